@@ -1,0 +1,14 @@
+// Package core is the language core that both protocol front doors stand on:
+// a [Workspace] of immutable document [Snapshot]s, and queries over them that
+// answer in plain data (byte offsets, spans, strings), never in protocol types.
+//
+// Start with [Workspace]: Open, Change and Close build new snapshots and swap
+// them in; readers call [Workspace.Snapshot] and never lock. A snapshot's
+// [Analysis] (parse, check, diagnostics) is computed once, on first use.
+//
+// Invariants:
+//   - core imports lang and the standard library only; it knows nothing of LSP,
+//     MCP or JSON.
+//   - A Snapshot is never mutated after it is published.
+//   - Positions are byte offsets into the snapshot's text.
+package core

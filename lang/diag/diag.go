@@ -1,0 +1,85 @@
+// Package diag defines the diagnostics every stage of the WFL front end
+// reports: parse errors, analyzer and type errors, lint findings. A
+// [Diagnostic] is plain data in byte offsets; lang/token.Lines turns its span
+// into lines and columns at the edges.
+//
+// Codes are stable strings. Parse diagnostics use "PARSE-*", the analyzer the
+// reference's "ANALYZE-*" and "SEMA-*" families, the type checker "TYPE-*", the
+// linter "LINT-*" (see research/wfl-language.md §4.6 and §6.1).
+package diag
+
+import "wfl-lsp/lang/token"
+
+// Severity orders diagnostics from most to least serious.
+type Severity int
+
+const (
+	Error Severity = iota + 1
+	Warning
+	Information
+	Hint
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	case Information:
+		return "information"
+	case Hint:
+		return "hint"
+	}
+	return "unknown"
+}
+
+// Category names the stage that found a problem.
+type Category int
+
+const (
+	Parse Category = iota + 1
+	Semantic
+	Type
+	Lint
+)
+
+func (c Category) String() string {
+	switch c {
+	case Parse:
+		return "parse"
+	case Semantic:
+		return "semantic"
+	case Type:
+		return "type"
+	case Lint:
+		return "lint"
+	}
+	return "unknown"
+}
+
+// Tag marks diagnostics that editors render specially.
+type Tag int
+
+const (
+	Unnecessary Tag = iota + 1 // unused code, shown faded
+	Deprecated                 // shown struck through
+)
+
+// A Diagnostic is one problem in one document.
+type Diagnostic struct {
+	Span     token.Span // smallest span that shows the problem, in bytes
+	Severity Severity
+	Category Category
+	Code     string    // stable code, e.g. "PARSE-EXPECTED" or "ANALYZE-UNUSED"
+	Message  string    // lower-case sentence without trailing period where we write it
+	Related  []Related // other places that explain this one, or nil
+	Tags     []Tag     // or nil
+}
+
+// Related points at another place that explains a diagnostic, such as the
+// block opener that an "end" is missing for.
+type Related struct {
+	Span    token.Span
+	Message string
+}

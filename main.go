@@ -1,0 +1,196 @@
+// Command wfl-lsp is the WFL language server. Started plainly it speaks LSP
+// over stdio; with --mcp it speaks MCP over stdio or, with --http, over
+// Streamable HTTP; `wfl-lsp check` and `wfl-lsp fmt` answer on the command
+// line. This file only reads flags and picks a mode: the work is done in
+// core (the language core), lsp and mcpserver (the two front doors) and
+// cmd.go (the command-line subcommands).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"wfl-lsp/lsp"
+	"wfl-lsp/mcpserver"
+)
+
+// version is the server's version; the WFL VS Code extension requires
+// `--version` output to begin with "wfl-lsp version ".
+const version = "0.1.0"
+
+const usage = `wfl-lsp: the WFL language server
+
+Usage:
+  wfl-lsp [--stdio]                            LSP over stdio (the default)
+  wfl-lsp --mcp [--root DIR]                   MCP over stdio; the workspace is DIR or the current folder
+  wfl-lsp --mcp --http ADDR [--token-file F]   MCP over Streamable HTTP at ADDR (path /mcp)
+  wfl-lsp check [--json] [--no-warnings] PATH...   report diagnostics like a compiler
+  wfl-lsp fmt [-w | -l | -d] PATH...           print, write, list or diff the canonical format
+  wfl-lsp version | --version                  print the version
+  wfl-lsp --help                               print this help
+
+A PATH may be a file or a folder (searched recursively for *.wfl).
+
+Common flags:
+  --log-level debug|info|warn|error   log verbosity (default warn); --debug is --log-level debug
+  --log-file PATH                     write logs to PATH instead of stderr
+  --stdio, --clientProcessId N        accepted for LSP clients that pass them
+
+check exits 0 when no error was found, 1 when one was, 2 on a usage or I/O failure.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// globalFlags are the flags that come before a subcommand.
+type globalFlags struct {
+	stdio, mcp, debug, showVersion, help bool
+	clientPID                            int
+	root, httpAddr, tokenFile            string
+	logLevel, logFile                    string
+}
+
+// run is main without the process: it returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var g globalFlags
+	fs := flag.NewFlagSet("wfl-lsp", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.BoolVar(&g.stdio, "stdio", false, "")
+	fs.BoolVar(&g.mcp, "mcp", false, "")
+	fs.BoolVar(&g.debug, "debug", false, "")
+	fs.BoolVar(&g.showVersion, "version", false, "")
+	fs.BoolVar(&g.showVersion, "v", false, "")
+	fs.BoolVar(&g.help, "help", false, "")
+	fs.BoolVar(&g.help, "h", false, "")
+	fs.IntVar(&g.clientPID, "clientProcessId", 0, "")
+	fs.StringVar(&g.root, "root", "", "")
+	fs.StringVar(&g.httpAddr, "http", "", "")
+	fs.StringVar(&g.tokenFile, "token-file", "", "")
+	fs.StringVar(&g.logLevel, "log-level", "warn", "")
+	fs.StringVar(&g.logFile, "log-file", "", "")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "wfl-lsp: %v\nRun 'wfl-lsp --help' for usage.\n", err)
+		return 2
+	}
+	switch {
+	case g.help:
+		fmt.Fprint(stdout, usage)
+		return 0
+	case g.showVersion:
+		fmt.Fprintf(stdout, "wfl-lsp version %s\n", version)
+		return 0
+	}
+
+	if rest := fs.Args(); len(rest) > 0 {
+		switch rest[0] {
+		case "check":
+			return runCheck(rest[1:], stdout, stderr)
+		case "fmt":
+			return runFmt(rest[1:], stdin, stdout, stderr)
+		case "version":
+			fmt.Fprintf(stdout, "wfl-lsp version %s\n", version)
+			return 0
+		case "help":
+			fmt.Fprint(stdout, usage)
+			return 0
+		default:
+			fmt.Fprintf(stderr, "wfl-lsp: unknown command %q\nRun 'wfl-lsp --help' for usage.\n", rest[0])
+			return 2
+		}
+	}
+
+	logger, closeLog, err := newLogger(g, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
+		return 2
+	}
+	defer closeLog()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	if g.httpAddr != "" && !g.mcp {
+		fmt.Fprintln(stderr, "wfl-lsp: --http needs --mcp")
+		return 2
+	}
+	if g.mcp {
+		root := g.root
+		if root == "" {
+			root = "."
+		}
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			fmt.Fprintf(stderr, "wfl-lsp: --root %s: %v\n", root, err)
+			return 2
+		}
+		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+			fmt.Fprintf(stderr, "wfl-lsp: --root %s: not a folder\n", root)
+			return 2
+		}
+		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger}
+		if g.httpAddr != "" {
+			if g.tokenFile != "" {
+				tok, err := os.ReadFile(g.tokenFile)
+				if err != nil {
+					fmt.Fprintf(stderr, "wfl-lsp: --token-file: %v\n", err)
+					return 2
+				}
+				opts.Token = strings.TrimSpace(string(tok))
+				if opts.Token == "" {
+					fmt.Fprintf(stderr, "wfl-lsp: --token-file %s is empty\n", g.tokenFile)
+					return 2
+				}
+			}
+			if err := mcpserver.ServeHTTP(ctx, g.httpAddr, opts); err != nil {
+				fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
+				return 1
+			}
+			return 0
+		}
+		if err := mcpserver.ServeStdio(ctx, stdin, stdout, opts); err != nil {
+			logger.Error("mcp server stopped", "err", err)
+			return 1
+		}
+		return 0
+	}
+
+	err = lsp.Serve(ctx, stdin, stdout, lsp.Options{Version: version, Logger: logger, ClientPID: g.clientPID})
+	if err != nil {
+		if !errors.Is(err, lsp.ErrExitWithoutShutdown) {
+			logger.Error("language server stopped", "err", err)
+		}
+		return 1
+	}
+	return 0
+}
+
+// newLogger builds the stderr (or --log-file) logger for the server modes.
+func newLogger(g globalFlags, stderr io.Writer) (*slog.Logger, func(), error) {
+	level := g.logLevel
+	if g.debug {
+		level = "debug"
+	}
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", level)
+	}
+	w, closeFn := stderr, func() {}
+	if g.logFile != "" {
+		f, err := os.OpenFile(g.logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--log-file: %w", err)
+		}
+		w, closeFn = f, func() { f.Close() }
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: lv})), closeFn, nil
+}
