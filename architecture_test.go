@@ -1,0 +1,44 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestImportRules enforces the import direction of ARCHITECTURE.md: lang
+// imports nothing of ours outside lang; core imports lang; lsp and mcpserver
+// never import each other; only lsp imports go.lsp.dev.
+func TestImportRules(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./...").Output()
+	if err != nil {
+		t.Skipf("go list unavailable: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, imports, _ := strings.Cut(line, ": ")
+		if !strings.HasPrefix(pkg, "wfl-lsp") {
+			continue
+		}
+		for _, imp := range strings.Fields(imports) {
+			if reason := forbidden(pkg, imp); reason != "" {
+				t.Errorf("%s imports %s: %s", pkg, imp, reason)
+			}
+		}
+	}
+}
+
+func forbidden(pkg, imp string) string {
+	under := func(p, root string) bool { return p == root || strings.HasPrefix(p, root+"/") }
+	switch {
+	case under(pkg, "wfl-lsp/lang") && strings.HasPrefix(imp, "wfl-lsp") && !under(imp, "wfl-lsp/lang"):
+		return "lang imports only lang"
+	case under(pkg, "wfl-lsp/core") && (under(imp, "wfl-lsp/lsp") || under(imp, "wfl-lsp/mcpserver")):
+		return "core does not know its front doors"
+	case under(pkg, "wfl-lsp/lsp") && under(imp, "wfl-lsp/mcpserver"),
+		under(pkg, "wfl-lsp/mcpserver") && under(imp, "wfl-lsp/lsp"):
+		return "lsp and mcpserver never import each other"
+	case under(imp, "go.lsp.dev") && !under(pkg, "wfl-lsp/lsp"):
+		return "only lsp imports go.lsp.dev"
+	}
+	return ""
+}
