@@ -1,0 +1,104 @@
+package core
+
+// This file finds and reads the `.wflcfg` files that configure the linter and
+// the formatter (research/wfl-language.md §6.3).
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"wfl-lsp/lang/config"
+)
+
+// ConfigFileName is the name of a per-project configuration file.
+const ConfigFileName = ".wflcfg"
+
+// GlobalConfigPaths returns the global configuration files to try, in order:
+// $WFL_GLOBAL_CONFIG_PATH when set, else the platform's default and, on Unix,
+// the legacy name. The first one that exists is used.
+func GlobalConfigPaths() []string {
+	if p := os.Getenv("WFL_GLOBAL_CONFIG_PATH"); p != "" {
+		return []string{p}
+	}
+	if runtime.GOOS == "windows" {
+		return []string{`C:\wfl\config`}
+	}
+	return []string{"/etc/wfl/wfl.cfg", "/etc/wfl/.wflcfg"}
+}
+
+// ConfigProblem is a problem found in a configuration file.
+type ConfigProblem struct {
+	File string
+	Err  *config.Error
+}
+
+func (p ConfigProblem) Error() string { return fmt.Sprintf("%s:%v", p.File, p.Err) }
+
+// LoadConfig returns the configuration in force for a script in folder dir:
+// the defaults, overridden by the global file, overridden by the nearest
+// `.wflcfg` found walking up from dir (only that one: the closest wins). It
+// also returns the files it read and the problems found in them. Files that
+// do not exist are skipped; a file that exists but cannot be read is a
+// problem too. An empty dir reads only the global file.
+func LoadConfig(dir string) (cfg config.Config, files []string, problems []ConfigProblem) {
+	cfg = config.Default()
+	read := func(path string) bool {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) && !isDirErr(path) {
+				problems = append(problems, ConfigProblem{File: path, Err: &config.Error{Msg: err.Error()}})
+			}
+			return false
+		}
+		var errs []*config.Error
+		cfg, errs = config.Parse(cfg, string(data))
+		for _, e := range errs {
+			problems = append(problems, ConfigProblem{File: path, Err: e})
+		}
+		files = append(files, path)
+		return true
+	}
+	for _, p := range GlobalConfigPaths() {
+		if read(p) {
+			break
+		}
+	}
+	if dir == "" {
+		return cfg, files, problems
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	for {
+		if read(filepath.Join(dir, ConfigFileName)) {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return cfg, files, problems
+}
+
+func isDirErr(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// ConfigFor returns the configuration in force for a document: looked up
+// from the folder of a file:// URI, the global file alone for other URIs.
+// Problems in the files are dropped; use [LoadConfig] to report them.
+func ConfigFor(uri URI) config.Config {
+	dir := ""
+	if p := uri.Path(); p != "" {
+		dir = filepath.Dir(p)
+	}
+	cfg, _, _ := LoadConfig(dir)
+	return cfg
+}

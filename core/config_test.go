@@ -1,0 +1,56 @@
+package core
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestLoadConfig(t *testing.T) {
+	root := t.TempDir()
+	global := filepath.Join(root, "global.cfg")
+	write := func(path, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(global, "indent_size = 2\nmax_line_length = 90\n")
+	write(filepath.Join(root, "proj", ConfigFileName), "max_line_length = 120\nindent_size = x\n")
+	write(filepath.Join(root, "proj", "a", "b", "c.wfl"), "display 1\n")
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", global)
+
+	cfg, files, problems := LoadConfig(filepath.Join(root, "proj", "a", "b"))
+	if cfg.IndentSize != 2 || cfg.MaxLineLength != 120 {
+		t.Errorf("cfg = %+v, want indent 2 (global) and length 120 (nearest .wflcfg)", cfg)
+	}
+	if len(files) != 2 || files[0] != global {
+		t.Errorf("files = %v, want the global file then the project's", files)
+	}
+	if len(problems) != 1 || problems[0].Err.Key != "indent_size" || problems[0].Err.Line != 2 {
+		t.Errorf("problems = %v, want indent_size on line 2", problems)
+	}
+
+	// The nearest file wins alone: a closer .wflcfg hides the project's.
+	write(filepath.Join(root, "proj", "a", ConfigFileName), "# nothing set\n")
+	cfg, _, _ = LoadConfig(filepath.Join(root, "proj", "a", "b"))
+	if cfg.MaxLineLength != 90 {
+		t.Errorf("MaxLineLength = %d, want 90 from the global file (the closer .wflcfg sets nothing)", cfg.MaxLineLength)
+	}
+
+	// ConfigFor looks up from the document's folder.
+	cfg = ConfigFor(FileURI(filepath.Join(root, "proj", "c.wfl")))
+	if cfg.MaxLineLength != 120 {
+		t.Errorf("ConfigFor: MaxLineLength = %d, want 120", cfg.MaxLineLength)
+	}
+
+	// A missing global file is not a problem.
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(root, "missing.cfg"))
+	cfg, files, problems = LoadConfig(filepath.Join(root, "elsewhere"))
+	if cfg.IndentSize != 4 || problems != nil {
+		t.Errorf("no files: cfg = %+v, files %v, problems %v; want the defaults", cfg, files, problems)
+	}
+}
