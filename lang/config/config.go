@@ -160,7 +160,7 @@ var runtimeKeys = map[string]bool{
 	"web_server_tls_key_file": true, "web_server_max_body_size": true,
 	"web_server_request_queue_bound": true, "web_server_max_response_size": true,
 	"web_server_response_timeout_seconds": true,
-	"max_operations": true, "max_call_depth": true, "max_import_depth": true,
+	"max_operations":                      true, "max_call_depth": true, "max_import_depth": true,
 	"max_execute_file_depth": true, "max_pattern_steps": true, "max_pattern_states": true,
 	"max_source_size": true, "max_file_read_size": true, "outbound_stream_max_seconds": true,
 }
