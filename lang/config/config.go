@@ -149,20 +149,25 @@ func splitLines(text string) []string {
 
 // runtimeKeys are the reference's configuration keys that do not concern
 // the linter or the formatter; they are accepted and not interpreted here.
-var runtimeKeys = map[string]bool{
-	"timeout_seconds": true, "logging_enabled": true, "debug_report_enabled": true,
-	"log_level": true, "execution_logging": true, "verbose_execution": true,
-	"log_loop_iterations": true, "log_throttle_factor": true,
-	"allow_shell_execution": true, "shell_execution_mode": true,
-	"allowed_shell_commands": true, "warn_on_shell_execution": true,
-	"max_concurrent_processes": true, "max_buffer_size_bytes": true, "kill_on_shutdown": true,
-	"web_server_bind_address": true, "web_server_tls_cert_file": true,
-	"web_server_tls_key_file": true, "web_server_max_body_size": true,
-	"web_server_request_queue_bound": true, "web_server_max_response_size": true,
-	"web_server_response_timeout_seconds": true,
-	"max_operations":                      true, "max_call_depth": true, "max_import_depth": true,
-	"max_execute_file_depth": true, "max_pattern_steps": true, "max_pattern_states": true,
-	"max_source_size": true, "max_file_read_size": true, "outbound_stream_max_seconds": true,
+var runtimeKeys = makeSet(
+	"timeout_seconds", "logging_enabled", "debug_report_enabled", "log_level",
+	"execution_logging", "verbose_execution", "log_loop_iterations", "log_throttle_factor",
+	"allow_shell_execution", "shell_execution_mode", "allowed_shell_commands",
+	"warn_on_shell_execution", "max_concurrent_processes", "max_buffer_size_bytes",
+	"kill_on_shutdown", "web_server_bind_address", "web_server_tls_cert_file",
+	"web_server_tls_key_file", "web_server_max_body_size", "web_server_request_queue_bound",
+	"web_server_max_response_size", "web_server_response_timeout_seconds", "max_operations",
+	"max_call_depth", "max_import_depth", "max_execute_file_depth", "max_pattern_steps",
+	"max_pattern_states", "max_source_size", "max_file_read_size",
+	"outbound_stream_max_seconds",
+)
+
+func makeSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
 }
 
 // runtimeKey reports whether key is a known runtime key. Families the
