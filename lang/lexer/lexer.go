@@ -1,0 +1,281 @@
+// Package lexer turns WFL source text into tokens, the way the reference WFL
+// lexer does: keywords are whole lower-case words, consecutive identifier
+// words merge into one multi-word identifier, characters the language does
+// not know are dropped (and reported separately), comments are skipped (and
+// reported separately).
+//
+// Start with [Lex]. It never fails: every input yields a token list.
+package lexer
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"wfl-lsp/lang/token"
+)
+
+// Result is what [Lex] found.
+type Result struct {
+	Tokens   []token.Token // the tokens the parser reads; no Illegal tokens, no comments
+	Comments []token.Span  // every `//` and `#` comment, without its line break
+	Dropped  []token.Span  // characters and malformed literals the lexer dropped, as the reference does
+}
+
+// Lex scans src.
+func Lex(src string) *Result {
+	l := lexer{src: src}
+	l.toks = make([]token.Token, 0, len(src)/5+4)
+	l.run()
+	return &Result{Tokens: l.toks, Comments: l.comments, Dropped: l.dropped}
+}
+
+type lexer struct {
+	src      string
+	toks     []token.Token
+	comments []token.Span
+	dropped  []token.Span
+
+	// the identifier being accumulated
+	idOn     bool
+	idStart  int
+	idEnd    int
+	idSimple bool   // src[idStart:idEnd] is exactly the joined text
+	idBuf    []byte // the joined text when not simple
+}
+
+func (l *lexer) flush() {
+	if !l.idOn {
+		return
+	}
+	text := l.src[l.idStart:l.idEnd]
+	if !l.idSimple {
+		text = string(l.idBuf)
+	}
+	l.toks = append(l.toks, token.Token{Kind: token.Identifier, Start: l.idStart, End: l.idEnd, Text: text})
+	l.idOn = false
+}
+
+// word adds one identifier word [start, end) to the identifier run.
+func (l *lexer) word(start, end int) {
+	if !l.idOn {
+		l.idOn, l.idStart, l.idEnd, l.idSimple = true, start, end, true
+		l.idBuf = l.idBuf[:0]
+		return
+	}
+	if l.idSimple && start == l.idEnd+1 && l.src[l.idEnd] == ' ' {
+		l.idEnd = end
+		return
+	}
+	if l.idSimple {
+		l.idSimple = false
+		l.idBuf = append(l.idBuf[:0], l.src[l.idStart:l.idEnd]...)
+	}
+	l.idBuf = append(l.idBuf, ' ')
+	l.idBuf = append(l.idBuf, l.src[start:end]...)
+	l.idEnd = end
+}
+
+func (l *lexer) emit(k token.Kind, start, end int, text string) {
+	l.flush()
+	l.toks = append(l.toks, token.Token{Kind: k, Start: start, End: end, Text: text})
+}
+
+func (l *lexer) drop(start, end int) {
+	l.dropped = append(l.dropped, token.Span{Start: start, End: end})
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isWordByte(c byte) bool {
+	return isLetter(c) || isDigit(c) || c == '_'
+}
+
+var punct = [256]token.Kind{
+	':': token.Colon, ',': token.Comma, '+': token.Plus, '-': token.Minus, '%': token.Percent,
+	'.': token.Dot, '=': token.Equals, '[': token.LeftBracket, ']': token.RightBracket,
+	'{': token.LeftBrace, '}': token.RightBrace, '(': token.LeftParen, ')': token.RightParen,
+}
+
+func (l *lexer) run() {
+	src := l.src
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\f':
+			i++
+		case c == '\n':
+			l.emit(token.Eol, i, i+1, "")
+			i++
+		case c == '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				l.emit(token.Eol, i, i+2, "")
+				i += 2
+			} else {
+				l.emit(token.Eol, i, i+1, "")
+				i++
+			}
+		case c == '#' || (c == '/' && i+1 < len(src) && src[i+1] == '/'):
+			j := i
+			for j < len(src) && src[j] != '\n' && src[j] != '\r' {
+				j++
+			}
+			l.comments = append(l.comments, token.Span{Start: i, End: j})
+			i = j
+		case c == '/':
+			l.emit(token.Slash, i, i+1, "")
+			i++
+		case isLetter(c):
+			j := i + 1
+			for j < len(src) && isWordByte(src[j]) {
+				j++
+			}
+			w := src[i:j]
+			if w == "divided" && j+3 <= len(src) && src[j:j+3] == " by" && (j+3 == len(src) || !isWordByte(src[j+3])) {
+				l.emit(token.KeywordDividedBy, i, j+3, "")
+				i = j + 3
+				continue
+			}
+			if k := token.Lookup(w); k != token.Identifier {
+				l.emit(k, i, j, "")
+			} else if b, ok := boolWord(w); ok {
+				l.emit(token.BooleanLiteral, i, j, b)
+			} else if w == "nothing" || w == "missing" || w == "undefined" {
+				l.emit(token.NothingLiteral, i, j, "")
+			} else {
+				l.word(i, j)
+			}
+			i = j
+		case isDigit(c):
+			j := i + 1
+			for j < len(src) && isDigit(src[j]) {
+				j++
+			}
+			if j+1 < len(src) && src[j] == '.' && isDigit(src[j+1]) {
+				k := j + 1
+				for k < len(src) && isDigit(src[k]) {
+					k++
+				}
+				if _, err := strconv.ParseFloat(src[i:k], 64); err == nil {
+					l.emit(token.FloatLiteral, i, k, src[i:k])
+				} else {
+					l.drop(i, k)
+				}
+				i = k
+				continue
+			}
+			if _, err := strconv.ParseInt(src[i:j], 10, 64); err == nil {
+				l.emit(token.IntLiteral, i, j, src[i:j])
+			} else {
+				l.drop(i, j)
+			}
+			i = j
+		case c == '"':
+			i = l.str(i)
+		case punct[c] != 0:
+			l.emit(punct[c], i, i+1, "")
+			i++
+		case c == '_' && l.idOn:
+			// An underscore while an identifier is being built is glued to
+			// it, as in the reference lexer.
+			if l.idSimple {
+				l.idSimple = false
+				l.idBuf = append(l.idBuf[:0], l.src[l.idStart:l.idEnd]...)
+			}
+			l.idBuf = append(l.idBuf, '_')
+			l.idEnd = i + 1
+			i++
+		default:
+			_, size := utf8.DecodeRuneInString(src[i:])
+			l.drop(i, i+size)
+			i += size
+		}
+	}
+	l.flush()
+}
+
+// boolWord reports whether w is yes/no/true/false in any letter case.
+func boolWord(w string) (string, bool) {
+	switch len(w) {
+	case 2, 3, 4, 5:
+	default:
+		return "", false
+	}
+	var b [5]byte
+	for i := 0; i < len(w); i++ {
+		b[i] = w[i] | 0x20
+	}
+	switch string(b[:len(w)]) {
+	case "yes", "true":
+		return "true", true
+	case "no", "false":
+		return "false", true
+	}
+	return "", false
+}
+
+// str scans a string literal starting at the quote at i and returns the
+// offset after it. A literal with an unknown escape is dropped whole; an
+// unterminated quote is dropped alone.
+func (l *lexer) str(i int) int {
+	src := l.src
+	j := i + 1
+	escapes := false
+	for j < len(src) {
+		c := src[j]
+		if c == '"' {
+			break
+		}
+		if c == '\\' {
+			if j+1 >= len(src) || src[j+1] == '\n' {
+				// A backslash before a line break or the end matches no
+				// string form: the quote alone is an error.
+				l.drop(i, i+1)
+				return i + 1
+			}
+			escapes = true
+			_, size := utf8.DecodeRuneInString(src[j+1:])
+			j += 1 + size
+			continue
+		}
+		j++
+	}
+	if j >= len(src) {
+		l.drop(i, i+1)
+		return i + 1
+	}
+	end := j + 1
+	body := src[i+1 : j]
+	if !escapes {
+		l.emit(token.StringLiteral, i, end, body)
+		return end
+	}
+	buf := make([]byte, 0, len(body))
+	for k := 0; k < len(body); k++ {
+		c := body[k]
+		if c != '\\' {
+			buf = append(buf, c)
+			continue
+		}
+		k++
+		switch body[k] {
+		case 'n':
+			buf = append(buf, '\n')
+		case 't':
+			buf = append(buf, '\t')
+		case 'r':
+			buf = append(buf, '\r')
+		case '\\':
+			buf = append(buf, '\\')
+		case '0':
+			buf = append(buf, 0)
+		case '"':
+			buf = append(buf, '"')
+		default:
+			l.drop(i, end)
+			return end
+		}
+	}
+	l.emit(token.StringLiteral, i, end, string(buf))
+	return end
+}
