@@ -1,0 +1,253 @@
+package mcpserver
+
+// This file implements the JSON Schema subset the tools declare, and strict
+// validation of tool arguments against it: unknown, missing and mistyped
+// arguments are reported by name so a model can correct its call.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// A schema is a JSON Schema (2020-12) object using the keywords below only.
+type schema struct {
+	Type                 string             `json:"type,omitempty"`
+	Title                string             `json:"title,omitempty"`
+	Description          string             `json:"description,omitempty"`
+	Properties           map[string]*schema `json:"properties,omitempty"`
+	Required             []string           `json:"required,omitempty"`
+	AdditionalProperties *bool              `json:"additionalProperties,omitempty"`
+	Items                *schema            `json:"items,omitempty"`
+	Enum                 []string           `json:"enum,omitempty"`
+	Minimum              *float64           `json:"minimum,omitempty"`
+	Maximum              *float64           `json:"maximum,omitempty"`
+	MinLength            *int               `json:"minLength,omitempty"`
+	Default              any                `json:"default,omitempty"`
+}
+
+var falseVal = false
+
+// object returns a closed object schema (no properties beyond props).
+func object(required []string, props map[string]*schema) *schema {
+	return &schema{Type: "object", Properties: props, Required: required, AdditionalProperties: &falseVal}
+}
+
+// openObject returns an object schema that allows more properties.
+func openObject(required []string, props map[string]*schema) *schema {
+	return &schema{Type: "object", Properties: props, Required: required}
+}
+
+func str(desc string) *schema     { return &schema{Type: "string", Description: desc} }
+func boolean(desc string) *schema { return &schema{Type: "boolean", Description: desc} }
+func integer(desc string, minimum float64) *schema {
+	return &schema{Type: "integer", Description: desc, Minimum: &minimum}
+}
+func number(desc string) *schema { return &schema{Type: "number", Description: desc} }
+func array(desc string, items *schema) *schema {
+	return &schema{Type: "array", Description: desc, Items: items}
+}
+func enum(desc string, values ...string) *schema {
+	return &schema{Type: "string", Description: desc, Enum: values}
+}
+
+// decodeArgs decodes an arguments object keeping numbers exact.
+func decodeArgs(raw []byte) (any, error) {
+	if len(raw) == 0 {
+		return map[string]any{}, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// validate checks v against sc and returns every problem found, each naming
+// the argument at fault ("" path for the top level).
+func (sc *schema) validate(v any) []string {
+	var problems []string
+	sc.check("", v, &problems)
+	return problems
+}
+
+func (sc *schema) check(path string, v any, problems *[]string) {
+	where := "the arguments"
+	if path != "" {
+		where = `argument "` + path + `"`
+	}
+	add := func(format string, a ...any) { *problems = append(*problems, fmt.Sprintf(format, a...)) }
+	if sc.Type != "" && !hasType(v, sc.Type) {
+		add("%s must be %s, not %s", where, article(sc.Type), describe(v))
+		return
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			sub, ok := sc.Properties[k]
+			if !ok {
+				if sc.AdditionalProperties != nil && !*sc.AdditionalProperties {
+					add("unknown argument %q%s; the known ones are: %s", join(path, k), "", strings.Join(sc.propertyNames(), ", "))
+				}
+				continue
+			}
+			sub.check(join(path, k), v[k], problems)
+		}
+		for _, k := range sc.Required {
+			if _, ok := v[k]; !ok {
+				add("missing required argument %q", join(path, k))
+			}
+		}
+	case []any:
+		if sc.Items != nil {
+			for i, e := range v {
+				sc.Items.check(fmt.Sprintf("%s[%d]", path, i), e, problems)
+			}
+		}
+	case string:
+		if len(sc.Enum) > 0 && !contains(sc.Enum, v) {
+			add("%s must be one of %s, not %q", where, strings.Join(sc.Enum, ", "), v)
+		}
+		if sc.MinLength != nil && len([]rune(v)) < *sc.MinLength {
+			add("%s must have at least %d characters", where, *sc.MinLength)
+		}
+	case json.Number:
+		f, _ := v.Float64()
+		if sc.Minimum != nil && f < *sc.Minimum {
+			add("%s must be at least %v, not %s", where, *sc.Minimum, v)
+		}
+		if sc.Maximum != nil && f > *sc.Maximum {
+			add("%s must be at most %v, not %s", where, *sc.Maximum, v)
+		}
+	}
+}
+
+func (sc *schema) propertyNames() []string {
+	names := make([]string, 0, len(sc.Properties))
+	for k := range sc.Properties {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// hasType reports whether a decoded JSON value has the JSON Schema type t.
+// An integer is any number with an integral value (1.0 included).
+func hasType(v any, t string) bool {
+	switch t {
+	case "object":
+		_, ok := v.(map[string]any)
+		return ok
+	case "array":
+		_, ok := v.([]any)
+		return ok
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
+	case "null":
+		return v == nil
+	case "number":
+		switch v.(type) {
+		case json.Number, float64, int:
+			return true
+		}
+		return false
+	case "integer":
+		switch n := v.(type) {
+		case json.Number:
+			f, err := n.Float64()
+			return err == nil && f == math.Trunc(f) && !math.IsInf(f, 0)
+		case float64:
+			return n == math.Trunc(n)
+		case int:
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+func article(t string) string {
+	switch t {
+	case "object", "array", "integer":
+		return "an " + t
+	}
+	return "a " + t
+}
+
+func describe(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case json.Number:
+		if hasType(v, "integer") {
+			return "the integer " + v.String()
+		}
+		return "the number " + v.String()
+	case float64, int:
+		return fmt.Sprintf("the number %v", v)
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// intArg reads an integer argument that validation has already checked.
+func intArg(args map[string]any, name string) (int, bool) {
+	n, ok := args[name].(json.Number)
+	if !ok {
+		return 0, false
+	}
+	f, err := n.Float64()
+	if err != nil {
+		return 0, false
+	}
+	return int(f), true
+}
+
+func strArg(args map[string]any, name string) (string, bool) {
+	s, ok := args[name].(string)
+	return s, ok
+}
+
+func boolArg(args map[string]any, name string, def bool) bool {
+	if b, ok := args[name].(bool); ok {
+		return b
+	}
+	return def
+}

@@ -1,0 +1,213 @@
+package mcpserver
+
+// This file builds the answers that never change while the process lives:
+// server info, the initialize and server/discover results, and every page
+// of the tool, prompt, resource and template lists, for each revision. They
+// are serialized once, in New, and served from bytes.
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+type staticAnswers struct {
+	serverInfo map[string][]byte // revision -> Implementation JSON
+	initialize map[string][]byte // negotiated revision -> initialize result
+	discover   []byte            // complete server/discover result
+	lists      map[string]*list  // "tools", "prompts", "resources", "resourceTemplates"
+}
+
+// A list is one list method's pages, per revision, each a complete result.
+type list struct {
+	key   string
+	pages map[string][][]byte // revision -> pages (modern ones already completed)
+}
+
+const instructions = "wfl-lsp answers questions about WFL (WebFirst Language) programs from the same " +
+	"language core as the editor. Check a program with analyze_wfl (all diagnostics), parse_wfl (an outline), " +
+	"typecheck_wfl or lint_wfl; each takes the program text as `source` or a workspace file as `path`. " +
+	"Positions are 1-based lines and 1-based columns counted in characters. " +
+	"Resources list the workspace's files, symbols, diagnostics and configuration; prompts help fix, " +
+	"explain, write and translate WFL."
+
+func (s *Server) serverInfoFor(v string) map[string]any {
+	info := map[string]any{"name": "wfl-lsp", "version": s.opts.Version}
+	if atLeast(v, "2025-06-18") {
+		info["title"] = "WFL language server"
+	}
+	if atLeast(v, "2025-11-25") {
+		info["description"] = "Parse, check, lint and explore WFL programs"
+		info["websiteUrl"] = "https://github.com/WebFirstLanguage/wfl"
+	}
+	return info
+}
+
+func capabilitiesFor(v string) map[string]any {
+	caps := map[string]any{
+		"tools":     map[string]any{"listChanged": false},
+		"resources": map[string]any{"subscribe": true, "listChanged": false},
+		"prompts":   map[string]any{"listChanged": false},
+		"logging":   map[string]any{},
+	}
+	if atLeast(v, "2025-03-26") {
+		caps["completions"] = map[string]any{}
+	}
+	return caps
+}
+
+func (s *Server) buildStatic() (*staticAnswers, error) {
+	st := &staticAnswers{
+		serverInfo: map[string][]byte{},
+		initialize: map[string][]byte{},
+		lists:      map[string]*list{},
+	}
+	s.static = st
+	var err error
+	for _, v := range supportedVersions {
+		if st.serverInfo[v], err = marshal(s.serverInfoFor(v)); err != nil {
+			return nil, err
+		}
+	}
+	for _, v := range legacyVersions {
+		st.initialize[v], err = marshal(map[string]any{
+			"protocolVersion": v,
+			"capabilities":    capabilitiesFor(v),
+			"serverInfo":      s.serverInfoFor(v),
+			"instructions":    instructions,
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	disc, err := marshal(map[string]any{
+		"supportedVersions": supportedVersions,
+		"capabilities":      capabilitiesFor(modernVersion),
+		"instructions":      instructions,
+	})
+	if err != nil {
+		return nil, err
+	}
+	st.discover = s.modernize(disc, hintStatic)
+
+	items := map[string]func(v string) []any{
+		"tools": func(v string) []any {
+			var out []any
+			for _, t := range s.tools {
+				out = append(out, t.listing(v))
+			}
+			return out
+		},
+		"prompts": func(v string) []any {
+			var out []any
+			for _, p := range prompts {
+				out = append(out, p.listing(v))
+			}
+			return out
+		},
+		"resources": func(v string) []any {
+			var out []any
+			for _, r := range fixedResources {
+				out = append(out, r.listing(v))
+			}
+			return out
+		},
+		"resourceTemplates": func(v string) []any {
+			var out []any
+			for _, t := range templates {
+				out = append(out, t.listing(v))
+			}
+			return out
+		},
+	}
+	for key, gen := range items {
+		l := &list{key: key, pages: map[string][][]byte{}}
+		for _, v := range supportedVersions {
+			if l.pages[v], err = s.paginate(key, gen(v), v == modernVersion); err != nil {
+				return nil, err
+			}
+		}
+		st.lists[key] = l
+	}
+	return st, nil
+}
+
+// paginate splits items into pages of PageSize, each a complete result
+// object with nextCursor on every page but the last.
+func (s *Server) paginate(key string, items []any, modern bool) ([][]byte, error) {
+	n := s.opts.PageSize
+	var pages [][]byte
+	for start := 0; start == 0 || start < len(items); start += n {
+		end := min(start+n, len(items))
+		page := map[string]any{key: append([]any{}, items[start:end]...)}
+		if end < len(items) {
+			page["nextCursor"] = makeCursor(key, len(pages)+1)
+		}
+		b, err := marshal(page)
+		if err != nil {
+			return nil, err
+		}
+		if modern {
+			b = s.modernize(b, hintStatic)
+		}
+		pages = append(pages, b)
+	}
+	return pages, nil
+}
+
+// Cursors are opaque to clients: base64url of "<list>:<page>".
+func makeCursor(key string, page int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(key + ":" + strconv.Itoa(page)))
+}
+
+// readCursor returns the page a cursor names, 0 for none.
+func readCursor(key string, params []byte, npages int) (int, *rpcError) {
+	var p struct {
+		Cursor *string `json:"cursor"`
+	}
+	if err := decodeParams(params, &p); err != nil {
+		return 0, err
+	}
+	if p.Cursor == nil {
+		return 0, nil
+	}
+	bad := errInvalidParams("invalid cursor: " + strconv.Quote(*p.Cursor) + " was not given by this server for this list")
+	raw, err := base64.RawURLEncoding.DecodeString(*p.Cursor)
+	if err != nil {
+		return 0, bad
+	}
+	k, num, ok := strings.Cut(string(raw), ":")
+	if !ok || k != key {
+		return 0, bad
+	}
+	page, err := strconv.Atoi(num)
+	if err != nil || page < 1 || page >= npages {
+		return 0, bad
+	}
+	return page, nil
+}
+
+// servePage answers a list method from its static pages.
+func (s *Server) servePage(r *request, key string) (any, *rpcError) {
+	v := r.meta.version
+	if v == "" {
+		v = legacyVersions[0]
+	}
+	pages := s.static.lists[key].pages[v]
+	page, err := readCursor(key, r.params, len(pages))
+	if err != nil {
+		return nil, err
+	}
+	return ready(pages[page]), nil
+}
+
+func (s *Server) listTools(r *request) (any, *rpcError)     { return s.servePage(r, "tools") }
+func (s *Server) listPrompts(r *request) (any, *rpcError)   { return s.servePage(r, "prompts") }
+func (s *Server) listResources(r *request) (any, *rpcError) { return s.servePage(r, "resources") }
+func (s *Server) listTemplates(r *request) (any, *rpcError) {
+	return s.servePage(r, "resourceTemplates")
+}
+
+// rawJSON keeps a JSON fragment as is inside marshaled values.
+type rawJSON = json.RawMessage

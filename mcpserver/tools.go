@@ -1,0 +1,341 @@
+package mcpserver
+
+// This file implements tools/call and the parts every tool shares: the tool
+// table, its listing per revision, strict argument validation, the per-call
+// time limit, and how a tool's answer becomes a CallToolResult. Each tool
+// lives in its own tool_*.go file.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	"wfl-lsp/core"
+	"wfl-lsp/lang/diag"
+)
+
+// A tool is one MCP tool.
+type tool struct {
+	name        string
+	title       string
+	description string
+	input       *schema
+	output      *schema
+	readOnly    bool // reads nothing outside the workspace and changes nothing
+	idempotent  bool
+	destructive bool
+
+	// run answers a call whose arguments passed validation.
+	run func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult
+
+	// test is set for test tools: raw arguments in, text out.
+	test func(ctx context.Context, args json.RawMessage) (string, error)
+}
+
+// A toolResult is a tool's answer before it is put on the wire.
+type toolResult struct {
+	structured any    // conforms to the tool's output schema (or is a toolFailure)
+	text       string // the text block; "" means the JSON of structured
+	isError    bool
+}
+
+// A toolFailure is the structured content of a tool execution error.
+type toolFailure struct {
+	Error failureInfo `json:"error"`
+}
+
+type failureInfo struct {
+	Kind     string   `json:"kind"` // invalid_arguments, timeout, cancelled, not_found, outside_workspace, ...
+	Message  string   `json:"message"`
+	Problems []string `json:"problems,omitempty"`
+	Path     string   `json:"path,omitempty"`
+	LimitMs  int64    `json:"limitMs,omitempty"`
+}
+
+func failure(kind, msg string) toolResult {
+	return toolResult{structured: toolFailure{failureInfo{Kind: kind, Message: msg}}, text: msg, isError: true}
+}
+
+func pathFailure(e *pathError) toolResult {
+	return toolResult{structured: toolFailure{failureInfo{Kind: e.Kind, Message: e.Message, Path: e.Path}}, text: e.Message, isError: true}
+}
+
+// listing is the tool as tools/list shows it under revision v: annotations
+// from 2025-03-26, title and outputSchema from 2025-06-18.
+func (t *tool) listing(v string) map[string]any {
+	m := map[string]any{"name": t.name, "description": t.description, "inputSchema": t.input}
+	if atLeast(v, "2025-03-26") {
+		m["annotations"] = map[string]any{
+			"title":           t.title,
+			"readOnlyHint":    t.readOnly,
+			"destructiveHint": t.destructive,
+			"idempotentHint":  t.idempotent,
+			"openWorldHint":   false,
+		}
+	}
+	if atLeast(v, "2025-06-18") {
+		m["title"] = t.title
+		if t.output != nil {
+			m["outputSchema"] = t.output
+		}
+	}
+	return m
+}
+
+// testTool wraps a TestTool.
+func testTool(tt TestTool) *tool {
+	return &tool{name: tt.Name, test: tt.Call}
+}
+
+// callTool answers tools/call.
+func (s *Server) callTool(r *request) (any, *rpcError) {
+	var name string
+	var rawArgs []byte
+	if r.params == nil {
+		return nil, errInvalidParams(`tools/call: "name" is required`)
+	}
+	var perr *rpcError
+	scanObject(r.params, func(k string, v []byte) {
+		switch k {
+		case "name":
+			n, ok := decodeString(v)
+			if !ok {
+				perr = errInvalidParams(`tools/call: "name" must be a string`)
+			}
+			name = n
+		case "arguments":
+			switch v[0] {
+			case '{':
+				rawArgs = v
+			case 'n':
+			default:
+				perr = errInvalidParams(`tools/call: "arguments" must be an object`)
+			}
+		}
+	})
+	if perr != nil {
+		return nil, perr
+	}
+	if name == "" {
+		return nil, errInvalidParams(`tools/call: "name" is required`)
+	}
+	t := s.byName[name]
+	if t == nil {
+		return nil, &rpcError{Code: codeInvalidParams, Message: "Unknown tool: " + name, Data: map[string]any{"name": name}}
+	}
+	ctx, cancel := context.WithTimeout(r.ctx, s.opts.CallTimeout)
+	defer cancel()
+	type outcome struct {
+		res   toolResult
+		panic any
+		stack []byte
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- outcome{panic: p, stack: debug.Stack()}
+			}
+		}()
+		done <- outcome{res: s.runTool(ctx, r, t, rawArgs)}
+	}()
+	var res toolResult
+	select {
+	case o := <-done:
+		if o.panic != nil {
+			s.logger.Error("mcp tool panicked", "tool", name, "panic", o.panic, "stack", string(o.stack))
+			return nil, &rpcError{Code: codeInternalError, Message: fmt.Sprintf("Internal error: tool %s failed: %v", name, o.panic)}
+		}
+		res = o.res
+	case <-ctx.Done():
+		res = s.interrupted(r, ctx)
+	}
+	if res.isError && ctx.Err() != nil && r.ctx.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		res = s.interrupted(r, ctx)
+	}
+	return s.toolAnswer(r, res)
+}
+
+// interrupted is the answer of a call stopped by its time limit or by
+// cancellation (the latter is normally dropped unanswered).
+func (s *Server) interrupted(r *request, ctx context.Context) toolResult {
+	if r.ctx.Err() != nil {
+		return failure("cancelled", "the call was cancelled")
+	}
+	limit := s.opts.CallTimeout
+	msg := fmt.Sprintf("the call took longer than the %v limit and was stopped", limit)
+	return toolResult{structured: toolFailure{failureInfo{Kind: "timeout", Message: msg, LimitMs: limit.Milliseconds()}}, text: msg, isError: true}
+}
+
+// runTool validates the arguments and runs the tool.
+func (s *Server) runTool(ctx context.Context, r *request, t *tool, rawArgs []byte) toolResult {
+	if t.test != nil {
+		if rawArgs == nil {
+			rawArgs = []byte(`{}`)
+		}
+		text, err := t.test(ctx, rawArgs)
+		if err != nil {
+			return toolResult{text: err.Error(), isError: true}
+		}
+		return toolResult{text: text}
+	}
+	v, err := decodeArgs(rawArgs)
+	if err != nil {
+		return failure("invalid_arguments", "cannot read the arguments: "+err.Error())
+	}
+	if problems := t.input.validate(v); len(problems) > 0 {
+		msg := "invalid arguments for " + t.name + ": " + strings.Join(problems, "; ")
+		return toolResult{structured: toolFailure{failureInfo{Kind: "invalid_arguments", Message: msg, Problems: problems}}, text: msg, isError: true}
+	}
+	return t.run(ctx, s, r, v.(map[string]any))
+}
+
+// toolAnswer builds the CallToolResult: a text block, structuredContent
+// from revision 2025-06-18 on, and isError.
+func (s *Server) toolAnswer(r *request, res toolResult) (any, *rpcError) {
+	v := r.meta.version
+	if v == "" {
+		v = legacyVersions[0]
+	}
+	var structured []byte
+	if res.structured != nil {
+		b, err := marshal(res.structured)
+		if err != nil {
+			return nil, &rpcError{Code: codeInternalError, Message: "Internal error: encoding the tool result: " + err.Error()}
+		}
+		structured = b
+	}
+	text := res.text
+	if text == "" && structured != nil {
+		text = string(structured)
+	}
+	out := make([]byte, 0, len(text)+len(structured)+64)
+	out = append(out, `{"content":[{"type":"text","text":`...)
+	tb, _ := marshal(text)
+	out = append(out, tb...)
+	out = append(out, `}]`...)
+	if structured != nil && atLeast(v, "2025-06-18") {
+		out = append(out, `,"structuredContent":`...)
+		out = append(out, structured...)
+	}
+	if res.isError {
+		out = append(out, `,"isError":true`...)
+	}
+	out = append(out, '}')
+	return out, nil
+}
+
+// A document is the program a tool works on: given inline or read from the
+// workspace.
+type document struct {
+	snap *core.Snapshot
+	a    *core.Analysis
+	path string // slash path relative to the root, or "" for inline source
+}
+
+// sourceOrPath is the input schema part every tool that takes a program shares.
+func sourceOrPath() map[string]*schema {
+	return map[string]*schema{
+		"source": str("The WFL program text. Give either source or path."),
+		"path":   str("A .wfl file in the workspace, relative to its root (or absolute inside it, or a file:// URI). Give either source or path."),
+	}
+}
+
+// document reads the program named by the source or path argument.
+func (s *Server) document(args map[string]any) (*document, *toolResult) {
+	src, hasSrc := strArg(args, "source")
+	p, hasPath := strArg(args, "path")
+	switch {
+	case hasSrc && hasPath:
+		f := failure("invalid_arguments", `give either "source" or "path", not both`)
+		return nil, &f
+	case !hasSrc && !hasPath:
+		f := failure("invalid_arguments", `missing required argument: give "source" (the program text) or "path" (a workspace file)`)
+		return nil, &f
+	case hasSrc:
+		snap := core.NewSnapshot("untitled:source.wfl", 0, src)
+		return &document{snap: snap, a: snap.Analysis()}, nil
+	}
+	text, rel, err := s.readFile(p)
+	if err != nil {
+		f := pathFailure(err)
+		return nil, &f
+	}
+	snap := core.NewSnapshot(core.FileURI(s.root+"/"+rel), 0, text)
+	return &document{snap: snap, a: snap.Analysis(), path: rel}, nil
+}
+
+// diagJSON is a diagnostic as tools and resources show it.
+type diagJSON struct {
+	Line      int           `json:"line"`
+	Column    int           `json:"column"`
+	EndLine   int           `json:"endLine"`
+	EndColumn int           `json:"endColumn"`
+	Severity  string        `json:"severity"`
+	Category  string        `json:"category"`
+	Code      string        `json:"code"`
+	Message   string        `json:"message"`
+	Related   []relatedJSON `json:"related,omitempty"`
+}
+
+type relatedJSON struct {
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+var diagSchema = object([]string{"line", "column", "endLine", "endColumn", "severity", "category", "code", "message"}, map[string]*schema{
+	"line":      integer("1-based line where the problem starts", 1),
+	"column":    integer("1-based column (in characters) where the problem starts", 1),
+	"endLine":   integer("1-based line where the problem ends", 1),
+	"endColumn": integer("1-based column just past the problem", 1),
+	"severity":  enum("how serious it is", "error", "warning", "information", "hint"),
+	"category":  enum("the stage that found it", "parse", "semantic", "type", "lint"),
+	"code":      str("stable diagnostic code; explain_diagnostic explains it"),
+	"message":   str("what is wrong"),
+	"related": array("other places that explain this one", object([]string{"line", "column", "message"}, map[string]*schema{
+		"line":    integer("1-based line", 1),
+		"column":  integer("1-based column", 1),
+		"message": str("what is there"),
+	})),
+})
+
+// diagnostics converts the document's diagnostics that keep returns true
+// for, in source order.
+func (d *document) diagnostics(keep func(diag.Diagnostic) bool) []diagJSON {
+	out := []diagJSON{}
+	for _, x := range sortedDiagnostics(d.a.Diagnostics) {
+		if keep != nil && !keep(x) {
+			continue
+		}
+		out = append(out, toDiagJSON(d.a, x))
+	}
+	return out
+}
+
+func toDiagJSON(a *core.Analysis, x diag.Diagnostic) diagJSON {
+	l, c := a.Lines.OffsetPosition(x.Span.Start)
+	el, ec := a.Lines.OffsetPosition(x.Span.End)
+	dj := diagJSON{Line: l, Column: c, EndLine: el, EndColumn: ec,
+		Severity: x.Severity.String(), Category: x.Category.String(), Code: x.Code, Message: x.Message}
+	for _, rel := range x.Related {
+		rl, rc := a.Lines.OffsetPosition(rel.Span.Start)
+		dj.Related = append(dj.Related, relatedJSON{Line: rl, Column: rc, Message: rel.Message})
+	}
+	return dj
+}
+
+// sortedDiagnostics returns the diagnostics in source order (stable).
+func sortedDiagnostics(ds []diag.Diagnostic) []diag.Diagnostic {
+	out := append([]diag.Diagnostic(nil), ds...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
+	return out
+}
+
+// elapsed is a helper for tools that report their own timing.
+func elapsed(start time.Time) float64 { return float64(time.Since(start).Microseconds()) / 1000 }
