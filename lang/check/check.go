@@ -1,15 +1,211 @@
-// Package check resolves names and checks types in a parsed WFL program. (Being built.)
+// Package check resolves names and checks types in a parsed WFL program, as
+// the reference WFL analyzer and type checker do (research/wfl-language.md §4
+// and §5).
+//
+// [Check] runs three passes over an *ast.File and returns an [Info] and the
+// diagnostics the reference would report:
+//
+//  1. the analyzer (analyzer.go): scopes, declarations, define-before-use,
+//     redeclaration, constness, call arity and overloads. Its findings have
+//     category Semantic and code ANALYZE-SEMANTIC.
+//  2. the static pass (static.go): unused variables, unreachable code,
+//     inconsistent returns, insecure RNG seeding (ANALYZE-*). The reference
+//     runs it only when the analyzer found no error, and so does Check.
+//  3. the type checker (typecheck.go): flow-sensitive variable types and the
+//     typing rules; category Type, codes TYPE-*. Its diagnostics are returned
+//     only when the analyzer found no error (the reference does not run it
+//     otherwise), but it always runs so Info.Types is filled.
+//
+// Everything Check learns about names is kept in side tables (Info.Defs,
+// Info.Uses, Info.Types, Info.Scopes) keyed by AST node, never in the tree.
+// The passes never fail and accept partial trees with Bad nodes, so hover and
+// definition work on programs with parse errors; callers that want the
+// reference's behaviour drop Check's diagnostics when parsing failed.
 package check
 
 import (
+	"sort"
+
 	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/token"
+	"wfl-lsp/lang/types"
 )
 
-// Info holds what checking learned, in side tables keyed by AST node.
-type Info struct{}
+// SymbolKind says what a name denotes.
+type SymbolKind int
 
-// Check analyzes f, the tree of src.
+const (
+	SymVariable    SymbolKind = iota + 1 // store/create NAME, create list/map/date NAME, open … as NAME, …
+	SymConstant                          // store new constant NAME
+	SymParameter                         // an action, method or event parameter
+	SymAction                            // define action called NAME (all overloads share one symbol)
+	SymContainer                         // create container NAME
+	SymInterface                         // create interface NAME
+	SymProperty                          // property NAME inside a container
+	SymMethod                            // action NAME inside a container
+	SymEvent                             // event NAME
+	SymPattern                           // create pattern NAME
+	SymBuiltin                           // a builtin function (Builtin is set)
+	SymPredeclared                       // yes, no, newline, tab, args, loop, …
+	SymImplicit                          // injected bindings: count loop variable, for-each item, error, request fields, …
+)
+
+var symbolKindNames = [...]string{
+	SymVariable: "variable", SymConstant: "constant", SymParameter: "parameter",
+	SymAction: "action", SymContainer: "container", SymInterface: "interface",
+	SymProperty: "property", SymMethod: "method", SymEvent: "event", SymPattern: "pattern",
+	SymBuiltin: "builtin", SymPredeclared: "predeclared", SymImplicit: "implicit",
+}
+
+func (k SymbolKind) String() string {
+	if k > 0 && int(k) < len(symbolKindNames) {
+		return symbolKindNames[k]
+	}
+	return "?"
+}
+
+// A Symbol is one declared name.
+type Symbol struct {
+	Name     string
+	Kind     SymbolKind
+	Decl     token.Span  // the declaring name in the source; zero for predeclared names and builtins
+	Node     ast.Node    // the declaring node (*ast.VarDecl, *ast.ActionDecl, *ast.Param, …), or nil
+	Doc      string      // the doc comment above the declaration, without markers, or ""
+	Type     *types.Type // declared or first inferred type; Unknown when nothing is known
+	Mutable  bool        // `change NAME to …` is allowed
+	Constant bool        // declared with `store new constant`
+	Parent   *Symbol     // for properties, methods and container events: the container
+	Builtin  *builtins.Builtin
+
+	// Actions: every definition with this name in declaration order (overloads).
+	// Methods: the one definition.
+	Actions []*ast.ActionDecl
+	// Containers: properties, methods and events by name (own members only).
+	Members map[string]*Symbol
+	// Containers: the parent container's name, or "".
+	Extends string
+
+	line int // 1-based line of the declaration, for messages
+}
+
+// IsCallable reports whether the symbol is an action, method or builtin.
+func (s *Symbol) IsCallable() bool {
+	return s.Kind == SymAction || s.Kind == SymMethod || s.Kind == SymBuiltin
+}
+
+// A Scope is a region of the program where declared names are visible. Note
+// that WFL requires declaration before use: a symbol in Symbols is visible
+// only after its Decl (callers offering completion filter by Decl.Start).
+type Scope struct {
+	Parent   *Scope
+	Node     ast.Node // the node that opened the scope (*ast.File, *ast.Block, *ast.ActionDecl, …), nil for the universe
+	Span     token.Span
+	Symbols  map[string]*Symbol
+	Children []*Scope
+}
+
+// Lookup finds name in s or its parents, or returns nil.
+func (s *Scope) Lookup(name string) *Symbol {
+	for ; s != nil; s = s.Parent {
+		if sym := s.Symbols[name]; sym != nil {
+			return sym
+		}
+	}
+	return nil
+}
+
+// Innermost returns the innermost scope under s whose span contains offset.
+func (s *Scope) Innermost(offset int) *Scope {
+	for _, c := range s.Children {
+		if c.Span.Start <= offset && offset <= c.Span.End {
+			return c.Innermost(offset)
+		}
+	}
+	return s
+}
+
+// Info holds what checking learned, in side tables keyed by AST node.
+type Info struct {
+	Defs       map[*ast.Ident]*Symbol   // declaring identifiers
+	Uses       map[*ast.Ident]*Symbol   // referring identifiers
+	Types      map[ast.Expr]*types.Type // the type of every checked expression
+	Scopes     map[ast.Node]*Scope      // scopes by the node that opened them
+	Global     *Scope                   // the file scope; its parent is the universe of predeclared names
+	Symbols    []*Symbol                // every symbol declared in the file, in declaration order
+	Containers map[string]*Symbol       // containers by name
+}
+
+// ObjectOf returns the symbol id declares or refers to, or nil.
+func (info *Info) ObjectOf(id *ast.Ident) *Symbol {
+	if s := info.Defs[id]; s != nil {
+		return s
+	}
+	return info.Uses[id]
+}
+
+// TypeOf returns the type of e, or nil when e was not checked.
+func (info *Info) TypeOf(e ast.Expr) *types.Type { return info.Types[e] }
+
+// ScopeAt returns the innermost scope containing offset.
+func (info *Info) ScopeAt(offset int) *Scope { return info.Global.Innermost(offset) }
+
+// References returns every identifier that declares or refers to sym, sorted
+// by position.
+func (info *Info) References(sym *Symbol) []*ast.Ident {
+	var out []*ast.Ident
+	for id, s := range info.Defs {
+		if s == sym {
+			out = append(out, id)
+		}
+	}
+	for id, s := range info.Uses {
+		if s == sym {
+			out = append(out, id)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Pos() < out[j].Pos() })
+	return out
+}
+
+// Check analyzes f, the tree of src. It never fails; the Info is never nil.
 func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
-	return &Info{}, nil
+	if f == nil {
+		f = &ast.File{}
+	}
+	lines := token.NewLines(src)
+	info := &Info{
+		Defs:       map[*ast.Ident]*Symbol{},
+		Uses:       map[*ast.Ident]*Symbol{},
+		Types:      map[ast.Expr]*types.Type{},
+		Scopes:     map[ast.Node]*Scope{},
+		Containers: map[string]*Symbol{},
+	}
+	a := newAnalyzer(f, src, lines, info)
+	a.run()
+
+	var out []diag.Diagnostic
+	semErr := false
+	for _, d := range a.diags {
+		if d.Severity == diag.Error {
+			semErr = true
+		}
+	}
+	out = append(out, a.diags...)
+	if !semErr {
+		st := staticDiagnostics(f, lines)
+		for _, d := range st {
+			if d.Severity == diag.Error {
+				semErr = true
+			}
+		}
+		out = append(out, st...)
+	}
+	tc := newTypeChecker(a)
+	tc.run()
+	if !semErr {
+		out = append(out, tc.diags...)
+	}
+	return info, out
 }
