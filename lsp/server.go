@@ -1,6 +1,23 @@
-// Package lsp is the language-server front door: it speaks LSP over
-// go.lsp.dev/protocol and go.lsp.dev/jsonrpc2 and answers every request from
-// core. (Being built: see issue "Foundation".)
+// Package lsp is the language-server front door: it speaks the Language
+// Server Protocol over go.lsp.dev/protocol (types) and go.lsp.dev/jsonrpc2
+// (the connection), keeps the editor's open documents in a core.Workspace,
+// and answers every request by calling core and converting the plain-data
+// answer (byte offsets, spans, strings) into protocol types. It computes no
+// language facts of its own.
+//
+// Start with [Serve]. The rest of the package is, in the order a message
+// meets it:
+//
+//   - stream.go frames messages and skips (and answers) undecodable ones;
+//   - dispatch.go is the handler chain: notifications run in wire order on
+//     the read loop, requests run concurrently against the snapshot current
+//     when they arrived, $/cancelRequest answers -32800, a panic answers
+//     -32603, and the lifecycle rules of the specification are enforced;
+//   - lifecycle.go (initialize, shutdown, exit), textsync.go (didOpen,
+//     didChange, didClose), diagnostics.go (publishDiagnostics), and one file
+//     per feature, each a thin conversion of a core query;
+//   - mapper.go converts byte offsets to LSP positions in the negotiated
+//     encoding (utf-8 when the client offers it, else utf-16) and back.
 package lsp
 
 import (
@@ -8,6 +25,13 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+
+	"wfl-lsp/core"
 )
 
 // ErrExitWithoutShutdown is returned by Serve when the client sent exit
@@ -19,9 +43,146 @@ type Options struct {
 	Version   string       // server version reported in initialize
 	Logger    *slog.Logger // never nil
 	ClientPID int          // the editor's process id, or 0
+
+	// MaxFrame caps the size of one incoming message in bytes; 0 means
+	// 256 MiB. Larger messages are skipped and answered with an error.
+	MaxFrame int
 }
 
-// Serve runs the language server on the stream until exit.
+// Serve runs the language server on the stream until the client sends exit
+// or closes the stream. It returns nil after shutdown then exit, and
+// ErrExitWithoutShutdown after an exit or end of input without shutdown.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
-	return errors.New("lsp: not built yet")
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	s := newServer(ctx, opts)
+	st := newStream(in, out, opts.Logger, opts.MaxFrame)
+	conn := jsonrpc2.NewConn(st, jsonrpc2.WithCodec(codec{}))
+	s.conn = conn
+	conn.Go(ctx, s.handle)
+
+	var err error
+	select {
+	case <-s.exited:
+	case <-conn.Done():
+	case <-ctx.Done():
+	}
+	select {
+	case <-s.exited: // exit wins over the end of input that follows it
+		if !s.shutdownSeen.Load() {
+			err = ErrExitWithoutShutdown
+		}
+	default:
+		if ctx.Err() != nil {
+			err = ctx.Err()
+			break
+		}
+		err = ErrExitWithoutShutdown
+		if cerr := conn.Err(); cerr != nil && !errors.Is(cerr, io.ErrUnexpectedEOF) {
+			err = errors.Join(ErrExitWithoutShutdown, cerr)
+		}
+	}
+	cancel() // stops background analysis and in-flight requests
+	s.diags.stop()
+
+	// Close waits for in-flight handlers (cancelled above) and closes the
+	// stream. Standard input cannot always be interrupted, so do not wait for
+	// ever: the process is about to end.
+	closed := make(chan struct{})
+	go func() { conn.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(time.Second):
+		opts.Logger.Debug("connection did not close in time")
+	}
+	return err
+}
+
+// A server is one LSP session.
+type server struct {
+	ctx  context.Context // ends when Serve returns
+	opts Options
+	log  *slog.Logger
+	conn jsonrpc2.Conn
+	ws   *core.Workspace
+
+	state        atomic.Int32 // a lifecycle state
+	shutdownSeen atomic.Bool
+	exited       chan struct{}
+	exitOnce     sync.Once
+
+	// session is set once by initialize and read by every handler after it.
+	session atomic.Pointer[session]
+
+	inflightMu sync.Mutex
+	inflight   map[jsonrpc2.ID]context.CancelFunc
+
+	diags *publisher
+}
+
+// Lifecycle states.
+const (
+	stateNew      = iota // before initialize
+	stateRunning         // initialize answered
+	stateShutdown        // shutdown answered
+)
+
+// session is what initialize negotiated with the client.
+type session struct {
+	enc        encoding
+	clientName string
+	caps       clientCaps
+}
+
+// clientCaps are the client capabilities the server adapts to.
+type clientCaps struct {
+	hierarchicalSymbols bool
+	markdownHover       bool
+	lineFoldingOnly     bool
+}
+
+func newServer(ctx context.Context, opts Options) *server {
+	s := &server{
+		ctx:      ctx,
+		opts:     opts,
+		log:      opts.Logger,
+		ws:       core.NewWorkspace(),
+		exited:   make(chan struct{}),
+		inflight: make(map[jsonrpc2.ID]context.CancelFunc),
+	}
+	s.session.Store(&session{enc: utf16})
+	s.diags = newPublisher(s)
+	return s
+}
+
+// codec marshals LSP payloads with go.lsp.dev/protocol's union-aware JSON
+// functions; already-encoded messages pass through.
+type codec struct{}
+
+func (codec) Marshal(v any) ([]byte, error) {
+	switch m := v.(type) {
+	case jsonrpc2.RawMessage:
+		if m == nil {
+			return []byte("null"), nil
+		}
+		return m, nil
+	case *jsonrpc2.RawMessage:
+		if m == nil || *m == nil {
+			return []byte("null"), nil
+		}
+		return *m, nil
+	}
+	return marshal(v)
+}
+
+func (codec) Unmarshal(data []byte, v any) error {
+	if p, ok := v.(*jsonrpc2.RawMessage); ok {
+		*p = append(jsonrpc2.RawMessage(nil), data...)
+		return nil
+	}
+	return unmarshal(data, v)
 }

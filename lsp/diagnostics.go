@@ -1,0 +1,171 @@
+package lsp
+
+// This file publishes diagnostics. Each open document has at most one
+// worker goroutine; a text change hands the worker the new snapshot and the
+// worker analyses and publishes the latest one it has. Snapshots that were
+// replaced before the worker reached them are skipped (coalescing), and an
+// analysis that finishes after a newer snapshot arrived is dropped, so a
+// stale analysis never overwrites a newer one. Diagnostics carry the version
+// they were computed for.
+
+import (
+	"runtime/debug"
+	"sync"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"wfl-lsp/core"
+	"wfl-lsp/lang/diag"
+)
+
+type publisher struct {
+	s *server
+
+	mu      sync.Mutex
+	docs    map[uri.URI]*docQueue
+	stopped bool
+}
+
+// docQueue is one document's pending work: the latest snapshot, or a close.
+type docQueue struct {
+	next    *core.Snapshot // nil with has set means: closed
+	has     bool
+	running bool
+}
+
+func newPublisher(s *server) *publisher {
+	return &publisher{s: s, docs: make(map[uri.URI]*docQueue)}
+}
+
+// update schedules diagnostics for a new snapshot.
+func (p *publisher) update(snap *core.Snapshot) { p.enqueue(uri.URI(snap.URI), snap) }
+
+// closed schedules the empty list that clears a closed document's diagnostics.
+func (p *publisher) closed(u uri.URI) { p.enqueue(u, nil) }
+
+// stop ends publishing: nothing is published after it returns, except a
+// notification already being written.
+func (p *publisher) stop() {
+	p.mu.Lock()
+	p.stopped = true
+	p.mu.Unlock()
+}
+
+func (p *publisher) enqueue(u uri.URI, snap *core.Snapshot) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
+	q := p.docs[u]
+	if q == nil {
+		q = &docQueue{}
+		p.docs[u] = q
+	}
+	q.next, q.has = snap, true
+	if !q.running {
+		q.running = true
+		go p.drain(u, q)
+	}
+}
+
+// drain is a document's worker: it publishes until nothing is pending.
+func (p *publisher) drain(u uri.URI, q *docQueue) {
+	for {
+		p.mu.Lock()
+		if !q.has || p.stopped {
+			q.running = false
+			if q.next == nil && p.docs[u] == q {
+				delete(p.docs, u) // closed and done
+			}
+			p.mu.Unlock()
+			return
+		}
+		snap := q.next
+		q.has = false
+		p.mu.Unlock()
+
+		params := p.compute(u, snap)
+		if params == nil {
+			continue
+		}
+		p.mu.Lock()
+		stale := q.has || p.stopped // something newer is waiting
+		p.mu.Unlock()
+		if stale {
+			continue
+		}
+		if err := p.s.conn.Notify(p.s.ctx, protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
+			p.s.log.Debug("publishDiagnostics not sent", "uri", u, "err", err)
+		}
+	}
+}
+
+// compute returns the notification for a snapshot, or for a closed document
+// (snap == nil) the empty list. It returns nil if the analysis panicked.
+func (p *publisher) compute(u uri.URI, snap *core.Snapshot) (params *protocol.PublishDiagnosticsParams) {
+	if snap == nil {
+		return &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			p.s.log.Error("panic while analysing", "uri", u, "version", snap.Version, "panic", r, "stack", string(debug.Stack()))
+			params = nil
+		}
+	}()
+	a := snap.Analysis()
+	m := newMapper(a.Lines, p.s.session.Load().enc)
+	return &protocol.PublishDiagnosticsParams{
+		URI:         u,
+		Version:     protocol.NewOptional(snap.Version),
+		Diagnostics: toDiagnostics(u, m, a.Diagnostics),
+	}
+}
+
+// toDiagnostics converts core diagnostics; the result is never nil, so an
+// empty list goes out as [] and clears the editor's list.
+func toDiagnostics(u uri.URI, m mapper, ds []diag.Diagnostic) []protocol.Diagnostic {
+	out := make([]protocol.Diagnostic, 0, len(ds))
+	for _, d := range ds {
+		pd := protocol.Diagnostic{
+			Range:    m.rng(d.Span),
+			Severity: severity(d.Severity),
+			Source:   protocol.NewOptional("wfl"),
+			Message:  protocol.String(d.Message),
+		}
+		if d.Code != "" {
+			pd.Code = protocol.String(d.Code)
+		}
+		var tags []protocol.DiagnosticTag
+		for _, t := range d.Tags {
+			switch t {
+			case diag.Unnecessary:
+				tags = append(tags, protocol.DiagnosticTagUnnecessary)
+			case diag.Deprecated:
+				tags = append(tags, protocol.DiagnosticTagDeprecated)
+			}
+		}
+		pd.Tags = protocol.NewDiagnosticTags(tags...)
+		for _, r := range d.Related {
+			pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
+				Location: protocol.Location{URI: u, Range: m.rng(r.Span)},
+				Message:  r.Message,
+			})
+		}
+		out = append(out, pd)
+	}
+	return out
+}
+
+func severity(s diag.Severity) protocol.DiagnosticSeverity {
+	switch s {
+	case diag.Warning:
+		return protocol.DiagnosticSeverityWarning
+	case diag.Information:
+		return protocol.DiagnosticSeverityInformation
+	case diag.Hint:
+		return protocol.DiagnosticSeverityHint
+	}
+	return protocol.DiagnosticSeverityError
+}

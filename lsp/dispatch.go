@@ -1,0 +1,304 @@
+package lsp
+
+// This file is the handler chain between jsonrpc2 and the method handlers.
+//
+// jsonrpc2 v1 runs a handler on its read loop until the handler calls
+// jsonrpc2.Async. So: notifications run to completion on the read loop, one
+// after another in wire order (text synchronization depends on it); a request
+// is checked against the lifecycle, its params decoded and its document
+// snapshot taken on the read loop, and only then released with Async to run
+// concurrently. Every request is tracked for $/cancelRequest, recovers from
+// panics (-32603) and never answers with an uncoded error.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"runtime/debug"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"wfl-lsp/core"
+)
+
+// LSP error codes go.lsp.dev/jsonrpc2 does not name.
+const (
+	codeRequestFailed    jsonrpc2.Code = -32803
+	codeRequestCancelled               = protocol.CodeRequestCancelled
+)
+
+// work computes a request's answer; it runs concurrently with other work.
+type work func(ctx context.Context) (any, error)
+
+// A request is a method handler. prepare runs on the read loop: it decodes
+// the params and takes what it needs from the workspace, so that the answer
+// reflects the documents as they were when the request arrived.
+type request struct {
+	prepare func(s *server, params jsonrpc2.RawMessage) (work, error)
+	inline  bool // run work on the read loop too (lifecycle requests)
+}
+
+// A notification handler runs on the read loop, in wire order.
+type notification func(s *server, params jsonrpc2.RawMessage) error
+
+// requests and notifications are the method tables; the files that
+// implement the methods fill them in init functions.
+var (
+	requests      = map[string]request{}
+	notifications = map[string]notification{}
+)
+
+// testRequests holds extra methods that only tests register (to make a
+// handler panic or block); it is empty in the product.
+var testRequests = map[string]request{}
+
+// handle is the jsonrpc2.Handler of the connection.
+func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	if !req.IsCall() {
+		s.notify(req.Method(), req.Params())
+		return nil, nil
+	}
+	return s.call(ctx, req.ID(), req.Method(), req.Params())
+}
+
+// notify handles a notification. Its errors and panics are logged: a
+// notification has no answer, and one bad message must not end the session.
+func (s *server) notify(method string, params jsonrpc2.RawMessage) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("panic in notification handler", "method", method, "panic", r, "stack", string(debug.Stack()))
+		}
+	}()
+	switch method {
+	case protocol.MethodCancelRequest:
+		s.cancelRequest(params)
+		return
+	case protocol.MethodExit:
+		s.exitOnce.Do(func() { close(s.exited) })
+		return
+	}
+	h, ok := notifications[method]
+	if !ok {
+		s.log.Debug("notification ignored", "method", method)
+		return
+	}
+	switch s.state.Load() {
+	case stateNew:
+		s.log.Warn("notification before initialize dropped", "method", method)
+		return
+	case stateShutdown:
+		s.log.Warn("notification after shutdown dropped", "method", method)
+		return
+	}
+	if err := h(s, params); err != nil {
+		s.log.Warn("notification failed", "method", method, "err", err)
+	}
+}
+
+// call handles a request and returns its answer.
+func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params jsonrpc2.RawMessage) (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("panic in request handler", "method", method, "panic", r, "stack", string(debug.Stack()))
+			res, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, r)
+		}
+	}()
+	switch st := s.state.Load(); {
+	case st == stateNew && method != protocol.MethodInitialize:
+		return nil, jsonrpc2.Errorf(jsonrpc2.ServerNotInitialized, "%s before initialize", method)
+	case st == stateShutdown:
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s after shutdown", method)
+	case st == stateRunning && method == protocol.MethodInitialize:
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "initialize was already received")
+	}
+	h, ok := requests[method]
+	if !ok {
+		if h, ok = testRequests[method]; !ok {
+			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method %q is not supported", method)
+		}
+	}
+	run, err := h.prepare(s, params)
+	if err != nil {
+		return nil, wireError(err)
+	}
+	if h.inline {
+		res, err := run(s.ctx)
+		return res, wireError(err)
+	}
+
+	workCtx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	s.inflightMu.Lock()
+	s.inflight[id] = cancel
+	s.inflightMu.Unlock()
+	defer func() {
+		s.inflightMu.Lock()
+		delete(s.inflight, id)
+		s.inflightMu.Unlock()
+	}()
+
+	jsonrpc2.Async(ctx) // from here on, later messages are read and handled
+
+	type answer struct {
+		res any
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("panic in request handler", "method", method, "panic", r, "stack", string(debug.Stack()))
+				done <- answer{err: jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, r)}
+			}
+		}()
+		res, err := run(workCtx)
+		done <- answer{res, err}
+	}()
+	select {
+	case a := <-done:
+		if a.err != nil && workCtx.Err() != nil {
+			return nil, jsonrpc2.NewError(codeRequestCancelled, "request cancelled")
+		}
+		return a.res, wireError(a.err)
+	case <-workCtx.Done():
+		// Answer now; the work's result, when it comes, is dropped.
+		return nil, jsonrpc2.NewError(codeRequestCancelled, "request cancelled")
+	}
+}
+
+// cancelRequest handles $/cancelRequest, whose id is a number or a string.
+func (s *server) cancelRequest(params jsonrpc2.RawMessage) {
+	var p struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if err := json.Unmarshal(params, &p); err != nil {
+		s.log.Warn("malformed $/cancelRequest", "err", err)
+		return
+	}
+	id, ok := parseID(p.ID)
+	if !ok {
+		s.log.Warn("malformed $/cancelRequest id", "id", string(p.ID))
+		return
+	}
+	s.inflightMu.Lock()
+	cancel := s.inflight[id]
+	s.inflightMu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// wireError gives every error a JSON-RPC code: coded errors keep theirs, a
+// cancelled context becomes -32800, anything else -32603.
+func wireError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var coded *jsonrpc2.Error
+	if errors.As(err, &coded) {
+		return err
+	}
+	if errors.Is(err, context.Canceled) {
+		return jsonrpc2.NewError(codeRequestCancelled, "request cancelled")
+	}
+	return jsonrpc2.NewError(jsonrpc2.InternalError, err.Error())
+}
+
+// decodeParams decodes params into p, answering -32602 when they do not fit.
+func decodeParams(params jsonrpc2.RawMessage, p any) error {
+	if len(bytes.TrimSpace(params)) == 0 {
+		params = jsonrpc2.RawMessage("{}")
+	}
+	if err := unmarshal(params, p); err != nil {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: %v", err)
+	}
+	return nil
+}
+
+// marshal encodes a protocol value.
+func marshal(v any) ([]byte, error) { return protocol.Marshal(v) }
+
+// unmarshal decodes a protocol value. go.lsp.dev/protocol decodes strictly:
+// an explicit null where it expects a string or an enum (Neovim and other
+// clients send "trace": null) fails. A null member means the same as an
+// absent one in LSP, so on failure the nulls are removed and decoding is
+// tried again.
+func unmarshal(data []byte, v any) error {
+	err := protocol.Unmarshal(data, v)
+	if err == nil || !bytes.Contains(data, []byte("null")) {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var tree any
+	if dec.Decode(&tree) != nil {
+		return err
+	}
+	stripped, merr := json.Marshal(dropNulls(tree))
+	if merr != nil {
+		return err
+	}
+	if err2 := protocol.Unmarshal(stripped, v); err2 != nil {
+		return err
+	}
+	return nil
+}
+
+func dropNulls(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if e == nil {
+				delete(x, k)
+				continue
+			}
+			x[k] = dropNulls(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = dropNulls(e)
+		}
+	}
+	return v
+}
+
+// errNotOpen answers a request about a document the client has not opened.
+func errNotOpen(u uri.URI) error {
+	return jsonrpc2.Errorf(codeRequestFailed, "document %s is not open", u)
+}
+
+// doc is what a document request works on: the snapshot current when the
+// request arrived and the session's position encoding.
+type doc struct {
+	uri  uri.URI
+	snap *core.Snapshot
+	enc  encoding
+}
+
+// analysis returns the snapshot's analysis and a mapper for its text.
+func (d doc) analysis() (*core.Analysis, mapper) {
+	a := d.snap.Analysis()
+	return a, newMapper(a.Lines, d.enc)
+}
+
+// docRequest builds a request handler for a method whose params name a
+// text document: it decodes P, takes the document's snapshot, and runs fn
+// concurrently on it.
+func docRequest[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error)) request {
+	return request{prepare: func(s *server, params jsonrpc2.RawMessage) (work, error) {
+		p := new(P)
+		if err := decodeParams(params, p); err != nil {
+			return nil, err
+		}
+		u := uriOf(p)
+		snap, ok := s.ws.Snapshot(core.URI(u))
+		if !ok {
+			return nil, errNotOpen(u)
+		}
+		d := doc{uri: u, snap: snap, enc: s.session.Load().enc}
+		return func(ctx context.Context) (any, error) { return fn(ctx, s, d, p) }, nil
+	}}
+}

@@ -1,0 +1,77 @@
+package lsp
+
+// This file implements the lifecycle: initialize, initialized, shutdown and
+// exit (exit is handled in dispatch.go, as it must work in every state).
+
+import (
+	"context"
+	"slices"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+)
+
+func init() {
+	requests[protocol.MethodInitialize] = request{prepare: (*server).initialize, inline: true}
+	requests[protocol.MethodShutdown] = request{prepare: (*server).shutdown, inline: true}
+	notifications[protocol.MethodInitialized] = func(s *server, _ jsonrpc2.RawMessage) error {
+		s.log.Info("client initialized", "client", s.session.Load().clientName)
+		return nil
+	}
+}
+
+// initialize negotiates the position encoding, records the client
+// capabilities the server adapts to, and advertises what the server does.
+func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
+	var p protocol.InitializeParams
+	if err := decodeParams(params, &p); err != nil {
+		return nil, err
+	}
+	sess := &session{enc: utf16, clientName: p.ClientInfo.Name}
+	caps := p.Capabilities
+	if caps.General != nil {
+		sess.enc = negotiate(caps.General.PositionEncodings)
+	}
+	if td := caps.TextDocument; td != nil {
+		if td.DocumentSymbol != nil && td.DocumentSymbol.HierarchicalDocumentSymbolSupport != nil {
+			sess.caps.hierarchicalSymbols = *td.DocumentSymbol.HierarchicalDocumentSymbolSupport
+		}
+		if td.Hover != nil {
+			sess.caps.markdownHover = slices.Contains(td.Hover.ContentFormat, protocol.MarkupKindMarkdown)
+		}
+		if td.FoldingRange != nil && td.FoldingRange.LineFoldingOnly != nil {
+			sess.caps.lineFoldingOnly = *td.FoldingRange.LineFoldingOnly
+		}
+	}
+	return func(context.Context) (any, error) {
+		s.session.Store(sess)
+		s.state.Store(stateRunning)
+		s.log.Info("initialize", "client", sess.clientName, "positionEncoding", sess.enc.kind())
+		return &protocol.InitializeResult{
+			Capabilities: s.capabilities(sess),
+			ServerInfo:   protocol.ServerInfo{Name: "wfl-lsp", Version: protocol.NewOptional(s.opts.Version)},
+		}, nil
+	}, nil
+}
+
+// capabilities lists what the server does; each feature adds itself here
+// only once it works.
+func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
+	change := protocol.TextDocumentSyncKindIncremental
+	openClose := true
+	return protocol.ServerCapabilities{
+		PositionEncoding: sess.enc.kind(),
+		TextDocumentSync: &protocol.TextDocumentSyncOptions{OpenClose: &openClose, Change: &change},
+	}
+}
+
+// shutdown stops background work; the session then waits for exit and
+// answers every other request with InvalidRequest.
+func (s *server) shutdown(jsonrpc2.RawMessage) (work, error) {
+	return func(context.Context) (any, error) {
+		s.state.Store(stateShutdown)
+		s.shutdownSeen.Store(true)
+		s.diags.stop()
+		return nil, nil
+	}, nil
+}

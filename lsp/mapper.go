@@ -1,0 +1,146 @@
+package lsp
+
+// This file converts between byte offsets (the core's positions) and LSP
+// positions in the negotiated encoding. It is the only place in the package
+// that knows what a "character" on the wire is.
+
+import (
+	"unicode/utf8"
+
+	"go.lsp.dev/protocol"
+
+	"wfl-lsp/lang/token"
+)
+
+// An encoding is the unit LSP Position.Character counts in.
+type encoding uint8
+
+const (
+	utf16   encoding = iota // the LSP default: UTF-16 code units
+	utf8enc                 // bytes, when the client offers "utf-8"
+)
+
+func (e encoding) kind() protocol.PositionEncodingKind {
+	if e == utf8enc {
+		return protocol.PositionEncodingKindUTF8
+	}
+	return protocol.PositionEncodingKindUTF16
+}
+
+// negotiate picks utf-8 when the client lists it, else utf-16, which every
+// client must support (Neovim 0.7 sends no list and assumes utf-16).
+func negotiate(offered []protocol.PositionEncodingKind) encoding {
+	for _, k := range offered {
+		if k == protocol.PositionEncodingKindUTF8 {
+			return utf8enc
+		}
+	}
+	return utf16
+}
+
+// A mapper converts positions for one text.
+type mapper struct {
+	lines *token.Lines
+	enc   encoding
+}
+
+func newMapper(lines *token.Lines, enc encoding) mapper { return mapper{lines: lines, enc: enc} }
+
+// units reports how many code units of the encoding s takes. An invalid
+// UTF-8 byte counts as one unit, as it decodes to one U+FFFD of width 1.
+func (m mapper) units(s string) int {
+	if m.enc == utf8enc {
+		return len(s)
+	}
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		i += size
+	}
+	return n
+}
+
+// position returns the LSP position of a byte offset. Offsets outside the
+// text clamp to it; an offset inside a UTF-8 sequence moves to its start; an
+// offset between "\r" and "\n" moves to the end of the line's content.
+func (m mapper) position(offset int) protocol.Position {
+	text := m.lines.Text()
+	if offset < 0 {
+		offset = 0
+	}
+	if offset > len(text) {
+		offset = len(text)
+	}
+	for offset > 0 && offset < len(text) && !utf8.RuneStart(text[offset]) {
+		offset--
+	}
+	line := m.lines.Line(offset)
+	start, end := m.lines.LineStart(line), m.lines.LineEnd(line)
+	if offset > end {
+		offset = end
+	}
+	return protocol.Position{Line: uint32(line), Character: uint32(m.units(text[start:offset]))}
+}
+
+// offset returns the byte offset of an LSP position. As the specification
+// asks, a character past the end of its line means the end of the line, and
+// a line past the end of the text means the end of the text; a position in
+// the middle of a UTF-16 surrogate pair moves to the start of its character.
+func (m mapper) offset(p protocol.Position) int {
+	text := m.lines.Text()
+	line := int(p.Line)
+	if line >= m.lines.Count() {
+		return len(text)
+	}
+	start, end := m.lines.LineStart(line), m.lines.LineEnd(line)
+	want := int(p.Character)
+	if m.enc == utf8enc {
+		off := start + want
+		if want > end-start {
+			off = end
+		}
+		for off > start && off < end && !utf8.RuneStart(text[off]) {
+			off--
+		}
+		return off
+	}
+	off, n := start, 0
+	for off < end {
+		r, size := utf8.DecodeRuneInString(text[off:end])
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if n+w > want {
+			break
+		}
+		n += w
+		off += size
+	}
+	return off
+}
+
+// rng returns the LSP range of a byte span.
+func (m mapper) rng(s token.Span) protocol.Range {
+	return protocol.Range{Start: m.position(s.Start), End: m.position(s.End)}
+}
+
+// span returns the byte span of an LSP range, with End never before Start.
+func (m mapper) span(r protocol.Range) token.Span {
+	start, end := m.offset(r.Start), m.offset(r.End)
+	if end < start {
+		start, end = end, start
+	}
+	return token.Span{Start: start, End: end}
+}

@@ -1,0 +1,150 @@
+package lsp
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"go.lsp.dev/protocol"
+
+	"wfl-lsp/lang/token"
+)
+
+func pos(line, char uint32) protocol.Position { return protocol.Position{Line: line, Character: char} }
+
+func TestMapperPosition(t *testing.T) {
+	// "é" is 2 bytes and 1 UTF-16 unit; "𐐀" is 4 bytes and 2 units.
+	const text = "aé𐐀b\r\nx\ry\n\nlast"
+	tests := []struct {
+		offset int
+		u16    protocol.Position
+		u8     protocol.Position
+	}{
+		{0, pos(0, 0), pos(0, 0)},
+		{1, pos(0, 1), pos(0, 1)},  // é
+		{2, pos(0, 1), pos(0, 1)},  // inside é: start of é
+		{3, pos(0, 2), pos(0, 3)},  // 𐐀
+		{5, pos(0, 2), pos(0, 3)},  // inside 𐐀
+		{7, pos(0, 4), pos(0, 7)},  // b
+		{8, pos(0, 5), pos(0, 8)},  // \r of \r\n: end of line 0
+		{9, pos(0, 5), pos(0, 8)},  // between \r and \n: end of line 0
+		{10, pos(1, 0), pos(1, 0)}, // x
+		{11, pos(1, 1), pos(1, 1)}, // lone \r
+		{12, pos(2, 0), pos(2, 0)}, // y
+		{14, pos(3, 0), pos(3, 0)}, // empty line
+		{15, pos(4, 0), pos(4, 0)}, // last
+		{19, pos(4, 4), pos(4, 4)}, // end of text, no final newline
+		{99, pos(4, 4), pos(4, 4)}, // past the end
+		{-3, pos(0, 0), pos(0, 0)},
+	}
+	lines := token.NewLines(text)
+	for _, tt := range tests {
+		if got := newMapper(lines, utf16).position(tt.offset); got != tt.u16 {
+			t.Errorf("utf-16 position(%d) = %v, want %v", tt.offset, got, tt.u16)
+		}
+		if got := newMapper(lines, utf8enc).position(tt.offset); got != tt.u8 {
+			t.Errorf("utf-8 position(%d) = %v, want %v", tt.offset, got, tt.u8)
+		}
+	}
+}
+
+func TestMapperOffset(t *testing.T) {
+	const text = "aé𐐀b\r\nx\ry\n\nlast"
+	tests := []struct {
+		enc  encoding
+		p    protocol.Position
+		want int
+	}{
+		{utf16, pos(0, 0), 0},
+		{utf16, pos(0, 2), 3},
+		{utf16, pos(0, 3), 3}, // inside the surrogate pair: start of 𐐀
+		{utf16, pos(0, 4), 7},
+		{utf16, pos(0, 5), 8},
+		{utf16, pos(0, 6), 8},   // past the end of the line: its end, before \r\n
+		{utf16, pos(0, 999), 8}, // far past
+		{utf16, pos(1, 1), 11},
+		{utf16, pos(1, 5), 11}, // lone \r line
+		{utf16, pos(3, 0), 14},
+		{utf16, pos(3, 7), 14},
+		{utf16, pos(4, 4), 19},
+		{utf16, pos(4, 9), 19},
+		{utf16, pos(5, 0), 19}, // line past the end: end of text
+		{utf16, pos(99, 3), 19},
+		{utf8enc, pos(0, 3), 3},
+		{utf8enc, pos(0, 2), 1}, // inside é: start of é
+		{utf8enc, pos(0, 5), 3}, // inside 𐐀
+		{utf8enc, pos(0, 7), 7},
+		{utf8enc, pos(0, 9), 8},
+		{utf8enc, pos(1, 1), 11},
+		{utf8enc, pos(4, 9), 19},
+	}
+	lines := token.NewLines(text)
+	for _, tt := range tests {
+		if got := newMapper(lines, tt.enc).offset(tt.p); got != tt.want {
+			t.Errorf("%v offset(%v) = %d, want %d", tt.enc.kind(), tt.p, got, tt.want)
+		}
+	}
+}
+
+// TestMapperRoundTrip checks offset(position(o)) == o for every character
+// boundary that is not inside a line break, in both encodings, on texts with
+// every kind of line break, invalid UTF-8 and no final newline.
+func TestMapperRoundTrip(t *testing.T) {
+	texts := []string{
+		"",
+		"x",
+		"store naïve as \"日本語\"\r\ndisplay 😀 with 𝄞\n",
+		"\r\r\n\n\r",
+		"bad \xff byte\nand \xe2\x82 cut",
+		strings.Repeat("ab😀\r\n", 10) + "tail",
+	}
+	for _, text := range texts {
+		lines := token.NewLines(text)
+		for _, enc := range []encoding{utf16, utf8enc} {
+			m := newMapper(lines, enc)
+			for o := 0; o <= len(text); o++ {
+				if o < len(text) && !utf8.RuneStart(text[o]) && utf8.FullRuneInString(text[o-1:]) {
+					continue
+				}
+				if o > 0 && text[o-1] == '\r' && o < len(text) && text[o] == '\n' {
+					continue // between \r and \n
+				}
+				if got := m.offset(m.position(o)); got != o && !insideInvalid(text, o) {
+					t.Errorf("%q %v: offset(position(%d)=%v) = %d", text, enc.kind(), o, m.position(o), got)
+				}
+			}
+		}
+	}
+}
+
+// insideInvalid reports whether o points into a truncated UTF-8 sequence,
+// which the mapper treats as one character starting at its first byte.
+func insideInvalid(text string, o int) bool {
+	return o > 0 && o < len(text) && !utf8.RuneStart(text[o])
+}
+
+func TestMapperSpan(t *testing.T) {
+	lines := token.NewLines("one\ntwo\n")
+	m := newMapper(lines, utf16)
+	got := m.span(protocol.Range{Start: pos(1, 2), End: pos(0, 1)})
+	if got != (token.Span{Start: 1, End: 6}) {
+		t.Errorf("reversed range: got %v, want [1,6)", got)
+	}
+	r := m.rng(token.Span{Start: 4, End: 7})
+	if r.Start != pos(1, 0) || r.End != pos(1, 3) {
+		t.Errorf("rng = %v", r)
+	}
+}
+
+func TestNegotiate(t *testing.T) {
+	k := protocol.PositionEncodingKindUTF8
+	if negotiate([]protocol.PositionEncodingKind{protocol.PositionEncodingKindUTF16, k}) != utf8enc {
+		t.Error("utf-8 offered second: want utf-8")
+	}
+	if negotiate([]protocol.PositionEncodingKind{protocol.PositionEncodingKindUTF32}) != utf16 {
+		t.Error("utf-32 only: want utf-16")
+	}
+	if negotiate(nil) != utf16 {
+		t.Error("nothing offered: want utf-16")
+	}
+}

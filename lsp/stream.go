@@ -1,0 +1,261 @@
+package lsp
+
+// This file frames messages on the wire (the LSP base protocol:
+// "Content-Length: N\r\n\r\n" then N bytes of JSON) and is tolerant where
+// go.lsp.dev/jsonrpc2 is not: a frame whose header or body cannot be decoded
+// is answered or logged and skipped, and the connection goes on.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+
+	"go.lsp.dev/jsonrpc2"
+)
+
+// defaultMaxFrame caps the body of one message. Larger frames are read and
+// discarded, and answered with an error.
+const defaultMaxFrame = 256 << 20
+
+// stream is a jsonrpc2.Stream over the server's input and output.
+type stream struct {
+	in       *bufio.Reader
+	out      jsonrpc2.Stream // writes only; its Read is never called
+	closers  []io.Closer
+	log      *slog.Logger
+	maxFrame int
+}
+
+func newStream(in io.Reader, out io.Writer, log *slog.Logger, maxFrame int) *stream {
+	if maxFrame <= 0 {
+		maxFrame = defaultMaxFrame
+	}
+	s := &stream{in: bufio.NewReaderSize(in, 64<<10), log: log, maxFrame: maxFrame}
+	if log.Enabled(context.Background(), slog.LevelDebug) {
+		out = &traceWriter{w: out, log: log}
+	}
+	s.out = jsonrpc2.NewHeaderStream(writeOnly{out})
+	if c, ok := in.(io.Closer); ok {
+		s.closers = append(s.closers, c)
+	}
+	if c, ok := out.(io.Closer); ok && any(c) != any(in) {
+		s.closers = append(s.closers, c)
+	}
+	return s
+}
+
+// Read returns the next decodable message. Undecodable frames are answered
+// as JSON-RPC asks (-32700 for unparsable JSON, -32600 for an invalid
+// request, with the request's id when it can be found) and skipped.
+func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+	for {
+		body, n, err := s.readFrame()
+		var tooBig errFrameTooBig
+		switch {
+		case errors.As(err, &tooBig):
+			s.log.Warn("frame too large, skipped", "bytes", int(tooBig))
+			s.reject(ctx, jsonrpc2.ID{}, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "message of %d bytes exceeds the limit of %d bytes", int(tooBig), s.maxFrame))
+			continue
+		case err != nil:
+			return nil, 0, err
+		}
+		if s.log.Enabled(ctx, slog.LevelDebug) {
+			s.log.Debug("<- recv", "msg", string(body))
+		}
+		msg, err := jsonrpc2.DecodeMessage(body)
+		if err == nil {
+			return msg, n, nil
+		}
+		s.undecodable(ctx, body, err)
+	}
+}
+
+// undecodable answers a frame that is not a valid JSON-RPC message.
+func (s *stream) undecodable(ctx context.Context, body []byte, err error) {
+	trimmed := bytes.TrimSpace(body)
+	var probe struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+	}
+	switch {
+	case len(trimmed) > 0 && trimmed[0] == '[' && json.Valid(trimmed):
+		s.log.Warn("batch message rejected: LSP does not use batches")
+		s.reject(ctx, jsonrpc2.ID{}, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "batch messages are not supported"))
+	case !json.Valid(trimmed) || json.Unmarshal(trimmed, &probe) != nil:
+		s.log.Warn("unparsable message skipped", "err", err, "body", clip(body))
+		s.reject(ctx, jsonrpc2.ID{}, jsonrpc2.NewError(jsonrpc2.ParseError, "invalid JSON"))
+	case probe.Method == nil:
+		// A response we cannot read: there is no one to answer.
+		s.log.Warn("invalid response skipped", "err", err, "body", clip(body))
+	default:
+		id, _ := parseID(probe.ID)
+		s.log.Warn("invalid request skipped", "err", err, "body", clip(body))
+		s.reject(ctx, id, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "invalid request: %v", err))
+	}
+}
+
+func (s *stream) reject(ctx context.Context, id jsonrpc2.ID, err error) {
+	if _, werr := s.out.Write(ctx, jsonrpc2.NewResponse(id, nil, err)); werr != nil {
+		s.log.Warn("writing error response", "err", werr)
+	}
+}
+
+// Write implements jsonrpc2.Stream.
+func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
+	return s.out.Write(ctx, msg)
+}
+
+// Close closes the input and output when they can be closed.
+func (s *stream) Close() error {
+	var errs []error
+	for _, c := range s.closers {
+		errs = append(errs, c.Close())
+	}
+	return errors.Join(errs...)
+}
+
+type errFrameTooBig int
+
+func (e errFrameTooBig) Error() string { return fmt.Sprintf("frame of %d bytes is too large", int(e)) }
+
+// readFrame reads one header block and its body. A header block that is
+// malformed (a line without a colon, a missing or unreadable Content-Length)
+// is logged and skipped: the reader resynchronizes on the next line that
+// holds "Content-Length:".
+func (s *stream) readFrame() ([]byte, int64, error) {
+	var consumed int64
+	length, ok := -1, true
+	first := true
+	for {
+		line, err := s.in.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			// An absurdly long header line: drain it and treat it as junk.
+			for errors.Is(err, bufio.ErrBufferFull) {
+				consumed += int64(len(line))
+				line, err = s.in.ReadSlice('\n')
+			}
+			ok = false
+		}
+		consumed += int64(len(line))
+		if err != nil {
+			if errors.Is(err, io.EOF) && consumed > 0 {
+				return nil, 0, io.ErrUnexpectedEOF
+			}
+			return nil, 0, err
+		}
+		content := bytes.TrimRight(line, "\r\n")
+		if len(content) == 0 {
+			if first {
+				// Stray blank lines between frames are harmless.
+				continue
+			}
+			if ok && length >= 0 {
+				break
+			}
+			s.log.Warn("malformed message header skipped")
+			length, ok, first = -1, true, true
+			continue
+		}
+		i := indexFold(content, "content-length:")
+		if !ok && i < 0 {
+			continue // still skipping junk
+		}
+		if i > 0 || !ok {
+			// A header starts here, after junk: start the block over.
+			if i > 0 {
+				s.log.Warn("junk before a message header skipped", "junk", clip(content[:i]))
+			}
+			content = content[i:]
+			length, ok = -1, true
+		}
+		first = false
+		name, value, found := bytes.Cut(content, []byte(":"))
+		if !found {
+			ok = false
+			continue
+		}
+		if bytes.EqualFold(bytes.TrimSpace(name), []byte("content-length")) {
+			n, err := strconv.Atoi(string(bytes.TrimSpace(value)))
+			if err != nil || n < 0 {
+				ok = false
+				continue
+			}
+			length = n
+		}
+	}
+	if length > s.maxFrame {
+		if _, err := io.CopyN(io.Discard, s.in, int64(length)); err != nil {
+			return nil, 0, io.ErrUnexpectedEOF
+		}
+		return nil, 0, errFrameTooBig(length)
+	}
+	body := make([]byte, length)
+	if _, err := io.ReadFull(s.in, body); err != nil {
+		return nil, 0, io.ErrUnexpectedEOF
+	}
+	return body, consumed + int64(length), nil
+}
+
+// indexFold returns the index of the ASCII string sub in s ignoring case, or -1.
+func indexFold(s []byte, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if bytes.EqualFold(s[i:i+len(sub)], []byte(sub)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// parseID reads a JSON-RPC id: a number or a string.
+func parseID(raw json.RawMessage) (jsonrpc2.ID, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return jsonrpc2.ID{}, false
+	}
+	if raw[0] == '"' {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			return jsonrpc2.NewStringID(s), true
+		}
+		return jsonrpc2.ID{}, false
+	}
+	n, err := strconv.ParseInt(string(raw), 10, 64)
+	if err != nil {
+		return jsonrpc2.ID{}, false
+	}
+	return jsonrpc2.NewNumberID(n), true
+}
+
+func clip(b []byte) string {
+	const max = 200
+	if len(b) > max {
+		return string(b[:max]) + "…"
+	}
+	return string(b)
+}
+
+// writeOnly adapts the output to the io.ReadWriteCloser jsonrpc2 wants; the
+// stream reads with its own framer and closes the streams itself.
+type writeOnly struct{ io.Writer }
+
+func (writeOnly) Read([]byte) (int, error) { return 0, io.EOF }
+func (writeOnly) Close() error             { return nil }
+
+// traceWriter logs every frame the server writes, at debug level.
+type traceWriter struct {
+	w   io.Writer
+	log *slog.Logger
+}
+
+func (t *traceWriter) Write(p []byte) (int, error) {
+	if i := bytes.Index(p, []byte("\r\n\r\n")); i >= 0 {
+		t.log.Debug("-> send", "msg", string(p[i+4:]))
+	}
+	return t.w.Write(p)
+}

@@ -1,0 +1,105 @@
+package lsp
+
+// This file keeps the workspace in step with the editor: didOpen, didChange
+// (incremental and whole-document changes), didSave and didClose. These run
+// on the read loop in wire order and stay cheap: they update the workspace
+// and hand the new snapshot to the diagnostics publisher.
+
+import (
+	"fmt"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"wfl-lsp/core"
+	"wfl-lsp/lang/token"
+)
+
+func init() {
+	notifications[protocol.MethodTextDocumentDidOpen] = (*server).didOpen
+	notifications[protocol.MethodTextDocumentDidChange] = (*server).didChange
+	notifications[protocol.MethodTextDocumentDidClose] = (*server).didClose
+	notifications[protocol.MethodTextDocumentDidSave] = func(*server, jsonrpc2.RawMessage) error { return nil }
+}
+
+func (s *server) didOpen(params jsonrpc2.RawMessage) error {
+	var p protocol.DidOpenTextDocumentParams
+	if err := decodeParams(params, &p); err != nil {
+		return err
+	}
+	td := p.TextDocument
+	// A second didOpen of an open document replaces it.
+	snap := s.ws.Open(core.URI(td.URI), td.Version, td.Text)
+	s.diags.update(snap)
+	return nil
+}
+
+func (s *server) didChange(params jsonrpc2.RawMessage) error {
+	var p protocol.DidChangeTextDocumentParams
+	if err := decodeParams(params, &p); err != nil {
+		return err
+	}
+	u := core.URI(p.TextDocument.URI)
+	old, ok := s.ws.Snapshot(u)
+	if !ok {
+		return fmt.Errorf("didChange for %s, which is not open", u)
+	}
+	version := p.TextDocument.Version
+	edits, text, err := s.convertChanges(old.Text, p.ContentChanges, version <= old.Version)
+	if err != nil {
+		return fmt.Errorf("didChange for %s version %d: %w", u, version, err)
+	}
+	var snap *core.Snapshot
+	if version <= old.Version {
+		// The client's numbering went wrong; the text it describes is still
+		// the truth, so keep it rather than drifting out of step.
+		s.log.Warn("didChange version does not increase", "uri", u, "version", version, "previous", old.Version)
+		snap = s.ws.Open(u, version, text)
+	} else if snap, err = s.ws.Change(u, version, edits...); err != nil {
+		return err
+	}
+	s.diags.update(snap)
+	return nil
+}
+
+// convertChanges converts content changes into byte-offset edits. Each
+// change is converted against the text the previous ones left, as the
+// specification says they apply one after another. It returns the edits and,
+// when wantText is set, the final text.
+func (s *server) convertChanges(text string, changes []protocol.TextDocumentContentChangeEvent, wantText bool) ([]core.Edit, string, error) {
+	enc := s.session.Load().enc
+	edits := make([]core.Edit, 0, len(changes))
+	for i, c := range changes {
+		var e core.Edit
+		switch c := c.(type) {
+		case *protocol.TextDocumentContentChangePartial:
+			sp := newMapper(token.NewLines(text), enc).span(c.Range)
+			e = core.Edit{Start: sp.Start, End: sp.End, Text: c.Text}
+		case *protocol.TextDocumentContentChangeWholeDocument:
+			e = core.Edit{Start: 0, End: len(text), Text: c.Text}
+		default:
+			return nil, "", fmt.Errorf("content change %d has no text", i)
+		}
+		edits = append(edits, e)
+		if i < len(changes)-1 || wantText {
+			var err error
+			if text, err = core.ApplyEdits(text, e); err != nil {
+				return nil, "", err
+			}
+		}
+	}
+	return edits, text, nil
+}
+
+func (s *server) didClose(params jsonrpc2.RawMessage) error {
+	var p protocol.DidCloseTextDocumentParams
+	if err := decodeParams(params, &p); err != nil {
+		return err
+	}
+	u := core.URI(p.TextDocument.URI)
+	if !s.ws.Close(u) {
+		return fmt.Errorf("didClose for %s, which is not open", u)
+	}
+	s.diags.closed(p.TextDocument.URI)
+	return nil
+}

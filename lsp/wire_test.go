@@ -1,0 +1,291 @@
+package lsp
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+const testURI = "file:///tmp/wfl-test/demo.wfl"
+
+func TestLifecycleExitAfterShutdown(t *testing.T) {
+	c := newClient(t)
+	r := c.initialize(nil)
+	var res struct {
+		Capabilities struct {
+			PositionEncoding string          `json:"positionEncoding"`
+			TextDocumentSync json.RawMessage `json:"textDocumentSync"`
+		} `json:"capabilities"`
+		ServerInfo struct {
+			Name    string `json:"name"`
+			Version string `json:"version"`
+		} `json:"serverInfo"`
+	}
+	if err := json.Unmarshal(r.Result, &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.ServerInfo.Name != "wfl-lsp" || res.ServerInfo.Version != "test" {
+		t.Errorf("serverInfo = %+v", res.ServerInfo)
+	}
+	if res.Capabilities.PositionEncoding != "utf-16" {
+		t.Errorf("positionEncoding = %q, want utf-16 when the client offers none", res.Capabilities.PositionEncoding)
+	}
+	if got := string(res.Capabilities.TextDocumentSync); !strings.Contains(got, `"change":2`) || !strings.Contains(got, `"openClose":true`) {
+		t.Errorf("textDocumentSync = %s, want incremental with open/close", got)
+	}
+	c.open(testURI, "", 1)
+	d := c.diagnostics(testURI, 1)
+	if !strings.Contains(string(d.raw), `"diagnostics":[]`) {
+		t.Errorf("empty diagnostics must be [], got %s", d.raw)
+	}
+	if err := c.finish(); err != nil {
+		t.Errorf("Serve after shutdown and exit = %v, want nil", err)
+	}
+}
+
+func TestExitWithoutShutdown(t *testing.T) {
+	c := newClient(t)
+	c.initialize(nil)
+	c.notify("exit", nil)
+	if err := c.wait(); !errors.Is(err, ErrExitWithoutShutdown) {
+		t.Errorf("Serve = %v, want ErrExitWithoutShutdown", err)
+	}
+}
+
+func TestExitBeforeInitialize(t *testing.T) {
+	c := newClient(t)
+	c.notify("exit", nil)
+	if err := c.wait(); !errors.Is(err, ErrExitWithoutShutdown) {
+		t.Errorf("Serve = %v, want ErrExitWithoutShutdown", err)
+	}
+}
+
+func TestEndOfInput(t *testing.T) {
+	c := newClient(t)
+	c.initialize(nil)
+	c.in.Close()
+	if err := c.wait(); !errors.Is(err, ErrExitWithoutShutdown) {
+		t.Errorf("Serve at end of input = %v, want ErrExitWithoutShutdown", err)
+	}
+}
+
+func TestPositionEncodingNegotiation(t *testing.T) {
+	for _, tt := range []struct {
+		offered any
+		want    string
+	}{
+		{[]string{"utf-16", "utf-8"}, "utf-8"},
+		{[]string{"utf-32", "utf-16"}, "utf-16"},
+		{[]string{}, "utf-16"},
+	} {
+		c := newClient(t)
+		r := c.initialize(map[string]any{"general": map[string]any{"positionEncodings": tt.offered}})
+		var res struct {
+			Capabilities struct {
+				PositionEncoding string `json:"positionEncoding"`
+			} `json:"capabilities"`
+		}
+		json.Unmarshal(r.Result, &res)
+		if res.Capabilities.PositionEncoding != tt.want {
+			t.Errorf("offered %v: got %q, want %q", tt.offered, res.Capabilities.PositionEncoding, tt.want)
+		}
+		c.finish()
+	}
+}
+
+// TestInitializeTraceNull: go.lsp.dev/protocol rejects "trace": null on its
+// own; Neovim and others send it.
+func TestInitializeTraceNull(t *testing.T) {
+	c := newClient(t)
+	r := c.call("initialize", map[string]any{"processId": 1, "rootUri": nil, "trace": nil, "capabilities": map[string]any{"general": nil}, "clientInfo": map[string]any{"name": "x", "version": nil}})
+	if r.Error != nil {
+		t.Fatalf("initialize with nulls: %+v", r.Error)
+	}
+	c.finish()
+}
+
+func TestLifecycleErrors(t *testing.T) {
+	c := newClient(t)
+	wantError(t, "hover before initialize", c.call("textDocument/hover", map[string]any{}), -32002)
+	wantError(t, "shutdown before initialize", c.call("shutdown", nil), -32002)
+	c.open(testURI, "dropped", 1) // dropped: not initialized
+	c.initialize(nil)
+	wantError(t, "second initialize", c.call("initialize", map[string]any{"capabilities": map[string]any{}}), -32600)
+	wantError(t, "unknown method", c.call("wfl/noSuchMethod", map[string]any{}), -32601)
+	wantError(t, "document opened before initialize", c.call("wfl/test/text", map[string]any{"textDocument": map[string]any{"uri": testURI}}), -32803)
+	if r := c.call("shutdown", nil); r.Error != nil {
+		t.Fatalf("shutdown: %+v", r.Error)
+	}
+	wantError(t, "request after shutdown", c.call("wfl/test/text", map[string]any{"textDocument": map[string]any{"uri": testURI}}), -32600)
+	wantError(t, "second shutdown", c.call("shutdown", nil), -32600)
+	c.notify("exit", nil)
+	if err := c.wait(); err != nil {
+		t.Errorf("Serve = %v, want nil", err)
+	}
+}
+
+func TestCancelRequest(t *testing.T) {
+	c := newClient(t)
+	c.initialize(nil)
+	// Numeric id, as VS Code and Neovim send.
+	id := c.start("wfl/test/block", nil)
+	c.notify("$/cancelRequest", map[string]any{"id": id})
+	wantError(t, "cancelled numeric id", c.response(id), -32800)
+
+	// String id.
+	c.sendBody(`{"jsonrpc":"2.0","id":"s-1","method":"wfl/test/block"}`)
+	c.notify("$/cancelRequest", map[string]any{"id": "s-1"})
+	m := c.await("response to s-1", func(m *msg) bool { return m.isResponse() && string(m.ID) == `"s-1"` })
+	wantError(t, "cancelled string id", m, -32800)
+
+	// Cancelling what is not running changes nothing.
+	c.notify("$/cancelRequest", map[string]any{"id": 12345})
+	c.notify("$/cancelRequest", map[string]any{"id": map[string]any{}})
+	if err := c.finish(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestRequestsRunConcurrently: a request that blocks does not hold up the
+// ones after it.
+func TestRequestsRunConcurrently(t *testing.T) {
+	c := newClient(t)
+	c.initialize(nil)
+	c.open(testURI, "store x as 1\n", 1)
+	blocked := c.start("wfl/test/block", nil)
+	r := c.call("wfl/test/text", map[string]any{"textDocument": map[string]any{"uri": testURI}})
+	if r.Error != nil {
+		t.Fatalf("request behind a blocked one: %+v", r.Error)
+	}
+	c.notify("$/cancelRequest", map[string]any{"id": blocked})
+	wantError(t, "blocked request", c.response(blocked), -32800)
+	c.finish()
+}
+
+func TestPanicsAreSurvived(t *testing.T) {
+	c := newClient(t)
+	c.initialize(nil)
+	wantError(t, "panic in work", c.call("wfl/test/panic", nil), -32603)
+	wantError(t, "panic in prepare", c.call("wfl/test/panicPrepare", nil), -32603)
+	c.notify("wfl/test/panicNotify", nil)
+	c.notify("wfl/test/failNotify", nil)
+	c.open(testURI, "still here", 1)
+	r := c.call("wfl/test/text", map[string]any{"textDocument": map[string]any{"uri": testURI}})
+	if r.Error != nil || !strings.Contains(string(r.Result), "still here") {
+		t.Fatalf("after panics: %s %+v", r.Result, r.Error)
+	}
+	if err := c.finish(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestDidChangeOrder sends many incremental changes back to back and checks
+// they were applied in order, and that the last diagnostics are for the
+// last version and none arrive out of order.
+func TestDidChangeOrder(t *testing.T) {
+	c := newClient(t)
+	c.initialize(nil)
+	c.open(testURI, "", 1)
+	var want strings.Builder
+	const n = 200
+	for v := 2; v <= n; v++ {
+		s := fmt.Sprintf("%d,", v)
+		// Insert at the end: line 0, character = current length (ASCII).
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": testURI, "version": v},
+			"contentChanges": []any{map[string]any{"range": rng(0, want.Len(), 0, want.Len()), "text": s}},
+		})
+		want.WriteString(s)
+	}
+	r := c.call("wfl/test/text", map[string]any{"textDocument": map[string]any{"uri": testURI}})
+	var got struct {
+		Text    string `json:"text"`
+		Version int    `json:"version"`
+	}
+	json.Unmarshal(r.Result, &got)
+	if got.Text != want.String() || got.Version != n {
+		t.Fatalf("after %d changes: version %d text %q, want %q", n, got.Version, got.Text, want.String())
+	}
+	c.diagnostics(testURI, n)
+	last := 0
+	for _, m := range c.seen {
+		if m.Method != "textDocument/publishDiagnostics" {
+			continue
+		}
+		var p publishParams
+		json.Unmarshal(m.Params, &p)
+		if *p.Version <= last {
+			t.Errorf("diagnostics for version %d published after version %d", *p.Version, last)
+		}
+		last = *p.Version
+	}
+	c.finish()
+}
+
+func rng(l1, c1, l2, c2 int) map[string]any {
+	return map[string]any{
+		"start": map[string]any{"line": l1, "character": c1},
+		"end":   map[string]any{"line": l2, "character": c2},
+	}
+}
+
+// TestDidChangeEncodings applies edits given in UTF-16 and in UTF-8 units
+// on text with multi-byte and astral characters, several changes in one
+// notification, and a whole-document change.
+func TestDidChangeEncodings(t *testing.T) {
+	for _, tt := range []struct {
+		enc   string
+		start string
+		// changes, applied one after another
+		changes []any
+		want    string
+	}{
+		{"utf-16", "aé😀b\r\nline two\n", []any{
+			map[string]any{"range": rng(0, 4, 0, 5), "text": "B"},    // b after é (1) and 😀 (2)
+			map[string]any{"range": rng(1, 0, 1, 4), "text": "LINE"}, // second line, after the first change
+			map[string]any{"range": rng(0, 2, 0, 4), "text": ""},     // remove 😀
+		}, "aéB\r\nLINE two\n"},
+		{"utf-8", "aé😀b\r\nline two\n", []any{
+			map[string]any{"range": rng(0, 7, 0, 8), "text": "B"}, // b after é (2 bytes) and 😀 (4)
+			map[string]any{"range": rng(0, 1, 0, 3), "text": "e"},
+			map[string]any{"range": rng(5, 0, 9, 9), "text": "tail"}, // past the end: appended
+		}, "ae😀B\r\nline two\ntail"},
+		{"utf-16", "old text", []any{
+			map[string]any{"text": "whole new text"},
+			map[string]any{"range": rng(0, 0, 0, 6), "text": ""},
+		}, "new text"},
+	} {
+		t.Run(tt.enc, func(t *testing.T) {
+			c := newClient(t)
+			c.initialize(map[string]any{"general": map[string]any{"positionEncodings": []string{tt.enc}}})
+			c.open(testURI, tt.start, 1)
+			c.notify("textDocument/didChange", map[string]any{
+				"textDocument":   map[string]any{"uri": testURI, "version": 2},
+				"contentChanges": tt.changes,
+			})
+			r := c.call("wfl/test/text", map[string]any{"textDocument": map[string]any{"uri": testURI}})
+			var got struct{ Text string }
+			json.Unmarshal(r.Result, &got)
+			if got.Text != tt.want {
+				t.Errorf("got %q, want %q", got.Text, tt.want)
+			}
+			c.finish()
+		})
+	}
+}
+
+func TestDidCloseClearsDiagnostics(t *testing.T) {
+	c := newClient(t)
+	c.initialize(nil)
+	c.open(testURI, "x", 1)
+	c.diagnostics(testURI, 1)
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": testURI}})
+	m := c.await("empty diagnostics after close", func(m *msg) bool {
+		return m.Method == "textDocument/publishDiagnostics" && strings.Contains(string(m.Params), `"diagnostics":[]`) && !strings.Contains(string(m.Params), `"version"`)
+	})
+	_ = m
+	wantError(t, "request on a closed document", c.call("wfl/test/text", map[string]any{"textDocument": map[string]any{"uri": testURI}}), -32803)
+	c.finish()
+}
