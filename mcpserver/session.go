@@ -39,6 +39,7 @@ type conn struct {
 	subs     map[string]bool     // legacy resources/subscribe URIs
 	listens  map[string]*request // stateless subscriptions/listen requests, by id
 	watch    *watcher            // polls subscribed resources; nil when none
+	prints   map[string]string   // fingerprint of each watched resource when last seen
 
 	sendMu sync.RWMutex // guards out against use after drain
 	closed bool         // guarded by sendMu
@@ -94,6 +95,7 @@ func newConn(ctx context.Context, srv *Server, out sink) *conn {
 		logLevel: levelWarning,
 		subs:     make(map[string]bool),
 		listens:  make(map[string]*request),
+		prints:   make(map[string]string),
 	}
 }
 

@@ -134,3 +134,12 @@ func (s *Server) wflFiles() []string {
 	sort.Strings(files)
 	return files
 }
+
+// statDir reports whether abs is a folder.
+func statDir(abs string) (bool, error) {
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return false, err
+	}
+	return fi.IsDir(), nil
+}

@@ -1,0 +1,116 @@
+package mcpserver
+
+// This file implements completion/complete for prompt arguments and
+// resource template variables.
+
+import (
+	"sort"
+	"strings"
+
+	"wfl-lsp/lang/builtins"
+)
+
+const maxCompletions = 100
+
+// completeArgument answers completion/complete.
+func (s *Server) completeArgument(r *request) (any, *rpcError) {
+	var p struct {
+		Ref *struct {
+			Type string `json:"type"`
+			Name string `json:"name"`
+			URI  string `json:"uri"`
+		} `json:"ref"`
+		Argument *struct {
+			Name  string `json:"name"`
+			Value string `json:"value"`
+		} `json:"argument"`
+	}
+	if err := decodeParams(r.params, &p); err != nil {
+		return nil, err
+	}
+	if p.Ref == nil || p.Argument == nil {
+		return nil, errInvalidParams(`completion/complete: "ref" and "argument" are required`)
+	}
+	var values []string
+	switch p.Ref.Type {
+	case "ref/prompt":
+		var pr *prompt
+		for _, x := range prompts {
+			if x.name == p.Ref.Name {
+				pr = x
+			}
+		}
+		if pr == nil {
+			return nil, errInvalidParams("completion/complete: unknown prompt " + p.Ref.Name)
+		}
+		var arg *promptArg
+		for i := range pr.args {
+			if pr.args[i].name == p.Argument.Name {
+				arg = &pr.args[i]
+			}
+		}
+		if arg == nil {
+			return nil, errInvalidParams("completion/complete: prompt " + pr.name + " has no argument " + p.Argument.Name)
+		}
+		if arg.complete != nil {
+			values = arg.complete(s, p.Argument.Value)
+		}
+	case "ref/resource":
+		var t *template
+		for _, x := range templates {
+			if x.uriTemplate == p.Ref.URI {
+				t = x
+			}
+		}
+		if t == nil {
+			return nil, errInvalidParams("completion/complete: unknown resource template " + p.Ref.URI)
+		}
+		if p.Argument.Name != t.variable {
+			return nil, errInvalidParams("completion/complete: template " + t.uriTemplate + " has no variable " + p.Argument.Name)
+		}
+		switch t.variable {
+		case "path":
+			values = s.completePath(p.Argument.Value)
+		case "name":
+			values = withPrefix(builtins.Names(), p.Argument.Value)
+		}
+	default:
+		return nil, errInvalidParams(`completion/complete: "ref.type" must be "ref/prompt" or "ref/resource"`)
+	}
+	if values == nil {
+		values = []string{}
+	}
+	total := len(values)
+	if len(values) > maxCompletions {
+		values = values[:maxCompletions]
+	}
+	return map[string]any{"completion": map[string]any{"values": values, "total": total, "hasMore": total > len(values)}}, nil
+}
+
+// completePath returns the workspace's .wfl files whose path starts with
+// prefix (or, failing that, contains it).
+func (s *Server) completePath(prefix string) []string {
+	files := s.wflFiles()
+	out := withPrefix(files, prefix)
+	if len(out) == 0 && prefix != "" {
+		for _, f := range files {
+			if strings.Contains(strings.ToLower(f), strings.ToLower(prefix)) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// withPrefix returns the sorted items that start with prefix, ignoring case.
+func withPrefix(items []string, prefix string) []string {
+	out := []string{}
+	lp := strings.ToLower(prefix)
+	for _, it := range items {
+		if strings.HasPrefix(strings.ToLower(it), lp) {
+			out = append(out, it)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,131 @@
+package mcpserver
+
+// This file implements check_workspace: diagnostics for every WFL file in
+// the workspace (or a folder of it), with a progress notification per file.
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"wfl-lsp/core"
+	"wfl-lsp/lang/diag"
+)
+
+type fileReport struct {
+	Path         string     `json:"path"`
+	ErrorCount   int        `json:"errorCount"`
+	WarningCount int        `json:"warningCount"`
+	Diagnostics  []diagJSON `json:"diagnostics"`
+}
+
+type workspaceReport struct {
+	FileCount         int          `json:"fileCount"`
+	FilesWithProblems int          `json:"filesWithProblems"`
+	ErrorCount        int          `json:"errorCount"`
+	WarningCount      int          `json:"warningCount"`
+	Files             []fileReport `json:"files"`
+	Summary           string       `json:"summary"`
+}
+
+var fileReportSchema = openObject([]string{"path", "errorCount", "warningCount", "diagnostics"}, map[string]*schema{
+	"path":         str("the file, relative to the workspace root"),
+	"errorCount":   integer("errors in the file", 0),
+	"warningCount": integer("warnings in the file", 0),
+	"diagnostics":  array("the file's findings in source order", diagSchema),
+})
+
+// checkFiles analyzes files (relative paths) and reports each, calling each
+// after every file. It stops early when ctx ends.
+func (s *Server) checkFiles(ctx context.Context, files []string, errorsOnly bool, each func(i int, rel string)) (workspaceReport, error) {
+	rep := workspaceReport{Files: []fileReport{}}
+	for i, rel := range files {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		text, _, perr := s.readFile(rel)
+		fr := fileReport{Path: rel, Diagnostics: []diagJSON{}}
+		if perr == nil {
+			a := core.NewSnapshot(core.FileURI(filepath.Join(s.root, rel)), 0, text).Analysis()
+			for _, x := range sortedDiagnostics(a.Diagnostics) {
+				if errorsOnly && x.Severity != diag.Error {
+					continue
+				}
+				switch x.Severity {
+				case diag.Error:
+					fr.ErrorCount++
+				case diag.Warning:
+					fr.WarningCount++
+				}
+				fr.Diagnostics = append(fr.Diagnostics, toDiagJSON(a, x))
+			}
+		} else {
+			fr.ErrorCount++
+			fr.Diagnostics = append(fr.Diagnostics, diagJSON{Line: 1, Column: 1, EndLine: 1, EndColumn: 1,
+				Severity: "error", Category: "parse", Code: "IO-" + strings.ToUpper(perr.Kind), Message: perr.Message})
+		}
+		rep.FileCount++
+		rep.ErrorCount += fr.ErrorCount
+		rep.WarningCount += fr.WarningCount
+		if len(fr.Diagnostics) > 0 {
+			rep.FilesWithProblems++
+		}
+		rep.Files = append(rep.Files, fr)
+		if each != nil {
+			each(i, rel)
+		}
+	}
+	rep.Summary = fmt.Sprintf("%d file%s checked: %d with problems, %d error%s, %d warning%s",
+		rep.FileCount, plural(rep.FileCount), rep.FilesWithProblems, rep.ErrorCount, plural(rep.ErrorCount),
+		rep.WarningCount, plural(rep.WarningCount))
+	return rep, nil
+}
+
+var checkWorkspaceTool = &tool{
+	name:  "check_workspace",
+	title: "Check every WFL file in the workspace",
+	description: "Analyze every .wfl file in the workspace (or in one folder of it) and report the diagnostics " +
+		"of each file. Sends progress notifications, one per file, when the call carries a progress token.",
+	input: object(nil, map[string]*schema{
+		"folder":     str("a folder inside the workspace to check instead of all of it, relative to the root"),
+		"errorsOnly": boolean("report errors only (default false)"),
+	}),
+	output: openObject([]string{"fileCount", "filesWithProblems", "errorCount", "warningCount", "files", "summary"}, map[string]*schema{
+		"fileCount":         integer("files checked", 0),
+		"filesWithProblems": integer("files with at least one diagnostic", 0),
+		"errorCount":        integer("errors in all files", 0),
+		"warningCount":      integer("warnings in all files", 0),
+		"files":             array("one report per file, in path order", fileReportSchema),
+		"summary":           str("one line for people"),
+	}),
+	readOnly: true, idempotent: true,
+	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
+		files := s.wflFiles()
+		if folder, ok := strArg(args, "folder"); ok {
+			abs, rel, perr := s.resolve(folder)
+			if perr != nil {
+				return pathFailure(perr)
+			}
+			if fi, err := statDir(abs); err != nil || !fi {
+				return failure("not_a_folder", folder+" is not a folder")
+			}
+			var in []string
+			for _, f := range files {
+				if rel == "." || strings.HasPrefix(f, rel+"/") {
+					in = append(in, f)
+				}
+			}
+			files = in
+		}
+		n := float64(len(files))
+		rep, err := s.checkFiles(ctx, files, boolArg(args, "errorsOnly", false), func(i int, rel string) {
+			r.progress(float64(i+1), n, "checked "+rel)
+		})
+		if err != nil {
+			return s.interrupted(r, ctx)
+		}
+		r.log(levelInfo, rep.Summary)
+		return toolResult{structured: rep}
+	},
+}
