@@ -81,15 +81,18 @@ func (s *stream) undecodable(ctx context.Context, body []byte, err error) {
 	trimmed := bytes.TrimSpace(body)
 	var probe struct {
 		ID     json.RawMessage `json:"id"`
-		Method *string         `json:"method"`
+		Method json.RawMessage `json:"method"`
 	}
 	switch {
-	case len(trimmed) > 0 && trimmed[0] == '[' && json.Valid(trimmed):
-		s.log.Warn("batch message rejected: LSP does not use batches")
-		s.reject(ctx, jsonrpc2.ID{}, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "batch messages are not supported"))
-	case !json.Valid(trimmed) || json.Unmarshal(trimmed, &probe) != nil:
+	case !json.Valid(trimmed):
 		s.log.Warn("unparsable message skipped", "err", err, "body", clip(body))
 		s.reject(ctx, jsonrpc2.ID{}, jsonrpc2.NewError(jsonrpc2.ParseError, "invalid JSON"))
+	case trimmed[0] == '[':
+		s.log.Warn("batch message rejected: LSP does not use batches")
+		s.reject(ctx, jsonrpc2.ID{}, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "batch messages are not supported"))
+	case trimmed[0] != '{' || json.Unmarshal(trimmed, &probe) != nil:
+		s.log.Warn("message that is not an object skipped", "body", clip(body))
+		s.reject(ctx, jsonrpc2.ID{}, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "a message must be a JSON object"))
 	case probe.Method == nil:
 		// A response we cannot read: there is no one to answer.
 		s.log.Warn("invalid response skipped", "err", err, "body", clip(body))
