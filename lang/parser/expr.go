@@ -1,0 +1,901 @@
+package parser
+
+// This file parses expressions: a precedence-climbing loop over primaries,
+// with the reference parser's levels and its greedy `with`, `matches`,
+// `find`, `replace` and `split` continuations.
+
+import (
+	"strings"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/builtins"
+	"wfl-lsp/lang/token"
+)
+
+// exprCtx carries the two context flags of the reference expression parser.
+type exprCtx struct {
+	clause bool       // stop before `as` and before `and|with` + a streaming clause word
+	term   token.Kind // stop before this keyword (With or In), or 0
+}
+
+func (p *parser) expr() ast.Expr { return p.binary(0, exprCtx{}) }
+
+func (p *parser) exprCtx(clause bool) ast.Expr { return p.binary(0, exprCtx{clause: clause}) }
+
+func (p *parser) binary(prec int, c exprCtx) ast.Expr {
+	left := p.primary(c.clause)
+	return p.binaryRest(left, prec, c)
+}
+
+func isStreamingClauseWord(t token.Token) bool {
+	switch t.Kind {
+	case token.KeywordAs, token.KeywordContent, token.KeywordStatus:
+		return true
+	case token.Identifier:
+		id := t.Text
+		return id == "headers" || strings.HasPrefix(id, "headers ") || id == "content_type" ||
+			strings.HasPrefix(id, "content_type ") || strings.HasPrefix(id, "content type")
+	}
+	return false
+}
+
+func span(x ast.Node, to int) ast.Range {
+	from := x.Pos()
+	if to < from {
+		to = from
+	}
+	return ast.Range{From: from, To: to}
+}
+
+func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
+	p.enter()
+	defer p.leave()
+	for !p.atEOF() {
+		t := p.peek()
+		k := t.Kind
+		if k == token.Eol || isStatementStarter(k) {
+			break
+		}
+		if c.term != 0 && k == c.term {
+			break
+		}
+		if c.clause {
+			if k == token.KeywordAs {
+				break
+			}
+			if (k == token.KeywordAnd || k == token.KeywordWith) && isStreamingClauseWord(p.peekN(1)) {
+				break
+			}
+		}
+		var op ast.BinaryOp
+		opPrec := 0
+		consumed := false
+		switch k {
+		case token.Plus, token.KeywordPlus:
+			op, opPrec = ast.OpPlus, 2
+		case token.Minus, token.KeywordMinus:
+			op, opPrec = ast.OpMinus, 2
+		case token.KeywordTimes:
+			op, opPrec = ast.OpMultiply, 3
+		case token.KeywordDividedBy, token.Slash:
+			op, opPrec = ast.OpDivide, 3
+		case token.Percent, token.KeywordModulo:
+			op, opPrec = ast.OpModulo, 3
+		case token.KeywordDivided:
+			if p.peekN(1).Kind != token.KeywordBy {
+				p.failTok(t, CodeExpected, "expected 'by' after 'divided', found "+describe(p.peekN(1)))
+			}
+			op, opPrec = ast.OpDivide, 3
+		case token.Equals:
+			op, opPrec = ast.OpEquals, 1
+		case token.KeywordIs:
+			if 1 < prec {
+				return left
+			}
+			p.next()
+			if p.atEOF() {
+				p.failTok(t, CodeEOF, "expected a value after 'is', found end of file")
+			}
+			consumed = true
+			opPrec = 1
+			switch p.kind() {
+			case token.KeywordBetween:
+				p.next()
+				lo := p.binary(2, c)
+				p.expect(token.KeywordAnd, "'and' between the bounds of 'is between'")
+				hi := p.binary(2, c)
+				left = &ast.BetweenExpr{Range: span(left, hi.End()), X: left, Lo: lo, Hi: hi}
+				continue
+			case token.KeywordAbove:
+				p.next()
+				op = ast.OpGreaterThan
+			case token.KeywordBelow:
+				p.next()
+				op = ast.OpLessThan
+			case token.KeywordEqual:
+				p.next()
+				if p.atEOF() {
+					p.failTok(t, CodeEOF, "expected a value after 'is equal', found end of file")
+				}
+				p.got(token.KeywordTo)
+				op = ast.OpEquals
+			case token.KeywordNot:
+				p.next()
+				if p.got(token.KeywordEqual) {
+					p.got(token.KeywordTo)
+				}
+				op = ast.OpNotEquals
+			case token.KeywordGreater, token.KeywordLess:
+				gt := p.kind() == token.KeywordGreater
+				p.next()
+				if p.atEOF() {
+					p.failTok(t, CodeEOF, "expected a value after the comparison, found end of file")
+				}
+				op = ast.OpLessThan
+				if gt {
+					op = ast.OpGreaterThan
+				}
+				if p.got(token.KeywordThan) {
+					if p.got(token.KeywordOr) {
+						if p.got(token.KeywordEqual) {
+							p.got(token.KeywordTo)
+							op = ast.OpLessThanOrEqual
+							if gt {
+								op = ast.OpGreaterThanOrEqual
+							}
+						}
+					}
+				}
+			default:
+				op = ast.OpEquals
+			}
+		case token.KeywordWith:
+			if id, ok := left.(*ast.Ident); ok && id.Name != "count" && builtins.IsBuiltin(id.Name) {
+				p.next()
+				args := p.argList(c.clause)
+				left = &ast.ActionCallExpr{Range: p.rng(id.From), Name: id, Args: args, Legacy: true}
+				continue
+			}
+			w := p.next()
+			right := p.binary(0, c)
+			left = &ast.ConcatExpr{Range: span(left, right.End()), X: left, WithPos: w.Start, Y: right}
+			continue
+		case token.KeywordAnd:
+			op, opPrec = ast.OpAnd, 0
+		case token.KeywordOr:
+			if 0 < prec {
+				return left
+			}
+			p.next()
+			consumed = true
+			if p.got(token.KeywordEqual) {
+				if p.got(token.KeywordTo) {
+					if b, ok := left.(*ast.BinaryExpr); ok && (b.Op == ast.OpLessThan || b.Op == ast.OpGreaterThan) {
+						if b.Op == ast.OpLessThan {
+							b.Op = ast.OpLessThanOrEqual
+						} else {
+							b.Op = ast.OpGreaterThanOrEqual
+						}
+						b.To = p.lastEnd
+						continue
+					}
+				}
+			}
+			op, opPrec = ast.OpOr, 0
+		case token.KeywordMatches:
+			p.next()
+			p.got(token.KeywordPattern)
+			pat := p.binary(prec+1, c)
+			left = &ast.MatchesExpr{Range: span(left, pat.End()), X: left, Pattern: pat}
+			continue
+		case token.KeywordFind:
+			p.next()
+			p.got(token.KeywordPattern)
+			pat := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordIn})
+			if p.got(token.KeywordIn) {
+				text := p.binary(prec+1, c)
+				left = &ast.FindExpr{Range: span(left, text.End()), Discarded: left, Pattern: pat, Text: text}
+				continue
+			}
+			left = &ast.FindExpr{Range: span(left, pat.End()), Pattern: pat, Text: left}
+			continue
+		case token.KeywordReplace:
+			p.next()
+			p.got(token.KeywordPattern)
+			pat := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordWith})
+			if !p.got(token.KeywordWith) {
+				p.failTok(t, CodeExpected, "expected 'with' after the pattern in replace, found "+describe(p.peek()))
+			}
+			repl := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordIn})
+			if p.got(token.KeywordIn) {
+				text := p.binary(prec+1, c)
+				left = &ast.ReplaceExpr{Range: span(left, text.End()), Discarded: left, Pattern: pat, Replacement: repl, Text: text}
+				continue
+			}
+			left = &ast.ReplaceExpr{Range: span(left, repl.End()), Pattern: pat, Replacement: repl, Text: left}
+			continue
+		case token.KeywordSplit:
+			p.next()
+			p.got(token.KeywordOf)
+			text := p.binary(prec+1, c)
+			switch p.kind() {
+			case token.KeywordBy:
+				p.next()
+				d := p.binary(prec+1, c)
+				left = &ast.SplitExpr{Range: span(left, d.End()), Discarded: left, Text: text, Delim: d}
+				continue
+			case token.KeywordOn:
+				p.next()
+				p.got(token.KeywordPattern)
+				d := p.binary(prec+1, c)
+				left = &ast.SplitExpr{Range: span(left, d.End()), Discarded: left, Text: text, Delim: d, OnPattern: true}
+				continue
+			}
+			p.failTok(t, CodeExpected, "expected 'by' or 'on' after the text in split, found "+describe(p.peek()))
+		case token.KeywordStarts, token.KeywordEnds:
+			if 1 < prec || p.peekN(1).Kind != token.KeywordWith {
+				return left
+			}
+			p.next()
+			w := p.next()
+			right := p.binary(2, c)
+			name := "starts_with"
+			if k == token.KeywordEnds {
+				name = "ends_with"
+			}
+			fn := &ast.Ident{Range: ast.Range{From: t.Start, To: w.End}, Name: name}
+			left = &ast.CallExpr{Range: span(left, right.End()), Fun: fn, Sugar: true,
+				Args: []*ast.Arg{argOf(left), argOf(right)}}
+			continue
+		case token.KeywordContains:
+			if 1 < prec {
+				return left
+			}
+			p.next()
+			consumed = true
+			if p.got(token.KeywordPattern) {
+				pat := p.binary(prec+1, c)
+				left = &ast.MatchesExpr{Range: span(left, pat.End()), X: left, Pattern: pat}
+				continue
+			}
+			op, opPrec = ast.OpContains, 1
+		case token.Colon:
+			p.next()
+			continue
+		default:
+			return left
+		}
+		if opPrec < prec {
+			return left
+		}
+		if !consumed {
+			p.next()
+			if k == token.KeywordDivided {
+				p.expect(token.KeywordBy, "'by' after 'divided'")
+			}
+		}
+		opEnd := p.lastEnd
+		right := p.binary(opPrec+1, c)
+		left = &ast.BinaryExpr{Range: span(left, right.End()), X: left, Op: op, OpPos: t.Start, OpEnd: opEnd, Y: right}
+	}
+	return left
+}
+
+func argOf(x ast.Expr) *ast.Arg {
+	return &ast.Arg{Range: ast.Range{From: x.Pos(), To: x.End()}, Value: x}
+}
+
+// argList parses `[name:] value {and [name:] value}` with values at level 1.
+func (p *parser) argList(clause bool) []*ast.Arg {
+	var args []*ast.Arg
+	start := p.pos
+	for {
+		var name *ast.Ident
+		t := p.peek()
+		if t.Kind == token.Identifier && p.peekN(1).Kind == token.Colon {
+			p.next()
+			p.next()
+			name = identOf(t)
+		}
+		v := p.binary(1, exprCtx{clause: clause})
+		a := &ast.Arg{Value: v}
+		if name != nil {
+			a.Range = ast.Range{From: name.From, To: v.End()}
+			a.Name = name
+		} else {
+			a.Range = ast.Range{From: v.Pos(), To: v.End()}
+		}
+		args = append(args, a)
+		if p.kind() == token.KeywordAnd {
+			if clause && isStreamingClauseWord(p.peekN(1)) {
+				break
+			}
+			p.next()
+			continue
+		}
+		break
+	}
+	if p.pos == start {
+		p.failHere(CodeUnexpected, "expected an argument, found "+describe(p.peek()))
+	}
+	return args
+}
+
+// ofArg parses one argument of an `of` call: additive and multiplicative
+// arithmetic over primaries, nothing looser.
+func (p *parser) ofArg(clause bool) ast.Expr {
+	left := p.ofTerm(clause)
+	for {
+		t := p.peek()
+		var op ast.BinaryOp
+		switch t.Kind {
+		case token.Plus, token.KeywordPlus:
+			op = ast.OpPlus
+		case token.Minus, token.KeywordMinus:
+			op = ast.OpMinus
+		default:
+			return left
+		}
+		p.next()
+		right := p.ofTerm(clause)
+		left = &ast.BinaryExpr{Range: span(left, right.End()), X: left, Op: op, OpPos: t.Start, OpEnd: t.End, Y: right}
+	}
+}
+
+func (p *parser) ofTerm(clause bool) ast.Expr {
+	left := p.primary(clause)
+	for {
+		t := p.peek()
+		var op ast.BinaryOp
+		switch t.Kind {
+		case token.KeywordTimes:
+			op = ast.OpMultiply
+		case token.KeywordDividedBy, token.Slash:
+			op = ast.OpDivide
+		case token.Percent, token.KeywordModulo:
+			op = ast.OpModulo
+		case token.KeywordDivided:
+			if p.peekN(1).Kind != token.KeywordBy {
+				return left
+			}
+			op = ast.OpDivide
+		default:
+			return left
+		}
+		p.next()
+		if t.Kind == token.KeywordDivided {
+			p.expect(token.KeywordBy, "'by' after 'divided'")
+		}
+		opEnd := p.lastEnd
+		right := p.primary(clause)
+		left = &ast.BinaryExpr{Range: span(left, right.End()), X: left, Op: op, OpPos: t.Start, OpEnd: opEnd, Y: right}
+	}
+}
+
+// ofCall parses the arguments after `of` (already consumed) of fun.
+func (p *parser) ofCall(fun ast.Expr, clause bool) ast.Expr {
+	args := []*ast.Arg{argOf(p.ofArg(clause))}
+	for {
+		t := p.peek()
+		sep := t.Kind == token.KeywordAnd || t.Kind == token.KeywordFrom || t.Kind == token.KeywordBy ||
+			(t.Kind == token.Identifier && strings.EqualFold(t.Text, "length"))
+		if !sep {
+			break
+		}
+		if clause && t.Kind == token.KeywordAnd && isStreamingClauseWord(p.peekN(1)) {
+			break
+		}
+		p.next()
+		args = append(args, argOf(p.ofArg(clause)))
+	}
+	return &ast.CallExpr{Range: p.rng(fun.Pos()), Fun: fun, Args: args}
+}
+
+// canStartPrimary reports the tokens a primary expression may start with.
+func canStartPrimary(k token.Kind) bool {
+	switch k {
+	case token.LeftBracket, token.LeftParen, token.StringLiteral, token.IntLiteral, token.FloatLiteral,
+		token.BooleanLiteral, token.NothingLiteral, token.KeywordCall, token.Identifier, token.KeywordNot,
+		token.Minus, token.KeywordWith, token.KeywordCount, token.KeywordPattern, token.KeywordLoop,
+		token.KeywordOutput, token.KeywordRepeat, token.KeywordExit, token.KeywordBack, token.KeywordTry,
+		token.KeywordWhen, token.KeywordError, token.KeywordFile, token.KeywordDirectory, token.KeywordProcess,
+		token.KeywordHeader, token.KeywordCurrent, token.KeywordList, token.KeywordRead, token.KeywordFind,
+		token.KeywordReplace, token.KeywordSplit:
+		return true
+	}
+	return k.IsContextual()
+}
+
+// isValueStart reports the tokens that begin another value of a display.
+func isValueStart(k token.Kind) bool {
+	if !canStartPrimary(k) {
+		return false
+	}
+	switch k {
+	case token.KeywordLoop, token.KeywordExit, token.KeywordRepeat, token.KeywordTry, token.KeywordWhen,
+		token.KeywordCreate, token.KeywordChange, token.KeywordPush, token.KeywordParent, token.KeywordSkip,
+		token.KeywordGive, token.KeywordWith, token.KeywordFind, token.KeywordReplace, token.KeywordSplit,
+		token.Minus, token.LeftBracket:
+		return false
+	}
+	return true
+}
+
+func isIndexable(x ast.Expr) bool {
+	switch x.(type) {
+	case *ast.Ident, *ast.IndexExpr, *ast.CallExpr, *ast.PropertyExpr, *ast.MethodCallExpr:
+		return true
+	}
+	return false
+}
+
+func lit(t token.Token, k ast.LitKind) *ast.BasicLit {
+	v := t.Text
+	switch k {
+	case ast.LitNothing:
+		v = "nothing"
+	}
+	return &ast.BasicLit{Range: ast.Range{From: t.Start, To: t.End}, Kind: k, Value: v}
+}
+
+// primary parses a primary expression with its postfix operators.
+func (p *parser) primary(clause bool) ast.Expr {
+	p.enter()
+	defer p.leave()
+	x, postfix := p.primaryBase(clause)
+	if !postfix {
+		return x
+	}
+	return p.postfix(x, clause)
+}
+
+// postfix applies the operators that follow most primaries: a bare integer
+// index, `of` calls, `at` and `[ ]` indexes, and `.member` on keywords.
+func (p *parser) postfix(x ast.Expr, clause bool) ast.Expr {
+	for !p.atEOF() {
+		t := p.peek()
+		switch t.Kind {
+		case token.IntLiteral:
+			if !isIndexable(x) {
+				return x
+			}
+			p.next()
+			x = &ast.IndexExpr{Range: p.rng(x.Pos()), X: x, Index: lit(t, ast.LitInt), Kind: ast.IndexBare}
+		case token.KeywordOf:
+			p.next()
+			switch x.(type) {
+			case *ast.Ident, *ast.CallExpr:
+			default:
+				// The reference parses the argument before it complains.
+				p.ofArg(clause)
+				p.failTok(t, CodeUnexpected, "'of' calls need a function name on the left")
+			}
+			x = p.ofCall(x, clause)
+		case token.KeywordAt:
+			p.next()
+			idx := p.exprCtx(clause)
+			x = &ast.IndexExpr{Range: p.rng(x.Pos()), X: x, Index: idx, Kind: ast.IndexAt}
+		case token.LeftBracket:
+			p.next()
+			idx := p.expr()
+			if p.kind() != token.RightBracket {
+				p.failHere(CodeExpected, "expected ']' after the index, found "+describe(p.peek()))
+			}
+			p.next()
+			x = &ast.IndexExpr{Range: p.rng(x.Pos()), X: x, Index: idx, Kind: ast.IndexBracket}
+		case token.Dot:
+			p.next()
+			m := p.peek()
+			if m.Kind != token.Identifier {
+				p.failHere(CodeExpected, "expected a member name after '.', found "+describe(m))
+			}
+			p.next()
+			id, ok := x.(*ast.Ident)
+			if !ok {
+				p.failTok(t, CodeUnexpected, "a static member needs a container name before '.'")
+			}
+			x = &ast.StaticMemberExpr{Range: p.rng(x.Pos()), Container: id, Member: identOf(m)}
+		default:
+			return x
+		}
+	}
+	return x
+}
+
+// memberPostfix applies `[i]` (only directly adjacent), `.prop`,
+// `.method(args)` and `at i` after a member access, as the reference does.
+func (p *parser) memberPostfix(x ast.Expr, clause bool, adjEnd int) ast.Expr {
+	for !p.atEOF() {
+		t := p.peek()
+		switch t.Kind {
+		case token.LeftBracket:
+			if adjEnd != t.Start {
+				return x
+			}
+			p.next()
+			idx := p.expr()
+			c := p.peek()
+			if c.Kind != token.RightBracket {
+				p.failHere(CodeExpected, "expected ']' after the index, found "+describe(c))
+			}
+			p.next()
+			adjEnd = c.End
+			x = &ast.IndexExpr{Range: p.rng(x.Pos()), X: x, Index: idx, Kind: ast.IndexBracket}
+		case token.Dot:
+			p.next()
+			prop := p.peek()
+			if prop.Kind != token.Identifier && prop.Kind != token.KeywordStatus {
+				p.failHere(CodeExpected, "expected a property name after '.', found "+describe(prop))
+			}
+			p.next()
+			pid := identOf(prop)
+			if prop.Kind == token.KeywordStatus {
+				pid = kwIdent(prop)
+			}
+			adjEnd = prop.End
+			if p.kind() == token.LeftParen {
+				p.next()
+				args := p.methodArgs()
+				adjEnd = p.lastEnd
+				x = &ast.MethodCallExpr{Range: p.rng(x.Pos()), X: x, Method: pid, Args: args}
+			} else {
+				x = &ast.PropertyExpr{Range: p.rng(x.Pos()), X: x, Prop: pid}
+			}
+		case token.IntLiteral:
+			return x
+		case token.KeywordAt:
+			p.next()
+			idx := p.exprCtx(clause)
+			x = &ast.IndexExpr{Range: p.rng(x.Pos()), X: x, Index: idx, Kind: ast.IndexAt}
+		default:
+			return x
+		}
+	}
+	return x
+}
+
+// methodArgs parses `a, b)` after a method's '('.
+func (p *parser) methodArgs() []*ast.Arg {
+	var args []*ast.Arg
+	if p.kind() != token.RightParen && !p.atEOF() {
+		args = append(args, argOf(p.expr()))
+		for p.got(token.Comma) {
+			args = append(args, argOf(p.expr()))
+		}
+	}
+	p.expect(token.RightParen, "')' after the method arguments")
+	return args
+}
+
+// primaryBase parses the primary itself; postfix reports whether the
+// reference applies the general postfix loop after it.
+func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
+	t := p.peek()
+	switch t.Kind {
+	case token.EOF:
+		p.failTok(t, CodeEOF, "expected an expression, found end of file")
+	case token.LeftBracket:
+		p.next()
+		l := &ast.ListLit{}
+		if p.got(token.RightBracket) {
+			l.Range = p.rng(t.Start)
+			return l, false
+		}
+		l.Elems = append(l.Elems, p.primary(false))
+		for !p.atEOF() {
+			switch p.kind() {
+			case token.RightBracket:
+				p.next()
+				l.Range = p.rng(t.Start)
+				return l, false
+			case token.KeywordAnd, token.Colon, token.Comma:
+				p.next()
+				l.Elems = append(l.Elems, p.primary(false))
+			default:
+				p.failHere(CodeExpected, "expected ']', ',' or 'and' in the list, found "+describe(p.peek()))
+			}
+		}
+		p.failTok(t, CodeEOF, "the list is not closed: expected ']', found end of file")
+	case token.LeftParen:
+		p.next()
+		x := p.expr()
+		if p.kind() != token.RightParen {
+			c := p.peek()
+			if c.Kind == token.EOF {
+				p.failTok(t, CodeEOF, "expected ')', found end of file")
+			}
+			p.failTok(c, CodeExpected, "expected ')', found "+describe(c))
+		}
+		p.next()
+		return &ast.ParenExpr{Range: p.rng(t.Start), X: x}, false
+	case token.StringLiteral:
+		p.next()
+		return lit(t, ast.LitString), true
+	case token.IntLiteral:
+		p.next()
+		return lit(t, ast.LitInt), true
+	case token.FloatLiteral:
+		p.next()
+		return lit(t, ast.LitFloat), true
+	case token.BooleanLiteral:
+		p.next()
+		return lit(t, ast.LitBool), true
+	case token.NothingLiteral:
+		p.next()
+		return lit(t, ast.LitNothing), true
+	case token.KeywordCall:
+		p.next()
+		n := p.peek()
+		if n.Kind != token.Identifier {
+			p.failHere(CodeExpected, "expected an action name after 'call', found "+describe(n))
+		}
+		p.next()
+		call := &ast.ActionCallExpr{Name: identOf(n)}
+		if p.got(token.KeywordWith) {
+			call.Args = p.argList(clause)
+		}
+		call.Range = p.rng(t.Start)
+		return call, false
+	case token.Identifier:
+		p.next()
+		id := identOf(t)
+		if p.kind() == token.Dot {
+			p.next()
+			prop := p.peek()
+			if prop.Kind != token.Identifier && prop.Kind != token.KeywordStatus {
+				p.failHere(CodeExpected, "expected a property name after '.', found "+describe(prop))
+			}
+			p.next()
+			pid := identOf(prop)
+			if prop.Kind == token.KeywordStatus {
+				pid = kwIdent(prop)
+			}
+			if p.kind() == token.LeftParen {
+				p.next()
+				args := p.methodArgs()
+				m := &ast.MethodCallExpr{Range: p.rng(t.Start), X: id, Method: pid, Args: args}
+				return p.memberPostfix(m, clause, p.lastEnd), false
+			}
+			pr := &ast.PropertyExpr{Range: p.rng(t.Start), X: id, Prop: pid}
+			return p.memberPostfix(pr, clause, prop.End), false
+		}
+		return id, true
+	case token.KeywordNot, token.Minus:
+		p.next()
+		x := p.primary(clause)
+		op := ast.OpNot
+		if t.Kind == token.Minus {
+			op = ast.OpNeg
+		}
+		return &ast.UnaryExpr{Range: ast.Range{From: t.Start, To: max(t.End, x.End())}, Op: op, X: x}, true
+	case token.KeywordWith:
+		p.next()
+		return p.exprCtx(clause), true
+	case token.KeywordCount, token.KeywordLoop, token.KeywordOutput, token.KeywordRepeat, token.KeywordExit,
+		token.KeywordBack, token.KeywordTry, token.KeywordWhen, token.KeywordError:
+		p.next()
+		return kwIdent(t), true
+	case token.KeywordPattern:
+		p.next()
+		if s := p.peek(); s.Kind == token.StringLiteral {
+			p.next()
+			return &ast.PatternLit{Range: p.rng(t.Start), Lit: lit(s, ast.LitString)}, false
+		}
+		return kwIdent(t), true
+	case token.KeywordFile:
+		p.next()
+		if n := p.peek(); n.Kind == token.Identifier && n.Text == "size" {
+			p.next()
+			p.expect(token.KeywordOf, "'of' after 'file size'")
+			h := p.primary(clause)
+			return &ast.FileSizeExpr{Range: p.rng(t.Start), File: h}, false
+		}
+		if p.got(token.KeywordExists) {
+			p.expect(token.KeywordAt, "'at' after 'file exists'")
+			path := p.primary(clause)
+			return &ast.FileExistsExpr{Range: p.rng(t.Start), Path: path}, false
+		}
+		return kwIdent(t), true
+	case token.KeywordDirectory:
+		p.next()
+		if p.got(token.KeywordExists) {
+			p.expect(token.KeywordAt, "'at' after 'directory exists'")
+			path := p.primary(clause)
+			return &ast.FileExistsExpr{Range: p.rng(t.Start), Path: path, Dir: true}, false
+		}
+		return kwIdent(t), true
+	case token.KeywordProcess:
+		p.next()
+		pid := p.primary(clause)
+		if p.got(token.KeywordIs) {
+			p.expect(token.KeywordRunning, "'running' after 'is'")
+			return &ast.ProcessRunningExpr{Range: p.rng(t.Start), Process: pid}, true
+		}
+		p.failTok(t, CodeExpected, "expected 'is running' after the process, found "+describe(p.peek()))
+	case token.KeywordHeader:
+		p.next()
+		n := p.peek()
+		if p.atEOF() {
+			p.failTok(t, CodeEOF, "expected a header name after 'header', found end of file")
+		}
+		p.next()
+		if n.Kind != token.StringLiteral {
+			p.failTok(n, CodeExpected, "expected the header name as text, found "+describe(n))
+		}
+		p.expect(token.KeywordOf, "'of' after the header name")
+		req := p.primary(clause)
+		return &ast.HeaderExpr{Range: p.rng(t.Start), Name: lit(n, ast.LitString), Request: req}, true
+	case token.KeywordCurrent:
+		p.next()
+		p.expect(token.KeywordTime, "'time' after 'current'")
+		switch p.kind() {
+		case token.KeywordIn:
+			p.next()
+			p.expect(token.KeywordMilliseconds, "'milliseconds' after 'in'")
+			return &ast.CurrentTimeExpr{Range: p.rng(t.Start)}, true
+		case token.KeywordFormatted:
+			p.next()
+			p.expect(token.KeywordAs, "'as' after 'formatted'")
+			f := p.peek()
+			if p.atEOF() {
+				p.failTok(t, CodeEOF, "expected a format text after 'as', found end of file")
+			}
+			p.next()
+			if f.Kind != token.StringLiteral {
+				p.failTok(f, CodeExpected, "expected the time format as text, found "+describe(f))
+			}
+			return &ast.CurrentTimeExpr{Range: p.rng(t.Start), Format: lit(f, ast.LitString)}, true
+		}
+		if p.atEOF() {
+			p.failTok(t, CodeEOF, "expected 'in milliseconds' or 'formatted as' after 'current time', found end of file")
+		}
+		p.failHere(CodeExpected, "expected 'in milliseconds' or 'formatted as' after 'current time', found "+describe(p.peek()))
+	case token.KeywordList:
+		p.next()
+		if p.got(token.KeywordFiles) {
+			lf := &ast.ListFilesExpr{}
+			if p.got(token.KeywordRecursively) {
+				lf.Recursive = true
+			}
+			p.expect(token.KeywordIn, "'in' after 'list files'")
+			lf.Path = p.primary(clause)
+			if !lf.Recursive && p.got(token.KeywordRecursively) {
+				lf.Recursive = true
+			}
+			if p.got(token.KeywordWith) {
+				lf.Extensions = p.extensionFilter(clause)
+			}
+			lf.Range = p.rng(t.Start)
+			return lf, false
+		}
+		return kwIdent(t), true
+	case token.KeywordRead:
+		p.next()
+		switch n := p.peek(); n.Kind {
+		case token.KeywordContent, token.KeywordBinary:
+			p.next()
+			p.expect(token.KeywordFrom, "'from' after 'read "+n.Kind.Spelling()+"'")
+			f := p.primary(clause)
+			k := ast.ReadText
+			if n.Kind == token.KeywordBinary {
+				k = ast.ReadBinary
+			}
+			return &ast.ReadContentExpr{Range: p.rng(t.Start), Kind: k, File: f}, false
+		case token.IntLiteral, token.Identifier:
+			save := p.pos
+			var cnt ast.Expr
+			if p.speculate(func() { cnt = p.primary(clause) }) && p.kind() == token.KeywordBytes {
+				p.next()
+				p.expect(token.KeywordFrom, "'from' after 'read N bytes'")
+				f := p.primary(clause)
+				return &ast.ReadContentExpr{Range: p.rng(t.Start), Kind: ast.ReadBytes, Count: cnt, File: f}, false
+			}
+			p.rewind(save)
+		}
+		return kwIdent(t), true
+	case token.KeywordFind:
+		p.next()
+		pat := p.exprCtx(clause)
+		p.expect(token.KeywordIn, "'in' after the pattern in find")
+		text := p.exprCtx(clause)
+		return &ast.FindExpr{Range: p.rng(t.Start), Pattern: pat, Text: text}, true
+	case token.KeywordReplace:
+		p.next()
+		pat := p.primary(clause)
+		p.expect(token.KeywordWith, "'with' after the pattern in replace")
+		repl := p.exprCtx(clause)
+		p.expect(token.KeywordIn, "'in' after the replacement in replace")
+		text := p.exprCtx(clause)
+		return &ast.ReplaceExpr{Range: p.rng(t.Start), Pattern: pat, Replacement: repl, Text: text}, true
+	case token.KeywordSplit:
+		p.next()
+		p.got(token.KeywordOf)
+		text := p.exprCtx(clause)
+		switch p.kind() {
+		case token.KeywordBy:
+			p.next()
+			d := p.exprCtx(clause)
+			return &ast.SplitExpr{Range: p.rng(t.Start), Text: text, Delim: d}, true
+		case token.KeywordOn:
+			p.next()
+			p.expect(token.KeywordPattern, "'pattern' after 'on' in split")
+			d := p.exprCtx(clause)
+			return &ast.SplitExpr{Range: p.rng(t.Start), Text: text, Delim: d, OnPattern: true}, true
+		}
+		p.failTok(t, CodeExpected, "expected 'by' or 'on' after the text in split, found "+describe(p.peek()))
+	case token.Eol:
+		p.failTok(t, CodeUnexpected, "expected an expression, found end of line")
+	}
+	if t.Kind.IsContextual() {
+		return p.contextualPrimary(t, clause)
+	}
+	p.failTok(t, CodeUnexpected, "expected an expression, found "+describe(t))
+	return nil, false
+}
+
+func (p *parser) contextualPrimary(t token.Token, clause bool) (ast.Expr, bool) {
+	p.next()
+	switch t.Kind {
+	case token.KeywordCreate:
+		if p.got(token.KeywordList) {
+			return &ast.ListLit{Range: p.rng(t.Start)}, false
+		}
+		return kwIdent(t), false
+	case token.KeywordContains:
+		switch p.kind() {
+		case token.KeywordOf, token.Eol, token.KeywordWith, token.KeywordAnd, token.Colon:
+			return kwIdent(t), true
+		}
+		if p.atEOF() {
+			p.failTok(t, CodeEOF, "expected a value after 'contains', found end of file")
+		}
+		needle := p.primary(clause)
+		if !p.got(token.KeywordIn) {
+			p.failTok(t, CodeExpected, "expected 'in' after the value in 'contains … in …', found "+describe(p.peek()))
+		}
+		hay := p.primary(clause)
+		fn := kwIdent(t)
+		return &ast.CallExpr{Range: p.rng(t.Start), Fun: fn, Sugar: true, Args: []*ast.Arg{argOf(hay), argOf(needle)}}, true
+	}
+	id := kwIdent(t)
+	switch p.kind() {
+	case token.Dot:
+		p.next()
+		if prop := p.peek(); prop.Kind == token.Identifier || prop.Kind == token.KeywordStatus {
+			p.next()
+			pid := identOf(prop)
+			if prop.Kind == token.KeywordStatus {
+				pid = kwIdent(prop)
+			}
+			return &ast.PropertyExpr{Range: p.rng(t.Start), X: id, Prop: pid}, false
+		}
+	case token.LeftBracket:
+		p.next()
+		idx := p.expr()
+		p.expect(token.RightBracket, "']' after the index")
+		return &ast.IndexExpr{Range: p.rng(t.Start), X: id, Index: idx, Kind: ast.IndexBracket}, false
+	}
+	return id, true
+}
+
+// extensionFilter parses what follows `list files … with`.
+func (p *parser) extensionFilter(clause bool) []ast.Expr {
+	switch p.kind() {
+	case token.KeywordExtension, token.KeywordPattern:
+		p.next()
+		return []ast.Expr{p.primary(clause)}
+	case token.KeywordExtensions:
+		p.next()
+		if p.kind() == token.LeftBracket {
+			x := p.primary(clause)
+			if l, ok := x.(*ast.ListLit); ok {
+				return l.Elems
+			}
+			p.report(x.Pos(), x.End(), CodeExpected, "expected a list of extensions after 'extensions'")
+			panic(bailout{})
+		}
+		return []ast.Expr{p.primary(clause)}
+	}
+	p.failHere(CodeExpected, "expected 'extension', 'extensions' or 'pattern' after 'with', found "+describe(p.peek()))
+	return nil
+}

@@ -1,0 +1,463 @@
+// Package parser turns WFL source into an [ast.File] and parse diagnostics.
+// It accepts and rejects what the reference WFL parser accepts and rejects,
+// and reports its first error on the same line, so editors flag exactly the
+// programs that do not run.
+//
+// Start with [Parse]. It never fails and never panics: it always returns a
+// tree (with [ast.BadStmt] and [ast.BadExpr] nodes where text could not be
+// parsed), it always terminates (every loop makes progress or stops), and
+// nesting deeper than [MaxDepth] is reported instead of overflowing the stack.
+//
+// Inside, each statement parser stops at the first problem the way the
+// reference does: it records a diagnostic and unwinds (a private panic that
+// never leaves the package) to the innermost statement list, which skips to
+// the next line or statement keyword and goes on. Later diagnostics in the
+// same file are therefore best-effort; the first one matches the reference.
+package parser
+
+import (
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/token"
+)
+
+// MaxDepth bounds the nesting of statements and expressions.
+const MaxDepth = 400
+
+// Diagnostic codes.
+const (
+	CodeExpected    = "PARSE-EXPECTED"     // a required word or token is missing or wrong
+	CodeUnexpected  = "PARSE-UNEXPECTED"   // a token that cannot start or continue what is being parsed
+	CodeReserved    = "PARSE-RESERVED"     // a reserved keyword used as a name
+	CodeStrayEnd    = "PARSE-STRAY-END"    // `end` followed by something that closes nothing
+	CodeEOF         = "PARSE-EOF"          // the file ends inside a statement
+	CodeTry         = "PARSE-TRY-CLAUSE"   // a try without when/catch/finally
+	CodePattern     = "PARSE-PATTERN"      // a malformed pattern definition
+	CodeUnsupported = "PARSE-UNSUPPORTED"  // a form the language does not support (module aliases, …)
+	CodeDuplicate   = "PARSE-DUPLICATE"    // a clause given twice
+	CodeDepth       = "PARSE-TOO-DEEP"     // nesting deeper than MaxDepth
+	CodeDropped     = "PARSE-DROPPED-CHAR" // a character the language ignores (warning)
+)
+
+// Parse parses src. It never fails: it always returns a tree.
+func Parse(src string) (*ast.File, []diag.Diagnostic) {
+	lx := lexer.Lex(src)
+	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}}
+	f := &ast.File{Range: ast.Range{From: 0, To: len(src)}}
+	f.Stmts = p.program()
+	f.Comments = groupComments(src, lx.Comments)
+	attachDocs(src, f)
+	diags := p.diags
+	// Only the first error is reported exactly as the reference does; later
+	// ones come from our own recovery. Keep them from sorting before it.
+	if len(diags) > 1 {
+		first := diags[0].Span.Start
+		kept := diags[:1]
+		for _, d := range diags[1:] {
+			if d.Span.Start >= first {
+				kept = append(kept, d)
+			}
+		}
+		diags = kept
+	}
+	for _, d := range lx.Dropped {
+		diags = append(diags, diag.Diagnostic{
+			Span: d, Severity: diag.Warning, Category: diag.Parse, Code: CodeDropped,
+			Message: "the character " + quoteText(src[d.Start:d.End]) + " is not part of WFL and is ignored",
+		})
+	}
+	return f, diags
+}
+
+type parser struct {
+	src     string
+	toks    []token.Token
+	pos     int
+	lastEnd int // end of the last consumed token
+	eof     token.Token
+	diags   []diag.Diagnostic
+	depth   int
+}
+
+// bailout unwinds a failed statement to the innermost statement list.
+type bailout struct{}
+
+func (p *parser) peek() token.Token {
+	if p.pos < len(p.toks) {
+		return p.toks[p.pos]
+	}
+	return p.eof
+}
+
+func (p *parser) peekN(n int) token.Token {
+	if p.pos+n < len(p.toks) {
+		return p.toks[p.pos+n]
+	}
+	return p.eof
+}
+
+func (p *parser) kind() token.Kind { return p.peek().Kind }
+
+func (p *parser) atEOF() bool { return p.pos >= len(p.toks) }
+
+func (p *parser) next() token.Token {
+	t := p.peek()
+	if p.pos < len(p.toks) {
+		p.pos++
+		p.lastEnd = t.End
+	}
+	return t
+}
+
+func (p *parser) got(k token.Kind) bool {
+	if p.kind() == k && !p.atEOF() {
+		p.next()
+		return true
+	}
+	return false
+}
+
+// report records a diagnostic without unwinding.
+func (p *parser) report(start, end int, code, msg string) {
+	if end < start {
+		end = start
+	}
+	p.diags = append(p.diags, diag.Diagnostic{
+		Span: token.Span{Start: start, End: end}, Severity: diag.Error, Category: diag.Parse,
+		Code: code, Message: msg,
+	})
+}
+
+// failTok records a diagnostic at tok and unwinds.
+func (p *parser) failTok(tok token.Token, code, msg string) {
+	p.report(tok.Start, tok.End, code, msg)
+	panic(bailout{})
+}
+
+// failHere records a diagnostic at the current token (or the end of the
+// file) and unwinds.
+func (p *parser) failHere(code, msg string) {
+	t := p.peek()
+	if t.Kind == token.EOF {
+		code = CodeEOF
+	}
+	p.failTok(t, code, msg)
+}
+
+// expect consumes a token of kind k or fails with "expected WHAT, found X".
+func (p *parser) expect(k token.Kind, what string) token.Token {
+	t := p.peek()
+	if t.Kind == k && t.Kind != token.EOF {
+		return p.next()
+	}
+	p.failHere(CodeExpected, "expected "+what+", found "+describe(t))
+	return t
+}
+
+// enter guards recursion depth.
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > MaxDepth {
+		p.depth = 0 // let recovery run with room to spare
+		p.failHere(CodeDepth, "nesting is too deep (more than 400 levels)")
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// speculate runs f; when f fails it rewinds and drops what f reported.
+func (p *parser) speculate(f func()) (ok bool) {
+	pos, last, nd, depth := p.pos, p.lastEnd, len(p.diags), p.depth
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isBail := r.(bailout); !isBail {
+				panic(r)
+			}
+			p.pos, p.lastEnd, p.diags, p.depth = pos, last, p.diags[:nd], depth
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+func (p *parser) rewind(pos int) {
+	p.pos = pos
+	if pos > 0 && pos <= len(p.toks) {
+		p.lastEnd = p.toks[pos-1].End
+	} else {
+		p.lastEnd = 0
+	}
+}
+
+// describe names a token for a message: 'store', identifier "x", end of line.
+func describe(t token.Token) string {
+	switch t.Kind {
+	case token.EOF:
+		return "end of file"
+	case token.Eol:
+		return "end of line"
+	case token.Identifier:
+		return "identifier " + quoteText(t.Text)
+	case token.StringLiteral:
+		s := t.Text
+		if len(s) > 30 {
+			s = s[:30] + "…"
+		}
+		return "text " + quoteText(s)
+	case token.IntLiteral, token.FloatLiteral:
+		return "number " + t.Text
+	case token.BooleanLiteral:
+		return "boolean " + t.Text
+	case token.NothingLiteral:
+		return "'nothing'"
+	case token.Colon:
+		return "':'"
+	case token.Comma:
+		return "','"
+	case token.Plus:
+		return "'+'"
+	case token.Minus:
+		return "'-'"
+	case token.Percent:
+		return "'%'"
+	case token.Slash:
+		return "'/'"
+	case token.Dot:
+		return "'.'"
+	case token.Equals:
+		return "'='"
+	case token.LeftBracket:
+		return "'['"
+	case token.RightBracket:
+		return "']'"
+	case token.LeftBrace:
+		return "'{'"
+	case token.RightBrace:
+		return "'}'"
+	case token.LeftParen:
+		return "'('"
+	case token.RightParen:
+		return "')'"
+	}
+	if t.Kind.IsKeyword() {
+		return "'" + t.Kind.Spelling() + "'"
+	}
+	return t.Kind.String()
+}
+
+func quoteText(s string) string {
+	b := make([]byte, 0, len(s)+2)
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(append(b, '"'))
+}
+
+// isStatementStarter reports the keywords that always begin a statement; an
+// expression never continues past one, and recovery stops at one.
+func isStatementStarter(k token.Kind) bool {
+	switch k {
+	case token.KeywordStore, token.KeywordCreate, token.KeywordDisplay, token.KeywordCheck,
+		token.KeywordIf, token.KeywordCount, token.KeywordFor, token.KeywordRoute,
+		token.KeywordDefine, token.KeywordChange, token.KeywordTry, token.KeywordRepeat,
+		token.KeywordExit, token.KeywordPush, token.KeywordBreak, token.KeywordContinue,
+		token.KeywordSkip, token.KeywordOpen, token.KeywordClose, token.KeywordWait,
+		token.KeywordLoad, token.KeywordInclude, token.KeywordExport, token.KeywordGive,
+		token.KeywordReturn:
+		return true
+	}
+	return false
+}
+
+// ---- statement lists and recovery ----
+
+// program parses the top level, with the reference's handling of stray
+// `end` lines.
+func (p *parser) program() []ast.Stmt {
+	var stmts []ast.Stmt
+	for !p.atEOF() {
+		start := p.pos
+		t := p.peek()
+		if t.Kind == token.Eol {
+			p.next()
+			continue
+		}
+		if t.Kind == token.KeywordEnd {
+			nt := p.peekN(1)
+			if p.pos+1 >= len(p.toks) {
+				p.next()
+				break
+			}
+			switch nt.Kind {
+			case token.KeywordAction, token.KeywordCheck, token.KeywordFor, token.KeywordCount,
+				token.KeywordRepeat, token.KeywordTry, token.KeywordLoop, token.KeywordMap,
+				token.KeywordWhile, token.KeywordPattern, token.KeywordList, token.KeywordContainer:
+				p.next()
+				p.next()
+				continue
+			case token.Eol:
+				p.next()
+				continue
+			default:
+				p.next()
+				p.report(t.Start, t.End, CodeStrayEnd, "'end' followed by "+describe(nt)+" closes nothing here")
+				continue
+			}
+		}
+		if st := p.stmtRecover(); st != nil {
+			stmts = append(stmts, st)
+		}
+		for p.kind() == token.Eol {
+			p.next()
+		}
+		if p.kind() == token.KeywordEnd && len(p.toks)-p.pos <= 2 {
+			p.pos = len(p.toks)
+			break
+		}
+		if p.pos == start {
+			p.next() // progress guard; unreachable in practice
+		}
+	}
+	return stmts
+}
+
+// stmtRecover parses one statement; on failure it skips to the next line
+// break or statement keyword and returns a BadStmt over the skipped text.
+func (p *parser) stmtRecover() (st ast.Stmt) {
+	start := p.pos
+	from := p.peek().Start
+	depth := p.depth
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+			p.depth = depth
+			for !p.atEOF() {
+				k := p.kind()
+				if k == token.Eol || isStatementStarter(k) {
+					break
+				}
+				p.next()
+			}
+			if p.pos == start && !p.atEOF() {
+				p.next()
+			}
+			to := p.lastEnd
+			if to < from {
+				to = from
+			}
+			st = &ast.BadStmt{Range: ast.Range{From: from, To: to}}
+		}
+	}()
+	return p.statement()
+}
+
+// block parses statements until one of the stop kinds (not consumed). Line
+// breaks between statements are skipped. The block's range runs from from to
+// the start of the stopping token.
+func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
+	b := &ast.Block{}
+	for !p.atEOF() {
+		k := p.kind()
+		if stop(k) {
+			break
+		}
+		if k == token.Eol {
+			p.next()
+			continue
+		}
+		start := p.pos
+		if st := p.stmtRecover(); st != nil {
+			b.Stmts = append(b.Stmts, st)
+		}
+		if p.pos == start {
+			p.next()
+		}
+	}
+	to := p.peek().Start
+	if p.atEOF() {
+		to = len(p.src)
+	}
+	if to < from {
+		to = from
+	}
+	b.Range = ast.Range{From: from, To: to}
+	return b
+}
+
+func stopAt(kinds ...token.Kind) func(token.Kind) bool {
+	return func(k token.Kind) bool {
+		for _, s := range kinds {
+			if k == s {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+var stopEnd = stopAt(token.KeywordEnd)
+
+func (p *parser) skipEol() {
+	for p.kind() == token.Eol {
+		p.next()
+	}
+}
+
+// rng makes a Range from from to the end of the last consumed token.
+func (p *parser) rng(from int) ast.Range {
+	to := p.lastEnd
+	if to < from {
+		to = from
+	}
+	return ast.Range{From: from, To: to}
+}
+
+func identOf(t token.Token) *ast.Ident {
+	return &ast.Ident{Range: ast.Range{From: t.Start, To: t.End}, Name: t.Text}
+}
+
+func kwIdent(t token.Token) *ast.Ident {
+	return &ast.Ident{Range: ast.Range{From: t.Start, To: t.End}, Name: t.Kind.Spelling(), Keyword: true}
+}
+
+// ident consumes an identifier or fails with "expected WHAT, found X".
+func (p *parser) ident(what string) *ast.Ident {
+	t := p.peek()
+	if t.Kind != token.Identifier {
+		p.failHere(CodeExpected, "expected "+what+", found "+describe(t))
+	}
+	p.next()
+	return identOf(t)
+}
+
+// nameWords parses one or more consecutive identifiers as one name (the
+// reference's "simple variable name").
+func (p *parser) nameWords() *ast.Ident {
+	t := p.peek()
+	if t.Kind != token.Identifier {
+		p.failHere(CodeExpected, "expected a variable name, found "+describe(t))
+	}
+	id := identOf(p.next())
+	for p.kind() == token.Identifier {
+		w := p.next()
+		id.Name += " " + w.Text
+		id.To = w.End
+	}
+	return id
+}

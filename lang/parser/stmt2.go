@@ -1,0 +1,814 @@
+package parser
+
+// This file parses the long tail of statements: containers, interfaces,
+// patterns, files, processes, waiting, web, databases.
+
+import (
+	"strconv"
+	"strings"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/token"
+)
+
+func (p *parser) containerDecl() ast.Stmt {
+	t := p.next()
+	p.next() // container
+	if p.atEOF() {
+		p.failTok(t, CodeEOF, "expected a container name, found end of file")
+	}
+	d := &ast.ContainerDecl{Name: p.ident("a container name")}
+	if e := p.peek(); e.Kind == token.KeywordExtends {
+		p.next()
+		if p.atEOF() {
+			p.failTok(e, CodeEOF, "expected a container name after 'extends', found end of file")
+		}
+		d.Extends = p.ident("a container name after 'extends'")
+	}
+	if p.got(token.KeywordImplements) {
+		for {
+			d.Implements = append(d.Implements, p.ident("an interface name in the implements list"))
+			if !p.got(token.Comma) {
+				break
+			}
+		}
+	}
+	p.expect(token.Colon, "':' after the container name")
+	for {
+		n := p.peek()
+		switch n.Kind {
+		case token.KeywordEnd:
+			p.next()
+			d.Range = p.rng(t.Start)
+			return d
+		case token.KeywordProperty:
+			d.Members = append(d.Members, p.property(false, n))
+		case token.KeywordStatic:
+			p.next()
+			switch p.kind() {
+			case token.KeywordProperty:
+				d.Members = append(d.Members, p.property(true, n))
+			case token.KeywordAction:
+				d.Members = append(d.Members, p.method(true, n))
+			case token.EOF:
+				p.failTok(n, CodeEOF, "expected 'property' or 'action' after 'static', found end of file")
+			default:
+				p.failHere(CodeExpected, "expected 'property' or 'action' after 'static', found "+describe(p.peek()))
+			}
+		case token.KeywordAction:
+			d.Members = append(d.Members, p.method(false, n))
+		case token.KeywordEvent:
+			p.next()
+			if p.atEOF() {
+				p.failTok(n, CodeEOF, "expected an event name after 'event', found end of file")
+			}
+			ev := &ast.EventDecl{Name: p.ident("an event name after 'event'")}
+			if p.got(token.KeywordNeeds) {
+				ev.Params = p.paramList()
+			}
+			ev.Range = p.rng(n.Start)
+			d.Members = append(d.Members, ev)
+		case token.Eol:
+			p.next()
+		case token.EOF:
+			p.failTok(n, CodeEOF, "expected 'end' to close the container '"+d.Name.Name+"', found end of file")
+		default:
+			p.failTok(n, CodeUnexpected, "a container body holds properties, actions and events; found "+describe(n))
+		}
+	}
+}
+
+// colonType is the reference's colon_type_from_token.
+func colonType(t token.Token) (string, bool) {
+	switch t.Kind {
+	case token.KeywordText, token.KeywordPattern, token.KeywordAny, token.KeywordDate, token.KeywordTime:
+		return t.Kind.Spelling(), true
+	case token.NothingLiteral:
+		return "nothing", true
+	case token.Identifier:
+		return t.Text, true
+	}
+	return "", false
+}
+
+func (p *parser) propertyType(prop token.Token) *ast.TypeExpr {
+	t := p.peek()
+	if t.Kind == token.EOF {
+		p.failTok(prop, CodeEOF, "expected a type name after ':', found end of file")
+	}
+	if t.Kind == token.KeywordList || (t.Kind == token.Identifier && t.Text == "List") {
+		p.next()
+		te := &ast.TypeExpr{Name: "list"}
+		if p.got(token.KeywordOf) {
+			te.Args = []*ast.TypeExpr{p.propertyType(t)}
+		}
+		te.Range = p.rng(t.Start)
+		return te
+	}
+	name, ok := colonType(t)
+	if !ok {
+		p.failTok(t, CodeExpected, "expected a type name after ':', found "+describe(t))
+	}
+	p.next()
+	return p.typeExprOf(t, name)
+}
+
+func (p *parser) property(static bool, start token.Token) ast.Stmt {
+	kw := p.next() // property
+	if p.atEOF() {
+		p.failTok(kw, CodeEOF, "expected a property name, found end of file")
+	}
+	d := &ast.PropertyDecl{Static: static, Name: p.ident("a property name after 'property'")}
+	if p.got(token.Colon) {
+		d.Type = p.propertyType(kw)
+	}
+	if p.got(token.KeywordDefaults) {
+		d.Default = p.expr()
+	}
+	d.Range = p.rng(start.Start)
+	return d
+}
+
+// paramList parses `name[: Type] {, name[: Type]}` (container methods,
+// events, interface signatures).
+func (p *parser) paramList() []*ast.Param {
+	var ps []*ast.Param
+	for p.kind() == token.Identifier {
+		n := p.next()
+		prm := &ast.Param{Name: identOf(n)}
+		if c := p.peek(); c.Kind == token.Colon {
+			p.next()
+			tt := p.peek()
+			if tt.Kind == token.EOF {
+				p.failTok(n, CodeEOF, "expected a type name after ':', found end of file")
+			}
+			name, ok := colonType(tt)
+			if !ok {
+				p.failTok(tt, CodeExpected, "expected a type name after ':', found "+describe(tt))
+			}
+			p.next()
+			prm.Type = p.typeExprOf(tt, name)
+		}
+		prm.Range = p.rng(n.Start)
+		ps = append(ps, prm)
+		if !p.got(token.Comma) {
+			break
+		}
+	}
+	return ps
+}
+
+func (p *parser) method(static bool, start token.Token) ast.Stmt {
+	kw := p.next() // action
+	if p.atEOF() {
+		p.failTok(kw, CodeEOF, "expected an action name, found end of file")
+	}
+	d := &ast.ActionDecl{Method: true, Static: static, Name: p.ident("an action name after 'action'")}
+	if p.got(token.KeywordNeeds) {
+		d.Params = p.paramList()
+	}
+	if p.got(token.Colon) {
+		t := p.peek()
+		explicit := false
+		switch t.Kind {
+		case token.KeywordText, token.KeywordPattern, token.KeywordAny, token.KeywordDate, token.KeywordTime, token.NothingLiteral:
+			explicit = true
+		case token.Identifier:
+			explicit = t.Text != "" && t.Text[0] >= 'A' && t.Text[0] <= 'Z'
+		}
+		if explicit {
+			name, _ := colonType(t)
+			p.next()
+			d.ReturnType = p.typeExprOf(t, name)
+		}
+	}
+	p.skipEol()
+	d.Body = p.block(p.lastEnd, stopEnd)
+	if p.atEOF() {
+		p.failTok(p.peek(), CodeEOF, "expected 'end' to close the action '"+d.Name.Name+"', found end of file")
+	}
+	p.next() // end
+	d.Range = p.rng(start.Start)
+	return d
+}
+
+func (p *parser) interfaceDecl() ast.Stmt {
+	t := p.next()
+	p.next() // interface
+	if p.atEOF() {
+		p.failTok(t, CodeEOF, "expected an interface name, found end of file")
+	}
+	d := &ast.InterfaceDecl{Name: p.ident("an interface name")}
+	if e := p.peek(); e.Kind == token.KeywordExtends {
+		p.next()
+		for {
+			if p.atEOF() {
+				p.failTok(e, CodeEOF, "expected an interface name after 'extends', found end of file")
+			}
+			d.Extends = append(d.Extends, p.ident("an interface name after 'extends'"))
+			if !p.got(token.Comma) {
+				break
+			}
+		}
+	}
+	if p.got(token.Colon) {
+		for {
+			n := p.peek()
+			switch n.Kind {
+			case token.EOF:
+				p.failTok(n, CodeEOF, "expected 'end' to close the interface '"+d.Name.Name+"', found end of file")
+			case token.KeywordEnd:
+				p.next()
+				d.Range = p.rng(t.Start)
+				return d
+			case token.Eol:
+				p.next()
+				continue
+			case token.KeywordRequires:
+				p.next()
+				p.expect(token.KeywordAction, "'action' after 'requires'")
+				if p.atEOF() {
+					p.failTok(n, CodeEOF, "expected an action name after 'requires action', found end of file")
+				}
+				sig := &ast.ActionSig{Name: p.ident("an action name after 'requires action'")}
+				if k := p.kind(); k == token.KeywordNeeds || k == token.KeywordWith {
+					p.next()
+					sig.Params = p.paramList()
+				}
+				if p.got(token.Colon) {
+					tt := p.peek()
+					if tt.Kind == token.EOF {
+						p.failTok(n, CodeEOF, "expected a type name after ':', found end of file")
+					}
+					name, ok := colonType(tt)
+					if !ok {
+						p.failTok(tt, CodeExpected, "expected a type name after ':', found "+describe(tt))
+					}
+					p.next()
+					sig.ReturnType = p.typeExprOf(tt, name)
+				}
+				sig.Range = p.rng(n.Start)
+				d.Actions = append(d.Actions, sig)
+			default:
+				p.failTok(n, CodeUnexpected, "an interface body holds 'requires action' lines; found "+describe(n))
+			}
+		}
+	}
+	d.Range = p.rng(t.Start)
+	return d
+}
+
+func (p *parser) newStmt() ast.Stmt {
+	t := p.next()
+	p.next() // new
+	if p.kind() == token.KeywordConstant {
+		p.next()
+		d := &ast.VarDecl{Create: true, Constant: true}
+		d.Name = p.declName()
+		p.expect(token.KeywordAs, "'as' after the constant name")
+		d.Value = p.expr()
+		d.Range = p.rng(t.Start)
+		return d
+	}
+	if p.atEOF() {
+		p.failTok(t, CodeEOF, "expected a container name after 'create new', found end of file")
+	}
+	s := &ast.NewStmt{Container: p.ident("a container name after 'create new'")}
+	p.expect(token.KeywordAs, "'as' after the container name")
+	if p.atEOF() {
+		p.failTok(t, CodeEOF, "expected an instance name, found end of file")
+	}
+	s.Name = p.ident("an instance name after 'as'")
+	p.expect(token.Colon, "':' after the instance name")
+	for !p.atEOF() {
+		n := p.peek()
+		switch n.Kind {
+		case token.KeywordEnd:
+			p.next()
+			s.Range = p.rng(t.Start)
+			return s
+		case token.Eol:
+			p.next()
+		case token.Identifier:
+			p.next()
+			if k := p.kind(); k != token.KeywordIs && k != token.Colon {
+				if k == token.EOF {
+					p.failTok(n, CodeEOF, "expected 'is' or ':' after the property name, found end of file")
+				}
+				p.failHere(CodeExpected, "expected 'is' or ':' after the property name, found "+describe(p.peek()))
+			}
+			p.next()
+			v := p.expr()
+			s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: identOf(n), Value: v})
+		default:
+			p.failTok(n, CodeUnexpected, "an instance body holds 'property is value' lines; found "+describe(n))
+		}
+	}
+	s.Range = p.rng(t.Start)
+	return s
+}
+
+// ---- patterns ----
+
+var reservedPatternNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`url digit letter file database data date time text pattern character
+	whitespace unicode category script greedy lazy zero one any optional between start ahead behind not is
+	than same greater less equal above below contains matches find replace split capture captured more
+	exactly push add subtract multiply divide plus minus times divided by open close read write append
+	content wait try error exists list map remove clear files found permission denied recursively extension
+	extensions at least most into when store create display change if check otherwise then end as to from
+	with and or count for each in reversed repeat while until forever skip continue break exit loop load
+	module define action called needs give back return directory delete container property extends
+	implements interface requires event trigger on static public private parent new constant must defaults of`) {
+		m[w] = true
+	}
+	return m
+}()
+
+func (p *parser) patternDecl() ast.Stmt {
+	t := p.next()
+	p.next() // pattern
+	if p.atEOF() {
+		p.failTok(t, CodeEOF, "expected a pattern name, found end of file")
+	}
+	nt := p.next()
+	var name *ast.Ident
+	switch nt.Kind {
+	case token.Identifier:
+		name = identOf(nt)
+	case token.KeywordUrl, token.KeywordDigit, token.KeywordLetter, token.KeywordFile, token.KeywordDatabase,
+		token.KeywordData, token.KeywordDate, token.KeywordTime, token.KeywordText, token.KeywordPattern,
+		token.KeywordCharacter, token.KeywordWhitespace, token.KeywordUnicode, token.KeywordCategory, token.KeywordScript:
+		name = kwIdent(nt)
+	default:
+		p.failTok(nt, CodeExpected, "expected a pattern name after 'create pattern', found "+describe(nt))
+	}
+	if reservedPatternNames[name.Name] {
+		// Skip the body, as the reference does, then report.
+		p.got(token.Colon)
+		depth := 1
+		for !p.atEOF() {
+			k := p.next().Kind
+			if k == token.KeywordEnd && p.kind() == token.KeywordPattern {
+				depth--
+				if depth == 0 {
+					p.next()
+					break
+				}
+			} else if k == token.KeywordCreate && p.kind() == token.KeywordPattern {
+				depth++
+			}
+		}
+		p.report(nt.Start, nt.End, CodePattern, "'"+name.Name+"' is a predefined pattern in WFL: choose a different name")
+		panic(bailout{})
+	}
+	p.expect(token.Colon, "':' after the pattern name")
+	bodyStart := p.pos
+	depth := 1
+	bodyEnd := -1
+	for !p.atEOF() {
+		k := p.kind()
+		if k == token.KeywordEnd && p.peekN(1).Kind == token.KeywordPattern {
+			depth--
+			if depth == 0 {
+				bodyEnd = p.pos
+				p.next()
+				p.next()
+				break
+			}
+		} else if k == token.KeywordCreate && p.peekN(1).Kind == token.KeywordPattern {
+			depth++
+		}
+		p.next()
+	}
+	if bodyEnd < 0 {
+		p.report(t.Start, t.End, CodeEOF, "expected 'end pattern' to close the pattern definition")
+		panic(bailout{})
+	}
+	var toks []token.Token
+	for _, tk := range p.toks[bodyStart:bodyEnd] {
+		if tk.Kind != token.Eol {
+			toks = append(toks, tk)
+		}
+	}
+	d := &ast.PatternDecl{Name: name}
+	if len(toks) == 0 {
+		p.report(p.lastEnd, p.lastEnd, CodePattern, "the pattern definition is empty")
+		panic(bailout{})
+	}
+	pp := &patParser{p: p, toks: toks}
+	d.Body = pp.alternation()
+	d.Range = p.rng(t.Start)
+	return d
+}
+
+type patParser struct {
+	p    *parser
+	toks []token.Token
+	i    int
+}
+
+func (q *patParser) at(n int) token.Token {
+	if q.i+n < len(q.toks) {
+		return q.toks[q.i+n]
+	}
+	return token.Token{Kind: token.EOF, Start: q.p.lastEnd, End: q.p.lastEnd}
+}
+
+func (q *patParser) fail(t token.Token, msg string) {
+	q.p.report(t.Start, t.End, CodePattern, msg)
+	panic(bailout{})
+}
+
+func (q *patParser) node(k ast.PatternKind, from token.Token, to int) *ast.PatternNode {
+	if to < from.Start {
+		to = from.End
+	}
+	return &ast.PatternNode{Range: ast.Range{From: from.Start, To: to}, Kind: k}
+}
+
+func (q *patParser) prevEnd() int {
+	if q.i > 0 && q.i-1 < len(q.toks) {
+		return q.toks[q.i-1].End
+	}
+	return q.p.lastEnd
+}
+
+func (q *patParser) alternation() *ast.PatternNode {
+	q.p.enter()
+	defer q.p.leave()
+	first := q.sequence()
+	if q.i >= len(q.toks) || q.toks[q.i].Kind != token.KeywordOr {
+		return first
+	}
+	alt := &ast.PatternNode{Kind: ast.PatAlternative, Children: []*ast.PatternNode{first}}
+	for q.i < len(q.toks) && q.toks[q.i].Kind == token.KeywordOr {
+		q.i++
+		alt.Children = append(alt.Children, q.sequence())
+	}
+	alt.Range = ast.Range{From: first.From, To: alt.Children[len(alt.Children)-1].To}
+	return alt
+}
+
+func (q *patParser) sequence() *ast.PatternNode {
+	var els []*ast.PatternNode
+	for q.i < len(q.toks) {
+		t := q.toks[q.i]
+		if t.Kind == token.KeywordOr {
+			break
+		}
+		if t.Kind == token.KeywordThen {
+			q.i++
+			continue
+		}
+		if t.Kind == token.Identifier && t.Text == "followed" && q.at(1).Kind == token.KeywordBy {
+			q.i += 2
+			continue
+		}
+		els = append(els, q.element())
+	}
+	if len(els) == 0 {
+		q.fail(q.at(0), "expected a pattern element")
+	}
+	if len(els) == 1 {
+		return els[0]
+	}
+	return &ast.PatternNode{Range: ast.Range{From: els[0].From, To: els[len(els)-1].To}, Kind: ast.PatSequence, Children: els}
+}
+
+func (q *patParser) count(t token.Token) int64 {
+	n, err := strconv.ParseInt(t.Text, 10, 64)
+	if err != nil || n < 0 || n > 1<<32-1 {
+		q.fail(t, "a pattern count must be between 0 and 4294967295")
+	}
+	return n
+}
+
+func (q *patParser) quantified(t token.Token, text string, min, max int64) *ast.PatternNode {
+	if q.i < len(q.toks) && q.toks[q.i].Kind == token.KeywordOf {
+		q.i++
+	}
+	inner := q.element()
+	n := q.node(ast.PatQuantified, t, inner.To)
+	n.Text, n.Min, n.Max, n.Children = text, min, max, []*ast.PatternNode{inner}
+	return n
+}
+
+// braced returns the tokens between the '{' at q.i and its '}'.
+func (q *patParser) braced(open, close token.Kind, errTok token.Token, msg string) []token.Token {
+	q.i++ // '{'
+	start := q.i
+	depth := 1
+	j := q.i
+	for j < len(q.toks) {
+		switch q.toks[j].Kind {
+		case open:
+			depth++
+		case close:
+			depth--
+		}
+		if depth == 0 {
+			break
+		}
+		j++
+	}
+	if depth != 0 {
+		q.fail(errTok, msg)
+	}
+	q.i = j + 1
+	return q.toks[start:j]
+}
+
+func (q *patParser) sub(toks []token.Token, errTok token.Token) *ast.PatternNode {
+	if len(toks) == 0 {
+		q.fail(errTok, "expected a pattern inside the braces")
+	}
+	inner := &patParser{p: q.p, toks: toks}
+	return inner.alternation()
+}
+
+func (q *patParser) element() *ast.PatternNode {
+	q.p.enter()
+	defer q.p.leave()
+	t := q.at(0)
+	var el *ast.PatternNode
+	switch t.Kind {
+	case token.StringLiteral:
+		q.i++
+		el = q.node(ast.PatLiteral, t, t.End)
+		el.Text = t.Text
+	case token.KeywordAny:
+		q.i++
+		n := q.at(0)
+		switch n.Kind {
+		case token.KeywordLetter, token.KeywordDigit, token.KeywordWhitespace, token.KeywordCharacter:
+			q.i++
+			el = q.node(ast.PatClass, t, n.End)
+			el.Text = n.Kind.Spelling()
+			if n.Kind == token.KeywordCharacter {
+				el.Text = "any"
+			}
+		default:
+			if n.Kind == token.EOF {
+				n = t
+			}
+			q.fail(n, "expected 'letter', 'digit', 'whitespace' or 'character' after 'any'")
+		}
+	case token.KeywordOne, token.KeywordZero:
+		if q.at(1).Kind == token.KeywordOr && q.at(2).Kind == token.KeywordMore {
+			q.i += 3
+			text := "one or more"
+			if t.Kind == token.KeywordZero {
+				text = "zero or more"
+			}
+			el = q.quantified(t, text, 0, 0)
+		} else {
+			q.fail(t, "unexpected '"+t.Kind.Spelling()+"' in the pattern: did you mean '"+t.Kind.Spelling()+" or more'?")
+		}
+	case token.KeywordOptional:
+		q.i++
+		el = q.quantified(t, "optional", 0, 1)
+	case token.KeywordExactly:
+		q.i++
+		n := q.at(0)
+		if n.Kind != token.IntLiteral {
+			if n.Kind == token.EOF {
+				n = t
+			}
+			q.fail(n, "expected a number after 'exactly'")
+		}
+		c := q.count(n)
+		q.i++
+		el = q.quantified(t, "exactly", c, c)
+	case token.KeywordAt:
+		q.i++
+		n := q.at(0)
+		if n.Kind != token.KeywordLeast && n.Kind != token.KeywordMost {
+			if n.Kind == token.EOF {
+				n = t
+			}
+			q.fail(n, "expected 'least' or 'most' after 'at'")
+		}
+		q.i++
+		m := q.at(0)
+		if m.Kind != token.IntLiteral {
+			if m.Kind == token.EOF {
+				m = t
+			}
+			q.fail(m, "expected a number after 'at "+n.Kind.Spelling()+"'")
+		}
+		c := q.count(m)
+		q.i++
+		if n.Kind == token.KeywordLeast {
+			el = q.quantified(t, "at least", c, -1)
+		} else {
+			el = q.quantified(t, "at most", 0, c)
+		}
+	case token.IntLiteral:
+		q.i++
+		if q.i+1 < len(q.toks) && q.toks[q.i].Kind == token.KeywordTo {
+			lo := q.count(t)
+			q.i++
+			m := q.toks[q.i]
+			if m.Kind != token.IntLiteral {
+				q.fail(m, "expected a number after 'to'")
+			}
+			hi := q.count(m)
+			if lo > hi {
+				q.fail(m, "the lower bound of a pattern range cannot exceed the upper bound")
+			}
+			q.i++
+			el = q.quantified(t, "between", lo, hi)
+		} else {
+			el = q.node(ast.PatLiteral, t, t.End)
+			el.Text = t.Text
+		}
+	case token.KeywordLetter, token.KeywordDigit, token.KeywordWhitespace:
+		q.i++
+		el = q.node(ast.PatClass, t, t.End)
+		el.Text = t.Kind.Spelling()
+		if q.at(0).Kind == token.KeywordOr && isSimpleClass(q.at(1).Kind) && q.i+1 < len(q.toks) {
+			alt := q.node(ast.PatAlternative, t, t.End)
+			alt.Children = []*ast.PatternNode{el}
+			for q.i+1 < len(q.toks) && q.at(0).Kind == token.KeywordOr && isSimpleClass(q.at(1).Kind) {
+				c := q.at(1)
+				q.i += 2
+				cn := q.node(ast.PatClass, c, c.End)
+				cn.Text = c.Kind.Spelling()
+				alt.Children = append(alt.Children, cn)
+				alt.To = c.End
+			}
+			el = alt
+		}
+	case token.KeywordUnicode:
+		q.i++
+		n := q.at(0)
+		switch {
+		case n.Kind == token.KeywordLetter || n.Kind == token.KeywordDigit:
+			q.i++
+			el = q.node(ast.PatClass, t, n.End)
+			el.Text, el.Arg = "unicode property", map[bool]string{true: "Alphabetic", false: "Numeric"}[n.Kind == token.KeywordLetter]
+			for q.i+2 < len(q.toks) && q.at(0).Kind == token.KeywordOr && q.at(1).Kind == token.KeywordUnicode &&
+				(q.at(2).Kind == token.KeywordLetter || q.at(2).Kind == token.KeywordDigit) {
+				c := q.at(2)
+				q.i += 3
+				if el.Kind != ast.PatAlternative {
+					first := el
+					el = q.node(ast.PatAlternative, t, first.To)
+					el.Children = []*ast.PatternNode{first}
+				}
+				cn := q.node(ast.PatClass, c, c.End)
+				cn.Text, cn.Arg = "unicode property", map[bool]string{true: "Alphabetic", false: "Numeric"}[c.Kind == token.KeywordLetter]
+				el.Children = append(el.Children, cn)
+				el.To = c.End
+			}
+		case n.Kind == token.KeywordCategory || n.Kind == token.KeywordScript || (n.Kind == token.Identifier && n.Text == "property"):
+			q.i++
+			s := q.at(0)
+			if s.Kind != token.StringLiteral {
+				if s.Kind == token.EOF {
+					s = n
+				}
+				q.fail(s, "expected a quoted name after 'unicode "+n.Kind.Spelling()+n.Text+"'")
+			}
+			q.i++
+			el = q.node(ast.PatClass, t, s.End)
+			el.Text, el.Arg = "unicode "+n.Kind.Spelling()+n.Text, s.Text
+		case n.Kind == token.EOF:
+			q.fail(t, "incomplete unicode pattern")
+		default:
+			q.fail(n, "expected 'letter', 'digit', 'category', 'script' or 'property' after 'unicode'")
+		}
+	case token.KeywordStart:
+		if q.at(1).Kind == token.KeywordOf && q.at(2).Kind == token.KeywordText && q.i+2 < len(q.toks) {
+			q.i += 3
+			el = q.node(ast.PatAnchor, t, q.prevEnd())
+			el.Text = "start of text"
+		} else {
+			q.fail(t, "expected 'start of text'")
+		}
+	case token.KeywordCapture:
+		q.i++
+		if q.at(0).Kind != token.LeftBrace {
+			q.fail(t, "expected '{' after 'capture'")
+		}
+		inner := q.braced(token.LeftBrace, token.RightBrace, t, "the capture group is not closed")
+		if q.at(0).Kind != token.KeywordAs {
+			q.fail(t, "expected 'as' after the capture group")
+		}
+		q.i++
+		nm := q.at(0)
+		if nm.Kind != token.Identifier {
+			if nm.Kind == token.EOF {
+				nm = t
+			}
+			q.fail(nm, "expected a capture name after 'as'")
+		}
+		q.i++
+		body := q.sub(inner, t)
+		el = q.node(ast.PatCapture, t, nm.End)
+		el.Name, el.Children = identOf(nm), []*ast.PatternNode{body}
+	case token.KeywordSame:
+		q.i++
+		if !(q.at(0).Kind == token.KeywordAs && q.at(1).Kind == token.KeywordCaptured && q.i+1 < len(q.toks)) {
+			q.fail(t, "expected 'as captured' after 'same'")
+		}
+		q.i += 2
+		s := q.at(0)
+		if s.Kind != token.StringLiteral {
+			if s.Kind == token.EOF {
+				s = t
+			}
+			q.fail(s, "expected the capture name (in quotes) after 'same as captured'")
+		}
+		q.i++
+		el = q.node(ast.PatBackref, t, s.End)
+		el.Text = s.Text
+	case token.KeywordCheck:
+		q.i++
+		neg := false
+		if q.at(0).Kind == token.KeywordNot {
+			q.i++
+			neg = true
+		}
+		d := q.at(0)
+		if d.Kind != token.KeywordAhead && d.Kind != token.KeywordBehind {
+			if d.Kind == token.EOF {
+				d = t
+			}
+			q.fail(d, "expected 'ahead' or 'behind' after 'check'")
+		}
+		q.i++
+		if q.at(0).Kind != token.KeywordFor {
+			q.fail(t, "expected 'for' after 'check "+d.Kind.Spelling()+"'")
+		}
+		q.i++
+		if q.at(0).Kind != token.LeftBrace {
+			q.fail(t, "expected '{' after 'check "+d.Kind.Spelling()+" for'")
+		}
+		br := q.at(0)
+		inner := q.braced(token.LeftBrace, token.RightBrace, br, "the '{' of the lookaround is not closed")
+		body := q.sub(inner, br)
+		el = q.node(ast.PatLookaround, t, q.prevEnd())
+		el.Text = d.Kind.Spelling()
+		if neg {
+			el.Text = "not " + el.Text
+		}
+		el.Children = []*ast.PatternNode{body}
+	case token.KeywordBy:
+		q.fail(t, "found 'by': did you mean 'followed by'? ('followed by' goes between pattern elements)")
+	case token.LeftParen:
+		inner := q.braced(token.LeftParen, token.RightParen, t, "the '(' in the pattern is not closed")
+		if len(inner) == 0 {
+			q.fail(t, "empty parentheses in the pattern")
+		}
+		el = q.sub(inner, t)
+	case token.Identifier:
+		q.i++
+		switch t.Text {
+		case "letters", "digits":
+			el = q.node(ast.PatClass, t, t.End)
+			el.Text = strings.TrimSuffix(t.Text, "s")
+		default:
+			el = q.node(ast.PatListRef, t, t.End)
+			el.Name = identOf(t)
+		}
+	case token.EOF:
+		q.fail(t, "unexpected end of the pattern")
+	default:
+		q.fail(t, "unexpected "+describe(t)+" in the pattern")
+	}
+	return q.quantifier(el)
+}
+
+func isSimpleClass(k token.Kind) bool {
+	return k == token.KeywordLetter || k == token.KeywordDigit || k == token.KeywordWhitespace
+}
+
+func (q *patParser) quantifier(el *ast.PatternNode) *ast.PatternNode {
+	t := q.at(0)
+	switch t.Kind {
+	case token.KeywordExactly:
+		if n := q.at(1); n.Kind == token.IntLiteral && q.i+1 < len(q.toks) {
+			c := q.count(n)
+			q.i += 2
+			out := &ast.PatternNode{Range: ast.Range{From: el.From, To: n.End}, Kind: ast.PatQuantified, Text: "exactly", Min: c, Max: c}
+			out.Children = []*ast.PatternNode{el}
+			return out
+		}
+	case token.KeywordBetween:
+		if q.i+3 < len(q.toks) && q.at(2).Kind == token.KeywordAnd && q.at(1).Kind == token.IntLiteral && q.at(3).Kind == token.IntLiteral {
+			lo, hi := q.count(q.at(1)), q.count(q.at(3))
+			if lo > hi {
+				q.fail(q.at(3), "the lower bound of a pattern range cannot exceed the upper bound")
+			}
+			end := q.at(3).End
+			q.i += 4
+			out := &ast.PatternNode{Range: ast.Range{From: el.From, To: end}, Kind: ast.PatQuantified, Text: "between", Min: lo, Max: hi}
+			out.Children = []*ast.PatternNode{el}
+			return out
+		}
+	}
+	return el
+}
