@@ -1,0 +1,122 @@
+package mcpserver
+
+// This file tests the session: cancellation, duplicate ids, panics, time
+// limits, progress and logging.
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestCancellation(t *testing.T) {
+	h := start(t, Options{})
+	h.initialize("2025-11-25")
+	h.send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"block","arguments":{"n":7}}}`)
+	waitChan(t, blockStarted)
+	// The same id cannot be reused while the call runs.
+	if w := h.call(7, "ping", ""); w.errCode() != -32600 {
+		t.Errorf("duplicate id: %s", w.raw)
+	}
+	h.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"test"}}`)
+	waitChan(t, blockEnded) // the handler's context was cancelled
+	if w := h.call(8, "ping", ""); w.Error != nil {
+		t.Fatalf("ping after cancel: %s", w.raw)
+	}
+	// initialize cannot be cancelled, and cancelling what is unknown or done is ignored.
+	h.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":0}}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8}}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{}}`)
+	for _, w := range h.finish() {
+		if string(w.ID) == "7" {
+			t.Errorf("the cancelled request was answered: %s", w.raw)
+		}
+		t.Errorf("unexpected line: %s", w.raw)
+	}
+}
+
+func TestPanicBecomesInternalError(t *testing.T) {
+	h := start(t, Options{})
+	w := h.call(1, "tools/call", `{"name":"panic"}`)
+	if w.errCode() != -32603 || !strings.Contains(w.Error.Message, "boom") {
+		t.Fatalf("got %s", w.raw)
+	}
+	if w := h.call(2, "ping", ""); w.Error != nil {
+		t.Fatalf("the session did not survive the panic: %s", w.raw)
+	}
+}
+
+func TestCallTimeout(t *testing.T) {
+	h := start(t, Options{CallTimeout: 20 * time.Millisecond})
+	res := h.call(1, "tools/call", `{"name":"block","arguments":{}}`).tool(t)
+	waitChan(t, blockStarted)
+	waitChan(t, blockEnded)
+	var f toolFailure
+	if !res.IsError || json.Unmarshal(res.StructuredContent, &f) != nil || f.Error.Kind != "timeout" || f.Error.LimitMs != 20 {
+		t.Fatalf("got %+v", res)
+	}
+}
+
+func TestProgressOrdering(t *testing.T) {
+	h := start(t, Options{})
+	h.initialize("2025-11-25")
+	h.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"check_workspace","arguments":{},"_meta":{"progressToken":"tok"}}}`)
+	var progress []float64
+	for {
+		w := h.next()
+		if w.Method == "notifications/progress" {
+			var p struct {
+				Token    string  `json:"progressToken"`
+				Progress float64 `json:"progress"`
+				Total    float64 `json:"total"`
+				Message  string  `json:"message"`
+			}
+			json.Unmarshal(w.Params, &p)
+			if p.Token != "tok" || p.Total != 3 || !strings.HasPrefix(p.Message, "checked ") {
+				t.Errorf("progress %s", w.raw)
+			}
+			progress = append(progress, p.Progress)
+			continue
+		}
+		if string(w.ID) != "1" {
+			t.Fatalf("unexpected %s", w.raw)
+		}
+		break // the response: nothing more may follow for this request
+	}
+	if len(progress) != 3 {
+		t.Fatalf("progress notifications %v, want one per file (3)", progress)
+	}
+	for i := 1; i < len(progress); i++ {
+		if progress[i] <= progress[i-1] {
+			t.Errorf("progress not increasing: %v", progress)
+		}
+	}
+	if rest := h.finish(); len(rest) != 0 {
+		t.Errorf("lines after the response: %s", rest[0].raw)
+	}
+}
+
+func TestLogging(t *testing.T) {
+	h := start(t, Options{})
+	h.initialize("2025-11-25")
+	for _, bad := range []string{`{"level":"loud"}`, `{}`, `{"level":3}`} {
+		if w := h.call(1, "logging/setLevel", bad); w.errCode() != -32602 {
+			t.Errorf("setLevel %s: %s", bad, w.raw)
+		}
+	}
+	if w := h.call(2, "logging/setLevel", `{"level":"info"}`); w.Error != nil || string(w.Result) != "{}" {
+		t.Fatalf("got %s", w.raw)
+	}
+	h.send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"check_workspace","arguments":{}}}`)
+	if w := h.next(); w.Method != "notifications/message" || !strings.Contains(string(w.Params), `"level":"info"`) {
+		t.Fatalf("want an info log before the answer, got %s", w.raw)
+	}
+	h.await("3")
+	// Above the level of the message, nothing is logged.
+	h.call(4, "logging/setLevel", `{"level":"error"}`)
+	h.call(5, "tools/call", `{"name":"check_workspace","arguments":{}}`)
+	if rest := h.finish(); len(rest) != 0 {
+		t.Errorf("unexpected %s", rest[0].raw)
+	}
+}

@@ -1,0 +1,317 @@
+package mcpserver
+
+// This file tests the tools, resources, prompts and completion answers:
+// strict argument checks, confinement to the workspace, output schemas,
+// pagination and the tools/list golden file.
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func TestToolArguments(t *testing.T) {
+	h := start(t, Options{})
+	tests := []struct {
+		name, params string
+		kind         string   // failure kind, "" for success
+		problems     []string // substrings of the message
+	}{
+		{"unknown argument", `{"name":"analyze_wfl","arguments":{"source":"display 1","sauce":1}}`, "invalid_arguments", []string{`unknown argument "sauce"`}},
+		{"mistyped", `{"name":"analyze_wfl","arguments":{"source":5}}`, "invalid_arguments", []string{`"source" must be a string, not the integer 5`}},
+		{"neither source nor path", `{"name":"lint_wfl","arguments":{}}`, "invalid_arguments", []string{"source", "path"}},
+		{"both", `{"name":"lint_wfl","arguments":{"source":"x","path":"hello.wfl"}}`, "invalid_arguments", []string{"not both"}},
+		{"absent arguments", `{"name":"lookup_builtin"}`, "invalid_arguments", []string{`missing required argument "name"`}},
+		{"null arguments", `{"name":"lookup_builtin","arguments":null}`, "invalid_arguments", []string{`missing required argument "name"`}},
+		{"boolean mistyped", `{"name":"check_workspace","arguments":{"errorsOnly":"yes"}}`, "invalid_arguments", []string{`"errorsOnly" must be a boolean`}},
+		{"unknown builtin", `{"name":"lookup_builtin","arguments":{"name":"substrin"}}`, "not_found", []string{"substring"}},
+		{"dot dot", `{"name":"analyze_wfl","arguments":{"path":"../x.wfl"}}`, "outside_workspace", []string{".."}},
+		{"absolute outside", `{"name":"analyze_wfl","arguments":{"path":"/etc/passwd"}}`, "outside_workspace", nil},
+		{"symlink escape", `{"name":"analyze_wfl","arguments":{"path":"escape.wfl"}}`, "outside_workspace", []string{"symbolic link"}},
+		{"missing file", `{"name":"analyze_wfl","arguments":{"path":"nope.wfl"}}`, "not_found", nil},
+		{"folder", `{"name":"analyze_wfl","arguments":{"path":"sub"}}`, "not_a_file", nil},
+		{"folder outside", `{"name":"check_workspace","arguments":{"folder":"/"}}`, "outside_workspace", nil},
+		{"ok source", `{"name":"analyze_wfl","arguments":{"source":"display 1"}}`, "", nil},
+		{"ok path", `{"name":"typecheck_wfl","arguments":{"path":"sub/nested.wfl"}}`, "", nil},
+		{"ok absolute inside", fmt.Sprintf(`{"name":"lint_wfl","arguments":{"path":%q}}`, filepath.Join(h.root, "hello.wfl")), "", nil},
+		{"ok file uri", fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"path":%q}}`, "file://"+filepath.Join(h.root, "hello.wfl")), "", nil},
+		{"ok builtin", `{"name":"lookup_builtin","arguments":{"name":"length"}}`, "", nil},
+		{"ok workspace", `{"name":"check_workspace","arguments":{"folder":"sub"}}`, "", nil},
+		{"integral float is an integer", `{"name":"echo","arguments":{"text":"1.0"}}`, "", nil},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h.t = t
+			res := h.call(i+1, "tools/call", tt.params).tool(t)
+			if tt.kind == "" {
+				if res.IsError {
+					t.Fatalf("failed: %s", res.Content[0].Text)
+				}
+				checkOutputSchema(t, tt.params, res)
+				return
+			}
+			var f toolFailure
+			if !res.IsError || json.Unmarshal(res.StructuredContent, &f) != nil || f.Error.Kind != tt.kind {
+				t.Fatalf("got %+v, want failure %s", res, tt.kind)
+			}
+			for _, p := range tt.problems {
+				if !strings.Contains(res.Content[0].Text, p) {
+					t.Errorf("message %q lacks %q", res.Content[0].Text, p)
+				}
+			}
+		})
+	}
+	h.t = t
+	for _, tt := range []struct{ params, msg string }{
+		{`{"arguments":{}}`, `"name" is required`},
+		{`{"name":5}`, `"name" must be a string`},
+		{`{"name":"analyze_wfl","arguments":[1]}`, `"arguments" must be an object`},
+		{`{"name":"no_such_tool"}`, "Unknown tool: no_such_tool"},
+	} {
+		if w := h.call(500, "tools/call", tt.params); w.errCode() != -32602 || !strings.Contains(w.Error.Message, tt.msg) {
+			t.Errorf("%s: got %s", tt.params, w.raw)
+		}
+	}
+}
+
+// checkOutputSchema validates a successful result's structuredContent
+// against the tool's declared outputSchema, and checks the text block
+// carries the same JSON.
+func checkOutputSchema(t *testing.T, params string, res toolCall) {
+	t.Helper()
+	var p struct {
+		Name string `json:"name"`
+	}
+	json.Unmarshal([]byte(params), &p)
+	var tl *tool
+	for _, x := range productTools() {
+		if x.name == p.Name {
+			tl = x
+		}
+	}
+	if tl == nil {
+		return // a test tool
+	}
+	v, err := decodeArgs(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if problems := tl.output.validate(v); len(problems) > 0 {
+		t.Errorf("structuredContent does not match the outputSchema: %v\n%s", problems, res.StructuredContent)
+	}
+	var a, b any
+	json.Unmarshal([]byte(res.Content[0].Text), &a)
+	json.Unmarshal(res.StructuredContent, &b)
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("text block and structuredContent differ")
+	}
+}
+
+func TestToolsListGolden(t *testing.T) {
+	h := start(t, Options{})
+	h.initialize("2025-11-25")
+	w := h.call(1, "tools/list", "")
+	var pretty strings.Builder
+	var v any
+	json.Unmarshal(w.Result, &v)
+	b, _ := json.MarshalIndent(v, "", "  ")
+	pretty.Write(b)
+	pretty.WriteString("\n")
+	golden := "../testdata/mcp/tools-list.golden.json"
+	if *update {
+		os.WriteFile(golden, []byte(pretty.String()), 0o644)
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != pretty.String() {
+		t.Errorf("tools/list differs from %s (run go test -update):\n%s", golden, pretty.String())
+	}
+	// Every tool has what the spec and clients want.
+	for _, tl := range v.(map[string]any)["tools"].([]any) {
+		m := tl.(map[string]any)
+		for _, k := range []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations"} {
+			if m[k] == nil {
+				t.Errorf("tool %v lacks %s", m["name"], k)
+			}
+		}
+		if m["inputSchema"].(map[string]any)["type"] != "object" {
+			t.Errorf("tool %v: inputSchema is not an object schema", m["name"])
+		}
+		if ann := m["annotations"].(map[string]any); ann["readOnlyHint"] != true {
+			t.Errorf("tool %v is not read-only", m["name"])
+		}
+	}
+	// Test tools are callable but never listed.
+	if strings.Contains(string(w.Result), `"echo"`) {
+		t.Error("a test tool is listed")
+	}
+}
+
+func TestPagination(t *testing.T) {
+	h := start(t, Options{PageSize: 2})
+	for _, tc := range []struct{ method, key string }{
+		{"tools/list", "tools"}, {"prompts/list", "prompts"},
+		{"resources/list", "resources"}, {"resources/templates/list", "resourceTemplates"},
+	} {
+		var names []string
+		params := ""
+		cursors := map[string]bool{}
+		for page := 0; ; page++ {
+			m := h.call(page+1, tc.method, params).resultMap(t)
+			items := m[tc.key].([]any)
+			if len(items) == 0 || len(items) > 2 {
+				t.Fatalf("%s page %d has %d items", tc.method, page, len(items))
+			}
+			for _, it := range items {
+				it := it.(map[string]any)
+				names = append(names, fmt.Sprint(it["name"], it["uri"], it["uriTemplate"]))
+			}
+			next, ok := m["nextCursor"].(string)
+			if !ok {
+				break
+			}
+			if cursors[next] {
+				t.Fatalf("cursor repeats")
+			}
+			cursors[next] = true
+			params = fmt.Sprintf(`{"cursor":%q}`, next)
+		}
+		var want int
+		switch tc.key {
+		case "tools":
+			want = len(productTools())
+		case "prompts":
+			want = len(prompts)
+		case "resources":
+			want = len(fixedResources)
+		case "resourceTemplates":
+			want = len(templates)
+		}
+		if len(names) != want {
+			t.Errorf("%s: paged through %d items, want %d", tc.method, len(names), want)
+		}
+	}
+	toolsCursor := makeCursor("tools", 1)
+	for _, bad := range []string{`{"cursor":"!!"}`, `{"cursor":5}`, fmt.Sprintf(`{"cursor":%q}`, makeCursor("tools", 99))} {
+		if w := h.call(90, "tools/list", bad); w.errCode() != -32602 {
+			t.Errorf("cursor %s: %s", bad, w.raw)
+		}
+	}
+	if w := h.call(91, "prompts/list", fmt.Sprintf(`{"cursor":%q}`, toolsCursor)); w.errCode() != -32602 {
+		t.Errorf("a tools cursor was accepted by prompts/list: %s", w.raw)
+	}
+}
+
+func TestResourcesRead(t *testing.T) {
+	h := start(t, Options{})
+	h.initialize("2025-11-25")
+	read := func(uri string) (string, *wire) {
+		w := h.call(1, "resources/read", fmt.Sprintf(`{"uri":%q}`, uri))
+		if w.Error != nil {
+			return "", w
+		}
+		var r struct {
+			Contents []struct{ URI, MimeType, Text string } `json:"contents"`
+		}
+		json.Unmarshal(w.Result, &r)
+		if len(r.Contents) != 1 || r.Contents[0].URI != uri {
+			t.Fatalf("contents %s", w.raw)
+		}
+		return r.Contents[0].Text, w
+	}
+	files, _ := read("workspace://files")
+	for _, want := range []string{`"hello.wfl"`, `"sub/nested.wfl"`, `"broken.wfl"`} {
+		if !strings.Contains(files, want) {
+			t.Errorf("workspace://files lacks %s: %s", want, files)
+		}
+	}
+	for _, not := range []string{"skipped.wfl", "notes.txt", "escape.wfl"} {
+		if strings.Contains(files, not) {
+			t.Errorf("workspace://files lists %s", not)
+		}
+	}
+	if text, _ := read("workspace://file/sub/nested.wfl"); !strings.HasPrefix(text, "define action called twice") {
+		t.Errorf("file text %q", text)
+	}
+	if text, _ := read("file://" + filepath.Join(h.root, "hello.wfl")); !strings.Contains(text, "greeting") {
+		t.Errorf("file:// text %q", text)
+	}
+	if text, _ := read("wfl://builtin/length"); !strings.HasPrefix(text, "# length") {
+		t.Errorf("builtin doc %q", text)
+	}
+	if text, _ := read("workspace://config"); !strings.Contains(text, `"max_line_length":100`) {
+		t.Errorf("config %q", text)
+	}
+	if text, _ := read("workspace://diagnostics"); !strings.Contains(text, `"fileCount":3`) {
+		t.Errorf("diagnostics %q", text)
+	}
+	for _, uri := range []string{"workspace://nope", "workspace://file/../etc/passwd", "workspace://file/escape.wfl",
+		"file:///etc/passwd", "wfl://builtin/nope", "workspace://file/notthere.wfl"} {
+		if _, w := read(uri); w.errCode() != -32002 {
+			t.Errorf("%s: %s", uri, w.raw)
+		}
+	}
+	if w := h.call(2, "resources/read", `{}`); w.errCode() != -32602 {
+		t.Errorf("no uri: %s", w.raw)
+	}
+}
+
+func TestPromptsAndCompletion(t *testing.T) {
+	h := start(t, Options{})
+	h.initialize("2025-11-25")
+	get := h.call(1, "prompts/get", `{"name":"fix_wfl_errors","arguments":{"path":"broken.wfl"}}`).resultMap(t)
+	msgs := get["messages"].([]any)
+	text := msgs[0].(map[string]any)["content"].(map[string]any)["text"].(string)
+	if !strings.Contains(text, "store x as") {
+		t.Errorf("prompt text lacks the file: %s", text)
+	}
+	for _, tt := range []struct{ params, msg string }{
+		{`{"name":"nope"}`, "Unknown prompt"},
+		{`{"name":"fix_wfl_errors"}`, `needs the argument "path"`},
+		{`{"name":"fix_wfl_errors","arguments":{"path":"../x"}}`, ".."},
+		{`{"name":"fix_wfl_errors","arguments":{"path":"a","extra":"b"}}`, `no argument "extra"`},
+		{`{"name":"write_wfl_program","arguments":{"task":5}}`, "must be a string"},
+	} {
+		if w := h.call(2, "prompts/get", tt.params); w.errCode() != -32602 || !strings.Contains(w.Error.Message, tt.msg) {
+			t.Errorf("%s: %s", tt.params, w.raw)
+		}
+	}
+	for _, name := range []string{"explain_wfl_program", "write_wfl_program", "translate_to_wfl"} {
+		args := map[string]string{"explain_wfl_program": `{"path":"hello.wfl"}`, "write_wfl_program": `{"task":"count to 3"}`,
+			"translate_to_wfl": `{"code":"print(1)","language":"python"}`}[name]
+		if m := h.call(3, "prompts/get", fmt.Sprintf(`{"name":%q,"arguments":%s}`, name, args)).resultMap(t); len(m["messages"].([]any)) == 0 {
+			t.Errorf("%s: no messages", name)
+		}
+	}
+	complete := func(params string) []any {
+		m := h.call(4, "completion/complete", params).resultMap(t)
+		return m["completion"].(map[string]any)["values"].([]any)
+	}
+	if v := complete(`{"ref":{"type":"ref/prompt","name":"explain_wfl_program"},"argument":{"name":"path","value":"su"}}`); fmt.Sprint(v) != "[sub/nested.wfl]" {
+		t.Errorf("path completion %v", v)
+	}
+	if v := complete(`{"ref":{"type":"ref/prompt","name":"translate_to_wfl"},"argument":{"name":"language","value":"py"}}`); fmt.Sprint(v) != "[python]" {
+		t.Errorf("language completion %v", v)
+	}
+	if v := complete(`{"ref":{"type":"ref/resource","uri":"wfl://builtin/{name}"},"argument":{"name":"name","value":"substr"}}`); len(v) == 0 || v[0] != "substring" {
+		t.Errorf("builtin completion %v", v)
+	}
+	if v := complete(`{"ref":{"type":"ref/resource","uri":"workspace://file/{+path}"},"argument":{"name":"path","value":""}}`); len(v) != 3 {
+		t.Errorf("file completion %v", v)
+	}
+	for _, bad := range []string{`{}`, `{"ref":{"type":"ref/prompt","name":"nope"},"argument":{"name":"x","value":""}}`,
+		`{"ref":{"type":"ref/other"},"argument":{"name":"x","value":""}}`,
+		`{"ref":{"type":"ref/resource","uri":"x://{y}"},"argument":{"name":"y","value":""}}`} {
+		if w := h.call(5, "completion/complete", bad); w.errCode() != -32602 {
+			t.Errorf("%s: %s", bad, w.raw)
+		}
+	}
+}

@@ -1,0 +1,227 @@
+package mcpserver
+
+// This file tests the protocol through pipes: the handshake of each
+// revision, the stateless revision, bad lines, batches, cancellation,
+// progress, logging, panics, time limits and the drain at end of input.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestPipedPing(t *testing.T) {
+	var out bytes.Buffer
+	err := ServeStdio(context.Background(), strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n"), &out, Options{Root: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := out.String(), `{"jsonrpc":"2.0","id":1,"result":{}}`+"\n"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+func TestEndOfInputDrain(t *testing.T) {
+	// Everything is read at once and input ends at once: every request
+	// already read must still be answered before ServeStdio returns.
+	var in strings.Builder
+	const n = 200
+	for i := 1; i <= n; i++ {
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&in, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`+"\n", i)
+		case 1:
+			fmt.Fprintf(&in, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":"t%d"}}}`+"\n", i, i)
+		case 2:
+			fmt.Fprintf(&in, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"analyze_wfl","arguments":{"source":"display 1"}}}`+"\n", i)
+		case 3:
+			fmt.Fprintf(&in, `{"jsonrpc":"2.0","id":"s%d","method":"tools/list"}`+"\n", i)
+		}
+	}
+	in.WriteString(`{"jsonrpc":"2.0","id":"last","method":"ping"}`) // no final newline
+	var out bytes.Buffer
+	opts := Options{Root: workspace(t), Workers: 2, TestTools: testTools()}
+	if err := ServeStdio(context.Background(), strings.NewReader(in.String()), &out, opts); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		w := parseWire(t, []byte(line))
+		if w.Error != nil {
+			t.Errorf("error answer: %s", line)
+		}
+		seen[string(w.ID)]++
+	}
+	if len(seen) != n+1 {
+		t.Errorf("got answers to %d requests, want %d", len(seen), n+1)
+	}
+	for id, k := range seen {
+		if k != 1 {
+			t.Errorf("id %s answered %d times", id, k)
+		}
+	}
+	if seen[`"last"`] != 1 {
+		t.Error("the last line, without a newline, was not answered")
+	}
+}
+
+func TestBadLines(t *testing.T) {
+	h := start(t, Options{MaxLineBytes: 4096})
+	tests := []struct {
+		name string
+		line string
+		code int
+		id   string
+	}{
+		{"garbage", `garbage`, -32700, "null"},
+		{"truncated", `{"jsonrpc":"2.0","id":1,"method":"ping"`, -32700, "null"},
+		{"invalid UTF-8", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"p\xffing\"}", -32700, "null"},
+		{"number", `42`, -32600, "null"},
+		{"string", `"ping"`, -32600, "null"},
+		{"null", `null`, -32600, "null"},
+		{"empty batch", `[]`, -32600, "null"},
+		{"batch before 2025-03-26 negotiated", `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, -32600, "null"},
+		{"no jsonrpc", `{"id":2,"method":"ping"}`, -32600, "2"},
+		{"jsonrpc 1.0", `{"jsonrpc":"1.0","id":3,"method":"ping"}`, -32600, "3"},
+		{"jsonrpc number", `{"jsonrpc":2.0,"id":4,"method":"ping"}`, -32600, "4"},
+		{"id null", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, -32600, "null"},
+		{"id float", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, -32600, "null"},
+		{"id object", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, -32600, "null"},
+		{"id bool", `{"jsonrpc":"2.0","id":true,"method":"ping"}`, -32600, "null"},
+		{"no method", `{"jsonrpc":"2.0","id":5}`, -32600, "5"},
+		{"empty method", `{"jsonrpc":"2.0","id":6,"method":""}`, -32600, "6"},
+		{"method number", `{"jsonrpc":"2.0","id":7,"method":7}`, -32600, "7"},
+		{"duplicate member", `{"jsonrpc":"2.0","id":8,"method":"ping","method":"ping"}`, -32600, "8"},
+		{"params string", `{"jsonrpc":"2.0","id":9,"method":"ping","params":"x"}`, -32600, "9"},
+		{"params array", `{"jsonrpc":"2.0","id":10,"method":"ping","params":[]}`, -32602, "10"},
+		{"request with result", `{"jsonrpc":"2.0","id":11,"method":"ping","result":{}}`, -32600, "11"},
+		{"unknown method", `{"jsonrpc":"2.0","id":12,"method":"no/such"}`, -32601, "12"},
+		{"string id echoed", `{"jsonrpc":"2.0","id":"a\u0062","method":"no/such"}`, -32601, `"ab"`},
+		{"too long", `{"jsonrpc":"2.0","id":13,"method":"ping","params":{"x":"` + strings.Repeat("x", 5000) + `"}}`, -32600, "null"},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h.t = t
+			h.send(tt.line)
+			w := h.next()
+			if w.errCode() != tt.code || string(w.ID) != tt.id {
+				t.Errorf("got %s, want code %d with id %s", w.raw, tt.code, tt.id)
+			}
+			// The session survives: a ping still gets its answer.
+			pingID := 1000 + i
+			if p := h.call(pingID, "ping", ""); p.Error != nil || string(p.Result) != "{}" {
+				t.Errorf("ping after the bad line: %s", p.raw)
+			}
+		})
+	}
+	h.t = t
+	// A response from the client and notifications are never answered.
+	h.send(`{"jsonrpc":"2.0","id":77,"result":{}}`, `{"jsonrpc":"2.0","method":"notifications/unknown"}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"never-sent"}}`, ``, `   `)
+	if w := h.call(2000, "ping", ""); string(w.ID) != "2000" {
+		t.Fatalf("something answered a message that must not be answered: %s", w.raw)
+	}
+	if rest := h.finish(); len(rest) != 0 {
+		t.Fatalf("unexpected lines: %s", rest[0].raw)
+	}
+}
+
+func TestNegotiation(t *testing.T) {
+	tests := []struct{ requested, want string }{
+		{"2024-11-05", "2024-11-05"},
+		{"2025-03-26", "2025-03-26"},
+		{"2025-06-18", "2025-06-18"},
+		{"2025-11-25", "2025-11-25"},
+		{"2026-07-28", "2025-11-25"}, // the stateless revision has no handshake
+		{"2099-01-01", "2025-11-25"}, // unknown: never echoed
+		{"garbage", "2025-11-25"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.requested, func(t *testing.T) {
+			h := start(t, Options{})
+			m := h.initialize(tt.requested).resultMap(t)
+			if m["protocolVersion"] != tt.want {
+				t.Errorf("protocolVersion = %v, want %s", m["protocolVersion"], tt.want)
+			}
+			caps := m["capabilities"].(map[string]any)
+			if _, ok := caps["completions"]; ok != atLeast(tt.want, "2025-03-26") {
+				t.Errorf("completions capability present=%v under %s", ok, tt.want)
+			}
+			info := m["serverInfo"].(map[string]any)
+			if info["name"] != "wfl-lsp" {
+				t.Errorf("serverInfo = %v", info)
+			}
+			// A second initialize is refused; the session goes on.
+			if w := h.call(1, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}`); w.errCode() != -32600 {
+				t.Errorf("second initialize: %s", w.raw)
+			}
+			tools := h.call(2, "tools/list", "").resultMap(t)["tools"].([]any)
+			first := tools[0].(map[string]any)
+			if _, ok := first["outputSchema"]; ok != atLeast(tt.want, "2025-06-18") {
+				t.Errorf("outputSchema present=%v under %s", ok, tt.want)
+			}
+			if _, ok := first["annotations"]; ok != atLeast(tt.want, "2025-03-26") {
+				t.Errorf("annotations present=%v under %s", ok, tt.want)
+			}
+			res := h.call(3, "tools/call", `{"name":"lookup_builtin","arguments":{"name":"length"}}`).tool(t)
+			if (res.StructuredContent != nil) != atLeast(tt.want, "2025-06-18") {
+				t.Errorf("structuredContent present=%v under %s", res.StructuredContent != nil, tt.want)
+			}
+		})
+	}
+	t.Run("missing version", func(t *testing.T) {
+		h := start(t, Options{})
+		if w := h.call(1, "initialize", `{"capabilities":{}}`); w.errCode() != -32602 {
+			t.Errorf("got %s", w.raw)
+		}
+		if w := h.call(2, "initialize", `{"protocolVersion":5}`); w.errCode() != -32602 {
+			t.Errorf("got %s", w.raw)
+		}
+		// After refused attempts a good one still works.
+		if m := h.initialize("2025-06-18").resultMap(t); m["protocolVersion"] != "2025-06-18" {
+			t.Errorf("got %v", m)
+		}
+	})
+}
+
+func TestBatches(t *testing.T) {
+	h := start(t, Options{})
+	h.initialize("2025-03-26")
+	h.send(`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},` +
+		`{"jsonrpc":"1.0","id":2,"method":"ping"},{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}},5]`)
+	var arr []map[string]any
+	if line := h.nextLine(); json.Unmarshal(line, &arr) != nil {
+		t.Fatalf("the answer to a batch is not an array: %s", line)
+	}
+	got := map[string]float64{}
+	for _, m := range arr {
+		id, _ := json.Marshal(m["id"])
+		code := 0.0
+		if e, ok := m["error"].(map[string]any); ok {
+			code = e["code"].(float64)
+		}
+		got[string(id)] = code
+	}
+	want := map[string]float64{"1": 0, "2": -32600, "3": 0, "null": -32600}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("batch answers %v, want %v", got, want)
+	}
+	// A batch of notifications only gets no answer at all.
+	h.send(`[{"jsonrpc":"2.0","method":"notifications/initialized"}]`)
+	if w := h.call(9, "ping", ""); string(w.ID) != "9" {
+		t.Fatalf("got %s", w.raw)
+	}
+	// Under 2025-06-18 batches are refused and the session goes on.
+	h2 := start(t, Options{})
+	h2.initialize("2025-06-18")
+	h2.send(`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`)
+	if w := h2.next(); w.errCode() != -32600 || !strings.Contains(w.Error.Message, "2025-06-18") {
+		t.Errorf("got %s", w.raw)
+	}
+	if w := h2.call(2, "ping", ""); w.Error != nil {
+		t.Errorf("got %s", w.raw)
+	}
+}
