@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# End-to-end tests of the language server under two real clients:
+#   1. the Node vscode-jsonrpc + vscode-languageserver-protocol client
+#      (testdata/e2e/lsp/client.cjs), which calls every advertised method;
+#   2. headless Neovim 0.7 (testdata/e2e/lsp/nvim.lua): diagnostics, hover,
+#      definition, an incremental edit, shutdown and exit.
+# Usage: .ci/lsp-e2e.sh PATH/TO/wfl-lsp
+# Installs what it needs itself; prints a SKIP line when a tool cannot be
+# installed; exits non-zero when a client fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:?usage: .ci/lsp-e2e.sh PATH/TO/wfl-lsp}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+demo=testdata/e2e/lsp/demo.wfl
+status=0
+
+# --- Node client -----------------------------------------------------------
+have_node_client() {
+  [ -d .ci/npm/node_modules/vscode-jsonrpc ] && [ -d .ci/npm/node_modules/vscode-languageserver-protocol ] &&
+    grep -q '"version": "10.0.0"' .ci/npm/node_modules/vscode-jsonrpc/package.json &&
+    grep -q '"version": "3.18.5"' .ci/npm/node_modules/vscode-languageserver-protocol/package.json
+}
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "SKIP: node client (node or npm is not installed)"
+else
+  if ! have_node_client; then
+    mkdir -p .ci/npm
+    npm install --prefix .ci/npm --no-audit --no-fund --loglevel=error \
+      vscode-jsonrpc@10.0.0 vscode-languageserver-protocol@3.18.5 >/dev/null 2>&1 || true
+  fi
+  if ! have_node_client; then
+    echo "SKIP: node client (npm could not install vscode-jsonrpc@10.0.0 and vscode-languageserver-protocol@3.18.5)"
+  else
+    echo "--- node client (vscode-jsonrpc 10.0.0, vscode-languageserver-protocol 3.18.5)"
+    if ! NODE_PATH=$PWD/.ci/npm/node_modules timeout 60 node testdata/e2e/lsp/client.cjs "$bin" "$demo"; then
+      echo "FAIL: node client"
+      status=1
+    fi
+  fi
+fi
+
+# --- Neovim ----------------------------------------------------------------
+if ! command -v nvim >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    (apt-get install -y neovim || { apt-get update && apt-get install -y neovim; }) >/dev/null 2>&1 || true
+  elif command -v sudo >/dev/null && command -v apt-get >/dev/null; then
+    (sudo -n apt-get install -y neovim || { sudo -n apt-get update && sudo -n apt-get install -y neovim; }) >/dev/null 2>&1 || true
+  fi
+fi
+if ! command -v nvim >/dev/null; then
+  echo "SKIP: neovim (apt-get install -y neovim failed or is not available)"
+else
+  echo "--- $(nvim --version | head -1) headless"
+  if ! SERVER=$bin HOME=$(mktemp -d) timeout 60 nvim --headless --clean -u NONE \
+      -c "luafile testdata/e2e/lsp/nvim.lua" "$demo"; then
+    echo "FAIL: neovim"
+    status=1
+  fi
+fi
+
+exit $status

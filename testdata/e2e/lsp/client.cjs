@@ -1,0 +1,237 @@
+// End-to-end test of wfl-lsp under a real LSP client library (the one VS
+// Code's extensions use): vscode-jsonrpc + vscode-languageserver-protocol.
+//
+//   NODE_PATH=.ci/npm/node_modules node testdata/e2e/lsp/client.cjs BIN testdata/e2e/lsp/demo.wfl
+//
+// It starts the server, checks the lifecycle and text synchronization, and
+// calls every method the server advertises in its capabilities: a capability
+// with no exercise below fails the run, so the list cannot fall behind.
+// Prints one "ok"/"FAIL" line per check and exits 1 on any failure.
+'use strict';
+const cp = require('child_process');
+const fs = require('fs');
+const path = require('path');
+const rpc = require('vscode-jsonrpc/node');
+const lsp = require('vscode-languageserver-protocol');
+
+const [server, file] = process.argv.slice(2);
+if (!server || !file) {
+  console.error('usage: client.cjs SERVER FILE.wfl');
+  process.exit(2);
+}
+let failures = 0;
+function check(cond, what, detail) {
+  if (cond) console.log('ok   ' + what);
+  else { console.log('FAIL ' + what + (detail === undefined ? '' : ': ' + JSON.stringify(detail))); failures++; }
+  return cond;
+}
+
+// posOf returns the LSP position (UTF-16, which is what JavaScript strings
+// count in) of the nth occurrence of needle in text, plus offset characters.
+function posOf(text, needle, nth = 0, offset = 0) {
+  let i = -1;
+  for (let k = 0; k <= nth; k++) {
+    i = text.indexOf(needle, i + 1);
+    if (i < 0) throw new Error(`${JSON.stringify(needle)} #${nth} not in the text`);
+  }
+  i += offset;
+  const before = text.slice(0, i);
+  const line = before.split(/\r\n|\r|\n/).length - 1;
+  const lineStart = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1;
+  return { line, character: i - lineStart };
+}
+
+const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTimeout(() => rej(new Error('timeout: ' + what)), ms))]);
+
+(async () => {
+  const abs = path.resolve(file);
+  const uri = 'file://' + abs;
+  let text = fs.readFileSync(abs, 'utf8');
+
+  const child = cp.spawn(server, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise(r => child.on('exit', (code, sig) => r({ code, sig })));
+  const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
+
+  // Every publishDiagnostics, and waiters for the ones a test expects.
+  const published = [];
+  let waiters = [];
+  conn.onNotification(lsp.PublishDiagnosticsNotification.type, p => {
+    published.push(p);
+    waiters = waiters.filter(w => !(w.pred(p) && (w.resolve(p), true)));
+  });
+  const diagnostics = (pred, what) => {
+    const seen = published.find(pred);
+    if (seen) return Promise.resolve(seen);
+    return within(10000, new Promise(resolve => waiters.push({ pred, resolve })), what);
+  };
+  conn.onRequest(lsp.ConfigurationRequest.type, p => p.items.map(() => null));
+  conn.onRequest(lsp.WorkDoneProgressCreateRequest.type, () => null);
+  conn.onRequest(lsp.RegistrationRequest.type, () => null);
+  conn.onNotification(lsp.LogMessageNotification.type, () => {});
+  conn.listen();
+
+  const t0 = Date.now();
+  const init = await conn.sendRequest(lsp.InitializeRequest.type, {
+    processId: process.pid,
+    clientInfo: { name: 'wfl-e2e', version: '1' },
+    rootUri: 'file://' + path.dirname(abs),
+    workspaceFolders: [{ uri: 'file://' + path.dirname(abs), name: 'e2e' }],
+    capabilities: {
+      general: { positionEncodings: ['utf-16'] },
+      textDocument: {
+        synchronization: { dynamicRegistration: false },
+        hover: { contentFormat: ['markdown', 'plaintext'] },
+        documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+        foldingRange: { lineFoldingOnly: false },
+        semanticTokens: {
+          requests: { full: { delta: true }, range: true },
+          tokenTypes: [], tokenModifiers: [], formats: ['relative'],
+        },
+        publishDiagnostics: { relatedInformation: true, versionSupport: true, tagSupport: { valueSet: [1, 2] } },
+      },
+    },
+    trace: 'off',
+  });
+  const caps = init.capabilities;
+  console.log('initialize answered in ' + (Date.now() - t0) + ' ms');
+  console.log('capabilities ' + JSON.stringify(caps));
+  check(init.serverInfo && init.serverInfo.name === 'wfl-lsp', 'serverInfo.name is wfl-lsp', init.serverInfo);
+  check(caps.positionEncoding === undefined || caps.positionEncoding === 'utf-16', 'utf-16 when only utf-16 is offered', caps.positionEncoding);
+  await conn.sendNotification(lsp.InitializedNotification.type, {});
+
+  // Text synchronization and pushed diagnostics.
+  await conn.sendNotification(lsp.DidOpenTextDocumentNotification.type,
+    { textDocument: { uri, languageId: 'wfl', version: 1, text } });
+  const d1 = await diagnostics(p => p.uri === uri && p.version === 1, 'diagnostics for version 1');
+  console.log('diagnostics v1 ' + JSON.stringify(d1.diagnostics));
+  check(d1.diagnostics.length > 0, 'the undefined name is reported');
+  const mystery = posOf(text, 'mystery guest');
+  const onMystery = d1.diagnostics.find(d => d.range.start.line === mystery.line);
+  if (check(onMystery !== undefined, 'a diagnostic on the line of the undefined name', d1.diagnostics)) {
+    check(onMystery.source === 'wfl', 'diagnostic source is wfl', onMystery.source);
+    check(typeof onMystery.code === 'string' && onMystery.code.length > 0, 'diagnostic has a code', onMystery.code);
+    check(onMystery.severity === 1, 'it is an error', onMystery.severity);
+    check(onMystery.range.start.character === mystery.character, 'it starts at the name (UTF-16 column)', onMystery.range);
+  }
+
+  // An incremental edit after astral characters: replace "welcome back" by
+  // "hello again" on the line after the emoji; columns are UTF-16.
+  const at = posOf(text, 'welcome back');
+  await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [{ range: { start: at, end: { line: at.line, character: at.character + 'welcome back'.length } }, text: 'hello again' }],
+  });
+  text = text.replace('welcome back', 'hello again');
+  // Then fix the error by declaring the name first (an edit at 0:0).
+  await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 3 },
+    contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: 'store mystery guest as "Ann"\n' }],
+  });
+  text = 'store mystery guest as "Ann"\n' + text;
+  const d3 = await diagnostics(p => p.uri === uri && p.version === 3, 'diagnostics for version 3');
+  console.log('diagnostics v3 ' + JSON.stringify(d3.diagnostics));
+  check(!d3.diagnostics.some(d => d.severity === 1), 'no error once the name is declared', d3.diagnostics);
+  const versions = published.filter(p => p.uri === uri).map(p => p.version);
+  check(versions.every((v, i) => i === 0 || v > versions[i - 1]), 'diagnostics versions only increase', versions);
+
+  // Every advertised method.
+  const td = { uri };
+  const greetUse = posOf(text, 'greet', 1, 1);      // inside "greet" in the call
+  const nameUse = posOf(text, 'first name', 1, 2);  // inside the first use of "first name"
+  const nameDecl = posOf(text, 'first name', 0);
+  const exercises = {
+    positionEncoding: null, // not a method
+    textDocumentSync: null, // exercised above
+    hoverProvider: async () => {
+      const h = await conn.sendRequest(lsp.HoverRequest.type, { textDocument: td, position: nameUse });
+      check(h && JSON.stringify(h.contents).includes('first name'), 'hover names the variable', h);
+      check(h && h.range && h.range.start.line === nameUse.line, 'hover has a range on the word', h && h.range);
+      const a = await conn.sendRequest(lsp.HoverRequest.type, { textDocument: td, position: greetUse });
+      check(a && JSON.stringify(a.contents).includes('Says hello'), 'hover shows the action\'s doc comment', a);
+    },
+    definitionProvider: async () => {
+      const d = await conn.sendRequest(lsp.DefinitionRequest.type, { textDocument: td, position: nameUse });
+      const loc = Array.isArray(d) ? d[0] : d;
+      check(loc && loc.range.start.line === nameDecl.line && loc.range.start.character === nameDecl.character, 'definition of a use is its declaration', d);
+    },
+    referencesProvider: async () => {
+      const r = await conn.sendRequest(lsp.ReferencesRequest.type, { textDocument: td, position: nameUse, context: { includeDeclaration: true } });
+      check(Array.isArray(r) && r.length === 4, 'four references to "first name" with the declaration', r);
+    },
+    documentHighlightProvider: async () => {
+      const r = await conn.sendRequest(lsp.DocumentHighlightRequest.type, { textDocument: td, position: nameUse });
+      check(Array.isArray(r) && r.length === 4, 'four highlights of "first name"', r);
+    },
+    documentSymbolProvider: async () => {
+      const r = await conn.sendRequest(lsp.DocumentSymbolRequest.type, { textDocument: td });
+      const names = (r || []).map(s => s.name);
+      check(names.includes('greet') && names.includes('first name'), 'document symbols list the action and the variable', names);
+      const greet = (r || []).find(s => s.name === 'greet');
+      check(greet && Array.isArray(greet.children) && greet.children.some(c => c.name === 'name'), 'the action\'s parameter is its child', greet);
+    },
+    foldingRangeProvider: async () => {
+      const r = await conn.sendRequest(lsp.FoldingRangeRequest.type, { textDocument: td });
+      const action = posOf(text, 'define action');
+      check(Array.isArray(r) && r.some(f => f.startLine === action.line), 'the action folds', r);
+    },
+    selectionRangeProvider: async () => {
+      const r = await conn.sendRequest(lsp.SelectionRangeRequest.type, { textDocument: td, positions: [nameUse] });
+      let depth = 0;
+      for (let s = r && r[0]; s; s = s.parent) depth++;
+      check(depth >= 3, 'selection ranges grow from the name outwards', r);
+    },
+    semanticTokensProvider: async () => {
+      const legend = caps.semanticTokensProvider.legend;
+      const full = await conn.sendRequest(lsp.SemanticTokensRequest.type, { textDocument: td });
+      check(full && full.data.length > 0 && full.data.length % 5 === 0, 'semantic tokens (full)', full && full.data.length);
+      // Decode and find the keyword token "define" and the variable "first name" (one token, two words).
+      const toks = [];
+      let line = 0, ch = 0;
+      for (let i = 0; i < full.data.length; i += 5) {
+        line += full.data[i];
+        ch = full.data[i] === 0 ? ch + full.data[i + 1] : full.data[i + 1];
+        toks.push({ line, ch, len: full.data[i + 2], type: legend.tokenTypes[full.data[i + 3]] });
+      }
+      const t = toks.find(k => k.line === nameDecl.line && k.ch === nameDecl.character);
+      check(t && t.len === 'first name'.length, 'the multi-word name is one token', t);
+      if (caps.semanticTokensProvider.range) {
+        const r = await conn.sendRequest(lsp.SemanticTokensRangeRequest.type, { textDocument: td, range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } } });
+        check(r && r.data.length > 0 && r.data.length < full.data.length, 'semantic tokens (range)', r && r.data.length);
+      }
+      const delta = caps.semanticTokensProvider.full && caps.semanticTokensProvider.full.delta;
+      if (delta) {
+        const d = await conn.sendRequest(lsp.SemanticTokensDeltaRequest.type, { textDocument: td, previousResultId: full.resultId });
+        check(d && (Array.isArray(d.edits) || Array.isArray(d.data)), 'semantic tokens (delta)', d);
+      }
+    },
+    diagnosticProvider: async () => {
+      const r = await conn.sendRequest(lsp.DocumentDiagnosticRequest.type, { textDocument: td });
+      check(r && r.kind === 'full' && Array.isArray(r.items), 'pull diagnostics', r);
+    },
+  };
+  for (const [cap, value] of Object.entries(caps)) {
+    if (value === false || value === null) continue;
+    if (!(cap in exercises)) { check(false, `advertised ${cap} is exercised`); continue; }
+    if (exercises[cap]) {
+      try { await exercises[cap](); } catch (e) { check(false, cap, String(e)); }
+    }
+  }
+
+  // Protocol errors a client can cause.
+  const errCode = p => p.then(() => 'no error', e => e.code);
+  check(await errCode(conn.sendRequest('wfl/noSuchMethod', {})) === -32601, 'unknown method: -32601');
+  check(await errCode(conn.sendRequest(lsp.HoverRequest.type, { textDocument: { uri: uri + '.nope' }, position: { line: 0, character: 0 } })) !== 'no error',
+    'a request on a document that is not open fails');
+
+  await conn.sendNotification(lsp.DidCloseTextDocumentNotification.type, { textDocument: td });
+  await diagnostics(p => p.uri === uri && p.diagnostics.length === 0 && p.version === undefined, 'empty diagnostics after close');
+  check(true, 'didClose clears the diagnostics');
+
+  await conn.sendRequest(lsp.ShutdownRequest.type);
+  await conn.sendNotification(lsp.ExitNotification.type);
+  const ex = await within(5000, exited, 'exit');
+  check(ex.code === 0, 'exit code 0 after shutdown and exit', ex);
+  conn.dispose();
+  console.log(failures === 0 ? 'PASS node client' : `FAIL node client: ${failures} failure(s)`);
+  process.exit(failures === 0 ? 0 : 1);
+})().catch(e => { console.log('FAIL node client: ' + (e && e.stack || e)); process.exit(1); });
