@@ -8,7 +8,8 @@
 // Invariants the parser keeps (and its fuzz test checks):
 //   - Pos() <= End() for every node; both are byte offsets into the source,
 //     End one past the last byte of the node's last token.
-//   - A child's extent lies inside its parent's.
+//   - A child's extent lies inside its parent's (except Doc comment groups,
+//     which precede their declaration).
 //   - No field that holds a node interface (Expr, Stmt, Node) is a typed nil:
 //     an absent optional child is a plain nil interface.
 //   - Text that could not be parsed becomes a [BadExpr] or [BadStmt] whose
@@ -121,9 +122,9 @@ type Ident struct {
 }
 
 // Block is a sequence of statements: the body of a compound statement. Its
-// extent runs from the first byte after the header (the `:` or the end of the
-// header line) to the start of the closer (`end …`, `otherwise`, `when`, …),
-// so a cursor on an empty body line lies inside it.
+// extent runs from the end of the header (after the `:` or the header line's
+// break) to the end of the body's last line, line break included, so a cursor
+// on an empty body line lies inside it.
 type Block struct {
 	Range
 	Stmts []Stmt

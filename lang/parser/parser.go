@@ -369,7 +369,7 @@ func (p *parser) stmtRecover() (st ast.Stmt) {
 
 // block parses statements until one of the stop kinds (not consumed). Line
 // breaks between statements are skipped. The block's range runs from from to
-// the start of the stopping token.
+// the end of the last consumed token.
 func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	b := &ast.Block{}
 	for !p.atEOF() {
@@ -389,10 +389,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			p.next()
 		}
 	}
-	to := p.peek().Start
-	if p.atEOF() {
-		to = len(p.src)
-	}
+	to := p.lastEnd
 	if to < from {
 		to = from
 	}

@@ -1,0 +1,120 @@
+package parser
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"wfl-lsp/lang/ast"
+)
+
+// checkTree verifies the tree invariants: Pos <= End everywhere, every
+// child inside its parent (doc comments, which precede their declaration,
+// excepted), everything inside the file, no nil children.
+func checkTree(t *testing.T, src string, f *ast.File) {
+	t.Helper()
+	if f == nil {
+		t.Fatal("nil file")
+	}
+	var walk func(n ast.Node, parent ast.Node, depth int)
+	walk = func(n ast.Node, parent ast.Node, depth int) {
+		if n.Pos() > n.End() {
+			t.Fatalf("%T: Pos %d > End %d", n, n.Pos(), n.End())
+		}
+		if n.Pos() < 0 || n.End() > len(src) {
+			t.Fatalf("%T [%d,%d) outside the source (len %d)", n, n.Pos(), n.End(), len(src))
+		}
+		if parent != nil {
+			if _, doc := n.(*ast.CommentGroup); !doc && (n.Pos() < parent.Pos() || n.End() > parent.End()) {
+				t.Fatalf("%T [%d,%d) not inside its parent %T [%d,%d) in %q", n, n.Pos(), n.End(), parent, parent.Pos(), parent.End(), src)
+			}
+		}
+		ast.Children(n, func(c ast.Node) {
+			if c == nil {
+				t.Fatalf("nil child of %T", n)
+			}
+			walk(c, n, depth+1)
+		})
+	}
+	walk(f, nil, 0)
+}
+
+func FuzzParse(f *testing.F) {
+	// Seeds: the committed set under testdata/fuzz plus every corpus program.
+	if dir := filepath.Join("..", "..", "..", "shared", "corpus", "wfl"); dirExists(dir) {
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".wfl") {
+				if b, err := os.ReadFile(path); err == nil {
+					f.Add(string(b))
+				}
+			}
+			return nil
+		})
+	}
+	for _, s := range []string{"", "end", "display", "check if x:\n", strings.Repeat("(", 5000), strings.Repeat("not ", 5000) + "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		file, diags := Parse(src)
+		checkTree(t, src, file)
+		for _, d := range diags {
+			if d.Span.Start < 0 || d.Span.End > len(src) || d.Span.Start > d.Span.End {
+				t.Fatalf("diagnostic span %v outside the source: %s", d.Span, d.Message)
+			}
+			if d.Code == "" || d.Message == "" {
+				t.Fatalf("diagnostic without code or message: %+v", d)
+			}
+		}
+	})
+}
+
+func dirExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// TestParseCorpusInvariants runs the tree checks over every corpus program
+// and mutant, so the invariants are checked on each `go test`.
+func TestParseCorpusInvariants(t *testing.T) {
+	dir := corpusDir(t)
+	n := 0
+	for _, sub := range []string{"wfl", "wfl-mutants"} {
+		filepath.WalkDir(filepath.Join(dir, sub), func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
+				return nil
+			}
+			b, _ := os.ReadFile(path)
+			file, _ := Parse(string(b))
+			checkTree(t, string(b), file)
+			n++
+			return nil
+		})
+	}
+	if n < 3000 {
+		t.Errorf("only %d corpus files parsed", n)
+	}
+}
+
+func TestDeepNesting(t *testing.T) {
+	for _, src := range []string{
+		strings.Repeat("(", 100000),
+		"display " + strings.Repeat("not ", 100000) + "x",
+		strings.Repeat("check if x:\n", 20000),
+		"display " + strings.Repeat("[", 50000),
+		"display " + strings.Repeat("a with ", 50000) + "b",
+	} {
+		file, diags := Parse(src)
+		checkTree(t, src, file)
+		if len(diags) == 0 {
+			t.Errorf("no diagnostic for deep nesting %q…", src[:20])
+		}
+	}
+}
+
+func ExampleParse() {
+	f, diags := Parse("store total as 2 plus 3\ndisplay total with \"!\"\n")
+	fmt.Println(len(f.Stmts), len(diags))
+	// Output: 2 0
+}
