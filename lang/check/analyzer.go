@@ -109,7 +109,7 @@ func (a *analyzer) undefinedCallee(sp token.Span, name string) bool {
 	return false
 }
 
-func (a *analyzer) line(off int) int { return a.lines.Line(off) }
+func (a *analyzer) line(off int) int { return a.lines.Line(off) + 1 }
 
 // ---- scopes ----
 
