@@ -1237,7 +1237,14 @@ func (a *analyzer) pattern(n *ast.PatternNode, decl *ast.PatternDecl) {
 		if sym := a.cur.Lookup(n.Name.Name); sym != nil {
 			a.use(n.Name, sym)
 		} else if !a.actionParams[n.Name.Name] {
-			a.errorAt(a.span(n.Name), "Undefined list reference '"+n.Name.Name+"' in pattern")
+			// The reference reports at the pattern definition.
+			sp := token.Span{Start: decl.Pos(), End: decl.Pos()}
+			if decl.Name != nil {
+				sp.End = decl.Name.End()
+			}
+			a.errs = append(a.errs, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Semantic, Code: codeSemantic,
+				Message: "Undefined list reference '" + n.Name.Name + "' in pattern",
+				Related: []diag.Related{{Span: a.span(n.Name), Message: "the list reference"}}})
 		}
 	}
 	for _, c := range n.Children {

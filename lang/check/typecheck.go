@@ -60,6 +60,15 @@ func (tc *typeChecker) errorf(n ast.Node, code, msg string, expected, found *typ
 	tc.diags = append(tc.diags, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Type, Code: code, Message: msg})
 }
 
+// errorAfter reports at the end of loop statement s, where the reference puts
+// its loop diagnostics, with operand as related information.
+func (tc *typeChecker) errorAfter(s ast.Node, operand ast.Node, code, msg string, expected, found *types.Type) {
+	tc.errorf(nil, code, msg, expected, found)
+	d := &tc.diags[len(tc.diags)-1]
+	d.Span = token.Span{Start: s.End(), End: s.End()}
+	d.Related = []diag.Related{{Span: token.Span{Start: operand.Pos(), End: operand.End()}, Message: "this operand"}}
+}
+
 const (
 	codeOperand   = "TYPE-OPERAND"   // operator applied to the wrong types
 	codeCall      = "TYPE-CALL"      // calling something that cannot be called, unknown builtins
@@ -322,9 +331,18 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 		tc.env = out
 	case *ast.CountStmt:
-		tc.mustBe(s.From, types.Number, codeStatement, "Start value in count loop must be a number")
-		tc.mustBe(s.To, types.Number, codeStatement, "End value in count loop must be a number")
-		tc.mustBe(s.Step, types.Number, codeStatement, "Step value in count loop must be a number")
+		// The reference places count-loop errors after the loop's `end count`.
+		for _, x := range []struct {
+			e    ast.Expr
+			what string
+		}{{s.From, "Start"}, {s.To, "End"}, {s.Step, "Step"}} {
+			if x.e == nil {
+				continue
+			}
+			if t := tc.expr(x.e); !loose(t) && t.Kind != types.KNumber {
+				tc.errorAfter(s, x.e, codeStatement, x.what+" value in count loop must be a number", types.Number, t)
+			}
+		}
 		tc.loop(func() { tc.block(s.Body) })
 	case *ast.ForEachStmt:
 		ct := tc.expr(s.Coll)
@@ -336,7 +354,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			item = ct.Elem
 		case loose(ct):
 		default:
-			tc.errorf(s.Coll, codeStatement, "Collection in for-each loop must be a list or map", types.NewList(types.Unknown), ct)
+			tc.errorAfter(s, s.Coll, codeStatement, "Collection in for-each loop must be a list or map", types.NewList(types.Unknown), ct)
 		}
 		tc.loop(func() {
 			if s.Var != nil {
@@ -565,13 +583,47 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 
 func (tc *typeChecker) ifStmt(s *ast.IfStmt) {
 	tc.cond(s.Cond, func(*types.Type) string { return "Condition must be a boolean expression" })
-	then := tc.branch(func() { tc.block(s.Then) })
+	sym, isNothing := tc.nothingTest(s.Cond)
+	refine := func(inThen bool) {
+		if sym == nil {
+			return
+		}
+		t := tc.symType(sym)
+		if t.Kind != types.KOptional {
+			return
+		}
+		if inThen == isNothing {
+			tc.env[sym] = types.Nothing
+		} else {
+			tc.env[sym] = t.Elem
+		}
+	}
+	then := tc.branch(func() { refine(true); tc.block(s.Then) })
 	if s.Else == nil {
 		tc.env = joinEnv(tc.env, then)
 		return
 	}
-	els := tc.branch(func() { tc.stmt(s.Else) })
+	els := tc.branch(func() { refine(false); tc.stmt(s.Else) })
 	tc.env = joinEnv(then, els)
+}
+
+// nothingTest recognizes `x is nothing` (isNothing) and `x is not nothing`
+// conditions on a variable, which refine an optional x in the branches.
+func (tc *typeChecker) nothingTest(cond ast.Expr) (sym *Symbol, isNothing bool) {
+	b, ok := unparen(cond).(*ast.BinaryExpr)
+	if !ok || (b.Op != ast.OpEquals && b.Op != ast.OpNotEquals) {
+		return nil, false
+	}
+	x, y := unparen(b.X), unparen(b.Y)
+	if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == ast.LitNothing {
+		x, y = y, x
+	}
+	id, ok := x.(*ast.Ident)
+	lit, ok2 := y.(*ast.BasicLit)
+	if !ok || !ok2 || lit.Kind != ast.LitNothing {
+		return nil, false
+	}
+	return tc.info.Uses[id], b.Op == ast.OpEquals
 }
 
 func (tc *typeChecker) action(d *ast.ActionDecl) {
@@ -1367,7 +1419,7 @@ func (tc *typeChecker) index(e *ast.IndexExpr) *types.Type {
 			return types.Invalid
 		}
 		return types.Text
-	case loose(ct):
+	case loose(ct) && ct.Kind != types.KOptional:
 		return types.Unknown
 	case ct.Kind == types.KCustom && (ct.Name == "HttpStream" || ct.Name == "ResponseStream"):
 		return types.Any
