@@ -1,6 +1,7 @@
 package main
 
-// This file implements the command-line subcommands: check and fmt.
+// This file implements the command-line subcommand check (fmt is in
+// fmt_cmd.go) and the file collection both use.
 
 import (
 	"encoding/json"
@@ -126,9 +127,4 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "wfl-lsp fmt: the formatter is not built yet")
-	return 2
 }

@@ -1,0 +1,202 @@
+package format
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/parser"
+)
+
+// corpusDir is ../shared/corpus/wfl relative to the repository root.
+var corpusDir = filepath.Join("..", "..", "..", "shared", "corpus", "wfl")
+
+// corpusFiles returns the corpus programs, or skips the test without them.
+func corpusFiles(tb testing.TB) map[string]string {
+	tb.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".wfl") {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			files[path] = string(data)
+		}
+		return nil
+	})
+	if err != nil || len(files) == 0 {
+		tb.Skipf("corpus not available at %s: %v", corpusDir, err)
+	}
+	return files
+}
+
+func parses(src string) bool {
+	_, diags := parser.Parse(src)
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			return false
+		}
+	}
+	return true
+}
+
+// verdict is a program's class the way the parity script computes it: the
+// first of parse, semantic and type that has an error, else "valid".
+func verdict(src string) string {
+	f, pd := parser.Parse(src)
+	_, cd := check.Check(f, src)
+	has := map[diag.Category]bool{}
+	for _, d := range append(pd, cd...) {
+		if d.Severity == diag.Error {
+			has[d.Category] = true
+		}
+	}
+	for _, c := range []diag.Category{diag.Parse, diag.Semantic, diag.Type} {
+		if has[c] {
+			return c.String()
+		}
+	}
+	return "valid"
+}
+
+// commentTexts lists the text of every comment, in order.
+func commentTexts(src string) []string {
+	var out []string
+	for _, c := range lexer.Lex(src).Comments {
+		out = append(out, strings.TrimRight(src[c.Start:c.End], " \t\f"))
+	}
+	return out
+}
+
+// checkInvariants asserts the formatter's four promises on one text that
+// parses and returns a description of the first one broken, or "".
+func checkInvariants(src string) string {
+	p, err := newPrinter(src, Options{})
+	if err != nil {
+		return "Source failed: " + err.Error()
+	}
+	if p.fellBack {
+		return "the full layout changed the tree; fell back to indentation only"
+	}
+	out := p.result
+	f, _ := parser.Parse(src)
+	g, diags := parser.Parse(out)
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			return "output does not parse: " + d.Message
+		}
+	}
+	if Dump(f) != Dump(g) {
+		return "output parses to a different tree"
+	}
+	if a, b := commentTexts(src), commentTexts(out); strings.Join(a, "\n") != strings.Join(b, "\n") {
+		return "comments changed"
+	}
+	again, err := Source(out, Options{})
+	if err != nil || again != out {
+		return "not a fixed point"
+	}
+	return ""
+}
+
+// TestCorpus is the Done-when of issue 5: for every corpus program that
+// parses, the formatted text parses to the same tree, keeps the comments in
+// order, gets the same check verdict and is a fixed point.
+func TestCorpus(t *testing.T) {
+	files := corpusFiles(t)
+	var total, parsing, sameTree, sameComments, sameVerdict, fixed, changed int
+	for path, src := range files {
+		total++
+		if !parses(src) {
+			continue
+		}
+		parsing++
+		out, err := Source(src, Options{})
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		if out != src {
+			changed++
+		}
+		f, _ := parser.Parse(src)
+		g, _ := parser.Parse(out)
+		if parses(out) && Dump(f) == Dump(g) {
+			sameTree++
+		} else {
+			t.Errorf("%s: formatted text parses to a different tree", path)
+		}
+		if a, b := commentTexts(src), commentTexts(out); strings.Join(a, "\n") == strings.Join(b, "\n") {
+			sameComments++
+		} else {
+			t.Errorf("%s: comments changed: %d before, %d after", path, len(a), len(b))
+		}
+		if v, w := verdict(src), verdict(out); v == w {
+			sameVerdict++
+		} else {
+			t.Errorf("%s: verdict %s became %s", path, v, w)
+		}
+		if again, err := Source(out, Options{}); err == nil && again == out {
+			fixed++
+		} else {
+			t.Errorf("%s: not a fixed point", path)
+		}
+		if msg := checkInvariants(src); msg != "" {
+			t.Errorf("%s: %s", path, msg)
+		}
+	}
+	t.Logf("corpus: %d programs, %d parse; of those: same tree %d, same comments %d, same verdict %d, fixed point %d; %d changed by formatting",
+		total, parsing, sameTree, sameComments, sameVerdict, fixed, changed)
+}
+
+func FuzzFormat(f *testing.F) {
+	for _, s := range []string{
+		"store x as 1\ndisplay x\n",
+		"check if x is 1:\n  display 1 // c\notherwise:\n\n\n display 2\nend check\n",
+		"create container P:\nproperty n: Text\naction a:\ndisplay n\nend\nend\n",
+		"display \"a\n  b  \n\" # c\n",
+		"store l as [1,2 ,3]\nstore y as -1+2\ndisplay l[0] l.length\n",
+		"try:\ndisplay 1\nwhen error:\ndisplay error\nend try\r\n",
+	} {
+		f.Add(s)
+	}
+	if files := corpusSeeds(); files != nil {
+		for _, s := range files {
+			f.Add(s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if !parses(src) {
+			if out, err := Source(src, Options{}); err == nil || out != src {
+				t.Fatalf("a text that does not parse was formatted")
+			}
+			return
+		}
+		if msg := checkInvariants(src); msg != "" {
+			t.Fatalf("%s\ninput: %q", msg, src)
+		}
+	})
+}
+
+// corpusSeeds reads the corpus for fuzz seeds, or returns nil.
+func corpusSeeds() []string {
+	var out []string
+	filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".wfl") {
+			if data, err := os.ReadFile(path); err == nil {
+				out = append(out, string(data))
+			}
+		}
+		return nil
+	})
+	return out
+}

@@ -1,0 +1,387 @@
+// Package format is WFL's canonical formatter: one layout for every program,
+// as gofmt gives Go one.
+//
+// Start with [Source] (whole text in, whole text out) or [Edits] (the
+// changes as byte-offset edits, for a whole document or a range of lines).
+// Only a text that parses is formatted: formatting a broken program would
+// guess at its structure, so [Source] refuses it with a [*SyntaxError].
+//
+// The layout:
+//   - each line indented by its block depth × indent size spaces (4 by default,
+//     `indent_size` in `.wflcfg`); a statement continued on further lines
+//     indents them one level more; see [LineDepths];
+//   - one space between tokens, none inside brackets and parentheses or before
+//     `,` and `:`, one after them, one around symbolic binary operators
+//     (`+ - / % =`); a space before `[` or `(` is kept or left out as written,
+//     because WFL reads `a.b [1]` and `a.b[1]` differently;
+//   - boolean literals in lower case (`Yes` → `yes`);
+//   - no trailing white space, at most one blank line in a row, none at the
+//     start or end, and a final line break;
+//   - comments stay on their lines, in their order, with their text;
+//   - string literals, multi-line ones included, are never touched.
+//
+// The formatter checks its own work: it re-parses its output and compares
+// the tree with the input's (see [Dump]). If they differ it falls back to
+// changing indentation and blank space only, and if even that would change
+// the tree it returns an error and leaves the text alone. So formatting never
+// changes what a program means, and formatting twice changes nothing.
+package format
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/parser"
+	"wfl-lsp/lang/token"
+)
+
+// Options configure the layout.
+type Options struct {
+	IndentSize int // spaces per block level; 0 means 4
+}
+
+// A SyntaxError is returned for a text that does not parse.
+type SyntaxError struct {
+	Diag  diag.Diagnostic // the first parse error
+	Line  int             // its 1-based line
+	Col   int             // its 1-based column in characters
+	Count int             // how many errors the parser reported
+}
+
+func (e *SyntaxError) Error() string {
+	more := ""
+	if e.Count > 1 {
+		more = fmt.Sprintf(" (and %d more)", e.Count-1)
+	}
+	return fmt.Sprintf("%d:%d: %s%s", e.Line, e.Col, e.Diag.Message, more)
+}
+
+// An Edit replaces the bytes [Start, End) of the input with Text.
+type Edit struct {
+	Start, End int
+	Text       string
+}
+
+// Source returns the canonical form of src.
+func Source(src string, opt Options) (string, error) {
+	p, err := newPrinter(src, opt)
+	if err != nil {
+		return src, err
+	}
+	return p.result, nil
+}
+
+// Edits returns the edits that turn src into its canonical form, limited to
+// the 0-based lines [startLine, endLine] (pass 0 and -1 for the whole text).
+// The edits do not overlap and are sorted; apply them from last to first,
+// or in order while tracking the shift. Each edit replaces whole lines.
+func Edits(src string, opt Options, startLine, endLine int) ([]Edit, error) {
+	p, err := newPrinter(src, opt)
+	if err != nil {
+		return nil, err
+	}
+	if endLine < 0 || endLine >= len(p.out) {
+		endLine = len(p.out) - 1
+	}
+	var edits []Edit
+	for i := max(startLine, 0); i <= endLine; i++ {
+		start, end := p.lines.LineStart(i), p.lines.LineStart(i+1)
+		if i == len(p.out)-1 {
+			end = len(src)
+		}
+		if src[start:end] == p.out[i] {
+			continue
+		}
+		if n := len(edits); n > 0 && edits[n-1].End == start {
+			edits[n-1].End = end
+			edits[n-1].Text += p.out[i]
+			continue
+		}
+		edits = append(edits, Edit{Start: start, End: end, Text: p.out[i]})
+	}
+	return edits, nil
+}
+
+// printer formats one text.
+type printer struct {
+	src    string
+	opt    Options
+	lines  *token.Lines
+	lex    *lexer.Result
+	depths []int
+	binops map[int]bool // offsets of symbolic binary operators
+	eol    string       // the line break written outside strings
+	out    []string     // the output for each input line, line break included
+	result string
+
+	fellBack bool // the full layout changed the tree; only indentation was changed
+}
+
+func newPrinter(src string, opt Options) (*printer, error) {
+	if opt.IndentSize <= 0 {
+		opt.IndentSize = 4
+	}
+	f, diags := parser.Parse(src)
+	lines := token.NewLines(src)
+	if err := syntaxError(diags, lines); err != nil {
+		return nil, err
+	}
+	p := &printer{src: src, opt: opt, lines: lines, lex: lexer.Lex(src)}
+	p.depths = LineDepths(f, src, lines)
+	p.binops = binaryOperators(f, src)
+	p.eol = lineBreak(src)
+	want := Dump(f)
+	for _, spacing := range []bool{true, false} {
+		p.print(spacing)
+		g, diags := parser.Parse(p.result)
+		if syntaxError(diags, token.NewLines(p.result)) == nil && Dump(g) == want {
+			return p, nil
+		}
+		p.fellBack = true
+	}
+	return nil, fmt.Errorf("format: internal error: every layout changes the program's syntax tree; text left unchanged")
+}
+
+func syntaxError(diags []diag.Diagnostic, lines *token.Lines) error {
+	var first *diag.Diagnostic
+	n := 0
+	for i := range diags {
+		if diags[i].Severity != diag.Error {
+			continue
+		}
+		n++
+		if first == nil || diags[i].Span.Start < first.Span.Start {
+			first = &diags[i]
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	line, col := lines.OffsetPosition(first.Span.Start)
+	return &SyntaxError{Diag: *first, Line: line, Col: col, Count: n}
+}
+
+// lineBreak returns the document's first line break, or "\n".
+func lineBreak(src string) string {
+	if i := strings.IndexAny(src, "\r\n"); i >= 0 {
+		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+			return "\r\n"
+		}
+		return src[i : i+1]
+	}
+	return "\n"
+}
+
+// binaryOperators returns the offsets of the operators of binary
+// expressions written with a symbol: those get a space on each side.
+func binaryOperators(f *ast.File, src string) map[int]bool {
+	ops := map[int]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && b.OpEnd == b.OpPos+1 && b.OpPos < len(src) {
+			switch src[b.OpPos] {
+			case '+', '-', '/', '%', '=':
+				ops[b.OpPos] = true
+			}
+		}
+		return true
+	})
+	return ops
+}
+
+// print lays out every line into p.out and p.result. With spacing false it
+// changes only indentation and blank space at the ends of lines.
+func (p *printer) print(spacing bool) {
+	n := p.lines.Count()
+	p.out = make([]string, n)
+	var b strings.Builder
+	started := false   // a non-blank line has been printed
+	pending := []int{} // blank input lines waiting to know if they are kept
+	for i := range n {
+		start, end := p.lines.LineStart(i), p.lines.LineEnd(i)
+		brk := p.src[end:p.lines.LineStart(i+1)]
+		if i == n-1 {
+			brk = p.src[end:]
+		}
+		if brk != "" && !p.inString(end) {
+			brk = p.eol
+		}
+		var text string
+		if p.depths[i] == Verbatim {
+			text = p.src[start:end]
+			if !p.inString(end) {
+				text = strings.TrimRight(text, " \t\f")
+			}
+		} else {
+			body := strings.Trim(p.src[start:end], " \t\f")
+			if body == "" {
+				pending = append(pending, i)
+				continue
+			}
+			first := start + strings.Index(p.src[start:end], body[:1])
+			text = strings.Repeat(" ", p.depths[i]*p.opt.IndentSize) + p.line(first, end, spacing)
+		}
+		// A printed line: settle the blank lines before it.
+		for k, j := range pending {
+			if started && k == len(pending)-1 {
+				p.out[j] = p.eol
+				b.WriteString(p.eol)
+			}
+		}
+		pending = pending[:0]
+		started = true
+		if brk == "" {
+			brk = p.eol // a final line break
+		}
+		p.out[i] = text + brk
+		b.WriteString(p.out[i])
+	}
+	if !started {
+		// Nothing but blank lines: the canonical form is empty.
+		for i := range p.out {
+			p.out[i] = ""
+		}
+		p.result = ""
+		return
+	}
+	p.result = b.String()
+}
+
+// inString reports whether offset lies strictly inside a string literal.
+func (p *printer) inString(offset int) bool {
+	toks := p.lex.Tokens
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].End > offset })
+	return i < len(toks) && toks[i].Kind == token.StringLiteral && toks[i].Start < offset
+}
+
+// An item is one piece of a line: a token, a dropped character or a comment.
+type item struct {
+	start, end int
+	kind       token.Kind // token.Illegal for dropped text, token.EOF for a comment
+}
+
+const commentKind = token.EOF
+
+// line returns the canonical text of the line content [from, to): its
+// tokens with canonical spacing, then its comment. A string literal that
+// runs past the line's end is copied to the end as it is.
+func (p *printer) line(from, to int, spacing bool) string {
+	items := p.items(from, to)
+	var b strings.Builder
+	for k, it := range items {
+		end := it.end
+		if end > to {
+			end = to // a string literal continuing on the next line
+		}
+		if k > 0 {
+			b.WriteString(p.gap(items[k-1], it, spacing))
+		}
+		text := p.src[it.start:end]
+		switch it.kind {
+		case token.Identifier:
+			if spacing {
+				text = strings.Join(strings.Fields(text), " ")
+			}
+		case token.BooleanLiteral:
+			text = strings.ToLower(text)
+		case commentKind:
+			text = strings.TrimRight(text, " \t\f")
+		}
+		b.WriteString(text)
+	}
+	return b.String()
+}
+
+// items lists the tokens, dropped text and comment that start in [from, to).
+func (p *printer) items(from, to int) []item {
+	var items []item
+	toks := p.lex.Tokens
+	for i := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= from }); i < len(toks) && toks[i].Start < to; i++ {
+		if toks[i].Kind != token.Eol {
+			items = append(items, item{toks[i].Start, toks[i].End, toks[i].Kind})
+		}
+	}
+	for _, s := range spansIn(p.lex.Dropped, from, to) {
+		items = append(items, item{s.Start, s.End, token.Illegal})
+	}
+	for _, s := range spansIn(p.lex.Comments, from, to) {
+		items = append(items, item{s.Start, s.End, commentKind})
+	}
+	sort.Slice(items, func(i, j int) bool { return items[i].start < items[j].start })
+	// Drop items inside an earlier one (a dropped character inside a
+	// multi-word identifier is part of the identifier's text).
+	kept := items[:0]
+	for _, it := range items {
+		if n := len(kept); n > 0 && it.start < kept[n-1].end {
+			continue
+		}
+		kept = append(kept, it)
+	}
+	// Anything else on the line (it should not happen) is kept by
+	// treating it as dropped text.
+	var full []item
+	pos := from
+	for _, it := range kept {
+		if gap := p.src[pos:it.start]; strings.Trim(gap, " \t\f") != "" {
+			a := pos + strings.Index(gap, strings.TrimLeft(gap, " \t\f"))
+			full = append(full, item{a, a + len(strings.TrimRight(p.src[a:it.start], " \t\f")), token.Illegal})
+		}
+		full = append(full, it)
+		pos = it.end
+	}
+	if pos < to {
+		if gap := p.src[pos:to]; strings.Trim(gap, " \t\f") != "" {
+			a := pos + strings.Index(gap, strings.TrimLeft(gap, " \t\f"))
+			full = append(full, item{a, a + len(strings.TrimRight(p.src[a:to], " \t\f")), token.Illegal})
+		}
+	}
+	return full
+}
+
+func spansIn(spans []token.Span, from, to int) []token.Span {
+	i := sort.Search(len(spans), func(i int) bool { return spans[i].Start >= from })
+	j := i
+	for j < len(spans) && spans[j].Start < to {
+		j++
+	}
+	return spans[i:j]
+}
+
+// gap returns the white space to print between two items of a line.
+func (p *printer) gap(a, b item, spacing bool) string {
+	orig := p.src[a.end:b.start]
+	if !spacing || a.kind == token.Illegal || b.kind == token.Illegal {
+		if orig == "" {
+			return ""
+		}
+		return " "
+	}
+	switch {
+	case b.kind == commentKind:
+		return " "
+	case a.kind == token.Dot || b.kind == token.Dot:
+		if orig == "" {
+			return ""
+		}
+		return " "
+	case p.binops[a.start] || p.binops[b.start]:
+		return " "
+	case b.kind == token.Comma || b.kind == token.Colon || b.kind == token.RightParen || b.kind == token.RightBracket:
+		return ""
+	case a.kind == token.LeftParen || a.kind == token.LeftBracket:
+		return ""
+	case a.kind == token.Comma || a.kind == token.Colon:
+		return " "
+	case orig == "" && (punct(a.kind) || punct(b.kind)):
+		return ""
+	}
+	return " "
+}
+
+// punct reports whether k is a punctuation token (words and literals are
+// not): between two words a space is always safe, next to punctuation a
+// missing space may be significant (`a.b[1]`, `-1`).
+func punct(k token.Kind) bool { return k >= token.Colon && k <= token.RightParen }

@@ -1,0 +1,164 @@
+package format
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"wfl-lsp/lang/parser"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/format")
+
+// archive is a minimal txtar: a comment, then files introduced by
+// "-- name --" lines.
+type archive struct {
+	comment string
+	files   map[string]string
+	order   []string
+}
+
+func parseArchive(data string) *archive {
+	a := &archive{files: map[string]string{}}
+	name := ""
+	var b strings.Builder
+	flush := func() {
+		if name == "" {
+			a.comment = b.String()
+		} else {
+			a.files[name] = b.String()
+			a.order = append(a.order, name)
+		}
+		b.Reset()
+	}
+	for _, line := range strings.SplitAfter(data, "\n") {
+		t := strings.TrimRight(line, "\n")
+		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
+			flush()
+			name = strings.TrimSpace(t[3 : len(t)-3])
+			continue
+		}
+		b.WriteString(line)
+	}
+	flush()
+	return a
+}
+
+func (a *archive) format() string {
+	var b strings.Builder
+	b.WriteString(a.comment)
+	for _, n := range a.order {
+		b.WriteString("-- " + n + " --\n")
+		b.WriteString(a.files[n])
+	}
+	return b.String()
+}
+
+// TestGolden formats input.wfl of every testdata/format/*.txtar and
+// compares with output.wfl; an optional file "indent" holds the indent size.
+// The output must also be a fixed point.
+func TestGolden(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "format", "*.txtar"))
+	if len(paths) == 0 {
+		t.Fatal("no golden files")
+	}
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := parseArchive(string(data))
+			in, ok := a.files["input.wfl"]
+			if !ok {
+				t.Fatal("no input.wfl")
+			}
+			opt := Options{}
+			if s, ok := a.files["indent"]; ok {
+				opt.IndentSize, _ = strconv.Atoi(strings.TrimSpace(s))
+			}
+			got, err := Source(in, opt)
+			if err != nil {
+				t.Fatalf("Source: %v", err)
+			}
+			if *update {
+				if _, ok := a.files["output.wfl"]; !ok {
+					a.order = append(a.order, "output.wfl")
+				}
+				a.files["output.wfl"] = got
+				if err := os.WriteFile(path, []byte(a.format()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want := a.files["output.wfl"]; got != want {
+				t.Errorf("formatted:\n%s\nwant:\n%s", got, want)
+			}
+			again, err := Source(got, opt)
+			if err != nil || again != got {
+				t.Errorf("not a fixed point (err %v):\n%s", err, again)
+			}
+		})
+	}
+}
+
+func TestSyntaxErrorRefused(t *testing.T) {
+	src := "store x as\ndisplay   x\n"
+	got, err := Source(src, Options{})
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatalf("err = %v, want a *SyntaxError", err)
+	}
+	if got != src {
+		t.Errorf("a text that does not parse came back changed: %q", got)
+	}
+	if se.Line != 1 && se.Line != 2 {
+		t.Errorf("error line %d, want 1 or 2", se.Line)
+	}
+}
+
+func TestEditsRange(t *testing.T) {
+	src := "check if x is 1:\ndisplay  1\ndisplay 2  \nend check\n"
+	src = "store x as 1\n" + src
+	// Only line 2 (0-based) is in range.
+	edits, err := Edits(src, Options{}, 2, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(edits) != 1 {
+		t.Fatalf("edits = %+v, want one", edits)
+	}
+	got := src[:edits[0].Start] + edits[0].Text + src[edits[0].End:]
+	want := "store x as 1\ncheck if x is 1:\n    display 1\ndisplay 2  \nend check\n"
+	if got != want {
+		t.Errorf("after range edit:\n%q\nwant\n%q", got, want)
+	}
+	// The whole text: applying every edit gives Source's result.
+	all, err := Edits(src, Options{}, 0, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := src
+	for i := len(all) - 1; i >= 0; i-- {
+		out = out[:all[i].Start] + all[i].Text + out[all[i].End:]
+	}
+	if whole, _ := Source(src, Options{}); out != whole {
+		t.Errorf("edits give\n%q\nSource gives\n%q", out, whole)
+	}
+}
+
+func TestDumpIgnoresLayout(t *testing.T) {
+	a, _ := parser.Parse("store x as 1 plus 2 // c\ndisplay x\n")
+	b, _ := parser.Parse("\n\nstore   x as 1+2\n    display x\n")
+	if Dump(a) != Dump(b) {
+		t.Errorf("dumps differ:\n%s\n%s", Dump(a), Dump(b))
+	}
+	c, _ := parser.Parse("store x as 1 plus 3\ndisplay x\n")
+	if Dump(a) == Dump(c) {
+		t.Error("dump does not see a changed literal")
+	}
+}

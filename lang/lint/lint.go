@@ -1,0 +1,306 @@
+// Package lint implements WFL's six style rules (research/wfl-language.md
+// §6.1), configured by a [config.Config] read from `.wflcfg`.
+//
+// Start with [Check]. Every finding is a [diag.Diagnostic] of category
+// [diag.Lint] and severity [diag.Warning], with a LINT-* code:
+//
+//	LINT-LENGTH      a line longer than max_line_length characters
+//	LINT-WHITESPACE  spaces or tabs at the end of a line (unless trailing_whitespace = true)
+//	LINT-KEYWORD     a keyword written with capitals (`Display`, `Yes`): WFL
+//	                 keywords are lower-case; a capitalised one is not a keyword
+//	LINT-INDENT      a line not indented the way `wfl-lsp fmt` indents it
+//	LINT-NAME        a variable or action name that is not snake_case
+//	LINT-COMPLEX     blocks nested deeper than max_nesting_depth
+//
+// The first three look at the text and its tokens and run on any document;
+// the last three need a syntax tree and run only on a document that parses,
+// as the reference linter does. Text inside string literals is never judged
+// (a multi-line string's trailing blanks are part of its value).
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/config"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/format"
+	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/token"
+)
+
+// The rule codes.
+const (
+	CodeLength     = "LINT-LENGTH"
+	CodeWhitespace = "LINT-WHITESPACE"
+	CodeKeyword    = "LINT-KEYWORD"
+	CodeIndent     = "LINT-INDENT"
+	CodeName       = "LINT-NAME"
+	CodeComplex    = "LINT-COMPLEX"
+)
+
+// Check lints src. file is its syntax tree, or nil when src does not parse
+// (then only the text rules run). lex is src's tokens, or nil to lex here.
+// The findings are sorted by position.
+func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []diag.Diagnostic {
+	if lex == nil {
+		lex = lexer.Lex(src)
+	}
+	l := &linter{src: src, lines: token.NewLines(src), lex: lex, cfg: cfg}
+	l.length()
+	if !cfg.TrailingWhitespace {
+		l.whitespace()
+	}
+	if cfg.ConsistentKeywordCase {
+		l.keywordCase()
+	}
+	if file != nil {
+		l.indent(file)
+		if cfg.SnakeCaseVariables {
+			l.names(file)
+		}
+		l.nesting(file)
+	}
+	sort.SliceStable(l.out, func(i, j int) bool { return l.out[i].Span.Start < l.out[j].Span.Start })
+	return l.out
+}
+
+type linter struct {
+	src   string
+	lines *token.Lines
+	lex   *lexer.Result
+	cfg   config.Config
+	out   []diag.Diagnostic
+}
+
+func (l *linter) report(start, end int, code, format string, args ...any) {
+	l.out = append(l.out, diag.Diagnostic{
+		Span:     token.Span{Start: start, End: end},
+		Severity: diag.Warning,
+		Category: diag.Lint,
+		Code:     code,
+		Message:  fmt.Sprintf(format, args...),
+	})
+}
+
+// inString reports whether offset lies strictly inside a string literal,
+// that is, after its opening quote and before its closing one.
+func (l *linter) inString(offset int) bool {
+	toks := l.lex.Tokens
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].End > offset })
+	return i < len(toks) && toks[i].Kind == token.StringLiteral && toks[i].Start < offset
+}
+
+// length reports lines longer than max_line_length characters.
+func (l *linter) length() {
+	max := l.cfg.MaxLineLength
+	for i := range l.lines.Count() {
+		start, end := l.lines.LineStart(i), l.lines.LineEnd(i)
+		if end-start <= max {
+			continue
+		}
+		line := l.src[start:end]
+		if utf8.RuneCountInString(line) <= max {
+			continue
+		}
+		cut := start
+		for n := 0; n < max; n++ {
+			_, size := utf8.DecodeRuneInString(l.src[cut:])
+			cut += size
+		}
+		l.report(cut, end, CodeLength, "line is %d characters long, more than the maximum of %d",
+			utf8.RuneCountInString(line), max)
+	}
+}
+
+// whitespace reports blanks at the end of lines, except where the line
+// break is inside a string literal.
+func (l *linter) whitespace() {
+	for i := range l.lines.Count() {
+		start, end := l.lines.LineStart(i), l.lines.LineEnd(i)
+		ws := end
+		for ws > start && isBlank(l.src[ws-1]) {
+			ws--
+		}
+		if ws == end || l.inString(end) {
+			continue
+		}
+		l.report(ws, end, CodeWhitespace, "line has trailing whitespace")
+	}
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\f' }
+
+// keywordCase reports words that would be keywords (or boolean or nothing
+// literals) if written in lower case: `Display` is an identifier in WFL,
+// and `Yes` a boolean that reads better as `yes`.
+func (l *linter) keywordCase() {
+	for _, t := range l.lex.Tokens {
+		switch t.Kind {
+		case token.BooleanLiteral:
+			if w := l.src[t.Start:t.End]; w != strings.ToLower(w) {
+				l.report(t.Start, t.End, CodeKeyword, "keyword '%s' should be lower-case: '%s'", w, strings.ToLower(w))
+			}
+		case token.Identifier:
+			text := l.src[t.Start:t.End]
+			for i := 0; i < len(text); {
+				if !isWordStart(text[i]) {
+					i++
+					continue
+				}
+				j := i
+				for j < len(text) && isWordByte(text[j]) {
+					j++
+				}
+				if w := text[i:j]; KeywordWord(w) {
+					l.report(t.Start+i, t.Start+j, CodeKeyword, "keyword '%s' should be lower-case: '%s' (capitalised, it is read as a name)", w, strings.ToLower(w))
+				}
+				i = j
+			}
+		}
+	}
+}
+
+// KeywordWord reports whether w has capitals and its lower-case form is a
+// keyword, a boolean or a nothing literal.
+func KeywordWord(w string) bool {
+	lw := strings.ToLower(w)
+	if lw == w {
+		return false
+	}
+	switch lw {
+	case "yes", "no", "true", "false", "nothing", "missing", "undefined":
+		return true
+	}
+	return token.Lookup(lw) != token.Identifier
+}
+
+func isWordStart(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isWordByte(c byte) bool {
+	return isWordStart(c) || c >= '0' && c <= '9' || c == '_'
+}
+
+// indent reports lines whose leading white space is not the canonical
+// indentation: depth × indent_size spaces.
+func (l *linter) indent(file *ast.File) {
+	depths := format.LineDepths(file, l.src, l.lines)
+	for i, d := range depths {
+		if d == format.Verbatim {
+			continue
+		}
+		start, end := l.lines.LineStart(i), l.lines.LineEnd(i)
+		ws := start
+		for ws < end && isBlank(l.src[ws]) {
+			ws++
+		}
+		if ws == end {
+			continue // blank line
+		}
+		want := d * l.cfg.IndentSize
+		got := l.src[start:ws]
+		if got == strings.Repeat(" ", want) {
+			continue
+		}
+		found := fmt.Sprintf("%d", len(got))
+		if strings.ContainsAny(got, "\t\f") {
+			found = fmt.Sprintf("%q", got)
+		}
+		l.report(start, ws, CodeIndent, "line should be indented with %d spaces, found %s", want, found)
+	}
+}
+
+// names reports declared variables and actions whose names are not
+// snake_case. Each declaration is reported once, where it is declared.
+func (l *linter) names(file *ast.File) {
+	check := func(kind string, id *ast.Ident) {
+		if id == nil || id.Keyword || IsSnakeCase(id.Name) {
+			return
+		}
+		l.report(id.From, id.To, CodeName, "%s name '%s' should be snake_case: '%s'", kind, id.Name, SnakeCase(id.Name))
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.VarDecl:
+			check("variable", x.Name)
+		case *ast.ActionDecl:
+			if !x.Method {
+				check("action", x.Name)
+			}
+		}
+		return true
+	})
+}
+
+// IsSnakeCase reports whether name has no capitals and no spaces.
+func IsSnakeCase(name string) bool {
+	for _, r := range name {
+		if r == ' ' || unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// SnakeCase converts a name to snake_case: spaces become `_`, capitals are
+// lowered and a `_` is put where a lower-case letter or digit is followed by
+// a capital (`userName` → `user_name`, `first name` → `first_name`).
+func SnakeCase(name string) string {
+	var b strings.Builder
+	prevLowerOrDigit := false
+	for _, r := range name {
+		switch {
+		case r == ' ':
+			b.WriteByte('_')
+			prevLowerOrDigit = false
+		case unicode.IsUpper(r):
+			if prevLowerOrDigit {
+				b.WriteByte('_')
+			}
+			b.WriteRune(unicode.ToLower(r))
+			prevLowerOrDigit = false
+		default:
+			b.WriteRune(r)
+			prevLowerOrDigit = unicode.IsLower(r) || unicode.IsDigit(r)
+		}
+	}
+	return b.String()
+}
+
+// nesting reports the outermost conditional or loop of every subtree that
+// nests deeper than max_nesting_depth. Conditionals, loops and transactions
+// count; action bodies do not, and an `otherwise check if` link is part of
+// its chain.
+func (l *linter) nesting(file *ast.File) {
+	max := l.cfg.MaxNestingDepth
+	var visit func(n ast.Node, depth int)
+	visit = func(n ast.Node, depth int) {
+		if s, ok := n.(ast.Stmt); ok && nests(s) {
+			depth++
+			if depth > max {
+				end := l.lines.LineEnd(l.lines.Line(s.Pos()))
+				if e := s.End(); e < end {
+					end = e
+				}
+				l.report(s.Pos(), end, CodeComplex, "blocks are nested %d deep, more than the maximum of %d", depth, max)
+				return
+			}
+		}
+		ast.Children(n, func(c ast.Node) { visit(c, depth) })
+	}
+	visit(file, 0)
+}
+
+func nests(s ast.Stmt) bool {
+	switch x := s.(type) {
+	case *ast.IfStmt:
+		return !x.Chained
+	case *ast.RouteStmt, *ast.CountStmt, *ast.ForEachStmt, *ast.RepeatStmt,
+		*ast.MainLoopStmt, *ast.TransactionStmt:
+		return true
+	}
+	return false
+}
