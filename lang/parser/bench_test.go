@@ -1,0 +1,89 @@
+package parser
+
+import (
+	goparser "go/parser"
+	gotoken "go/token"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// Run both with: go test -run '^$' -bench Parse ./lang/parser
+// and read the ratio of the MB/s columns (WFL over Go).
+
+func corpusSources(b *testing.B) ([]string, int) {
+	dir := filepath.Join(corpusDir(b), "wfl")
+	var srcs []string
+	n := 0
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".wfl") {
+			if data, err := os.ReadFile(path); err == nil {
+				srcs = append(srcs, string(data))
+				n += len(data)
+			}
+		}
+		return nil
+	})
+	return srcs, n
+}
+
+// goSources reads Go files from GOROOT until they hold at least n bytes.
+func goSources(b *testing.B, n int) ([][]byte, int) {
+	root := filepath.Join(runtime.GOROOT(), "src", "go")
+	var paths []string
+	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.Contains(path, "testdata") {
+			paths = append(paths, path)
+		}
+		return nil
+	})
+	sort.Strings(paths)
+	var srcs [][]byte
+	total := 0
+	for _, p := range paths {
+		if total >= n {
+			break
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		srcs = append(srcs, data)
+		total += len(data)
+	}
+	if total < n {
+		b.Skip("not enough Go source in GOROOT")
+	}
+	return srcs, total
+}
+
+// BenchmarkParseWFL lexes and parses every corpus program.
+func BenchmarkParseWFL(b *testing.B) {
+	srcs, n := corpusSources(b)
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, s := range srcs {
+			Parse(s)
+		}
+	}
+}
+
+// BenchmarkParseGo parses about as many bytes of Go with go/parser.
+func BenchmarkParseGo(b *testing.B) {
+	_, n := corpusSources(b)
+	srcs, total := goSources(b, n)
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		fset := gotoken.NewFileSet()
+		for _, s := range srcs {
+			goparser.ParseFile(fset, "", s, goparser.ParseComments)
+		}
+	}
+}
