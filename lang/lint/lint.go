@@ -56,7 +56,7 @@ func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []d
 		l.whitespace()
 	}
 	if cfg.ConsistentKeywordCase {
-		l.keywordCase()
+		l.keywordCase(file)
 	}
 	if file != nil {
 		l.indent(file)
@@ -138,8 +138,28 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\f' }
 // keywordCase reports words that would be keywords (or boolean or nothing
 // literals) if written in lower case: `Display` is an identifier in WFL,
 // and `Yes` a boolean that reads better as `yes`.
-func (l *linter) keywordCase() {
+//
+// Type names are exempt: `Text`, `Number` and `List` are how types are
+// usually written (`property name: Text`).
+func (l *linter) keywordCase(file *ast.File) {
+	var typeSpans []token.Span
+	if file != nil {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if t, ok := n.(*ast.TypeExpr); ok {
+				typeSpans = append(typeSpans, token.Span{Start: t.From, End: t.To})
+				return false
+			}
+			return n != nil
+		})
+	}
+	inType := func(off int) bool {
+		i := sort.Search(len(typeSpans), func(i int) bool { return typeSpans[i].End > off })
+		return i < len(typeSpans) && typeSpans[i].Start <= off
+	}
 	for _, t := range l.lex.Tokens {
+		if inType(t.Start) {
+			continue
+		}
 		switch t.Kind {
 		case token.BooleanLiteral:
 			if w := l.src[t.Start:t.End]; w != strings.ToLower(w) {
@@ -220,12 +240,19 @@ func (l *linter) names(file *ast.File) {
 		if id == nil || id.Keyword || IsSnakeCase(id.Name) {
 			return
 		}
+		if kind == "constant" && isUpperSnake(id.Name) {
+			return // MAX_SIZE is the usual spelling of a constant
+		}
 		l.report(id.From, id.To, CodeName, "%s name '%s' should be snake_case: '%s'", kind, id.Name, SnakeCase(id.Name))
 	}
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.VarDecl:
-			check("variable", x.Name)
+			if x.Constant {
+				check("constant", x.Name)
+			} else {
+				check("variable", x.Name)
+			}
 		case *ast.ActionDecl:
 			if !x.Method {
 				check("action", x.Name)
@@ -243,6 +270,17 @@ func IsSnakeCase(name string) bool {
 		}
 	}
 	return true
+}
+
+// isUpperSnake reports whether name is UPPER_SNAKE_CASE: capitals, digits
+// and underscores, starting with a capital.
+func isUpperSnake(name string) bool {
+	for i, r := range name {
+		if !(r >= 'A' && r <= 'Z' || i > 0 && (r >= '0' && r <= '9' || r == '_')) {
+			return false
+		}
+	}
+	return name != ""
 }
 
 // SnakeCase converts a name to snake_case: spaces become `_`, capitals are

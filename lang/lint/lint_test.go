@@ -69,6 +69,8 @@ func TestRules(t *testing.T) {
 			want: []string{"1:1 LINT-KEYWORD", "2:12 LINT-KEYWORD"}},
 		{name: "capitalised name that is no keyword", code: CodeKeyword, src: "store Total as 1\ndisplay Total\n"},
 		{name: "keyword words in strings and comments", code: CodeKeyword, src: "display \"Display\" // Store\n"},
+		{name: "type names keep their capitals", code: CodeKeyword,
+			src: "create container Box:\n    property label: Text\nend\n"},
 		{name: "keyword case off", code: CodeKeyword, cfg: func(c *config.Config) { c.ConsistentKeywordCase = false },
 			src: "store x as TRUE\n"},
 
@@ -88,6 +90,9 @@ func TestRules(t *testing.T) {
 			src:  "store userName as 1\nstore first name as 2\ndefine action called Greet:\n    display 1\nend action\n",
 			want: []string{"1:7 LINT-NAME", "2:7 LINT-NAME", "3:22 LINT-NAME"}},
 		{name: "snake_case names", code: CodeName, src: "store user_name as 1\nchange user_name to 2\n"},
+		{name: "constants in upper case", code: CodeName, src: "store new constant MAX_SIZE as 1\ndisplay MAX_SIZE\n"},
+		{name: "constant in mixed case", code: CodeName, src: "store new constant MaxSize as 1\ndisplay MaxSize\n",
+			want: []string{"1:20 LINT-NAME"}},
 		{name: "names off", code: CodeName, cfg: func(c *config.Config) { c.SnakeCaseVariables = false },
 			src: "store userName as 1\n"},
 
