@@ -53,7 +53,7 @@ func TestCallTimeout(t *testing.T) {
 	waitChan(t, blockStarted)
 	waitChan(t, blockEnded)
 	var f toolFailure
-	if !res.IsError || json.Unmarshal(res.StructuredContent, &f) != nil || f.Error.Kind != "timeout" || f.Error.LimitMs != 20 {
+	if !res.IsError || json.Unmarshal([]byte(res.Content[0].Text), &f) != nil || f.Error.Kind != "timeout" || f.Error.LimitMs != 20 {
 		t.Fatalf("got %+v", res)
 	}
 }

