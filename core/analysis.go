@@ -20,28 +20,41 @@ type Analysis struct {
 	Diagnostics []diag.Diagnostic // parse, semantic, type and lint findings
 }
 
-// analyze runs the front end over text.
+// analyze runs the front end over text. As in the reference, a program with
+// parse errors reports only those (and the text lint rules): the checker still
+// runs so hover and definition work on the partial tree, but its findings on a
+// tree with holes would be guesses (a variable used only inside a broken block
+// looks unused), so they are not reported.
 func analyze(uri URI, text string) *Analysis {
-	f, diags := parser.Parse(text)
-	info, more := check.Check(f, text)
-	all := append(diags, more...)
+	f, parseDiags := parser.Parse(text)
+	info, checkDiags := check.Check(f, text)
+	diags := parseDiags
+	if !hasError(parseDiags) {
+		diags = append(diags, checkDiags...)
+	}
 	return &Analysis{
 		Lines:       token.NewLines(text),
 		File:        f,
 		Info:        info,
-		Diagnostics: append(all, lintDiagnostics(uri, text, f, diags)...),
+		Diagnostics: append(diags, lintDiagnostics(uri, text, f, parseDiags)...),
 	}
+}
+
+func hasError(diags []diag.Diagnostic) bool {
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			return true
+		}
+	}
+	return false
 }
 
 // lintDiagnostics runs the linter under the .wflcfg in force for uri. As
 // the reference linter, the rules that need a tree run only when the text
 // parses; the text rules always run.
 func lintDiagnostics(uri URI, text string, f *ast.File, parseDiags []diag.Diagnostic) []diag.Diagnostic {
-	for _, d := range parseDiags {
-		if d.Severity == diag.Error {
-			f = nil
-			break
-		}
+	if hasError(parseDiags) {
+		f = nil
 	}
 	return lint.Check(text, f, nil, ConfigFor(uri))
 }
