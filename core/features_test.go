@@ -1,0 +1,341 @@
+package core
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"wfl-lsp/lang/token"
+)
+
+// featureSrc exercises the position queries. Markers are found by text.
+const featureSrc = `// Says hello to someone by name.
+// Twice as friendly.
+define action called greet with name as text:
+    display "Hello, " with name
+end action
+
+store first name as "Zoë 😀"
+call greet with first name
+check if first name is "Zoë 😀":
+    change first name to "Ann"
+    display length of first name
+otherwise:
+    display "no"
+end check
+
+create container Person:
+    property age: Number
+    action birthday:
+        change age to age plus 1
+    end
+end
+
+describe "greeting":
+    test "says hello":
+        expect 1 to equal 1
+    end test
+end describe
+`
+
+func analysisOf(t *testing.T, src string) *Analysis {
+	t.Helper()
+	return NewSnapshot("file:///t.wfl", 1, src).Analysis()
+}
+
+// at returns the offset of the nth occurrence of needle plus delta.
+func at(t *testing.T, src, needle string, nth, delta int) int {
+	t.Helper()
+	i := -1
+	for k := 0; k <= nth; k++ {
+		j := strings.Index(src[i+1:], needle)
+		if j < 0 {
+			t.Fatalf("%q #%d not found", needle, nth)
+		}
+		i += 1 + j
+	}
+	return i + delta
+}
+
+func spanOf(t *testing.T, src, needle string, nth int) token.Span {
+	s := at(t, src, needle, nth, 0)
+	return token.Span{Start: s, End: s + len(needle)}
+}
+
+func TestDefinitionAndReferences(t *testing.T) {
+	a := analysisOf(t, featureSrc)
+	decl := spanOf(t, featureSrc, "first name", 0)
+	for nth := 0; nth < 5; nth++ {
+		for _, d := range []int{0, 3, len("first name")} {
+			off := at(t, featureSrc, "first name", nth, d)
+			got := a.Definition(off)
+			if len(got) != 1 || got[0] != decl {
+				t.Errorf("Definition at use %d+%d = %v, want %v", nth, d, got, decl)
+			}
+		}
+	}
+	refs := a.References(at(t, featureSrc, "first name", 2, 1), true)
+	if len(refs) != 5 {
+		t.Fatalf("References = %d, want 5: %v", len(refs), refs)
+	}
+	for i, r := range refs {
+		want := spanOf(t, featureSrc, "first name", i)
+		if r.Span != want {
+			t.Errorf("reference %d = %v, want %v", i, r.Span, want)
+		}
+		if r.Decl != (i == 0) || r.Write != (i == 0 || i == 3) {
+			t.Errorf("reference %d: decl %v write %v", i, r.Decl, r.Write)
+		}
+	}
+	if n := len(a.References(decl.Start, false)); n != 4 {
+		t.Errorf("References without declaration = %d, want 4", n)
+	}
+	// A parameter and its use.
+	param := spanOf(t, featureSrc, "name", 1) // "greet with name"
+	if got := a.Definition(at(t, featureSrc, "with name", 1, 5)); len(got) != 1 || got[0] != param {
+		t.Errorf("Definition of parameter use = %v, want %v", got, param)
+	}
+	// Not a name.
+	if got := a.Definition(at(t, featureSrc, `"Hello`, 0, 2)); got != nil {
+		t.Errorf("Definition inside a string = %v", got)
+	}
+}
+
+func TestHover(t *testing.T) {
+	a := analysisOf(t, featureSrc)
+	tests := []struct {
+		off  int
+		want []string
+	}{
+		{at(t, featureSrc, "first name", 1, 2), []string{"variable first name: Text", "Declared on line 7."}},
+		{at(t, featureSrc, "greet", 1, 0), []string{"action greet with name as text", "Says hello to someone by name.\nTwice as friendly."}},
+		{at(t, featureSrc, "name", 2, 1), []string{"parameter name"}},
+		{at(t, featureSrc, "length", 0, 2), []string{"builtin", "length("}},
+		{at(t, featureSrc, "store", 0, 1), []string{"store NAME as VALUE"}},
+		{at(t, featureSrc, "Person", 0, 1), []string{"container Person", "property age"}},
+		{at(t, featureSrc, "age", 2, 0), []string{"property age"}},
+	}
+	for _, tt := range tests {
+		h := a.Hover(tt.off)
+		if h == nil {
+			t.Errorf("Hover(%d %q) = nil", tt.off, featureSrc[tt.off:tt.off+6])
+			continue
+		}
+		md := h.Markdown()
+		for _, w := range tt.want {
+			if !strings.Contains(md, w) && !strings.Contains(h.Kind, w) {
+				t.Errorf("Hover(%d %q) = %q, want it to contain %q", tt.off, featureSrc[tt.off:tt.off+6], md, w)
+			}
+		}
+		if h.Span.Start > tt.off || h.Span.End < tt.off {
+			t.Errorf("Hover(%d) span %v does not hold the offset", tt.off, h.Span)
+		}
+	}
+	if h := a.Hover(at(t, featureSrc, `"no"`, 0, 1)); h != nil {
+		t.Errorf("Hover in a string = %+v", h)
+	}
+}
+
+func TestDocumentSymbols(t *testing.T) {
+	a := analysisOf(t, featureSrc)
+	syms := a.DocumentSymbols()
+	var got []string
+	var walk func(prefix string, ss []DocumentSymbol)
+	walk = func(prefix string, ss []DocumentSymbol) {
+		for _, s := range ss {
+			got = append(got, prefix+s.Kind.String()+" "+s.Name)
+			if s.NameSpan.Start < s.Span.Start || s.NameSpan.End > s.Span.End {
+				t.Errorf("%s: name %v outside %v", s.Name, s.NameSpan, s.Span)
+			}
+			walk(prefix+"  ", s.Children)
+		}
+	}
+	walk("", syms)
+	want := []string{
+		"action greet", "  parameter name",
+		"variable first name",
+		"container Person", "  property age", "  method birthday",
+		"describe greeting", "  test says hello",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("outline:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestFoldingRanges(t *testing.T) {
+	a := analysisOf(t, featureSrc)
+	var got []string
+	var closers []string
+	for _, f := range a.FoldingRanges() {
+		got = append(got, featureSrc[a.Lines.LineStart(a.Lines.Line(f.Start)):f.End])
+		next := a.Lines.Line(f.End) + 1
+		closers = append(closers, strings.TrimSpace(featureSrc[a.Lines.LineStart(next):a.Lines.LineEnd(next)]))
+	}
+	wantFirstLines := []string{
+		"// Says hello", "define action called greet", "check if first name", "otherwise:",
+		"create container Person", "    action birthday:", `describe "greeting"`, `    test "says hello"`,
+	}
+	wantClosers := []string{"define action called greet with name as text:", "end action", "otherwise:", "end check",
+		"end", "end", "end describe", "end test"}
+	if len(got) != len(wantFirstLines) {
+		t.Fatalf("got %d folds, want %d:\n%s", len(got), len(wantFirstLines), strings.Join(got, "\n---\n"))
+	}
+	for i, g := range got {
+		if !strings.HasPrefix(g, wantFirstLines[i]) {
+			t.Errorf("fold %d starts %q, want %q", i, g, wantFirstLines[i])
+		}
+		if closers[i] != wantClosers[i] {
+			t.Errorf("fold %d is followed by %q, want %q", i, closers[i], wantClosers[i])
+		}
+	}
+}
+
+func TestSelectionRange(t *testing.T) {
+	a := analysisOf(t, featureSrc)
+	off := at(t, featureSrc, "first name", 4, 2) // in `display length of first name`
+	chain := a.SelectionRange(off)
+	if len(chain) < 4 {
+		t.Fatalf("chain too short: %v", chain)
+	}
+	if chain[0] != spanOf(t, featureSrc, "first name", 4) {
+		t.Errorf("innermost = %q, want the name", featureSrc[chain[0].Start:chain[0].End])
+	}
+	for i := 1; i < len(chain); i++ {
+		if !(chain[i].Start <= chain[i-1].Start && chain[i-1].End <= chain[i].End) || chain[i] == chain[i-1] {
+			t.Errorf("range %d %v does not strictly contain %v", i, chain[i], chain[i-1])
+		}
+	}
+	if last := chain[len(chain)-1]; last != (token.Span{Start: 0, End: len(featureSrc)}) {
+		t.Errorf("outermost = %v, want the whole text", last)
+	}
+}
+
+func TestSemanticTokens(t *testing.T) {
+	a := analysisOf(t, featureSrc)
+	toks := a.SemanticTokens(token.Span{Start: 0, End: len(featureSrc)})
+	find := func(s token.Span) *SemanticToken {
+		for i := range toks {
+			if toks[i].Span == s {
+				return &toks[i]
+			}
+		}
+		return nil
+	}
+	tests := []struct {
+		span token.Span
+		typ  SemType
+		mods SemMods
+	}{
+		{spanOf(t, featureSrc, "// Says hello to someone by name.", 0), SemComment, 0},
+		{spanOf(t, featureSrc, "define", 0), SemKeyword, 0},
+		{spanOf(t, featureSrc, "greet", 0), SemFunction, ModDeclaration},
+		{spanOf(t, featureSrc, "greet", 1), SemFunction, 0},
+		{spanOf(t, featureSrc, "first name", 0), SemVariable, ModDeclaration},
+		{spanOf(t, featureSrc, "first name", 1), SemVariable, 0},
+		{spanOf(t, featureSrc, `"Zoë 😀"`, 0), SemString, 0},
+		{spanOf(t, featureSrc, "1", 0), SemNumber, 0},
+		{spanOf(t, featureSrc, "Person", 0), SemClass, ModDeclaration},
+		{spanOf(t, featureSrc, "age", 0), SemProperty, ModDeclaration},
+		{spanOf(t, featureSrc, "length", 0), SemFunction, ModDefaultLibrary},
+	}
+	for _, tt := range tests {
+		got := find(tt.span)
+		if got == nil {
+			t.Errorf("no token %q at %v", featureSrc[tt.span.Start:tt.span.End], tt.span)
+			continue
+		}
+		if got.Type != tt.typ || got.Mods != tt.mods {
+			t.Errorf("token %q = %s/%b, want %s/%b", featureSrc[tt.span.Start:tt.span.End],
+				SemTypeNames[got.Type], got.Mods, SemTypeNames[tt.typ], tt.mods)
+		}
+	}
+	// A range request returns exactly the tokens that overlap the range.
+	r := token.Span{Start: at(t, featureSrc, "store", 0, 0), End: at(t, featureSrc, "check if", 0, 0)}
+	part := a.SemanticTokens(r)
+	var want []SemanticToken
+	for _, tok := range toks {
+		if tok.Span.End > r.Start && tok.Span.Start < r.End {
+			want = append(want, tok)
+		}
+	}
+	if len(part) != len(want) || len(part) == 0 {
+		t.Errorf("range: %d tokens, want %d", len(part), len(want))
+	}
+}
+
+// TestQueriesOnCorpus runs every query at many offsets of every corpus
+// program and checks the answers are well formed: spans inside the text,
+// tokens in order and disjoint, selection chains nested, no panics.
+func TestQueriesOnCorpus(t *testing.T) {
+	root := filepath.Join("..", "..", "shared", "corpus", "wfl")
+	var files []string
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".wfl") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Skip("corpus not found at " + root)
+	}
+	if testing.Short() && len(files) > 40 {
+		files = files[:40]
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(b)
+		a := analysisOf(t, src)
+		in := func(what string, s token.Span) {
+			if s.Start < 0 || s.End > len(src) || s.Start > s.End {
+				t.Errorf("%s: %s span %v outside the text (%d bytes)", f, what, s, len(src))
+			}
+		}
+		prevEnd := 0
+		for _, tok := range a.SemanticTokens(token.Span{Start: 0, End: len(src)}) {
+			in("token", tok.Span)
+			if tok.Span.Start < prevEnd {
+				t.Errorf("%s: token %v overlaps the previous one ending at %d", f, tok.Span, prevEnd)
+			}
+			prevEnd = tok.Span.End
+		}
+		for _, fr := range a.FoldingRanges() {
+			in("fold", token.Span{Start: fr.Start, End: fr.End})
+		}
+		var checkSyms func([]DocumentSymbol)
+		checkSyms = func(ss []DocumentSymbol) {
+			for _, s := range ss {
+				in("symbol", s.Span)
+				if s.Name == "" || s.NameSpan.Start < s.Span.Start || s.NameSpan.End > s.Span.End {
+					t.Errorf("%s: bad symbol %+v", f, s)
+				}
+				checkSyms(s.Children)
+			}
+		}
+		checkSyms(a.DocumentSymbols())
+		step := len(src)/200 + 1
+		for off := 0; off <= len(src); off += step {
+			for _, s := range a.Definition(off) {
+				in("definition", s)
+			}
+			for _, r := range a.References(off, true) {
+				in("reference", r.Span)
+			}
+			if h := a.Hover(off); h != nil {
+				in("hover", h.Span)
+				if h.Markdown() == "" {
+					t.Errorf("%s: empty hover at %d", f, off)
+				}
+			}
+			chain := a.SelectionRange(off)
+			for i := 1; i < len(chain); i++ {
+				if !(chain[i].Start <= chain[i-1].Start && chain[i-1].End <= chain[i].End) {
+					t.Errorf("%s: selection range not nested at %d", f, off)
+				}
+			}
+		}
+	}
+}

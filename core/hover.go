@@ -1,0 +1,269 @@
+package core
+
+// This file answers hover: what the word under the cursor is. For a name,
+// what it denotes (variable, constant, parameter, action, container,
+// property, method, event, pattern, builtin, predeclared or implicit name),
+// its type where known, where it is declared and its doc comment; for a
+// builtin, its signatures and description; for a keyword, what it does.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/builtins"
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/token"
+	"wfl-lsp/lang/types"
+)
+
+// HoverInfo describes the word at a position.
+type HoverInfo struct {
+	Span      token.Span // the word
+	Kind      string     // "variable", "action", "builtin", "keyword", …
+	Name      string
+	Signature []string // WFL-like lines shown as code: "variable first name: Text", a builtin's overloads, …
+	Doc       string   // the doc comment or description, plain text
+	DeclLine  int      // 1-based line of the declaration in the same document, or 0
+}
+
+// Markdown renders the hover for clients that display markdown.
+func (h *HoverInfo) Markdown() string {
+	var b strings.Builder
+	if len(h.Signature) > 0 {
+		b.WriteString("```wfl\n")
+		b.WriteString(strings.Join(h.Signature, "\n"))
+		b.WriteString("\n```\n")
+	}
+	h.writeTail(&b)
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// PlainText renders the hover without markup.
+func (h *HoverInfo) PlainText() string {
+	var b strings.Builder
+	for _, s := range h.Signature {
+		b.WriteString(s)
+		b.WriteByte('\n')
+	}
+	h.writeTail(&b)
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (h *HoverInfo) writeTail(b *strings.Builder) {
+	if h.Doc != "" {
+		b.WriteByte('\n')
+		b.WriteString(h.Doc)
+		b.WriteByte('\n')
+	}
+	if h.DeclLine > 0 {
+		fmt.Fprintf(b, "\nDeclared on line %d.\n", h.DeclLine)
+	}
+}
+
+// Hover returns what is at offset, or nil when there is nothing to say.
+func (a *Analysis) Hover(offset int) *HoverInfo {
+	if r, ok := a.IdentAt(offset); ok {
+		if h := a.hoverIdent(r); h != nil {
+			return h
+		}
+	}
+	return a.hoverKeyword(offset)
+}
+
+func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
+	id, sym := r.Ident, r.Sym
+	h := &HoverInfo{Span: token.Span{Start: id.Pos(), End: id.End()}, Name: id.Name}
+	if sym == nil {
+		if b := builtins.Lookup(id.Name); b != nil {
+			return hoverBuiltin(h, b)
+		}
+		return nil
+	}
+	h.Kind = sym.Kind.String()
+	h.Doc = sym.Doc
+	if sym.Decl.End > sym.Decl.Start && a.Lines != nil {
+		h.DeclLine = a.Lines.Line(sym.Decl.Start) + 1
+	}
+	typ := sym.Type
+	if a.Info != nil {
+		if t := a.Info.TypeOf(id); known(t) {
+			typ = t // the type at this use, which flow typing may have narrowed
+		}
+	}
+	switch sym.Kind {
+	case check.SymBuiltin:
+		if sym.Builtin != nil {
+			return hoverBuiltin(h, sym.Builtin)
+		}
+	case check.SymAction, check.SymMethod:
+		for _, d := range sym.Actions {
+			h.Signature = append(h.Signature, actionSignature(sym, d))
+		}
+		if len(h.Signature) == 0 {
+			h.Signature = []string{h.Kind + " " + sym.Name}
+		}
+		if h.Doc == "" && len(sym.Actions) > 0 {
+			h.Doc = sym.Actions[0].Doc.Text()
+		}
+		if len(sym.Actions) > 1 {
+			h.DeclLine = 0 // several: the signatures say enough
+		}
+		return h
+	case check.SymContainer:
+		line := "container " + sym.Name
+		if sym.Extends != "" {
+			line += " extends " + sym.Extends
+		}
+		h.Signature = []string{line}
+		names := make([]string, 0, len(sym.Members))
+		for n, m := range sym.Members {
+			names = append(names, m.Kind.String()+" "+n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			h.Signature = append(h.Signature, "    "+n)
+		}
+		return h
+	case check.SymInterface, check.SymEvent, check.SymPattern:
+		h.Signature = []string{h.Kind + " " + sym.Name}
+		return h
+	}
+	line := h.Kind + " " + sym.Name
+	if known(typ) {
+		line += ": " + typ.String()
+	}
+	if sym.Parent != nil {
+		line += "  (of " + sym.Parent.Kind.String() + " " + sym.Parent.Name + ")"
+	}
+	h.Signature = []string{line}
+	return h
+}
+
+func known(t *types.Type) bool {
+	return t != nil && t.Kind != types.KUnknown && t.Kind != types.KInvalid
+}
+
+// actionSignature writes an action's header the way it is declared.
+func actionSignature(sym *check.Symbol, d *ast.ActionDecl) string {
+	var b strings.Builder
+	if sym.Kind == check.SymMethod {
+		if d.Static {
+			b.WriteString("static ")
+		}
+		b.WriteString("action " + sym.Name)
+		if sym.Parent != nil {
+			b.WriteString(" of " + sym.Parent.Name)
+		}
+	} else {
+		b.WriteString("action " + sym.Name)
+	}
+	for i, p := range d.Params {
+		if i == 0 {
+			b.WriteString(" with ")
+		} else {
+			b.WriteString(" and ")
+		}
+		if p.Name != nil {
+			b.WriteString(p.Name.Name)
+		}
+		if p.Type != nil {
+			b.WriteString(" as " + typeExprString(p.Type))
+		}
+	}
+	if d.ReturnType != nil {
+		b.WriteString(" -> " + typeExprString(d.ReturnType))
+	}
+	return b.String()
+}
+
+func typeExprString(t *ast.TypeExpr) string {
+	if t == nil {
+		return ""
+	}
+	switch {
+	case t.Name == "map" && len(t.Args) == 2:
+		return "map of " + typeExprString(t.Args[0]) + " to " + typeExprString(t.Args[1])
+	case len(t.Args) == 1:
+		return t.Name + " of " + typeExprString(t.Args[0])
+	}
+	return t.Name
+}
+
+func hoverBuiltin(h *HoverInfo, b *builtins.Builtin) *HoverInfo {
+	h.Kind = "builtin"
+	h.Name = b.Name
+	if len(b.Signatures) == 0 {
+		h.Signature = []string{b.Label(0)}
+	}
+	for i := range b.Signatures {
+		h.Signature = append(h.Signature, b.Label(i))
+	}
+	h.Doc = b.Doc
+	if b.Module != "" {
+		h.Doc = strings.TrimSpace(h.Doc + "\n\nModule: " + b.Module + ".")
+	}
+	if !b.Implemented {
+		h.Doc = strings.TrimSpace(h.Doc + "\n\nReserved: the WFL runtime does not implement it.")
+	}
+	return h
+}
+
+// hoverKeyword describes the keyword token at offset.
+func (a *Analysis) hoverKeyword(offset int) *HoverInfo {
+	if a.Lines == nil {
+		return nil
+	}
+	toks := indexOf(a).tokens(a.Lines.Text()).Tokens
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].End >= offset })
+	for ; i < len(toks) && toks[i].Start <= offset; i++ {
+		t := toks[i]
+		if !t.Kind.IsKeyword() {
+			continue
+		}
+		doc, ok := keywordDocs[t.Kind.Spelling()]
+		if !ok {
+			continue
+		}
+		return &HoverInfo{Span: t.Span(), Kind: "keyword", Name: t.Kind.Spelling(),
+			Signature: []string{doc[0]}, Doc: doc[1]}
+	}
+	return nil
+}
+
+// keywordDocs gives, for the keywords that start or shape statements, the
+// form they take and what it does.
+var keywordDocs = map[string][2]string{
+	"store":     {"store NAME as VALUE", "Declares a variable and gives it a value. `store new constant NAME as VALUE` declares a constant."},
+	"create":    {"create NAME as VALUE | create list NAME | create map NAME | create container NAME", "Declares a variable, a list, a map, a container or another named thing."},
+	"change":    {"change NAME to VALUE", "Gives an existing variable a new value."},
+	"display":   {"display VALUE [with VALUE …]", "Prints values, joined, followed by a line break."},
+	"check":     {"check if CONDITION: … [otherwise: …] end check", "Runs the block when the condition holds, else the otherwise block."},
+	"if":        {"if CONDITION then … [otherwise …] end if", "Runs the statements when the condition holds."},
+	"otherwise": {"otherwise: …", "The branch taken when the condition of `check if` does not hold."},
+	"count":     {"count from A to B [by STEP] [as NAME]: … end count", "Repeats the block for each number from A to B; the number is `count` unless named."},
+	"for":       {"for each NAME in LIST: … end for", "Runs the block once for each item of a list."},
+	"repeat":    {"repeat while C: … end repeat | repeat until C: … end repeat | repeat forever: … end repeat", "Repeats the block while (or until) the condition holds, or for ever."},
+	"define":    {"define action called NAME [with PARAM and …]: … end action", "Declares an action (a function)."},
+	"action":    {"define action called NAME [with PARAM and …]: … end action", "Declares an action (a function)."},
+	"call":      {"call NAME [with ARG and …]", "Runs an action with arguments."},
+	"return":    {"return [VALUE]", "Ends the action, giving back a value."},
+	"give":      {"give back [VALUE]", "Ends the action, giving back a value."},
+	"try":       {"try: … when error: … [finally: …] end try", "Runs the block and handles the errors it raises."},
+	"when":      {"when error: …", "Handles an error raised in a try block; the message is `error`."},
+	"break":     {"break", "Leaves the innermost loop."},
+	"continue":  {"continue", "Goes on with the next round of the innermost loop."},
+	"add":       {"add VALUE to NAME", "Appends to a list, or adds to a number."},
+	"remove":    {"remove VALUE from LIST", "Removes a value from a list."},
+	"push":      {"push with LIST and VALUE", "Appends a value to a list."},
+	"open":      {"open file at PATH for reading as NAME", "Opens a file, a URL or a database."},
+	"wait":      {"wait for …", "Waits for a file operation, a process, a request or a duration."},
+	"include":   {"include from \"FILE\"", "Runs another WFL file here, sharing its definitions."},
+	"load":      {"load module from \"FILE\"", "Runs another WFL file in a scope of its own."},
+	"container": {"create container NAME [extends PARENT]: … end", "Declares a container (a class) with properties and actions."},
+	"describe":  {"describe \"SUBJECT\": … end describe", "Groups tests."},
+	"test":      {"test \"NAME\": … end test", "A test case; `expect` checks inside it."},
+	"expect":    {"expect VALUE to equal X | to be … | to contain X | to exist", "Checks a value inside a test."},
+	"exit":      {"exit [loop | program]", "Leaves the loop or ends the program."},
+}

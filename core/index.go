@@ -1,0 +1,101 @@
+package core
+
+// This file keeps, per analysis, the tables that position queries share:
+// every identifier of the tree in source order with the symbol it declares or
+// refers to, and the lexer's tokens. They are built once, on first use, and
+// dropped with the analysis.
+
+import (
+	"runtime"
+	"sort"
+	"sync"
+	"weak"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/lexer"
+)
+
+// An IdentRef is one identifier of the tree and what it names.
+type IdentRef struct {
+	Ident *ast.Ident
+	Sym   *check.Symbol // nil when the name is not resolved
+	Def   bool          // the identifier declares Sym
+}
+
+// index is the lookup table of one analysis.
+type index struct {
+	idents []IdentRef // by position
+
+	lexOnce sync.Once
+	lex     *lexer.Result
+}
+
+// indexes maps an analysis (weakly, so the cache never keeps one alive) to
+// its index.
+var indexes sync.Map // weak.Pointer[Analysis] -> *index
+
+func indexOf(a *Analysis) *index {
+	key := weak.Make(a)
+	if v, ok := indexes.Load(key); ok {
+		return v.(*index)
+	}
+	ix := buildIndex(a)
+	if v, loaded := indexes.LoadOrStore(key, ix); loaded {
+		return v.(*index)
+	}
+	runtime.AddCleanup(a, func(k weak.Pointer[Analysis]) { indexes.Delete(k) }, key)
+	return ix
+}
+
+func buildIndex(a *Analysis) *index {
+	ix := &index{}
+	if a.File == nil {
+		return ix
+	}
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || id == nil || id.End() <= id.Pos() {
+			return true
+		}
+		r := IdentRef{Ident: id}
+		if a.Info != nil {
+			if s := a.Info.Defs[id]; s != nil {
+				r.Sym, r.Def = s, true
+			} else {
+				r.Sym = a.Info.Uses[id]
+			}
+		}
+		ix.idents = append(ix.idents, r)
+		return true
+	})
+	sort.SliceStable(ix.idents, func(i, j int) bool { return ix.idents[i].Ident.Pos() < ix.idents[j].Ident.Pos() })
+	return ix
+}
+
+// tokens returns the lexer's view of the text, computed once.
+func (ix *index) tokens(text string) *lexer.Result {
+	ix.lexOnce.Do(func() { ix.lex = lexer.Lex(text) })
+	return ix.lex
+}
+
+// IdentAt returns the identifier at offset: the one whose extent contains
+// it, or else the one that ends exactly there (a cursor just after a word).
+func (a *Analysis) IdentAt(offset int) (IdentRef, bool) {
+	ids := indexOf(a).idents
+	i := sort.Search(len(ids), func(i int) bool { return ids[i].Ident.End() >= offset })
+	for ; i < len(ids) && ids[i].Ident.Pos() <= offset; i++ {
+		if offset < ids[i].Ident.End() {
+			return ids[i], true
+		}
+	}
+	// None strictly contains offset: take one ending at offset.
+	i = sort.Search(len(ids), func(i int) bool { return ids[i].Ident.End() >= offset })
+	if i < len(ids) && ids[i].Ident.End() == offset {
+		return ids[i], true
+	}
+	return IdentRef{}, false
+}
+
+// Idents returns every identifier of the tree in source order.
+func (a *Analysis) Idents() []IdentRef { return indexOf(a).idents }

@@ -1,0 +1,108 @@
+package core
+
+// This file answers the navigation queries: where a name is declared
+// (definition), every place it is declared or used (references), and the
+// same places within the document marked as reads and writes (highlight).
+// All answers are byte spans in the analysed text.
+
+import (
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/token"
+)
+
+// SymbolAt returns the identifier at offset and the symbol it names; the
+// symbol is nil when the identifier is not resolved.
+func (a *Analysis) SymbolAt(offset int) (*ast.Ident, *check.Symbol) {
+	r, ok := a.IdentAt(offset)
+	if !ok {
+		return nil, nil
+	}
+	return r.Ident, r.Sym
+}
+
+// Definition returns the declarations of the name at offset: one span for
+// most names, one per definition for an overloaded action. Names the file
+// does not declare (builtins, predeclared and implicit names) have none.
+func (a *Analysis) Definition(offset int) []token.Span {
+	_, sym := a.SymbolAt(offset)
+	if sym == nil {
+		return nil
+	}
+	return declSpans(sym)
+}
+
+func declSpans(sym *check.Symbol) []token.Span {
+	var out []token.Span
+	if len(sym.Actions) > 1 {
+		for _, d := range sym.Actions {
+			if d.Name != nil {
+				out = append(out, token.Span{Start: d.Name.Pos(), End: d.Name.End()})
+			}
+		}
+		return out
+	}
+	if sym.Decl.End > sym.Decl.Start {
+		out = append(out, sym.Decl)
+	}
+	return out
+}
+
+// A Reference is one place a symbol is named.
+type Reference struct {
+	Span  token.Span
+	Decl  bool // the place declares the symbol
+	Write bool // the place declares or assigns it
+}
+
+// References returns every place that names the same symbol as the name at
+// offset, in source order; the declarations only if includeDecl.
+func (a *Analysis) References(offset int, includeDecl bool) []Reference {
+	_, sym := a.SymbolAt(offset)
+	if sym == nil {
+		return nil
+	}
+	writes := a.assigned()
+	var out []Reference
+	for _, r := range a.Idents() {
+		if r.Sym != sym || (r.Def && !includeDecl) {
+			continue
+		}
+		out = append(out, Reference{
+			Span:  token.Span{Start: r.Ident.Pos(), End: r.Ident.End()},
+			Decl:  r.Def,
+			Write: r.Def || writes[r.Ident],
+		})
+	}
+	return out
+}
+
+// Highlights returns the places in the document that name the same symbol
+// as the name at offset, declarations included, each marked read or write.
+func (a *Analysis) Highlights(offset int) []Reference { return a.References(offset, true) }
+
+// assigned returns the identifiers that statements write to without
+// declaring them: `change x to`, `add … to x`, `remove … from x`, `clear x`,
+// and the arithmetic assignments.
+func (a *Analysis) assigned() map[*ast.Ident]bool {
+	w := map[*ast.Ident]bool{}
+	if a.File == nil {
+		return w
+	}
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			w[s.Name] = true
+		case *ast.AddStmt:
+			w[s.List] = true
+		case *ast.RemoveStmt:
+			w[s.List] = true
+		case *ast.ClearStmt:
+			w[s.List] = true
+		case ast.Expr:
+			return false // statements hold no assignments inside expressions
+		}
+		return true
+	})
+	return w
+}

@@ -1,0 +1,178 @@
+package core
+
+// This file answers semantic tokens: every keyword (WFL's keywords are
+// multi-word phrases such as `divided by`, each word a keyword token),
+// literal and comment from the lexer, and every name classified by what the
+// checker says it denotes, a multi-word name being one token.
+
+import (
+	"sort"
+
+	"wfl-lsp/lang/builtins"
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/token"
+)
+
+// SemType is a semantic token type; its names are LSP's standard ones.
+type SemType int
+
+const (
+	SemKeyword SemType = iota
+	SemComment
+	SemString
+	SemNumber
+	SemOperator
+	SemVariable
+	SemParameter
+	SemFunction
+	SemMethod
+	SemProperty
+	SemClass
+	SemInterface
+	SemEvent
+	SemRegexp
+	semTypeCount
+)
+
+// SemTypeNames are the LSP names of the token types, indexed by SemType.
+var SemTypeNames = [semTypeCount]string{
+	SemKeyword: "keyword", SemComment: "comment", SemString: "string", SemNumber: "number",
+	SemOperator: "operator", SemVariable: "variable", SemParameter: "parameter",
+	SemFunction: "function", SemMethod: "method", SemProperty: "property", SemClass: "class",
+	SemInterface: "interface", SemEvent: "event", SemRegexp: "regexp",
+}
+
+// SemMods is a set of semantic token modifiers, one bit each.
+type SemMods uint32
+
+const (
+	ModDeclaration SemMods = 1 << iota
+	ModReadonly
+	ModDefaultLibrary
+)
+
+// SemModNames are the LSP names of the modifiers, indexed by bit.
+var SemModNames = []string{"declaration", "readonly", "defaultLibrary"}
+
+// A SemanticToken is one classified span of the text. A string literal may
+// span several lines.
+type SemanticToken struct {
+	Span token.Span
+	Type SemType
+	Mods SemMods
+}
+
+// SemanticTokens returns the classified tokens that overlap span, in order.
+func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
+	if a.Lines == nil {
+		return nil
+	}
+	ix := indexOf(a)
+	lex := ix.tokens(a.Lines.Text())
+	ids := ix.idents
+	out := make([]SemanticToken, 0, len(lex.Tokens)/2)
+	inSpan := func(s token.Span) bool { return s.End > span.Start && s.Start < span.End }
+
+	// Names come from the tree (the parser splits some merged identifier
+	// tokens, and keywords can be used as names); everything else from the
+	// lexer. Walk both in order.
+	j := sort.Search(len(ids), func(i int) bool { return ids[i].Ident.End() > span.Start })
+	k := sort.Search(len(lex.Comments), func(i int) bool { return lex.Comments[i].End > span.Start })
+	// emitBefore emits, in order, the comments and names that start before upTo.
+	emitBefore := func(upTo int) {
+		for {
+			c := k < len(lex.Comments) && lex.Comments[k].Start < upTo
+			n := j < len(ids) && ids[j].Ident.Pos() < upTo
+			switch {
+			case c && (!n || lex.Comments[k].Start < ids[j].Ident.Pos()):
+				if inSpan(lex.Comments[k]) {
+					out = append(out, SemanticToken{Span: lex.Comments[k], Type: SemComment})
+				}
+				k++
+			case n:
+				r := ids[j]
+				s := token.Span{Start: r.Ident.Pos(), End: r.Ident.End()}
+				if inSpan(s) {
+					typ, mods := classify(r)
+					out = append(out, SemanticToken{Span: s, Type: typ, Mods: mods})
+				}
+				j++
+			default:
+				return
+			}
+		}
+	}
+	i := sort.Search(len(lex.Tokens), func(i int) bool { return lex.Tokens[i].End > span.Start })
+	for ; i < len(lex.Tokens) && lex.Tokens[i].Start < span.End; i++ {
+		t := lex.Tokens[i]
+		emitBefore(t.Start)
+		if j > 0 && t.Start < ids[j-1].Ident.End() {
+			continue // covered by a name already emitted
+		}
+		if j < len(ids) && ids[j].Ident.Pos() < t.End {
+			continue // a name starts inside this token: the name wins
+		}
+		var typ SemType
+		switch {
+		case t.Kind == token.Identifier:
+			typ = SemVariable // a name the tree does not hold (broken text)
+		case t.Kind == token.StringLiteral:
+			typ = SemString
+		case t.Kind == token.IntLiteral || t.Kind == token.FloatLiteral:
+			typ = SemNumber
+		case t.Kind == token.BooleanLiteral || t.Kind == token.NothingLiteral || t.Kind.IsKeyword():
+			typ = SemKeyword
+		case t.Kind == token.Plus || t.Kind == token.Minus || t.Kind == token.Percent ||
+			t.Kind == token.Slash || t.Kind == token.Equals:
+			typ = SemOperator
+		default:
+			continue
+		}
+		out = append(out, SemanticToken{Span: t.Span(), Type: typ})
+	}
+	emitBefore(span.End)
+	return out
+}
+
+// classify gives a name's token type from the symbol it names.
+func classify(r IdentRef) (SemType, SemMods) {
+	var mods SemMods
+	if r.Def {
+		mods |= ModDeclaration
+	}
+	s := r.Sym
+	if s == nil {
+		if builtins.IsBuiltin(r.Ident.Name) {
+			return SemFunction, mods | ModDefaultLibrary
+		}
+		return SemVariable, mods
+	}
+	switch s.Kind {
+	case check.SymConstant:
+		return SemVariable, mods | ModReadonly
+	case check.SymParameter:
+		return SemParameter, mods
+	case check.SymAction:
+		return SemFunction, mods
+	case check.SymMethod:
+		return SemMethod, mods
+	case check.SymContainer:
+		return SemClass, mods
+	case check.SymInterface:
+		return SemInterface, mods
+	case check.SymProperty:
+		return SemProperty, mods
+	case check.SymEvent:
+		return SemEvent, mods
+	case check.SymPattern:
+		return SemRegexp, mods
+	case check.SymBuiltin:
+		return SemFunction, mods | ModDefaultLibrary
+	case check.SymPredeclared:
+		return SemVariable, mods | ModReadonly | ModDefaultLibrary
+	}
+	if !s.Mutable && s.Kind == check.SymImplicit {
+		mods |= ModReadonly
+	}
+	return SemVariable, mods
+}
