@@ -5,6 +5,7 @@ package check
 // definition and use in Info.
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -44,13 +45,12 @@ type analyzer struct {
 	aliases      map[*Symbol]bool // variables stored from an action value (stored action aliases)
 }
 
-func newAnalyzer(f *ast.File, src string, lines *token.Lines, info *Info) *analyzer {
-	a := &analyzer{file: f, src: src, lines: lines, info: info,
-		actionParams: map[string]bool{}, fileParams: map[string]bool{},
-		constants: map[*Symbol]bool{}, events: map[string]*Symbol{}, aliases: map[*Symbol]bool{}}
-	a.universe = &Scope{Symbols: map[string]*Symbol{}}
+// universe holds the predeclared names. It is shared by every Check and
+// never modified after init.
+var universe = func() *Scope {
+	u := &Scope{Symbols: map[string]*Symbol{}}
 	pre := func(name string, t *types.Type) {
-		a.universe.Symbols[name] = &Symbol{Name: name, Kind: SymPredeclared, Type: t}
+		u.Symbols[name] = &Symbol{Name: name, Kind: SymPredeclared, Type: t}
 	}
 	for _, n := range []string{"yes", "no"} {
 		pre(n, types.Boolean)
@@ -65,8 +65,15 @@ func newAnalyzer(f *ast.File, src string, lines *token.Lines, info *Info) *analy
 	pre("args", types.NewList(types.Text))
 	pre("positional_args", types.NewList(types.Text))
 	pre("loop", types.Unknown)
+	return u
+}()
+
+func newAnalyzer(f *ast.File, src string, lines *token.Lines, info *Info) *analyzer {
+	a := &analyzer{file: f, src: src, lines: lines, info: info,
+		actionParams: map[string]bool{}, fileParams: map[string]bool{},
+		constants: map[*Symbol]bool{}, events: map[string]*Symbol{}, aliases: map[*Symbol]bool{}}
+	a.universe = universe
 	a.global = &Scope{Parent: a.universe, Node: f, Span: token.Span{Start: f.Pos(), End: f.End()}, Symbols: map[string]*Symbol{}}
-	a.universe.Children = []*Scope{a.global}
 	info.Global = a.global
 	info.Scopes[f] = a.global
 	a.cur = a.global
@@ -114,7 +121,7 @@ func (a *analyzer) line(off int) int { return a.lines.Line(off) + 1 }
 // ---- scopes ----
 
 func (a *analyzer) push(n ast.Node) *Scope {
-	s := &Scope{Parent: a.cur, Node: n, Symbols: map[string]*Symbol{}}
+	s := &Scope{Parent: a.cur, Node: n}
 	if n != nil {
 		s.Span = token.Span{Start: n.Pos(), End: n.End()}
 		if _, ok := a.info.Scopes[n]; !ok {
@@ -144,7 +151,7 @@ func (a *analyzer) define(sym *Symbol, at token.Span) bool {
 		a.errorAt(at, "Variable '"+sym.Name+"' has already been defined in an outer scope. Use 'change "+sym.Name+" to <value>' to modify it.")
 		return false
 	}
-	a.cur.Symbols[sym.Name] = sym
+	a.cur.put(sym)
 	return true
 }
 
@@ -177,13 +184,13 @@ func (a *analyzer) declareReplace(id *ast.Ident, kind SymbolKind, node ast.Node,
 		return nil
 	}
 	sym := a.newSym(id, kind, node, t, mutable)
-	a.cur.Symbols[sym.Name] = sym
+	a.cur.put(sym)
 	return sym
 }
 
 func (a *analyzer) implicit(name string, t *types.Type, mutable bool) *Symbol {
 	sym := &Symbol{Name: name, Kind: SymImplicit, Type: t, Mutable: mutable}
-	a.cur.Symbols[name] = sym
+	a.cur.put(sym)
 	return sym
 }
 
@@ -580,9 +587,9 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		sc.Span = a.span(s)
 		a.stmt(s.Inner)
 		a.pop()
-		for name, sym := range sc.Symbols {
+		for _, name := range sortedNames(sc.Symbols) {
 			if a.cur.Lookup(name) == nil {
-				a.cur.Symbols[name] = sym
+				a.cur.put(sc.Symbols[name])
 			}
 		}
 	case *ast.WaitDurationStmt:
@@ -836,7 +843,8 @@ func (a *analyzer) ifStmt(cond ast.Expr, then *ast.Block, els ast.Stmt, n ast.No
 		a.stmt(e)
 	}
 	a.pop()
-	for name, sym := range ts.Symbols {
+	for _, name := range sortedNames(ts.Symbols) {
+		sym := ts.Symbols[name]
 		other := es.Symbols[name]
 		if other == nil || outer.Lookup(name) != nil {
 			continue
@@ -896,7 +904,8 @@ func (a *analyzer) route(r *ast.RouteStmt, i int) {
 	if es == nil {
 		return
 	}
-	for name, sym := range ts.Symbols {
+	for _, name := range sortedNames(ts.Symbols) {
+		sym := ts.Symbols[name]
 		other := es.Symbols[name]
 		if other == nil || outer.Lookup(name) != nil {
 			continue
@@ -960,7 +969,7 @@ func (a *analyzer) tryStmt(s *ast.TryStmt) {
 				}
 			}
 			if all && outer.Lookup(n) == nil {
-				fs.Symbols[n] = sym
+				fs.putAs(n, sym)
 			}
 		}
 		a.block(s.Finally)
@@ -1151,7 +1160,7 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 	}
 	a.info.Containers[sym.Name] = sym
 	if a.cur.Symbols[sym.Name] == nil {
-		a.cur.Symbols[sym.Name] = sym
+		a.cur.put(sym)
 	}
 	for _, m := range s.Members {
 		switch m := m.(type) {
@@ -1216,7 +1225,8 @@ func (a *analyzer) checkInheritance() {
 			continue
 		}
 		parent := a.info.Containers[sym.Extends]
-		for _, p := range sym.Members {
+		for _, pn := range sortedNames(sym.Members) {
+			p := sym.Members[pn]
 			if p.Kind != SymProperty || p.Type.Kind == types.KUnknown || parent == nil {
 				continue
 			}
@@ -1724,4 +1734,14 @@ func init() {
 	for _, b := range builtins.All() {
 		builtinSyms[b.Name] = builtinSymCache(b)
 	}
+}
+
+// sortedNames returns the keys of m in order, for deterministic output.
+func sortedNames(m map[string]*Symbol) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

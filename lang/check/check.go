@@ -116,6 +116,15 @@ func (s *Scope) Lookup(name string) *Symbol {
 	return nil
 }
 
+func (s *Scope) put(sym *Symbol) { s.putAs(sym.Name, sym) }
+
+func (s *Scope) putAs(name string, sym *Symbol) {
+	if s.Symbols == nil {
+		s.Symbols = map[string]*Symbol{}
+	}
+	s.Symbols[name] = sym
+}
+
 // Innermost returns the innermost scope under s whose span contains offset.
 func (s *Scope) Innermost(offset int) *Scope {
 	for _, c := range s.Children {
@@ -175,11 +184,12 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		f = &ast.File{}
 	}
 	lines := token.NewLines(src)
+	n := len(src)/16 + 8 // roughly one expression per 16 bytes of source
 	info := &Info{
-		Defs:       map[*ast.Ident]*Symbol{},
-		Uses:       map[*ast.Ident]*Symbol{},
-		Types:      map[ast.Expr]*types.Type{},
-		Scopes:     map[ast.Node]*Scope{},
+		Defs:       make(map[*ast.Ident]*Symbol, n/8),
+		Uses:       make(map[*ast.Ident]*Symbol, n/2),
+		Types:      make(map[ast.Expr]*types.Type, n),
+		Scopes:     make(map[ast.Node]*Scope, n/16),
 		Containers: map[string]*Symbol{},
 	}
 	a := newAnalyzer(f, src, lines, info)

@@ -1,0 +1,118 @@
+package check_test
+
+import (
+	"go/ast"
+	"go/build"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"wfl-lsp/lang/check"
+	wflparser "wfl-lsp/lang/parser"
+)
+
+// BenchmarkCheckCorpus parses and checks every corpus program.
+func BenchmarkCheckCorpus(b *testing.B) {
+	files := corpusFiles(b)
+	if len(files) == 0 {
+		b.Skip("corpus not found")
+	}
+	var srcs []string
+	n := 0
+	for _, s := range files {
+		srcs = append(srcs, s)
+		n += len(s)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, s := range srcs {
+			f, _ := wflparser.Parse(s)
+			check.Check(f, s)
+		}
+	}
+}
+
+// goPackages are GOROOT packages whose imports are all in the standard
+// library; enough of them are taken to match the corpus size.
+var goPackages = []string{
+	"go/scanner", "go/token", "go/ast", "go/parser", "text/template/parse",
+	"strconv", "bufio", "encoding/csv", "net/url", "encoding/base64", "regexp/syntax",
+	"text/tabwriter", "container/list", "path", "html", "encoding/json",
+}
+
+type goPkg struct {
+	path  string
+	files map[string][]byte
+}
+
+// BenchmarkGoParserTypes parses and type-checks GOROOT packages of about the
+// corpus's size with go/parser and go/types, for comparison. Imports come
+// from a source importer warmed before timing, so only the packages
+// themselves are measured.
+func BenchmarkGoParserTypes(b *testing.B) {
+	want := 0
+	for _, s := range corpusFiles(b) {
+		want += len(s)
+	}
+	if want == 0 {
+		b.Skip("corpus not found")
+	}
+	var pkgs []goPkg
+	n := 0
+	for _, path := range goPackages {
+		if n >= want {
+			break
+		}
+		bp, err := build.Default.Import(path, "", 0)
+		if err != nil {
+			b.Skip(err)
+		}
+		p := goPkg{path: path, files: map[string][]byte{}}
+		for _, name := range bp.GoFiles {
+			data, err := os.ReadFile(filepath.Join(bp.Dir, name))
+			if err != nil {
+				b.Skip(err)
+			}
+			p.files[name] = data
+			n += len(data)
+		}
+		pkgs = append(pkgs, p)
+	}
+	fset := token.NewFileSet()
+	imp := importer.ForCompiler(fset, "source", nil)
+	run := func() {
+		for _, p := range pkgs {
+			var names []string
+			for name := range p.files {
+				names = append(names, name)
+			}
+			sort.Strings(names)
+			var files []*ast.File
+			for _, name := range names {
+				f, err := parser.ParseFile(fset, name, p.files[name], parser.SkipObjectResolution)
+				if err != nil {
+					b.Fatal(err)
+				}
+				files = append(files, f)
+			}
+			conf := types.Config{Importer: imp}
+			if _, err := conf.Check(p.path, fset, files, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	run() // warm the importer's cache
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		run()
+	}
+}
