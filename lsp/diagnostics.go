@@ -53,6 +53,9 @@ func (p *publisher) stop() {
 }
 
 func (p *publisher) enqueue(u uri.URI, snap *core.Snapshot) {
+	if p.s.session.Load().caps.pullDiagnostics {
+		return // the client pulls
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stopped {

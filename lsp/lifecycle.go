@@ -42,6 +42,7 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 		if td.FoldingRange != nil && td.FoldingRange.LineFoldingOnly != nil {
 			sess.caps.lineFoldingOnly = *td.FoldingRange.LineFoldingOnly
 		}
+		sess.caps.pullDiagnostics = td.Diagnostic != nil
 	}
 	return func(context.Context) (any, error) {
 		s.session.Store(sess)
@@ -59,10 +60,29 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 	change := protocol.TextDocumentSyncKindIncremental
 	openClose := true
-	return protocol.ServerCapabilities{
-		PositionEncoding: sess.enc.kind(),
-		TextDocumentSync: &protocol.TextDocumentSyncOptions{OpenClose: &openClose, Change: &change},
+	yes := true
+	caps := protocol.ServerCapabilities{
+		PositionEncoding:          sess.enc.kind(),
+		TextDocumentSync:          &protocol.TextDocumentSyncOptions{OpenClose: &openClose, Change: &change},
+		HoverProvider:             protocol.Boolean(true),
+		DefinitionProvider:        protocol.Boolean(true),
+		ReferencesProvider:        protocol.Boolean(true),
+		DocumentHighlightProvider: protocol.Boolean(true),
+		DocumentSymbolProvider:    protocol.Boolean(true),
+		FoldingRangeProvider:      protocol.Boolean(true),
+		SelectionRangeProvider:    protocol.Boolean(true),
+		SemanticTokensProvider: &protocol.SemanticTokensOptions{
+			Legend: semanticLegend(),
+			Range:  protocol.Boolean(true),
+			Full:   &protocol.SemanticTokensFullDelta{Delta: &yes},
+		},
 	}
+	if sess.caps.pullDiagnostics {
+		// Clients that pull get diagnostics only that way, so they are not
+		// shown twice.
+		caps.DiagnosticProvider = &protocol.DiagnosticOptions{}
+	}
+	return caps
 }
 
 // shutdown stops background work; the session then waits for exit and

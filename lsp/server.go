@@ -121,7 +121,8 @@ type server struct {
 	inflightMu sync.Mutex
 	inflight   map[jsonrpc2.ID]context.CancelFunc
 
-	diags *publisher
+	diags  *publisher
+	tokens tokenCache
 }
 
 // Lifecycle states.
@@ -143,6 +144,7 @@ type clientCaps struct {
 	hierarchicalSymbols bool
 	markdownHover       bool
 	lineFoldingOnly     bool
+	pullDiagnostics     bool // the client asks for diagnostics; they are not pushed
 }
 
 func newServer(ctx context.Context, opts Options) *server {

@@ -101,5 +101,6 @@ func (s *server) didClose(params jsonrpc2.RawMessage) error {
 		return fmt.Errorf("didClose for %s, which is not open", u)
 	}
 	s.diags.closed(p.TextDocument.URI)
+	s.tokens.forget(p.TextDocument.URI)
 	return nil
 }

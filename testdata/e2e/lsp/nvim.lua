@@ -74,7 +74,7 @@ local function request(method)
       fail(method .. ": " .. vim.inspect(r.err))
       return nil
     end
-    log(method, vim.inspect(r.result):gsub("%s+", " "))
+    log(method, (vim.inspect(r.result):gsub("%s+", " ")))
     return r.result
   end
 end

@@ -1,0 +1,210 @@
+package lsp
+
+// This file holds the language-feature handlers. Each one asks core for the
+// answer in byte offsets and converts it; none computes a language fact.
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"wfl-lsp/core"
+	"wfl-lsp/lang/token"
+)
+
+func init() {
+	requests[protocol.MethodTextDocumentHover] = docRequest(posURI[protocol.HoverParams], hover)
+	requests[protocol.MethodTextDocumentDefinition] = docRequest(posURI[protocol.DefinitionParams], definition)
+	requests[protocol.MethodTextDocumentReferences] = docRequest(posURI[protocol.ReferenceParams], references)
+	requests[protocol.MethodTextDocumentDocumentHighlight] = docRequest(posURI[protocol.DocumentHighlightParams], highlight)
+	requests[protocol.MethodTextDocumentDocumentSymbol] = docRequest(func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI }, documentSymbol)
+	requests[protocol.MethodTextDocumentFoldingRange] = docRequest(func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI }, foldingRange)
+	requests[protocol.MethodTextDocumentSelectionRange] = docRequest(func(p *protocol.SelectionRangeParams) uri.URI { return p.TextDocument.URI }, selectionRange)
+	requests[protocol.MethodTextDocumentDiagnostic] = docRequest(func(p *protocol.DocumentDiagnosticParams) uri.URI { return p.TextDocument.URI }, pullDiagnostics)
+}
+
+// positioned is implemented by every params type that embeds
+// TextDocumentPositionParams.
+type positioned interface {
+	protocol.HoverParams | protocol.DefinitionParams | protocol.ReferenceParams | protocol.DocumentHighlightParams
+}
+
+func posURI[P positioned](p *P) uri.URI { return positionOf(p).TextDocument.URI }
+
+func positionOf[P positioned](p *P) protocol.TextDocumentPositionParams {
+	switch p := any(p).(type) {
+	case *protocol.HoverParams:
+		return p.TextDocumentPositionParams
+	case *protocol.DefinitionParams:
+		return p.TextDocumentPositionParams
+	case *protocol.ReferenceParams:
+		return p.TextDocumentPositionParams
+	case *protocol.DocumentHighlightParams:
+		return p.TextDocumentPositionParams
+	}
+	panic("unreachable")
+}
+
+func hover(_ context.Context, s *server, d doc, p *protocol.HoverParams) (any, error) {
+	a, m := d.analysis()
+	h := a.Hover(m.offset(p.Position))
+	if h == nil {
+		return nil, nil
+	}
+	content := &protocol.MarkupContent{Kind: protocol.MarkupKindPlainText, Value: h.PlainText()}
+	if s.session.Load().caps.markdownHover {
+		content = &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: h.Markdown()}
+	}
+	r := m.rng(h.Span)
+	return &protocol.Hover{Contents: content, Range: &r}, nil
+}
+
+func definition(_ context.Context, _ *server, d doc, p *protocol.DefinitionParams) (any, error) {
+	a, m := d.analysis()
+	spans := a.Definition(m.offset(p.Position))
+	if len(spans) == 0 {
+		return nil, nil
+	}
+	locs := make(protocol.LocationSlice, len(spans))
+	for i, sp := range spans {
+		locs[i] = protocol.Location{URI: d.uri, Range: m.rng(sp)}
+	}
+	return locs, nil
+}
+
+func references(_ context.Context, _ *server, d doc, p *protocol.ReferenceParams) (any, error) {
+	a, m := d.analysis()
+	refs := a.References(m.offset(p.Position), p.Context.IncludeDeclaration)
+	locs := make([]protocol.Location, len(refs))
+	for i, r := range refs {
+		locs[i] = protocol.Location{URI: d.uri, Range: m.rng(r.Span)}
+	}
+	return locs, nil
+}
+
+func highlight(_ context.Context, _ *server, d doc, p *protocol.DocumentHighlightParams) (any, error) {
+	a, m := d.analysis()
+	refs := a.Highlights(m.offset(p.Position))
+	out := make([]protocol.DocumentHighlight, len(refs))
+	for i, r := range refs {
+		kind := protocol.DocumentHighlightKindRead
+		if r.Write {
+			kind = protocol.DocumentHighlightKindWrite
+		}
+		out[i] = protocol.DocumentHighlight{Range: m.rng(r.Span), Kind: kind}
+	}
+	return out, nil
+}
+
+var outlineKinds = map[core.OutlineKind]protocol.SymbolKind{
+	core.OutlineAction:    protocol.SymbolKindFunction,
+	core.OutlineMethod:    protocol.SymbolKindMethod,
+	core.OutlineParameter: protocol.SymbolKindVariable,
+	core.OutlineContainer: protocol.SymbolKindClass,
+	core.OutlineInterface: protocol.SymbolKindInterface,
+	core.OutlineProperty:  protocol.SymbolKindProperty,
+	core.OutlineEvent:     protocol.SymbolKindEvent,
+	core.OutlineVariable:  protocol.SymbolKindVariable,
+	core.OutlineConstant:  protocol.SymbolKindConstant,
+	core.OutlineList:      protocol.SymbolKindArray,
+	core.OutlineMap:       protocol.SymbolKindObject,
+	core.OutlinePattern:   protocol.SymbolKindString,
+	core.OutlineDescribe:  protocol.SymbolKindNamespace,
+	core.OutlineTest:      protocol.SymbolKindMethod,
+}
+
+func documentSymbol(_ context.Context, s *server, d doc, _ *protocol.DocumentSymbolParams) (any, error) {
+	a, m := d.analysis()
+	syms := a.DocumentSymbols()
+	if s.session.Load().caps.hierarchicalSymbols {
+		return protocol.DocumentSymbolSlice(toDocumentSymbols(m, syms)), nil
+	}
+	// Older clients get a flat list, each entry naming its container.
+	out := protocol.SymbolInformationSlice{}
+	var flatten func(parent string, ss []core.DocumentSymbol)
+	flatten = func(parent string, ss []core.DocumentSymbol) {
+		for _, sym := range ss {
+			info := protocol.SymbolInformation{Location: protocol.Location{URI: d.uri, Range: m.rng(sym.Span)}}
+			info.Name, info.Kind = sym.Name, outlineKinds[sym.Kind]
+			if parent != "" {
+				p := parent
+				info.ContainerName = &p
+			}
+			out = append(out, info)
+			flatten(sym.Name, sym.Children)
+		}
+	}
+	flatten("", syms)
+	return out, nil
+}
+
+func toDocumentSymbols(m mapper, ss []core.DocumentSymbol) []protocol.DocumentSymbol {
+	out := make([]protocol.DocumentSymbol, 0, len(ss))
+	for _, sym := range ss {
+		ds := protocol.DocumentSymbol{
+			Name:           sym.Name,
+			Kind:           outlineKinds[sym.Kind],
+			Range:          m.rng(sym.Span),
+			SelectionRange: m.rng(sym.NameSpan),
+		}
+		if sym.Detail != "" {
+			detail := sym.Detail
+			ds.Detail = &detail
+		}
+		if len(sym.Children) > 0 {
+			ds.Children = toDocumentSymbols(m, sym.Children)
+		}
+		out = append(out, ds)
+	}
+	return out
+}
+
+func foldingRange(_ context.Context, s *server, d doc, _ *protocol.FoldingRangeParams) (any, error) {
+	a, m := d.analysis()
+	lineOnly := s.session.Load().caps.lineFoldingOnly
+	folds := a.FoldingRanges()
+	out := make([]protocol.FoldingRange, 0, len(folds))
+	for _, f := range folds {
+		start, end := m.position(f.Start), m.position(f.End)
+		fr := protocol.FoldingRange{StartLine: start.Line, EndLine: end.Line}
+		if !lineOnly {
+			sc, ec := start.Character, end.Character
+			fr.StartCharacter, fr.EndCharacter = &sc, &ec
+		}
+		if f.Comment {
+			fr.Kind = protocol.FoldingRangeKindComment
+		}
+		out = append(out, fr)
+	}
+	return out, nil
+}
+
+func selectionRange(_ context.Context, _ *server, d doc, p *protocol.SelectionRangeParams) (any, error) {
+	a, m := d.analysis()
+	out := make([]protocol.SelectionRange, 0, len(p.Positions))
+	for _, pos := range p.Positions {
+		off := m.offset(pos)
+		chain := a.SelectionRange(off)
+		if len(chain) == 0 {
+			chain = []token.Span{{Start: off, End: off}}
+		}
+		// Build from the outside in so each range points at its parent.
+		var parent *protocol.SelectionRange
+		for i := len(chain) - 1; i >= 0; i-- {
+			parent = &protocol.SelectionRange{Range: m.rng(chain[i]), Parent: parent}
+		}
+		out = append(out, *parent)
+	}
+	return out, nil
+}
+
+func pullDiagnostics(_ context.Context, _ *server, d doc, _ *protocol.DocumentDiagnosticParams) (any, error) {
+	a, m := d.analysis()
+	return &protocol.RelatedFullDocumentDiagnosticReport{
+		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{
+			Kind:  "full",
+			Items: toDiagnostics(d.uri, m, a.Diagnostics),
+		},
+	}, nil
+}
