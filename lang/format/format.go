@@ -114,6 +114,7 @@ type printer struct {
 	lex    *lexer.Result
 	depths []int
 	binops map[int]bool // offsets of symbolic binary operators
+	colons map[int]bool // ends of headers that lack their optional `:`
 	eol    string       // the line break written outside strings
 	out    []string     // the output for each input line, line break included
 	result string
@@ -133,7 +134,8 @@ func newPrinter(src string, opt Options) (*printer, error) {
 	p := &printer{src: src, opt: opt, lines: lines, lex: lexer.Lex(src)}
 	p.depths = LineDepths(f, src, lines)
 	p.binops = binaryOperators(f, src)
-	p.eol = lineBreak(src)
+	p.colons = p.missingColons(f)
+	p.eol = p.lineBreak()
 	want := Dump(f)
 	for _, spacing := range []bool{true, false} {
 		p.print(spacing)
@@ -165,13 +167,13 @@ func syntaxError(diags []diag.Diagnostic, lines *token.Lines) error {
 	return &SyntaxError{Diag: *first, Line: line, Col: col, Count: n}
 }
 
-// lineBreak returns the document's first line break, or "\n".
-func lineBreak(src string) string {
-	if i := strings.IndexAny(src, "\r\n"); i >= 0 {
-		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
-			return "\r\n"
+// lineBreak returns the document's first line break outside string
+// literals, or "\n".
+func (p *printer) lineBreak() string {
+	for i := 0; i < p.lines.Count()-1; i++ {
+		if end := p.lines.LineEnd(i); !p.inString(end) {
+			return p.src[end:p.lines.LineStart(i+1)]
 		}
-		return src[i : i+1]
 	}
 	return "\n"
 }
@@ -190,6 +192,94 @@ func binaryOperators(f *ast.File, src string) map[int]bool {
 		return true
 	})
 	return ops
+}
+
+// missingColons returns the ends of the block headers written without
+// their optional `:` (`check if`, `otherwise`, `for each`, `count`, `repeat
+// while|until`, `route`, `when` arms): the canonical form has one. A header
+// is only completed when its body starts on a later line.
+func (p *printer) missingColons(f *ast.File) map[int]bool {
+	colons := map[int]bool{}
+	// header completes the header that starts on the line of from, when the
+	// body starts on a later line and the line's last token is not `:`.
+	header := func(from int, body *ast.Block) {
+		if body == nil {
+			return
+		}
+		line := p.lines.Line(from)
+		if len(body.Stmts) > 0 && p.lines.Line(body.Stmts[0].Pos()) == line {
+			return
+		}
+		if t, ok := p.lastToken(line); ok && t.Kind != token.Colon && t.End <= body.To {
+			colons[t.End] = true
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.IfStmt:
+			if x.Check {
+				header(x.Pos(), x.Then)
+			}
+			if b, ok := x.Else.(*ast.Block); ok && x.Check {
+				if o, ok := p.tokenBefore(b.From, token.KeywordOtherwise); ok {
+					header(o.Start, b)
+				}
+			}
+		case *ast.ForEachStmt:
+			header(x.Pos(), x.Body)
+		case *ast.CountStmt:
+			header(x.Pos(), x.Body)
+		case *ast.RepeatStmt:
+			if x.Kind == ast.RepeatWhile || x.Kind == ast.RepeatUntil {
+				header(x.Pos(), x.Body)
+			}
+		case *ast.RouteStmt:
+			if len(x.Arms) > 0 && p.lines.Line(x.Arms[0].Pos()) > p.lines.Line(x.Pos()) {
+				if t, ok := p.lastToken(p.lines.Line(x.Pos())); ok && t.Kind != token.Colon {
+					colons[t.End] = true
+				}
+			}
+			for _, arm := range x.Arms {
+				header(arm.Pos(), arm.Body)
+			}
+			if x.Otherwise != nil {
+				if o, ok := p.tokenBefore(x.Otherwise.From, token.KeywordOtherwise); ok {
+					header(o.Start, x.Otherwise)
+				}
+			}
+		}
+		return n != nil
+	})
+	return colons
+}
+
+// lastToken returns the last token on a 0-based line, line breaks aside.
+func (p *printer) lastToken(line int) (token.Token, bool) {
+	end := p.lines.LineEnd(line)
+	toks := p.lex.Tokens
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= end }) - 1
+	for ; i >= 0 && toks[i].Kind == token.Eol; i-- {
+	}
+	if i < 0 || toks[i].Start < p.lines.LineStart(line) || toks[i].End > end {
+		return token.Token{}, false
+	}
+	return toks[i], true
+}
+
+// tokenBefore returns the last token of kind k before offset, if only line
+// breaks and colons lie between.
+func (p *printer) tokenBefore(offset int, k token.Kind) (token.Token, bool) {
+	toks := p.lex.Tokens
+	for i := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= offset }) - 1; i >= 0; i-- {
+		switch toks[i].Kind {
+		case k:
+			return toks[i], true
+		case token.Eol, token.Colon:
+			continue
+		}
+		break
+	}
+	return token.Token{}, false
 }
 
 // print lays out every line into p.out and p.result. With spacing false it
@@ -291,6 +381,9 @@ func (p *printer) line(from, to int, spacing bool) string {
 			text = strings.TrimRight(text, " \t\f")
 		}
 		b.WriteString(text)
+		if spacing && p.colons[it.end] {
+			b.WriteString(":")
+		}
 	}
 	return b.String()
 }

@@ -81,10 +81,14 @@ func TestGolden(t *testing.T) {
 			if s, ok := a.files["indent"]; ok {
 				opt.IndentSize, _ = strconv.Atoi(strings.TrimSpace(s))
 			}
-			got, err := Source(in, opt)
+			p, err := newPrinter(in, opt)
 			if err != nil {
 				t.Fatalf("Source: %v", err)
 			}
+			if p.fellBack {
+				t.Errorf("the full layout changed the tree; the formatter fell back to indentation only")
+			}
+			got := p.result
 			if *update {
 				if _, ok := a.files["output.wfl"]; !ok {
 					a.order = append(a.order, "output.wfl")
@@ -160,5 +164,28 @@ func TestDumpIgnoresLayout(t *testing.T) {
 	c, _ := parser.Parse("store x as 1 plus 3\ndisplay x\n")
 	if Dump(a) == Dump(c) {
 		t.Error("dump does not see a changed literal")
+	}
+}
+
+func TestLineBreaks(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"empty", "", ""},
+		{"only blank lines", "\n\n  \n", ""},
+		{"no final line break", "display 1", "display 1\n"},
+		{"CRLF kept", "check if 1 is 1:\r\ndisplay 1\r\nend check\r\n", "check if 1 is 1:\r\n    display 1\r\nend check\r\n"},
+		{"lone CR", "display 1\rdisplay 2\r", "display 1\rdisplay 2\r"},
+		{"string line breaks are content", "store s as \"a\nb\"\r\ndisplay s\r\n", "store s as \"a\nb\"\r\ndisplay s\r\n"},
+		{"only a comment", "   // hello   ", "// hello\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Source(tt.in, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("Source(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
 	}
 }
