@@ -1,0 +1,162 @@
+package check_test
+
+import (
+	"strings"
+	"testing"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/parser"
+)
+
+// identAt returns the identifier whose text starts at the nth occurrence
+// (1-based) of word in src.
+func identAt(t *testing.T, f *ast.File, src, word string, nth int) *ast.Ident {
+	t.Helper()
+	off := -1
+	for i, from := 0, 0; i < nth; i++ {
+		j := strings.Index(src[from:], word)
+		if j < 0 {
+			t.Fatalf("occurrence %d of %q not found", nth, word)
+		}
+		off = from + j
+		from = off + len(word)
+	}
+	var found *ast.Ident
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Pos() == off {
+			found = id
+		}
+		return found == nil
+	})
+	if found == nil {
+		t.Fatalf("no identifier at occurrence %d of %q", nth, word)
+	}
+	return found
+}
+
+const infoSrc = `// How many lines to print.
+store say total as 3
+store new constant NAME as "Ada"
+
+// Greets someone.
+define action called greet with parameters who as text:
+    display "hi " with who
+end action
+
+create container Dog:
+    // The dog's name.
+    property name: Text
+    action bark:
+        display name
+    end
+end
+
+create new Dog as rex:
+    name is "Rex"
+end
+
+count from 1 to say total:
+    call greet with NAME
+    display rex.name
+end count
+display length of [1, 2]
+`
+
+func TestInfo(t *testing.T) {
+	f, _ := parser.Parse(infoSrc)
+	info, diags := check.Check(f, infoSrc)
+	for _, d := range diags {
+		if d.Code != "ANALYZE-UNUSED" {
+			t.Errorf("unexpected diagnostic %s: %s", d.Code, d.Message)
+		}
+	}
+	tests := []struct {
+		word     string
+		nth      int
+		kind     check.SymbolKind
+		declWord string // the declaring identifier's text (its first occurrence)
+		doc      string
+		typ      string
+	}{
+		{"say total", 2, check.SymVariable, "say total", "How many lines to print.", "Number"},
+		{"NAME", 2, check.SymConstant, "NAME", "", "Text"},
+		{"greet", 2, check.SymAction, "greet", "Greets someone.", ""},
+		{"who", 2, check.SymParameter, "who", "", "Text"},
+		{"name", 2, check.SymProperty, "name", "The dog's name.", "Text"},
+		{"name", 3, check.SymProperty, "name", "The dog's name.", "Text"},
+		{"name", 5, check.SymProperty, "name", "The dog's name.", "Text"},
+		{"Dog", 2, check.SymContainer, "Dog", "", "Container<Dog>"},
+		{"rex", 2, check.SymVariable, "rex", "", "Instance<Dog>"},
+		{"name", 4, check.SymProperty, "name", "The dog's name.", "Text"},
+		{"length", 1, check.SymBuiltin, "", "Returns the number of elements of a list, characters of a text or bytes of binary data.", "Function(List of Any) -> Number"},
+	}
+	for _, tt := range tests {
+		id := identAt(t, f, infoSrc, tt.word, tt.nth)
+		sym := info.ObjectOf(id)
+		if sym == nil {
+			t.Errorf("%s#%d: no symbol", tt.word, tt.nth)
+			continue
+		}
+		if sym.Kind != tt.kind || sym.Doc != tt.doc {
+			t.Errorf("%s#%d: got %s %q, want %s %q", tt.word, tt.nth, sym.Kind, sym.Doc, tt.kind, tt.doc)
+		}
+		if tt.typ != "" && sym.Type.String() != tt.typ {
+			t.Errorf("%s#%d: type %s, want %s", tt.word, tt.nth, sym.Type, tt.typ)
+		}
+		if tt.declWord != "" {
+			nth := 1
+			if tt.kind == check.SymProperty {
+				nth = 2 // the first "name" is in the doc comment
+			}
+			decl := identAt(t, f, infoSrc, tt.declWord, nth)
+			if sym.Decl.Start != decl.Pos() {
+				t.Errorf("%s#%d: declared at %d, want %d", tt.word, tt.nth, sym.Decl.Start, decl.Pos())
+			}
+		}
+	}
+
+	// References of the variable: its declaration and its use in the loop.
+	g := info.ObjectOf(identAt(t, f, infoSrc, "say total", 1))
+	if refs := info.References(g); len(refs) != 2 {
+		t.Errorf("references of say total: %d, want 2", len(refs))
+	}
+
+	// Scopes: inside the action body the parameter is visible, outside it is not.
+	in := strings.Index(infoSrc, `display "hi "`)
+	if s := info.ScopeAt(in); s.Lookup("who") == nil {
+		t.Error("who not visible inside greet")
+	}
+	if s := info.ScopeAt(0); s.Lookup("who") != nil || s.Lookup("greet") == nil {
+		t.Error("file scope: want greet visible and who not")
+	}
+
+	// Types of expressions.
+	var lit *ast.ListLit
+	ast.Inspect(f, func(n ast.Node) bool {
+		if l, ok := n.(*ast.ListLit); ok {
+			lit = l
+		}
+		return true
+	})
+	if got := info.TypeOf(lit).String(); got != "List of Number" {
+		t.Errorf("type of [1, 2] = %s", got)
+	}
+}
+
+// TestPartialTree checks that a program with parse errors still gets names
+// resolved for the statements that parsed.
+func TestPartialTree(t *testing.T) {
+	src := "store total as 1\ncheck if total is:\n    display total\nend check\ndisplay total plus\n"
+	f, _ := parser.Parse(src)
+	info, _ := check.Check(f, src)
+	uses := 0
+	for id, sym := range info.Uses {
+		if id.Name == "total" && sym.Kind == check.SymVariable {
+			uses++
+		}
+	}
+	if uses == 0 {
+		t.Error("no uses of total resolved in a partial tree")
+	}
+}
