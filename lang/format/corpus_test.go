@@ -77,8 +77,9 @@ func commentTexts(src string) []string {
 	return out
 }
 
-// checkInvariants asserts the formatter's four promises on one text that
-// parses and returns a description of the first one broken, or "".
+// checkInvariants asserts the formatter's promises on one text that parses
+// (no fallback layout needed, same tree, same comments, same check verdict,
+// fixed point) and returns a description of the first one broken, or "".
 func checkInvariants(src string) string {
 	p, err := newPrinter(src, Options{})
 	if err != nil {
@@ -100,6 +101,9 @@ func checkInvariants(src string) string {
 	}
 	if a, b := commentTexts(src), commentTexts(out); strings.Join(a, "\n") != strings.Join(b, "\n") {
 		return "comments changed"
+	}
+	if v, w := verdict(src), verdict(out); v != w {
+		return "verdict " + v + " became " + w
 	}
 	again, err := Source(out, Options{})
 	if err != nil || again != out {
@@ -199,4 +203,35 @@ func corpusSeeds() []string {
 		return nil
 	})
 	return out
+}
+
+// TestMutants asserts the same invariants on the 3,000 mutated corpus
+// programs, for those that parse.
+func TestMutants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dir := filepath.Join(corpusDir, "..", "wfl-mutants")
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.wfl"))
+	if len(paths) == 0 {
+		t.Skipf("no mutants at %s", dir)
+	}
+	var parsing, ok int
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(data)
+		if !parses(src) {
+			continue
+		}
+		parsing++
+		if msg := checkInvariants(src); msg != "" {
+			t.Errorf("%s: %s", path, msg)
+			continue
+		}
+		ok++
+	}
+	t.Logf("mutants: %d programs, %d parse, invariants hold on %d", len(paths), parsing, ok)
 }

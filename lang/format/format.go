@@ -119,7 +119,7 @@ type printer struct {
 	out    []string     // the output for each input line, line break included
 	result string
 
-	fellBack bool // the full layout changed the tree; only indentation was changed
+	fellBack bool // the full layouts changed the tree; only indentation was changed
 }
 
 func newPrinter(src string, opt Options) (*printer, error) {
@@ -137,13 +137,16 @@ func newPrinter(src string, opt Options) (*printer, error) {
 	p.colons = p.missingColons(f)
 	p.eol = p.lineBreak()
 	want := Dump(f)
-	for _, spacing := range []bool{true, false} {
-		p.print(spacing)
+	// The full layout; the same without adding a final line break (WFL
+	// reads a few statements differently at the very end of a file, such as
+	// the single-line `if … then …`); indentation and blank lines only.
+	for i, l := range []layout{{spacing: true, finalBreak: true}, {spacing: true}, {}} {
+		p.fellBack = i == 2
+		p.print(l)
 		g, diags := parser.Parse(p.result)
 		if syntaxError(diags, token.NewLines(p.result)) == nil && Dump(g) == want {
 			return p, nil
 		}
-		p.fellBack = true
 	}
 	return nil, fmt.Errorf("format: internal error: every layout changes the program's syntax tree; text left unchanged")
 }
@@ -282,9 +285,16 @@ func (p *printer) tokenBefore(offset int, k token.Kind) (token.Token, bool) {
 	return token.Token{}, false
 }
 
-// print lays out every line into p.out and p.result. With spacing false it
-// changes only indentation and blank space at the ends of lines.
-func (p *printer) print(spacing bool) {
+// A layout says how much print may change.
+type layout struct {
+	spacing    bool // normalize the space between tokens, write header colons
+	finalBreak bool // end the text with a line break
+}
+
+// print lays out every line into p.out and p.result. Indentation, blanks at
+// line ends and blank lines are always normalized; the rest as l says.
+func (p *printer) print(l layout) {
+	spacing := l.spacing
 	n := p.lines.Count()
 	p.out = make([]string, n)
 	var b strings.Builder
@@ -323,8 +333,8 @@ func (p *printer) print(spacing bool) {
 		}
 		pending = pending[:0]
 		started = true
-		if brk == "" {
-			brk = p.eol // a final line break
+		if brk == "" && l.finalBreak {
+			brk = p.eol
 		}
 		p.out[i] = text + brk
 		b.WriteString(p.out[i])
