@@ -32,3 +32,10 @@ func (s *Snapshot) Format() (string, error) {
 	cfg := ConfigFor(s.URI)
 	return format.Source(s.Text, format.Options{IndentSize: cfg.IndentSize})
 }
+
+// FormatEdits returns the edits that format the 0-based lines [startLine,
+// endLine] of the snapshot (endLine -1: to the end) under the configuration
+// in force for its file; see the function [FormatEdits].
+func (s *Snapshot) FormatEdits(startLine, endLine int) ([]Edit, error) {
+	return FormatEdits(s.Text, ConfigFor(s.URI), startLine, endLine)
+}
