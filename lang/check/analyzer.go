@@ -128,7 +128,7 @@ func (a *analyzer) push(n ast.Node) *Scope {
 			a.info.Scopes[n] = s
 		}
 	} else {
-		s.Span = a.cur.Span
+		s.Span = token.Span{Start: -1, End: -1} // callers set it
 	}
 	a.cur.Children = append(a.cur.Children, s)
 	a.cur = s
@@ -894,6 +894,7 @@ func (a *analyzer) route(r *ast.RouteStmt, i int) {
 	var es *Scope
 	if i+1 < len(r.Arms) {
 		es = a.push(nil)
+		es.Span = token.Span{Start: r.Arms[i+1].Pos(), End: r.End()}
 		a.route(r, i+1)
 		a.pop()
 	} else if r.Otherwise != nil {
