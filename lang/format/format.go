@@ -16,7 +16,8 @@
 //     because WFL reads `a.b [1]` and `a.b[1]` differently;
 //   - boolean literals in lower case (`Yes` → `yes`);
 //   - no trailing white space, at most one blank line in a row, none at the
-//     start or end, and a final line break;
+//     start or end, and a final line break; line breaks keep their kind
+//     (LF, CRLF or CR);
 //   - comments stay on their lines, in their order, with their text;
 //   - string literals, multi-line ones included, are never touched.
 //
@@ -115,7 +116,7 @@ type printer struct {
 	depths []int
 	binops map[int]bool // offsets of symbolic binary operators
 	colons map[int]bool // ends of headers that lack their optional `:`
-	eol    string       // the line break written outside strings
+	eol    string       // the line break added at the end of a text that lacks one
 	out    []string     // the output for each input line, line break included
 	result string
 
@@ -171,7 +172,10 @@ func syntaxError(diags []diag.Diagnostic, lines *token.Lines) error {
 }
 
 // lineBreak returns the document's first line break outside string
-// literals, or "\n".
+// literals, or "\n": the break written at the end of a text that lacks one.
+// Other line breaks are kept as they are: in WFL the kind of a line break
+// can matter (a lone "\r" after a backslash changes how a malformed string
+// is dropped), so mixed line breaks are not unified.
 func (p *printer) lineBreak() string {
 	for i := 0; i < p.lines.Count()-1; i++ {
 		if end := p.lines.LineEnd(i); !p.inString(end) {
@@ -291,6 +295,15 @@ type layout struct {
 	finalBreak bool // end the text with a line break
 }
 
+// lineBreakAfter returns the line break that ends 0-based line i.
+func (p *printer) lineBreakAfter(i int) string {
+	end := p.lines.LineEnd(i)
+	if i+1 >= p.lines.Count() {
+		return p.src[end:]
+	}
+	return p.src[end:p.lines.LineStart(i+1)]
+}
+
 // print lays out every line into p.out and p.result. Indentation, blanks at
 // line ends and blank lines are always normalized; the rest as l says.
 func (p *printer) print(l layout) {
@@ -302,13 +315,7 @@ func (p *printer) print(l layout) {
 	pending := []int{} // blank input lines waiting to know if they are kept
 	for i := range n {
 		start, end := p.lines.LineStart(i), p.lines.LineEnd(i)
-		brk := p.src[end:p.lines.LineStart(i+1)]
-		if i == n-1 {
-			brk = p.src[end:]
-		}
-		if brk != "" && !p.inString(end) {
-			brk = p.eol
-		}
+		brk := p.lineBreakAfter(i)
 		var text string
 		if p.depths[i] == Verbatim {
 			text = p.src[start:end]
@@ -327,8 +334,8 @@ func (p *printer) print(l layout) {
 		// A printed line: settle the blank lines before it.
 		for k, j := range pending {
 			if started && k == len(pending)-1 {
-				p.out[j] = p.eol
-				b.WriteString(p.eol)
+				p.out[j] = p.lineBreakAfter(j)
+				b.WriteString(p.out[j])
 			}
 		}
 		pending = pending[:0]
