@@ -61,8 +61,9 @@ func linesBetween(src string, from, to int) int {
 	return n
 }
 
-// attachDocs sets the Doc field of declarations that a comment group ends
-// directly above (on the previous line, on its own lines).
+// attachDocs sets the Doc field of top-level declarations and container
+// members that a comment group ends directly above (on the previous line, on
+// lines of its own).
 func attachDocs(src string, f *ast.File) {
 	if len(f.Comments) == 0 {
 		return
@@ -87,21 +88,27 @@ func attachDocs(src string, f *ast.File) {
 		}
 		return byEnd[i]
 	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch d := n.(type) {
-		case *ast.ActionDecl:
-			d.Doc = docFor(d.From)
-		case *ast.ContainerDecl:
-			d.Doc = docFor(d.From)
-		case *ast.InterfaceDecl:
-			d.Doc = docFor(d.From)
-		case *ast.PatternDecl:
-			d.Doc = docFor(d.From)
-		case *ast.PropertyDecl:
-			d.Doc = docFor(d.From)
-		case *ast.VarDecl:
-			d.Doc = docFor(d.From)
+	var attach func(stmts []ast.Stmt)
+	attach = func(stmts []ast.Stmt) {
+		for _, st := range stmts {
+			switch d := st.(type) {
+			case *ast.ActionDecl:
+				d.Doc = docFor(d.From)
+			case *ast.ContainerDecl:
+				d.Doc = docFor(d.From)
+				attach(d.Members)
+			case *ast.InterfaceDecl:
+				d.Doc = docFor(d.From)
+			case *ast.PatternDecl:
+				d.Doc = docFor(d.From)
+			case *ast.PropertyDecl:
+				d.Doc = docFor(d.From)
+			case *ast.VarDecl:
+				d.Doc = docFor(d.From)
+			}
 		}
-		return true
-	})
+	}
+	// Declarations documented by comments live at the top level and in
+	// container bodies; statement bodies are not searched.
+	attach(f.Stmts)
 }

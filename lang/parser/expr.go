@@ -643,7 +643,10 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 			p.next()
 			prop := p.peek()
 			if prop.Kind != token.Identifier && prop.Kind != token.KeywordStatus {
-				p.failHere(CodeExpected, "expected a property name after '.', found "+describe(prop))
+				if prop.Kind == token.EOF {
+					p.failTok(t, CodeEOF, "expected a property name after '.', found end of file")
+				}
+				p.failTok(prop, CodeExpected, "expected a property name after '.', found "+describe(prop))
 			}
 			p.next()
 			pid := identOf(prop)

@@ -534,10 +534,7 @@ func (p *parser) ifThen() ast.Stmt {
 			break
 		}
 	}
-	then.To = max(then.From, p.peek().Start)
-	if p.atEOF() {
-		then.To = max(then.From, len(p.src))
-	}
+	then.To = max(then.From, p.lastEnd)
 	var els ast.Stmt
 	if p.kind() == token.KeywordOtherwise {
 		p.next()
@@ -661,10 +658,7 @@ func (p *parser) repeat() ast.Stmt {
 				p.next()
 			}
 		}
-		b.To = max(b.From, p.peek().Start)
-		if p.atEOF() {
-			b.To = max(b.From, len(p.src))
-		}
+		b.To = max(b.From, p.lastEnd)
 		s.Body = b
 		p.expect(token.KeywordUntil, "'until' after the repeat body")
 		s.Cond = p.expr()
@@ -1119,7 +1113,7 @@ func (p *parser) describe() ast.Stmt {
 		case token.KeywordDescribe:
 			body.Stmts = append(body.Stmts, p.describe())
 		case token.KeywordEnd:
-			body.To = max(body.From, n.Start)
+			body.To = max(body.From, p.lastEnd)
 			s.Body = body
 			p.closeBlock(token.KeywordDescribe, "describe block")
 			s.Range = p.rng(t.Start)
@@ -1150,7 +1144,7 @@ func (p *parser) strictBlock() *ast.Block {
 	if p.atEOF() {
 		p.failTok(p.peek(), CodeEOF, "unexpected end of file: expected 'end'")
 	}
-	b.To = max(b.From, p.peek().Start)
+	b.To = max(b.From, p.lastEnd)
 	return b
 }
 
