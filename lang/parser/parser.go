@@ -131,6 +131,10 @@ func (p *parser) report(start, end int, code, msg string) {
 
 // failTok records a diagnostic at tok and unwinds.
 func (p *parser) failTok(tok token.Token, code, msg string) {
+	if tok.Kind == token.Eol {
+		// Point at the end of the line rather than across the line break.
+		tok.End = tok.Start
+	}
 	p.report(tok.Start, tok.End, code, msg)
 	panic(bailout{})
 }
