@@ -125,7 +125,9 @@ func (fx *fixer) indent(d diag.Diagnostic, one func(string, bool, ...Edit) []Fix
 		return nil
 	}
 	want := strings.Repeat(" ", depths[line]*cfg.IndentSize)
-	return one("Indent the line with "+strconv.Itoa(len(want))+" spaces", true, Edit{Start: d.Span.Start, End: d.Span.End, Text: want})
+	start, end := fx.a.Lines.LineStart(line), fx.a.Lines.LineEnd(line)
+	ws := start + len(fx.src[start:end]) - len(strings.TrimLeft(fx.src[start:end], " \t\f"))
+	return one("Indent the line with "+strconv.Itoa(len(want))+" spaces", true, Edit{Start: start, End: ws, Text: want})
 }
 
 // snakeCase renames a declared name and every reference to it.

@@ -229,7 +229,13 @@ func (l *linter) indent(file *ast.File) {
 		if strings.ContainsAny(got, "\t\f") {
 			found = fmt.Sprintf("%q", got)
 		}
-		l.report(start, ws, CodeIndent, "line should be indented with %d spaces, found %s", want, found)
+		// The span runs over the indentation and the first word, so that
+		// it is visible even when the indentation is missing.
+		word := ws
+		for word < end && !isBlank(l.src[word]) {
+			word++
+		}
+		l.report(start, word, CodeIndent, "line should be indented with %d spaces, found %s", want, found)
 	}
 }
 
