@@ -350,7 +350,7 @@ func (s *Server) listen(r *request) (any, *rpcError) {
 		"_meta":         map[string]any{metaSubscriptionID: json.RawMessage(r.id)},
 		"notifications": honoured,
 	})
-	c.send(appendNotification(nil, "notifications/subscriptions/acknowledged", ack))
+	c.sendFor(r, appendNotification(nil, "notifications/subscriptions/acknowledged", ack))
 	c.mu.Unlock()
 	return nil, nil
 }
@@ -471,6 +471,6 @@ func (c *conn) resourceUpdatedLocked(uri string) {
 	sort.Strings(ids)
 	for _, id := range ids {
 		b, _ := marshal(map[string]any{"uri": uri, "_meta": map[string]any{metaSubscriptionID: json.RawMessage(id)}})
-		c.send(appendNotification(nil, "notifications/resources/updated", b))
+		c.sendFor(c.listens[id], appendNotification(nil, "notifications/resources/updated", b))
 	}
 }

@@ -164,7 +164,9 @@ func (s *Server) ServeStream(ctx context.Context, in io.Reader, out io.Writer) e
 	return nil
 }
 
-// ServeHTTP serves MCP over Streamable HTTP at addr until ctx ends.
+// ServeHTTP serves MCP over Streamable HTTP at http://addr/mcp until ctx
+// ends, then answers the requests in flight and returns. addr ":PORT" binds
+// 127.0.0.1; a non-loopback address needs opts.Token. See http.go.
 func ServeHTTP(ctx context.Context, addr string, opts Options) error {
-	return errors.New("mcp: the Streamable HTTP transport is not implemented yet (issue 8); use stdio (wfl-lsp --mcp)")
+	return serveHTTP(ctx, addr, opts)
 }

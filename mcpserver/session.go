@@ -432,7 +432,7 @@ func (r *request) progress(progress, total float64, msg string) {
 		Message  string          `json:"message,omitempty"`
 	}{r.meta.progress, progress, total, msg}
 	b, _ := marshal(p)
-	c.send(appendNotification(nil, "notifications/progress", b))
+	c.sendFor(r, appendNotification(nil, "notifications/progress", b))
 }
 
 // log sends notifications/message about r's work at level lv: under the
@@ -462,7 +462,7 @@ func (r *request) log(lv level, data any) {
 	if err != nil {
 		return
 	}
-	c.send(appendNotification(nil, "notifications/message", b))
+	c.sendFor(r, appendNotification(nil, "notifications/message", b))
 }
 
 // drain ends the session: no new requests, open subscriptions end with a

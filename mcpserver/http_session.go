@@ -1,0 +1,441 @@
+package mcpserver
+
+// This file routes messages between the session layer and HTTP exchanges.
+// An exchange is one HTTP response waiting for lines; a handshake-era
+// session (httpSession) is the sink of one conn and hands each line to the
+// exchange of the request it belongs to, or to the session's GET stream.
+// A stateless POST gets a conn of its own whose sink is its exchange.
+
+import (
+	"bytes"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// A routedSink is a sink that can deliver a request's own messages (its
+// progress, logs and subscription notifications) together with the request
+// they belong to, so that Streamable HTTP can put them on that request's
+// response stream. stdio's sink does not need it.
+type routedSink interface {
+	sendFor(id []byte, line []byte)
+}
+
+// sendFor writes a line that belongs to request r: through the sink's
+// sendFor when it has one, else like send.
+func (c *conn) sendFor(r *request, line []byte) {
+	rs, ok := c.out.(routedSink)
+	if !ok || r == nil || r.batch != nil {
+		c.send(line)
+		return
+	}
+	c.sendMu.RLock()
+	if !c.closed {
+		rs.sendFor(r.id, line)
+	}
+	c.sendMu.RUnlock()
+}
+
+// endListens ends the open subscriptions/listen requests with a result, as
+// drain does; the HTTP transport calls it when shutdown begins so that
+// those long-lived responses finish.
+func (c *conn) endListens() {
+	c.mu.Lock()
+	listens := make([]*request, 0, len(c.listens))
+	for _, r := range c.listens {
+		listens = append(listens, r)
+	}
+	c.listens = map[string]*request{}
+	c.updateWatchLocked()
+	c.mu.Unlock()
+	for _, r := range listens {
+		c.finish(r, c.srv.complete(r, []byte(`{}`), nil), nil)
+	}
+}
+
+// An exchange collects the lines one HTTP response will carry. send never
+// blocks: lines queue until the handler writes them.
+type exchange struct {
+	mu    sync.Mutex
+	lines [][]byte
+	limit int           // most lines queued (GET streams); 0 is no limit
+	ready chan struct{} // signalled when lines arrive
+}
+
+func newExchange() *exchange { return &exchange{ready: make(chan struct{}, 1)} }
+
+func (e *exchange) send(line []byte) {
+	e.mu.Lock()
+	if e.limit == 0 || len(e.lines) < e.limit {
+		e.lines = append(e.lines, line)
+	}
+	e.mu.Unlock()
+	select {
+	case e.ready <- struct{}{}:
+	default:
+	}
+}
+
+func (e *exchange) take() [][]byte {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	l := e.lines
+	e.lines = nil
+	return l
+}
+
+// responsePrefix starts every response line the codec builds
+// (appendResult, appendError); notifications start with "method" instead.
+const responsePrefix = `{"jsonrpc":"2.0","id":`
+
+// responseID returns the id of a response line, or nil for other lines.
+func responseID(line []byte) []byte {
+	if !bytes.HasPrefix(line, []byte(responsePrefix)) {
+		return nil
+	}
+	end := skipValue(line, len(responsePrefix))
+	return line[len(responsePrefix):end]
+}
+
+// isResult reports whether a response line carries a result.
+func isResult(line []byte) bool {
+	id := responseID(line)
+	return id != nil && bytes.HasPrefix(line[len(responsePrefix)+len(id):], []byte(`,"result":`))
+}
+
+// errorCode returns the code of an error response line, or 0.
+func errorCode(line []byte) int {
+	e := objectMember(trimSpace(line), "error")
+	if e == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(string(objectMember(e, "code")))
+	return n
+}
+
+// statusOf is the HTTP status of a JSON answer: always 200 in the
+// handshake era; under 2026-07-28, 404 for an unknown method and 400 for a
+// message the server could not take.
+func statusOf(line []byte, modern bool) int {
+	if !modern {
+		return http.StatusOK
+	}
+	switch errorCode(line) {
+	case codeMethodNotFound:
+		return http.StatusNotFound
+	case codeParseError, codeInvalidRequest, codeHeaderMismatch, codeMissingRequiredCapability, codeUnsupportedProtocolVersion:
+		return http.StatusBadRequest
+	}
+	return http.StatusOK
+}
+
+// writeEvent writes one line as a server-sent event.
+func writeEvent(w http.ResponseWriter, line []byte) error {
+	buf := make([]byte, 0, len(line)+24)
+	buf = append(buf, "event: message\ndata: "...)
+	buf = append(buf, bytes.TrimRight(line, "\n")...)
+	buf = append(buf, '\n', '\n')
+	_, err := w.Write(buf)
+	return err
+}
+
+func sseHeaders(w http.ResponseWriter) {
+	hd := w.Header()
+	hd.Set("Content-Type", "text/event-stream")
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("X-Accel-Buffering", "no")
+}
+
+// respond writes the HTTP response of one POST: the answer as JSON when it
+// is the first line to arrive, else an event stream carrying the
+// notifications that came first and then the answer. isFinal says which
+// line is the answer. onFinal, if set, may add headers before a JSON answer.
+// It returns when the answer is written or the client has gone.
+func respond(w http.ResponseWriter, r *http.Request, ex *exchange, isFinal func([]byte) bool, modern bool, onFinal func(final []byte, hd http.Header)) {
+	sse := false
+	canSSE := acceptsSSE(r)
+	rc := http.NewResponseController(w)
+	for {
+		select {
+		case <-ex.ready:
+		case <-r.Context().Done():
+			return
+		}
+		for _, line := range ex.take() {
+			final := isFinal(line)
+			if final && !sse {
+				hd := w.Header()
+				if onFinal != nil {
+					onFinal(line, hd)
+				}
+				hd.Set("Content-Type", "application/json")
+				w.WriteHeader(statusOf(line, modern))
+				w.Write(line)
+				return
+			}
+			if !final && responseID(line) != nil {
+				continue // a response for another request cannot belong here
+			}
+			if !sse {
+				if !canSSE {
+					continue // the client takes JSON only: no room for notifications
+				}
+				sseHeaders(w)
+				w.WriteHeader(http.StatusOK)
+				sse = true
+			}
+			if writeEvent(w, line) != nil {
+				return
+			}
+			if final {
+				rc.Flush()
+				return
+			}
+		}
+		if sse && rc.Flush() != nil {
+			return
+		}
+	}
+}
+
+// answers returns the isFinal of a request with canonical id.
+func answers(id []byte) func([]byte) bool {
+	return func(line []byte) bool { return bytes.Equal(responseID(line), id) }
+}
+
+// An httpSession is one handshake-era session: a conn whose sink it is.
+type httpSession struct {
+	h  *httpHandler
+	id string
+	c  *conn
+
+	feedMu sync.Mutex // lines reach the conn one at a time, as from stdio's reader
+
+	mu      sync.Mutex
+	waiters map[string]*exchange // POSTs waiting for their answer, by canonical id
+	batches []*exchange          // POSTs of batches waiting, oldest first
+	get     *exchange            // the GET stream, or nil
+	busy    int                  // HTTP requests in progress
+	last    time.Time            // when the last one ended
+	ended   bool
+	endCh   chan struct{}
+}
+
+func (s *httpSession) send(line []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if line[0] == '[' && len(s.batches) > 0 {
+		ex := s.batches[0]
+		s.batches = s.batches[1:]
+		ex.send(line)
+		return
+	}
+	if id := responseID(line); id != nil {
+		if ex := s.waiters[string(id)]; ex != nil {
+			ex.send(line)
+			return
+		}
+	}
+	s.generalLocked(line)
+}
+
+func (s *httpSession) sendFor(id, line []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ex := s.waiters[string(id)]; ex != nil {
+		ex.send(line)
+		return
+	}
+	s.generalLocked(line)
+}
+
+// generalLocked sends a line that has no waiting POST on the GET stream;
+// without one it is dropped, as the protocol allows.
+func (s *httpSession) generalLocked(line []byte) {
+	if s.get != nil {
+		s.get.send(line)
+	}
+}
+
+func (s *httpSession) feed(body []byte) {
+	s.feedMu.Lock()
+	s.c.handleLine(body)
+	s.feedMu.Unlock()
+}
+
+// wait registers the exchange that waits for the answer to id.
+func (s *httpSession) wait(key string, ex *exchange) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.waiters[key] != nil {
+		return false
+	}
+	s.waiters[key] = ex
+	s.busy++
+	return true
+}
+
+func (s *httpSession) unwait(key string, ex *exchange) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.waiters[key] == ex {
+		delete(s.waiters, key)
+	}
+	s.busy--
+	s.last = time.Now()
+}
+
+func (s *httpSession) idleSince(now time.Time) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.busy > 0 {
+		return 0
+	}
+	return now.Sub(s.last)
+}
+
+// end ends the session: its GET stream closes and what is in flight is
+// answered within grace (cancelled first when cancel is set).
+func (s *httpSession) end(grace time.Duration, cancel bool) {
+	s.mu.Lock()
+	if s.ended {
+		s.mu.Unlock()
+		return
+	}
+	s.ended = true
+	close(s.endCh)
+	s.mu.Unlock()
+	if cancel {
+		s.c.cancelAll()
+	}
+	s.c.drain(max(grace, 100*time.Millisecond))
+}
+
+// post serves a POST of the session.
+func (s *httpSession) post(w http.ResponseWriter, r *http.Request, body []byte) {
+	if body[0] == '[' {
+		s.postBatch(w, r, body)
+		return
+	}
+	m, id, rerr := decodeValue(body)
+	if rerr != nil {
+		httpRPCError(w, http.StatusBadRequest, id, rerr)
+		return
+	}
+	if m.id == nil || m.response {
+		s.feed(body)
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	key := string(m.id)
+	ex := newExchange()
+	if !s.wait(key, ex) {
+		httpError(w, http.StatusBadRequest, m.id, codeInvalidRequest, "Invalid Request: id "+key+" is already in use by a request in progress")
+		return
+	}
+	s.feed(body)
+	respond(w, r, ex, answers(m.id), false, nil)
+	s.unwait(key, ex)
+}
+
+// postBatch serves a JSON array, which only revision 2025-03-26 allows.
+func (s *httpSession) postBatch(w http.ResponseWriter, r *http.Request, body []byte) {
+	s.c.mu.Lock()
+	version := s.c.version
+	s.c.mu.Unlock()
+	if version != "2025-03-26" {
+		httpError(w, http.StatusBadRequest, nil, codeInvalidRequest, "Invalid Request: batches are accepted only in sessions of revision 2025-03-26, not "+strconv.Quote(version))
+		return
+	}
+	answered := false
+	scanArray(body, func(e []byte) {
+		m, _, err := decodeValue(e)
+		if err != nil || m.id != nil && !m.response {
+			answered = true
+		}
+	})
+	if !answered {
+		s.feed(body)
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	ex := newExchange()
+	s.mu.Lock()
+	s.batches = append(s.batches, ex)
+	s.busy++
+	s.mu.Unlock()
+	s.feed(body)
+	respond(w, r, ex, func(line []byte) bool { return line[0] == '[' }, false, nil)
+	s.mu.Lock()
+	for i, b := range s.batches {
+		if b == ex {
+			s.batches = append(s.batches[:i], s.batches[i+1:]...)
+			break
+		}
+	}
+	s.busy--
+	s.last = time.Now()
+	s.mu.Unlock()
+}
+
+// stream serves the session's GET stream until the client goes, the
+// session ends or the server shuts down.
+func (s *httpSession) stream(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	if s.ended {
+		s.mu.Unlock()
+		httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: the session ended")
+		return
+	}
+	if s.get != nil {
+		s.mu.Unlock()
+		httpError(w, http.StatusConflict, nil, codeInvalidRequest, "Conflict: this session already has a GET stream open")
+		return
+	}
+	ex := newExchange()
+	ex.limit = 10000
+	s.get = ex
+	s.busy++
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		if s.get == ex {
+			s.get = nil
+		}
+		s.busy--
+		s.last = time.Now()
+		s.mu.Unlock()
+	}()
+	sseHeaders(w)
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	if _, err := w.Write([]byte(": stream open\n\n")); err != nil || rc.Flush() != nil {
+		return
+	}
+	tick := time.NewTicker(s.h.cfg.keepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ex.ready:
+			for _, line := range ex.take() {
+				if writeEvent(w, line) != nil {
+					return
+				}
+			}
+		case <-tick.C:
+			if _, err := w.Write([]byte(": keep-alive\n\n")); err != nil {
+				return
+			}
+		case <-r.Context().Done():
+			return
+		case <-s.endCh:
+			return
+		case <-s.h.done:
+			return
+		}
+		if rc.Flush() != nil {
+			return
+		}
+	}
+}
