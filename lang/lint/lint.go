@@ -47,16 +47,16 @@ const (
 // (then only the text rules run). lex is src's tokens, or nil to lex here.
 // The findings are sorted by position.
 func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []diag.Diagnostic {
-	if lex == nil {
-		lex = lexer.Lex(src)
-	}
 	l := &linter{src: src, lines: token.NewLines(src), lex: lex, cfg: cfg}
+	if file != nil {
+		l.collect(file)
+	}
 	l.length()
 	if !cfg.TrailingWhitespace {
 		l.whitespace()
 	}
 	if cfg.ConsistentKeywordCase {
-		l.keywordCase(file)
+		l.keywordCase()
 	}
 	if file != nil {
 		l.indent(file)
@@ -72,9 +72,59 @@ func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []d
 type linter struct {
 	src   string
 	lines *token.Lines
-	lex   *lexer.Result
+	lex   *lexer.Result // nil until a rule needs the tokens
 	cfg   config.Config
 	out   []diag.Diagnostic
+
+	tree  bool         // strs and types come from the syntax tree
+	strs  []token.Span // string literals, in order (with a tree)
+	types []token.Span // written types, in order (with a tree)
+}
+
+// collect records the string literals and written types of the tree.
+func (l *linter) collect(file *ast.File) {
+	l.tree = true
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case nil:
+			return false
+		case *ast.BasicLit:
+			if x.Kind == ast.LitString {
+				l.strs = append(l.strs, token.Span{Start: x.From, End: x.To})
+			}
+		case *ast.PatternNode:
+			if x.Kind == ast.PatLiteral && x.From < len(l.src) && l.src[x.From] == '"' {
+				l.strs = append(l.strs, token.Span{Start: x.From, End: x.To})
+			}
+		case *ast.TypeExpr:
+			l.types = append(l.types, token.Span{Start: x.From, End: x.To})
+			return false
+		}
+		return true
+	})
+}
+
+// within reports whether offset lies in one of the sorted spans; strictly
+// inside when strict is set.
+func within(spans []token.Span, offset int, strict bool) bool {
+	i := sort.Search(len(spans), func(i int) bool { return spans[i].End > offset })
+	if i == len(spans) {
+		return false
+	}
+	if strict {
+		return spans[i].Start < offset
+	}
+	return spans[i].Start <= offset
+}
+
+// tokens returns src's tokens, lexing on first use: most documents need
+// none (no trailing blanks, no capitalised keywords), and lexing is the
+// linter's largest cost.
+func (l *linter) tokens() []token.Token {
+	if l.lex == nil {
+		l.lex = lexer.Lex(l.src)
+	}
+	return l.lex.Tokens
 }
 
 func (l *linter) report(start, end int, code, format string, args ...any) {
@@ -90,7 +140,10 @@ func (l *linter) report(start, end int, code, format string, args ...any) {
 // inString reports whether offset lies strictly inside a string literal,
 // that is, after its opening quote and before its closing one.
 func (l *linter) inString(offset int) bool {
-	toks := l.lex.Tokens
+	if l.tree {
+		return within(l.strs, offset, true)
+	}
+	toks := l.tokens()
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].End > offset })
 	return i < len(toks) && toks[i].Kind == token.StringLiteral && toks[i].Start < offset
 }
@@ -141,46 +194,42 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\f' }
 //
 // Type names are exempt: `Text`, `Number` and `List` are how types are
 // usually written (`property name: Text`).
-func (l *linter) keywordCase(file *ast.File) {
-	var typeSpans []token.Span
-	if file != nil {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if t, ok := n.(*ast.TypeExpr); ok {
-				typeSpans = append(typeSpans, token.Span{Start: t.From, End: t.To})
-				return false
-			}
-			return n != nil
-		})
-	}
-	inType := func(off int) bool {
-		i := sort.Search(len(typeSpans), func(i int) bool { return typeSpans[i].End > off })
-		return i < len(typeSpans) && typeSpans[i].Start <= off
-	}
-	for _, t := range l.lex.Tokens {
-		if inType(t.Start) {
+func (l *linter) keywordCase() {
+	// Find the candidate words in the raw text first: most documents have
+	// none and need no lexing.
+	var cands []token.Span
+	src := l.src
+	for i := 0; i < len(src); {
+		if !isWordStart(src[i]) || i > 0 && isWordByte(src[i-1]) {
+			i++
 			continue
 		}
-		switch t.Kind {
+		j, upper := i, false
+		for j < len(src) && isWordByte(src[j]) {
+			upper = upper || src[j] >= 'A' && src[j] <= 'Z'
+			j++
+		}
+		if upper && KeywordWord(src[i:j]) && !within(l.types, i, false) {
+			cands = append(cands, token.Span{Start: i, End: j})
+		}
+		i = j
+	}
+	if len(cands) == 0 {
+		return
+	}
+	// Keep the words that are (part of) identifier or boolean tokens.
+	toks := l.tokens()
+	for _, c := range cands {
+		k := sort.Search(len(toks), func(k int) bool { return toks[k].End > c.Start })
+		if k == len(toks) || toks[k].Start > c.Start {
+			continue // in a string, a comment or dropped text
+		}
+		w := src[c.Start:c.End]
+		switch toks[k].Kind {
 		case token.BooleanLiteral:
-			if w := l.src[t.Start:t.End]; w != strings.ToLower(w) {
-				l.report(t.Start, t.End, CodeKeyword, "keyword '%s' should be lower-case: '%s'", w, strings.ToLower(w))
-			}
+			l.report(c.Start, c.End, CodeKeyword, "keyword '%s' should be lower-case: '%s'", w, strings.ToLower(w))
 		case token.Identifier:
-			text := l.src[t.Start:t.End]
-			for i := 0; i < len(text); {
-				if !isWordStart(text[i]) {
-					i++
-					continue
-				}
-				j := i
-				for j < len(text) && isWordByte(text[j]) {
-					j++
-				}
-				if w := text[i:j]; KeywordWord(w) {
-					l.report(t.Start+i, t.Start+j, CodeKeyword, "keyword '%s' should be lower-case: '%s' (capitalised, it is read as a name)", w, strings.ToLower(w))
-				}
-				i = j
-			}
+			l.report(c.Start, c.End, CodeKeyword, "keyword '%s' should be lower-case: '%s' (capitalised, it is read as a name)", w, strings.ToLower(w))
 		}
 	}
 }
