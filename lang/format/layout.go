@@ -66,9 +66,18 @@ func LineDepths(f *ast.File, src string, lines *token.Lines) []int {
 			return false
 		case *ast.Block:
 			add(bodyStart(x.From, src, lines, first), x.To)
-		case *ast.BasicLit:
-			if x.Kind == ast.LitString {
-				for l := lines.Line(x.From) + 1; l < n && lines.LineStart(l) < x.To; l++ {
+		case *ast.BasicLit, *ast.PatternNode:
+			// A string literal, or a literal in a pattern body, that spans
+			// lines: its later lines are part of its value.
+			str := false
+			switch x := x.(type) {
+			case *ast.BasicLit:
+				str = x.Kind == ast.LitString
+			case *ast.PatternNode:
+				str = x.Kind == ast.PatLiteral && x.From < len(src) && src[x.From] == '"'
+			}
+			if str {
+				for l := lines.Line(x.Pos()) + 1; l < n && lines.LineStart(l) < x.End(); l++ {
 					verbatim[l] = true
 				}
 			}
