@@ -12,6 +12,7 @@ import (
 	"sort"
 	"testing"
 
+	wflast "wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	wflparser "wfl-lsp/lang/parser"
 )
@@ -35,6 +36,33 @@ func BenchmarkCheckCorpus(b *testing.B) {
 		for _, s := range srcs {
 			f, _ := wflparser.Parse(s)
 			check.Check(f, s)
+		}
+	}
+}
+
+// BenchmarkCheckOnly checks the pre-parsed corpus: the checker's share.
+func BenchmarkCheckOnly(b *testing.B) {
+	files := corpusFiles(b)
+	if len(files) == 0 {
+		b.Skip("corpus not found")
+	}
+	type parsed struct {
+		f   *wflast.File
+		src string
+	}
+	var ps []parsed
+	n := 0
+	for _, s := range files {
+		f, _ := wflparser.Parse(s)
+		ps = append(ps, parsed{f, s})
+		n += len(s)
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, p := range ps {
+			check.Check(p.f, p.src)
 		}
 	}
 }

@@ -461,7 +461,8 @@ func shadowing(f *ast.File) []diag.Diagnostic {
 		if b == nil {
 			return
 		}
-		np := append(append([]map[string]bool{}, parents...), copySet(cur))
+		// The child walk never writes to cur, so no snapshot is needed.
+		np := append(parents[:len(parents):len(parents)], cur)
 		walk(b.Stmts, map[string]bool{}, np)
 	}
 	walk = func(list []ast.Stmt, cur map[string]bool, parents []map[string]bool) {
@@ -488,7 +489,7 @@ func shadowing(f *ast.File) []diag.Diagnostic {
 				for _, p := range s.Params {
 					scope[nameOf(p.Name)] = true
 				}
-				np := append(append([]map[string]bool{}, parents...), copySet(cur))
+				np := append(parents[:len(parents):len(parents)], cur)
 				if s.Body != nil {
 					walk(s.Body.Stmts, scope, np)
 				}
@@ -508,14 +509,6 @@ func shadowing(f *ast.File) []diag.Diagnostic {
 		}
 	}
 	walk(f.Stmts, map[string]bool{}, nil)
-	return out
-}
-
-func copySet(m map[string]bool) map[string]bool {
-	out := make(map[string]bool, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
 	return out
 }
 

@@ -18,20 +18,35 @@ import (
 	"wfl-lsp/lang/types"
 )
 
-type env map[*Symbol]*types.Type
-
-func (e env) clone() env {
-	out := make(env, len(e))
-	for k, v := range e {
-		out[k] = v
-	}
-	return out
+// An env maps variables to their current types. Branches get a child env
+// that records only what they change; joining merges those changes back.
+type env struct {
+	parent *env
+	m      map[*Symbol]*types.Type
 }
+
+func (e *env) get(sym *Symbol) (*types.Type, bool) {
+	for ; e != nil; e = e.parent {
+		if t, ok := e.m[sym]; ok {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+func (e *env) set(sym *Symbol, t *types.Type) {
+	if e.m == nil {
+		e.m = map[*Symbol]*types.Type{}
+	}
+	e.m[sym] = t
+}
+
+func (e *env) child() *env { return &env{parent: e} }
 
 type typeChecker struct {
 	a     *analyzer
 	info  *Info
-	env   env
+	env   *env
 	diags []diag.Diagnostic
 
 	container *Symbol     // container of the method being checked
@@ -40,7 +55,7 @@ type typeChecker struct {
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
-	return &typeChecker{a: a, info: a.info, env: env{}}
+	return &typeChecker{a: a, info: a.info, env: &env{}}
 }
 
 func (tc *typeChecker) run() {
@@ -98,7 +113,7 @@ func loose(t *types.Type) bool {
 }
 
 func (tc *typeChecker) symType(sym *Symbol) *types.Type {
-	if t, ok := tc.env[sym]; ok {
+	if t, ok := tc.env.get(sym); ok {
 		return t
 	}
 	if sym.Type == nil {
@@ -111,7 +126,7 @@ func (tc *typeChecker) set(sym *Symbol, t *types.Type) {
 	if sym == nil {
 		return
 	}
-	tc.env[sym] = t
+	tc.env.set(sym, t)
 	if sym.Type == nil || sym.Type.Kind == types.KUnknown {
 		if t != nil && !gradual(t) && sym.Kind != SymProperty {
 			sym.Type = t
@@ -134,28 +149,43 @@ func (tc *typeChecker) compatible(target, source *types.Type) bool {
 	return types.Compatible(target, source, tc.extends)
 }
 
-// join merges the environments of two paths.
-func joinEnv(x, y env) env {
-	out := env{}
-	for k, v := range x {
-		if w, ok := y[k]; ok {
-			out[k] = types.Join(v, w)
-		} else {
-			out[k] = types.Join(v, nil)
+// join merges into tc.env (the entry of a branching statement) the
+// environments of its paths, each a child of the entry. A path that is not
+// given (nil) stands for the entry itself.
+func (tc *typeChecker) join(paths ...*env) {
+	seen := map[*Symbol]bool{}
+	for _, p := range paths {
+		if p == nil {
+			continue
+		}
+		for sym := range p.m {
+			if seen[sym] {
+				continue
+			}
+			seen[sym] = true
+			var t *types.Type
+			for i, q := range paths {
+				if q == nil {
+					q = tc.env
+				}
+				u, _ := q.get(sym)
+				if i == 0 {
+					t = u
+				} else {
+					t = types.Join(t, u)
+				}
+			}
+			if t != nil {
+				tc.env.set(sym, t)
+			}
 		}
 	}
-	for k, v := range y {
-		if _, ok := x[k]; !ok {
-			out[k] = v
-		}
-	}
-	return out
 }
 
-// branch runs f on a copy of the environment and returns the result.
-func (tc *typeChecker) branch(f func()) env {
+// branch runs f in a child of the environment and returns the child.
+func (tc *typeChecker) branch(f func()) *env {
 	saved := tc.env
-	tc.env = saved.clone()
+	tc.env = saved.child()
 	f()
 	out := tc.env
 	tc.env = saved
@@ -195,9 +225,7 @@ func (tc *typeChecker) mustBe(e ast.Expr, want *types.Type, code, msg string) *t
 }
 
 func (tc *typeChecker) loop(body func()) {
-	entry := tc.env
-	after := tc.branch(body)
-	tc.env = joinEnv(entry, after)
+	tc.join(nil, tc.branch(body))
 }
 
 func (tc *typeChecker) stmt(s ast.Stmt) {
@@ -245,7 +273,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			tc.errorf(s, codeAssign, "Cannot assign value of incompatible type to variable '"+sym.Name+"'", old, t)
 			return
 		}
-		tc.env[sym] = t
+		tc.env.set(sym, t)
 	case *ast.AddStmt:
 		vt := tc.expr(s.Value)
 		if s.List == nil {
@@ -259,7 +287,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		switch {
 		case lt.Kind == types.KList:
 			if sym.Kind != SymProperty {
-				tc.env[sym] = types.NewList(types.Join(lt.Elem, vt))
+				tc.env.set(sym, types.NewList(types.Join(lt.Elem, vt)))
 			}
 		case lt.Kind == types.KNumber:
 			if !loose(vt) && vt.Kind != types.KNumber {
@@ -295,7 +323,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		} else if lt.Kind == types.KList {
 			if id, ok := unparen(s.List).(*ast.Ident); ok {
 				if sym := tc.info.Uses[id]; sym != nil && sym.Kind != SymProperty {
-					tc.env[sym] = types.NewList(types.Join(lt.Elem, vt))
+					tc.env.set(sym, types.NewList(types.Join(lt.Elem, vt)))
 				}
 			}
 		}
@@ -307,13 +335,11 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.ifStmt(s)
 	case *ast.SingleIfStmt:
 		tc.cond(s.Cond, func(*types.Type) string { return "Condition must be a boolean expression" })
-		then := tc.branch(func() { tc.stmt(s.Then) })
-		tc.env = joinEnv(tc.env, then)
+		tc.join(nil, tc.branch(func() { tc.stmt(s.Then) }))
 	case *ast.RouteStmt:
 		subj := tc.expr(s.Subject)
 		_ = subj
-		entry := tc.env
-		var ends []env
+		var ends []*env
 		for _, arm := range s.Arms {
 			for _, v := range arm.Values {
 				tc.expr(v)
@@ -323,13 +349,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if s.Otherwise != nil {
 			ends = append(ends, tc.branch(func() { tc.block(s.Otherwise) }))
 		} else {
-			ends = append(ends, entry)
+			ends = append(ends, nil)
 		}
-		out := ends[0]
-		for _, e := range ends[1:] {
-			out = joinEnv(out, e)
-		}
-		tc.env = out
+		tc.join(ends...)
 	case *ast.CountStmt:
 		// The reference places count-loop errors after the loop's `end count`.
 		for _, x := range []struct {
@@ -400,19 +422,14 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			}
 		}
 	case *ast.TryStmt:
-		entry := tc.env
-		ends := []env{tc.branch(func() { tc.block(s.Body) })}
+		ends := []*env{nil, tc.branch(func() { tc.block(s.Body) })}
 		for _, c := range s.Clauses {
 			ends = append(ends, tc.branch(func() { tc.block(c.Body) }))
 		}
 		if s.Otherwise != nil {
 			ends = append(ends, tc.branch(func() { tc.block(s.Otherwise) }))
 		}
-		out := entry
-		for _, e := range ends {
-			out = joinEnv(out, e)
-		}
-		tc.env = out
+		tc.join(ends...)
 		tc.block(s.Finally)
 	case *ast.CreateListStmt:
 		var el *types.Type
@@ -548,15 +565,11 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 	case *ast.ExportStmt:
 		tc.export(s)
 	case *ast.DescribeStmt:
-		saved := tc.env.clone()
-		tc.block(s.Body)
-		tc.env = saved
+		tc.branch(func() { tc.block(s.Body) })
 	case *ast.HookStmt:
 		tc.block(s.Body)
 	case *ast.TestStmt:
-		saved := tc.env.clone()
-		tc.block(s.Body)
-		tc.env = saved
+		tc.branch(func() { tc.block(s.Body) })
 	case *ast.ExpectStmt:
 		tc.expect(s)
 	case *ast.ExprStmt:
@@ -593,18 +606,18 @@ func (tc *typeChecker) ifStmt(s *ast.IfStmt) {
 			return
 		}
 		if inThen == isNothing {
-			tc.env[sym] = types.Nothing
+			tc.env.set(sym, types.Nothing)
 		} else {
-			tc.env[sym] = t.Elem
+			tc.env.set(sym, t.Elem)
 		}
 	}
 	then := tc.branch(func() { refine(true); tc.block(s.Then) })
 	if s.Else == nil {
-		tc.env = joinEnv(tc.env, then)
+		tc.join(nil, then)
 		return
 	}
 	els := tc.branch(func() { refine(false); tc.stmt(s.Else) })
-	tc.env = joinEnv(then, els)
+	tc.join(then, els)
 }
 
 // nothingTest recognizes `x is nothing` (isNothing) and `x is not nothing`
@@ -628,7 +641,7 @@ func (tc *typeChecker) nothingTest(cond ast.Expr) (sym *Symbol, isNothing bool) 
 
 func (tc *typeChecker) action(d *ast.ActionDecl) {
 	saved, savedRet, savedIn := tc.env, tc.retType, tc.inAction
-	tc.env = saved.clone()
+	tc.env = saved.child()
 	tc.retType = nil
 	if d.ReturnType != nil {
 		tc.retType = typeFromExpr(d.ReturnType)
@@ -643,9 +656,9 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 		}
 		if sym := tc.info.Defs[p.Name]; sym != nil {
 			if t := paramType(p); t != nil {
-				tc.env[sym] = t
+				tc.env.set(sym, t)
 			} else {
-				tc.env[sym] = types.Unknown
+				tc.env.set(sym, types.Unknown)
 			}
 		}
 	}
