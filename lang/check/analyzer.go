@@ -68,8 +68,8 @@ var universe = func() *Scope {
 	return u
 }()
 
-func newAnalyzer(f *ast.File, src string, lines *token.Lines, info *Info) *analyzer {
-	a := &analyzer{file: f, src: src, lines: lines, info: info,
+func newAnalyzer(f *ast.File, src string, info *Info) *analyzer {
+	a := &analyzer{file: f, src: src, info: info,
 		actionParams: map[string]bool{}, fileParams: map[string]bool{},
 		constants: map[*Symbol]bool{}, events: map[string]*Symbol{}, aliases: map[*Symbol]bool{}}
 	a.universe = universe
@@ -116,7 +116,13 @@ func (a *analyzer) undefinedCallee(sp token.Span, name string) bool {
 	return false
 }
 
-func (a *analyzer) line(off int) int { return a.lines.Line(off) + 1 }
+// line returns the 1-based line of off; the line table is built on first use.
+func (a *analyzer) line(off int) int {
+	if a.lines == nil {
+		a.lines = token.NewLines(a.src)
+	}
+	return a.lines.Line(off) + 1
+}
 
 // ---- scopes ----
 
@@ -140,7 +146,7 @@ func (a *analyzer) pop() { a.cur = a.cur.Parent }
 // define adds sym to the current scope with the reference's no-shadowing rule.
 func (a *analyzer) define(sym *Symbol, at token.Span) bool {
 	if old := a.cur.Symbols[sym.Name]; old != nil {
-		a.errorAt(at, "Variable '"+sym.Name+"' has already been defined at line "+strconv.Itoa(old.line)+". Use 'change "+sym.Name+" to <value>' to modify it.")
+		a.errorAt(at, "Variable '"+sym.Name+"' has already been defined at line "+strconv.Itoa(a.line(old.Decl.Start))+". Use 'change "+sym.Name+" to <value>' to modify it.")
 		return false
 	}
 	if a.cur.Parent != nil && a.cur.Parent.Lookup(sym.Name) != nil && a.cur.Parent != a.universe {
@@ -158,7 +164,7 @@ func (a *analyzer) define(sym *Symbol, at token.Span) bool {
 // newSym makes a symbol declared by id and records the definition.
 func (a *analyzer) newSym(id *ast.Ident, kind SymbolKind, node ast.Node, t *types.Type, mutable bool) *Symbol {
 	sym := &Symbol{Name: id.Name, Kind: kind, Node: node, Type: t, Mutable: mutable,
-		Decl: a.span(id), line: a.line(id.Pos())}
+		Decl: a.span(id)}
 	if t == nil {
 		sym.Type = types.Unknown
 	}
@@ -1043,7 +1049,7 @@ func (a *analyzer) registerAction(d *ast.ActionDecl) {
 				}
 			}
 			if same {
-				a.errorAt(endSpan, "Action '"+name+"' was already defined with the same parameters at line "+strconv.Itoa(ex.line)+". Overloads must differ in parameter count or in their declared parameter types (e.g. 'value as number' vs 'value as text').")
+				a.errorAt(endSpan, "Action '"+name+"' was already defined with the same parameters at line "+strconv.Itoa(a.line(ex.Decl.Start))+". Overloads must differ in parameter count or in their declared parameter types (e.g. 'value as number' vs 'value as text').")
 				a.info.Defs[d.Name] = ex
 				return
 			}

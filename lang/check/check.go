@@ -86,8 +86,6 @@ type Symbol struct {
 	Members map[string]*Symbol
 	// Containers: the parent container's name, or "".
 	Extends string
-
-	line int // 1-based line of the declaration, for messages
 }
 
 // IsCallable reports whether the symbol is an action, method or builtin.
@@ -183,7 +181,6 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	if f == nil {
 		f = &ast.File{}
 	}
-	lines := token.NewLines(src)
 	// Sizes measured on the corpus: one typed expression per ~30 bytes of
 	// source, one use per ~100, one definition per ~200, one scope per ~250.
 	n := len(src)
@@ -194,7 +191,7 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		Scopes:     make(map[ast.Node]*Scope, n/250+2),
 		Containers: map[string]*Symbol{},
 	}
-	a := newAnalyzer(f, src, lines, info)
+	a := newAnalyzer(f, src, info)
 	a.run()
 
 	var out []diag.Diagnostic
@@ -206,7 +203,7 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	}
 	out = append(out, a.diags...)
 	if !semErr {
-		st := staticDiagnostics(f, lines)
+		st := staticDiagnostics(f)
 		for _, d := range st {
 			if d.Severity == diag.Error {
 				semErr = true

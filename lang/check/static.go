@@ -14,7 +14,7 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-func staticDiagnostics(f *ast.File, lines *token.Lines) []diag.Diagnostic {
+func staticDiagnostics(f *ast.File) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	out = append(out, unusedVariables(f)...)
 	out = append(out, unreachable(f)...)
