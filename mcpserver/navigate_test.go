@@ -1,0 +1,97 @@
+package mcpserver
+
+// This file tests the tools built on the core's position queries, outline,
+// formatter and quick fixes.
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+const navProgram = "define action called twice with n:\n    give back n times 2\nend action\n" +
+	"store result as twice of 21\ndisplay result\nstore userName as 5\ndisplay userName\n"
+
+func TestNavigationTools(t *testing.T) {
+	h := start(t, Options{})
+	h.initialize("2025-11-25")
+	src, _ := json.Marshal(navProgram)
+	call := func(name, extra string) map[string]any {
+		t.Helper()
+		params := fmt.Sprintf(`{"name":%q,"arguments":{"source":%s%s}}`, name, src, extra)
+		res := h.call(1, "tools/call", params).tool(t)
+		if res.IsError {
+			t.Fatalf("%s failed: %s", name, res.Content[0].Text)
+		}
+		checkOutputSchema(t, params, res)
+		var m map[string]any
+		json.Unmarshal(res.StructuredContent, &m)
+		return m
+	}
+	parse := call("parse_wfl", "")
+	if parse["valid"] != true || parse["statementCount"].(float64) != 5 {
+		t.Errorf("parse_wfl %v", parse)
+	}
+	outline := fmt.Sprint(parse["outline"])
+	for _, want := range []string{"name:twice", "kind:action", "name:n", "kind:parameter", "name:result", "name:userName"} {
+		if !strings.Contains(outline, want) {
+			t.Errorf("outline lacks %s: %s", want, outline)
+		}
+	}
+	if noPos := call("parse_wfl", `,"include_positions":false`); strings.Contains(fmt.Sprint(noPos["outline"]), "line:") {
+		t.Errorf("positions without include_positions: %v", noPos["outline"])
+	}
+	if syms := call("document_symbols", ""); len(syms["symbols"].([]any)) != 3 {
+		t.Errorf("document_symbols %v", syms)
+	}
+	// "twice" in `store result as twice of 21` is line 4, columns 17-21.
+	info := call("get_symbol_info", `,"line":4,"column":18`)
+	if info["found"] != true || info["kind"] != "action" || info["name"] != "twice" || info["declarationLine"].(float64) != 1 {
+		t.Errorf("get_symbol_info %v", info)
+	}
+	if none := call("get_symbol_info", `,"line":3,"column":1`); none["found"] != true && none["found"] != false {
+		t.Errorf("get_symbol_info on a keyword %v", none)
+	}
+	def := call("find_definition", `,"line":4,"column":18`)
+	if d := def["definitions"].([]any); len(d) != 1 || d[0].(map[string]any)["line"].(float64) != 1 {
+		t.Errorf("find_definition %v", def)
+	}
+	refs := call("find_references", `,"line":5,"column":10`)
+	if refs["count"].(float64) != 2 {
+		t.Errorf("find_references %v", refs)
+	}
+	if refs := call("find_references", `,"line":5,"column":10,"includeDeclaration":false`); refs["count"].(float64) != 1 {
+		t.Errorf("find_references without declarations %v", refs)
+	}
+	fix := call("fix_wfl", "")
+	if !strings.Contains(fmt.Sprint(fix["fixes"]), "user_name") {
+		t.Errorf("fix_wfl %v", fix)
+	}
+	if only := call("fix_wfl", `,"line":1`); len(only["fixes"].([]any)) != 0 {
+		t.Errorf("fix_wfl restricted to line 1 %v", only)
+	}
+	fm := call("format_wfl", "")
+	if fm["formatted"] == nil || fm["changed"] == nil {
+		t.Errorf("format_wfl %v", fm)
+	}
+
+	res := h.call(2, "tools/call", fmt.Sprintf(`{"name":"find_definition","arguments":{"source":%s,"line":99,"column":1}}`, src)).tool(t)
+	var f toolFailure
+	if !res.IsError || json.Unmarshal([]byte(res.Content[0].Text), &f) != nil || f.Error.Kind != "invalid_position" {
+		t.Errorf("position outside: %+v", res)
+	}
+	res = h.call(3, "tools/call", fmt.Sprintf(`{"name":"find_definition","arguments":{"source":%s,"line":0,"column":1}}`, src)).tool(t)
+	if !res.IsError || !strings.Contains(res.Content[0].Text, "at least 1") {
+		t.Errorf("line 0: %+v", res)
+	}
+	res = h.call(4, "tools/call", `{"name":"format_wfl","arguments":{"source":"store x as\n"}}`).tool(t)
+	if !res.IsError {
+		t.Errorf("formatting a program that does not parse: %+v", res)
+	}
+	ws := h.call(5, "tools/call", `{"name":"workspace_symbols","arguments":{"query":"TWI"}}`).tool(t)
+	checkOutputSchema(t, `{"name":"workspace_symbols"}`, ws)
+	if !strings.Contains(string(ws.StructuredContent), `"path":"sub/nested.wfl"`) {
+		t.Errorf("workspace_symbols %s", ws.StructuredContent)
+	}
+}

@@ -1,0 +1,102 @@
+package mcpserver
+
+// This file implements parse_wfl: the program's outline (its declarations
+// as a tree, from the core's document symbols) and its parse errors.
+
+import (
+	"context"
+
+	"wfl-lsp/core"
+	"wfl-lsp/lang/diag"
+)
+
+// symbolJSON is one entry of an outline.
+type symbolJSON struct {
+	Name      string       `json:"name"`
+	Kind      string       `json:"kind"`
+	Detail    string       `json:"detail,omitempty"`
+	Line      int          `json:"line,omitempty"`
+	Column    int          `json:"column,omitempty"`
+	EndLine   int          `json:"endLine,omitempty"`
+	EndColumn int          `json:"endColumn,omitempty"`
+	Children  []symbolJSON `json:"children,omitempty"`
+}
+
+var symbolSchema = openObject([]string{"name", "kind"}, map[string]*schema{
+	"name":      str("the declared name"),
+	"kind":      enum("what it is", "action", "method", "parameter", "container", "interface", "property", "event", "variable", "constant", "list", "map", "pattern", "describe", "test"),
+	"detail":    str("a type, a parameter list or what it extends"),
+	"line":      integer("1-based line where the declaration starts", 1),
+	"column":    integer("1-based column where the declaration starts", 1),
+	"endLine":   integer("1-based line where the declaration ends", 1),
+	"endColumn": integer("1-based column just past the declaration", 1),
+	"children":  array("nested declarations, same shape", &schema{Type: "object"}),
+})
+
+func outlineOf(a *core.Analysis, syms []core.DocumentSymbol, positions bool) []symbolJSON {
+	out := []symbolJSON{}
+	for _, s := range syms {
+		sj := symbolJSON{Name: s.Name, Kind: s.Kind.String(), Detail: s.Detail}
+		if positions {
+			sp := spanOf(a, s.Span)
+			sj.Line, sj.Column, sj.EndLine, sj.EndColumn = sp.Line, sp.Column, sp.EndLine, sp.EndColumn
+		}
+		if len(s.Children) > 0 {
+			sj.Children = outlineOf(a, s.Children, positions)
+		}
+		out = append(out, sj)
+	}
+	return out
+}
+
+type parseOutput struct {
+	File           string       `json:"file,omitempty"`
+	Valid          bool         `json:"valid"`
+	StatementCount int          `json:"statementCount"`
+	Outline        []symbolJSON `json:"outline"`
+	Diagnostics    []diagJSON   `json:"diagnostics"`
+	Summary        string       `json:"summary"`
+}
+
+var parseTool = &tool{
+	name:  "parse_wfl",
+	title: "Parse a WFL program",
+	description: "Parse a WFL program and return its outline (actions with their parameters, containers with " +
+		"their properties and methods, variables, constants, lists, maps, patterns, tests; each with its lines) " +
+		"and its parse errors. Give the program as source, or a workspace file as path.",
+	input: object(nil, func() map[string]*schema {
+		p := sourceOrPath()
+		p["include_positions"] = boolean("include lines and columns in the outline (default true)")
+		return p
+	}()),
+	output: openObject([]string{"valid", "statementCount", "outline", "diagnostics", "summary"}, map[string]*schema{
+		"file":           str("the workspace file parsed, when a path was given"),
+		"valid":          boolean("true when the program parses without errors"),
+		"statementCount": integer("top-level statements", 0),
+		"outline":        array("the declarations, as a tree", symbolSchema),
+		"diagnostics":    array("parse errors in source order", diagSchema),
+		"summary":        str("one line for people"),
+	}),
+	readOnly: true, idempotent: true,
+	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
+		d, fail := s.document(args)
+		if fail != nil {
+			return *fail
+		}
+		out := parseOutput{
+			File:        d.path,
+			Outline:     outlineOf(d.a, d.a.DocumentSymbols(), boolArg(args, "include_positions", true)),
+			Diagnostics: d.diagnostics(func(x diag.Diagnostic) bool { return x.Category == diag.Parse }),
+		}
+		if d.a.File != nil {
+			out.StatementCount = len(d.a.File.Stmts)
+		}
+		out.Valid = len(out.Diagnostics) == 0
+		if out.Valid {
+			out.Summary = "parsed " + itoa(out.StatementCount) + " top-level statement" + plural(out.StatementCount) + " without errors"
+		} else {
+			out.Summary = itoa(len(out.Diagnostics)) + " parse error" + plural(len(out.Diagnostics))
+		}
+		return toolResult{structured: out}
+	},
+}

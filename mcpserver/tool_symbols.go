@@ -1,0 +1,102 @@
+package mcpserver
+
+// This file implements document_symbols (one program's declarations as a
+// tree) and workspace_symbols (declarations of every workspace file whose
+// name matches a query), both from the core's document symbols.
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"wfl-lsp/core"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+var documentSymbolsTool = &tool{
+	name:        "document_symbols",
+	title:       "List the declarations of a WFL program",
+	description: "Return the declarations of a WFL program as a tree (actions, parameters, containers, properties, methods, events, variables, constants, lists, maps, patterns, tests), each with its lines and columns.",
+	input:       object(nil, sourceOrPath()),
+	output: openObject([]string{"symbols"}, map[string]*schema{
+		"file":    str("the workspace file, when a path was given"),
+		"symbols": array("the declarations, as a tree", symbolSchema),
+	}),
+	readOnly: true, idempotent: true,
+	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
+		d, fail := s.document(args)
+		if fail != nil {
+			return *fail
+		}
+		return toolResult{structured: withFile(d, map[string]any{"symbols": outlineOf(d.a, d.a.DocumentSymbols(), true)})}
+	},
+}
+
+type workspaceSymbol struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	Container string `json:"container,omitempty"`
+	Path      string `json:"path"`
+	spanJSON
+}
+
+const maxWorkspaceSymbols = 500
+
+var workspaceSymbolsTool = &tool{
+	name:  "workspace_symbols",
+	title: "Find declarations across the workspace",
+	description: "Search every .wfl file of the workspace for declarations (actions, containers, variables, " +
+		"constants, …) whose name contains the query, ignoring case; an empty query lists them all (at most 500).",
+	input: object([]string{"query"}, map[string]*schema{
+		"query": str("part of a name; empty for all"),
+	}),
+	output: openObject([]string{"symbols", "count", "truncated"}, map[string]*schema{
+		"symbols": array("matching declarations, by file then position", spanSchema([]string{"name", "kind", "path"}, map[string]*schema{
+			"name": str("the declared name"), "kind": str("what it is"), "path": str("the file, relative to the root"),
+			"container": str("the declaration it is nested in"),
+		})),
+		"count":     integer("matches found", 0),
+		"truncated": boolean("true when more than 500 matched and the rest were left out"),
+	}),
+	readOnly: true, idempotent: true,
+	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
+		q, _ := strArg(args, "query")
+		syms, count, err := s.workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)))
+		if err != nil {
+			return s.interrupted(r, ctx)
+		}
+		return toolResult{structured: map[string]any{"symbols": syms, "count": count, "truncated": count > len(syms)}}
+	},
+}
+
+// workspaceSymbols lists the declarations whose lower-case name contains q.
+func (s *Server) workspaceSymbols(ctx context.Context, q string) ([]workspaceSymbol, int, error) {
+	out := []workspaceSymbol{}
+	count := 0
+	for _, rel := range s.wflFiles() {
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		text, _, perr := s.readFile(rel)
+		if perr != nil {
+			continue
+		}
+		a := core.NewSnapshot(core.FileURI(filepath.Join(s.root, rel)), 0, text).Analysis()
+		var walk func(syms []core.DocumentSymbol, container string)
+		walk = func(syms []core.DocumentSymbol, container string) {
+			for _, sym := range syms {
+				if strings.Contains(strings.ToLower(sym.Name), q) {
+					count++
+					if len(out) < maxWorkspaceSymbols {
+						out = append(out, workspaceSymbol{Name: sym.Name, Kind: sym.Kind.String(), Container: container, Path: rel, spanJSON: spanOf(a, sym.NameSpan)})
+					}
+				}
+				walk(sym.Children, sym.Name)
+			}
+		}
+		walk(a.DocumentSymbols(), "")
+	}
+	return out, count, nil
+}
