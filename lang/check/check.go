@@ -203,7 +203,7 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	}
 	out = append(out, a.diags...)
 	if !semErr {
-		st := staticDiagnostics(f)
+		st := staticDiagnostics(f, src)
 		for _, d := range st {
 			if d.Severity == diag.Error {
 				semErr = true

@@ -8,19 +8,22 @@ package check
 
 import (
 	"sort"
+	"strings"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
 
-func staticDiagnostics(f *ast.File) []diag.Diagnostic {
+func staticDiagnostics(f *ast.File, src string) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	out = append(out, unusedVariables(f)...)
 	out = append(out, unreachable(f)...)
 	out = append(out, shadowing(f)...)
 	out = append(out, inconsistentReturns(f)...)
-	out = append(out, insecureSeeding(f)...)
+	if strings.Contains(src, "random_seed") {
+		out = append(out, insecureSeeding(f)...)
+	}
 	return out
 }
 
