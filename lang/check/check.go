@@ -25,6 +25,7 @@ package check
 
 import (
 	"sort"
+	"sync"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
@@ -142,6 +143,8 @@ type Info struct {
 	Global     *Scope                   // the file scope; its parent is the universe of predeclared names
 	Symbols    []*Symbol                // every symbol declared in the file, in declaration order
 	Containers map[string]*Symbol       // containers by name
+
+	index *identIndex
 }
 
 // ObjectOf returns the symbol id declares or refers to, or nil.
@@ -190,6 +193,7 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		Types:      make(map[ast.Expr]*types.Type, n/30+8),
 		Scopes:     make(map[ast.Node]*Scope, n/250+2),
 		Containers: map[string]*Symbol{},
+		index:      &identIndex{},
 	}
 	a := newAnalyzer(f, src, info)
 	a.run()
@@ -217,4 +221,68 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		out = append(out, tc.diags...)
 	}
 	return info, out
+}
+
+// identIndex is the identifiers of Defs and Uses sorted by position, built
+// on first use by IdentAt.
+type identIndex struct {
+	once sync.Once
+	ids  []*ast.Ident
+}
+
+// IdentAt returns the declaring or referring identifier whose extent
+// contains offset (a cursor just after an identifier counts), and its
+// symbol; nil if there is none. It is safe for concurrent use.
+func (info *Info) IdentAt(offset int) (*ast.Ident, *Symbol) {
+	if info.index == nil {
+		return nil, nil
+	}
+	x := info.index
+	x.once.Do(func() {
+		x.ids = make([]*ast.Ident, 0, len(info.Defs)+len(info.Uses))
+		for id := range info.Defs {
+			x.ids = append(x.ids, id)
+		}
+		for id := range info.Uses {
+			if info.Defs[id] == nil {
+				x.ids = append(x.ids, id)
+			}
+		}
+		sort.Slice(x.ids, func(i, j int) bool { return x.ids[i].Pos() < x.ids[j].Pos() })
+	})
+	// The last identifier starting at or before offset.
+	i := sort.Search(len(x.ids), func(i int) bool { return x.ids[i].Pos() > offset }) - 1
+	if i < 0 {
+		return nil, nil
+	}
+	id := x.ids[i]
+	if offset > id.End() {
+		return nil, nil
+	}
+	return id, info.ObjectOf(id)
+}
+
+// VisibleAt returns the symbols visible at offset, as completion offers
+// them: names declared before offset in the enclosing scopes (inner names
+// hide outer ones), every action of the file scope (actions may be called
+// before their definition), and the predeclared names; sorted by name.
+// Builtins are not included (see lang/builtins).
+func (info *Info) VisibleAt(offset int) []*Symbol {
+	seen := map[string]bool{}
+	var out []*Symbol
+	for s := info.ScopeAt(offset); s != nil; s = s.Parent {
+		for name, sym := range s.Symbols {
+			if seen[name] {
+				continue
+			}
+			visible := sym.Decl == (token.Span{}) || sym.Decl.Start < offset ||
+				(sym.Kind == SymAction && s == info.Global)
+			if visible {
+				seen[name] = true
+				out = append(out, sym)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }

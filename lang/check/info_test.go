@@ -160,3 +160,43 @@ func TestPartialTree(t *testing.T) {
 		t.Error("no uses of total resolved in a partial tree")
 	}
 }
+
+func TestIdentAtAndVisibleAt(t *testing.T) {
+	src := "store alpha as 1\ndefine action called later:\n    store inner as alpha\n    display inner\nend action\ndisplay alpha\nstore beta as 2\ndisplay beta\n"
+	f, _ := parser.Parse(src)
+	info, _ := check.Check(f, src)
+
+	// Every character of an identifier, and the offset just after it, finds it.
+	use := strings.Index(src, "display alpha") + len("display ")
+	for off := use; off <= use+len("alpha"); off++ {
+		id, sym := info.IdentAt(off)
+		if id == nil || id.Name != "alpha" || sym == nil || sym.Decl.Start != 6 {
+			t.Errorf("IdentAt(%d) = %v, %v", off, id, sym)
+		}
+	}
+	if id, _ := info.IdentAt(strings.Index(src, "display alpha")); id != nil {
+		t.Errorf("IdentAt on a keyword = %q, want nil", id.Name)
+	}
+
+	names := func(off int) string {
+		var ns []string
+		for _, s := range info.VisibleAt(off) {
+			if s.Kind != check.SymPredeclared {
+				ns = append(ns, s.Name)
+			}
+		}
+		return strings.Join(ns, " ")
+	}
+	// Inside the action: alpha (declared before), later (an action), inner after its declaration.
+	if got := names(strings.Index(src, "display inner")); got != "alpha inner later" {
+		t.Errorf("visible in action = %q", got)
+	}
+	// At the top of the file only the action is visible (actions may be called early).
+	if got := names(0); got != "later" {
+		t.Errorf("visible at start = %q", got)
+	}
+	// beta is visible only after its declaration.
+	if got := names(strings.Index(src, "display beta")); got != "alpha beta later" {
+		t.Errorf("visible at end = %q", got)
+	}
+}
