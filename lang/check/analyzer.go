@@ -1238,7 +1238,7 @@ func (a *analyzer) checkInheritance() {
 				continue
 			}
 			if q := a.memberOf(parent, p.Name); q != nil && q.Kind == SymProperty && q.Type.Kind != types.KUnknown && !types.Identical(p.Type, q.Type) {
-				a.warnAt(p.Decl, "Property '"+p.Name+"' in container '"+sym.Name+"' declares type "+p.Type.String()+" but inherited property from '"+q.Parent.Name+"' declares "+q.Type.String())
+				a.warnAt(p.Decl, "Property '"+p.Name+"' in container '"+sym.Name+"' declares type "+p.Type.String()+" but inherited property from '"+sym.Extends+"' declares "+q.Type.String()+"; mutable inherited property overrides should keep the same contract")
 			}
 		}
 	}
