@@ -144,6 +144,9 @@ func newPrinter(src string, opt Options) (*printer, error) {
 	for i, l := range []layout{{spacing: true, finalBreak: true}, {spacing: true}, {}} {
 		p.fellBack = i == 2
 		p.print(l)
+		if p.result == src {
+			return p, nil // already canonical: nothing to verify
+		}
 		g, diags := parser.Parse(p.result)
 		if syntaxError(diags, token.NewLines(p.result)) == nil && Dump(g) == want {
 			return p, nil
