@@ -106,13 +106,20 @@ func serveHTTP(ctx context.Context, addr string, opts Options) error {
 	if err != nil {
 		return fmt.Errorf("mcp: %w", err)
 	}
+	return serveListener(ctx, ln, s, cfg)
+}
+
+// serveListener serves on ln until ctx ends, then shuts down: the
+// listener closes, server-to-client streams end, requests in flight are
+// answered (within the call time limit and a margin), sessions drain.
+func serveListener(ctx context.Context, ln net.Listener, s *Server, cfg httpConfig) error {
 	h := newHTTPHandler(ctx, s, cfg)
 	hs := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog:          slog.NewLogLogger(s.logger.Handler(), slog.LevelDebug),
 	}
-	s.logger.Info("mcp: serving Streamable HTTP", "url", "http://"+ln.Addr().String()+httpPath, "token", opts.Token != "")
+	s.logger.Info("mcp: serving Streamable HTTP", "url", "http://"+ln.Addr().String()+httpPath, "token", cfg.token != "")
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {
@@ -125,7 +132,7 @@ func serveHTTP(ctx context.Context, addr string, opts Options) error {
 	h.beginShutdown()
 	sctx, cancel := context.WithTimeout(context.Background(), s.opts.CallTimeout+5*time.Second)
 	defer cancel()
-	err = hs.Shutdown(sctx)
+	err := hs.Shutdown(sctx)
 	h.close(3 * time.Second)
 	<-served
 	if err != nil {

@@ -31,6 +31,11 @@ type Options struct {
 	// TestTools are callable by name but never listed: a hook for tests and
 	// benchmarks (an echo tool to compare with other servers).
 	TestTools []TestTool
+
+	// Extras, when set, replace the WFL tools, resources, prompts and
+	// completions with a test fixture's (see extras.go). Only
+	// internal/conformance sets it; the product leaves it nil.
+	Extras *Extras
 }
 
 // A TestTool is a tool for tests and benchmarks, outside tools/list.
@@ -92,6 +97,9 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{opts: opts, logger: opts.Logger, root: real}
 	s.methods = methodTable()
+	if opts.Extras != nil {
+		s.mountExtras(opts.Extras) // extras.go
+	}
 	s.tools = productTools()
 	s.byName = make(map[string]*tool)
 	for _, t := range s.tools {
