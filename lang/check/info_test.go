@@ -200,3 +200,30 @@ func TestIdentAtAndVisibleAt(t *testing.T) {
 		t.Errorf("visible at end = %q", got)
 	}
 }
+
+func TestInferredTypes(t *testing.T) {
+	src := "define action called two:\n    return 2\nend action\ndefine action called maybe with parameters n:\n    check if n is 1:\n        return \"one\"\n    end check\nend action\nstore a as two\nstore b as maybe of 1\nstore c as [a, 3]\nfor each item in c:\n    display item\nend for\n"
+	f, _ := parser.Parse(src)
+	info, diags := check.Check(f, src)
+	for _, d := range diags {
+		if d.Code != "ANALYZE-UNUSED" {
+			t.Errorf("unexpected %s: %s", d.Code, d.Message)
+		}
+	}
+	expectType := func(name, want string) {
+		t.Helper()
+		for id, sym := range info.Defs {
+			if id.Name == name && sym.Kind != 0 {
+				if got := info.TypeOf(id); got == nil || got.String() != want {
+					t.Errorf("type of %s = %v, want %s", name, got, want)
+				}
+				return
+			}
+		}
+		t.Errorf("%s not defined", name)
+	}
+	expectType("a", "Number")
+	expectType("b", "Unknown")
+	expectType("c", "List of Number")
+	expectType("item", "Number")
+}

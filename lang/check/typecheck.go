@@ -52,6 +52,8 @@ type typeChecker struct {
 	container *Symbol     // container of the method being checked
 	retType   *types.Type // declared return type of the action being checked, or nil
 	inAction  bool
+	returns   *[]*types.Type                  // types of the return values of the action being checked
+	inferred  map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
@@ -242,6 +244,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		tc.set(tc.info.Defs[s.Name], t)
+		tc.info.Types[s.Name] = t
 	case *ast.AssignStmt:
 		if s.Name == nil {
 			tc.expr(s.Value)
@@ -274,6 +277,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		tc.env.set(sym, t)
+		tc.info.Types[s.Name] = t
 	case *ast.AddStmt:
 		vt := tc.expr(s.Value)
 		if s.List == nil {
@@ -382,6 +386,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			if s.Var != nil {
 				if sym := tc.info.Defs[s.Var]; sym != nil {
 					tc.set(sym, item)
+					tc.info.Types[s.Var] = item
 				}
 			}
 			tc.block(s.Body)
@@ -408,6 +413,13 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.action(s)
 	case *ast.ReturnStmt:
 		t := tc.expr(s.Value)
+		if tc.returns != nil {
+			rt := t
+			if s.Value == nil {
+				rt = types.Nothing
+			}
+			*tc.returns = append(*tc.returns, rt)
+		}
 		if tc.inAction && tc.retType != nil && !gradual(tc.retType) && tc.retType.Kind != types.KNothing {
 			valueless := s.Value == nil
 			if bl, ok := s.Value.(*ast.BasicLit); ok && bl.Kind == ast.LitNothing {
@@ -640,7 +652,9 @@ func (tc *typeChecker) nothingTest(cond ast.Expr) (sym *Symbol, isNothing bool) 
 }
 
 func (tc *typeChecker) action(d *ast.ActionDecl) {
-	saved, savedRet, savedIn := tc.env, tc.retType, tc.inAction
+	saved, savedRet, savedIn, savedReturns := tc.env, tc.retType, tc.inAction, tc.returns
+	var returns []*types.Type
+	tc.returns = &returns
 	tc.env = saved.child()
 	tc.retType = nil
 	if d.ReturnType != nil {
@@ -655,15 +669,63 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 			tc.expr(p.Default)
 		}
 		if sym := tc.info.Defs[p.Name]; sym != nil {
-			if t := paramType(p); t != nil {
-				tc.env.set(sym, t)
-			} else {
-				tc.env.set(sym, types.Unknown)
+			t := paramType(p)
+			if t == nil {
+				t = types.Unknown
 			}
+			tc.env.set(sym, t)
+			tc.info.Types[p.Name] = t
 		}
 	}
 	tc.block(d.Body)
-	tc.env, tc.retType, tc.inAction = saved, savedRet, savedIn
+	if d.ReturnType == nil && d.Body != nil && mustReturn(d.Body.Stmts) {
+		// Only an action that returns on every path gets an inferred
+		// type; otherwise its fall-through value is unknown to us.
+		var rt *types.Type
+		for _, t := range returns {
+			rt = types.Join(rt, t)
+		}
+		if rt != nil && !loose(rt) {
+			if tc.inferred == nil {
+				tc.inferred = map[*ast.ActionDecl]*types.Type{}
+			}
+			tc.inferred[d] = rt
+		}
+	}
+	tc.env, tc.retType, tc.inAction, tc.returns = saved, savedRet, savedIn, savedReturns
+}
+
+// returnType is the declared or inferred return type of d, or Unknown.
+func (tc *typeChecker) returnType(d *ast.ActionDecl) *types.Type {
+	if d.ReturnType != nil {
+		return typeFromExpr(d.ReturnType)
+	}
+	if t := tc.inferred[d]; t != nil {
+		return t
+	}
+	return types.Unknown
+}
+
+// mustReturn reports whether a statement list returns on every path.
+func mustReturn(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.IfStmt:
+		if s.Then == nil || s.Else == nil || !mustReturn(s.Then.Stmts) {
+			return false
+		}
+		switch e := s.Else.(type) {
+		case *ast.Block:
+			return mustReturn(e.Stmts)
+		case *ast.IfStmt:
+			return mustReturn([]ast.Stmt{e})
+		}
+	}
+	return false
 }
 
 func (tc *typeChecker) containerDecl(s *ast.ContainerDecl) {
@@ -1084,10 +1146,7 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 	case SymAction:
 		for _, d := range sym.Actions {
 			if len(d.Params) == 0 {
-				if d.ReturnType != nil {
-					return typeFromExpr(d.ReturnType)
-				}
-				return types.Unknown
+				return tc.returnType(d)
 			}
 		}
 		d := sym.Actions[0]
@@ -1099,11 +1158,7 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 				ps = append(ps, types.Unknown)
 			}
 		}
-		r := types.Unknown
-		if d.ReturnType != nil {
-			r = typeFromExpr(d.ReturnType)
-		}
-		return types.NewFunction(ps, r)
+		return types.NewFunction(ps, tc.returnType(d))
 	case SymContainer:
 		return types.NewContainer(sym.Name)
 	case SymInterface:
@@ -1194,11 +1249,7 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 	}
 	var result *types.Type
 	for _, d := range match {
-		r := types.Unknown
-		if d.ReturnType != nil {
-			r = typeFromExpr(d.ReturnType)
-		}
-		result = types.Join(result, r)
+		result = types.Join(result, tc.returnType(d))
 	}
 	if len(match) == 1 {
 		d := match[0]
@@ -1550,8 +1601,5 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 			return types.Invalid
 		}
 	}
-	if d.ReturnType != nil {
-		return typeFromExpr(d.ReturnType)
-	}
-	return types.Unknown
+	return tc.returnType(d)
 }
