@@ -227,3 +227,22 @@ func TestInferredTypes(t *testing.T) {
 	expectType("c", "List of Number")
 	expectType("item", "Number")
 }
+
+// TestConcurrentChecks runs Check on several documents at once (the shared
+// universe and builtin symbols must not be written); run it with -race.
+func TestConcurrentChecks(t *testing.T) {
+	src := infoSrc
+	done := make(chan bool)
+	for i := 0; i < 4; i++ {
+		go func() {
+			f, _ := parser.Parse(src)
+			info, _ := check.Check(f, src)
+			info.IdentAt(10)
+			info.VisibleAt(len(src))
+			done <- true
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		<-done
+	}
+}
