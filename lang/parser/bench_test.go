@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Run both with: go test -run '^$' -bench Parse ./lang/parser
@@ -86,4 +87,32 @@ func BenchmarkParseGo(b *testing.B) {
 			goparser.ParseFile(fset, "", s, goparser.ParseComments)
 		}
 	}
+}
+
+// BenchmarkParseRatio alternates the two workloads inside one loop and
+// reports each one's MB/s and their ratio (wfl/go), so machine load that
+// drifts between two separate benchmarks does not skew the comparison.
+func BenchmarkParseRatio(b *testing.B) {
+	wfl, n := corpusSources(b)
+	gosrc, total := goSources(b, n)
+	var tw, tg time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		for _, s := range wfl {
+			Parse(s)
+		}
+		mid := time.Now()
+		fset := gotoken.NewFileSet()
+		for _, s := range gosrc {
+			goparser.ParseFile(fset, "", s, goparser.ParseComments)
+		}
+		tg += time.Since(mid)
+		tw += mid.Sub(start)
+	}
+	wmbs := float64(n) * float64(b.N) / tw.Seconds() / 1e6
+	gmbs := float64(total) * float64(b.N) / tg.Seconds() / 1e6
+	b.ReportMetric(wmbs, "wfl-MB/s")
+	b.ReportMetric(gmbs, "go-MB/s")
+	b.ReportMetric(wmbs/gmbs, "wfl/go")
 }
