@@ -299,7 +299,7 @@ var diagSchema = object([]string{"line", "column", "endLine", "endColumn", "seve
 	"endColumn": integer("1-based column just past the problem", 1),
 	"severity":  enum("how serious it is", "error", "warning", "information", "hint"),
 	"category":  enum("the stage that found it", "parse", "semantic", "type", "lint"),
-	"code":      str("stable diagnostic code; explain_diagnostic explains it"),
+	"code":      str("stable diagnostic code, e.g. PARSE-EXPECTED or TYPE-OPERAND"),
 	"message":   str("what is wrong"),
 	"related": array("other places that explain this one", object([]string{"line", "column", "message"}, map[string]*schema{
 		"line":    integer("1-based line", 1),
