@@ -218,3 +218,41 @@ func TestDocComments(t *testing.T) {
 		t.Errorf("got %d comment groups, want 3", len(f.Comments))
 	}
 }
+
+// TestParseConcurrent parses programs from many goroutines at once (Parse
+// recycles token buffers) and compares each tree with a sequential parse.
+func TestParseConcurrent(t *testing.T) {
+	srcs := []string{}
+	for _, tt := range []string{
+		"store x as 1\ndisplay x with \"a\"\n",
+		"check if a is 1:\n display 1\notherwise:\n display 2\nend check\n",
+		"define action called f with a:\n give back a plus 1\nend action\ndisplay f of 2\n",
+		"store broken as\ncount from 1 to:\nend count\n",
+	} {
+		srcs = append(srcs, tt)
+	}
+	want := make([]string, len(srcs))
+	for i, s := range srcs {
+		f, _ := Parse(s)
+		want[i] = dumpTree(s, f)
+	}
+	done := make(chan string, 64)
+	for g := 0; g < 16; g++ {
+		go func(g int) {
+			for k := 0; k < 50; k++ {
+				i := (g + k) % len(srcs)
+				f, _ := Parse(srcs[i])
+				if got := dumpTree(srcs[i], f); got != want[i] {
+					done <- fmt.Sprintf("goroutine %d: tree of program %d differs", g, i)
+					return
+				}
+			}
+			done <- ""
+		}(g)
+	}
+	for g := 0; g < 16; g++ {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
+		}
+	}
+}
