@@ -29,6 +29,9 @@ type index struct {
 
 	lexOnce sync.Once
 	lex     *lexer.Result
+
+	writesOnce sync.Once
+	writes     map[*ast.Ident]bool // see Analysis.assigned
 }
 
 // indexes maps an analysis (weakly, so the cache never keeps one alive) to

@@ -83,8 +83,14 @@ func (a *Analysis) Highlights(offset int) []Reference { return a.References(offs
 
 // assigned returns the identifiers that statements write to without
 // declaring them: `change x to`, `add … to x`, `remove … from x`, `clear x`,
-// and the arithmetic assignments.
+// and the arithmetic assignments. It is computed once per analysis.
 func (a *Analysis) assigned() map[*ast.Ident]bool {
+	ix := indexOf(a)
+	ix.writesOnce.Do(func() { ix.writes = a.findAssigned() })
+	return ix.writes
+}
+
+func (a *Analysis) findAssigned() map[*ast.Ident]bool {
 	w := map[*ast.Ident]bool{}
 	if a.File == nil {
 		return w

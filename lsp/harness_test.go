@@ -65,7 +65,7 @@ func (m *msg) isResponse() bool { return m.Method == "" }
 
 // client is a raw LSP client connected to a server running Serve.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	in     *io.PipeWriter // the server's input
 	inbox  chan *msg
 	served chan error // Serve's result
@@ -79,7 +79,7 @@ type client struct {
 // hanging it; tests never wait for time to pass.
 const guard = 20 * time.Second
 
-func newClient(t *testing.T, opts ...func(*Options)) *client {
+func newClient(t testing.TB, opts ...func(*Options)) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -105,7 +105,7 @@ func newClient(t *testing.T, opts ...func(*Options)) *client {
 
 // testWriter sends server logs to the test log until the test ends.
 type testWriter struct {
-	t    *testing.T
+	t    testing.TB
 	mu   sync.Mutex
 	done bool
 }
@@ -344,7 +344,7 @@ func wantError(t *testing.T, what string, m *msg, code int) {
 	}
 }
 
-func encode(t *testing.T, v any) string {
+func encode(t testing.TB, v any) string {
 	t.Helper()
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

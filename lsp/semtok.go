@@ -123,18 +123,33 @@ func encodeTokens(d doc, span token.Span) []uint32 {
 	data := make([]uint32, 0, 5*len(toks))
 	text := a.Lines.Text()
 	var prevLine, prevChar uint32
+	// Tokens come in order, so the line and the column are found by walking
+	// forward from the previous token rather than searched for each time.
+	line := 0
+	lineStart, lineEnd := a.Lines.LineStart(0), a.Lines.LineEnd(0)
+	at, atUnits := lineStart, 0 // a known offset on the line and its column
 	emit := func(start, end int, t core.SemanticToken) {
 		if end <= start {
 			return
 		}
-		p := m.position(start)
+		for start > lineEnd && line < a.Lines.Count()-1 {
+			line++
+			lineStart, lineEnd = a.Lines.LineStart(line), a.Lines.LineEnd(line)
+			at, atUnits = lineStart, 0
+		}
+		if start < at {
+			at, atUnits = lineStart, 0
+		}
+		col := atUnits + m.units(text[at:start])
+		at, atUnits = start, col
 		n := uint32(m.units(text[start:end]))
-		dl, dc := p.Line-prevLine, p.Character
+		l, c := uint32(line), uint32(col)
+		dl, dc := l-prevLine, c
 		if dl == 0 {
-			dc = p.Character - prevChar
+			dc = c - prevChar
 		}
 		data = append(data, dl, dc, n, uint32(t.Type), uint32(t.Mods))
-		prevLine, prevChar = p.Line, p.Character
+		prevLine, prevChar = l, c
 	}
 	for _, t := range toks {
 		start, end := t.Span.Start, t.Span.End

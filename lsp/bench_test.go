@@ -1,0 +1,196 @@
+package lsp
+
+// Benchmarks of the server as an editor sees it: real Serve on pipes, raw
+// frames, generated WFL documents of 1,000 and 10,000 lines. Each reports the
+// 50th and 99th percentile latency (µs) of its operation, measured from the
+// moment the client has written the message to the moment it has read the
+// answer (for didChange: the publishDiagnostics of that version).
+//
+//   go test -run '^$' -bench . -benchtime 200x ./lsp
+
+import (
+	"fmt"
+	"log/slog"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"wfl-lsp/core"
+)
+
+// benchChunk is 12 lines of typical WFL: an action with a doc comment, a
+// variable, a loop, a check and a call. %[1]d makes its names unique.
+const benchChunk = `// Adds two numbers, chunk %[1]d.
+define action called sum numbers c%[1]d with a and b:
+    return a plus b
+end action
+store total c%[1]d as 0
+count from 1 to 3:
+    change total c%[1]d to total c%[1]d plus count
+end count
+check if total c%[1]d is greater than 2:
+    display "total " with total c%[1]d
+end check
+store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1
+`
+
+// benchDoc returns a WFL document of about n lines.
+func benchDoc(n int) string {
+	var b strings.Builder
+	for i := 0; i*12 < n; i++ {
+		fmt.Fprintf(&b, benchChunk, i)
+	}
+	return b.String()
+}
+
+// lineCol returns the 0-based line and UTF-16 column of the nth occurrence
+// of needle (ASCII text, so bytes are characters).
+func lineCol(text, needle string, nth int) (int, int) {
+	i := -1
+	for k := 0; k <= nth; k++ {
+		i += 1 + strings.Index(text[i+1:], needle)
+	}
+	line := strings.Count(text[:i], "\n")
+	return line, i - (strings.LastIndex(text[:i], "\n") + 1)
+}
+
+func quiet(o *Options) { o.Logger = slog.New(slog.DiscardHandler) }
+
+// report records the percentiles of samples on b.
+func report(b *testing.B, samples []time.Duration) {
+	slices.Sort(samples)
+	pct := func(p float64) float64 {
+		i := int(float64(len(samples)-1) * p)
+		return float64(samples[i].Nanoseconds()) / 1e3
+	}
+	b.ReportMetric(pct(0.50), "p50-µs")
+	b.ReportMetric(pct(0.99), "p99-µs")
+	b.ReportMetric(0, "ns/op") // the percentiles are the result
+}
+
+func BenchmarkDidChangeToDiagnostics(b *testing.B) {
+	for _, lines := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("lines=%d", lines), func(b *testing.B) {
+			text := benchDoc(lines)
+			c := newClient(b, quiet)
+			c.initialize(nil)
+			c.open(testURI, text, 1)
+			c.diagnostics(testURI, 1)
+			// Each change edits the initial value on the line of the
+			// middle chunk's `store total`, back and forth.
+			line, col := lineCol(text, "as 0", lines/24)
+			col += len("as ")
+			samples := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				v := i + 2
+				start := time.Now()
+				c.notify("textDocument/didChange", map[string]any{
+					"textDocument":   map[string]any{"uri": testURI, "version": v},
+					"contentChanges": []any{map[string]any{"range": rng(line, col, line, col+1), "text": fmt.Sprint(i % 10)}},
+				})
+				c.diagnostics(testURI, v)
+				samples = append(samples, time.Since(start))
+				c.seen = c.seen[:0]
+			}
+			b.StopTimer()
+			report(b, samples)
+			c.finish()
+		})
+	}
+}
+
+func BenchmarkRequests(b *testing.B) {
+	type req struct {
+		name   string
+		method string
+		params func(line, col int) any
+	}
+	td := map[string]any{"uri": testURI}
+	at := func(line, col int) map[string]any {
+		return map[string]any{"textDocument": td, "position": map[string]any{"line": line, "character": col}}
+	}
+	reqs := []req{
+		{"hover", "textDocument/hover", func(l, c int) any { return at(l, c) }},
+		{"definition", "textDocument/definition", func(l, c int) any { return at(l, c) }},
+		{"references", "textDocument/references", func(l, c int) any {
+			p := at(l, c)
+			p["context"] = map[string]any{"includeDeclaration": true}
+			return p
+		}},
+		{"highlight", "textDocument/documentHighlight", func(l, c int) any { return at(l, c) }},
+		{"selectionRange", "textDocument/selectionRange", func(l, c int) any {
+			return map[string]any{"textDocument": td, "positions": []any{map[string]any{"line": l, "character": c}}}
+		}},
+		{"semanticTokens", "textDocument/semanticTokens/full", func(int, int) any { return map[string]any{"textDocument": td} }},
+		{"documentSymbol", "textDocument/documentSymbol", func(int, int) any { return map[string]any{"textDocument": td} }},
+		{"foldingRange", "textDocument/foldingRange", func(int, int) any { return map[string]any{"textDocument": td} }},
+	}
+	for _, lines := range []int{1000, 10000} {
+		text := benchDoc(lines)
+		for _, r := range reqs {
+			b.Run(fmt.Sprintf("%s/lines=%d", r.name, lines), func(b *testing.B) {
+				c := newClient(b, quiet)
+				c.initialize(map[string]any{"textDocument": map[string]any{
+					"hover":          map[string]any{"contentFormat": []string{"markdown"}},
+					"documentSymbol": map[string]any{"hierarchicalDocumentSymbolSupport": true},
+				}})
+				c.open(testURI, text, 1)
+				c.diagnostics(testURI, 1) // the analysis is done
+				samples := make([]time.Duration, 0, b.N)
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					// A use of a variable in a different chunk each time.
+					line, col := lineCol(text, "with total c", (i*37)%(lines/12))
+					col += len("with total c") - 2
+					start := time.Now()
+					m := c.call(r.method, r.params(line, col))
+					samples = append(samples, time.Since(start))
+					if m.Error != nil || string(m.Result) == "null" {
+						b.Fatalf("%s at %d:%d: %s %+v", r.method, line, col, m.Result, m.Error)
+					}
+				}
+				b.StopTimer()
+				report(b, samples)
+				c.finish()
+			})
+		}
+	}
+}
+
+// BenchmarkHeapPerDocument reports the heap an open document keeps: its
+// snapshot with the analysis and the query index computed, divided by the
+// number of documents, and as a multiple of the source size.
+func BenchmarkHeapPerDocument(b *testing.B) {
+	for _, lines := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("lines=%d", lines), func(b *testing.B) {
+			const docs = 10
+			texts := make([]string, docs)
+			for i := range texts {
+				texts[i] = benchDoc(lines) + fmt.Sprintf("// %d\n", i)
+			}
+			var perDoc float64
+			for n := 0; n < b.N; n++ {
+				ws := core.NewWorkspace()
+				runtime.GC()
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				for i, t := range texts {
+					s := ws.Open(core.URI(fmt.Sprintf("file:///bench/%d.wfl", i)), 1, t)
+					a := s.Analysis()
+					a.IdentAt(len(t) / 2)
+					a.Hover(len(t) / 2)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				perDoc = float64(after.HeapAlloc-before.HeapAlloc) / docs
+				runtime.KeepAlive(ws)
+			}
+			b.ReportMetric(perDoc/1024, "KiB/doc")
+			b.ReportMetric(perDoc/float64(len(texts[0])), "x-source")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
