@@ -95,3 +95,29 @@ func TestNavigationTools(t *testing.T) {
 		t.Errorf("workspace_symbols %s", ws.StructuredContent)
 	}
 }
+
+func TestExplainDiagnostic(t *testing.T) {
+	h := start(t, Options{})
+	params := `{"name":"explain_diagnostic","arguments":{"code":"lint-name"}}`
+	res := h.call(1, "tools/call", params).tool(t)
+	checkOutputSchema(t, params, res)
+	if res.IsError || !strings.Contains(string(res.StructuredContent), "snake_case") {
+		t.Errorf("explain LINT-NAME: %s", res.StructuredContent)
+	}
+	res = h.call(2, "tools/call", `{"name":"explain_diagnostic","arguments":{"code":"NOPE-1"}}`).tool(t)
+	if !res.IsError || !strings.Contains(res.Content[0].Text, "PARSE-EXPECTED") {
+		t.Errorf("unknown code: %+v", res)
+	}
+	// Every code the checker reports on the fixtures is explained.
+	for _, file := range []string{"broken.wfl", "hello.wfl", "sub/nested.wfl"} {
+		r := h.call(3, "tools/call", fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"path":%q}}`, file)).tool(t)
+		var out checkOutput
+		json.Unmarshal(r.StructuredContent, &out)
+		for _, d := range out.Diagnostics {
+			e := h.call(4, "tools/call", fmt.Sprintf(`{"name":"explain_diagnostic","arguments":{"code":%q}}`, d.Code)).tool(t)
+			if e.IsError {
+				t.Errorf("%s reported on %s has no explanation", d.Code, file)
+			}
+		}
+	}
+}

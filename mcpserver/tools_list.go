@@ -2,9 +2,8 @@ package mcpserver
 
 // This file lists the product's tools, in the order tools/list shows them.
 //
-// TODO(mcp): get_completions, rename_symbol and explain_diagnostic wait for
-// their core functions (completion, rename, a table of diagnostic codes);
-// they are left out rather than faked.
+// TODO(mcp): get_completions and rename_symbol wait for their core
+// functions (completion, rename); they are left out rather than faked.
 
 func productTools() []*tool {
 	return []*tool{
@@ -20,6 +19,7 @@ func productTools() []*tool {
 		findDefinitionTool,
 		findReferencesTool,
 		checkWorkspaceTool,
+		explainTool,
 		lookupBuiltinTool,
 	}
 }
