@@ -810,6 +810,13 @@ func (tc *typeChecker) conformance(s *ast.ContainerDecl, c, i *Symbol) {
 		d := m.Actions[0]
 		if len(d.Params) != len(r.Params) {
 			tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': action '"+r.Name.Name+"' takes "+strconv.Itoa(len(d.Params))+" parameter(s) but the interface requires "+strconv.Itoa(len(r.Params)), nil, nil)
+			continue
+		}
+		if r.ReturnType != nil && d.ReturnType != nil {
+			want, got := typeFromExpr(r.ReturnType), typeFromExpr(d.ReturnType)
+			if !gradual(want) && !gradual(got) && !tc.compatible(want, got) {
+				tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': action '"+r.Name.Name+"' returns "+got.String()+" but the interface requires "+want.String(), nil, nil)
+			}
 		}
 	}
 }
