@@ -35,7 +35,7 @@ func (k Kind) String() string {
 }
 
 // IsKeyword reports whether k is one of the keyword kinds.
-func (k Kind) IsKeyword() bool { return k >= keywordBase && k < kindCount }
+func (k Kind) IsKeyword() bool { return k > keywordBase && k < kindCount }
 
 // Spelling returns a keyword's source spelling ("store", "divided by"), or ""
 // for kinds that are not keywords.
@@ -47,14 +47,20 @@ func (k Kind) Spelling() string {
 }
 
 var (
-	keywords     = map[string]Kind{}
+	// keywordsBy[len][first letter] lists the keywords of that length and
+	// initial; lookups compare a handful of strings instead of hashing.
+	keywordsBy   [16][26][]Kind
 	isStructural [kindCount]bool
 	isContextual [kindCount]bool
 )
 
 func init() {
-	for k := keywordBase; k < kindCount; k++ {
-		keywords[spellings[k]] = k
+	for k := keywordBase + 1; k < kindCount; k++ {
+		w := spellings[k]
+		if w == "divided by" {
+			continue // made by the lexer from two words
+		}
+		keywordsBy[len(w)][w[0]-'a'] = append(keywordsBy[len(w)][w[0]-'a'], k)
 	}
 	for _, k := range structural {
 		isStructural[k] = true
@@ -67,8 +73,13 @@ func init() {
 // Lookup returns the keyword kind spelled word, or Identifier.
 // Keywords are case-sensitive.
 func Lookup(word string) Kind {
-	if k, ok := keywords[word]; ok {
-		return k
+	if len(word) < 2 || len(word) >= len(keywordsBy) || word[0] < 'a' || word[0] > 'z' {
+		return Identifier
+	}
+	for _, k := range keywordsBy[len(word)][word[0]-'a'] {
+		if spellings[k] == word {
+			return k
+		}
 	}
 	return Identifier
 }
