@@ -49,11 +49,12 @@ type typeChecker struct {
 	env   *env
 	diags []diag.Diagnostic
 
-	container *Symbol     // container of the method being checked
-	retType   *types.Type // declared return type of the action being checked, or nil
-	inAction  bool
-	returns   *[]*types.Type                  // types of the return values of the action being checked
-	inferred  map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
+	container    *Symbol     // container of the method being checked
+	staticMethod bool        // the method being checked is static
+	retType      *types.Type // declared return type of the action being checked, or nil
+	inAction     bool
+	returns      *[]*types.Type                  // types of the return values of the action being checked
+	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
@@ -483,6 +484,8 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 	case *ast.OnEventStmt:
 		tc.expr(s.Source)
+	case *ast.ParentCallStmt:
+		tc.parentCall(s)
 	case *ast.OpenFileStmt:
 		tc.mustBe(s.Path, types.Text, codeStatement, "File path must be a text string")
 	case *ast.CloseStmt:
@@ -768,7 +771,10 @@ func (tc *typeChecker) containerDecl(s *ast.ContainerDecl) {
 				}
 			}
 		case *ast.ActionDecl:
+			prevStatic := tc.staticMethod
+			tc.staticMethod = m.Static
 			tc.action(m)
+			tc.staticMethod = prevStatic
 		}
 	}
 	tc.container = prev
@@ -818,6 +824,39 @@ func (tc *typeChecker) conformance(s *ast.ContainerDecl, c, i *Symbol) {
 				tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': action '"+r.Name.Name+"' returns "+got.String()+" but the interface requires "+want.String(), nil, nil)
 			}
 		}
+	}
+}
+
+// parentCall checks `parent M`: it must be in an instance method of a
+// container whose direct parent has a method M without parameters.
+func (tc *typeChecker) parentCall(s *ast.ParentCallStmt) {
+	c := tc.container
+	switch {
+	case c == nil:
+		tc.errorf(s, codeContainer, "A parent method call is only valid inside a container instance method", nil, nil)
+		return
+	case tc.staticMethod:
+		tc.errorf(s, codeContainer, "A parent method call cannot be used inside a static method", nil, nil)
+		return
+	case c.Extends == "":
+		tc.errorf(s, codeContainer, "Container '"+c.Name+"' has no parent container", nil, nil)
+		return
+	}
+	if s.Method == nil {
+		return
+	}
+	parent := tc.info.Containers[c.Extends]
+	var m *Symbol
+	if parent != nil {
+		m = parent.Members[s.Method.Name]
+	}
+	if m == nil || m.Kind != SymMethod {
+		tc.errorf(s, codeContainer, "Method '"+s.Method.Name+"' not found in direct parent container '"+c.Extends+"'", nil, nil)
+		return
+	}
+	tc.info.Uses[s.Method] = m
+	if n := len(m.Actions[0].Params); n != 0 {
+		tc.errorf(s, codeArity, "Parent method '"+s.Method.Name+"' expects "+strconv.Itoa(n)+" arguments, but 0 were provided", nil, nil)
 	}
 }
 
