@@ -93,6 +93,9 @@ elif install @modelcontextprotocol/inspector@2.12.0; then
   inspector 0 '"lint_wfl"' "tools/list, auto era" --protocol-era auto --method tools/list
   inspector 0 '"valid"' "tools/call analyze_wfl" --method tools/call --tool-name analyze_wfl --tool-arg 'source=display 1'
   inspector 0 '"errorCount"' "tools/call analyze_wfl, modern era" --protocol-era modern --method tools/call --tool-name analyze_wfl --tool-args-json '{"path":"hello.wfl"}'
+  inspector 0 '"outline"' "tools/call parse_wfl" --method tools/call --tool-name parse_wfl --tool-args-json '{"path":"sub/nested.wfl"}'
+  inspector 0 '"errorCount"' "tools/call typecheck_wfl, auto era" --protocol-era auto --method tools/call --tool-name typecheck_wfl --tool-arg 'source=display 1'
+  inspector 0 '"diagnostics"' "tools/call lint_wfl" --method tools/call --tool-name lint_wfl --tool-args-json '{"path":"hello.wfl"}'
   inspector 5 'tool' "tools/call of an unknown tool" --method tools/call --tool-name no_such_tool
   inspector 5 'tool' "tools/call with bad arguments (isError)" --method tools/call --tool-name lookup_builtin --tool-args-json '{"nome":"x"}'
   inspector 0 'workspace://files' "resources/list" --method resources/list

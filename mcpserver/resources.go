@@ -89,6 +89,15 @@ var fixedResources = []*resource{
 			out.Count = len(out.Files)
 			return out, nil
 		}},
+	{uri: "workspace://symbols", name: "symbols", title: "Workspace symbols", mimeType: "application/json",
+		description: "Every declaration (actions, containers, variables, constants, …) of every .wfl file of the workspace, with its file, line and column",
+		read: func(s *Server, ctx context.Context) (any, error) {
+			syms, count, err := s.workspaceSymbols(ctx, "")
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"symbols": syms, "count": count, "truncated": count > len(syms)}, nil
+		}},
 	{uri: "workspace://diagnostics", name: "diagnostics", title: "Workspace diagnostics", mimeType: "application/json",
 		description: "The diagnostics of every .wfl file of the workspace, with lines, columns, severities and codes",
 		read: func(s *Server, ctx context.Context) (any, error) {

@@ -253,6 +253,9 @@ func TestResourcesRead(t *testing.T) {
 	if text, _ := read("workspace://config"); !strings.Contains(text, `"max_line_length":100`) {
 		t.Errorf("config %q", text)
 	}
+	if text, _ := read("workspace://symbols"); !strings.Contains(text, `"name":"twice"`) || !strings.Contains(text, `"path":"sub/nested.wfl"`) {
+		t.Errorf("symbols %q", text)
+	}
 	if text, _ := read("workspace://diagnostics"); !strings.Contains(text, `"fileCount":3`) {
 		t.Errorf("diagnostics %q", text)
 	}

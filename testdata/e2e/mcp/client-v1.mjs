@@ -45,6 +45,16 @@ try {
 } catch (e) {
   check(e.code === -32602, "unknown tool is -32602", e.code);
 }
+const parsed = await client.callTool({ name: "parse_wfl", arguments: { path: "sub/nested.wfl" } });
+check(parsed.structuredContent?.valid === true && parsed.structuredContent.outline[0]?.name === "twice" && parsed.structuredContent.outline[0].kind === "action", "parse_wfl outline", parsed.structuredContent);
+const legacyArgs = await client.callTool({ name: "parse_wfl", arguments: { source: "display 1\n", include_positions: false } });
+check(!legacyArgs.isError && legacyArgs.structuredContent.statementCount === 1, "parse_wfl keeps the old include_positions argument", legacyArgs);
+const info = await client.callTool({ name: "get_symbol_info", arguments: { path: "sub/nested.wfl", line: 1, column: 23 } });
+check(info.structuredContent?.found === true && info.structuredContent.kind === "action", "get_symbol_info", info.structuredContent);
+const refs = await client.callTool({ name: "find_references", arguments: { path: "sub/nested.wfl", line: 2, column: 15 } });
+check(refs.structuredContent?.count === 2, "find_references of a parameter", refs.structuredContent);
+const explained = await client.callTool({ name: "explain_diagnostic", arguments: { code: "LINT-NAME" } });
+check(explained.structuredContent?.category === "lint", "explain_diagnostic", explained.structuredContent);
 const builtin = await client.callTool({ name: "lookup_builtin", arguments: { name: "substring" } });
 check(builtin.structuredContent?.builtin?.module === "text", "lookup_builtin", builtin.structuredContent);
 
@@ -56,7 +66,7 @@ const ws = await client.callTool({ name: "check_workspace", arguments: {} }, und
 check(ws.structuredContent?.fileCount === 2 && progress.every((p, i) => i === 0 || p > progress[i - 1]), "check_workspace", { sc: ws.structuredContent?.summary, progress });
 
 const resources = (await client.listResources()).resources.map((r) => r.uri);
-check(["workspace://files", "workspace://diagnostics", "workspace://config"].every((u) => resources.includes(u)), "resources listed", resources);
+check(["workspace://files", "workspace://symbols", "workspace://diagnostics", "workspace://config"].every((u) => resources.includes(u)), "resources listed", resources);
 const files = JSON.parse((await client.readResource({ uri: "workspace://files" })).contents[0].text);
 check(files.count === 2, "workspace://files", files);
 const templates = (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
