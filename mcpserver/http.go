@@ -117,6 +117,7 @@ func serveListener(ctx context.Context, ln net.Listener, s *Server, cfg httpConf
 	hs := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(s.logger.Handler(), slog.LevelDebug),
 	}
 	s.logger.Info("mcp: serving Streamable HTTP", "url", "http://"+ln.Addr().String()+httpPath, "token", cfg.token != "")

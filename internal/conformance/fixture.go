@@ -76,43 +76,46 @@ func imageBlock() map[string]any {
 	return map[string]any{"type": "image", "data": PNG, "mimeType": "image/png"}
 }
 
-func noArgs(f func(ctx context.Context, c *mcpserver.ExtraCall) (json.RawMessage, error)) func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
-	return f
-}
-
-// jsonSchema2020 is the input schema of json_schema_2020_12_tool: it uses
-// $schema, $defs and additionalProperties, which clients must keep.
+// jsonSchema2020 is the input schema of json_schema_2020_12_tool. It uses
+// keywords of the 2020-12 vocabulary that clients and servers must pass
+// through unchanged: $schema, $defs with an $anchor, $ref,
+// additionalProperties, allOf/anyOf and if/then/else.
 const jsonSchema2020 = `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",` +
-	`"$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},` +
-	`"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false}`
+	`"$defs":{"address":{"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},` +
+	`"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"},` +
+	`"contactMethod":{"type":"string","enum":["phone","email"]},"phone":{"type":"string"},"email":{"type":"string"}},` +
+	`"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],` +
+	`"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},` +
+	`"then":{"required":["phone"]},"else":{"required":["email"]},` +
+	`"additionalProperties":false}`
 
 // Extras returns the fixture's primitives.
 func Extras() *mcpserver.Extras {
 	return &mcpserver.Extras{
 		Tools: []mcpserver.ExtraTool{
 			{Name: "test_simple_text", Description: "Answers with one text block",
-				Call: noArgs(func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
+				Call: func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
 					return content(text("This is a simple text response for testing."))
-				})},
+				}},
 			{Name: "test_image_content", Description: "Answers with one image block",
-				Call: noArgs(func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
+				Call: func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
 					return content(imageBlock())
-				})},
+				}},
 			{Name: "test_audio_content", Description: "Answers with one audio block",
-				Call: noArgs(func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
+				Call: func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
 					return content(map[string]any{"type": "audio", "data": WAV, "mimeType": "audio/wav"})
-				})},
+				}},
 			{Name: "test_embedded_resource", Description: "Answers with an embedded resource",
-				Call: noArgs(func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
+				Call: func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
 					return content(map[string]any{"type": "resource", "resource": map[string]any{
 						"uri": "test://embedded-resource", "mimeType": "text/plain", "text": "This is an embedded resource content."}})
-				})},
+				}},
 			{Name: "test_multiple_content_types", Description: "Answers with text, image and resource blocks",
-				Call: noArgs(func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
+				Call: func(context.Context, *mcpserver.ExtraCall) (json.RawMessage, error) {
 					return content(text("Multiple content types test:"), imageBlock(),
 						map[string]any{"type": "resource", "resource": map[string]any{
 							"uri": "test://mixed-content-resource", "mimeType": "application/json", "text": `{"test":"data","value":123}`}})
-				})},
+				}},
 			{Name: "test_tool_with_logging", Description: "Logs three messages at info while it runs",
 				Call: func(ctx context.Context, c *mcpserver.ExtraCall) (json.RawMessage, error) {
 					for _, m := range []string{"Tool execution started", "Tool processing data", "Tool execution completed"} {
