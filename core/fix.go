@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/format"
 	"wfl-lsp/lang/lexer"
@@ -190,11 +191,36 @@ func identAt(f *ast.File, span token.Span) *ast.Ident {
 	return found
 }
 
+// identNamed returns the first identifier called name inside span, or nil.
+func identNamed(f *ast.File, span token.Span, name string) *ast.Ident {
+	var found *ast.Ident
+	if f == nil {
+		return nil
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || found != nil || n.End() <= span.Start || n.Pos() >= span.End {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && id.Name == name && id.From >= span.Start && id.To <= span.End {
+			found = id
+			return false
+		}
+		return true
+	})
+	return found
+}
+
 // undefined offers, for a name that is not defined, the visible names
 // closest to it in spelling, and declaring it just before the statement
 // that uses it.
 func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 	id := identAt(fx.a.File, d.Span)
+	if id == nil {
+		// "Undefined action 'x'" spans the whole call: find the name in it.
+		if name, ok := quoted(d.Message, "'"); ok {
+			id = identNamed(fx.a.File, d.Span, name)
+		}
+	}
 	if id == nil {
 		return nil
 	}
@@ -245,6 +271,15 @@ func (fx *fixer) closeNames(id *ast.Ident) []string {
 			if dist := editDistance(strings.ToLower(name), strings.ToLower(id.Name)); dist <= limit {
 				cands = append(cands, cand{name, dist})
 			}
+		}
+	}
+	for _, name := range builtins.Names() { // builtin functions are in no scope
+		if seen[name] || name == id.Name {
+			continue
+		}
+		seen[name] = true
+		if dist := editDistance(strings.ToLower(name), strings.ToLower(id.Name)); dist <= limit {
+			cands = append(cands, cand{name, dist})
 		}
 	}
 	sort.Slice(cands, func(i, j int) bool {
