@@ -539,11 +539,22 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.expr(s.Key)
 		tc.expr(s.Redirect)
 	case *ast.RespondStmt:
-		tc.expr(s.Request)
-		tc.expr(s.Content)
+		rt := tc.expr(s.Request)
+		if !loose(rt) && !(rt.Kind == types.KCustom && rt.Name == "Request") && rt.Kind != types.KMap {
+			tc.errorf(s.Request, codeStatement, "Response target must be a request object", types.NewCustom("Request"), rt)
+		}
+		ct := tc.expr(s.Content)
+		switch ct.Kind {
+		case types.KList, types.KMap, types.KFunction, types.KInstance, types.KContainer, types.KInterface, types.KPattern, types.KDate, types.KTime, types.KDateTime:
+			tc.errorf(s.Content, codeStatement, "Response content must be text, binary, a number, a boolean, or nothing", nil, nil)
+		}
 		tc.mustBe(s.Status, types.Number, codeStatement, "HTTP status must be a number")
 		tc.mustBe(s.ContentType, types.Text, codeStatement, "Content type must be text")
-		tc.expr(s.Headers)
+		if s.Headers != nil {
+			if ht := tc.expr(s.Headers); !loose(ht) && ht.Kind != types.KMap {
+				tc.errorf(s.Headers, codeStatement, "Response headers must be a map of header names to values", types.NewMap(types.Text, types.Any), ht)
+			}
+		}
 	case *ast.HTTPStmt:
 		tc.mustBe(s.URL, types.Text, codeStatement, "URL must be a text string")
 		tc.mustBe(s.Method, types.Text, codeStatement, "HTTP method must be a text string")
