@@ -262,6 +262,15 @@ func describe(t token.Token) string {
 	return t.Kind.String()
 }
 
+// describeName is describe for a token found where a name was expected: it
+// says when the token is a keyword, which WFL does not allow as a name there.
+func describeName(t token.Token) string {
+	if t.Kind.IsKeyword() {
+		return "the keyword '" + t.Kind.Spelling() + "', which cannot be a name here"
+	}
+	return describe(t)
+}
+
 func quoteText(s string) string {
 	b := make([]byte, 0, len(s)+2)
 	b = append(b, '"')
@@ -452,7 +461,7 @@ func kwIdent(t token.Token) *ast.Ident {
 func (p *parser) ident(what string) *ast.Ident {
 	t := p.peek()
 	if t.Kind != token.Identifier {
-		p.failHere(CodeExpected, "expected "+what+", found "+describe(t))
+		p.failHere(CodeExpected, "expected "+what+", found "+describeName(t))
 	}
 	p.next()
 	return identOf(t)
@@ -463,7 +472,7 @@ func (p *parser) ident(what string) *ast.Ident {
 func (p *parser) nameWords() *ast.Ident {
 	t := p.peek()
 	if t.Kind != token.Identifier {
-		p.failHere(CodeExpected, "expected a variable name, found "+describe(t))
+		p.failHere(CodeExpected, "expected a variable name, found "+describeName(t))
 	}
 	id := identOf(p.next())
 	for p.kind() == token.Identifier {

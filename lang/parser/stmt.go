@@ -362,7 +362,7 @@ func (p *parser) declName() *ast.Ident {
 	case t.Kind.IsContextual():
 		id = kwIdent(t)
 	default:
-		p.failTok(t, CodeExpected, "expected a variable name, found "+describe(t))
+		p.failTok(t, CodeExpected, "expected a variable name, found "+describeName(t))
 	}
 	p.next()
 	for !p.atEOF() {
