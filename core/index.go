@@ -14,6 +14,7 @@ import (
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/token"
 )
 
 // An IdentRef is one identifier of the tree and what it names.
@@ -25,7 +26,8 @@ type IdentRef struct {
 
 // index is the lookup table of one analysis.
 type index struct {
-	idents []IdentRef // by position
+	idents []IdentRef   // by position
+	types  []token.Span // written types (TypeExpr), outermost only, by position
 
 	lexOnce sync.Once
 	lex     *lexer.Result
@@ -57,6 +59,10 @@ func buildIndex(a *Analysis) *index {
 		return ix
 	}
 	ast.Inspect(a.File, func(n ast.Node) bool {
+		if t, ok := n.(*ast.TypeExpr); ok && t != nil {
+			ix.types = append(ix.types, token.Span{Start: t.Pos(), End: t.End()})
+			return false
+		}
 		id, ok := n.(*ast.Ident)
 		if !ok || id == nil || id.End() <= id.Pos() {
 			return true
@@ -73,6 +79,7 @@ func buildIndex(a *Analysis) *index {
 		return true
 	})
 	sort.SliceStable(ix.idents, func(i, j int) bool { return ix.idents[i].Ident.Pos() < ix.idents[j].Ident.Pos() })
+	sort.Slice(ix.types, func(i, j int) bool { return ix.types[i].Start < ix.types[j].Start })
 	return ix
 }
 

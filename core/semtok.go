@@ -31,6 +31,7 @@ const (
 	SemInterface
 	SemEvent
 	SemRegexp
+	SemType_ // a written type: `Number`, `list of text`
 	semTypeCount
 )
 
@@ -39,7 +40,7 @@ var SemTypeNames = [semTypeCount]string{
 	SemKeyword: "keyword", SemComment: "comment", SemString: "string", SemNumber: "number",
 	SemOperator: "operator", SemVariable: "variable", SemParameter: "parameter",
 	SemFunction: "function", SemMethod: "method", SemProperty: "property", SemClass: "class",
-	SemInterface: "interface", SemEvent: "event", SemRegexp: "regexp",
+	SemInterface: "interface", SemEvent: "event", SemRegexp: "regexp", SemType_: "type",
 }
 
 // SemMods is a set of semantic token modifiers, one bit each.
@@ -102,6 +103,13 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 			}
 		}
 	}
+	ty := 0 // next written type
+	inType := func(t token.Token) bool {
+		for ty < len(ix.types) && ix.types[ty].End <= t.Start {
+			ty++
+		}
+		return ty < len(ix.types) && ix.types[ty].Start <= t.Start && t.End <= ix.types[ty].End
+	}
 	i := sort.Search(len(lex.Tokens), func(i int) bool { return lex.Tokens[i].End > span.Start })
 	for ; i < len(lex.Tokens) && lex.Tokens[i].Start < span.End; i++ {
 		t := lex.Tokens[i]
@@ -114,6 +122,8 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 		}
 		var typ SemType
 		switch {
+		case (t.Kind == token.Identifier || t.Kind.IsKeyword()) && inType(t):
+			typ = SemType_
 		case t.Kind == token.Identifier:
 			typ = SemVariable // a name the tree does not hold (broken text)
 		case t.Kind == token.StringLiteral:

@@ -1,0 +1,415 @@
+package lsp
+
+// The golden suite: each testdata/lsp/*.txtar holds a WFL document, a list
+// of cursor markers and, for each position encoding, the transcript of what
+// the server answers through the wire: diagnostics, document symbols,
+// folding ranges, semantic tokens, and at every marker hover, definition,
+// references, highlight and selection range. Ranges are printed with the
+// text they cover, cut out of the document by this file's own converter (a
+// second implementation, so the mapper is checked too).
+//
+// Regenerate with: go test ./lsp -run TestGolden -update
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/lsp")
+
+// archive is a parsed txtar file.
+type archive struct {
+	comment string
+	files   []archiveFile
+}
+
+type archiveFile struct {
+	name string
+	data string
+}
+
+func parseArchive(s string) *archive {
+	a := &archive{}
+	lines := strings.SplitAfter(s, "\n")
+	cur := -1
+	var b strings.Builder
+	flush := func() {
+		if cur < 0 {
+			a.comment = b.String()
+		} else {
+			a.files[cur].data = b.String()
+		}
+		b.Reset()
+	}
+	for _, l := range lines {
+		t := strings.TrimRight(l, "\n")
+		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
+			flush()
+			a.files = append(a.files, archiveFile{name: t[3 : len(t)-3]})
+			cur = len(a.files) - 1
+			continue
+		}
+		b.WriteString(l)
+	}
+	flush()
+	return a
+}
+
+func (a *archive) get(name string) (string, bool) {
+	for _, f := range a.files {
+		if f.name == name {
+			return f.data, true
+		}
+	}
+	return "", false
+}
+
+func (a *archive) set(name, data string) {
+	for i := range a.files {
+		if a.files[i].name == name {
+			a.files[i].data = data
+			return
+		}
+	}
+	a.files = append(a.files, archiveFile{name: name, data: data})
+}
+
+func (a *archive) format() string {
+	var b strings.Builder
+	b.WriteString(a.comment)
+	for _, f := range a.files {
+		fmt.Fprintf(&b, "-- %s --\n%s", f.name, f.data)
+	}
+	return b.String()
+}
+
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "lsp", "*.txtar"))
+	if len(files) == 0 {
+		t.Fatal("no testdata/lsp/*.txtar")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			b, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ar := parseArchive(string(b))
+			src, ok := ar.get("doc.wfl")
+			if !ok {
+				// txtar ends every file with a line break; this name says
+				// the document has none.
+				if src, ok = ar.get("doc.wfl (no final newline)"); !ok {
+					t.Fatal("no doc.wfl")
+				}
+				src = strings.TrimSuffix(src, "\n")
+			}
+			markers, _ := ar.get("markers")
+			for _, enc := range []string{"utf-16", "utf-8"} {
+				got := transcript(t, src, markers, enc)
+				want, _ := ar.get(enc)
+				if *update {
+					ar.set(enc, got)
+					continue
+				}
+				if got != want {
+					t.Errorf("%s transcript differs (run with -update to regenerate):\n%s", enc, diffLines(want, got))
+				}
+			}
+			if *update {
+				if err := os.WriteFile(file, []byte(ar.format()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// conv converts LSP positions of one encoding to byte offsets, rune by rune.
+type conv struct {
+	src  string
+	utf8 bool
+}
+
+func (c conv) offset(line, char int) int {
+	off := 0
+	for l := 0; l < line; l++ {
+		i := strings.IndexAny(c.src[off:], "\r\n")
+		if i < 0 {
+			return len(c.src)
+		}
+		off += i
+		if strings.HasPrefix(c.src[off:], "\r\n") {
+			off += 2
+		} else {
+			off++
+		}
+	}
+	for n := 0; n < char && off < len(c.src) && c.src[off] != '\n' && c.src[off] != '\r'; {
+		r, size := utf8.DecodeRuneInString(c.src[off:])
+		switch {
+		case c.utf8:
+			n += size
+		case r >= 0x10000:
+			n += 2
+		default:
+			n++
+		}
+		off += size
+	}
+	return off
+}
+
+func (c conv) text(r wireRange) string {
+	s, e := c.offset(r.Start.Line, r.Start.Character), c.offset(r.End.Line, r.End.Character)
+	if e < s {
+		return "<reversed>"
+	}
+	return c.src[s:e]
+}
+
+func (c conv) show(r wireRange) string {
+	return fmt.Sprintf("%d:%d-%d:%d %q", r.Start.Line, r.Start.Character, r.End.Line, r.End.Character, c.text(r))
+}
+
+// transcript runs the document through the server in one encoding.
+func transcript(t *testing.T, src, markers, enc string) string {
+	c := newClient(t, quiet)
+	init := c.initialize(map[string]any{
+		"general": map[string]any{"positionEncodings": []string{enc}},
+		"textDocument": map[string]any{
+			"hover":          map[string]any{"contentFormat": []string{"plaintext"}},
+			"documentSymbol": map[string]any{"hierarchicalDocumentSymbolSupport": true},
+		},
+	})
+	var caps struct {
+		Capabilities struct {
+			PositionEncoding string `json:"positionEncoding"`
+			Semantic         struct {
+				Legend struct {
+					Types []string `json:"tokenTypes"`
+					Mods  []string `json:"tokenModifiers"`
+				} `json:"legend"`
+			} `json:"semanticTokensProvider"`
+		} `json:"capabilities"`
+	}
+	json.Unmarshal(init.Result, &caps)
+	if caps.Capabilities.PositionEncoding != enc {
+		t.Fatalf("negotiated %q, want %q", caps.Capabilities.PositionEncoding, enc)
+	}
+	cv := conv{src: src, utf8: enc == "utf-8"}
+	var out strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&out, format+"\n", args...) }
+
+	c.open(testURI, src, 1)
+	d := c.diagnostics(testURI, 1)
+	p("diagnostics:")
+	for _, g := range d.Diagnostics {
+		p("  %s %s %d [%s] %s", cv.show(g.Range), g.Code, g.Severity, g.Source, g.Message)
+	}
+	td := map[string]any{"uri": testURI}
+
+	p("symbols:")
+	type symbol struct {
+		Name, Detail   string
+		Kind           int
+		SelectionRange wireRange `json:"selectionRange"`
+		Children       json.RawMessage
+	}
+	var printSyms func(raw json.RawMessage, indent string)
+	printSyms = func(raw json.RawMessage, indent string) {
+		var syms []symbol
+		if err := json.Unmarshal(raw, &syms); err != nil {
+			t.Fatalf("symbols: %v", err)
+		}
+		for _, s := range syms {
+			p("%s%s (kind %d) %q name %s", indent, s.Name, s.Kind, s.Detail, cv.show(s.SelectionRange))
+			if len(s.Children) > 0 {
+				printSyms(s.Children, indent+"  ")
+			}
+		}
+	}
+	printSyms(result(t, c.call("textDocument/documentSymbol", map[string]any{"textDocument": td})), "  ")
+
+	p("folding:")
+	var folds []struct {
+		StartLine, EndLine int
+		Kind               string
+	}
+	json.Unmarshal(result(t, c.call("textDocument/foldingRange", map[string]any{"textDocument": td})), &folds)
+	for _, f := range folds {
+		p("  %d-%d %s", f.StartLine, f.EndLine, f.Kind)
+	}
+
+	p("semantic tokens:")
+	var st struct{ Data []int }
+	json.Unmarshal(result(t, c.call("textDocument/semanticTokens/full", map[string]any{"textDocument": td})), &st)
+	line, col := 0, 0
+	for i := 0; i+4 < len(st.Data); i += 5 {
+		if st.Data[i] > 0 {
+			line, col = line+st.Data[i], st.Data[i+1]
+		} else {
+			col += st.Data[i+1]
+		}
+		var mods []string
+		for bit, name := range caps.Capabilities.Semantic.Legend.Mods {
+			if st.Data[i+4]&(1<<bit) != 0 {
+				mods = append(mods, name)
+			}
+		}
+		r := wireRange{Start: wirePos{line, col}, End: wirePos{line, col + st.Data[i+2]}}
+		p("  %s %s %s", cv.show(r), caps.Capabilities.Semantic.Legend.Types[st.Data[i+3]], strings.Join(mods, ","))
+	}
+
+	for _, m := range strings.Split(strings.TrimSpace(markers), "\n") {
+		m = strings.TrimSpace(m)
+		if m == "" {
+			continue
+		}
+		off := markerOffset(t, src, m)
+		pos := positionIn(cv, src, off)
+		at := map[string]any{"textDocument": td, "position": map[string]any{"line": pos.Line, "character": pos.Character}}
+		p("at %s (%d:%d):", m, pos.Line, pos.Character)
+
+		var h struct {
+			Contents struct{ Value string }
+			Range    *wireRange
+		}
+		raw := result(t, c.call("textDocument/hover", at))
+		if string(raw) == "null" {
+			p("  hover: none")
+		} else {
+			json.Unmarshal(raw, &h)
+			p("  hover: %s %q", cv.show(*h.Range), h.Contents.Value)
+		}
+		var locs []struct{ Range wireRange }
+		raw = result(t, c.call("textDocument/definition", at))
+		json.Unmarshal(raw, &locs)
+		p("  definition:%s", showAll(cv, locs, func(l struct{ Range wireRange }) wireRange { return l.Range }))
+		at["context"] = map[string]any{"includeDeclaration": true}
+		json.Unmarshal(result(t, c.call("textDocument/references", at)), &locs)
+		p("  references:%s", showAll(cv, locs, func(l struct{ Range wireRange }) wireRange { return l.Range }))
+		delete(at, "context")
+		var hl []struct {
+			Range wireRange
+			Kind  int
+		}
+		json.Unmarshal(result(t, c.call("textDocument/documentHighlight", at)), &hl)
+		var hs []string
+		for _, h := range hl {
+			hs = append(hs, fmt.Sprintf("%s/%d", cv.show(h.Range), h.Kind))
+		}
+		p("  highlight: %s", strings.Join(hs, " "))
+		var sel []struct {
+			Range  wireRange
+			Parent json.RawMessage
+		}
+		json.Unmarshal(result(t, c.call("textDocument/selectionRange", map[string]any{"textDocument": td, "positions": []any{at["position"]}})), &sel)
+		var chain []string
+		for len(sel) > 0 {
+			s := sel[0]
+			chain = append(chain, cv.show(s.Range))
+			if len(chain) == 3 || len(s.Parent) == 0 || string(s.Parent) == "null" {
+				break
+			}
+			sel = sel[:0]
+			var parent struct {
+				Range  wireRange
+				Parent json.RawMessage
+			}
+			json.Unmarshal(s.Parent, &parent)
+			sel = append(sel, parent)
+		}
+		p("  selection: %s", strings.Join(chain, " < "))
+	}
+	c.finish()
+	return out.String()
+}
+
+func showAll[T any](cv conv, xs []T, rng func(T) wireRange) string {
+	var b strings.Builder
+	for _, x := range xs {
+		b.WriteString(" " + cv.show(rng(x)))
+	}
+	return b.String()
+}
+
+func result(t *testing.T, m *msg) json.RawMessage {
+	t.Helper()
+	if m.Error != nil {
+		t.Fatalf("error %d: %s", m.Error.Code, m.Error.Message)
+	}
+	return m.Result
+}
+
+// markerOffset reads "needle#nth+delta" (nth and delta optional).
+func markerOffset(t *testing.T, src, m string) int {
+	needle, nth, delta := m, 0, 0
+	if i := strings.LastIndex(needle, "+"); i > 0 {
+		delta, _ = strconv.Atoi(needle[i+1:])
+		needle = needle[:i]
+	}
+	if i := strings.LastIndex(needle, "#"); i > 0 {
+		nth, _ = strconv.Atoi(needle[i+1:])
+		needle = needle[:i]
+	}
+	off := -1
+	for k := 0; k <= nth; k++ {
+		j := strings.Index(src[off+1:], needle)
+		if j < 0 {
+			t.Fatalf("marker %q: not found", m)
+		}
+		off += 1 + j
+	}
+	return off + delta
+}
+
+// positionIn converts an offset with the test's own converter, by search.
+func positionIn(cv conv, src string, off int) wirePos {
+	line, start := 0, 0
+	for i := 0; i < off; i++ {
+		if src[i] == '\n' || (src[i] == '\r' && (i+1 >= len(src) || src[i+1] != '\n')) {
+			line, start = line+1, i+1
+		}
+	}
+	n := 0
+	for i := start; i < off; {
+		r, size := utf8.DecodeRuneInString(src[i:])
+		switch {
+		case cv.utf8:
+			n += size
+		case r >= 0x10000:
+			n += 2
+		default:
+			n++
+		}
+		i += size
+	}
+	return wirePos{line, n}
+}
+
+func diffLines(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b bytes.Buffer
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			fmt.Fprintf(&b, "line %d:\n  want %s\n  got  %s\n", i+1, wl, gl)
+		}
+	}
+	return b.String()
+}
