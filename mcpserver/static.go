@@ -3,13 +3,15 @@ package mcpserver
 // This file builds the answers that never change while the process lives:
 // server info, the initialize and server/discover results, and every page
 // of the tool, prompt, resource and template lists, for each revision. They
-// are serialized once, in New, and served from bytes.
+// are serialized once (the lists on first use of each revision) and served
+// from bytes.
 
 import (
 	"encoding/base64"
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 type staticAnswers struct {
@@ -20,9 +22,18 @@ type staticAnswers struct {
 }
 
 // A list is one list method's pages, per revision, each a complete result.
+// A revision's pages are serialized the first time a client asks for them,
+// so that start-up stays short.
 type list struct {
-	key   string
-	pages map[string][][]byte // revision -> pages (modern ones already completed)
+	key       string
+	gen       func(v string) []any // the items as revision v shows them
+	byVersion map[string]*pageSet  // one per supported revision; read-only after New
+}
+
+type pageSet struct {
+	once  sync.Once
+	pages [][]byte // modern ones already completed
+	err   error
 }
 
 const instructions = "wfl-lsp answers questions about WFL (WebFirst Language) programs from the same " +
@@ -122,15 +133,21 @@ func (s *Server) buildStatic() (*staticAnswers, error) {
 		},
 	}
 	for key, gen := range items {
-		l := &list{key: key, pages: map[string][][]byte{}}
+		l := &list{key: key, gen: gen, byVersion: map[string]*pageSet{}}
 		for _, v := range supportedVersions {
-			if l.pages[v], err = s.paginate(key, gen(v), v == modernVersion); err != nil {
-				return nil, err
-			}
+			l.byVersion[v] = &pageSet{}
 		}
 		st.lists[key] = l
 	}
 	return st, nil
+}
+
+// pages returns the pages of list key under revision v.
+func (s *Server) pages(key, v string) ([][]byte, error) {
+	l := s.static.lists[key]
+	ps := l.byVersion[v]
+	ps.once.Do(func() { ps.pages, ps.err = s.paginate(key, l.gen(v), v == modernVersion) })
+	return ps.pages, ps.err
 }
 
 // paginate splits items into pages of PageSize, each a complete result
@@ -194,7 +211,10 @@ func (s *Server) servePage(r *request, key string) (any, *rpcError) {
 	if v == "" {
 		v = legacyVersions[0]
 	}
-	pages := s.static.lists[key].pages[v]
+	pages, perr := s.pages(key, v)
+	if perr != nil {
+		return nil, &rpcError{Code: codeInternalError, Message: "Internal error: serializing " + key + ": " + perr.Error()}
+	}
 	page, err := readCursor(key, r.params, len(pages))
 	if err != nil {
 		return nil, err
