@@ -14,6 +14,11 @@
 //   - static.go: answers that never change, serialized once per revision.
 //   - tools.go, tool_*.go, schema.go: the tools and strict argument checks.
 //   - resources.go, prompts.go, complete.go, workspace.go: the rest.
+//   - http.go, http_session.go: Streamable HTTP ([ServeHTTP]): the /mcp
+//     endpoint, its Host, Origin, token and size checks, sessions of the
+//     handshake era, stateless POSTs of 2026-07-28, SSE answers.
+//   - extras.go: Options.Extras, how the conformance fixture
+//     (internal/conformance) mounts its primitives in place of WFL's.
 //
 // Both eras of the protocol are served at once: the handshake era
 // (initialize negotiates 2024-11-05 through 2025-11-25) and the stateless

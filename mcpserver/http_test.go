@@ -521,7 +521,7 @@ func TestHTTPProgressBeforeTheAnswer(t *testing.T) {
 		hdr := []string{"Mcp-Session-Id: " + sid, "MCP-Protocol-Version: 2025-11-25"}
 		ht.post(`{"jsonrpc":"2.0","id":4,"method":"logging/setLevel","params":{"level":"info"}}`, hdr...)
 		check(t, ht.post(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"steps","_meta":{"progressToken":"p"}}}`, hdr...), true)
-		// Without a progress token, the answer is plain JSON.
+		// Without a progress token the logs alone make it a stream.
 		r := ht.post(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"steps"}}`, "Mcp-Session-Id: "+sid)
 		if r.header.Get("Content-Type") != "text/event-stream" || len(r.msgs) != 2 {
 			t.Errorf("with logs only: %v %s", r.header, r.body)
@@ -647,6 +647,28 @@ func TestHTTPGracefulShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer getResp.Body.Close()
+	// A stateless subscriptions/listen stream, acknowledged.
+	listenBody := `{"jsonrpc":"2.0","id":"L","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},` + modernMeta("") + `}}`
+	listenReq, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(listenBody))
+	for _, h := range append(modernHeaders("subscriptions/listen", ""), "Content-Type: application/json", "Accept: application/json, text/event-stream") {
+		k, v, _ := strings.Cut(h, ": ")
+		listenReq.Header.Set(k, v)
+	}
+	listenResp, err := http.DefaultClient.Do(listenReq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listenResp.Body.Close()
+	listen := bufio.NewReader(listenResp.Body)
+	for {
+		line, err := listen.ReadString('\n')
+		if err != nil {
+			t.Fatalf("listen stream: %v", err)
+		}
+		if strings.Contains(line, "notifications/subscriptions/acknowledged") {
+			break
+		}
+	}
 	answered := make(chan *reply, 1)
 	go func() {
 		answered <- ht.post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow"}}`, "Mcp-Session-Id: "+sid)
@@ -660,6 +682,11 @@ func TestHTTPGracefulShutdown(t *testing.T) {
 	// The GET stream ends so that shutdown can proceed.
 	if _, err := io.ReadAll(getResp.Body); err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Logf("GET stream ended with %v", err)
+	}
+	// The listen request ends with a result.
+	rest, _ := io.ReadAll(listen)
+	if !strings.Contains(string(rest), `"id":"L","result":{"resultType":"complete"`) {
+		t.Errorf("listen stream ended with %q, want its result", rest)
 	}
 	select {
 	case err := <-served:
@@ -711,5 +738,36 @@ func TestIsLoopbackHost(t *testing.T) {
 		if got := isLoopbackHost(host); got != want {
 			t.Errorf("isLoopbackHost(%q) = %v, want %v", host, got, want)
 		}
+	}
+}
+
+// TestHTTPStatelessDisconnectCancels checks that under 2026-07-28 closing
+// the response cancels the request, while in a session it does not.
+func TestHTTPStatelessDisconnectCancels(t *testing.T) {
+	ht := startHTTP(t, Options{}, httpConfig{})
+	ctx, cancel := context.WithCancel(context.Background())
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"block","arguments":{"n":"modern"},` + modernMeta("") + `}}`
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ht.url, strings.NewReader(body))
+	for _, h := range append(modernHeaders("tools/call", "block"), "Content-Type: application/json", "Accept: application/json, text/event-stream") {
+		k, v, _ := strings.Cut(h, ": ")
+		req.Header.Set(k, v)
+	}
+	done := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		done <- err
+	}()
+	if got := waitChan(t, blockStarted); got != `{"n":"modern"}` {
+		t.Fatalf("started %s", got)
+	}
+	cancel()
+	if got := waitChan(t, blockEnded); got != `{"n":"modern"}` {
+		t.Errorf("ended %s", got)
+	}
+	if err := <-done; err == nil {
+		t.Error("the cancelled request got an answer")
 	}
 }
