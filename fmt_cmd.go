@@ -45,9 +45,10 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		cwd, _ := os.Getwd()
-		return fmtOne("<standard input>", cwd, src, fmtMode{list: *list, diff: *diff}, stdout, stderr)
+		return fmtOne("<standard input>", cwd, src, fmtMode{list: *list, diff: *diff, reported: map[string]bool{}}, stdout, stderr)
 	}
 	files, ok := collectFiles(fset.Args(), stderr)
+	reported := map[string]bool{}
 	code := 0
 	for _, path := range files {
 		src, err := os.ReadFile(path)
@@ -56,7 +57,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			ok = false
 			continue
 		}
-		c := fmtOne(path, filepath.Dir(path), src, fmtMode{write: *write, list: *list, diff: *diff}, stdout, stderr)
+		c := fmtOne(path, filepath.Dir(path), src, fmtMode{write: *write, list: *list, diff: *diff, reported: reported}, stdout, stderr)
 		code = max(code, c)
 	}
 	if !ok {
@@ -65,12 +66,21 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
-type fmtMode struct{ write, list, diff bool }
+type fmtMode struct {
+	write, list, diff bool
+	reported          map[string]bool // configuration problems already printed
+}
 
 // fmtOne formats one text; name is what messages call it, dir the folder
 // whose .wflcfg applies.
 func fmtOne(name, dir string, src []byte, m fmtMode, stdout, stderr io.Writer) int {
-	cfg, _, _ := core.LoadConfig(dir)
+	cfg, _, problems := core.LoadConfig(dir)
+	for _, p := range problems {
+		if !m.reported[p.Error()] {
+			m.reported[p.Error()] = true
+			fmt.Fprintf(stderr, "wfl-lsp fmt: warning: %v\n", p)
+		}
+	}
 	opt := format.Options{IndentSize: cfg.IndentSize}
 	text := string(src)
 	out, err := format.Source(text, opt)

@@ -74,11 +74,15 @@ func TestFmt(t *testing.T) {
 			t.Errorf("%s after -w: %q, want %q", path, data, want)
 		}
 	}
-	// indent_size from the nearest .wflcfg.
-	write(".wflcfg", "indent_size = 2\n")
+	// indent_size from the nearest .wflcfg; its problems are warnings.
+	write(".wflcfg", "indent_size = 2\nmax_line_length = x\n")
 	d := write("d.wfl", messy)
-	if out, _, code := runFmtCLI(t, "", d); code != 0 || out != strings.Replace(tidy, "    ", "  ", 1) {
+	out, errOut, code = runFmtCLI(t, "", d)
+	if code != 0 || out != strings.Replace(tidy, "    ", "  ", 1) {
 		t.Errorf("indent_size 2: code %d, out %q", code, out)
+	}
+	if !strings.Contains(errOut, ".wflcfg:2: max_line_length: expected a whole number") {
+		t.Errorf("configuration problem not reported: %q", errOut)
 	}
 }
 

@@ -36,7 +36,17 @@ type ConfigProblem struct {
 	Err  *config.Error
 }
 
-func (p ConfigProblem) Error() string { return fmt.Sprintf("%s:%v", p.File, p.Err) }
+// Error reads like a compiler's message: `FILE:LINE: key: message`.
+func (p ConfigProblem) Error() string {
+	msg := p.Err.Msg
+	if p.Err.Key != "" {
+		msg = p.Err.Key + ": " + msg
+	}
+	if p.Err.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", p.File, p.Err.Line, msg)
+	}
+	return p.File + ": " + msg
+}
 
 // LoadConfig returns the configuration in force for a script in folder dir:
 // the defaults, overridden by the global file, overridden by the nearest

@@ -31,7 +31,10 @@ func TestLoadConfig(t *testing.T) {
 		t.Errorf("files = %v, want the global file then the project's", files)
 	}
 	if len(problems) != 1 || problems[0].Err.Key != "indent_size" || problems[0].Err.Line != 2 {
-		t.Errorf("problems = %v, want indent_size on line 2", problems)
+		t.Fatalf("problems = %v, want indent_size on line 2", problems)
+	}
+	if got, want := problems[0].Error(), filepath.Join(root, "proj", ConfigFileName)+`:2: indent_size: expected a whole number, found "x" (value ignored)`; got != want {
+		t.Errorf("problem reads %q, want %q", got, want)
 	}
 
 	// The nearest file wins alone: a closer .wflcfg hides the project's.
