@@ -10,6 +10,7 @@ import (
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
+	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/format"
 	"wfl-lsp/lang/lexer"
@@ -265,8 +266,9 @@ func (fx *fixer) closeNames(id *ast.Ident) []string {
 				continue
 			}
 			seen[name] = true
-			if sym.Decl != (token.Span{}) && sym.Decl.Start > id.From && sc != fx.a.Info.Global {
-				continue // declared later in a local scope
+			later := sym.Decl != (token.Span{}) && sym.Decl.Start > id.From
+			if later && (sc != fx.a.Info.Global || sym.Kind == check.SymVariable || sym.Kind == check.SymConstant) {
+				continue // declared after the use: WFL requires declaration before use
 			}
 			if dist := editDistance(strings.ToLower(name), strings.ToLower(id.Name)); dist <= limit {
 				cands = append(cands, cand{name, dist})

@@ -58,6 +58,8 @@ func TestFixes(t *testing.T) {
 			want: "define action called greet:\n    display \"hi\"\nend action\ncall greet\n"},
 		{name: "did you mean a builtin", code: "ANALYZE-SEMANTIC", title: "Change 'lenght' to 'length'",
 			src: "display lenght of \"abc\"\n", want: "display length of \"abc\"\n"},
+		{name: "no name declared after the use", code: "ANALYZE-SEMANTIC", title: "Change",
+			src: "display totl\nstore total as 1\n"},
 		{name: "no close name", code: "ANALYZE-SEMANTIC", title: "Change",
 			src: "store total as 1\ndisplay zebra\n"},
 		{name: "declare an undefined variable", code: "ANALYZE-SEMANTIC", title: "Declare 'score'",
