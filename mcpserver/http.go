@@ -205,9 +205,12 @@ func (h *httpHandler) beginShutdown() {
 	}
 	h.stopping = true
 	close(h.done)
-	conns := make([]*conn, 0, len(h.stateless))
+	conns := make([]*conn, 0, len(h.stateless)+len(h.sessions))
 	for c := range h.stateless {
 		conns = append(conns, c)
+	}
+	for _, s := range h.sessions {
+		conns = append(conns, s.c)
 	}
 	h.mu.Unlock()
 	for _, c := range conns {

@@ -57,13 +57,28 @@ func (c *conn) endListens() {
 // An exchange collects the lines one HTTP response will carry. send never
 // blocks: lines queue until the handler writes them.
 type exchange struct {
-	mu    sync.Mutex
-	lines [][]byte
-	limit int           // most lines queued (GET streams); 0 is no limit
-	ready chan struct{} // signalled when lines arrive
+	mu      sync.Mutex
+	lines   [][]byte
+	limit   int           // most lines queued (GET streams); 0 is no limit
+	ready   chan struct{} // signalled when lines arrive
+	gone    chan struct{} // closed when the client cancelled the request
+	goneSet bool
 }
 
-func newExchange() *exchange { return &exchange{ready: make(chan struct{}, 1)} }
+func newExchange() *exchange {
+	return &exchange{ready: make(chan struct{}, 1), gone: make(chan struct{})}
+}
+
+// abandon tells the response that its request was cancelled: no answer
+// will come, so it ends after writing what has arrived.
+func (e *exchange) abandon() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.goneSet {
+		e.goneSet = true
+		close(e.gone)
+	}
+}
 
 func (e *exchange) send(line []byte) {
 	e.mu.Lock()
@@ -157,8 +172,11 @@ func respond(w http.ResponseWriter, r *http.Request, ex *exchange, isFinal func(
 	canSSE := acceptsSSE(r)
 	rc := http.NewResponseController(w)
 	for {
+		abandoned := false
 		select {
 		case <-ex.ready:
+		case <-ex.gone:
+			abandoned = true
 		case <-r.Context().Done():
 			return
 		}
@@ -192,6 +210,12 @@ func respond(w http.ResponseWriter, r *http.Request, ex *exchange, isFinal func(
 				rc.Flush()
 				return
 			}
+		}
+		if abandoned {
+			if !sse {
+				w.WriteHeader(http.StatusAccepted) // cancelled: there is no answer to give
+			}
+			return
 		}
 		if sse && rc.Flush() != nil {
 			return
@@ -325,6 +349,9 @@ func (s *httpSession) post(w http.ResponseWriter, r *http.Request, body []byte) 
 	}
 	if m.id == nil || m.response {
 		s.feed(body)
+		if m.method == "notifications/cancelled" {
+			s.abandon(m.params)
+		}
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
@@ -337,6 +364,26 @@ func (s *httpSession) post(w http.ResponseWriter, r *http.Request, body []byte) 
 	s.feed(body)
 	respond(w, r, ex, answers(m.id), false, nil)
 	s.unwait(key, ex)
+}
+
+// abandon ends the response of the request a notifications/cancelled
+// names: the session sends no answer for a cancelled request, so its POST
+// would otherwise stay open.
+func (s *httpSession) abandon(params []byte) {
+	raw := objectMember(params, "requestId")
+	if raw == nil {
+		return
+	}
+	id, ok := canonicalID(raw)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	ex := s.waiters[string(id)]
+	s.mu.Unlock()
+	if ex != nil {
+		ex.abandon()
+	}
 }
 
 // postBatch serves a JSON array, which only revision 2025-03-26 allows.

@@ -771,3 +771,32 @@ func TestHTTPStatelessDisconnectCancels(t *testing.T) {
 		t.Error("the cancelled request got an answer")
 	}
 }
+
+// TestHTTPSessionCancel checks that notifications/cancelled ends the POST of
+// the request it names, without an answer.
+func TestHTTPSessionCancel(t *testing.T) {
+	ht := startHTTP(t, Options{}, httpConfig{})
+	sid := ht.initialize("2025-11-25")
+	hdr := []string{"Mcp-Session-Id: " + sid, "MCP-Protocol-Version: 2025-11-25"}
+	answered := make(chan *reply, 1)
+	go func() {
+		answered <- ht.post(`{"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"block","arguments":{"n":"session"}}}`, hdr...)
+	}()
+	waitChan(t, blockStarted)
+	if r := ht.post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"c1","reason":"test"}}`, hdr...); r.status != 202 {
+		t.Fatalf("cancel: %d", r.status)
+	}
+	waitChan(t, blockEnded)
+	select {
+	case r := <-answered:
+		if r.status != http.StatusAccepted || len(r.msgs) != 0 {
+			t.Errorf("cancelled POST: %d %s, want 202 and no answer", r.status, r.body)
+		}
+	case <-time.After(guard):
+		t.Fatal("the cancelled POST stayed open")
+	}
+	// The session still answers.
+	if r := ht.post(`{"jsonrpc":"2.0","id":"c2","method":"ping"}`, hdr...); r.status != 200 {
+		t.Errorf("ping after cancel: %d", r.status)
+	}
+}
