@@ -4,7 +4,10 @@ package mcpserver
 // limits, progress and logging.
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -118,5 +121,36 @@ func TestLogging(t *testing.T) {
 	h.call(5, "tools/call", `{"name":"check_workspace","arguments":{}}`)
 	if rest := h.finish(); len(rest) != 0 {
 		t.Errorf("unexpected %s", rest[0].raw)
+	}
+}
+
+func TestShutdownByContext(t *testing.T) {
+	// A signal ends the context: calls in progress are cancelled, answered,
+	// and ServeStream returns nil although the input is still open.
+	s, err := New(Options{Root: t.TempDir(), TestTools: testTools()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	var out bytes.Buffer
+	done := make(chan error, 1)
+	go func() { done <- s.ServeStream(ctx, inR, &out) }()
+	io.WriteString(inW, `{"jsonrpc":"2.0","id":"slow","method":"tools/call","params":{"name":"block","arguments":{}}}`+"\n")
+	waitChan(t, blockStarted)
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(guard):
+		t.Fatal("ServeStream did not return after its context ended")
+	}
+	waitChan(t, blockEnded)
+	w := parseWire(t, bytes.TrimSpace(out.Bytes()))
+	if string(w.ID) != `"slow"` || !strings.Contains(string(w.Result), `cancelled`) {
+		t.Errorf("got %s", out.Bytes())
 	}
 }
