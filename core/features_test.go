@@ -316,6 +316,12 @@ func TestQueriesOnCorpus(t *testing.T) {
 			}
 		}
 		checkSyms(a.DocumentSymbols())
+		for _, h := range a.InlayHints(token.Span{Start: 0, End: len(src)}) {
+			in("inlay hint", token.Span{Start: h.Offset, End: h.Offset})
+		}
+		for _, l := range a.DocumentLinks(f) {
+			in("link", l.Span)
+		}
 		step := len(src)/200 + 1
 		for off := 0; off <= len(src); off += step {
 			for _, s := range a.Definition(off) {
@@ -328,6 +334,13 @@ func TestQueriesOnCorpus(t *testing.T) {
 				in("hover", h.Span)
 				if h.Markdown() == "" {
 					t.Errorf("%s: empty hover at %d", f, off)
+				}
+			}
+			if sp, name, err := a.PrepareRename(off); err == nil {
+				in("rename", sp)
+				edits, err := a.Rename(off, name+" renamed")
+				if err == nil && len(edits) == 0 {
+					t.Errorf("%s: renaming %q at %d gives no edits", f, name, off)
 				}
 			}
 			chain := a.SelectionRange(off)

@@ -62,15 +62,24 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 	openClose := true
 	yes := true
 	caps := protocol.ServerCapabilities{
-		PositionEncoding:          sess.enc.kind(),
-		TextDocumentSync:          &protocol.TextDocumentSyncOptions{OpenClose: &openClose, Change: &change},
-		HoverProvider:             protocol.Boolean(true),
-		DefinitionProvider:        protocol.Boolean(true),
-		ReferencesProvider:        protocol.Boolean(true),
-		DocumentHighlightProvider: protocol.Boolean(true),
-		DocumentSymbolProvider:    protocol.Boolean(true),
-		FoldingRangeProvider:      protocol.Boolean(true),
-		SelectionRangeProvider:    protocol.Boolean(true),
+		PositionEncoding:                sess.enc.kind(),
+		TextDocumentSync:                &protocol.TextDocumentSyncOptions{OpenClose: &openClose, Change: &change},
+		HoverProvider:                   protocol.Boolean(true),
+		DefinitionProvider:              protocol.Boolean(true),
+		ReferencesProvider:              protocol.Boolean(true),
+		DocumentHighlightProvider:       protocol.Boolean(true),
+		DocumentSymbolProvider:          protocol.Boolean(true),
+		FoldingRangeProvider:            protocol.Boolean(true),
+		SelectionRangeProvider:          protocol.Boolean(true),
+		DeclarationProvider:             protocol.Boolean(true),
+		DocumentFormattingProvider:      protocol.Boolean(true),
+		DocumentRangeFormattingProvider: protocol.Boolean(true),
+		CodeActionProvider: &protocol.CodeActionOptions{
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindSourceFixAll},
+		},
+		RenameProvider:       &protocol.RenameOptions{PrepareProvider: &yes},
+		DocumentLinkProvider: &protocol.DocumentLinkOptions{},
+		InlayHintProvider:    protocol.Boolean(true),
 		SemanticTokensProvider: &protocol.SemanticTokensOptions{
 			Legend: semanticLegend(),
 			Range:  protocol.Boolean(true),

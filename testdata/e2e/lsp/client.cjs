@@ -134,6 +134,14 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
   const versions = published.filter(p => p.uri === uri).map(p => p.version);
   check(versions.every((v, i) => i === 0 || v > versions[i - 1]), 'diagnostics versions only increase', versions);
 
+  // Scratch documents next to the demo, opened from memory.
+  let scratch = 0;
+  const openScratch = async (name, body) => {
+    const u = 'file://' + path.join(path.dirname(abs), `${name}-${++scratch}.wfl`);
+    await conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: u, languageId: 'wfl', version: 1, text: body } });
+    return u;
+  };
+
   // Every advertised method.
   const td = { uri };
   const greetUse = posOf(text, 'greet', 1, 1);      // inside "greet" in the call
@@ -203,6 +211,50 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
         const d = await conn.sendRequest(lsp.SemanticTokensDeltaRequest.type, { textDocument: td, previousResultId: full.resultId });
         check(d && (Array.isArray(d.edits) || Array.isArray(d.data)), 'semantic tokens (delta)', d);
       }
+    },
+    declarationProvider: async () => {
+      const d = await conn.sendRequest(lsp.DeclarationRequest.type, { textDocument: td, position: nameUse });
+      const loc = Array.isArray(d) ? d[0] : d;
+      check(loc && loc.range.start.line === nameDecl.line, 'declaration of a use is its declaration', d);
+    },
+    documentFormattingProvider: async () => {
+      const u = await openScratch('fmt', 'check if 1 is 1:\ndisplay "x"\nend check\n');
+      const e = await conn.sendRequest(lsp.DocumentFormattingRequest.type, { textDocument: { uri: u }, options: { tabSize: 4, insertSpaces: true } });
+      check(Array.isArray(e) && e.some(x => x.newText.includes('    display "x"')), 'formatting indents the block', e);
+    },
+    documentRangeFormattingProvider: async () => {
+      const u = await openScratch('rfmt', 'display 1\ncheck if 1 is 1:\ndisplay "x"\nend check\n');
+      const e = await conn.sendRequest(lsp.DocumentRangeFormattingRequest.type,
+        { textDocument: { uri: u }, range: { start: { line: 1, character: 0 }, end: { line: 3, character: 9 } }, options: { tabSize: 4, insertSpaces: true } });
+      check(Array.isArray(e) && e.length > 0 && e.every(x => x.range.start.line >= 1), 'range formatting edits only the range', e);
+    },
+    codeActionProvider: async () => {
+      const r = await conn.sendRequest(lsp.CodeActionRequest.type,
+        { textDocument: td, range: { start: nameDecl, end: nameDecl }, context: { diagnostics: [] } });
+      check(Array.isArray(r) && r.some(a => a.kind === 'quickfix' && a.edit), 'a quick fix for the snake_case warning', r);
+      const u = await openScratch('fixall', 'check if 1 is 1:\n        display "x"\nend check\n');
+      const f = await conn.sendRequest(lsp.CodeActionRequest.type,
+        { textDocument: { uri: u }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
+      check(Array.isArray(f) && f.length === 1 && f[0].kind === 'source.fixAll', 'source.fixAll for bad indentation', f);
+    },
+    renameProvider: async () => {
+      const pr = await conn.sendRequest(lsp.PrepareRenameRequest.type, { textDocument: td, position: nameUse });
+      check(pr && pr.placeholder === 'first name', 'prepareRename gives the multi-word name', pr);
+      const e = await conn.sendRequest(lsp.RenameRequest.type, { textDocument: td, position: nameUse, newName: 'given name' });
+      const edits = e && e.changes && e.changes[uri];
+      check(Array.isArray(edits) && edits.length === 4 && edits.every(x => x.newText === 'given name'), 'rename edits the four places', e);
+      const bad = await conn.sendRequest(lsp.RenameRequest.type, { textDocument: td, position: nameUse, newName: 'store' }).then(() => 'ok', err => err.code);
+      check(bad === -32803, 'renaming to a keyword is refused', bad);
+    },
+    documentLinkProvider: async () => {
+      const u = await openScratch('links', 'load module from "demo.wfl"\n');
+      const l = await conn.sendRequest(lsp.DocumentLinkRequest.type, { textDocument: { uri: u } });
+      check(Array.isArray(l) && l.length === 1 && l[0].target === uri, 'the loaded module is a link to its file', l);
+    },
+    inlayHintProvider: async () => {
+      const h = await conn.sendRequest(lsp.InlayHintRequest.type,
+        { textDocument: td, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } } });
+      check(Array.isArray(h) && h.some(x => x.label === 'name:' && x.kind === 2), 'a parameter-name hint on the call', h);
     },
     diagnosticProvider: async () => {
       const r = await conn.sendRequest(lsp.DocumentDiagnosticRequest.type, { textDocument: td });

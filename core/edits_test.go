@@ -1,0 +1,79 @@
+package core
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"wfl-lsp/lang/token"
+)
+
+func TestRename(t *testing.T) {
+	a := analysisOf(t, featureSrc)
+	off := at(t, featureSrc, "first name", 2, 1)
+	span, name, err := a.PrepareRename(off)
+	if err != nil || name != "first name" || span != spanOf(t, featureSrc, "first name", 2) {
+		t.Fatalf("PrepareRename = %v %q %v", span, name, err)
+	}
+	edits, err := a.Rename(off, "  given   name ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(edits) != 5 {
+		t.Fatalf("Rename: %d edits, want 5", len(edits))
+	}
+	out := featureSrc
+	for i := len(edits) - 1; i >= 0; i-- {
+		e := edits[i]
+		out = out[:e.Start] + e.Text + out[e.End:]
+	}
+	if strings.Contains(out, "first name") || strings.Count(out, "given name") != 5 {
+		t.Errorf("renamed text:\n%s", out)
+	}
+	if b := NewSnapshot("file:///r.wfl", 1, out).Analysis(); len(b.References(at(t, out, "given name", 0, 0), true)) != 5 {
+		t.Errorf("the renamed program does not resolve the new name")
+	}
+	for _, bad := range []string{"store", "first 2nd", "a-b", "", "yes", "nothing", "greet"} {
+		if _, err := a.Rename(off, bad); err == nil {
+			t.Errorf("Rename to %q: no error", bad)
+		}
+	}
+	for _, tt := range []struct{ needle string }{{"length"}, {`"Hello`}, {"plus"}} {
+		if _, _, err := a.PrepareRename(at(t, featureSrc, tt.needle, 0, 1)); err == nil {
+			t.Errorf("PrepareRename on %q: no error", tt.needle)
+		}
+	}
+}
+
+func TestDocumentLinks(t *testing.T) {
+	src := "include from \"lib/helpers.wfl\"\nload module from \"/abs/m.wfl\"\nload module from some path\n"
+	a := analysisOf(t, src)
+	base := filepath.FromSlash("/work/proj/main.wfl")
+	links := a.DocumentLinks(base)
+	if len(links) != 2 {
+		t.Fatalf("links = %+v", links)
+	}
+	if links[0].Target != filepath.FromSlash("/work/proj/lib/helpers.wfl") || src[links[0].Span.Start:links[0].Span.End] != "lib/helpers.wfl" {
+		t.Errorf("link 0 = %+v", links[0])
+	}
+	if links[1].Target != filepath.FromSlash("/abs/m.wfl") {
+		t.Errorf("link 1 = %+v", links[1])
+	}
+	if got := a.DocumentLinks(""); len(got) != 1 {
+		t.Errorf("without a base: %+v, want only the absolute path", got)
+	}
+}
+
+func TestInlayHints(t *testing.T) {
+	src := "define action called area with width and height:\n    return width times height\nend action\n" +
+		"store w as 3\nstore size as call area with w and 4\nstore doubled as w plus w\nstore word as \"x\"\n"
+	a := analysisOf(t, src)
+	var got []string
+	for _, h := range a.InlayHints(token.Span{Start: 0, End: len(src)}) {
+		got = append(got, src[h.Offset-3:h.Offset]+"|"+h.Label)
+	}
+	want := []string{"th |width:", "nd |height:", "led|: Number"} // size: the action declares no result type
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("hints %q, want %q", got, want)
+	}
+}
