@@ -4,6 +4,7 @@ package core
 // a "fix all" that applies the ones that only change layout.
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,13 +53,11 @@ func (s *Snapshot) Fixes(span token.Span) []Fix {
 func (s *Snapshot) FixAll() (string, int, error) {
 	a := s.Analysis()
 	fx := newFixer(s)
-	var edits []Edit
-	n := 0
+	var edits []Edit // safe fixes have one edit each
 	for _, d := range a.Diagnostics {
 		for _, f := range fx.fixes(d) {
-			if f.Safe {
-				edits = append(edits, f.Edits...)
-				n++
+			if f.Safe && len(f.Edits) == 1 {
+				edits = append(edits, f.Edits[0])
 			}
 		}
 	}
@@ -71,18 +70,40 @@ func (s *Snapshot) FixAll() (string, int, error) {
 		}
 		kept = append(kept, e)
 	}
-	text, err := ApplyEdits(s.Text, kept...)
+	text, err := applyDisjoint(s.Text, kept)
 	if err != nil {
 		return s.Text, 0, err
 	}
-	return text, n, nil
+	return text, len(kept), nil
+}
+
+// applyDisjoint applies edits sorted last-first that do not overlap, in one
+// pass (ApplyEdits copies the whole text once per edit).
+func applyDisjoint(text string, edits []Edit) (string, error) {
+	var b strings.Builder
+	b.Grow(len(text))
+	pos := 0
+	for i := len(edits) - 1; i >= 0; i-- {
+		e := edits[i]
+		if e.Start < pos || e.End < e.Start || e.End > len(text) ||
+			!runeBoundary(text, e.Start) || !runeBoundary(text, e.End) {
+			return "", fmt.Errorf("fix edit [%d, %d) is out of order, outside the text or splits a character", e.Start, e.End)
+		}
+		b.WriteString(text[pos:e.Start])
+		b.WriteString(e.Text)
+		pos = e.End
+	}
+	b.WriteString(text[pos:])
+	return b.String(), nil
 }
 
 type fixer struct {
 	snap *Snapshot
 	a    *Analysis
 	src  string
-	lex  *lexer.Result
+
+	depths     []int // canonical indentation depth of each line, computed on first use
+	indentSize int   // indent_size in force for the document (valid with depths)
 }
 
 func newFixer(s *Snapshot) *fixer {
@@ -106,7 +127,7 @@ func (fx *fixer) fixes(d diag.Diagnostic) []Fix {
 	case lint.CodeName:
 		return fx.snakeCase(d)
 	}
-	if d.Category == diag.Semantic && strings.HasSuffix(d.Message, "is not defined") || strings.HasPrefix(d.Message, "Undefined action '") {
+	if d.Category == diag.Semantic && (strings.HasSuffix(d.Message, "is not defined") || strings.HasPrefix(d.Message, "Undefined action '")) {
 		return fx.undefined(d)
 	}
 	if d.Category == diag.Parse {
@@ -120,13 +141,15 @@ func (fx *fixer) indent(d diag.Diagnostic, one func(string, bool, ...Edit) []Fix
 	if fx.a.File == nil {
 		return nil
 	}
-	cfg := ConfigFor(fx.snap.URI)
+	if fx.depths == nil {
+		fx.depths = format.LineDepths(fx.a.File, fx.src, fx.a.Lines)
+		fx.indentSize = ConfigFor(fx.snap.URI).IndentSize
+	}
 	line := fx.a.Lines.Line(d.Span.Start)
-	depths := format.LineDepths(fx.a.File, fx.src, fx.a.Lines)
-	if line >= len(depths) || depths[line] == format.Verbatim {
+	if line >= len(fx.depths) || fx.depths[line] == format.Verbatim {
 		return nil
 	}
-	want := strings.Repeat(" ", depths[line]*cfg.IndentSize)
+	want := strings.Repeat(" ", fx.depths[line]*fx.indentSize)
 	start, end := fx.a.Lines.LineStart(line), fx.a.Lines.LineEnd(line)
 	ws := start + len(fx.src[start:end]) - len(strings.TrimLeft(fx.src[start:end], " \t\f"))
 	return one("Indent the line with "+strconv.Itoa(len(want))+" spaces", true, Edit{Start: start, End: ws, Text: want})

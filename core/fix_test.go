@@ -148,3 +148,18 @@ func TestFixAll(t *testing.T) {
 		t.Errorf("FixAll = %q (%d fixes), want %q (5 fixes)", got, n, want)
 	}
 }
+
+// BenchmarkFixAll fixes a 10,000-line block whose every line is
+// mis-indented and has trailing blanks.
+func BenchmarkFixAll(b *testing.B) {
+	dir := b.TempDir()
+	b.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
+	src := "check if 1 is 1:\n" + strings.Repeat("  display 1  \n", 10000) + "end check\n"
+	uri := FileURI(filepath.Join(dir, "a.wfl"))
+	for b.Loop() {
+		s := NewSnapshot(uri, 1, src)
+		if _, n, err := s.FixAll(); err != nil || n != 20000 {
+			b.Fatalf("FixAll: %d fixes, %v", n, err)
+		}
+	}
+}
