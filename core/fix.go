@@ -55,6 +55,11 @@ func (s *Snapshot) FixAll() (string, int, error) {
 	fx := newFixer(s)
 	var edits []Edit // safe fixes have one edit each
 	for _, d := range a.Diagnostics {
+		switch d.Code {
+		case lint.CodeWhitespace, lint.CodeIndent, lint.CodeKeyword: // the only ones with safe fixes
+		default:
+			continue
+		}
 		for _, f := range fx.fixes(d) {
 			if f.Safe && len(f.Edits) == 1 {
 				edits = append(edits, f.Edits[0])
