@@ -800,3 +800,35 @@ func TestHTTPSessionCancel(t *testing.T) {
 		t.Errorf("ping after cancel: %d", r.status)
 	}
 }
+
+// BenchmarkHTTPToolCall measures one stateless tools/call of the echo test
+// tool over HTTP (keep-alive connection, JSON answer), client included.
+func BenchmarkHTTPToolCall(b *testing.B) {
+	s, err := New(Options{Root: b.TempDir(), TestTools: testTools()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := newHTTPHandler(context.Background(), s, httpConfig{checkHost: true, token: "t"})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	body := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"},` + modernMeta("") + `}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+httpPath, bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Authorization", "Bearer t")
+		req.Header.Set("MCP-Protocol-Version", modernVersion)
+		req.Header.Set("Mcp-Method", "tools/call")
+		req.Header.Set("Mcp-Name", "echo")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			b.Fatal(resp.Status)
+		}
+	}
+}
