@@ -8,14 +8,23 @@
 //	LINT-WHITESPACE  spaces or tabs at the end of a line (unless trailing_whitespace = true)
 //	LINT-KEYWORD     a keyword written with capitals (`Display`, `Yes`): WFL
 //	                 keywords are lower-case; a capitalised one is not a keyword
+//	                 (type names such as `Text` and `Number` are exempt)
 //	LINT-INDENT      a line not indented the way `wfl-lsp fmt` indents it
-//	LINT-NAME        a variable or action name that is not snake_case
-//	LINT-COMPLEX     blocks nested deeper than max_nesting_depth
+//	LINT-NAME        a declared variable (`store`/`create … as`) or action whose
+//	                 name is not snake_case, reported once where it is declared
+//	                 (UPPER_SNAKE constants are exempt)
+//	LINT-COMPLEX     conditionals and loops nested deeper than max_nesting_depth
 //
 // The first three look at the text and its tokens and run on any document;
 // the last three need a syntax tree and run only on a document that parses,
 // as the reference linter does. Text inside string literals is never judged
 // (a multi-line string's trailing blanks are part of its value).
+//
+// Where the reference's rules were crude, these follow its intent rather
+// than its letter: lengths count characters, indentation follows the real
+// block structure (bare `end`, `when`, `catch`, continuation lines) and
+// indent_size, and the configured limits are honoured (the reference
+// hard-codes 100 and 5).
 package lint
 
 import (
