@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -323,6 +324,28 @@ func objectMember(obj []byte, key string) []byte {
 		}
 	})
 	return found
+}
+
+// Answer lines are built in buffers from linePool and returned to it by the
+// stdio writer once written, so large static answers (a tools/list page is
+// tens of kilobytes) cost a copy, not an allocation, each time.
+var linePool = sync.Pool{New: func() any { return new([]byte) }}
+
+// getLine returns an empty buffer with room for n bytes.
+func getLine(n int) []byte {
+	b := *linePool.Get().(*[]byte)
+	if cap(b) < n {
+		return make([]byte, 0, n)
+	}
+	return b[:0]
+}
+
+// putLine gives a written line's buffer back; very large ones are dropped.
+func putLine(b []byte) {
+	if cap(b) == 0 || cap(b) > 1<<20 {
+		return
+	}
+	linePool.Put(&b)
 }
 
 // appendResult appends the line {"jsonrpc":"2.0","id":ID,"result":RESULT}.

@@ -351,7 +351,7 @@ func (c *conn) finish(r *request, result []byte, rerr *rpcError) {
 		if rerr != nil {
 			line = appendError(nil, r.id, rerr)
 		} else {
-			line = appendResult(nil, r.id, result)
+			line = appendResult(getLine(len(r.id)+len(result)+len(`{"jsonrpc":"2.0","id":,"result":}`)+1), r.id, result)
 		}
 	}
 	if r.batch != nil {

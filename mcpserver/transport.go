@@ -100,6 +100,7 @@ func (lw *lineWriter) loop() {
 		if _, err = lw.w.Write(line); err == nil && len(lw.ch) == 0 {
 			err = lw.w.Flush()
 		}
+		putLine(line)
 		if err != nil {
 			lw.mu.Lock()
 			lw.err = err
