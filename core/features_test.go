@@ -322,7 +322,7 @@ func TestQueriesOnCorpus(t *testing.T) {
 		for _, l := range a.DocumentLinks(f) {
 			in("link", l.Span)
 		}
-		step := len(src)/200 + 1
+		step := len(src)/100 + 1
 		for off := 0; off <= len(src); off += step {
 			for _, s := range a.Definition(off) {
 				in("definition", s)
@@ -343,6 +343,10 @@ func TestQueriesOnCorpus(t *testing.T) {
 					t.Errorf("%s: renaming %q at %d gives no edits", f, name, off)
 				}
 			}
+			if sp, _ := a.Completion(off, true); sp.Start > sp.End || sp.End != off && off <= len(src) {
+				t.Errorf("%s: completion span %v at %d", f, sp, off)
+			}
+			a.SignatureHelp(off)
 			chain := a.SelectionRange(off)
 			for i := 1; i < len(chain); i++ {
 				if !(chain[i].Start <= chain[i-1].Start && chain[i-1].End <= chain[i].End) {

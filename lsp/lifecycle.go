@@ -43,6 +43,9 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 			sess.caps.lineFoldingOnly = *td.FoldingRange.LineFoldingOnly
 		}
 		sess.caps.pullDiagnostics = td.Diagnostic != nil
+		if c := td.Completion; c != nil && c.CompletionItem != nil && c.CompletionItem.SnippetSupport != nil {
+			sess.caps.snippets = *c.CompletionItem.SnippetSupport
+		}
 	}
 	return func(context.Context) (any, error) {
 		s.session.Store(sess)
@@ -80,6 +83,11 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 		RenameProvider:       &protocol.RenameOptions{PrepareProvider: &yes},
 		DocumentLinkProvider: &protocol.DocumentLinkOptions{},
 		InlayHintProvider:    protocol.Boolean(true),
+		CompletionProvider: &protocol.CompletionOptions{
+			TriggerCharacters: []string{"."},
+			ResolveProvider:   &yes,
+		},
+		SignatureHelpProvider: &protocol.SignatureHelpOptions{TriggerCharacters: []string{" "}},
 		SemanticTokensProvider: &protocol.SemanticTokensOptions{
 			Legend: semanticLegend(),
 			Range:  protocol.Boolean(true),

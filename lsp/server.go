@@ -145,6 +145,7 @@ type clientCaps struct {
 	markdownHover       bool
 	lineFoldingOnly     bool
 	pullDiagnostics     bool // the client asks for diagnostics; they are not pushed
+	snippets            bool // completion items may be snippets
 }
 
 func newServer(ctx context.Context, opts Options) *server {

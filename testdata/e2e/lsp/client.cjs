@@ -256,6 +256,27 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
         { textDocument: td, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } } });
       check(Array.isArray(h) && h.some(x => x.label === 'name:' && x.kind === 2), 'a parameter-name hint on the call', h);
     },
+    completionProvider: async () => {
+      const u = await openScratch('complete', 'store first name as "Al"\nstore first total as 1\ndisplay first na');
+      const r = await conn.sendRequest(lsp.CompletionRequest.type, { textDocument: { uri: u }, position: { line: 2, character: 16 } });
+      const items = Array.isArray(r) ? r : (r && r.items) || [];
+      const item = items.find(i => i.label === 'first name');
+      check(item && !items.some(i => i.label === 'first total'), 'completion filters by the multi-word prefix', items.map(i => i.label));
+      check(item && item.textEdit && item.textEdit.range.start.character === 8, 'the completion replaces the whole prefix', item);
+      const b = await conn.sendRequest(lsp.CompletionRequest.type, { textDocument: td, position: { line: 3, character: 0 } }).then(r => Array.isArray(r) ? r : r.items);
+      check(b.some(i => i.label === 'check if'), 'statement keywords at the start of a line', b.length);
+      if (caps.completionProvider.resolveProvider) {
+        const e = await conn.sendRequest(lsp.CompletionRequest.type, { textDocument: { uri: u }, position: { line: 2, character: 8 } }).then(r => Array.isArray(r) ? r : r.items);
+        const len = e.find(i => i.label === 'length');
+        const res = len && await conn.sendRequest(lsp.CompletionResolveRequest.type, len);
+        check(res && JSON.stringify(res.documentation || '').includes('length('), 'completionItem/resolve documents a builtin', res);
+      }
+    },
+    signatureHelpProvider: async () => {
+      const at = posOf(text, 'call greet with first name', 0, 'call greet with '.length + 1);
+      const r = await conn.sendRequest(lsp.SignatureHelpRequest.type, { textDocument: td, position: at });
+      check(r && r.signatures.length === 1 && r.signatures[0].label.includes('greet with name') && r.activeParameter === 0, 'signature help in an action call', r);
+    },
     diagnosticProvider: async () => {
       const r = await conn.sendRequest(lsp.DocumentDiagnosticRequest.type, { textDocument: td });
       check(r && r.kind === 'full' && Array.isArray(r.items), 'pull diagnostics', r);

@@ -1,0 +1,112 @@
+package core
+
+import (
+	"strings"
+	"testing"
+)
+
+func labels(items []CompletionItem) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, it.Label)
+	}
+	return out
+}
+
+func has(items []CompletionItem, label string) bool {
+	for _, it := range items {
+		if it.Label == label {
+			return true
+		}
+	}
+	return false
+}
+
+func TestCompletion(t *testing.T) {
+	src := "store first name as \"Al\"\nstore first total as 1\n" +
+		"create container Pet:\n    property legs: Number\n    action speak:\n        display legs\n    end\nend\n" +
+		"create new Pet as rex:\n    legs is 4\nend\n" +
+		"define action called greet with who:\n    display who\nend action\n"
+	complete := func(text string, snippets bool) ([]CompletionItem, string) {
+		full := src + text
+		a := analysisOf(t, full)
+		span, items := a.Completion(len(full), snippets)
+		return items, full[span.Start:span.End]
+	}
+
+	// A multi-word prefix: both variables start with "first", only one with "first na".
+	items, prefix := complete("display first na", false)
+	if prefix != "first na" || !has(items, "first name") || has(items, "first total") {
+		t.Errorf("display first na: prefix %q items %v", prefix, labels(items))
+	}
+	items, _ = complete("display first", false)
+	if !has(items, "first name") || !has(items, "first total") {
+		t.Errorf("display first: %v", labels(items))
+	}
+	// Builtins and expression keywords in expressions, with their signature.
+	items, _ = complete("display len", false)
+	if !has(items, "length") {
+		t.Errorf("display len: %v", labels(items))
+	}
+	// Statement keywords at the start of a line; snippets only when asked.
+	items, _ = complete("che", false)
+	if !has(items, "check if") || has(items, "check if … end check") {
+		t.Errorf("che without snippets: %v", labels(items))
+	}
+	items, _ = complete("che", true)
+	if !has(items, "check if … end check") {
+		t.Errorf("che with snippets: %v", labels(items))
+	}
+	// Names declared later are not offered; parameters only inside their action.
+	items, _ = complete("display wh", false)
+	if has(items, "who") {
+		t.Errorf("a parameter outside its action: %v", labels(items))
+	}
+	// Members after a dot.
+	items, prefix = complete("display rex.le", false)
+	if prefix != "le" || !has(items, "legs") {
+		t.Errorf("rex.le: prefix %q items %v", prefix, labels(items))
+	}
+	items, _ = complete("display rex.", false)
+	if !has(items, "legs") || !has(items, "speak") {
+		t.Errorf("rex.: %v", labels(items))
+	}
+	// Nothing inside strings and comments.
+	if items, _ = complete("display \"first", false); len(items) != 0 {
+		t.Errorf("in a string: %v", labels(items))
+	}
+	if items, _ = complete("// first", false); len(items) != 0 {
+		t.Errorf("in a comment: %v", labels(items))
+	}
+	if doc, ok := BuiltinDoc("length"); !ok || !strings.Contains(doc, "length(") {
+		t.Errorf("BuiltinDoc(length) = %q", doc)
+	}
+}
+
+func TestSignatureHelp(t *testing.T) {
+	src := "define action called area with width as number and height as number:\n    return width times height\nend action\n" +
+		"store a as call area with 3 and 4\nstore n as length of \"abc\"\n"
+	a := analysisOf(t, src)
+	sh := a.SignatureHelp(at(t, src, "3 and", 0, 0))
+	if sh == nil || len(sh.Signatures) != 1 || sh.ActiveParam != 0 {
+		t.Fatalf("at the first argument: %+v", sh)
+	}
+	sig := sh.Signatures[0]
+	if sig.Label != "action area with width as number and height as number" || len(sig.Params) != 2 {
+		t.Errorf("signature %+v", sig)
+	}
+	for _, p := range sig.Params {
+		if !strings.Contains(sig.Label, p) {
+			t.Errorf("parameter %q is not in the label", p)
+		}
+	}
+	if sh := a.SignatureHelp(at(t, src, "4\n", 0, 1)); sh == nil || sh.ActiveParam != 1 {
+		t.Errorf("at the second argument: %+v", sh)
+	}
+	if sh := a.SignatureHelp(at(t, src, `"abc"`, 0, 2)); sh == nil || !strings.HasPrefix(sh.Signatures[0].Label, "length(") {
+		t.Errorf("in a builtin call: %+v", sh)
+	}
+	if sh := a.SignatureHelp(at(t, src, "return", 0, 2)); sh != nil {
+		t.Errorf("outside calls: %+v", sh)
+	}
+}
