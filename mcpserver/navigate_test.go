@@ -121,3 +121,34 @@ func TestExplainDiagnostic(t *testing.T) {
 		}
 	}
 }
+
+func TestRenameSymbol(t *testing.T) {
+	h := start(t, Options{})
+	src, _ := json.Marshal(navProgram)
+	// "result" is declared on line 4 and read on line 5.
+	params := fmt.Sprintf(`{"name":"rename_symbol","arguments":{"source":%s,"line":5,"column":10,"newName":"answer"}}`, src)
+	res := h.call(1, "tools/call", params).tool(t)
+	if res.IsError {
+		t.Fatalf("rename: %s", res.Content[0].Text)
+	}
+	checkOutputSchema(t, params, res)
+	var out struct {
+		OldName, NewName, NewSource string
+		Count                       int
+	}
+	json.Unmarshal(res.StructuredContent, &out)
+	if out.OldName != "result" || out.Count != 2 || !strings.Contains(out.NewSource, "store answer as twice of 21\ndisplay answer\n") {
+		t.Errorf("rename: %+v", out)
+	}
+	for _, tt := range []struct{ args, why string }{
+		{`"line":5,"column":10,"newName":"twice"`, "clash"},
+		{`"line":5,"column":10,"newName":"display"`, "keyword"},
+		{`"line":5,"column":1,"newName":"x"`, "keyword position"},
+	} {
+		r := h.call(2, "tools/call", fmt.Sprintf(`{"name":"rename_symbol","arguments":{"source":%s,%s}}`, src, tt.args)).tool(t)
+		var f toolFailure
+		if !r.IsError || json.Unmarshal([]byte(r.Content[0].Text), &f) != nil || f.Error.Kind != "cannot_rename" {
+			t.Errorf("%s: %+v", tt.why, r)
+		}
+	}
+}

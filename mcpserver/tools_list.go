@@ -2,8 +2,8 @@ package mcpserver
 
 // This file lists the product's tools, in the order tools/list shows them.
 //
-// TODO(mcp): get_completions and rename_symbol wait for their core
-// functions (completion, rename); they are left out rather than faked.
+// TODO(mcp): get_completions waits for its core function (completion); it
+// is left out rather than faked.
 
 func productTools() []*tool {
 	return []*tool{
@@ -18,6 +18,7 @@ func productTools() []*tool {
 		getSymbolInfoTool,
 		findDefinitionTool,
 		findReferencesTool,
+		renameTool,
 		checkWorkspaceTool,
 		explainTool,
 		lookupBuiltinTool,
