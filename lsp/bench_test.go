@@ -121,6 +121,8 @@ func BenchmarkRequests(b *testing.B) {
 			return p
 		}},
 		{"highlight", "textDocument/documentHighlight", func(l, c int) any { return at(l, c) }},
+		{"completion", "textDocument/completion", func(l, c int) any { return at(l, c) }},
+		{"signatureHelp", "textDocument/signatureHelp", func(l, c int) any { return at(l, c) }},
 		{"selectionRange", "textDocument/selectionRange", func(l, c int) any {
 			return map[string]any{"textDocument": td, "positions": []any{map[string]any{"line": l, "character": c}}}
 		}},
@@ -145,6 +147,9 @@ func BenchmarkRequests(b *testing.B) {
 					// A use of a variable in a different chunk each time.
 					line, col := lineCol(text, "with total c", (i*37)%(lines/12))
 					col += len("with total c") - 2
+					if r.name == "signatureHelp" { // inside a call's arguments
+						line, col = lineCol(text, "and 1", (i*37)%(lines/12))
+					}
 					start := time.Now()
 					m := c.call(r.method, r.params(line, col))
 					samples = append(samples, time.Since(start))
