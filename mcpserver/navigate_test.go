@@ -152,3 +152,26 @@ func TestRenameSymbol(t *testing.T) {
 		}
 	}
 }
+
+func TestGetCompletions(t *testing.T) {
+	h := start(t, Options{})
+	src, _ := json.Marshal(navProgram + "display res")
+	params := fmt.Sprintf(`{"name":"get_completions","arguments":{"source":%s,"line":8,"column":12}}`, src)
+	res := h.call(1, "tools/call", params).tool(t)
+	if res.IsError {
+		t.Fatalf("completions: %s", res.Content[0].Text)
+	}
+	checkOutputSchema(t, params, res)
+	var out struct {
+		Items []completionJSON
+		Count int
+	}
+	json.Unmarshal(res.StructuredContent, &out)
+	found := false
+	for _, it := range out.Items {
+		found = found || it.Label == "result" && it.Kind == "variable"
+	}
+	if !found {
+		t.Errorf("the variable result is not proposed after 'display res': %s", res.StructuredContent)
+	}
+}

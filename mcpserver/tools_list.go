@@ -1,9 +1,6 @@
 package mcpserver
 
 // This file lists the product's tools, in the order tools/list shows them.
-//
-// TODO(mcp): get_completions waits for its core function (completion); it
-// is left out rather than faked.
 
 func productTools() []*tool {
 	return []*tool{
@@ -15,6 +12,7 @@ func productTools() []*tool {
 		fixTool,
 		documentSymbolsTool,
 		workspaceSymbolsTool,
+		getCompletionsTool,
 		getSymbolInfoTool,
 		findDefinitionTool,
 		findReferencesTool,
