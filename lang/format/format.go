@@ -14,18 +14,27 @@
 //     `,` and `:`, one after them, one around symbolic binary operators
 //     (`+ - / % =`); a space before `[` or `(` is kept or left out as written,
 //     because WFL reads `a.b [1]` and `a.b[1]` differently;
-//   - boolean literals in lower case (`Yes` → `yes`);
+//   - boolean literals in lower case (`Yes` → `yes`), `divided  by` as
+//     `divided by`, and the optional `:` written after `check if`,
+//     `otherwise`, `for each`, `count`, `repeat while|until`, `route` and
+//     `when` headers whose body starts on the next line;
 //   - no trailing white space, at most one blank line in a row, none at the
 //     start or end, and a final line break; line breaks keep their kind
 //     (LF, CRLF or CR);
 //   - comments stay on their lines, in their order, with their text;
 //   - string literals, multi-line ones included, are never touched.
 //
+// Long lines are not broken: WFL ends a statement at a line break, even
+// inside parentheses, so no expression can be split without changing the
+// program (LINT-LENGTH reports them instead).
+//
 // The formatter checks its own work: it re-parses its output and compares
-// the tree with the input's (see [Dump]). If they differ it falls back to
-// changing indentation and blank space only, and if even that would change
-// the tree it returns an error and leaves the text alone. So formatting never
-// changes what a program means, and formatting twice changes nothing.
+// the tree with the input's (see [Dump]). If they differ it tries the same
+// layout without adding a final line break (a few statements read
+// differently at the very end of a file), then indentation and blank lines
+// only; if even that would change the tree it returns an error and leaves
+// the text alone. So formatting never changes what a program means, and
+// formatting twice changes nothing.
 package format
 
 import (
