@@ -32,7 +32,7 @@ var formatTool = &tool{
 		if err != nil {
 			return failure("cannot_format", "cannot format: "+err.Error())
 		}
-		edits, err := d.snap.FormatEdits(1, d.a.Lines.Count())
+		edits, err := d.snap.FormatEdits(0, -1)
 		if err != nil {
 			return failure("cannot_format", "cannot format: "+err.Error())
 		}
