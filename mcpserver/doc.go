@@ -12,7 +12,9 @@
 //     cancellation, progress, logs, batches, the bounded pool, the drain.
 //   - router.go: the method table of both protocol eras and their results.
 //   - static.go: answers that never change, serialized once per revision.
-//   - tools.go, tool_*.go, schema.go: the tools and strict argument checks.
+//   - tools.go, tools_list.go, tool_*.go, schema.go, positions.go: the
+//     tools (one file per tool or family), strict argument checks, and the
+//     conversion of core byte offsets to 1-based lines and columns.
 //   - resources.go, prompts.go, complete.go, workspace.go: the rest.
 //   - http.go, http_session.go: Streamable HTTP ([ServeHTTP]): the /mcp
 //     endpoint, its Host, Origin, token and size checks, sessions of the
@@ -31,6 +33,6 @@
 //   - A request the client cancelled gets no answer; every other request
 //     already read gets exactly one, also at the end of input.
 //   - Every path a tool or resource touches stays inside Options.Root.
-//   - mcpserver computes no language facts: it calls core (and reads
-//     lang/builtins and lang/diag tables).
+//   - mcpserver computes no language facts: it calls core (and reads the
+//     lang/builtins registry).
 package mcpserver
