@@ -96,7 +96,8 @@ func (a *Analysis) Completion(offset int, snippets bool) (token.Span, []Completi
 	return a.filter(token.Span{Start: prefixStart, End: offset}, prefix, items)
 }
 
-// filter keeps the items whose label starts with the prefix (ignoring case);
+// filter keeps the items whose label starts with the prefix (ignoring case),
+// ordered by kind (names first) and label;
 // with a multi-word prefix that matches nothing, the last word alone is
 // tried, replacing only that word.
 func (a *Analysis) filter(span token.Span, prefix string, items []CompletionItem) (token.Span, []CompletionItem) {
@@ -118,7 +119,12 @@ func (a *Analysis) filter(span token.Span, prefix string, items []CompletionItem
 		span.Start = span.End - len(last)
 		out = match(last)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return rank(out[i].Kind) < rank(out[j].Kind) })
+	sort.SliceStable(out, func(i, j int) bool {
+		if ri, rj := rank(out[i].Kind), rank(out[j].Kind); ri != rj {
+			return ri < rj
+		}
+		return out[i].Label < out[j].Label
+	})
 	return span, out
 }
 
@@ -198,13 +204,7 @@ func (a *Analysis) namesInScope(offset int) []CompletionItem {
 	var out []CompletionItem
 	seen := map[string]bool{}
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		names := make([]string, 0, len(sc.Symbols))
-		for n := range sc.Symbols {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			sym := sc.Symbols[n]
+		for n, sym := range sc.Symbols {
 			if seen[n] || sym == nil {
 				continue
 			}

@@ -33,6 +33,9 @@ var completionKinds = map[core.CompletionKind]protocol.CompletionItemKind{
 	core.CompleteMethod:    protocol.CompletionItemKindMethod,
 }
 
+// maxCompletionItems bounds one completion answer.
+const maxCompletionItems = 200
+
 // resolveData is what a builtin's item carries for completionItem/resolve.
 type resolveData struct {
 	Builtin string `json:"builtin"`
@@ -42,6 +45,11 @@ func completion(_ context.Context, s *server, d doc, p *protocol.CompletionParam
 	a, m := d.analysis()
 	snippets := s.session.Load().caps.snippets
 	span, items := a.Completion(m.offset(p.Position), snippets)
+	// Long lists are cut; the client asks again as the prefix grows.
+	incomplete := len(items) > maxCompletionItems
+	if incomplete {
+		items = items[:maxCompletionItems]
+	}
 	rng := m.rng(span)
 	out := make([]protocol.CompletionItem, 0, len(items))
 	for i, it := range items {
@@ -67,7 +75,7 @@ func completion(_ context.Context, s *server, d doc, p *protocol.CompletionParam
 		}
 		out = append(out, ci)
 	}
-	return &protocol.CompletionList{IsIncomplete: false, Items: out}, nil
+	return &protocol.CompletionList{IsIncomplete: incomplete, Items: out}, nil
 }
 
 // sortKey keeps core's order.

@@ -289,3 +289,51 @@ func TestDidCloseClearsDiagnostics(t *testing.T) {
 	wantError(t, "request on a closed document", c.call("wfl/test/text", map[string]any{"textDocument": map[string]any{"uri": testURI}}), -32803)
 	c.finish()
 }
+
+// TestPullDiagnostics: a client that pulls gets diagnostics only by asking.
+func TestPullDiagnostics(t *testing.T) {
+	c := newClient(t)
+	r := c.initialize(map[string]any{"textDocument": map[string]any{"diagnostic": map[string]any{}}})
+	if !strings.Contains(string(r.Result), `"diagnosticProvider"`) {
+		t.Fatalf("diagnosticProvider not advertised: %s", r.Result)
+	}
+	c.open(testURI, "display mystery guest\n", 1)
+	m := c.call("textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": testURI}})
+	var rep struct {
+		Kind  string
+		Items []wireDiag
+	}
+	json.Unmarshal(m.Result, &rep)
+	if rep.Kind != "full" || len(rep.Items) == 0 || rep.Items[0].Code != "ANALYZE-SEMANTIC" {
+		t.Errorf("pulled %s", m.Result)
+	}
+	c.finish()
+	for _, m := range c.seen {
+		if m.Method == "textDocument/publishDiagnostics" {
+			t.Errorf("diagnostics pushed to a client that pulls: %s", m.Params)
+		}
+	}
+}
+
+// TestCompletionIsCut: long lists are cut and marked incomplete.
+func TestCompletionIsCut(t *testing.T) {
+	c := newClient(t, quiet)
+	c.initialize(nil)
+	var b strings.Builder
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&b, "store item n%d as %d\n", i, i)
+	}
+	b.WriteString("display item")
+	c.open(testURI, b.String(), 1)
+	m := c.call("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": testURI},
+		"position": map[string]any{"line": 300, "character": 12}})
+	var list struct {
+		IsIncomplete bool
+		Items        []struct{ Label string }
+	}
+	json.Unmarshal(m.Result, &list)
+	if !list.IsIncomplete || len(list.Items) != maxCompletionItems || !strings.HasPrefix(list.Items[0].Label, "item n") {
+		t.Errorf("incomplete %v, %d items, first %+v", list.IsIncomplete, len(list.Items), list.Items[:1])
+	}
+	c.finish()
+}
