@@ -11,6 +11,7 @@ package core
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
@@ -81,17 +82,32 @@ func (a *Analysis) Completion(offset int, snippets bool) (token.Span, []Completi
 	}
 	statementStart := strings.TrimSpace(text[lineStart:prefixStart]) == ""
 
+	// Keep what may match the prefix or, failing that, its last word (see
+	// filter) before building items: a large scope has thousands of names.
+	lastWord := strings.ToLower(prefix[strings.LastIndex(prefix, " ")+1:])
+	lower := strings.ToLower(prefix)
+	maybe := func(label string) bool {
+		l := strings.ToLower(label)
+		return strings.HasPrefix(l, lower) || strings.HasPrefix(l, lastWord)
+	}
+	add := func(its []CompletionItem) {
+		for _, it := range its {
+			if maybe(it.Label) {
+				items = append(items, it)
+			}
+		}
+	}
 	if statementStart {
-		items = append(items, statementKeywords()...)
+		add(statementKeywords())
 		if snippets {
-			items = append(items, blockSnippets()...)
+			add(blockSnippets())
 		}
 	} else {
-		items = append(items, expressionKeywords()...)
+		add(expressionKeywords())
 	}
-	items = append(items, a.namesInScope(offset)...)
+	items = append(items, a.namesInScope(offset, maybe)...)
 	if !statementStart {
-		items = append(items, builtinItems()...)
+		add(builtinItems())
 	}
 	return a.filter(token.Span{Start: prefixStart, End: offset}, prefix, items)
 }
@@ -196,8 +212,8 @@ func inStringOrComment(s string) bool {
 	return in
 }
 
-// namesInScope lists the symbols visible at offset.
-func (a *Analysis) namesInScope(offset int) []CompletionItem {
+// namesInScope lists the symbols visible at offset whose names keep accepts.
+func (a *Analysis) namesInScope(offset int, keep func(string) bool) []CompletionItem {
 	if a.Info == nil || a.Info.Global == nil {
 		return nil
 	}
@@ -205,7 +221,7 @@ func (a *Analysis) namesInScope(offset int) []CompletionItem {
 	seen := map[string]bool{}
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
 		for n, sym := range sc.Symbols {
-			if seen[n] || sym == nil {
+			if seen[n] || sym == nil || !keep(n) {
 				continue
 			}
 			declared := sym.Decl.End == 0 || sym.Decl.Start < offset
@@ -347,7 +363,8 @@ func blockSnippets() []CompletionItem {
 	return out
 }
 
-func builtinItems() []CompletionItem {
+// builtinItems lists the implemented builtins; it is built once.
+var builtinItems = sync.OnceValue(func() []CompletionItem {
 	var out []CompletionItem
 	for _, b := range builtins.All() {
 		if !b.Implemented {
@@ -356,7 +373,7 @@ func builtinItems() []CompletionItem {
 		out = append(out, CompletionItem{Label: b.Name, Kind: CompleteBuiltin, Detail: b.Label(0), Insert: b.Name})
 	}
 	return out
-}
+})
 
 // BuiltinDoc returns the description of a builtin, for completion items
 // resolved lazily.
