@@ -285,9 +285,24 @@ func (d doc) analysis() (*core.Analysis, mapper) {
 }
 
 // docRequest builds a request handler for a method whose params name a
-// text document: it decodes P, takes the document's snapshot, and runs fn
-// concurrently on it.
+// text document and a position or range in it: it decodes P, takes the
+// document's snapshot, and runs fn concurrently on it. If the document
+// changed while fn ran, the answer (in positions of the old text) would be
+// misplaced, so the request fails with ContentModified (-32801) and the
+// client asks again.
 func docRequest[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error)) request {
+	return docRequestOf(uriOf, fn, false)
+}
+
+// wholeDocRequest is docRequest for methods about the whole document
+// (symbols, folding, semantic tokens, formatting, links, diagnostics): if the
+// document changed while fn ran, the answer is computed again on the new
+// text, which is what the client now holds.
+func wholeDocRequest[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error)) request {
+	return docRequestOf(uriOf, fn, true)
+}
+
+func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error), whole bool) request {
 	return request{prepare: func(s *server, params jsonrpc2.RawMessage) (work, error) {
 		p := new(P)
 		if err := decodeParams(params, p); err != nil {
@@ -299,6 +314,21 @@ func docRequest[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *s
 			return nil, errNotOpen(u)
 		}
 		d := doc{uri: u, snap: snap, enc: s.session.Load().enc}
-		return func(ctx context.Context) (any, error) { return fn(ctx, s, d, p) }, nil
+		return func(ctx context.Context) (any, error) {
+			for attempt := 0; ; attempt++ {
+				res, err := fn(ctx, s, d, p)
+				if err != nil {
+					return nil, err
+				}
+				cur, ok := s.ws.Snapshot(core.URI(u))
+				if ok && cur == d.snap {
+					return res, nil
+				}
+				if !ok || !whole || attempt == 2 || ctx.Err() != nil {
+					return nil, jsonrpc2.NewError(protocol.CodeContentModified, "the document changed while the request ran")
+				}
+				d.snap = cur
+			}
+		}, nil
 	}}
 }

@@ -18,13 +18,13 @@ import (
 
 func init() {
 	td := func(u protocol.TextDocumentIdentifier) uri.URI { return u.URI }
-	requests[protocol.MethodTextDocumentFormatting] = docRequest(func(p *protocol.DocumentFormattingParams) uri.URI { return td(p.TextDocument) }, formatting)
+	requests[protocol.MethodTextDocumentFormatting] = wholeDocRequest(func(p *protocol.DocumentFormattingParams) uri.URI { return td(p.TextDocument) }, formatting)
 	requests[protocol.MethodTextDocumentRangeFormatting] = docRequest(func(p *protocol.DocumentRangeFormattingParams) uri.URI { return td(p.TextDocument) }, rangeFormatting)
 	requests[protocol.MethodTextDocumentCodeAction] = docRequest(func(p *protocol.CodeActionParams) uri.URI { return td(p.TextDocument) }, codeAction)
 	requests[protocol.MethodTextDocumentRename] = docRequest(func(p *protocol.RenameParams) uri.URI { return td(p.TextDocument) }, rename)
 	requests[protocol.MethodTextDocumentPrepareRename] = docRequest(func(p *protocol.PrepareRenameParams) uri.URI { return td(p.TextDocument) }, prepareRename)
 	requests[protocol.MethodTextDocumentDeclaration] = docRequest(func(p *protocol.DeclarationParams) uri.URI { return td(p.TextDocument) }, declaration)
-	requests[protocol.MethodTextDocumentDocumentLink] = docRequest(func(p *protocol.DocumentLinkParams) uri.URI { return td(p.TextDocument) }, documentLink)
+	requests[protocol.MethodTextDocumentDocumentLink] = wholeDocRequest(func(p *protocol.DocumentLinkParams) uri.URI { return td(p.TextDocument) }, documentLink)
 	requests[protocol.MethodTextDocumentInlayHint] = docRequest(func(p *protocol.InlayHintParams) uri.URI { return td(p.TextDocument) }, inlayHint)
 }
 

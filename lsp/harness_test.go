@@ -40,9 +40,21 @@ func init() {
 		func(_ context.Context, _ *server, d doc, _ *textParams) (any, error) {
 			return map[string]any{"text": d.snap.Text, "version": d.snap.Version}, nil
 		})
+	// Gated requests wait for the test to close testGate after reading their
+	// snapshot's text, so a test can change the document under them.
+	gated := func(_ context.Context, _ *server, d doc, _ *textParams) (any, error) {
+		text := d.snap.Text
+		<-testGate
+		return map[string]any{"text": text, "version": d.snap.Version}, nil
+	}
+	testRequests["wfl/test/gatedPosition"] = docRequest(func(p *textParams) uri.URI { return p.TextDocument.URI }, gated)
+	testRequests["wfl/test/gatedWhole"] = wholeDocRequest(func(p *textParams) uri.URI { return p.TextDocument.URI }, gated)
 	notifications["wfl/test/panicNotify"] = func(*server, jsonrpc2.RawMessage) error { panic("boom in notification") }
 	notifications["wfl/test/failNotify"] = func(*server, jsonrpc2.RawMessage) error { return fmt.Errorf("failed on purpose") }
 }
+
+// testGate holds the gated test requests until a test closes it.
+var testGate chan struct{}
 
 type textParams struct {
 	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`

@@ -19,9 +19,9 @@ import (
 )
 
 func init() {
-	requests[protocol.MethodTextDocumentSemanticTokensFull] = docRequest(
+	requests[protocol.MethodTextDocumentSemanticTokensFull] = wholeDocRequest(
 		func(p *protocol.SemanticTokensParams) uri.URI { return p.TextDocument.URI }, semanticTokensFull)
-	requests[protocol.MethodTextDocumentSemanticTokensFullDelta] = docRequest(
+	requests[protocol.MethodTextDocumentSemanticTokensFullDelta] = wholeDocRequest(
 		func(p *protocol.SemanticTokensDeltaParams) uri.URI { return p.TextDocument.URI }, semanticTokensDelta)
 	requests[protocol.MethodTextDocumentSemanticTokensRange] = docRequest(
 		func(p *protocol.SemanticTokensRangeParams) uri.URI { return p.TextDocument.URI }, semanticTokensRange)

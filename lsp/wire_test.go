@@ -337,3 +337,36 @@ func TestCompletionIsCut(t *testing.T) {
 	}
 	c.finish()
 }
+
+// TestDocumentChangedUnderRequest: a positional request whose document
+// changes while it runs answers ContentModified; a whole-document request
+// is computed again on the new text.
+func TestDocumentChangedUnderRequest(t *testing.T) {
+	for _, tt := range []struct {
+		method string
+		want   string // text in the answer, or "" for -32801
+	}{
+		{"wfl/test/gatedPosition", ""},
+		{"wfl/test/gatedWhole", "new"},
+	} {
+		testGate = make(chan struct{})
+		c := newClient(t)
+		c.initialize(nil)
+		c.open(testURI, "old", 1)
+		id := c.start(tt.method, map[string]any{"textDocument": map[string]any{"uri": testURI}})
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": testURI, "version": 2},
+			"contentChanges": []any{map[string]any{"text": "new"}},
+		})
+		// Once this answers, the change has been applied.
+		c.call("wfl/test/text", map[string]any{"textDocument": map[string]any{"uri": testURI}})
+		close(testGate)
+		r := c.response(id)
+		if tt.want == "" {
+			wantError(t, tt.method, r, -32801)
+		} else if r.Error != nil || !strings.Contains(string(r.Result), `"text":"new"`) {
+			t.Errorf("%s: %s %+v, want the new text", tt.method, r.Result, r.Error)
+		}
+		c.finish()
+	}
+}
