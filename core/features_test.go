@@ -347,6 +347,14 @@ func TestQueriesOnCorpus(t *testing.T) {
 				t.Errorf("%s: completion span %v at %d", f, sp, off)
 			}
 			a.SignatureHelp(off)
+			if it, ok := a.PrepareCallHierarchy(off); ok {
+				in("call item", it.Span)
+				for _, c := range append(a.IncomingCalls(off), a.OutgoingCalls(off)...) {
+					for _, s := range c.Spans {
+						in("call", s)
+					}
+				}
+			}
 			chain := a.SelectionRange(off)
 			for i := 1; i < len(chain); i++ {
 				if !(chain[i].Start <= chain[i-1].Start && chain[i-1].End <= chain[i].End) {

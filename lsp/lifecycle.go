@@ -80,9 +80,10 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 		CodeActionProvider: &protocol.CodeActionOptions{
 			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindSourceFixAll},
 		},
-		RenameProvider:       &protocol.RenameOptions{PrepareProvider: &yes},
-		DocumentLinkProvider: &protocol.DocumentLinkOptions{},
-		InlayHintProvider:    protocol.Boolean(true),
+		RenameProvider:        &protocol.RenameOptions{PrepareProvider: &yes},
+		DocumentLinkProvider:  &protocol.DocumentLinkOptions{},
+		InlayHintProvider:     protocol.Boolean(true),
+		CallHierarchyProvider: protocol.Boolean(true),
 		CompletionProvider: &protocol.CompletionOptions{
 			TriggerCharacters: []string{"."},
 			ResolveProvider:   &yes,

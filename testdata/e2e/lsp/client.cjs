@@ -277,6 +277,14 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
       const r = await conn.sendRequest(lsp.SignatureHelpRequest.type, { textDocument: td, position: at });
       check(r && r.signatures.length === 1 && r.signatures[0].label.includes('greet with name') && r.activeParameter === 0, 'signature help in an action call', r);
     },
+    callHierarchyProvider: async () => {
+      const items = await conn.sendRequest(lsp.CallHierarchyPrepareRequest.type, { textDocument: td, position: greetUse });
+      check(Array.isArray(items) && items.length === 1 && items[0].name === 'greet', 'call hierarchy item for the action', items);
+      const inc = items && await conn.sendRequest(lsp.CallHierarchyIncomingCallsRequest.type, { item: items[0] });
+      check(Array.isArray(inc) && inc.length === 1 && inc[0].fromRanges.length === 1 && inc[0].fromRanges[0].start.line === greetUse.line, 'greet is called once, from the top level', inc);
+      const out = items && await conn.sendRequest(lsp.CallHierarchyOutgoingCallsRequest.type, { item: items[0] });
+      check(Array.isArray(out) && out.length === 0, 'greet calls no action', out);
+    },
     diagnosticProvider: async () => {
       const r = await conn.sendRequest(lsp.DocumentDiagnosticRequest.type, { textDocument: td });
       check(r && r.kind === 'full' && Array.isArray(r.items), 'pull diagnostics', r);
