@@ -110,3 +110,26 @@ func TestSignatureHelp(t *testing.T) {
 		t.Errorf("outside calls: %+v", sh)
 	}
 }
+
+func TestFuzzyMatch(t *testing.T) {
+	for _, tt := range []struct {
+		query, name string
+		ok          bool
+	}{
+		{"", "anything", true},
+		{"gtot", "grand total", true},
+		{"GT", "grand total", true},
+		{"grand t", "grand total", true},
+		{"tg", "grand total", false},
+		{"x", "grand total", false},
+	} {
+		if _, ok := FuzzyMatch(tt.query, tt.name); ok != tt.ok {
+			t.Errorf("FuzzyMatch(%q, %q) = %v", tt.query, tt.name, ok)
+		}
+	}
+	prefix, _ := FuzzyMatch("gr", "grand total")
+	scattered, _ := FuzzyMatch("gr", "big rock")
+	if prefix <= scattered {
+		t.Errorf("a prefix (%d) should outrank a scattered match (%d)", prefix, scattered)
+	}
+}

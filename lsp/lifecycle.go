@@ -9,13 +9,22 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"wfl-lsp/core"
 )
 
 func init() {
 	requests[protocol.MethodInitialize] = request{prepare: (*server).initialize, inline: true}
 	requests[protocol.MethodShutdown] = request{prepare: (*server).shutdown, inline: true}
 	notifications[protocol.MethodInitialized] = func(s *server, _ jsonrpc2.RawMessage) error {
-		s.log.Info("client initialized", "client", s.session.Load().clientName)
+		sess := s.session.Load()
+		s.log.Info("client initialized", "client", sess.clientName)
+		if sess.caps.watchFiles {
+			go s.watchFiles()
+		}
+		if len(sess.roots) > 0 {
+			go s.indexWorkspace(sess.roots)
+		}
 		return nil
 	}
 }
@@ -31,6 +40,20 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 	caps := p.Capabilities
 	if caps.General != nil {
 		sess.enc = negotiate(caps.General.PositionEncodings)
+	}
+	if folders, ok := p.WorkspaceFolders.Get(); ok && len(folders) > 0 {
+		for _, f := range folders {
+			if path := core.URI(f.URI).Path(); path != "" {
+				sess.roots = append(sess.roots, path)
+			}
+		}
+	} else if p.RootURI != nil {
+		if path := core.URI(*p.RootURI).Path(); path != "" {
+			sess.roots = append(sess.roots, path)
+		}
+	}
+	if w := caps.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration != nil {
+		sess.caps.watchFiles = *w.DidChangeWatchedFiles.DynamicRegistration
 	}
 	if td := caps.TextDocument; td != nil {
 		if td.DocumentSymbol != nil && td.DocumentSymbol.HierarchicalDocumentSymbolSupport != nil {
@@ -80,10 +103,11 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 		CodeActionProvider: &protocol.CodeActionOptions{
 			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindSourceFixAll},
 		},
-		RenameProvider:        &protocol.RenameOptions{PrepareProvider: &yes},
-		DocumentLinkProvider:  &protocol.DocumentLinkOptions{},
-		InlayHintProvider:     protocol.Boolean(true),
-		CallHierarchyProvider: protocol.Boolean(true),
+		RenameProvider:          &protocol.RenameOptions{PrepareProvider: &yes},
+		DocumentLinkProvider:    &protocol.DocumentLinkOptions{},
+		InlayHintProvider:       protocol.Boolean(true),
+		CallHierarchyProvider:   protocol.Boolean(true),
+		WorkspaceSymbolProvider: protocol.Boolean(true),
 		CompletionProvider: &protocol.CompletionOptions{
 			TriggerCharacters: []string{"."},
 			ResolveProvider:   &yes,

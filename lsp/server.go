@@ -123,6 +123,7 @@ type server struct {
 
 	diags  *publisher
 	tokens tokenCache
+	index  wsIndex // the workspace's files on disk
 }
 
 // Lifecycle states.
@@ -137,6 +138,7 @@ type session struct {
 	enc        encoding
 	clientName string
 	caps       clientCaps
+	roots      []string // the workspace folders, as paths
 }
 
 // clientCaps are the client capabilities the server adapts to.
@@ -146,6 +148,7 @@ type clientCaps struct {
 	lineFoldingOnly     bool
 	pullDiagnostics     bool // the client asks for diagnostics; they are not pushed
 	snippets            bool // completion items may be snippets
+	watchFiles          bool // the client lets the server register file watchers
 }
 
 func newServer(ctx context.Context, opts Options) *server {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -369,4 +371,70 @@ func TestDocumentChangedUnderRequest(t *testing.T) {
 		}
 		c.finish()
 	}
+}
+
+// TestWorkspaceSymbols: the files under the workspace folder are indexed
+// in the background, open documents win over the disk, and a watched-file
+// change updates the index.
+func TestWorkspaceSymbols(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := write("a.wfl", "define action called greet people:\n    display 1\nend action\n")
+	write("sub/b.wfl", "store grand total as 1\n")
+	write(".hidden/c.wfl", "store great secret as 1\n")
+	c := newClient(t)
+	r := c.call("initialize", map[string]any{"rootUri": "file://" + dir, "capabilities": map[string]any{
+		"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}})
+	if r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	c.notify("initialized", map[string]any{})
+	reg := c.await("client/registerCapability", func(m *msg) bool { return m.Method == "client/registerCapability" })
+	if !strings.Contains(string(reg.Params), `**/*.wfl`) {
+		t.Errorf("registration %s", reg.Params)
+	}
+	c.sendBody(`{"jsonrpc":"2.0","id":` + string(reg.ID) + `,"result":null}`)
+	c.await("index done", func(m *msg) bool {
+		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "indexed 2 WFL files")
+	})
+	names := func(query string) []string {
+		m := c.call("workspace/symbol", map[string]any{"query": query})
+		var syms []struct {
+			Name     string
+			Location struct{ URI string }
+		}
+		json.Unmarshal(m.Result, &syms)
+		var out []string
+		for _, s := range syms {
+			out = append(out, s.Name+"@"+filepath.Base(s.Location.URI))
+		}
+		return out
+	}
+	if got := strings.Join(names("gr"), " "); got != "grand total@b.wfl greet people@a.wfl" {
+		t.Errorf("query gr: %s", got)
+	}
+	if got := strings.Join(names("gtot"), " "); got != "grand total@b.wfl" {
+		t.Errorf("fuzzy query gtot: %s", got)
+	}
+	// An open document is answered from its text, not the disk.
+	c.open("file://"+a, "store greeting as 1\n", 1)
+	if got := strings.Join(names("gree"), " "); got != "greeting@a.wfl" {
+		t.Errorf("open document: %s", got)
+	}
+	// A change on disk, reported by the client.
+	write("sub/b.wfl", "store green light as 1\n")
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": "file://" + filepath.Join(dir, "sub/b.wfl"), "type": 2}}})
+	if got := strings.Join(names("green l"), " "); got != "green light@b.wfl" {
+		t.Errorf("after the change: %s", got)
+	}
+	c.finish()
 }

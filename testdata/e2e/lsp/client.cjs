@@ -285,6 +285,10 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
       const out = items && await conn.sendRequest(lsp.CallHierarchyOutgoingCallsRequest.type, { item: items[0] });
       check(Array.isArray(out) && out.length === 0, 'greet calls no action', out);
     },
+    workspaceSymbolProvider: async () => {
+      const r = await conn.sendRequest(lsp.WorkspaceSymbolRequest.type, { query: 'grt' });
+      check(Array.isArray(r) && r.some(x => x.name === 'greet' && x.location.uri === uri), 'workspace symbols find the action by a fuzzy query', r);
+    },
     diagnosticProvider: async () => {
       const r = await conn.sendRequest(lsp.DocumentDiagnosticRequest.type, { textDocument: td });
       check(r && r.kind === 'full' && Array.isArray(r.items), 'pull diagnostics', r);

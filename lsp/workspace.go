@@ -1,0 +1,214 @@
+package lsp
+
+// This file keeps the index of the *.wfl files under the workspace folders,
+// for workspace/symbol: built in the background after initialized, kept
+// current by workspace/didChangeWatchedFiles (the server asks the client to
+// watch **/*.wfl when the client can register watchers). Open documents are
+// answered from their current snapshot instead of the disk.
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"wfl-lsp/core"
+	"wfl-lsp/lang/token"
+)
+
+func init() {
+	requests[protocol.MethodWorkspaceSymbol] = request{prepare: workspaceSymbol}
+	notifications[protocol.MethodWorkspaceDidChangeWatchedFiles] = (*server).didChangeWatchedFiles
+}
+
+// maxWorkspaceSymbols bounds one workspace/symbol answer, maxIndexedFiles
+// the index (a workspace folder may be a whole home directory).
+const (
+	maxWorkspaceSymbols = 500
+	maxIndexedFiles     = 10000
+)
+
+// wsIndex is the declarations of the workspace's files on disk.
+type wsIndex struct {
+	mu    sync.Mutex
+	files map[uri.URI]indexedFile
+}
+
+type indexedFile struct {
+	lines *token.Lines
+	syms  []core.WorkspaceSymbol
+}
+
+func (ix *wsIndex) put(u uri.URI, f indexedFile) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.files == nil {
+		ix.files = make(map[uri.URI]indexedFile)
+	}
+	ix.files[u] = f
+}
+
+func (ix *wsIndex) remove(u uri.URI) {
+	ix.mu.Lock()
+	delete(ix.files, u)
+	ix.mu.Unlock()
+}
+
+// indexFile reads and indexes one file.
+func indexFile(path string) (indexedFile, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return indexedFile{}, err
+	}
+	a := core.NewSnapshot(core.FileURI(path), 0, string(b)).Analysis()
+	return indexedFile{lines: a.Lines, syms: a.FlatSymbols()}, nil
+}
+
+// indexWorkspace walks the workspace folders in the background.
+func (s *server) indexWorkspace(roots []string) {
+	n := 0
+	for _, root := range roots {
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if s.ctx.Err() != nil || n >= maxIndexedFiles {
+				return filepath.SkipAll
+			}
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() {
+				if p != root && core.SkipDir(d.Name()) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !strings.HasSuffix(p, ".wfl") {
+				return nil
+			}
+			f, err := indexFile(p)
+			if err != nil {
+				s.log.Debug("not indexed", "path", p, "err", err)
+				return nil
+			}
+			s.index.put(uri.File(p), f)
+			n++
+			return nil
+		})
+	}
+	msg := fmt.Sprintf("wfl-lsp: indexed %d WFL files", n)
+	s.log.Info(msg)
+	s.conn.Notify(s.ctx, protocol.MethodWindowLogMessage, &protocol.LogMessageParams{Type: protocol.MessageTypeInfo, Message: msg})
+}
+
+// watchFiles asks the client to report changes to WFL files.
+func (s *server) watchFiles() {
+	opts, _ := marshal(&protocol.DidChangeWatchedFilesRegistrationOptions{
+		Watchers: []protocol.FileSystemWatcher{{GlobPattern: protocol.Pattern("**/*.wfl")}},
+	})
+	params := &protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID: "wfl-watch", Method: protocol.MethodWorkspaceDidChangeWatchedFiles, RegisterOptions: protocol.LSPAny(opts),
+	}}}
+	if _, err := s.conn.Call(s.ctx, protocol.MethodClientRegisterCapability, params, nil); err != nil {
+		s.log.Warn("file watching not registered", "err", err)
+	}
+}
+
+func (s *server) didChangeWatchedFiles(params jsonrpc2.RawMessage) error {
+	var p protocol.DidChangeWatchedFilesParams
+	if err := decodeParams(params, &p); err != nil {
+		return err
+	}
+	for _, ch := range p.Changes {
+		path := core.URI(ch.URI).Path()
+		if path == "" || !strings.HasSuffix(path, ".wfl") {
+			continue
+		}
+		if ch.Type == protocol.FileChangeTypeDeleted {
+			s.index.remove(ch.URI)
+			continue
+		}
+		if f, err := indexFile(path); err == nil {
+			s.index.put(ch.URI, f)
+		} else {
+			s.index.remove(ch.URI)
+		}
+	}
+	return nil
+}
+
+type symbolHit struct {
+	score int
+	info  protocol.SymbolInformation
+}
+
+func workspaceSymbol(s *server, params jsonrpc2.RawMessage) (work, error) {
+	var p protocol.WorkspaceSymbolParams
+	if err := decodeParams(params, &p); err != nil {
+		return nil, err
+	}
+	enc := s.session.Load().enc
+	open := map[uri.URI]*core.Snapshot{}
+	for _, snap := range s.ws.Snapshots() {
+		open[uri.URI(snap.URI)] = snap
+	}
+	return func(ctx context.Context) (any, error) {
+		var hits []symbolHit
+		add := func(u uri.URI, m mapper, syms []core.WorkspaceSymbol) {
+			for _, sym := range syms {
+				score, ok := core.FuzzyMatch(p.Query, sym.Name)
+				if !ok {
+					continue
+				}
+				info := protocol.SymbolInformation{Location: protocol.Location{URI: u, Range: m.rng(sym.Span)}}
+				info.Name, info.Kind = sym.Name, outlineKinds[sym.Kind]
+				if sym.Container != "" {
+					c := sym.Container
+					info.ContainerName = &c
+				}
+				hits = append(hits, symbolHit{score, info})
+			}
+		}
+		for u, snap := range open {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			a := snap.Analysis()
+			add(u, newMapper(a.Lines, enc), a.FlatSymbols())
+		}
+		s.index.mu.Lock()
+		files := make(map[uri.URI]indexedFile, len(s.index.files))
+		for u, f := range s.index.files {
+			files[u] = f
+		}
+		s.index.mu.Unlock()
+		for u, f := range files {
+			if _, isOpen := open[u]; !isOpen {
+				add(u, newMapper(f.lines, enc), f.syms)
+			}
+		}
+		sort.Slice(hits, func(i, j int) bool {
+			if hits[i].score != hits[j].score {
+				return hits[i].score > hits[j].score
+			}
+			if hits[i].info.Name != hits[j].info.Name {
+				return hits[i].info.Name < hits[j].info.Name
+			}
+			return hits[i].info.Location.URI < hits[j].info.Location.URI
+		})
+		if len(hits) > maxWorkspaceSymbols {
+			hits = hits[:maxWorkspaceSymbols]
+		}
+		out := make(protocol.SymbolInformationSlice, len(hits))
+		for i, h := range hits {
+			out[i] = h.info
+		}
+		return out, nil
+	}, nil
+}
