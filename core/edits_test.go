@@ -77,3 +77,27 @@ func TestInlayHints(t *testing.T) {
 		t.Errorf("hints %q, want %q", got, want)
 	}
 }
+
+func TestIncludedDefinition(t *testing.T) {
+	files := map[string]string{
+		"/p/main.wfl":  "include from \"a.wfl\"\ndisplay deep value\ndisplay nowhere\n",
+		"/p/a.wfl":     "include from \"sub/b.wfl\"\ninclude from \"main.wfl\"\n",
+		"/p/sub/b.wfl": "include from \"../a.wfl\"\nstore deep value as 1\n",
+	}
+	load := func(p string) (*Analysis, bool) {
+		src, ok := files[filepath.ToSlash(p)]
+		if !ok {
+			return nil, false
+		}
+		return analysisOf(t, src), true
+	}
+	src := files["/p/main.wfl"]
+	a := analysisOf(t, src)
+	got := a.IncludedDefinition(at(t, src, "deep value", 0, 1), filepath.FromSlash("/p/main.wfl"), load)
+	if len(got) != 1 || filepath.ToSlash(got[0].Path) != "/p/sub/b.wfl" || got[0].Span.Start != 30 {
+		t.Errorf("IncludedDefinition = %+v", got)
+	}
+	if got := a.IncludedDefinition(at(t, src, "nowhere", 0, 1), filepath.FromSlash("/p/main.wfl"), load); len(got) != 0 {
+		t.Errorf("undeclared everywhere: %+v", got)
+	}
+}

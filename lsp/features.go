@@ -5,6 +5,7 @@ package lsp
 
 import (
 	"context"
+	"os"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -60,17 +61,37 @@ func hover(_ context.Context, s *server, d doc, p *protocol.HoverParams) (any, e
 	return &protocol.Hover{Contents: content, Range: &r}, nil
 }
 
-func definition(_ context.Context, _ *server, d doc, p *protocol.DefinitionParams) (any, error) {
+func definition(_ context.Context, s *server, d doc, p *protocol.DefinitionParams) (any, error) {
 	a, m := d.analysis()
-	spans := a.Definition(m.offset(p.Position))
-	if len(spans) == 0 {
+	off := m.offset(p.Position)
+	spans := a.Definition(off)
+	locs := make(protocol.LocationSlice, 0, len(spans))
+	for _, sp := range spans {
+		locs = append(locs, protocol.Location{URI: d.uri, Range: m.rng(sp)})
+	}
+	if len(locs) == 0 {
+		// Declared in an included file?
+		for _, fs := range a.IncludedDefinition(off, core.URI(d.uri).Path(), s.loadAnalysis) {
+			locs = append(locs, protocol.Location{URI: uri.File(fs.Path), Range: newMapper(fs.Lines, d.enc).rng(fs.Span)})
+		}
+	}
+	if len(locs) == 0 {
 		return nil, nil
 	}
-	locs := make(protocol.LocationSlice, len(spans))
-	for i, sp := range spans {
-		locs[i] = protocol.Location{URI: d.uri, Range: m.rng(sp)}
-	}
 	return locs, nil
+}
+
+// loadAnalysis returns the analysis of a file: its open snapshot's, or the
+// disk's.
+func (s *server) loadAnalysis(path string) (*core.Analysis, bool) {
+	if snap, ok := s.ws.Snapshot(core.URI(uri.File(path))); ok {
+		return snap.Analysis(), true
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false
+	}
+	return core.NewSnapshot(core.FileURI(path), 0, string(b)).Analysis(), true
 }
 
 func references(_ context.Context, _ *server, d doc, p *protocol.ReferenceParams) (any, error) {

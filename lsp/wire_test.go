@@ -438,3 +438,31 @@ func TestWorkspaceSymbols(t *testing.T) {
 	}
 	c.finish()
 }
+
+// TestDefinitionInIncludedFile: a name declared in an included file (on
+// disk, or open with newer text) is found there.
+func TestDefinitionInIncludedFile(t *testing.T) {
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "lib", "helpers.wfl")
+	os.MkdirAll(filepath.Dir(lib), 0o755)
+	os.WriteFile(lib, []byte("// helpers\ndefine action called shout with words:\n    display words\nend action\n"), 0o644)
+	main := "file://" + filepath.Join(dir, "main.wfl")
+	src := "include from \"lib/helpers.wfl\"\ncall shout with \"hi\"\n"
+	c := newClient(t)
+	c.initialize(nil)
+	c.open(main, src, 1)
+	def := func() string {
+		m := c.call("textDocument/definition", map[string]any{"textDocument": map[string]any{"uri": main},
+			"position": map[string]any{"line": 1, "character": 6}})
+		return string(m.Result)
+	}
+	if got := def(); !strings.Contains(got, "helpers.wfl") || !strings.Contains(got, `"start":{"line":1,"character":21}`) {
+		t.Errorf("definition in the included file on disk: %s", got)
+	}
+	// Opened with other text, the editor's text wins.
+	c.open("file://"+lib, "\n\ndefine action called shout with words:\n    display words\nend action\n", 1)
+	if got := def(); !strings.Contains(got, `"start":{"line":2,"character":21}`) {
+		t.Errorf("definition in the open included file: %s", got)
+	}
+	c.finish()
+}
