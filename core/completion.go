@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
@@ -175,7 +176,9 @@ func trailingWords(s string) ([]string, int) {
 			break
 		}
 		w := s[i:end]
-		if token.Lookup(w) != token.Identifier || !isLetter(w[0]) {
+		// The word at the cursor may be the start of a name that begins
+		// like a keyword ("to" of "total"); earlier words must be names.
+		if !isLetter(w[0]) || end != len(s) && token.Lookup(w) != token.Identifier {
 			break
 		}
 		words = append([]string{w}, words...)
@@ -219,6 +222,26 @@ func (a *Analysis) namesInScope(offset int, keep func(string) bool) []Completion
 	}
 	var out []CompletionItem
 	seen := map[string]bool{}
+	// Inside a container, its properties and methods (and its parents').
+	if a.File != nil {
+		for _, st := range a.File.Stmts {
+			c, ok := st.(*ast.ContainerDecl)
+			if !ok || c.Name == nil || offset < c.Pos() || offset > c.End() {
+				continue
+			}
+			for k := a.Info.Containers[c.Name.Name]; k != nil && !seen["container "+k.Name]; k = a.Info.Containers[k.Extends] {
+				seen["container "+k.Name] = true
+				for n, m := range k.Members {
+					if !seen[n] && keep(n) {
+						if it, ok := symbolItem(m); ok {
+							seen[n] = true
+							out = append(out, it)
+						}
+					}
+				}
+			}
+		}
+	}
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
 		for n, sym := range sc.Symbols {
 			if seen[n] || sym == nil || !keep(n) {

@@ -133,3 +133,18 @@ func TestFuzzyMatch(t *testing.T) {
 		t.Errorf("a prefix (%d) should outrank a scattered match (%d)", prefix, scattered)
 	}
 }
+
+func TestCompletionPrefixes(t *testing.T) {
+	src := "store total as 1\nstore tone as 2\ncreate container Pet:\n    property legs: Number\n    action walk:\n        display le\n    end\nend\n"
+	a := analysisOf(t, src)
+	// A prefix that is a keyword so far ("to") still completes names.
+	off := strings.Index(src, "tone") + 2
+	span, items := a.Completion(off, false)
+	if src[span.Start:span.End] != "to" || !has(items, "total") {
+		t.Errorf("to|: prefix %q items %v", src[span.Start:span.End], labels(items))
+	}
+	// Inside a method: the container's properties.
+	if _, items := a.Completion(strings.Index(src, "le\n")+2, false); !has(items, "legs") {
+		t.Errorf("in a method: %v", labels(items))
+	}
+}

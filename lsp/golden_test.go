@@ -269,6 +269,59 @@ func transcript(t *testing.T, src, markers, enc string) string {
 		p("  %s %s %s", cv.show(r), caps.Capabilities.Semantic.Legend.Types[st.Data[i+3]], strings.Join(mods, ","))
 	}
 
+	p("inlay hints:")
+	var hints []struct {
+		Position wirePos
+		Label    string
+		Kind     int
+	}
+	json.Unmarshal(result(t, c.call("textDocument/inlayHint", map[string]any{"textDocument": td,
+		"range": map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 9999, "character": 0}}})), &hints)
+	for _, h := range hints {
+		p("  %d:%d %q kind %d", h.Position.Line, h.Position.Character, h.Label, h.Kind)
+	}
+	p("links:")
+	var links []struct {
+		Range  wireRange
+		Target string
+	}
+	json.Unmarshal(result(t, c.call("textDocument/documentLink", map[string]any{"textDocument": td})), &links)
+	for _, l := range links {
+		p("  %s -> %s", cv.show(l.Range), filepath.Base(l.Target))
+	}
+	p("formatting:")
+	type edit struct {
+		Range   wireRange
+		NewText string
+	}
+	var edits []edit
+	if m := c.call("textDocument/formatting", map[string]any{"textDocument": td, "options": map[string]any{"tabSize": 4, "insertSpaces": true}}); m.Error != nil {
+		p("  error %d", m.Error.Code)
+	} else {
+		json.Unmarshal(m.Result, &edits)
+		for _, e := range edits {
+			p("  %s -> %q", cv.show(e.Range), e.NewText)
+		}
+	}
+	p("code actions:")
+	var actions []struct {
+		Title, Kind string
+		Edit        struct{ Changes map[string][]edit }
+	}
+	json.Unmarshal(result(t, c.call("textDocument/codeAction", map[string]any{"textDocument": td,
+		"range":   map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 9999, "character": 0}},
+		"context": map[string]any{"diagnostics": []any{}}})), &actions)
+	for _, a := range actions {
+		var es []string
+		for _, e := range a.Edit.Changes[testURI] {
+			if len(e.NewText) > 40 {
+				e.NewText = e.NewText[:40] + "…"
+			}
+			es = append(es, fmt.Sprintf("%s -> %q", cv.show(e.Range), e.NewText))
+		}
+		p("  %s %q: %s", a.Kind, a.Title, strings.Join(es, "; "))
+	}
+
 	for _, m := range strings.Split(strings.TrimSpace(markers), "\n") {
 		m = strings.TrimSpace(m)
 		if m == "" {
@@ -329,6 +382,72 @@ func transcript(t *testing.T, src, markers, enc string) string {
 			sel = append(sel, parent)
 		}
 		p("  selection: %s", strings.Join(chain, " < "))
+
+		var list struct {
+			Items []struct {
+				Label    string
+				TextEdit struct {
+					Range   wireRange
+					NewText string
+				}
+			}
+		}
+		json.Unmarshal(result(t, c.call("textDocument/completion", at)), &list)
+		var labels []string
+		for i, it := range list.Items {
+			if i == 6 {
+				labels = append(labels, fmt.Sprintf("… (%d)", len(list.Items)))
+				break
+			}
+			labels = append(labels, it.Label)
+		}
+		if len(list.Items) > 0 {
+			p("  completion: replaces %s: %s", cv.show(list.Items[0].TextEdit.Range), strings.Join(labels, ", "))
+		} else {
+			p("  completion: none")
+		}
+		var sig struct {
+			Signatures []struct {
+				Label      string
+				Parameters []struct{ Label string }
+			}
+			ActiveParameter int
+		}
+		if raw := result(t, c.call("textDocument/signatureHelp", at)); string(raw) == "null" {
+			p("  signature: none")
+		} else {
+			json.Unmarshal(raw, &sig)
+			p("  signature: %q active %d", sig.Signatures[0].Label, sig.ActiveParameter)
+		}
+		if m := c.call("textDocument/prepareRename", at); m.Error != nil {
+			p("  rename: refused (%d) %s", m.Error.Code, m.Error.Message)
+		} else {
+			at["newName"] = "renamed thing"
+			var we struct{ Changes map[string][]edit }
+			json.Unmarshal(result(t, c.call("textDocument/rename", at)), &we)
+			delete(at, "newName")
+			var rs []string
+			for _, e := range we.Changes[testURI] {
+				rs = append(rs, cv.show(e.Range))
+			}
+			p("  rename: %s", strings.Join(rs, " "))
+		}
+		var items []json.RawMessage
+		if raw := result(t, c.call("textDocument/prepareCallHierarchy", at)); string(raw) != "null" {
+			json.Unmarshal(raw, &items)
+			var item struct{ Name string }
+			json.Unmarshal(items[0], &item)
+			var in []struct {
+				From       struct{ Name string }
+				FromRanges []wireRange
+			}
+			json.Unmarshal(result(t, c.call("callHierarchy/incomingCalls", map[string]any{"item": items[0]})), &in)
+			var callers []string
+			for _, c := range in {
+				callers = append(callers, fmt.Sprintf("%s×%d", c.From.Name, len(c.FromRanges)))
+			}
+			p("  calls: %s called by %s", item.Name, strings.Join(callers, ", "))
+		}
 	}
 	c.finish()
 	return out.String()
