@@ -55,6 +55,9 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 	if w := caps.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration != nil {
 		sess.caps.watchFiles = *w.DidChangeWatchedFiles.DynamicRegistration
 	}
+	if w := caps.Window; w != nil && w.WorkDoneProgress != nil {
+		sess.caps.workDoneProgress = *w.WorkDoneProgress
+	}
 	if td := caps.TextDocument; td != nil {
 		if td.DocumentSymbol != nil && td.DocumentSymbol.HierarchicalDocumentSymbolSupport != nil {
 			sess.caps.hierarchicalSymbols = *td.DocumentSymbol.HierarchicalDocumentSymbolSupport

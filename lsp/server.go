@@ -149,6 +149,7 @@ type clientCaps struct {
 	pullDiagnostics     bool // the client asks for diagnostics; they are not pushed
 	snippets            bool // completion items may be snippets
 	watchFiles          bool // the client lets the server register file watchers
+	workDoneProgress    bool // the client shows $/progress reports
 }
 
 func newServer(ctx context.Context, opts Options) *server {

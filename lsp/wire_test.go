@@ -393,16 +393,25 @@ func TestWorkspaceSymbols(t *testing.T) {
 	write(".hidden/c.wfl", "store great secret as 1\n")
 	c := newClient(t)
 	r := c.call("initialize", map[string]any{"rootUri": "file://" + dir, "capabilities": map[string]any{
+		"window":    map[string]any{"workDoneProgress": true},
 		"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}})
 	if r.Error != nil {
 		t.Fatal(r.Error)
 	}
 	c.notify("initialized", map[string]any{})
+	// The server asks to watch the files and to show progress, in either order.
 	reg := c.await("client/registerCapability", func(m *msg) bool { return m.Method == "client/registerCapability" })
 	if !strings.Contains(string(reg.Params), `**/*.wfl`) {
 		t.Errorf("registration %s", reg.Params)
 	}
 	c.sendBody(`{"jsonrpc":"2.0","id":` + string(reg.ID) + `,"result":null}`)
+	create := c.await("window/workDoneProgress/create", func(m *msg) bool { return m.Method == "window/workDoneProgress/create" })
+	c.sendBody(`{"jsonrpc":"2.0","id":` + string(create.ID) + `,"result":null}`)
+	c.await("progress begin", func(m *msg) bool { return m.Method == "$/progress" && strings.Contains(string(m.Params), `"begin"`) })
+	end := c.await("progress end", func(m *msg) bool { return m.Method == "$/progress" && strings.Contains(string(m.Params), `"end"`) })
+	if !strings.Contains(string(end.Params), "indexed 2 WFL files") {
+		t.Errorf("progress end %s", end.Params)
+	}
 	c.await("index done", func(m *msg) bool {
 		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "indexed 2 WFL files")
 	})

@@ -8,13 +8,16 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -72,8 +75,10 @@ func indexFile(path string) (indexedFile, error) {
 	return indexedFile{lines: a.Lines, syms: a.FlatSymbols()}, nil
 }
 
-// indexWorkspace walks the workspace folders in the background.
+// indexWorkspace walks the workspace folders in the background, reporting
+// progress to clients that show it.
 func (s *server) indexWorkspace(roots []string) {
+	done := s.progress("Indexing WFL files")
 	n := 0
 	for _, root := range roots {
 		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -103,8 +108,28 @@ func (s *server) indexWorkspace(roots []string) {
 		})
 	}
 	msg := fmt.Sprintf("wfl-lsp: indexed %d WFL files", n)
+	done(msg)
 	s.log.Info(msg)
 	s.conn.Notify(s.ctx, protocol.MethodWindowLogMessage, &protocol.LogMessageParams{Type: protocol.MessageTypeInfo, Message: msg})
+}
+
+// progress starts a work-done progress report if the client shows them, and
+// returns the function that ends it.
+func (s *server) progress(title string) func(message string) {
+	if !s.session.Load().caps.workDoneProgress {
+		return func(string) {}
+	}
+	token := protocol.String("wfl-lsp/" + strconv.FormatInt(time.Now().UnixNano(), 36))
+	if _, err := s.conn.Call(s.ctx, protocol.MethodWindowWorkDoneProgressCreate, &protocol.WorkDoneProgressCreateParams{Token: token}, nil); err != nil {
+		s.log.Debug("progress not created", "err", err)
+		return func(string) {}
+	}
+	report := func(v map[string]any) {
+		b, _ := json.Marshal(v)
+		s.conn.Notify(s.ctx, protocol.MethodProgress, &protocol.ProgressParams{Token: token, Value: protocol.LSPAny(b)})
+	}
+	report(map[string]any{"kind": "begin", "title": title})
+	return func(message string) { report(map[string]any{"kind": "end", "message": message}) }
 }
 
 // watchFiles asks the client to report changes to WFL files.
