@@ -6,6 +6,7 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -21,6 +22,7 @@ func init() {
 	requests[protocol.MethodTextDocumentFormatting] = wholeDocRequest(func(p *protocol.DocumentFormattingParams) uri.URI { return td(p.TextDocument) }, formatting)
 	requests[protocol.MethodTextDocumentRangeFormatting] = docRequest(func(p *protocol.DocumentRangeFormattingParams) uri.URI { return td(p.TextDocument) }, rangeFormatting)
 	requests[protocol.MethodTextDocumentCodeAction] = docRequest(func(p *protocol.CodeActionParams) uri.URI { return td(p.TextDocument) }, codeAction)
+	requests[protocol.MethodCodeActionResolve] = request{prepare: resolveCodeAction}
 	requests[protocol.MethodTextDocumentRename] = docRequest(func(p *protocol.RenameParams) uri.URI { return td(p.TextDocument) }, rename)
 	requests[protocol.MethodTextDocumentPrepareRename] = docRequest(func(p *protocol.PrepareRenameParams) uri.URI { return td(p.TextDocument) }, prepareRename)
 	requests[protocol.MethodTextDocumentDeclaration] = docRequest(func(p *protocol.DeclarationParams) uri.URI { return td(p.TextDocument) }, declaration)
@@ -59,8 +61,18 @@ func formatLines(d doc, start, end int) (any, error) {
 	return textEdits(m, edits), nil
 }
 
-func codeAction(_ context.Context, _ *server, d doc, p *protocol.CodeActionParams) (any, error) {
+// actionData identifies a code action for codeAction/resolve.
+type actionData struct {
+	URI     uri.URI        `json:"uri"`
+	Version int32          `json:"version"`
+	Range   protocol.Range `json:"range"`
+	Index   int            `json:"index"`  // which quick fix in the range
+	FixAll  bool           `json:"fixAll"` // the source.fixAll action
+}
+
+func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParams) (any, error) {
 	_, m := d.analysis()
+	lazy := s.session.Load().caps.resolveEdits
 	want := func(k protocol.CodeActionKind) bool {
 		if len(p.Context.Only) == 0 {
 			return true
@@ -72,35 +84,90 @@ func codeAction(_ context.Context, _ *server, d doc, p *protocol.CodeActionParam
 		}
 		return false
 	}
+	data := func(a actionData) protocol.LSPAny {
+		a.URI, a.Version, a.Range = d.uri, d.snap.Version, p.Range
+		b, _ := json.Marshal(a)
+		return protocol.LSPAny(b)
+	}
 	out := []protocol.CodeAction{}
 	if want(protocol.CodeActionKindQuickFix) {
 		kind := protocol.CodeActionKindQuickFix
-		for _, f := range d.snap.Fixes(m.span(p.Range)) {
+		for i, f := range d.snap.Fixes(m.span(p.Range)) {
 			preferred := f.Safe
-			out = append(out, protocol.CodeAction{
+			ca := protocol.CodeAction{
 				Title:       f.Title,
 				Kind:        &kind,
 				Diagnostics: toDiagnostics(d.uri, m, []diag.Diagnostic{f.Diagnostic}),
 				IsPreferred: &preferred,
-				Edit:        &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{d.uri: textEdits(m, f.Edits)}},
-			})
+			}
+			if lazy {
+				ca.Data = data(actionData{Index: i})
+			} else {
+				ca.Edit = fixEdit(d, m, f)
+			}
+			out = append(out, ca)
 		}
 	}
 	if want(protocol.CodeActionKindSourceFixAll) {
-		fixed, n, err := d.snap.FixAll()
-		if err == nil && n > 0 && fixed != d.snap.Text {
+		if edit := fixAllEdit(d, m); edit != nil {
 			kind := protocol.CodeActionKindSourceFixAll
-			all := token.Span{Start: 0, End: len(d.snap.Text)}
-			out = append(out, protocol.CodeAction{
-				Title: "Fix all layout problems",
-				Kind:  &kind,
-				Edit: &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{
-					d.uri: {{Range: m.rng(all), NewText: fixed}},
-				}},
-			})
+			ca := protocol.CodeAction{Title: "Fix all layout problems", Kind: &kind}
+			if lazy {
+				ca.Data = data(actionData{FixAll: true})
+			} else {
+				ca.Edit = edit
+			}
+			out = append(out, ca)
 		}
 	}
 	return out, nil
+}
+
+func fixEdit(d doc, m mapper, f core.Fix) *protocol.WorkspaceEdit {
+	return &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{d.uri: textEdits(m, f.Edits)}}
+}
+
+// fixAllEdit replaces the text with its safely fixed version, or is nil
+// when there is nothing to fix.
+func fixAllEdit(d doc, m mapper) *protocol.WorkspaceEdit {
+	fixed, n, err := d.snap.FixAll()
+	if err != nil || n == 0 || fixed == d.snap.Text {
+		return nil
+	}
+	all := token.Span{Start: 0, End: len(d.snap.Text)}
+	return &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{d.uri: {{Range: m.rng(all), NewText: fixed}}}}
+}
+
+// resolveCodeAction computes the edit of an action answered without one.
+func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
+	var ca protocol.CodeAction
+	if err := decodeParams(params, &ca); err != nil {
+		return nil, err
+	}
+	var data actionData
+	if len(ca.Data) == 0 || json.Unmarshal(ca.Data, &data) != nil || data.URI == "" {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "code action without resolve data")
+	}
+	snap, ok := s.ws.Snapshot(core.URI(data.URI))
+	if !ok {
+		return nil, errNotOpen(data.URI)
+	}
+	d := doc{uri: data.URI, snap: snap, enc: s.session.Load().enc}
+	return func(context.Context) (any, error) {
+		if snap.Version != data.Version {
+			return nil, jsonrpc2.NewError(protocol.CodeContentModified, "the document changed since the code action was offered")
+		}
+		_, m := d.analysis()
+		if data.FixAll {
+			ca.Edit = fixAllEdit(d, m)
+		} else if fixes := snap.Fixes(m.span(data.Range)); data.Index >= 0 && data.Index < len(fixes) {
+			ca.Edit = fixEdit(d, m, fixes[data.Index])
+		}
+		if ca.Edit == nil {
+			return nil, jsonrpc2.NewError(codeRequestFailed, "the code action no longer applies")
+		}
+		return &ca, nil
+	}, nil
 }
 
 func prepareRename(_ context.Context, _ *server, d doc, p *protocol.PrepareRenameParams) (any, error) {

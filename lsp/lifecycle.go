@@ -69,6 +69,9 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 			sess.caps.lineFoldingOnly = *td.FoldingRange.LineFoldingOnly
 		}
 		sess.caps.pullDiagnostics = td.Diagnostic != nil
+		if ca := td.CodeAction; ca != nil && ca.DataSupport != nil && *ca.DataSupport {
+			sess.caps.resolveEdits = slices.Contains(ca.ResolveSupport.Properties, "edit")
+		}
 		if c := td.Completion; c != nil && c.CompletionItem != nil && c.CompletionItem.SnippetSupport != nil {
 			sess.caps.snippets = *c.CompletionItem.SnippetSupport
 		}
@@ -105,6 +108,7 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 		DocumentRangeFormattingProvider: protocol.Boolean(true),
 		CodeActionProvider: &protocol.CodeActionOptions{
 			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindSourceFixAll},
+			ResolveProvider: &sess.caps.resolveEdits,
 		},
 		RenameProvider:          &protocol.RenameOptions{PrepareProvider: &yes},
 		DocumentLinkProvider:    &protocol.DocumentLinkOptions{},

@@ -150,6 +150,7 @@ type clientCaps struct {
 	snippets            bool // completion items may be snippets
 	watchFiles          bool // the client lets the server register file watchers
 	workDoneProgress    bool // the client shows $/progress reports
+	resolveEdits        bool // code actions go out without edits, resolved on demand
 }
 
 func newServer(ctx context.Context, opts Options) *server {

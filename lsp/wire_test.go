@@ -475,3 +475,27 @@ func TestDefinitionInIncludedFile(t *testing.T) {
 	}
 	c.finish()
 }
+
+// TestCodeActionResolve: clients that resolve lazily get actions without
+// edits and ask for them; an action offered for an older text is refused.
+func TestCodeActionResolve(t *testing.T) {
+	c := newClient(t)
+	c.initialize(map[string]any{"textDocument": map[string]any{"codeAction": map[string]any{
+		"dataSupport": true, "resolveSupport": map[string]any{"properties": []string{"edit"}}}}})
+	c.open(testURI, "store first name as 1\ndisplay first name\n", 1)
+	r := c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": testURI},
+		"range": rng(0, 6, 0, 6), "context": map[string]any{"diagnostics": []any{}}})
+	var actions []json.RawMessage
+	json.Unmarshal(r.Result, &actions)
+	if len(actions) == 0 || strings.Contains(string(actions[0]), `"edit"`) {
+		t.Fatalf("want actions without edits: %s", r.Result)
+	}
+	res := c.call("codeAction/resolve", actions[0])
+	if res.Error != nil || !strings.Contains(string(res.Result), `"newText":"first_name"`) {
+		t.Fatalf("resolve: %s %+v", res.Result, res.Error)
+	}
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": testURI, "version": 2},
+		"contentChanges": []any{map[string]any{"text": "store other name as 1\n"}}})
+	wantError(t, "resolve after a change", c.call("codeAction/resolve", actions[0]), -32801)
+	c.finish()
+}

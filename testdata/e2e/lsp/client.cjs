@@ -83,6 +83,10 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
         hover: { contentFormat: ['markdown', 'plaintext'] },
         documentSymbol: { hierarchicalDocumentSymbolSupport: true },
         foldingRange: { lineFoldingOnly: false },
+        codeAction: {
+          dataSupport: true, resolveSupport: { properties: ['edit'] },
+          codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } },
+        },
         semanticTokens: {
           requests: { full: { delta: true }, range: true },
           tokenTypes: [], tokenModifiers: [], formats: ['relative'],
@@ -229,13 +233,17 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
       check(Array.isArray(e) && e.length > 0 && e.every(x => x.range.start.line >= 1), 'range formatting edits only the range', e);
     },
     codeActionProvider: async () => {
+      const lazy = caps.codeActionProvider.resolveProvider === true;
+      const withEdit = async a => (a && !a.edit && lazy) ? conn.sendRequest(lsp.CodeActionResolveRequest.type, a) : a;
       const r = await conn.sendRequest(lsp.CodeActionRequest.type,
         { textDocument: td, range: { start: nameDecl, end: nameDecl }, context: { diagnostics: [] } });
-      check(Array.isArray(r) && r.some(a => a.kind === 'quickfix' && a.edit), 'a quick fix for the snake_case warning', r);
+      const fix = await withEdit(Array.isArray(r) && r.find(a => a.kind === 'quickfix'));
+      check(fix && fix.edit && fix.edit.changes[uri].length > 0, 'a quick fix for the snake_case warning' + (lazy ? ' (edit resolved lazily)' : ''), fix);
       const u = await openScratch('fixall', 'check if 1 is 1:\n        display "x"\nend check\n');
       const f = await conn.sendRequest(lsp.CodeActionRequest.type,
         { textDocument: { uri: u }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
-      check(Array.isArray(f) && f.length === 1 && f[0].kind === 'source.fixAll', 'source.fixAll for bad indentation', f);
+      const all = await withEdit(Array.isArray(f) && f.length === 1 && f[0]);
+      check(all && all.kind === 'source.fixAll' && all.edit.changes[u][0].newText.includes('    display "x"'), 'source.fixAll for bad indentation', f);
     },
     renameProvider: async () => {
       const pr = await conn.sendRequest(lsp.PrepareRenameRequest.type, { textDocument: td, position: nameUse });
