@@ -15,6 +15,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"runtime/debug"
 
 	"go.lsp.dev/jsonrpc2"
@@ -102,8 +103,7 @@ func (s *server) notify(method string, params jsonrpc2.RawMessage) {
 func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params jsonrpc2.RawMessage) (res any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("panic in request handler", "method", method, "panic", r, "stack", string(debug.Stack()))
-			res, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, r)
+			res, err = nil, s.internalError(method, r)
 		}
 	}()
 	switch st := s.state.Load(); {
@@ -150,8 +150,7 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				s.log.Error("panic in request handler", "method", method, "panic", r, "stack", string(debug.Stack()))
-				done <- answer{err: jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, r)}
+				done <- answer{err: s.internalError(method, r)}
 			}
 		}()
 		res, err := run(workCtx)
@@ -167,6 +166,15 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 		// Answer now; the work's result, when it comes, is dropped.
 		return nil, jsonrpc2.NewError(codeRequestCancelled, "request cancelled")
 	}
+}
+
+// internalError logs a recovered panic with its stack, tells the user
+// through window/logMessage, and returns the -32603 answer.
+func (s *server) internalError(method string, r any) error {
+	s.log.Error("panic in request handler", "method", method, "panic", r, "stack", string(debug.Stack()))
+	msg := fmt.Sprintf("wfl-lsp: internal error in %s: %v (the server goes on; please report it)", method, r)
+	s.conn.Notify(s.ctx, protocol.MethodWindowLogMessage, &protocol.LogMessageParams{Type: protocol.MessageTypeError, Message: msg})
+	return jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v", method, r)
 }
 
 // cancelRequest handles $/cancelRequest, whose id is a number or a string.

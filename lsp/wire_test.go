@@ -170,6 +170,9 @@ func TestPanicsAreSurvived(t *testing.T) {
 	c := newClient(t)
 	c.initialize(nil)
 	wantError(t, "panic in work", c.call("wfl/test/panic", nil), -32603)
+	c.await("the panic reported to the user", func(m *msg) bool {
+		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "internal error in wfl/test/panic")
+	})
 	wantError(t, "panic in prepare", c.call("wfl/test/panicPrepare", nil), -32603)
 	c.notify("wfl/test/panicNotify", nil)
 	c.notify("wfl/test/failNotify", nil)
