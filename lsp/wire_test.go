@@ -502,3 +502,23 @@ func TestCodeActionResolve(t *testing.T) {
 	wantError(t, "resolve after a change", c.call("codeAction/resolve", actions[0]), -32801)
 	c.finish()
 }
+
+// TestHugeDocument: a document of several megabytes is opened, analysed
+// and answered like any other.
+func TestHugeDocument(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large")
+	}
+	text := benchDoc(40000) // about 1.3 MB
+	c := newClient(t, quiet)
+	c.initialize(nil)
+	c.open(testURI, text, 1)
+	c.diagnostics(testURI, 1)
+	line, col := lineCol(text, "with total c", 3000)
+	m := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": testURI},
+		"position": map[string]any{"line": line, "character": col + len("with ") + 2}})
+	if m.Error != nil || !strings.Contains(string(m.Result), "total c1500") {
+		t.Errorf("hover in a huge document: %.200s %+v", m.Result, m.Error)
+	}
+	c.finish()
+}
