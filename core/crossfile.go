@@ -6,7 +6,9 @@ package core
 // runs a file in a scope of its own, so it is not followed).
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
@@ -82,4 +84,31 @@ func (a *Analysis) includes(base string) []string {
 		out = append(out, filepath.Clean(p))
 	}
 	return out
+}
+
+// HoverAcross is Hover, except that a name declared in an included file
+// (see IncludedDefinition) shows that declaration, and where it is.
+func (a *Analysis) HoverAcross(offset int, base string, load func(path string) (*Analysis, bool)) *HoverInfo {
+	h := a.Hover(offset)
+	id, sym := a.SymbolAt(offset)
+	if id == nil || (sym != nil && len(declSpans(sym)) > 0) || h != nil && h.Kind == "builtin" {
+		return h
+	}
+	defs := a.IncludedDefinition(offset, base, load)
+	if len(defs) == 0 {
+		return h
+	}
+	b, ok := load(defs[0].Path)
+	if !ok {
+		return h
+	}
+	there := b.Hover(defs[0].Span.Start)
+	if there == nil {
+		return h
+	}
+	there.Span = token.Span{Start: id.Pos(), End: id.End()}
+	there.DeclLine = 0
+	where := fmt.Sprintf("Declared in %s on line %d.", filepath.Base(defs[0].Path), defs[0].Lines.Line(defs[0].Span.Start)+1)
+	there.Doc = strings.TrimSpace(there.Doc + "\n\n" + where)
+	return there
 }

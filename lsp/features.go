@@ -49,7 +49,7 @@ func positionOf[P positioned](p *P) protocol.TextDocumentPositionParams {
 
 func hover(_ context.Context, s *server, d doc, p *protocol.HoverParams) (any, error) {
 	a, m := d.analysis()
-	h := a.Hover(m.offset(p.Position))
+	h := a.HoverAcross(m.offset(p.Position), core.URI(d.uri).Path(), s.loadAnalysis)
 	if h == nil {
 		return nil, nil
 	}

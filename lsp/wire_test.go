@@ -471,6 +471,11 @@ func TestDefinitionInIncludedFile(t *testing.T) {
 	if got := def(); !strings.Contains(got, "helpers.wfl") || !strings.Contains(got, `"start":{"line":1,"character":21}`) {
 		t.Errorf("definition in the included file on disk: %s", got)
 	}
+	m := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": main},
+		"position": map[string]any{"line": 1, "character": 6}})
+	if !strings.Contains(string(m.Result), "action shout with words") || !strings.Contains(string(m.Result), "Declared in helpers.wfl on line 2.") {
+		t.Errorf("hover of a name from an included file: %s", m.Result)
+	}
 	// Opened with other text, the editor's text wins.
 	c.open("file://"+lib, "\n\ndefine action called shout with words:\n    display words\nend action\n", 1)
 	if got := def(); !strings.Contains(got, `"start":{"line":2,"character":21}`) {
