@@ -8,6 +8,7 @@ package core
 import (
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"wfl-lsp/lang/ast"
@@ -40,7 +41,7 @@ func (a *Analysis) IncludedDefinition(offset int, base string, load func(path st
 		if depth > maxIncludeDepth {
 			return
 		}
-		for _, inc := range from.includes(fromPath) {
+		for _, inc := range from.Includes(fromPath) {
 			if seen[inc] {
 				continue
 			}
@@ -62,8 +63,9 @@ func (a *Analysis) IncludedDefinition(offset int, base string, load func(path st
 	return out
 }
 
-// includes returns the paths of the files the document includes.
-func (a *Analysis) includes(base string) []string {
+// Includes returns the paths of the files the document includes; base is
+// the document's path.
+func (a *Analysis) Includes(base string) []string {
 	if a.File == nil || base == "" {
 		return nil
 	}
@@ -111,4 +113,145 @@ func (a *Analysis) HoverAcross(offset int, base string, load func(path string) (
 	where := fmt.Sprintf("Declared in %s on line %d.", filepath.Base(defs[0].Path), defs[0].Lines.Line(defs[0].Span.Start)+1)
 	there.Doc = strings.TrimSpace(there.Doc + "\n\n" + where)
 	return there
+}
+
+// A FileRef is a place that names a symbol, in some file.
+type FileRef struct {
+	Path  string
+	Span  token.Span
+	Lines *token.Lines
+	Decl  bool
+}
+
+// ReferencesAcross returns the references to a name declared at the top
+// level of a file and shared through `include from`: in the declaring file
+// and in every candidate file that includes it (directly or through other
+// included files) without declaring the name itself. It returns ok=false
+// when the name at offset is not such a name (a local name, a builtin, or
+// one declared nowhere), for which Analysis.References is the answer.
+// base is the document's path, candidates the other files to consider
+// (open documents and the workspace's files), includesOf gives the files a
+// file includes (cheaply, from an index), load a file's analysis (called
+// only for the files of the family).
+func (a *Analysis) ReferencesAcross(offset int, base string, candidates []string, includesOf func(path string) []string, load func(path string) (*Analysis, bool)) (refs []FileRef, ok bool) {
+	id, sym := a.SymbolAt(offset)
+	if id == nil || a.Info == nil || a.Info.Global == nil {
+		return nil, false
+	}
+	name, home := id.Name, ""
+	switch {
+	case sym != nil && a.Info.Global.Symbols[name] == sym && len(declSpans(sym)) > 0:
+		home = base
+	case sym == nil || len(declSpans(sym)) == 0:
+		defs := a.IncludedDefinition(offset, base, load)
+		if len(defs) == 0 {
+			return nil, false
+		}
+		home = defs[0].Path
+	default:
+		return nil, false // a local name
+	}
+	family := map[string]bool{home: true}
+	seen := map[string]bool{}
+	for _, p := range append([]string{base}, candidates...) {
+		p = filepath.Clean(p)
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if p != home && includesTransitively(p, home, includesOf) {
+			family[p] = true
+		}
+	}
+	paths := make([]string, 0, len(family))
+	for p := range family {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		g, ok := load(p)
+		if !ok || g.Info == nil || g.Info.Global == nil {
+			continue
+		}
+		target := g.Info.Global.Symbols[name]
+		if p != home && target != nil {
+			continue // the file declares its own
+		}
+		members := g.memberNames()
+		for _, r := range g.Idents() {
+			if r.Ident.Name != name || members[r.Ident] {
+				continue
+			}
+			if (p == home && r.Sym == target) || (p != home && r.Sym == nil) {
+				refs = append(refs, FileRef{Path: p, Span: nodeSpan(r.Ident), Lines: g.Lines, Decl: r.Def})
+			}
+		}
+	}
+	return refs, len(refs) > 0
+}
+
+// includesTransitively reports whether the file at from includes target,
+// directly or through the files it includes.
+func includesTransitively(from, target string, includesOf func(string) []string) bool {
+	seen := map[string]bool{}
+	var walk func(p string, depth int) bool
+	walk = func(p string, depth int) bool {
+		if depth > maxIncludeDepth || seen[p] {
+			return false
+		}
+		seen[p] = true
+		for _, inc := range includesOf(p) {
+			if inc == target || walk(inc, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(from, 0)
+}
+
+// memberNames returns the identifiers that name a member after a dot
+// (`x.name`, `x.name()`), which never refer to top-level names.
+func (a *Analysis) memberNames() map[*ast.Ident]bool {
+	m := map[*ast.Ident]bool{}
+	if a.File == nil {
+		return m
+	}
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.PropertyExpr:
+			m[n.Prop] = true
+		case *ast.MethodCallExpr:
+			m[n.Method] = true
+		case *ast.StaticMemberExpr:
+			m[n.Member] = true
+		}
+		return true
+	})
+	return m
+}
+
+// RenameAcross returns, by file, the edits that rename a name shared
+// through `include from` (see ReferencesAcross) to newName.
+func (a *Analysis) RenameAcross(offset int, newName, base string, candidates []string, includesOf func(path string) []string, load func(path string) (*Analysis, bool)) (map[string][]Edit, bool, error) {
+	refs, ok := a.ReferencesAcross(offset, base, candidates, includesOf, load)
+	if !ok {
+		return nil, false, nil
+	}
+	newName = strings.Join(strings.Fields(newName), " ")
+	if err := ValidName(newName); err != nil {
+		return nil, true, err
+	}
+	out := map[string][]Edit{}
+	for _, r := range refs {
+		g, ok := load(r.Path)
+		if !ok {
+			continue
+		}
+		if other := g.Info.ScopeAt(r.Span.Start).Lookup(newName); other != nil {
+			return nil, true, fmt.Errorf("%q is already the name of a %s in %s on line %d", newName, other.Kind, filepath.Base(r.Path), r.Lines.Line(r.Span.Start)+1)
+		}
+		out[r.Path] = append(out[r.Path], Edit{Start: r.Span.Start, End: r.Span.End, Text: newName})
+	}
+	return out, true, nil
 }

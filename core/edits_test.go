@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -99,5 +100,56 @@ func TestIncludedDefinition(t *testing.T) {
 	}
 	if got := a.IncludedDefinition(at(t, src, "nowhere", 0, 1), filepath.FromSlash("/p/main.wfl"), load); len(got) != 0 {
 		t.Errorf("undeclared everywhere: %+v", got)
+	}
+}
+
+func TestReferencesAndRenameAcross(t *testing.T) {
+	files := map[string]string{
+		"/p/main.wfl":      "include from \"a.wfl\"\ndisplay deep value\n",
+		"/p/a.wfl":         "include from \"sub/b.wfl\"\n",
+		"/p/sub/b.wfl":     "store deep value as 1\ndisplay deep value\n",
+		"/p/other.wfl":     "include from \"sub/b.wfl\"\ndisplay deep value\ndisplay x.deep value\n",
+		"/p/unrelated.wfl": "display deep value\n",
+		"/p/own.wfl":       "include from \"sub/b.wfl\"\nstore deep value as 2\n",
+	}
+	load := func(p string) (*Analysis, bool) {
+		src, ok := files[filepath.ToSlash(p)]
+		if !ok {
+			return nil, false
+		}
+		return analysisOf(t, src), true
+	}
+	includesOf := func(p string) []string {
+		if b, ok := load(p); ok {
+			return b.Includes(p)
+		}
+		return nil
+	}
+	var candidates []string
+	for p := range files {
+		candidates = append(candidates, filepath.FromSlash(p))
+	}
+	src := files["/p/main.wfl"]
+	a := analysisOf(t, src)
+	off := at(t, src, "deep value", 0, 2)
+	refs, ok := a.ReferencesAcross(off, filepath.FromSlash("/p/main.wfl"), candidates, includesOf, load)
+	if !ok {
+		t.Fatal("not a shared name")
+	}
+	var got []string
+	for _, r := range refs {
+		got = append(got, fmt.Sprintf("%s:%d:%v", filepath.ToSlash(r.Path), r.Span.Start, r.Decl))
+	}
+	want := "/p/main.wfl:29:false /p/other.wfl:33:false /p/sub/b.wfl:6:true /p/sub/b.wfl:30:false"
+	if strings.Join(got, " ") != want {
+		t.Errorf("refs %v\nwant %s", got, want)
+	}
+	edits, ok, err := a.RenameAcross(off, "shallow value", filepath.FromSlash("/p/main.wfl"), candidates, includesOf, load)
+	if !ok || err != nil || len(edits) != 3 || len(edits[filepath.FromSlash("/p/sub/b.wfl")]) != 2 {
+		t.Errorf("rename: %v %v %+v", ok, err, edits)
+	}
+	// A local name is not shared.
+	if _, ok := analysisOf(t, files["/p/own.wfl"]).ReferencesAcross(30, filepath.FromSlash("/p/own.wfl"), candidates, includesOf, load); ok {
+		t.Errorf("own.wfl declares its own deep value, which is not the shared one")
 	}
 }

@@ -170,18 +170,41 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 	}, nil
 }
 
-func prepareRename(_ context.Context, _ *server, d doc, p *protocol.PrepareRenameParams) (any, error) {
+func prepareRename(_ context.Context, s *server, d doc, p *protocol.PrepareRenameParams) (any, error) {
 	a, m := d.analysis()
-	span, name, err := a.PrepareRename(m.offset(p.Position))
+	off := m.offset(p.Position)
+	span, name, err := a.PrepareRename(off)
 	if err != nil {
+		// A name declared in an included file can be renamed there and here.
+		if _, ok := a.ReferencesAcross(off, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, s.loadAnalysis); ok {
+			if id, _ := a.SymbolAt(off); id != nil {
+				return &protocol.PrepareRenamePlaceholder{Range: m.rng(token.Span{Start: id.Pos(), End: id.End()}), Placeholder: id.Name}, nil
+			}
+		}
 		return nil, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
 	}
 	return &protocol.PrepareRenamePlaceholder{Range: m.rng(span), Placeholder: name}, nil
 }
 
-func rename(_ context.Context, _ *server, d doc, p *protocol.RenameParams) (any, error) {
+func rename(_ context.Context, s *server, d doc, p *protocol.RenameParams) (any, error) {
 	a, m := d.analysis()
-	edits, err := a.Rename(m.offset(p.Position), p.NewName)
+	off := m.offset(p.Position)
+	byFile, ok, err := a.RenameAcross(off, p.NewName, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, s.loadAnalysis)
+	if ok {
+		if err != nil {
+			return nil, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
+		}
+		changes := map[uri.URI][]protocol.TextEdit{}
+		for path, edits := range byFile {
+			b, loaded := s.loadAnalysis(path)
+			if !loaded {
+				continue
+			}
+			changes[s.fileURI(d, path)] = textEdits(newMapper(b.Lines, d.enc), edits)
+		}
+		return &protocol.WorkspaceEdit{Changes: changes}, nil
+	}
+	edits, err := a.Rename(off, p.NewName)
 	if err != nil {
 		return nil, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
 	}

@@ -81,6 +81,46 @@ func definition(_ context.Context, s *server, d doc, p *protocol.DefinitionParam
 	return locs, nil
 }
 
+// fileURI is the URI of a path: the request's own document keeps the URI
+// the client gave, other files get theirs from the path.
+func (s *server) fileURI(d doc, path string) uri.URI {
+	if path == core.URI(d.uri).Path() {
+		return d.uri
+	}
+	return uri.File(path)
+}
+
+// candidatePaths lists the files a cross-file query may look at: the open
+// documents and the indexed workspace files.
+func (s *server) candidatePaths() []string {
+	var out []string
+	for _, snap := range s.ws.Snapshots() {
+		if p := snap.URI.Path(); p != "" {
+			out = append(out, p)
+		}
+	}
+	s.index.mu.Lock()
+	for u := range s.index.files {
+		if p := core.URI(u).Path(); p != "" {
+			out = append(out, p)
+		}
+	}
+	s.index.mu.Unlock()
+	return out
+}
+
+// includesOf returns the files a file includes: from its open snapshot, the
+// workspace index, or nothing.
+func (s *server) includesOf(path string) []string {
+	u := uri.File(path)
+	if snap, ok := s.ws.Snapshot(core.URI(u)); ok {
+		return snap.Analysis().Includes(path)
+	}
+	s.index.mu.Lock()
+	defer s.index.mu.Unlock()
+	return s.index.files[u].includes
+}
+
 // loadAnalysis returns the analysis of a file: its open snapshot's, or the
 // disk's.
 func (s *server) loadAnalysis(path string) (*core.Analysis, bool) {
@@ -94,9 +134,22 @@ func (s *server) loadAnalysis(path string) (*core.Analysis, bool) {
 	return core.NewSnapshot(core.FileURI(path), 0, string(b)).Analysis(), true
 }
 
-func references(_ context.Context, _ *server, d doc, p *protocol.ReferenceParams) (any, error) {
+func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams) (any, error) {
 	a, m := d.analysis()
-	refs := a.References(m.offset(p.Position), p.Context.IncludeDeclaration)
+	off := m.offset(p.Position)
+	path := core.URI(d.uri).Path()
+	if refs, ok := a.ReferencesAcross(off, path, s.candidatePaths(), s.includesOf, s.loadAnalysis); ok {
+		// A name shared through include: every file of the family.
+		locs := []protocol.Location{}
+		for _, r := range refs {
+			if r.Decl && !p.Context.IncludeDeclaration {
+				continue
+			}
+			locs = append(locs, protocol.Location{URI: s.fileURI(d, r.Path), Range: newMapper(r.Lines, d.enc).rng(r.Span)})
+		}
+		return locs, nil
+	}
+	refs := a.References(off, p.Context.IncludeDeclaration)
 	locs := make([]protocol.Location, len(refs))
 	for i, r := range refs {
 		locs[i] = protocol.Location{URI: d.uri, Range: m.rng(r.Span)}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -524,6 +525,63 @@ func TestHugeDocument(t *testing.T) {
 		"position": map[string]any{"line": line, "character": col + len("with ") + 2}})
 	if m.Error != nil || !strings.Contains(string(m.Result), "total c1500") {
 		t.Errorf("hover in a huge document: %.200s %+v", m.Result, m.Error)
+	}
+	c.finish()
+}
+
+// TestReferencesAndRenameAcrossFiles: a name shared through include is
+// found, and renamed, in the declaring file and every file that includes it.
+func TestReferencesAndRenameAcrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("lib/helpers.wfl", "define action called shout with words:\n    display words\nend action\ncall shout with \"a\"\n")
+	write("other.wfl", "include from \"lib/helpers.wfl\"\ncall shout with \"b\"\n")
+	write("alone.wfl", "define action called shout:\n    display 1\nend action\n")
+	main := "file://" + filepath.Join(dir, "main.wfl")
+	c := newClient(t)
+	if r := c.call("initialize", map[string]any{"rootUri": "file://" + dir, "capabilities": map[string]any{}}); r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	c.notify("initialized", map[string]any{})
+	c.await("index done", func(m *msg) bool {
+		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "indexed 3")
+	})
+	c.open(main, "include from \"lib/helpers.wfl\"\ncall shout with \"c\"\n", 1)
+	at := map[string]any{"textDocument": map[string]any{"uri": main}, "position": map[string]any{"line": 1, "character": 7},
+		"context": map[string]any{"includeDeclaration": true}}
+	var locs []struct {
+		URI   string
+		Range wireRange
+	}
+	json.Unmarshal(c.call("textDocument/references", at).Result, &locs)
+	var got []string
+	for _, l := range locs {
+		got = append(got, fmt.Sprintf("%s:%d", filepath.Base(l.URI), l.Range.Start.Line))
+	}
+	sort.Strings(got)
+	if strings.Join(got, " ") != "helpers.wfl:0 helpers.wfl:3 main.wfl:1 other.wfl:1" {
+		t.Errorf("references: %v", got)
+	}
+	if r := c.call("textDocument/prepareRename", at); r.Error != nil || !strings.Contains(string(r.Result), `"placeholder":"shout"`) {
+		t.Errorf("prepareRename: %s %+v", r.Result, r.Error)
+	}
+	at["newName"] = "yell loudly"
+	var we struct {
+		Changes map[string][]struct{ NewText string }
+	}
+	json.Unmarshal(c.call("textDocument/rename", at).Result, &we)
+	n := map[string]int{}
+	for u, edits := range we.Changes {
+		n[filepath.Base(u)] = len(edits)
+	}
+	if len(n) != 3 || n["helpers.wfl"] != 2 || n["main.wfl"] != 1 || n["other.wfl"] != 1 {
+		t.Errorf("rename edits per file: %v", n)
 	}
 	c.finish()
 }

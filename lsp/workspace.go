@@ -46,8 +46,9 @@ type wsIndex struct {
 }
 
 type indexedFile struct {
-	lines *token.Lines
-	syms  []core.WorkspaceSymbol
+	lines    *token.Lines
+	syms     []core.WorkspaceSymbol
+	includes []string // the files it includes
 }
 
 func (ix *wsIndex) put(u uri.URI, f indexedFile) {
@@ -72,7 +73,7 @@ func indexFile(path string) (indexedFile, error) {
 		return indexedFile{}, err
 	}
 	a := core.NewSnapshot(core.FileURI(path), 0, string(b)).Analysis()
-	return indexedFile{lines: a.Lines, syms: a.FlatSymbols()}, nil
+	return indexedFile{lines: a.Lines, syms: a.FlatSymbols(), includes: a.Includes(path)}, nil
 }
 
 // indexWorkspace walks the workspace folders in the background, reporting
