@@ -211,8 +211,15 @@ func includesTransitively(from, target string, includesOf func(string) []string)
 }
 
 // memberNames returns the identifiers that name a member after a dot
-// (`x.name`, `x.name()`), which never refer to top-level names.
+// (`x.name`, `x.name()`), which never refer to top-level names. It is
+// computed once per analysis.
 func (a *Analysis) memberNames() map[*ast.Ident]bool {
+	ix := indexOf(a)
+	ix.membersOnce.Do(func() { ix.members = a.findMemberNames() })
+	return ix.members
+}
+
+func (a *Analysis) findMemberNames() map[*ast.Ident]bool {
 	m := map[*ast.Ident]bool{}
 	if a.File == nil {
 		return m

@@ -34,6 +34,9 @@ type index struct {
 
 	writesOnce sync.Once
 	writes     map[*ast.Ident]bool // see Analysis.assigned
+
+	membersOnce sync.Once
+	members     map[*ast.Ident]bool // see Analysis.memberNames
 }
 
 // indexes maps an analysis (weakly, so the cache never keeps one alive) to
