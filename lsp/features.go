@@ -157,9 +157,20 @@ func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams
 	return locs, nil
 }
 
-func highlight(_ context.Context, _ *server, d doc, p *protocol.DocumentHighlightParams) (any, error) {
+func highlight(_ context.Context, s *server, d doc, p *protocol.DocumentHighlightParams) (any, error) {
 	a, m := d.analysis()
-	refs := a.Highlights(m.offset(p.Position))
+	off := m.offset(p.Position)
+	refs := a.Highlights(off)
+	if len(refs) == 0 {
+		// A name from an included file: its places in this document.
+		path := core.URI(d.uri).Path()
+		shared, _ := a.ReferencesAcross(off, path, nil, s.includesOf, s.loadAnalysis)
+		for _, r := range shared {
+			if r.Path == path {
+				refs = append(refs, core.Reference{Span: r.Span, Decl: r.Decl, Write: r.Decl})
+			}
+		}
+	}
 	out := make([]protocol.DocumentHighlight, len(refs))
 	for i, r := range refs {
 		kind := protocol.DocumentHighlightKindRead

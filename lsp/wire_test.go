@@ -568,6 +568,10 @@ func TestReferencesAndRenameAcrossFiles(t *testing.T) {
 	if strings.Join(got, " ") != "helpers.wfl:0 helpers.wfl:3 main.wfl:1 other.wfl:1" {
 		t.Errorf("references: %v", got)
 	}
+	hl := c.call("textDocument/documentHighlight", map[string]any{"textDocument": map[string]any{"uri": main}, "position": map[string]any{"line": 1, "character": 7}})
+	if !strings.Contains(string(hl.Result), `"start":{"line":1,"character":5}`) {
+		t.Errorf("highlight of a name from an included file: %s", hl.Result)
+	}
 	if r := c.call("textDocument/prepareRename", at); r.Error != nil || !strings.Contains(string(r.Result), `"placeholder":"shout"`) {
 		t.Errorf("prepareRename: %s %+v", r.Result, r.Error)
 	}
