@@ -13,9 +13,15 @@
 //     the read loop, requests run concurrently against the snapshot current
 //     when they arrived, $/cancelRequest answers -32800, a panic answers
 //     -32603, and the lifecycle rules of the specification are enforced;
-//   - lifecycle.go (initialize, shutdown, exit), textsync.go (didOpen,
-//     didChange, didClose), diagnostics.go (publishDiagnostics), and one file
-//     per feature, each a thin conversion of a core query;
+//   - lifecycle.go (initialize, shutdown, exit; the capabilities),
+//     textsync.go (didOpen, didChange, didClose), diagnostics.go
+//     (publishDiagnostics);
+//   - the features, each a thin conversion of a core query: features.go
+//     (hover, definition, references, highlight, symbols, folding,
+//     selection, pull diagnostics), semtok.go (semantic tokens), edits.go
+//     (formatting, code actions, rename, links, inlay hints), completion.go
+//     (completion, signature help), calls.go (call hierarchy) and
+//     workspace.go (the workspace index and workspace symbols);
 //   - mapper.go converts byte offsets to LSP positions in the negotiated
 //     encoding (utf-8 when the client offers it, else utf-16) and back.
 package lsp
