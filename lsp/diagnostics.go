@@ -25,6 +25,8 @@ type publisher struct {
 	mu      sync.Mutex
 	docs    map[uri.URI]*docQueue
 	stopped bool
+
+	workers sync.WaitGroup // one count per running drain goroutine
 }
 
 // docQueue is one document's pending work: the latest snapshot, or a close.
@@ -43,6 +45,16 @@ func (p *publisher) update(snap *core.Snapshot) { p.enqueue(uri.URI(snap.URI), s
 
 // closed schedules the empty list that clears a closed document's diagnostics.
 func (p *publisher) closed(u uri.URI) { p.enqueue(u, nil) }
+
+// finish publishes what is pending, waiting for every document's worker,
+// then stops. Shutdown calls it so that a client that sends shutdown right
+// after a change still gets the diagnostics of what it sent. It must not run
+// concurrently with update or closed (shutdown runs on the read loop, where
+// text changes are applied too).
+func (p *publisher) finish() {
+	p.workers.Wait()
+	p.stop()
+}
 
 // stop ends publishing: nothing is published after it returns, except a
 // notification already being written.
@@ -69,7 +81,11 @@ func (p *publisher) enqueue(u uri.URI, snap *core.Snapshot) {
 	q.next, q.has = snap, true
 	if !q.running {
 		q.running = true
-		go p.drain(u, q)
+		p.workers.Add(1)
+		go func() {
+			defer p.workers.Done()
+			p.drain(u, q)
+		}()
 	}
 }
 

@@ -134,13 +134,14 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 	return caps
 }
 
-// shutdown stops background work; the session then waits for exit and
-// answers every other request with InvalidRequest.
+// shutdown publishes the diagnostics still pending and stops background
+// work; the session then waits for exit and answers every other request with
+// InvalidRequest.
 func (s *server) shutdown(jsonrpc2.RawMessage) (work, error) {
 	return func(context.Context) (any, error) {
 		s.state.Store(stateShutdown)
 		s.shutdownSeen.Store(true)
-		s.diags.stop()
+		s.diags.finish()
 		return nil, nil
 	}, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -588,4 +589,28 @@ func TestReferencesAndRenameAcrossFiles(t *testing.T) {
 		t.Errorf("rename edits per file: %v", n)
 	}
 	c.finish()
+}
+
+// TestShutdownPublishesPendingDiagnostics pipes didOpen and shutdown back to
+// back, as a script or a quick client does: the diagnostics of the opened
+// document must still go out, before the answer to shutdown.
+func TestShutdownPublishesPendingDiagnostics(t *testing.T) {
+	c := newClient(t)
+	c.initialize(nil)
+	c.open(testURI, "store x as 1\ndisplay z\n", 1)
+	id := c.start("shutdown", nil)
+	d := c.await("diagnostics before the shutdown answer", func(m *msg) bool {
+		if m.isResponse() && string(m.ID) == strconv.Itoa(id) {
+			t.Fatal("shutdown was answered before the pending diagnostics were published")
+		}
+		return m.Method == "textDocument/publishDiagnostics"
+	})
+	if !strings.Contains(string(d.Params), "'z' is not defined") {
+		t.Errorf("diagnostics = %s, want the undefined variable", d.Params)
+	}
+	c.response(id)
+	c.notify("exit", nil)
+	if err := c.wait(); err != nil {
+		t.Errorf("Serve after shutdown and exit = %v, want nil", err)
+	}
 }
