@@ -8,7 +8,8 @@ import (
 
 // TestImportRules enforces the import direction of ARCHITECTURE.md: lang
 // imports nothing of ours outside lang; core imports lang; lsp and mcpserver
-// never import each other; only lsp imports go.lsp.dev.
+// never import each other; only lsp imports go.lsp.dev; nothing imports the
+// test-only conformance fixture.
 func TestImportRules(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
@@ -39,6 +40,8 @@ func forbidden(pkg, imp string) string {
 		return "lsp and mcpserver never import each other"
 	case under(imp, "go.lsp.dev") && !under(pkg, "wfl-lsp/lsp"):
 		return "only lsp imports go.lsp.dev"
+	case under(imp, "wfl-lsp/internal/conformance") && !under(pkg, "wfl-lsp/internal/conformance"):
+		return "the conformance fixture is test-only and never reaches the shipped binary"
 	}
 	return ""
 }
