@@ -4,6 +4,7 @@ package main
 // fmt_cmd.go) and the file collection both use.
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -88,37 +90,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	files, ok := collectFiles(fset.Args(), stderr)
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
 	foundError := false
-	for _, path := range files {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
+	results := checkFiles(files, *asJSON, *noWarnings)
+	for i := range files {
+		r := <-results[i]
+		if r.err != nil {
+			fmt.Fprintf(stderr, "wfl-lsp: %v\n", r.err)
 			ok = false
 			continue
 		}
-		a := core.NewSnapshot(core.FileURI(path), 0, string(src)).Analysis()
-		diags := append([]diag.Diagnostic(nil), a.Diagnostics...)
-		sort.SliceStable(diags, func(i, j int) bool { return diags[i].Span.Start < diags[j].Span.Start })
-		for _, d := range diags {
-			if d.Severity == diag.Error {
-				foundError = true
-			} else if *noWarnings {
-				continue
-			}
-			line, col := a.Lines.OffsetPosition(d.Span.Start)
-			endLine, endCol := a.Lines.OffsetPosition(d.Span.End)
-			if *asJSON {
-				enc.Encode(jsonDiagnostic{
-					File: path, Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
-					Severity: d.Severity.String(), Category: d.Category.String(),
-					Code: d.Code, Message: d.Message,
-				})
-			} else {
-				fmt.Fprintf(stdout, "%s:%d:%d: %s: %s [%s]\n", path, line, col, d.Severity, d.Message, d.Code)
-			}
-		}
+		stdout.Write(r.out)
+		foundError = foundError || r.hasError
 	}
 	switch {
 	case !ok:
@@ -127,4 +109,70 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// checkResult is what `check` prints for one file.
+type checkResult struct {
+	out      []byte // the file's diagnostic lines
+	hasError bool   // an error-severity diagnostic was found
+	err      error  // the file could not be read
+}
+
+// checkFiles checks files on all CPUs and returns one channel a file, in
+// the order given, so output stays in order while work runs in parallel.
+func checkFiles(files []string, asJSON, noWarnings bool) []chan checkResult {
+	results := make([]chan checkResult, len(files))
+	for i := range results {
+		results[i] = make(chan checkResult, 1)
+	}
+	jobs := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		go func() {
+			for i := range jobs {
+				results[i] <- checkFile(files[i], asJSON, noWarnings)
+			}
+		}()
+	}
+	go func() {
+		for i := range files {
+			jobs <- i
+		}
+		close(jobs)
+	}()
+	return results
+}
+
+// checkFile analyzes one file and renders its diagnostics in source order.
+func checkFile(path string, asJSON, noWarnings bool) checkResult {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return checkResult{err: err}
+	}
+	a := core.NewSnapshot(core.FileURI(path), 0, string(src)).Analysis()
+	diags := append([]diag.Diagnostic(nil), a.Diagnostics...)
+	sort.SliceStable(diags, func(i, j int) bool { return diags[i].Span.Start < diags[j].Span.Start })
+	var r checkResult
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			r.hasError = true
+		} else if noWarnings {
+			continue
+		}
+		line, col := a.Lines.OffsetPosition(d.Span.Start)
+		endLine, endCol := a.Lines.OffsetPosition(d.Span.End)
+		if asJSON {
+			enc.Encode(jsonDiagnostic{
+				File: path, Line: line, Column: col, EndLine: endLine, EndColumn: endCol,
+				Severity: d.Severity.String(), Category: d.Category.String(),
+				Code: d.Code, Message: d.Message,
+			})
+		} else {
+			fmt.Fprintf(&buf, "%s:%d:%d: %s: %s [%s]\n", path, line, col, d.Severity, d.Message, d.Code)
+		}
+	}
+	r.out = buf.Bytes()
+	return r
 }
