@@ -55,6 +55,12 @@ func (p ConfigProblem) Error() string {
 // do not exist are skipped; a file that exists but cannot be read is a
 // problem too. An empty dir reads only the global file.
 func LoadConfig(dir string) (cfg config.Config, files []string, problems []ConfigProblem) {
+	return loadConfig(dir, "")
+}
+
+// loadConfig is LoadConfig with `.wflcfg` lines (a client's settings of
+// rank 3, see settings.go) layered between the global and the nearest file.
+func loadConfig(dir, under string) (cfg config.Config, files []string, problems []ConfigProblem) {
 	cfg = config.Default()
 	read := func(path string) bool {
 		data, err := os.ReadFile(path)
@@ -76,6 +82,9 @@ func LoadConfig(dir string) (cfg config.Config, files []string, problems []Confi
 		if read(p) {
 			break
 		}
+	}
+	if under != "" {
+		cfg, _ = config.Parse(cfg, under) // validated when the settings were read
 	}
 	if dir == "" {
 		return cfg, files, problems
@@ -104,11 +113,17 @@ func isDirErr(path string) bool {
 // ConfigFor returns the configuration in force for a document: looked up
 // from the folder of a file:// URI, the global file alone for other URIs.
 // Problems in the files are dropped; use [LoadConfig] to report them.
+// Settings a client registered with [SetSettings] for the document's folder
+// are layered in as settings.go describes.
 func ConfigFor(uri URI) config.Config {
-	dir := ""
-	if p := uri.Path(); p != "" {
-		dir = filepath.Dir(p)
+	path, dir := uri.Path(), ""
+	if path != "" {
+		dir = filepath.Dir(path)
 	}
-	cfg, _, _ := LoadConfig(dir)
+	s := settingsFor(path)
+	cfg, _, _ := loadConfig(dir, s.Under)
+	if s.Over != "" {
+		cfg, _ = config.Parse(cfg, s.Over)
+	}
 	return cfg
 }
