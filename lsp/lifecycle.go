@@ -25,6 +25,7 @@ func init() {
 		if len(sess.roots) > 0 {
 			go s.indexWorkspace(sess.roots)
 		}
+		s.configured()
 		return nil
 	}
 }
@@ -54,6 +55,15 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 	}
 	if w := caps.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration != nil {
 		sess.caps.watchFiles = *w.DidChangeWatchedFiles.DynamicRegistration
+	}
+	if w := caps.Workspace; w != nil {
+		sess.caps.configuration = w.Configuration != nil && *w.Configuration
+		if d := w.DidChangeConfiguration; d != nil && d.DynamicRegistration != nil {
+			sess.caps.configChangeRegistration = *d.DynamicRegistration
+		}
+		if d := w.Diagnostics; d != nil && d.RefreshSupport != nil {
+			sess.caps.diagnosticRefresh = *d.RefreshSupport
+		}
 	}
 	if w := caps.Window; w != nil && w.WorkDoneProgress != nil {
 		sess.caps.workDoneProgress = *w.WorkDoneProgress
@@ -139,7 +149,9 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 // InvalidRequest.
 func (s *server) shutdown(jsonrpc2.RawMessage) (work, error) {
 	return func(context.Context) (any, error) {
+		s.syncMu.Lock() // a settings change re-analysing documents finishes first
 		s.state.Store(stateShutdown)
+		s.syncMu.Unlock()
 		s.shutdownSeen.Store(true)
 		s.diags.finish()
 		return nil, nil

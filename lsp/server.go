@@ -94,6 +94,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	}
 	cancel() // stops background analysis and in-flight requests
 	s.diags.stop()
+	s.dropSettings()
 
 	// Close waits for in-flight handlers (cancelled above) and closes the
 	// stream. Standard input cannot always be interrupted, so do not wait for
@@ -130,6 +131,18 @@ type server struct {
 	diags  *publisher
 	tokens tokenCache
 	index  wsIndex // the workspace's files on disk
+
+	// syncMu serializes the changes to the open documents (text
+	// synchronization on the read loop, re-analysis after a settings change)
+	// with shutdown.
+	syncMu sync.Mutex
+
+	// The client's settings (config.go).
+	cfgSeq     atomic.Uint64 // numbers the reads of the settings
+	cfgMu      sync.Mutex
+	cfgApplied uint64 // the read whose settings are installed
+	cfgFolders []folderSettings
+	cfgRemove  []func()
 }
 
 // Lifecycle states.
@@ -157,6 +170,10 @@ type clientCaps struct {
 	watchFiles          bool // the client lets the server register file watchers
 	workDoneProgress    bool // the client shows $/progress reports
 	resolveEdits        bool // code actions go out without edits, resolved on demand
+
+	configuration            bool // the client answers workspace/configuration
+	configChangeRegistration bool // didChangeConfiguration may be registered dynamically
+	diagnosticRefresh        bool // the client accepts workspace/diagnostic/refresh
 }
 
 func newServer(ctx context.Context, opts Options) *server {

@@ -23,6 +23,8 @@ func init() {
 }
 
 func (s *server) didOpen(params jsonrpc2.RawMessage) error {
+	s.syncMu.Lock()
+	defer s.syncMu.Unlock()
 	var p protocol.DidOpenTextDocumentParams
 	if err := decodeParams(params, &p); err != nil {
 		return err
@@ -35,6 +37,8 @@ func (s *server) didOpen(params jsonrpc2.RawMessage) error {
 }
 
 func (s *server) didChange(params jsonrpc2.RawMessage) error {
+	s.syncMu.Lock()
+	defer s.syncMu.Unlock()
 	var p protocol.DidChangeTextDocumentParams
 	if err := decodeParams(params, &p); err != nil {
 		return err
@@ -92,6 +96,8 @@ func (s *server) convertChanges(text string, changes []protocol.TextDocumentCont
 }
 
 func (s *server) didClose(params jsonrpc2.RawMessage) error {
+	s.syncMu.Lock()
+	defer s.syncMu.Unlock()
 	var p protocol.DidCloseTextDocumentParams
 	if err := decodeParams(params, &p); err != nil {
 		return err

@@ -1,0 +1,175 @@
+package lsp
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/uri"
+)
+
+// configProgram has a 47-byte line: LINT-LENGTH only under a limit below it.
+const configProgram = "check if 1 is 1:\ndisplay \"a line of forty-seven bytes, or so!\"\nend check\n"
+
+func hasCode(p *publishParams, code string) bool {
+	for _, d := range p.Diagnostics {
+		if d.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// formatIndent formats the document and returns the new text of its
+// second line's indentation (the formatter re-indents the block body).
+func formatIndent(t *testing.T, c *client, u string) string {
+	t.Helper()
+	r := c.call("textDocument/formatting", map[string]any{
+		"textDocument": map[string]any{"uri": u}, "options": map[string]any{"tabSize": 4, "insertSpaces": true}})
+	if r.Error != nil {
+		t.Fatalf("formatting: %+v", r.Error)
+	}
+	var edits []struct {
+		Range   wireRange `json:"range"`
+		NewText string    `json:"newText"`
+	}
+	if err := json.Unmarshal(r.Result, &edits); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range edits {
+		for _, line := range strings.Split(e.NewText, "\n") {
+			if strings.HasSuffix(strings.TrimLeft(line, " "), `or so!"`) {
+				return line[:len(line)-len(strings.TrimLeft(line, " "))]
+			}
+		}
+	}
+	t.Fatalf("formatting %s: no edit re-indents the display line: %s", u, r.Result)
+	return ""
+}
+
+func configWorkspace(t *testing.T, wflcfg string) (dir, docURI string) {
+	t.Helper()
+	dir = t.TempDir()
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "no-global"))
+	if wflcfg != "" {
+		if err := os.WriteFile(filepath.Join(dir, ".wflcfg"), []byte(wflcfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, string(uri.File(filepath.Join(dir, "a.wfl")))
+}
+
+// TestConfigurationPull: a client that answers workspace/configuration is
+// asked after initialized (once per folder, section "wfl") and again on
+// didChangeConfiguration; the answer changes the published lint
+// diagnostics and the formatting, above the folder's .wflcfg.
+func TestConfigurationPull(t *testing.T) {
+	dir, u := configWorkspace(t, "indent_size = 3\n")
+	c := newClient(t)
+	r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
+		"workspace": map[string]any{"configuration": true, "didChangeConfiguration": map[string]any{"dynamicRegistration": true}}}})
+	if r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	c.notify("initialized", map[string]any{})
+	reg := c.await("registration", func(m *msg) bool { return m.Method == "client/registerCapability" })
+	if !strings.Contains(string(reg.Params), `"workspace/didChangeConfiguration"`) || !strings.Contains(string(reg.Params), `"section":"wfl"`) {
+		t.Errorf("registration %s", reg.Params)
+	}
+	c.sendBody(`{"jsonrpc":"2.0","id":` + string(reg.ID) + `,"result":null}`)
+	req := c.await("workspace/configuration", func(m *msg) bool { return m.Method == "workspace/configuration" })
+	var items struct {
+		Items []struct {
+			ScopeURI string `json:"scopeUri"`
+			Section  string `json:"section"`
+		} `json:"items"`
+	}
+	if err := json.Unmarshal(req.Params, &items); err != nil || len(items.Items) != 1 ||
+		items.Items[0].Section != "wfl" || items.Items[0].ScopeURI != string(uri.File(dir)) {
+		t.Fatalf("configuration params %s (%v)", req.Params, err)
+	}
+
+	// The document is analysed under the files alone until the answer comes.
+	c.open(u, configProgram, 1)
+	if p := c.diagnostics(u, 1); hasCode(p, "LINT-LENGTH") {
+		t.Fatalf("LINT-LENGTH under the default limit: %s", p.raw)
+	}
+	if got := formatIndent(t, c, u); got != "   " {
+		t.Errorf("indent before settings %q, want the .wflcfg's 3 spaces", got)
+	}
+
+	// The extension's format.indentSize ranks below the .wflcfg; our own key above it.
+	c.sendBody(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":[{"serverPath":"wfl-lsp","maxLineLength":40,"format":{"indentSize":2}}]}`)
+	if p := c.diagnostics(u, 1); !hasCode(p, "LINT-LENGTH") {
+		t.Fatalf("no LINT-LENGTH after max_line_length 40: %s", p.raw)
+	}
+	if got := formatIndent(t, c, u); got != "   " {
+		t.Errorf("indent %q: the extension's format.indentSize must not override the .wflcfg", got)
+	}
+
+	// didChangeConfiguration is only a signal: the server asks again.
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"wfl": map[string]any{"max_line_length": 20}}})
+	req = c.await("workspace/configuration again", func(m *msg) bool { return m.Method == "workspace/configuration" })
+	c.sendBody(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":[{"indent_size":2}]}`)
+	if p := c.diagnostics(u, 1); hasCode(p, "LINT-LENGTH") {
+		t.Fatalf("LINT-LENGTH after the limit was dropped (the payload must be ignored): %s", p.raw)
+	}
+	if got := formatIndent(t, c, u); got != "  " {
+		t.Errorf("indent %q, want the client's 2 spaces", got)
+	}
+	// An edit keeps the settings.
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": u, "version": 2},
+		"contentChanges": []any{map[string]any{"text": configProgram + "display 2\n"}}})
+	c.diagnostics(u, 2)
+	if got := formatIndent(t, c, u); got != "  " {
+		t.Errorf("indent after an edit %q, want 2 spaces", got)
+	}
+	if err := c.finish(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestConfigurationPush: a client without workspace/configuration sends its
+// settings in didChangeConfiguration; bad values are reported and ignored.
+func TestConfigurationPush(t *testing.T) {
+	dir, u := configWorkspace(t, "")
+	c := newClient(t)
+	r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{}})
+	if r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	c.notify("initialized", map[string]any{})
+	c.open(u, configProgram, 1)
+	if p := c.diagnostics(u, 1); hasCode(p, "LINT-LENGTH") {
+		t.Fatalf("LINT-LENGTH under the default limit: %s", p.raw)
+	}
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{
+		"wfl": map[string]any{"max_line_length": 40, "indent_size": 2, "max_nesting_depth": "deep"}}})
+	warn := c.await("warning", func(m *msg) bool {
+		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "max_nesting_depth")
+	})
+	if !strings.Contains(string(warn.Params), "expected a whole number") {
+		t.Errorf("warning %s", warn.Params)
+	}
+	if p := c.diagnostics(u, 1); !hasCode(p, "LINT-LENGTH") {
+		t.Fatalf("no LINT-LENGTH after max_line_length 40: %s", p.raw)
+	}
+	if got := formatIndent(t, c, u); got != "  " {
+		t.Errorf("indent %q, want 2 spaces", got)
+	}
+	// The same settings again change nothing and publish nothing; the
+	// section given bare (without the "wfl" key) is read too.
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"max_line_length": 40, "indent_size": 2}})
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": nil})
+	if p := c.diagnostics(u, 1); hasCode(p, "LINT-LENGTH") {
+		t.Fatalf("LINT-LENGTH after the settings were cleared: %s", p.raw)
+	}
+	if got := formatIndent(t, c, u); got != "    " {
+		t.Errorf("indent %q, want the default 4 spaces", got)
+	}
+	if err := c.finish(); err != nil {
+		t.Fatal(err)
+	}
+}
