@@ -28,15 +28,19 @@ type Analysis struct {
 func analyze(uri URI, text string) *Analysis {
 	f, parseDiags := parser.Parse(text)
 	info, checkDiags := check.Check(f, text)
-	diags := parseDiags
-	if !hasError(parseDiags) {
-		diags = append(diags, checkDiags...)
+	if hasError(parseDiags) {
+		checkDiags = nil
 	}
+	lintDiags := lintDiagnostics(uri, text, f, parseDiags)
+	// One slice of the exact size: the analysis lives as long as its
+	// snapshot, and the spare capacity of appended slices would too.
+	diags := make([]diag.Diagnostic, 0, len(parseDiags)+len(checkDiags)+len(lintDiags))
+	diags = append(append(append(diags, parseDiags...), checkDiags...), lintDiags...)
 	return &Analysis{
 		Lines:       token.NewLines(text),
 		File:        f,
 		Info:        info,
-		Diagnostics: append(diags, lintDiagnostics(uri, text, f, parseDiags)...),
+		Diagnostics: diags,
 	}
 }
 

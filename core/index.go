@@ -7,6 +7,7 @@ package core
 
 import (
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"weak"
@@ -83,6 +84,9 @@ func buildIndex(a *Analysis) *index {
 	})
 	sort.SliceStable(ix.idents, func(i, j int) bool { return ix.idents[i].Ident.Pos() < ix.idents[j].Ident.Pos() })
 	sort.Slice(ix.types, func(i, j int) bool { return ix.types[i].Start < ix.types[j].Start })
+	// The index lives as long as the analysis: keep no spare capacity.
+	ix.idents = slices.Clip(append([]IdentRef(nil), ix.idents...))
+	ix.types = slices.Clip(append([]token.Span(nil), ix.types...))
 	return ix
 }
 
