@@ -2,7 +2,10 @@ package mcpserver
 
 // This file implements the tools that act at a position: get_symbol_info
 // (what the name there is, from the core's hover), find_definition and
-// find_references (from the core's resolved names).
+// find_references (from the core's resolved names). For a workspace file
+// given by path they follow `include from` as the language server does
+// (crossfile.go): a name declared at the top level of an included file is
+// found there, and its references in every workspace file of the family.
 
 import (
 	"context"
@@ -15,7 +18,8 @@ var getSymbolInfoTool = &tool{
 	title: "Describe the name at a position",
 	description: "Say what the word at a 1-based line and column of a WFL program is: a variable (with its type), " +
 		"an action (with its parameters), a container, a builtin function or a keyword, with its documentation " +
-		"and where it is declared.",
+		"and where it is declared. For a workspace file given by path, a name declared in a file it includes " +
+		"(include from \"…\") is described from that file, and declarationFile names it.",
 	input: positionInput(nil),
 	output: openObject([]string{"found"}, map[string]*schema{
 		"found":           boolean("false when there is nothing to say about that position"),
@@ -23,7 +27,8 @@ var getSymbolInfoTool = &tool{
 		"name":            str("the name"),
 		"signature":       array("declaration lines in WFL syntax", str("")),
 		"doc":             str("documentation or doc comment"),
-		"declarationLine": integer("1-based line of the declaration in this program, when there is one", 1),
+		"declarationLine": integer("1-based line of the declaration, when there is one (in declarationFile when that is given)", 1),
+		"declarationFile": str("the workspace file of the declaration, when it is another file the program includes"),
 		"markdown":        str("the same information as markdown"),
 		"span":            spanSchema(nil, nil),
 	}),
@@ -37,7 +42,8 @@ var getSymbolInfoTool = &tool{
 		if fail != nil {
 			return *fail
 		}
-		h := d.a.Hover(off)
+		x := s.crossFiles(ctx, d)
+		h := d.a.HoverAcross(off, x.base, x.load)
 		if h == nil {
 			return toolResult{structured: map[string]any{"found": false}}
 		}
@@ -45,6 +51,11 @@ var getSymbolInfoTool = &tool{
 			"doc": h.Doc, "markdown": h.Markdown(), "span": spanOf(d.a, h.Span)}
 		if h.DeclLine > 0 {
 			out["declarationLine"] = h.DeclLine
+		} else if h.Kind != "builtin" && h.Kind != "keyword" {
+			if defs := d.a.IncludedDefinition(off, x.base, x.load); len(defs) > 0 {
+				out["declarationFile"] = s.rel(defs[0].Path)
+				out["declarationLine"] = defs[0].Lines.Line(defs[0].Span.Start) + 1
+			}
 		}
 		return toolResult{structured: out}
 	},
@@ -54,10 +65,12 @@ var findDefinitionTool = &tool{
 	name:  "find_definition",
 	title: "Find where a name is declared",
 	description: "Return where the name at a 1-based line and column of a WFL program is declared (several places " +
-		"for an overloaded action). Builtins and keywords have no declaration in the program.",
+		"for an overloaded action). For a workspace file given by path, a name declared at the top level of a file " +
+		"it includes (include from \"…\", transitively) is found in that file; each place names its file. " +
+		"Builtins and keywords have no declaration in the program.",
 	input: positionInput(nil),
 	output: openObject([]string{"definitions"}, map[string]*schema{
-		"definitions": array("declarations of the name", spanSchema(nil, nil)),
+		"definitions": array("declarations of the name", spanSchema(nil, map[string]*schema{"file": fileProp})),
 	}),
 	readOnly: true, idempotent: true,
 	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
@@ -69,16 +82,22 @@ var findDefinitionTool = &tool{
 		if fail != nil {
 			return *fail
 		}
-		defs := []spanJSON{}
+		x := s.crossFiles(ctx, d)
+		defs := []fileSpan{}
 		for _, sp := range d.a.Definition(off) {
-			defs = append(defs, spanOf(d.a, sp))
+			defs = append(defs, x.here(d, sp))
+		}
+		if len(defs) == 0 {
+			for _, fs := range d.a.IncludedDefinition(off, x.base, x.load) {
+				defs = append(defs, x.spanAt(fs.Path, fs.Lines, fs.Span))
+			}
 		}
 		return toolResult{structured: map[string]any{"definitions": defs}}
 	},
 }
 
 type referenceJSON struct {
-	spanJSON
+	fileSpan
 	Declaration bool `json:"declaration"`
 	Write       bool `json:"write"`
 }
@@ -87,14 +106,18 @@ var findReferencesTool = &tool{
 	name:  "find_references",
 	title: "Find every use of a name",
 	description: "Return every place in a WFL program that names the same thing as the name at a 1-based line and " +
-		"column, each marked as a declaration and as a write (declaration or assignment) or a read.",
+		"column, each marked as a declaration and as a write (declaration or assignment) or a read. For a workspace " +
+		"file given by path, a name shared through include from (declared at the top level of one file and used in " +
+		"files that include it) is found in every workspace file of that family; each place names its file " +
+		"(in other files than the one asked about, write marks the declarations only).",
 	input: positionInput(map[string]*schema{
 		"includeDeclaration": boolean("include the declarations (default true)"),
 	}),
 	output: openObject([]string{"references", "count"}, map[string]*schema{
-		"references": array("the places, in source order", spanSchema([]string{"declaration", "write"}, map[string]*schema{
+		"references": array("the places, in source order (by file, then position, across files)", spanSchema([]string{"declaration", "write"}, map[string]*schema{
 			"declaration": boolean("the place declares the name"),
 			"write":       boolean("the place declares or assigns it"),
+			"file":        fileProp,
 		})),
 		"count": integer("number of places", 0),
 	}),
@@ -108,9 +131,30 @@ var findReferencesTool = &tool{
 		if fail != nil {
 			return *fail
 		}
+		withDecl := boolArg(args, "includeDeclaration", true)
+		x := s.crossFiles(ctx, d)
 		refs := []referenceJSON{}
-		for _, ref := range d.a.References(off, boolArg(args, "includeDeclaration", true)) {
-			refs = append(refs, referenceJSON{spanJSON: spanOf(d.a, token.Span(ref.Span)), Declaration: ref.Decl, Write: ref.Write})
+		if across, ok := d.a.ReferencesAcross(off, x.base, x.candidates(), x.includesOf, x.load); ok {
+			// In the document itself the core's References knows the
+			// assignments; elsewhere only the declarations are writes.
+			writes := map[token.Span]bool{}
+			for _, ref := range d.a.References(off, true) {
+				writes[token.Span(ref.Span)] = ref.Write
+			}
+			for _, ref := range across {
+				if ref.Decl && !withDecl {
+					continue
+				}
+				write := ref.Decl
+				if w, ok := writes[ref.Span]; ok && ref.Path == x.base {
+					write = w
+				}
+				refs = append(refs, referenceJSON{fileSpan: x.spanAt(ref.Path, ref.Lines, ref.Span), Declaration: ref.Decl, Write: write})
+			}
+			return toolResult{structured: map[string]any{"references": refs, "count": len(refs)}}
+		}
+		for _, ref := range d.a.References(off, withDecl) {
+			refs = append(refs, referenceJSON{fileSpan: x.here(d, token.Span(ref.Span)), Declaration: ref.Decl, Write: ref.Write})
 		}
 		return toolResult{structured: map[string]any{"references": refs, "count": len(refs)}}
 	},

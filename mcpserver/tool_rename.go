@@ -1,7 +1,10 @@
 package mcpserver
 
 // This file implements rename_symbol: the edits that rename a declared name
-// and every use of it, from the core's rename. It writes nothing.
+// and every use of it, from the core's rename. For a workspace file given by
+// path, a name shared through `include from` is renamed in every workspace
+// file of its family, as the language server does (core.RenameAcross). It
+// writes nothing.
 
 import (
 	"context"
@@ -16,7 +19,9 @@ var renameTool = &tool{
 	description: "Return the edits that rename the declared name at a 1-based line and column (a variable, action, " +
 		"parameter, container, …) and every use of it in the program, and the program with them applied. " +
 		"Builtins and keywords cannot be renamed; the new name must be a valid WFL name that does not clash. " +
-		"Writes nothing.",
+		"For a workspace file given by path, a name declared at the top level of a file and shared through " +
+		"include from is renamed in the declaring file and in every workspace file that includes it: edits and " +
+		"newSource are for the file asked about, otherFiles for the rest. Writes nothing.",
 	input: positionInput(map[string]*schema{
 		"newName": str("the new name (may be several words, as WFL names can be)"),
 	}),
@@ -25,8 +30,14 @@ var renameTool = &tool{
 		"oldName":   str("the name renamed"),
 		"newName":   str("the new name"),
 		"edits":     array("edits against the original text, in source order", editSchema),
-		"count":     integer("places renamed", 0),
+		"count":     integer("places renamed, in every file", 0),
 		"newSource": str("the program with the edits applied"),
+		"otherFiles": array("the other workspace files the rename changes, by path", openObject([]string{"file", "edits", "count", "newSource"}, map[string]*schema{
+			"file":      str("the workspace file (root-relative)"),
+			"edits":     array("edits against its text, in source order", editSchema),
+			"count":     integer("places renamed in it", 1),
+			"newSource": str("its text with the edits applied"),
+		})),
 	}),
 	readOnly: true, idempotent: true,
 	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
@@ -39,6 +50,11 @@ var renameTool = &tool{
 			return *fail
 		}
 		newName, _ := strArg(args, "newName")
+		x := s.crossFiles(ctx, d)
+		byFile, across, err := d.a.RenameAcross(off, newName, x.base, x.candidates(), x.includesOf, x.load)
+		if across {
+			return renameAcross(d, x, off, byFile, err)
+		}
 		_, oldName, err := d.a.PrepareRename(off)
 		if err != nil {
 			return failure("cannot_rename", "cannot rename: "+err.Error())
@@ -47,10 +63,7 @@ var renameTool = &tool{
 		if err != nil {
 			return failure("cannot_rename", "cannot rename "+oldName+": "+err.Error())
 		}
-		// Apply from the end so earlier offsets stay valid.
-		back := append([]core.Edit(nil), edits...)
-		sort.SliceStable(back, func(i, j int) bool { return back[i].Start > back[j].Start })
-		text, err := core.ApplyEdits(d.snap.Text, back...)
+		text, err := applyAll(d.snap.Text, edits)
 		if err != nil {
 			return failure("cannot_rename", "cannot rename: "+err.Error())
 		}
@@ -61,4 +74,59 @@ var renameTool = &tool{
 		return toolResult{structured: withFile(d, map[string]any{"oldName": oldName, "newName": newName,
 			"edits": editsOf(d.a, edits), "count": len(edits), "newSource": text})}
 	},
+}
+
+// renameAcross answers rename_symbol for a name shared through include.
+func renameAcross(d *document, x *crossFiles, off int, byFile map[string][]core.Edit, err error) toolResult {
+	id, _ := d.a.SymbolAt(off)
+	oldName := ""
+	if id != nil {
+		oldName = id.Name
+	}
+	if err != nil {
+		return failure("cannot_rename", "cannot rename "+oldName+": "+err.Error())
+	}
+	paths := make([]string, 0, len(byFile))
+	for p := range byFile {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	out := map[string]any{"oldName": oldName, "edits": []editJSON{}, "newSource": d.snap.Text}
+	others := []map[string]any{}
+	count := 0
+	for _, p := range paths {
+		edits := byFile[p]
+		sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start < edits[j].Start })
+		a, ok := x.load(p)
+		if !ok {
+			continue
+		}
+		text, _ := x.text(p)
+		if p == x.base {
+			text = d.snap.Text
+		}
+		newText, err := applyAll(text, edits)
+		if err != nil {
+			return failure("cannot_rename", "cannot rename "+oldName+" in "+x.s.rel(p)+": "+err.Error())
+		}
+		count += len(edits)
+		out["newName"] = edits[0].Text
+		if p == x.base {
+			out["edits"], out["newSource"] = editsOf(a, edits), newText
+			continue
+		}
+		others = append(others, map[string]any{"file": x.s.rel(p), "edits": editsOf(a, edits), "count": len(edits), "newSource": newText})
+	}
+	out["count"], out["otherFiles"] = count, others
+	if _, ok := out["newName"]; !ok {
+		out["newName"] = ""
+	}
+	return toolResult{structured: withFile(d, out)}
+}
+
+// applyAll applies edits given in source order against the original text.
+func applyAll(text string, edits []core.Edit) (string, error) {
+	back := append([]core.Edit(nil), edits...)
+	sort.SliceStable(back, func(i, j int) bool { return back[i].Start > back[j].Start })
+	return core.ApplyEdits(text, back...)
 }
