@@ -279,6 +279,9 @@ func (s *Server) unsubscribe(r *request) (any, *rpcError) {
 	c := r.c
 	c.mu.Lock()
 	delete(c.subs, uri)
+	if !c.listenedLocked(uri) {
+		delete(c.prints, uri) // a later subscription starts from what it sees then
+	}
 	c.updateWatchLocked()
 	c.mu.Unlock()
 	return []byte(`{}`), nil
@@ -389,9 +392,16 @@ func (s *Server) fingerprint(uri string) string {
 		}
 		stat(filepath.Join(s.root, core.ConfigFileName))
 	case strings.HasPrefix(uri, fileTemplatePrefix) || strings.HasPrefix(uri, "file:"):
+		// One file: its bytes, so that a rewrite of the same size within
+		// the file system's timestamp granularity is still noticed.
 		p, _ := filePathOf(uri)
 		if abs, _, err := s.resolve(p); err == nil {
 			stat(abs)
+			if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxFileBytes {
+				if b, err := os.ReadFile(abs); err == nil {
+					h.Write(b)
+				}
+			}
 		} else {
 			fmt.Fprintf(h, "unreadable %s\n", err.Kind)
 		}
@@ -425,41 +435,64 @@ func (c *conn) updateWatchLocked() {
 }
 
 func (c *conn) poll(w *watcher) {
-	t := time.NewTicker(c.srv.opts.PollInterval)
-	defer t.Stop()
+	ticks := c.srv.opts.pollTicks
+	if ticks == nil {
+		t := time.NewTicker(c.srv.opts.PollInterval)
+		defer t.Stop()
+		ticks = t.C
+	}
 	for {
 		select {
 		case <-w.stop:
 			return
-		case <-t.C:
+		case <-ticks:
 		}
-		c.mu.Lock()
-		watched := map[string]bool{}
-		for u := range c.subs {
-			watched[u] = true
-		}
-		for _, r := range c.listens {
-			for u := range r.listen.uris {
-				watched[u] = true
-			}
-		}
-		c.mu.Unlock()
-		uris := make([]string, 0, len(watched))
-		for u := range watched {
-			uris = append(uris, u)
-		}
-		sort.Strings(uris)
-		for _, u := range uris {
-			print := c.srv.fingerprint(u)
-			c.mu.Lock()
-			old, seen := c.prints[u]
-			c.prints[u] = print
-			if seen && old != print {
-				c.resourceUpdatedLocked(u)
-			}
-			c.mu.Unlock()
+		c.pollOnce()
+		if f := c.srv.opts.polled; f != nil {
+			f()
 		}
 	}
+}
+
+// pollOnce compares the fingerprint of every watched resource with the one
+// seen before and tells the subscribers of those that changed.
+func (c *conn) pollOnce() {
+	c.mu.Lock()
+	watched := map[string]bool{}
+	for u := range c.subs {
+		watched[u] = true
+	}
+	for _, r := range c.listens {
+		for u := range r.listen.uris {
+			watched[u] = true
+		}
+	}
+	c.mu.Unlock()
+	uris := make([]string, 0, len(watched))
+	for u := range watched {
+		uris = append(uris, u)
+	}
+	sort.Strings(uris)
+	for _, u := range uris {
+		print := c.srv.fingerprint(u)
+		c.mu.Lock()
+		old, seen := c.prints[u]
+		c.prints[u] = print
+		if seen && old != print {
+			c.resourceUpdatedLocked(u)
+		}
+		c.mu.Unlock()
+	}
+}
+
+// listenedLocked reports whether an open listen watches uri. c.mu must be held.
+func (c *conn) listenedLocked(uri string) bool {
+	for _, r := range c.listens {
+		if r.listen.uris[uri] {
+			return true
+		}
+	}
+	return false
 }
 
 // resourceUpdatedLocked tells every subscriber that uri changed. c.mu must be held.

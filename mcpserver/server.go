@@ -36,6 +36,12 @@ type Options struct {
 	// completions with a test fixture's (see extras.go). Only
 	// internal/conformance sets it; the product leaves it nil.
 	Extras *Extras
+
+	// Test hooks for the resource watcher: pollTicks replaces the poll
+	// timer (each value received is one poll of the watched resources), and
+	// polled is called after each poll.
+	pollTicks <-chan time.Time
+	polled    func()
 }
 
 // A TestTool is a tool for tests and benchmarks, outside tools/list.
