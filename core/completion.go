@@ -243,7 +243,7 @@ func (a *Analysis) namesInScope(offset int, keep func(string) bool) []Completion
 		}
 	}
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for n, sym := range sc.Symbols {
+		for n, sym := range sc.Symbols.All() {
 			if seen[n] || sym == nil || !keep(n) {
 				continue
 			}

@@ -50,7 +50,7 @@ func (a *Analysis) IncludedDefinition(offset int, base string, load func(path st
 			if !ok || b.Info == nil || b.Info.Global == nil {
 				continue
 			}
-			if s := b.Info.Global.Symbols[id.Name]; s != nil {
+			if s := b.Info.Global.Symbols.Get(id.Name); s != nil {
 				for _, sp := range declSpans(s) {
 					out = append(out, FileSpan{Path: inc, Span: sp, Lines: b.Lines})
 				}
@@ -140,7 +140,7 @@ func (a *Analysis) ReferencesAcross(offset int, base string, candidates []string
 	}
 	name, home := id.Name, ""
 	switch {
-	case sym != nil && a.Info.Global.Symbols[name] == sym && len(declSpans(sym)) > 0:
+	case sym != nil && a.Info.Global.Symbols.Get(name) == sym && len(declSpans(sym)) > 0:
 		home = base
 	case sym == nil || len(declSpans(sym)) == 0:
 		defs := a.IncludedDefinition(offset, base, load)
@@ -173,7 +173,7 @@ func (a *Analysis) ReferencesAcross(offset int, base string, candidates []string
 		if !ok || g.Info == nil || g.Info.Global == nil {
 			continue
 		}
-		target := g.Info.Global.Symbols[name]
+		target := g.Info.Global.Symbols.Get(name)
 		if p != home && target != nil {
 			continue // the file declares its own
 		}

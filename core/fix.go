@@ -289,7 +289,7 @@ func (fx *fixer) closeNames(id *ast.Ident) []string {
 	seen := map[string]bool{}
 	var cands []cand
 	for sc := fx.a.Info.ScopeAt(id.From); sc != nil; sc = sc.Parent {
-		for name, sym := range sc.Symbols {
+		for name, sym := range sc.Symbols.All() {
 			if seen[name] || name == id.Name {
 				continue
 			}

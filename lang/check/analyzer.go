@@ -48,9 +48,9 @@ type analyzer struct {
 // universe holds the predeclared names. It is shared by every Check and
 // never modified after init.
 var universe = func() *Scope {
-	u := &Scope{Symbols: map[string]*Symbol{}}
+	u := &Scope{}
 	pre := func(name string, t *types.Type) {
-		u.Symbols[name] = &Symbol{Name: name, Kind: SymPredeclared, Type: t}
+		u.put(&Symbol{Name: name, Kind: SymPredeclared, Type: t})
 	}
 	for _, n := range []string{"yes", "no"} {
 		pre(n, types.Boolean)
@@ -73,7 +73,7 @@ func newAnalyzer(f *ast.File, src string, info *Info) *analyzer {
 		actionParams: map[string]bool{}, fileParams: map[string]bool{},
 		constants: map[*Symbol]bool{}, events: map[string]*Symbol{}, aliases: map[*Symbol]bool{}}
 	a.universe = universe
-	a.global = &Scope{Parent: a.universe, Node: f, Span: token.Span{Start: f.Pos(), End: f.End()}, Symbols: map[string]*Symbol{}}
+	a.global = &Scope{Parent: a.universe, Node: f, Span: token.Span{Start: f.Pos(), End: f.End()}}
 	info.Global = a.global
 	info.Scopes[f] = a.global
 	a.cur = a.global
@@ -145,7 +145,7 @@ func (a *analyzer) pop() { a.cur = a.cur.Parent }
 
 // define adds sym to the current scope with the reference's no-shadowing rule.
 func (a *analyzer) define(sym *Symbol, at token.Span) bool {
-	if old := a.cur.Symbols[sym.Name]; old != nil {
+	if old := a.cur.Symbols.Get(sym.Name); old != nil {
 		a.errorAt(at, "Variable '"+sym.Name+"' has already been defined at line "+strconv.Itoa(a.line(old.Decl.Start))+". Use 'change "+sym.Name+" to <value>' to modify it.")
 		return false
 	}
@@ -153,7 +153,7 @@ func (a *analyzer) define(sym *Symbol, at token.Span) bool {
 		a.errorAt(at, "Variable '"+sym.Name+"' has already been defined in an outer scope. Use 'change "+sym.Name+" to <value>' to modify it.")
 		return false
 	}
-	if a.cur.Parent == a.universe && a.universe.Symbols[sym.Name] != nil {
+	if a.cur.Parent == a.universe && a.universe.Symbols.Get(sym.Name) != nil {
 		a.errorAt(at, "Variable '"+sym.Name+"' has already been defined in an outer scope. Use 'change "+sym.Name+" to <value>' to modify it.")
 		return false
 	}
@@ -593,9 +593,9 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		sc.Span = a.span(s)
 		a.stmt(s.Inner)
 		a.pop()
-		for _, name := range sortedNames(sc.Symbols) {
+		for _, name := range tableNames(&sc.Symbols) {
 			if a.cur.Lookup(name) == nil {
-				a.cur.put(sc.Symbols[name])
+				a.cur.put(sc.Symbols.Get(name))
 			}
 		}
 	case *ast.WaitDurationStmt:
@@ -849,9 +849,9 @@ func (a *analyzer) ifStmt(cond ast.Expr, then *ast.Block, els ast.Stmt, n ast.No
 		a.stmt(e)
 	}
 	a.pop()
-	for _, name := range sortedNames(ts.Symbols) {
-		sym := ts.Symbols[name]
-		other := es.Symbols[name]
+	for _, name := range tableNames(&ts.Symbols) {
+		sym := ts.Symbols.Get(name)
+		other := es.Symbols.Get(name)
 		if other == nil || outer.Lookup(name) != nil {
 			continue
 		}
@@ -911,9 +911,9 @@ func (a *analyzer) route(r *ast.RouteStmt, i int) {
 	if es == nil {
 		return
 	}
-	for _, name := range sortedNames(ts.Symbols) {
-		sym := ts.Symbols[name]
-		other := es.Symbols[name]
+	for _, name := range tableNames(&ts.Symbols) {
+		sym := ts.Symbols.Get(name)
+		other := es.Symbols.Get(name)
 		if other == nil || outer.Lookup(name) != nil {
 			continue
 		}
@@ -930,7 +930,7 @@ func (a *analyzer) tryStmt(s *ast.TryStmt) {
 	a.block(s.Body)
 	a.tryDepth--
 	a.pop()
-	endpoints := []map[string]*Symbol{body.Symbols}
+	endpoints := []map[string]*Symbol{body.Symbols.toMap()}
 	catchAll := false
 	for _, c := range s.Clauses {
 		if c.Kind == ast.ErrGeneral {
@@ -950,7 +950,7 @@ func (a *analyzer) tryStmt(s *ast.TryStmt) {
 		a.block(c.Body)
 		a.pop()
 		decl := map[string]*Symbol{}
-		for n, sym := range cs.Symbols {
+		for n, sym := range cs.Symbols.All() {
 			if n != errName && n != "error_message" {
 				decl[n] = sym
 			}
@@ -961,7 +961,7 @@ func (a *analyzer) tryStmt(s *ast.TryStmt) {
 		os := a.push(s.Otherwise)
 		a.block(s.Otherwise)
 		a.pop()
-		endpoints = append(endpoints, os.Symbols)
+		endpoints = append(endpoints, os.Symbols.toMap())
 	} else if !catchAll {
 		endpoints = append(endpoints, map[string]*Symbol{})
 	}
@@ -1031,7 +1031,7 @@ func (a *analyzer) registerAction(d *ast.ActionDecl) {
 	}
 	name := d.Name.Name
 	endSpan := token.Span{Start: d.End(), End: d.End()}
-	if ex := a.cur.Symbols[name]; ex != nil && ex.Kind == SymAction {
+	if ex := a.cur.Symbols.Get(name); ex != nil && ex.Kind == SymAction {
 		for _, o := range ex.Actions {
 			if len(o.Params) != len(d.Params) {
 				continue
@@ -1166,7 +1166,7 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 		}
 	}
 	a.info.Containers[sym.Name] = sym
-	if a.cur.Symbols[sym.Name] == nil {
+	if a.cur.Symbols.Get(sym.Name) == nil {
 		a.cur.put(sym)
 	}
 	for _, m := range s.Members {
@@ -1747,6 +1747,16 @@ func init() {
 func sortedNames(m map[string]*Symbol) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// tableNames returns the names of t, sorted.
+func tableNames(t *SymbolTable) []string {
+	out := make([]string, 0, t.Len())
+	for k := range t.All() {
 		out = append(out, k)
 	}
 	sort.Strings(out)

@@ -24,6 +24,7 @@
 package check
 
 import (
+	"iter"
 	"sort"
 	"sync"
 
@@ -101,14 +102,14 @@ type Scope struct {
 	Parent   *Scope
 	Node     ast.Node // the node that opened the scope (*ast.File, *ast.Block, *ast.ActionDecl, …), nil for the universe
 	Span     token.Span
-	Symbols  map[string]*Symbol
+	Symbols  SymbolTable // the names declared in this scope
 	Children []*Scope
 }
 
 // Lookup finds name in s or its parents, or returns nil.
 func (s *Scope) Lookup(name string) *Symbol {
 	for ; s != nil; s = s.Parent {
-		if sym := s.Symbols[name]; sym != nil {
+		if sym := s.Symbols.Get(name); sym != nil {
 			return sym
 		}
 	}
@@ -117,11 +118,95 @@ func (s *Scope) Lookup(name string) *Symbol {
 
 func (s *Scope) put(sym *Symbol) { s.putAs(sym.Name, sym) }
 
-func (s *Scope) putAs(name string, sym *Symbol) {
-	if s.Symbols == nil {
-		s.Symbols = map[string]*Symbol{}
+func (s *Scope) putAs(name string, sym *Symbol) { s.Symbols.set(name, sym) }
+
+// A SymbolTable maps the names of one scope to their symbols. Most scopes
+// declare a handful of names (a loop variable, an action's parameters): a
+// small table is a slice searched in order, a large one a map, so that an
+// open document does not keep a hash table per block.
+type SymbolTable struct {
+	small []tableEntry       // while there are at most smallTable names
+	large map[string]*Symbol // beyond
+}
+
+type tableEntry struct {
+	name string
+	sym  *Symbol
+}
+
+const smallTable = 8
+
+// Get returns the symbol named name, or nil.
+func (t *SymbolTable) Get(name string) *Symbol {
+	if t.large != nil {
+		return t.large[name]
 	}
-	s.Symbols[name] = sym
+	for i := range t.small {
+		if t.small[i].name == name {
+			return t.small[i].sym
+		}
+	}
+	return nil
+}
+
+// Len returns the number of names in the table.
+func (t *SymbolTable) Len() int {
+	if t.large != nil {
+		return len(t.large)
+	}
+	return len(t.small)
+}
+
+// All iterates over the names and their symbols, in no particular order.
+func (t *SymbolTable) All() iter.Seq2[string, *Symbol] {
+	return func(yield func(string, *Symbol) bool) {
+		if t.large != nil {
+			for n, s := range t.large {
+				if !yield(n, s) {
+					return
+				}
+			}
+			return
+		}
+		for _, e := range t.small {
+			if !yield(e.name, e.sym) {
+				return
+			}
+		}
+	}
+}
+
+// set binds name to sym, replacing an earlier binding of name.
+func (t *SymbolTable) set(name string, sym *Symbol) {
+	if t.large != nil {
+		t.large[name] = sym
+		return
+	}
+	for i := range t.small {
+		if t.small[i].name == name {
+			t.small[i].sym = sym
+			return
+		}
+	}
+	if len(t.small) < smallTable {
+		t.small = append(t.small, tableEntry{name, sym})
+		return
+	}
+	t.large = make(map[string]*Symbol, 2*smallTable)
+	for _, e := range t.small {
+		t.large[e.name] = e.sym
+	}
+	t.large[name] = sym
+	t.small = nil
+}
+
+// toMap returns a new map of the table's bindings.
+func (t *SymbolTable) toMap() map[string]*Symbol {
+	m := make(map[string]*Symbol, t.Len())
+	for n, s := range t.All() {
+		m[n] = s
+	}
+	return m
 }
 
 // Innermost returns the innermost scope under s whose span contains offset.
@@ -271,7 +356,7 @@ func (info *Info) VisibleAt(offset int) []*Symbol {
 	seen := map[string]bool{}
 	var out []*Symbol
 	for s := info.ScopeAt(offset); s != nil; s = s.Parent {
-		for name, sym := range s.Symbols {
+		for name, sym := range s.Symbols.All() {
 			if seen[name] {
 				continue
 			}
