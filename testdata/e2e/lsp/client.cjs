@@ -310,6 +310,19 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
     }
   }
 
+  // Client settings, pushed (this client does not answer workspace/configuration
+  // requests as a capability): wfl.maxLineLength overrides the .wflcfg and
+  // the open documents are published again.
+  const hasLength = p => p.diagnostics.some(d => d.code === 'LINT-LENGTH');
+  let mark = published.length;
+  await conn.sendNotification(lsp.DidChangeConfigurationNotification.type, { settings: { wfl: { maxLineLength: 20 } } });
+  const tight = await diagnostics(p => published.indexOf(p) >= mark && p.uri === uri && hasLength(p), 'LINT-LENGTH after wfl.maxLineLength 20');
+  check(hasLength(tight), 'client settings change the published lint diagnostics');
+  mark = published.length;
+  await conn.sendNotification(lsp.DidChangeConfigurationNotification.type, { settings: { wfl: {} } });
+  const loose = await diagnostics(p => published.indexOf(p) >= mark && p.uri === uri, 'diagnostics after the settings were cleared');
+  check(!hasLength(loose), 'clearing the settings restores the .wflcfg limits', loose.diagnostics);
+
   // Protocol errors a client can cause.
   const errCode = p => p.then(() => 'no error', e => e.code);
   check(await errCode(conn.sendRequest('wfl/noSuchMethod', {})) === -32601, 'unknown method: -32601');
