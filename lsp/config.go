@@ -5,7 +5,8 @@ package lsp
 // core/settings.go: client keys > nearest .wflcfg > the VS Code extension's
 // format.indentSize > global file > defaults).
 //
-// A client that answers workspace/configuration is asked after initialized
+// Settings given as initializationOptions are read first. A client that
+// answers workspace/configuration is asked after initialized
 // and again on every workspace/didChangeConfiguration (whose payload is then
 // only a signal), once per workspace folder with the folder as scope. A
 // client that does not is read from the didChangeConfiguration payload
@@ -40,9 +41,15 @@ type folderSettings struct {
 	s   core.Settings
 }
 
-// configured starts reading the settings after initialized.
+// configured starts reading the settings after initialized: first those
+// given as initializationOptions (Helix sends its `config` there), then,
+// from a client that answers them, those of workspace/configuration.
 func (s *server) configured() {
-	caps := s.session.Load().caps
+	sess := s.session.Load()
+	if len(sess.initOpts) > 0 && string(sess.initOpts) != "null" {
+		s.applyPushed(sess.initOpts)
+	}
+	caps := sess.caps
 	if caps.configChangeRegistration {
 		go s.registerConfigChange()
 	}
@@ -74,9 +81,16 @@ func (s *server) didChangeConfiguration(params jsonrpc2.RawMessage) error {
 	if err := json.Unmarshal(params, &p); err != nil {
 		return fmt.Errorf("didChangeConfiguration: %w", err)
 	}
-	section := p.Settings
+	s.applyPushed(p.Settings)
+	return nil
+}
+
+// applyPushed installs settings a client sent (`{"wfl": {...}}`, or the
+// section itself) for every folder.
+func (s *server) applyPushed(settings json.RawMessage) {
+	section := settings
 	var whole map[string]json.RawMessage
-	if json.Unmarshal(p.Settings, &whole) == nil {
+	if json.Unmarshal(settings, &whole) == nil {
 		if v, ok := whole[settingsSection]; ok {
 			section = v
 		}
@@ -87,7 +101,6 @@ func (s *server) didChangeConfiguration(params jsonrpc2.RawMessage) error {
 		folders = append(folders, folderSettings{dir: dir, s: st})
 	}
 	s.applySettings(s.cfgSeq.Add(1), folders, problems)
-	return nil
 }
 
 // settingsScopes are the folders settings are registered for: the

@@ -173,3 +173,23 @@ func TestConfigurationPush(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestConfigurationInitOptions: settings given as initializationOptions
+// (Helix's config) apply from the start.
+func TestConfigurationInitOptions(t *testing.T) {
+	dir, u := configWorkspace(t, "")
+	c := newClient(t)
+	r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{},
+		"initializationOptions": map[string]any{"wfl": map[string]any{"maxLineLength": 40}}})
+	if r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	c.notify("initialized", map[string]any{})
+	c.open(u, configProgram, 1)
+	if p := c.diagnostics(u, 1); !hasCode(p, "LINT-LENGTH") {
+		t.Fatalf("no LINT-LENGTH under initializationOptions maxLineLength 40: %s", p.raw)
+	}
+	if err := c.finish(); err != nil {
+		t.Fatal(err)
+	}
+}

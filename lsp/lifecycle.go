@@ -37,7 +37,7 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 	if err := decodeParams(params, &p); err != nil {
 		return nil, err
 	}
-	sess := &session{enc: utf16, clientName: p.ClientInfo.Name}
+	sess := &session{enc: utf16, clientName: p.ClientInfo.Name, initOpts: p.InitializationOptions}
 	caps := p.Capabilities
 	if caps.General != nil {
 		sess.enc = negotiate(caps.General.PositionEncodings)

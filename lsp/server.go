@@ -15,7 +15,9 @@
 //     -32603, and the lifecycle rules of the specification are enforced;
 //   - lifecycle.go (initialize, shutdown, exit; the capabilities),
 //     textsync.go (didOpen, didChange, didClose), diagnostics.go
-//     (publishDiagnostics);
+//     (publishDiagnostics), config.go (the client's "wfl" settings, from
+//     workspace/configuration, didChangeConfiguration or
+//     initializationOptions, layered over .wflcfg);
 //   - the features, each a thin conversion of a core query: features.go
 //     (hover, definition, references, highlight, symbols, folding,
 //     selection, pull diagnostics), semtok.go (semantic tokens), edits.go
@@ -158,6 +160,7 @@ type session struct {
 	clientName string
 	caps       clientCaps
 	roots      []string // the workspace folders, as paths
+	initOpts   []byte   // initializationOptions, read as settings (config.go)
 }
 
 // clientCaps are the client capabilities the server adapts to.
