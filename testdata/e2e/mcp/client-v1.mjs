@@ -3,6 +3,9 @@
 // Exits non-zero on the first failed expectation.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { writeFileSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
 
 const [root, cmd, ...args] = process.argv.slice(2);
 let failures = 0;
@@ -91,6 +94,22 @@ const done = await client.complete({ ref: { type: "ref/prompt", name: "explain_w
 check(JSON.stringify(done.completion.values) === '["hello.wfl"]', "completion/complete", done);
 await client.setLoggingLevel("debug");
 check(true, "logging/setLevel");
+
+// Across files: a workspace file that includes sub/nested.wfl, and a
+// subscription that reports its creation (the server polls every second).
+const updated = new Promise((resolve) => client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+await client.subscribeResource({ uri: "workspace://files" });
+writeFileSync(join(root, "main.wfl"), 'include from "sub/nested.wfl"\ndisplay twice with 2\n');
+const timeout = new Promise((resolve) => setTimeout(() => resolve("no update within 5 s"), 5000));
+check((await Promise.race([updated, timeout])) === "workspace://files", "resources/updated after a .wfl file is created");
+await client.unsubscribeResource({ uri: "workspace://files" });
+const def = await client.callTool({ name: "find_definition", arguments: { path: "main.wfl", line: 2, column: 10 } });
+check(def.structuredContent?.definitions?.[0]?.file === "sub/nested.wfl" && def.structuredContent.definitions[0].line === 1, "find_definition follows include from", def.structuredContent);
+const xrefs = await client.callTool({ name: "find_references", arguments: { path: "main.wfl", line: 2, column: 10 } });
+check(xrefs.structuredContent?.count === 3, "find_references across the include", xrefs.structuredContent);
+const xren = await client.callTool({ name: "rename_symbol", arguments: { path: "main.wfl", line: 2, column: 10, newName: "double" } });
+check(xren.structuredContent?.otherFiles?.[0]?.file === "sub/nested.wfl" && xren.structuredContent.count === 3, "rename_symbol across the include", xren.structuredContent);
+unlinkSync(join(root, "main.wfl"));
 
 await client.close();
 console.log(failures === 0 ? "v1: all passed" : `v1: ${failures} failed`);
