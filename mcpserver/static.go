@@ -40,7 +40,8 @@ const instructions = "wfl-lsp answers questions about WFL (WebFirst Language) pr
 	"language core as the editor. Check a program with analyze_wfl (all diagnostics), parse_wfl (an outline), " +
 	"typecheck_wfl or lint_wfl; each takes the program text as `source` or a workspace file as `path`. " +
 	"get_symbol_info, find_definition, find_references, get_completions and rename_symbol work at a position: " +
-	"1-based lines and 1-based columns counted in characters. format_wfl, fix_wfl and rename_symbol return " +
+	"1-based lines and 1-based columns counted in characters; given a workspace `path`, they follow " +
+	"`include from` across the workspace's files. format_wfl, fix_wfl and rename_symbol return " +
 	"edits and never write files. explain_diagnostic explains a diagnostic code; lookup_builtin documents a builtin. " +
 	"Resources list the workspace's files, symbols, diagnostics and configuration; prompts help fix, " +
 	"explain, write and translate WFL."
