@@ -14,10 +14,10 @@
 //  3. the type checker (typecheck.go): flow-sensitive variable types and the
 //     typing rules; category Type, codes TYPE-*. Its diagnostics are returned
 //     only when the analyzer found no error (the reference does not run it
-//     otherwise), but it always runs so Info.Types is filled.
+//     otherwise), but it always runs so that Info.TypeOf answers.
 //
 // Everything Check learns about names is kept in side tables (Info.Defs,
-// Info.Uses, Info.Types, Info.Scopes) keyed by AST node, never in the tree.
+// Info.Uses, Info.Scopes, Info.TypeOf) keyed by AST node, never in the tree.
 // The passes never fail and accept partial trees with Bad nodes, so hover and
 // definition work on programs with parse errors; callers that want the
 // reference's behaviour drop Check's diagnostics when parsing failed.
@@ -221,14 +221,14 @@ func (s *Scope) Innermost(offset int) *Scope {
 
 // Info holds what checking learned, in side tables keyed by AST node.
 type Info struct {
-	Defs       map[*ast.Ident]*Symbol   // declaring identifiers
-	Uses       map[*ast.Ident]*Symbol   // referring identifiers
-	Types      map[ast.Expr]*types.Type // the type of every checked expression
-	Scopes     map[ast.Node]*Scope      // scopes by the node that opened them
-	Global     *Scope                   // the file scope; its parent is the universe of predeclared names
-	Symbols    []*Symbol                // every symbol declared in the file, in declaration order
-	Containers map[string]*Symbol       // containers by name
+	Defs       map[*ast.Ident]*Symbol // declaring identifiers
+	Uses       map[*ast.Ident]*Symbol // referring identifiers
+	Scopes     map[ast.Node]*Scope    // scopes by the node that opened them
+	Global     *Scope                 // the file scope; its parent is the universe of predeclared names
+	Symbols    []*Symbol              // every symbol declared in the file, in declaration order
+	Containers map[string]*Symbol     // containers by name
 
+	types typeTable // see TypeOf
 	index *identIndex
 }
 
@@ -241,7 +241,11 @@ func (info *Info) ObjectOf(id *ast.Ident) *Symbol {
 }
 
 // TypeOf returns the type of e, or nil when e was not checked.
-func (info *Info) TypeOf(e ast.Expr) *types.Type { return info.Types[e] }
+func (info *Info) TypeOf(e ast.Expr) *types.Type { return info.types.get(e) }
+
+// Typed iterates over every checked expression and its type, in no
+// particular order.
+func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] { return info.types.all }
 
 // ScopeAt returns the innermost scope containing offset.
 func (info *Info) ScopeAt(offset int) *Scope { return info.Global.Innermost(offset) }
@@ -275,7 +279,6 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	info := &Info{
 		Defs:       make(map[*ast.Ident]*Symbol, n/200+4),
 		Uses:       make(map[*ast.Ident]*Symbol, n/100+4),
-		Types:      make(map[ast.Expr]*types.Type, n/30+8),
 		Scopes:     make(map[ast.Node]*Scope, n/250+2),
 		Containers: map[string]*Symbol{},
 		index:      &identIndex{},
@@ -302,6 +305,7 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	}
 	tc := newTypeChecker(a)
 	tc.run()
+	info.types = newTypeTable(tc.types)
 	if !semErr {
 		out = append(out, tc.diags...)
 	}

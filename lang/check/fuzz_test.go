@@ -77,8 +77,8 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("nil use for %q", id.Name)
 			}
 		}
-		for e := range info.Types {
-			if e == nil || info.Types[e] == nil {
+		for e, typ := range info.Typed() {
+			if e == nil || typ == nil || info.TypeOf(e) != typ {
 				t.Fatal("nil type entry")
 			}
 		}

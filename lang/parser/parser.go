@@ -16,8 +16,6 @@
 package parser
 
 import (
-	"sync"
-
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lexer"
@@ -44,16 +42,14 @@ const (
 
 // Parse parses src. It never fails: it always returns a tree.
 func Parse(src string) (*ast.File, []diag.Diagnostic) {
-	bufp := tokenPool.Get().(*[]token.Token)
-	lx := lexer.LexInto(src, *bufp)
+	// The tokens are garbage once the tree is built. They are not pooled:
+	// a pooled buffer of a large file's tokens (ten times its size) would
+	// stay allocated between analyses, while the GC empties pools often
+	// enough under an editor's load that reuse rarely happens.
+	lx := lexer.Lex(src)
 	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}}
 	f := &ast.File{Range: ast.Range{From: 0, To: len(src)}}
 	f.Stmts = p.program()
-	// The tree keeps no tokens: give the buffer back, cleared so that it
-	// does not keep this source alive.
-	clear(lx.Tokens)
-	*bufp = lx.Tokens[:0]
-	tokenPool.Put(bufp)
 	f.Comments = groupComments(src, lx.Comments)
 	attachDocs(src, f)
 	diags := p.diags
@@ -77,9 +73,6 @@ func Parse(src string) (*ast.File, []diag.Diagnostic) {
 	}
 	return f, diags
 }
-
-// tokenPool recycles token buffers between Parse calls.
-var tokenPool = sync.Pool{New: func() any { b := make([]token.Token, 0, 1024); return &b }}
 
 type parser struct {
 	src     string
