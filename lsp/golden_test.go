@@ -4,7 +4,8 @@ package lsp
 // of cursor markers and, for each position encoding, the transcript of what
 // the server answers through the wire: diagnostics, document symbols,
 // folding ranges, semantic tokens, and at every marker hover, definition,
-// references, highlight and selection range. Ranges are printed with the
+// references, highlight and selection range; a settings.json file is pushed
+// as the client's settings first. Ranges are printed with the
 // text they cover, cut out of the document by this file's own converter (a
 // second implementation, so the mapper is checked too).
 //
@@ -113,8 +114,9 @@ func TestGolden(t *testing.T) {
 				src = strings.TrimSuffix(src, "\n")
 			}
 			markers, _ := ar.get("markers")
+			settings, _ := ar.get("settings.json")
 			for _, enc := range []string{"utf-16", "utf-8"} {
-				got := transcript(t, src, markers, enc)
+				got := transcript(t, src, markers, settings, enc)
 				want, _ := ar.get(enc)
 				if *update {
 					ar.set(enc, got)
@@ -181,7 +183,10 @@ func (c conv) show(r wireRange) string {
 }
 
 // transcript runs the document through the server in one encoding.
-func transcript(t *testing.T, src, markers, enc string) string {
+// transcript runs a session on src and writes down every answer. settings,
+// when not empty, is the JSON the client pushes with didChangeConfiguration
+// before it opens the document.
+func transcript(t *testing.T, src, markers, settings, enc string) string {
 	c := newClient(t, quiet)
 	init := c.initialize(map[string]any{
 		"general": map[string]any{"positionEncodings": []string{enc}},
@@ -209,6 +214,9 @@ func transcript(t *testing.T, src, markers, enc string) string {
 	var out strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&out, format+"\n", args...) }
 
+	if settings != "" {
+		c.notify("workspace/didChangeConfiguration", map[string]any{"settings": json.RawMessage(settings)})
+	}
 	c.open(testURI, src, 1)
 	d := c.diagnostics(testURI, 1)
 	p("diagnostics:")
