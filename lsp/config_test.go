@@ -193,3 +193,39 @@ func TestConfigurationInitOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestConfigurationPullDiagnosticsRefresh: a client that pulls diagnostics
+// is asked to refresh them after a settings change, and the pulled report
+// follows the new settings.
+func TestConfigurationPullDiagnosticsRefresh(t *testing.T) {
+	dir, u := configWorkspace(t, "")
+	c := newClient(t)
+	r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
+		"textDocument": map[string]any{"diagnostic": map[string]any{}},
+		"workspace":    map[string]any{"diagnostics": map[string]any{"refreshSupport": true}}}})
+	if r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	c.notify("initialized", map[string]any{})
+	c.open(u, configProgram, 1)
+	pull := func() string {
+		t.Helper()
+		m := c.call("textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": u}})
+		if m.Error != nil {
+			t.Fatalf("pull: %+v", m.Error)
+		}
+		return string(m.Result)
+	}
+	if got := pull(); strings.Contains(got, "LINT-LENGTH") {
+		t.Fatalf("LINT-LENGTH under the default limit: %s", got)
+	}
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"wfl": map[string]any{"max_line_length": 40}}})
+	ref := c.await("workspace/diagnostic/refresh", func(m *msg) bool { return m.Method == "workspace/diagnostic/refresh" })
+	c.sendBody(`{"jsonrpc":"2.0","id":` + string(ref.ID) + `,"result":null}`)
+	if got := pull(); !strings.Contains(got, "LINT-LENGTH") {
+		t.Fatalf("no LINT-LENGTH after max_line_length 40: %s", got)
+	}
+	if err := c.finish(); err != nil {
+		t.Fatal(err)
+	}
+}
