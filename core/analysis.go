@@ -27,17 +27,32 @@ type Analysis struct {
 // looks unused), so they are not reported.
 func analyze(uri URI, text string) *Analysis {
 	f, parseDiags := parser.Parse(text)
+	// The linter and the line table need only the text and the tree: they
+	// are computed on another core while the checker runs here.
+	var lintDiags []diag.Diagnostic
+	var lines *token.Lines
+	var lintPanic any
+	lintDone := make(chan struct{})
+	go func() {
+		defer close(lintDone)
+		defer func() { lintPanic = recover() }()
+		lintDiags = lintDiagnostics(uri, text, f, parseDiags)
+		lines = token.NewLines(text)
+	}()
 	info, checkDiags := check.Check(f, text)
+	<-lintDone
+	if lintPanic != nil {
+		panic(lintPanic) // surfaces in the caller, as when the linter ran here
+	}
 	if hasError(parseDiags) {
 		checkDiags = nil
 	}
-	lintDiags := lintDiagnostics(uri, text, f, parseDiags)
 	// One slice of the exact size: the analysis lives as long as its
 	// snapshot, and the spare capacity of appended slices would too.
 	diags := make([]diag.Diagnostic, 0, len(parseDiags)+len(checkDiags)+len(lintDiags))
 	diags = append(append(append(diags, parseDiags...), checkDiags...), lintDiags...)
 	return &Analysis{
-		Lines:       token.NewLines(text),
+		Lines:       lines,
 		File:        f,
 		Info:        info,
 		Diagnostics: diags,

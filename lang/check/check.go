@@ -283,6 +283,18 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		Containers: map[string]*Symbol{},
 		index:      &identIndex{},
 	}
+	// The static pass reads only the tree: it runs on another core while
+	// the analyzer and the type checker run here, and its findings are
+	// dropped if the analyzer reports an error (as the reference, which runs
+	// it only after a clean analysis).
+	var st []diag.Diagnostic
+	var stPanic any
+	stDone := make(chan struct{})
+	go func() {
+		defer close(stDone)
+		defer func() { stPanic = recover() }()
+		st = staticDiagnostics(f, src)
+	}()
 	a := newAnalyzer(f, src, info)
 	a.run()
 
@@ -294,8 +306,14 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		}
 	}
 	out = append(out, a.diags...)
+	tc := newTypeChecker(a)
+	tc.run()
+	info.types = newTypeTable(tc.types)
+	<-stDone
+	if stPanic != nil && !semErr {
+		panic(stPanic) // a bug in the static pass surfaces in the caller, as before
+	}
 	if !semErr {
-		st := staticDiagnostics(f, src)
 		for _, d := range st {
 			if d.Severity == diag.Error {
 				semErr = true
@@ -303,9 +321,6 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		}
 		out = append(out, st...)
 	}
-	tc := newTypeChecker(a)
-	tc.run()
-	info.types = newTypeTable(tc.types)
 	if !semErr {
 		out = append(out, tc.diags...)
 	}
