@@ -228,7 +228,8 @@ type Info struct {
 	Symbols    []*Symbol              // every symbol declared in the file, in declaration order
 	Containers map[string]*Symbol     // containers by name
 
-	types typeTable // see TypeOf
+	types      typeTable     // see TypeOf; complete once typesReady is closed
+	typesReady chan struct{} // nil when types was filled before Info was shared
 	index *identIndex
 }
 
@@ -241,11 +242,24 @@ func (info *Info) ObjectOf(id *ast.Ident) *Symbol {
 }
 
 // TypeOf returns the type of e, or nil when e was not checked.
-func (info *Info) TypeOf(e ast.Expr) *types.Type { return info.types.get(e) }
+func (info *Info) TypeOf(e ast.Expr) *types.Type {
+	info.waitTypes()
+	return info.types.get(e)
+}
 
 // Typed iterates over every checked expression and its type, in no
 // particular order.
-func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] { return info.types.all }
+func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] {
+	info.waitTypes()
+	return info.types.all
+}
+
+// waitTypes waits until the table of types is built (see Check).
+func (info *Info) waitTypes() {
+	if c := info.typesReady; c != nil {
+		<-c
+	}
+}
 
 // ScopeAt returns the innermost scope containing offset.
 func (info *Info) ScopeAt(offset int) *Scope { return info.Global.Innermost(offset) }
@@ -308,7 +322,14 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	out = append(out, a.diags...)
 	tc := newTypeChecker(a)
 	tc.run()
-	info.types = newTypeTable(tc.types)
+	// The compact table of types is built on another core: the
+	// diagnostics do not need it, only later queries (TypeOf waits).
+	info.typesReady = make(chan struct{})
+	go func(m map[ast.Expr]*types.Type) {
+		defer close(info.typesReady)
+		info.types = newTypeTable(m)
+	}(tc.types)
+	tc.types = nil
 	<-stDone
 	if stPanic != nil && !semErr {
 		panic(stPanic) // a bug in the static pass surfaces in the caller, as before
