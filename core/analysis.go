@@ -33,13 +33,20 @@ func analyze(uri URI, text string) *Analysis {
 	var lines *token.Lines
 	var lintPanic any
 	lintDone := make(chan struct{})
-	go func() {
+	lint := func() {
 		defer close(lintDone)
 		defer func() { lintPanic = recover() }()
 		lintDiags = lintDiagnostics(uri, text, f, parseDiags)
 		lines = token.NewLines(text)
-	}()
+	}
+	parallel := len(text) >= check.ParallelMin // below, a hand-off costs more than it saves
+	if parallel {
+		go lint()
+	}
 	info, checkDiags := check.Check(f, text)
+	if !parallel {
+		lint()
+	}
 	<-lintDone
 	if lintPanic != nil {
 		panic(lintPanic) // surfaces in the caller, as when the linter ran here

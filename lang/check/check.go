@@ -228,8 +228,7 @@ type Info struct {
 	Symbols    []*Symbol              // every symbol declared in the file, in declaration order
 	Containers map[string]*Symbol     // containers by name
 
-	types      typeTable     // see TypeOf; complete once typesReady is closed
-	typesReady chan struct{} // nil when types was filled before Info was shared
+	types typeTable // see TypeOf
 	index *identIndex
 }
 
@@ -242,24 +241,11 @@ func (info *Info) ObjectOf(id *ast.Ident) *Symbol {
 }
 
 // TypeOf returns the type of e, or nil when e was not checked.
-func (info *Info) TypeOf(e ast.Expr) *types.Type {
-	info.waitTypes()
-	return info.types.get(e)
-}
+func (info *Info) TypeOf(e ast.Expr) *types.Type { return info.types.get(e) }
 
 // Typed iterates over every checked expression and its type, in no
 // particular order.
-func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] {
-	info.waitTypes()
-	return info.types.all
-}
-
-// waitTypes waits until the table of types is built (see Check).
-func (info *Info) waitTypes() {
-	if c := info.typesReady; c != nil {
-		<-c
-	}
-}
+func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] { return info.types.all }
 
 // ScopeAt returns the innermost scope containing offset.
 func (info *Info) ScopeAt(offset int) *Scope { return info.Global.Innermost(offset) }
@@ -301,14 +287,20 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	// the analyzer and the type checker run here, and its findings are
 	// dropped if the analyzer reports an error (as the reference, which runs
 	// it only after a clean analysis).
+	// Small files are checked on one goroutine: handing work to another
+	// costs more than the work.
+	parallel := len(src) >= ParallelMin
 	var st []diag.Diagnostic
 	var stPanic any
 	stDone := make(chan struct{})
-	go func() {
+	static := func() {
 		defer close(stDone)
 		defer func() { stPanic = recover() }()
 		st = staticDiagnostics(f, src)
-	}()
+	}
+	if parallel {
+		go static()
+	}
 	a := newAnalyzer(f, src, info)
 	a.run()
 
@@ -322,14 +314,11 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	out = append(out, a.diags...)
 	tc := newTypeChecker(a)
 	tc.run()
-	// The compact table of types is built on another core: the
-	// diagnostics do not need it, only later queries (TypeOf waits).
-	info.typesReady = make(chan struct{})
-	go func(m map[ast.Expr]*types.Type) {
-		defer close(info.typesReady)
-		info.types = newTypeTable(m)
-	}(tc.types)
-	tc.types = nil
+	tc.types.compact()
+	info.types = tc.types
+	if !parallel {
+		static()
+	}
 	<-stDone
 	if stPanic != nil && !semErr {
 		panic(stPanic) // a bug in the static pass surfaces in the caller, as before
@@ -347,6 +336,10 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	}
 	return info, out
 }
+
+// ParallelMin is the size of source from which Check (and callers that
+// follow it) spread independent passes over several goroutines.
+const ParallelMin = 32 << 10
 
 // identIndex is the identifiers of Defs and Uses sorted by position, built
 // on first use by IdentAt.

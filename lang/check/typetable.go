@@ -1,21 +1,25 @@
 package check
 
-// This file keeps the types of checked expressions once checking is done.
+// This file keeps the types of checked expressions.
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/types"
 )
 
-// A typeTable maps checked expressions to their types. It is an
-// open-addressing hash table filled once, at 80% load, hashed by the
-// expression's offset (expressions at one offset are a few nested ones), and
-// never changed again. A Go map of the same entries takes about twice the
-// memory, and an open document keeps its table as long as it is open.
+// A typeTable maps checked expressions to their types: an open-addressing
+// hash table with linear probing, hashed by the node's address (every
+// expression is a pointer and the collector does not move objects, so the
+// hash needs no visit to the node). The type checker fills it; when it is
+// done, compact makes it at most 5/4 the size of its entries. A Go map of
+// the same entries takes about twice the memory, and an open document keeps
+// its table as long as it is open.
 type typeTable struct {
 	slots []typeSlot
+	n     int // used slots
 }
 
 type typeSlot struct {
@@ -23,21 +27,32 @@ type typeSlot struct {
 	t *types.Type
 }
 
-func newTypeTable(m map[ast.Expr]*types.Type) typeTable {
-	if len(m) == 0 {
-		return typeTable{}
+// newTypeTable returns a table with room for about hint entries.
+func newTypeTable(hint int) typeTable {
+	return typeTable{slots: make([]typeSlot, hint+hint/4+8)}
+}
+
+// set records t as the type of e, replacing an earlier one. A nil e is not
+// recorded.
+func (tt *typeTable) set(e ast.Expr, t *types.Type) {
+	if e == nil {
+		return
 	}
-	slots := make([]typeSlot, len(m)+len(m)/4+1)
-	for e, t := range m {
-		i := slotOf(e, len(slots))
-		for slots[i].e != nil {
-			if i++; i == len(slots) {
-				i = 0
-			}
+	if 5*(tt.n+1) > 4*len(tt.slots) {
+		tt.rehash(2*len(tt.slots) + 8)
+	}
+	i := slotOf(e, len(tt.slots))
+	for tt.slots[i].e != nil {
+		if tt.slots[i].e == e {
+			tt.slots[i].t = t
+			return
 		}
-		slots[i] = typeSlot{e, t}
+		if i++; i == len(tt.slots) {
+			i = 0
+		}
 	}
-	return typeTable{slots: slots}
+	tt.slots[i] = typeSlot{e, t}
+	tt.n++
 }
 
 // get returns the type of e, or nil when e was not checked.
@@ -56,6 +71,31 @@ func (tt *typeTable) get(e ast.Expr) *types.Type {
 	return nil
 }
 
+// compact shrinks the table to 5/4 of its entries when they fill less than
+// half of it.
+func (tt *typeTable) compact() {
+	if 2*tt.n < len(tt.slots) {
+		tt.rehash(tt.n + tt.n/4 + 1)
+	}
+}
+
+func (tt *typeTable) rehash(size int) {
+	old := tt.slots
+	tt.slots = make([]typeSlot, size)
+	for _, s := range old {
+		if s.e == nil {
+			continue
+		}
+		i := slotOf(s.e, size)
+		for tt.slots[i].e != nil {
+			if i++; i == size {
+				i = 0
+			}
+		}
+		tt.slots[i] = s
+	}
+}
+
 func (tt *typeTable) all(yield func(ast.Expr, *types.Type) bool) {
 	for _, s := range tt.slots {
 		if s.e != nil && !yield(s.e, s.t) {
@@ -64,23 +104,17 @@ func (tt *typeTable) all(yield func(ast.Expr, *types.Type) bool) {
 	}
 }
 
-// slotOf returns the first slot to probe for e in a table of n slots. The
-// hash mixes both ends of e: a chain of left-nested operations shares its
-// start, a chain of right-nested ones its end.
+// slotOf returns the first slot to probe for e in a table of n slots.
 func slotOf(e ast.Expr, n int) int {
-	pos, end := exprSpan(e)
-	h := (uint64(pos)*0x9e3779b97f4a7c15 ^ uint64(end)) * 0xbf58476d1ce4e5b9
+	h := uint64(nodeAddr(e)) * 0x9e3779b97f4a7c15
 	hi, _ := bits.Mul64(h, uint64(n))
 	return int(hi)
 }
 
-// exprSpan returns e's extent, or -1, -1 for a typed nil pointer (whose Pos
-// would panic), so that every key the checker recorded can be hashed.
-func exprSpan(e ast.Expr) (pos, end int) {
-	defer func() {
-		if recover() != nil {
-			pos, end = -1, -1
-		}
-	}()
-	return e.Pos(), e.End()
+// nodeAddr returns the address e points to: the data word of the interface
+// value (every ast.Expr is a pointer type, so the word is the pointer). It
+// is reflect.ValueOf(e).Pointer() without its cost, which showed in the
+// checker's profile.
+func nodeAddr(e ast.Expr) uintptr {
+	return uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&e))[1])
 }

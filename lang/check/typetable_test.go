@@ -1,6 +1,7 @@
 package check
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,69 +9,75 @@ import (
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/parser"
+	"wfl-lsp/lang/types"
 )
 
-// TestTypeTable checks that the compact table answers exactly what the
-// checker's map held, for every expression of the corpus programs and of
-// long operator chains (many expressions sharing a start or an end), and nil
-// for expressions that were not checked.
+// TestTypeTable records types for the expressions of the corpus programs
+// and of long operator chains, in random order with overwrites and typed nil
+// keys, in a typeTable and in a map, and checks that the table answers as
+// the map before and after compact, and nil for expressions never recorded.
 func TestTypeTable(t *testing.T) {
 	srcs := []string{
 		"store x as 1" + strings.Repeat(" plus 1", 500) + "\n",
 		"store s as \"a\"" + strings.Repeat(" with \"b\"", 300) + "\n",
 		"store l as [" + strings.Repeat("[", 100) + strings.Repeat("]", 100) + "]\n",
 	}
-	var files []string
 	filepath.WalkDir(filepath.Join("..", "..", "..", "shared", "corpus", "wfl"), func(path string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(path, ".wfl") {
-			files = append(files, path)
+			if b, err := os.ReadFile(path); err == nil {
+				srcs = append(srcs, string(b))
+			}
 		}
 		return nil
 	})
-	if len(files) == 0 {
-		t.Skip("corpus not found")
-	}
-	for _, name := range files {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs = append(srcs, string(b))
-	}
+	kinds := []*types.Type{types.Number, types.Text, types.Boolean, types.Unknown, types.Nothing}
+	rng := rand.New(rand.NewPCG(1, 2))
 	for i, src := range srcs {
 		f, _ := parser.Parse(src)
-		info := &Info{Defs: map[*ast.Ident]*Symbol{}, Uses: map[*ast.Ident]*Symbol{},
-			Scopes: map[ast.Node]*Scope{}, Containers: map[string]*Symbol{}, index: &identIndex{}}
-		a := newAnalyzer(f, src, info)
-		a.run()
-		tc := newTypeChecker(a)
-		tc.run()
-		tt := newTypeTable(tc.types)
-		n := 0
-		for e, typ := range tt.all {
-			n++
-			if tc.types[e] != typ {
-				t.Fatalf("source %d: table holds %v for an expression the checker typed %v", i, typ, tc.types[e])
-			}
-		}
-		if n != len(tc.types) {
-			t.Fatalf("source %d: table holds %d expressions, the checker typed %d", i, n, len(tc.types))
-		}
-		for e, typ := range tc.types {
-			if got := tt.get(e); got != typ {
-				t.Fatalf("source %d: get = %v, want %v", i, got, typ)
-			}
-		}
+		var exprs []ast.Expr
 		ast.Inspect(f, func(n ast.Node) bool {
 			if e, ok := n.(ast.Expr); ok && e != nil {
-				if _, typed := tc.types[e]; !typed && tt.get(e) != nil {
-					t.Fatalf("source %d: a type for an unchecked expression", i)
-				}
+				exprs = append(exprs, e)
 			}
 			return true
 		})
-		if tt.get(&ast.Ident{Name: "x"}) != nil || tt.get(nil) != nil {
-			t.Fatalf("source %d: a type for a foreign expression", i)
+		exprs = append(exprs, (*ast.Ident)(nil), (*ast.BasicLit)(nil))
+		rng.Shuffle(len(exprs), func(a, b int) { exprs[a], exprs[b] = exprs[b], exprs[a] })
+		recorded := exprs[:len(exprs)*3/4]
+		tt := newTypeTable(rng.IntN(len(src)/30 + 1))
+		want := map[ast.Expr]*types.Type{}
+		for k := 0; k < 2*len(recorded); k++ {
+			e, typ := recorded[rng.IntN(len(recorded))], kinds[rng.IntN(len(kinds))]
+			tt.set(e, typ)
+			want[e] = typ
+		}
+		tt.set(nil, types.Number)
+		same := func(stage string) {
+			t.Helper()
+			for _, e := range exprs {
+				if got := tt.get(e); got != want[e] {
+					t.Fatalf("source %d, %s: get = %v, want %v", i, stage, got, want[e])
+				}
+			}
+			n := 0
+			for e, typ := range tt.all {
+				n++
+				if want[e] != typ {
+					t.Fatalf("source %d, %s: all yields %v, want %v", i, stage, typ, want[e])
+				}
+			}
+			if n != len(want) || tt.n != len(want) {
+				t.Fatalf("source %d, %s: %d entries (n=%d), want %d", i, stage, n, tt.n, len(want))
+			}
+			if tt.get(nil) != nil || tt.get(&ast.Ident{Name: "x"}) != nil {
+				t.Fatalf("source %d, %s: a type for a foreign expression", i, stage)
+			}
+		}
+		same("filled")
+		tt.compact()
+		same("compacted")
+		if 2*tt.n < len(tt.slots) {
+			t.Fatalf("source %d: %d entries in %d slots after compact", i, tt.n, len(tt.slots))
 		}
 	}
 	var empty typeTable

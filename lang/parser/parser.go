@@ -16,6 +16,8 @@
 package parser
 
 import (
+	"sync"
+
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lexer"
@@ -42,14 +44,20 @@ const (
 
 // Parse parses src. It never fails: it always returns a tree.
 func Parse(src string) (*ast.File, []diag.Diagnostic) {
-	// The tokens are garbage once the tree is built. They are not pooled:
-	// a pooled buffer of a large file's tokens (ten times its size) would
-	// stay allocated between analyses, while the GC empties pools often
-	// enough under an editor's load that reuse rarely happens.
-	lx := lexer.Lex(src)
+	bufp := tokenPool.Get().(*[]token.Token)
+	lx := lexer.LexInto(src, *bufp) // a new buffer when src needs more
 	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}}
 	f := &ast.File{Range: ast.Range{From: 0, To: len(src)}}
 	f.Stmts = p.program()
+	// The tree keeps no tokens. Small buffers go back to the pool, cleared
+	// so that they do not keep this source alive; a large file's buffer
+	// (ten times its size) is left to the collector rather than kept
+	// allocated between analyses.
+	if cap(lx.Tokens) <= poolMax {
+		clear(lx.Tokens)
+		*bufp = lx.Tokens[:0]
+	}
+	tokenPool.Put(bufp)
 	f.Comments = groupComments(src, lx.Comments)
 	attachDocs(src, f)
 	diags := p.diags
@@ -73,6 +81,12 @@ func Parse(src string) (*ast.File, []diag.Diagnostic) {
 	}
 	return f, diags
 }
+
+// tokenPool recycles token buffers of at most poolMax tokens (files of up
+// to about 20 KB) between Parse calls.
+var tokenPool = sync.Pool{New: func() any { b := make([]token.Token, 0, 1024); return &b }}
+
+const poolMax = 4096
 
 type parser struct {
 	src     string
