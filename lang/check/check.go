@@ -25,6 +25,7 @@ package check
 
 import (
 	"iter"
+	"maps"
 	"sort"
 	"sync"
 
@@ -228,8 +229,12 @@ type Info struct {
 	Symbols    []*Symbol              // every symbol declared in the file, in declaration order
 	Containers map[string]*Symbol     // containers by name
 
-	types typeTable // see TypeOf
-	index *identIndex
+	// The types of checked expressions (see TypeOf): typeMap for small
+	// files, else types, complete once typesReady (if not nil) is closed.
+	typeMap    map[ast.Expr]*types.Type
+	types      typeTable
+	typesReady chan struct{}
+	index      *identIndex
 }
 
 // ObjectOf returns the symbol id declares or refers to, or nil.
@@ -241,11 +246,30 @@ func (info *Info) ObjectOf(id *ast.Ident) *Symbol {
 }
 
 // TypeOf returns the type of e, or nil when e was not checked.
-func (info *Info) TypeOf(e ast.Expr) *types.Type { return info.types.get(e) }
+func (info *Info) TypeOf(e ast.Expr) *types.Type {
+	if info.typeMap != nil {
+		return info.typeMap[e]
+	}
+	info.waitTypes()
+	return info.types.get(e)
+}
 
 // Typed iterates over every checked expression and its type, in no
 // particular order.
-func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] { return info.types.all }
+func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] {
+	if info.typeMap != nil {
+		return maps.All(info.typeMap)
+	}
+	info.waitTypes()
+	return info.types.all
+}
+
+// waitTypes waits until the table of types is built (see Check).
+func (info *Info) waitTypes() {
+	if c := info.typesReady; c != nil {
+		<-c
+	}
+}
 
 // ScopeAt returns the innermost scope containing offset.
 func (info *Info) ScopeAt(offset int) *Scope { return info.Global.Innermost(offset) }
@@ -314,9 +338,26 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	out = append(out, a.diags...)
 	tc := newTypeChecker(a)
 	tc.run()
-	tc.types.compact()
-	info.types = tc.types
-	if !parallel {
+	switch {
+	case len(src) < compactMin:
+		info.typeMap = tc.types
+	case parallel:
+		// The compact table is built on another core: the diagnostics do
+		// not need it, only later queries (TypeOf waits).
+		info.typesReady = make(chan struct{})
+		go func(m map[ast.Expr]*types.Type) {
+			defer close(info.typesReady)
+			info.types = newTypeTable(m)
+		}(tc.types)
+	default:
+		info.types = newTypeTable(tc.types)
+	}
+	tc.types = nil
+	switch {
+	case parallel:
+	case semErr:
+		close(stDone) // the static pass would be dropped: skip it
+	default:
 		static()
 	}
 	<-stDone
@@ -340,6 +381,10 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 // ParallelMin is the size of source from which Check (and callers that
 // follow it) spread independent passes over several goroutines.
 const ParallelMin = 32 << 10
+
+// compactMin is the size of source from which the types of a checked file
+// are kept in a typeTable rather than in the type checker's map.
+const compactMin = 16 << 10
 
 // identIndex is the identifiers of Defs and Uses sorted by position, built
 // on first use by IdentAt.

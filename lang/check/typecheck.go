@@ -54,13 +54,13 @@ type typeChecker struct {
 	retType      *types.Type // declared return type of the action being checked, or nil
 	inAction     bool
 	returns      *[]*types.Type                  // types of the return values of the action being checked
-	types        typeTable                       // the type of every checked expression (then Info.types)
+	types        map[ast.Expr]*types.Type        // the type of every checked expression (then Info)
 	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
 	// Sizes measured on the corpus: one typed expression per ~30 bytes.
-	return &typeChecker{a: a, info: a.info, env: &env{}, types: newTypeTable(len(a.src) / 24)}
+	return &typeChecker{a: a, info: a.info, env: &env{}, types: make(map[ast.Expr]*types.Type, len(a.src)/30+8)}
 }
 
 func (tc *typeChecker) run() {
@@ -247,7 +247,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		tc.set(tc.info.Defs[s.Name], t)
-		tc.types.set(s.Name, t)
+		tc.types[s.Name] = t
 	case *ast.AssignStmt:
 		if s.Name == nil {
 			tc.expr(s.Value)
@@ -280,7 +280,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		tc.env.set(sym, t)
-		tc.types.set(s.Name, t)
+		tc.types[s.Name] = t
 	case *ast.AddStmt:
 		vt := tc.expr(s.Value)
 		if s.List == nil {
@@ -389,7 +389,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			if s.Var != nil {
 				if sym := tc.info.Defs[s.Var]; sym != nil {
 					tc.set(sym, item)
-					tc.types.set(s.Var, item)
+					tc.types[s.Var] = item
 				}
 			}
 			tc.block(s.Body)
@@ -611,7 +611,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 				}
 				if len(sym.Actions) == 1 || zero {
 					// A bare action name as a statement calls it with no arguments.
-					tc.types.set(id, tc.actionCall(s, sym, nil, false))
+					tc.types[id] = tc.actionCall(s, sym, nil, false)
 					return
 				}
 			}
@@ -690,7 +690,7 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 				t = types.Unknown
 			}
 			tc.env.set(sym, t)
-			tc.types.set(p.Name, t)
+			tc.types[p.Name] = t
 		}
 	}
 	tc.block(d.Body)
@@ -904,7 +904,7 @@ func (tc *typeChecker) newStmt(s *ast.NewStmt) {
 			tc.errorf(in, codeContainer, "Property '"+in.Name.Name+"' not found in container '"+c.Name+"'", nil, nil)
 			continue
 		}
-		vt := tc.types.get(in.Value)
+		vt := tc.types[in.Value]
 		if !gradual(p.Type) && !loose(vt) && !tc.compatible(p.Type, vt) && !(vt.Kind == types.KList && p.Type.Kind == types.KList) {
 			tc.errorf(in, codeContainer, "Property '"+in.Name.Name+"' of container '"+c.Name+"' expects "+p.Type.String()+", but found "+vt.String(), nil, nil)
 		}
@@ -998,7 +998,7 @@ func (tc *typeChecker) expr(e ast.Expr) *types.Type {
 	if t == nil {
 		t = types.Unknown
 	}
-	tc.types.set(e, t)
+	tc.types[e] = t
 	return t
 }
 
@@ -1255,7 +1255,7 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	sym := tc.info.Uses[fn]
 	if sym != nil && sym.Kind == SymBuiltin {
 		args := tc.argTypes(c.Args)
-		tc.types.set(fn, sym.Type)
+		tc.types[fn] = sym.Type
 		return tc.builtinCall(c, sym.Builtin, c.Args, args)
 	}
 	if sym == nil {
