@@ -73,7 +73,8 @@ func newAnalyzer(f *ast.File, src string, info *Info) *analyzer {
 		actionParams: map[string]bool{}, fileParams: map[string]bool{},
 		constants: map[*Symbol]bool{}, events: map[string]*Symbol{}, aliases: map[*Symbol]bool{}}
 	a.universe = universe
-	a.global = &Scope{Parent: a.universe, Node: f, Span: token.Span{Start: f.Pos(), End: f.End()}}
+	a.global = &Scope{Parent: a.universe, Node: f, Span: token.Span{Start: f.Pos(), End: f.End()},
+		Symbols: SymbolTable{large: map[string]*Symbol{}}} // the file scope is rarely small
 	info.Global = a.global
 	info.Scopes[f] = a.global
 	a.cur = a.global

@@ -317,13 +317,12 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	var st []diag.Diagnostic
 	var stPanic any
 	stDone := make(chan struct{})
-	static := func() {
-		defer close(stDone)
-		defer func() { stPanic = recover() }()
-		st = staticDiagnostics(f, src)
-	}
 	if parallel {
-		go static()
+		go func() {
+			defer close(stDone)
+			defer func() { stPanic = recover() }()
+			st = staticDiagnostics(f, src)
+		}()
 	}
 	a := newAnalyzer(f, src, info)
 	a.run()
@@ -353,14 +352,11 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		info.types = newTypeTable(tc.types)
 	}
 	tc.types = nil
-	switch {
-	case parallel:
-	case semErr:
-		close(stDone) // the static pass would be dropped: skip it
-	default:
-		static()
+	if parallel {
+		<-stDone
+	} else if !semErr {
+		st = staticDiagnostics(f, src) // as before: only after a clean analysis
 	}
-	<-stDone
 	if stPanic != nil && !semErr {
 		panic(stPanic) // a bug in the static pass surfaces in the caller, as before
 	}
