@@ -27,8 +27,9 @@ type Analysis struct {
 // looks unused), so they are not reported.
 func analyze(uri URI, text string) *Analysis {
 	f, parseDiags := parser.Parse(text)
-	// The linter and the line table need only the text and the tree: they
-	// are computed on another core while the checker runs here.
+	// The linter and the line table need only the text and the tree: from
+	// check.ParallelMin bytes they are computed on another core while the
+	// checker runs here.
 	var lintDiags []diag.Diagnostic
 	var lines *token.Lines
 	var lintPanic any
