@@ -1,7 +1,11 @@
 package main
 
 import (
+	goast "go/ast"
+	goparser "go/parser"
+	gotoken "go/token"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -44,4 +48,36 @@ func forbidden(pkg, imp string) string {
 		return "the conformance fixture is test-only and never reaches the shipped binary"
 	}
 	return ""
+}
+
+// TestLangStartsNoGoroutines enforces that the front end is pure: no go
+// statements and no I/O packages in lang's non-test code. Concurrency is
+// core's business.
+func TestLangStartsNoGoroutines(t *testing.T) {
+	fset := gotoken.NewFileSet()
+	files, _ := filepath.Glob("lang/*/*.go")
+	if len(files) == 0 {
+		t.Fatal("no lang sources found")
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := goparser.ParseFile(fset, name, nil, goparser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			switch path := strings.Trim(imp.Path.Value, `"`); path {
+			case "os", "io/ioutil", "net", "net/http", "os/exec":
+				t.Errorf("%s imports %s: lang does no I/O", name, path)
+			}
+		}
+		goast.Inspect(f, func(n goast.Node) bool {
+			if g, ok := n.(*goast.GoStmt); ok {
+				t.Errorf("%s: go statement at %s: lang starts no goroutines", name, fset.Position(g.Pos()))
+			}
+			return true
+		})
+	}
 }

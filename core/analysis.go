@@ -28,8 +28,8 @@ type Analysis struct {
 func analyze(uri URI, text string) *Analysis {
 	f, parseDiags := parser.Parse(text)
 	// The linter and the line table need only the text and the tree: from
-	// check.ParallelMin bytes they are computed on another core while the
-	// checker runs here.
+	// parallelMin bytes they are computed on another core while the checker
+	// runs here (lang itself starts no goroutines).
 	var lintDiags []diag.Diagnostic
 	var lines *token.Lines
 	var lintPanic any
@@ -40,7 +40,7 @@ func analyze(uri URI, text string) *Analysis {
 		lintDiags = lintDiagnostics(uri, text, f, parseDiags)
 		lines = token.NewLines(text)
 	}
-	parallel := len(text) >= check.ParallelMin // below, a hand-off costs more than it saves
+	parallel := len(text) >= parallelMin
 	if parallel {
 		go lint()
 	}
@@ -66,6 +66,10 @@ func analyze(uri URI, text string) *Analysis {
 		Diagnostics: diags,
 	}
 }
+
+// parallelMin is the size of text from which analyze spreads independent
+// passes over two goroutines; below it, the hand-off costs more than it saves.
+const parallelMin = 32 << 10
 
 func hasError(diags []diag.Diagnostic) bool {
 	for _, d := range diags {

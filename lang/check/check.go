@@ -230,11 +230,10 @@ type Info struct {
 	Containers map[string]*Symbol     // containers by name
 
 	// The types of checked expressions (see TypeOf): typeMap for small
-	// files, else types, complete once typesReady (if not nil) is closed.
-	typeMap    map[ast.Expr]*types.Type
-	types      typeTable
-	typesReady chan struct{}
-	index      *identIndex
+	// files, else the compact types.
+	typeMap map[ast.Expr]*types.Type
+	types   typeTable
+	index   *identIndex
 }
 
 // ObjectOf returns the symbol id declares or refers to, or nil.
@@ -250,7 +249,6 @@ func (info *Info) TypeOf(e ast.Expr) *types.Type {
 	if info.typeMap != nil {
 		return info.typeMap[e]
 	}
-	info.waitTypes()
 	return info.types.get(e)
 }
 
@@ -260,15 +258,7 @@ func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] {
 	if info.typeMap != nil {
 		return maps.All(info.typeMap)
 	}
-	info.waitTypes()
 	return info.types.all
-}
-
-// waitTypes waits until the table of types is built (see Check).
-func (info *Info) waitTypes() {
-	if c := info.typesReady; c != nil {
-		<-c
-	}
 }
 
 // ScopeAt returns the innermost scope containing offset.
@@ -307,23 +297,6 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		Containers: map[string]*Symbol{},
 		index:      &identIndex{},
 	}
-	// The static pass reads only the tree: it runs on another core while
-	// the analyzer and the type checker run here, and its findings are
-	// dropped if the analyzer reports an error (as the reference, which runs
-	// it only after a clean analysis).
-	// Small files are checked on one goroutine: handing work to another
-	// costs more than the work.
-	parallel := len(src) >= ParallelMin
-	var st []diag.Diagnostic
-	var stPanic any
-	stDone := make(chan struct{})
-	if parallel {
-		go func() {
-			defer close(stDone)
-			defer func() { stPanic = recover() }()
-			st = staticDiagnostics(f, src)
-		}()
-	}
 	a := newAnalyzer(f, src, info)
 	a.run()
 
@@ -337,30 +310,15 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	out = append(out, a.diags...)
 	tc := newTypeChecker(a)
 	tc.run()
-	switch {
-	case len(src) < compactMin:
+	if len(src) < compactMin {
 		info.typeMap = tc.types
-	case parallel:
-		// The compact table is built on another core: the diagnostics do
-		// not need it, only later queries (TypeOf waits).
-		info.typesReady = make(chan struct{})
-		go func(m map[ast.Expr]*types.Type) {
-			defer close(info.typesReady)
-			info.types = newTypeTable(m)
-		}(tc.types)
-	default:
+	} else {
 		info.types = newTypeTable(tc.types)
 	}
 	tc.types = nil
-	if parallel {
-		<-stDone
-	} else if !semErr {
-		st = staticDiagnostics(f, src) // as before: only after a clean analysis
-	}
-	if stPanic != nil && !semErr {
-		panic(stPanic) // a bug in the static pass surfaces in the caller, as before
-	}
 	if !semErr {
+		// As the reference: the static pass only after a clean analysis.
+		st := staticDiagnostics(f, src)
 		for _, d := range st {
 			if d.Severity == diag.Error {
 				semErr = true
@@ -373,10 +331,6 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 	}
 	return info, out
 }
-
-// ParallelMin is the size of source from which Check (and callers that
-// follow it) spread independent passes over several goroutines.
-const ParallelMin = 32 << 10
 
 // compactMin is the size of source from which the types of a checked file
 // are kept in a typeTable rather than in the type checker's map.
