@@ -1545,10 +1545,14 @@ func displayType(t *types.Type) string {
 	return t.String()
 }
 
-// mapArgs maps call arguments to parameter positions; ok is false on an
-// unknown or duplicate name.
-func mapArgs(d *ast.ActionDecl, args []*ast.Arg) ([]ast.Expr, bool) {
-	out := make([]ast.Expr, len(d.Params))
+// bindArgs maps call arguments to parameter positions: positional ones by
+// place, named ones by name. Each unknown name and each second argument for
+// one parameter is passed to bad (which may be nil) and makes ok false;
+// extra is true when positional arguments outnumber the parameters (those
+// are left out of vals).
+func bindArgs(d *ast.ActionDecl, args []*ast.Arg, bad func(unknown bool, name string)) (vals []ast.Expr, ok, extra bool) {
+	vals = make([]ast.Expr, len(d.Params))
+	ok = true
 	for i, x := range args {
 		idx := i
 		if x.Name != nil {
@@ -1559,76 +1563,78 @@ func mapArgs(d *ast.ActionDecl, args []*ast.Arg) ([]ast.Expr, bool) {
 				}
 			}
 			if idx < 0 {
-				return nil, false
-			}
-		}
-		if idx >= len(out) || out[idx] != nil {
-			return nil, false
-		}
-		out[idx] = x.Value
-	}
-	return out, true
-}
-
-func (a *analyzer) accepts(d *ast.ActionDecl, args []*ast.Arg) bool {
-	vals, ok := mapArgs(d, args)
-	if !ok {
-		return false
-	}
-	for i, p := range d.Params {
-		want := paramType(p)
-		if want == nil || vals[i] == nil || want.Kind == types.KAny || want.Kind == types.KUnknown {
-			continue
-		}
-		got := a.shallowType(vals[i])
-		if got.Kind != types.KUnknown && !analyzerCompatible(got, want) {
-			return false
-		}
-	}
-	return true
-}
-
-func (a *analyzer) checkSignature(name string, d *ast.ActionDecl, args []*ast.Arg, sp token.Span) {
-	vals := make([]ast.Expr, len(d.Params))
-	bad := false
-	for i, x := range args {
-		idx := i
-		if x.Name != nil {
-			idx = -1
-			for j, p := range d.Params {
-				if p.Name != nil && p.Name.Name == x.Name.Name {
-					idx = j
+				if bad != nil {
+					bad(true, x.Name.Name)
 				}
-			}
-			if idx < 0 {
-				a.errorAt(sp, "Unknown parameter '"+x.Name.Name+"' for action '"+name+"'")
-				bad = true
+				ok = false
 				continue
 			}
 		}
 		if idx >= len(vals) {
+			extra = true
 			continue
 		}
 		if vals[idx] != nil {
-			a.errorAt(sp, "Duplicate argument for parameter '"+nameOf(d.Params[idx].Name)+"' in action '"+name+"'")
-			bad = true
+			if bad != nil {
+				bad(false, nameOf(d.Params[idx].Name))
+			}
+			ok = false
 			continue
 		}
 		vals[idx] = x.Value
 	}
-	if bad {
-		return
-	}
+	return vals, ok, extra
+}
+
+// argMismatches calls yield for each parameter with a declared type whose
+// bound argument has a shallow type that does not fit it, until yield
+// returns false.
+func (a *analyzer) argMismatches(d *ast.ActionDecl, vals []ast.Expr, yield func(p *ast.Param, want, got *types.Type) bool) {
 	for i, p := range d.Params {
 		want := paramType(p)
 		if want == nil || vals[i] == nil || want.Kind == types.KAny || want.Kind == types.KUnknown {
 			continue
 		}
 		got := a.shallowType(vals[i])
-		if got.Kind != types.KUnknown && !analyzerCompatible(got, want) {
-			a.errorAt(sp, "Argument '"+nameOf(p.Name)+"' of action '"+name+"' expects "+want.String()+", but got "+got.String())
+		if got.Kind != types.KUnknown && !analyzerCompatible(got, want) && !yield(p, want, got) {
+			return
 		}
 	}
+}
+
+// accepts reports whether an overload takes these arguments: every argument
+// binds to a parameter of its own and every typed parameter fits.
+func (a *analyzer) accepts(d *ast.ActionDecl, args []*ast.Arg) bool {
+	vals, ok, extra := bindArgs(d, args, nil)
+	if !ok || extra {
+		return false
+	}
+	fits := true
+	a.argMismatches(d, vals, func(*ast.Param, *types.Type, *types.Type) bool {
+		fits = false
+		return false
+	})
+	return fits
+}
+
+// checkSignature reports every unknown or duplicate argument name of a call
+// to the action name and, when there is none, every argument whose type does
+// not fit its parameter.
+func (a *analyzer) checkSignature(name string, d *ast.ActionDecl, args []*ast.Arg, sp token.Span) {
+	vals, ok, _ := bindArgs(d, args, func(unknown bool, param string) {
+		if unknown {
+			a.errorAt(sp, "Unknown parameter '"+param+"' for action '"+name+"'")
+		} else {
+			a.errorAt(sp, "Duplicate argument for parameter '"+param+"' in action '"+name+"'")
+		}
+	})
+	if !ok {
+		return
+	}
+	a.argMismatches(d, vals, func(p *ast.Param, want, got *types.Type) bool {
+		a.errorAt(sp, "Argument '"+nameOf(p.Name)+"' of action '"+name+"' expects "+want.String()+", but got "+got.String())
+		return true
+	})
 }
 
 // analyzerCompatible is the analyzer's loose compatibility for call arguments.
