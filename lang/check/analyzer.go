@@ -1676,15 +1676,8 @@ func analyzerCompatible(actual, expected *types.Type) bool {
 func (a *analyzer) shallowType(e ast.Expr) *types.Type {
 	switch e := unparen(e).(type) {
 	case *ast.BasicLit:
-		switch e.Kind {
-		case ast.LitInt, ast.LitFloat:
-			return types.Number
-		case ast.LitString:
-			return types.Text
-		case ast.LitBool:
-			return types.Boolean
-		case ast.LitNothing:
-			return types.Nothing
+		if t := litType(e.Kind); t != nil {
+			return t
 		}
 	case *ast.PatternLit:
 		return types.Pattern

@@ -1005,15 +1005,8 @@ func (tc *typeChecker) expr(e ast.Expr) *types.Type {
 func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 	switch e := e.(type) {
 	case *ast.BasicLit:
-		switch e.Kind {
-		case ast.LitString:
-			return types.Text
-		case ast.LitInt, ast.LitFloat:
-			return types.Number
-		case ast.LitBool:
-			return types.Boolean
-		case ast.LitNothing:
-			return types.Nothing
+		if t := litType(e.Kind); t != nil {
+			return t
 		}
 	case *ast.PatternLit:
 		return types.Pattern
@@ -1661,4 +1654,19 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		}
 	}
 	return tc.returnType(d)
+}
+
+// litType is the type of a literal of kind k, or nil for an unknown kind.
+func litType(k ast.LitKind) *types.Type {
+	switch k {
+	case ast.LitString:
+		return types.Text
+	case ast.LitInt, ast.LitFloat:
+		return types.Number
+	case ast.LitBool:
+		return types.Boolean
+	case ast.LitNothing:
+		return types.Nothing
+	}
+	return nil
 }
