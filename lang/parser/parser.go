@@ -44,10 +44,44 @@ const (
 
 // Parse parses src. It never fails: it always returns a tree.
 func Parse(src string) (*ast.File, []diag.Diagnostic) {
+	f, units, dropped := Units(src)
+	n := len(dropped)
+	for _, u := range units {
+		n += len(u.Diags)
+	}
+	if n == 0 {
+		return f, nil
+	}
+	diags := make([]diag.Diagnostic, 0, n)
+	for _, u := range units {
+		diags = append(diags, u.Diags...)
+	}
+	return f, append(FilterFirst(diags), dropped...)
+}
+
+// A Unit is one statement of the top level with the stray `end` lines that
+// follow it, and the diagnostics raised while parsing them, unfiltered (see
+// [FilterFirst]). A text that starts with stray `end` lines has a first unit
+// without a statement.
+//
+// The parser's top level keeps no state from one unit to the next, so a unit
+// parses the same wherever its text is put; this is what lets core re-parse
+// only the units an edit touches.
+type Unit struct {
+	Start int      // offset of the unit's first token
+	Stmt  ast.Stmt // nil only for a first unit of stray `end` lines
+	Diags []diag.Diagnostic
+}
+
+// Units parses src as Parse does and returns the tree, its top-level units
+// in order (their statements are f.Stmts) and the warnings for the
+// characters the lexer dropped. Parse's diagnostics are the units'
+// diagnostics through [FilterFirst], followed by the dropped ones.
+func Units(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
 	bufp := tokenPool.Get().(*[]token.Token)
 	lx := lexer.LexInto(src, *bufp) // a new buffer when src needs more
 	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}}
-	f := &ast.File{Range: ast.Range{From: 0, To: len(src)}}
+	f = &ast.File{Range: ast.Range{From: 0, To: len(src)}}
 	f.Stmts = p.program()
 	// The tree keeps no tokens. Small buffers go back to the pool, cleared
 	// so that they do not keep this source alive; a large file's buffer
@@ -60,26 +94,46 @@ func Parse(src string) (*ast.File, []diag.Diagnostic) {
 	tokenPool.Put(bufp)
 	f.Comments = groupComments(src, lx.Comments)
 	attachDocs(src, f)
-	diags := p.diags
-	// Only the first error is reported exactly as the reference does; later
-	// ones come from our own recovery. Keep them from sorting before it.
-	if len(diags) > 1 {
-		first := diags[0].Span.Start
-		kept := diags[:1]
-		for _, d := range diags[1:] {
-			if d.Span.Start >= first {
-				kept = append(kept, d)
-			}
+	if len(p.diags) > 0 && (len(p.units) == 0 || p.unitDiag[0] > 0) {
+		// Stray `end` lines before the first statement.
+		p.units = append([]Unit{{Start: p.lead}}, p.units...)
+		p.unitDiag = append([]int{0}, p.unitDiag...)
+	}
+	units = p.units
+	for i := range units {
+		end := len(p.diags)
+		if i+1 < len(units) {
+			end = p.unitDiag[i+1]
 		}
-		diags = kept
+		if start := p.unitDiag[i]; end > start {
+			units[i].Diags = p.diags[start:end:end]
+		}
 	}
 	for _, d := range lx.Dropped {
-		diags = append(diags, diag.Diagnostic{
+		dropped = append(dropped, diag.Diagnostic{
 			Span: d, Severity: diag.Warning, Category: diag.Parse, Code: CodeDropped,
 			Message: "the character " + quoteText(src[d.Start:d.End]) + " is not part of WFL and is ignored",
 		})
 	}
-	return f, diags
+	return f, units, dropped
+}
+
+// FilterFirst applies Parse's rule to the parse errors of a whole text, in
+// the order they were raised: only the first is placed exactly as the
+// reference places it; later ones come from our own recovery, and those
+// before the first are dropped so that they do not sort ahead of it.
+func FilterFirst(diags []diag.Diagnostic) []diag.Diagnostic {
+	if len(diags) <= 1 {
+		return diags
+	}
+	first := diags[0].Span.Start
+	kept := diags[:1:1]
+	for _, d := range diags[1:] {
+		if d.Span.Start >= first {
+			kept = append(kept, d)
+		}
+	}
+	return kept
 }
 
 // tokenPool recycles token buffers of at most poolMax tokens (files of up
@@ -96,6 +150,10 @@ type parser struct {
 	eof     token.Token
 	diags   []diag.Diagnostic
 	depth   int
+
+	units    []Unit // the top level's units so far
+	unitDiag []int  // index in diags of each unit's first diagnostic
+	lead     int    // offset of the first token that is not a line break
 }
 
 // bailout unwinds a failed statement to the innermost statement list.
@@ -327,6 +385,9 @@ func (p *parser) program() []ast.Stmt {
 			p.next()
 			continue
 		}
+		if len(p.units) == 0 && len(p.diags) == 0 {
+			p.lead = t.Start
+		}
 		if t.Kind == token.KeywordEnd {
 			nt := p.peekN(1)
 			if p.pos+1 >= len(p.toks) {
@@ -349,8 +410,11 @@ func (p *parser) program() []ast.Stmt {
 				continue
 			}
 		}
+		nd := len(p.diags)
 		if st := p.stmtRecover(); st != nil {
 			stmts = append(stmts, st)
+			p.units = append(p.units, Unit{Start: t.Start, Stmt: st})
+			p.unitDiag = append(p.unitDiag, nd)
 		}
 		for p.kind() == token.Eol {
 			p.next()
