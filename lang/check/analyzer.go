@@ -32,6 +32,7 @@ type analyzer struct {
 	warns []diag.Diagnostic // analyzer warnings
 	diags []diag.Diagnostic // the reported result (set by run)
 
+	ctx          *Context
 	hasIncludes  bool
 	hasLoad      bool
 	tryDepth     int
@@ -68,10 +69,10 @@ var universe = func() *Scope {
 	return u
 }()
 
-func newAnalyzer(f *ast.File, src string, info *Info) *analyzer {
-	a := &analyzer{file: f, src: src, info: info,
-		actionParams: map[string]bool{}, fileParams: map[string]bool{},
-		constants: map[*Symbol]bool{}, events: map[string]*Symbol{}, aliases: map[*Symbol]bool{}}
+func newAnalyzer(f *ast.File, src string, info *Info, ctx *Context) *analyzer {
+	a := &analyzer{file: f, src: src, info: info, ctx: ctx,
+		actionParams: map[string]bool{},
+		constants:    map[*Symbol]bool{}, events: map[string]*Symbol{}, aliases: map[*Symbol]bool{}}
 	a.universe = universe
 	a.global = &Scope{Parent: a.universe, Node: f, Span: token.Span{Start: f.Pos(), End: f.End()},
 		Symbols: SymbolTable{large: map[string]*Symbol{}}} // the file scope is rarely small
@@ -117,8 +118,12 @@ func (a *analyzer) undefinedCallee(sp token.Span, name string) bool {
 	return false
 }
 
-// line returns the 1-based line of off; the line table is built on first use.
+// line returns the 1-based line of off for a message; the line table is
+// built on first use.
 func (a *analyzer) line(off int) int {
+	if a.ctx.Line != nil {
+		return a.ctx.Line(off)
+	}
 	if a.lines == nil {
 		a.lines = token.NewLines(a.src)
 	}
@@ -241,27 +246,7 @@ func (a *analyzer) containerProperty(name string) *Symbol {
 
 func (a *analyzer) run() {
 	f := a.file
-	for _, s := range f.Stmts {
-		switch s := s.(type) {
-		case *ast.LoadStmt:
-			if s.Include {
-				a.hasIncludes = true
-			} else {
-				a.hasLoad = true
-			}
-		case *ast.ActionDecl:
-			for _, p := range s.Params {
-				if p.Name != nil {
-					for _, w := range strings.Fields(p.Name.Name) {
-						a.fileParams[w] = true
-					}
-				}
-			}
-		}
-	}
-	for _, w := range []string{"count", "loopcounter", "helper_function", "nested_function", "y"} {
-		a.fileParams[w] = true
-	}
+	a.hasIncludes, a.hasLoad, a.fileParams = a.ctx.Includes, a.ctx.Loads, a.ctx.ParamWords
 	// Pass 1: top-level action signatures.
 	for _, s := range f.Stmts {
 		if d, ok := s.(*ast.ActionDecl); ok {
@@ -611,7 +596,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		a.expr(s.Timeout)
 		a.declareReplace(s.Name, SymImplicit, s, types.NewCustom("Request"), false)
 		for _, f := range requestFields {
-			a.implicit(f.name, f.t, false)
+			a.implicit(f.name, f.t, false).Node = s // the statement that binds them
 		}
 	case *ast.WaitNextStmt:
 		a.expr(s.Source)

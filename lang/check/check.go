@@ -27,6 +27,7 @@ import (
 	"iter"
 	"maps"
 	"sort"
+	"strings"
 	"sync"
 
 	"wfl-lsp/lang/ast"
@@ -284,6 +285,108 @@ func (info *Info) References(sym *Symbol) []*ast.Ident {
 
 // Check analyzes f, the tree of src. It never fails; the Info is never nil.
 func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
+	info, p := check(f, src, FileContext(f), true)
+	return info, p.Diagnostics()
+}
+
+// A Context is what checking some of a file's top-level statements needs to
+// know about the whole file: the reference's analyzer looks at every
+// top-level statement before it starts. [FileContext] computes it.
+type Context struct {
+	// ParamWords holds the words of the parameters of every top-level
+	// action, and a few fixed words: an undefined name that is one of them
+	// is not reported (the reference CLI's final filter).
+	ParamWords map[string]bool
+	Includes   bool // the file has an `include from` statement
+	Loads      bool // the file has a `load module` statement
+
+	// Line, when set, returns the 1-based line of an offset of the checked
+	// source, for the messages that name a line; by default lines are
+	// counted in the source given to CheckPasses.
+	Line func(offset int) int
+}
+
+// FileContext returns the context of f's own statements.
+func FileContext(f *ast.File) *Context {
+	ctx := &Context{ParamWords: map[string]bool{}}
+	for _, s := range f.Stmts {
+		switch s := s.(type) {
+		case *ast.LoadStmt:
+			if s.Include {
+				ctx.Includes = true
+			} else {
+				ctx.Loads = true
+			}
+		case *ast.ActionDecl:
+			for _, w := range ParamWords(s) {
+				ctx.ParamWords[w] = true
+			}
+		}
+	}
+	for _, w := range fixedParamWords {
+		ctx.ParamWords[w] = true
+	}
+	return ctx
+}
+
+// ParamWords returns the words of d's parameter names, as they go into
+// [Context.ParamWords] when d is a top-level action.
+func ParamWords(d *ast.ActionDecl) []string {
+	var out []string
+	for _, p := range d.Params {
+		if p.Name != nil {
+			out = append(out, strings.Fields(p.Name.Name)...)
+		}
+	}
+	return out
+}
+
+// fixedParamWords are always in the reference's filter.
+var fixedParamWords = []string{"count", "loopcounter", "helper_function", "nested_function", "y"}
+
+// Passes are the diagnostics of the three passes (see the package comment),
+// each list as Check reports it when the passes before it found no error.
+type Passes struct {
+	Analyzer []diag.Diagnostic // warnings, then errors
+	Static   []diag.Diagnostic
+	Type     []diag.Diagnostic
+}
+
+// Diagnostics combines the passes as the reference does: the static pass's
+// findings only after an analysis without errors, the type checker's only
+// when neither found one.
+func (p Passes) Diagnostics() []diag.Diagnostic {
+	out := p.Analyzer
+	if hasError(p.Analyzer) {
+		return out
+	}
+	out = append(out[:len(out):len(out)], p.Static...)
+	if hasError(p.Static) {
+		return out
+	}
+	return append(out, p.Type...)
+}
+
+func hasError(ds []diag.Diagnostic) bool {
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckPasses analyzes f, some or all of the top-level statements of a file
+// whose context is ctx, and returns the diagnostics of every pass, whether
+// or not an earlier pass found errors; [Passes.Diagnostics] combines them
+// as Check does.
+func CheckPasses(f *ast.File, src string, ctx *Context) (*Info, Passes) {
+	return check(f, src, ctx, false)
+}
+
+// check runs the passes; lazy skips the static pass when the analyzer found
+// an error (Check would drop its findings).
+func check(f *ast.File, src string, ctx *Context, lazy bool) (*Info, Passes) {
 	if f == nil {
 		f = &ast.File{}
 	}
@@ -297,17 +400,9 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		Containers: map[string]*Symbol{},
 		index:      &identIndex{},
 	}
-	a := newAnalyzer(f, src, info)
+	a := newAnalyzer(f, src, info, ctx)
 	a.run()
-
-	var out []diag.Diagnostic
-	semErr := false
-	for _, d := range a.diags {
-		if d.Severity == diag.Error {
-			semErr = true
-		}
-	}
-	out = append(out, a.diags...)
+	p := Passes{Analyzer: a.diags}
 	tc := newTypeChecker(a)
 	tc.run()
 	if len(src) < compactMin {
@@ -316,20 +411,11 @@ func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
 		info.types = newTypeTable(tc.types)
 	}
 	tc.types = nil
-	if !semErr {
-		// As the reference: the static pass only after a clean analysis.
-		st := staticDiagnostics(f, src)
-		for _, d := range st {
-			if d.Severity == diag.Error {
-				semErr = true
-			}
-		}
-		out = append(out, st...)
+	if !lazy || !hasError(a.diags) {
+		p.Static = staticDiagnostics(f, src)
 	}
-	if !semErr {
-		out = append(out, tc.diags...)
-	}
-	return info, out
+	p.Type = tc.diags
+	return info, p
 }
 
 // compactMin is the size of source from which the types of a checked file
