@@ -8,6 +8,7 @@ package token
 
 import (
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -44,6 +45,43 @@ func NewLines(text string) *Lines {
 				i++
 			}
 			starts = append(starts, i+1)
+		}
+	}
+	return &Lines{text: text, starts: starts}
+}
+
+// Splice returns the line table of text, a new version of l's text in
+// which the bytes [from, oldEnd) of the old text became [from, newEnd):
+// only the changed lines are scanned, the line starts after them are
+// shifted. It equals NewLines(text).
+func (l *Lines) Splice(text string, from, oldEnd, newEnd int) *Lines {
+	// The last line start at or before from-1 depends only on bytes before
+	// from, which did not change.
+	keep := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > from-1 }) - 1
+	if keep < 0 {
+		keep = 0
+	}
+	starts := make([]int, keep+1, len(l.starts)+strings.Count(text[from:newEnd], "\n")+1)
+	copy(starts, l.starts[:keep+1])
+	i := starts[keep]
+	for ; i < newEnd; i++ {
+		switch text[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	// A start after oldEnd depends on the byte before it and on itself,
+	// both unchanged.
+	delta := newEnd - oldEnd
+	last := starts[len(starts)-1]
+	for _, s := range l.starts[keep+1:] {
+		if s >= oldEnd+1 && s+delta > last {
+			starts = append(starts, s+delta)
 		}
 	}
 	return &Lines{text: text, starts: starts}

@@ -1,6 +1,11 @@
 package token
 
-import "testing"
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
 
 func TestOffsetPosition(t *testing.T) {
 	// Each case names an offset and the 1-based line and character column it
@@ -63,5 +68,29 @@ func TestLinesEdges(t *testing.T) {
 	}
 	if off, ok := l.PositionOffset(9, 1); ok || off != 7 {
 		t.Fatalf("line past end = %d, %v; want 7, false", off, ok)
+	}
+}
+
+func TestSpliceEqualsNewLines(t *testing.T) {
+	pieces := []string{"", "a", "\n", "\r", "\r\n", "xy\n", "\n\r", "é\r\n"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	word := func() string {
+		var b strings.Builder
+		for n := rng.IntN(6); n > 0; n-- {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	for range 20000 {
+		old := word() + word() + word()
+		from := rng.IntN(len(old) + 1)
+		oldEnd := from + rng.IntN(len(old)-from+1)
+		ins := word()
+		text := old[:from] + ins + old[oldEnd:]
+		got := NewLines(old).Splice(text, from, oldEnd, from+len(ins))
+		want := NewLines(text)
+		if !slices.Equal(got.starts, want.starts) {
+			t.Fatalf("Splice(%q → %q at [%d,%d)): starts %v, want %v", old, text, from, oldEnd, got.starts, want.starts)
+		}
 	}
 }
