@@ -5,6 +5,7 @@ package core
 import (
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lint"
 	"wfl-lsp/lang/parser"
@@ -18,6 +19,19 @@ type Analysis struct {
 	File        *ast.File         // the syntax tree; never nil, partial when there are parse errors
 	Info        *check.Info       // names, symbols and types; never nil
 	Diagnostics []diag.Diagnostic // parse, semantic, type and lint findings
+
+	raw rawAnalysis // the parts the incremental diagnostics start from
+}
+
+// rawAnalysis is what analyze computed before combining: the parser's
+// top-level units, each pass's findings whatever the others found, and the
+// lint configuration.
+type rawAnalysis struct {
+	units   []parser.Unit
+	dropped []diag.Diagnostic
+	passes  check.Passes
+	cfg     config.Config
+	lint    []diag.Diagnostic
 }
 
 // analyze runs the front end over text. As in the reference, a program with
@@ -26,7 +40,9 @@ type Analysis struct {
 // tree with holes would be guesses (a variable used only inside a broken block
 // looks unused), so they are not reported.
 func analyze(uri URI, text string) *Analysis {
-	f, parseDiags := parser.Parse(text)
+	f, units, dropped := parser.Units(text)
+	parseDiags := parseDiagnostics(units, dropped)
+	cfg := ConfigFor(uri)
 	// The linter and the line table need only the text and the tree: from
 	// parallelMin bytes they are computed on another core while the checker
 	// runs here (lang itself starts no goroutines).
@@ -37,14 +53,15 @@ func analyze(uri URI, text string) *Analysis {
 	lint := func() {
 		defer close(lintDone)
 		defer func() { lintPanic = recover() }()
-		lintDiags = lintDiagnostics(uri, text, f, parseDiags)
+		lintDiags = lintDiagnostics(text, f, parseDiags, cfg)
 		lines = token.NewLines(text)
 	}
 	parallel := len(text) >= parallelMin
 	if parallel {
 		go lint()
 	}
-	info, checkDiags := check.Check(f, text)
+	info, passes := check.CheckPasses(f, text, check.FileContext(f))
+	checkDiags := passes.Diagnostics()
 	if !parallel {
 		lint()
 	}
@@ -64,7 +81,17 @@ func analyze(uri URI, text string) *Analysis {
 		File:        f,
 		Info:        info,
 		Diagnostics: diags,
+		raw:         rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags},
 	}
+}
+
+// parseDiagnostics combines the units' diagnostics as parser.Parse does.
+func parseDiagnostics(units []parser.Unit, dropped []diag.Diagnostic) []diag.Diagnostic {
+	var diags []diag.Diagnostic
+	for _, u := range units {
+		diags = append(diags, u.Diags...)
+	}
+	return append(parser.FilterFirst(diags), dropped...)
 }
 
 // parallelMin is the size of text from which analyze spreads independent
@@ -80,12 +107,12 @@ func hasError(diags []diag.Diagnostic) bool {
 	return false
 }
 
-// lintDiagnostics runs the linter under the .wflcfg in force for uri. As
-// the reference linter, the rules that need a tree run only when the text
+// lintDiagnostics runs the linter under cfg, the .wflcfg in force. As the
+// reference linter, the rules that need a tree run only when the text
 // parses; the text rules always run.
-func lintDiagnostics(uri URI, text string, f *ast.File, parseDiags []diag.Diagnostic) []diag.Diagnostic {
+func lintDiagnostics(text string, f *ast.File, parseDiags []diag.Diagnostic, cfg config.Config) []diag.Diagnostic {
 	if hasError(parseDiags) {
 		f = nil
 	}
-	return lint.Check(text, f, nil, ConfigFor(uri))
+	return lint.Check(text, f, nil, cfg)
 }

@@ -5,6 +5,11 @@ package core
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
+
+	"wfl-lsp/lang/config"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/token"
 
 	"github.com/puzpuzpuz/xsync/v3"
 )
@@ -22,6 +27,14 @@ type Snapshot struct {
 
 	once     sync.Once
 	analysis *Analysis
+
+	// base is an earlier version of the document whose diagnostics are
+	// computed: this one's are derived from them (incremental.go). It is
+	// dropped once they are.
+	base     atomic.Pointer[Snapshot]
+	diagOnce sync.Once
+	diags    atomic.Pointer[diagState]
+	lines    atomic.Pointer[token.Lines]
 }
 
 // NewSnapshot returns a snapshot of text that belongs to no workspace, for
@@ -33,8 +46,62 @@ func NewSnapshot(uri URI, version int32, text string) *Snapshot {
 // Analysis returns the snapshot's analysis, computing it on first use. It is
 // safe to call from many goroutines.
 func (s *Snapshot) Analysis() *Analysis {
-	s.once.Do(func() { s.analysis = analyze(s.URI, s.Text) })
+	s.once.Do(func() {
+		s.analysis = analyze(s.URI, s.Text)
+		s.lines.CompareAndSwap(nil, s.analysis.Lines)
+	})
 	return s.analysis
+}
+
+// Lines returns the line table of the snapshot's text: the one its
+// diagnostics or its analysis computed, or a new one.
+func (s *Snapshot) Lines() *token.Lines {
+	if l := s.lines.Load(); l != nil {
+		return l
+	}
+	l := token.NewLines(s.Text)
+	s.lines.CompareAndSwap(nil, l)
+	return s.lines.Load()
+}
+
+// Diagnostics returns the snapshot's diagnostics in the order they are
+// published (by position) and the line table of its text. After an edit
+// they are derived from the previous version's where that is equivalent
+// (incremental.go), so they may be ready long before Analysis. It is safe
+// to call from many goroutines.
+func (s *Snapshot) Diagnostics() (*token.Lines, []diag.Diagnostic) {
+	st := s.diagState()
+	return st.lines, st.diags
+}
+
+func (s *Snapshot) diagState() *diagState {
+	s.diagOnce.Do(func() {
+		var st *diagState
+		if b := s.base.Load(); b != nil {
+			if prev := b.diags.Load(); prev != nil {
+				st = deriveSafely(prev, s.Text, ConfigFor(s.URI))
+			}
+		}
+		if st == nil {
+			a := s.Analysis()
+			st = fullState(s.Text, a)
+		}
+		s.diags.Store(st)
+		s.lines.CompareAndSwap(nil, st.lines)
+		s.base.Store(nil)
+	})
+	return s.diags.Load()
+}
+
+// deriveSafely is derive, with a full analysis instead of a crash should it
+// fail: the tests call derive itself.
+func deriveSafely(prev *diagState, text string, cfg config.Config) (st *diagState) {
+	defer func() {
+		if recover() != nil {
+			st = nil
+		}
+	}()
+	return derive(prev, text, cfg)
 }
 
 // An Edit replaces the bytes [Start, End) of a text with Text.
@@ -121,6 +188,12 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 		return nil, fmt.Errorf("change to %s version %d: %w", uri, version, err)
 	}
 	s := NewSnapshot(uri, version, text)
+	// Derive the diagnostics from the newest version that has them.
+	if old.diags.Load() != nil {
+		s.base.Store(old)
+	} else if b := old.base.Load(); b != nil {
+		s.base.Store(b)
+	}
 	w.docs.Store(uri, s)
 	return s, nil
 }

@@ -133,12 +133,12 @@ func (p *publisher) compute(u uri.URI, snap *core.Snapshot) (params *protocol.Pu
 			params = nil
 		}
 	}()
-	a := snap.Analysis()
-	m := newMapper(a.Lines, p.s.session.Load().enc)
+	lines, diags := snap.Diagnostics()
+	m := newMapper(lines, p.s.session.Load().enc)
 	return &protocol.PublishDiagnosticsParams{
 		URI:         u,
 		Version:     protocol.NewOptional(snap.Version),
-		Diagnostics: toDiagnostics(u, m, a.Diagnostics),
+		Diagnostics: toDiagnostics(u, m, diags),
 	}
 }
 

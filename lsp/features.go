@@ -285,11 +285,11 @@ func selectionRange(_ context.Context, _ *server, d doc, p *protocol.SelectionRa
 }
 
 func pullDiagnostics(_ context.Context, _ *server, d doc, _ *protocol.DocumentDiagnosticParams) (any, error) {
-	a, m := d.analysis()
+	lines, diags := d.snap.Diagnostics()
 	return &protocol.RelatedFullDocumentDiagnosticReport{
 		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{
 			Kind:  "full",
-			Items: toDiagnostics(d.uri, m, a.Diagnostics),
+			Items: toDiagnostics(d.uri, newMapper(lines, d.enc), diags),
 		},
 	}, nil
 }

@@ -49,7 +49,7 @@ func (s *server) didChange(params jsonrpc2.RawMessage) error {
 		return fmt.Errorf("didChange for %s, which is not open", u)
 	}
 	version := p.TextDocument.Version
-	edits, text, err := s.convertChanges(old.Text, p.ContentChanges, version <= old.Version)
+	edits, text, err := s.convertChanges(old, p.ContentChanges, version <= old.Version)
 	if err != nil {
 		return fmt.Errorf("didChange for %s version %d: %w", u, version, err)
 	}
@@ -70,14 +70,19 @@ func (s *server) didChange(params jsonrpc2.RawMessage) error {
 // change is converted against the text the previous ones left, as the
 // specification says they apply one after another. It returns the edits and,
 // when wantText is set, the final text.
-func (s *server) convertChanges(text string, changes []protocol.TextDocumentContentChangeEvent, wantText bool) ([]core.Edit, string, error) {
+func (s *server) convertChanges(old *core.Snapshot, changes []protocol.TextDocumentContentChangeEvent, wantText bool) ([]core.Edit, string, error) {
 	enc := s.session.Load().enc
+	text := old.Text
 	edits := make([]core.Edit, 0, len(changes))
 	for i, c := range changes {
 		var e core.Edit
 		switch c := c.(type) {
 		case *protocol.TextDocumentContentChangePartial:
-			sp := newMapper(token.NewLines(text), enc).span(c.Range)
+			lines := old.Lines() // the snapshot's table for the first change
+			if i > 0 {
+				lines = token.NewLines(text)
+			}
+			sp := newMapper(lines, enc).span(c.Range)
 			e = core.Edit{Start: sp.Start, End: sp.End, Text: c.Text}
 		case *protocol.TextDocumentContentChangeWholeDocument:
 			e = core.Edit{Start: 0, End: len(text), Text: c.Text}

@@ -1,0 +1,205 @@
+package core
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/token"
+)
+
+var stress = flag.Int("stress", 0, "edit every program and mutant 60 times with this seed")
+
+// corpusPrograms returns the corpus programs and, unless short, the mutants
+// (every stride-th in short mode), by path; nil when ../shared is absent.
+func corpusPrograms(tb testing.TB, stride int) map[string]string {
+	tb.Helper()
+	out := map[string]string{}
+	root := filepath.Join("..", "..", "shared", "corpus")
+	n := 0
+	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
+			return nil
+		}
+		if strings.Contains(path, "wfl-mutants") {
+			n++
+			if n%stride != 0 {
+				return nil
+			}
+		}
+		if data, err := os.ReadFile(path); err == nil {
+			out[path] = string(data)
+		}
+		return nil
+	})
+	return out
+}
+
+// snippets are texts an edit may insert: whole statements, block openers
+// and closers, declarations that collide with existing names, lines that
+// make later statements unreachable or change the file's context.
+var snippets = []string{
+	"\n", " ", "x", "\"", ":", "end", "end check\n", "end action\n",
+	"store total as 1\n", "display total\n", "change total to 2\n",
+	"define action called helper with a:\n    return a\nend action\n",
+	"check if yes:\n", "count from 1 to 3:\n", "otherwise:\n",
+	"return 1\n", "include from \"other.wfl\"\n", "load module from \"m.wfl\"\n",
+	"store new constant LIMIT as 10\n", "create container Box:\n    property size: Number\nend container\n",
+	"display call helper with 1\n", "store x as 1\nstore x as 2\n",
+	"try:\n    display nowhere\nwhen error:\n    display error\nend try\n",
+	"    ", "\t", "Display 1\n", "store", "with", "plus", "1", "é", "\r\n",
+}
+
+// randomEdit returns a plausible edit of text: typing, deleting, pasting a
+// statement, renaming a word, duplicating or removing a line.
+func randomEdit(rng *rand.Rand, text string) (from, to int, ins string) {
+	pos := func() int { return rng.IntN(len(text) + 1) }
+	lineAt := func(off int) (int, int) {
+		s := strings.LastIndexByte(text[:off], '\n') + 1
+		e := strings.IndexByte(text[off:], '\n')
+		if e < 0 {
+			return s, len(text)
+		}
+		return s, off + e + 1
+	}
+	switch rng.IntN(8) {
+	case 0, 1: // type or paste
+		p := pos()
+		return p, p, snippets[rng.IntN(len(snippets))]
+	case 2: // delete a few bytes
+		p := pos()
+		return p, min(len(text), p+rng.IntN(12)), ""
+	case 3: // paste a snippet at a line start
+		s, _ := lineAt(pos())
+		return s, s, snippets[rng.IntN(len(snippets))]
+	case 4: // delete a line
+		s, e := lineAt(pos())
+		return s, e, ""
+	case 5: // duplicate a line elsewhere
+		s, e := lineAt(pos())
+		t, _ := lineAt(pos())
+		return t, t, text[s:e]
+	case 6: // replace a word by another word of the text
+		words := strings.Fields(text)
+		if len(words) == 0 {
+			return 0, 0, "store a as 1\n"
+		}
+		target := words[rng.IntN(len(words))]
+		p := strings.Index(text, target)
+		return p, p + len(target), words[rng.IntN(len(words))]
+	default: // change one character
+		p := rng.IntN(max(len(text), 1))
+		return p, min(p+1, len(text)), string(rune('a' + rng.IntN(26)))
+	}
+}
+
+// TestIncrementalEqualsFull edits every corpus program (and a sample of the
+// mutants) at random, a chain of edits each, and checks that the
+// diagnostics derived edit by edit equal those of a full analysis of the
+// edited text, and that the full state's equal the analysis's own.
+func TestIncrementalEqualsFull(t *testing.T) {
+	stride, edits, seed := 3, 24, uint64(7)
+	if testing.Short() {
+		stride, edits = 30, 8
+	}
+	if *stress > 0 { // go test -run IncrementalEqualsFull -stress N ./core
+		stride, edits, seed = 1, 60, uint64(*stress)
+	}
+	progs := corpusPrograms(t, stride)
+	if len(progs) == 0 {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	paths := slices.Sorted(func(yield func(string) bool) {
+		for p := range progs {
+			if !yield(p) {
+				return
+			}
+		}
+	})
+	const uri = URI("file:///nowhere/edited.wfl")
+	cfg := ConfigFor(uri)
+	derived, full := 0, 0
+	for n, path := range paths {
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		text := progs[path]
+		st := fullState(text, analyze(uri, text))
+		for k := 0; k < edits; k++ {
+			from, to, ins := randomEdit(rng, text)
+			next := text[:from] + ins + text[to:]
+			a := analyze(uri, next)
+			want := sortedCopy(a.Diagnostics)
+			fs := fullState(next, a)
+			if d := firstDiff(fs.diags, want); d != "" {
+				t.Fatalf("%s, edit %d: the full state differs from the analysis: %s", path, k, d)
+			}
+			got := derive(st, next, cfg)
+			if got == nil {
+				full++
+				st = fs
+			} else {
+				derived++
+				if d := firstDiff(got.diags, want); d != "" {
+					t.Fatalf("%s, edit %d ([%d,%d) ← %q): derived diagnostics differ: %s\ntext before:\n%s\ntext after:\n%s",
+						path, k, from, to, ins, d, text, next)
+				}
+				if !sameLines(got.lines, a.Lines) {
+					t.Fatalf("%s, edit %d: derived line table differs", path, k)
+				}
+				st = got
+			}
+			text = next
+		}
+	}
+	t.Logf("%d programs, %d edits derived, %d fell back to a full analysis", len(paths), derived, full)
+	if derived < full {
+		t.Errorf("most edits (%d of %d) fell back to a full analysis", full, derived+full)
+	}
+}
+
+func sameLines(x, y *token.Lines) bool {
+	if x.Count() != y.Count() || x.Text() != y.Text() {
+		return false
+	}
+	for i := range x.Count() {
+		if x.LineStart(i) != y.LineStart(i) {
+			return false
+		}
+	}
+	return true
+}
+
+func sortedCopy(ds []diag.Diagnostic) []diag.Diagnostic {
+	out := slices.Clone(ds)
+	sortDiagnostics(out)
+	return out
+}
+
+// firstDiff describes the first difference between two diagnostic lists.
+func firstDiff(got, want []diag.Diagnostic) string {
+	for i := 0; i < max(len(got), len(want)); i++ {
+		if i >= len(got) {
+			return fmt.Sprintf("missing %d: %+v", i, want[i])
+		}
+		if i >= len(want) {
+			return fmt.Sprintf("extra %d: %+v", i, got[i])
+		}
+		g, w := got[i], want[i]
+		if len(g.Related) == 0 && len(w.Related) == 0 {
+			g.Related, w.Related = nil, nil
+		}
+		if len(g.Tags) == 0 && len(w.Tags) == 0 {
+			g.Tags, w.Tags = nil, nil
+		}
+		if !reflect.DeepEqual(g, w) {
+			return fmt.Sprintf("at %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	return ""
+}
