@@ -29,6 +29,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -60,6 +61,9 @@ type unit struct {
 	params []string   // the parameter words of its top-level actions
 	loads  uint8      // loadInclude | loadModule
 	ret    bool       // a top-level return (later statements are unreachable)
+	seed   bool       // names random_seed (its findings depend on the whole file)
+
+	pub atomic.Pointer[[]diag.Diagnostic] // see published
 }
 
 const (
@@ -237,7 +241,31 @@ func describeUnit(g []parser.Unit) *unit {
 		}
 	}
 	u.names = sortedSet(names)
+	_, u.seed = slices.BinarySearch(u.names, nameHash("random_seed"))
 	return u
+}
+
+// diffRange returns the bytes that differ between two texts: [from, oldEnd)
+// of old became [from, newEnd) of text.
+func diffRange(old, text string) (from, oldEnd, newEnd int) {
+	const block = 64 // compared a block at a time, then byte by byte
+	n := min(len(old), len(text))
+	for from+block <= n && old[from:from+block] == text[from:from+block] {
+		from += block
+	}
+	for from < n && old[from] == text[from] {
+		from++
+	}
+	oldEnd, newEnd = len(old), len(text)
+	for oldEnd-block >= from && newEnd-block >= from && old[oldEnd-block:oldEnd] == text[newEnd-block:newEnd] {
+		oldEnd -= block
+		newEnd -= block
+	}
+	for oldEnd > from && newEnd > from && old[oldEnd-1] == text[newEnd-1] {
+		oldEnd--
+		newEnd--
+	}
+	return from, oldEnd, newEnd
 }
 
 // appendNames adds the hash of every name n mentions: identifiers, written
@@ -305,70 +333,98 @@ func relative(ds []diag.Diagnostic, start int) []diag.Diagnostic {
 }
 
 // assemble combines the units' findings as analyze does, in canonical
-// order (sortDiagnostics).
+// order (sortDiagnostics): each unit's list is sorted, and units follow one
+// another in the text.
 func (s *diagState) assemble() []diag.Diagnostic {
-	var parse, rest []diag.Diagnostic
-	abs := func(into *[]diag.Diagnostic, ds []diag.Diagnostic, start int) {
-		for _, d := range ds {
-			*into = append(*into, shift(d, start))
-		}
-	}
-	for i, u := range s.units {
-		if u.d != nil {
-			abs(&parse, u.d.parse, s.starts[i])
-		}
-	}
-	parse = parser.FilterFirst(parse)
-	for i, u := range s.units {
-		if u.d != nil {
-			abs(&parse, u.d.dropped, s.starts[i])
-		}
-	}
-	parses := !hasError(parse)
+	// As parser.FilterFirst: the first parse error raised, then those not
+	// before it. Every parse diagnostic but a dropped character is an error.
+	first, parses := 0, true
 	semErr, staticErr := false, false
-	for _, u := range s.units {
-		if u.d != nil {
-			semErr = semErr || hasError(u.d.analyzer)
-			staticErr = staticErr || hasError(u.d.static)
+	n := 0
+	for i, u := range s.units {
+		if u.d == nil {
+			continue
 		}
+		if parses && len(u.d.parse) > 0 {
+			first, parses = s.starts[i]+u.d.parse[0].Span.Start, false
+		}
+		semErr = semErr || hasError(u.d.analyzer)
+		staticErr = staticErr || hasError(u.d.static)
+		n += len(u.d.parse) + len(u.d.dropped) + max(len(u.d.lintTok), len(u.d.lintTree)+len(u.d.analyzer)+len(u.d.static)+len(u.d.typ))
 	}
+	clean := parses && !semErr && !staticErr
+	out := make([]diag.Diagnostic, 0, n)
+	var list []diag.Diagnostic
 	for i, u := range s.units {
 		if u.d == nil {
 			continue
 		}
 		at := s.starts[i]
-		if !parses {
-			abs(&rest, u.d.lintTok, at)
+		if clean {
+			for _, d := range u.published() {
+				out = append(out, shift(d, at))
+			}
 			continue
 		}
-		abs(&rest, u.d.analyzer, at)
-		if !semErr {
-			abs(&rest, u.d.static, at)
-			if !staticErr {
-				abs(&rest, u.d.typ, at)
+		list = list[:0]
+		for k, d := range u.d.parse {
+			if d.Span.Start+at >= first || (k == 0 && d.Span.Start+at == first) {
+				list = append(list, d)
 			}
 		}
-		abs(&rest, u.d.lintTree, at)
+		list = append(list, u.d.dropped...)
+		if !parses {
+			list = append(list, u.d.lintTok...)
+		} else {
+			list = append(list, u.d.analyzer...)
+			if !semErr {
+				list = append(list, u.d.static...)
+				if !staticErr {
+					list = append(list, u.d.typ...)
+				}
+			}
+			list = append(list, u.d.lintTree...)
+		}
+		sortDiagnostics(list)
+		for _, d := range list {
+			out = append(out, shift(d, at))
+		}
 	}
-	out := append(parse, rest...)
-	sortDiagnostics(out)
-	return slices.Clip(out)
+	// A parse error may lie past the end of the unit that raised it.
+	if !parses && !slices.IsSortedFunc(out, compareDiagnostics) {
+		sortDiagnostics(out)
+	}
+	return out
+}
+
+// published returns what the unit publishes, relative to its start, when
+// the file parses and has no semantic error: the common case, computed once.
+func (u *unit) published() []diag.Diagnostic {
+	if p := u.pub.Load(); p != nil {
+		return *p
+	}
+	d := u.d
+	list := make([]diag.Diagnostic, 0, len(d.dropped)+len(d.analyzer)+len(d.static)+len(d.typ)+len(d.lintTree))
+	list = append(append(append(append(append(list, d.dropped...), d.analyzer...), d.static...), d.typ...), d.lintTree...)
+	sortDiagnostics(list)
+	u.pub.Store(&list)
+	return list
 }
 
 // sortDiagnostics puts diagnostics in the order they are published: by
 // position, then by what they say, so that two analyses finding the same
 // things publish the same list.
-func sortDiagnostics(ds []diag.Diagnostic) {
-	slices.SortStableFunc(ds, func(x, y diag.Diagnostic) int {
-		return cmp.Or(
-			cmp.Compare(x.Span.Start, y.Span.Start),
-			cmp.Compare(x.Span.End, y.Span.End),
-			cmp.Compare(x.Severity, y.Severity),
-			cmp.Compare(x.Code, y.Code),
-			cmp.Compare(x.Message, y.Message),
-			cmp.Compare(len(x.Related), len(y.Related)),
-		)
-	})
+func sortDiagnostics(ds []diag.Diagnostic) { slices.SortStableFunc(ds, compareDiagnostics) }
+
+func compareDiagnostics(x, y diag.Diagnostic) int {
+	return cmp.Or(
+		cmp.Compare(x.Span.Start, y.Span.Start),
+		cmp.Compare(x.Span.End, y.Span.End),
+		cmp.Compare(x.Severity, y.Severity),
+		cmp.Compare(x.Code, y.Code),
+		cmp.Compare(x.Message, y.Message),
+		cmp.Compare(len(x.Related), len(y.Related)),
+	)
 }
 
 // ---- an edit ----
@@ -376,22 +432,14 @@ func sortDiagnostics(ds []diag.Diagnostic) {
 // derive returns the state of text, a later version of prev's text, or nil
 // when it must come from a full analysis.
 func derive(prev *diagState, text string, cfg config.Config) *diagState {
-	if cfg != prev.cfg || strings.Contains(text, "random_seed") {
+	if cfg != prev.cfg {
 		return nil
 	}
 	old := prev.text
-	from := 0
-	for from < len(old) && from < len(text) && old[from] == text[from] {
-		from++
-	}
-	oldEnd, newEnd := len(old), len(text)
-	for oldEnd > from && newEnd > from && old[oldEnd-1] == text[newEnd-1] {
-		oldEnd--
-		newEnd--
-	}
+	from, oldEnd, newEnd := diffRange(old, text)
 	delta := newEnd - oldEnd
 	for _, u := range prev.units {
-		if u.ret {
+		if u.ret || u.seed {
 			return nil
 		}
 	}
@@ -463,7 +511,7 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	ds := make([]unitDiags, len(groups))
 	for i, g := range groups {
 		u := describeUnit(g)
-		if u.ret {
+		if u.ret || u.seed {
 			return nil
 		}
 		s.units = append(s.units, u)
@@ -810,13 +858,12 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []unitDia
 			}
 		}
 		if i < wlo || i >= wlo+len(ds) {
-			u := *s.units[i]
-			u.keys = ks
-			u.d = out[i]
+			old := s.units[i]
+			u := &unit{stmts: old.stmts, d: out[i], names: old.names, keys: ks, params: old.params, loads: old.loads, ret: old.ret}
 			if u.d.empty() {
 				u.d = nil
 			}
-			s.units[i] = &u
+			s.units[i] = u
 		} else {
 			s.units[i].keys = ks
 		}

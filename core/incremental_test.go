@@ -203,3 +203,84 @@ func firstDiff(got, want []diag.Diagnostic) string {
 	}
 	return ""
 }
+
+// cleanChunk is benchChunk written so that it draws no diagnostic.
+const cleanChunk = `// Adds two numbers, chunk %[1]d.
+define action called sum_numbers_c%[1]d with a and b:
+    return a plus b
+end action
+store total_c%[1]d as 0
+count from 1 to 3:
+    change total_c%[1]d to total_c%[1]d plus count
+end count
+check if total_c%[1]d is greater than 2:
+    display "total " with total_c%[1]d
+end check
+display call sum_numbers_c%[1]d with total_c%[1]d and 1
+`
+
+func cleanText(lines int) string {
+	var b strings.Builder
+	for i := 0; i*12 < lines; i++ {
+		fmt.Fprintf(&b, cleanChunk, i)
+	}
+	return b.String()
+}
+
+// BenchmarkDerive times the diagnostics of an edited 1,000- and 10,000-line
+// document (with 4 warnings a chunk, and clean) two ways on the same edits: derived from the previous version's
+// (what the server does) and by a full analysis (what it did before), and
+// reports the ratio. Each edit retypes one digit in a different chunk.
+//
+//	go test -run '^$' -bench Derive ./core
+func BenchmarkDerive(b *testing.B) {
+	const uri = URI("file:///bench.wfl")
+	cfg := ConfigFor(uri)
+	for _, doc := range []string{"lines=1000", "lines=10000", "clean/lines=1000", "clean/lines=10000"} {
+		var lines int
+		fmt.Sscanf(doc[strings.Index(doc, "=")+1:], "%d", &lines)
+		text := benchText(lines)
+		if strings.HasPrefix(doc, "clean") {
+			text = cleanText(lines)
+		}
+		var spots []int
+		for i := 0; ; {
+			j := strings.Index(text[i:], " as 0\n")
+			if j < 0 {
+				break
+			}
+			spots = append(spots, i+j+len(" as "))
+			i += j + 1
+		}
+		// The texts are made before timing: the document, and versions of
+		// it with one digit changed, which the edits go to and back from.
+		var versions []string
+		for k := range 32 {
+			p := spots[(k*37)%len(spots)]
+			versions = append(versions, text[:p]+string(rune('1'+k%9))+text[p+1:])
+		}
+		edit := func(i int) string {
+			if i%2 == 1 {
+				return text
+			}
+			return versions[(i/2)%len(versions)]
+		}
+		b.Run("derived/"+doc, func(b *testing.B) {
+			st := fullState(text, analyze(uri, text))
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				if st = derive(st, edit(i), cfg); st == nil {
+					b.Fatal("the edit fell back to a full analysis")
+				}
+			}
+		})
+		b.Run("full/"+doc, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				analyze(uri, edit(i))
+			}
+		})
+	}
+}
