@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"sync"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
@@ -34,6 +35,8 @@ type docQueue struct {
 	next    *core.Snapshot // nil with has set means: closed
 	has     bool
 	running bool
+
+	buf []byte // the last notification's params, reused by the worker
 }
 
 func newPublisher(s *server) *publisher {
@@ -105,7 +108,7 @@ func (p *publisher) drain(u uri.URI, q *docQueue) {
 		q.has = false
 		p.mu.Unlock()
 
-		params := p.compute(u, snap)
+		params := p.compute(q.buf[:0], u, snap)
 		if params == nil {
 			continue
 		}
@@ -118,14 +121,18 @@ func (p *publisher) drain(u uri.URI, q *docQueue) {
 		if err := p.s.conn.Notify(p.s.ctx, protocol.MethodTextDocumentPublishDiagnostics, params); err != nil {
 			p.s.log.Debug("publishDiagnostics not sent", "uri", u, "err", err)
 		}
+		// Notify has written the bytes: the next notification of this
+		// document, often as large, can reuse them.
+		q.buf = params
 	}
 }
 
-// compute returns the notification for a snapshot, or for a closed document
-// (snap == nil) the empty list. It returns nil if the analysis panicked.
-func (p *publisher) compute(u uri.URI, snap *core.Snapshot) (params *protocol.PublishDiagnosticsParams) {
+// compute returns the notification's params for a snapshot, or for a
+// closed document (snap == nil) the empty list. It returns nil if the
+// analysis panicked.
+func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params jsonrpc2.RawMessage) {
 	if snap == nil {
-		return &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}}
+		return appendPublishParams(buf, u, -1, mapper{}, nil)
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -135,11 +142,10 @@ func (p *publisher) compute(u uri.URI, snap *core.Snapshot) (params *protocol.Pu
 	}()
 	lines, diags := snap.Diagnostics()
 	m := newMapper(lines, p.s.session.Load().enc)
-	return &protocol.PublishDiagnosticsParams{
-		URI:         u,
-		Version:     protocol.NewOptional(snap.Version),
-		Diagnostics: toDiagnostics(u, m, diags),
+	if need := 256*len(diags) + 256; cap(buf) < need {
+		buf = make([]byte, 0, need) // about 200 bytes a diagnostic
 	}
+	return appendPublishParams(buf, u, snap.Version, m, diags)
 }
 
 // toDiagnostics converts core diagnostics; the result is never nil, so an

@@ -227,14 +227,7 @@ func decodeParams(params jsonrpc2.RawMessage, p any) error {
 }
 
 // marshal encodes a protocol value.
-func marshal(v any) ([]byte, error) {
-	if p, ok := v.(*protocol.PublishDiagnosticsParams); ok && len(p.Diagnostics) > 16 {
-		// Thousands of diagnostics make a large message: one buffer of
-		// about the right size instead of doubling one up to it.
-		return protocol.AppendMarshal(make([]byte, 0, 256*len(p.Diagnostics)+256), v)
-	}
-	return protocol.Marshal(v)
-}
+func marshal(v any) ([]byte, error) { return protocol.Marshal(v) }
 
 // unmarshal decodes a protocol value. go.lsp.dev/protocol decodes strictly:
 // an explicit null where it expects a string or an enum (Neovim and other

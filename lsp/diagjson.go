@@ -1,0 +1,150 @@
+package lsp
+
+// This file writes the params of textDocument/publishDiagnostics as JSON
+// directly from core's diagnostics. A document can have thousands of
+// findings, republished on every keystroke: building protocol values for
+// them and encoding those costs several times more than writing the bytes.
+// TestDiagnosticsJSON checks that the result decodes to what the protocol
+// types encode.
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/uri"
+
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/token"
+)
+
+// appendPublishParams appends the PublishDiagnosticsParams of a document
+// version (none when version < 0) to dst.
+func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds []diag.Diagnostic) jsonrpc2.RawMessage {
+	dst = append(dst, `{"uri":`...)
+	dst = appendJSONString(dst, string(u))
+	if version >= 0 {
+		dst = append(dst, `,"version":`...)
+		dst = strconv.AppendInt(dst, int64(version), 10)
+	}
+	dst = append(dst, `,"diagnostics":[`...)
+	for i, d := range ds {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"range":`...)
+		dst = appendRange(dst, m, d.Span)
+		dst = append(dst, `,"severity":`...)
+		dst = strconv.AppendInt(dst, int64(severity(d.Severity)), 10)
+		if d.Code != "" {
+			dst = append(dst, `,"code":`...)
+			dst = appendJSONString(dst, d.Code)
+		}
+		dst = append(dst, `,"source":"wfl","message":`...)
+		dst = appendJSONString(dst, d.Message)
+		if len(d.Tags) > 0 {
+			dst = append(dst, `,"tags":[`...)
+			n := 0
+			for _, t := range d.Tags {
+				var code int
+				switch t {
+				case diag.Unnecessary:
+					code = 1
+				case diag.Deprecated:
+					code = 2
+				default:
+					continue
+				}
+				if n > 0 {
+					dst = append(dst, ',')
+				}
+				dst = strconv.AppendInt(dst, int64(code), 10)
+				n++
+			}
+			dst = append(dst, ']')
+		}
+		if len(d.Related) > 0 {
+			dst = append(dst, `,"relatedInformation":[`...)
+			for k, r := range d.Related {
+				if k > 0 {
+					dst = append(dst, ',')
+				}
+				dst = append(dst, `{"location":{"uri":`...)
+				dst = appendJSONString(dst, string(u))
+				dst = append(dst, `,"range":`...)
+				dst = appendRange(dst, m, r.Span)
+				dst = append(dst, `},"message":`...)
+				dst = appendJSONString(dst, r.Message)
+				dst = append(dst, '}')
+			}
+			dst = append(dst, ']')
+		}
+		dst = append(dst, '}')
+	}
+	return append(dst, "]}"...)
+}
+
+func appendRange(dst []byte, m mapper, s token.Span) []byte {
+	r := m.rng(s)
+	dst = append(dst, `{"start":{"line":`...)
+	dst = strconv.AppendUint(dst, uint64(r.Start.Line), 10)
+	dst = append(dst, `,"character":`...)
+	dst = strconv.AppendUint(dst, uint64(r.Start.Character), 10)
+	dst = append(dst, `},"end":{"line":`...)
+	dst = strconv.AppendUint(dst, uint64(r.End.Line), 10)
+	dst = append(dst, `,"character":`...)
+	dst = strconv.AppendUint(dst, uint64(r.End.Character), 10)
+	return append(dst, "}}"...)
+}
+
+// appendJSONString appends s as a JSON string, as encoding/json writes it:
+// invalid UTF-8 becomes U+FFFD; control characters, <, >, &, U+2028 and
+// U+2029 are escaped.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}

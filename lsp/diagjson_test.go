@@ -1,0 +1,69 @@
+package lsp
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"wfl-lsp/core"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/token"
+)
+
+// TestDiagnosticsJSON checks that the publishDiagnostics params written
+// directly decode to the same JSON value as the protocol types' encoding,
+// on the corpus programs' diagnostics in both encodings and on messages
+// with every character JSON escapes.
+func TestDiagnosticsJSON(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "wfl", "TestPrograms", "*.wfl"))
+	odd := "a \"quoted\" \\ <b> & é 😀 \u2028\u2029 \x00\x1f\t\r\n \xff\xfe end"
+	texts := []string{"store " + odd + "\n", "display x\n"}
+	for _, f := range files {
+		if data, err := os.ReadFile(f); err == nil {
+			texts = append(texts, string(data))
+		}
+	}
+	if len(files) == 0 {
+		t.Log("no corpus at ../shared/corpus: checking the made-up cases only")
+	}
+	u := uri.URI("file:///dir/a%20b.wfl")
+	for i, text := range texts {
+		snap := core.NewSnapshot(core.URI(u), 3, text)
+		lines, ds := snap.Diagnostics()
+		if i == 0 {
+			ds = append(ds,
+				diag.Diagnostic{Span: token.Span{Start: 1, End: 3}, Severity: diag.Hint, Code: "", Message: odd,
+					Tags: []diag.Tag{diag.Unnecessary, diag.Deprecated}},
+				diag.Diagnostic{Span: token.Span{Start: 0, End: len(text)}, Severity: diag.Information, Code: "X",
+					Message: "m", Related: []diag.Related{{Span: token.Span{Start: 2, End: 4}, Message: odd}}})
+		}
+		for _, enc := range []encoding{utf16, utf8enc} {
+			m := newMapper(lines, enc)
+			got := appendPublishParams(nil, u, 3, m, ds)
+			want, err := protocol.Marshal(&protocol.PublishDiagnosticsParams{URI: u, Version: protocol.NewOptional(int32(3)), Diagnostics: toDiagnostics(u, m, ds)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g, w any
+			if err := json.Unmarshal(got, &g); err != nil {
+				t.Fatalf("text %d: the written JSON does not decode: %v\n%s", i, err, got)
+			}
+			if err := json.Unmarshal(want, &w); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(g, w) {
+				t.Fatalf("text %d, encoding %d:\n got %s\nwant %s", i, enc, got, want)
+			}
+		}
+	}
+	// A closed document's empty list has no version.
+	var closed map[string]any
+	if err := json.Unmarshal(appendPublishParams(nil, u, -1, mapper{}, nil), &closed); err != nil || closed["version"] != nil || len(closed["diagnostics"].([]any)) != 0 {
+		t.Fatalf("closed document: %v %v", closed, err)
+	}
+}
