@@ -1,0 +1,213 @@
+package main
+
+// BenchmarkServerDidChange measures what an editor waits for after a
+// keystroke: the server runs as a process of its own (this test binary run
+// again as `wfl-lsp --stdio`, so with main's runtime settings) and the
+// client, here, times each didChange from writing it to having read the
+// whole publishDiagnostics of that version. The client decodes the message
+// after the clock stops: decoding thousands of diagnostics is the editor's
+// work, done in its own process (lsp's BenchmarkDidChangeToDiagnostics, in
+// one process, includes a Go client's decoding).
+//
+//	go test -run '^$' -bench ServerDidChange -benchtime 300x .
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv("WFL_LSP_TEST_SERVER") == "1" {
+		os.Exit(run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// benchChunk is 12 lines of typical WFL drawing 4 warnings (multi-word
+// names, a result never used); cleanChunk draws none.
+const benchChunk = `// Adds two numbers, chunk %[1]d.
+define action called sum numbers c%[1]d with a and b:
+    return a plus b
+end action
+store total c%[1]d as 0
+count from 1 to 3:
+    change total c%[1]d to total c%[1]d plus count
+end count
+check if total c%[1]d is greater than 2:
+    display "total " with total c%[1]d
+end check
+store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1
+`
+
+const cleanChunk = `// Adds two numbers, chunk %[1]d.
+define action called sum_numbers_c%[1]d with a and b:
+    return a plus b
+end action
+store total_c%[1]d as 0
+count from 1 to 3:
+    change total_c%[1]d to total_c%[1]d plus count
+end count
+check if total_c%[1]d is greater than 2:
+    display "total " with total_c%[1]d
+end check
+display call sum_numbers_c%[1]d with total_c%[1]d and 1
+`
+
+func BenchmarkServerDidChange(b *testing.B) {
+	for _, clean := range []bool{true, false} {
+		for _, lines := range []int{1000, 10000} {
+			chunk, name := benchChunk, fmt.Sprintf("lines=%d", lines)
+			if clean {
+				chunk, name = cleanChunk, "clean/"+name
+			}
+			var doc strings.Builder
+			for i := 0; i*12 < lines; i++ {
+				fmt.Fprintf(&doc, chunk, i)
+			}
+			b.Run(name, func(b *testing.B) { benchServerDidChange(b, doc.String()) })
+		}
+	}
+}
+
+// lspProcess is a server process and the client's ends of its pipes.
+type lspProcess struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func startServer(b *testing.B) *lspProcess {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "WFL_LSP_TEST_SERVER=1")
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	return &lspProcess{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<20)}
+}
+
+func (p *lspProcess) send(b *testing.B, msg map[string]any) {
+	msg["jsonrpc"] = "2.0"
+	body, err := json.Marshal(msg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := fmt.Fprintf(p.in, "Content-Length: %d\r\n\r\n%s", len(body), body); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// read returns the body of the next message.
+func (p *lspProcess) read(b *testing.B) []byte {
+	n := -1
+	for {
+		line, err := p.out.ReadString('\n')
+		if err != nil {
+			b.Fatalf("reading a header: %v", err)
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" {
+			break
+		}
+		if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+			n, _ = strconv.Atoi(v)
+		}
+	}
+	body := make([]byte, n)
+	if _, err := io.ReadFull(p.out, body); err != nil {
+		b.Fatalf("reading a body of %d bytes: %v", n, err)
+	}
+	return body
+}
+
+// diagnostics reads until the publishDiagnostics of version v and returns
+// it undecoded. It finds the version without decoding the diagnostics: the
+// server writes it before them.
+func (p *lspProcess) diagnostics(b *testing.B, v int) []byte {
+	want := []byte(`"version":` + strconv.Itoa(v) + `,`)
+	for {
+		body := p.read(b)
+		if !bytes.Contains(body[:min(len(body), 200)], []byte(`"textDocument/publishDiagnostics"`)) {
+			continue
+		}
+		if i := bytes.Index(body, []byte(`"diagnostics"`)); i >= 0 && bytes.Contains(body[:i], want) {
+			return body
+		}
+	}
+}
+
+func benchServerDidChange(b *testing.B, text string) {
+	p := startServer(b)
+	defer func() {
+		p.send(b, map[string]any{"id": 2, "method": "shutdown"})
+		p.send(b, map[string]any{"method": "exit"})
+		p.in.Close()
+		p.cmd.Wait()
+	}()
+	const uri = "file:///bench/doc.wfl"
+	p.send(b, map[string]any{"id": 1, "method": "initialize", "params": map[string]any{"processId": nil, "rootUri": nil, "capabilities": map[string]any{}}})
+	p.send(b, map[string]any{"method": "initialized", "params": map[string]any{}})
+	p.send(b, map[string]any{"method": "textDocument/didOpen", "params": map[string]any{
+		"textDocument": map[string]any{"uri": uri, "languageId": "wfl", "version": 1, "text": text}}})
+	first := p.diagnostics(b, 1)
+	// Each change retypes the initial value of a `store total` in the
+	// middle chunk, back and forth.
+	at := strings.Index(text, " as 0\n")
+	for k := 0; k < strings.Count(text, "\n")/24; k++ {
+		at += 1 + strings.Index(text[at+1:], " as 0\n")
+	}
+	line := strings.Count(text[:at], "\n")
+	col := at - (strings.LastIndex(text[:at], "\n") + 1) + len(" as ")
+	samples := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		v := i + 2
+		pos := func(c int) map[string]any { return map[string]any{"line": line, "character": c} }
+		msg := map[string]any{"method": "textDocument/didChange", "params": map[string]any{
+			"textDocument":   map[string]any{"uri": uri, "version": v},
+			"contentChanges": []any{map[string]any{"range": map[string]any{"start": pos(col), "end": pos(col + 1)}, "text": strconv.Itoa(i % 10)}},
+		}}
+		start := time.Now()
+		p.send(b, msg)
+		body := p.diagnostics(b, v)
+		samples = append(samples, time.Since(start))
+		// After the clock: the message is whole and says what the first
+		// one said (the edits change no finding).
+		var got, was struct {
+			Params struct {
+				Version     int
+				Diagnostics []json.RawMessage
+			}
+		}
+		if err := json.Unmarshal(body, &got); err != nil || json.Unmarshal(first, &was) != nil {
+			b.Fatalf("publishDiagnostics does not decode: %v", err)
+		}
+		if got.Params.Version != v || len(got.Params.Diagnostics) != len(was.Params.Diagnostics) {
+			b.Fatalf("version %d: %d diagnostics, want version %d and %d", got.Params.Version, len(got.Params.Diagnostics), v, len(was.Params.Diagnostics))
+		}
+	}
+	b.StopTimer()
+	slices.Sort(samples)
+	pct := func(q float64) float64 { return float64(samples[int(float64(len(samples)-1)*q)].Microseconds()) }
+	b.ReportMetric(pct(0.50), "p50-µs")
+	b.ReportMetric(pct(0.99), "p99-µs")
+	b.ReportMetric(0, "ns/op")
+}
