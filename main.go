@@ -178,11 +178,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // tuneGC sets the collector for a server that answers keystrokes. The
 // server keeps little live memory (a few MB for a 10,000-line document) but
-// each edit of such a document makes about 0.6 MB of garbage (the new text
-// is most of it): at the default GOGC=100 the collector would run every few
-// keystrokes and delay one in a hundred by milliseconds. A heap goal of five
-// times the live memory, held back by a 1 GiB soft limit, lets it run ten
-// times less often. GOGC and GOMEMLIMIT in the environment win.
+// each edit of such a document makes about half a megabyte of garbage (the
+// new text is most of it): at the default GOGC=100 the collector runs every
+// few keystrokes, and the keystroke it overlaps waits. GOGC=400 lets four
+// times as much garbage build up between collections, held back by a 1 GiB
+// soft limit. GOGC and GOMEMLIMIT in the environment win.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
