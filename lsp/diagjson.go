@@ -42,10 +42,13 @@ func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds []di
 		}
 		dst = append(dst, `,"source":"wfl","message":`...)
 		dst = appendJSONString(dst, d.Message)
-		if len(d.Tags) > 0 {
+		if d.Tags != 0 {
 			dst = append(dst, `,"tags":[`...)
 			n := 0
-			for _, t := range d.Tags {
+			for _, t := range diag.AllTags {
+				if !d.Tags.Has(t) {
+					continue
+				}
 				var code int
 				switch t {
 				case diag.Unnecessary:

@@ -38,7 +38,7 @@ func TestDiagnosticsJSON(t *testing.T) {
 		if i == 0 {
 			ds = append(ds,
 				diag.Diagnostic{Span: token.Span{Start: 1, End: 3}, Severity: diag.Hint, Code: "", Message: odd,
-					Tags: []diag.Tag{diag.Unnecessary, diag.Deprecated}},
+					Tags: diag.Unnecessary | diag.Deprecated},
 				diag.Diagnostic{Span: token.Span{Start: 0, End: len(text)}, Severity: diag.Information, Code: "X",
 					Message: "m", Related: []diag.Related{{Span: token.Span{Start: 2, End: 4}, Message: odd}}})
 		}

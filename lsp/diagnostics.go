@@ -163,7 +163,10 @@ func toDiagnostics(u uri.URI, m mapper, ds []diag.Diagnostic) []protocol.Diagnos
 			pd.Code = protocol.String(d.Code)
 		}
 		var tags []protocol.DiagnosticTag
-		for _, t := range d.Tags {
+		for _, t := range diag.AllTags {
+			if !d.Tags.Has(t) {
+				continue
+			}
 			switch t {
 			case diag.Unnecessary:
 				tags = append(tags, protocol.DiagnosticTagUnnecessary)

@@ -28,7 +28,11 @@ func staticDiagnostics(f *ast.File, src string) []diag.Diagnostic {
 }
 
 func warning(sp token.Span, code, msg string, tags ...diag.Tag) diag.Diagnostic {
-	return diag.Diagnostic{Span: sp, Severity: diag.Warning, Category: diag.Semantic, Code: code, Message: msg, Tags: tags}
+	d := diag.Diagnostic{Span: sp, Severity: diag.Warning, Category: diag.Semantic, Code: code, Message: msg}
+	for _, t := range tags {
+		d.Tags |= t
+	}
+	return d
 }
 
 // ---- unused variables ----

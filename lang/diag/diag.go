@@ -11,7 +11,7 @@ package diag
 import "wfl-lsp/lang/token"
 
 // Severity orders diagnostics from most to least serious.
-type Severity int
+type Severity uint8
 
 const (
 	Error Severity = iota + 1
@@ -35,7 +35,7 @@ func (s Severity) String() string {
 }
 
 // Category names the stage that found a problem.
-type Category int
+type Category uint8
 
 const (
 	Parse Category = iota + 1
@@ -58,23 +58,30 @@ func (c Category) String() string {
 	return "unknown"
 }
 
-// Tag marks diagnostics that editors render specially.
-type Tag int
+// Tag marks diagnostics that editors render specially. A diagnostic's Tags
+// is a set of them, or-ed together.
+type Tag uint8
 
 const (
-	Unnecessary Tag = iota + 1 // unused code, shown faded
-	Deprecated                 // shown struck through
+	Unnecessary Tag = 1 << iota // unused code, shown faded
+	Deprecated                  // shown struck through
 )
+
+// AllTags lists every tag, for iterating over a set.
+var AllTags = [...]Tag{Unnecessary, Deprecated}
+
+// Has reports whether the set t holds tag x.
+func (t Tag) Has(x Tag) bool { return t&x != 0 }
 
 // A Diagnostic is one problem in one document.
 type Diagnostic struct {
 	Span     token.Span // smallest span that shows the problem, in bytes
 	Severity Severity
 	Category Category
+	Tags     Tag       // a set; 0 for none
 	Code     string    // stable code, e.g. "PARSE-EXPECTED" or "ANALYZE-UNUSED"
 	Message  string    // lower-case sentence without trailing period where we write it
 	Related  []Related // other places that explain this one, or nil
-	Tags     []Tag     // or nil
 }
 
 // Related points at another place that explains a diagnostic, such as the
