@@ -114,11 +114,13 @@ func (g *CommentGroup) Text() string {
 // An Ident is a name: a variable, action, container, property, parameter or
 // other declared or referenced name. It may be multi-word ("first name").
 // Keywords used as names (`count`, `text`, `error` in expressions, or the
-// contextual keywords of declarations) are Idents too, with Keyword set.
+// contextual keywords of declarations) are Idents too, named by their
+// spelling; no other Ident has a keyword's spelling as its name, since the
+// lexer makes every keyword word a keyword token. (An Ident is small on
+// purpose: a document has one per name written.)
 type Ident struct {
 	Range
-	Name    string // words joined by single spaces
-	Keyword bool   // the name is a keyword spelling used as a name
+	Name string // words joined by single spaces
 }
 
 // Block is a sequence of statements: the body of a compound statement. Its

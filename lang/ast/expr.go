@@ -208,7 +208,7 @@ type PropertyExpr struct {
 // form (`error.message`, `count.x`): the reference's StaticMemberAccess.
 type StaticMemberExpr struct {
 	Range
-	Container *Ident // the keyword, Keyword set
+	Container *Ident // the keyword
 	Member    *Ident
 }
 

@@ -301,7 +301,7 @@ func (l *linter) indent(file *ast.File) {
 // snake_case. Each declaration is reported once, where it is declared.
 func (l *linter) names(file *ast.File) {
 	check := func(kind string, id *ast.Ident) {
-		if id == nil || id.Keyword || IsSnakeCase(id.Name) {
+		if id == nil || token.Lookup(id.Name) != token.Identifier || IsSnakeCase(id.Name) {
 			return
 		}
 		if kind == "constant" && isUpperSnake(id.Name) {

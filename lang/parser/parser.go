@@ -525,7 +525,7 @@ func identOf(t token.Token) *ast.Ident {
 }
 
 func kwIdent(t token.Token) *ast.Ident {
-	return &ast.Ident{Range: ast.Range{From: t.Start, To: t.End}, Name: t.Kind.Spelling(), Keyword: true}
+	return &ast.Ident{Range: ast.Range{From: t.Start, To: t.End}, Name: t.Kind.Spelling()}
 }
 
 // ident consumes an identifier or fails with "expected WHAT, found X".
