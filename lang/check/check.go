@@ -38,7 +38,7 @@ import (
 )
 
 // SymbolKind says what a name denotes.
-type SymbolKind int
+type SymbolKind uint8
 
 const (
 	SymVariable    SymbolKind = iota + 1 // store/create NAME, create list/map/date NAME, open … as NAME, …
@@ -74,12 +74,12 @@ func (k SymbolKind) String() string {
 type Symbol struct {
 	Name     string
 	Kind     SymbolKind
+	Mutable  bool        // `change NAME to …` is allowed
+	Constant bool        // declared with `store new constant`
 	Decl     token.Span  // the declaring name in the source; zero for predeclared names and builtins
 	Node     ast.Node    // the declaring node (*ast.VarDecl, *ast.ActionDecl, *ast.Param, …), or nil
 	Doc      string      // the doc comment above the declaration, without markers, or ""
 	Type     *types.Type // declared or first inferred type; Unknown when nothing is known
-	Mutable  bool        // `change NAME to …` is allowed
-	Constant bool        // declared with `store new constant`
 	Parent   *Symbol     // for properties, methods and container events: the container
 	Builtin  *builtins.Builtin
 

@@ -30,21 +30,21 @@ func (s Span) Contains(offset int) bool { return s.Start <= offset && offset <= 
 // with [NewLines]. A Lines is immutable and safe for concurrent use.
 type Lines struct {
 	text   string
-	starts []int // byte offset of the start of each line; starts[0] == 0
+	starts []int32 // byte offset of the start of each line; starts[0] == 0 (texts stay under 2 GiB)
 }
 
 // NewLines scans text once and records where each line starts.
 func NewLines(text string) *Lines {
-	starts := make([]int, 1, 1+len(text)/32)
+	starts := make([]int32, 1, 1+len(text)/32)
 	for i := 0; i < len(text); i++ {
 		switch text[i] {
 		case '\n':
-			starts = append(starts, i+1)
+			starts = append(starts, int32(i+1))
 		case '\r':
 			if i+1 < len(text) && text[i+1] == '\n' {
 				i++
 			}
-			starts = append(starts, i+1)
+			starts = append(starts, int32(i+1))
 		}
 	}
 	return &Lines{text: text, starts: starts}
@@ -57,30 +57,30 @@ func NewLines(text string) *Lines {
 func (l *Lines) Splice(text string, from, oldEnd, newEnd int) *Lines {
 	// The last line start at or before from-1 depends only on bytes before
 	// from, which did not change.
-	keep := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > from-1 }) - 1
+	keep := sort.Search(len(l.starts), func(i int) bool { return int(l.starts[i]) > from-1 }) - 1
 	if keep < 0 {
 		keep = 0
 	}
-	starts := make([]int, keep+1, len(l.starts)+strings.Count(text[from:newEnd], "\n")+1)
+	starts := make([]int32, keep+1, len(l.starts)+strings.Count(text[from:newEnd], "\n")+1)
 	copy(starts, l.starts[:keep+1])
-	i := starts[keep]
+	i := int(starts[keep])
 	for ; i < newEnd; i++ {
 		switch text[i] {
 		case '\n':
-			starts = append(starts, i+1)
+			starts = append(starts, int32(i+1))
 		case '\r':
 			if i+1 < len(text) && text[i+1] == '\n' {
 				i++
 			}
-			starts = append(starts, i+1)
+			starts = append(starts, int32(i+1))
 		}
 	}
 	// A start after oldEnd depends on the byte before it and on itself,
 	// both unchanged.
-	delta := newEnd - oldEnd
+	delta := int32(newEnd - oldEnd)
 	last := starts[len(starts)-1]
 	for _, s := range l.starts[keep+1:] {
-		if s >= oldEnd+1 && s+delta > last {
+		if int(s) >= oldEnd+1 && s+delta > last {
 			starts = append(starts, s+delta)
 		}
 	}
@@ -103,7 +103,7 @@ func (l *Lines) LineStart(line int) int {
 	if line >= len(l.starts) {
 		return len(l.text)
 	}
-	return l.starts[line]
+	return int(l.starts[line])
 }
 
 // LineEnd returns the byte offset of the end of 0-based line's content, before
@@ -115,11 +115,11 @@ func (l *Lines) LineEnd(line int) int {
 	if line >= len(l.starts)-1 {
 		return len(l.text)
 	}
-	end := l.starts[line+1]
+	end := int(l.starts[line+1])
 	if end > 0 && l.text[end-1] == '\n' {
 		end--
 	}
-	if end > l.starts[line] && l.text[end-1] == '\r' {
+	if end > int(l.starts[line]) && l.text[end-1] == '\r' {
 		end--
 	}
 	return end
@@ -144,7 +144,7 @@ func (l *Lines) clamp(offset int) int {
 // pair belongs to the line the pair ends.
 func (l *Lines) Line(offset int) int {
 	offset = l.clamp(offset)
-	return sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > offset }) - 1
+	return sort.Search(len(l.starts), func(i int) bool { return int(l.starts[i]) > offset }) - 1
 }
 
 // OffsetPosition returns the 1-based line and 1-based column of offset, the
@@ -152,7 +152,7 @@ func (l *Lines) Line(offset int) int {
 func (l *Lines) OffsetPosition(offset int) (line, col int) {
 	offset = l.clamp(offset)
 	ln := l.Line(offset)
-	start := l.starts[ln]
+	start := int(l.starts[ln])
 	if end := l.LineEnd(ln); offset > end {
 		offset = end
 	}
@@ -170,7 +170,7 @@ func (l *Lines) PositionOffset(line, col int) (offset int, ok bool) {
 	if line > len(l.starts) {
 		return len(l.text), false
 	}
-	start, end := l.starts[line-1], l.LineEnd(line-1)
+	start, end := int(l.starts[line-1]), l.LineEnd(line-1)
 	offset = start
 	for n := 1; n < col; n++ {
 		if offset >= end {
