@@ -19,11 +19,10 @@ type Analysis struct {
 	File        *ast.File         // the syntax tree; never nil, partial when there are parse errors
 	Info        *check.Info       // names, symbols and types; never nil
 	Diagnostics []diag.Diagnostic // parse, semantic, type and lint findings
-
-	raw rawAnalysis // the parts the incremental diagnostics start from
 }
 
-// rawAnalysis is what analyze computed before combining: the parser's
+// rawAnalysis is what analyze computed before combining (the incremental
+// diagnostics start from it; an Analysis does not keep it): the parser's
 // top-level units, each pass's findings whatever the others found, and the
 // lint configuration.
 type rawAnalysis struct {
@@ -39,7 +38,7 @@ type rawAnalysis struct {
 // runs so hover and definition work on the partial tree, but its findings on a
 // tree with holes would be guesses (a variable used only inside a broken block
 // looks unused), so they are not reported.
-func analyze(uri URI, text string) *Analysis {
+func analyze(uri URI, text string) (*Analysis, rawAnalysis) {
 	f, units, dropped := parser.Units(text)
 	parseDiags := parseDiagnostics(units, dropped)
 	cfg := ConfigFor(uri)
@@ -81,8 +80,7 @@ func analyze(uri URI, text string) *Analysis {
 		File:        f,
 		Info:        info,
 		Diagnostics: diags,
-		raw:         rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags},
-	}
+	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags}
 }
 
 // parseDiagnostics combines the units' diagnostics as parser.Parse does.

@@ -29,7 +29,6 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"sync/atomic"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -40,30 +39,55 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// diagState is the diagnostics of one snapshot and what a next one needs to
-// derive its own: the units, in order.
+// diagState is what a snapshot's diagnostics are made of, and what a next
+// version needs to derive its own: the units, in order. Diagnostics
+// assembles the list when it is asked for.
 type diagState struct {
 	text   string
 	lines  *token.Lines
 	cfg    config.Config
 	starts []int   // offset of each unit's first line; starts[0] == 0
 	units  []*unit // immutable, shared by the states of later versions
-	diags  []diag.Diagnostic
 }
 
 // A unit is what the front end found in one unit's text, spans relative to
-// the unit's start.
+// the unit's start. Units are many (one per top-level statement) and live
+// as long as the document is open, so they are kept small.
 type unit struct {
-	stmts  int        // number of top-level statements
+	hashes []uint32   // the keys, then the names (see keys and names)
+	nkeys  int32      // len(keys)
+	stmts  int32      // number of top-level statements
 	d      *unitDiags // nil when the unit has no findings at all
-	names  []uint32   // hashes of every name the unit mentions, sorted
-	keys   []uint32   // hashes of the names it declares, parameters aside
-	params []string   // the parameter words of its top-level actions
-	loads  uint8      // loadInclude | loadModule
-	ret    bool       // a top-level return (later statements are unreachable)
-	seed   bool       // names random_seed (its findings depend on the whole file)
+	top    *topFacts  // nil for most units
+}
 
-	pub atomic.Pointer[[]diag.Diagnostic] // see published
+// keys returns the hashes of the names the unit declares, parameters aside,
+// sorted.
+func (u *unit) keys() []uint32 { return u.hashes[:u.nkeys:u.nkeys] }
+
+// names returns the hashes of every name the unit mentions, sorted.
+func (u *unit) names() []uint32 { return u.hashes[u.nkeys:] }
+
+func (u *unit) setKeys(keys []uint32) {
+	names := u.names()
+	h := make([]uint32, 0, len(keys)+len(names))
+	u.hashes = append(append(h, keys...), names...)
+	u.nkeys = int32(len(keys))
+}
+
+// topFacts are what the file's context and the fallbacks look at.
+type topFacts struct {
+	params []string // the parameter words of its top-level actions
+	loads  uint8    // loadInclude | loadModule
+	ret    bool     // a top-level return (later statements are unreachable)
+	seed   bool     // names random_seed (its findings depend on the whole file)
+}
+
+func (u *unit) facts() topFacts {
+	if u.top == nil {
+		return topFacts{}
+	}
+	return *u.top
 }
 
 const (
@@ -71,7 +95,9 @@ const (
 	loadModule
 )
 
-type unitDiags struct {
+// findings are a unit's diagnostics by where they come from, while they are
+// gathered; a unit keeps them packed (unitDiags).
+type findings struct {
 	parse    []diag.Diagnostic // as raised, before parser.FilterFirst
 	dropped  []diag.Diagnostic
 	lintTok  []diag.Diagnostic // lint without a tree: published when the file does not parse
@@ -81,8 +107,99 @@ type unitDiags struct {
 	typ      []diag.Diagnostic
 }
 
-func (d *unitDiags) empty() bool {
-	return len(d.parse)+len(d.dropped)+len(d.lintTok)+len(d.lintTree)+len(d.analyzer)+len(d.static)+len(d.typ) == 0
+// The sources of a diagnostic, in the order of findings' fields.
+type source uint8
+
+const (
+	fromParse source = iota
+	fromDropped
+	fromLintTok
+	fromLintTree
+	fromAnalyzer
+	fromStatic
+	fromType
+	sources
+)
+
+func (f *findings) lists() [sources]*[]diag.Diagnostic {
+	return [sources]*[]diag.Diagnostic{&f.parse, &f.dropped, &f.lintTok, &f.lintTree, &f.analyzer, &f.static, &f.typ}
+}
+
+// unitDiags are a unit's findings in one list sorted by compareDiagnostics,
+// each with its source.
+type unitDiags struct {
+	list       []finding
+	firstParse int32 // index in list of the first parse error raised, or -1
+	semErr     bool  // an analyzer finding is an error
+	staticErr  bool  // a static-pass finding is an error
+}
+
+type finding struct {
+	diag.Diagnostic
+	from source
+}
+
+// pack returns the findings packed, or nil when there are none.
+func (f *findings) pack() *unitDiags {
+	n := 0
+	for _, l := range f.lists() {
+		n += len(*l)
+	}
+	if n == 0 {
+		return nil
+	}
+	d := &unitDiags{list: make([]finding, 0, n), firstParse: -1, semErr: hasError(f.analyzer), staticErr: hasError(f.static)}
+	for k, l := range f.lists() {
+		for _, x := range *l {
+			d.list = append(d.list, finding{x, source(k)})
+		}
+	}
+	// The first parse error raised is the first of the list before sorting.
+	first := len(f.parse) > 0
+	order := make([]int32, n)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(x, y int32) int { return compareDiagnostics(d.list[x].Diagnostic, d.list[y].Diagnostic) })
+	sorted := make([]finding, n)
+	for i, k := range order {
+		sorted[i] = d.list[k]
+		if first && k == 0 {
+			d.firstParse = int32(i)
+		}
+	}
+	d.list = sorted
+	return d
+}
+
+// unpack returns the findings of a packed unit; the first parse error
+// raised stays first.
+func (d *unitDiags) unpack() findings {
+	var f findings
+	if d == nil {
+		return f
+	}
+	lists := f.lists()
+	if d.firstParse >= 0 {
+		f.parse = append(f.parse, d.list[d.firstParse].Diagnostic)
+	}
+	for i, x := range d.list {
+		if int32(i) != d.firstParse {
+			*lists[x.from] = append(*lists[x.from], x.Diagnostic)
+		}
+	}
+	return f
+}
+
+// openQuote reports whether the lexer dropped a quote of text, the unit's
+// text onwards, finding no end for its string.
+func (d *unitDiags) openQuote(text string) bool {
+	for _, x := range d.list {
+		if x.from == fromDropped && text[x.Span.Start] == '"' {
+			return true
+		}
+	}
+	return false
 }
 
 // lineRefs reports whether a message of the unit names a line (`already
@@ -91,8 +208,8 @@ func (u *unit) lineRefs() bool {
 	if u.d == nil {
 		return false
 	}
-	for _, d := range u.d.analyzer {
-		if strings.Contains(d.Message, "at line ") {
+	for _, x := range u.d.list {
+		if x.from == fromAnalyzer && strings.Contains(x.Message, "at line ") {
 			return true
 		}
 	}
@@ -118,54 +235,44 @@ func unitAt(starts []int, offset int) int {
 // ---- the whole text ----
 
 // fullState builds the state of a text from its full analysis.
-func fullState(text string, a *Analysis) *diagState {
-	s := &diagState{text: text, lines: a.Lines, cfg: a.raw.cfg}
+func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
+	s := &diagState{text: text, lines: a.Lines, cfg: raw.cfg}
 	var groups [][]parser.Unit
-	s.starts, groups = groupUnits(text, a.raw.units)
+	s.starts, groups = groupUnits(text, raw.units)
 	s.units = make([]*unit, len(groups))
-	ds := make([]unitDiags, len(groups))
+	fs := make([]findings, len(groups))
 	for i, g := range groups {
 		s.units[i] = describeUnit(g)
 		for _, pu := range g {
-			ds[i].parse = append(ds[i].parse, relative(pu.Diags, s.starts[i])...)
+			fs[i].parse = append(fs[i].parse, relative(pu.Diags, s.starts[i])...)
 		}
 	}
-	s.distribute(a.raw.dropped, ds, func(d *unitDiags) *[]diag.Diagnostic { return &d.dropped })
 	// The linter ran in one mode; the other is needed when the document
 	// starts or stops parsing.
-	parses := !hasError(parseDiagnostics(a.raw.units, a.raw.dropped))
-	tree, tok := a.raw.lint, lint.Check(text, nil, nil, a.raw.cfg)
-	if !parses {
-		tree, tok = lint.Check(text, a.File, nil, a.raw.cfg), a.raw.lint
+	tree, tok := raw.lint, lint.Check(text, nil, nil, raw.cfg)
+	if hasError(parseDiagnostics(raw.units, raw.dropped)) {
+		tree, tok = lint.Check(text, a.File, nil, raw.cfg), raw.lint
 	}
-	s.distribute(tree, ds, func(d *unitDiags) *[]diag.Diagnostic { return &d.lintTree })
-	s.distribute(tok, ds, func(d *unitDiags) *[]diag.Diagnostic { return &d.lintTok })
-	s.distribute(a.raw.passes.Analyzer, ds, func(d *unitDiags) *[]diag.Diagnostic { return &d.analyzer })
-	s.distribute(a.raw.passes.Static, ds, func(d *unitDiags) *[]diag.Diagnostic { return &d.static })
-	s.distribute(a.raw.passes.Type, ds, func(d *unitDiags) *[]diag.Diagnostic { return &d.typ })
+	for from, diags := range [sources][]diag.Diagnostic{
+		fromDropped: raw.dropped, fromLintTree: tree, fromLintTok: tok,
+		fromAnalyzer: raw.passes.Analyzer, fromStatic: raw.passes.Static, fromType: raw.passes.Type,
+	} {
+		for _, d := range diags {
+			i := unitAt(s.starts, d.Span.Start)
+			l := fs[i].lists()[from]
+			*l = append(*l, shift(d, -s.starts[i]))
+		}
+	}
 	keys := make([][]uint32, len(s.units))
 	declaredNames(a.Info, func(pos int, h uint32) {
 		i := unitAt(s.starts, pos)
 		keys[i] = append(keys[i], h)
 	})
 	for i, u := range s.units {
-		u.keys = sortedSet(keys[i])
-		if !ds[i].empty() {
-			u.d = &ds[i]
-		}
+		u.setKeys(sortedSet(keys[i]))
+		u.d = fs[i].pack()
 	}
-	s.diags = s.assemble()
 	return s
-}
-
-// distribute adds each diagnostic to the unit holding its start, relative
-// to that unit's start.
-func (s *diagState) distribute(diags []diag.Diagnostic, ds []unitDiags, field func(*unitDiags) *[]diag.Diagnostic) {
-	for _, d := range diags {
-		i := unitAt(s.starts, d.Span.Start)
-		f := field(&ds[i])
-		*f = append(*f, shift(d, -s.starts[i]))
-	}
 }
 
 // declaredNames calls add with the position and name hash of every name
@@ -221,27 +328,31 @@ func lineStartOf(text string, offset int) int {
 
 // describeUnit records a unit's names and top-level facts.
 func describeUnit(g []parser.Unit) *unit {
-	u := &unit{stmts: len(g)}
+	u := &unit{stmts: int32(len(g))}
 	var names []uint32
+	var top topFacts
 	for _, pu := range g {
 		switch st := pu.Stmt.(type) {
 		case *ast.ActionDecl:
-			u.params = append(u.params, check.ParamWords(st)...)
+			top.params = append(top.params, check.ParamWords(st)...)
 		case *ast.LoadStmt:
 			if st.Include {
-				u.loads |= loadInclude
+				top.loads |= loadInclude
 			} else {
-				u.loads |= loadModule
+				top.loads |= loadModule
 			}
 		case *ast.ReturnStmt:
-			u.ret = true
+			top.ret = true
 		}
 		if pu.Stmt != nil {
 			names = appendNames(names, pu.Stmt)
 		}
 	}
-	u.names = sortedSet(names)
-	_, u.seed = slices.BinarySearch(u.names, nameHash("random_seed"))
+	u.hashes = sortedSet(names)
+	_, top.seed = slices.BinarySearch(u.hashes, nameHash("random_seed"))
+	if top.params != nil || top.loads != 0 || top.ret || top.seed {
+		u.top = &top
+	}
 	return u
 }
 
@@ -339,55 +450,46 @@ func (s *diagState) assemble() []diag.Diagnostic {
 	// As parser.FilterFirst: the first parse error raised, then those not
 	// before it. Every parse diagnostic but a dropped character is an error.
 	first, parses := 0, true
+	var firstUnit *unitDiags
 	semErr, staticErr := false, false
 	n := 0
 	for i, u := range s.units {
 		if u.d == nil {
 			continue
 		}
-		if parses && len(u.d.parse) > 0 {
-			first, parses = s.starts[i]+u.d.parse[0].Span.Start, false
+		if parses && u.d.firstParse >= 0 {
+			first, parses, firstUnit = s.starts[i]+u.d.list[u.d.firstParse].Span.Start, false, u.d
 		}
-		semErr = semErr || hasError(u.d.analyzer)
-		staticErr = staticErr || hasError(u.d.static)
-		n += len(u.d.parse) + len(u.d.dropped) + max(len(u.d.lintTok), len(u.d.lintTree)+len(u.d.analyzer)+len(u.d.static)+len(u.d.typ))
+		semErr = semErr || u.d.semErr
+		staticErr = staticErr || u.d.staticErr
+		n += len(u.d.list)
 	}
-	clean := parses && !semErr && !staticErr
 	out := make([]diag.Diagnostic, 0, n)
-	var list []diag.Diagnostic
 	for i, u := range s.units {
 		if u.d == nil {
 			continue
 		}
 		at := s.starts[i]
-		if clean {
-			for _, d := range u.published() {
+		for k, x := range u.d.list {
+			d := x.Diagnostic
+			var keep bool
+			switch x.from {
+			case fromParse:
+				keep = d.Span.Start+at >= first || (u.d == firstUnit && int32(k) == u.d.firstParse)
+			case fromDropped:
+				keep = true
+			case fromLintTok:
+				keep = !parses
+			case fromLintTree, fromAnalyzer:
+				keep = parses
+			case fromStatic:
+				keep = parses && !semErr
+			case fromType:
+				keep = parses && !semErr && !staticErr
+			}
+			if keep {
 				out = append(out, shift(d, at))
 			}
-			continue
-		}
-		list = list[:0]
-		for k, d := range u.d.parse {
-			if d.Span.Start+at >= first || (k == 0 && d.Span.Start+at == first) {
-				list = append(list, d)
-			}
-		}
-		list = append(list, u.d.dropped...)
-		if !parses {
-			list = append(list, u.d.lintTok...)
-		} else {
-			list = append(list, u.d.analyzer...)
-			if !semErr {
-				list = append(list, u.d.static...)
-				if !staticErr {
-					list = append(list, u.d.typ...)
-				}
-			}
-			list = append(list, u.d.lintTree...)
-		}
-		sortDiagnostics(list)
-		for _, d := range list {
-			out = append(out, shift(d, at))
 		}
 	}
 	// A parse error may lie past the end of the unit that raised it.
@@ -395,20 +497,6 @@ func (s *diagState) assemble() []diag.Diagnostic {
 		sortDiagnostics(out)
 	}
 	return out
-}
-
-// published returns what the unit publishes, relative to its start, when
-// the file parses and has no semantic error: the common case, computed once.
-func (u *unit) published() []diag.Diagnostic {
-	if p := u.pub.Load(); p != nil {
-		return *p
-	}
-	d := u.d
-	list := make([]diag.Diagnostic, 0, len(d.dropped)+len(d.analyzer)+len(d.static)+len(d.typ)+len(d.lintTree))
-	list = append(append(append(append(append(list, d.dropped...), d.analyzer...), d.static...), d.typ...), d.lintTree...)
-	sortDiagnostics(list)
-	u.pub.Store(&list)
-	return list
 }
 
 // sortDiagnostics puts diagnostics in the order they are published: by
@@ -439,7 +527,7 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	from, oldEnd, newEnd := diffRange(old, text)
 	delta := newEnd - oldEnd
 	for _, u := range prev.units {
-		if u.ret || u.seed {
+		if f := u.facts(); f.ret || f.seed {
 			return nil
 		}
 	}
@@ -451,7 +539,7 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	// A quote the lexer found no end for looked as far as the end of the
 	// text: the edit may have given it one.
 	for i, u := range prev.units[:first] {
-		if u.d != nil && slices.ContainsFunc(u.d.dropped, func(d diag.Diagnostic) bool { return old[prev.starts[i]+d.Span.Start] == '"' }) {
+		if u.d != nil && u.d.openQuote(old[prev.starts[i]:]) {
 			first = i
 			break
 		}
@@ -508,10 +596,10 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	s.units = make([]*unit, 0, len(s.starts))
 	s.units = append(s.units, prev.units[:first]...)
 	wlo, whi := first, first+len(groups) // the new units' indices
-	ds := make([]unitDiags, len(groups))
+	ds := make([]findings, len(groups))
 	for i, g := range groups {
 		u := describeUnit(g)
-		if u.ret || u.seed {
+		if f := u.facts(); f.ret || f.seed {
 			return nil
 		}
 		s.units = append(s.units, u)
@@ -522,7 +610,7 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	s.units = append(s.units, prev.units[next:]...)
 
 	// 2. Lint the new units' lines, in both modes.
-	local := func(diags []diag.Diagnostic, field func(*unitDiags) *[]diag.Diagnostic) {
+	local := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) {
 		for _, d := range diags {
 			if d.Span.Start >= bound-a {
 				continue
@@ -532,9 +620,9 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 			*f = append(*f, shift(d, -wstarts[i]))
 		}
 	}
-	local(wdropped, func(d *unitDiags) *[]diag.Diagnostic { return &d.dropped })
-	local(lint.Check(text[a:cut], win, nil, cfg), func(d *unitDiags) *[]diag.Diagnostic { return &d.lintTree })
-	local(lint.Check(text[a:cut], nil, nil, cfg), func(d *unitDiags) *[]diag.Diagnostic { return &d.lintTok })
+	local(wdropped, func(f *findings) *[]diag.Diagnostic { return &f.dropped })
+	local(lint.Check(text[a:cut], win, nil, cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTree })
+	local(lint.Check(text[a:cut], nil, nil, cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTok })
 
 	// The file's context must not have changed.
 	ctx, ok := s.context(prev)
@@ -559,12 +647,12 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 		wkeys[i] = append(wkeys[i], h)
 	})
 	for i := range groups {
-		s.units[wlo+i].keys = sortedSet(wkeys[i])
+		s.units[wlo+i].setKeys(sortedSet(wkeys[i]))
 	}
 	var gone, goneNames []uint32 // what the replaced units declared and named
 	for _, u := range prev.units[first:next] {
-		gone = append(gone, u.keys...)
-		goneNames = append(goneNames, u.names...)
+		gone = append(gone, u.keys()...)
+		goneNames = append(goneNames, u.names()...)
 	}
 	linesMoved := strings.Count(old[from:oldEnd], "\n")+strings.Count(old[from:oldEnd], "\r") !=
 		strings.Count(text[from:newEnd], "\n")+strings.Count(text[from:newEnd], "\r")
@@ -576,12 +664,8 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 		return nil
 	}
 	for i := range groups {
-		if !ds[i].empty() {
-			d := ds[i]
-			s.units[wlo+i].d = &d
-		}
+		s.units[wlo+i].d = ds[i].pack()
 	}
-	s.diags = s.assemble()
 	return s
 }
 
@@ -592,10 +676,11 @@ func (s *diagState) context(prev *diagState) (*check.Context, bool) {
 	ctx := &check.Context{ParamWords: map[string]bool{}}
 	var loads uint8
 	for _, u := range s.units {
-		for _, w := range u.params {
+		f := u.facts()
+		for _, w := range f.params {
 			ctx.ParamWords[w] = true
 		}
-		loads |= u.loads
+		loads |= f.loads
 	}
 	for _, w := range []string{"count", "loopcounter", "helper_function", "nested_function", "y"} {
 		ctx.ParamWords[w] = true
@@ -604,8 +689,9 @@ func (s *diagState) context(prev *diagState) (*check.Context, bool) {
 	var before uint8
 	words := map[string]bool{}
 	for _, u := range prev.units {
-		before |= u.loads
-		for _, w := range u.params {
+		f := u.facts()
+		before |= f.loads
+		for _, w := range f.params {
 			words[w] = true
 		}
 	}
@@ -618,7 +704,7 @@ func (s *diagState) context(prev *diagState) (*check.Context, bool) {
 		}
 	}
 	for _, u := range s.units {
-		for _, w := range u.params {
+		for _, w := range u.facts().params {
 			if !words[w] && !isFixedParamWord(w) {
 				return nil, false
 			}
@@ -685,11 +771,11 @@ func (t hashSet) has(h uint32) bool {
 func (s *diagState) connected(lo, hi int, gone, goneNames []uint32, linesMoved bool, from int) []int {
 	n := 0
 	for _, u := range s.units {
-		n += len(u.keys)
+		n += int(u.nkeys)
 	}
 	declared := newHashSet(n) // every declared name of the file
 	for _, u := range s.units {
-		for _, h := range u.keys {
+		for _, h := range u.keys() {
 			declared.add(h)
 		}
 	}
@@ -707,10 +793,10 @@ func (s *diagState) connected(lo, hi int, gone, goneNames []uint32, linesMoved b
 		in[i] = true
 		set = append(set, i)
 		u := s.units[i]
-		for _, h := range u.keys {
+		for _, h := range u.keys() {
 			key(h)
 		}
-		for _, h := range u.names {
+		for _, h := range u.names() {
 			if declared.has(h) {
 				key(h)
 			}
@@ -755,12 +841,7 @@ func (s *diagState) connected(lo, hi int, gone, goneNames []uint32, linesMoved b
 
 // mentions reports whether u names or declares a name that is in a set.
 func mentions(u *unit, in func(uint32) bool) bool {
-	for _, h := range u.names {
-		if in(h) {
-			return true
-		}
-	}
-	for _, h := range u.keys {
+	for _, h := range u.hashes {
 		if in(h) {
 			return true
 		}
@@ -772,14 +853,14 @@ func mentions(u *unit, in func(uint32) bool) bool {
 // stores the findings: in ds for the new units (from index wlo), in copies of
 // the others. It returns false when the result cannot be trusted to equal a
 // full analysis's.
-func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []unitDiags) bool {
+func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []findings) bool {
 	var b strings.Builder
 	segs := make([]int, len(set)) // start of each unit's text in b
 	want := 0
 	for k, i := range set {
 		segs[k] = b.Len()
 		b.WriteString(s.text[s.starts[i]:s.end(i)])
-		want += s.units[i].stmts
+		want += int(s.units[i].stmts)
 	}
 	src := b.String()
 	real := func(off int) int {
@@ -799,18 +880,18 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []unitDia
 	ctx.Line = func(off int) int { return s.lines.Line(real(off)) + 1 }
 	info, passes := check.CheckPasses(f, src, ctx)
 
-	out := make(map[int]*unitDiags, len(set))
+	out := make(map[int]*findings, len(set))
 	for _, i := range set {
-		d := &unitDiags{}
+		f := new(findings)
 		if i >= wlo && i < wlo+len(ds) {
-			d = &ds[i-wlo]
-		} else if old := s.units[i].d; old != nil {
-			*d = *old
+			f = &ds[i-wlo]
+		} else {
+			*f = s.units[i].d.unpack()
 		}
-		d.analyzer, d.static, d.typ = nil, nil, nil
-		out[i] = d
+		f.analyzer, f.static, f.typ = nil, nil, nil
+		out[i] = f
 	}
-	put := func(diags []diag.Diagnostic, field func(*unitDiags) *[]diag.Diagnostic) bool {
+	put := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) bool {
 		for _, d := range diags {
 			if d.Span == (token.Span{}) && s.starts[set[0]] != 0 {
 				return false // a finding without a place: where would the full analysis put it?
@@ -834,9 +915,9 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []unitDia
 		}
 		return true
 	}
-	if !put(passes.Analyzer, func(d *unitDiags) *[]diag.Diagnostic { return &d.analyzer }) ||
-		!put(passes.Static, func(d *unitDiags) *[]diag.Diagnostic { return &d.static }) ||
-		!put(passes.Type, func(d *unitDiags) *[]diag.Diagnostic { return &d.typ }) {
+	if !put(passes.Analyzer, func(f *findings) *[]diag.Diagnostic { return &f.analyzer }) ||
+		!put(passes.Static, func(f *findings) *[]diag.Diagnostic { return &f.static }) ||
+		!put(passes.Type, func(f *findings) *[]diag.Diagnostic { return &f.typ }) {
 		return false
 	}
 	keys := make(map[int][]uint32, len(set))
@@ -853,19 +934,18 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []unitDia
 	for _, i := range set {
 		ks := sortedSet(keys[i])
 		for _, h := range ks {
-			if _, found := slices.BinarySearch(s.units[i].keys, h); !found {
+			if _, found := slices.BinarySearch(s.units[i].keys(), h); !found {
 				fresh[h] = true
 			}
 		}
 		if i < wlo || i >= wlo+len(ds) {
+			// A unit of an earlier version: a new one with the new findings.
 			old := s.units[i]
-			u := &unit{stmts: old.stmts, d: out[i], names: old.names, keys: ks, params: old.params, loads: old.loads, ret: old.ret}
-			if u.d.empty() {
-				u.d = nil
-			}
+			u := &unit{hashes: old.hashes, nkeys: old.nkeys, stmts: old.stmts, d: out[i].pack(), top: old.top}
+			u.setKeys(ks)
 			s.units[i] = u
 		} else {
-			s.units[i].keys = ks
+			s.units[i].setKeys(ks)
 		}
 	}
 	if len(fresh) > 0 {

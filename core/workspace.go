@@ -47,7 +47,7 @@ func NewSnapshot(uri URI, version int32, text string) *Snapshot {
 // safe to call from many goroutines.
 func (s *Snapshot) Analysis() *Analysis {
 	s.once.Do(func() {
-		s.analysis = analyze(s.URI, s.Text)
+		s.analysis, _ = analyze(s.URI, s.Text)
 		s.lines.CompareAndSwap(nil, s.analysis.Lines)
 	})
 	return s.analysis
@@ -71,7 +71,7 @@ func (s *Snapshot) Lines() *token.Lines {
 // to call from many goroutines.
 func (s *Snapshot) Diagnostics() (*token.Lines, []diag.Diagnostic) {
 	st := s.diagState()
-	return st.lines, st.diags
+	return st.lines, st.assemble()
 }
 
 func (s *Snapshot) diagState() *diagState {
@@ -83,8 +83,19 @@ func (s *Snapshot) diagState() *diagState {
 			}
 		}
 		if st == nil {
-			a := s.Analysis()
-			st = fullState(s.Text, a)
+			var raw *rawAnalysis
+			s.once.Do(func() {
+				a, r := analyze(s.URI, s.Text)
+				s.analysis, raw = a, &r
+				s.lines.CompareAndSwap(nil, a.Lines)
+			})
+			a := s.analysis
+			if raw == nil { // Analysis came first, without the parts
+				var r rawAnalysis
+				a, r = analyze(s.URI, s.Text)
+				raw = &r
+			}
+			st = fullState(s.Text, a, raw)
 		}
 		s.diags.Store(st)
 		s.lines.CompareAndSwap(nil, st.lines)
