@@ -577,6 +577,9 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 		}
 		next = min(next+max(next-first, 2), n) // no resynchronisation yet: a longer stretch
 	}
+	if bound-a > len(text)/2+4096 {
+		return nil // most of the text changed meaning: a full analysis is cheaper
+	}
 	wstarts, groups := groupUnits(text[a:bound], wunits)
 	if first == 0 {
 		wstarts[0] = 0

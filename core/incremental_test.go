@@ -287,3 +287,40 @@ func BenchmarkDerive(b *testing.B) {
 		})
 	}
 }
+
+// FuzzIncremental derives the diagnostics of an edited program from the
+// original's and compares them with a full analysis of the edited text.
+//
+//	go test -fuzz FuzzIncremental ./core
+func FuzzIncremental(f *testing.F) {
+	seeds := []string{
+		"store x as 1\ndisplay x\n",
+		"define action called f with a:\n    return a\nend action\ndisplay f of 1\n",
+		"store s as \"abc\"\ndisplay s\n",
+		"check if yes:\n    display 1\nend check\nstore y as 2\n",
+		"create container Box:\n    property size: Number\nend container\ncreate new Box as b:\n    size is 1\nend\n",
+		"wait for request comes in on server as req\ndisplay path\n",
+	}
+	for i, s := range seeds {
+		f.Add(s, uint16(i*7), uint16(3), snippets[i%len(snippets)])
+	}
+	const uri = URI("file:///nowhere/fuzzed.wfl")
+	cfg := ConfigFor(uri)
+	f.Fuzz(func(t *testing.T, text string, at, cut uint16, ins string) {
+		if len(text) > 4096 || len(ins) > 256 {
+			return
+		}
+		from := int(at) % (len(text) + 1)
+		to := min(len(text), from+int(cut)%16)
+		next := text[:from] + ins + text[to:]
+		st := fullStateOf(uri, text)
+		got := derive(st, next, cfg)
+		if got == nil {
+			return
+		}
+		a, _ := analyze(uri, next)
+		if d := firstDiff(got.assemble(), sortedCopy(a.Diagnostics)); d != "" {
+			t.Fatalf("[%d,%d) ← %q: %s\nbefore:\n%s\nafter:\n%s", from, to, ins, d, text, next)
+		}
+	})
+}
