@@ -125,6 +125,9 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 		InlayHintProvider:       protocol.Boolean(true),
 		CallHierarchyProvider:   protocol.Boolean(true),
 		WorkspaceSymbolProvider: protocol.Boolean(true),
+		Workspace: &protocol.WorkspaceOptions{WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
+			Supported: &yes, ChangeNotifications: protocol.Boolean(true),
+		}},
 		CompletionProvider: &protocol.CompletionOptions{
 			TriggerCharacters: []string{"."},
 			ResolveProvider:   &yes,

@@ -614,3 +614,49 @@ func TestShutdownPublishesPendingDiagnostics(t *testing.T) {
 		t.Errorf("Serve after shutdown and exit = %v, want nil", err)
 	}
 }
+
+// TestWorkspaceFoldersChange: a folder added while the server runs is
+// indexed, a removed one forgotten, and the capability says so.
+func TestWorkspaceFoldersChange(t *testing.T) {
+	dirA, dirB := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(dirA, "a.wfl"), []byte("store alpha total as 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dirB, "b.wfl"), []byte("store alpha beta as 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t)
+	r := c.call("initialize", map[string]any{"capabilities": map[string]any{},
+		"workspaceFolders": []any{map[string]any{"uri": "file://" + dirA, "name": "a"}}})
+	if r.Error != nil || !strings.Contains(string(r.Result), `"workspaceFolders":{"supported":true,"changeNotifications":true}`) {
+		t.Fatalf("initialize: %s %v", r.Result, r.Error)
+	}
+	c.notify("initialized", map[string]any{})
+	c.await("index of a", func(m *msg) bool {
+		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "indexed 1 WFL files")
+	})
+	names := func() string {
+		m := c.call("workspace/symbol", map[string]any{"query": "alpha"})
+		var syms []struct{ Name string }
+		json.Unmarshal(m.Result, &syms)
+		var out []string
+		for _, s := range syms {
+			out = append(out, s.Name)
+		}
+		sort.Strings(out)
+		return strings.Join(out, ",")
+	}
+	if got := names(); got != "alpha total" {
+		t.Fatalf("before the change: %q", got)
+	}
+	c.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{
+		"added":   []any{map[string]any{"uri": "file://" + dirB, "name": "b"}},
+		"removed": []any{map[string]any{"uri": "file://" + dirA, "name": "a"}},
+	}})
+	c.await("index of b", func(m *msg) bool {
+		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "indexed 1 WFL files")
+	})
+	if got := names(); got != "alpha beta" {
+		t.Fatalf("after adding b and removing a: %q", got)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,6 +31,7 @@ import (
 func init() {
 	requests[protocol.MethodWorkspaceSymbol] = request{prepare: workspaceSymbol}
 	notifications[protocol.MethodWorkspaceDidChangeWatchedFiles] = (*server).didChangeWatchedFiles
+	notifications[protocol.MethodWorkspaceDidChangeWorkspaceFolders] = (*server).didChangeWorkspaceFolders
 }
 
 // maxWorkspaceSymbols bounds one workspace/symbol answer, maxIndexedFiles
@@ -64,6 +66,30 @@ func (ix *wsIndex) remove(u uri.URI) {
 	ix.mu.Lock()
 	delete(ix.files, u)
 	ix.mu.Unlock()
+}
+
+// removeUnder forgets the files under the folder dir, except those under
+// one of keep (folders can nest).
+func (ix *wsIndex) removeUnder(dir string, keep []string) {
+	under := func(path, dir string) bool {
+		rel, err := filepath.Rel(dir, path)
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for u := range ix.files {
+		path := core.URI(u).Path()
+		if !under(path, dir) {
+			continue
+		}
+		kept := false
+		for _, k := range keep {
+			kept = kept || under(path, k)
+		}
+		if !kept {
+			delete(ix.files, u)
+		}
+	}
 }
 
 // indexFile reads and indexes one file.
@@ -165,6 +191,47 @@ func (s *server) didChangeWatchedFiles(params jsonrpc2.RawMessage) error {
 		} else {
 			s.index.remove(ch.URI)
 		}
+	}
+	return nil
+}
+
+// didChangeWorkspaceFolders indexes added folders in the background and
+// forgets the files of removed ones; the folders also scope workspace
+// settings (config.go).
+func (s *server) didChangeWorkspaceFolders(params jsonrpc2.RawMessage) error {
+	var p protocol.DidChangeWorkspaceFoldersParams
+	if err := decodeParams(params, &p); err != nil {
+		return err
+	}
+	paths := func(fs []protocol.WorkspaceFolder) []string {
+		var out []string
+		for _, f := range fs {
+			if path := core.URI(f.URI).Path(); path != "" {
+				out = append(out, filepath.Clean(path))
+			}
+		}
+		return out
+	}
+	added, removed := paths(p.Event.Added), paths(p.Event.Removed)
+	old := s.session.Load()
+	sess := *old
+	sess.roots = nil
+	for _, r := range old.roots {
+		if !slices.Contains(removed, filepath.Clean(r)) {
+			sess.roots = append(sess.roots, r)
+		}
+	}
+	for _, a := range added {
+		if !slices.Contains(sess.roots, a) {
+			sess.roots = append(sess.roots, a)
+		}
+	}
+	s.session.Store(&sess)
+	for _, r := range removed {
+		s.index.removeUnder(r, sess.roots)
+	}
+	if len(added) > 0 {
+		go s.indexWorkspace(added)
 	}
 	return nil
 }

@@ -297,6 +297,26 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
       const r = await conn.sendRequest(lsp.WorkspaceSymbolRequest.type, { query: 'grt' });
       check(Array.isArray(r) && r.some(x => x.name === 'greet' && x.location.uri === uri), 'workspace symbols find the action by a fuzzy query', r);
     },
+    workspace: async () => {
+      // A folder added while the server runs is indexed for workspace symbols.
+      check(caps.workspace.workspaceFolders && caps.workspace.workspaceFolders.changeNotifications === true, 'workspace folder changes are wanted', caps.workspace);
+      const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'wfl-folder-'));
+      fs.writeFileSync(path.join(dir, 'added.wfl'), 'store zebra total as 1\n');
+      await conn.sendNotification(lsp.DidChangeWorkspaceFoldersNotification.type,
+        { event: { added: [{ uri: 'file://' + dir, name: 'added' }], removed: [] } });
+      let found = false;
+      for (let i = 0; i < 50 && !found; i++) {
+        const r = await conn.sendRequest(lsp.WorkspaceSymbolRequest.type, { query: 'zebra' });
+        found = Array.isArray(r) && r.some(x => x.name === 'zebra total');
+        if (!found) await new Promise(res => setTimeout(res, 100));
+      }
+      check(found, 'a workspace folder added later is indexed');
+      await conn.sendNotification(lsp.DidChangeWorkspaceFoldersNotification.type,
+        { event: { added: [], removed: [{ uri: 'file://' + dir, name: 'added' }] } });
+      const gone = await conn.sendRequest(lsp.WorkspaceSymbolRequest.type, { query: 'zebra' });
+      check(Array.isArray(gone) && gone.length === 0, 'a removed workspace folder is forgotten', gone);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
     diagnosticProvider: async () => {
       const r = await conn.sendRequest(lsp.DocumentDiagnosticRequest.type, { textDocument: td });
       check(r && r.kind === 'full' && Array.isArray(r.items), 'pull diagnostics', r);
