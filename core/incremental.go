@@ -581,9 +581,6 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 		return nil // most of the text changed meaning: a full analysis is cheaper
 	}
 	wstarts, groups := groupUnits(text[a:bound], wunits)
-	if first == 0 {
-		wstarts[0] = 0
-	}
 	lines := prev.lines.Splice(text, from, oldEnd, newEnd)
 
 	// The new list of units.
@@ -657,8 +654,8 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 		gone = append(gone, u.keys()...)
 		goneNames = append(goneNames, u.names()...)
 	}
-	linesMoved := strings.Count(old[from:oldEnd], "\n")+strings.Count(old[from:oldEnd], "\r") !=
-		strings.Count(text[from:newEnd], "\n")+strings.Count(text[from:newEnd], "\r")
+	// Lines after the edit moved when the edit changed the number of lines.
+	linesMoved := lines.Count() != prev.lines.Count()
 	set := s.connected(wlo, whi, gone, goneNames, linesMoved, a)
 	if set == nil {
 		return nil

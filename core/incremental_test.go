@@ -324,3 +324,53 @@ func FuzzIncremental(f *testing.F) {
 		}
 	})
 }
+
+// TestIncrementalCases walks through edits whose effect reaches beyond the
+// statement edited, and checks that the derived diagnostics say what a full
+// analysis says, and that the edit was derived, not analysed in full.
+func TestIncrementalCases(t *testing.T) {
+	const uri = URI("file:///nowhere/cases.wfl")
+	cfg := ConfigFor(uri)
+	filler := strings.Repeat("display \"filler\"\n", 20)
+	tests := []struct {
+		name, before, after string
+		want                string // a message the edited text must draw, or "" for none
+	}{
+		{"a line added above a redeclaration moves the line it names",
+			"store total as 1\n" + filler + "store total as 2\n",
+			"\nstore total as 1\n" + filler + "store total as 2\n",
+			"already been defined at line 2"},
+		{"deleting a declaration makes its uses undefined",
+			"store total as 1\n" + filler + "display total\n",
+			"\n" + filler + "display total\n",
+			"Variable 'total' is not defined"},
+		{"declaring a name fixes its uses further down",
+			filler + "display total\n",
+			"store total as 1\n" + filler + "display total\n",
+			""},
+		{"an unclosed quote swallows the rest",
+			"store a as 1\n" + filler + "display a\n",
+			"store a as \"1\n" + filler + "display a\n",
+			""},
+		{"renaming an action leaves its call undefined",
+			"define action called greet with name:\n    display name\nend action\n" + filler + "call greet with \"x\"\n",
+			"define action called meet with name:\n    display name\nend action\n" + filler + "call greet with \"x\"\n",
+			"greet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := derive(fullStateOf(uri, tt.before), tt.after, cfg)
+			if got == nil {
+				t.Fatal("the edit fell back to a full analysis")
+			}
+			a, _ := analyze(uri, tt.after)
+			diags := got.assemble()
+			if d := firstDiff(diags, sortedCopy(a.Diagnostics)); d != "" {
+				t.Fatalf("derived diagnostics differ from a full analysis: %s", d)
+			}
+			if tt.want != "" && !slices.ContainsFunc(diags, func(d diag.Diagnostic) bool { return strings.Contains(d.Message, tt.want) }) {
+				t.Errorf("no diagnostic says %q: %+v", tt.want, diags)
+			}
+		})
+	}
+}
