@@ -194,6 +194,9 @@ func benchServerDidChange(b *testing.B, text string) {
 		p.send(b, msg)
 		body := p.diagnostics(b, v)
 		samples = append(samples, time.Since(start))
+		if i%50 != 0 {
+			continue // decoding 0.7 MB each time would load the machine the server runs on
+		}
 		// After the clock: the message is whole and says what the first
 		// one said (the edits change no finding).
 		var got struct {
@@ -213,6 +216,7 @@ func benchServerDidChange(b *testing.B, text string) {
 	slices.Sort(samples)
 	pct := func(q float64) float64 { return float64(samples[int(float64(len(samples)-1)*q)].Microseconds()) }
 	b.ReportMetric(pct(0.50), "p50-µs")
+	b.ReportMetric(pct(0.90), "p90-µs")
 	b.ReportMetric(pct(0.99), "p99-µs")
 	b.ReportMetric(0, "ns/op")
 }
