@@ -12,10 +12,10 @@ import (
 	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/lang/diag"
-	"wfl-lsp/lang/token"
 )
 
 // appendPublishParams appends the PublishDiagnosticsParams of a document
@@ -28,12 +28,13 @@ func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds []di
 		dst = strconv.AppendInt(dst, int64(version), 10)
 	}
 	dst = append(dst, `,"diagnostics":[`...)
+	c := m.cursor()
 	for i, d := range ds {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `{"range":`...)
-		dst = appendRange(dst, m, d.Span)
+		dst = appendRange(dst, c.rng(d.Span))
 		dst = append(dst, `,"severity":`...)
 		dst = strconv.AppendInt(dst, int64(severity(d.Severity)), 10)
 		if d.Code != "" {
@@ -75,7 +76,7 @@ func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds []di
 				dst = append(dst, `{"location":{"uri":`...)
 				dst = appendJSONString(dst, string(u))
 				dst = append(dst, `,"range":`...)
-				dst = appendRange(dst, m, r.Span)
+				dst = appendRange(dst, c.rng(r.Span))
 				dst = append(dst, `},"message":`...)
 				dst = appendJSONString(dst, r.Message)
 				dst = append(dst, '}')
@@ -87,8 +88,7 @@ func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds []di
 	return append(dst, "]}"...)
 }
 
-func appendRange(dst []byte, m mapper, s token.Span) []byte {
-	r := m.rng(s)
+func appendRange(dst []byte, r protocol.Range) []byte {
 	dst = append(dst, `{"start":{"line":`...)
 	dst = strconv.AppendUint(dst, uint64(r.Start.Line), 10)
 	dst = append(dst, `,"character":`...)
@@ -100,6 +100,14 @@ func appendRange(dst []byte, m mapper, s token.Span) []byte {
 	return append(dst, "}}"...)
 }
 
+// jsonPlain marks the bytes appendJSONString copies as they are.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
 // appendJSONString appends s as a JSON string, as encoding/json writes it:
 // invalid UTF-8 becomes U+FFFD; control characters, <, >, &, U+2028 and
 // U+2029 are escaped.
@@ -108,6 +116,12 @@ func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		for i < len(s) && jsonPlain[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {

@@ -75,6 +75,12 @@ func (m mapper) units(s string) int {
 // text clamp to it; an offset inside a UTF-8 sequence moves to its start; an
 // offset between "\r" and "\n" moves to the end of the line's content.
 func (m mapper) position(offset int) protocol.Position {
+	offset = m.clampOffset(offset)
+	return m.positionOn(offset, m.lines.Line(offset))
+}
+
+// clampOffset moves offset into the text and to the start of its character.
+func (m mapper) clampOffset(offset int) int {
 	text := m.lines.Text()
 	if offset < 0 {
 		offset = 0
@@ -85,12 +91,44 @@ func (m mapper) position(offset int) protocol.Position {
 	for offset > 0 && offset < len(text) && !utf8.RuneStart(text[offset]) {
 		offset--
 	}
-	line := m.lines.Line(offset)
+	return offset
+}
+
+// positionOn is position for a clamped offset on a known line.
+func (m mapper) positionOn(offset, line int) protocol.Position {
 	start, end := m.lines.LineStart(line), m.lines.LineEnd(line)
 	if offset > end {
 		offset = end
 	}
-	return protocol.Position{Line: uint32(line), Character: uint32(m.units(text[start:offset]))}
+	return protocol.Position{Line: uint32(line), Character: uint32(m.units(m.lines.Text()[start:offset]))}
+}
+
+// A cursor converts many offsets, each near the one before (the spans of
+// diagnostics in position order), without searching the line table for
+// each: it remembers the last line.
+type cursor struct {
+	m    mapper
+	line int // the last offset's line
+}
+
+func (m mapper) cursor() *cursor { return &cursor{m: m} }
+
+func (c *cursor) position(offset int) protocol.Position {
+	offset = c.m.clampOffset(offset)
+	lines := c.m.lines
+	switch {
+	case offset >= lines.LineStart(c.line) && (c.line+1 >= lines.Count() || offset < lines.LineStart(c.line+1)):
+		// the same line
+	case c.line+1 < lines.Count() && offset >= lines.LineStart(c.line+1) && (c.line+2 >= lines.Count() || offset < lines.LineStart(c.line+2)):
+		c.line++
+	default:
+		c.line = lines.Line(offset)
+	}
+	return c.m.positionOn(offset, c.line)
+}
+
+func (c *cursor) rng(s token.Span) protocol.Range {
+	return protocol.Range{Start: c.position(s.Start), End: c.position(s.End)}
 }
 
 // offset returns the byte offset of an LSP position. As the specification

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -146,5 +147,29 @@ func TestNegotiate(t *testing.T) {
 	}
 	if negotiate(nil) != utf16 {
 		t.Error("nothing offered: want utf-16")
+	}
+}
+
+// TestCursorEqualsPosition: the cursor answers as position for offsets in
+// any order, ascending runs included, on texts with every kind of line
+// break and multi-byte characters.
+func TestCursorEqualsPosition(t *testing.T) {
+	text := "ab\r\ncé😀\rx\n\n\r\n€€\nlast"
+	lines := token.NewLines(text)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, enc := range []encoding{utf16, utf8enc} {
+		m := newMapper(lines, enc)
+		c := m.cursor()
+		off := 0
+		for range 5000 {
+			if rng.IntN(8) == 0 { // a jump anywhere, even outside the text
+				off = rng.IntN(len(text)+4) - 2
+			} else { // mostly small steps forward
+				off = min(len(text)+1, max(-1, off+rng.IntN(6)-1))
+			}
+			if got, want := c.position(off), m.position(off); got != want {
+				t.Fatalf("encoding %d, offset %d: cursor %+v, position %+v", enc, off, got, want)
+			}
+		}
 	}
 }
