@@ -34,6 +34,7 @@ type Snapshot struct {
 	base     atomic.Pointer[Snapshot]
 	diagOnce sync.Once
 	diags    atomic.Pointer[diagState]
+	derived  bool // the diagnostics were derived from an earlier version's
 	lines    atomic.Pointer[token.Lines]
 }
 
@@ -74,12 +75,20 @@ func (s *Snapshot) Diagnostics() (*token.Lines, []diag.Diagnostic) {
 	return st.lines, st.assemble()
 }
 
+// Derived reports whether the snapshot's diagnostics, once computed, were
+// derived from an earlier version's rather than from a full analysis.
+func (s *Snapshot) Derived() bool {
+	s.diagState()
+	return s.derived
+}
+
 func (s *Snapshot) diagState() *diagState {
 	s.diagOnce.Do(func() {
 		var st *diagState
 		if b := s.base.Load(); b != nil {
 			if prev := b.diags.Load(); prev != nil {
 				st = deriveSafely(prev, s.Text, ConfigFor(s.URI))
+				s.derived = st != nil
 			}
 		}
 		if st == nil {

@@ -11,6 +11,7 @@ package lsp
 import (
 	"runtime/debug"
 	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -140,7 +141,10 @@ func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params 
 			params = nil
 		}
 	}()
+	began := time.Now()
 	lines, diags := snap.Diagnostics()
+	p.s.log.Debug("diagnostics", "uri", u, "version", snap.Version, "count", len(diags),
+		"derived", snap.Derived(), "took", time.Since(began))
 	m := newMapper(lines, p.s.session.Load().enc)
 	if need := 256*len(diags) + 256; cap(buf) < need {
 		buf = make([]byte, 0, need) // about 200 bytes a diagnostic
