@@ -166,6 +166,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 
+	if f, ok := stdout.(*os.File); ok {
+		growPipe(f)
+	}
 	err = lsp.Serve(ctx, stdin, stdout, lsp.Options{Version: version, Logger: logger, ClientPID: g.clientPID})
 	if err != nil {
 		if !errors.Is(err, lsp.ErrExitWithoutShutdown) {
