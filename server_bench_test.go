@@ -26,6 +26,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"wfl-lsp/internal/benchdoc"
 )
 
 func TestMain(m *testing.M) {
@@ -35,48 +37,14 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// benchChunk is 12 lines of typical WFL drawing 4 warnings (multi-word
-// names, a result never used); cleanChunk draws none.
-const benchChunk = `// Adds two numbers, chunk %[1]d.
-define action called sum numbers c%[1]d with a and b:
-    return a plus b
-end action
-store total c%[1]d as 0
-count from 1 to 3:
-    change total c%[1]d to total c%[1]d plus count
-end count
-check if total c%[1]d is greater than 2:
-    display "total " with total c%[1]d
-end check
-store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1
-`
-
-const cleanChunk = `// Adds two numbers, chunk %[1]d.
-define action called sum_numbers_c%[1]d with a and b:
-    return a plus b
-end action
-store total_c%[1]d as 0
-count from 1 to 3:
-    change total_c%[1]d to total_c%[1]d plus count
-end count
-check if total_c%[1]d is greater than 2:
-    display "total " with total_c%[1]d
-end check
-display call sum_numbers_c%[1]d with total_c%[1]d and 1
-`
-
 func BenchmarkServerDidChange(b *testing.B) {
 	for _, clean := range []bool{true, false} {
 		for _, lines := range []int{1000, 10000} {
-			chunk, name := benchChunk, fmt.Sprintf("lines=%d", lines)
+			doc, name := benchdoc.Dense(lines), fmt.Sprintf("lines=%d", lines)
 			if clean {
-				chunk, name = cleanChunk, "clean/"+name
+				doc, name = benchdoc.Clean(lines), "clean/"+name
 			}
-			var doc strings.Builder
-			for i := 0; i*12 < lines; i++ {
-				fmt.Fprintf(&doc, chunk, i)
-			}
-			b.Run(name, func(b *testing.B) { benchServerDidChange(b, doc.String()) })
+			b.Run(name, func(b *testing.B) { benchServerDidChange(b, doc) })
 		}
 	}
 }

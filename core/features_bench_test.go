@@ -5,31 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/token"
 )
 
 // benchChunk is 12 lines of typical WFL; %[1]d makes its names unique.
-const benchChunk = `// Adds two numbers, chunk %[1]d.
-define action called sum numbers c%[1]d with a and b:
-    return a plus b
-end action
-store total c%[1]d as 0
-count from 1 to 3:
-    change total c%[1]d to total c%[1]d plus count
-end count
-check if total c%[1]d is greater than 2:
-    display "total " with total c%[1]d
-end check
-store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1
-`
-
-func benchText(lines int) string {
-	var b strings.Builder
-	for i := 0; i*12 < lines; i++ {
-		fmt.Fprintf(&b, benchChunk, i)
-	}
-	return b.String()
-}
+// benchText is the dense generated document (internal/benchdoc).
+func benchText(lines int) string { return benchdoc.Dense(lines) }
 
 // BenchmarkQueries measures the position queries on an analysed document
 // (the analysis and the index are built before timing starts), at a use of a

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -206,29 +207,6 @@ func firstDiff(got, want []diag.Diagnostic) string {
 	return ""
 }
 
-// cleanChunk is benchChunk written so that it draws no diagnostic.
-const cleanChunk = `// Adds two numbers, chunk %[1]d.
-define action called sum_numbers_c%[1]d with a and b:
-    return a plus b
-end action
-store total_c%[1]d as 0
-count from 1 to 3:
-    change total_c%[1]d to total_c%[1]d plus count
-end count
-check if total_c%[1]d is greater than 2:
-    display "total " with total_c%[1]d
-end check
-display call sum_numbers_c%[1]d with total_c%[1]d and 1
-`
-
-func cleanText(lines int) string {
-	var b strings.Builder
-	for i := 0; i*12 < lines; i++ {
-		fmt.Fprintf(&b, cleanChunk, i)
-	}
-	return b.String()
-}
-
 // BenchmarkDerive times the diagnostics of an edited 1,000- and 10,000-line
 // document (with 4 warnings a chunk, and clean) two ways on the same edits: derived from the previous version's
 // (what the server does) and by a full analysis (what it did before), and
@@ -243,7 +221,7 @@ func BenchmarkDerive(b *testing.B) {
 		fmt.Sscanf(doc[strings.Index(doc, "=")+1:], "%d", &lines)
 		text := benchText(lines)
 		if strings.HasPrefix(doc, "clean") {
-			text = cleanText(lines)
+			text = benchdoc.Clean(lines)
 		}
 		var spots []int
 		for i := 0; ; {

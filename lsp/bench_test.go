@@ -18,51 +18,12 @@ import (
 	"time"
 
 	"wfl-lsp/core"
+	"wfl-lsp/internal/benchdoc"
 )
 
-// benchChunk is 12 lines of typical WFL: an action with a doc comment, a
-// variable, a loop, a check and a call. %[1]d makes its names unique.
-const benchChunk = `// Adds two numbers, chunk %[1]d.
-define action called sum numbers c%[1]d with a and b:
-    return a plus b
-end action
-store total c%[1]d as 0
-count from 1 to 3:
-    change total c%[1]d to total c%[1]d plus count
-end count
-check if total c%[1]d is greater than 2:
-    display "total " with total c%[1]d
-end check
-store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1
-`
-
-// benchDoc returns a WFL document of about n lines.
-func benchDoc(n int) string { return repeatChunk(benchChunk, n) }
-
-// benchCleanChunk is benchChunk written so that it draws no diagnostic
-// (snake_case names, the result used): benchChunk draws 4 warnings, about
-// 3,300 for 10,000 lines, and their JSON is a large part of a didChange.
-const benchCleanChunk = `// Adds two numbers, chunk %[1]d.
-define action called sum_numbers_c%[1]d with a and b:
-    return a plus b
-end action
-store total_c%[1]d as 0
-count from 1 to 3:
-    change total_c%[1]d to total_c%[1]d plus count
-end count
-check if total_c%[1]d is greater than 2:
-    display "total " with total_c%[1]d
-end check
-display call sum_numbers_c%[1]d with total_c%[1]d and 1
-`
-
-func repeatChunk(chunk string, n int) string {
-	var b strings.Builder
-	for i := 0; i*12 < n; i++ {
-		fmt.Fprintf(&b, chunk, i)
-	}
-	return b.String()
-}
+// benchDoc returns the dense generated document of about n lines (4
+// warnings every 12 lines; internal/benchdoc).
+func benchDoc(n int) string { return benchdoc.Dense(n) }
 
 // lineCol returns the 0-based line and UTF-16 column of the nth occurrence
 // of needle (ASCII text, so bytes are characters).
@@ -108,7 +69,7 @@ func BenchmarkDidChangeToDiagnostics(b *testing.B) {
 func benchDidChange(b *testing.B, clean bool, lines int) {
 	text := benchDoc(lines)
 	if clean {
-		text = repeatChunk(benchCleanChunk, lines)
+		text = benchdoc.Clean(lines)
 	}
 	c := newClient(b, quiet)
 	c.initialize(nil)

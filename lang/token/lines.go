@@ -35,18 +35,7 @@ type Lines struct {
 
 // NewLines scans text once and records where each line starts.
 func NewLines(text string) *Lines {
-	starts := make([]int32, 1, 1+len(text)/32)
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			starts = append(starts, int32(i+1))
-		case '\r':
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-			starts = append(starts, int32(i+1))
-		}
-	}
+	starts := appendStarts(make([]int32, 1, 1+len(text)/32), text, 0, len(text))
 	return &Lines{text: text, starts: starts}
 }
 
@@ -63,18 +52,7 @@ func (l *Lines) Splice(text string, from, oldEnd, newEnd int) *Lines {
 	}
 	starts := make([]int32, keep+1, len(l.starts)+strings.Count(text[from:newEnd], "\n")+1)
 	copy(starts, l.starts[:keep+1])
-	i := int(starts[keep])
-	for ; i < newEnd; i++ {
-		switch text[i] {
-		case '\n':
-			starts = append(starts, int32(i+1))
-		case '\r':
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-			starts = append(starts, int32(i+1))
-		}
-	}
+	starts = appendStarts(starts, text, int(starts[keep]), newEnd)
 	// A start after oldEnd depends on the byte before it and on itself,
 	// both unchanged.
 	delta := int32(newEnd - oldEnd)
@@ -85,6 +63,23 @@ func (l *Lines) Splice(text string, from, oldEnd, newEnd int) *Lines {
 		}
 	}
 	return &Lines{text: text, starts: starts}
+}
+
+// appendStarts appends the starts of the lines that begin after a line
+// break found in text[from:to] (a "\r" at to-1 takes its "\n" along).
+func appendStarts(starts []int32, text string, from, to int) []int32 {
+	for i := from; i < to; i++ {
+		switch text[i] {
+		case '\n':
+			starts = append(starts, int32(i+1))
+		case '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, int32(i+1))
+		}
+	}
+	return starts
 }
 
 // Text returns the document text the table was built from.
