@@ -27,6 +27,7 @@ package core
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 	"strings"
 
@@ -46,8 +47,9 @@ type diagState struct {
 	text   string
 	lines  *token.Lines
 	cfg    config.Config
-	starts []int   // offset of each unit's first line; starts[0] == 0
-	units  []*unit // immutable, shared by the states of later versions
+	ctx    *check.Context // the file's context; shared, never modified
+	starts []int          // offset of each unit's first line; starts[0] == 0
+	units  []*unit        // immutable, shared by the states of later versions
 }
 
 // A unit is what the front end found in one unit's text, spans relative to
@@ -272,6 +274,7 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 		u.setKeys(sortedSet(keys[i]))
 		u.d = fs[i].pack()
 	}
+	s.ctx = check.FileContext(a.File)
 	return s
 }
 
@@ -625,10 +628,11 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	local(lint.Check(text[a:cut], nil, nil, cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTok })
 
 	// The file's context must not have changed.
-	ctx, ok := s.context(prev)
+	ctx, ok := s.context(prev, prev.units[first:next], s.units[wlo:wlo+len(groups)])
 	if !ok {
 		return nil
 	}
+	s.ctx = ctx
 
 	// 3. Check again every unit connected to the new ones through a
 	// declared name.
@@ -671,8 +675,22 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 
 // context returns the check context of the state's units, and false when it
 // differs from prev's in a way that changes the findings of units that were
-// not edited.
-func (s *diagState) context(prev *diagState) (*check.Context, bool) {
+// not edited. The edit replaced the units gone by the units come.
+func (s *diagState) context(prev *diagState, gone, come []*unit) (*check.Context, bool) {
+	facts := func(us []*unit) (words []string, loads uint8) {
+		for _, u := range us {
+			f := u.facts()
+			words = append(words, f.params...)
+			loads |= f.loads
+		}
+		slices.Sort(words)
+		return words, loads
+	}
+	w0, l0 := facts(gone)
+	w1, l1 := facts(come)
+	if l0 == l1 && slices.Equal(w0, w1) {
+		return prev.ctx, true // the usual case: the same parameter words went and came
+	}
 	ctx := &check.Context{ParamWords: map[string]bool{}}
 	var loads uint8
 	for _, u := range s.units {
@@ -686,40 +704,12 @@ func (s *diagState) context(prev *diagState) (*check.Context, bool) {
 		ctx.ParamWords[w] = true
 	}
 	ctx.Includes, ctx.Loads = loads&loadInclude != 0, loads&loadModule != 0
-	var before uint8
-	words := map[string]bool{}
-	for _, u := range prev.units {
-		f := u.facts()
-		before |= f.loads
-		for _, w := range f.params {
-			words[w] = true
-		}
-	}
-	if before != loads {
+	if ctx.Includes != prev.ctx.Includes || ctx.Loads != prev.ctx.Loads || !maps.Equal(ctx.ParamWords, prev.ctx.ParamWords) {
 		return nil, false
 	}
-	for w := range words {
-		if !ctx.ParamWords[w] {
-			return nil, false
-		}
-	}
-	for _, u := range s.units {
-		for _, w := range u.facts().params {
-			if !words[w] && !isFixedParamWord(w) {
-				return nil, false
-			}
-		}
-	}
-	return ctx, true
+	return prev.ctx, true
 }
 
-func isFixedParamWord(w string) bool {
-	switch w {
-	case "count", "loopcounter", "helper_function", "nested_function", "y":
-		return true
-	}
-	return false
-}
 
 // bloom is a set of name hashes that may answer yes wrongly, never no.
 type bloom [64]uint64
@@ -877,8 +867,9 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 	if stmts != want {
 		return false
 	}
-	ctx.Line = func(off int) int { return s.lines.Line(real(off)) + 1 }
-	info, passes := check.CheckPasses(f, src, ctx)
+	withLines := *ctx // the shared context is never modified
+	withLines.Line = func(off int) int { return s.lines.Line(real(off)) + 1 }
+	info, passes := check.CheckPasses(f, src, &withLines)
 
 	out := make(map[int]*findings, len(set))
 	for _, i := range set {
