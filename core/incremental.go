@@ -27,6 +27,7 @@ package core
 
 import (
 	"cmp"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -447,59 +448,89 @@ func relative(ds []diag.Diagnostic, start int) []diag.Diagnostic {
 }
 
 // assemble combines the units' findings as analyze does, in canonical
-// order (sortDiagnostics): each unit's list is sorted, and units follow one
-// another in the text.
+// order (sortDiagnostics).
 func (s *diagState) assemble() []diag.Diagnostic {
-	// As parser.FilterFirst: the first parse error raised, then those not
-	// before it. Every parse diagnostic but a dropped character is an error.
-	first, parses := 0, true
-	var firstUnit *unitDiags
-	semErr, staticErr := false, false
-	n := 0
-	for i, u := range s.units {
-		if u.d == nil {
-			continue
-		}
-		if parses && u.d.firstParse >= 0 {
-			first, parses, firstUnit = s.starts[i]+u.d.list[u.d.firstParse].Span.Start, false, u.d
-		}
-		semErr = semErr || u.d.semErr
-		staticErr = staticErr || u.d.staticErr
-		n += len(u.d.list)
-	}
-	out := make([]diag.Diagnostic, 0, n)
-	for i, u := range s.units {
-		if u.d == nil {
-			continue
-		}
-		at := s.starts[i]
-		for k, x := range u.d.list {
-			d := x.Diagnostic
-			var keep bool
-			switch x.from {
-			case fromParse:
-				keep = d.Span.Start+at >= first || (u.d == firstUnit && int32(k) == u.d.firstParse)
-			case fromDropped:
-				keep = true
-			case fromLintTok:
-				keep = !parses
-			case fromLintTree, fromAnalyzer:
-				keep = parses
-			case fromStatic:
-				keep = parses && !semErr
-			case fromType:
-				keep = parses && !semErr && !staticErr
-			}
-			if keep {
-				out = append(out, shift(d, at))
-			}
-		}
-	}
-	// A parse error may lie past the end of the unit that raised it.
-	if !parses && !slices.IsSortedFunc(out, compareDiagnostics) {
-		sortDiagnostics(out)
+	var out []diag.Diagnostic
+	for d := range s.all() {
+		out = append(out, d)
 	}
 	return out
+}
+
+// all yields the units' findings combined as analyze does, in canonical
+// order (sortDiagnostics): each unit's list is sorted and units follow one
+// another in the text, so they are yielded as they are found, except when
+// the text does not parse (a parse error may lie past the end of the unit
+// that raised it): then they are gathered and sorted first.
+func (s *diagState) all() iter.Seq[diag.Diagnostic] {
+	return func(yield func(diag.Diagnostic) bool) {
+		// As parser.FilterFirst: the first parse error raised, then those
+		// not before it. Every parse diagnostic but a dropped character is
+		// an error.
+		first, parses := 0, true
+		var firstUnit *unitDiags
+		semErr, staticErr := false, false
+		for i, u := range s.units {
+			if u.d == nil {
+				continue
+			}
+			if parses && u.d.firstParse >= 0 {
+				first, parses, firstUnit = s.starts[i]+u.d.list[u.d.firstParse].Span.Start, false, u.d
+			}
+			semErr = semErr || u.d.semErr
+			staticErr = staticErr || u.d.staticErr
+		}
+		emit := yield
+		var gathered []diag.Diagnostic
+		if !parses {
+			emit = func(d diag.Diagnostic) bool { gathered = append(gathered, d); return true }
+		}
+		for i, u := range s.units {
+			if u.d == nil {
+				continue
+			}
+			at := s.starts[i]
+			for k, x := range u.d.list {
+				var keep bool
+				switch x.from {
+				case fromParse:
+					keep = x.Span.Start+at >= first || (u.d == firstUnit && int32(k) == u.d.firstParse)
+				case fromDropped:
+					keep = true
+				case fromLintTok:
+					keep = !parses
+				case fromLintTree, fromAnalyzer:
+					keep = parses
+				case fromStatic:
+					keep = parses && !semErr
+				case fromType:
+					keep = parses && !semErr && !staticErr
+				}
+				if keep && !emit(shift(x.Diagnostic, at)) {
+					return
+				}
+			}
+		}
+		if !parses {
+			sortDiagnostics(gathered)
+			for _, d := range gathered {
+				if !yield(d) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// count returns an upper bound of the number of findings all yields.
+func (s *diagState) count() int {
+	n := 0
+	for _, u := range s.units {
+		if u.d != nil {
+			n += len(u.d.list)
+		}
+	}
+	return n
 }
 
 // sortDiagnostics puts diagnostics in the order they are published: by
@@ -709,7 +740,6 @@ func (s *diagState) context(prev *diagState, gone, come []*unit) (*check.Context
 	}
 	return prev.ctx, true
 }
-
 
 // bloom is a set of name hashes that may answer yes wrongly, never no.
 type bloom [64]uint64

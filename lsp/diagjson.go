@@ -8,6 +8,7 @@ package lsp
 // types encode.
 
 import (
+	"iter"
 	"strconv"
 	"unicode/utf8"
 
@@ -20,7 +21,7 @@ import (
 
 // appendPublishParams appends the PublishDiagnosticsParams of a document
 // version (none when version < 0) to dst.
-func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds []diag.Diagnostic) jsonrpc2.RawMessage {
+func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds iter.Seq[diag.Diagnostic]) jsonrpc2.RawMessage {
 	dst = append(dst, `{"uri":`...)
 	dst = appendJSONString(dst, string(u))
 	if version >= 0 {
@@ -29,10 +30,12 @@ func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds []di
 	}
 	dst = append(dst, `,"diagnostics":[`...)
 	c := m.cursor()
-	for i, d := range ds {
+	i := 0
+	for d := range ds {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
+		i++
 		dst = append(dst, `{"range":`...)
 		dst = appendRange(dst, c.rng(d.Span))
 		dst = append(dst, `,"severity":`...)

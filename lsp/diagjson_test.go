@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -44,7 +45,7 @@ func TestDiagnosticsJSON(t *testing.T) {
 		}
 		for _, enc := range []encoding{utf16, utf8enc} {
 			m := newMapper(lines, enc)
-			got := appendPublishParams(nil, u, 3, m, ds)
+			got := appendPublishParams(nil, u, 3, m, slices.Values(ds))
 			want, err := protocol.Marshal(&protocol.PublishDiagnosticsParams{URI: u, Version: protocol.NewOptional(int32(3)), Diagnostics: toDiagnostics(u, m, ds)})
 			if err != nil {
 				t.Fatal(err)
@@ -63,7 +64,7 @@ func TestDiagnosticsJSON(t *testing.T) {
 	}
 	// A closed document's empty list has no version.
 	var closed map[string]any
-	if err := json.Unmarshal(appendPublishParams(nil, u, -1, mapper{}, nil), &closed); err != nil || closed["version"] != nil || len(closed["diagnostics"].([]any)) != 0 {
+	if err := json.Unmarshal(appendPublishParams(nil, u, -1, mapper{}, slices.Values([]diag.Diagnostic(nil))), &closed); err != nil || closed["version"] != nil || len(closed["diagnostics"].([]any)) != 0 {
 		t.Fatalf("closed document: %v %v", closed, err)
 	}
 }
@@ -78,7 +79,7 @@ func BenchmarkPublishParams(b *testing.B) {
 	var buf []byte
 	b.ReportAllocs()
 	for b.Loop() {
-		buf = appendPublishParams(buf[:0], "file:///bench.wfl", 1, m, ds)
+		buf = appendPublishParams(buf[:0], "file:///bench.wfl", 1, m, slices.Values(ds))
 	}
 	b.SetBytes(int64(len(buf)))
 }

@@ -10,6 +10,7 @@ package lsp
 
 import (
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -133,7 +134,7 @@ func (p *publisher) drain(u uri.URI, q *docQueue) {
 // analysis panicked.
 func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params jsonrpc2.RawMessage) {
 	if snap == nil {
-		return appendPublishParams(buf, u, -1, mapper{}, nil)
+		return appendPublishParams(buf, u, -1, mapper{}, slices.Values([]diag.Diagnostic(nil)))
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -142,14 +143,15 @@ func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params 
 		}
 	}()
 	began := time.Now()
-	lines, diags := snap.Diagnostics()
-	p.s.log.Debug("diagnostics", "uri", u, "version", snap.Version, "count", len(diags),
-		"derived", snap.Derived(), "took", time.Since(began))
+	lines, n, diags := snap.DiagnosticsSeq()
 	m := newMapper(lines, p.s.session.Load().enc)
-	if need := 256*len(diags) + 256; cap(buf) < need {
+	if need := 256*n + 256; cap(buf) < need {
 		buf = make([]byte, 0, need) // about 200 bytes a diagnostic
 	}
-	return appendPublishParams(buf, u, snap.Version, m, diags)
+	params = appendPublishParams(buf, u, snap.Version, m, diags)
+	p.s.log.Debug("diagnostics", "uri", u, "version", snap.Version, "bytes", len(params),
+		"derived", snap.Derived(), "took", time.Since(began))
+	return params
 }
 
 // toDiagnostics converts core diagnostics; the result is never nil, so an

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -87,7 +88,7 @@ func TestTypingMatchesFullAnalysis(t *testing.T) {
 			got := c.diagnostics(u, v)
 			lines, ds := core.NewSnapshot(core.URI(u), int32(v), text).Diagnostics()
 			var want struct{ Diagnostics []any }
-			json.Unmarshal(appendPublishParams(nil, "x", -1, newMapper(lines, utf16), ds), &want)
+			json.Unmarshal(appendPublishParams(nil, "x", -1, newMapper(lines, utf16), slices.Values(ds)), &want)
 			var have struct{ Diagnostics []any }
 			json.Unmarshal(got.raw, &have)
 			if !reflect.DeepEqual(have.Diagnostics, want.Diagnostics) {
