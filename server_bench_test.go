@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,6 +33,16 @@ import (
 
 func TestMain(m *testing.M) {
 	if os.Getenv("WFL_LSP_TEST_SERVER") == "1" {
+		// WFL_LSP_TEST_CPUPROFILE=FILE profiles the server process.
+		if path := os.Getenv("WFL_LSP_TEST_CPUPROFILE"); path != "" {
+			if f, err := os.Create(path); err == nil {
+				pprof.StartCPUProfile(f)
+				code := run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr)
+				pprof.StopCPUProfile()
+				f.Close()
+				os.Exit(code)
+			}
+		}
 		os.Exit(run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

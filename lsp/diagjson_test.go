@@ -83,3 +83,26 @@ func BenchmarkPublishParams(b *testing.B) {
 	}
 	b.SetBytes(int64(len(buf)))
 }
+
+// TestLargePublish: a publishDiagnostics of a thousand findings (200 KB) is
+// one well-formed frame with every finding, and the server goes on.
+func TestLargePublish(t *testing.T) {
+	text := benchDoc(3000) // about 1,000 findings, 200 KB of params
+	want := len(core.NewSnapshot("file:///big.wfl", 1, text).Analysis().Diagnostics)
+	c := newClient(t, quiet)
+	c.initialize(nil)
+	c.open("file:///big.wfl", text, 1)
+	p := c.diagnostics("file:///big.wfl", 1)
+	if len(p.raw) < 100<<10 {
+		t.Fatalf("params of %d bytes: not a large notification", len(p.raw))
+	}
+	if len(p.Diagnostics) != want {
+		t.Fatalf("%d diagnostics published, want %d", len(p.Diagnostics), want)
+	}
+	// The server goes on answering after it.
+	if r := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": "file:///big.wfl"},
+		"position": map[string]any{"line": 4, "character": 8}}); r.Error != nil {
+		t.Fatalf("hover after a large publish: %+v", r.Error)
+	}
+	c.finish()
+}
