@@ -202,6 +202,7 @@ func benchServerDidChange(b *testing.B, text string) {
 	b.StopTimer()
 	slices.Sort(firsts)
 	b.ReportMetric(float64(firsts[len(firsts)/2].Microseconds()), "first-byte-p50-µs")
+	b.ReportMetric(float64(firsts[(len(firsts)-1)*99/100].Microseconds()), "first-byte-p99-µs")
 	slices.Sort(samples)
 	pct := func(q float64) float64 { return float64(samples[int(float64(len(samples)-1)*q)].Microseconds()) }
 	b.ReportMetric(pct(0.50), "p50-µs")
