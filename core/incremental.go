@@ -4,26 +4,33 @@ package core
 // analysing the whole text again.
 //
 // A document is cut into units: a top-level statement (parser.Unit) with the
-// lines after it up to the next one. The parser keeps no state from one
-// top-level statement to the next, the linter judges lines, and the checker
-// connects statements only through names that some statement declares. So
-// after an edit:
+// lines after it up to the next one (statements sharing a line share a
+// unit). The parser keeps no state from one top-level statement to the next,
+// the linter judges lines, and the checker connects statements only through
+// names that some statement declares (or binds, like the request fields of
+// `wait for request`). So after an edit (found by comparing the texts):
 //
-//  1. the units the edit touches are parsed again, with one unit before them
-//     and until the parse starts a unit where an old one started (then the
-//     rest of the text parses as before, shifted);
-//  2. their lines are linted again;
-//  3. the statements that share a declared name with them, directly or
-//     through others, are checked again, on a text made of just those
-//     units, with the file's context (check.Context);
+//  1. the units the edit touches are parsed again, from the unit before
+//     them, until the parse starts a unit exactly where an old one started,
+//     with two more units of text after that point so that the parser's
+//     lookahead sees what the full text has; from there on the text parses
+//     as before, shifted;
+//  2. the lines of the new units are linted again;
+//  3. the statements that share a declared name with the new or replaced
+//     units, directly or through others, are checked again, on a text made
+//     of just those units, with the file's context (check.Context); and,
+//     when the edit added or removed lines, those whose messages name one;
 //  4. every other unit keeps what it had, its spans relative to its start.
 //
-// Where that reasoning does not hold (a top-level return makes every later
-// statement unreachable; `random_seed` findings depend on the whole file; a
-// change to the words of action parameters, to includes or to the lint
-// configuration) the whole text is analysed again. TestIncrementalEqualsFull
-// checks the result against a full analysis after random edits of every
-// corpus program.
+// Where that reasoning does not hold the whole text is analysed again: a
+// top-level return makes every later statement unreachable; `random_seed`
+// findings depend on the whole file; the words of action parameters,
+// includes and the lint configuration are the file's context; and a quote
+// the lexer found no end for looks at the rest of the text. So is it when
+// most of the text would be parsed or checked again anyway.
+// TestIncrementalEqualsFull checks the result against a full analysis after
+// random edits of every corpus program and mutant, FuzzIncremental after
+// fuzzed ones.
 
 import (
 	"cmp"
