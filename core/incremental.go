@@ -25,9 +25,10 @@ package core
 // Where that reasoning does not hold the whole text is analysed again: a
 // top-level return makes every later statement unreachable; `random_seed`
 // findings depend on the whole file; the words of action parameters,
-// includes and the lint configuration are the file's context; and a quote
-// the lexer found no end for looks at the rest of the text. So is it when
-// most of the text would be parsed or checked again anyway.
+// includes and the lint configuration are the file's context. So is it when
+// most of the text would be parsed or checked again anyway. A quote the
+// lexer found no end for looks for one in the rest of the text: the parse
+// then runs from it to the end.
 // TestIncrementalEqualsFull checks the result against a full analysis after
 // random edits of every corpus program and mutant, FuzzIncremental after
 // fuzzed ones.
