@@ -458,7 +458,7 @@ func relative(ds []diag.Diagnostic, start int) []diag.Diagnostic {
 // assemble combines the units' findings as analyze does, in canonical
 // order (sortDiagnostics).
 func (s *diagState) assemble() []diag.Diagnostic {
-	var out []diag.Diagnostic
+	out := make([]diag.Diagnostic, 0, s.count())
 	for d := range s.all() {
 		out = append(out, d)
 	}

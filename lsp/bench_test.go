@@ -4,7 +4,9 @@ package lsp
 // frames, generated WFL documents of 1,000 and 10,000 lines. Each reports the
 // 50th and 99th percentile latency (µs) of its operation, measured from the
 // moment the client has written the message to the moment it has read the
-// answer (for didChange: the publishDiagnostics of that version).
+// answer (for didChange: the publishDiagnostics of that version; the clock
+// stops when its last byte is read, before the client decodes it: decoding
+// 3,300 findings is the client's work, about 10 ms for this Go client).
 //
 //   go test -run '^$' -bench . -benchtime 200x ./lsp
 
@@ -90,8 +92,8 @@ func benchDidChange(b *testing.B, clean bool, lines int) {
 			"textDocument":   map[string]any{"uri": testURI, "version": v},
 			"contentChanges": []any{map[string]any{"range": rng(line, col, line, col+1), "text": fmt.Sprint(i % 10)}},
 		})
-		c.diagnostics(testURI, v)
-		samples = append(samples, time.Since(start))
+		p := c.diagnostics(testURI, v)
+		samples = append(samples, p.at.Sub(start))
 		c.seen = c.seen[:0]
 	}
 	b.StopTimer()
@@ -149,7 +151,7 @@ func BenchmarkRequests(b *testing.B) {
 					}
 					start := time.Now()
 					m := c.call(r.method, r.params(line, col))
-					samples = append(samples, time.Since(start))
+					samples = append(samples, m.at.Sub(start))
 					if m.Error != nil || string(m.Result) == "null" {
 						b.Fatalf("%s at %d:%d: %s %+v", r.method, line, col, m.Result, m.Error)
 					}

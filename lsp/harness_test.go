@@ -71,6 +71,7 @@ type msg struct {
 		Message string `json:"message"`
 	} `json:"error"`
 	raw []byte
+	at  time.Time // when its last byte was read, before it was decoded
 }
 
 func (m *msg) isResponse() bool { return m.Method == "" }
@@ -162,7 +163,7 @@ func (c *client) read(r *bufio.Reader) {
 		if _, err := io.ReadFull(r, body); err != nil {
 			return
 		}
-		m := &msg{raw: body}
+		m := &msg{raw: body, at: time.Now()}
 		if err := json.Unmarshal(body, m); err != nil {
 			c.t.Errorf("server sent invalid JSON %q: %v", body, err)
 			return
@@ -261,7 +262,7 @@ func (c *client) diagnostics(uri string, version int) *publishParams {
 		}
 		if q.URI == uri && q.Version != nil && *q.Version == version {
 			p = q
-			p.raw = m.Params
+			p.raw, p.at = m.Params, m.at
 			return true
 		}
 		return false
@@ -274,6 +275,7 @@ type publishParams struct {
 	Version     *int            `json:"version"`
 	Diagnostics []wireDiag      `json:"diagnostics"`
 	raw         json.RawMessage `json:"-"`
+	at          time.Time       // when the message was read (msg.at)
 }
 
 type wireDiag struct {
