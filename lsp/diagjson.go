@@ -8,6 +8,7 @@ package lsp
 // types encode.
 
 import (
+	"encoding/binary"
 	"iter"
 	"strconv"
 	"unicode/utf8"
@@ -103,6 +104,32 @@ func appendRange(dst []byte, r protocol.Range) []byte {
 	return append(dst, "}}"...)
 }
 
+// plain reports whether every byte of s is one appendJSONString copies as
+// it is, looking at eight bytes at a time.
+func plain(s string) bool {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	// hasByte reports whether a byte of x is b; below whether one is less than b.
+	hasByte := func(x, b uint64) bool { y := x ^ (b * ones); return (y-ones)&^y&highs != 0 }
+	below := func(x, b uint64) bool { return (x-b*ones)&^x&highs != 0 }
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		if x&highs != 0 || below(x, 0x20) || hasByte(x, '"') || hasByte(x, '\\') ||
+			hasByte(x, '<') || hasByte(x, '>') || hasByte(x, '&') {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if !jsonPlain[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
 // jsonPlain marks the bytes appendJSONString copies as they are.
 var jsonPlain = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
@@ -117,6 +144,10 @@ var jsonPlain = func() (t [256]bool) {
 func appendJSONString(dst []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	dst = append(dst, '"')
+	if plain(s) { // most messages: copied whole
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
 	start := 0
 	for i := 0; i < len(s); {
 		for i < len(s) && jsonPlain[s[i]] {

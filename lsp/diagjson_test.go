@@ -2,10 +2,12 @@ package lsp
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -105,4 +107,22 @@ func TestLargePublish(t *testing.T) {
 		t.Fatalf("hover after a large publish: %+v", r.Error)
 	}
 	c.finish()
+}
+
+// TestJSONString: appendJSONString writes what encoding/json writes, for
+// strings of every byte, short and long, valid UTF-8 or not.
+func TestJSONString(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	alphabet := []string{"a", "Z", " ", "\"", "\\", "<", ">", "&", "\n", "\t", "\x00", "\x1f", "\x7f", "é", "😀", "\u2028", "\u2029", "\xff", "\xe2\x80"}
+	for range 20000 {
+		var b strings.Builder
+		for n := rng.IntN(40); n > 0; n-- {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		s := b.String()
+		want, _ := json.Marshal(s)
+		if got := appendJSONString(nil, s); string(got) != string(want) {
+			t.Fatalf("%q: got %s, want %s", s, got, want)
+		}
+	}
 }

@@ -116,13 +116,17 @@ func (m mapper) cursor() *cursor { return &cursor{m: m} }
 func (c *cursor) position(offset int) protocol.Position {
 	offset = c.m.clampOffset(offset)
 	lines := c.m.lines
-	switch {
-	case offset >= lines.LineStart(c.line) && (c.line+1 >= lines.Count() || offset < lines.LineStart(c.line+1)):
-		// the same line
-	case c.line+1 < lines.Count() && offset >= lines.LineStart(c.line+1) && (c.line+2 >= lines.Count() || offset < lines.LineStart(c.line+2)):
-		c.line++
-	default:
+	if offset < lines.LineStart(c.line) {
 		c.line = lines.Line(offset)
+		return c.m.positionOn(offset, c.line)
+	}
+	// Forward a few lines at most, then search.
+	for k := 0; c.line+1 < lines.Count() && offset >= lines.LineStart(c.line+1); k++ {
+		if k == 8 {
+			c.line = lines.Line(offset)
+			break
+		}
+		c.line++
 	}
 	return c.m.positionOn(offset, c.line)
 }
