@@ -11,7 +11,7 @@ package main
 // median time to the answer's first byte: the server's own part, the rest
 // being the transfer.
 //
-//	go test -run '^$' -bench ServerDidChange -benchtime 300x .
+//	go test -run '^$' -bench ServerDidChange -benchtime 1000x .
 
 import (
 	"bufio"
