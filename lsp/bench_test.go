@@ -165,8 +165,9 @@ func BenchmarkRequests(b *testing.B) {
 }
 
 // BenchmarkHeapPerDocument reports the heap an open document keeps: its
-// snapshot with the analysis and the query index computed, divided by the
-// number of documents, and as a multiple of the source size.
+// snapshot with the published diagnostics' incremental state, the analysis
+// and the query index computed, divided by the number of documents, and as
+// a multiple of the source size.
 func BenchmarkHeapPerDocument(b *testing.B) {
 	for _, lines := range []int{1000, 10000} {
 		b.Run(fmt.Sprintf("lines=%d", lines), func(b *testing.B) {
