@@ -8,7 +8,6 @@ package lsp
 // types encode.
 
 import (
-	"encoding/binary"
 	"iter"
 	"strconv"
 	"unicode/utf8"
@@ -116,7 +115,9 @@ func plain(s string) bool {
 	below := func(x, b uint64) bool { return (x-b*ones)&^x&highs != 0 }
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
-		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		b := s[i : i+8]
+		x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 		if x&highs != 0 || below(x, 0x20) || hasByte(x, '"') || hasByte(x, '\\') ||
 			hasByte(x, '<') || hasByte(x, '>') || hasByte(x, '&') {
 			return false
