@@ -16,10 +16,10 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"syscall"
 
+	"wfl-lsp/internal/gcpolicy"
 	"wfl-lsp/lsp"
 	"wfl-lsp/mcpserver"
 )
@@ -116,7 +116,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer closeLog()
-	tuneGC()
+	gcpolicy.ForServer()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -177,22 +177,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// tuneGC sets the collector for a server that answers keystrokes. The
-// server keeps little live memory (a few MB for a 10,000-line document) but
-// each edit of such a document makes about half a megabyte of garbage (the
-// new text is most of it): at the default GOGC=100 the collector runs every
-// few keystrokes, and the keystroke it overlaps waits. GOGC=400 lets four
-// times as much garbage build up between collections, held back by a 1 GiB
-// soft limit. GOGC and GOMEMLIMIT in the environment win.
-func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(1 << 30)
-	}
 }
 
 // newLogger builds the stderr (or --log-file) logger for the server modes.
