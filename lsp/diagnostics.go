@@ -6,7 +6,9 @@ package lsp
 // replaced before the worker reached them are skipped (coalescing), and an
 // analysis that finishes after a newer snapshot arrived is dropped, so a
 // stale analysis never overwrites a newer one. Diagnostics carry the version
-// they were computed for.
+// they were computed for. A snapshot's diagnostics usually come from the
+// previous version's (core's Snapshot.DiagnosticsSeq), and are written as
+// JSON straight from core's values (diagjson.go).
 
 import (
 	"runtime/debug"
