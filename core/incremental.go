@@ -574,54 +574,13 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 		}
 	}
 
-	// 1. Parse from the unit before the edit until a unit starts where an
-	// old one did, two units past the edit (lookahead), or to the end.
-	n := len(prev.starts)
-	first := max(unitAt(prev.starts, from)-1, 0)
-	// A quote the lexer found no end for looked as far as the end of the
-	// text: the edit may have given it one.
-	for i, u := range prev.units[:first] {
-		if u.d != nil && u.d.openQuote(old[prev.starts[i]:]) {
-			first = i
-			break
-		}
-	}
-	a := prev.starts[first]
-	next := unitAt(prev.starts, oldEnd) + 1 // first old unit wholly after the edit
-	var (
-		win      *ast.File
-		wunits   []parser.Unit
-		wdropped []diag.Diagnostic
-		bound    int // end of the parsed units in text
-		cut      int
-	)
-	for {
-		cut = len(text)
-		if next+2 < n {
-			cut = prev.starts[next+2] + delta
-		}
-		win, wunits, wdropped = parser.Units(text[a:cut])
-		if cut < len(text) && slices.ContainsFunc(wdropped, func(d diag.Diagnostic) bool { return text[a+d.Span.Start] == '"' }) {
-			// A quote the lexer found no end for before the cut may have
-			// one after it: only the rest of the text can tell.
-			next = n
-			continue
-		}
-		if next >= n {
-			bound = len(text)
-			break
-		}
-		bound = prev.starts[next] + delta
-		k := slices.IndexFunc(wunits, func(pu parser.Unit) bool { return pu.Start+a >= bound })
-		if k >= 0 && lineStartOf(text, wunits[k].Start+a) == bound && (k == 0 || wunits[k-1].Start+a < bound) {
-			wunits = wunits[:k]
-			break
-		}
-		next = min(next+max(next-first, 2), n) // no resynchronisation yet: a longer stretch
-	}
-	if bound-a > len(text)/2+4096 {
+	// 1. Parse again from the unit before the edit.
+	w := reparse(prev, text, from, oldEnd, delta)
+	if w.bound-w.a > len(text)/2+4096 {
 		return nil // most of the text changed meaning: a full analysis is cheaper
 	}
+	n, first, next, a, bound, cut := len(prev.starts), w.first, w.next, w.a, w.bound, w.cut
+	win, wunits, wdropped := w.file, w.units, w.dropped
 	wstarts, groups := groupUnits(text[a:bound], wunits)
 	lines := prev.lines.Splice(text, from, oldEnd, newEnd)
 
@@ -710,6 +669,60 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 		s.units[wlo+i].d = ds[i].pack()
 	}
 	return s
+}
+
+// A window is the stretch of a new text parsed again after an edit: the
+// old units [first, next) are replaced by units, parsed from text[a:cut];
+// the new units end at bound, where old unit next starts (shifted).
+type window struct {
+	first, next   int
+	a, bound, cut int
+	file          *ast.File
+	units         []parser.Unit
+	dropped       []diag.Diagnostic
+}
+
+// reparse parses text, prev's text with [from, oldEnd) replaced (delta
+// bytes longer), from the unit before the edit until a unit starts exactly
+// where an old one did, with two units of text after it for the parser's
+// lookahead; or to the end of the text.
+func reparse(prev *diagState, text string, from, oldEnd, delta int) window {
+	old, n := prev.text, len(prev.starts)
+	w := window{first: max(unitAt(prev.starts, from)-1, 0)}
+	// A quote the lexer found no end for looked as far as the end of the
+	// text: the edit may have given it one.
+	for i, u := range prev.units[:w.first] {
+		if u.d != nil && u.d.openQuote(old[prev.starts[i]:]) {
+			w.first = i
+			break
+		}
+	}
+	w.a = prev.starts[w.first]
+	w.next = unitAt(prev.starts, oldEnd) + 1 // first old unit wholly after the edit
+	for {
+		w.cut = len(text)
+		if w.next+2 < n {
+			w.cut = prev.starts[w.next+2] + delta
+		}
+		w.file, w.units, w.dropped = parser.Units(text[w.a:w.cut])
+		if w.cut < len(text) && slices.ContainsFunc(w.dropped, func(d diag.Diagnostic) bool { return text[w.a+d.Span.Start] == '"' }) {
+			// A quote the lexer found no end for before the cut may have
+			// one after it: only the rest of the text can tell.
+			w.next = n
+			continue
+		}
+		if w.next >= n {
+			w.bound = len(text)
+			return w
+		}
+		w.bound = prev.starts[w.next] + delta
+		k := slices.IndexFunc(w.units, func(pu parser.Unit) bool { return pu.Start+w.a >= w.bound })
+		if k >= 0 && lineStartOf(text, w.units[k].Start+w.a) == w.bound {
+			w.units = w.units[:k]
+			return w
+		}
+		w.next = min(w.next+max(w.next-w.first, 2), n) // no resynchronisation yet: a longer stretch
+	}
 }
 
 // context returns the check context of the state's units, and false when it
@@ -882,7 +895,11 @@ func mentions(u *unit, in func(uint32) bool) bool {
 // the others. It returns false when the result cannot be trusted to equal a
 // full analysis's.
 func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []findings) bool {
+	// The text starts with a line break, so that no unit starts at 0: the
+	// checker places what has no place (a predeclared name's declaration,
+	// a finding about no node) at 0, and so must the mapping back.
 	var b strings.Builder
+	b.WriteByte('\n')
 	segs := make([]int, len(set)) // start of each unit's text in b
 	want := 0
 	for k, i := range set {
@@ -892,6 +909,9 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 	}
 	src := b.String()
 	real := func(off int) int {
+		if off < segs[0] {
+			return 0
+		}
 		k := unitAt(segs, off)
 		return off - segs[k] + s.starts[set[k]]
 	}
@@ -922,8 +942,8 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 	}
 	put := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) bool {
 		for _, d := range diags {
-			if d.Span == (token.Span{}) && s.starts[set[0]] != 0 {
-				return false // a finding without a place: where would the full analysis put it?
+			if d.Span.Start < segs[0] && s.starts[set[0]] != 0 {
+				return false // a finding without a place belongs to the first unit, not checked here
 			}
 			i := set[unitAt(segs, d.Span.Start)]
 			by := real(d.Span.Start) - d.Span.Start
@@ -951,7 +971,7 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 	}
 	keys := make(map[int][]uint32, len(set))
 	declaredNames(info, func(pos int, h uint32) {
-		i := set[unitAt(segs, pos)]
+		i := set[unitAt(segs, pos)] // every declaration is in a unit
 		keys[i] = append(keys[i], h)
 	})
 	// The names the units declare now must not reach outside the set.
