@@ -70,7 +70,17 @@ func randomEdit(rng *rand.Rand, text string) (from, to int, ins string) {
 		}
 		return s, off + e + 1
 	}
-	switch rng.IntN(8) {
+	switch rng.IntN(10) {
+	case 8: // delete several lines at once
+		s, _ := lineAt(pos())
+		e := s
+		for k := rng.IntN(6); k >= 0 && e < len(text); k-- {
+			_, e = lineAt(e)
+		}
+		return s, e, ""
+	case 9: // replace a stretch by a snippet
+		p := pos()
+		return p, min(len(text), p+rng.IntN(40)), snippets[rng.IntN(len(snippets))]
 	case 0, 1: // type or paste
 		p := pos()
 		return p, p, snippets[rng.IntN(len(snippets))]
