@@ -59,6 +59,11 @@ type diagState struct {
 	ctx    *check.Context // the file's context; shared, never modified
 	starts []int          // offset of each unit's first line; starts[0] == 0
 	units  []*unit        // immutable, shared by the states of later versions
+
+	// final is set when no later version can be derived from this one: a
+	// unit has a top-level return or names random_seed. Only a full state
+	// can be final: derive gives up on such units.
+	final bool
 }
 
 // A unit is what the front end found in one unit's text, spans relative to
@@ -282,6 +287,8 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 	for i, u := range s.units {
 		u.setKeys(sortedSet(keys[i]))
 		u.d = fs[i].pack()
+		f := u.facts()
+		s.final = s.final || f.ret || f.seed
 	}
 	s.ctx = check.FileContext(a.File)
 	return s
@@ -476,14 +483,13 @@ func (s *diagState) all() iter.Seq[diag.Diagnostic] {
 		// not before it. Every parse diagnostic but a dropped character is
 		// an error.
 		first, parses := 0, true
-		var firstUnit *unitDiags
 		semErr, staticErr := false, false
 		for i, u := range s.units {
 			if u.d == nil {
 				continue
 			}
 			if parses && u.d.firstParse >= 0 {
-				first, parses, firstUnit = s.starts[i]+u.d.list[u.d.firstParse].Span.Start, false, u.d
+				first, parses = s.starts[i]+u.d.list[u.d.firstParse].Span.Start, false
 			}
 			semErr = semErr || u.d.semErr
 			staticErr = staticErr || u.d.staticErr
@@ -498,11 +504,11 @@ func (s *diagState) all() iter.Seq[diag.Diagnostic] {
 				continue
 			}
 			at := s.starts[i]
-			for k, x := range u.d.list {
+			for _, x := range u.d.list {
 				var keep bool
 				switch x.from {
 				case fromParse:
-					keep = x.Span.Start+at >= first || (u.d == firstUnit && int32(k) == u.d.firstParse)
+					keep = x.Span.Start+at >= first // the first one raised included
 				case fromDropped:
 					keep = true
 				case fromLintTok:
@@ -562,17 +568,11 @@ func compareDiagnostics(x, y diag.Diagnostic) int {
 // derive returns the state of text, a later version of prev's text, or nil
 // when it must come from a full analysis.
 func derive(prev *diagState, text string, cfg config.Config) *diagState {
-	if cfg != prev.cfg {
+	if cfg != prev.cfg || prev.final {
 		return nil
 	}
-	old := prev.text
-	from, oldEnd, newEnd := diffRange(old, text)
+	from, oldEnd, newEnd := diffRange(prev.text, text)
 	delta := newEnd - oldEnd
-	for _, u := range prev.units {
-		if f := u.facts(); f.ret || f.seed {
-			return nil
-		}
-	}
 
 	// 1. Parse again from the unit before the edit.
 	w := reparse(prev, text, from, oldEnd, delta)
@@ -633,7 +633,8 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	s.ctx = ctx
 
 	// 3. Check again every unit connected to the new ones through a
-	// declared name.
+	// declared name. What the new units declare is learnt by checking them
+	// alone first; recheck verifies it.
 	var wstmts []ast.Stmt
 	for _, g := range groups {
 		for _, pu := range g {
@@ -743,19 +744,14 @@ func (s *diagState) context(prev *diagState, gone, come []*unit) (*check.Context
 	if l0 == l1 && slices.Equal(w0, w1) {
 		return prev.ctx, true // the usual case: the same parameter words went and came
 	}
-	ctx := &check.Context{ParamWords: map[string]bool{}}
+	var words []string
 	var loads uint8
 	for _, u := range s.units {
 		f := u.facts()
-		for _, w := range f.params {
-			ctx.ParamWords[w] = true
-		}
+		words = append(words, f.params...)
 		loads |= f.loads
 	}
-	for _, w := range []string{"count", "loopcounter", "helper_function", "nested_function", "y"} {
-		ctx.ParamWords[w] = true
-	}
-	ctx.Includes, ctx.Loads = loads&loadInclude != 0, loads&loadModule != 0
+	ctx := check.NewContext(words, loads&loadInclude != 0, loads&loadModule != 0)
 	if ctx.Includes != prev.ctx.Includes || ctx.Loads != prev.ctx.Loads || !maps.Equal(ctx.ParamWords, prev.ctx.ParamWords) {
 		return nil, false
 	}
@@ -925,6 +921,11 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 	if stmts != want {
 		return false
 	}
+	// toUnit maps a span of src to the real text, relative to unit i.
+	toUnit := func(sp token.Span, i int) token.Span {
+		by := real(sp.Start) - sp.Start - s.starts[i]
+		return token.Span{Start: sp.Start + by, End: sp.End + by}
+	}
 	withLines := *ctx // the shared context is never modified
 	withLines.Line = func(off int) int { return s.lines.Line(real(off)) + 1 }
 	info, passes := check.CheckPasses(f, src, &withLines)
@@ -946,21 +947,17 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 				return false // a finding without a place belongs to the first unit, not checked here
 			}
 			i := set[unitAt(segs, d.Span.Start)]
-			by := real(d.Span.Start) - d.Span.Start
-			d.Span.Start += by
-			d.Span.End += by
+			d.Span = toUnit(d.Span, i)
 			if len(d.Related) > 0 {
 				rel := make([]diag.Related, len(d.Related))
 				for k, r := range d.Related {
-					rb := real(r.Span.Start) - r.Span.Start
-					r.Span.Start += rb
-					r.Span.End += rb
+					r.Span = toUnit(r.Span, i)
 					rel[k] = r
 				}
 				d.Related = rel
 			}
 			f := field(out[i])
-			*f = append(*f, shift(d, -s.starts[i]))
+			*f = append(*f, d)
 		}
 		return true
 	}

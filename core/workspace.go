@@ -37,6 +37,7 @@ type Snapshot struct {
 	diags    atomic.Pointer[diagState]
 	derived  bool // the diagnostics were derived from an earlier version's
 	lines    atomic.Pointer[token.Lines]
+	raw      atomic.Pointer[rawAnalysis] // the analysis' parts, until the diagnostics are computed
 }
 
 // NewSnapshot returns a snapshot of text that belongs to no workspace, for
@@ -48,11 +49,20 @@ func NewSnapshot(uri URI, version int32, text string) *Snapshot {
 // Analysis returns the snapshot's analysis, computing it on first use. It is
 // safe to call from many goroutines.
 func (s *Snapshot) Analysis() *Analysis {
-	s.once.Do(func() {
-		s.analysis, _ = analyze(s.URI, s.Text)
-		s.lines.CompareAndSwap(nil, s.analysis.Lines)
-	})
+	s.once.Do(s.analyze)
 	return s.analysis
+}
+
+// analyze computes the analysis (once). Until the diagnostics are
+// computed it keeps the parts they are built from, so that a full state
+// does not analyse the text a second time.
+func (s *Snapshot) analyze() {
+	a, r := analyze(s.URI, s.Text)
+	s.analysis = a
+	s.lines.CompareAndSwap(nil, a.Lines)
+	if s.diags.Load() == nil {
+		s.raw.Store(&r)
+	}
 }
 
 // Lines returns the line table of the snapshot's text: the one its
@@ -102,23 +112,15 @@ func (s *Snapshot) diagState() *diagState {
 			}
 		}
 		if st == nil {
-			var raw *rawAnalysis
-			s.once.Do(func() {
-				a, r := analyze(s.URI, s.Text)
-				s.analysis, raw = a, &r
-				s.lines.CompareAndSwap(nil, a.Lines)
-			})
-			a := s.analysis
-			if raw == nil { // Analysis came first, without the parts
-				var r rawAnalysis
-				a, r = analyze(s.URI, s.Text)
-				raw = &r
-			}
-			st = fullState(s.Text, a, raw)
+			// The diagnostics are not computed yet, so the analysis, whether
+			// it is computed here or was before, kept its parts.
+			s.once.Do(s.analyze)
+			st = fullState(s.Text, s.analysis, s.raw.Swap(nil))
 		}
 		s.diags.Store(st)
 		s.lines.CompareAndSwap(nil, st.lines)
 		s.base.Store(nil)
+		s.raw.Store(nil) // derived: the analysis' parts are not needed
 	})
 	return s.diags.Load()
 }

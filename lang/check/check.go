@@ -308,20 +308,27 @@ type Context struct {
 
 // FileContext returns the context of f's own statements.
 func FileContext(f *ast.File) *Context {
-	ctx := &Context{ParamWords: map[string]bool{}}
+	var words []string
+	includes, loads := false, false
 	for _, s := range f.Stmts {
 		switch s := s.(type) {
 		case *ast.LoadStmt:
-			if s.Include {
-				ctx.Includes = true
-			} else {
-				ctx.Loads = true
-			}
+			includes = includes || s.Include
+			loads = loads || !s.Include
 		case *ast.ActionDecl:
-			for _, w := range ParamWords(s) {
-				ctx.ParamWords[w] = true
-			}
+			words = append(words, ParamWords(s)...)
 		}
+	}
+	return NewContext(words, includes, loads)
+}
+
+// NewContext returns the context of a file whose top-level actions have
+// parameters of the given words (see [ParamWords]) and which has `include
+// from` or `load module` statements or not.
+func NewContext(paramWords []string, includes, loads bool) *Context {
+	ctx := &Context{ParamWords: map[string]bool{}, Includes: includes, Loads: loads} // few distinct words
+	for _, w := range paramWords {
+		ctx.ParamWords[w] = true
 	}
 	for _, w := range fixedParamWords {
 		ctx.ParamWords[w] = true
