@@ -13,7 +13,6 @@ package lsp
 import (
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"sync"
 	"time"
 
@@ -113,16 +112,8 @@ func (p *publisher) drain(u uri.URI, q *docQueue) {
 		q.has = false
 		p.mu.Unlock()
 
-		// A stream that takes whole frames gets the message built in place,
-		// its header written into the room left before it.
-		direct := p.s.stream != nil && p.s.stream.framing()
-		buf := q.buf[:0]
-		if direct {
-			buf = append(append(buf, make([]byte, frameRoom)...), publishPrefix...)
-		}
-		start := len(buf)
-		msg := p.compute(buf, u, snap)
-		if msg == nil {
+		params := p.compute(q.buf[:0], u, snap)
+		if params == nil {
 			continue
 		}
 		p.mu.Lock()
@@ -131,34 +122,17 @@ func (p *publisher) drain(u uri.URI, q *docQueue) {
 		if stale {
 			continue
 		}
-		var err error
-		if direct {
-			msg = append(msg, '}')
-			header := "Content-Length: " + strconv.Itoa(len(msg)-frameRoom) + "\r\n\r\n"
-			at := frameRoom - len(header)
-			copy(msg[at:], header)
-			err = p.s.stream.writeFrame(msg[at:])
-		} else {
-			err = p.s.conn.Notify(p.s.ctx, protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage(msg[start:]))
-		}
-		if err != nil {
+		if err := p.s.conn.Notify(p.s.ctx, protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage(params)); err != nil {
 			p.s.log.Debug("publishDiagnostics not sent", "uri", u, "err", err)
 		}
 		// The bytes are written: the next notification of this document,
 		// often as large, can reuse them.
-		q.buf = msg
+		q.buf = params
 	}
 }
 
-// frameRoom is the space left before a publishDiagnostics message built in
-// place for its header: "Content-Length: ", up to 20 digits, "\r\n\r\n".
-const frameRoom = 40
-
-// publishPrefix starts the message whose params compute appends.
-const publishPrefix = `{"jsonrpc":"2.0","method":"` + protocol.MethodTextDocumentPublishDiagnostics + `","params":`
-
-// compute appends to buf the notification's params for a snapshot, or for a
-// closed document (snap == nil) the empty list. It returns nil if the
+// compute writes into buf the notification's params for a snapshot, or for
+// a closed document (snap == nil) the empty list. It returns nil if the
 // analysis panicked.
 func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params []byte) {
 	if snap == nil {
@@ -173,11 +147,11 @@ func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params 
 	began := time.Now()
 	lines, n, diags := snap.DiagnosticsSeq()
 	m := newMapper(lines, p.s.session.Load().enc)
-	if need := len(buf) + 256*n + 256; cap(buf) < need {
-		buf = append(make([]byte, 0, need), buf...) // about 200 bytes a diagnostic
+	if need := 256*n + 256; cap(buf) < need {
+		buf = make([]byte, 0, need) // about 200 bytes a diagnostic
 	}
 	params = appendPublishParams(buf, u, snap.Version, m, diags)
-	p.s.log.Debug("diagnostics", "uri", u, "version", snap.Version, "bytes", len(params)-len(buf),
+	p.s.log.Debug("diagnostics", "uri", u, "version", snap.Version, "bytes", len(params),
 		"derived", snap.Derived(), "took", time.Since(began))
 	return params
 }

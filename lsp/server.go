@@ -70,7 +70,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	s := newServer(ctx, opts)
 	st := newStream(in, out, opts.Logger, opts.MaxFrame)
 	conn := jsonrpc2.NewConn(st, jsonrpc2.WithCodec(codec{}))
-	s.conn, s.stream = conn, st
+	s.conn = conn
 	conn.Go(ctx, s.handle)
 
 	var err error
@@ -113,12 +113,11 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 
 // A server is one LSP session.
 type server struct {
-	ctx    context.Context // ends when Serve returns
-	opts   Options
-	log    *slog.Logger
-	conn   jsonrpc2.Conn
-	stream *stream // the conn's; the publisher writes large frames on it directly
-	ws     *core.Workspace
+	ctx  context.Context // ends when Serve returns
+	opts Options
+	log  *slog.Logger
+	conn jsonrpc2.Conn
+	ws   *core.Workspace
 
 	state        atomic.Int32 // a lifecycle state
 	shutdownSeen atomic.Bool

@@ -15,7 +15,6 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
-	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 )
@@ -28,8 +27,6 @@ const defaultMaxFrame = 256 << 20
 type stream struct {
 	in       *bufio.Reader
 	out      jsonrpc2.Stream // writes only; its Read is never called
-	raw      io.Writer       // the output itself, for writeFrame; nil when tracing
-	wmu      sync.Mutex      // one frame at a time, from Write or writeFrame
 	closers  []io.Closer
 	log      *slog.Logger
 	maxFrame int
@@ -42,8 +39,6 @@ func newStream(in io.Reader, out io.Writer, log *slog.Logger, maxFrame int) *str
 	s := &stream{in: bufio.NewReaderSize(in, 64<<10), log: log, maxFrame: maxFrame}
 	if log.Enabled(context.Background(), slog.LevelDebug) {
 		out = &traceWriter{w: out, log: log}
-	} else {
-		s.raw = out
 	}
 	s.out = jsonrpc2.NewHeaderStream(writeOnly{out})
 	if c, ok := in.(io.Closer); ok {
@@ -116,25 +111,7 @@ func (s *stream) reject(ctx context.Context, id jsonrpc2.ID, err error) {
 
 // Write implements jsonrpc2.Stream.
 func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
 	return s.out.Write(ctx, msg)
-}
-
-// framing reports whether writeFrame may be used: not while tracing, which
-// logs what goes through Write.
-func (s *stream) framing() bool { return s.raw != nil }
-
-// writeFrame writes a complete frame (header and body) built by the caller,
-// between the frames Write writes. The publisher builds large
-// publishDiagnostics frames in place this way: through Write, the message
-// would be copied twice more (into the header stream's buffer, then moved
-// up to make room for the header).
-func (s *stream) writeFrame(frame []byte) error {
-	s.wmu.Lock()
-	defer s.wmu.Unlock()
-	_, err := s.raw.Write(frame)
-	return err
 }
 
 // Close closes the input and output when they can be closed.
