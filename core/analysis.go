@@ -40,7 +40,7 @@ type rawAnalysis struct {
 // looks unused), so they are not reported.
 func analyze(uri URI, text string) (*Analysis, rawAnalysis) {
 	f, units, dropped := parser.Units(text)
-	parseDiags := parseDiagnostics(units, dropped)
+	parseDiags := parser.Diagnostics(units, dropped)
 	cfg := ConfigFor(uri)
 	// The linter and the line table need only the text and the tree: from
 	// parallelMin bytes they are computed on another core while the checker
@@ -81,15 +81,6 @@ func analyze(uri URI, text string) (*Analysis, rawAnalysis) {
 		Info:        info,
 		Diagnostics: diags,
 	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags}
-}
-
-// parseDiagnostics combines the units' diagnostics as parser.Parse does.
-func parseDiagnostics(units []parser.Unit, dropped []diag.Diagnostic) []diag.Diagnostic {
-	var diags []diag.Diagnostic
-	for _, u := range units {
-		diags = append(diags, u.Diags...)
-	}
-	return append(parser.FilterFirst(diags), dropped...)
 }
 
 // parallelMin is the size of text from which analyze spreads independent

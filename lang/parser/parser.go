@@ -45,18 +45,25 @@ const (
 // Parse parses src. It never fails: it always returns a tree.
 func Parse(src string) (*ast.File, []diag.Diagnostic) {
 	f, units, dropped := Units(src)
+	return f, Diagnostics(units, dropped)
+}
+
+// Diagnostics combines what [Units] returns into Parse's diagnostics: the
+// units' through [FilterFirst], then the dropped characters'; nil when
+// there are none.
+func Diagnostics(units []Unit, dropped []diag.Diagnostic) []diag.Diagnostic {
 	n := len(dropped)
 	for _, u := range units {
 		n += len(u.Diags)
 	}
 	if n == 0 {
-		return f, nil
+		return nil
 	}
 	diags := make([]diag.Diagnostic, 0, n)
 	for _, u := range units {
 		diags = append(diags, u.Diags...)
 	}
-	return f, append(FilterFirst(diags), dropped...)
+	return append(FilterFirst(diags), dropped...)
 }
 
 // A Unit is one statement of the top level with the stray `end` lines that
