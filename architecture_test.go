@@ -13,7 +13,7 @@ import (
 // TestImportRules enforces the import direction of ARCHITECTURE.md: lang
 // imports nothing of ours outside lang; core imports lang; lsp and mcpserver
 // never import each other; only lsp imports go.lsp.dev; nothing but tests
-// imports the conformance fixture or the benchmarks' documents.
+// imports the conformance fixture, the benchmarks' documents or txtar.
 func TestImportRules(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
@@ -46,8 +46,8 @@ func forbidden(pkg, imp string) string {
 		return "only lsp imports go.lsp.dev"
 	case under(imp, "wfl-lsp/internal/conformance") && !under(pkg, "wfl-lsp/internal/conformance"):
 		return "the conformance fixture is test-only and never reaches the shipped binary"
-	case under(imp, "wfl-lsp/internal/benchdoc"):
-		return "the benchmarks' documents are for tests only"
+	case under(imp, "wfl-lsp/internal/benchdoc"), under(imp, "wfl-lsp/internal/txtar"):
+		return "the benchmarks' documents and the golden files' format are for tests only"
 	}
 	return ""
 }

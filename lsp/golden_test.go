@@ -22,75 +22,11 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"wfl-lsp/internal/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/lsp")
-
-// archive is a parsed txtar file.
-type archive struct {
-	comment string
-	files   []archiveFile
-}
-
-type archiveFile struct {
-	name string
-	data string
-}
-
-func parseArchive(s string) *archive {
-	a := &archive{}
-	lines := strings.SplitAfter(s, "\n")
-	cur := -1
-	var b strings.Builder
-	flush := func() {
-		if cur < 0 {
-			a.comment = b.String()
-		} else {
-			a.files[cur].data = b.String()
-		}
-		b.Reset()
-	}
-	for _, l := range lines {
-		t := strings.TrimRight(l, "\n")
-		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
-			flush()
-			a.files = append(a.files, archiveFile{name: t[3 : len(t)-3]})
-			cur = len(a.files) - 1
-			continue
-		}
-		b.WriteString(l)
-	}
-	flush()
-	return a
-}
-
-func (a *archive) get(name string) (string, bool) {
-	for _, f := range a.files {
-		if f.name == name {
-			return f.data, true
-		}
-	}
-	return "", false
-}
-
-func (a *archive) set(name, data string) {
-	for i := range a.files {
-		if a.files[i].name == name {
-			a.files[i].data = data
-			return
-		}
-	}
-	a.files = append(a.files, archiveFile{name: name, data: data})
-}
-
-func (a *archive) format() string {
-	var b strings.Builder
-	b.WriteString(a.comment)
-	for _, f := range a.files {
-		fmt.Fprintf(&b, "-- %s --\n%s", f.name, f.data)
-	}
-	return b.String()
-}
 
 func TestGolden(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "lsp", "*.txtar"))
@@ -103,23 +39,23 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ar := parseArchive(string(b))
-			src, ok := ar.get("doc.wfl")
+			ar := txtar.Parse(string(b))
+			src, ok := ar.Get("doc.wfl")
 			if !ok {
 				// txtar ends every file with a line break; this name says
 				// the document has none.
-				if src, ok = ar.get("doc.wfl (no final newline)"); !ok {
+				if src, ok = ar.Get("doc.wfl (no final newline)"); !ok {
 					t.Fatal("no doc.wfl")
 				}
 				src = strings.TrimSuffix(src, "\n")
 			}
-			markers, _ := ar.get("markers")
-			settings, _ := ar.get("settings.json")
+			markers, _ := ar.Get("markers")
+			settings, _ := ar.Get("settings.json")
 			for _, enc := range []string{"utf-16", "utf-8"} {
 				got := transcript(t, src, markers, settings, enc)
-				want, _ := ar.get(enc)
+				want, _ := ar.Get(enc)
 				if *update {
-					ar.set(enc, got)
+					ar.Set(enc, got)
 					continue
 				}
 				if got != want {
@@ -127,7 +63,7 @@ func TestGolden(t *testing.T) {
 				}
 			}
 			if *update {
-				if err := os.WriteFile(file, []byte(ar.format()), 0o644); err != nil {
+				if err := os.WriteFile(file, []byte(ar.Format()), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -15,9 +15,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
+
+	"wfl-lsp/internal/txtar"
 )
 
 const guard = 20 * time.Second
@@ -31,7 +32,8 @@ func workspace(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, body := range parseTxtar(data) {
+	for _, f := range txtar.Parse(string(data)).Files {
+		name, body := f.Name, f.Data
 		p := filepath.Join(root, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -46,32 +48,6 @@ func workspace(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return root
-}
-
-// parseTxtar reads the files of a txtar archive (the comment is dropped).
-func parseTxtar(data []byte) map[string]string {
-	files := map[string]string{}
-	var name string
-	var body strings.Builder
-	flush := func() {
-		if name != "" {
-			files[name] = body.String()
-		}
-		body.Reset()
-	}
-	for _, line := range strings.SplitAfter(string(data), "\n") {
-		trimmed := strings.TrimRight(line, "\n")
-		if strings.HasPrefix(trimmed, "-- ") && strings.HasSuffix(trimmed, " --") && len(trimmed) > 6 {
-			flush()
-			name = strings.TrimSpace(trimmed[3 : len(trimmed)-3])
-			continue
-		}
-		if name != "" {
-			body.WriteString(line)
-		}
-	}
-	flush()
-	return files
 }
 
 // harness is a raw MCP client connected to a running server.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/txtar"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
@@ -16,54 +17,6 @@ import (
 )
 
 var update = flag.Bool("update", false, "rewrite the .want sections of testdata/check/*.txtar")
-
-// archive is a minimal txtar: a comment, then files introduced by "-- name --" lines.
-type archive struct {
-	comment string
-	files   []file
-}
-
-type file struct {
-	name string
-	data string
-}
-
-func parseArchive(s string) archive {
-	var a archive
-	lines := strings.SplitAfter(s, "\n")
-	cur := -1
-	var b strings.Builder
-	flush := func() {
-		if cur < 0 {
-			a.comment = b.String()
-		} else {
-			a.files[cur].data = b.String()
-		}
-		b.Reset()
-	}
-	for _, l := range lines {
-		t := strings.TrimRight(l, "\n")
-		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
-			flush()
-			a.files = append(a.files, file{name: t[3 : len(t)-3]})
-			cur = len(a.files) - 1
-			continue
-		}
-		b.WriteString(l)
-	}
-	flush()
-	return a
-}
-
-func (a archive) format() string {
-	var b strings.Builder
-	b.WriteString(a.comment)
-	for _, f := range a.files {
-		b.WriteString("-- " + f.name + " --\n")
-		b.WriteString(f.data)
-	}
-	return b.String()
-}
 
 // render lists the semantic and type diagnostics of src, one a line.
 func render(src string, diags []diag.Diagnostic) string {
@@ -90,31 +43,31 @@ func TestCases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ar := parseArchive(string(data))
+		ar := txtar.Parse(string(data))
 		wants := map[string]int{}
-		for i, f := range ar.files {
-			if strings.HasSuffix(f.name, ".want") {
-				wants[strings.TrimSuffix(f.name, ".want")] = i
+		for i, f := range ar.Files {
+			if strings.HasSuffix(f.Name, ".want") {
+				wants[strings.TrimSuffix(f.Name, ".want")] = i
 			}
 		}
-		var out []file
-		for _, f := range ar.files {
-			if !strings.HasSuffix(f.name, ".wfl") {
+		var out []txtar.File
+		for _, f := range ar.Files {
+			if !strings.HasSuffix(f.Name, ".wfl") {
 				continue
 			}
-			name := strings.TrimSuffix(f.name, ".wfl")
-			tree, pdiags := parser.Parse(f.data)
+			name := strings.TrimSuffix(f.Name, ".wfl")
+			tree, pdiags := parser.Parse(f.Data)
 			for _, d := range pdiags {
 				if d.Severity == diag.Error {
 					t.Errorf("%s/%s: parse error: %s", filepath.Base(path), name, d.Message)
 				}
 			}
-			_, diags := check.Check(tree, f.data)
-			got := render(f.data, diags)
+			_, diags := check.Check(tree, f.Data)
+			got := render(f.Data, diags)
 			checkNaming(t, filepath.Base(path)+"/"+name, name, diags)
-			out = append(out, f, file{name: name + ".want", data: got})
+			out = append(out, f, txtar.File{Name: name + ".want", Data: got})
 			if i, ok := wants[name]; ok {
-				if want := ar.files[i].data; want != got && !*update {
+				if want := ar.Files[i].Data; want != got && !*update {
 					t.Errorf("%s/%s:\ngot:\n%swant:\n%s", filepath.Base(path), name, got, want)
 				}
 			} else if !*update {
@@ -122,8 +75,8 @@ func TestCases(t *testing.T) {
 			}
 		}
 		if *update {
-			ar.files = out
-			if err := os.WriteFile(path, []byte(ar.format()), 0o644); err != nil {
+			ar.Files = out
+			if err := os.WriteFile(path, []byte(ar.Format()), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}

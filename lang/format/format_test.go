@@ -9,54 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/txtar"
 	"wfl-lsp/lang/parser"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/format")
-
-// archive is a minimal txtar: a comment, then files introduced by
-// "-- name --" lines.
-type archive struct {
-	comment string
-	files   map[string]string
-	order   []string
-}
-
-func parseArchive(data string) *archive {
-	a := &archive{files: map[string]string{}}
-	name := ""
-	var b strings.Builder
-	flush := func() {
-		if name == "" {
-			a.comment = b.String()
-		} else {
-			a.files[name] = b.String()
-			a.order = append(a.order, name)
-		}
-		b.Reset()
-	}
-	for _, line := range strings.SplitAfter(data, "\n") {
-		t := strings.TrimRight(line, "\n")
-		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
-			flush()
-			name = strings.TrimSpace(t[3 : len(t)-3])
-			continue
-		}
-		b.WriteString(line)
-	}
-	flush()
-	return a
-}
-
-func (a *archive) format() string {
-	var b strings.Builder
-	b.WriteString(a.comment)
-	for _, n := range a.order {
-		b.WriteString("-- " + n + " --\n")
-		b.WriteString(a.files[n])
-	}
-	return b.String()
-}
 
 // TestGolden formats input.wfl of every testdata/format/*.txtar and
 // compares with output.wfl; an optional file "indent" holds the indent size.
@@ -72,13 +29,13 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a := parseArchive(string(data))
-			in, ok := a.files["input.wfl"]
+			a := txtar.Parse(string(data))
+			in, ok := a.Get("input.wfl")
 			if !ok {
 				t.Fatal("no input.wfl")
 			}
 			opt := Options{}
-			if s, ok := a.files["indent"]; ok {
+			if s, ok := a.Get("indent"); ok {
 				opt.IndentSize, _ = strconv.Atoi(strings.TrimSpace(s))
 			}
 			p, err := newPrinter(in, opt)
@@ -90,16 +47,13 @@ func TestGolden(t *testing.T) {
 			}
 			got := p.result
 			if *update {
-				if _, ok := a.files["output.wfl"]; !ok {
-					a.order = append(a.order, "output.wfl")
-				}
-				a.files["output.wfl"] = got
-				if err := os.WriteFile(path, []byte(a.format()), 0o644); err != nil {
+				a.Set("output.wfl", got)
+				if err := os.WriteFile(path, []byte(a.Format()), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			if want := a.files["output.wfl"]; got != want {
+			if want, _ := a.Get("output.wfl"); got != want {
 				t.Errorf("formatted:\n%s\nwant:\n%s", got, want)
 			}
 			again, err := Source(got, opt)

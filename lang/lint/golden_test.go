@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/txtar"
 	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
@@ -30,40 +31,30 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			comment, names, files := splitArchive(string(data))
+			a := txtar.Parse(string(data))
 			cfg := config.Default()
-			if text, ok := files[".wflcfg"]; ok {
+			if text, ok := a.Get(".wflcfg"); ok {
 				var errs []*config.Error
 				if cfg, errs = config.Parse(cfg, text); len(errs) > 0 {
 					t.Fatalf(".wflcfg: %v", errs[0])
 				}
 			}
-			changed := false
-			for _, name := range names {
-				if !strings.HasSuffix(name, ".wfl") {
+			for _, f := range a.Files {
+				if !strings.HasSuffix(f.Name, ".wfl") {
 					continue
 				}
-				got := findings(files[name], cfg)
-				key := strings.TrimSuffix(name, ".wfl") + ".findings"
+				got := findings(f.Data, cfg)
+				key := strings.TrimSuffix(f.Name, ".wfl") + ".findings"
 				if *update {
-					if _, ok := files[key]; !ok {
-						names = append(names, key)
-					}
-					files[key] = got
-					changed = true
+					a.Set(key, got)
 					continue
 				}
-				if want := files[key]; got != want {
-					t.Errorf("%s findings:\n%s\nwant:\n%s", name, got, want)
+				if want, _ := a.Get(key); got != want {
+					t.Errorf("%s findings:\n%s\nwant:\n%s", f.Name, got, want)
 				}
 			}
-			if changed {
-				var b strings.Builder
-				b.WriteString(comment)
-				for _, n := range names {
-					fmt.Fprintf(&b, "-- %s --\n%s", n, files[n])
-				}
-				if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			if *update {
+				if err := os.WriteFile(path, []byte(a.Format()), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -86,31 +77,4 @@ func findings(src string, cfg config.Config) string {
 		fmt.Fprintf(&b, "%d:%d %s %s\n", l, c, d.Code, d.Message)
 	}
 	return b.String()
-}
-
-// splitArchive reads a minimal txtar: a comment, then "-- name --" files.
-func splitArchive(data string) (comment string, names []string, files map[string]string) {
-	files = map[string]string{}
-	name := ""
-	var b strings.Builder
-	flush := func() {
-		if name == "" {
-			comment = b.String()
-		} else {
-			files[name] = b.String()
-			names = append(names, name)
-		}
-		b.Reset()
-	}
-	for _, line := range strings.SplitAfter(data, "\n") {
-		t := strings.TrimRight(line, "\n")
-		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
-			flush()
-			name = strings.TrimSpace(t[3 : len(t)-3])
-			continue
-		}
-		b.WriteString(line)
-	}
-	flush()
-	return comment, names, files
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/txtar"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
@@ -19,41 +20,6 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // "-- diagnostics --" what Parse reports (line:col-line:col severity code
 // message, columns in characters), "-- tree --" every node with its extent.
 // Regenerate with: go test ./lang/parser -run TestGolden -update
-
-type section struct {
-	name string
-	body string
-}
-
-func readTxtar(data string) []section {
-	var out []section
-	lines := strings.SplitAfter(data, "\n")
-	cur := -1
-	for _, l := range lines {
-		t := strings.TrimRight(l, "\r\n")
-		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
-			out = append(out, section{name: t[3 : len(t)-3]})
-			cur = len(out) - 1
-			continue
-		}
-		if cur >= 0 {
-			out[cur].body += l
-		}
-	}
-	return out
-}
-
-func writeTxtar(secs []section) string {
-	var b strings.Builder
-	for _, s := range secs {
-		b.WriteString("-- " + s.name + " --\n")
-		b.WriteString(s.body)
-		if s.body != "" && !strings.HasSuffix(s.body, "\n") {
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
-}
 
 func dumpTree(src string, f *ast.File) string {
 	lines := token.NewLines(src)
@@ -96,13 +62,8 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			secs := readTxtar(string(data))
-			var src string
-			for _, s := range secs {
-				if s.name == "input.wfl" {
-					src = s.body
-				}
-			}
+			ar := txtar.Parse(string(data))
+			src, _ := ar.Get("input.wfl")
 			f, diags := Parse(src)
 			checkTree(t, src, f)
 			lines := token.NewLines(src)
@@ -112,20 +73,17 @@ func TestGolden(t *testing.T) {
 				l2, c2 := lines.OffsetPosition(d.Span.End)
 				fmt.Fprintf(&db, "%d:%d-%d:%d %s %s %s\n", l1, c1, l2, c2, d.Severity, d.Code, d.Message)
 			}
-			got := []section{{"input.wfl", src}, {"diagnostics", db.String()}, {"tree", dumpTree(src, f)}}
+			got := &txtar.Archive{Comment: ar.Comment, Files: []txtar.File{
+				{Name: "input.wfl", Data: src}, {Name: "diagnostics", Data: db.String()}, {Name: "tree", Data: dumpTree(src, f)}}}
 			if *update {
-				if err := os.WriteFile(file, []byte(writeTxtar(got)), 0o644); err != nil {
+				if err := os.WriteFile(file, []byte(got.Format()), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			want := map[string]string{}
-			for _, s := range secs {
-				want[s.name] = s.body
-			}
-			for _, s := range got[1:] {
-				if strings.TrimRight(want[s.name], "\n") != strings.TrimRight(s.body, "\n") {
-					t.Errorf("%s differs (run with -update to accept):\n--- got\n%s--- want\n%s", s.name, s.body, want[s.name])
+			for _, g := range got.Files[1:] {
+				if want, _ := ar.Get(g.Name); strings.TrimRight(want, "\n") != strings.TrimRight(g.Data, "\n") {
+					t.Errorf("%s differs (run with -update to accept):\n--- got\n%s--- want\n%s", g.Name, g.Data, want)
 				}
 			}
 		})

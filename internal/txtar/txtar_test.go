@@ -1,0 +1,27 @@
+package txtar
+
+import "testing"
+
+func TestRoundTrip(t *testing.T) {
+	for _, s := range []string{
+		"",
+		"comment\n",
+		"a comment\n-- a.wfl --\nstore x as 1\n-- b --\n\n-- c --\nlast\n",
+	} {
+		if got := Parse(s).Format(); got != s {
+			t.Errorf("Parse(%q).Format() = %q", s, got)
+		}
+	}
+	if d, ok := Parse("-- crlf --\r\nline\r\n").Get("crlf"); !ok || d != "line\r\n" {
+		t.Errorf("a header ending in CR LF: %q %v", d, ok)
+	}
+	a := Parse("c\n-- x --\n1\n")
+	if d, ok := a.Get("x"); !ok || d != "1\n" || a.Comment != "c\n" {
+		t.Fatalf("Get: %q %v, comment %q", d, ok, a.Comment)
+	}
+	a.Set("x", "2\n")
+	a.Set("y", "3")
+	if got := a.Format(); got != "c\n-- x --\n2\n-- y --\n3\n" {
+		t.Fatalf("after Set: %q", got)
+	}
+}
