@@ -1,0 +1,393 @@
+package check
+
+// This file is actions: registering their signatures (overloads), analysing
+// their bodies, and checking calls against them (research/wfl-language.md
+// §4.4): arity, named arguments and the analyzer's shallow argument types.
+
+import (
+	"strconv"
+	"strings"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/token"
+	"wfl-lsp/lang/types"
+)
+
+func paramType(p *ast.Param) *types.Type {
+	if p == nil || p.Type == nil {
+		return nil
+	}
+	return typeFromExpr(p.Type)
+}
+
+func typeFromExpr(t *ast.TypeExpr) *types.Type {
+	if t == nil {
+		return types.Unknown
+	}
+	switch strings.ToLower(t.Name) {
+	case "list":
+		if len(t.Args) > 0 {
+			return types.NewList(typeFromExpr(t.Args[0]))
+		}
+		return types.NewList(types.Any)
+	case "map":
+		if len(t.Args) > 1 {
+			return types.NewMap(typeFromExpr(t.Args[0]), typeFromExpr(t.Args[1]))
+		}
+		return types.NewMap(types.Any, types.Any)
+	case "optional":
+		if len(t.Args) > 0 {
+			return types.NewOptional(typeFromExpr(t.Args[0]))
+		}
+		return types.NewOptional(types.Any)
+	}
+	return types.FromAnnotation(t.Name)
+}
+
+// sameParamTypes compares two declared parameter types, nil meaning untyped.
+func sameParamTypes(x, y *types.Type) bool {
+	if x == nil || y == nil {
+		return x == nil && y == nil
+	}
+	return types.Identical(x, y)
+}
+
+func (a *analyzer) registerAction(d *ast.ActionDecl) {
+	if d.Name == nil {
+		return
+	}
+	name := d.Name.Name
+	endSpan := token.Span{Start: d.End(), End: d.End()}
+	if ex := a.cur.Symbols.Get(name); ex != nil && ex.Kind == SymAction {
+		for _, o := range ex.Actions {
+			if len(o.Params) != len(d.Params) {
+				continue
+			}
+			same := true
+			distinct := false
+			for i := range o.Params {
+				pt, qt := paramType(o.Params[i]), paramType(d.Params[i])
+				if !sameParamTypes(pt, qt) {
+					same = false
+				}
+				concrete := func(t *types.Type) bool { return t != nil && t.Kind != types.KAny && t.Kind != types.KUnknown }
+				if concrete(pt) && concrete(qt) && !types.Identical(pt, qt) {
+					distinct = true
+				}
+			}
+			if same {
+				a.errorAt(endSpan, "Action '"+name+"' was already defined with the same parameters at line "+strconv.Itoa(a.line(ex.Decl.Start))+". Overloads must differ in parameter count or in their declared parameter types (e.g. 'value as number' vs 'value as text').")
+				a.info.Defs[d.Name] = ex
+				return
+			}
+			if !distinct {
+				a.errorAt(endSpan, "These two versions of '"+name+"' cannot be told apart when called with "+strconv.Itoa(len(d.Params))+" argument(s). Give every same-parameter-count overload distinct parameter types ('as number', 'as text', ...), or use different parameter counts.")
+				a.info.Defs[d.Name] = ex
+				return
+			}
+		}
+		ex.Actions = append(ex.Actions, d)
+		a.info.Defs[d.Name] = ex
+		return
+	}
+	sym := a.newSym(d.Name, SymAction, d, nil, false)
+	sym.Actions = []*ast.ActionDecl{d}
+	if d.Doc != nil {
+		sym.Doc = d.Doc.Text()
+	}
+	a.define(sym, endSpan)
+}
+
+func (a *analyzer) actionBody(d *ast.ActionDecl) {
+	a.push(d)
+	var added []string
+	for _, p := range d.Params {
+		if p == nil || p.Name == nil {
+			continue
+		}
+		a.expr(p.Default)
+		for _, w := range strings.Fields(p.Name.Name) {
+			if !a.actionParams[w] {
+				a.actionParams[w] = true
+				added = append(added, w)
+			}
+		}
+		t := paramType(p)
+		a.declareReplace(p.Name, SymParameter, p, t, false)
+	}
+	saved := a.aliases
+	a.aliases = copyAliases(saved)
+	a.block(d.Body)
+	a.aliases = saved
+	for _, w := range added {
+		delete(a.actionParams, w)
+	}
+	a.pop()
+}
+
+func copyAliases(m map[*Symbol]bool) map[*Symbol]bool {
+	out := make(map[*Symbol]bool, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func (a *analyzer) checkOverloaded(name string, sym *Symbol, args []*ast.Arg, ofForm bool, sp token.Span) {
+	var match []*ast.ActionDecl
+	arities := map[int]bool{}
+	for _, d := range sym.Actions {
+		arities[len(d.Params)] = true
+		if len(d.Params) == len(args) {
+			match = append(match, d)
+		}
+	}
+	if len(match) == 0 {
+		var ns []int
+		for n := range arities {
+			ns = append(ns, n)
+		}
+		sortInts(ns)
+		var parts []string
+		for _, n := range ns {
+			parts = append(parts, strconv.Itoa(n))
+		}
+		if ofForm {
+			a.errorAt(sp, "Function '"+name+"' expects "+strings.Join(parts, " or ")+" arguments, but "+strconv.Itoa(len(args))+" were provided")
+		} else {
+			a.errorAt(sp, "Action '"+name+"' expects "+strings.Join(parts, " or ")+" argument(s), but "+strconv.Itoa(len(args))+" were provided")
+		}
+		return
+	}
+	if len(match) == 1 {
+		a.checkSignature(name, match[0], args, sp)
+		return
+	}
+	var ok []*ast.ActionDecl
+	for _, d := range match {
+		if a.accepts(d, args) {
+			ok = append(ok, d)
+		}
+	}
+	switch len(ok) {
+	case 1:
+		a.checkSignature(name, ok[0], args, sp)
+	case 0:
+		var provided []string
+		for _, x := range args {
+			provided = append(provided, displayType(a.shallowType(x.Value)))
+		}
+		msg := "No version of '" + name + "' matches this call.\nYou provided (" + strings.Join(provided, ", ") + "), but '" + name + "' accepts:"
+		for _, d := range match {
+			msg += "\n  " + formatSignature(name, d)
+		}
+		a.errorAt(sp, msg)
+	}
+}
+
+func sortInts(x []int) {
+	for i := 1; i < len(x); i++ {
+		for j := i; j > 0 && x[j] < x[j-1]; j-- {
+			x[j], x[j-1] = x[j-1], x[j]
+		}
+	}
+}
+
+func formatSignature(name string, d *ast.ActionDecl) string {
+	if len(d.Params) == 0 {
+		return name + " (no parameters)"
+	}
+	var ps []string
+	for _, p := range d.Params {
+		s := nameOf(p.Name)
+		if p.Type != nil {
+			s += " as " + strings.ToLower(typeFromExpr(p.Type).String())
+		}
+		ps = append(ps, s)
+	}
+	return name + " with " + strings.Join(ps, " and ")
+}
+
+func displayType(t *types.Type) string {
+	if t == nil {
+		return "Unknown"
+	}
+	return t.String()
+}
+
+// bindArgs maps call arguments to parameter positions: positional ones by
+// place, named ones by name. Each unknown name and each second argument for
+// one parameter is passed to bad (which may be nil) and makes ok false;
+// extra is true when positional arguments outnumber the parameters (those
+// are left out of vals).
+func bindArgs(d *ast.ActionDecl, args []*ast.Arg, bad func(unknown bool, name string)) (vals []ast.Expr, ok, extra bool) {
+	vals = make([]ast.Expr, len(d.Params))
+	ok = true
+	for i, x := range args {
+		idx := i
+		if x.Name != nil {
+			idx = -1
+			for j, p := range d.Params {
+				if p.Name != nil && p.Name.Name == x.Name.Name {
+					idx = j
+				}
+			}
+			if idx < 0 {
+				if bad != nil {
+					bad(true, x.Name.Name)
+				}
+				ok = false
+				continue
+			}
+		}
+		if idx >= len(vals) {
+			extra = true
+			continue
+		}
+		if vals[idx] != nil {
+			if bad != nil {
+				bad(false, nameOf(d.Params[idx].Name))
+			}
+			ok = false
+			continue
+		}
+		vals[idx] = x.Value
+	}
+	return vals, ok, extra
+}
+
+// argMismatches calls yield for each parameter with a declared type whose
+// bound argument has a shallow type that does not fit it, until yield
+// returns false.
+func (a *analyzer) argMismatches(d *ast.ActionDecl, vals []ast.Expr, yield func(p *ast.Param, want, got *types.Type) bool) {
+	for i, p := range d.Params {
+		want := paramType(p)
+		if want == nil || vals[i] == nil || want.Kind == types.KAny || want.Kind == types.KUnknown {
+			continue
+		}
+		got := a.shallowType(vals[i])
+		if got.Kind != types.KUnknown && !analyzerCompatible(got, want) && !yield(p, want, got) {
+			return
+		}
+	}
+}
+
+// accepts reports whether an overload takes these arguments: every argument
+// binds to a parameter of its own and every typed parameter fits.
+func (a *analyzer) accepts(d *ast.ActionDecl, args []*ast.Arg) bool {
+	vals, ok, extra := bindArgs(d, args, nil)
+	if !ok || extra {
+		return false
+	}
+	fits := true
+	a.argMismatches(d, vals, func(*ast.Param, *types.Type, *types.Type) bool {
+		fits = false
+		return false
+	})
+	return fits
+}
+
+// checkSignature reports every unknown or duplicate argument name of a call
+// to the action name and, when there is none, every argument whose type does
+// not fit its parameter.
+func (a *analyzer) checkSignature(name string, d *ast.ActionDecl, args []*ast.Arg, sp token.Span) {
+	vals, ok, _ := bindArgs(d, args, func(unknown bool, param string) {
+		if unknown {
+			a.errorAt(sp, "Unknown parameter '"+param+"' for action '"+name+"'")
+		} else {
+			a.errorAt(sp, "Duplicate argument for parameter '"+param+"' in action '"+name+"'")
+		}
+	})
+	if !ok {
+		return
+	}
+	a.argMismatches(d, vals, func(p *ast.Param, want, got *types.Type) bool {
+		a.errorAt(sp, "Argument '"+nameOf(p.Name)+"' of action '"+name+"' expects "+want.String()+", but got "+got.String())
+		return true
+	})
+}
+
+// analyzerCompatible is the analyzer's loose compatibility for call arguments.
+func analyzerCompatible(actual, expected *types.Type) bool {
+	if types.Identical(actual, expected) {
+		return true
+	}
+	if actual.IsGradual() || expected.IsGradual() || actual.Kind == types.KNothing {
+		return true
+	}
+	if expected.Kind == types.KCustom {
+		switch strings.ToLower(expected.Name) {
+		case "text":
+			return actual.Kind == types.KText
+		case "number":
+			return actual.Kind == types.KNumber
+		case "boolean":
+			return actual.Kind == types.KBoolean
+		case "date", "time", "datetime":
+			return actual.Kind == types.KDate || actual.Kind == types.KTime || actual.Kind == types.KDateTime
+		case "list":
+			return actual.Kind == types.KList
+		}
+		return actual.Kind == types.KInstance || actual.Kind == types.KCustom
+	}
+	if expected.Kind == types.KOptional {
+		return analyzerCompatible(actual, expected.Elem)
+	}
+	if expected.Kind == types.KList && actual.Kind == types.KList {
+		return analyzerCompatible(actual.Elem, expected.Elem)
+	}
+	if expected.Kind == types.KMap && actual.Kind == types.KMap {
+		return true
+	}
+	return false
+}
+
+// shallowType is the analyzer's argument type inference (§4.4).
+func (a *analyzer) shallowType(e ast.Expr) *types.Type {
+	switch e := unparen(e).(type) {
+	case *ast.BasicLit:
+		if t := litType(e.Kind); t != nil {
+			return t
+		}
+	case *ast.PatternLit:
+		return types.Pattern
+	case *ast.ListLit:
+		return types.NewList(types.Unknown)
+	case *ast.Ident:
+		if sym := a.cur.Lookup(e.Name); sym != nil && sym.Kind != SymAction && sym.Type != nil {
+			if sym.Kind == SymContainer || sym.Kind == SymInterface {
+				return sym.Type
+			}
+			if sym.Node != nil || sym.Kind == SymPredeclared || sym.Kind == SymImplicit {
+				return sym.Type
+			}
+		}
+	case *ast.BinaryExpr:
+		if e.Op.IsArithmetic() {
+			return types.Number
+		}
+		return types.Boolean
+	case *ast.BetweenExpr:
+		return types.Boolean
+	case *ast.UnaryExpr:
+		if e.Op == ast.OpNot {
+			return types.Boolean
+		}
+		return types.Number
+	case *ast.ConcatExpr:
+		return types.Text
+	case *ast.CallExpr:
+		if id, ok := e.Fun.(*ast.Ident); ok {
+			if sym := a.cur.Lookup(id.Name); sym != nil && sym.Kind == SymAction && len(sym.Actions) > 0 && sym.Actions[0].ReturnType != nil {
+				return typeFromExpr(sym.Actions[0].ReturnType)
+			}
+		}
+	case *ast.ActionCallExpr:
+		if e.Name != nil {
+			if sym := a.cur.Lookup(e.Name.Name); sym != nil && sym.Kind == SymAction && len(sym.Actions) > 0 && sym.Actions[0].ReturnType != nil {
+				return typeFromExpr(sym.Actions[0].ReturnType)
+			}
+		}
+	}
+	return types.Unknown
+}

@@ -1,0 +1,167 @@
+package check
+
+// This file is how names flow out of branching statements (check if, route,
+// try): a name declared on every path becomes visible after the statement,
+// as in the reference (research/wfl-language.md §4.2).
+
+import (
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/token"
+	"wfl-lsp/lang/types"
+)
+
+// ifStmt analyzes a two-way branch; a name declared in both branches becomes
+// visible after it.
+func (a *analyzer) ifStmt(cond ast.Expr, then *ast.Block, els ast.Stmt, n ast.Node) {
+	a.expr(cond)
+	outer := a.cur
+	ts := a.push(then)
+	a.block(then)
+	a.pop()
+	if els == nil {
+		return
+	}
+	var es *Scope
+	switch e := els.(type) {
+	case *ast.Block:
+		es = a.push(e)
+		a.block(e)
+	default:
+		es = a.push(e)
+		a.stmt(e)
+	}
+	a.pop()
+	for _, name := range tableNames(&ts.Symbols) {
+		sym := ts.Symbols.Get(name)
+		other := es.Symbols.Get(name)
+		if other == nil || outer.Lookup(name) != nil {
+			continue
+		}
+		merged := *sym
+		merged.Mutable = sym.Mutable && other.Mutable
+		m := &merged
+		if a.define(m, sym.Decl) {
+			if a.constants[sym] || a.constants[other] {
+				a.constants[m] = true
+			}
+			a.aliasMerge(m, sym, other)
+		}
+	}
+}
+
+func (a *analyzer) aliasMerge(m, x, y *Symbol) {
+	if a.aliases[x] || a.aliases[y] {
+		a.aliases[m] = true
+	}
+}
+
+// route analyzes a route as the if-chain the reference desugars it into.
+func (a *analyzer) route(r *ast.RouteStmt, i int) {
+	if i >= len(r.Arms) {
+		if i == 0 && r.Otherwise != nil {
+			a.push(r.Otherwise)
+			a.block(r.Otherwise)
+			a.pop()
+		}
+		return
+	}
+	arm := r.Arms[i]
+	for range arm.Values {
+		a.expr(r.Subject)
+	}
+	if len(arm.Values) == 0 {
+		a.expr(r.Subject)
+	}
+	for _, v := range arm.Values {
+		a.expr(v)
+	}
+	outer := a.cur
+	ts := a.push(arm.Body)
+	a.block(arm.Body)
+	a.pop()
+	var es *Scope
+	if i+1 < len(r.Arms) {
+		es = a.push(nil)
+		es.Span = token.Span{Start: r.Arms[i+1].Pos(), End: r.End()}
+		a.route(r, i+1)
+		a.pop()
+	} else if r.Otherwise != nil {
+		es = a.push(r.Otherwise)
+		a.block(r.Otherwise)
+		a.pop()
+	}
+	if es == nil {
+		return
+	}
+	for _, name := range tableNames(&ts.Symbols) {
+		sym := ts.Symbols.Get(name)
+		other := es.Symbols.Get(name)
+		if other == nil || outer.Lookup(name) != nil {
+			continue
+		}
+		m := *sym
+		m.Mutable = sym.Mutable && other.Mutable
+		a.define(&m, sym.Decl)
+	}
+}
+
+func (a *analyzer) tryStmt(s *ast.TryStmt) {
+	outer := a.cur
+	body := a.push(s.Body)
+	a.tryDepth++
+	a.block(s.Body)
+	a.tryDepth--
+	a.pop()
+	endpoints := []map[string]*Symbol{body.Symbols.toMap()}
+	catchAll := false
+	for _, c := range s.Clauses {
+		if c.Kind == ast.ErrGeneral {
+			catchAll = true
+		}
+		cs := a.push(c.Body)
+		errName := "error"
+		if c.Name != nil {
+			errName = c.Name.Name
+			a.declareReplace(c.Name, SymImplicit, c, types.Text, false)
+		} else {
+			a.implicit("error", types.Text, false)
+		}
+		if errName != "error_message" {
+			a.implicit("error_message", types.Text, false)
+		}
+		a.block(c.Body)
+		a.pop()
+		decl := map[string]*Symbol{}
+		for n, sym := range cs.Symbols.All() {
+			if n != errName && n != "error_message" {
+				decl[n] = sym
+			}
+		}
+		endpoints = append(endpoints, decl)
+	}
+	if s.Otherwise != nil {
+		os := a.push(s.Otherwise)
+		a.block(s.Otherwise)
+		a.pop()
+		endpoints = append(endpoints, os.Symbols.toMap())
+	} else if !catchAll {
+		endpoints = append(endpoints, map[string]*Symbol{})
+	}
+	if s.Finally != nil {
+		fs := a.push(s.Finally)
+		for n, sym := range endpoints[0] {
+			all := true
+			for _, e := range endpoints[1:] {
+				if e[n] == nil {
+					all = false
+					break
+				}
+			}
+			if all && outer.Lookup(n) == nil {
+				fs.putAs(n, sym)
+			}
+		}
+		a.block(s.Finally)
+		a.pop()
+	}
+}

@@ -1,0 +1,695 @@
+package check
+
+// This file is the type checker's expressions: the typing rules of
+// research/wfl-language.md §5.4, calls of actions and builtins, operators,
+// indexing and member access.
+
+import (
+	"strconv"
+	"strings"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/builtins"
+	"wfl-lsp/lang/types"
+)
+
+func (tc *typeChecker) expr(e ast.Expr) *types.Type {
+	if e == nil {
+		return types.Unknown
+	}
+	t := tc.exprType(e)
+	if t == nil {
+		t = types.Unknown
+	}
+	tc.types[e] = t
+	return t
+}
+
+func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if t := litType(e.Kind); t != nil {
+			return t
+		}
+	case *ast.PatternLit:
+		return types.Pattern
+	case *ast.ListLit:
+		var el *types.Type
+		for _, x := range e.Elems {
+			el = types.Join(el, tc.expr(x))
+		}
+		if el == nil {
+			el = types.Unknown
+		}
+		return types.NewList(el)
+	case *ast.ParenExpr:
+		return tc.expr(e.X)
+	case *ast.Ident:
+		return tc.ident(e)
+	case *ast.BinaryExpr:
+		return tc.binary(e, e.Op, tc.expr(e.X), tc.expr(e.Y))
+	case *ast.BetweenExpr:
+		x, lo, hi := tc.expr(e.X), tc.expr(e.Lo), tc.expr(e.Hi)
+		tc.binary(e, ast.OpGreaterThanOrEqual, x, lo)
+		tc.binary(e, ast.OpLessThanOrEqual, x, hi)
+		return types.Boolean
+	case *ast.UnaryExpr:
+		t := tc.expr(e.X)
+		if t.Kind == types.KInvalid {
+			return types.Invalid
+		}
+		if e.Op == ast.OpNot {
+			if !loose(t) && t.Kind != types.KBoolean {
+				tc.errorf(e, codeOperand, "Cannot apply 'not' to "+t.String(), types.Boolean, t)
+				return types.Invalid
+			}
+			return types.Boolean
+		}
+		if t.Kind == types.KNumber {
+			return types.Number
+		}
+		if loose(t) {
+			return t
+		}
+		tc.errorf(e, codeOperand, "Cannot negate "+t.String(), types.Number, t)
+		return types.Invalid
+	case *ast.ConcatExpr:
+		tc.expr(e.X)
+		tc.expr(e.Y)
+		return types.Text
+	case *ast.CallExpr:
+		return tc.call(e)
+	case *ast.ActionCallExpr:
+		args := tc.argTypes(e.Args)
+		if e.Name == nil {
+			return types.Unknown
+		}
+		sym := tc.info.Uses[e.Name]
+		if sym != nil && sym.Kind == SymBuiltin {
+			return tc.builtinCall(e, sym.Builtin, e.Args, args)
+		}
+		if sym != nil && sym.Kind == SymAction {
+			return tc.actionCall(e, sym, args, false)
+		}
+		return types.Unknown
+	case *ast.IndexExpr:
+		return tc.index(e)
+	case *ast.PropertyExpr:
+		return tc.property(e)
+	case *ast.StaticMemberExpr:
+		return types.Unknown
+	case *ast.MethodCallExpr:
+		return tc.methodCall(e)
+	case *ast.MatchesExpr:
+		tc.textOperand(e.X, "Pattern matching requires a text value")
+		tc.patternOperand(e.Pattern)
+		return types.Boolean
+	case *ast.FindExpr:
+		tc.expr(e.Discarded)
+		tc.textOperand(e.Text, "Pattern find requires a text value")
+		tc.patternOperand(e.Pattern)
+		return types.NewOptional(types.NewMap(types.Text, types.Any))
+	case *ast.ReplaceExpr:
+		tc.expr(e.Discarded)
+		tc.expr(e.Pattern)
+		tc.expr(e.Replacement)
+		tc.textOperand(e.Text, "Pattern replace requires a text value")
+		return types.Text
+	case *ast.SplitExpr:
+		tc.expr(e.Discarded)
+		tc.textOperand(e.Text, "Split requires a text value")
+		if e.OnPattern {
+			tc.patternOperand(e.Delim)
+		} else {
+			tc.expr(e.Delim)
+		}
+		return types.NewList(types.Text)
+	case *ast.HeaderExpr:
+		rt := tc.expr(e.Request)
+		if !tc.headersInScope(e) && !(rt.Kind == types.KCustom && rt.Name == "Request") && rt.Kind != types.KMap && !gradual(rt) {
+			tc.errorf(e, codeMember, "Header access requires a request object or request headers in scope", types.NewCustom("Request"), rt)
+		}
+		return types.NewOptional(types.Text)
+	case *ast.CurrentTimeExpr:
+		if e.Format == nil {
+			return types.Number
+		}
+		return types.Text
+	case *ast.FileExistsExpr:
+		tc.mustBe(e.Path, types.Text, codeStatement, "Expected string for file path")
+		return types.Boolean
+	case *ast.FileSizeExpr:
+		tc.expr(e.File)
+		return types.Number
+	case *ast.ListFilesExpr:
+		tc.expr(e.Path)
+		for _, x := range e.Extensions {
+			tc.expr(x)
+		}
+		return types.NewList(types.Text)
+	case *ast.ReadContentExpr:
+		tc.expr(e.File)
+		tc.expr(e.Count)
+		if e.Kind == ast.ReadText {
+			return types.Text
+		}
+		return types.Binary
+	case *ast.ProcessRunningExpr:
+		tc.expr(e.Process)
+		return types.Boolean
+	case *ast.DatabaseQueryExpr:
+		tc.expr(e.DB)
+		tc.mustBe(e.SQL, types.Text, codeStatement, "SQL statement must be a text string")
+		tc.expr(e.Params)
+		if e.Kind == ast.QueryQuery {
+			return types.NewList(types.NewMap(types.Text, types.Any))
+		}
+		return types.NewMap(types.Text, types.Any)
+	}
+	return types.Unknown
+}
+
+// headersInScope reports whether request fields are visible at e (a `wait
+// for request` binds `headers`).
+func (tc *typeChecker) headersInScope(e ast.Node) bool {
+	s := tc.info.ScopeAt(e.Pos())
+	return s.Lookup("headers") != nil
+}
+
+func (tc *typeChecker) textOperand(e ast.Expr, msg string) {
+	if e == nil {
+		return
+	}
+	t := tc.expr(e)
+	if !loose(t) && t.Kind != types.KText {
+		tc.errorf(e, codeOperand, msg, types.Text, t)
+	}
+}
+
+func (tc *typeChecker) patternOperand(e ast.Expr) {
+	if e == nil {
+		return
+	}
+	t := tc.expr(e)
+	if !loose(t) && t.Kind != types.KPattern && t.Kind != types.KText {
+		tc.errorf(e, codeOperand, "Expected a pattern", types.Pattern, t)
+	}
+}
+
+func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
+	sym := tc.info.Uses[id]
+	if (sym == nil || sym.Kind == SymBuiltin) && (id.Name == "count" || id.Name == "loopcounter") {
+		return types.Number
+	}
+	if sym == nil {
+		return types.Unknown
+	}
+	switch sym.Kind {
+	case SymBuiltin:
+		b := sym.Builtin
+		if !b.Implemented {
+			if tc.a.hasIncludes {
+				return types.Unknown
+			}
+			tc.errorf(id, codeCall, "Builtin '"+b.Name+"' is recognized but not implemented by the runtime", nil, nil)
+			return types.Invalid
+		}
+		if b.ZeroArg() {
+			return b.Result()
+		}
+		return sym.Type
+	case SymAction:
+		for _, d := range sym.Actions {
+			if len(d.Params) == 0 {
+				return tc.returnType(d)
+			}
+		}
+		d := sym.Actions[0]
+		var ps []*types.Type
+		for _, p := range d.Params {
+			if t := paramType(p); t != nil {
+				ps = append(ps, t)
+			} else {
+				ps = append(ps, types.Unknown)
+			}
+		}
+		return types.NewFunction(ps, tc.returnType(d))
+	case SymContainer:
+		return types.NewContainer(sym.Name)
+	case SymInterface:
+		return types.NewInterface(sym.Name)
+	case SymPattern:
+		return types.Pattern
+	case SymProperty, SymMethod, SymEvent:
+		return sym.Type
+	}
+	return tc.symType(sym)
+}
+
+func (tc *typeChecker) argTypes(args []*ast.Arg) []*types.Type {
+	out := make([]*types.Type, len(args))
+	for i, a := range args {
+		if a != nil {
+			out[i] = tc.expr(a.Value)
+		} else {
+			out[i] = types.Unknown
+		}
+	}
+	return out
+}
+
+func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
+	fn, ok := c.Fun.(*ast.Ident)
+	if !ok {
+		ft := tc.expr(c.Fun)
+		tc.argTypes(c.Args)
+		if ft.Kind == types.KFunction {
+			return ft.Result
+		}
+		return types.Unknown
+	}
+	sym := tc.info.Uses[fn]
+	if sym != nil && sym.Kind == SymBuiltin {
+		args := tc.argTypes(c.Args)
+		tc.types[fn] = sym.Type
+		return tc.builtinCall(c, sym.Builtin, c.Args, args)
+	}
+	if sym == nil {
+		tc.argTypes(c.Args)
+		return types.Unknown
+	}
+	if sym.Kind == SymAction {
+		args := tc.argTypes(c.Args)
+		return tc.actionCall(c, sym, args, true)
+	}
+	ft := tc.expr(fn)
+	args := tc.argTypes(c.Args)
+	switch {
+	case ft.Kind == types.KFunction:
+		if len(args) != len(ft.Params) {
+			tc.errorf(c, codeArity, "Function expects "+strconv.Itoa(len(ft.Params))+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
+			return types.Invalid
+		}
+		return ft.Result
+	case gradual(ft) || tc.a.aliases[sym]:
+		return types.Unknown
+	case loose(ft):
+		return types.Unknown
+	}
+	tc.errorf(c, codeCall, "Cannot call "+ft.String()+", not a function", types.NewFunction(nil, types.Unknown), ft)
+	return types.Invalid
+}
+
+func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, ofForm bool) *types.Type {
+	var match []*ast.ActionDecl
+	var arities []int
+	for _, d := range sym.Actions {
+		arities = append(arities, len(d.Params))
+		if len(d.Params) == len(args) {
+			match = append(match, d)
+		}
+	}
+	if len(match) == 0 {
+		sortInts(arities)
+		var parts []string
+		last := -1
+		for _, a := range arities {
+			if a != last {
+				parts = append(parts, strconv.Itoa(a))
+			}
+			last = a
+		}
+		tc.errorf(n, codeArity, "Action '"+sym.Name+"' expects "+strings.Join(parts, " or ")+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
+		return types.Invalid
+	}
+	var result *types.Type
+	for _, d := range match {
+		result = types.Join(result, tc.returnType(d))
+	}
+	if len(match) == 1 {
+		d := match[0]
+		for i, p := range d.Params {
+			want := paramType(p)
+			if want == nil || i >= len(args) || gradual(want) || loose(args[i]) {
+				continue
+			}
+			if !tc.compatible(want, args[i]) {
+				tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of action '"+sym.Name+"' expects "+want.String()+", but found "+args[i].String(), want, args[i])
+				return types.Invalid
+			}
+		}
+	}
+	return result
+}
+
+func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*ast.Arg, args []*types.Type) *types.Type {
+	if !b.Implemented {
+		if tc.a.hasIncludes {
+			return types.Unknown
+		}
+		tc.errorf(n, codeCall, "Builtin '"+b.Name+"' is recognized but not implemented by the runtime", nil, nil)
+		return types.Invalid
+	}
+	na := len(args)
+	if na < b.MinArgs || (b.MaxArgs >= 0 && na > b.MaxArgs) {
+		tc.errorf(n, codeArity, "Builtin '"+b.Name+"' expects "+b.ArityText()+" arguments, but "+strconv.Itoa(na)+" were provided", nil, nil)
+		return types.Invalid
+	}
+	for _, t := range args {
+		if t.Kind == types.KInvalid {
+			return types.Invalid
+		}
+	}
+	if b.Variadic != nil {
+		for i, t := range args {
+			if !types.BuiltinCompatible(b.Variadic, t) && !loose(t) {
+				tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of builtin '"+b.Name+"' expected "+b.Variadic.String()+", but found "+t.String(), b.Variadic, t)
+				return types.Invalid
+			}
+		}
+		return b.Result()
+	}
+	var arity []builtins.Signature
+	for _, s := range b.Signatures {
+		if len(s.Params) == na {
+			arity = append(arity, s)
+		}
+	}
+	for _, s := range arity {
+		ok := true
+		for i, p := range s.Params {
+			if !types.BuiltinCompatible(p.Type, args[i]) && !looseArg(args[i]) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return specialize(b.Name, args, s.Result)
+		}
+	}
+	if len(arity) > 0 {
+		s := arity[0]
+		for i, p := range s.Params {
+			if !types.BuiltinCompatible(p.Type, args[i]) && !looseArg(args[i]) {
+				tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of builtin '"+b.Name+"' expected "+p.Type.String()+", but found "+args[i].String(), p.Type, args[i])
+				return types.Invalid
+			}
+		}
+		tc.errorf(n, codeArgument, "No signature of builtin '"+b.Name+"' matches this call", nil, nil)
+		return types.Invalid
+	}
+	return types.Unknown
+}
+
+// looseArg is loose for builtin arguments: Optional and Nothing values are
+// left to the runtime because our inference of them is approximate.
+func looseArg(t *types.Type) bool { return loose(t) }
+
+func specialize(name string, args []*types.Type, result *types.Type) *types.Type {
+	elem := func() *types.Type {
+		if len(args) > 0 && args[0].Kind == types.KList {
+			return args[0].Elem
+		}
+		return result
+	}
+	switch name {
+	case "pop", "shift", "remove_at", "removeat", "random_from":
+		return elem()
+	case "find":
+		return types.NewOptional(elem())
+	case "slice", "unique":
+		if len(args) > 0 && args[0].Kind == types.KList {
+			return args[0]
+		}
+	case "concat":
+		if len(args) == 2 && args[0].Kind == types.KList && args[1].Kind == types.KList {
+			return types.NewList(types.Join(args[0].Elem, args[1].Elem))
+		}
+	}
+	return result
+}
+
+func (tc *typeChecker) binary(n ast.Node, op ast.BinaryOp, l, r *types.Type) *types.Type {
+	if l.Kind == types.KInvalid || r.Kind == types.KInvalid {
+		return types.Invalid
+	}
+	boolOp := op.IsComparison() || op == ast.OpAnd || op == ast.OpOr || op == ast.OpContains
+	if l.Kind == types.KUnknown || r.Kind == types.KUnknown {
+		if boolOp {
+			return types.Boolean
+		}
+		return types.Unknown
+	}
+	if l.Kind == types.KAny || r.Kind == types.KAny {
+		if boolOp {
+			return types.Boolean
+		}
+		if op == ast.OpPlus && (l.Kind == types.KText || r.Kind == types.KText) {
+			return types.Text
+		}
+		return types.Any
+	}
+	// Our inference of optional values is approximate: stay silent.
+	if loose(l) || loose(r) {
+		if boolOp {
+			return types.Boolean
+		}
+		if op == ast.OpPlus && (l.Kind == types.KText || r.Kind == types.KText) {
+			return types.Text
+		}
+		return types.Unknown
+	}
+	opName := op.String()
+	switch {
+	case op == ast.OpPlus:
+		if l.Kind == types.KNumber && r.Kind == types.KNumber {
+			return types.Number
+		}
+		if l.Kind == types.KText || r.Kind == types.KText {
+			return types.Text
+		}
+		found := l
+		if l.Kind == types.KText {
+			found = r
+		}
+		tc.errorf(n, codeOperand, "Cannot perform "+opName+" operation on "+l.String()+" and "+r.String(), types.Text, found)
+		return types.Invalid
+	case op.IsArithmetic():
+		if l.Kind == types.KNumber && r.Kind == types.KNumber {
+			return types.Number
+		}
+		found := l
+		if l.Kind == types.KNumber {
+			found = r
+		}
+		tc.errorf(n, codeOperand, "Cannot perform "+opName+" operation on "+l.String()+" and "+r.String(), types.Number, found)
+		return types.Invalid
+	case op == ast.OpEquals || op == ast.OpNotEquals:
+		return types.Boolean
+	case op.IsComparison():
+		if (l.Kind == types.KNumber && r.Kind == types.KNumber) || (l.Kind == types.KText && r.Kind == types.KText) || (temporal(l) && l.Kind == r.Kind) {
+			return types.Boolean
+		}
+		want := types.Number
+		if l.Kind == types.KNumber || l.Kind == types.KText || temporal(l) {
+			want = l
+		}
+		tc.errorf(n, codeOperand, "Cannot compare "+l.String()+" and "+r.String()+" with "+opName, want, r)
+		return types.Invalid
+	case op == ast.OpAnd || op == ast.OpOr:
+		if l.Kind == types.KBoolean && r.Kind == types.KBoolean {
+			return types.Boolean
+		}
+		found := l
+		if l.Kind == types.KBoolean {
+			found = r
+		}
+		tc.errorf(n, codeOperand, "Cannot perform logical "+opName+" on "+l.String()+" and "+r.String(), types.Boolean, found)
+		return types.Invalid
+	case op == ast.OpContains:
+		switch l.Kind {
+		case types.KList:
+			return types.Boolean
+		case types.KMap:
+			if !tc.compatible(l.Key, r) {
+				tc.errorf(n, codeOperand, "Cannot check if "+l.String()+" contains "+r.String()+", map keys are "+l.Key.String(), l.Key, r)
+				return types.Invalid
+			}
+			return types.Boolean
+		case types.KText:
+			if r.Kind != types.KText {
+				tc.errorf(n, codeOperand, "Cannot check if "+l.String()+" contains "+r.String(), types.Text, r)
+				return types.Invalid
+			}
+			return types.Boolean
+		}
+		tc.errorf(n, codeOperand, "Cannot check if "+l.String()+" contains "+r.String(), types.NewList(types.Unknown), l)
+		return types.Invalid
+	}
+	return types.Unknown
+}
+
+func temporal(t *types.Type) bool {
+	return t.Kind == types.KDate || t.Kind == types.KTime || t.Kind == types.KDateTime
+}
+
+func (tc *typeChecker) index(e *ast.IndexExpr) *types.Type {
+	ct := tc.expr(e.X)
+	it := tc.expr(e.Index)
+	if ct.Kind == types.KInvalid || it.Kind == types.KInvalid {
+		return types.Invalid
+	}
+	switch {
+	case ct.Kind == types.KList:
+		if !loose(it) && it.Kind != types.KNumber {
+			tc.errorf(e, codeIndex, "List index must be a number, got "+it.String(), types.Number, it)
+			return types.Invalid
+		}
+		return ct.Elem
+	case ct.Kind == types.KMap:
+		if !loose(it) && !tc.compatible(ct.Key, it) {
+			tc.errorf(e, codeIndex, "Map key must be "+ct.Key.String()+", got "+it.String(), ct.Key, it)
+			return types.Invalid
+		}
+		return ct.Elem
+	case ct.Kind == types.KText:
+		if !loose(it) && it.Kind != types.KNumber {
+			tc.errorf(e, codeIndex, "Text index must be a number, got "+it.String(), types.Number, it)
+			return types.Invalid
+		}
+		return types.Text
+	case loose(ct) && ct.Kind != types.KOptional:
+		return types.Unknown
+	case ct.Kind == types.KCustom && (ct.Name == "HttpStream" || ct.Name == "ResponseStream"):
+		return types.Any
+	case ct.Kind == types.KCustom && ct.Name != "Request":
+		return types.Unknown
+	}
+	tc.errorf(e, codeIndex, "Cannot index into "+ct.String(), types.NewList(types.Unknown), ct)
+	return types.Invalid
+}
+
+func (tc *typeChecker) property(e *ast.PropertyExpr) *types.Type {
+	ot := tc.expr(e.X)
+	if e.Prop == nil {
+		return types.Unknown
+	}
+	name := e.Prop.Name
+	switch {
+	case ot.Kind == types.KInstance:
+		c := tc.info.Containers[ot.Name]
+		if c == nil {
+			tc.errorf(e, codeContainer, "Container '"+ot.Name+"' not found", nil, nil)
+			return types.Invalid
+		}
+		m := tc.a.memberOf(c, name)
+		if m == nil || m.Kind != SymProperty {
+			tc.errorf(e.Prop, codeMember, "Property '"+name+"' not found in container '"+ot.Name+"'", nil, nil)
+			return types.Invalid
+		}
+		tc.info.Uses[e.Prop] = m
+		return m.Type
+	case ot.Kind == types.KContainer:
+		c := tc.info.Containers[ot.Name]
+		if c == nil {
+			return types.Unknown
+		}
+		m := tc.a.memberOf(c, name)
+		if m == nil {
+			tc.errorf(e.Prop, codeMember, "Static property '"+name+"' not found in container '"+ot.Name+"'", nil, nil)
+			return types.Invalid
+		}
+		tc.info.Uses[e.Prop] = m
+		if m.Kind == SymProperty {
+			return m.Type
+		}
+		return types.Unknown
+	case ot.Kind == types.KMap:
+		return ot.Elem
+	case loose(ot):
+		return types.Unknown
+	case ot.Kind == types.KCustom && ot.Name == "HttpStream":
+		switch name {
+		case "status":
+			return types.Number
+		case "ok":
+			return types.Boolean
+		case "headers":
+			return types.NewMap(types.Text, types.Text)
+		}
+		return types.Unknown
+	case ot.Kind == types.KCustom && ot.Name == "ResponseStream":
+		if name == "status" {
+			return types.Number
+		}
+		return types.Unknown
+	case ot.Kind == types.KCustom && ot.Name != "Request":
+		return types.Unknown
+	}
+	tc.errorf(e, codeMember, "Cannot access property '"+name+"' on non-container type "+ot.String(), types.NewInstance("Unknown"), ot)
+	return types.Invalid
+}
+
+func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
+	ot := tc.expr(e.X)
+	args := tc.argTypes(e.Args)
+	if e.Method == nil {
+		return types.Unknown
+	}
+	name := e.Method.Name
+	var c *Symbol
+	switch ot.Kind {
+	case types.KInstance, types.KContainer:
+		c = tc.info.Containers[ot.Name]
+		if c == nil {
+			if ot.Kind == types.KInstance {
+				tc.errorf(e, codeContainer, "Container '"+ot.Name+"' not found", nil, nil)
+				return types.Invalid
+			}
+			return types.Unknown
+		}
+	default:
+		if loose(ot) || ot.Kind == types.KCustom || ot.Kind == types.KMap {
+			return types.Unknown
+		}
+		tc.errorf(e, codeMember, "Cannot call method '"+name+"' on non-container type "+ot.String(), nil, nil)
+		return types.Invalid
+	}
+	m := tc.a.memberOf(c, name)
+	if m == nil || m.Kind != SymMethod {
+		tc.errorf(e.Method, codeMember, "Method '"+name+"' not found in container '"+c.Name+"'", nil, nil)
+		return types.Invalid
+	}
+	tc.info.Uses[e.Method] = m
+	d := m.Actions[0]
+	if len(d.Params) != len(args) {
+		tc.errorf(e, codeArity, "Method '"+name+"' expects "+strconv.Itoa(len(d.Params))+" arguments but "+strconv.Itoa(len(args))+" were provided", nil, nil)
+		return types.Invalid
+	}
+	for i, p := range d.Params {
+		want := paramType(p)
+		if want == nil || gradual(want) || loose(args[i]) {
+			continue
+		}
+		if !tc.compatible(want, args[i]) {
+			tc.errorf(e, codeArgument, "Argument "+strconv.Itoa(i+1)+" of method '"+name+"' has type "+args[i].String()+" but expected "+want.String(), nil, nil)
+			return types.Invalid
+		}
+	}
+	return tc.returnType(d)
+}
+
+// litType is the type of a literal of kind k, or nil for an unknown kind.
+func litType(k ast.LitKind) *types.Type {
+	switch k {
+	case ast.LitString:
+		return types.Text
+	case ast.LitInt, ast.LitFloat:
+		return types.Number
+	case ast.LitBool:
+		return types.Boolean
+	case ast.LitNothing:
+		return types.Nothing
+	}
+	return nil
+}
