@@ -58,6 +58,16 @@ func (a *analyzer) registerAction(d *ast.ActionDecl) {
 	}
 	name := d.Name.Name
 	endSpan := token.Span{Start: d.End(), End: d.End()}
+	if a.cur != a.global && a.cur.Symbols.Get(name) == nil {
+		// A version of an action visible from an outer scope, defined in a
+		// nested block: it extends that action at run time. The reference
+		// neither reports it nor checks calls against it.
+		if outer := a.cur.Parent.Lookup(name); outer != nil && outer.Kind == SymAction {
+			outer.Nested = append(outer.Nested, d)
+			a.info.Defs[d.Name] = outer
+			return
+		}
+	}
 	if ex := a.cur.Symbols.Get(name); ex != nil && ex.Kind == SymAction {
 		for _, o := range ex.Actions {
 			if len(o.Params) != len(d.Params) {

@@ -43,6 +43,7 @@ type analyzer struct {
 	constants    map[*Symbol]bool
 	events       map[string]*Symbol
 	aliases      map[*Symbol]bool // variables stored from an action value (stored action aliases)
+	named        []namedArgs      // calls with named arguments, resolved by finish
 }
 
 // universe holds the predeclared names. It is shared by every Check and
@@ -66,6 +67,17 @@ var universe = func() *Scope {
 	pre("positional_args", types.NewList(types.Text))
 	pre("loop", types.Unknown)
 	return u
+}()
+
+// signals are the names `register signal handler for NAME` accepts, with and
+// without the SIG prefix, by their upper-case spelling.
+var signals = func() map[string]*Symbol {
+	m := map[string]*Symbol{}
+	for _, n := range []string{"INT", "TERM", "HUP", "QUIT", "USR1", "USR2", "PIPE", "ALRM", "CHLD", "CONT", "ABRT"} {
+		sym := &Symbol{Name: "SIG" + n, Kind: SymSignal, Type: types.Text}
+		m[n], m["SIG"+n] = sym, sym
+	}
+	return m
 }()
 
 func newAnalyzer(f *ast.File, src string, info *Info, ctx *Context) *analyzer {
@@ -256,11 +268,16 @@ func (a *analyzer) run() {
 	a.stmts(f.Stmts)
 	a.checkInheritance()
 
-	// The CLI's filter and ordering: warnings first, then errors; undefined
-	// names that are words of top-level parameters are dropped.
+	a.finish()
+
+	// The CLI's filter and ordering: warnings first, then errors. The
+	// reference drops undefined names that are words of top-level
+	// parameters; they are still undefined, so they are kept as warnings.
 	var errs []diag.Diagnostic
 	for _, d := range a.errs {
 		if n, ok := undefinedVariable(d.Message); ok && a.fileParams[n] {
+			d.Severity = diag.Warning
+			a.warns = append(a.warns, d)
 			continue
 		}
 		if a.hasLoad && (strings.HasPrefix(d.Message, "Undefined action '") || strings.HasSuffix(d.Message, "' is not defined")) {
@@ -292,7 +309,8 @@ func (a *analyzer) block(b *ast.Block) {
 }
 
 // demoted runs f and turns the analyzer errors it produced into warnings (the
-// reference does this for repeat, forever and main-loop bodies).
+// reference does this for repeat, forever and main-loop bodies; we do it for
+// the names in positions the reference does not check, see unchecked).
 func (a *analyzer) demoted(f func()) {
 	n := len(a.errs)
 	f()
@@ -312,8 +330,8 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		if s.Name == nil {
 			return
 		}
-		if a.containerProperty(s.Name.Name) != nil {
-			a.use(s.Name, a.containerProperty(s.Name.Name))
+		if p := a.containerProperty(s.Name.Name); p != nil {
+			a.use(s.Name, p) // a property write, not a declaration
 			return
 		}
 		kind := SymVariable
@@ -338,23 +356,22 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		}
 		name := s.Name.Name
 		sp := a.span(s)
+		a.resolveUse(s.Name)
 		if sym := a.cur.Lookup(name); sym != nil {
-			a.use(s.Name, sym)
 			switch sym.Kind {
 			case SymAction, SymPattern, SymMethod:
 				a.errorAt(a.span(s.Name), "'"+name+"' is not a variable")
 			default:
 				if !sym.Mutable {
 					a.errorAt(sp, "Cannot modify constant '"+name+"' - constants are immutable once defined")
+					a.unchecked(s.Value) // the reference stops here
 					return
 				}
 				a.expr(s.Value)
 				a.noteAlias(sym, s.Value)
 				return
 			}
-		} else if p := a.containerProperty(name); p != nil {
-			a.use(s.Name, p)
-		} else {
+		} else if a.containerProperty(name) == nil {
 			a.undefinedName(a.span(s.Name), "Variable '"+name+"' is not defined")
 		}
 		a.expr(s.Value)
@@ -479,7 +496,12 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		for _, e := range s.Entries {
 			a.expr(e.Value)
 		}
-		a.declare(s.Name, SymVariable, s, types.NewMap(types.Text, types.Unknown), true)
+		m := a.declare(s.Name, SymVariable, s, types.NewMap(types.Text, types.Unknown), true)
+		for _, e := range s.Entries {
+			if k, ok := e.Key.(*ast.Ident); ok {
+				a.mapKey(m, k, e)
+			}
+		}
 	case *ast.CreateDateStmt:
 		a.expr(s.Value)
 		var t *types.Type
@@ -501,23 +523,26 @@ func (a *analyzer) stmt(s ast.Stmt) {
 			}
 		}
 		for _, e := range s.Extends {
-			if c := a.cur.Lookup(e.Name); c != nil {
-				a.use(e, c)
+			if a.resolveUse(e) == nil {
+				a.warnAt(a.span(e), "Interface '"+e.Name+"' is not defined")
 			}
 		}
+		a.interfaceActions(s, sym)
 	case *ast.NewStmt:
 		for _, in := range s.Inits {
 			a.expr(in.Value)
 		}
 		if s.Container != nil {
-			if c := a.info.Containers[s.Container.Name]; c != nil {
-				a.use(s.Container, c)
-				for _, in := range s.Inits {
-					if in.Name != nil {
-						if p := a.memberOf(c, in.Name.Name); p != nil {
-							a.use(in.Name, p)
-						}
-					}
+			c := a.info.Containers[s.Container.Name]
+			a.use(s.Container, c)
+			for _, in := range s.Inits {
+				if in.Name == nil {
+					continue
+				}
+				if p := a.memberOf(c, in.Name.Name); p != nil {
+					a.use(in.Name, p)
+				} else {
+					a.use(in.Name, a.field(c, in.Name.Name)) // the type checker reports an unknown property
 				}
 			}
 		}
@@ -527,30 +552,25 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		}
 		a.declare(s.Name, SymVariable, s, t, true)
 	case *ast.EventDecl:
-		for _, p := range s.Params {
-			a.expr(p.Default)
-		}
+		a.params(s.Params)
 		if s.Name != nil {
 			sym := a.newSym(s.Name, SymEvent, s, nil, false)
 			a.events[sym.Name] = sym
 		}
 	case *ast.TriggerStmt:
-		if s.Name != nil {
-			a.use(s.Name, a.events[s.Name.Name])
-		}
+		a.event(s.Name)
 	case *ast.OnEventStmt:
 		a.expr(s.Source)
-		if s.Event != nil {
-			a.use(s.Event, a.events[s.Event.Name])
-		}
+		a.event(s.Event)
 	case *ast.ParentCallStmt:
 	case *ast.PatternDecl:
 		sym := a.declare(s.Name, SymPattern, s, types.Pattern, false)
 		if sym != nil && s.Doc != nil {
 			sym.Doc = s.Doc.Text()
 		}
-		a.pattern(s.Body, s)
+		a.pattern(s.Body, s, sym)
 	case *ast.OpenFileStmt:
+		a.unchecked(s.Path)
 		var t *types.Type
 		if s.ReadContent {
 			t = types.Text
@@ -561,6 +581,8 @@ func (a *analyzer) stmt(s ast.Stmt) {
 	case *ast.CloseStmt:
 		if s.Kind != ast.CloseServer {
 			a.expr(s.X)
+		} else {
+			a.unchecked(s.X)
 		}
 	case *ast.WriteStmt:
 		a.expr(s.Content)
@@ -639,6 +661,8 @@ func (a *analyzer) stmt(s ast.Stmt) {
 			a.expr(s.Method)
 			a.expr(s.Headers)
 			a.expr(s.Body)
+		} else {
+			a.unchecked(s.URL)
 		}
 		if s.Kind == ast.HTTPStream {
 			a.declareReplace(s.Name, SymVariable, s, types.NewCustom("HttpStream"), true)
@@ -664,6 +688,9 @@ func (a *analyzer) stmt(s ast.Stmt) {
 				added = append(added, n)
 			}
 		}
+		for _, f := range socketFields {
+			a.cur.Injected.set(f.name, &Symbol{Name: f.name, Kind: SymImplicit, Type: f.t, Node: s})
+		}
 		a.block(s.Body)
 		for _, n := range added {
 			delete(a.actionParams, n)
@@ -673,6 +700,9 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		a.expr(s.Message)
 		a.expr(s.Target)
 	case *ast.SignalStmt:
+		if s.Signal != nil {
+			a.use(s.Signal, signals[strings.ToUpper(s.Signal.Name)]) // the type checker reports an unknown one
+		}
 		if s.Handler != nil {
 			if sym := a.cur.Lookup(s.Handler.Name); sym != nil {
 				a.use(s.Handler, sym)
@@ -681,6 +711,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 			}
 		}
 	case *ast.StopAcceptingStmt:
+		a.unchecked(s.Server)
 	case *ast.OpenDatabaseStmt:
 		a.expr(s.URL)
 		a.declare(s.Name, SymVariable, s, types.NewCustom("Database"), true)
@@ -690,12 +721,12 @@ func (a *analyzer) stmt(s ast.Stmt) {
 	case *ast.LoadStmt:
 		if !s.Include {
 			a.expr(s.Path)
+		} else {
+			a.unchecked(s.Path)
 		}
 	case *ast.ExportStmt:
 		if s.Name != nil {
-			if sym := a.cur.Lookup(s.Name.Name); sym != nil {
-				a.use(s.Name, sym)
-			}
+			a.use(s.Name, a.cur.Lookup(s.Name.Name)) // the type checker reports what is not found
 		}
 	case *ast.DescribeStmt:
 		a.push(s.Body)
@@ -747,12 +778,21 @@ func nameOf(id *ast.Ident) string {
 	return id.Name
 }
 
-var requestFields = []struct {
+type implicitName struct {
 	name string
 	t    *types.Type
-}{
+}
+
+// requestFields are the names `wait for request … as R` binds besides R.
+var requestFields = []implicitName{
 	{"method", types.Text}, {"path", types.Text}, {"query", types.Text}, {"client_ip", types.Text},
 	{"body", types.Text}, {"body_bytes", types.Binary}, {"headers", types.NewMap(types.Text, types.Text)},
+}
+
+// socketFields are the names a websocket handler binds besides its own
+// (programs use them as `id of connection`: their types are not known).
+var socketFields = []implicitName{
+	{"id", types.Unknown}, {"ip", types.Unknown}, {"body", types.Unknown}, {"sender", types.Unknown},
 }
 
 // listTarget checks the target of add/remove/clear.
@@ -760,6 +800,7 @@ func (a *analyzer) listTarget(id *ast.Ident, s ast.Stmt) {
 	if id == nil {
 		return
 	}
+	a.resolveUse(id)
 	if !a.isDefined(id.Name) {
 		a.errorAt(a.span(id), "Variable '"+id.Name+"' is not defined")
 		return
@@ -768,7 +809,6 @@ func (a *analyzer) listTarget(id *ast.Ident, s ast.Stmt) {
 	if sym == nil {
 		sym = a.containerProperty(id.Name)
 	}
-	a.use(id, sym)
 	if sym != nil && a.constants[sym] {
 		a.errorAt(a.span(s), "Cannot modify constant '"+id.Name+"' - constants are immutable once defined")
 	}

@@ -54,6 +54,10 @@ const (
 	SymBuiltin                           // a builtin function (Builtin is set)
 	SymPredeclared                       // yes, no, newline, tab, args, loop, …
 	SymImplicit                          // injected bindings: count loop variable, for-each item, error, request fields, …
+	SymCapture                           // capture { … } as NAME inside a pattern definition
+	SymSignal                            // a signal name of `register signal handler for NAME`
+	SymType                              // a type name WFL defines: Number, Text, list, Request, …
+	SymField                             // a member of a value without declared members: a map key, or a member of a value whose type is only known at run time
 )
 
 var symbolKindNames = [...]string{
@@ -61,6 +65,7 @@ var symbolKindNames = [...]string{
 	SymAction: "action", SymContainer: "container", SymInterface: "interface",
 	SymProperty: "property", SymMethod: "method", SymEvent: "event", SymPattern: "pattern",
 	SymBuiltin: "builtin", SymPredeclared: "predeclared", SymImplicit: "implicit",
+	SymCapture: "capture", SymSignal: "signal", SymType: "type", SymField: "field",
 }
 
 func (k SymbolKind) String() string {
@@ -80,118 +85,51 @@ type Symbol struct {
 	Node     ast.Node    // the declaring node (*ast.VarDecl, *ast.ActionDecl, *ast.Param, …), or nil
 	Doc      string      // the doc comment above the declaration, without markers, or ""
 	Type     *types.Type // declared or first inferred type; Unknown when nothing is known
-	Parent   *Symbol     // for properties, methods and container events: the container
+	Parent   *Symbol     // properties, methods and container events: the container; interface actions: the interface; captures: the pattern; fields: the map, or nil
 	Builtin  *builtins.Builtin
 
-	// Actions: every definition with this name in declaration order (overloads).
-	// Methods: the one definition.
+	// Actions: the definitions with this name that calls are checked
+	// against, in declaration order (overloads). Methods: the one
+	// definition.
 	Actions []*ast.ActionDecl
-	// Containers: properties, methods and events by name (own members only).
+	// Nested: the versions of an action defined in a nested block while
+	// the action is visible from an outer scope. They extend it at run
+	// time (a call dispatches among every version), but the reference
+	// does not check calls against them. See [Symbol.Versions].
+	Nested []*ast.ActionDecl
+	// Containers and interfaces: properties, methods, events and required
+	// actions by name (own members only); maps made by `create map`: their
+	// keys.
 	Members map[string]*Symbol
-	// Containers: the parent container's name, or "".
+	// Containers: the parent container's name, or "", and its symbol once
+	// known.
 	Extends string
+	Base    *Symbol
+}
+
+// Versions returns every definition of an action: the checked ones, then
+// the versions defined in nested blocks.
+func (s *Symbol) Versions() []*ast.ActionDecl {
+	if len(s.Nested) == 0 {
+		return s.Actions
+	}
+	return append(s.Actions[:len(s.Actions):len(s.Actions)], s.Nested...)
+}
+
+// Member returns the member name of a container, its own or inherited
+// (following Base), or nil.
+func (s *Symbol) Member(name string) *Symbol {
+	for c, n := s, 0; c != nil && n < maxBases; c, n = c.Base, n+1 {
+		if m := c.Members[name]; m != nil {
+			return m
+		}
+	}
+	return nil
 }
 
 // IsCallable reports whether the symbol is an action, method or builtin.
 func (s *Symbol) IsCallable() bool {
 	return s.Kind == SymAction || s.Kind == SymMethod || s.Kind == SymBuiltin
-}
-
-// Lookup finds name in s or its parents, or returns nil.
-func (s *Scope) Lookup(name string) *Symbol {
-	for ; s != nil; s = s.Parent {
-		if sym := s.Symbols.Get(name); sym != nil {
-			return sym
-		}
-	}
-	return nil
-}
-
-func (s *Scope) put(sym *Symbol) { s.putAs(sym.Name, sym) }
-
-func (s *Scope) putAs(name string, sym *Symbol) { s.Symbols.set(name, sym) }
-
-// Get returns the symbol named name, or nil.
-func (t *SymbolTable) Get(name string) *Symbol {
-	if t.large != nil {
-		return t.large[name]
-	}
-	for i := range t.small {
-		if t.small[i].name == name {
-			return t.small[i].sym
-		}
-	}
-	return nil
-}
-
-// Len returns the number of names in the table.
-func (t *SymbolTable) Len() int {
-	if t.large != nil {
-		return len(t.large)
-	}
-	return len(t.small)
-}
-
-// All iterates over the names and their symbols, in no particular order.
-func (t *SymbolTable) All() iter.Seq2[string, *Symbol] {
-	return func(yield func(string, *Symbol) bool) {
-		if t.large != nil {
-			for n, s := range t.large {
-				if !yield(n, s) {
-					return
-				}
-			}
-			return
-		}
-		for _, e := range t.small {
-			if !yield(e.name, e.sym) {
-				return
-			}
-		}
-	}
-}
-
-// set binds name to sym, replacing an earlier binding of name.
-func (t *SymbolTable) set(name string, sym *Symbol) {
-	if t.large != nil {
-		t.large[name] = sym
-		return
-	}
-	for i := range t.small {
-		if t.small[i].name == name {
-			t.small[i].sym = sym
-			return
-		}
-	}
-	if len(t.small) < smallTable {
-		t.small = append(t.small, tableEntry{name, sym})
-		return
-	}
-	t.large = make(map[string]*Symbol, 2*smallTable)
-	for _, e := range t.small {
-		t.large[e.name] = e.sym
-	}
-	t.large[name] = sym
-	t.small = nil
-}
-
-// toMap returns a new map of the table's bindings.
-func (t *SymbolTable) toMap() map[string]*Symbol {
-	m := make(map[string]*Symbol, t.Len())
-	for n, s := range t.All() {
-		m[n] = s
-	}
-	return m
-}
-
-// Innermost returns the innermost scope under s whose span contains offset.
-func (s *Scope) Innermost(offset int) *Scope {
-	for _, c := range s.Children {
-		if c.Span.Start <= offset && offset <= c.Span.End {
-			return c.Innermost(offset)
-		}
-	}
-	return s
 }
 
 // Info holds what checking learned, in side tables keyed by AST node.
@@ -203,11 +141,36 @@ type Info struct {
 	Symbols    []*Symbol              // every symbol declared in the file, in declaration order
 	Containers map[string]*Symbol     // containers by name
 
+	fields map[fieldKey]*Symbol // see analyzer.field
+
 	// The types of checked expressions (see TypeOf): typeMap for small
 	// files, else the compact types.
 	typeMap map[ast.Expr]*types.Type
 	types   typeTable
 	index   *identIndex
+}
+
+type fieldKey struct {
+	owner *Symbol
+	name  string
+}
+
+// field returns the field name of owner (nil: of a value whose type is only
+// known at run time), making it on first use.
+func (info *Info) field(owner *Symbol, name string) *Symbol {
+	k := fieldKey{owner, name}
+	if f := info.fields[k]; f != nil {
+		return f
+	}
+	if info.fields == nil {
+		info.fields = map[fieldKey]*Symbol{}
+	}
+	f := &Symbol{Name: name, Kind: SymField, Parent: owner, Type: types.Unknown}
+	if owner != nil && owner.Kind == SymBuiltin {
+		f.Kind = SymParameter // a named argument of a builtin
+	}
+	info.fields[k] = f
+	return f
 }
 
 // ObjectOf returns the symbol id declares or refers to, or nil.
@@ -392,7 +355,7 @@ func check(f *ast.File, src string, ctx *Context, lazy bool) (*Info, Passes) {
 	}
 	tc.types = nil
 	if !lazy || !hasError(a.diags) {
-		p.Static = staticDiagnostics(f, src)
+		p.Static = staticDiagnostics(f, src, info)
 	}
 	p.Type = tc.diags
 	return info, p

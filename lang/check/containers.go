@@ -35,15 +35,13 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 		sym.Doc = s.Doc.Text()
 	}
 	if s.Extends != nil {
+		// A parent declared later is resolved when the walk ends (see finish).
 		sym.Extends = s.Extends.Name
-		if p := a.info.Containers[s.Extends.Name]; p != nil {
-			a.use(s.Extends, p)
-		}
+		sym.Base = a.info.Containers[s.Extends.Name]
+		a.use(s.Extends, sym.Base)
 	}
 	for _, i := range s.Implements {
-		if x := a.cur.Lookup(i.Name); x != nil {
-			a.use(i, x)
-		}
+		a.resolveUse(i) // the type checker reports an interface that is not found
 	}
 	for _, m := range s.Members {
 		switch m := m.(type) {
@@ -68,6 +66,7 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 			e := a.newSym(m.Name, SymEvent, m, nil, false)
 			e.Parent = sym
 			sym.Members[e.Name] = e
+			a.params(m.Params)
 		}
 	}
 	a.info.Containers[sym.Name] = sym
@@ -89,7 +88,7 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 				ms.Doc = m.Doc.Text()
 			}
 			sym.Members[ms.Name] = ms
-			a.push(m)
+			a.push(m).Container = sym
 			prevC, prevS := a.container, a.staticMethod
 			a.container = sym
 			a.staticMethod = 1
@@ -98,6 +97,7 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 			}
 			for _, p := range m.Params {
 				if p != nil && p.Name != nil {
+					a.expr(p.Default)
 					a.declareReplace(p.Name, SymParameter, p, paramType(p), false)
 				}
 			}
@@ -149,14 +149,20 @@ func (a *analyzer) checkInheritance() {
 	}
 }
 
-func (a *analyzer) pattern(n *ast.PatternNode, decl *ast.PatternDecl) {
+// pattern resolves the list references of a pattern definition's body
+// and declares its capture groups; sym is the pattern's symbol, or nil.
+func (a *analyzer) pattern(n *ast.PatternNode, decl *ast.PatternDecl, sym *Symbol) {
 	if n == nil {
 		return
 	}
-	if n.Kind == ast.PatListRef && n.Name != nil {
-		if sym := a.cur.Lookup(n.Name.Name); sym != nil {
-			a.use(n.Name, sym)
-		} else if !a.actionParams[n.Name.Name] {
+	if n.Kind == ast.PatCapture && n.Name != nil {
+		c := a.newSym(n.Name, SymCapture, n, types.Text, false)
+		c.Parent = sym
+	}
+	if n.Kind == ast.PatListRef && n.Name != nil && a.listRef(n.Name) == nil {
+		if a.actionParams[n.Name.Name] {
+			a.warnAt(a.span(n.Name), "Undefined list reference '"+n.Name.Name+"' in pattern") // exempt by the reference, unbound all the same
+		} else {
 			// The reference reports at the pattern definition.
 			sp := token.Span{Start: decl.Pos(), End: decl.Pos()}
 			if decl.Name != nil {
@@ -168,8 +174,15 @@ func (a *analyzer) pattern(n *ast.PatternNode, decl *ast.PatternDecl) {
 		}
 	}
 	for _, c := range n.Children {
-		a.pattern(c, decl)
+		a.pattern(c, decl, sym)
 	}
+}
+
+// listRef resolves the list a pattern refers to (builtins are not lists).
+func (a *analyzer) listRef(id *ast.Ident) *Symbol {
+	sym := a.cur.Resolve(id.Name)
+	a.use(id, sym)
+	return sym
 }
 
 // sortedNames returns the keys of m in order, for deterministic output.
@@ -190,4 +203,46 @@ func tableNames(t *SymbolTable) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// interfaceActions declares the actions an interface requires, as members
+// of the interface.
+func (a *analyzer) interfaceActions(s *ast.InterfaceDecl, iface *Symbol) {
+	for _, sig := range s.Actions {
+		if sig == nil {
+			continue
+		}
+		a.params(sig.Params)
+		if sig.Name == nil {
+			continue
+		}
+		m := a.newSym(sig.Name, SymMethod, sig, nil, false)
+		m.Parent = iface
+		if iface == nil {
+			continue
+		}
+		if iface.Members == nil {
+			iface.Members = map[string]*Symbol{}
+		}
+		if iface.Members[m.Name] == nil {
+			iface.Members[m.Name] = m
+		}
+	}
+}
+
+// finish resolves what only the whole file tells: the parents of
+// containers declared before them, and the names of named arguments.
+func (a *analyzer) finish() {
+	for _, n := range a.named {
+		a.resolveNamedArgs(n)
+	}
+	for _, sym := range a.info.Symbols {
+		if sym.Kind != SymContainer || sym.Extends == "" || sym.Base != nil {
+			continue
+		}
+		sym.Base = a.info.Containers[sym.Extends]
+		if d, ok := sym.Node.(*ast.ContainerDecl); ok && d.Extends != nil {
+			a.use(d.Extends, sym.Base)
+		}
+	}
 }

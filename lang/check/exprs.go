@@ -1,7 +1,10 @@
 package check
 
 // This file is the analyzer's walk over expressions: every name is resolved
-// (Info.Uses) and calls are checked against what they call.
+// (Info.Uses) and calls are checked against what they call. It also holds
+// the resolver's entry points that the statements use: resolveUse for a
+// name, unchecked for an expression in a position the reference does not
+// check.
 
 import (
 	"wfl-lsp/lang/ast"
@@ -14,7 +17,15 @@ func (a *analyzer) expr(e ast.Expr) {
 	case nil:
 	case *ast.Ident:
 		a.ident(e)
-	case *ast.BasicLit, *ast.PatternLit, *ast.BadExpr, *ast.CurrentTimeExpr, *ast.StaticMemberExpr:
+	case *ast.BasicLit, *ast.PatternLit, *ast.BadExpr, *ast.CurrentTimeExpr:
+	case *ast.StaticMemberExpr:
+		// `error.message`: the reference does not check the name.
+		if e.Container != nil && a.resolveUse(e.Container) == nil {
+			a.warnAt(a.span(e.Container), "Variable '"+e.Container.Name+"' is not defined")
+		}
+		if e.Member != nil {
+			a.use(e.Member, a.field(nil, e.Member.Name))
+		}
 	case *ast.ListLit:
 		for _, x := range e.Elems {
 			a.expr(x)
@@ -50,13 +61,16 @@ func (a *analyzer) expr(e ast.Expr) {
 		a.expr(e.X)
 		a.expr(e.Pattern)
 	case *ast.FindExpr:
+		a.unchecked(e.Discarded) // never evaluated, but a name all the same
 		a.expr(e.Text)
 		a.expr(e.Pattern)
 	case *ast.ReplaceExpr:
+		a.unchecked(e.Discarded)
 		a.expr(e.Text)
 		a.expr(e.Pattern)
 		a.expr(e.Replacement)
 	case *ast.SplitExpr:
+		a.unchecked(e.Discarded)
 		a.expr(e.Text)
 		a.expr(e.Delim)
 	case *ast.HeaderExpr:
@@ -90,23 +104,127 @@ func (a *analyzer) args(args []*ast.Arg) {
 	}
 }
 
-// resolveUse records the symbol an identifier refers to, for editor features,
-// without reporting anything.
+// params declares the parameters of a declaration without a body (an
+// event, a required action of an interface): they name nothing a
+// statement can refer to, but they are declarations all the same.
+func (a *analyzer) params(ps []*ast.Param) {
+	for _, p := range ps {
+		if p == nil {
+			continue
+		}
+		a.expr(p.Default)
+		if p.Name != nil {
+			a.newSym(p.Name, SymParameter, p, paramType(p), false)
+		}
+	}
+}
+
+// resolveUse records and returns the symbol the name id refers to at this
+// point of the walk (Scope.Resolve, then the builtins), without reporting
+// anything; nil when the name is not bound. Every referring identifier of
+// the tree goes through it or, for names that are not resolved lexically
+// (members, container names of `create new`), through use.
 func (a *analyzer) resolveUse(id *ast.Ident) *Symbol {
-	if sym := a.cur.Lookup(id.Name); sym != nil {
-		a.use(id, sym)
-		return sym
+	sym := a.cur.Resolve(id.Name)
+	if sym == nil {
+		if b := builtins.Lookup(id.Name); b != nil {
+			sym = builtinSymbol(b)
+		}
 	}
-	if p := a.containerProperty(id.Name); p != nil {
-		a.use(id, p)
-		return p
+	a.use(id, sym)
+	return sym
+}
+
+// unchecked resolves the names of an expression in a position the
+// reference's analyzer does not look at (the path of `open file at`, the
+// server of `close server`, …): what it would report there is reported as
+// a warning, so that the verdict stays the reference's and the user still
+// learns of a misspelt name.
+func (a *analyzer) unchecked(e ast.Expr) {
+	if e != nil {
+		a.demoted(func() { a.expr(e) })
 	}
-	if b := builtins.Lookup(id.Name); b != nil {
-		sym := builtinSymbol(b)
-		a.use(id, sym)
-		return sym
+}
+
+// field returns the symbol of the member name of a value without declared
+// members: a key of a map made by `create map` (owner is the map), or a
+// member of a value whose type is only known at run time (owner nil, one
+// symbol a name). Fields are not declarations: they are never in
+// Info.Symbols and cannot be renamed.
+func (a *analyzer) field(owner *Symbol, name string) *Symbol {
+	if owner != nil {
+		if m := owner.Members[name]; m != nil {
+			return m
+		}
 	}
-	return nil
+	return a.info.field(owner, name)
+}
+
+// mapKey declares the key k of an entry of `create map`, a member of the
+// map m (nil when the map has no name); a key written twice is one member.
+func (a *analyzer) mapKey(m *Symbol, k *ast.Ident, entry *ast.MapEntry) {
+	if m == nil {
+		a.use(k, a.field(nil, k.Name))
+		return
+	}
+	if f := m.Members[k.Name]; f != nil {
+		a.use(k, f)
+		return
+	}
+	if m.Members == nil {
+		m.Members = map[string]*Symbol{}
+	}
+	f := &Symbol{Name: k.Name, Kind: SymField, Parent: m, Type: types.Unknown, Node: entry, Decl: a.span(k)}
+	m.Members[k.Name] = f
+	a.info.Defs[k] = f
+}
+
+// namedArgs are the arguments of a call and what it calls, whose names
+// (`call f with name: v`) finish resolves once every parameter is declared.
+type namedArgs struct {
+	callee *Symbol
+	args   []*ast.Arg
+}
+
+// resolveNamedArgs resolves each named argument to the parameter of that
+// name of the action called (its first version that has one), or of the
+// builtin; an argument of a call of nothing known, or naming no parameter
+// (the checkers report it), is a field.
+func (a *analyzer) resolveNamedArgs(n namedArgs) {
+	for _, arg := range n.args {
+		if arg == nil || arg.Name == nil {
+			continue
+		}
+		var p *Symbol
+		if n.callee != nil && (n.callee.Kind == SymAction || n.callee.Kind == SymMethod) {
+			for _, d := range n.callee.Versions() {
+				for _, q := range d.Params {
+					if p == nil && q.Name != nil && q.Name.Name == arg.Name.Name {
+						p = a.info.Defs[q.Name]
+					}
+				}
+			}
+		}
+		if p == nil {
+			p = a.field(n.callee, arg.Name.Name)
+		}
+		a.use(arg.Name, p)
+	}
+}
+
+// event resolves the event a `trigger` or `on` statement names: a top-level
+// event, or one of the container whose method is being analyzed.
+func (a *analyzer) event(id *ast.Ident) {
+	if id == nil {
+		return
+	}
+	sym := a.events[id.Name]
+	if sym == nil && a.container != nil {
+		if m := a.memberOf(a.container, id.Name); m != nil && m.Kind == SymEvent {
+			sym = m
+		}
+	}
+	a.use(id, sym) // the type checker reports an event that is not found
 }
 
 var builtinSyms = map[string]*Symbol{}
@@ -118,7 +236,12 @@ func builtinSymbol(b *builtins.Builtin) *Symbol {
 func (a *analyzer) ident(id *ast.Ident) {
 	name := id.Name
 	sym := a.resolveUse(id)
-	if name == "faulty log_message" || a.actionParams[name] || name == "count" || builtins.IsBuiltin(name) {
+	if sym == nil && (name == "faulty log_message" || a.actionParams[name]) {
+		// The reference exempts these names; they are not bound all the same.
+		a.warnAt(a.span(id), "Variable '"+name+"' is not defined")
+		return
+	}
+	if name == "count" || builtins.IsBuiltin(name) {
 		return
 	}
 	if sym == nil {
@@ -137,8 +260,8 @@ func (a *analyzer) call(c *ast.CallExpr) {
 	}
 	name := fn.Name
 	sp := a.span(c)
+	resolved := a.resolveUse(fn)
 	if sym := a.cur.Lookup(name); sym != nil {
-		a.use(fn, sym)
 		if sym.Kind == SymAction {
 			a.args(c.Args)
 			a.checkOverloaded(name, sym, c.Args, true, sp)
@@ -149,14 +272,12 @@ func (a *analyzer) call(c *ast.CallExpr) {
 			return
 		}
 		a.errorAt(sp, "'"+name+"' is not a function")
+		a.demoted(func() { a.args(c.Args) }) // the reference stops here
 		return
 	}
-	if p := a.containerProperty(name); p != nil {
-		a.use(fn, p)
-	}
 	if builtins.IsBuiltin(name) || a.actionParams[name] || name == "count" {
-		if b := builtins.Lookup(name); b != nil {
-			a.use(fn, builtinSymbol(b))
+		if resolved == nil && !builtins.IsBuiltin(name) && name != "count" {
+			a.warnAt(a.span(fn), "Variable '"+name+"' is not defined") // exempt, but not bound
 		}
 		a.args(c.Args)
 		return
@@ -173,18 +294,13 @@ func (a *analyzer) actionCall(c *ast.ActionCallExpr) {
 		return
 	}
 	name := c.Name.Name
+	a.named = append(a.named, namedArgs{a.resolveUse(c.Name), c.Args})
 	sym := a.cur.Lookup(name)
 	if b := builtins.Lookup(name); b != nil && (b.Implemented || sym == nil) {
-		if sym != nil {
-			a.use(c.Name, sym)
-		} else {
-			a.use(c.Name, builtinSymbol(b))
-		}
 		return
 	}
 	sp := a.span(c)
 	if sym != nil {
-		a.use(c.Name, sym)
 		if sym.Kind == SymAction {
 			a.checkOverloaded(name, sym, c.Args, false, sp)
 			return

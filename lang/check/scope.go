@@ -3,6 +3,8 @@ package check
 // This file is scopes and their symbol tables.
 
 import (
+	"iter"
+
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
@@ -16,6 +18,19 @@ type Scope struct {
 	Span     token.Span
 	Symbols  SymbolTable // the names declared in this scope
 	Children []*Scope
+
+	// Injected holds names the runtime binds in this scope that the
+	// reference's analyzer keeps out of its scopes (it exempts them from
+	// its checks by other means, such as a websocket handler's `id` and
+	// `body`): they resolve ([Scope.Resolve]) but never clash with a
+	// declaration ([Scope.Lookup] does not see them).
+	Injected SymbolTable
+
+	// Container is set on the scope of a container's method: the
+	// container whose properties the method sees as plain names, right
+	// after its own names and before the names of outer scopes (the
+	// runtime binds each property in the method's environment).
+	Container *Symbol
 }
 
 // A SymbolTable maps the names of one scope to their symbols. Most scopes
@@ -33,3 +48,148 @@ type tableEntry struct {
 }
 
 const smallTable = 8
+
+// Lookup finds the declaration of name in s or its parents, or returns nil.
+// It sees what the reference's analyzer holds in its scopes, which decides
+// redeclarations and mutability; [Scope.Resolve] is what a name means.
+func (s *Scope) Lookup(name string) *Symbol {
+	for ; s != nil; s = s.Parent {
+		if sym := s.Symbols.Get(name); sym != nil {
+			return sym
+		}
+	}
+	return nil
+}
+
+func (s *Scope) put(sym *Symbol) { s.putAs(sym.Name, sym) }
+
+func (s *Scope) putAs(name string, sym *Symbol) { s.Symbols.set(name, sym) }
+
+// Get returns the symbol named name, or nil.
+func (t *SymbolTable) Get(name string) *Symbol {
+	if t.large != nil {
+		return t.large[name]
+	}
+	for i := range t.small {
+		if t.small[i].name == name {
+			return t.small[i].sym
+		}
+	}
+	return nil
+}
+
+// Len returns the number of names in the table.
+func (t *SymbolTable) Len() int {
+	if t.large != nil {
+		return len(t.large)
+	}
+	return len(t.small)
+}
+
+// All iterates over the names and their symbols, in no particular order.
+func (t *SymbolTable) All() iter.Seq2[string, *Symbol] {
+	return func(yield func(string, *Symbol) bool) {
+		if t.large != nil {
+			for n, s := range t.large {
+				if !yield(n, s) {
+					return
+				}
+			}
+			return
+		}
+		for _, e := range t.small {
+			if !yield(e.name, e.sym) {
+				return
+			}
+		}
+	}
+}
+
+// set binds name to sym, replacing an earlier binding of name.
+func (t *SymbolTable) set(name string, sym *Symbol) {
+	if t.large != nil {
+		t.large[name] = sym
+		return
+	}
+	for i := range t.small {
+		if t.small[i].name == name {
+			t.small[i].sym = sym
+			return
+		}
+	}
+	if len(t.small) < smallTable {
+		t.small = append(t.small, tableEntry{name, sym})
+		return
+	}
+	t.large = make(map[string]*Symbol, 2*smallTable)
+	for _, e := range t.small {
+		t.large[e.name] = e.sym
+	}
+	t.large[name] = sym
+	t.small = nil
+}
+
+// toMap returns a new map of the table's bindings.
+func (t *SymbolTable) toMap() map[string]*Symbol {
+	m := make(map[string]*Symbol, t.Len())
+	for n, s := range t.All() {
+		m[n] = s
+	}
+	return m
+}
+
+// Innermost returns the innermost scope under s whose span contains offset.
+func (s *Scope) Innermost(offset int) *Scope {
+	for _, c := range s.Children {
+		if c.Span.Start <= offset && offset <= c.Span.End {
+			return c.Innermost(offset)
+		}
+	}
+	return s
+}
+
+// Resolve returns the symbol name denotes in s: the innermost declaration
+// or injected name, where the scope of a container's method sees the
+// container's properties (its own and inherited ones) after its own names.
+// It returns nil for a name that is not bound (builtins included: see
+// lang/builtins).
+func (s *Scope) Resolve(name string) *Symbol {
+	for ; s != nil; s = s.Parent {
+		if sym := s.Symbols.Get(name); sym != nil {
+			return sym
+		}
+		if sym := s.Injected.Get(name); sym != nil {
+			return sym
+		}
+		if s.Container != nil {
+			if p := s.property(name); p != nil {
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// property returns the property name of the container of a method's scope
+// that the method sees: an instance method sees instance properties, a
+// static method static ones.
+func (s *Scope) property(name string) *Symbol {
+	static := false
+	if d, ok := s.Node.(*ast.ActionDecl); ok {
+		static = d.Static
+	}
+	for c, n := s.Container, 0; c != nil && n < maxBases; c, n = c.Base, n+1 {
+		m := c.Members[name]
+		if m == nil || m.Kind != SymProperty {
+			continue
+		}
+		if p, ok := m.Node.(*ast.PropertyDecl); !ok || p.Static == static {
+			return m
+		}
+	}
+	return nil
+}
+
+// maxBases bounds the walks up a chain of containers (which a program may
+// make cyclic).
+const maxBases = 64

@@ -15,9 +15,9 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-func staticDiagnostics(f *ast.File, src string) []diag.Diagnostic {
+func staticDiagnostics(f *ast.File, src string, info *Info) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	out = append(out, unusedVariables(f)...)
+	out = append(out, unusedVariables(f, info)...)
 	out = append(out, unreachable(f)...)
 	out = append(out, shadowing(f)...)
 	out = append(out, inconsistentReturns(f)...)
@@ -37,29 +37,19 @@ func warning(sp token.Span, code, msg string, tags ...diag.Tag) diag.Diagnostic 
 
 // ---- unused variables ----
 
+// The reference's rule (research/wfl-language.md §4.5): a variable declared
+// by `store` or `create pattern`, in the blocks it looks into, that no
+// statement reads, by name across the whole file. The reads are those the
+// resolver recorded (Info.Uses), a write counting as a read as in the
+// reference, except in the places the reference does not look at:
+// `expect` statements, `header … of` expressions, `export` statements and
+// the names `count` and `loopcounter`. A read there does not count, so that
+// the warnings stay the reference's; the warning points at it instead.
+
+// usage is one name the rule checks: its last declaration.
 type usage struct {
 	span token.Span
-	used bool
-	seq  int
-}
-
-type unusedPass struct {
-	u   map[string]*usage
-	seq int
-}
-
-func (p *unusedPass) declare(id *ast.Ident, used bool) {
-	if id == nil {
-		return
-	}
-	p.seq++
-	p.u[id.Name] = &usage{span: token.Span{Start: id.Pos(), End: id.End()}, used: used, seq: p.seq}
-}
-
-func (p *unusedPass) mark(name string) {
-	if u := p.u[name]; u != nil {
-		u.used = true
-	}
+	used bool // declared by something that counts as a use (a parameter)
 }
 
 func isDBQuery(e ast.Expr) bool {
@@ -67,373 +57,155 @@ func isDBQuery(e ast.Expr) bool {
 	return ok
 }
 
-func unusedVariables(f *ast.File) []diag.Diagnostic {
-	p := &unusedPass{u: map[string]*usage{}}
-	actionParams := map[string][]string{}
+func unusedVariables(f *ast.File, info *Info) []diag.Diagnostic {
+	declared := map[string]*usage{}
 	for _, s := range f.Stmts {
-		if d, ok := s.(*ast.ActionDecl); ok && d.Name != nil {
-			for _, prm := range d.Params {
-				actionParams[d.Name.Name] = append(actionParams[d.Name.Name], nameOf(prm.Name))
-			}
-		}
+		collectDecls(s, declared)
 	}
-	for _, s := range f.Stmts {
-		p.collect(s, p.u)
+	if len(declared) == 0 {
+		return nil
 	}
-	for _, s := range f.Stmts {
-		if d, ok := s.(*ast.VarDecl); ok && !isDBQuery(d.Value) {
-			p.expr(d.Value)
-		}
-	}
-	for _, s := range f.Stmts {
-		p.stmt(s)
-	}
-	for _, s := range f.Stmts {
-		es, ok := s.(*ast.ExprStmt)
-		if !ok {
+	blind := blindSpans(f)
+	used := map[string]bool{}
+	uncounted := map[string][]token.Span{} // reads in the places the reference does not look at
+	for id, sym := range info.Uses {
+		u := declared[id.Name]
+		if u == nil || u.used || sym == nil || sym.Kind == SymBuiltin {
 			continue
 		}
-		ac, ok := unparen(es.X).(*ast.ActionCallExpr)
-		if !ok || ac.Name == nil {
+		if id.Name == "count" || id.Name == "loopcounter" || blind.contains(id.Pos()) {
+			uncounted[id.Name] = append(uncounted[id.Name], token.Span{Start: id.Pos(), End: id.End()})
 			continue
 		}
-		for _, n := range actionParams[ac.Name.Name] {
-			p.mark(n)
-		}
-		for _, a := range ac.Args {
-			if id, ok := unparen(a.Value).(*ast.Ident); ok {
-				p.mark(id.Name)
-			}
-		}
+		used[id.Name] = true
 	}
 	var names []string
-	for n, u := range p.u {
-		if !u.used && n != "y" {
+	for n, u := range declared {
+		if !u.used && !used[n] && n != "y" {
 			names = append(names, n)
 		}
 	}
-	sort.Slice(names, func(i, j int) bool { return p.u[names[i]].span.Start < p.u[names[j]].span.Start })
+	sort.Slice(names, func(i, j int) bool { return declared[names[i]].span.Start < declared[names[j]].span.Start })
 	var out []diag.Diagnostic
 	for _, n := range names {
-		out = append(out, warning(p.u[n].span, "ANALYZE-UNUSED", "Unused variable '"+n+"'", diag.Unnecessary))
+		d := warning(declared[n].span, "ANALYZE-UNUSED", "Unused variable '"+n+"'", diag.Unnecessary)
+		if reads := uncounted[n]; len(reads) > 0 {
+			sort.Slice(reads, func(i, j int) bool { return reads[i].Start < reads[j].Start })
+			d.Tags = 0 // it is read: not greyed out
+			for _, r := range reads {
+				d.Related = append(d.Related, diag.Related{Span: r, Message: "read here, where WFL's unused-variable check does not count reads"})
+			}
+		}
+		out = append(out, d)
 	}
 	return out
 }
 
-func (p *unusedPass) collect(s ast.Stmt, into map[string]*usage) {
-	saved := p.u
-	p.u = into
-	defer func() { p.u = saved }()
+// collectDecls records into the names the rule checks what s declares:
+// `store` (not a database query) and `create pattern`, in the blocks the
+// reference looks into. An action's parameters count as used names of its
+// body, and the body's names replace outer ones of the same name.
+func collectDecls(s ast.Stmt, into map[string]*usage) {
+	declare := func(id *ast.Ident) {
+		if id != nil {
+			into[id.Name] = &usage{span: token.Span{Start: id.Pos(), End: id.End()}}
+		}
+	}
+	block := func(b *ast.Block) {
+		if b != nil {
+			for _, x := range b.Stmts {
+				collectDecls(x, into)
+			}
+		}
+	}
 	switch s := s.(type) {
 	case *ast.VarDecl:
 		if !isDBQuery(s.Value) {
-			p.declare(s.Name, false)
+			declare(s.Name)
 		}
 	case *ast.PatternDecl:
-		p.declare(s.Name, false)
+		declare(s.Name)
 	case *ast.ActionDecl:
 		scope := map[string]*usage{}
 		for _, prm := range s.Params {
 			if prm.Name != nil {
-				for _, w := range splitWords(prm.Name.Name) {
+				for _, w := range strings.Fields(prm.Name.Name) {
 					scope[w] = &usage{used: true}
 				}
 			}
 		}
 		if s.Body != nil {
 			for _, x := range s.Body.Stmts {
-				p.collect(x, scope)
+				collectDecls(x, scope)
 			}
 		}
 		for n, u := range scope {
 			into[n] = u
 		}
 	case *ast.IfStmt:
-		p.collectBlock(s.Then, into)
+		block(s.Then)
 		switch e := s.Else.(type) {
 		case *ast.Block:
-			p.collectBlock(e, into)
+			block(e)
 		case ast.Stmt:
-			p.collect(e, into)
+			collectDecls(e, into)
 		}
 	case *ast.RouteStmt:
 		for _, a := range s.Arms {
-			p.collectBlock(a.Body, into)
+			block(a.Body)
 		}
-		p.collectBlock(s.Otherwise, into)
-	case *ast.ForEachStmt:
-		p.collectBlock(s.Body, into)
-	case *ast.CountStmt:
-		p.collectBlock(s.Body, into)
-	case *ast.MainLoopStmt:
-		p.collectBlock(s.Body, into)
+		block(s.Otherwise)
 	case *ast.RepeatStmt:
 		if s.Kind == ast.RepeatForever {
-			p.collectBlock(s.Body, into)
+			block(s.Body)
 		}
-	case *ast.TransactionStmt:
-		p.collectBlock(s.Body, into)
 	case *ast.SingleIfStmt:
-		p.collect(s.Then, into)
+		collectDecls(s.Then, into)
 	case *ast.TryStmt:
-		p.collectBlock(s.Body, into)
+		block(s.Body)
 		for _, c := range s.Clauses {
-			p.collectBlock(c.Body, into)
+			block(c.Body)
 		}
-		p.collectBlock(s.Otherwise, into)
-		p.collectBlock(s.Finally, into)
-	case *ast.DescribeStmt:
-		p.collectBlock(s.Body, into)
-	case *ast.HookStmt:
-		p.collectBlock(s.Body, into)
-	case *ast.TestStmt:
-		p.collectBlock(s.Body, into)
-	}
-}
-
-func (p *unusedPass) collectBlock(b *ast.Block, into map[string]*usage) {
-	if b == nil {
-		return
-	}
-	for _, s := range b.Stmts {
-		p.collect(s, into)
-	}
-}
-
-func splitWords(s string) []string {
-	var out []string
-	start := -1
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == ' ' || s[i] == '\t' {
-			if start >= 0 {
-				out = append(out, s[start:i])
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
-	}
-	return out
-}
-
-func (p *unusedPass) block(b *ast.Block) {
-	if b == nil {
-		return
-	}
-	for _, s := range b.Stmts {
-		p.stmt(s)
-	}
-}
-
-func (p *unusedPass) markIdent(id *ast.Ident) {
-	if id != nil {
-		p.mark(id.Name)
-	}
-}
-
-func (p *unusedPass) stmt(s ast.Stmt) {
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		p.markIdent(s.Name)
-		p.expr(s.Value)
-	case *ast.VarDecl:
-		if q, ok := s.Value.(*ast.DatabaseQueryExpr); ok {
-			p.expr(q.DB)
-			p.expr(q.SQL)
-			p.expr(q.Params)
-		} else {
-			p.expr(s.Value)
-		}
-	case *ast.ActionDecl:
-		p.block(s.Body)
-	case *ast.IfStmt:
-		p.expr(s.Cond)
-		p.block(s.Then)
-		if s.Else != nil {
-			p.stmt(s.Else)
-		}
-	case *ast.Block:
-		p.block(s)
-	case *ast.RouteStmt:
-		for _, a := range s.Arms {
-			for range a.Values {
-				p.expr(s.Subject)
-			}
-			for _, v := range a.Values {
-				p.expr(v)
-			}
-			p.block(a.Body)
-		}
-		p.block(s.Otherwise)
-	case *ast.RepeatStmt:
-		p.expr(s.Cond)
-		p.block(s.Body)
+		block(s.Otherwise)
+		block(s.Finally)
 	case *ast.ForEachStmt:
-		p.markIdent(s.Var)
-		p.expr(s.Coll)
-		p.block(s.Body)
+		block(s.Body)
 	case *ast.CountStmt:
-		p.expr(s.From)
-		p.expr(s.To)
-		p.expr(s.Step)
-		p.block(s.Body)
-	case *ast.DisplayStmt:
-		for _, v := range s.Values {
-			p.expr(v)
-			if id, ok := unparen(v).(*ast.Ident); ok && len(s.Values) > 1 {
-				p.mark(id.Name)
-			}
-		}
-	case *ast.ReturnStmt:
-		if q, ok := s.Value.(*ast.DatabaseQueryExpr); ok {
-			_ = q
-		} else {
-			p.expr(s.Value)
-		}
-	case *ast.ExprStmt:
-		p.expr(s.X)
-	case *ast.WriteStmt:
-		if s.Kind != ast.WriteBinaryContent || true {
-			p.expr(s.Content)
-			p.expr(s.Target)
-		}
-	case *ast.OpenFileStmt:
-		p.expr(s.Path)
-		p.markIdent(s.Name)
-	case *ast.CloseStmt:
-		p.expr(s.X)
-	case *ast.OpenDatabaseStmt:
-		p.expr(s.URL)
-		p.markIdent(s.Name)
-	case *ast.TransactionStmt:
-		p.expr(s.DB)
-		p.block(s.Body)
-	case *ast.ExecFileStmt:
-		p.expr(s.Path)
-		p.expr(s.Request)
-		p.markIdent(s.Name)
-	case *ast.WaitForStmt:
-		p.stmt(s.Inner)
+		block(s.Body)
 	case *ast.MainLoopStmt:
-		p.block(s.Body)
-	case *ast.SingleIfStmt:
-		p.expr(s.Cond)
-		p.stmt(s.Then)
-	case *ast.TryStmt:
-		p.block(s.Body)
-		for _, c := range s.Clauses {
-			p.block(c.Body)
-		}
-		p.block(s.Otherwise)
-		p.block(s.Finally)
+		block(s.Body)
+	case *ast.TransactionStmt:
+		block(s.Body)
 	case *ast.DescribeStmt:
-		p.block(s.Body)
+		block(s.Body)
 	case *ast.HookStmt:
-		p.block(s.Body)
+		block(s.Body)
 	case *ast.TestStmt:
-		p.block(s.Body)
-	case *ast.AddStmt:
-		p.expr(s.Value)
-		p.markIdent(s.List)
-	case *ast.RemoveStmt:
-		p.expr(s.Value)
-		p.markIdent(s.List)
-	case *ast.ClearStmt:
-		p.markIdent(s.List)
-	case *ast.PushStmt:
-		p.expr(s.List)
-		p.expr(s.Value)
-	case *ast.RespondStmt:
-		p.expr(s.Request)
-		p.expr(s.Content)
-		p.expr(s.Status)
-		p.expr(s.ContentType)
-		p.expr(s.Headers)
-	case *ast.ListenStmt:
-		p.expr(s.Port)
-	case *ast.WaitRequestStmt:
-		p.expr(s.Server)
-		p.markIdent(s.Name)
-		p.expr(s.Timeout)
-	case *ast.StopAcceptingStmt:
-		p.expr(s.Server)
-	case *ast.WebSocketHandlerStmt:
-		p.expr(s.Server)
-		p.block(s.Body)
-	case *ast.WebSocketSendStmt:
-		p.expr(s.Message)
-		p.expr(s.Target)
-	case *ast.FlushStmt:
-		p.expr(s.Target)
-	case *ast.HTTPStmt:
-		if s.Kind == ast.HTTPStream {
-			p.expr(s.URL)
-			p.expr(s.Method)
-			p.expr(s.Headers)
-			p.expr(s.Body)
-		}
-	case *ast.WaitNextStmt:
-		p.expr(s.Source)
-	case *ast.StartStreamStmt:
-		p.expr(s.Request)
-		p.expr(s.Status)
-		p.expr(s.ContentType)
-		p.expr(s.Headers)
+		block(s.Body)
 	}
 }
 
-func (p *unusedPass) expr(e ast.Expr) {
-	switch e := e.(type) {
-	case *ast.Ident:
-		if e.Name != "count" && e.Name != "loopcounter" {
-			p.mark(e.Name)
+// spans is a sorted list of disjoint spans.
+type spans []token.Span
+
+func (ss spans) contains(off int) bool {
+	i := sort.Search(len(ss), func(i int) bool { return ss[i].End > off })
+	return i < len(ss) && ss[i].Start <= off
+}
+
+// blindSpans returns the places whose reads the reference's rule does not
+// count: `expect` and `export` statements and `header … of` expressions.
+func blindSpans(f *ast.File) spans {
+	var out spans
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ExpectStmt, *ast.ExportStmt, *ast.HeaderExpr:
+			out = append(out, token.Span{Start: n.Pos(), End: n.End()})
+			return false
 		}
-	case *ast.ListLit:
-		for _, x := range e.Elems {
-			p.expr(x)
-		}
-	case *ast.ParenExpr:
-		p.expr(e.X)
-	case *ast.BinaryExpr:
-		p.expr(e.X)
-		p.expr(e.Y)
-	case *ast.BetweenExpr:
-		p.expr(e.X)
-		p.expr(e.Lo)
-		p.expr(e.Hi)
-	case *ast.UnaryExpr:
-		p.expr(e.X)
-	case *ast.CallExpr:
-		p.expr(e.Fun)
-		for _, a := range e.Args {
-			p.expr(a.Value)
-		}
-	case *ast.ActionCallExpr:
-		p.markIdent(e.Name)
-		for _, a := range e.Args {
-			p.markIdent(a.Name)
-			p.expr(a.Value)
-		}
-	case *ast.IndexExpr:
-		p.expr(e.X)
-		p.expr(e.Index)
-	case *ast.ConcatExpr:
-		p.expr(e.X)
-		p.expr(e.Y)
-	case *ast.MatchesExpr:
-		p.expr(e.X)
-		p.expr(e.Pattern)
-	case *ast.FindExpr:
-		p.expr(e.Text)
-		p.expr(e.Pattern)
-	case *ast.SplitExpr:
-		p.expr(e.Text)
-		p.expr(e.Delim)
-	case *ast.ReplaceExpr:
-		p.expr(e.Text)
-		p.expr(e.Pattern)
-		p.expr(e.Replacement)
-	}
+		return true
+	})
+	return out
 }
 
 // ---- unreachable code ----

@@ -533,9 +533,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.expr(s.Process)
 	case *ast.ListenStmt:
 		tc.mustBe(s.Port, types.Number, codeStatement, "Port must be a number")
-		tc.expr(s.Cert)
-		tc.expr(s.Key)
-		tc.expr(s.Redirect)
+		tc.mustBe(s.Cert, types.Text, codeStatement, "Certificate path must be text")
+		tc.mustBe(s.Key, types.Text, codeStatement, "Key path must be text")
+		tc.mustBe(s.Redirect, types.Number, codeStatement, "Redirect target port must be a number")
 	case *ast.RespondStmt:
 		rt := tc.expr(s.Request)
 		if !loose(rt) && !(rt.Kind == types.KCustom && rt.Name == "Request") && rt.Kind != types.KMap {

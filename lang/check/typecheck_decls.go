@@ -301,17 +301,8 @@ func (tc *typeChecker) newStmt(s *ast.NewStmt) {
 	}
 }
 
-var signalNames = map[string]bool{}
-
-func init() {
-	for _, s := range []string{"INT", "TERM", "HUP", "QUIT", "USR1", "USR2", "PIPE", "ALRM", "CHLD", "CONT", "ABRT"} {
-		signalNames[s] = true
-		signalNames["SIG"+s] = true
-	}
-}
-
 func (tc *typeChecker) signal(s *ast.SignalStmt) {
-	if s.Signal != nil && !signalNames[strings.ToUpper(s.Signal.Name)] {
+	if s.Signal != nil && signals[strings.ToUpper(s.Signal.Name)] == nil {
 		tc.errorf(s.Signal, codeSignal, "Invalid signal type: '"+s.Signal.Name+"'. Supported signals include: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGCHLD, SIGCONT, SIGABRT", nil, nil)
 		return
 	}

@@ -574,6 +574,7 @@ func (tc *typeChecker) property(e *ast.PropertyExpr) *types.Type {
 	if e.Prop == nil {
 		return types.Unknown
 	}
+	defer tc.dynamicMember(e.Prop, e.X, ot, SymProperty)
 	name := e.Prop.Name
 	switch {
 	case ot.Kind == types.KInstance:
@@ -636,6 +637,7 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 	if e.Method == nil {
 		return types.Unknown
 	}
+	defer tc.dynamicMember(e.Method, e.X, ot, SymMethod)
 	name := e.Method.Name
 	var c *Symbol
 	switch ot.Kind {
@@ -692,4 +694,41 @@ func litType(k ast.LitKind) *types.Type {
 		return types.Nothing
 	}
 	return nil
+}
+
+// dynamicMember resolves the member name id of the value x of type t when
+// its type did not (x.name on a value whose members are not declared):
+// when t is not known, the member of that kind that one container of the
+// file declares, if only one does; else a field of x's variable, or of no
+// variable (see analyzer.field).
+func (tc *typeChecker) dynamicMember(id *ast.Ident, x ast.Expr, t *types.Type, kind SymbolKind) {
+	if tc.info.Uses[id] != nil {
+		return
+	}
+	if t == nil || t.Kind == types.KUnknown || t.Kind == types.KInvalid {
+		if m := tc.uniqueMember(id.Name, kind); m != nil {
+			tc.info.Uses[id] = m
+			return
+		}
+	}
+	var owner *Symbol
+	if root, ok := unparen(x).(*ast.Ident); ok {
+		owner = tc.info.Uses[root]
+	}
+	tc.info.Uses[id] = tc.a.field(owner, id.Name)
+}
+
+// uniqueMember returns the member named name of the given kind when
+// exactly one container of the file declares one (its own), else nil.
+func (tc *typeChecker) uniqueMember(name string, kind SymbolKind) *Symbol {
+	var found *Symbol
+	for _, c := range tc.info.Containers {
+		if m := c.Members[name]; m != nil && m.Kind == kind {
+			if found != nil {
+				return nil
+			}
+			found = m
+		}
+	}
+	return found
 }
