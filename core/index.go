@@ -29,6 +29,7 @@ type IdentRef struct {
 type index struct {
 	idents []IdentRef   // by position
 	types  []token.Span // written types (TypeExpr), outermost only, by position
+	bad    []token.Span // text that does not parse (BadStmt, BadExpr), outermost only, by position
 
 	lexOnce sync.Once
 	lex     *lexer.Result
@@ -63,8 +64,12 @@ func buildIndex(a *Analysis) *index {
 		return ix
 	}
 	ast.Inspect(a.File, func(n ast.Node) bool {
-		if t, ok := n.(*ast.TypeExpr); ok && t != nil {
-			ix.types = append(ix.types, token.Span{Start: t.Pos(), End: t.End()})
+		switch n := n.(type) {
+		case *ast.TypeExpr:
+			ix.types = append(ix.types, token.Span{Start: n.Pos(), End: n.End()})
+			return false
+		case *ast.BadStmt, *ast.BadExpr:
+			ix.bad = append(ix.bad, token.Span{Start: n.Pos(), End: n.End()})
 			return false
 		}
 		id, ok := n.(*ast.Ident)
@@ -87,6 +92,7 @@ func buildIndex(a *Analysis) *index {
 	// The index lives as long as the analysis: keep no spare capacity.
 	ix.idents = slices.Clip(append([]IdentRef(nil), ix.idents...))
 	ix.types = slices.Clip(append([]token.Span(nil), ix.types...))
+	ix.bad = slices.Clip(ix.bad)
 	return ix
 }
 

@@ -6,6 +6,8 @@ package core
 // All answers are byte spans in the analysed text.
 
 import (
+	"slices"
+
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
@@ -62,10 +64,15 @@ func (a *Analysis) References(offset int, includeDecl bool) []Reference {
 	if sym == nil {
 		return nil
 	}
+	return a.referencesOf(includeDecl, sym)
+}
+
+// referencesOf returns every place that names one of syms, in source order.
+func (a *Analysis) referencesOf(includeDecl bool, syms ...*check.Symbol) []Reference {
 	writes := a.assigned()
 	var out []Reference
 	for _, r := range a.Idents() {
-		if r.Sym != sym || (r.Def && !includeDecl) {
+		if r.Sym == nil || !slices.Contains(syms, r.Sym) || (r.Def && !includeDecl) {
 			continue
 		}
 		out = append(out, Reference{

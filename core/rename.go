@@ -6,8 +6,11 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
 )
@@ -22,14 +25,34 @@ func (a *Analysis) PrepareRename(offset int) (token.Span, string, error) {
 	if sym == nil {
 		return token.Span{}, "", fmt.Errorf("%q is not declared in this document", id.Name)
 	}
-	switch sym.Kind {
-	case check.SymBuiltin, check.SymPredeclared, check.SymImplicit:
-		return token.Span{}, "", fmt.Errorf("%q is a %s name of WFL and cannot be renamed", id.Name, sym.Kind)
-	}
-	if len(declSpans(sym)) == 0 {
-		return token.Span{}, "", fmt.Errorf("%q is not declared in this document", id.Name)
+	if err := renameable(sym); err != nil {
+		return token.Span{}, "", err
 	}
 	return token.Span{Start: id.Pos(), End: id.End()}, id.Name, nil
+}
+
+// renameable says why sym cannot be renamed, or nil. Every name the
+// program chose can be, loop variables and `as` names included; names WFL
+// itself introduces cannot, nor names also spelled out as text elsewhere.
+func renameable(sym *check.Symbol) error {
+	switch sym.Kind {
+	case check.SymBuiltin, check.SymPredeclared, check.SymSignal, check.SymType:
+		return fmt.Errorf("%q is a %s name of WFL and cannot be renamed", sym.Name, sym.Kind)
+	case check.SymField:
+		if sym.Decl.End > sym.Decl.Start {
+			return fmt.Errorf("%q is a map key, also written as text wherever the map is indexed; rename it by hand", sym.Name)
+		}
+		return fmt.Errorf("%q is a member of a value whose type is only known when the program runs, so its declaration cannot be found", sym.Name)
+	case check.SymCapture:
+		return fmt.Errorf("%q names a capture group, which matches and back-references find by its text; rename it by hand", sym.Name)
+	}
+	if len(declSpans(sym)) == 0 {
+		if sym.Kind == check.SymImplicit {
+			return fmt.Errorf("%q is a name WFL binds here and cannot be renamed", sym.Name)
+		}
+		return fmt.Errorf("%q is not declared in this document", sym.Name)
+	}
+	return nil
 }
 
 // Rename returns the edits, in source order, that rename the symbol at
@@ -43,11 +66,11 @@ func (a *Analysis) Rename(offset int, newName string) ([]Edit, error) {
 		return nil, err
 	}
 	_, sym := a.SymbolAt(offset)
-	refs := a.References(offset, true)
-	// The new name must not mean something else where the symbol is named.
-	for _, r := range refs {
-		if other := a.Info.ScopeAt(r.Span.Start).Lookup(newName); other != nil && other != sym {
-			return nil, fmt.Errorf("%q is already the name of a %s visible on line %d", newName, other.Kind, a.Lines.Line(r.Span.Start)+1)
+	group := a.renameGroup(sym)
+	refs := a.referencesOf(true, group...)
+	for _, s := range group {
+		if err := a.clash(s, newName, a.referencesOf(true, s)); err != nil {
+			return nil, err
 		}
 	}
 	edits := make([]Edit, len(refs))
@@ -55,6 +78,121 @@ func (a *Analysis) Rename(offset int, newName string) ([]Edit, error) {
 		edits[i] = Edit{Start: r.Span.Start, End: r.Span.End, Text: newName}
 	}
 	return edits, nil
+}
+
+// renameGroup returns the symbols that take a new name together with sym:
+// for a member of a container or an interface, the members of that name
+// and kind of every container and interface related to it through extends
+// and implements (an override, the actions implementing a required action,
+// the requirement itself), since WFL finds members by name at run time.
+// For any other symbol, sym alone.
+func (a *Analysis) renameGroup(sym *check.Symbol) []*check.Symbol {
+	owner := sym.Parent
+	if owner == nil || (sym.Kind != check.SymMethod && sym.Kind != check.SymProperty && sym.Kind != check.SymEvent) ||
+		(owner.Kind != check.SymContainer && owner.Kind != check.SymInterface) {
+		return []*check.Symbol{sym}
+	}
+	// The containers and interfaces connected to owner.
+	related := map[*check.Symbol][]*check.Symbol{}
+	link := func(x, y *check.Symbol) {
+		if x != nil && y != nil && x != y {
+			related[x] = append(related[x], y)
+			related[y] = append(related[y], x)
+		}
+	}
+	for _, s := range a.Info.Symbols {
+		switch d := s.Node.(type) {
+		case *ast.ContainerDecl:
+			if s.Kind != check.SymContainer {
+				continue
+			}
+			link(s, s.Base)
+			for _, i := range d.Implements {
+				link(s, a.Info.Uses[i])
+			}
+		case *ast.InterfaceDecl:
+			if s.Kind != check.SymInterface {
+				continue
+			}
+			for _, e := range d.Extends {
+				link(s, a.Info.Uses[e])
+			}
+		}
+	}
+	group := []*check.Symbol{sym}
+	seen := map[*check.Symbol]bool{owner: true}
+	for queue := []*check.Symbol{owner}; len(queue) > 0; queue = queue[1:] {
+		for _, r := range related[queue[0]] {
+			if seen[r] {
+				continue
+			}
+			seen[r] = true
+			queue = append(queue, r)
+			if m := r.Members[sym.Name]; m != nil && m.Kind == sym.Kind && !slices.Contains(group, m) {
+				group = append(group, m)
+			}
+		}
+	}
+	return group
+}
+
+// clash says why naming sym newName would change what the program means,
+// or returns nil: where sym is named, newName must not mean something else
+// (it would be hidden, or would hide sym), no declaration of newName may sit
+// in a scope that encloses or is enclosed by sym's (it would become a
+// redeclaration), and a builtin's name is kept for the builtin.
+func (a *Analysis) clash(sym *check.Symbol, newName string, refs []Reference) error {
+	if newName == sym.Name {
+		return nil
+	}
+	if builtins.IsBuiltin(newName) {
+		return fmt.Errorf("%q is the name of a builtin function", newName)
+	}
+	declared := func(other *check.Symbol) string {
+		if other.Decl.End > other.Decl.Start {
+			return fmt.Sprintf("the name of a %s declared on line %d", other.Kind, a.Lines.Line(other.Decl.Start)+1)
+		}
+		return fmt.Sprintf("a %s name of WFL", other.Kind)
+	}
+	for _, r := range refs {
+		if other := a.Info.ScopeAt(r.Span.Start).Resolve(newName); other != nil && other != sym {
+			return fmt.Errorf("%q is already %s, which line %d would then mean", newName, declared(other), a.Lines.Line(r.Span.Start)+1)
+		}
+	}
+	home := a.declScope(sym)
+	for _, other := range a.Info.Symbols {
+		if other.Name != newName || other == sym || home == nil {
+			continue
+		}
+		if there := a.declScope(other); there != nil && (encloses(home, there) || encloses(there, home)) {
+			return fmt.Errorf("%q is already %s: it would be declared twice", newName, declared(other))
+		}
+	}
+	return nil
+}
+
+// declScope returns the scope whose table holds sym, or nil (members,
+// parameters of bodiless declarations and the like are in none).
+func (a *Analysis) declScope(sym *check.Symbol) *check.Scope {
+	if sym.Decl.End <= sym.Decl.Start {
+		return nil
+	}
+	for s := a.Info.ScopeAt(sym.Decl.Start); s != nil; s = s.Parent {
+		if s.Symbols.Get(sym.Name) == sym {
+			return s
+		}
+	}
+	return nil
+}
+
+// encloses reports whether outer is inner or one of its ancestors.
+func encloses(outer, inner *check.Scope) bool {
+	for s := inner; s != nil; s = s.Parent {
+		if s == outer {
+			return true
+		}
+	}
+	return false
 }
 
 // ValidName reports whether name can name a variable, action or other

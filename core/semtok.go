@@ -110,9 +110,37 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 		}
 		return ty < len(ix.types) && ix.types[ty].Start <= t.Start && t.End <= ix.types[ty].End
 	}
+	bad := 0 // next broken stretch of text
+	inBad := func(s token.Span) bool {
+		for bad < len(ix.bad) && ix.bad[bad].End <= s.Start {
+			bad++
+		}
+		return bad < len(ix.bad) && ix.bad[bad].Start <= s.Start
+	}
+	text := a.Lines.Text()
 	i := sort.Search(len(lex.Tokens), func(i int) bool { return lex.Tokens[i].End > span.Start })
 	for ; i < len(lex.Tokens) && lex.Tokens[i].Start < span.End; i++ {
 		t := lex.Tokens[i]
+		if t.Kind == token.Identifier && !inType(t) {
+			// An identifier token is one or more words (the lexer merges
+			// them); the words no name of the tree holds are words of the
+			// statement (`reading`, `main`, `secured`, `length`, …), or,
+			// in text that does not parse, a name being typed.
+			for w := range words(text, t.Span()) {
+				emitBefore(w.Start)
+				if j > 0 && w.Start < ids[j-1].Ident.End() || j < len(ids) && ids[j].Ident.Pos() < w.End {
+					continue // a name's
+				}
+				if inSpan(w) {
+					typ := SemKeyword
+					if inBad(w) {
+						typ = SemVariable
+					}
+					out = append(out, SemanticToken{Span: w, Type: typ})
+				}
+			}
+			continue
+		}
 		emitBefore(t.Start)
 		if j > 0 && t.Start < ids[j-1].Ident.End() {
 			continue // covered by a name already emitted
@@ -124,8 +152,6 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 		switch {
 		case (t.Kind == token.Identifier || t.Kind.IsKeyword()) && inType(t):
 			typ = SemType_
-		case t.Kind == token.Identifier:
-			typ = SemVariable // a name the tree does not hold (broken text)
 		case t.Kind == token.StringLiteral:
 			typ = SemString
 		case t.Kind == token.IntLiteral || t.Kind == token.FloatLiteral:
@@ -142,6 +168,25 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 	}
 	emitBefore(span.End)
 	return out
+}
+
+// words yields the spans of the words of the text in sp.
+func words(text string, sp token.Span) func(func(token.Span) bool) {
+	return func(yield func(token.Span) bool) {
+		start := -1
+		for i := sp.Start; i <= sp.End; i++ {
+			space := i == sp.End || text[i] == ' ' || text[i] == '\t'
+			switch {
+			case space && start >= 0:
+				if !yield(token.Span{Start: start, End: i}) {
+					return
+				}
+				start = -1
+			case !space && start < 0:
+				start = i
+			}
+		}
+	}
 }
 
 // classify gives a name's token type from the symbol it names.

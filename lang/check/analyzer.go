@@ -42,8 +42,9 @@ type analyzer struct {
 	staticMethod int             // 0 none, 1 instance, 2 static
 	constants    map[*Symbol]bool
 	events       map[string]*Symbol
-	aliases      map[*Symbol]bool // variables stored from an action value (stored action aliases)
-	named        []namedArgs      // calls with named arguments, resolved by finish
+	aliases      map[*Symbol]bool    // variables stored from an action value (stored action aliases)
+	named        []namedArgs         // calls with named arguments, resolved by finish
+	merged       map[*Symbol]*Symbol // branch declarations and the one symbol they became (see merge)
 }
 
 // universe holds the predeclared names. It is shared by every Check and

@@ -45,8 +45,65 @@ func (a *analyzer) ifStmt(cond ast.Expr, then *ast.Block, els ast.Stmt, n ast.No
 				a.constants[m] = true
 			}
 			a.aliasMerge(m, sym, other)
+			a.merge(m, sym, other)
 		}
 	}
+}
+
+// merge records that m, declared after a branching statement, is the one
+// variable that the branches' declarations x and y declare: finish makes
+// every identifier of x and y name m.
+func (a *analyzer) merge(m, x, y *Symbol) {
+	if a.merged == nil {
+		a.merged = map[*Symbol]*Symbol{}
+	}
+	a.merged[x], a.merged[y] = m, m
+}
+
+// unmerge makes every identifier, scope table and Info.Symbols entry of a
+// symbol that a merge replaced name the symbol that replaced it.
+func (a *analyzer) unmerge() {
+	if len(a.merged) == 0 {
+		return
+	}
+	canon := func(s *Symbol) *Symbol {
+		for n := 0; n < 64; n++ {
+			m := a.merged[s]
+			if m == nil {
+				return s
+			}
+			s = m
+		}
+		return s
+	}
+	for id, s := range a.info.Defs {
+		a.info.Defs[id] = canon(s)
+	}
+	for id, s := range a.info.Uses {
+		a.info.Uses[id] = canon(s)
+	}
+	syms := a.info.Symbols[:0]
+	placed := map[*Symbol]bool{}
+	for _, s := range a.info.Symbols {
+		c := canon(s)
+		if !placed[c] {
+			placed[c] = true
+			syms = append(syms, c)
+		}
+	}
+	a.info.Symbols = syms
+	var tables func(sc *Scope)
+	tables = func(sc *Scope) {
+		for name, s := range sc.Symbols.All() {
+			if c := canon(s); c != s {
+				sc.Symbols.set(name, c)
+			}
+		}
+		for _, c := range sc.Children {
+			tables(c)
+		}
+	}
+	tables(a.global)
 }
 
 func (a *analyzer) aliasMerge(m, x, y *Symbol) {
@@ -101,7 +158,9 @@ func (a *analyzer) route(r *ast.RouteStmt, i int) {
 		}
 		m := *sym
 		m.Mutable = sym.Mutable && other.Mutable
-		a.define(&m, sym.Decl)
+		if a.define(&m, sym.Decl) {
+			a.merge(&m, sym, other)
+		}
 	}
 }
 

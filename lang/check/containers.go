@@ -230,9 +230,11 @@ func (a *analyzer) interfaceActions(s *ast.InterfaceDecl, iface *Symbol) {
 	}
 }
 
-// finish resolves what only the whole file tells: the parents of
-// containers declared before them, and the names of named arguments.
+// finish resolves what only the whole file tells: the variables declared on
+// every path of a branching statement, the parents of containers declared
+// before them, and the names of named arguments.
 func (a *analyzer) finish() {
+	a.unmerge()
 	for _, n := range a.named {
 		a.resolveNamedArgs(n)
 	}
