@@ -545,6 +545,21 @@ func (p *parser) ident(what string) *ast.Ident {
 	return identOf(t)
 }
 
+// nextOf consumes the next token, which must be of kind k. At the end of the
+// file it reports "expected atEnd" at the statement's keyword kw, as the
+// reference does; a token of another kind is consumed, then reported as
+// "expected what, found X".
+func (p *parser) nextOf(k token.Kind, kw token.Token, atEnd, what string) token.Token {
+	if p.atEOF() {
+		p.failTok(kw, CodeEOF, "expected "+atEnd+", found end of file")
+	}
+	t := p.next()
+	if t.Kind != k {
+		p.failTok(t, CodeExpected, "expected "+what+", found "+describe(t))
+	}
+	return t
+}
+
 // nameWords parses one or more consecutive identifiers as one name (the
 // reference's "simple variable name").
 func (p *parser) nameWords() *ast.Ident {

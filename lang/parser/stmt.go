@@ -243,14 +243,7 @@ func (p *parser) statement() ast.Stmt {
 		p.expect(token.KeywordSignal, "'signal' after 'register'")
 		p.expect(token.KeywordHandler, "'handler' after 'signal'")
 		p.expect(token.KeywordFor, "'for' after 'handler'")
-		sig := p.peek()
-		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected a signal name, found end of file")
-		}
-		p.next()
-		if sig.Kind != token.Identifier {
-			p.failTok(sig, CodeExpected, "expected a signal name (SIGINT, SIGTERM, …), found "+describe(sig))
-		}
+		sig := p.nextOf(token.Identifier, t, "a signal name", "a signal name (SIGINT, SIGTERM, …)")
 		p.expect(token.KeywordAs, "'as' after the signal name")
 		h := p.nameWords()
 		return &ast.SignalStmt{Range: p.rng(t.Start), Signal: identOf(sig), Handler: h}
@@ -557,6 +550,15 @@ func (p *parser) closeBlock(kw token.Kind, what string) {
 	p.expect(kw, "'"+kw.Spelling()+"' after 'end'")
 }
 
+// body parses a block's statements, from the line after its header to the
+// `end KW` that closes it; what names the block in messages.
+func (p *parser) body(kw token.Kind, what string) *ast.Block {
+	p.skipEol()
+	b := p.block(p.lastEnd, stopEnd)
+	p.closeBlock(kw, what)
+	return b
+}
+
 func (p *parser) forEach() ast.Stmt {
 	t := p.next()
 	p.expect(token.KeywordEach, "'each' after 'for'")
@@ -566,9 +568,7 @@ func (p *parser) forEach() ast.Stmt {
 	s.Reversed = p.got(token.KeywordReversed)
 	s.Coll = p.expr()
 	p.optColon()
-	p.skipEol()
-	s.Body = p.block(p.lastEnd, stopEnd)
-	p.closeBlock(token.KeywordFor, "for-each loop body")
+	s.Body = p.body(token.KeywordFor, "for-each loop body")
 	s.Range = p.rng(t.Start)
 	return s
 }
@@ -596,15 +596,10 @@ func (p *parser) countLoop() ast.Stmt {
 		s.Step = p.expr()
 	}
 	if p.got(token.KeywordAs) {
-		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected a loop variable name after 'as', found end of file")
-		}
-		s.Var = p.ident("a loop variable name after 'as'")
+		s.Var = p.identOrEnd("a loop variable name after 'as'", t)
 	}
 	p.optColon()
-	p.skipEol()
-	s.Body = p.block(p.lastEnd, stopEnd)
-	p.closeBlock(token.KeywordCount, "count loop body")
+	s.Body = p.body(token.KeywordCount, "count loop body")
 	s.Range = p.rng(t.Start)
 	return s
 }
@@ -618,9 +613,7 @@ func (p *parser) mainLoop() ast.Stmt {
 		s.Concurrent = true
 	}
 	p.expect(token.Colon, "':' after 'main loop'")
-	p.skipEol()
-	s.Body = p.block(p.lastEnd, stopEnd)
-	p.closeBlock(token.KeywordLoop, "main loop body")
+	s.Body = p.body(token.KeywordLoop, "main loop body")
 	s.Range = p.rng(t.Start)
 	return s
 }
@@ -636,16 +629,12 @@ func (p *parser) repeat() ast.Stmt {
 		}
 		s.Cond = p.expr()
 		p.optColon()
-		p.skipEol()
-		s.Body = p.block(p.lastEnd, stopEnd)
-		p.closeBlock(token.KeywordRepeat, "repeat body")
+		s.Body = p.body(token.KeywordRepeat, "repeat body")
 	case token.KeywordForever:
 		p.next()
 		s.Kind = ast.RepeatForever
 		p.expect(token.Colon, "':' after 'forever'")
-		p.skipEol()
-		s.Body = p.block(p.lastEnd, stopEnd)
-		p.closeBlock(token.KeywordRepeat, "repeat forever body")
+		s.Body = p.body(token.KeywordRepeat, "repeat forever body")
 	case token.Colon:
 		p.next()
 		s.Kind = ast.RepeatDoUntil
@@ -671,8 +660,9 @@ func (p *parser) repeat() ast.Stmt {
 	return s
 }
 
-// typeWord parses a parameter type after `as` (the reference's
-// type_from_token): text, pattern, any, date, time, nothing or an identifier.
+// typeWord names the type a token spells, as the reference's
+// type_from_token and colon_type_from_token do (they agree): text,
+// pattern, any, date, time, nothing or an identifier.
 func typeWord(t token.Token) (string, bool) {
 	switch t.Kind {
 	case token.KeywordText, token.KeywordPattern, token.KeywordAny, token.KeywordDate, token.KeywordTime:
@@ -687,6 +677,22 @@ func typeWord(t token.Token) (string, bool) {
 
 func (p *parser) typeExprOf(t token.Token, name string) *ast.TypeExpr {
 	return &ast.TypeExpr{Range: ast.Range{From: t.Start, To: t.End}, Name: name}
+}
+
+// colonType parses the type name after a ':' (a parameter's, a property's,
+// a required action's); at the end of the file it reports at at, the name
+// or keyword the type belongs to.
+func (p *parser) colonType(at token.Token) *ast.TypeExpr {
+	t := p.peek()
+	if t.Kind == token.EOF {
+		p.failTok(at, CodeEOF, "expected a type name after ':', found end of file")
+	}
+	name, ok := typeWord(t)
+	if !ok {
+		p.failTok(t, CodeExpected, "expected a type name after ':', found "+describe(t))
+	}
+	p.next()
+	return p.typeExprOf(t, name)
 }
 
 // actionReturnType speculatively parses `T` of the `…: T:` header.
@@ -912,10 +918,7 @@ loop:
 func (p *parser) createList() ast.Stmt {
 	t := p.next()
 	p.next() // list
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected a list name after 'create list', found end of file")
-	}
-	s := &ast.CreateListStmt{Name: p.ident("a list name after 'create list'")}
+	s := &ast.CreateListStmt{Name: p.identOrEnd("a list name after 'create list'", t)}
 	p.expect(token.Colon, "':' after the list name")
 	p.skipEol()
 	for !p.atEOF() {
@@ -942,10 +945,7 @@ func (p *parser) createList() ast.Stmt {
 func (p *parser) createMap() ast.Stmt {
 	t := p.next()
 	p.next() // map
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected a map name after 'create map', found end of file")
-	}
-	s := &ast.CreateMapStmt{Name: p.ident("a map name after 'create map'")}
+	s := &ast.CreateMapStmt{Name: p.identOrEnd("a map name after 'create map'", t)}
 	p.expect(token.Colon, "':' after the map name")
 	for !p.atEOF() {
 		n := p.peek()
@@ -1067,10 +1067,7 @@ func (p *parser) exportStmt() ast.Stmt {
 	default:
 		p.failTok(k, CodeExpected, "expected 'container', 'action' or 'constant' after 'export', found "+describe(k))
 	}
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected a name after the export kind, found end of file")
-	}
-	name := p.ident("a name after the export kind")
+	name := p.identOrEnd("a name after the export kind", t)
 	return &ast.ExportStmt{Range: p.rng(t.Start), Kind: k.Kind.Spelling(), Name: name}
 }
 
@@ -1098,9 +1095,7 @@ func (p *parser) describe() ast.Stmt {
 			}
 			p.expect(token.Colon, "':' after '"+n.Kind.Spelling()+"'")
 			h := &ast.HookStmt{Teardown: tear}
-			p.skipEol()
-			h.Body = p.strictBlock()
-			p.closeBlock(n.Kind, n.Kind.Spelling()+" block")
+			h.Body = p.strictBody(n.Kind, n.Kind.Spelling()+" block")
 			h.Range = p.rng(n.Start)
 			body.Stmts = append(body.Stmts, h)
 			if tear {
@@ -1126,9 +1121,10 @@ func (p *parser) describe() ast.Stmt {
 	}
 }
 
-// strictBlock parses statements until `end`; unlike block, the end of the
-// file inside it is an error of the statement parser (as in test blocks).
-func (p *parser) strictBlock() *ast.Block {
+// strictBody is body for the blocks of tests: unlike block, the end of the
+// file inside it is an error of the statement parser.
+func (p *parser) strictBody(kw token.Kind, what string) *ast.Block {
+	p.skipEol()
 	b := &ast.Block{Range: ast.Range{From: p.lastEnd}}
 	for {
 		p.skipEol()
@@ -1145,6 +1141,7 @@ func (p *parser) strictBlock() *ast.Block {
 		p.failTok(p.peek(), CodeEOF, "unexpected end of file: expected 'end'")
 	}
 	b.To = max(b.From, p.lastEnd)
+	p.closeBlock(kw, what)
 	return b
 }
 
@@ -1157,9 +1154,7 @@ func (p *parser) testBlock() ast.Stmt {
 	p.next()
 	s := &ast.TestStmt{Desc: lit(d, ast.LitString)}
 	p.expect(token.Colon, "':' after the test description")
-	p.skipEol()
-	s.Body = p.strictBlock()
-	p.closeBlock(token.KeywordTest, "test block")
+	s.Body = p.strictBody(token.KeywordTest, "test block")
 	s.Range = p.rng(t.Start)
 	return s
 }

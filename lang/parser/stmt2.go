@@ -14,16 +14,10 @@ import (
 func (p *parser) containerDecl() ast.Stmt {
 	t := p.next()
 	p.next() // container
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected a container name, found end of file")
-	}
-	d := &ast.ContainerDecl{Name: p.ident("a container name")}
+	d := &ast.ContainerDecl{Name: p.identOrEnd("a container name", t)}
 	if e := p.peek(); e.Kind == token.KeywordExtends {
 		p.next()
-		if p.atEOF() {
-			p.failTok(e, CodeEOF, "expected a container name after 'extends', found end of file")
-		}
-		d.Extends = p.ident("a container name after 'extends'")
+		d.Extends = p.identOrEnd("a container name after 'extends'", e)
 	}
 	if p.got(token.KeywordImplements) {
 		for {
@@ -59,10 +53,7 @@ func (p *parser) containerDecl() ast.Stmt {
 			d.Members = append(d.Members, p.method(false, n))
 		case token.KeywordEvent:
 			p.next()
-			if p.atEOF() {
-				p.failTok(n, CodeEOF, "expected an event name after 'event', found end of file")
-			}
-			ev := &ast.EventDecl{Name: p.ident("an event name after 'event'")}
+			ev := &ast.EventDecl{Name: p.identOrEnd("an event name after 'event'", n)}
 			if p.got(token.KeywordNeeds) {
 				ev.Params = p.paramList()
 			}
@@ -78,24 +69,10 @@ func (p *parser) containerDecl() ast.Stmt {
 	}
 }
 
-// colonType is the reference's colon_type_from_token.
-func colonType(t token.Token) (string, bool) {
-	switch t.Kind {
-	case token.KeywordText, token.KeywordPattern, token.KeywordAny, token.KeywordDate, token.KeywordTime:
-		return t.Kind.Spelling(), true
-	case token.NothingLiteral:
-		return "nothing", true
-	case token.Identifier:
-		return t.Text, true
-	}
-	return "", false
-}
-
+// propertyType parses the type after `property NAME:`, where `list of T`
+// is allowed too; at the end of the file it reports at prop.
 func (p *parser) propertyType(prop token.Token) *ast.TypeExpr {
 	t := p.peek()
-	if t.Kind == token.EOF {
-		p.failTok(prop, CodeEOF, "expected a type name after ':', found end of file")
-	}
 	if t.Kind == token.KeywordList || (t.Kind == token.Identifier && t.Text == "List") {
 		p.next()
 		te := &ast.TypeExpr{Name: "list"}
@@ -105,12 +82,7 @@ func (p *parser) propertyType(prop token.Token) *ast.TypeExpr {
 		te.Range = p.rng(t.Start)
 		return te
 	}
-	name, ok := colonType(t)
-	if !ok {
-		p.failTok(t, CodeExpected, "expected a type name after ':', found "+describe(t))
-	}
-	p.next()
-	return p.typeExprOf(t, name)
+	return p.colonType(prop)
 }
 
 func (p *parser) property(static bool, start token.Token) ast.Stmt {
@@ -136,18 +108,8 @@ func (p *parser) paramList() []*ast.Param {
 	for p.kind() == token.Identifier {
 		n := p.next()
 		prm := &ast.Param{Name: identOf(n)}
-		if c := p.peek(); c.Kind == token.Colon {
-			p.next()
-			tt := p.peek()
-			if tt.Kind == token.EOF {
-				p.failTok(n, CodeEOF, "expected a type name after ':', found end of file")
-			}
-			name, ok := colonType(tt)
-			if !ok {
-				p.failTok(tt, CodeExpected, "expected a type name after ':', found "+describe(tt))
-			}
-			p.next()
-			prm.Type = p.typeExprOf(tt, name)
+		if p.got(token.Colon) {
+			prm.Type = p.colonType(n)
 		}
 		prm.Range = p.rng(n.Start)
 		ps = append(ps, prm)
@@ -177,7 +139,7 @@ func (p *parser) method(static bool, start token.Token) ast.Stmt {
 			explicit = t.Text != "" && t.Text[0] >= 'A' && t.Text[0] <= 'Z'
 		}
 		if explicit {
-			name, _ := colonType(t)
+			name, _ := typeWord(t)
 			p.next()
 			d.ReturnType = p.typeExprOf(t, name)
 		}
@@ -195,17 +157,11 @@ func (p *parser) method(static bool, start token.Token) ast.Stmt {
 func (p *parser) interfaceDecl() ast.Stmt {
 	t := p.next()
 	p.next() // interface
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected an interface name, found end of file")
-	}
-	d := &ast.InterfaceDecl{Name: p.ident("an interface name")}
+	d := &ast.InterfaceDecl{Name: p.identOrEnd("an interface name", t)}
 	if e := p.peek(); e.Kind == token.KeywordExtends {
 		p.next()
 		for {
-			if p.atEOF() {
-				p.failTok(e, CodeEOF, "expected an interface name after 'extends', found end of file")
-			}
-			d.Extends = append(d.Extends, p.ident("an interface name after 'extends'"))
+			d.Extends = append(d.Extends, p.identOrEnd("an interface name after 'extends'", e))
 			if !p.got(token.Comma) {
 				break
 			}
@@ -227,25 +183,13 @@ func (p *parser) interfaceDecl() ast.Stmt {
 			case token.KeywordRequires:
 				p.next()
 				p.expect(token.KeywordAction, "'action' after 'requires'")
-				if p.atEOF() {
-					p.failTok(n, CodeEOF, "expected an action name after 'requires action', found end of file")
-				}
-				sig := &ast.ActionSig{Name: p.ident("an action name after 'requires action'")}
+				sig := &ast.ActionSig{Name: p.identOrEnd("an action name after 'requires action'", n)}
 				if k := p.kind(); k == token.KeywordNeeds || k == token.KeywordWith {
 					p.next()
 					sig.Params = p.paramList()
 				}
 				if p.got(token.Colon) {
-					tt := p.peek()
-					if tt.Kind == token.EOF {
-						p.failTok(n, CodeEOF, "expected a type name after ':', found end of file")
-					}
-					name, ok := colonType(tt)
-					if !ok {
-						p.failTok(tt, CodeExpected, "expected a type name after ':', found "+describe(tt))
-					}
-					p.next()
-					sig.ReturnType = p.typeExprOf(tt, name)
+					sig.ReturnType = p.colonType(n)
 				}
 				sig.Range = p.rng(n.Start)
 				d.Actions = append(d.Actions, sig)
@@ -270,10 +214,7 @@ func (p *parser) newStmt() ast.Stmt {
 		d.Range = p.rng(t.Start)
 		return d
 	}
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected a container name after 'create new', found end of file")
-	}
-	s := &ast.NewStmt{Container: p.ident("a container name after 'create new'")}
+	s := &ast.NewStmt{Container: p.identOrEnd("a container name after 'create new'", t)}
 	p.expect(token.KeywordAs, "'as' after the container name")
 	if p.atEOF() {
 		p.failTok(t, CodeEOF, "expected an instance name, found end of file")
@@ -421,6 +362,15 @@ func (q *patParser) fail(t token.Token, msg string) {
 	panic(bailout{})
 }
 
+// failNear reports msg at n or, when the pattern ends before n, at t, an
+// earlier word of the element.
+func (q *patParser) failNear(n, t token.Token, msg string) {
+	if n.Kind == token.EOF {
+		n = t
+	}
+	q.fail(n, msg)
+}
+
 func (q *patParser) node(k ast.PatternKind, from token.Token, to int) *ast.PatternNode {
 	if to < from.Start {
 		to = from.End
@@ -550,10 +500,7 @@ func (q *patParser) element() *ast.PatternNode {
 				el.Text = "any"
 			}
 		default:
-			if n.Kind == token.EOF {
-				n = t
-			}
-			q.fail(n, "expected 'letter', 'digit', 'whitespace' or 'character' after 'any'")
+			q.failNear(n, t, "expected 'letter', 'digit', 'whitespace' or 'character' after 'any'")
 		}
 	case token.KeywordOne, token.KeywordZero:
 		if q.at(1).Kind == token.KeywordOr && q.at(2).Kind == token.KeywordMore {
@@ -573,10 +520,7 @@ func (q *patParser) element() *ast.PatternNode {
 		q.i++
 		n := q.at(0)
 		if n.Kind != token.IntLiteral {
-			if n.Kind == token.EOF {
-				n = t
-			}
-			q.fail(n, "expected a number after 'exactly'")
+			q.failNear(n, t, "expected a number after 'exactly'")
 		}
 		c := q.count(n)
 		q.i++
@@ -585,18 +529,12 @@ func (q *patParser) element() *ast.PatternNode {
 		q.i++
 		n := q.at(0)
 		if n.Kind != token.KeywordLeast && n.Kind != token.KeywordMost {
-			if n.Kind == token.EOF {
-				n = t
-			}
-			q.fail(n, "expected 'least' or 'most' after 'at'")
+			q.failNear(n, t, "expected 'least' or 'most' after 'at'")
 		}
 		q.i++
 		m := q.at(0)
 		if m.Kind != token.IntLiteral {
-			if m.Kind == token.EOF {
-				m = t
-			}
-			q.fail(m, "expected a number after 'at "+n.Kind.Spelling()+"'")
+			q.failNear(m, t, "expected a number after 'at "+n.Kind.Spelling()+"'")
 		}
 		c := q.count(m)
 		q.i++
@@ -667,10 +605,7 @@ func (q *patParser) element() *ast.PatternNode {
 			q.i++
 			s := q.at(0)
 			if s.Kind != token.StringLiteral {
-				if s.Kind == token.EOF {
-					s = n
-				}
-				q.fail(s, "expected a quoted name after 'unicode "+n.Kind.Spelling()+n.Text+"'")
+				q.failNear(s, n, "expected a quoted name after 'unicode "+n.Kind.Spelling()+n.Text+"'")
 			}
 			q.i++
 			el = q.node(ast.PatClass, t, s.End)
@@ -700,10 +635,7 @@ func (q *patParser) element() *ast.PatternNode {
 		q.i++
 		nm := q.at(0)
 		if nm.Kind != token.Identifier {
-			if nm.Kind == token.EOF {
-				nm = t
-			}
-			q.fail(nm, "expected a capture name after 'as'")
+			q.failNear(nm, t, "expected a capture name after 'as'")
 		}
 		q.i++
 		body := q.sub(inner, t)
@@ -717,10 +649,7 @@ func (q *patParser) element() *ast.PatternNode {
 		q.i += 2
 		s := q.at(0)
 		if s.Kind != token.StringLiteral {
-			if s.Kind == token.EOF {
-				s = t
-			}
-			q.fail(s, "expected the capture name (in quotes) after 'same as captured'")
+			q.failNear(s, t, "expected the capture name (in quotes) after 'same as captured'")
 		}
 		q.i++
 		el = q.node(ast.PatBackref, t, s.End)
@@ -734,10 +663,7 @@ func (q *patParser) element() *ast.PatternNode {
 		}
 		d := q.at(0)
 		if d.Kind != token.KeywordAhead && d.Kind != token.KeywordBehind {
-			if d.Kind == token.EOF {
-				d = t
-			}
-			q.fail(d, "expected 'ahead' or 'behind' after 'check'")
+			q.failNear(d, t, "expected 'ahead' or 'behind' after 'check'")
 		}
 		q.i++
 		if q.at(0).Kind != token.KeywordFor {

@@ -21,10 +21,7 @@ func (p *parser) pathExpr() ast.Expr {
 
 // asName consumes `NAME` after `as` (identifier only), reporting at kw at EOF.
 func (p *parser) asName(kw token.Token) *ast.Ident {
-	if p.atEOF() {
-		p.failTok(kw, CodeEOF, "expected a name after 'as', found end of file")
-	}
-	return p.ident("a name after 'as'")
+	return p.identOrEnd("a name after 'as'", kw)
 }
 
 func (p *parser) openStmt() ast.Stmt {
@@ -84,9 +81,6 @@ func (p *parser) openStmt() ast.Stmt {
 				p.next()
 				s.Name = kwIdent(c)
 			} else {
-				if p.atEOF() {
-					p.failTok(c, CodeEOF, "expected a variable name, found end of file")
-				}
 				s.Name = p.ident("a variable name")
 			}
 		case token.KeywordAs:
@@ -111,9 +105,6 @@ func (p *parser) openDatabase(start token.Token) ast.Stmt {
 	p.expect(token.KeywordAt, "'at' after 'database'")
 	u := p.primary(false)
 	p.expect(token.KeywordAs, "'as' after the database URL")
-	if p.atEOF() {
-		p.failTok(p.peek(), CodeEOF, "expected a name after 'as', found end of file")
-	}
 	name := p.ident("a name after 'as'")
 	return &ast.OpenDatabaseStmt{Range: p.rng(start.Start), URL: u, Name: name}
 }
@@ -267,14 +258,7 @@ func (p *parser) execCommand(spawn bool) ast.Stmt {
 
 // asNameAny consumes the next token, which must be an identifier.
 func (p *parser) asNameAny(kw token.Token) *ast.Ident {
-	if p.atEOF() {
-		p.failTok(kw, CodeEOF, "expected a name after 'as', found end of file")
-	}
-	n := p.next()
-	if n.Kind != token.Identifier {
-		p.failTok(n, CodeExpected, "expected a name after 'as', found "+describe(n))
-	}
-	return identOf(n)
+	return identOf(p.nextOf(token.Identifier, kw, "a name after 'as'", "a name after 'as'"))
 }
 
 func (p *parser) execFile() ast.Stmt {
