@@ -281,6 +281,20 @@ func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
 	return left
 }
 
+// seeded continues an expression from lead: postfix members, `of` calls,
+// then binary operators (the reference's seeded continuation).
+func (p *parser) seeded(lead ast.Expr, clause bool) ast.Expr {
+	for {
+		lead = p.memberPostfix(lead, clause, -1)
+		if p.kind() != token.KeywordOf {
+			break
+		}
+		p.next()
+		lead = p.ofCall(lead, clause)
+	}
+	return p.binaryRest(lead, 0, exprCtx{clause: clause})
+}
+
 func argOf(x ast.Expr) *ast.Arg {
 	return &ast.Arg{Range: ast.Range{From: x.Pos(), To: x.End()}, Value: x}
 }

@@ -34,32 +34,15 @@ func (p *parser) statement() ast.Stmt {
 		case token.KeywordPattern:
 			return p.patternDecl()
 		case token.KeywordDirectory:
-			p.next()
-			p.next()
-			p.expect(token.KeywordAt, "'at' after 'create directory'")
-			path := p.primary(false)
-			return &ast.CreateDirStmt{Range: p.rng(t.Start), Path: path}
+			return p.createDirectory()
 		case token.KeywordFile:
-			p.next()
-			p.next()
-			p.expect(token.KeywordAt, "'at' after 'create file'")
-			path := p.primary(false)
-			p.expect(token.KeywordWith, "'with' after the file path")
-			content := p.expr()
-			return &ast.CreateFileStmt{Range: p.rng(t.Start), Path: path, Content: content}
+			return p.createFile()
 		case token.KeywordList:
 			return p.createList()
 		case token.KeywordMap:
 			return p.createMap()
 		case token.KeywordDate, token.KeywordTime:
-			p.next()
-			isTime := p.next().Kind == token.KeywordTime
-			name := p.nameWords()
-			var v ast.Expr
-			if p.got(token.KeywordAs) {
-				v = p.expr()
-			}
-			return &ast.CreateDateStmt{Range: p.rng(t.Start), Time: isTime, Name: name, Value: v}
+			return p.createDate()
 		}
 		return p.varDecl()
 	case token.KeywordDisplay:
@@ -79,44 +62,15 @@ func (p *parser) statement() ast.Stmt {
 	case token.KeywordChange:
 		return p.change()
 	case token.KeywordAdd:
-		p.next()
-		v := p.expr()
-		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected 'to' after the value in add, found end of file")
-		}
-		if p.kind() != token.KeywordTo {
-			p.failTok(t, CodeExpected, "expected 'to' after the value in add, found "+describe(p.peek()))
-		}
-		p.next()
-		name := p.nameWords()
-		return &ast.AddStmt{Range: p.rng(t.Start), Value: v, List: name}
+		return p.addStmt()
 	case token.KeywordSubtract:
-		p.next()
-		v := p.expr()
-		p.expect(token.KeywordFrom, "'from' after the value in subtract")
-		name := p.nameWords()
-		return &ast.AssignStmt{Range: p.rng(t.Start), Kind: ast.AssignSubtract, Name: name, Value: v}
+		return p.subtract()
 	case token.KeywordMultiply, token.KeywordDivide:
-		p.next()
-		name := p.nameWords()
-		p.expect(token.KeywordBy, "'by' after the variable name")
-		v := p.expr()
-		k := ast.AssignMultiply
-		if t.Kind == token.KeywordDivide {
-			k = ast.AssignDivide
-		}
-		return &ast.AssignStmt{Range: p.rng(t.Start), Kind: k, Name: name, Value: v}
+		return p.multiply()
 	case token.KeywordRemove:
-		p.next()
-		v := p.expr()
-		p.expect(token.KeywordFrom, "'from' after the value in remove")
-		name := p.nameWords()
-		return &ast.RemoveStmt{Range: p.rng(t.Start), Value: v, List: name}
+		return p.remove()
 	case token.KeywordClear:
-		p.next()
-		name := p.nameWords()
-		p.got(token.KeywordList)
-		return &ast.ClearStmt{Range: p.rng(t.Start), List: name}
+		return p.clear()
 	case token.KeywordTry:
 		return p.tryStmt()
 	case token.KeywordIn:
@@ -126,56 +80,22 @@ func (p *parser) statement() ast.Stmt {
 	case token.KeywordRepeat:
 		return p.repeat()
 	case token.KeywordExit:
-		p.next()
-		prog := false
-		switch n := p.peek(); {
-		case n.Kind == token.KeywordLoop:
-			p.next()
-		case n.Kind == token.Identifier && strings.EqualFold(n.Text, "loop"):
-			p.next()
-		case n.Kind == token.Identifier && strings.EqualFold(n.Text, "program"):
-			p.next()
-			prog = true
-		}
-		return &ast.ExitStmt{Range: p.rng(t.Start), Program: prog}
+		return p.exit()
 	case token.KeywordPush:
-		p.next()
-		p.expect(token.KeywordWith, "'with' after 'push'")
-		l := p.primary(false)
-		p.expect(token.KeywordAnd, "'and' after the list")
-		var v ast.Expr
-		if k := p.kind(); k != token.Eol && !isStatementStarter(k) {
-			v = p.binary(0, exprCtx{})
-		} else {
-			v = p.primary(false)
-		}
-		return &ast.PushStmt{Range: p.rng(t.Start), List: l, Value: v}
+		return p.push()
 	case token.KeywordEvent:
-		p.next()
-		name := p.identOrEnd("an event name", t)
-		return &ast.EventDecl{Range: p.rng(t.Start), Name: name}
+		return p.eventDecl()
 	case token.KeywordTrigger:
-		p.next()
-		name := p.identOrEnd("an event name", t)
-		return &ast.TriggerStmt{Range: p.rng(t.Start), Name: name}
+		return p.trigger()
 	case token.KeywordOn:
 		if n := p.peekN(1); n.Kind == token.Identifier && strings.HasPrefix(n.Text, "websocket") {
 			return p.wsHandler()
 		}
-		p.next()
-		src := p.expr()
-		name := p.identOrEnd("an event name", t)
-		return &ast.OnEventStmt{Range: p.rng(t.Start), Source: src, Event: name}
+		return p.onEvent()
 	case token.KeywordParent:
-		p.next()
-		name := p.identOrEnd("a method name", t)
-		return &ast.ParentCallStmt{Range: p.rng(t.Start), Method: name}
-	case token.KeywordBreak:
-		p.next()
-		return &ast.BranchStmt{Range: p.rng(t.Start), Kind: ast.Break}
-	case token.KeywordContinue, token.KeywordSkip:
-		p.next()
-		return &ast.BranchStmt{Range: p.rng(t.Start), Kind: ast.Continue}
+		return p.parentCall()
+	case token.KeywordBreak, token.KeywordContinue, token.KeywordSkip:
+		return p.branch()
 	case token.KeywordOpen:
 		return p.openStmt()
 	case token.KeywordExecute:
@@ -186,10 +106,7 @@ func (p *parser) statement() ast.Stmt {
 	case token.KeywordSpawn:
 		return p.execCommand(true)
 	case token.KeywordKill:
-		p.next()
-		p.expect(token.KeywordProcess, "'process' after 'kill'")
-		pid := p.primary(false)
-		return &ast.KillStmt{Range: p.rng(t.Start), Process: pid}
+		return p.kill()
 	case token.KeywordRead:
 		if p.peekN(1).Kind == token.KeywordOutput {
 			return p.readOutput()
@@ -199,37 +116,9 @@ func (p *parser) statement() ast.Stmt {
 		}
 		p.failTok(t, CodeUnexpected, "unexpected 'read' at the start of a statement: did you mean 'read output from process'?")
 	case token.KeywordClose:
-		p.next()
-		k := ast.CloseFile
-		switch p.kind() {
-		case token.KeywordServer:
-			p.next()
-			k = ast.CloseServer
-		case token.KeywordDatabase:
-			p.next()
-			k = ast.CloseDatabase
-		case token.KeywordFile:
-			p.next()
-		}
-		x := p.expr()
-		return &ast.CloseStmt{Range: p.rng(t.Start), Kind: k, X: x}
+		return p.closeStmt()
 	case token.KeywordDelete:
-		p.next()
-		dir := false
-		switch p.kind() {
-		case token.KeywordFile:
-		case token.KeywordDirectory:
-			dir = true
-		default:
-			if p.atEOF() {
-				p.failTok(t, CodeEOF, "expected 'file' or 'directory' after 'delete', found end of file")
-			}
-			p.failHere(CodeExpected, "expected 'file' or 'directory' after 'delete', found "+describe(p.peek()))
-		}
-		p.next()
-		p.expect(token.KeywordAt, "'at' after 'delete "+map[bool]string{false: "file", true: "directory"}[dir]+"'")
-		path := p.primary(false)
-		return &ast.DeleteStmt{Range: p.rng(t.Start), Dir: dir, Path: path}
+		return p.deleteStmt()
 	case token.KeywordWrite:
 		return p.writeStmt()
 	case token.KeywordWait:
@@ -239,39 +128,11 @@ func (p *parser) statement() ast.Stmt {
 	case token.KeywordRespond:
 		return p.respond()
 	case token.KeywordRegister:
-		p.next()
-		p.expect(token.KeywordSignal, "'signal' after 'register'")
-		p.expect(token.KeywordHandler, "'handler' after 'signal'")
-		p.expect(token.KeywordFor, "'for' after 'handler'")
-		sig := p.nextOf(token.Identifier, t, "a signal name", "a signal name (SIGINT, SIGTERM, …)")
-		p.expect(token.KeywordAs, "'as' after the signal name")
-		h := p.nameWords()
-		return &ast.SignalStmt{Range: p.rng(t.Start), Signal: identOf(sig), Handler: h}
+		return p.signalHandler()
 	case token.KeywordStop:
-		p.next()
-		p.expect(token.KeywordAccepting, "'accepting' after 'stop'")
-		p.expect(token.KeywordConnections, "'connections' after 'accepting'")
-		p.expect(token.KeywordOn, "'on' after 'connections'")
-		s := p.expr()
-		return &ast.StopAcceptingStmt{Range: p.rng(t.Start), Server: s}
+		return p.stopAccepting()
 	case token.KeywordGive, token.KeywordReturn:
-		p.next()
-		r := &ast.ReturnStmt{GiveBack: t.Kind == token.KeywordGive}
-		if r.GiveBack {
-			p.expect(token.KeywordBack, "'back' after 'give'")
-		}
-		if !p.atEOF() {
-			if n := p.peek(); n.Kind == token.NothingLiteral {
-				p.next()
-				r.Value = lit(n, ast.LitNothing)
-			} else if k, ok := p.queryKind(); ok {
-				r.Value = p.queryExpr(k)
-			} else {
-				r.Value = p.expr()
-			}
-		}
-		r.Range = p.rng(t.Start)
-		return r
+		return p.returnStmt()
 	case token.KeywordStart:
 		if n := p.peekN(1); n.Kind == token.Identifier && n.Text == "streaming" {
 			return p.startStream()
@@ -299,24 +160,10 @@ func (p *parser) statement() ast.Stmt {
 			p.next()
 			return p.openDatabase(t)
 		case (id == "copy_file" || id == "move_file") && n.Kind == token.KeywordFrom:
-			p.next()
-			p.next()
-			a := p.pathExpr()
-			p.expect(token.KeywordTo, "'to' after the source path")
-			b := p.pathExpr()
-			call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: identOf(t), Args: []*ast.Arg{argOf(a), argOf(b)}, Legacy: true}
-			return &ast.ExprStmt{Range: call.Range, X: call}
+			return p.copyFile()
 		case (id == "makedirs" || id == "remove_file" || id == "remove_dir" || id == "delete_file") &&
 			(n.Kind == token.StringLiteral || n.Kind == token.KeywordAt || n.Kind == token.Identifier):
-			p.next()
-			p.got(token.KeywordAt)
-			args := []*ast.Arg{argOf(p.primary(false))}
-			if m := p.peek(); (m.Kind == token.Identifier && m.Text == "recursive") || m.Kind == token.KeywordWith {
-				p.next()
-				args = append(args, argOf(p.primary(false)))
-			}
-			call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: identOf(t), Args: args, Legacy: true}
-			return &ast.ExprStmt{Range: call.Range, X: call}
+			return p.fileCall()
 		case id == "main" && n.Kind == token.KeywordLoop:
 			return p.mainLoop()
 		}
@@ -325,6 +172,276 @@ func (p *parser) statement() ast.Stmt {
 	}
 	x := p.expr()
 	return &ast.ExprStmt{Range: ast.Range{From: x.Pos(), To: x.End()}, X: x}
+}
+
+// createDirectory parses `create directory at PATH`.
+func (p *parser) createDirectory() ast.Stmt {
+	t := p.next()
+	p.next() // directory
+	p.expect(token.KeywordAt, "'at' after 'create directory'")
+	path := p.primary(false)
+	return &ast.CreateDirStmt{Range: p.rng(t.Start), Path: path}
+}
+
+// createFile parses `create file at PATH with CONTENT`.
+func (p *parser) createFile() ast.Stmt {
+	t := p.next()
+	p.next() // file
+	p.expect(token.KeywordAt, "'at' after 'create file'")
+	path := p.primary(false)
+	p.expect(token.KeywordWith, "'with' after the file path")
+	content := p.expr()
+	return &ast.CreateFileStmt{Range: p.rng(t.Start), Path: path, Content: content}
+}
+
+// createDate parses `create date|time NAME [as VALUE]`.
+func (p *parser) createDate() ast.Stmt {
+	t := p.next()
+	isTime := p.next().Kind == token.KeywordTime
+	name := p.nameWords()
+	var v ast.Expr
+	if p.got(token.KeywordAs) {
+		v = p.expr()
+	}
+	return &ast.CreateDateStmt{Range: p.rng(t.Start), Time: isTime, Name: name, Value: v}
+}
+
+// addStmt parses `add VALUE to NAME`.
+func (p *parser) addStmt() ast.Stmt {
+	t := p.next()
+	v := p.expr()
+	if p.atEOF() {
+		p.failTok(t, CodeEOF, "expected 'to' after the value in add, found end of file")
+	}
+	if p.kind() != token.KeywordTo {
+		p.failTok(t, CodeExpected, "expected 'to' after the value in add, found "+describe(p.peek()))
+	}
+	p.next()
+	name := p.nameWords()
+	return &ast.AddStmt{Range: p.rng(t.Start), Value: v, List: name}
+}
+
+// subtract parses `subtract VALUE from NAME`.
+func (p *parser) subtract() ast.Stmt {
+	t := p.next()
+	v := p.expr()
+	p.expect(token.KeywordFrom, "'from' after the value in subtract")
+	name := p.nameWords()
+	return &ast.AssignStmt{Range: p.rng(t.Start), Kind: ast.AssignSubtract, Name: name, Value: v}
+}
+
+// multiply parses `multiply|divide NAME by VALUE`.
+func (p *parser) multiply() ast.Stmt {
+	t := p.next()
+	name := p.nameWords()
+	p.expect(token.KeywordBy, "'by' after the variable name")
+	v := p.expr()
+	k := ast.AssignMultiply
+	if t.Kind == token.KeywordDivide {
+		k = ast.AssignDivide
+	}
+	return &ast.AssignStmt{Range: p.rng(t.Start), Kind: k, Name: name, Value: v}
+}
+
+// remove parses `remove VALUE from LIST`.
+func (p *parser) remove() ast.Stmt {
+	t := p.next()
+	v := p.expr()
+	p.expect(token.KeywordFrom, "'from' after the value in remove")
+	name := p.nameWords()
+	return &ast.RemoveStmt{Range: p.rng(t.Start), Value: v, List: name}
+}
+
+// clear parses `clear LIST [list]`.
+func (p *parser) clear() ast.Stmt {
+	t := p.next()
+	name := p.nameWords()
+	p.got(token.KeywordList)
+	return &ast.ClearStmt{Range: p.rng(t.Start), List: name}
+}
+
+// exit parses `exit`, `exit loop` and `exit program`.
+func (p *parser) exit() ast.Stmt {
+	t := p.next()
+	prog := false
+	switch n := p.peek(); {
+	case n.Kind == token.KeywordLoop:
+		p.next()
+	case n.Kind == token.Identifier && strings.EqualFold(n.Text, "loop"):
+		p.next()
+	case n.Kind == token.Identifier && strings.EqualFold(n.Text, "program"):
+		p.next()
+		prog = true
+	}
+	return &ast.ExitStmt{Range: p.rng(t.Start), Program: prog}
+}
+
+// branch parses `break`, `continue` and `skip`.
+func (p *parser) branch() ast.Stmt {
+	t := p.next()
+	if t.Kind == token.KeywordBreak {
+		return &ast.BranchStmt{Range: p.rng(t.Start), Kind: ast.Break}
+	}
+	return &ast.BranchStmt{Range: p.rng(t.Start), Kind: ast.Continue}
+}
+
+// push parses `push with LIST and VALUE`.
+func (p *parser) push() ast.Stmt {
+	t := p.next()
+	p.expect(token.KeywordWith, "'with' after 'push'")
+	l := p.primary(false)
+	p.expect(token.KeywordAnd, "'and' after the list")
+	var v ast.Expr
+	if k := p.kind(); k != token.Eol && !isStatementStarter(k) {
+		v = p.binary(0, exprCtx{})
+	} else {
+		v = p.primary(false)
+	}
+	return &ast.PushStmt{Range: p.rng(t.Start), List: l, Value: v}
+}
+
+// eventDecl parses `event NAME` outside a container.
+func (p *parser) eventDecl() ast.Stmt {
+	t := p.next()
+	name := p.identOrEnd("an event name", t)
+	return &ast.EventDecl{Range: p.rng(t.Start), Name: name}
+}
+
+// trigger parses `trigger NAME`.
+func (p *parser) trigger() ast.Stmt {
+	t := p.next()
+	name := p.identOrEnd("an event name", t)
+	return &ast.TriggerStmt{Range: p.rng(t.Start), Name: name}
+}
+
+// onEvent parses `on SOURCE EVENT`.
+func (p *parser) onEvent() ast.Stmt {
+	t := p.next()
+	src := p.expr()
+	name := p.identOrEnd("an event name", t)
+	return &ast.OnEventStmt{Range: p.rng(t.Start), Source: src, Event: name}
+}
+
+// parentCall parses `parent METHOD`.
+func (p *parser) parentCall() ast.Stmt {
+	t := p.next()
+	name := p.identOrEnd("a method name", t)
+	return &ast.ParentCallStmt{Range: p.rng(t.Start), Method: name}
+}
+
+// kill parses `kill process PID`.
+func (p *parser) kill() ast.Stmt {
+	t := p.next()
+	p.expect(token.KeywordProcess, "'process' after 'kill'")
+	pid := p.primary(false)
+	return &ast.KillStmt{Range: p.rng(t.Start), Process: pid}
+}
+
+// closeStmt parses `close [file|server|database] X`.
+func (p *parser) closeStmt() ast.Stmt {
+	t := p.next()
+	k := ast.CloseFile
+	switch p.kind() {
+	case token.KeywordServer:
+		p.next()
+		k = ast.CloseServer
+	case token.KeywordDatabase:
+		p.next()
+		k = ast.CloseDatabase
+	case token.KeywordFile:
+		p.next()
+	}
+	x := p.expr()
+	return &ast.CloseStmt{Range: p.rng(t.Start), Kind: k, X: x}
+}
+
+// deleteStmt parses `delete file|directory at PATH`.
+func (p *parser) deleteStmt() ast.Stmt {
+	t := p.next()
+	dir := false
+	switch p.kind() {
+	case token.KeywordFile:
+	case token.KeywordDirectory:
+		dir = true
+	default:
+		if p.atEOF() {
+			p.failTok(t, CodeEOF, "expected 'file' or 'directory' after 'delete', found end of file")
+		}
+		p.failHere(CodeExpected, "expected 'file' or 'directory' after 'delete', found "+describe(p.peek()))
+	}
+	p.next()
+	p.expect(token.KeywordAt, "'at' after 'delete "+map[bool]string{false: "file", true: "directory"}[dir]+"'")
+	path := p.primary(false)
+	return &ast.DeleteStmt{Range: p.rng(t.Start), Dir: dir, Path: path}
+}
+
+// signalHandler parses `register signal handler for SIGNAL as HANDLER`.
+func (p *parser) signalHandler() ast.Stmt {
+	t := p.next()
+	p.expect(token.KeywordSignal, "'signal' after 'register'")
+	p.expect(token.KeywordHandler, "'handler' after 'signal'")
+	p.expect(token.KeywordFor, "'for' after 'handler'")
+	sig := p.nextOf(token.Identifier, t, "a signal name", "a signal name (SIGINT, SIGTERM, …)")
+	p.expect(token.KeywordAs, "'as' after the signal name")
+	h := p.nameWords()
+	return &ast.SignalStmt{Range: p.rng(t.Start), Signal: identOf(sig), Handler: h}
+}
+
+// stopAccepting parses `stop accepting connections on SERVER`.
+func (p *parser) stopAccepting() ast.Stmt {
+	t := p.next()
+	p.expect(token.KeywordAccepting, "'accepting' after 'stop'")
+	p.expect(token.KeywordConnections, "'connections' after 'accepting'")
+	p.expect(token.KeywordOn, "'on' after 'connections'")
+	s := p.expr()
+	return &ast.StopAcceptingStmt{Range: p.rng(t.Start), Server: s}
+}
+
+// returnStmt parses `return [VALUE]` and `give back [VALUE]`, where the
+// value may be a database query.
+func (p *parser) returnStmt() ast.Stmt {
+	t := p.next()
+	r := &ast.ReturnStmt{GiveBack: t.Kind == token.KeywordGive}
+	if r.GiveBack {
+		p.expect(token.KeywordBack, "'back' after 'give'")
+	}
+	if !p.atEOF() {
+		if n := p.peek(); n.Kind == token.NothingLiteral {
+			p.next()
+			r.Value = lit(n, ast.LitNothing)
+		} else if k, ok := p.queryKind(); ok {
+			r.Value = p.queryExpr(k)
+		} else {
+			r.Value = p.expr()
+		}
+	}
+	r.Range = p.rng(t.Start)
+	return r
+}
+
+// copyFile parses the legacy call statements `copy_file|move_file from A to B`.
+func (p *parser) copyFile() ast.Stmt {
+	t := p.next()
+	p.next() // from
+	a := p.pathExpr()
+	p.expect(token.KeywordTo, "'to' after the source path")
+	b := p.pathExpr()
+	call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: identOf(t), Args: []*ast.Arg{argOf(a), argOf(b)}, Legacy: true}
+	return &ast.ExprStmt{Range: call.Range, X: call}
+}
+
+// fileCall parses the legacy call statements `makedirs|remove_file|
+// remove_dir|delete_file [at] PATH [recursive|with FLAG]`.
+func (p *parser) fileCall() ast.Stmt {
+	t := p.next()
+	p.got(token.KeywordAt)
+	args := []*ast.Arg{argOf(p.primary(false))}
+	if m := p.peek(); (m.Kind == token.Identifier && m.Text == "recursive") || m.Kind == token.KeywordWith {
+		p.next()
+		args = append(args, argOf(p.primary(false)))
+	}
+	call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: identOf(t), Args: args, Legacy: true}
+	return &ast.ExprStmt{Range: call.Range, X: call}
 }
 
 // identOrEnd consumes an identifier; at the end of the file it reports at

@@ -305,43 +305,14 @@ func (p *parser) readOutput() ast.Stmt {
 	return s
 }
 
+// writeStmt parses `write content|binary VALUE into FILE` and `write VALUE
+// to FILE`; `write line|chunk` goes to streamWrite.
 func (p *parser) writeStmt() ast.Stmt {
+	if p.atStreamWrite() {
+		return p.streamWrite()
+	}
 	t := p.next()
 	n := p.peek()
-	marker := n.Kind == token.Identifier && (n.Text == "line" || n.Text == "chunk" ||
-		strings.HasPrefix(n.Text, "line ") || strings.HasPrefix(n.Text, "chunk "))
-	if marker && (n.Text == "line" || n.Text == "chunk") {
-		switch p.peekN(1).Kind {
-		case token.KeywordTo, token.KeywordWith, token.KeywordAt, token.Dot, token.LeftBracket, token.KeywordOf,
-			token.Plus, token.KeywordPlus, token.Minus, token.KeywordMinus, token.KeywordTimes, token.KeywordDividedBy,
-			token.KeywordDivided, token.Slash, token.Percent, token.KeywordModulo, token.Equals, token.KeywordIs,
-			token.KeywordAnd, token.KeywordOr, token.KeywordMatches, token.KeywordContains, token.KeywordFind,
-			token.KeywordReplace, token.KeywordSplit, token.KeywordStarts, token.KeywordEnds, token.Colon:
-			marker = false
-		}
-	}
-	if marker {
-		isLine := strings.HasPrefix(n.Text, "line")
-		word := "chunk"
-		if isLine {
-			word = "line"
-		}
-		rest := strings.TrimLeft(n.Text[len(word):], " ")
-		p.next()
-		var v ast.Expr
-		if rest == "" {
-			v = p.seeded(p.primary(false), false)
-		} else {
-			v = p.seeded(&ast.Ident{Range: ast.Range{From: n.Start, To: n.End}, Name: rest}, false)
-		}
-		p.expect(token.KeywordTo, "'to STREAM' after the value of 'write "+word+"'")
-		target := p.primary(false)
-		k := ast.WriteChunk
-		if isLine {
-			k = ast.WriteLine
-		}
-		return &ast.WriteStmt{Range: p.rng(t.Start), Kind: k, Content: v, Target: target}
-	}
 	switch n.Kind {
 	case token.KeywordBinary, token.KeywordContent:
 		p.next()
@@ -358,20 +329,6 @@ func (p *parser) writeStmt() ast.Stmt {
 	p.expect(token.KeywordTo, "'to' after the content in write")
 	target := p.primary(false)
 	return &ast.WriteStmt{Range: p.rng(t.Start), Kind: ast.WriteTo, Content: c, Target: target}
-}
-
-// seeded continues an expression from lead: postfix members, `of` calls,
-// then binary operators (the reference's seeded continuation).
-func (p *parser) seeded(lead ast.Expr, clause bool) ast.Expr {
-	for {
-		lead = p.memberPostfix(lead, clause, -1)
-		if p.kind() != token.KeywordOf {
-			break
-		}
-		p.next()
-		lead = p.ofCall(lead, clause)
-	}
-	return p.binaryRest(lead, 0, exprCtx{clause: clause})
 }
 
 func (p *parser) waitStmt() ast.Stmt {
@@ -779,4 +736,49 @@ func (p *parser) queryExpr(k ast.QueryKind) ast.Expr {
 	}
 	q.Range = p.rng(t.Start)
 	return q
+}
+
+// atStreamWrite reports whether the `write` about to be parsed is `write
+// line|chunk VALUE to STREAM`: the word after `write` is line or chunk (or a
+// multi-word name starting with them), and no operator follows a lone one.
+func (p *parser) atStreamWrite() bool {
+	n := p.peekN(1)
+	marker := n.Kind == token.Identifier && (n.Text == "line" || n.Text == "chunk" ||
+		strings.HasPrefix(n.Text, "line ") || strings.HasPrefix(n.Text, "chunk "))
+	if marker && (n.Text == "line" || n.Text == "chunk") {
+		switch p.peekN(2).Kind {
+		case token.KeywordTo, token.KeywordWith, token.KeywordAt, token.Dot, token.LeftBracket, token.KeywordOf,
+			token.Plus, token.KeywordPlus, token.Minus, token.KeywordMinus, token.KeywordTimes, token.KeywordDividedBy,
+			token.KeywordDivided, token.Slash, token.Percent, token.KeywordModulo, token.Equals, token.KeywordIs,
+			token.KeywordAnd, token.KeywordOr, token.KeywordMatches, token.KeywordContains, token.KeywordFind,
+			token.KeywordReplace, token.KeywordSplit, token.KeywordStarts, token.KeywordEnds, token.Colon:
+			marker = false
+		}
+	}
+	return marker
+}
+
+// streamWrite parses `write line|chunk VALUE to STREAM`.
+func (p *parser) streamWrite() ast.Stmt {
+	t := p.next()
+	n := p.next()
+	isLine := strings.HasPrefix(n.Text, "line")
+	word := "chunk"
+	if isLine {
+		word = "line"
+	}
+	rest := strings.TrimLeft(n.Text[len(word):], " ")
+	var v ast.Expr
+	if rest == "" {
+		v = p.seeded(p.primary(false), false)
+	} else {
+		v = p.seeded(&ast.Ident{Range: ast.Range{From: n.Start, To: n.End}, Name: rest}, false)
+	}
+	p.expect(token.KeywordTo, "'to STREAM' after the value of 'write "+word+"'")
+	target := p.primary(false)
+	k := ast.WriteChunk
+	if isLine {
+		k = ast.WriteLine
+	}
+	return &ast.WriteStmt{Range: p.rng(t.Start), Kind: k, Content: v, Target: target}
 }
