@@ -518,6 +518,25 @@ func (p *parser) skipEol() {
 	}
 }
 
+func (p *parser) optColon() {
+	p.got(token.Colon)
+}
+
+// closeBlock expects `end KW` after a block body.
+func (p *parser) closeBlock(kw token.Kind, what string) {
+	p.expect(token.KeywordEnd, "'end "+kw.Spelling()+"' after the "+what)
+	p.expect(kw, "'"+kw.Spelling()+"' after 'end'")
+}
+
+// body parses a block's statements, from the line after its header to the
+// `end KW` that closes it; what names the block in messages.
+func (p *parser) body(kw token.Kind, what string) *ast.Block {
+	p.skipEol()
+	b := p.block(p.lastEnd, stopEnd)
+	p.closeBlock(kw, what)
+	return b
+}
+
 // rng makes a Range from from to the end of the last consumed token.
 func (p *parser) rng(from int) ast.Range {
 	to := p.lastEnd
@@ -543,6 +562,15 @@ func (p *parser) ident(what string) *ast.Ident {
 	}
 	p.next()
 	return identOf(t)
+}
+
+// identOrEnd consumes an identifier; at the end of the file it reports at
+// the statement's keyword as the reference does.
+func (p *parser) identOrEnd(what string, kw token.Token) *ast.Ident {
+	if p.atEOF() {
+		p.failTok(kw, CodeEOF, "expected "+what+", found end of file")
+	}
+	return p.ident(what)
 }
 
 // nextOf consumes the next token, which must be of kind k. At the end of the
