@@ -11,6 +11,8 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// actionDecl parses `define action called NAME [needs|with [parameters]
+// P [as TYPE] [default VALUE] {and P …}]: [TYPE:] … end action`.
 func (p *parser) actionDecl() ast.Stmt {
 	t := p.next()
 	p.expect(token.KeywordAction, "'action' after 'define'")

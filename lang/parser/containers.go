@@ -10,6 +10,8 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// containerDecl parses `create container NAME [extends PARENT] [implements
+// I, …]:` with its properties, actions and events, and `end`.
 func (p *parser) containerDecl() ast.Stmt {
 	t := p.next()
 	p.next() // container
@@ -68,6 +70,8 @@ func (p *parser) containerDecl() ast.Stmt {
 	}
 }
 
+// property parses `[static] property NAME[: TYPE] [defaults VALUE]` in a
+// container; start is its first word.
 func (p *parser) property(static bool, start token.Token) ast.Stmt {
 	kw := p.next() // property
 	if p.atEOF() {
@@ -84,6 +88,8 @@ func (p *parser) property(static bool, start token.Token) ast.Stmt {
 	return d
 }
 
+// method parses `[static] action NAME [needs P, …][: TYPE] … end` in a
+// container; start is its first word.
 func (p *parser) method(static bool, start token.Token) ast.Stmt {
 	kw := p.next() // action
 	if p.atEOF() {
@@ -137,6 +143,8 @@ func (p *parser) paramList() []*ast.Param {
 	return ps
 }
 
+// interfaceDecl parses `create interface NAME [extends J, …]`, with an
+// optional body of `requires action` lines closed by `end`.
 func (p *parser) interfaceDecl() ast.Stmt {
 	t := p.next()
 	p.next() // interface
@@ -185,6 +193,8 @@ func (p *parser) interfaceDecl() ast.Stmt {
 	return d
 }
 
+// newStmt parses `create new CONTAINER as NAME:` with its `PROPERTY is
+// VALUE` lines and `end`, and `create new constant NAME as VALUE`.
 func (p *parser) newStmt() ast.Stmt {
 	t := p.next()
 	p.next() // new

@@ -49,6 +49,8 @@ func (p *parser) checkIf(chained bool) ast.Stmt {
 	return s
 }
 
+// ifThen parses `if COND then STATEMENT` that ends the file (the
+// reference's single-line if) and `if COND then … [otherwise …] end if`.
 func (p *parser) ifThen() ast.Stmt {
 	t := p.next()
 	cond := p.expr()
@@ -92,6 +94,8 @@ func (p *parser) ifThen() ast.Stmt {
 	return &ast.SingleIfStmt{Range: p.rng(t.Start), Cond: cond, Then: then.Stmts[0]}
 }
 
+// countLoop parses `count from A [down] to B [by STEP] [as NAME]: … end
+// count`.
 func (p *parser) countLoop() ast.Stmt {
 	t := p.next()
 	p.expect(token.KeywordFrom, "'from' after 'count'")
@@ -123,6 +127,7 @@ func (p *parser) countLoop() ast.Stmt {
 	return s
 }
 
+// forEach parses `for each NAME in [reversed] LIST: … end for`.
 func (p *parser) forEach() ast.Stmt {
 	t := p.next()
 	p.expect(token.KeywordEach, "'each' after 'for'")
@@ -137,6 +142,8 @@ func (p *parser) forEach() ast.Stmt {
 	return s
 }
 
+// repeat parses `repeat while|until COND: … end repeat`, `repeat forever:
+// … end repeat` and `repeat: … until COND`.
 func (p *parser) repeat() ast.Stmt {
 	t := p.next()
 	s := &ast.RepeatStmt{}
@@ -179,6 +186,7 @@ func (p *parser) repeat() ast.Stmt {
 	return s
 }
 
+// mainLoop parses `main loop [concurrently]: … end loop`.
 func (p *parser) mainLoop() ast.Stmt {
 	t := p.next()
 	p.expect(token.KeywordLoop, "'loop' after 'main'")
@@ -218,6 +226,8 @@ func (p *parser) branch() ast.Stmt {
 	return &ast.BranchStmt{Range: p.rng(t.Start), Kind: ast.Continue}
 }
 
+// route parses `route VALUE:` with its `when` arms, an optional last
+// `otherwise` arm and `end route`.
 func (p *parser) route() ast.Stmt {
 	t := p.next()
 	s := &ast.RouteStmt{Subject: p.expr()}
@@ -287,6 +297,8 @@ func (p *parser) route() ast.Stmt {
 	}
 }
 
+// tryStmt parses `try: …` with its `when KIND [as NAME]:`, `catch [with
+// NAME]:`, `otherwise:` and `finally:` clauses and `end try`.
 func (p *parser) tryStmt() ast.Stmt {
 	t := p.next()
 	p.expect(token.Colon, "':' after 'try'")

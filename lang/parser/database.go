@@ -10,6 +10,8 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// openDatabase parses `database at URL as NAME` after `open` or `connect
+// to` (start is the first word).
 func (p *parser) openDatabase(start token.Token) ast.Stmt {
 	p.next() // database
 	p.expect(token.KeywordAt, "'at' after 'database'")
@@ -19,6 +21,7 @@ func (p *parser) openDatabase(start token.Token) ast.Stmt {
 	return &ast.OpenDatabaseStmt{Range: p.rng(start.Start), URL: u, Name: name}
 }
 
+// transaction parses `in transaction on DB: … end transaction`.
 func (p *parser) transaction() ast.Stmt {
 	t := p.next()
 	p.next() // transaction
@@ -36,6 +39,8 @@ func (p *parser) transaction() ast.Stmt {
 	return s
 }
 
+// queryKind reports whether a database query value starts here: `query DB
+// with` or `execute DB with`.
 func (p *parser) queryKind() (ast.QueryKind, bool) {
 	t := p.peek()
 	switch {
@@ -47,6 +52,7 @@ func (p *parser) queryKind() (ast.QueryKind, bool) {
 	return 0, false
 }
 
+// queryExpr parses `query|execute DB with SQL [and parameters P]`.
 func (p *parser) queryExpr(k ast.QueryKind) ast.Expr {
 	t := p.next()
 	q := &ast.DatabaseQueryExpr{Kind: k}

@@ -11,6 +11,8 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// openStmt parses `open file [at] PATH …` (for a mode, to read its content,
+// or as a handle); `open url` and `open database` go to their own parsers.
 func (p *parser) openStmt() ast.Stmt {
 	t := p.next()
 	switch p.kind() {
@@ -87,6 +89,7 @@ func (p *parser) openStmt() ast.Stmt {
 	return s
 }
 
+// pathExpr parses a file path: a primary, then `with` concatenations.
 func (p *parser) pathExpr() ast.Expr {
 	x := p.primary(false)
 	for p.kind() == token.KeywordWith {

@@ -8,6 +8,8 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// createList parses `create list NAME:` with its `add VALUE` lines and
+// `end list`.
 func (p *parser) createList() ast.Stmt {
 	t := p.next()
 	p.next() // list
@@ -35,6 +37,8 @@ func (p *parser) createList() ast.Stmt {
 	return s
 }
 
+// createMap parses `create map NAME:` with its `KEY is VALUE` lines and
+// `end map`.
 func (p *parser) createMap() ast.Stmt {
 	t := p.next()
 	p.next() // map

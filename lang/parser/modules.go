@@ -7,6 +7,7 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// loadStmt parses `load module from PATH` and `include from PATH`.
 func (p *parser) loadStmt(include bool) ast.Stmt {
 	t := p.next()
 	if !include {
@@ -20,6 +21,7 @@ func (p *parser) loadStmt(include bool) ast.Stmt {
 	return &ast.LoadStmt{Range: p.rng(t.Start), Include: include, Path: path}
 }
 
+// exportStmt parses `export container|action|constant NAME`.
 func (p *parser) exportStmt() ast.Stmt {
 	t := p.next()
 	k := p.peek()

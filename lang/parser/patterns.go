@@ -28,6 +28,8 @@ var reservedPatternNames = func() map[string]bool {
 	return m
 }()
 
+// patternDecl parses `create pattern NAME: … end pattern`: it finds the
+// body's tokens, then hands them to a patParser.
 func (p *parser) patternDecl() ast.Stmt {
 	t := p.next()
 	p.next() // pattern
@@ -105,6 +107,7 @@ func (p *parser) patternDecl() ast.Stmt {
 	return d
 }
 
+// A patParser parses the tokens of a pattern's body.
 type patParser struct {
 	p    *parser
 	toks []token.Token

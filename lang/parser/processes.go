@@ -9,6 +9,8 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// execCommand parses `execute|spawn command C [with arguments A] [using
+// shell] [as NAME]` (spawn needs the name).
 func (p *parser) execCommand(spawn bool) ast.Stmt {
 	t := p.next()
 	p.expect(token.KeywordCommand, "'command' after '"+t.Kind.Spelling()+"'")
@@ -36,6 +38,8 @@ func (p *parser) asNameAny(kw token.Token) *ast.Ident {
 	return identOf(p.nextOf(token.Identifier, kw, "a name after 'as'", "a name after 'as'"))
 }
 
+// execFile parses `execute [wfl] file at PATH [with REQUEST] [and read
+// output as NAME]`.
 func (p *parser) execFile() ast.Stmt {
 	t := p.next()
 	if n := p.peek(); n.Kind == token.Identifier && n.Text == "wfl" {
@@ -57,6 +61,7 @@ func (p *parser) execFile() ast.Stmt {
 	return s
 }
 
+// readOutput parses `read output from process P as NAME`.
 func (p *parser) readOutput() ast.Stmt {
 	t := p.next()
 	p.expect(token.KeywordOutput, "'output' after 'read'")

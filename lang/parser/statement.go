@@ -14,6 +14,7 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// statement parses one statement at the current token.
 func (p *parser) statement() ast.Stmt {
 	p.enter()
 	defer p.leave()
@@ -178,6 +179,7 @@ func (p *parser) statement() ast.Stmt {
 	return &ast.ExprStmt{Range: ast.Range{From: x.Pos(), To: x.End()}, X: x}
 }
 
+// display parses `display VALUE {VALUE}`.
 func (p *parser) display() ast.Stmt {
 	t := p.next()
 	d := &ast.DisplayStmt{}

@@ -8,6 +8,8 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// describe parses `describe "TEXT":` with its setup, teardown, tests and
+// nested describes, and `end describe`.
 func (p *parser) describe() ast.Stmt {
 	t := p.next()
 	d := p.peek()
@@ -82,6 +84,7 @@ func (p *parser) strictBody(kw token.Kind, what string) *ast.Block {
 	return b
 }
 
+// testBlock parses `test "TEXT": … end test`.
 func (p *parser) testBlock() ast.Stmt {
 	t := p.next()
 	d := p.peek()
@@ -96,6 +99,7 @@ func (p *parser) testBlock() ast.Stmt {
 	return s
 }
 
+// expectStmt parses `expect VALUE to ASSERTION`.
 func (p *parser) expectStmt() ast.Stmt {
 	t := p.next()
 	s := &ast.ExpectStmt{Subject: p.expr()}

@@ -26,6 +26,7 @@ func typeWord(t token.Token) (string, bool) {
 	return "", false
 }
 
+// typeExprOf makes the type named name, spelled by the token t.
 func (p *parser) typeExprOf(t token.Token, name string) *ast.TypeExpr {
 	return &ast.TypeExpr{Range: ast.Range{From: t.Start, To: t.End}, Name: name}
 }

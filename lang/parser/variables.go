@@ -9,6 +9,8 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// varDecl parses `store|create NAME as VALUE` and `store new constant NAME
+// as VALUE`; VALUE may be a database query.
 func (p *parser) varDecl() ast.Stmt {
 	t := p.next()
 	d := &ast.VarDecl{Create: t.Kind == token.KeywordCreate}
@@ -91,6 +93,7 @@ func (p *parser) createDate() ast.Stmt {
 	return &ast.CreateDateStmt{Range: p.rng(t.Start), Time: isTime, Name: name, Value: v}
 }
 
+// change parses `change NAME to VALUE`.
 func (p *parser) change() ast.Stmt {
 	t := p.next()
 	var id *ast.Ident

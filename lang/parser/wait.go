@@ -11,6 +11,7 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// waitStmt parses `wait for …`.
 func (p *parser) waitStmt() ast.Stmt {
 	t := p.next()
 	p.expect(token.KeywordFor, "'for' after 'wait'")

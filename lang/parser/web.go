@@ -12,6 +12,9 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// openURL parses what follows `open url`: `at URL`, the method, headers
+// and body clauses, and `as NAME`, `and read content|response as NAME` or
+// `and stream response as NAME`; t is the `open`.
 func (p *parser) openURL(t token.Token) ast.Stmt {
 	if p.kind() != token.KeywordAt {
 		p.failTok(t, CodeExpected, "expected 'at' after 'url', found "+describe(p.peek()))
@@ -120,10 +123,14 @@ func (p *parser) openURL(t token.Token) ast.Stmt {
 	}
 }
 
+// isHTTPClause reports whether t is the clause word w, alone or starting a
+// multi-word name.
 func isHTTPClause(t token.Token, w string) bool {
 	return t.Kind == token.Identifier && (t.Text == w || strings.HasPrefix(t.Text, w+" "))
 }
 
+// httpValue continues a clause's value x with `with` concatenations, up
+// to the next clause.
 func (p *parser) httpValue(x ast.Expr) ast.Expr {
 	for p.kind() == token.KeywordWith {
 		n := p.peekN(1)
@@ -137,6 +144,9 @@ func (p *parser) httpValue(x ast.Expr) ast.Expr {
 	return x
 }
 
+// listen parses `listen on port P [secured [with certificate C and key K]
+// | redirecting to port Q] as NAME` and `listen for websockets on port P
+// as NAME`.
 func (p *parser) listen() ast.Stmt {
 	t := p.next()
 	s := &ast.ListenStmt{}
@@ -203,6 +213,7 @@ func (p *parser) listen() ast.Stmt {
 	return s
 }
 
+// tlsPath parses `certificate PATH` or `key PATH` (marker is the word).
 func (p *parser) tlsPath(marker string) ast.Expr {
 	n := p.peek()
 	if n.Kind == token.Identifier {
@@ -219,6 +230,8 @@ func (p *parser) tlsPath(marker string) ast.Expr {
 	return nil
 }
 
+// respond parses `respond to REQUEST with CONTENT [and status S] [and
+// content_type T] [and headers H]`.
 func (p *parser) respond() ast.Stmt {
 	t := p.next()
 	p.expect(token.KeywordTo, "'to' after 'respond'")
@@ -268,6 +281,8 @@ func (p *parser) respond() ast.Stmt {
 	return s
 }
 
+// startStream parses `start streaming response to REQUEST [with status S]
+// [and content type T] [and headers H] as NAME`.
 func (p *parser) startStream() ast.Stmt {
 	t := p.next()
 	p.next() // streaming
@@ -368,6 +383,7 @@ func (p *parser) streamWrite() ast.Stmt {
 	return &ast.WriteStmt{Range: p.rng(t.Start), Kind: k, Content: v, Target: target}
 }
 
+// flush parses `flush STREAM`.
 func (p *parser) flush() ast.Stmt {
 	t := p.next()
 	rest := strings.TrimLeft(strings.TrimPrefix(t.Text, "flush"), " ")
@@ -380,6 +396,8 @@ func (p *parser) flush() ast.Stmt {
 	return &ast.FlushStmt{Range: p.rng(t.Start), Target: target}
 }
 
+// wsHandler parses `on websocket connect|message|disconnect to|from SERVER
+// as NAME: … end on`.
 func (p *parser) wsHandler() ast.Stmt {
 	t := p.next()
 	n := p.peek()
@@ -416,6 +434,8 @@ func (p *parser) wsHandler() ast.Stmt {
 	return s
 }
 
+// wsSend parses `send websocket message M to CLIENT` and `broadcast
+// websocket message M to SERVER`.
 func (p *parser) wsSend(broadcast bool) ast.Stmt {
 	t := p.next()
 	prefix := "send websocket message"
