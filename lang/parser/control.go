@@ -301,11 +301,9 @@ func (p *parser) route() ast.Stmt {
 // NAME]:`, `otherwise:` and `finally:` clauses and `end try`.
 func (p *parser) tryStmt() ast.Stmt {
 	t := p.next()
-	p.expect(token.Colon, "':' after 'try'")
-	p.skipEol()
 	s := &ast.TryStmt{}
 	clauseStop := stopAt(token.KeywordWhen, token.KeywordCatch, token.KeywordOtherwise, token.KeywordFinally, token.KeywordEnd)
-	s.Body = p.block(p.lastEnd, clauseStop)
+	s.Body = p.colonBlock("'try'", clauseStop)
 loop:
 	for !p.atEOF() {
 		c := p.peek()
@@ -376,9 +374,7 @@ loop:
 				p.next()
 				cl.Name = identOf(nm)
 			}
-			p.expect(token.Colon, "':' after the error kind")
-			p.skipEol()
-			cl.Body = p.block(p.lastEnd, clauseStop)
+			cl.Body = p.colonBlock("the error kind", clauseStop)
 			cl.Range = p.rng(c.Start)
 			s.Clauses = append(s.Clauses, cl)
 		case token.KeywordCatch:
@@ -390,21 +386,15 @@ loop:
 					cl.Name = identOf(nm)
 				}
 			}
-			p.expect(token.Colon, "':' after 'catch'")
-			p.skipEol()
-			cl.Body = p.block(p.lastEnd, clauseStop)
+			cl.Body = p.colonBlock("'catch'", clauseStop)
 			cl.Range = p.rng(c.Start)
 			s.Clauses = append(s.Clauses, cl)
 		case token.KeywordOtherwise:
 			p.next()
-			p.expect(token.Colon, "':' after 'otherwise'")
-			p.skipEol()
-			s.Otherwise = p.block(p.lastEnd, stopAt(token.KeywordFinally, token.KeywordEnd))
+			s.Otherwise = p.colonBlock("'otherwise'", stopAt(token.KeywordFinally, token.KeywordEnd))
 		case token.KeywordFinally:
 			p.next()
-			p.expect(token.Colon, "':' after 'finally'")
-			p.skipEol()
-			s.Finally = p.block(p.lastEnd, stopEnd)
+			s.Finally = p.colonBlock("'finally'", stopEnd)
 			break loop
 		case token.KeywordEnd:
 			break loop

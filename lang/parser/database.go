@@ -27,9 +27,7 @@ func (p *parser) transaction() ast.Stmt {
 	p.next() // transaction
 	p.expect(token.KeywordOn, "'on' after 'in transaction'")
 	s := &ast.TransactionStmt{DB: p.primary(false)}
-	p.expect(token.Colon, "':' after the database of the transaction")
-	p.skipEol()
-	s.Body = p.block(p.lastEnd, stopEnd)
+	s.Body = p.colonBlock("the database of the transaction", stopEnd)
 	p.expect(token.KeywordEnd, "'end transaction' to close the transaction")
 	if n := p.peek(); !(n.Kind == token.Identifier && strings.EqualFold(n.Text, "transaction")) {
 		p.failHere(CodeExpected, "expected 'transaction' after 'end', found "+describe(n))

@@ -88,10 +88,7 @@ func (p *parser) push() ast.Stmt {
 
 // remove parses `remove VALUE from LIST`.
 func (p *parser) remove() ast.Stmt {
-	t := p.next()
-	v := p.expr()
-	p.expect(token.KeywordFrom, "'from' after the value in remove")
-	name := p.nameWords()
+	t, v, name := p.valueFrom()
 	return &ast.RemoveStmt{Range: p.rng(t.Start), Value: v, List: name}
 }
 

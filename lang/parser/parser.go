@@ -528,6 +528,14 @@ func (p *parser) closeBlock(kw token.Kind, what string) {
 	p.expect(kw, "'"+kw.Spelling()+"' after 'end'")
 }
 
+// colonBlock parses `: STATEMENTS` up to a word that stop accepts (not
+// consumed); what names what the ':' follows.
+func (p *parser) colonBlock(what string, stop func(token.Kind) bool) *ast.Block {
+	p.expect(token.Colon, "':' after "+what)
+	p.skipEol()
+	return p.block(p.lastEnd, stop)
+}
+
 // body parses a block's statements, from the line after its header to the
 // `end KW` that closes it; what names the block in messages.
 func (p *parser) body(kw token.Kind, what string) *ast.Block {

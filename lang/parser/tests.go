@@ -12,13 +12,7 @@ import (
 // nested describes, and `end describe`.
 func (p *parser) describe() ast.Stmt {
 	t := p.next()
-	d := p.peek()
-	if d.Kind != token.StringLiteral {
-		p.failHere(CodeExpected, "expected the description text after 'describe', found "+describe(d))
-	}
-	p.next()
-	s := &ast.DescribeStmt{Desc: lit(d, ast.LitString)}
-	p.expect(token.Colon, "':' after the describe description")
+	s := &ast.DescribeStmt{Desc: p.description(t)}
 	p.skipEol()
 	body := &ast.Block{Range: ast.Range{From: p.lastEnd}}
 	hasSetup, hasTeardown := false, false
@@ -84,16 +78,23 @@ func (p *parser) strictBody(kw token.Kind, what string) *ast.Block {
 	return b
 }
 
+// description parses the quoted description and the ':' after `describe`
+// or `test` (kw).
+func (p *parser) description(kw token.Token) *ast.BasicLit {
+	word := kw.Kind.Spelling()
+	d := p.peek()
+	if d.Kind != token.StringLiteral {
+		p.failHere(CodeExpected, "expected the description text after '"+word+"', found "+describe(d))
+	}
+	p.next()
+	p.expect(token.Colon, "':' after the "+word+" description")
+	return lit(d, ast.LitString)
+}
+
 // testBlock parses `test "TEXT": … end test`.
 func (p *parser) testBlock() ast.Stmt {
 	t := p.next()
-	d := p.peek()
-	if d.Kind != token.StringLiteral {
-		p.failHere(CodeExpected, "expected the description text after 'test', found "+describe(d))
-	}
-	p.next()
-	s := &ast.TestStmt{Desc: lit(d, ast.LitString)}
-	p.expect(token.Colon, "':' after the test description")
+	s := &ast.TestStmt{Desc: p.description(t)}
 	s.Body = p.strictBody(token.KeywordTest, "test block")
 	s.Range = p.rng(t.Start)
 	return s
@@ -120,13 +121,7 @@ func (p *parser) expectStmt() ast.Stmt {
 				s.Kind = ast.AssertBeYes
 			}
 		case token.KeywordGreater, token.KeywordLess:
-			p.next()
-			p.expect(token.KeywordThan, "'than' after '"+m.Kind.Spelling()+"'")
-			s.Kind = ast.AssertGreaterThan
-			if m.Kind == token.KeywordLess {
-				s.Kind = ast.AssertLessThan
-			}
-			s.Value = p.expr()
+			p.compareAssertion(s)
 		case token.KeywordEmpty:
 			p.next()
 			s.Kind = ast.AssertBeEmpty
@@ -149,13 +144,7 @@ func (p *parser) expectStmt() ast.Stmt {
 			s.Kind, s.Value = ast.AssertBe, p.expr()
 		}
 	case token.KeywordGreater, token.KeywordLess:
-		p.next()
-		p.expect(token.KeywordThan, "'than' after '"+n.Kind.Spelling()+"'")
-		s.Kind = ast.AssertGreaterThan
-		if n.Kind == token.KeywordLess {
-			s.Kind = ast.AssertLessThan
-		}
-		s.Value = p.expr()
+		p.compareAssertion(s)
 	case token.KeywordContain:
 		p.next()
 		s.Kind, s.Value = ast.AssertContain, p.expr()
@@ -177,4 +166,15 @@ func (p *parser) expectStmt() ast.Stmt {
 	}
 	s.Range = p.rng(t.Start)
 	return s
+}
+
+// compareAssertion parses `greater|less than VALUE`, after `to` or `to be`.
+func (p *parser) compareAssertion(s *ast.ExpectStmt) {
+	w := p.next()
+	p.expect(token.KeywordThan, "'than' after '"+w.Kind.Spelling()+"'")
+	s.Kind = ast.AssertGreaterThan
+	if w.Kind == token.KeywordLess {
+		s.Kind = ast.AssertLessThan
+	}
+	s.Value = p.expr()
 }

@@ -145,10 +145,7 @@ func (p *parser) addStmt() ast.Stmt {
 
 // subtract parses `subtract VALUE from NAME`.
 func (p *parser) subtract() ast.Stmt {
-	t := p.next()
-	v := p.expr()
-	p.expect(token.KeywordFrom, "'from' after the value in subtract")
-	name := p.nameWords()
+	t, v, name := p.valueFrom()
 	return &ast.AssignStmt{Range: p.rng(t.Start), Kind: ast.AssignSubtract, Name: name, Value: v}
 }
 
@@ -163,4 +160,13 @@ func (p *parser) multiply() ast.Stmt {
 		k = ast.AssignDivide
 	}
 	return &ast.AssignStmt{Range: p.rng(t.Start), Kind: k, Name: name, Value: v}
+}
+
+// valueFrom parses `VERB VALUE from NAME` (subtract, remove) and returns its
+// three parts.
+func (p *parser) valueFrom() (verb token.Token, v ast.Expr, name *ast.Ident) {
+	verb = p.next()
+	v = p.expr()
+	p.expect(token.KeywordFrom, "'from' after the value in "+verb.Kind.Spelling())
+	return verb, v, p.nameWords()
 }
