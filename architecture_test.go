@@ -4,6 +4,7 @@ import (
 	goast "go/ast"
 	goparser "go/parser"
 	gotoken "go/token"
+	"io/fs"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -81,5 +82,63 @@ func TestLangStartsNoGoroutines(t *testing.T) {
 			}
 			return true
 		})
+	}
+}
+
+// TestUserFilesWrittenByReplaceFile enforces that the program writes over a
+// user's file only through replaceFile (replace.go), which cannot leave it
+// half written: no other non-test code creates, truncates or renames files.
+// The one exception is the --log-file log, which is opened to append.
+func TestUserFilesWrittenByReplaceFile(t *testing.T) {
+	writers := map[string]bool{"WriteFile": true, "Create": true, "OpenFile": true, "CreateTemp": true, "Rename": true, "Truncate": true}
+	allowed := map[string]string{
+		"replace.go:CreateTemp": "the temporary file beside the one it replaces",
+		"replace.go:Rename":     "the rename over the file",
+		"main.go:OpenFile":      "the --log-file log, opened with O_APPEND",
+	}
+	fset := gotoken.NewFileSet()
+	seen := map[string]bool{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := goparser.ParseFile(fset, path, nil, goparser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		goast.Inspect(f, func(n goast.Node) bool {
+			sel, ok := n.(*goast.SelectorExpr)
+			if !ok || !writers[sel.Sel.Name] {
+				return true
+			}
+			if x, ok := sel.X.(*goast.Ident); !ok || x.Name != "os" {
+				return true
+			}
+			key := filepath.ToSlash(path) + ":" + sel.Sel.Name
+			if _, ok := allowed[key]; ok {
+				seen[key] = true
+				return true
+			}
+			t.Errorf("%s: os.%s writes a file: write a user's file through replaceFile, or add the call to this test's exceptions with the reason", fset.Position(sel.Pos()), sel.Sel.Name)
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, why := range allowed {
+		if !seen[key] {
+			t.Errorf("the exception %s (%s) is no longer used: remove it", key, why)
+		}
 	}
 }

@@ -17,7 +17,8 @@ import (
 )
 
 // runFmt formats files: it prints their canonical form (the default), writes
-// it back (-w), lists the files whose form differs (-l) or prints a unified
+// it back (-w, through replaceFile, which cannot leave a file half
+// written), lists the files whose form differs (-l) or prints a unified
 // diff (-d). With no PATH it formats standard input to standard output.
 // It exits 2 on a usage or I/O error, 1 when a file does not parse (such a
 // file is left alone), 0 otherwise.
@@ -98,12 +99,8 @@ func fmtOne(name, dir string, src []byte, m fmtMode, stdout, stderr io.Writer) i
 		fmt.Fprintln(stdout, name)
 	}
 	if m.write && changed {
-		perm := os.FileMode(0o644)
-		if fi, err := os.Stat(name); err == nil {
-			perm = fi.Mode().Perm()
-		}
-		if err := os.WriteFile(name, []byte(out), perm); err != nil {
-			fmt.Fprintf(stderr, "wfl-lsp fmt: %v\n", err)
+		if err := replaceFile(name, []byte(out)); err != nil {
+			fmt.Fprintf(stderr, "wfl-lsp fmt: %s not written, it is unchanged: %v\n", name, err)
 			return 2
 		}
 	}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"wfl-lsp/lang/format"
@@ -102,5 +104,141 @@ func TestUnifiedDiffHunks(t *testing.T) {
 		if !strings.Contains(diff, want) {
 			t.Errorf("diff lacks %q:\n%s", want, diff)
 		}
+	}
+}
+
+// TestFmtWriteReplaces holds `fmt -w` to its promise: the formatted text
+// replaces the file through a new file renamed over it (a new inode, the
+// old mode), through a symbolic link the target is replaced and the link
+// stays, and when the new file cannot be made or written the original is
+// left byte for byte, no temporary file stays behind, and the command
+// exits 2 naming the file and the cause.
+func TestFmtWriteReplaces(t *testing.T) {
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
+	const messy = "check if 1 is 1:\ndisplay   1  \nend check\n"
+	const tidy = "check if 1 is 1:\n    display 1\nend check\n"
+	readOnlyFS := func(dir, pattern string) (*os.File, error) {
+		return nil, &fs.PathError{Op: "open", Path: filepath.Join(dir, pattern), Err: syscall.EROFS}
+	}
+	diskFull := func(f *os.File, b []byte) (int, error) {
+		n, _ := f.Write(b[:len(b)/2])
+		return n, syscall.ENOSPC
+	}
+	tests := []struct {
+		name        string
+		mode        fs.FileMode
+		link        bool // format through a symbolic link in another folder
+		readOnlyDir bool // the file's folder is read-only
+		createTemp  func(dir, pattern string) (*os.File, error)
+		writeTemp   func(*os.File, []byte) (int, error)
+		wantErr     string // the cause, in a message that names the file; "" for success
+	}{
+		{name: "plain file", mode: 0o644},
+		{name: "executable mode kept", mode: 0o751},
+		{name: "private mode kept", mode: 0o600},
+		{name: "through a symlink", mode: 0o640, link: true},
+		{name: "read-only folder", mode: 0o644, readOnlyDir: true, wantErr: "permission denied"},
+		{name: "read-only file system", mode: 0o644, createTemp: readOnlyFS, wantErr: "read-only file system"},
+		{name: "disk full while writing", mode: 0o640, writeTemp: diskFull, wantErr: "no space left on device"},
+		{name: "disk full through a symlink", mode: 0o644, link: true, writeTemp: diskFull, wantErr: "no space left on device"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, "prog.wfl")
+			if err := os.WriteFile(file, []byte(messy), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(file, tt.mode); err != nil { // not subject to the umask
+				t.Fatal(err)
+			}
+			arg, linkDir := file, ""
+			if tt.link {
+				linkDir = t.TempDir()
+				arg = filepath.Join(linkDir, "link.wfl")
+				if err := os.Symlink(file, arg); err != nil {
+					t.Skipf("no symbolic links here: %v", err)
+				}
+			}
+			if tt.readOnlyDir {
+				if err := os.Chmod(dir, 0o555); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { os.Chmod(dir, 0o755) })
+				if f, err := os.CreateTemp(dir, "probe"); err == nil {
+					f.Close()
+					os.Remove(f.Name())
+					t.Skip("this user writes into a read-only folder anyway (root): the injected failures cover the failing path")
+				}
+			}
+			if tt.createTemp != nil {
+				createTemp = tt.createTemp
+				t.Cleanup(func() { createTemp = os.CreateTemp })
+			}
+			if tt.writeTemp != nil {
+				writeTemp = tt.writeTemp
+				t.Cleanup(func() { writeTemp = (*os.File).Write })
+			}
+			before, err := os.Stat(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+
+			out, errOut, code := runFmtCLI(t, "", "-w", arg)
+
+			after, err := os.Stat(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := os.ReadFile(file)
+			if tt.wantErr == "" {
+				if code != 0 || out != "" || errOut != "" {
+					t.Fatalf("code %d, stdout %q, stderr %q; want 0 and no output", code, out, errOut)
+				}
+				if string(data) != tidy {
+					t.Errorf("file after -w: %q, want %q", data, tidy)
+				}
+				if os.SameFile(before, after) {
+					t.Errorf("the file was written in place (same inode), not replaced")
+				}
+			} else {
+				if code != 2 || out != "" {
+					t.Errorf("code %d, stdout %q; want 2 and no output", code, out)
+				}
+				if !strings.Contains(errOut, arg) || !strings.Contains(errOut, tt.wantErr) {
+					t.Errorf("stderr %q does not name the file %s and the cause %q", errOut, arg, tt.wantErr)
+				}
+				if string(data) != messy {
+					t.Errorf("the original changed: %q, want %q byte for byte", data, messy)
+				}
+				if !os.SameFile(before, after) {
+					t.Errorf("the original was replaced although the write failed")
+				}
+			}
+			if after.Mode() != tt.mode {
+				t.Errorf("mode after -w: %v, want %v", after.Mode(), tt.mode)
+			}
+			if tt.link {
+				if fi, err := os.Lstat(arg); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+					t.Errorf("%s is no longer a symbolic link (%v, %v)", arg, fi, err)
+				}
+				if to, _ := os.Readlink(arg); to != file {
+					t.Errorf("the link points to %q, want %q", to, file)
+				}
+			}
+			for d, want := range map[string]string{dir: "prog.wfl", linkDir: "link.wfl"} {
+				if d == "" {
+					continue
+				}
+				entries, _ := os.ReadDir(d)
+				var names []string
+				for _, e := range entries {
+					names = append(names, e.Name())
+				}
+				if strings.Join(names, " ") != want {
+					t.Errorf("folder %s holds %q, want only %s (a temporary file left behind?)", d, names, want)
+				}
+			}
+		})
 	}
 }

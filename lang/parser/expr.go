@@ -281,6 +281,20 @@ func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
 	return left
 }
 
+// seeded continues an expression from lead: postfix members, `of` calls,
+// then binary operators (the reference's seeded continuation).
+func (p *parser) seeded(lead ast.Expr, clause bool) ast.Expr {
+	for {
+		lead = p.memberPostfix(lead, clause, -1)
+		if p.kind() != token.KeywordOf {
+			break
+		}
+		p.next()
+		lead = p.ofCall(lead, clause)
+	}
+	return p.binaryRest(lead, 0, exprCtx{clause: clause})
+}
+
 func argOf(x ast.Expr) *ast.Arg {
 	return &ast.Arg{Range: ast.Range{From: x.Pos(), To: x.End()}, Value: x}
 }
@@ -717,14 +731,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 		p.failTok(t, CodeExpected, "expected 'is running' after the process, found "+describe(p.peek()))
 	case token.KeywordHeader:
 		p.next()
-		n := p.peek()
-		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected a header name after 'header', found end of file")
-		}
-		p.next()
-		if n.Kind != token.StringLiteral {
-			p.failTok(n, CodeExpected, "expected the header name as text, found "+describe(n))
-		}
+		n := p.nextOf(token.StringLiteral, t, "a header name after 'header'", "the header name as text")
 		p.expect(token.KeywordOf, "'of' after the header name")
 		req := p.primary(clause)
 		return &ast.HeaderExpr{Range: p.rng(t.Start), Name: lit(n, ast.LitString), Request: req}, true
@@ -739,14 +746,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 		case token.KeywordFormatted:
 			p.next()
 			p.expect(token.KeywordAs, "'as' after 'formatted'")
-			f := p.peek()
-			if p.atEOF() {
-				p.failTok(t, CodeEOF, "expected a format text after 'as', found end of file")
-			}
-			p.next()
-			if f.Kind != token.StringLiteral {
-				p.failTok(f, CodeExpected, "expected the time format as text, found "+describe(f))
-			}
+			f := p.nextOf(token.StringLiteral, t, "a format text after 'as'", "the time format as text")
 			return &ast.CurrentTimeExpr{Range: p.rng(t.Start), Format: lit(f, ast.LitString)}, true
 		}
 		if p.atEOF() {

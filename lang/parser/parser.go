@@ -518,6 +518,33 @@ func (p *parser) skipEol() {
 	}
 }
 
+func (p *parser) optColon() {
+	p.got(token.Colon)
+}
+
+// closeBlock expects `end KW` after a block body.
+func (p *parser) closeBlock(kw token.Kind, what string) {
+	p.expect(token.KeywordEnd, "'end "+kw.Spelling()+"' after the "+what)
+	p.expect(kw, "'"+kw.Spelling()+"' after 'end'")
+}
+
+// colonBlock parses `: STATEMENTS` up to a word that stop accepts (not
+// consumed); what names what the ':' follows.
+func (p *parser) colonBlock(what string, stop func(token.Kind) bool) *ast.Block {
+	p.expect(token.Colon, "':' after "+what)
+	p.skipEol()
+	return p.block(p.lastEnd, stop)
+}
+
+// body parses a block's statements, from the line after its header to the
+// `end KW` that closes it; what names the block in messages.
+func (p *parser) body(kw token.Kind, what string) *ast.Block {
+	p.skipEol()
+	b := p.block(p.lastEnd, stopEnd)
+	p.closeBlock(kw, what)
+	return b
+}
+
 // rng makes a Range from from to the end of the last consumed token.
 func (p *parser) rng(from int) ast.Range {
 	to := p.lastEnd
@@ -543,6 +570,30 @@ func (p *parser) ident(what string) *ast.Ident {
 	}
 	p.next()
 	return identOf(t)
+}
+
+// identOrEnd consumes an identifier; at the end of the file it reports at
+// the statement's keyword as the reference does.
+func (p *parser) identOrEnd(what string, kw token.Token) *ast.Ident {
+	if p.atEOF() {
+		p.failTok(kw, CodeEOF, "expected "+what+", found end of file")
+	}
+	return p.ident(what)
+}
+
+// nextOf consumes the next token, which must be of kind k. At the end of the
+// file it reports "expected atEnd" at the statement's keyword kw, as the
+// reference does; a token of another kind is consumed, then reported as
+// "expected what, found X".
+func (p *parser) nextOf(k token.Kind, kw token.Token, atEnd, what string) token.Token {
+	if p.atEOF() {
+		p.failTok(kw, CodeEOF, "expected "+atEnd+", found end of file")
+	}
+	t := p.next()
+	if t.Kind != k {
+		p.failTok(t, CodeExpected, "expected "+what+", found "+describe(t))
+	}
+	return t
 }
 
 // nameWords parses one or more consecutive identifiers as one name (the

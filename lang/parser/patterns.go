@@ -1,7 +1,8 @@
 package parser
 
-// This file parses the long tail of statements: containers, interfaces,
-// patterns, files, processes, waiting, web, databases.
+// This file parses create pattern and WFL's pattern language inside it:
+// literals, character classes, quantifiers, captures, back references,
+// lookarounds, anchors and alternatives.
 
 import (
 	"strconv"
@@ -10,305 +11,6 @@ import (
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
-
-func (p *parser) containerDecl() ast.Stmt {
-	t := p.next()
-	p.next() // container
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected a container name, found end of file")
-	}
-	d := &ast.ContainerDecl{Name: p.ident("a container name")}
-	if e := p.peek(); e.Kind == token.KeywordExtends {
-		p.next()
-		if p.atEOF() {
-			p.failTok(e, CodeEOF, "expected a container name after 'extends', found end of file")
-		}
-		d.Extends = p.ident("a container name after 'extends'")
-	}
-	if p.got(token.KeywordImplements) {
-		for {
-			d.Implements = append(d.Implements, p.ident("an interface name in the implements list"))
-			if !p.got(token.Comma) {
-				break
-			}
-		}
-	}
-	p.expect(token.Colon, "':' after the container name")
-	for {
-		n := p.peek()
-		switch n.Kind {
-		case token.KeywordEnd:
-			p.next()
-			d.Range = p.rng(t.Start)
-			return d
-		case token.KeywordProperty:
-			d.Members = append(d.Members, p.property(false, n))
-		case token.KeywordStatic:
-			p.next()
-			switch p.kind() {
-			case token.KeywordProperty:
-				d.Members = append(d.Members, p.property(true, n))
-			case token.KeywordAction:
-				d.Members = append(d.Members, p.method(true, n))
-			case token.EOF:
-				p.failTok(n, CodeEOF, "expected 'property' or 'action' after 'static', found end of file")
-			default:
-				p.failHere(CodeExpected, "expected 'property' or 'action' after 'static', found "+describe(p.peek()))
-			}
-		case token.KeywordAction:
-			d.Members = append(d.Members, p.method(false, n))
-		case token.KeywordEvent:
-			p.next()
-			if p.atEOF() {
-				p.failTok(n, CodeEOF, "expected an event name after 'event', found end of file")
-			}
-			ev := &ast.EventDecl{Name: p.ident("an event name after 'event'")}
-			if p.got(token.KeywordNeeds) {
-				ev.Params = p.paramList()
-			}
-			ev.Range = p.rng(n.Start)
-			d.Members = append(d.Members, ev)
-		case token.Eol:
-			p.next()
-		case token.EOF:
-			p.failTok(n, CodeEOF, "expected 'end' to close the container '"+d.Name.Name+"', found end of file")
-		default:
-			p.failTok(n, CodeUnexpected, "a container body holds properties, actions and events; found "+describe(n))
-		}
-	}
-}
-
-// colonType is the reference's colon_type_from_token.
-func colonType(t token.Token) (string, bool) {
-	switch t.Kind {
-	case token.KeywordText, token.KeywordPattern, token.KeywordAny, token.KeywordDate, token.KeywordTime:
-		return t.Kind.Spelling(), true
-	case token.NothingLiteral:
-		return "nothing", true
-	case token.Identifier:
-		return t.Text, true
-	}
-	return "", false
-}
-
-func (p *parser) propertyType(prop token.Token) *ast.TypeExpr {
-	t := p.peek()
-	if t.Kind == token.EOF {
-		p.failTok(prop, CodeEOF, "expected a type name after ':', found end of file")
-	}
-	if t.Kind == token.KeywordList || (t.Kind == token.Identifier && t.Text == "List") {
-		p.next()
-		te := &ast.TypeExpr{Name: "list"}
-		if p.got(token.KeywordOf) {
-			te.Args = []*ast.TypeExpr{p.propertyType(t)}
-		}
-		te.Range = p.rng(t.Start)
-		return te
-	}
-	name, ok := colonType(t)
-	if !ok {
-		p.failTok(t, CodeExpected, "expected a type name after ':', found "+describe(t))
-	}
-	p.next()
-	return p.typeExprOf(t, name)
-}
-
-func (p *parser) property(static bool, start token.Token) ast.Stmt {
-	kw := p.next() // property
-	if p.atEOF() {
-		p.failTok(kw, CodeEOF, "expected a property name, found end of file")
-	}
-	d := &ast.PropertyDecl{Static: static, Name: p.ident("a property name after 'property'")}
-	if p.got(token.Colon) {
-		d.Type = p.propertyType(kw)
-	}
-	if p.got(token.KeywordDefaults) {
-		d.Default = p.expr()
-	}
-	d.Range = p.rng(start.Start)
-	return d
-}
-
-// paramList parses `name[: Type] {, name[: Type]}` (container methods,
-// events, interface signatures).
-func (p *parser) paramList() []*ast.Param {
-	var ps []*ast.Param
-	for p.kind() == token.Identifier {
-		n := p.next()
-		prm := &ast.Param{Name: identOf(n)}
-		if c := p.peek(); c.Kind == token.Colon {
-			p.next()
-			tt := p.peek()
-			if tt.Kind == token.EOF {
-				p.failTok(n, CodeEOF, "expected a type name after ':', found end of file")
-			}
-			name, ok := colonType(tt)
-			if !ok {
-				p.failTok(tt, CodeExpected, "expected a type name after ':', found "+describe(tt))
-			}
-			p.next()
-			prm.Type = p.typeExprOf(tt, name)
-		}
-		prm.Range = p.rng(n.Start)
-		ps = append(ps, prm)
-		if !p.got(token.Comma) {
-			break
-		}
-	}
-	return ps
-}
-
-func (p *parser) method(static bool, start token.Token) ast.Stmt {
-	kw := p.next() // action
-	if p.atEOF() {
-		p.failTok(kw, CodeEOF, "expected an action name, found end of file")
-	}
-	d := &ast.ActionDecl{Method: true, Static: static, Name: p.ident("an action name after 'action'")}
-	if p.got(token.KeywordNeeds) {
-		d.Params = p.paramList()
-	}
-	if p.got(token.Colon) {
-		t := p.peek()
-		explicit := false
-		switch t.Kind {
-		case token.KeywordText, token.KeywordPattern, token.KeywordAny, token.KeywordDate, token.KeywordTime, token.NothingLiteral:
-			explicit = true
-		case token.Identifier:
-			explicit = t.Text != "" && t.Text[0] >= 'A' && t.Text[0] <= 'Z'
-		}
-		if explicit {
-			name, _ := colonType(t)
-			p.next()
-			d.ReturnType = p.typeExprOf(t, name)
-		}
-	}
-	p.skipEol()
-	d.Body = p.block(p.lastEnd, stopEnd)
-	if p.atEOF() {
-		p.failTok(p.peek(), CodeEOF, "expected 'end' to close the action '"+d.Name.Name+"', found end of file")
-	}
-	p.next() // end
-	d.Range = p.rng(start.Start)
-	return d
-}
-
-func (p *parser) interfaceDecl() ast.Stmt {
-	t := p.next()
-	p.next() // interface
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected an interface name, found end of file")
-	}
-	d := &ast.InterfaceDecl{Name: p.ident("an interface name")}
-	if e := p.peek(); e.Kind == token.KeywordExtends {
-		p.next()
-		for {
-			if p.atEOF() {
-				p.failTok(e, CodeEOF, "expected an interface name after 'extends', found end of file")
-			}
-			d.Extends = append(d.Extends, p.ident("an interface name after 'extends'"))
-			if !p.got(token.Comma) {
-				break
-			}
-		}
-	}
-	if p.got(token.Colon) {
-		for {
-			n := p.peek()
-			switch n.Kind {
-			case token.EOF:
-				p.failTok(n, CodeEOF, "expected 'end' to close the interface '"+d.Name.Name+"', found end of file")
-			case token.KeywordEnd:
-				p.next()
-				d.Range = p.rng(t.Start)
-				return d
-			case token.Eol:
-				p.next()
-				continue
-			case token.KeywordRequires:
-				p.next()
-				p.expect(token.KeywordAction, "'action' after 'requires'")
-				if p.atEOF() {
-					p.failTok(n, CodeEOF, "expected an action name after 'requires action', found end of file")
-				}
-				sig := &ast.ActionSig{Name: p.ident("an action name after 'requires action'")}
-				if k := p.kind(); k == token.KeywordNeeds || k == token.KeywordWith {
-					p.next()
-					sig.Params = p.paramList()
-				}
-				if p.got(token.Colon) {
-					tt := p.peek()
-					if tt.Kind == token.EOF {
-						p.failTok(n, CodeEOF, "expected a type name after ':', found end of file")
-					}
-					name, ok := colonType(tt)
-					if !ok {
-						p.failTok(tt, CodeExpected, "expected a type name after ':', found "+describe(tt))
-					}
-					p.next()
-					sig.ReturnType = p.typeExprOf(tt, name)
-				}
-				sig.Range = p.rng(n.Start)
-				d.Actions = append(d.Actions, sig)
-			default:
-				p.failTok(n, CodeUnexpected, "an interface body holds 'requires action' lines; found "+describe(n))
-			}
-		}
-	}
-	d.Range = p.rng(t.Start)
-	return d
-}
-
-func (p *parser) newStmt() ast.Stmt {
-	t := p.next()
-	p.next() // new
-	if p.kind() == token.KeywordConstant {
-		p.next()
-		d := &ast.VarDecl{Create: true, Constant: true}
-		d.Name = p.declName()
-		p.expect(token.KeywordAs, "'as' after the constant name")
-		d.Value = p.expr()
-		d.Range = p.rng(t.Start)
-		return d
-	}
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected a container name after 'create new', found end of file")
-	}
-	s := &ast.NewStmt{Container: p.ident("a container name after 'create new'")}
-	p.expect(token.KeywordAs, "'as' after the container name")
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected an instance name, found end of file")
-	}
-	s.Name = p.ident("an instance name after 'as'")
-	p.expect(token.Colon, "':' after the instance name")
-	for !p.atEOF() {
-		n := p.peek()
-		switch n.Kind {
-		case token.KeywordEnd:
-			p.next()
-			s.Range = p.rng(t.Start)
-			return s
-		case token.Eol:
-			p.next()
-		case token.Identifier:
-			p.next()
-			if k := p.kind(); k != token.KeywordIs && k != token.Colon {
-				if k == token.EOF {
-					p.failTok(n, CodeEOF, "expected 'is' or ':' after the property name, found end of file")
-				}
-				p.failHere(CodeExpected, "expected 'is' or ':' after the property name, found "+describe(p.peek()))
-			}
-			p.next()
-			v := p.expr()
-			s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: identOf(n), Value: v})
-		default:
-			p.failTok(n, CodeUnexpected, "an instance body holds 'property is value' lines; found "+describe(n))
-		}
-	}
-	s.Range = p.rng(t.Start)
-	return s
-}
-
-// ---- patterns ----
 
 var reservedPatternNames = func() map[string]bool {
 	m := map[string]bool{}
@@ -326,6 +28,8 @@ var reservedPatternNames = func() map[string]bool {
 	return m
 }()
 
+// patternDecl parses `create pattern NAME: … end pattern`: it finds the
+// body's tokens, then hands them to a patParser.
 func (p *parser) patternDecl() ast.Stmt {
 	t := p.next()
 	p.next() // pattern
@@ -403,6 +107,7 @@ func (p *parser) patternDecl() ast.Stmt {
 	return d
 }
 
+// A patParser parses the tokens of a pattern's body.
 type patParser struct {
 	p    *parser
 	toks []token.Token
@@ -419,6 +124,15 @@ func (q *patParser) at(n int) token.Token {
 func (q *patParser) fail(t token.Token, msg string) {
 	q.p.report(t.Start, t.End, CodePattern, msg)
 	panic(bailout{})
+}
+
+// failNear reports msg at n or, when the pattern ends before n, at t, an
+// earlier word of the element.
+func (q *patParser) failNear(n, t token.Token, msg string) {
+	if n.Kind == token.EOF {
+		n = t
+	}
+	q.fail(n, msg)
 }
 
 func (q *patParser) node(k ast.PatternKind, from token.Token, to int) *ast.PatternNode {
@@ -550,10 +264,7 @@ func (q *patParser) element() *ast.PatternNode {
 				el.Text = "any"
 			}
 		default:
-			if n.Kind == token.EOF {
-				n = t
-			}
-			q.fail(n, "expected 'letter', 'digit', 'whitespace' or 'character' after 'any'")
+			q.failNear(n, t, "expected 'letter', 'digit', 'whitespace' or 'character' after 'any'")
 		}
 	case token.KeywordOne, token.KeywordZero:
 		if q.at(1).Kind == token.KeywordOr && q.at(2).Kind == token.KeywordMore {
@@ -573,10 +284,7 @@ func (q *patParser) element() *ast.PatternNode {
 		q.i++
 		n := q.at(0)
 		if n.Kind != token.IntLiteral {
-			if n.Kind == token.EOF {
-				n = t
-			}
-			q.fail(n, "expected a number after 'exactly'")
+			q.failNear(n, t, "expected a number after 'exactly'")
 		}
 		c := q.count(n)
 		q.i++
@@ -585,18 +293,12 @@ func (q *patParser) element() *ast.PatternNode {
 		q.i++
 		n := q.at(0)
 		if n.Kind != token.KeywordLeast && n.Kind != token.KeywordMost {
-			if n.Kind == token.EOF {
-				n = t
-			}
-			q.fail(n, "expected 'least' or 'most' after 'at'")
+			q.failNear(n, t, "expected 'least' or 'most' after 'at'")
 		}
 		q.i++
 		m := q.at(0)
 		if m.Kind != token.IntLiteral {
-			if m.Kind == token.EOF {
-				m = t
-			}
-			q.fail(m, "expected a number after 'at "+n.Kind.Spelling()+"'")
+			q.failNear(m, t, "expected a number after 'at "+n.Kind.Spelling()+"'")
 		}
 		c := q.count(m)
 		q.i++
@@ -667,10 +369,7 @@ func (q *patParser) element() *ast.PatternNode {
 			q.i++
 			s := q.at(0)
 			if s.Kind != token.StringLiteral {
-				if s.Kind == token.EOF {
-					s = n
-				}
-				q.fail(s, "expected a quoted name after 'unicode "+n.Kind.Spelling()+n.Text+"'")
+				q.failNear(s, n, "expected a quoted name after 'unicode "+n.Kind.Spelling()+n.Text+"'")
 			}
 			q.i++
 			el = q.node(ast.PatClass, t, s.End)
@@ -700,10 +399,7 @@ func (q *patParser) element() *ast.PatternNode {
 		q.i++
 		nm := q.at(0)
 		if nm.Kind != token.Identifier {
-			if nm.Kind == token.EOF {
-				nm = t
-			}
-			q.fail(nm, "expected a capture name after 'as'")
+			q.failNear(nm, t, "expected a capture name after 'as'")
 		}
 		q.i++
 		body := q.sub(inner, t)
@@ -717,10 +413,7 @@ func (q *patParser) element() *ast.PatternNode {
 		q.i += 2
 		s := q.at(0)
 		if s.Kind != token.StringLiteral {
-			if s.Kind == token.EOF {
-				s = t
-			}
-			q.fail(s, "expected the capture name (in quotes) after 'same as captured'")
+			q.failNear(s, t, "expected the capture name (in quotes) after 'same as captured'")
 		}
 		q.i++
 		el = q.node(ast.PatBackref, t, s.End)
@@ -734,10 +427,7 @@ func (q *patParser) element() *ast.PatternNode {
 		}
 		d := q.at(0)
 		if d.Kind != token.KeywordAhead && d.Kind != token.KeywordBehind {
-			if d.Kind == token.EOF {
-				d = t
-			}
-			q.fail(d, "expected 'ahead' or 'behind' after 'check'")
+			q.failNear(d, t, "expected 'ahead' or 'behind' after 'check'")
 		}
 		q.i++
 		if q.at(0).Kind != token.KeywordFor {

@@ -1,0 +1,272 @@
+package parser
+
+// This file parses containers and interfaces: create container with its
+// properties, methods and events, create interface with its required
+// actions, create new (an instance, or a constant), and the event
+// statements: event, trigger, on and parent.
+
+import (
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/token"
+)
+
+// containerDecl parses `create container NAME [extends PARENT] [implements
+// I, …]:` with its properties, actions and events, and `end`.
+func (p *parser) containerDecl() ast.Stmt {
+	t := p.next()
+	p.next() // container
+	d := &ast.ContainerDecl{Name: p.identOrEnd("a container name", t)}
+	if e := p.peek(); e.Kind == token.KeywordExtends {
+		p.next()
+		d.Extends = p.identOrEnd("a container name after 'extends'", e)
+	}
+	if p.got(token.KeywordImplements) {
+		for {
+			d.Implements = append(d.Implements, p.ident("an interface name in the implements list"))
+			if !p.got(token.Comma) {
+				break
+			}
+		}
+	}
+	p.expect(token.Colon, "':' after the container name")
+	for {
+		n := p.peek()
+		switch n.Kind {
+		case token.KeywordEnd:
+			p.next()
+			d.Range = p.rng(t.Start)
+			return d
+		case token.KeywordProperty:
+			d.Members = append(d.Members, p.property(false, n))
+		case token.KeywordStatic:
+			p.next()
+			switch p.kind() {
+			case token.KeywordProperty:
+				d.Members = append(d.Members, p.property(true, n))
+			case token.KeywordAction:
+				d.Members = append(d.Members, p.method(true, n))
+			case token.EOF:
+				p.failTok(n, CodeEOF, "expected 'property' or 'action' after 'static', found end of file")
+			default:
+				p.failHere(CodeExpected, "expected 'property' or 'action' after 'static', found "+describe(p.peek()))
+			}
+		case token.KeywordAction:
+			d.Members = append(d.Members, p.method(false, n))
+		case token.KeywordEvent:
+			p.next()
+			ev := &ast.EventDecl{Name: p.identOrEnd("an event name after 'event'", n)}
+			if p.got(token.KeywordNeeds) {
+				ev.Params = p.paramList()
+			}
+			ev.Range = p.rng(n.Start)
+			d.Members = append(d.Members, ev)
+		case token.Eol:
+			p.next()
+		case token.EOF:
+			p.failTok(n, CodeEOF, "expected 'end' to close the container '"+d.Name.Name+"', found end of file")
+		default:
+			p.failTok(n, CodeUnexpected, "a container body holds properties, actions and events; found "+describe(n))
+		}
+	}
+}
+
+// property parses `[static] property NAME[: TYPE] [defaults VALUE]` in a
+// container; start is its first word.
+func (p *parser) property(static bool, start token.Token) ast.Stmt {
+	kw := p.next() // property
+	if p.atEOF() {
+		p.failTok(kw, CodeEOF, "expected a property name, found end of file")
+	}
+	d := &ast.PropertyDecl{Static: static, Name: p.ident("a property name after 'property'")}
+	if p.got(token.Colon) {
+		d.Type = p.propertyType(kw)
+	}
+	if p.got(token.KeywordDefaults) {
+		d.Default = p.expr()
+	}
+	d.Range = p.rng(start.Start)
+	return d
+}
+
+// method parses `[static] action NAME [needs P, …][: TYPE] … end` in a
+// container; start is its first word.
+func (p *parser) method(static bool, start token.Token) ast.Stmt {
+	kw := p.next() // action
+	if p.atEOF() {
+		p.failTok(kw, CodeEOF, "expected an action name, found end of file")
+	}
+	d := &ast.ActionDecl{Method: true, Static: static, Name: p.ident("an action name after 'action'")}
+	if p.got(token.KeywordNeeds) {
+		d.Params = p.paramList()
+	}
+	if p.got(token.Colon) {
+		t := p.peek()
+		explicit := false
+		switch t.Kind {
+		case token.KeywordText, token.KeywordPattern, token.KeywordAny, token.KeywordDate, token.KeywordTime, token.NothingLiteral:
+			explicit = true
+		case token.Identifier:
+			explicit = t.Text != "" && t.Text[0] >= 'A' && t.Text[0] <= 'Z'
+		}
+		if explicit {
+			name, _ := typeWord(t)
+			p.next()
+			d.ReturnType = p.typeExprOf(t, name)
+		}
+	}
+	p.skipEol()
+	d.Body = p.block(p.lastEnd, stopEnd)
+	if p.atEOF() {
+		p.failTok(p.peek(), CodeEOF, "expected 'end' to close the action '"+d.Name.Name+"', found end of file")
+	}
+	p.next() // end
+	d.Range = p.rng(start.Start)
+	return d
+}
+
+// paramList parses `name[: Type] {, name[: Type]}` (container methods,
+// events, interface signatures).
+func (p *parser) paramList() []*ast.Param {
+	var ps []*ast.Param
+	for p.kind() == token.Identifier {
+		n := p.next()
+		prm := &ast.Param{Name: identOf(n)}
+		if p.got(token.Colon) {
+			prm.Type = p.colonType(n)
+		}
+		prm.Range = p.rng(n.Start)
+		ps = append(ps, prm)
+		if !p.got(token.Comma) {
+			break
+		}
+	}
+	return ps
+}
+
+// interfaceDecl parses `create interface NAME [extends J, …]`, with an
+// optional body of `requires action` lines closed by `end`.
+func (p *parser) interfaceDecl() ast.Stmt {
+	t := p.next()
+	p.next() // interface
+	d := &ast.InterfaceDecl{Name: p.identOrEnd("an interface name", t)}
+	if e := p.peek(); e.Kind == token.KeywordExtends {
+		p.next()
+		for {
+			d.Extends = append(d.Extends, p.identOrEnd("an interface name after 'extends'", e))
+			if !p.got(token.Comma) {
+				break
+			}
+		}
+	}
+	if p.got(token.Colon) {
+		for {
+			n := p.peek()
+			switch n.Kind {
+			case token.EOF:
+				p.failTok(n, CodeEOF, "expected 'end' to close the interface '"+d.Name.Name+"', found end of file")
+			case token.KeywordEnd:
+				p.next()
+				d.Range = p.rng(t.Start)
+				return d
+			case token.Eol:
+				p.next()
+				continue
+			case token.KeywordRequires:
+				p.next()
+				p.expect(token.KeywordAction, "'action' after 'requires'")
+				sig := &ast.ActionSig{Name: p.identOrEnd("an action name after 'requires action'", n)}
+				if k := p.kind(); k == token.KeywordNeeds || k == token.KeywordWith {
+					p.next()
+					sig.Params = p.paramList()
+				}
+				if p.got(token.Colon) {
+					sig.ReturnType = p.colonType(n)
+				}
+				sig.Range = p.rng(n.Start)
+				d.Actions = append(d.Actions, sig)
+			default:
+				p.failTok(n, CodeUnexpected, "an interface body holds 'requires action' lines; found "+describe(n))
+			}
+		}
+	}
+	d.Range = p.rng(t.Start)
+	return d
+}
+
+// newStmt parses `create new CONTAINER as NAME:` with its `PROPERTY is
+// VALUE` lines and `end`, and `create new constant NAME as VALUE`.
+func (p *parser) newStmt() ast.Stmt {
+	t := p.next()
+	p.next() // new
+	if p.kind() == token.KeywordConstant {
+		p.next()
+		d := &ast.VarDecl{Create: true, Constant: true}
+		d.Name = p.declName()
+		p.expect(token.KeywordAs, "'as' after the constant name")
+		d.Value = p.expr()
+		d.Range = p.rng(t.Start)
+		return d
+	}
+	s := &ast.NewStmt{Container: p.identOrEnd("a container name after 'create new'", t)}
+	p.expect(token.KeywordAs, "'as' after the container name")
+	if p.atEOF() {
+		p.failTok(t, CodeEOF, "expected an instance name, found end of file")
+	}
+	s.Name = p.ident("an instance name after 'as'")
+	p.expect(token.Colon, "':' after the instance name")
+	for !p.atEOF() {
+		n := p.peek()
+		switch n.Kind {
+		case token.KeywordEnd:
+			p.next()
+			s.Range = p.rng(t.Start)
+			return s
+		case token.Eol:
+			p.next()
+		case token.Identifier:
+			p.next()
+			if k := p.kind(); k != token.KeywordIs && k != token.Colon {
+				if k == token.EOF {
+					p.failTok(n, CodeEOF, "expected 'is' or ':' after the property name, found end of file")
+				}
+				p.failHere(CodeExpected, "expected 'is' or ':' after the property name, found "+describe(p.peek()))
+			}
+			p.next()
+			v := p.expr()
+			s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: identOf(n), Value: v})
+		default:
+			p.failTok(n, CodeUnexpected, "an instance body holds 'property is value' lines; found "+describe(n))
+		}
+	}
+	s.Range = p.rng(t.Start)
+	return s
+}
+
+// eventDecl parses `event NAME` outside a container.
+func (p *parser) eventDecl() ast.Stmt {
+	t := p.next()
+	name := p.identOrEnd("an event name", t)
+	return &ast.EventDecl{Range: p.rng(t.Start), Name: name}
+}
+
+// trigger parses `trigger NAME`.
+func (p *parser) trigger() ast.Stmt {
+	t := p.next()
+	name := p.identOrEnd("an event name", t)
+	return &ast.TriggerStmt{Range: p.rng(t.Start), Name: name}
+}
+
+// onEvent parses `on SOURCE EVENT`.
+func (p *parser) onEvent() ast.Stmt {
+	t := p.next()
+	src := p.expr()
+	name := p.identOrEnd("an event name", t)
+	return &ast.OnEventStmt{Range: p.rng(t.Start), Source: src, Event: name}
+}
+
+// parentCall parses `parent METHOD`.
+func (p *parser) parentCall() ast.Stmt {
+	t := p.next()
+	name := p.identOrEnd("a method name", t)
+	return &ast.ParentCallStmt{Range: p.rng(t.Start), Method: name}
+}

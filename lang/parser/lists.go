@@ -1,0 +1,101 @@
+package parser
+
+// This file parses the statements on lists and maps: create list and
+// create map with their bodies, push, remove and clear.
+
+import (
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/token"
+)
+
+// createList parses `create list NAME:` with its `add VALUE` lines and
+// `end list`.
+func (p *parser) createList() ast.Stmt {
+	t := p.next()
+	p.next() // list
+	s := &ast.CreateListStmt{Name: p.identOrEnd("a list name after 'create list'", t)}
+	p.expect(token.Colon, "':' after the list name")
+	p.skipEol()
+	for !p.atEOF() {
+		n := p.peek()
+		switch n.Kind {
+		case token.KeywordEnd:
+			p.next()
+			p.expect(token.KeywordList, "'list' after 'end'")
+			s.Range = p.rng(t.Start)
+			return s
+		case token.KeywordAdd:
+			p.next()
+			s.Values = append(s.Values, p.expr())
+		case token.Eol:
+			p.next()
+		default:
+			p.failTok(n, CodeExpected, "expected 'add' or 'end list' in the list, found "+describe(n))
+		}
+	}
+	s.Range = p.rng(t.Start)
+	return s
+}
+
+// createMap parses `create map NAME:` with its `KEY is VALUE` lines and
+// `end map`.
+func (p *parser) createMap() ast.Stmt {
+	t := p.next()
+	p.next() // map
+	s := &ast.CreateMapStmt{Name: p.identOrEnd("a map name after 'create map'", t)}
+	p.expect(token.Colon, "':' after the map name")
+	for !p.atEOF() {
+		n := p.peek()
+		switch n.Kind {
+		case token.Eol:
+			p.next()
+		case token.KeywordEnd:
+			p.next()
+			p.expect(token.KeywordMap, "'map' after 'end'")
+			s.Range = p.rng(t.Start)
+			return s
+		case token.Identifier, token.StringLiteral:
+			p.next()
+			var key ast.Expr = identOf(n)
+			if n.Kind == token.StringLiteral {
+				key = lit(n, ast.LitString)
+			}
+			p.expect(token.KeywordIs, "'is' after the map key")
+			v := p.expr()
+			s.Entries = append(s.Entries, &ast.MapEntry{Range: p.rng(n.Start), Key: key, Value: v})
+		default:
+			p.failTok(n, CodeExpected, "expected a map key (a name or a text) or 'end map', found "+describe(n))
+		}
+	}
+	s.Range = p.rng(t.Start)
+	return s
+}
+
+// push parses `push with LIST and VALUE`.
+func (p *parser) push() ast.Stmt {
+	t := p.next()
+	p.expect(token.KeywordWith, "'with' after 'push'")
+	l := p.primary(false)
+	p.expect(token.KeywordAnd, "'and' after the list")
+	var v ast.Expr
+	if k := p.kind(); k != token.Eol && !isStatementStarter(k) {
+		v = p.binary(0, exprCtx{})
+	} else {
+		v = p.primary(false)
+	}
+	return &ast.PushStmt{Range: p.rng(t.Start), List: l, Value: v}
+}
+
+// remove parses `remove VALUE from LIST`.
+func (p *parser) remove() ast.Stmt {
+	t, v, name := p.valueFrom()
+	return &ast.RemoveStmt{Range: p.rng(t.Start), Value: v, List: name}
+}
+
+// clear parses `clear LIST [list]`.
+func (p *parser) clear() ast.Stmt {
+	t := p.next()
+	name := p.nameWords()
+	p.got(token.KeywordList)
+	return &ast.ClearStmt{Range: p.rng(t.Start), List: name}
+}

@@ -1,0 +1,180 @@
+package parser
+
+// This file parses WFL's test statements: describe with its setup and
+// teardown, test, and expect with its assertions.
+
+import (
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/token"
+)
+
+// describe parses `describe "TEXT":` with its setup, teardown, tests and
+// nested describes, and `end describe`.
+func (p *parser) describe() ast.Stmt {
+	t := p.next()
+	s := &ast.DescribeStmt{Desc: p.description(t)}
+	p.skipEol()
+	body := &ast.Block{Range: ast.Range{From: p.lastEnd}}
+	hasSetup, hasTeardown := false, false
+	for {
+		p.skipEol()
+		n := p.peek()
+		switch n.Kind {
+		case token.KeywordSetup, token.KeywordTeardown:
+			tear := n.Kind == token.KeywordTeardown
+			p.next()
+			if (!tear && hasSetup) || (tear && hasTeardown) {
+				p.failTok(n, CodeDuplicate, "only one '"+n.Kind.Spelling()+"' block is allowed in a describe")
+			}
+			p.expect(token.Colon, "':' after '"+n.Kind.Spelling()+"'")
+			h := &ast.HookStmt{Teardown: tear}
+			h.Body = p.strictBody(n.Kind, n.Kind.Spelling()+" block")
+			h.Range = p.rng(n.Start)
+			body.Stmts = append(body.Stmts, h)
+			if tear {
+				hasTeardown = true
+			} else {
+				hasSetup = true
+			}
+		case token.KeywordTest:
+			body.Stmts = append(body.Stmts, p.testBlock())
+		case token.KeywordDescribe:
+			body.Stmts = append(body.Stmts, p.describe())
+		case token.KeywordEnd:
+			body.To = max(body.From, p.lastEnd)
+			s.Body = body
+			p.closeBlock(token.KeywordDescribe, "describe block")
+			s.Range = p.rng(t.Start)
+			return s
+		case token.EOF:
+			p.failTok(n, CodeEOF, "expected 'end describe', found end of file")
+		default:
+			p.failTok(n, CodeExpected, "expected 'setup', 'test', 'teardown' or 'end' in the describe block, found "+describe(n))
+		}
+	}
+}
+
+// strictBody is body for the blocks of tests: unlike block, the end of the
+// file inside it is an error of the statement parser.
+func (p *parser) strictBody(kw token.Kind, what string) *ast.Block {
+	p.skipEol()
+	b := &ast.Block{Range: ast.Range{From: p.lastEnd}}
+	for {
+		p.skipEol()
+		if p.kind() == token.KeywordEnd || p.atEOF() {
+			break
+		}
+		start := p.pos
+		b.Stmts = append(b.Stmts, p.stmtRecover())
+		if p.pos == start {
+			p.next()
+		}
+	}
+	if p.atEOF() {
+		p.failTok(p.peek(), CodeEOF, "unexpected end of file: expected 'end'")
+	}
+	b.To = max(b.From, p.lastEnd)
+	p.closeBlock(kw, what)
+	return b
+}
+
+// description parses the quoted description and the ':' after `describe`
+// or `test` (kw).
+func (p *parser) description(kw token.Token) *ast.BasicLit {
+	word := kw.Kind.Spelling()
+	d := p.peek()
+	if d.Kind != token.StringLiteral {
+		p.failHere(CodeExpected, "expected the description text after '"+word+"', found "+describe(d))
+	}
+	p.next()
+	p.expect(token.Colon, "':' after the "+word+" description")
+	return lit(d, ast.LitString)
+}
+
+// testBlock parses `test "TEXT": … end test`.
+func (p *parser) testBlock() ast.Stmt {
+	t := p.next()
+	s := &ast.TestStmt{Desc: p.description(t)}
+	s.Body = p.strictBody(token.KeywordTest, "test block")
+	s.Range = p.rng(t.Start)
+	return s
+}
+
+// expectStmt parses `expect VALUE to ASSERTION`.
+func (p *parser) expectStmt() ast.Stmt {
+	t := p.next()
+	s := &ast.ExpectStmt{Subject: p.expr()}
+	p.expect(token.KeywordTo, "'to' after the expect subject")
+	n := p.peek()
+	switch n.Kind {
+	case token.KeywordEqual:
+		p.next()
+		s.Kind, s.Value = ast.AssertEqual, p.expr()
+	case token.KeywordBe:
+		p.next()
+		m := p.peek()
+		switch m.Kind {
+		case token.BooleanLiteral:
+			p.next()
+			s.Kind = ast.AssertBeNo
+			if m.Text == "true" {
+				s.Kind = ast.AssertBeYes
+			}
+		case token.KeywordGreater, token.KeywordLess:
+			p.compareAssertion(s)
+		case token.KeywordEmpty:
+			p.next()
+			s.Kind = ast.AssertBeEmpty
+		case token.KeywordOf:
+			p.next()
+			if ty := p.peek(); ty.Kind == token.Identifier && ty.Text == "type" {
+				p.next()
+				nm := p.peek()
+				if nm.Kind != token.StringLiteral {
+					p.failHere(CodeExpected, "expected the type name as text after 'be of type', found "+describe(nm))
+				}
+				p.next()
+				s.Kind, s.TypeName = ast.AssertBeOfType, lit(nm, ast.LitString)
+			} else {
+				p.failHere(CodeExpected, "expected 'type' after 'be of', found "+describe(ty))
+			}
+		case token.EOF:
+			p.failTok(m, CodeEOF, "expected a value after 'be', found end of file")
+		default:
+			s.Kind, s.Value = ast.AssertBe, p.expr()
+		}
+	case token.KeywordGreater, token.KeywordLess:
+		p.compareAssertion(s)
+	case token.KeywordContain:
+		p.next()
+		s.Kind, s.Value = ast.AssertContain, p.expr()
+	case token.KeywordExist:
+		p.next()
+		s.Kind = ast.AssertExist
+	case token.KeywordHave:
+		p.next()
+		if l := p.peek(); l.Kind == token.Identifier && l.Text == "length" {
+			p.next()
+			s.Kind, s.Value = ast.AssertHaveLength, p.expr()
+		} else {
+			p.failHere(CodeExpected, "expected 'length' after 'have', found "+describe(l))
+		}
+	case token.EOF:
+		p.failTok(n, CodeEOF, "expected an assertion after 'to', found end of file")
+	default:
+		p.failTok(n, CodeExpected, "expected an assertion ('equal', 'be', 'contain', 'exist', 'have length', …), found "+describe(n))
+	}
+	s.Range = p.rng(t.Start)
+	return s
+}
+
+// compareAssertion parses `greater|less than VALUE`, after `to` or `to be`.
+func (p *parser) compareAssertion(s *ast.ExpectStmt) {
+	w := p.next()
+	p.expect(token.KeywordThan, "'than' after '"+w.Kind.Spelling()+"'")
+	s.Kind = ast.AssertGreaterThan
+	if w.Kind == token.KeywordLess {
+		s.Kind = ast.AssertLessThan
+	}
+	s.Value = p.expr()
+}

@@ -1,0 +1,18 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"syscall"
+)
+
+// keepOwner gives f the owner and group of the file fi describes. Root may
+// always; another user only when the file is theirs and the group one of
+// theirs, and otherwise f keeps the user's own (the failure is not an
+// error: the text is what matters).
+func keepOwner(f *os.File, fi os.FileInfo) {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		f.Chown(int(st.Uid), int(st.Gid))
+	}
+}
