@@ -66,8 +66,10 @@ func buildIndex(a *Analysis) *index {
 	ast.Inspect(a.File, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.TypeExpr:
-			ix.types = append(ix.types, token.Span{Start: n.Pos(), End: n.End()})
-			return false
+			if len(ix.types) == 0 || ix.types[len(ix.types)-1].End <= n.Pos() {
+				ix.types = append(ix.types, token.Span{Start: n.Pos(), End: n.End()}) // outermost only
+			}
+			return true // its names are names
 		case *ast.BadStmt, *ast.BadExpr:
 			ix.bad = append(ix.bad, token.Span{Start: n.Pos(), End: n.End()})
 			return false

@@ -223,8 +223,12 @@ func classify(r IdentRef) (SemType, SemMods) {
 		return SemRegexp, mods
 	case check.SymBuiltin:
 		return SemFunction, mods | ModDefaultLibrary
-	case check.SymPredeclared:
+	case check.SymPredeclared, check.SymSignal:
 		return SemVariable, mods | ModReadonly | ModDefaultLibrary
+	case check.SymType:
+		return SemType_, mods | ModDefaultLibrary
+	case check.SymField:
+		return SemProperty, mods
 	}
 	if !s.Mutable && s.Kind == check.SymImplicit {
 		mods |= ModReadonly

@@ -181,8 +181,9 @@ type ExitStmt struct {
 // optional, two for map).
 type TypeExpr struct {
 	Range
-	Name string
-	Args []*TypeExpr
+	Name  string
+	Ident *Ident // the head word when it is a name (Number, Dog, datetime), not a keyword (text, list); nil otherwise
+	Args  []*TypeExpr
 }
 
 // A Param is one parameter: `name [as type] [default E]`, or in container

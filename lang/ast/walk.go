@@ -258,6 +258,7 @@ func eachChild(node Node, f func(Node)) {
 	case *MainLoopStmt:
 		blk(n.Body)
 	case *TypeExpr:
+		id(n.Ident)
 		for _, a := range n.Args {
 			f(a)
 		}

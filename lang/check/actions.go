@@ -122,9 +122,10 @@ func (a *analyzer) actionBody(d *ast.ActionDecl) {
 				added = append(added, w)
 			}
 		}
-		t := paramType(p)
-		a.declareReplace(p.Name, SymParameter, p, t, false)
+		a.typeRef(p.Type)
+		a.declareReplace(p.Name, SymParameter, p, paramType(p), false)
 	}
+	a.typeRef(d.ReturnType)
 	saved := a.aliases
 	a.aliases = copyAliases(saved)
 	a.block(d.Body)

@@ -45,6 +45,7 @@ type analyzer struct {
 	aliases      map[*Symbol]bool    // variables stored from an action value (stored action aliases)
 	named        []namedArgs         // calls with named arguments, resolved by finish
 	merged       map[*Symbol]*Symbol // branch declarations and the one symbol they became (see merge)
+	typeRefs     []*ast.TypeExpr     // written types, resolved by finish
 }
 
 // universe holds the predeclared names. It is shared by every Check and

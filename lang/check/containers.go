@@ -53,6 +53,7 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 			if m.Type != nil {
 				t = typeFromExpr(m.Type)
 			}
+			a.typeRef(m.Type)
 			p := a.newSym(m.Name, SymProperty, m, t, true)
 			p.Parent = sym
 			if m.Doc != nil {
@@ -98,9 +99,11 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 			for _, p := range m.Params {
 				if p != nil && p.Name != nil {
 					a.expr(p.Default)
+					a.typeRef(p.Type)
 					a.declareReplace(p.Name, SymParameter, p, paramType(p), false)
 				}
 			}
+			a.typeRef(m.ReturnType)
 			saved := a.aliases
 			a.aliases = copyAliases(saved)
 			a.block(m.Body)
@@ -213,6 +216,7 @@ func (a *analyzer) interfaceActions(s *ast.InterfaceDecl, iface *Symbol) {
 			continue
 		}
 		a.params(sig.Params)
+		a.typeRef(sig.ReturnType)
 		if sig.Name == nil {
 			continue
 		}
@@ -232,11 +236,15 @@ func (a *analyzer) interfaceActions(s *ast.InterfaceDecl, iface *Symbol) {
 
 // finish resolves what only the whole file tells: the variables declared on
 // every path of a branching statement, the parents of containers declared
-// before them, and the names of named arguments.
+// before them, the names of named arguments, and the names of types (a
+// container may be named in a type before it is declared).
 func (a *analyzer) finish() {
 	a.unmerge()
 	for _, n := range a.named {
 		a.resolveNamedArgs(n)
+	}
+	for _, t := range a.typeRefs {
+		a.resolveType(t)
 	}
 	for _, sym := range a.info.Symbols {
 		if sym.Kind != SymContainer || sym.Extends == "" || sym.Base != nil {
@@ -248,3 +256,59 @@ func (a *analyzer) finish() {
 		}
 	}
 }
+
+// typeRef records the written type t (and the types in it) for finish.
+func (a *analyzer) typeRef(t *ast.TypeExpr) {
+	if t == nil {
+		return
+	}
+	a.typeRefs = append(a.typeRefs, t)
+	for _, x := range t.Args {
+		a.typeRef(x)
+	}
+}
+
+// resolveType resolves the name of a written type: a type WFL defines, a
+// container or an interface of the file. The reference accepts any name
+// there (as a custom type it never checks), so one that names nothing is
+// a warning.
+func (a *analyzer) resolveType(t *ast.TypeExpr) {
+	id := t.Ident
+	if id == nil {
+		return
+	}
+	if sym := typeNames[strings.ToLower(id.Name)]; sym != nil {
+		a.use(id, sym)
+		return
+	}
+	if c := a.info.Containers[id.Name]; c != nil {
+		a.use(id, c)
+		return
+	}
+	if i := a.global.Lookup(id.Name); i != nil && i.Kind == SymInterface {
+		a.use(id, i)
+		return
+	}
+	a.warnAt(a.span(id), "Type '"+id.Name+"' is not defined: no container, interface or type of WFL has this name")
+}
+
+// typeNames are the types WFL defines, by their lower-case spelling: the
+// primitive types, the structured ones written `list of …`, and the types
+// of the handles statements make.
+var typeNames = func() map[string]*Symbol {
+	m := map[string]*Symbol{}
+	add := func(name string, t *types.Type) {
+		m[strings.ToLower(name)] = &Symbol{Name: name, Kind: SymType, Type: t}
+	}
+	for _, n := range []string{"Number", "Text", "Boolean", "Nothing", "Pattern", "Any", "Date", "Time", "Binary"} {
+		add(n, types.FromAnnotation(n))
+	}
+	add("DateTime", types.DateTime)
+	add("List", types.NewList(types.Any))
+	add("Map", types.NewMap(types.Any, types.Any))
+	add("Optional", types.NewOptional(types.Any))
+	for _, n := range []string{"Request", "File", "Database", "HttpStream", "ResponseStream"} {
+		add(n, types.NewCustom(n))
+	}
+	return m
+}()

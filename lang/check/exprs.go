@@ -113,6 +113,7 @@ func (a *analyzer) params(ps []*ast.Param) {
 			continue
 		}
 		a.expr(p.Default)
+		a.typeRef(p.Type)
 		if p.Name != nil {
 			a.newSym(p.Name, SymParameter, p, paramType(p), false)
 		}

@@ -122,7 +122,7 @@ func ourVerdict(src string) verdict {
 
 // undefinedWarning matches the warnings we give, where the reference is
 // silent, for a name that is not bound in a position it does not check.
-var undefinedWarning = regexp.MustCompile(`^(Variable '.*' is not defined|Undefined action '.*'|Undefined list reference '.*' in pattern|Interface '.*' is not defined)$`)
+var undefinedWarning = regexp.MustCompile(`^(Variable '.*' is not defined|Undefined action '.*'|Undefined list reference '.*' in pattern|Interface '.*' is not defined|Type '.*' is not defined: .*)$`)
 
 // deviation explains a warning that we report and the reference does not
 // (extra) or the other way round, where we are right and the reference is

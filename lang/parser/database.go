@@ -55,7 +55,7 @@ func (p *parser) queryExpr(k ast.QueryKind) ast.Expr {
 	t := p.next()
 	q := &ast.DatabaseQueryExpr{Kind: k}
 	if k == ast.QueryQuery {
-		q.DB = &ast.Ident{Range: ast.Range{From: t.Start, To: t.End}, Name: t.Text[len("query "):]}
+		q.DB = p.tailIdent(t, t.Text[len("query "):])
 	} else {
 		q.DB = p.primary(false)
 	}

@@ -31,6 +31,11 @@ func checkTree(t *testing.T, src string, f *ast.File) {
 				t.Fatalf("%T [%d,%d) not inside its parent %T [%d,%d) in %q", n, n.Pos(), n.End(), parent, parent.Pos(), parent.End(), src)
 			}
 		}
+		if id, ok := n.(*ast.Ident); ok && !sugarFun(parent, id) {
+			if got := wordsOf(src[id.Pos():id.End()]); got != id.Name {
+				t.Fatalf("Ident %q spans %q in %q: a rename there would change other words", id.Name, src[id.Pos():id.End()], src)
+			}
+		}
 		ast.Children(n, func(c ast.Node) {
 			if c == nil {
 				t.Fatalf("nil child of %T", n)
@@ -39,6 +44,21 @@ func checkTree(t *testing.T, src string, f *ast.File) {
 		})
 	}
 	walk(f, nil, 0)
+}
+
+// sugarFun reports whether id is the function a phrase stands for
+// (`p starts with "a"` calls starts_with): a name no text spells.
+func sugarFun(parent ast.Node, id *ast.Ident) bool {
+	c, ok := parent.(*ast.CallExpr)
+	return ok && c.Sugar && c.Fun == ast.Expr(id)
+}
+
+// wordsOf returns the words of a name's text joined by one space, as the
+// lexer joins them (characters it drops separate nothing but are skipped).
+func wordsOf(text string) string {
+	return strings.Join(strings.FieldsFunc(text, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
+	}), " ")
 }
 
 func FuzzParse(f *testing.F) {

@@ -16,6 +16,7 @@
 package parser
 
 import (
+	"strings"
 	"sync"
 
 	"wfl-lsp/lang/ast"
@@ -556,6 +557,43 @@ func (p *parser) rng(from int) ast.Range {
 
 func identOf(t token.Token) *ast.Ident {
 	return &ast.Ident{Range: ast.Range{From: t.Start, To: t.End}, Name: t.Text}
+}
+
+// tailIdent returns the name made of the last words of the merged
+// identifier token t (`headers h`, `query db`, `certificate tls_cert`),
+// spelled name, with the extent those words have in the source: the lexer
+// joins the words of a token by one space whatever separated them, so the
+// name's place is found in the text, not computed from the spelling.
+func (p *parser) tailIdent(t token.Token, name string) *ast.Ident {
+	i := t.End
+	for range strings.Fields(name) {
+		for i > t.Start && !isWordByte(p.src[i-1]) {
+			i--
+		}
+		for i > t.Start && isWordByte(p.src[i-1]) {
+			i--
+		}
+	}
+	return &ast.Ident{Range: ast.Range{From: i, To: t.End}, Name: name}
+}
+
+// headIdent is tailIdent for a name made of the first words of t
+// (`my_port secured`).
+func (p *parser) headIdent(t token.Token, name string) *ast.Ident {
+	i := t.Start
+	for range strings.Fields(name) {
+		for i < t.End && !isWordByte(p.src[i]) {
+			i++
+		}
+		for i < t.End && isWordByte(p.src[i]) {
+			i++
+		}
+	}
+	return &ast.Ident{Range: ast.Range{From: t.Start, To: i}, Name: name}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 func kwIdent(t token.Token) *ast.Ident {

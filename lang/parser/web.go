@@ -107,10 +107,7 @@ func (p *parser) openURL(t token.Token) ast.Stmt {
 			p.next()
 			var v ast.Expr
 			if len(c.Text) > len(word) {
-				v = &ast.Ident{Range: ast.Range{From: c.Start + len(word) + 1, To: c.End}, Name: c.Text[len(word)+1:]}
-				if v.Pos() > v.End() {
-					v = &ast.Ident{Range: ast.Range{From: c.Start, To: c.End}, Name: c.Text[len(word)+1:]}
-				}
+				v = p.tailIdent(c, c.Text[len(word)+1:])
 			} else {
 				v = p.primary(false)
 			}
@@ -176,7 +173,7 @@ func (p *parser) listen() ast.Stmt {
 			if strings.HasSuffix(n.Text, " "+c) {
 				marker = c
 				name := strings.TrimSuffix(n.Text, " "+c)
-				s.Port = &ast.Ident{Range: ast.Range{From: n.Start, To: n.End}, Name: name}
+				s.Port = p.headIdent(n, name)
 				p.next()
 				break
 			}
@@ -223,7 +220,7 @@ func (p *parser) tlsPath(marker string) ast.Expr {
 		}
 		if strings.HasPrefix(n.Text, marker+" ") {
 			p.next()
-			return &ast.Ident{Range: ast.Range{From: n.Start, To: n.End}, Name: n.Text[len(marker)+1:]}
+			return p.tailIdent(n, n.Text[len(marker)+1:])
 		}
 	}
 	p.failHere(CodeExpected, "expected '"+marker+"' and a file path, found "+describe(n))
@@ -262,13 +259,13 @@ func (p *parser) respond() ast.Stmt {
 				}
 				s.ContentType = p.primary(false)
 			} else {
-				s.ContentType = &ast.Ident{Range: ast.Range{From: n.Start, To: n.End}, Name: rest}
+				s.ContentType = p.tailIdent(n, rest)
 			}
 		case isHTTPClause(n, "headers"):
 			p.next()
 			p.next()
 			if rest := strings.TrimLeft(n.Text[len("headers"):], " "); rest != "" {
-				s.Headers = &ast.Ident{Range: ast.Range{From: n.Start, To: n.End}, Name: rest}
+				s.Headers = p.tailIdent(n, rest)
 			} else {
 				s.Headers = p.primary(false)
 			}
@@ -303,7 +300,7 @@ loop:
 			if ty := p.peek(); ty.Kind == token.Identifier && (ty.Text == "type" || strings.HasPrefix(ty.Text, "type ")) {
 				p.next()
 				if rest := strings.TrimLeft(ty.Text[4:], " "); rest != "" {
-					s.ContentType = p.seeded(&ast.Ident{Range: ast.Range{From: ty.Start, To: ty.End}, Name: rest}, true)
+					s.ContentType = p.seeded(p.tailIdent(ty, rest), true)
 					continue
 				}
 			}
@@ -315,13 +312,13 @@ loop:
 			if rest == "" {
 				s.ContentType = p.seeded(p.primary(true), true)
 			} else {
-				s.ContentType = p.seeded(&ast.Ident{Range: ast.Range{From: n.Start, To: n.End}, Name: rest}, true)
+				s.ContentType = p.seeded(p.tailIdent(n, rest), true)
 			}
 		case isHTTPClause(n, "headers"):
 			p.next()
 			p.next()
 			if rest := strings.TrimLeft(n.Text[len("headers"):], " "); rest != "" {
-				s.Headers = p.seeded(&ast.Ident{Range: ast.Range{From: n.Start, To: n.End}, Name: rest}, true)
+				s.Headers = p.seeded(p.tailIdent(n, rest), true)
 			} else {
 				s.Headers = p.seeded(p.primary(true), true)
 			}
@@ -372,7 +369,7 @@ func (p *parser) streamWrite() ast.Stmt {
 	if rest == "" {
 		v = p.seeded(p.primary(false), false)
 	} else {
-		v = p.seeded(&ast.Ident{Range: ast.Range{From: n.Start, To: n.End}, Name: rest}, false)
+		v = p.seeded(p.tailIdent(n, rest), false)
 	}
 	p.expect(token.KeywordTo, "'to STREAM' after the value of 'write "+word+"'")
 	target := p.primary(false)
@@ -391,7 +388,7 @@ func (p *parser) flush() ast.Stmt {
 	if rest == "" {
 		target = p.seeded(p.primary(false), false)
 	} else {
-		target = p.seeded(&ast.Ident{Range: ast.Range{From: t.Start, To: t.End}, Name: rest}, false)
+		target = p.seeded(p.tailIdent(t, rest), false)
 	}
 	return &ast.FlushStmt{Range: p.rng(t.Start), Target: target}
 }
@@ -447,7 +444,7 @@ func (p *parser) wsSend(broadcast bool) ast.Stmt {
 	if rest == "" {
 		s.Message = p.expr()
 	} else {
-		left := &ast.Ident{Range: ast.Range{From: t.Start, To: t.End}, Name: rest}
+		left := p.tailIdent(t, rest)
 		switch p.kind() {
 		case token.KeywordOf:
 			p.next()
