@@ -625,7 +625,11 @@ func (h *httpHandler) newSession() (*httpSession, error) {
 	if full {
 		return nil, fmt.Errorf("too many sessions (%d); end some with DELETE", h.cfg.maxSessions)
 	}
-	s := &httpSession{h: h, id: hex.EncodeToString(raw[:]), waiters: map[string]*exchange{}, last: now, endCh: make(chan struct{})}
+	id := hex.EncodeToString(raw[:])
+	if inst := h.srv.opts.Instance; inst != "" {
+		id = inst + "." + id // names the instance that holds it, for a proxy's routing
+	}
+	s := &httpSession{h: h, id: id, waiters: map[string]*exchange{}, last: now, endCh: make(chan struct{})}
 	s.c = newConn(h.base, h.srv, s)
 	return s, nil
 }
