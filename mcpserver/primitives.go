@@ -146,7 +146,8 @@ func rpcErrorOf(r *request, err error) *rpcError {
 		if r.meta.modern {
 			code = codeInvalidParams
 		}
-		return &rpcError{Code: code, Message: "Resource not found: " + err.Error()}
+		uri, _ := decodeString(objectMember(r.params, "uri"))
+		return &rpcError{Code: code, Message: "Resource not found: " + err.Error(), Data: map[string]any{"uri": uri}}
 	}
 	return nil
 }

@@ -159,9 +159,6 @@ func (s *Server) handlerError(c *Call, err error, doing string) (any, *rpcError)
 		return ready(b), nil
 	}
 	if rerr := rpcErrorOf(c.req, err); rerr != nil {
-		if rerr.Code == codeResourceNotFound || errors.Is(err, ErrResourceNotFound) {
-			rerr.Data = map[string]any{"uri": target(c.req)}
-		}
 		return nil, rerr
 	}
 	return nil, &rpcError{Code: codeInternalError, Message: "Internal error: " + doing + ": " + err.Error()}
@@ -188,9 +185,7 @@ func (s *Server) subscribe(r *request) (any, *rpcError) {
 		return nil, err
 	}
 	if !s.knownResource(uri) {
-		e := rpcErrorOf(r, fmt.Errorf("cannot subscribe to unknown resource %s: %w", uri, ErrResourceNotFound))
-		e.Data = map[string]any{"uri": uri}
-		return nil, e
+		return nil, rpcErrorOf(r, fmt.Errorf("cannot subscribe to unknown resource %s: %w", uri, ErrResourceNotFound))
 	}
 	print := r.c.fingerprint(uri)
 	c := r.c
