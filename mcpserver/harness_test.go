@@ -88,11 +88,17 @@ func parseWire(t *testing.T, line []byte) *wire {
 	return &w
 }
 
+// noRoot as Options.Root makes start run a server without --root.
+const noRoot = "\x00client roots"
+
 // start runs a server with opts (Root defaulting to a fresh workspace).
 func start(t *testing.T, opts Options) *harness {
 	t.Helper()
-	if opts.Root == "" {
+	switch opts.Root {
+	case "":
 		opts.Root = testWorkspace(t)
+	case noRoot:
+		opts.Root = "" // the workspace follows the client's roots
 	}
 	if opts.Primitives == nil {
 		opts.Primitives = withTools(testTools()...)
