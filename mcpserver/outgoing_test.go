@@ -289,3 +289,23 @@ func TestCapabilityErrorIs(t *testing.T) {
 		t.Error("a capabilityError is not ErrNoCapability")
 	}
 }
+
+// FuzzOpenState: a requestState from a client is either the one this
+// server sealed for the request, or refused; never a panic.
+func FuzzOpenState(f *testing.F) {
+	s, err := New(Options{Root: f.TempDir()})
+	if err != nil {
+		f.Fatal(err)
+	}
+	r := &request{method: s.methods["tools/call"], params: []byte(`{"name":"ask"}`)}
+	good, _ := s.sealState(map[string]json.RawMessage{"k": json.RawMessage(`{"a":1}`)}, r)
+	for _, seed := range []string{good, good + "x", "", ".", "e30.", "e30.AAAA", strings.Replace(good, ".", "", 1)} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, state string) {
+		a, err := s.openState(state, r)
+		if err == nil && state != good {
+			t.Errorf("a state this server did not seal was accepted: %q -> %v", state, a)
+		}
+	})
+}
