@@ -129,7 +129,9 @@ applicable() {
     (cd "$WORK" && timeout 300 "$NODE" "$cli" "${args[@]}") >"$out.log" 2>&1
     code=$?
     if [ "$code" -eq 0 ]; then
-      ok=$((ok + 1)); grep -E "^(✓|✗) $sc" "$out.log" | head -1
+      local note=""
+      [ -n "$baseline" ] && grep -q "^  - $sc:" "$baseline" && note="; the failed ones need the fixture's tools, as $baseline lists"
+      ok=$((ok + 1)); echo "PASS: $sc ($(grep -E '^(Passed|Total): ' "$out.log" | tail -1)$note)"
     else
       echo "FAIL: $sc (exit $code)"; tail -20 "$out.log"; fail=1
     fi
