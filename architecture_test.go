@@ -45,6 +45,8 @@ func forbidden(pkg, imp string) string {
 		return "lsp and mcpserver never import each other"
 	case under(imp, "go.lsp.dev") && !under(pkg, "wfl-lsp/lsp"):
 		return "only lsp imports go.lsp.dev"
+	case under(imp, "wfl-lsp/internal/mcpload"):
+		return "the load driver is test-only and never reaches the shipped binary"
 	case under(imp, "wfl-lsp/internal/conformance") && !under(pkg, "wfl-lsp/internal/conformance"):
 		return "the conformance fixture is test-only and never reaches the shipped binary"
 	case under(imp, "wfl-lsp/internal/benchdoc"), under(imp, "wfl-lsp/internal/txtar"):

@@ -32,8 +32,11 @@ const usage = `wfl-lsp: the WFL language server
 
 Usage:
   wfl-lsp [--stdio]                            LSP over stdio (the default)
-  wfl-lsp --mcp [--root DIR]                   MCP over stdio; the workspace is DIR or the current folder
-  wfl-lsp --mcp --http ADDR [--token-file F]   MCP over Streamable HTTP at ADDR (path /mcp)
+  wfl-lsp --mcp [--root DIR]                   MCP over stdio; the workspace is DIR, else the client's
+                                               roots, else the current folder
+  wfl-lsp --mcp --http ADDR [--token-file F] [--instance NAME]
+                                               MCP over Streamable HTTP at ADDR (path /mcp); NAME
+                                               prefixes its session ids (several instances)
   wfl-lsp check [--json] [--no-warnings] PATH...   report diagnostics like a compiler
   wfl-lsp fmt [-w | -l | -d] PATH...           print, write, list or diff the canonical format
   wfl-lsp version | --version                  print the version
@@ -57,7 +60,7 @@ func main() {
 type globalFlags struct {
 	stdio, mcp, debug, showVersion, help bool
 	clientPID                            int
-	root, httpAddr, tokenFile            string
+	root, httpAddr, tokenFile, instance  string
 	logLevel, logFile                    string
 }
 
@@ -77,6 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&g.root, "root", "", "")
 	fs.StringVar(&g.httpAddr, "http", "", "")
 	fs.StringVar(&g.tokenFile, "token-file", "", "")
+	fs.StringVar(&g.instance, "instance", "", "")
 	fs.StringVar(&g.logLevel, "log-level", "warn", "")
 	fs.StringVar(&g.logFile, "log-file", "", "")
 	if err := fs.Parse(args); err != nil {
@@ -126,20 +130,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if g.mcp {
-		root := g.root
-		if root == "" {
-			root = "."
+		// Without --root the workspace is the client's roots when it
+		// declares them, else the current folder (mcpserver.Options.Root).
+		var abs string
+		if g.root != "" {
+			var err error
+			if abs, err = filepath.Abs(g.root); err != nil {
+				fmt.Fprintf(stderr, "wfl-lsp: --root %s: %v\n", g.root, err)
+				return 2
+			}
+			if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+				fmt.Fprintf(stderr, "wfl-lsp: --root %s: not a folder\n", g.root)
+				return 2
+			}
 		}
-		abs, err := filepath.Abs(root)
-		if err != nil {
-			fmt.Fprintf(stderr, "wfl-lsp: --root %s: %v\n", root, err)
+		if g.instance != "" && g.httpAddr == "" {
+			fmt.Fprintln(stderr, "wfl-lsp: --instance needs --http")
 			return 2
 		}
-		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-			fmt.Fprintf(stderr, "wfl-lsp: --root %s: not a folder\n", root)
-			return 2
-		}
-		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger}
+		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger, Instance: g.instance}
 		if g.httpAddr != "" {
 			if g.tokenFile != "" {
 				tok, err := os.ReadFile(g.tokenFile)

@@ -4,7 +4,9 @@
 #      0.1.16's default suite, and 0.2.0-alpha.12 with --requirements
 #      2025-11-25 and --requirements 2026-07-28, against the fixture server
 #      (internal/conformance/cmd/fixture: our mcpserver machinery with the
-#      tools, resources and prompts the scenarios call by name);
+#      tools, resources and prompts the scenarios call by name), where every
+#      scored scenario must pass; then the scenarios that call none of the
+#      fixture's names against `wfl-lsp --mcp --http` itself;
 #   2. the Inspector CLI against `wfl-lsp --mcp --http` with a bearer token,
 #      listing and calling the WFL tools in both protocol eras.
 # Usage: .ci/mcp-conformance.sh /path/to/wfl-lsp
@@ -69,57 +71,23 @@ serve() {
 }
 
 # ---------------------------------------------------------------------------
-# 1. Conformance suite against the fixture.
+# 1. Conformance suite against the fixture, then against wfl-lsp itself.
 
-# Scenarios of features wfl-lsp chose not to offer. Its MCP server never
-# sends server-to-client requests (sampling/createMessage,
-# elicitation/create, roots/list): a language tool needs no model and no
-# user input. For the same reason it offers no input_required results,
-# 2026-07-28's replacement for those requests. The scenarios that test them
-# fail by design and are listed as expected failures; the suite exits
-# non-zero if any of them starts passing (a stale baseline) or anything
-# else fails. (The last two input-required scenarios call the elicitation
-# tool of the first and report its absence as a warning, which the baseline
-# counts as a failure.) Extension (tasks) and pending scenarios are run and
-# reported by the 0.2.0 suite but not scored.
-cat > "$WORK/legacy-baseline.yml" <<'EOF'
-server:
-  - tools-call-sampling
-  - tools-call-elicitation
-  - elicitation-sep1034-defaults
-  - elicitation-sep1330-enums
-EOF
-cat > "$WORK/modern-baseline.yml" <<'EOF'
-server:
-  - input-required-result-basic-elicitation
-  - input-required-result-basic-sampling
-  - input-required-result-basic-list-roots
-  - input-required-result-request-state
-  - input-required-result-multiple-input-requests
-  - input-required-result-multi-round
-  - input-required-result-non-tool-request
-  - input-required-result-result-type
-  - input-required-result-tampered-state
-  - input-required-result-capability-check
-  - input-required-result-missing-input-response
-  - input-required-result-ignore-extra-params
-EOF
-
-# conformance NAME PKG_DIR BASELINE ARGS...: run one suite, print its
-# summary and the totals.
+# conformance NAME PKG_DIR ARGS...: run one suite against $URL, print its
+# summary and the totals; every scored scenario must pass. With
+# --requirements, the scored ones are those the revision requires (server
+# section of `list --requirements`); the suite also runs extension (tasks)
+# and pending scenarios, which it reports but never scores.
 conformance() {
-  local name=$1 dir=$2 baseline=$3; shift 3
+  local name=$1 dir=$2; shift 2
   local cli=$dir/node_modules/@modelcontextprotocol/conformance/dist/index.js
-  local out=$WORK/out-${name// /_}
+  local out=$WORK/out-${name//[^A-Za-z0-9.-]/_}
   echo
   echo "--- conformance $name"
-  (cd "$WORK" && timeout 900 "$NODE" "$cli" server --url "$URL" --expected-failures "$baseline" -o "$out" "$@") >"$out.log" 2>&1
+  (cd "$WORK" && timeout 900 "$NODE" "$cli" server --url "$URL" -o "$out" "$@") >"$out.log" 2>&1
   local code=$?
-  sed -n '/=== SUMMARY ===/,$p' "$out.log" | grep -E '^(✓|✗|Total|Expected|  ~|Unexpected|  [✗!]|Not scored|Stale)'
-  # Count scenarios. With --requirements, the scored ones are those the
-  # revision requires (server section of `list --requirements`); the suite
-  # also runs extension and pending ones, which it reports but never scores.
-  local summary required="" scored=0 scored_ok=0 other=0 other_ok=0 expected
+  sed -n '/=== SUMMARY ===/,$p' "$out.log" | grep -E '^(✓|✗|Total)'
+  local summary required="" scored=0 scored_ok=0 other=0 other_ok=0
   summary=$(sed -n '/=== SUMMARY ===/,/^Total/p' "$out.log" | grep -E '^(✓|✗) ')
   if [ "${1:-}" = --requirements ]; then
     required=$("$NODE" "$cli" list --requirements "$2" 2>/dev/null | sed -n '/^Server scenarios/,/^$/p' | sed -n 's/^  - //p')
@@ -132,15 +100,61 @@ conformance() {
       other=$((other + 1)); [ "$mark" = "✓" ] && other_ok=$((other_ok + 1))
     fi
   done <<<"$summary"
-  expected=$(grep -c '^  ~' "$out.log")
-  echo "scored scenarios: $scored_ok of $scored pass; $expected listed as not offered (some pass their checks with warnings)"
+  echo "scored scenarios: $scored_ok of $scored pass"
   [ "$other" -gt 0 ] && echo "unscored scenarios (extension, pending): $other_ok of $other pass"
-  if [ "$code" -eq 0 ]; then
-    echo "PASS: conformance $name (failures only where listed as not offered)"
+  if [ "$code" -eq 0 ] && [ "$scored" -gt 0 ] && [ "$scored_ok" -eq "$scored" ]; then
+    echo "PASS: conformance $name"
   else
     echo "FAIL: conformance $name (exit $code); log: see below"; tail -40 "$out.log"; fail=1
   fi
 }
+
+# applicable NAME PKG_DIR SPEC BASELINE SCENARIO...: run the scenarios that
+# do not call the fixture's names against $URL, one at a time, at revision
+# SPEC ("-" for 0.1.16, which has no --spec-version); each must pass, but
+# for the checks BASELINE lists (scenario:check-id), which need the
+# fixture's diagnostic tools.
+applicable() {
+  local name=$1 dir=$2 spec=$3 baseline=$4; shift 4
+  local cli=$dir/node_modules/@modelcontextprotocol/conformance/dist/index.js
+  local ok=0 n=0 sc out code
+  echo
+  echo "--- conformance $name against wfl-lsp itself"
+  for sc in "$@"; do
+    n=$((n + 1))
+    out=$WORK/real-${name//[^A-Za-z0-9.-]/_}-$sc
+    local args=(server --url "$URL" --scenario "$sc" -o "$out")
+    [ "$spec" != - ] && args+=(--spec-version "$spec")
+    [ -n "$baseline" ] && args+=(--expected-failures "$baseline")
+    (cd "$WORK" && timeout 300 "$NODE" "$cli" "${args[@]}") >"$out.log" 2>&1
+    code=$?
+    if [ "$code" -eq 0 ]; then
+      local note=""
+      [ -n "$baseline" ] && grep -q "^  - $sc:" "$baseline" && note="; the failed ones need the fixture's tools, as $baseline lists"
+      ok=$((ok + 1)); echo "PASS: $sc ($(grep -E '^(Passed|Total): ' "$out.log" | tail -1)$note)"
+    else
+      echo "FAIL: $sc (exit $code)"; tail -20 "$out.log"; fail=1
+    fi
+  done
+  echo "applicable scenarios: $ok of $n pass against wfl-lsp"
+}
+
+# server-stateless's checks that need the fixture's diagnostic tools
+# (test_missing_capability, test_streaming_elicitation, test_logging_tool);
+# the other checks of that scenario are scored against wfl-lsp.
+printf '%s\n' 'server:' \
+  '  - server-stateless:sep-2575-server-rejects-undeclared-capability' \
+  '  - server-stateless:sep-2575-missing-capability-http-400' \
+  '  - server-stateless:sep-2575-http-server-no-independent-requests-on-stream' \
+  '  - server-stateless:sep-2575-server-no-log-without-loglevel' > "$WORK/real-baseline.yml"
+LEGACY_APPLICABLE=(server-initialize logging-set-level ping tools-list resources-list prompts-list server-sse-multiple-streams dns-rebinding-protection)
+MODERN_APPLICABLE=(server-stateless tools-list resources-list prompts-list sep-2164-resource-not-found caching dns-rebinding-protection server-sse-multiple-streams input-required-result-unsupported-methods http-header-validation)
+
+C16=$NPM_DIR/conformance-0.1.16
+C20=$NPM_DIR/conformance-0.2.0
+have16=1 have20=1
+install "$C16" @modelcontextprotocol/conformance@0.1.16 || { have16=0; echo "SKIP: @modelcontextprotocol/conformance@0.1.16 could not be installed"; }
+install "$C20" @modelcontextprotocol/conformance@0.2.0-alpha.12 || { have20=0; echo "SKIP: @modelcontextprotocol/conformance@0.2.0-alpha.12 could not be installed"; }
 
 echo "build the fixture server"
 if ! go build -o "$WORK/fixture" ./internal/conformance/cmd/fixture; then
@@ -148,16 +162,24 @@ if ! go build -o "$WORK/fixture" ./internal/conformance/cmd/fixture; then
 fi
 if serve "$WORK/fixture.log" "$WORK/fixture" --http 127.0.0.1:0; then
   echo "fixture: $URL"
-  if install "$NPM_DIR/conformance-0.1.16" @modelcontextprotocol/conformance@0.1.16; then
-    conformance "0.1.16 default suite" "$NPM_DIR/conformance-0.1.16" "$WORK/legacy-baseline.yml"
-  else
-    echo "SKIP: @modelcontextprotocol/conformance@0.1.16 could not be installed"
+  [ $have16 = 1 ] && conformance "0.1.16 default suite" "$C16"
+  if [ $have20 = 1 ]; then
+    conformance "0.2.0-alpha.12 --requirements 2025-11-25" "$C20" --requirements 2025-11-25
+    conformance "0.2.0-alpha.12 --requirements 2026-07-28" "$C20" --requirements 2026-07-28
   fi
-  if install "$NPM_DIR/conformance-0.2.0" @modelcontextprotocol/conformance@0.2.0-alpha.12; then
-    conformance "0.2.0-alpha.12 --requirements 2025-11-25" "$NPM_DIR/conformance-0.2.0" "$WORK/legacy-baseline.yml" --requirements 2025-11-25
-    conformance "0.2.0-alpha.12 --requirements 2026-07-28" "$NPM_DIR/conformance-0.2.0" "$WORK/modern-baseline.yml" --requirements 2026-07-28
-  else
-    echo "SKIP: @modelcontextprotocol/conformance@0.2.0-alpha.12 could not be installed"
+else
+  fail=1
+fi
+
+RWS=$WORK/real-ws
+mkdir -p "$RWS"
+printf 'store greeting as "Hello"\ndisplay greeting\n' > "$RWS/hello.wfl"
+if serve "$WORK/real.log" "$BIN" --mcp --http 127.0.0.1:0 --root "$RWS" --log-level info; then
+  echo "wfl-lsp: $URL"
+  [ $have16 = 1 ] && applicable "0.1.16" "$C16" - "" "${LEGACY_APPLICABLE[@]}"
+  if [ $have20 = 1 ]; then
+    applicable "0.2.0-alpha.12 at 2025-11-25" "$C20" 2025-11-25 "" "${LEGACY_APPLICABLE[@]}" server-session-lifecycle
+    applicable "0.2.0-alpha.12 at 2026-07-28" "$C20" 2026-07-28 "$WORK/real-baseline.yml" "${MODERN_APPLICABLE[@]}"
   fi
 else
   fail=1

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end MCP checks: real clients drive the built binary over stdio.
-#   the TypeScript SDK v1 client (handshake era),
+#   the TypeScript SDK v1 client (handshake era), also declaring roots to a
+#   server started without --root,
 #   the v2 client in legacy, auto and 2026-07-28 modes,
 #   the Inspector CLI listing and calling tools (exit codes checked).
 # Usage: .ci/mcp-e2e.sh /path/to/wfl-lsp
@@ -58,6 +59,10 @@ run() { # run NAME CMD...: print the outcome, remember failures
 
 if install @modelcontextprotocol/sdk@1.32.2; then
   run "TypeScript SDK v1 client over stdio" "$NODE" "$NPM_DIR/client-v1.mjs" "$WS" "$BIN" --mcp
+  OTHER=$(mktemp -d)
+  printf 'store extra_value as 2\n' > "$OTHER/extra.wfl"
+  run "TypeScript SDK v1 client declaring roots, no --root" "$NODE" "$NPM_DIR/client-roots.mjs" "$WS" "$OTHER" "$BIN" --mcp
+  rm -rf "$OTHER"
 else
   echo "SKIP: @modelcontextprotocol/sdk could not be installed"
 fi

@@ -15,7 +15,7 @@ type chanSink struct{ ch chan []byte }
 func (s chanSink) send(line []byte) { s.ch <- line }
 
 func benchLine(b *testing.B, line string) {
-	s, err := New(Options{Root: b.TempDir(), TestTools: testTools()})
+	s, err := New(Options{Root: b.TempDir(), Primitives: withTools(testTools()...)})
 	if err != nil {
 		b.Fatal(err)
 	}

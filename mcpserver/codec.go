@@ -48,6 +48,11 @@ type message struct {
 	method   string // "" for a response
 	params   []byte // raw JSON object or array, or nil when absent or null
 	response bool   // a response (result or error) sent by the client
+
+	// Of a response only: its result or error (one of them), and why it
+	// is malformed ("" when it is not). A response is never answered.
+	result, errObj []byte
+	malformed      string
 }
 
 // canonical JSON for the null id of errors whose request id could not be read.
@@ -101,8 +106,6 @@ func decodeValue(v []byte) (message, []byte, *rpcError) {
 		}
 		*seen = true
 	})
-	_ = result
-	_ = errObj
 	if err != nil {
 		return message{}, nullID, &rpcError{Code: codeInvalidRequest, Message: "Invalid Request: " + err.Error()}
 	}
@@ -115,6 +118,23 @@ func decodeValue(v []byte) (message, []byte, *rpcError) {
 	invalid := func(why string) (message, []byte, *rpcError) {
 		return message{}, answerID, &rpcError{Code: codeInvalidRequest, Message: "Invalid Request: " + why}
 	}
+	if !hasMethod && (hasResult || hasErrorObj) {
+		// A response: never answered, even when malformed (two peers
+		// answering each other's bad responses would never stop).
+		m.response = true
+		m.result, m.errObj = result, errObj
+		switch {
+		case dup:
+			m.malformed = "a member appears twice"
+		case hasResult && hasErrorObj:
+			m.malformed = `it carries both "result" and "error"`
+		case !hasVersion || string(version) != `"2.0"`:
+			m.malformed = `"jsonrpc" must be "2.0"`
+		case m.id == nil:
+			m.malformed = `"id" must be a string or an integer`
+		}
+		return m, nil, nil
+	}
 	switch {
 	case dup:
 		return invalid("a member appears twice")
@@ -122,12 +142,7 @@ func decodeValue(v []byte) (message, []byte, *rpcError) {
 		return invalid(`"jsonrpc" must be "2.0"`)
 	case hasID && m.id == nil:
 		return invalid(`"id" must be a string or an integer`)
-	}
-	if !hasMethod {
-		if hasResult != hasErrorObj && hasID {
-			m.response = true
-			return m, nil, nil
-		}
+	case !hasMethod:
 		return invalid(`"method" is missing`)
 	}
 	if hasResult || hasErrorObj {

@@ -23,8 +23,6 @@ func TestDecodeLine(t *testing.T) {
 		{`{"jsonrpc":"2.0","method":"notifications/initialized","extra":true}`, "notifications/initialized", "", "", 0},
 		{`{"jsonrpc":"2.0","id":1e3,"method":"x"}`, "", "null", "", codeInvalidRequest},
 		{`{"jsonrpc":"2.0","id":1,"method":"x","params":3}`, "", "1", "", codeInvalidRequest},
-		{`{"jsonrpc":"2.0","id":1,"result":{},"error":{}}`, "", "1", "", codeInvalidRequest},
-		{`{"jsonrpc":"2.0","result":{}}`, "", "null", "", codeInvalidRequest},
 		{`{}`, "", "null", "", codeInvalidRequest},
 		{`{"jsonrpc":"2.0","id":1,"method":"x"`, "", "null", "", codeParseError},
 	}
@@ -44,9 +42,20 @@ func TestDecodeLine(t *testing.T) {
 			t.Errorf("%s: got method %q id %s params %s", tt.line, m.method, m.id, m.params)
 		}
 	}
-	// A client's response is recognised and not treated as a request.
-	if m, _, err := decodeLine([]byte(`{"jsonrpc":"2.0","id":3,"result":{}}`)); err != nil || !m.response {
-		t.Errorf("response: %+v %v", m, err)
+	// A client's response is recognised and never answered, even when it
+	// is malformed: then it says why, for the log.
+	for _, tt := range []struct{ line, id, malformed string }{
+		{`{"jsonrpc":"2.0","id":3,"result":{}}`, "3", ""},
+		{`{"jsonrpc":"2.0","id":"s1","error":{"code":-1,"message":"no"}}`, `"s1"`, ""},
+		{`{"jsonrpc":"2.0","id":1,"result":{},"error":{}}`, "1", `it carries both "result" and "error"`},
+		{`{"jsonrpc":"2.0","result":{}}`, "", `"id" must be a string or an integer`},
+		{`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}`, "", `"id" must be a string or an integer`},
+		{`{"jsonrpc":"1.0","id":2,"result":{}}`, "2", `"jsonrpc" must be "2.0"`},
+	} {
+		m, _, err := decodeLine([]byte(tt.line))
+		if err != nil || !m.response || string(m.id) != tt.id || m.malformed != tt.malformed {
+			t.Errorf("%s: got response %v id %s malformed %q err %v, want id %s malformed %q", tt.line, m.response, m.id, m.malformed, err, tt.id, tt.malformed)
+		}
 	}
 }
 

@@ -1,13 +1,11 @@
 package mcpserver
 
 // This file implements completion/complete for prompt arguments and
-// resource template variables.
+// resource template variables, from their Complete functions.
 
 import (
 	"sort"
 	"strings"
-
-	"wfl-lsp/lang/builtins"
 )
 
 const maxCompletions = 100
@@ -31,48 +29,41 @@ func (s *Server) completeArgument(r *request) (any, *rpcError) {
 	if p.Ref == nil || p.Argument == nil {
 		return nil, errInvalidParams(`completion/complete: "ref" and "argument" are required`)
 	}
+	c := &Call{srv: s, conn: r.c, req: r, ws: r.c.workspace(r.ctx, r)}
 	var values []string
 	switch p.Ref.Type {
 	case "ref/prompt":
-		var pr *prompt
-		for _, x := range prompts {
-			if x.name == p.Ref.Name {
-				pr = x
-			}
-		}
+		pr := s.prompt(p.Ref.Name)
 		if pr == nil {
 			return nil, errInvalidParams("completion/complete: unknown prompt " + p.Ref.Name)
 		}
-		var arg *promptArg
-		for i := range pr.args {
-			if pr.args[i].name == p.Argument.Name {
-				arg = &pr.args[i]
+		var arg *Argument
+		for i := range pr.Arguments {
+			if pr.Arguments[i].Name == p.Argument.Name {
+				arg = &pr.Arguments[i]
 			}
 		}
 		if arg == nil {
-			return nil, errInvalidParams("completion/complete: prompt " + pr.name + " has no argument " + p.Argument.Name)
+			return nil, errInvalidParams("completion/complete: prompt " + pr.Name + " has no argument " + p.Argument.Name)
 		}
-		if arg.complete != nil {
-			values = arg.complete(s, p.Argument.Value)
+		if arg.Complete != nil {
+			values = arg.Complete(c, p.Argument.Value)
 		}
 	case "ref/resource":
 		var t *template
-		for _, x := range templates {
-			if x.uriTemplate == p.Ref.URI {
+		for _, x := range s.templates {
+			if x.URITemplate == p.Ref.URI {
 				t = x
 			}
 		}
 		if t == nil {
 			return nil, errInvalidParams("completion/complete: unknown resource template " + p.Ref.URI)
 		}
-		if p.Argument.Name != t.variable {
-			return nil, errInvalidParams("completion/complete: template " + t.uriTemplate + " has no variable " + p.Argument.Name)
+		if !contains(t.names, p.Argument.Name) {
+			return nil, errInvalidParams("completion/complete: template " + t.URITemplate + " has no variable " + p.Argument.Name)
 		}
-		switch t.variable {
-		case "path":
-			values = s.completePath(p.Argument.Value)
-		case "name":
-			values = withPrefix(builtins.Names(), p.Argument.Value)
+		if t.Complete != nil {
+			values = t.Complete(c, p.Argument.Name, p.Argument.Value)
 		}
 	default:
 		return nil, errInvalidParams(`completion/complete: "ref.type" must be "ref/prompt" or "ref/resource"`)
@@ -89,8 +80,8 @@ func (s *Server) completeArgument(r *request) (any, *rpcError) {
 
 // completePath returns the workspace's .wfl files whose path starts with
 // prefix (or, failing that, contains it).
-func (s *Server) completePath(prefix string) []string {
-	files := s.wflFiles()
+func completePath(c *Call, prefix string) []string {
+	files := c.ws.wflFiles()
 	out := withPrefix(files, prefix)
 	if len(out) == 0 && prefix != "" {
 		for _, f := range files {

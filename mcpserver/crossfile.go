@@ -9,7 +9,6 @@ package mcpserver
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 
 	"wfl-lsp/core"
@@ -18,7 +17,7 @@ import (
 
 // crossFiles loads workspace files for one tool call, each at most once.
 type crossFiles struct {
-	s     *Server
+	ws    *workspace
 	ctx   context.Context
 	base  string // the document's absolute path ("" for inline source)
 	self  *core.Analysis
@@ -28,24 +27,12 @@ type crossFiles struct {
 
 // crossFiles returns the loader for a document given by path; for inline
 // source it has no base, and the core's queries then stay in the document.
-func (s *Server) crossFiles(ctx context.Context, d *document) *crossFiles {
-	c := &crossFiles{s: s, ctx: ctx, self: d.a, texts: map[string]*string{}, an: map[string]*core.Analysis{}}
+func (c *Call) crossFiles(ctx context.Context, d *document) *crossFiles {
+	x := &crossFiles{ws: c.ws, ctx: ctx, self: d.a, texts: map[string]*string{}, an: map[string]*core.Analysis{}}
 	if d.path != "" {
-		c.base = s.abs(d.path)
+		x.base = c.ws.abs(d.path)
 	}
-	return c
-}
-
-// abs is the absolute path of a root-relative slash path.
-func (s *Server) abs(rel string) string { return filepath.Join(s.root, filepath.FromSlash(rel)) }
-
-// rel is the root-relative slash path of an absolute path inside the root.
-func (s *Server) rel(abs string) string {
-	r, err := filepath.Rel(s.root, abs)
-	if err != nil {
-		return filepath.ToSlash(abs)
-	}
-	return filepath.ToSlash(r)
+	return x
 }
 
 func (c *crossFiles) text(path string) (string, bool) {
@@ -55,7 +42,7 @@ func (c *crossFiles) text(path string) (string, bool) {
 	if c.ctx.Err() != nil { // timed out or cancelled: stop reading
 		return "", false
 	}
-	text, _, err := c.s.readFile(path)
+	text, _, err := c.ws.readFile(path)
 	if err != nil {
 		c.texts[path] = nil
 		return "", false
@@ -111,10 +98,10 @@ func (c *crossFiles) candidates() []string {
 	if c.base == "" {
 		return nil
 	}
-	files := c.s.wflFiles()
+	files := c.ws.wflFiles()
 	out := make([]string, len(files))
 	for i, f := range files {
-		out[i] = c.s.abs(f)
+		out[i] = c.ws.abs(f)
 	}
 	return out
 }
@@ -129,7 +116,7 @@ type fileSpan struct {
 func (c *crossFiles) spanAt(path string, lines *token.Lines, sp token.Span) fileSpan {
 	l, col := lines.OffsetPosition(sp.Start)
 	el, ec := lines.OffsetPosition(sp.End)
-	return fileSpan{File: c.s.rel(path), spanJSON: spanJSON{Line: l, Column: col, EndLine: el, EndColumn: ec}}
+	return fileSpan{File: c.ws.rel(path), spanJSON: spanJSON{Line: l, Column: col, EndLine: el, EndColumn: ec}}
 }
 
 // here converts a span of the document itself.

@@ -23,9 +23,9 @@ import (
 
 const guard = 20 * time.Second
 
-// workspace copies testdata/mcp/workspace.txtar into a temporary folder and
+// testWorkspace copies testdata/mcp/workspace.txtar into a temporary folder and
 // adds escape.wfl, a symbolic link to a file outside it.
-func workspace(t *testing.T) string {
+func testWorkspace(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
 	data, err := os.ReadFile("../testdata/mcp/workspace.txtar")
@@ -88,13 +88,21 @@ func parseWire(t *testing.T, line []byte) *wire {
 	return &w
 }
 
+// noRoot as Options.Root makes start run a server without --root.
+const noRoot = "\x00client roots"
+
 // start runs a server with opts (Root defaulting to a fresh workspace).
 func start(t *testing.T, opts Options) *harness {
 	t.Helper()
-	if opts.Root == "" {
-		opts.Root = workspace(t)
+	switch opts.Root {
+	case "":
+		opts.Root = testWorkspace(t)
+	case noRoot:
+		opts.Root = "" // the workspace follows the client's roots
 	}
-	opts.TestTools = append(opts.TestTools, testTools()...)
+	if opts.Primitives == nil {
+		opts.Primitives = withTools(testTools()...)
+	}
 	s, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -331,9 +339,34 @@ var (
 	blockEnded   = make(chan string, 16)
 )
 
-func testTools() []TestTool {
-	return []TestTool{
-		{Name: "echo", Call: func(ctx context.Context, args json.RawMessage) (string, error) {
+// textTool is a test tool without an input schema: raw arguments in, text
+// out, an error as an isError result.
+func textTool(name string, f func(ctx context.Context, args json.RawMessage) (string, error)) *Tool {
+	return &Tool{Name: name, Description: "test tool " + name, Call: func(ctx context.Context, c *Call) Result {
+		text, err := f(ctx, c.Arguments)
+		if err != nil {
+			return Result{Text: err.Error(), IsError: true}
+		}
+		return Result{Text: text}
+	}}
+}
+
+// withTools returns WFL's primitives with more tools after its own.
+func withTools(tools ...*Tool) *Primitives {
+	p := WFL()
+	p.Tools = append(append([]*Tool{}, p.Tools...), tools...)
+	return &p
+}
+
+// wflOnly returns WFL's primitives as the product serves them.
+func wflOnly() *Primitives {
+	p := WFL()
+	return &p
+}
+
+func testTools() []*Tool {
+	return []*Tool{
+		textTool("echo", func(ctx context.Context, args json.RawMessage) (string, error) {
 			var a struct {
 				Text *string `json:"text"`
 			}
@@ -341,16 +374,16 @@ func testTools() []TestTool {
 				return "", errors.New(`echo needs "text", a string`)
 			}
 			return *a.Text, nil
-		}},
-		{Name: "block", Call: func(ctx context.Context, args json.RawMessage) (string, error) {
+		}),
+		textTool("block", func(ctx context.Context, args json.RawMessage) (string, error) {
 			blockStarted <- string(args)
 			<-ctx.Done()
 			blockEnded <- string(args)
 			return "", ctx.Err()
-		}},
-		{Name: "panic", Call: func(ctx context.Context, args json.RawMessage) (string, error) {
+		}),
+		textTool("panic", func(ctx context.Context, args json.RawMessage) (string, error) {
 			panic(errBoom)
-		}},
+		}),
 	}
 }
 

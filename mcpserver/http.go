@@ -236,8 +236,23 @@ func (h *httpHandler) close(grace time.Duration) {
 	wg.Wait()
 }
 
+// healthPath answers load balancers: 200 while serving, 503 once shutting
+// down, never a body. It needs no token and is open to any Host and Origin:
+// it tells nothing but that the process is up.
+const healthPath = "/healthz"
+
 // ServeHTTP checks Host, Origin and the token, then serves the method.
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == healthPath && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		w.Header().Set("Cache-Control", "no-store")
+		if h.isStopping() {
+			w.Header().Set("Connection", "close")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+		return
+	}
 	if r.URL.Path != httpPath {
 		httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: the MCP endpoint is "+httpPath)
 		return
@@ -542,7 +557,7 @@ func (h *httpHandler) postStateless(w http.ResponseWriter, r *http.Request, m me
 		c.drain(3 * time.Second)
 	}()
 	c.handleLine(body)
-	respond(w, r, ex, answers(m.id), true, nil)
+	respond(w, r, h.cfg.keepAlive, ex, answers(m.id), true, nil)
 }
 
 // nameField is the params member that Mcp-Name mirrors for a method.
@@ -585,7 +600,7 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, r *http.Request, m m
 	sess.wait(string(m.id), ex)
 	sess.feed(body)
 	ok := false
-	respond(w, r, ex, answers(m.id), false, func(final []byte, hd http.Header) {
+	respond(w, r, h.cfg.keepAlive, ex, answers(m.id), false, func(final []byte, hd http.Header) {
 		if isResult(final) {
 			ok = true
 			hd.Set("Mcp-Session-Id", sess.id)
@@ -625,7 +640,11 @@ func (h *httpHandler) newSession() (*httpSession, error) {
 	if full {
 		return nil, fmt.Errorf("too many sessions (%d); end some with DELETE", h.cfg.maxSessions)
 	}
-	s := &httpSession{h: h, id: hex.EncodeToString(raw[:]), waiters: map[string]*exchange{}, last: now, endCh: make(chan struct{})}
+	id := hex.EncodeToString(raw[:])
+	if inst := h.srv.opts.Instance; inst != "" {
+		id = inst + "." + id // names the instance that holds it, for a proxy's routing
+	}
+	s := &httpSession{h: h, id: id, reqs: map[string]*sseStream{}, streams: map[string]*sseStream{}, last: now, endCh: make(chan struct{})}
 	s.c = newConn(h.base, h.srv, s)
 	return s, nil
 }

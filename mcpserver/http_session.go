@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -58,7 +59,7 @@ func (c *conn) endListens() {
 // blocks: lines queue until the handler writes them.
 type exchange struct {
 	mu      sync.Mutex
-	lines   [][]byte
+	lines   []event
 	limit   int           // most lines queued (GET streams); 0 is no limit
 	ready   chan struct{} // signalled when lines arrive
 	gone    chan struct{} // closed when the client cancelled the request
@@ -80,10 +81,18 @@ func (e *exchange) abandon() {
 	}
 }
 
-func (e *exchange) send(line []byte) {
+// An event is one line with its SSE event id ("" outside sessions).
+type event struct {
+	id   string
+	line []byte
+}
+
+func (e *exchange) send(line []byte) { e.sendEvent(event{line: line}) }
+
+func (e *exchange) sendEvent(ev event) {
 	e.mu.Lock()
 	if e.limit == 0 || len(e.lines) < e.limit {
-		e.lines = append(e.lines, line)
+		e.lines = append(e.lines, ev)
 	}
 	e.mu.Unlock()
 	select {
@@ -92,7 +101,7 @@ func (e *exchange) send(line []byte) {
 	}
 }
 
-func (e *exchange) take() [][]byte {
+func (e *exchange) take() []event {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	l := e.lines
@@ -145,9 +154,16 @@ func statusOf(line []byte, modern bool) int {
 	return http.StatusOK
 }
 
-// writeEvent writes one line as a server-sent event.
-func writeEvent(w http.ResponseWriter, line []byte) error {
-	buf := make([]byte, 0, len(line)+24)
+// writeEvent writes one line as a server-sent event, with its id when it
+// has one.
+func writeEvent(w http.ResponseWriter, ev event) error {
+	line := ev.line
+	buf := make([]byte, 0, len(line)+48)
+	if ev.id != "" {
+		buf = append(buf, "id: "...)
+		buf = append(buf, ev.id...)
+		buf = append(buf, '\n')
+	}
 	buf = append(buf, "event: message\ndata: "...)
 	buf = append(buf, bytes.TrimRight(line, "\n")...)
 	buf = append(buf, '\n', '\n')
@@ -166,11 +182,16 @@ func sseHeaders(w http.ResponseWriter) {
 // is the first line to arrive, else an event stream carrying the
 // notifications that came first and then the answer. isFinal says which
 // line is the answer. onFinal, if set, may add headers before a JSON answer.
-// It returns when the answer is written or the client has gone.
-func respond(w http.ResponseWriter, r *http.Request, ex *exchange, isFinal func([]byte) bool, modern bool, onFinal func(final []byte, hd http.Header)) {
+// Once an event stream has begun, a comment is sent every keepAlive while
+// nothing else is, so that a proxy's idle timeout does not cut a long wait
+// (a subscriptions/listen request, a slow tool). It returns when the
+// answer is written or the client has gone.
+func respond(w http.ResponseWriter, r *http.Request, keepAlive time.Duration, ex *exchange, isFinal func([]byte) bool, modern bool, onFinal func(final []byte, hd http.Header)) {
 	sse := false
 	canSSE := acceptsSSE(r)
 	rc := http.NewResponseController(w)
+	tick := time.NewTicker(keepAlive)
+	defer tick.Stop()
 	for {
 		abandoned := false
 		select {
@@ -179,8 +200,16 @@ func respond(w http.ResponseWriter, r *http.Request, ex *exchange, isFinal func(
 			abandoned = true
 		case <-r.Context().Done():
 			return
+		case <-tick.C:
+			if sse {
+				if _, err := w.Write([]byte(": keep-alive\n\n")); err != nil || rc.Flush() != nil {
+					return
+				}
+			}
+			continue
 		}
-		for _, line := range ex.take() {
+		for _, ev := range ex.take() {
+			line := ev.line
 			final := isFinal(line)
 			if final && !sse {
 				hd := w.Header()
@@ -203,7 +232,7 @@ func respond(w http.ResponseWriter, r *http.Request, ex *exchange, isFinal func(
 				w.WriteHeader(http.StatusOK)
 				sse = true
 			}
-			if writeEvent(w, line) != nil {
+			if writeEvent(w, ev) != nil {
 				return
 			}
 			if final {
@@ -229,6 +258,11 @@ func answers(id []byte) func([]byte) bool {
 }
 
 // An httpSession is one handshake-era session: a conn whose sink it is.
+// Each POST that carries a request gets a stream of its own, the GET
+// stream is another; every event has an id naming its stream and its
+// place in it ("<stream>_<n>"), and the last events of each stream are
+// kept, so that a client whose stream broke can resume it with a GET and
+// Last-Event-ID. A request's messages never go to another stream.
 type httpSession struct {
 	h  *httpHandler
 	id string
@@ -237,13 +271,55 @@ type httpSession struct {
 	feedMu sync.Mutex // lines reach the conn one at a time, as from stdio's reader
 
 	mu      sync.Mutex
-	waiters map[string]*exchange // POSTs waiting for their answer, by canonical id
-	batches []*exchange          // POSTs of batches waiting, oldest first
-	get     *exchange            // the GET stream, or nil
-	busy    int                  // HTTP requests in progress
-	last    time.Time            // when the last one ended
+	reqs    map[string]*sseStream // streams of requests not yet answered, by canonical id
+	streams map[string]*sseStream // streams that may be resumed, by key
+	order   []string              // their keys, oldest first
+	next    int                   // number of the last POST stream
+	batches []*exchange           // POSTs of batches waiting, oldest first
+	get     *sseStream            // the GET stream, once opened
+	busy    int                   // HTTP requests in progress
+	last    time.Time             // when the last one ended
 	ended   bool
 	endCh   chan struct{}
+}
+
+// Bounds of what a session keeps for resumption.
+const (
+	maxReplayEvents  = 256 // per stream
+	maxReplayStreams = 64  // per session
+)
+
+// An sseStream is one event stream of a session: a POST's or the GET one.
+type sseStream struct {
+	key    string
+	post   bool      // a POST's stream: it ends with its request's answer
+	seq    int       // number of the last event
+	events []event   // the last events, for replay
+	ex     *exchange // the HTTP response writing it now, or nil
+	done   bool      // a POST's answer is in events
+}
+
+// push gives the stream its next event. s.mu must be held.
+func (st *sseStream) push(line []byte) {
+	st.seq++
+	ev := event{id: st.key + "_" + strconv.Itoa(st.seq), line: line}
+	st.events = append(st.events, ev)
+	if len(st.events) > maxReplayEvents {
+		st.events = st.events[len(st.events)-maxReplayEvents:]
+	}
+	if st.ex != nil {
+		st.ex.sendEvent(ev)
+	}
+}
+
+// keepLocked makes a stream resumable, forgetting the oldest beyond the bound.
+func (s *httpSession) keepLocked(st *sseStream) {
+	s.streams[st.key] = st
+	s.order = append(s.order, st.key)
+	if len(s.order) > maxReplayStreams {
+		delete(s.streams, s.order[0])
+		s.order = s.order[1:]
+	}
 }
 
 func (s *httpSession) send(line []byte) {
@@ -256,8 +332,10 @@ func (s *httpSession) send(line []byte) {
 		return
 	}
 	if id := responseID(line); id != nil {
-		if ex := s.waiters[string(id)]; ex != nil {
-			ex.send(line)
+		if st := s.reqs[string(id)]; st != nil {
+			delete(s.reqs, string(id))
+			st.done = true
+			st.push(line)
 			return
 		}
 	}
@@ -267,18 +345,18 @@ func (s *httpSession) send(line []byte) {
 func (s *httpSession) sendFor(id, line []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if ex := s.waiters[string(id)]; ex != nil {
-		ex.send(line)
+	if st := s.reqs[string(id)]; st != nil {
+		st.push(line)
 		return
 	}
 	s.generalLocked(line)
 }
 
-// generalLocked sends a line that has no waiting POST on the GET stream;
-// without one it is dropped, as the protocol allows.
+// generalLocked sends a line that belongs to no request on the GET
+// stream; before one was opened it is dropped, as the protocol allows.
 func (s *httpSession) generalLocked(line []byte) {
 	if s.get != nil {
-		s.get.send(line)
+		s.get.push(line)
 	}
 }
 
@@ -288,23 +366,31 @@ func (s *httpSession) feed(body []byte) {
 	s.feedMu.Unlock()
 }
 
-// wait registers the exchange that waits for the answer to id.
+// wait opens the stream of request key, written by ex; false when the id
+// is in use.
 func (s *httpSession) wait(key string, ex *exchange) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.waiters[key] != nil {
+	if s.reqs[key] != nil {
 		return false
 	}
-	s.waiters[key] = ex
+	s.next++
+	st := &sseStream{key: "p" + strconv.Itoa(s.next), post: true, ex: ex}
+	s.reqs[key] = st
+	s.keepLocked(st)
 	s.busy++
 	return true
 }
 
+// unwait detaches ex from request key's stream: what comes later is kept
+// for a resumption.
 func (s *httpSession) unwait(key string, ex *exchange) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.waiters[key] == ex {
-		delete(s.waiters, key)
+	for _, st := range s.streams {
+		if st.ex == ex {
+			st.ex = nil
+		}
 	}
 	s.busy--
 	s.last = time.Now()
@@ -362,7 +448,7 @@ func (s *httpSession) post(w http.ResponseWriter, r *http.Request, body []byte) 
 		return
 	}
 	s.feed(body)
-	respond(w, r, ex, answers(m.id), false, nil)
+	respond(w, r, s.h.cfg.keepAlive, ex, answers(m.id), false, nil)
 	s.unwait(key, ex)
 }
 
@@ -379,7 +465,11 @@ func (s *httpSession) abandon(params []byte) {
 		return
 	}
 	s.mu.Lock()
-	ex := s.waiters[string(id)]
+	var ex *exchange
+	if st := s.reqs[string(id)]; st != nil {
+		ex = st.ex
+		delete(s.reqs, string(id))
+	}
 	s.mu.Unlock()
 	if ex != nil {
 		ex.abandon()
@@ -413,7 +503,7 @@ func (s *httpSession) postBatch(w http.ResponseWriter, r *http.Request, body []b
 	s.busy++
 	s.mu.Unlock()
 	s.feed(body)
-	respond(w, r, ex, func(line []byte) bool { return line[0] == '[' }, false, nil)
+	respond(w, r, s.h.cfg.keepAlive, ex, func(line []byte) bool { return line[0] == '[' }, false, nil)
 	s.mu.Lock()
 	for i, b := range s.batches {
 		if b == ex {
@@ -426,29 +516,58 @@ func (s *httpSession) postBatch(w http.ResponseWriter, r *http.Request, body []b
 	s.mu.Unlock()
 }
 
-// stream serves the session's GET stream until the client goes, the
-// session ends or the server shuts down.
+// stream serves a GET: the session's GET stream, or, with Last-Event-ID,
+// the rest of the stream that event belongs to (its missed events first).
+// It lasts until the client goes, the session ends, the server shuts
+// down, or a resumed POST stream has delivered its answer.
 func (s *httpSession) stream(w http.ResponseWriter, r *http.Request) {
+	lastID := r.Header.Get("Last-Event-ID")
 	s.mu.Lock()
 	if s.ended {
 		s.mu.Unlock()
 		httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: the session ended")
 		return
 	}
-	if s.get != nil {
+	var st *sseStream
+	after := 0
+	if lastID != "" {
+		key, n, ok := strings.Cut(lastID, "_")
+		seq, err := strconv.Atoi(n)
+		st = s.streams[key]
+		if !ok || err != nil || st == nil {
+			s.mu.Unlock()
+			httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: no stream of this session to resume from event "+strconv.Quote(lastID))
+			return
+		}
+		after = seq
+	} else {
+		if s.get == nil {
+			s.get = &sseStream{key: "g"}
+			s.keepLocked(s.get)
+		}
+		st = s.get
+	}
+	if st.ex != nil {
 		s.mu.Unlock()
-		httpError(w, http.StatusConflict, nil, codeInvalidRequest, "Conflict: this session already has a GET stream open")
+		httpError(w, http.StatusConflict, nil, codeInvalidRequest, "Conflict: this stream of the session is open already")
 		return
 	}
 	ex := newExchange()
 	ex.limit = 10000
-	s.get = ex
+	if lastID != "" {
+		for _, ev := range st.events {
+			if n, _ := strconv.Atoi(ev.id[len(st.key)+1:]); n > after {
+				ex.sendEvent(ev)
+			}
+		}
+	}
+	st.ex = ex
 	s.busy++
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
-		if s.get == ex {
-			s.get = nil
+		if st.ex == ex {
+			st.ex = nil
 		}
 		s.busy--
 		s.last = time.Now()
@@ -465,9 +584,13 @@ func (s *httpSession) stream(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case <-ex.ready:
-			for _, line := range ex.take() {
-				if writeEvent(w, line) != nil {
+			for _, ev := range ex.take() {
+				if writeEvent(w, ev) != nil {
 					return
+				}
+				if st.post && responseID(ev.line) != nil {
+					rc.Flush()
+					return // the request is answered: its stream is over
 				}
 			}
 		case <-tick.C:

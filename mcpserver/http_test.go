@@ -34,10 +34,10 @@ type httpTest struct {
 func startHTTP(t *testing.T, opts Options, cfg httpConfig) *httpTest {
 	t.Helper()
 	if opts.Root == "" {
-		opts.Root = workspace(t)
+		opts.Root = testWorkspace(t)
 	}
-	if opts.TestTools == nil && opts.Extras == nil {
-		opts.TestTools = testTools()
+	if opts.Primitives == nil {
+		opts.Primitives = withTools(testTools()...)
 	}
 	s, err := New(opts)
 	if err != nil {
@@ -484,18 +484,18 @@ func TestHTTPStatelessEra(t *testing.T) {
 }
 
 // progressTool reports progress twice, then answers.
-func progressExtras() *Extras {
-	return &Extras{Tools: []ExtraTool{{Name: "steps", Description: "reports progress",
-		Call: func(ctx context.Context, c *ExtraCall) (json.RawMessage, error) {
+func progressTools() *Primitives {
+	return &Primitives{Tools: []*Tool{{Name: "steps", Description: "reports progress",
+		Call: func(ctx context.Context, c *Call) Result {
 			c.Progress(1, 2, "one")
 			c.Log("info", "between")
 			c.Progress(2, 2, "two")
-			return json.RawMessage(`{"content":[{"type":"text","text":"done"}]}`), nil
+			return Result{Text: "done"}
 		}}}}
 }
 
 func TestHTTPProgressBeforeTheAnswer(t *testing.T) {
-	ht := startHTTP(t, Options{Extras: progressExtras()}, httpConfig{})
+	ht := startHTTP(t, Options{Primitives: progressTools()}, httpConfig{})
 	check := func(t *testing.T, r *reply, wantLog bool) {
 		t.Helper()
 		if r.status != 200 || r.header.Get("Content-Type") != "text/event-stream" {
@@ -547,7 +547,7 @@ func TestHTTPProgressBeforeTheAnswer(t *testing.T) {
 // TestHTTPSameAnswersAsStdio calls the real WFL tools over HTTP and over
 // stdio and compares the results byte for byte.
 func TestHTTPSameAnswersAsStdio(t *testing.T) {
-	root := workspace(t)
+	root := testWorkspace(t)
 	ht := startHTTP(t, Options{Root: root}, httpConfig{})
 	h := start(t, Options{Root: root})
 	calls := []string{
@@ -613,7 +613,7 @@ func TestHTTPSameAnswersAsStdio(t *testing.T) {
 func TestHTTPGracefulShutdown(t *testing.T) {
 	started := make(chan struct{})
 	release := make(chan struct{})
-	opts := Options{Root: workspace(t), TestTools: []TestTool{{Name: "slow", Call: func(ctx context.Context, args json.RawMessage) (string, error) {
+	opts := Options{Root: testWorkspace(t), Primitives: withTools(textTool("slow", func(ctx context.Context, args json.RawMessage) (string, error) {
 		close(started)
 		select {
 		case <-release:
@@ -621,7 +621,7 @@ func TestHTTPGracefulShutdown(t *testing.T) {
 		case <-ctx.Done():
 			return "", ctx.Err()
 		}
-	}}}}
+	}))}
 	s, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -804,7 +804,7 @@ func TestHTTPSessionCancel(t *testing.T) {
 // BenchmarkHTTPToolCall measures one stateless tools/call of the echo test
 // tool over HTTP (keep-alive connection, JSON answer), client included.
 func BenchmarkHTTPToolCall(b *testing.B) {
-	s, err := New(Options{Root: b.TempDir(), TestTools: testTools()})
+	s, err := New(Options{Root: b.TempDir(), Primitives: withTools(testTools()...)})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func spanOf(a *core.Analysis, sp token.Span) spanJSON {
 	return spanJSON{Line: l, Column: c, EndLine: el, EndColumn: ec}
 }
 
-var spanProps = map[string]*schema{
+var spanProps = map[string]*Schema{
 	"line":      integer("1-based line where it starts", 1),
 	"column":    integer("1-based column (in characters) where it starts", 1),
 	"endLine":   integer("1-based line where it ends", 1),
@@ -34,8 +34,8 @@ var spanProps = map[string]*schema{
 }
 
 // spanSchema returns an object schema with the span members and extra ones.
-func spanSchema(required []string, extra map[string]*schema) *schema {
-	props := map[string]*schema{}
+func spanSchema(required []string, extra map[string]*Schema) *Schema {
+	props := map[string]*Schema{}
 	for k, v := range spanProps {
 		props[k] = v
 	}
@@ -46,7 +46,7 @@ func spanSchema(required []string, extra map[string]*schema) *schema {
 }
 
 // positionInput is the input schema of tools that act at a position.
-func positionInput(extra map[string]*schema) *schema {
+func positionInput(extra map[string]*Schema) *Schema {
 	props := sourceOrPath()
 	props["line"] = integer("1-based line", 1)
 	props["column"] = integer("1-based column, counted in characters", 1)
@@ -57,7 +57,7 @@ func positionInput(extra map[string]*schema) *schema {
 }
 
 // offsetArg returns the byte offset of the line and column arguments.
-func offsetArg(d *document, args map[string]any) (int, *toolResult) {
+func offsetArg(d *document, args map[string]any) (int, *Result) {
 	line, _ := intArg(args, "line")
 	col, _ := intArg(args, "column")
 	off, ok := d.a.Lines.PositionOffset(line, col)
@@ -74,7 +74,7 @@ type editJSON struct {
 	NewText string `json:"newText"`
 }
 
-var editSchema = spanSchema([]string{"newText"}, map[string]*schema{"newText": str("the text that replaces the span")})
+var editSchema = spanSchema([]string{"newText"}, map[string]*Schema{"newText": str("the text that replaces the span")})
 
 func editsOf(a *core.Analysis, edits []core.Edit) []editJSON {
 	out := []editJSON{}

@@ -1,143 +1,113 @@
 package mcpserver
 
-// This file implements resources: the fixed workspace:// resources, the
-// templates for file contents and builtin documentation, resources/read,
-// and subscriptions (resources/subscribe in the handshake era,
-// subscriptions/listen under 2026-07-28) with update notifications found by
-// polling what is watched.
+// This file implements resources: the listings of resources and templates,
+// resources/read, template matching (RFC 6570 level 2), and subscriptions
+// (resources/subscribe in the handshake era, subscriptions/listen under
+// 2026-07-28) with update notifications found by polling the Version of
+// what is watched. WFL's resources are in wfl_resources.go.
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
-	"os"
-	"path/filepath"
+	"regexp"
 	"sort"
-	"strings"
 	"time"
-
-	"wfl-lsp/core"
-	"wfl-lsp/lang/builtins"
 )
 
-// A resource is one fixed resource.
-type resource struct {
-	uri, name, title, description, mimeType string
-	read                                    func(s *Server, ctx context.Context) (any, error)
-}
-
-func (r *resource) listing(v string) map[string]any {
-	m := map[string]any{"uri": r.uri, "name": r.name, "description": r.description, "mimeType": r.mimeType}
-	if atLeast(v, "2025-06-18") {
-		m["title"] = r.title
+func resourceListing(r *Resource, v string) map[string]any {
+	m := map[string]any{"uri": r.URI, "name": r.Name, "description": r.Description, "mimeType": r.MimeType}
+	if atLeast(v, "2025-06-18") && r.Title != "" {
+		m["title"] = r.Title
 	}
 	return m
 }
 
-// A template is a resource template (RFC 6570 level 2).
+func templateListing(t *Template, v string) map[string]any {
+	m := map[string]any{"uriTemplate": t.URITemplate, "name": t.Name, "description": t.Description, "mimeType": t.MimeType}
+	if atLeast(v, "2025-06-18") && t.Title != "" {
+		m["title"] = t.Title
+	}
+	return m
+}
+
+// A template is a Template with its matcher.
 type template struct {
-	uriTemplate, prefix, name, title, description, mimeType string
-	variable                                                string // the one variable, after prefix
+	*Template
+	re    *regexp.Regexp
+	names []string // the variables, in order
 }
 
-func (t *template) listing(v string) map[string]any {
-	m := map[string]any{"uriTemplate": t.uriTemplate, "name": t.name, "description": t.description, "mimeType": t.mimeType}
-	if atLeast(v, "2025-06-18") {
-		m["title"] = t.title
+var templateVar = regexp.MustCompile(`\{(\+?)([A-Za-z0-9_]+)\}`)
+
+func compileTemplate(t *Template) (*template, error) {
+	tm := &template{Template: t}
+	pat := "^"
+	last := 0
+	for _, m := range templateVar.FindAllStringSubmatchIndex(t.URITemplate, -1) {
+		pat += regexp.QuoteMeta(t.URITemplate[last:m[0]])
+		if m[3] > m[2] { // {+name}: reserved expansion, slashes allowed
+			pat += "(.+)"
+		} else {
+			pat += "([^/]+)"
+		}
+		tm.names = append(tm.names, t.URITemplate[m[4]:m[5]])
+		last = m[1]
 	}
-	return m
-}
-
-const (
-	fileTemplatePrefix    = "workspace://file/"
-	builtinTemplatePrefix = "wfl://builtin/"
-)
-
-var templates = []*template{
-	{uriTemplate: fileTemplatePrefix + "{+path}", prefix: fileTemplatePrefix, variable: "path",
-		name: "wfl-file", title: "WFL source file", mimeType: "text/x-wfl",
-		description: "The text of a .wfl file of the workspace; path is relative to the workspace root (file:// URIs inside the root are read too)"},
-	{uriTemplate: builtinTemplatePrefix + "{name}", prefix: builtinTemplatePrefix, variable: "name",
-		name: "wfl-builtin", title: "WFL builtin documentation", mimeType: "text/markdown",
-		description: "Documentation of one builtin function: module, parameters, result and what it does"},
-}
-
-var fixedResources = []*resource{
-	{uri: "workspace://files", name: "files", title: "WFL files", mimeType: "application/json",
-		description: "Every .wfl file of the workspace, recursively (hidden and vendored folders skipped)",
-		read: func(s *Server, ctx context.Context) (any, error) {
-			type entry struct {
-				Path string `json:"path"`
-				URI  string `json:"uri"`
-				Size int64  `json:"size"`
-			}
-			out := struct {
-				Root  string  `json:"root"`
-				Count int     `json:"count"`
-				Files []entry `json:"files"`
-			}{Root: s.root, Files: []entry{}}
-			for _, rel := range s.wflFiles() {
-				var size int64
-				if fi, err := os.Stat(filepath.Join(s.root, rel)); err == nil {
-					size = fi.Size()
-				}
-				out.Files = append(out.Files, entry{Path: rel, URI: fileTemplatePrefix + rel, Size: size})
-			}
-			out.Count = len(out.Files)
-			return out, nil
-		}},
-	{uri: "workspace://symbols", name: "symbols", title: "Workspace symbols", mimeType: "application/json",
-		description: "Every declaration (actions, containers, variables, constants, …) of every .wfl file of the workspace, with its file, line and column",
-		read: func(s *Server, ctx context.Context) (any, error) {
-			syms, count, err := s.workspaceSymbols(ctx, "")
-			if err != nil {
-				return nil, err
-			}
-			return map[string]any{"symbols": syms, "count": count, "truncated": count > len(syms)}, nil
-		}},
-	{uri: "workspace://diagnostics", name: "diagnostics", title: "Workspace diagnostics", mimeType: "application/json",
-		description: "The diagnostics of every .wfl file of the workspace, with lines, columns, severities and codes",
-		read: func(s *Server, ctx context.Context) (any, error) {
-			rep, err := s.checkFiles(ctx, s.wflFiles(), false, nil)
-			return rep, err
-		}},
-	{uri: "workspace://config", name: "config", title: "WFL configuration", mimeType: "application/json",
-		description: "The lint and format settings in force at the workspace root (defaults, global file, nearest .wflcfg) and any problems in those files",
-		read: func(s *Server, ctx context.Context) (any, error) {
-			cfg, files, problems := core.LoadConfig(s.root)
-			probs := []string{}
-			for _, p := range problems {
-				probs = append(probs, p.Error())
-			}
-			if files == nil {
-				files = []string{}
-			}
-			return map[string]any{
-				"settings": map[string]any{
-					"max_line_length":         cfg.MaxLineLength,
-					"max_nesting_depth":       cfg.MaxNestingDepth,
-					"indent_size":             cfg.IndentSize,
-					"snake_case_variables":    cfg.SnakeCaseVariables,
-					"trailing_whitespace":     cfg.TrailingWhitespace,
-					"consistent_keyword_case": cfg.ConsistentKeywordCase,
-				},
-				"files":    files,
-				"problems": probs,
-			}, nil
-		}},
-}
-
-// notFound is the error for an unknown resource: -32002 in the handshake
-// era, -32602 under 2026-07-28.
-func notFound(r *request, uri, why string) *rpcError {
-	code := codeResourceNotFound
-	if r.meta.modern {
-		code = codeInvalidParams
+	pat += regexp.QuoteMeta(t.URITemplate[last:]) + "$"
+	re, err := regexp.Compile(pat)
+	if err != nil {
+		return nil, fmt.Errorf("mcp: template %s: %w", t.URITemplate, err)
 	}
-	return &rpcError{Code: code, Message: "Resource not found: " + why, Data: map[string]any{"uri": uri}}
+	tm.re = re
+	if t.Read == nil {
+		return nil, fmt.Errorf("mcp: template %s has no Read", t.URITemplate)
+	}
+	return tm, nil
+}
+
+// match returns the variables of uri if the template matches it.
+func (t *template) match(uri string) (map[string]string, bool) {
+	if t.Match != nil {
+		return t.Match(uri)
+	}
+	m := t.re.FindStringSubmatch(uri)
+	if m == nil {
+		return nil, false
+	}
+	vars := map[string]string{}
+	for i, n := range t.names {
+		v, err := url.PathUnescape(m[i+1])
+		if err != nil {
+			return nil, false
+		}
+		vars[n] = v
+	}
+	return vars, true
+}
+
+// lookup finds what serves uri: a fixed resource, or a template with the
+// values of its variables; nothing when both are nil.
+func (s *Server) lookup(uri string) (*Resource, *template, map[string]string) {
+	for _, res := range s.prims.Resources {
+		if res.URI == uri {
+			return res, nil, nil
+		}
+	}
+	for _, t := range s.templates {
+		if vars, ok := t.match(uri); ok {
+			return nil, t, vars
+		}
+	}
+	return nil, nil, nil
+}
+
+// knownResource reports whether uri names something that can be read.
+func (s *Server) knownResource(uri string) bool {
+	res, t, _ := s.lookup(uri)
+	return res != nil || t != nil
 }
 
 // readResource answers resources/read.
@@ -152,101 +122,60 @@ func (s *Server) readResource(r *request) (any, *rpcError) {
 		return nil, errInvalidParams(`resources/read: "uri" is required`)
 	}
 	uri := *p.URI
-	text, mime, rerr := s.resourceText(r.ctx, r, uri)
+	res, t, vars := s.lookup(uri)
+	if res == nil && t == nil {
+		return nil, rpcErrorOf(r, fmt.Errorf("unknown resource %s: %w", uri, ErrResourceNotFound))
+	}
+	ctx, cancel := context.WithTimeout(r.ctx, s.opts.CallTimeout)
+	defer cancel()
+	c, rerr := s.newCall(ctx, r)
 	if rerr != nil {
 		return nil, rerr
 	}
-	content := map[string]any{"uri": uri, "mimeType": mime, "text": text}
-	b, err := marshal(map[string]any{"contents": []any{content}})
+	var contents []any
+	var err error
+	if res != nil {
+		contents, err = res.Read(ctx, c)
+	} else {
+		contents, err = t.Read(ctx, c, uri, vars)
+	}
 	if err != nil {
-		return nil, &rpcError{Code: codeInternalError, Message: "Internal error: " + err.Error()}
+		return s.handlerError(c, err, "reading "+uri)
+	}
+	b, merr := marshal(map[string]any{"contents": contents})
+	if merr != nil {
+		return nil, &rpcError{Code: codeInternalError, Message: "Internal error: " + merr.Error()}
 	}
 	return withHint{obj: b, hint: hintVolatile}, nil
 }
 
-// resourceText reads any resource the server offers.
-func (s *Server) resourceText(ctx context.Context, r *request, uri string) (text, mime string, rerr *rpcError) {
-	for _, res := range fixedResources {
-		if res.uri == uri {
-			v, err := res.read(s, ctx)
-			if err != nil {
-				return "", "", &rpcError{Code: codeInternalError, Message: "Internal error: reading " + uri + ": " + err.Error()}
-			}
-			b, err := marshal(v)
-			if err != nil {
-				return "", "", &rpcError{Code: codeInternalError, Message: "Internal error: " + err.Error()}
-			}
-			return string(b), res.mimeType, nil
+// handlerError answers a request whose resource or prompt handler failed.
+func (s *Server) handlerError(c *Call, err error, doing string) (any, *rpcError) {
+	if errors.Is(err, ErrInputRequired) && c.Modern() {
+		b, rerr := s.inputRequired(c)
+		if rerr != nil {
+			return nil, rerr
 		}
+		return ready(b), nil
 	}
-	switch {
-	case strings.HasPrefix(uri, fileTemplatePrefix), strings.HasPrefix(uri, "file:"):
-		p, perr := filePathOf(uri)
-		if perr != "" {
-			return "", "", notFound(r, uri, perr)
-		}
-		t, _, fe := s.readFile(p)
-		if fe != nil {
-			return "", "", notFound(r, uri, fe.Message)
-		}
-		return t, "text/x-wfl", nil
-	case strings.HasPrefix(uri, builtinTemplatePrefix):
-		name, _ := url.PathUnescape(strings.TrimPrefix(uri, builtinTemplatePrefix))
-		b := builtins.Lookup(name)
-		if b == nil {
-			return "", "", notFound(r, uri, "no builtin is called "+name)
-		}
-		return builtinMarkdown(b), "text/markdown", nil
+	if rerr := rpcErrorOf(c.req, err); rerr != nil {
+		return nil, rerr
 	}
-	return "", "", notFound(r, uri, "unknown resource "+uri)
+	return nil, &rpcError{Code: codeInternalError, Message: "Internal error: " + doing + ": " + err.Error()}
 }
 
-// filePathOf returns the path a workspace://file/ or file:// URI names.
-func filePathOf(uri string) (string, string) {
-	if strings.HasPrefix(uri, "file:") {
-		return uri, ""
-	}
-	rel, err := url.PathUnescape(strings.TrimPrefix(uri, fileTemplatePrefix))
-	if err != nil || rel == "" {
-		return "", "malformed file URI " + uri
-	}
-	return rel, ""
+// textContents is the contents array of a resource read as one text.
+func textContents(uri, mimeType, text string) []any {
+	return []any{map[string]any{"uri": uri, "mimeType": mimeType, "text": text}}
 }
 
-func builtinMarkdown(b *builtins.Builtin) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "# %s\n\n%s\n\nModule: %s. Arguments: %s.\n", b.Name, b.Doc, b.Module, b.ArityText())
-	if !b.Implemented {
-		sb.WriteString("\nReserved: the WFL runtime does not provide this builtin yet.\n")
+// jsonContents is the contents array of a resource that is a JSON value.
+func jsonContents(uri string, v any) ([]any, error) {
+	b, err := marshal(v)
+	if err != nil {
+		return nil, err
 	}
-	if len(b.Signatures) > 0 {
-		sb.WriteString("\nSignatures:\n\n")
-		for i := range b.Signatures {
-			fmt.Fprintf(&sb, "- `%s`\n", b.Label(i))
-		}
-	}
-	return sb.String()
-}
-
-// knownResource reports whether uri names something that can be watched.
-func (s *Server) knownResource(uri string) bool {
-	for _, res := range fixedResources {
-		if res.uri == uri {
-			return true
-		}
-	}
-	if strings.HasPrefix(uri, fileTemplatePrefix) || strings.HasPrefix(uri, "file:") {
-		p, bad := filePathOf(uri)
-		if bad != "" {
-			return false
-		}
-		_, _, err := s.resolve(p)
-		return err == nil
-	}
-	if strings.HasPrefix(uri, builtinTemplatePrefix) {
-		return builtins.Lookup(strings.TrimPrefix(uri, builtinTemplatePrefix)) != nil
-	}
-	return false
+	return textContents(uri, "application/json", string(b)), nil
 }
 
 // subscribe answers resources/subscribe (handshake era).
@@ -256,9 +185,9 @@ func (s *Server) subscribe(r *request) (any, *rpcError) {
 		return nil, err
 	}
 	if !s.knownResource(uri) {
-		return nil, notFound(r, uri, "cannot subscribe to unknown resource "+uri)
+		return nil, rpcErrorOf(r, fmt.Errorf("cannot subscribe to unknown resource %s: %w", uri, ErrResourceNotFound))
 	}
-	print := s.fingerprint(uri)
+	print := r.c.fingerprint(uri)
 	c := r.c
 	c.mu.Lock()
 	c.subs[uri] = true
@@ -346,7 +275,7 @@ func (s *Server) listen(r *request) (any, *rpcError) {
 	}
 	prints := map[string]string{}
 	for _, u := range uris {
-		prints[u] = s.fingerprint(u)
+		prints[u] = r.c.fingerprint(u)
 	}
 	c := r.c
 	c.mu.Lock()
@@ -367,46 +296,18 @@ func (s *Server) listen(r *request) (any, *rpcError) {
 	return nil, nil
 }
 
-// fingerprint summarizes the state of what a resource shows, so a change
-// can be noticed: sizes and modification times of the files it reads.
-func (s *Server) fingerprint(uri string) string {
-	h := sha256.New()
-	stat := func(p string) {
-		if fi, err := os.Stat(p); err == nil {
-			fmt.Fprintf(h, "%s %d %d\n", p, fi.Size(), fi.ModTime().UnixNano())
-		} else {
-			fmt.Fprintf(h, "%s missing\n", p)
-		}
-	}
+// fingerprint is the Version of what uri names, seen from this session's
+// workspace: when it changes, subscribers are told.
+func (c *conn) fingerprint(uri string) string {
+	res, t, vars := c.srv.lookup(uri)
+	call := &Call{srv: c.srv, conn: c, ws: c.currentWorkspace()}
 	switch {
-	case uri == "workspace://files" || uri == "workspace://diagnostics" || uri == "workspace://symbols":
-		files := s.wflFiles()
-		sort.Strings(files)
-		for _, f := range files {
-			stat(filepath.Join(s.root, f))
-		}
-	case uri == "workspace://config":
-		_, files, _ := core.LoadConfig(s.root)
-		for _, f := range files {
-			stat(f)
-		}
-		stat(filepath.Join(s.root, core.ConfigFileName))
-	case strings.HasPrefix(uri, fileTemplatePrefix) || strings.HasPrefix(uri, "file:"):
-		// One file: its bytes, so that a rewrite of the same size within
-		// the file system's timestamp granularity is still noticed.
-		p, _ := filePathOf(uri)
-		if abs, _, err := s.resolve(p); err == nil {
-			stat(abs)
-			if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxFileBytes {
-				if b, err := os.ReadFile(abs); err == nil {
-					h.Write(b)
-				}
-			}
-		} else {
-			fmt.Fprintf(h, "unreadable %s\n", err.Kind)
-		}
+	case res != nil && res.Version != nil:
+		return res.Version(call)
+	case t != nil && t.Version != nil:
+		return t.Version(call, uri, vars)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return ""
 }
 
 // watcher polls the watched resources of one session.
@@ -474,7 +375,7 @@ func (c *conn) pollOnce() {
 	}
 	sort.Strings(uris)
 	for _, u := range uris {
-		print := c.srv.fingerprint(u)
+		print := c.fingerprint(u)
 		c.mu.Lock()
 		old, seen := c.prints[u]
 		c.prints[u] = print

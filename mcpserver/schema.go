@@ -13,45 +13,69 @@ import (
 	"strings"
 )
 
-// A schema is a JSON Schema (2020-12) object using the keywords below only.
-type schema struct {
+// A Schema is a JSON Schema (2020-12) object. Arguments are checked
+// against the keywords below; a schema made by [ParseSchema] is listed as
+// written, other keywords included, and checked by those it shares with
+// this struct.
+type Schema struct {
 	Type                 string             `json:"type,omitempty"`
 	Title                string             `json:"title,omitempty"`
 	Description          string             `json:"description,omitempty"`
-	Properties           map[string]*schema `json:"properties,omitempty"`
+	Properties           map[string]*Schema `json:"properties,omitempty"`
 	Required             []string           `json:"required,omitempty"`
 	AdditionalProperties *bool              `json:"additionalProperties,omitempty"`
-	Items                *schema            `json:"items,omitempty"`
+	Items                *Schema            `json:"items,omitempty"`
 	Enum                 []string           `json:"enum,omitempty"`
 	Minimum              *float64           `json:"minimum,omitempty"`
 	Maximum              *float64           `json:"maximum,omitempty"`
 	MinLength            *int               `json:"minLength,omitempty"`
 	Default              any                `json:"default,omitempty"`
+
+	raw json.RawMessage // the schema as written, for ParseSchema's
+}
+
+// ParseSchema reads a JSON Schema object. Its listing is raw itself.
+func ParseSchema(raw []byte) (*Schema, error) {
+	var sc Schema
+	if err := json.Unmarshal(raw, &sc); err != nil {
+		return nil, fmt.Errorf("mcp: schema: %w", err)
+	}
+	sc.raw = append(json.RawMessage(nil), raw...)
+	return &sc, nil
+}
+
+// MarshalJSON writes a parsed schema as written, others from their fields.
+func (sc *Schema) MarshalJSON() ([]byte, error) {
+	if sc.raw != nil {
+		return sc.raw, nil
+	}
+	type plain Schema
+	return marshal((*plain)(sc))
 }
 
 var falseVal = false
 
 // object returns a closed object schema (no properties beyond props).
-func object(required []string, props map[string]*schema) *schema {
-	return &schema{Type: "object", Properties: props, Required: required, AdditionalProperties: &falseVal}
+func object(required []string, props map[string]*Schema) *Schema {
+	return &Schema{Type: "object", Properties: props, Required: required, AdditionalProperties: &falseVal}
 }
 
 // openObject returns an object schema that allows more properties.
-func openObject(required []string, props map[string]*schema) *schema {
-	return &schema{Type: "object", Properties: props, Required: required}
+func openObject(required []string, props map[string]*Schema) *Schema {
+	return &Schema{Type: "object", Properties: props, Required: required}
 }
 
-func str(desc string) *schema     { return &schema{Type: "string", Description: desc} }
-func boolean(desc string) *schema { return &schema{Type: "boolean", Description: desc} }
-func integer(desc string, minimum float64) *schema {
-	return &schema{Type: "integer", Description: desc, Minimum: &minimum}
+func str(desc string) *Schema     { return &Schema{Type: "string", Description: desc} }
+func boolean(desc string) *Schema { return &Schema{Type: "boolean", Description: desc} }
+func integer(desc string, minimum float64) *Schema {
+	return &Schema{Type: "integer", Description: desc, Minimum: &minimum}
 }
-func number(desc string) *schema { return &schema{Type: "number", Description: desc} }
-func array(desc string, items *schema) *schema {
-	return &schema{Type: "array", Description: desc, Items: items}
+func number(desc string) *Schema { return &Schema{Type: "number", Description: desc} }
+func array(desc string, items *Schema) *Schema {
+	return &Schema{Type: "array", Description: desc, Items: items}
 }
-func enum(desc string, values ...string) *schema {
-	return &schema{Type: "string", Description: desc, Enum: values}
+func enum(desc string, values ...string) *Schema {
+	return &Schema{Type: "string", Description: desc, Enum: values}
 }
 
 // decodeArgs decodes an arguments object keeping numbers exact.
@@ -70,13 +94,13 @@ func decodeArgs(raw []byte) (any, error) {
 
 // validate checks v against sc and returns every problem found, each naming
 // the argument at fault ("" path for the top level).
-func (sc *schema) validate(v any) []string {
+func (sc *Schema) validate(v any) []string {
 	var problems []string
 	sc.check("", v, &problems)
 	return problems
 }
 
-func (sc *schema) check(path string, v any, problems *[]string) {
+func (sc *Schema) check(path string, v any, problems *[]string) {
 	where := "the arguments"
 	if path != "" {
 		where = `argument "` + path + `"`
@@ -132,7 +156,7 @@ func (sc *schema) check(path string, v any, problems *[]string) {
 	}
 }
 
-func (sc *schema) propertyNames() []string {
+func (sc *Schema) propertyNames() []string {
 	names := make([]string, 0, len(sc.Properties))
 	for k := range sc.Properties {
 		names = append(names, k)

@@ -4,38 +4,41 @@ package mcpserver
 
 import (
 	"context"
-	"encoding/json"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 )
 
 // Options configure the MCP server. Zero values pick the defaults.
 type Options struct {
-	Root    string       // absolute workspace folder; tools and resources stay inside it
+	// Root is the workspace folder; tools and resources stay inside it.
+	// When it is "", a session whose client declares roots works in the
+	// client's roots (handshake era), any other in the current folder.
+	Root    string
 	Version string       // server version reported in serverInfo
 	Logger  *slog.Logger // never nil in the product; nil discards logs
 	Token   string       // bearer token for HTTP, or ""
+	// Instance names this process in the HTTP session ids it makes
+	// ("<instance>.<random>"), so that a proxy in front of several
+	// instances can send each session's requests to the one that holds it.
+	Instance string
 
-	Workers      int           // requests handled at once; default 16, the rest queue
-	CallTimeout  time.Duration // limit for one tools/call; default 30s
-	MaxLineBytes int           // longest accepted input line; default 64 MiB
-	PageSize     int           // items per page of list results; default 100
-	PollInterval time.Duration // how often subscribed resources are checked; default 1s
+	// Primitives are the tools, resources, templates and prompts served;
+	// nil serves WFL's ([WFL]).
+	Primitives *Primitives
 
-	// TestTools are callable by name but never listed: a hook for tests and
-	// benchmarks (an echo tool to compare with other servers).
-	TestTools []TestTool
-
-	// Extras, when set, replace the WFL tools, resources, prompts and
-	// completions with a test fixture's (see extras.go). Only
-	// internal/conformance sets it; the product leaves it nil.
-	Extras *Extras
+	Workers        int           // requests handled at once; default 16, the rest queue
+	CallTimeout    time.Duration // limit for one tools/call; default 30s
+	RequestTimeout time.Duration // limit for an answer to our request to the client; default 30s
+	MaxLineBytes   int           // longest accepted input line; default 64 MiB
+	PageSize       int           // items per page of list results; default 100
+	PollInterval   time.Duration // how often subscribed resources are checked; default 1s
 
 	// Test hooks for the resource watcher: pollTicks replaces the poll
 	// timer (each value received is one poll of the watched resources), and
@@ -44,24 +47,19 @@ type Options struct {
 	polled    func()
 }
 
-// A TestTool is a tool for tests and benchmarks, outside tools/list.
-type TestTool struct {
-	Name string
-	// Call receives the raw arguments object ({} when absent) and returns the
-	// text of the result, or an error that becomes an isError result.
-	Call func(ctx context.Context, args json.RawMessage) (string, error)
-}
-
-// A Server holds what every session shares: the options, the method and
-// tool tables and the answers serialized in advance.
+// A Server holds what every session shares: the options, the method table,
+// the primitives and the answers serialized in advance.
 type Server struct {
-	opts    Options
-	logger  *slog.Logger
-	root    string // Options.Root with symbolic links resolved
-	methods map[string]*method
-	tools   []*tool
-	byName  map[string]*tool // listed and test tools
-	static  *staticAnswers
+	opts      Options
+	logger    *slog.Logger
+	ws        *workspace // Options.Root, or the current folder
+	fixedRoot bool       // Options.Root was given: client roots do not change the workspace
+	methods   map[string]*method
+	prims     Primitives
+	byName    map[string]*Tool
+	templates []*template // prims.Templates with their matchers
+	static    *staticAnswers
+	stateKey  [32]byte // signs the requestState of input-required results
 }
 
 // New checks the options and builds a server.
@@ -78,6 +76,9 @@ func New(opts Options) (*Server, error) {
 	if opts.CallTimeout <= 0 {
 		opts.CallTimeout = 30 * time.Second
 	}
+	if opts.RequestTimeout <= 0 {
+		opts.RequestTimeout = 30 * time.Second
+	}
 	if opts.MaxLineBytes <= 0 {
 		opts.MaxLineBytes = 64 << 20
 	}
@@ -87,41 +88,66 @@ func New(opts Options) (*Server, error) {
 	if opts.PollInterval <= 0 {
 		opts.PollInterval = time.Second
 	}
-	if opts.Root == "" {
-		opts.Root = "."
+	if strings.Contains(opts.Instance, ".") || !isVisibleASCII(opts.Instance) {
+		return nil, fmt.Errorf("mcp: instance name %q: use letters, digits, '-' and '_'", opts.Instance)
 	}
-	abs, err := filepath.Abs(opts.Root)
+	root := opts.Root
+	if root == "" {
+		root = "."
+	}
+	ws, err := newWorkspace([]string{root})
 	if err != nil {
-		return nil, fmt.Errorf("mcp: root %s: %w", opts.Root, err)
+		return nil, fmt.Errorf("mcp: %w", err)
 	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return nil, fmt.Errorf("mcp: root %s: %w", opts.Root, err)
+	s := &Server{opts: opts, logger: opts.Logger, ws: ws, fixedRoot: opts.Root != ""}
+	if _, err := rand.Read(s.stateKey[:]); err != nil {
+		return nil, fmt.Errorf("mcp: %w", err)
 	}
-	if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("mcp: root %s is not a folder", opts.Root)
-	}
-	s := &Server{opts: opts, logger: opts.Logger, root: real}
 	s.methods = methodTable()
-	if opts.Extras != nil {
-		s.mountExtras(opts.Extras) // extras.go
+	if opts.Primitives != nil {
+		s.prims = *opts.Primitives
+	} else {
+		s.prims = WFL()
 	}
-	s.tools = productTools()
-	s.byName = make(map[string]*tool)
-	for _, t := range s.tools {
-		s.byName[t.name] = t
-	}
-	for _, tt := range opts.TestTools {
-		if _, dup := s.byName[tt.Name]; dup || tt.Call == nil {
-			return nil, fmt.Errorf("mcp: test tool %q: duplicate name or no Call", tt.Name)
-		}
-		s.byName[tt.Name] = testTool(tt)
+	if err := s.index(); err != nil {
+		return nil, err
 	}
 	s.static, err = s.buildStatic()
 	if err != nil {
 		return nil, fmt.Errorf("mcp: serializing static answers: %w", err)
 	}
 	return s, nil
+}
+
+// index checks the primitives and builds the lookup tables.
+func (s *Server) index() error {
+	s.byName = make(map[string]*Tool)
+	for _, t := range s.prims.Tools {
+		if t.Name == "" || t.Call == nil {
+			return fmt.Errorf("mcp: tool %q: a tool needs a name and a Call", t.Name)
+		}
+		if _, dup := s.byName[t.Name]; dup {
+			return fmt.Errorf("mcp: two tools are called %q", t.Name)
+		}
+		s.byName[t.Name] = t
+	}
+	for _, t := range s.prims.Templates {
+		tm, err := compileTemplate(t)
+		if err != nil {
+			return err
+		}
+		s.templates = append(s.templates, tm)
+	}
+	return nil
+}
+
+func isVisibleASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x21 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // ServeStdio serves MCP over newline-delimited JSON on in and out until the

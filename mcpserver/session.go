@@ -41,6 +41,11 @@ type conn struct {
 	watch    *watcher            // polls subscribed resources; nil when none
 	prints   map[string]string   // fingerprint of each watched resource when last seen
 
+	clientCaps []byte             // handshake era: the capabilities initialize declared
+	nextOut    int64              // id of our last request to the client
+	awaiting   map[string]awaited // our requests not yet answered, by id (outgoing.go)
+	roots      rootsState         // the workspace when it follows the client's roots
+
 	sendMu sync.RWMutex // guards out against use after drain
 	closed bool         // guarded by sendMu
 
@@ -96,6 +101,7 @@ func newConn(ctx context.Context, srv *Server, out sink) *conn {
 		subs:     make(map[string]bool),
 		listens:  make(map[string]*request),
 		prints:   make(map[string]string),
+		awaiting: make(map[string]awaited),
 	}
 }
 
@@ -195,7 +201,8 @@ func (b *batch) add(line []byte) {
 // dispatch routes one decoded message. It runs on the reader.
 func (c *conn) dispatch(m message, b *batch) {
 	if m.response {
-		return // we send no requests, so no response is awaited
+		c.answered(m)
+		return
 	}
 	if m.id == nil {
 		c.notification(m)
@@ -384,9 +391,10 @@ func (c *conn) notification(m message) {
 			return
 		}
 		c.cancelRequest(string(id), p.Reason)
+	case "notifications/roots/list_changed":
+		c.rootsChanged()
 	default:
-		// notifications/progress, notifications/roots/list_changed and
-		// anything unknown: nothing to do.
+		// notifications/progress and anything unknown: nothing to do.
 	}
 }
 
@@ -482,6 +490,7 @@ func (c *conn) drain(grace time.Duration) {
 	for _, r := range listens {
 		c.finish(r, c.srv.complete(r, []byte(`{}`), nil), nil)
 	}
+	c.failAwaiting() // no answer can come any more
 	done := make(chan struct{})
 	go func() { c.calls.Wait(); close(done) }()
 	t := time.NewTimer(grace)

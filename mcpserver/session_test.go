@@ -127,7 +127,7 @@ func TestLogging(t *testing.T) {
 func TestShutdownByContext(t *testing.T) {
 	// A signal ends the context: calls in progress are cancelled, answered,
 	// and ServeStream returns nil although the input is still open.
-	s, err := New(Options{Root: t.TempDir(), TestTools: testTools()})
+	s, err := New(Options{Root: t.TempDir(), Primitives: withTools(testTools()...)})
 	if err != nil {
 		t.Fatal(err)
 	}

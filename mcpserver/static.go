@@ -108,29 +108,29 @@ func (s *Server) buildStatic() (*staticAnswers, error) {
 	items := map[string]func(v string) []any{
 		"tools": func(v string) []any {
 			var out []any
-			for _, t := range s.tools {
-				out = append(out, t.listing(v))
+			for _, t := range s.prims.Tools {
+				out = append(out, toolListing(t, v))
 			}
 			return out
 		},
 		"prompts": func(v string) []any {
 			var out []any
-			for _, p := range prompts {
-				out = append(out, p.listing(v))
+			for _, p := range s.prims.Prompts {
+				out = append(out, promptListing(p, v))
 			}
 			return out
 		},
 		"resources": func(v string) []any {
 			var out []any
-			for _, r := range fixedResources {
-				out = append(out, r.listing(v))
+			for _, r := range s.prims.Resources {
+				out = append(out, resourceListing(r, v))
 			}
 			return out
 		},
 		"resourceTemplates": func(v string) []any {
 			var out []any
-			for _, t := range templates {
-				out = append(out, t.listing(v))
+			for _, t := range s.prims.Templates {
+				out = append(out, templateListing(t, v))
 			}
 			return out
 		},

@@ -21,8 +21,8 @@ type checkOutput struct {
 	Summary      string     `json:"summary"`
 }
 
-func checkSchema(validDesc string) *schema {
-	return openObject([]string{"valid", "errorCount", "warningCount", "diagnostics", "summary"}, map[string]*schema{
+func checkSchema(validDesc string) *Schema {
+	return openObject([]string{"valid", "errorCount", "warningCount", "diagnostics", "summary"}, map[string]*Schema{
 		"file":         str("the workspace file checked, when a path was given"),
 		"valid":        boolean(validDesc),
 		"errorCount":   integer("number of errors among the diagnostics", 0),
@@ -32,14 +32,14 @@ func checkSchema(validDesc string) *schema {
 	})
 }
 
-func diagnosticTool(name, title, desc, validDesc string, keep func(diag.Diagnostic) bool) *tool {
-	return &tool{
-		name: name, title: title, description: desc,
-		input:    object(nil, sourceOrPath()),
-		output:   checkSchema(validDesc),
-		readOnly: true, idempotent: true,
-		run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-			d, fail := s.document(args)
+func diagnosticTool(name, title, desc, validDesc string, keep func(diag.Diagnostic) bool) *Tool {
+	return &Tool{
+		Name: name, Title: title, Description: desc,
+		Input:    object(nil, sourceOrPath()),
+		Output:   checkSchema(validDesc),
+		ReadOnly: true, Idempotent: true,
+		Call: func(ctx context.Context, c *Call) Result {
+			d, fail := c.document()
 			if fail != nil {
 				return *fail
 			}
@@ -54,7 +54,7 @@ func diagnosticTool(name, title, desc, validDesc string, keep func(diag.Diagnost
 			}
 			out.Valid = out.ErrorCount == 0
 			out.Summary = summarize(len(out.Diagnostics), out.ErrorCount, out.WarningCount)
-			return toolResult{structured: out}
+			return Result{Structured: out}
 		},
 	}
 }

@@ -6,7 +6,6 @@ package mcpserver
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"wfl-lsp/core"
@@ -29,7 +28,7 @@ type workspaceReport struct {
 	Summary           string       `json:"summary"`
 }
 
-var fileReportSchema = openObject([]string{"path", "errorCount", "warningCount", "diagnostics"}, map[string]*schema{
+var fileReportSchema = openObject([]string{"path", "errorCount", "warningCount", "diagnostics"}, map[string]*Schema{
 	"path":         str("the file, relative to the workspace root"),
 	"errorCount":   integer("errors in the file", 0),
 	"warningCount": integer("warnings in the file", 0),
@@ -38,16 +37,16 @@ var fileReportSchema = openObject([]string{"path", "errorCount", "warningCount",
 
 // checkFiles analyzes files (relative paths) and reports each, calling each
 // after every file. It stops early when ctx ends.
-func (s *Server) checkFiles(ctx context.Context, files []string, errorsOnly bool, each func(i int, rel string)) (workspaceReport, error) {
+func (ws *workspace) checkFiles(ctx context.Context, files []string, errorsOnly bool, each func(i int, rel string)) (workspaceReport, error) {
 	rep := workspaceReport{Files: []fileReport{}}
 	for i, rel := range files {
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
-		text, _, perr := s.readFile(rel)
+		text, _, perr := ws.readFile(rel)
 		fr := fileReport{Path: rel, Diagnostics: []diagJSON{}}
 		if perr == nil {
-			a := core.NewSnapshot(core.FileURI(filepath.Join(s.root, rel)), 0, text).Analysis()
+			a := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text).Analysis()
 			for _, x := range sortedDiagnostics(a.Diagnostics) {
 				if errorsOnly && x.Severity != diag.Error {
 					continue
@@ -82,16 +81,16 @@ func (s *Server) checkFiles(ctx context.Context, files []string, errorsOnly bool
 	return rep, nil
 }
 
-var checkWorkspaceTool = &tool{
-	name:  "check_workspace",
-	title: "Check every WFL file in the workspace",
-	description: "Analyze every .wfl file in the workspace (or in one folder of it) and report the diagnostics " +
+var checkWorkspaceTool = &Tool{
+	Name:  "check_workspace",
+	Title: "Check every WFL file in the workspace",
+	Description: "Analyze every .wfl file in the workspace (or in one folder of it) and report the diagnostics " +
 		"of each file. Sends progress notifications, one per file, when the call carries a progress token.",
-	input: object(nil, map[string]*schema{
+	Input: object(nil, map[string]*Schema{
 		"folder":     str("a folder inside the workspace to check instead of all of it, relative to the root"),
 		"errorsOnly": boolean("report errors only (default false)"),
 	}),
-	output: openObject([]string{"fileCount", "filesWithProblems", "errorCount", "warningCount", "files", "summary"}, map[string]*schema{
+	Output: openObject([]string{"fileCount", "filesWithProblems", "errorCount", "warningCount", "files", "summary"}, map[string]*Schema{
 		"fileCount":         integer("files checked", 0),
 		"filesWithProblems": integer("files with at least one diagnostic", 0),
 		"errorCount":        integer("errors in all files", 0),
@@ -99,11 +98,12 @@ var checkWorkspaceTool = &tool{
 		"files":             array("one report per file, in path order", fileReportSchema),
 		"summary":           str("one line for people"),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-		files := s.wflFiles()
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
+		files := c.ws.wflFiles()
 		if folder, ok := strArg(args, "folder"); ok {
-			abs, rel, perr := s.resolve(folder)
+			abs, rel, perr := c.ws.resolve(folder)
 			if perr != nil {
 				return pathFailure(perr)
 			}
@@ -119,13 +119,13 @@ var checkWorkspaceTool = &tool{
 			files = in
 		}
 		n := float64(len(files))
-		rep, err := s.checkFiles(ctx, files, boolArg(args, "errorsOnly", false), func(i int, rel string) {
-			r.progress(float64(i+1), n, "checked "+rel)
+		rep, err := c.ws.checkFiles(ctx, files, boolArg(args, "errorsOnly", false), func(i int, rel string) {
+			c.Progress(float64(i+1), n, "checked "+rel)
 		})
 		if err != nil {
-			return s.interrupted(r, ctx)
+			return c.interrupted(ctx)
 		}
-		r.log(levelInfo, rep.Summary)
-		return toolResult{structured: rep}
+		c.log(levelInfo, rep.Summary)
+		return Result{Structured: rep}
 	},
 }

@@ -26,16 +26,16 @@ type completionJSON struct {
 	Insert string `json:"insert"`
 }
 
-var getCompletionsTool = &tool{
-	name:  "get_completions",
-	title: "Complete at a position",
-	description: "Return what may be written at a 1-based line and column of a WFL program: the variables, " +
+var getCompletionsTool = &Tool{
+	Name:  "get_completions",
+	Title: "Complete at a position",
+	Description: "Return what may be written at a 1-based line and column of a WFL program: the variables, " +
 		"constants, parameters and actions in scope there, properties and methods after a dot, statement and " +
 		"expression keywords, and builtin functions, filtered by the word being typed. The replaced span says " +
 		"which characters an insertion replaces.",
-	input: positionInput(nil),
-	output: openObject([]string{"items", "count", "truncated", "replace"}, map[string]*schema{
-		"items": array("proposals, best first", openObject([]string{"label", "kind", "insert"}, map[string]*schema{
+	Input: positionInput(nil),
+	Output: openObject([]string{"items", "count", "truncated", "replace"}, map[string]*Schema{
+		"items": array("proposals, best first", openObject([]string{"label", "kind", "insert"}, map[string]*Schema{
 			"label":  str("what is proposed"),
 			"kind":   enum("what it is", "keyword", "snippet", "variable", "constant", "parameter", "action", "builtin", "container", "property", "method"),
 			"detail": str("a type or a signature"),
@@ -46,9 +46,10 @@ var getCompletionsTool = &tool{
 		"truncated": boolean("true when more than 200 were found and the rest left out"),
 		"replace":   spanSchema(nil, nil),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-		d, fail := s.document(args)
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
+		d, fail := c.document()
 		if fail != nil {
 			return *fail
 		}
@@ -68,6 +69,6 @@ var getCompletionsTool = &tool{
 			}
 			out = append(out, completionJSON{Label: it.Label, Kind: completionKindNames[it.Kind], Detail: it.Detail, Doc: doc, Insert: it.Insert})
 		}
-		return toolResult{structured: map[string]any{"items": out, "count": len(items), "truncated": len(items) > len(out), "replace": spanOf(d.a, span)}}
+		return Result{Structured: map[string]any{"items": out, "count": len(items), "truncated": len(items) > len(out), "replace": spanOf(d.a, span)}}
 	},
 }

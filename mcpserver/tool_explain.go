@@ -10,15 +10,15 @@ import (
 	"wfl-lsp/core"
 )
 
-var explainTool = &tool{
-	name:  "explain_diagnostic",
-	title: "Explain a diagnostic code",
-	description: "Explain a WFL diagnostic code (such as PARSE-EXPECTED, ANALYZE-SEMANTIC, TYPE-OPERAND or LINT-NAME, " +
+var explainTool = &Tool{
+	Name:  "explain_diagnostic",
+	Title: "Explain a diagnostic code",
+	Description: "Explain a WFL diagnostic code (such as PARSE-EXPECTED, ANALYZE-SEMANTIC, TYPE-OPERAND or LINT-NAME, " +
 		"as the checking tools report them): what it means and how to fix the program, with an example where useful.",
-	input: object([]string{"code"}, map[string]*schema{
+	Input: object([]string{"code"}, map[string]*Schema{
 		"code": str("the diagnostic code, as a checking tool reported it"),
 	}),
-	output: openObject([]string{"code", "category", "title", "meaning", "fix"}, map[string]*schema{
+	Output: openObject([]string{"code", "category", "title", "meaning", "fix"}, map[string]*Schema{
 		"code":     str("the code"),
 		"category": enum("the stage that reports it", "parse", "semantic", "type", "lint"),
 		"title":    str("one line"),
@@ -26,8 +26,9 @@ var explainTool = &tool{
 		"fix":      str("how to change the program"),
 		"example":  str("a short WFL example of the problem and its fix"),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
 		code, _ := strArg(args, "code")
 		e, ok := core.Explain(strings.ToUpper(strings.TrimSpace(code)))
 		if !ok {
@@ -37,6 +38,6 @@ var explainTool = &tool{
 		if e.Example != "" {
 			out["example"] = e.Example
 		}
-		return toolResult{structured: out}
+		return Result{Structured: out}
 	},
 }

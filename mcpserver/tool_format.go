@@ -9,22 +9,22 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-var formatTool = &tool{
-	name:  "format_wfl",
-	title: "Format a WFL program",
-	description: "Return a WFL program in its canonical layout (indentation, spacing, keyword case, under the " +
+var formatTool = &Tool{
+	Name:  "format_wfl",
+	Title: "Format a WFL program",
+	Description: "Return a WFL program in its canonical layout (indentation, spacing, keyword case, under the " +
 		"workspace's .wflcfg), as the whole text and as edits. Writes nothing. A program with parse errors " +
 		"cannot be formatted.",
-	input: object(nil, sourceOrPath()),
-	output: openObject([]string{"formatted", "changed", "edits"}, map[string]*schema{
+	Input: object(nil, sourceOrPath()),
+	Output: openObject([]string{"formatted", "changed", "edits"}, map[string]*Schema{
 		"file":      str("the workspace file, when a path was given"),
 		"formatted": str("the formatted program"),
 		"changed":   boolean("false when the program was already formatted"),
 		"edits":     array("edits that turn the original into the formatted text, against the original", editSchema),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-		d, fail := s.document(args)
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		d, fail := c.document()
 		if fail != nil {
 			return *fail
 		}
@@ -36,7 +36,7 @@ var formatTool = &tool{
 		if err != nil {
 			return failure("cannot_format", "cannot format: "+err.Error())
 		}
-		return toolResult{structured: withFile(d, map[string]any{"formatted": text, "changed": text != d.snap.Text, "edits": editsOf(d.a, edits)})}
+		return Result{Structured: withFile(d, map[string]any{"formatted": text, "changed": text != d.snap.Text, "edits": editsOf(d.a, edits)})}
 	},
 }
 
@@ -50,22 +50,22 @@ type fixJSON struct {
 	Edits      []editJSON `json:"edits"`
 }
 
-var fixTool = &tool{
-	name:  "fix_wfl",
-	title: "Quick fixes for a WFL program",
-	description: "Return the quick fixes for a WFL program's diagnostics (renames to snake_case with every " +
+var fixTool = &Tool{
+	Name:  "fix_wfl",
+	Title: "Quick fixes for a WFL program",
+	Description: "Return the quick fixes for a WFL program's diagnostics (renames to snake_case with every " +
 		"reference, indentation, trailing blanks, keyword case, did-you-mean names, missing block closers, …) " +
 		"as edits against the original text, and the program with every safe (layout-only) fix applied. " +
 		"Give line (and column) to get only the fixes for the diagnostics there. Writes nothing.",
-	input: object(nil, func() map[string]*schema {
+	Input: object(nil, func() map[string]*Schema {
 		p := sourceOrPath()
 		p["line"] = integer("only fixes for diagnostics on this 1-based line", 1)
 		p["column"] = integer("with line: only fixes for diagnostics at this 1-based column", 1)
 		return p
 	}()),
-	output: openObject([]string{"fixes", "fixedSource", "safeFixesApplied"}, map[string]*schema{
+	Output: openObject([]string{"fixes", "fixedSource", "safeFixesApplied"}, map[string]*Schema{
 		"file": str("the workspace file, when a path was given"),
-		"fixes": array("available fixes in diagnostic order", openObject([]string{"title", "code", "diagnostic", "line", "column", "safe", "edits"}, map[string]*schema{
+		"fixes": array("available fixes in diagnostic order", openObject([]string{"title", "code", "diagnostic", "line", "column", "safe", "edits"}, map[string]*Schema{
 			"title":      str("what the fix does"),
 			"code":       str("the code of the diagnostic it repairs"),
 			"diagnostic": str("the diagnostic's message"),
@@ -77,9 +77,10 @@ var fixTool = &tool{
 		"fixedSource":      str("the program with every safe fix applied"),
 		"safeFixesApplied": integer("how many safe fixes fixedSource applies", 0),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-		d, fail := s.document(args)
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
+		d, fail := c.document()
 		if fail != nil {
 			return *fail
 		}
@@ -111,6 +112,6 @@ var fixTool = &tool{
 		if err != nil {
 			fixed, n = d.snap.Text, 0
 		}
-		return toolResult{structured: withFile(d, map[string]any{"fixes": fixes, "fixedSource": fixed, "safeFixesApplied": n})}
+		return Result{Structured: withFile(d, map[string]any{"fixes": fixes, "fixedSource": fixed, "safeFixesApplied": n})}
 	},
 }

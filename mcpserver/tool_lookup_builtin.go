@@ -21,7 +21,7 @@ type builtinInfo struct {
 	Result      string   `json:"result"`
 }
 
-var builtinSchema = openObject([]string{"name", "module", "doc", "implemented", "arguments", "signatures", "result"}, map[string]*schema{
+var builtinSchema = openObject([]string{"name", "module", "doc", "implemented", "arguments", "signatures", "result"}, map[string]*Schema{
 	"name":        str("the builtin's name"),
 	"module":      str("the standard library module it belongs to"),
 	"doc":         str("what it does"),
@@ -57,18 +57,19 @@ func similarBuiltins(q string) []string {
 	return out
 }
 
-var lookupBuiltinTool = &tool{
-	name:  "lookup_builtin",
-	title: "Look up a WFL builtin function",
-	description: "Return the documentation of a WFL builtin function (for example substring, length, " +
+var lookupBuiltinTool = &Tool{
+	Name:  "lookup_builtin",
+	Title: "Look up a WFL builtin function",
+	Description: "Return the documentation of a WFL builtin function (for example substring, length, " +
 		"to_uppercase): its module, what it does, its parameter lists and result type. An unknown name " +
 		"fails with suggestions.",
-	input: object([]string{"name"}, map[string]*schema{
+	Input: object([]string{"name"}, map[string]*Schema{
 		"name": str("the builtin's name, as written in programs"),
 	}),
-	output:   openObject([]string{"builtin"}, map[string]*schema{"builtin": builtinSchema}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
+	Output:   openObject([]string{"builtin"}, map[string]*Schema{"builtin": builtinSchema}),
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
 		name, _ := strArg(args, "name")
 		b := builtins.Lookup(strings.TrimSpace(name))
 		if b == nil {
@@ -78,6 +79,6 @@ var lookupBuiltinTool = &tool{
 			}
 			return failure("not_found", msg)
 		}
-		return toolResult{structured: map[string]any{"builtin": describeBuiltin(b)}}
+		return Result{Structured: map[string]any{"builtin": describeBuiltin(b)}}
 	},
 }

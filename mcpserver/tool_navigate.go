@@ -13,15 +13,15 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-var getSymbolInfoTool = &tool{
-	name:  "get_symbol_info",
-	title: "Describe the name at a position",
-	description: "Say what the word at a 1-based line and column of a WFL program is: a variable (with its type), " +
+var getSymbolInfoTool = &Tool{
+	Name:  "get_symbol_info",
+	Title: "Describe the name at a position",
+	Description: "Say what the word at a 1-based line and column of a WFL program is: a variable (with its type), " +
 		"an action (with its parameters), a container, a builtin function or a keyword, with its documentation " +
 		"and where it is declared. For a workspace file given by path, a name declared in a file it includes " +
 		"(include from \"…\") is described from that file, and declarationFile names it.",
-	input: positionInput(nil),
-	output: openObject([]string{"found"}, map[string]*schema{
+	Input: positionInput(nil),
+	Output: openObject([]string{"found"}, map[string]*Schema{
 		"found":           boolean("false when there is nothing to say about that position"),
 		"kind":            str(`"variable", "action", "builtin", "keyword", …`),
 		"name":            str("the name"),
@@ -32,9 +32,10 @@ var getSymbolInfoTool = &tool{
 		"markdown":        str("the same information as markdown"),
 		"span":            spanSchema(nil, nil),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-		d, fail := s.document(args)
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
+		d, fail := c.document()
 		if fail != nil {
 			return *fail
 		}
@@ -42,10 +43,10 @@ var getSymbolInfoTool = &tool{
 		if fail != nil {
 			return *fail
 		}
-		x := s.crossFiles(ctx, d)
+		x := c.crossFiles(ctx, d)
 		h := d.a.HoverAcross(off, x.base, x.load)
 		if h == nil {
-			return toolResult{structured: map[string]any{"found": false}}
+			return Result{Structured: map[string]any{"found": false}}
 		}
 		out := map[string]any{"found": true, "kind": h.Kind, "name": h.Name, "signature": append([]string{}, h.Signature...),
 			"doc": h.Doc, "markdown": h.Markdown(), "span": spanOf(d.a, h.Span)}
@@ -53,28 +54,29 @@ var getSymbolInfoTool = &tool{
 			out["declarationLine"] = h.DeclLine
 		} else if h.Kind != "builtin" && h.Kind != "keyword" {
 			if defs := d.a.IncludedDefinition(off, x.base, x.load); len(defs) > 0 {
-				out["declarationFile"] = s.rel(defs[0].Path)
+				out["declarationFile"] = c.ws.rel(defs[0].Path)
 				out["declarationLine"] = defs[0].Lines.Line(defs[0].Span.Start) + 1
 			}
 		}
-		return toolResult{structured: out}
+		return Result{Structured: out}
 	},
 }
 
-var findDefinitionTool = &tool{
-	name:  "find_definition",
-	title: "Find where a name is declared",
-	description: "Return where the name at a 1-based line and column of a WFL program is declared (several places " +
+var findDefinitionTool = &Tool{
+	Name:  "find_definition",
+	Title: "Find where a name is declared",
+	Description: "Return where the name at a 1-based line and column of a WFL program is declared (several places " +
 		"for an overloaded action). For a workspace file given by path, a name declared at the top level of a file " +
 		"it includes (include from \"…\", transitively) is found in that file; each place names its file. " +
 		"Builtins and keywords have no declaration in the program.",
-	input: positionInput(nil),
-	output: openObject([]string{"definitions"}, map[string]*schema{
-		"definitions": array("declarations of the name", spanSchema(nil, map[string]*schema{"file": fileProp})),
+	Input: positionInput(nil),
+	Output: openObject([]string{"definitions"}, map[string]*Schema{
+		"definitions": array("declarations of the name", spanSchema(nil, map[string]*Schema{"file": fileProp})),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-		d, fail := s.document(args)
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
+		d, fail := c.document()
 		if fail != nil {
 			return *fail
 		}
@@ -82,7 +84,7 @@ var findDefinitionTool = &tool{
 		if fail != nil {
 			return *fail
 		}
-		x := s.crossFiles(ctx, d)
+		x := c.crossFiles(ctx, d)
 		defs := []fileSpan{}
 		for _, sp := range d.a.Definition(off) {
 			defs = append(defs, x.here(d, sp))
@@ -92,7 +94,7 @@ var findDefinitionTool = &tool{
 				defs = append(defs, x.spanAt(fs.Path, fs.Lines, fs.Span))
 			}
 		}
-		return toolResult{structured: map[string]any{"definitions": defs}}
+		return Result{Structured: map[string]any{"definitions": defs}}
 	},
 }
 
@@ -102,28 +104,29 @@ type referenceJSON struct {
 	Write       bool `json:"write"`
 }
 
-var findReferencesTool = &tool{
-	name:  "find_references",
-	title: "Find every use of a name",
-	description: "Return every place in a WFL program that names the same thing as the name at a 1-based line and " +
+var findReferencesTool = &Tool{
+	Name:  "find_references",
+	Title: "Find every use of a name",
+	Description: "Return every place in a WFL program that names the same thing as the name at a 1-based line and " +
 		"column, each marked as a declaration and as a write (declaration or assignment) or a read. For a workspace " +
 		"file given by path, a name shared through include from (declared at the top level of one file and used in " +
 		"files that include it) is found in every workspace file of that family; each place names its file " +
 		"(in other files than the one asked about, write marks the declarations only).",
-	input: positionInput(map[string]*schema{
+	Input: positionInput(map[string]*Schema{
 		"includeDeclaration": boolean("include the declarations (default true)"),
 	}),
-	output: openObject([]string{"references", "count"}, map[string]*schema{
-		"references": array("the places, in source order (by file, then position, across files)", spanSchema([]string{"declaration", "write"}, map[string]*schema{
+	Output: openObject([]string{"references", "count"}, map[string]*Schema{
+		"references": array("the places, in source order (by file, then position, across files)", spanSchema([]string{"declaration", "write"}, map[string]*Schema{
 			"declaration": boolean("the place declares the name"),
 			"write":       boolean("the place declares or assigns it"),
 			"file":        fileProp,
 		})),
 		"count": integer("number of places", 0),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-		d, fail := s.document(args)
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
+		d, fail := c.document()
 		if fail != nil {
 			return *fail
 		}
@@ -132,7 +135,7 @@ var findReferencesTool = &tool{
 			return *fail
 		}
 		withDecl := boolArg(args, "includeDeclaration", true)
-		x := s.crossFiles(ctx, d)
+		x := c.crossFiles(ctx, d)
 		refs := []referenceJSON{}
 		if across, ok := d.a.ReferencesAcross(off, x.base, x.candidates(), x.includesOf, x.load); ok {
 			// In the document itself the core's References knows the
@@ -151,11 +154,11 @@ var findReferencesTool = &tool{
 				}
 				refs = append(refs, referenceJSON{fileSpan: x.spanAt(ref.Path, ref.Lines, ref.Span), Declaration: ref.Decl, Write: write})
 			}
-			return toolResult{structured: map[string]any{"references": refs, "count": len(refs)}}
+			return Result{Structured: map[string]any{"references": refs, "count": len(refs)}}
 		}
 		for _, ref := range d.a.References(off, withDecl) {
 			refs = append(refs, referenceJSON{fileSpan: x.here(d, token.Span(ref.Span)), Declaration: ref.Decl, Write: ref.Write})
 		}
-		return toolResult{structured: map[string]any{"references": refs, "count": len(refs)}}
+		return Result{Structured: map[string]any{"references": refs, "count": len(refs)}}
 	},
 }

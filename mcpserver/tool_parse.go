@@ -22,7 +22,7 @@ type symbolJSON struct {
 	Children  []symbolJSON `json:"children,omitempty"`
 }
 
-var symbolSchema = openObject([]string{"name", "kind"}, map[string]*schema{
+var symbolSchema = openObject([]string{"name", "kind"}, map[string]*Schema{
 	"name":      str("the declared name"),
 	"kind":      enum("what it is", "action", "method", "parameter", "container", "interface", "property", "event", "variable", "constant", "list", "map", "pattern", "describe", "test"),
 	"detail":    str("a type, a parameter list or what it extends"),
@@ -30,7 +30,7 @@ var symbolSchema = openObject([]string{"name", "kind"}, map[string]*schema{
 	"column":    integer("1-based column where the declaration starts", 1),
 	"endLine":   integer("1-based line where the declaration ends", 1),
 	"endColumn": integer("1-based column just past the declaration", 1),
-	"children":  array("nested declarations, same shape", &schema{Type: "object"}),
+	"children":  array("nested declarations, same shape", &Schema{Type: "object"}),
 })
 
 func outlineOf(a *core.Analysis, syms []core.DocumentSymbol, positions bool) []symbolJSON {
@@ -58,18 +58,18 @@ type parseOutput struct {
 	Summary        string       `json:"summary"`
 }
 
-var parseTool = &tool{
-	name:  "parse_wfl",
-	title: "Parse a WFL program",
-	description: "Parse a WFL program and return its outline (actions with their parameters, containers with " +
+var parseTool = &Tool{
+	Name:  "parse_wfl",
+	Title: "Parse a WFL program",
+	Description: "Parse a WFL program and return its outline (actions with their parameters, containers with " +
 		"their properties and methods, variables, constants, lists, maps, patterns, tests; each with its lines) " +
 		"and its parse errors. Give the program as source, or a workspace file as path.",
-	input: object(nil, func() map[string]*schema {
+	Input: object(nil, func() map[string]*Schema {
 		p := sourceOrPath()
 		p["include_positions"] = boolean("include lines and columns in the outline (default true)")
 		return p
 	}()),
-	output: openObject([]string{"valid", "statementCount", "outline", "diagnostics", "summary"}, map[string]*schema{
+	Output: openObject([]string{"valid", "statementCount", "outline", "diagnostics", "summary"}, map[string]*Schema{
 		"file":           str("the workspace file parsed, when a path was given"),
 		"valid":          boolean("true when the program parses without errors"),
 		"statementCount": integer("top-level statements", 0),
@@ -77,9 +77,10 @@ var parseTool = &tool{
 		"diagnostics":    array("parse errors in source order", diagSchema),
 		"summary":        str("one line for people"),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-		d, fail := s.document(args)
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
+		d, fail := c.document()
 		if fail != nil {
 			return *fail
 		}
@@ -97,6 +98,6 @@ var parseTool = &tool{
 		} else {
 			out.Summary = itoa(len(out.Diagnostics)) + " parse error" + plural(len(out.Diagnostics))
 		}
-		return toolResult{structured: out}
+		return Result{Structured: out}
 	},
 }

@@ -13,35 +13,36 @@ import (
 	"wfl-lsp/core"
 )
 
-var renameTool = &tool{
-	name:  "rename_symbol",
-	title: "Rename a name everywhere in a WFL program",
-	description: "Return the edits that rename the declared name at a 1-based line and column (a variable, action, " +
+var renameTool = &Tool{
+	Name:  "rename_symbol",
+	Title: "Rename a name everywhere in a WFL program",
+	Description: "Return the edits that rename the declared name at a 1-based line and column (a variable, action, " +
 		"parameter, container, …) and every use of it in the program, and the program with them applied. " +
 		"Builtins and keywords cannot be renamed; the new name must be a valid WFL name that does not clash. " +
 		"For a workspace file given by path, a name declared at the top level of a file and shared through " +
 		"include from is renamed in the declaring file and in every workspace file that includes it: edits and " +
 		"newSource are for the file asked about, otherFiles for the rest. Writes nothing.",
-	input: positionInput(map[string]*schema{
+	Input: positionInput(map[string]*Schema{
 		"newName": str("the new name (may be several words, as WFL names can be)"),
 	}),
-	output: openObject([]string{"oldName", "newName", "edits", "count", "newSource"}, map[string]*schema{
+	Output: openObject([]string{"oldName", "newName", "edits", "count", "newSource"}, map[string]*Schema{
 		"file":      str("the workspace file, when a path was given"),
 		"oldName":   str("the name renamed"),
 		"newName":   str("the new name"),
 		"edits":     array("edits against the original text, in source order", editSchema),
 		"count":     integer("places renamed, in every file", 0),
 		"newSource": str("the program with the edits applied"),
-		"otherFiles": array("the other workspace files the rename changes, by path", openObject([]string{"file", "edits", "count", "newSource"}, map[string]*schema{
+		"otherFiles": array("the other workspace files the rename changes, by path", openObject([]string{"file", "edits", "count", "newSource"}, map[string]*Schema{
 			"file":      str("the workspace file (root-relative)"),
 			"edits":     array("edits against its text, in source order", editSchema),
 			"count":     integer("places renamed in it", 1),
 			"newSource": str("its text with the edits applied"),
 		})),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-		d, fail := s.document(args)
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
+		d, fail := c.document()
 		if fail != nil {
 			return *fail
 		}
@@ -50,7 +51,7 @@ var renameTool = &tool{
 			return *fail
 		}
 		newName, _ := strArg(args, "newName")
-		x := s.crossFiles(ctx, d)
+		x := c.crossFiles(ctx, d)
 		byFile, across, err := d.a.RenameAcross(off, newName, x.base, x.candidates(), x.includesOf, x.load)
 		if across {
 			return renameAcross(d, x, off, byFile, err)
@@ -71,13 +72,13 @@ var renameTool = &tool{
 		if len(edits) > 0 {
 			newName = edits[0].Text
 		}
-		return toolResult{structured: withFile(d, map[string]any{"oldName": oldName, "newName": newName,
+		return Result{Structured: withFile(d, map[string]any{"oldName": oldName, "newName": newName,
 			"edits": editsOf(d.a, edits), "count": len(edits), "newSource": text})}
 	},
 }
 
 // renameAcross answers rename_symbol for a name shared through include.
-func renameAcross(d *document, x *crossFiles, off int, byFile map[string][]core.Edit, err error) toolResult {
+func renameAcross(d *document, x *crossFiles, off int, byFile map[string][]core.Edit, err error) Result {
 	id, _ := d.a.SymbolAt(off)
 	oldName := ""
 	if id != nil {
@@ -107,7 +108,7 @@ func renameAcross(d *document, x *crossFiles, off int, byFile map[string][]core.
 		}
 		newText, err := applyAll(text, edits)
 		if err != nil {
-			return failure("cannot_rename", "cannot rename "+oldName+" in "+x.s.rel(p)+": "+err.Error())
+			return failure("cannot_rename", "cannot rename "+oldName+" in "+x.ws.rel(p)+": "+err.Error())
 		}
 		count += len(edits)
 		out["newName"] = edits[0].Text
@@ -115,13 +116,13 @@ func renameAcross(d *document, x *crossFiles, off int, byFile map[string][]core.
 			out["edits"], out["newSource"] = editsOf(a, edits), newText
 			continue
 		}
-		others = append(others, map[string]any{"file": x.s.rel(p), "edits": editsOf(a, edits), "count": len(edits), "newSource": newText})
+		others = append(others, map[string]any{"file": x.ws.rel(p), "edits": editsOf(a, edits), "count": len(edits), "newSource": newText})
 	}
 	out["count"], out["otherFiles"] = count, others
 	if _, ok := out["newName"]; !ok {
 		out["newName"] = ""
 	}
-	return toolResult{structured: withFile(d, out)}
+	return Result{Structured: withFile(d, out)}
 }
 
 // applyAll applies edits given in source order against the original text.

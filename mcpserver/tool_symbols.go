@@ -6,7 +6,6 @@ package mcpserver
 
 import (
 	"context"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -15,22 +14,22 @@ import (
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-var documentSymbolsTool = &tool{
-	name:        "document_symbols",
-	title:       "List the declarations of a WFL program",
-	description: "Return the declarations of a WFL program as a tree (actions, parameters, containers, properties, methods, events, variables, constants, lists, maps, patterns, tests), each with its lines and columns.",
-	input:       object(nil, sourceOrPath()),
-	output: openObject([]string{"symbols"}, map[string]*schema{
+var documentSymbolsTool = &Tool{
+	Name:        "document_symbols",
+	Title:       "List the declarations of a WFL program",
+	Description: "Return the declarations of a WFL program as a tree (actions, parameters, containers, properties, methods, events, variables, constants, lists, maps, patterns, tests), each with its lines and columns.",
+	Input:       object(nil, sourceOrPath()),
+	Output: openObject([]string{"symbols"}, map[string]*Schema{
 		"file":    str("the workspace file, when a path was given"),
 		"symbols": array("the declarations, as a tree", symbolSchema),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
-		d, fail := s.document(args)
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		d, fail := c.document()
 		if fail != nil {
 			return *fail
 		}
-		return toolResult{structured: withFile(d, map[string]any{"symbols": outlineOf(d.a, d.a.DocumentSymbols(), true)})}
+		return Result{Structured: withFile(d, map[string]any{"symbols": outlineOf(d.a, d.a.DocumentSymbols(), true)})}
 	},
 }
 
@@ -44,46 +43,47 @@ type workspaceSymbol struct {
 
 const maxWorkspaceSymbols = 500
 
-var workspaceSymbolsTool = &tool{
-	name:  "workspace_symbols",
-	title: "Find declarations across the workspace",
-	description: "Search every .wfl file of the workspace for declarations (actions, containers, variables, " +
+var workspaceSymbolsTool = &Tool{
+	Name:  "workspace_symbols",
+	Title: "Find declarations across the workspace",
+	Description: "Search every .wfl file of the workspace for declarations (actions, containers, variables, " +
 		"constants, …) whose name contains the query, ignoring case; an empty query lists them all (at most 500).",
-	input: object([]string{"query"}, map[string]*schema{
+	Input: object([]string{"query"}, map[string]*Schema{
 		"query": str("part of a name; empty for all"),
 	}),
-	output: openObject([]string{"symbols", "count", "truncated"}, map[string]*schema{
-		"symbols": array("matching declarations, by file then position", spanSchema([]string{"name", "kind", "path"}, map[string]*schema{
+	Output: openObject([]string{"symbols", "count", "truncated"}, map[string]*Schema{
+		"symbols": array("matching declarations, by file then position", spanSchema([]string{"name", "kind", "path"}, map[string]*Schema{
 			"name": str("the declared name"), "kind": str("what it is"), "path": str("the file, relative to the root"),
 			"container": str("the declaration it is nested in"),
 		})),
 		"count":     integer("matches found", 0),
 		"truncated": boolean("true when more than 500 matched and the rest were left out"),
 	}),
-	readOnly: true, idempotent: true,
-	run: func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult {
+	ReadOnly: true, Idempotent: true,
+	Call: func(ctx context.Context, c *Call) Result {
+		args := c.Args
 		q, _ := strArg(args, "query")
-		syms, count, err := s.workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)))
+		syms, count, err := c.ws.workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)))
 		if err != nil {
-			return s.interrupted(r, ctx)
+			return c.interrupted(ctx)
 		}
-		return toolResult{structured: map[string]any{"symbols": syms, "count": count, "truncated": count > len(syms)}}
+		return Result{Structured: map[string]any{"symbols": syms, "count": count, "truncated": count > len(syms)}}
 	},
 }
 
 // workspaceSymbols lists the declarations whose lower-case name contains q.
-func (s *Server) workspaceSymbols(ctx context.Context, q string) ([]workspaceSymbol, int, error) {
+func (ws *workspace) workspaceSymbols(ctx context.Context, q string) ([]workspaceSymbol, int, error) {
 	out := []workspaceSymbol{}
 	count := 0
-	for _, rel := range s.wflFiles() {
+	for _, rel := range ws.wflFiles() {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
-		text, _, perr := s.readFile(rel)
+		text, _, perr := ws.readFile(rel)
 		if perr != nil {
 			continue
 		}
-		a := core.NewSnapshot(core.FileURI(filepath.Join(s.root, rel)), 0, text).Analysis()
+		a := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text).Analysis()
 		var walk func(syms []core.DocumentSymbol, container string)
 		walk = func(syms []core.DocumentSymbol, container string) {
 			for _, sym := range syms {

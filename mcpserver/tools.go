@@ -1,13 +1,12 @@
 package mcpserver
 
-// This file implements tools/call and the parts every tool shares: the tool
-// table, its listing per revision, strict argument validation, the per-call
+// This file implements tools/call and the parts every tool shares: the
+// listing per revision, strict argument validation, the per-call
 // time limit, and how a tool's answer becomes a CallToolResult. Each tool
 // lives in its own tool_*.go file.
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -18,31 +17,6 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/lang/diag"
 )
-
-// A tool is one MCP tool.
-type tool struct {
-	name        string
-	title       string
-	description string
-	input       *schema
-	output      *schema
-	readOnly    bool // reads nothing outside the workspace and changes nothing
-	idempotent  bool
-	destructive bool
-
-	// run answers a call whose arguments passed validation.
-	run func(ctx context.Context, s *Server, r *request, args map[string]any) toolResult
-
-	// test is set for test tools: raw arguments in, text out.
-	test func(ctx context.Context, args json.RawMessage) (string, error)
-}
-
-// A toolResult is a tool's answer before it is put on the wire.
-type toolResult struct {
-	structured any    // conforms to the tool's output schema (or is a toolFailure)
-	text       string // the text block; "" means the JSON of structured
-	isError    bool
-}
 
 // A toolFailure is the structured data of a tool execution error; it is
 // sent as the JSON text of the result's text block.
@@ -58,39 +32,43 @@ type failureInfo struct {
 	LimitMs  int64    `json:"limitMs,omitempty"`
 }
 
-func failure(kind, msg string) toolResult {
-	return toolResult{structured: toolFailure{failureInfo{Kind: kind, Message: msg}}, text: msg, isError: true}
+func failure(kind, msg string) Result {
+	return Result{Structured: toolFailure{failureInfo{Kind: kind, Message: msg}}, Text: msg, IsError: true}
 }
 
-func pathFailure(e *pathError) toolResult {
-	return toolResult{structured: toolFailure{failureInfo{Kind: e.Kind, Message: e.Message, Path: e.Path}}, text: e.Message, isError: true}
+func pathFailure(e *pathError) Result {
+	return Result{Structured: toolFailure{failureInfo{Kind: e.Kind, Message: e.Message, Path: e.Path}}, Text: e.Message, IsError: true}
 }
 
-// listing is the tool as tools/list shows it under revision v: annotations
-// from 2025-03-26, title and outputSchema from 2025-06-18.
-func (t *tool) listing(v string) map[string]any {
-	m := map[string]any{"name": t.name, "description": t.description, "inputSchema": t.input}
+// toolListing is the tool as tools/list shows it under revision v:
+// annotations from 2025-03-26, title and outputSchema from 2025-06-18.
+func toolListing(t *Tool, v string) map[string]any {
+	input := t.Input
+	if input == nil {
+		input = &Schema{Type: "object"}
+	}
+	m := map[string]any{"name": t.Name, "description": t.Description, "inputSchema": input}
 	if atLeast(v, "2025-03-26") {
-		m["annotations"] = map[string]any{
-			"title":           t.title,
-			"readOnlyHint":    t.readOnly,
-			"destructiveHint": t.destructive,
-			"idempotentHint":  t.idempotent,
+		ann := map[string]any{
+			"readOnlyHint":    t.ReadOnly,
+			"destructiveHint": t.Destructive,
+			"idempotentHint":  t.Idempotent,
 			"openWorldHint":   false,
 		}
+		if t.Title != "" {
+			ann["title"] = t.Title
+		}
+		m["annotations"] = ann
 	}
 	if atLeast(v, "2025-06-18") {
-		m["title"] = t.title
-		if t.output != nil {
-			m["outputSchema"] = t.output
+		if t.Title != "" {
+			m["title"] = t.Title
+		}
+		if t.Output != nil {
+			m["outputSchema"] = t.Output
 		}
 	}
 	return m
-}
-
-// testTool wraps a TestTool.
-func testTool(tt TestTool) *tool {
-	return &tool{name: tt.Name, test: tt.Call}
 }
 
 // callTool answers tools/call.
@@ -131,8 +109,12 @@ func (s *Server) callTool(r *request) (any, *rpcError) {
 	}
 	ctx, cancel := context.WithTimeout(r.ctx, s.opts.CallTimeout)
 	defer cancel()
+	c, rerr := s.newCall(ctx, r)
+	if rerr != nil {
+		return nil, rerr
+	}
 	type outcome struct {
-		res   toolResult
+		res   Result
 		panic any
 		stack []byte
 	}
@@ -143,9 +125,9 @@ func (s *Server) callTool(r *request) (any, *rpcError) {
 				done <- outcome{panic: p, stack: debug.Stack()}
 			}
 		}()
-		done <- outcome{res: s.runTool(ctx, r, t, rawArgs)}
+		done <- outcome{res: s.runTool(ctx, c, t, rawArgs)}
 	}()
-	var res toolResult
+	var res Result
 	select {
 	case o := <-done:
 		if o.panic != nil {
@@ -154,79 +136,102 @@ func (s *Server) callTool(r *request) (any, *rpcError) {
 		}
 		res = o.res
 	case <-ctx.Done():
-		res = s.interrupted(r, ctx)
+		res = c.interrupted(ctx)
 	}
-	if res.isError && ctx.Err() != nil && r.ctx.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		res = s.interrupted(r, ctx)
+	if res.err != nil {
+		if errors.Is(res.err, ErrInputRequired) && r.meta.modern {
+			b, rerr := s.inputRequired(c)
+			if rerr != nil {
+				return nil, rerr
+			}
+			return ready(b), nil
+		}
+		if rerr := rpcErrorOf(r, res.err); rerr != nil {
+			return nil, rerr
+		}
+		res = Result{Text: res.err.Error(), IsError: true}
+		if ctx.Err() != nil {
+			res = c.interrupted(ctx)
+		}
+	}
+	if res.IsError && ctx.Err() != nil && r.ctx.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		res = c.interrupted(ctx)
 	}
 	return s.toolAnswer(r, res)
 }
 
 // interrupted is the answer of a call stopped by its time limit or by
 // cancellation (the latter is normally dropped unanswered).
-func (s *Server) interrupted(r *request, ctx context.Context) toolResult {
-	if r.ctx.Err() != nil {
+func (c *Call) interrupted(ctx context.Context) Result {
+	if c.req.ctx.Err() != nil {
 		return failure("cancelled", "the call was cancelled")
 	}
-	limit := s.opts.CallTimeout
+	limit := c.srv.opts.CallTimeout
 	msg := fmt.Sprintf("the call took longer than the %v limit and was stopped", limit)
-	return toolResult{structured: toolFailure{failureInfo{Kind: "timeout", Message: msg, LimitMs: limit.Milliseconds()}}, text: msg, isError: true}
+	return Result{Structured: toolFailure{failureInfo{Kind: "timeout", Message: msg, LimitMs: limit.Milliseconds()}}, Text: msg, IsError: true}
 }
 
-// runTool validates the arguments and runs the tool.
-func (s *Server) runTool(ctx context.Context, r *request, t *tool, rawArgs []byte) toolResult {
-	if t.test != nil {
-		if rawArgs == nil {
-			rawArgs = []byte(`{}`)
-		}
-		text, err := t.test(ctx, rawArgs)
-		if err != nil {
-			return toolResult{text: err.Error(), isError: true}
-		}
-		return toolResult{text: text}
+// runTool checks the arguments and runs the tool.
+func (s *Server) runTool(ctx context.Context, c *Call, t *Tool, rawArgs []byte) Result {
+	if rawArgs == nil {
+		rawArgs = []byte(`{}`)
+	}
+	c.Arguments = rawArgs
+	if t.Input == nil {
+		return t.Call(ctx, c)
 	}
 	v, err := decodeArgs(rawArgs)
 	if err != nil {
 		return failure("invalid_arguments", "cannot read the arguments: "+err.Error())
 	}
-	if problems := t.input.validate(v); len(problems) > 0 {
-		msg := "invalid arguments for " + t.name + ": " + strings.Join(problems, "; ")
-		return toolResult{structured: toolFailure{failureInfo{Kind: "invalid_arguments", Message: msg, Problems: problems}}, text: msg, isError: true}
+	if problems := t.Input.validate(v); len(problems) > 0 {
+		msg := "invalid arguments for " + t.Name + ": " + strings.Join(problems, "; ")
+		return Result{Structured: toolFailure{failureInfo{Kind: "invalid_arguments", Message: msg, Problems: problems}}, Text: msg, IsError: true}
 	}
-	return t.run(ctx, s, r, v.(map[string]any))
+	c.Args, _ = v.(map[string]any)
+	return t.Call(ctx, c)
 }
 
-// toolAnswer builds the CallToolResult: a text block, structuredContent
-// from revision 2025-06-18 on, and isError.
-func (s *Server) toolAnswer(r *request, res toolResult) (any, *rpcError) {
+// toolAnswer builds the CallToolResult: the content blocks (a text block
+// by default), structuredContent from revision 2025-06-18 on, and isError.
+func (s *Server) toolAnswer(r *request, res Result) (any, *rpcError) {
 	v := r.meta.version
 	if v == "" {
 		v = legacyVersions[0]
 	}
 	var structured []byte
-	if res.structured != nil {
-		b, err := marshal(res.structured)
+	if res.Structured != nil {
+		b, err := marshal(res.Structured)
 		if err != nil {
 			return nil, &rpcError{Code: codeInternalError, Message: "Internal error: encoding the tool result: " + err.Error()}
 		}
 		structured = b
 	}
-	text := res.text
-	if text == "" && structured != nil || res.isError && structured != nil {
-		// Clients check structuredContent against the outputSchema even on
-		// errors, so a failure's structured data travels in the text block.
-		text = string(structured)
+	out := make([]byte, 0, len(res.Text)+len(structured)+64)
+	if res.Content != nil {
+		b, err := marshal(res.Content)
+		if err != nil {
+			return nil, &rpcError{Code: codeInternalError, Message: "Internal error: encoding the tool result: " + err.Error()}
+		}
+		out = append(out, `{"content":`...)
+		out = append(out, b...)
+	} else {
+		text := res.Text
+		if text == "" && structured != nil || res.IsError && structured != nil {
+			// Clients check structuredContent against the outputSchema even on
+			// errors, so a failure's structured data travels in the text block.
+			text = string(structured)
+		}
+		out = append(out, `{"content":[{"type":"text","text":`...)
+		tb, _ := marshal(text)
+		out = append(out, tb...)
+		out = append(out, `}]`...)
 	}
-	out := make([]byte, 0, len(text)+len(structured)+64)
-	out = append(out, `{"content":[{"type":"text","text":`...)
-	tb, _ := marshal(text)
-	out = append(out, tb...)
-	out = append(out, `}]`...)
-	if structured != nil && !res.isError && atLeast(v, "2025-06-18") {
+	if structured != nil && !res.IsError && atLeast(v, "2025-06-18") {
 		out = append(out, `,"structuredContent":`...)
 		out = append(out, structured...)
 	}
-	if res.isError {
+	if res.IsError {
 		out = append(out, `,"isError":true`...)
 	}
 	out = append(out, '}')
@@ -242,15 +247,19 @@ type document struct {
 }
 
 // sourceOrPath is the input schema part every tool that takes a program shares.
-func sourceOrPath() map[string]*schema {
-	return map[string]*schema{
+func sourceOrPath() map[string]*Schema {
+	return map[string]*Schema{
 		"source": str("The WFL program text. Give either source or path."),
 		"path":   str("A .wfl file in the workspace, relative to its root (or absolute inside it, or a file:// URI). Give either source or path."),
 	}
 }
 
 // document reads the program named by the source or path argument.
-func (s *Server) document(args map[string]any) (*document, *toolResult) {
+func (c *Call) document() (*document, *Result) {
+	return c.ws.document(c.Args)
+}
+
+func (ws *workspace) document(args map[string]any) (*document, *Result) {
 	src, hasSrc := strArg(args, "source")
 	p, hasPath := strArg(args, "path")
 	switch {
@@ -264,12 +273,12 @@ func (s *Server) document(args map[string]any) (*document, *toolResult) {
 		snap := core.NewSnapshot("untitled:source.wfl", 0, src)
 		return &document{snap: snap, a: snap.Analysis()}, nil
 	}
-	text, rel, err := s.readFile(p)
+	text, rel, err := ws.readFile(p)
 	if err != nil {
 		f := pathFailure(err)
 		return nil, &f
 	}
-	snap := core.NewSnapshot(core.FileURI(s.root+"/"+rel), 0, text)
+	snap := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text)
 	return &document{snap: snap, a: snap.Analysis(), path: rel}, nil
 }
 
@@ -292,7 +301,7 @@ type relatedJSON struct {
 	Message string `json:"message"`
 }
 
-var diagSchema = object([]string{"line", "column", "endLine", "endColumn", "severity", "category", "code", "message"}, map[string]*schema{
+var diagSchema = object([]string{"line", "column", "endLine", "endColumn", "severity", "category", "code", "message"}, map[string]*Schema{
 	"line":      integer("1-based line where the problem starts", 1),
 	"column":    integer("1-based column (in characters) where the problem starts", 1),
 	"endLine":   integer("1-based line where the problem ends", 1),
@@ -301,7 +310,7 @@ var diagSchema = object([]string{"line", "column", "endLine", "endColumn", "seve
 	"category":  enum("the stage that found it", "parse", "semantic", "type", "lint"),
 	"code":      str("stable diagnostic code, e.g. PARSE-EXPECTED or TYPE-OPERAND"),
 	"message":   str("what is wrong"),
-	"related": array("other places that explain this one", object([]string{"line", "column", "message"}, map[string]*schema{
+	"related": array("other places that explain this one", object([]string{"line", "column", "message"}, map[string]*Schema{
 		"line":    integer("1-based line", 1),
 		"column":  integer("1-based column", 1),
 		"message": str("what is there"),

@@ -43,7 +43,7 @@ func TestEndOfInputDrain(t *testing.T) {
 	}
 	in.WriteString(`{"jsonrpc":"2.0","id":"last","method":"ping"}`) // no final newline
 	var out bytes.Buffer
-	opts := Options{Root: workspace(t), Workers: 2, TestTools: testTools()}
+	opts := Options{Root: testWorkspace(t), Workers: 2, Primitives: withTools(testTools()...)}
 	if err := ServeStdio(context.Background(), strings.NewReader(in.String()), &out, opts); err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,17 @@
 package mcpserver
 
-// This file confines every path a tool or resource touches to the
-// workspace root: no "..", no absolute path outside it, no symbolic link
-// that leads out of it. It also lists the workspace's WFL files.
+// This file defines the workspace, the folders the tools and resources may
+// read, and confines every path they touch to it: no "..", no absolute
+// path outside it, no symbolic link that leads out of it. It also lists
+// the workspace's WFL files.
+//
+// The workspace is Options.Root when it was given, else the roots the
+// client declared (handshake era, roots capability), else the current
+// folder. With one folder, paths are relative to it; with several, each
+// path starts with its folder's name (the folder's base name, made unique).
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,6 +25,89 @@ import (
 // maxFileBytes is the largest file a tool or resource reads.
 const maxFileBytes = 8 << 20
 
+// A workspace is a list of folders. It is immutable once made.
+type workspace struct {
+	roots []wsRoot
+}
+
+// A wsRoot is one folder of a workspace.
+type wsRoot struct {
+	path string // real absolute path
+	name string // first segment of the paths below it when there are several folders, else ""
+}
+
+// newWorkspace checks the folders (absolute or relative to the current
+// folder), resolves their links and names them. Duplicates and folders
+// inside another are kept once.
+func newWorkspace(paths []string) (*workspace, error) {
+	ws := &workspace{}
+	seen := map[string]bool{}
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, fmt.Errorf("root %s: %w", p, err)
+		}
+		real, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			return nil, fmt.Errorf("root %s: %w", p, err)
+		}
+		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("root %s is not a folder", p)
+		}
+		if !seen[real] {
+			seen[real] = true
+			ws.roots = append(ws.roots, wsRoot{path: real})
+		}
+	}
+	if len(ws.roots) == 0 {
+		return nil, fmt.Errorf("no workspace folder")
+	}
+	// A folder inside another adds nothing: its files are listed already.
+	kept := ws.roots[:0]
+	for i, r := range ws.roots {
+		nested := false
+		for j, o := range ws.roots {
+			if i != j && strings.HasPrefix(r.path, o.path+string(filepath.Separator)) {
+				nested = true
+			}
+		}
+		if !nested {
+			kept = append(kept, r)
+		}
+	}
+	ws.roots = kept
+	if len(ws.roots) > 1 {
+		used := map[string]int{}
+		for i := range ws.roots {
+			base := filepath.Base(ws.roots[i].path)
+			used[base]++
+			name := base
+			if n := used[base]; n > 1 {
+				name = fmt.Sprintf("%s~%d", base, n)
+			}
+			ws.roots[i].name = name
+		}
+	}
+	return ws, nil
+}
+
+// folders returns the real paths of the workspace's folders.
+func (ws *workspace) folders() []string {
+	out := make([]string, len(ws.roots))
+	for i, r := range ws.roots {
+		out[i] = r.path
+	}
+	return out
+}
+
+// String names the workspace in messages.
+func (ws *workspace) String() string {
+	if len(ws.roots) == 1 {
+		return ws.roots[0].path
+	}
+	return strings.Join(ws.folders(), ", ")
+}
+
 // A pathError is a failure to use a path, with a kind a client can test:
 // invalid_path, outside_workspace, not_found, not_a_file, too_large, not_utf8.
 type pathError struct {
@@ -28,10 +118,10 @@ type pathError struct {
 
 func (e *pathError) Error() string { return e.Message }
 
-// resolve turns a path given by a client (relative to the root, absolute
-// inside it, or a file:// URI) into the real absolute path of an existing
-// file inside the root, and the slash-separated path relative to the root.
-func (s *Server) resolve(p string) (abs, rel string, err *pathError) {
+// resolve turns a path given by a client (relative to the workspace,
+// absolute inside it, or a file:// URI) into the real absolute path of an
+// existing file inside it, and the path the workspace shows for it.
+func (ws *workspace) resolve(p string) (abs, rel string, err *pathError) {
 	given := p
 	fail := func(kind, msg string) (string, string, *pathError) {
 		return "", "", &pathError{Kind: kind, Message: msg, Path: given}
@@ -46,28 +136,58 @@ func (s *Server) resolve(p string) (abs, rel string, err *pathError) {
 	}
 	for _, part := range strings.FieldsFunc(filepath.ToSlash(p), func(r rune) bool { return r == '/' }) {
 		if part == ".." {
-			return fail("outside_workspace", `the path `+given+` contains "..": paths must stay inside the workspace `+s.root)
+			return fail("outside_workspace", `the path `+given+` contains "..": paths must stay inside the workspace `+ws.String())
 		}
 	}
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(s.root, p)
+	var candidates []string
+	if filepath.IsAbs(p) {
+		candidates = []string{filepath.Clean(p)}
+	} else {
+		candidates = ws.candidates(filepath.ToSlash(p))
 	}
-	p = filepath.Clean(p)
-	if !s.inside(p) && !s.inside(evalOrSelf(p)) {
-		return fail("outside_workspace", "the path "+given+" is outside the workspace "+s.root)
-	}
-	real, e := filepath.EvalSymlinks(p)
-	if e != nil {
-		if os.IsNotExist(e) {
-			return fail("not_found", "no file "+given+" in the workspace")
+	var first *pathError
+	for _, c := range candidates {
+		if !ws.inside(c) && !ws.inside(evalOrSelf(c)) {
+			if first == nil {
+				_, _, first = fail("outside_workspace", "the path "+given+" is outside the workspace "+ws.String())
+			}
+			continue
 		}
-		return fail("not_found", "cannot open "+given+": "+e.Error())
+		real, e := filepath.EvalSymlinks(c)
+		if e != nil {
+			if first == nil {
+				if os.IsNotExist(e) {
+					_, _, first = fail("not_found", "no file "+given+" in the workspace")
+				} else {
+					_, _, first = fail("not_found", "cannot open "+given+": "+e.Error())
+				}
+			}
+			continue
+		}
+		if !ws.inside(real) {
+			return fail("outside_workspace", "the path "+given+" leads outside the workspace "+ws.String()+" through a symbolic link")
+		}
+		return real, ws.rel(real), nil
 	}
-	if !s.inside(real) {
-		return fail("outside_workspace", "the path "+given+" leads outside the workspace "+s.root+" through a symbolic link")
+	return "", "", first
+}
+
+// candidates are the absolute paths a relative slash path may name: below
+// the folder its first segment names, then below each folder in order.
+func (ws *workspace) candidates(p string) []string {
+	var out []string
+	if len(ws.roots) > 1 {
+		head, rest, _ := strings.Cut(p, "/")
+		for _, r := range ws.roots {
+			if r.name == head {
+				out = append(out, filepath.Join(r.path, filepath.FromSlash(rest)))
+			}
+		}
 	}
-	r, _ := filepath.Rel(s.root, real)
-	return real, filepath.ToSlash(r), nil
+	for _, r := range ws.roots {
+		out = append(out, filepath.Join(r.path, filepath.FromSlash(p)))
+	}
+	return out
 }
 
 // evalOrSelf resolves links in the parent folder of a path that may not exist.
@@ -78,15 +198,55 @@ func evalOrSelf(p string) string {
 	return p
 }
 
-// inside reports whether the clean absolute path p is the root or below it.
-func (s *Server) inside(p string) bool {
-	return p == s.root || strings.HasPrefix(p, s.root+string(filepath.Separator))
+// rootOf returns the folder that holds the clean absolute path p, or nil.
+func (ws *workspace) rootOf(p string) *wsRoot {
+	for i := range ws.roots {
+		r := &ws.roots[i]
+		if p == r.path || strings.HasPrefix(p, r.path+string(filepath.Separator)) {
+			return r
+		}
+	}
+	return nil
+}
+
+// inside reports whether the clean absolute path p is a folder of the
+// workspace or below one.
+func (ws *workspace) inside(p string) bool { return ws.rootOf(p) != nil }
+
+// rel is the path the workspace shows for an absolute path inside it.
+func (ws *workspace) rel(abs string) string {
+	r := ws.rootOf(abs)
+	if r == nil {
+		return filepath.ToSlash(abs)
+	}
+	rel, _ := filepath.Rel(r.path, abs)
+	rel = filepath.ToSlash(rel)
+	if r.name != "" {
+		if rel == "." {
+			return r.name
+		}
+		return r.name + "/" + rel
+	}
+	return rel
+}
+
+// abs is the absolute path of a path the workspace shows.
+func (ws *workspace) abs(rel string) string {
+	if len(ws.roots) > 1 {
+		head, rest, _ := strings.Cut(rel, "/")
+		for _, r := range ws.roots {
+			if r.name == head {
+				return filepath.Join(r.path, filepath.FromSlash(rest))
+			}
+		}
+	}
+	return filepath.Join(ws.roots[0].path, filepath.FromSlash(rel))
 }
 
 // readFile reads a workspace file for a tool or resource: a regular file of
 // at most maxFileBytes of UTF-8 text.
-func (s *Server) readFile(p string) (text, rel string, err *pathError) {
-	abs, rel, err := s.resolve(p)
+func (ws *workspace) readFile(p string) (text, rel string, err *pathError) {
+	abs, rel, err := ws.resolve(p)
 	if err != nil {
 		return "", "", err
 	}
@@ -110,27 +270,28 @@ func (s *Server) readFile(p string) (text, rel string, err *pathError) {
 	return string(b), rel, nil
 }
 
-// wflFiles lists the *.wfl files below the root, as slash-separated paths
-// relative to it, in lexical order; hidden and vendored folders are skipped,
-// and so are symbolic links (which could lead outside).
-func (s *Server) wflFiles() []string {
+// wflFiles lists the *.wfl files below the folders, as the paths the
+// workspace shows, in lexical order; hidden and vendored folders are
+// skipped, and so are symbolic links (which could lead outside).
+func (ws *workspace) wflFiles() []string {
 	var files []string
-	filepath.WalkDir(s.root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if p != s.root && core.SkipDir(d.Name()) {
-				return filepath.SkipDir
+	for _, r := range ws.roots {
+		filepath.WalkDir(r.path, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() {
+				if p != r.path && core.SkipDir(d.Name()) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".wfl") {
+				files = append(files, ws.rel(p))
 			}
 			return nil
-		}
-		if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".wfl") {
-			rel, _ := filepath.Rel(s.root, p)
-			files = append(files, filepath.ToSlash(rel))
-		}
-		return nil
-	})
+		})
+	}
 	sort.Strings(files)
 	return files
 }

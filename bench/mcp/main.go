@@ -64,16 +64,18 @@ func serve(name string) error {
 	switch name {
 	case "wfl-lsp":
 		root, _ := os.Getwd()
-		return mcpserver.ServeStdio(ctx, os.Stdin, os.Stdout, mcpserver.Options{
-			Root: root, Version: "bench",
-			TestTools: []mcpserver.TestTool{{Name: "echo", Call: func(ctx context.Context, args json.RawMessage) (string, error) {
+		// The echo tool is declared like WFL's own tools, without an input
+		// schema (as the peers' echo is not validated either).
+		prims := mcpserver.WFL()
+		prims.Tools = append(prims.Tools, &mcpserver.Tool{Name: "echo", Description: "echoes text",
+			Call: func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
 				var a echoArgs
-				if err := json.Unmarshal(args, &a); err != nil {
-					return "", err
+				if err := json.Unmarshal(c.Arguments, &a); err != nil {
+					return mcpserver.Failed(err)
 				}
-				return a.Text, nil
-			}}},
-		})
+				return mcpserver.Result{Text: a.Text}
+			}})
+		return mcpserver.ServeStdio(ctx, os.Stdin, os.Stdout, mcpserver.Options{Root: root, Version: "bench", Primitives: &prims})
 	case "mcp-go":
 		s := mcpgoserver.NewMCPServer("echo", "1.0.0")
 		s.AddTool(mcpgo.NewTool("echo", mcpgo.WithString("text", mcpgo.Required())),

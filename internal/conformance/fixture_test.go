@@ -16,7 +16,7 @@ import (
 // the answers by id.
 func serve(t *testing.T, lines ...string) map[string]json.RawMessage {
 	t.Helper()
-	s, err := mcpserver.New(mcpserver.Options{Root: t.TempDir(), Extras: Extras()})
+	s, err := mcpserver.New(mcpserver.Options{Root: t.TempDir(), Primitives: Primitives()})
 	if err != nil {
 		t.Fatal(err)
 	}

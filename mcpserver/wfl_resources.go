@@ -1,0 +1,197 @@
+package mcpserver
+
+// This file declares WFL's resources: the workspace's files, symbols,
+// diagnostics and configuration, and the templates for a file's text and
+// a builtin's documentation.
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"wfl-lsp/core"
+	"wfl-lsp/lang/builtins"
+)
+
+const (
+	fileTemplatePrefix    = "workspace://file/"
+	builtinTemplatePrefix = "wfl://builtin/"
+)
+
+func wflResources() []*Resource {
+	return []*Resource{
+		{URI: "workspace://files", Name: "files", Title: "WFL files", MimeType: "application/json",
+			Description: "Every .wfl file of the workspace, recursively (hidden and vendored folders skipped)",
+			Read: func(ctx context.Context, c *Call) ([]any, error) {
+				type entry struct {
+					Path string `json:"path"`
+					URI  string `json:"uri"`
+					Size int64  `json:"size"`
+				}
+				out := struct {
+					Root  string   `json:"root"`
+					Roots []string `json:"roots"`
+					Count int      `json:"count"`
+					Files []entry  `json:"files"`
+				}{Root: c.ws.roots[0].path, Roots: c.ws.folders(), Files: []entry{}}
+				for _, rel := range c.ws.wflFiles() {
+					var size int64
+					if fi, err := os.Stat(c.ws.abs(rel)); err == nil {
+						size = fi.Size()
+					}
+					out.Files = append(out.Files, entry{Path: rel, URI: fileTemplatePrefix + rel, Size: size})
+				}
+				out.Count = len(out.Files)
+				return jsonContents("workspace://files", out)
+			},
+			Version: workspaceVersion},
+		{URI: "workspace://symbols", Name: "symbols", Title: "Workspace symbols", MimeType: "application/json",
+			Description: "Every declaration (actions, containers, variables, constants, …) of every .wfl file of the workspace, with its file, line and column",
+			Read: func(ctx context.Context, c *Call) ([]any, error) {
+				syms, count, err := c.ws.workspaceSymbols(ctx, "")
+				if err != nil {
+					return nil, err
+				}
+				return jsonContents("workspace://symbols", map[string]any{"symbols": syms, "count": count, "truncated": count > len(syms)})
+			},
+			Version: workspaceVersion},
+		{URI: "workspace://diagnostics", Name: "diagnostics", Title: "Workspace diagnostics", MimeType: "application/json",
+			Description: "The diagnostics of every .wfl file of the workspace, with lines, columns, severities and codes",
+			Read: func(ctx context.Context, c *Call) ([]any, error) {
+				rep, err := c.ws.checkFiles(ctx, c.ws.wflFiles(), false, nil)
+				if err != nil {
+					return nil, err
+				}
+				return jsonContents("workspace://diagnostics", rep)
+			},
+			Version: workspaceVersion},
+		{URI: "workspace://config", Name: "config", Title: "WFL configuration", MimeType: "application/json",
+			Description: "The lint and format settings in force at the workspace root (defaults, global file, nearest .wflcfg) and any problems in those files",
+			Read: func(ctx context.Context, c *Call) ([]any, error) {
+				cfg, files, problems := core.LoadConfig(c.ws.roots[0].path)
+				probs := []string{}
+				for _, p := range problems {
+					probs = append(probs, p.Error())
+				}
+				if files == nil {
+					files = []string{}
+				}
+				return jsonContents("workspace://config", map[string]any{
+					"settings": map[string]any{
+						"max_line_length":         cfg.MaxLineLength,
+						"max_nesting_depth":       cfg.MaxNestingDepth,
+						"indent_size":             cfg.IndentSize,
+						"snake_case_variables":    cfg.SnakeCaseVariables,
+						"trailing_whitespace":     cfg.TrailingWhitespace,
+						"consistent_keyword_case": cfg.ConsistentKeywordCase,
+					},
+					"files":    files,
+					"problems": probs,
+				})
+			},
+			Version: func(c *Call) string {
+				h := sha256.New()
+				root := c.ws.roots[0].path
+				_, files, _ := core.LoadConfig(root)
+				for _, f := range files {
+					stat(h, f)
+				}
+				stat(h, filepath.Join(root, core.ConfigFileName))
+				return hex.EncodeToString(h.Sum(nil))
+			}},
+	}
+}
+
+func wflTemplates() []*Template {
+	return []*Template{
+		{URITemplate: fileTemplatePrefix + "{+path}", Name: "wfl-file", Title: "WFL source file", MimeType: "text/x-wfl",
+			Description: "The text of a .wfl file of the workspace; path is relative to the workspace root (file:// URIs inside the root are read too)",
+			Match: func(uri string) (map[string]string, bool) {
+				if strings.HasPrefix(uri, "file:") {
+					return map[string]string{"path": uri}, true
+				}
+				rel, ok := strings.CutPrefix(uri, fileTemplatePrefix)
+				if !ok {
+					return nil, false
+				}
+				rel, err := url.PathUnescape(rel)
+				if err != nil || rel == "" {
+					return nil, false
+				}
+				return map[string]string{"path": rel}, true
+			},
+			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
+				t, _, fe := c.ws.readFile(vars["path"])
+				if fe != nil {
+					return nil, fmt.Errorf("%s: %w", fe.Message, ErrResourceNotFound)
+				}
+				return textContents(uri, "text/x-wfl", t), nil
+			},
+			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
+			Version: func(c *Call, uri string, vars map[string]string) string {
+				// One file: its bytes, so that a rewrite of the same size within
+				// the file system's timestamp granularity is still noticed.
+				h := sha256.New()
+				if abs, _, err := c.ws.resolve(vars["path"]); err == nil {
+					stat(h, abs)
+					if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxFileBytes {
+						if b, err := os.ReadFile(abs); err == nil {
+							h.Write(b)
+						}
+					}
+				} else {
+					fmt.Fprintf(h, "unreadable %s\n", err.Kind)
+				}
+				return hex.EncodeToString(h.Sum(nil))
+			}},
+		{URITemplate: builtinTemplatePrefix + "{name}", Name: "wfl-builtin", Title: "WFL builtin documentation", MimeType: "text/markdown",
+			Description: "Documentation of one builtin function: module, parameters, result and what it does",
+			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
+				b := builtins.Lookup(vars["name"])
+				if b == nil {
+					return nil, fmt.Errorf("no builtin is called %s: %w", vars["name"], ErrResourceNotFound)
+				}
+				return textContents(uri, "text/markdown", builtinMarkdown(b)), nil
+			},
+			Complete: func(c *Call, variable, prefix string) []string { return withPrefix(builtins.Names(), prefix) }},
+	}
+}
+
+// workspaceVersion changes when a WFL file of the workspace is added,
+// removed or changed (its size or modification time).
+func workspaceVersion(c *Call) string {
+	h := sha256.New()
+	for _, f := range c.ws.wflFiles() {
+		stat(h, c.ws.abs(f))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func stat(h hash.Hash, p string) {
+	if fi, err := os.Stat(p); err == nil {
+		fmt.Fprintf(h, "%s %d %d\n", p, fi.Size(), fi.ModTime().UnixNano())
+	} else {
+		fmt.Fprintf(h, "%s missing\n", p)
+	}
+}
+
+func builtinMarkdown(b *builtins.Builtin) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "# %s\n\n%s\n\nModule: %s. Arguments: %s.\n", b.Name, b.Doc, b.Module, b.ArityText())
+	if !b.Implemented {
+		sb.WriteString("\nReserved: the WFL runtime does not provide this builtin yet.\n")
+	}
+	if len(b.Signatures) > 0 {
+		sb.WriteString("\nSignatures:\n\n")
+		for i := range b.Signatures {
+			fmt.Fprintf(&sb, "- `%s`\n", b.Label(i))
+		}
+	}
+	return sb.String()
+}
