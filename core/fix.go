@@ -5,23 +5,25 @@ package core
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"wfl-lsp/lang/ast"
-	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/format"
-	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/lint"
+	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
 
 // A Fix repairs one diagnostic.
 type Fix struct {
 	Title      string          // what the fix does, e.g. "Rename 'userName' to 'user_name'"
+	Kind       FixKind         // what sort of repair it is
 	Diagnostic diag.Diagnostic // the finding it repairs
 	// Edits are offsets into the snapshot's text, sorted last-first and not
 	// overlapping: apply them in order (as ApplyEdits does), or all at once
@@ -30,11 +32,44 @@ type Fix struct {
 	// Safe fixes change only layout (indentation, blanks at line ends, the
 	// letter case of booleans); [Snapshot.FixAll] applies exactly these.
 	Safe bool
+	// Preferred marks the fix to apply when the user asks for "the" fix of
+	// the diagnostic (LSP's isPreferred): at most one per diagnostic.
+	Preferred bool
+
+	sound  bool // correct as made (checked where it is made): Fixes does not check it again
+	dist   int  // FixDidYouMean: the edit distance of the name it proposes
+	errors int  // the errors of the program it makes (see fixer.passes)
 }
+
+// A FixKind says what sort of repair a [Fix] makes.
+type FixKind string
+
+// The kinds of fixes.
+const (
+	FixWhitespace    FixKind = "remove-trailing-whitespace" // LINT-WHITESPACE
+	FixIndent        FixKind = "indent"                     // LINT-INDENT
+	FixKeywordCase   FixKind = "keyword-case"               // LINT-KEYWORD
+	FixSnakeCase     FixKind = "rename-snake-case"          // LINT-NAME: the name and every reference
+	FixDidYouMean    FixKind = "did-you-mean"               // an undefined name: a visible name, builtin or operator spelled alike
+	FixDeclare       FixKind = "declare-variable"           // an undefined variable: `store NAME as nothing` before the statement
+	FixCreateAction  FixKind = "create-action"              // an undefined action called: a definition with its parameters
+	FixStoreToChange FixKind = "store-to-change"            // a redeclaration: `store X as V` becomes `change X to V`
+	FixRemoveUnused  FixKind = "remove-unused-variable"     // ANALYZE-UNUSED: the declaration, when its value has no effect
+	FixImplement     FixKind = "implement-interface"        // a container lacking an action its interface requires: a stub
+	FixInsertCloser  FixKind = "insert-closer"              // a missing `end …` line
+	FixReplaceCloser FixKind = "replace-closer"             // a closer of the wrong block: its second word replaced
+	FixExtraWords    FixKind = "remove-extra-words"         // `end for each` -> `end for`
+	FixInsertKeyword FixKind = "insert-keyword"             // a missing `as` (or `to`): inserted where the parser expected it
+)
 
 // Fixes returns the quick fixes for the snapshot's diagnostics whose span
 // overlaps span (an empty span at an offset touches the diagnostics around
 // it), in diagnostic order.
+//
+// A fix is offered only when it works: layout fixes and renames by
+// construction, every other one after it was applied to a copy of the text
+// and checked there (see [fixer.passes]). Candidates that break the program
+// are dropped.
 func (s *Snapshot) Fixes(span token.Span) []Fix {
 	a := s.Analysis()
 	fx := newFixer(s)
@@ -43,9 +78,68 @@ func (s *Snapshot) Fixes(span token.Span) []Fix {
 		if d.Span.End < span.Start || d.Span.Start > span.End {
 			continue
 		}
-		out = append(out, fx.fixes(d)...)
+		var kept []Fix
+		names := 0
+		for _, f := range fx.fixes(d) {
+			if f.Kind == FixDidYouMean && names == maxNames {
+				continue // enough names spelled alike
+			}
+			if f.Safe || f.sound {
+				kept = append(kept, f)
+			} else if n, ok := fx.passes(f); ok {
+				f.errors = n
+				kept = append(kept, f)
+				if f.Kind == FixDidYouMean {
+					names++
+				}
+			}
+		}
+		out = append(out, prefer(kept)...)
 	}
 	return out
+}
+
+// maxNames is how many names spelled like an undefined one are offered.
+const maxNames = 3
+
+// prefer leaves at most one of a diagnostic's fixes marked Preferred: of
+// those that may be (see below), the one whose program has the fewest
+// errors, the first of equals. A fix may be preferred when it was marked so
+// where it was made, except that a name spelled like an undefined one may
+// be only when no other is as near, and creating an action only when no
+// name is spelled alike.
+func prefer(fixes []Fix) []Fix {
+	nearest, second, names := -1, -1, 0
+	for i, f := range fixes {
+		if f.Kind != FixDidYouMean {
+			continue
+		}
+		names++
+		switch {
+		case nearest < 0:
+			nearest = i
+		case second < 0:
+			second = i
+		}
+	}
+	best := -1
+	for i := range fixes {
+		f := &fixes[i]
+		switch f.Kind {
+		case FixDidYouMean:
+			f.Preferred = i == nearest && (second < 0 || fixes[second].dist > f.dist)
+		case FixCreateAction:
+			f.Preferred = f.Preferred && names == 0
+		}
+		if f.Preferred && (best < 0 || f.errors < fixes[best].errors) {
+			best = i
+		}
+		f.Preferred = false
+	}
+	if best >= 0 {
+		fixes[best].Preferred = true
+	}
+	return fixes
 }
 
 // FixAll returns the snapshot's text with every safe fix applied, and how
@@ -109,47 +203,256 @@ type fixer struct {
 
 	depths     []int // canonical indentation depth of each line, computed on first use
 	indentSize int   // indent_size in force for the document (valid with depths)
+
+	known map[string]int // see knownErrors; nil until a fix is checked
+	bad   []token.Span   // see unread; nil until computed
 }
 
 func newFixer(s *Snapshot) *fixer {
 	return &fixer{snap: s, a: s.Analysis(), src: s.Text}
 }
 
+// fixes returns the candidate fixes of d, unchecked.
 func (fx *fixer) fixes(d diag.Diagnostic) []Fix {
-	one := func(title string, safe bool, edits ...Edit) []Fix {
-		return []Fix{{Title: title, Diagnostic: d, Edits: edits, Safe: safe}}
+	one := func(title string, kind FixKind, safe bool, edits ...Edit) []Fix {
+		return []Fix{{Title: title, Kind: kind, Diagnostic: d, Edits: edits, Safe: safe, Preferred: true}}
 	}
 	switch d.Code {
 	case lint.CodeWhitespace:
-		return one("Remove trailing whitespace", true, Edit{Start: d.Span.Start, End: d.Span.End})
+		return one("Remove trailing whitespace", FixWhitespace, true, Edit{Start: d.Span.Start, End: d.Span.End})
 	case lint.CodeIndent:
 		return fx.indent(d, one)
 	case lint.CodeKeyword:
 		word := fx.src[d.Span.Start:d.Span.End]
 		lower := strings.ToLower(word)
 		boolean := lower == "yes" || lower == "no" || lower == "true" || lower == "false"
-		return one("Write '"+word+"' as the keyword '"+lower+"'", boolean, Edit{Start: d.Span.Start, End: d.Span.End, Text: lower})
+		return one("Write '"+word+"' as the keyword '"+lower+"'", FixKeywordCase, boolean, Edit{Start: d.Span.Start, End: d.Span.End, Text: lower})
 	case lint.CodeName:
 		return fx.snakeCase(d)
+	case "ANALYZE-UNUSED":
+		return fx.removeUnused(d)
 	}
-	if d.Category == diag.Semantic && (strings.HasSuffix(d.Message, "is not defined") || strings.HasPrefix(d.Message, "Undefined action '")) {
-		return fx.undefined(d)
-	}
-	if d.Category == diag.Parse {
-		return fx.closer(d)
+	switch d.Category {
+	case diag.Semantic:
+		switch {
+		case strings.HasSuffix(d.Message, "is not defined") || strings.HasPrefix(d.Message, "Undefined action '"):
+			return fx.undefined(d)
+		case strings.Contains(d.Message, "has already been defined"):
+			return fx.storeToChange(d)
+		}
+	case diag.Type:
+		if strings.Contains(d.Message, "': missing required action '") {
+			return fx.implement(d)
+		}
+	case diag.Parse:
+		return slices.Concat(fx.closer(d), fx.missingKeyword(d), fx.extraWords(d))
 	}
 	return nil
 }
 
+// passes reports whether f repairs its diagnostic without breaking the
+// program: in the text f makes, the diagnostic is gone from its line (fewer
+// of the same finding there than before) and no error appears that the
+// program did not have. An error the program had counts whether or not it
+// was reported: fixing the last parse error (or semantic error) lets the
+// checker (or the type checker) report what it had found all along. So does
+// a semantic or type error in text the parser could not read before the
+// fix (a statement it gave up on) and the fix did not change (an insertion
+// at its start changes it, one at its end completes it): the checker never
+// saw that text, and the error was there, unreported. An error in a
+// statement the fix changes is new. It also returns how many errors the
+// fixed program has, reported or not (to prefer the fix that leaves fewest).
+func (fx *fixer) passes(f Fix) (errors int, ok bool) {
+	text, err := applyDisjoint(fx.src, f.Edits)
+	if err != nil || text == fx.src {
+		return 0, false
+	}
+	lines, after := fx.diagnosticsOf(text)
+	if hasError(after) {
+		// Errors hide the findings of the passes after them: look at those
+		// too, or a fix would pass that only swaps an error for a hidden one.
+		f, _ := parser.Parse(text)
+		after = withHidden(after, f, text)
+	}
+	known := fx.knownErrors()
+	key := findingKey(f.Diagnostic)
+	line, at := fx.a.Lines.Line(f.Diagnostic.Span.Start), lines.Line(shiftOffset(f.Edits, f.Diagnostic.Span.Start))
+	was, is := 0, 0
+	for _, d := range fx.a.Diagnostics {
+		if fx.a.Lines.Line(d.Span.Start) == line && findingKey(d) == key {
+			was++
+		}
+	}
+	seen := map[string]int{}
+	for _, d := range after {
+		if lines.Line(d.Span.Start) == at && findingKey(d) == key {
+			is++
+		}
+		if d.Severity != diag.Error {
+			continue
+		}
+		errors++
+		if d.Category != diag.Parse && fx.unread(unshiftOffset(f.Edits, d.Span.Start), f.Edits) {
+			continue
+		}
+		k := findingKey(d)
+		if seen[k]++; seen[k] > known[k] {
+			return 0, false
+		}
+	}
+	return errors, is < was
+}
+
+// unread reports whether an offset of the snapshot's text lies in a
+// statement or expression the parser gave up on (a Bad node), which the
+// checker did not see, and that none of edits changes.
+func (fx *fixer) unread(offset int, edits []Edit) bool {
+	if offset < 0 {
+		return false
+	}
+	if fx.bad == nil {
+		fx.bad = []token.Span{}
+		if hasError(fx.a.Diagnostics) && fx.a.File != nil {
+			ast.Inspect(fx.a.File, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.BadStmt, *ast.BadExpr:
+					fx.bad = append(fx.bad, token.Span{Start: n.Pos(), End: n.End()})
+					return false
+				}
+				return n != nil
+			})
+		}
+	}
+	for _, sp := range fx.bad {
+		if sp.Start <= offset && offset < sp.End {
+			for _, e := range edits {
+				if e.Start < sp.End && e.End > sp.Start || sp.Start <= e.Start && e.Start < sp.End {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// diagnosticsOf returns the diagnostics of text, a version of the
+// snapshot's text, derived from the snapshot's own where that is equivalent
+// (incremental.go), as an edit in the editor would be.
+func (fx *fixer) diagnosticsOf(text string) (*token.Lines, []diag.Diagnostic) {
+	fx.snap.Diagnostics() // the state the new version's are derived from
+	v := NewSnapshot(fx.snap.URI, fx.snap.Version, text)
+	v.base.Store(fx.snap)
+	return v.Diagnostics()
+}
+
+// knownErrors counts the errors the program has by [findingKey]: those
+// reported, and those the passes of the checker found but that are not
+// reported (the reference reports the semantic ones only when the program
+// parses, and the type checker's only when there is no semantic error).
+func (fx *fixer) knownErrors() map[string]int {
+	if fx.known == nil {
+		fx.known = map[string]int{}
+		if !hasError(fx.a.Diagnostics) {
+			return fx.known // every pass ran and reported: there is nothing hidden
+		}
+		for _, d := range withHidden(fx.a.Diagnostics, fx.a.File, fx.src) {
+			if d.Severity == diag.Error {
+				fx.known[findingKey(d)]++
+			}
+		}
+	}
+	return fx.known
+}
+
+// withHidden returns diags, the diagnostics reported for src, and the
+// findings of every pass of the checker over f, its tree, that are not
+// among them.
+func withHidden(diags []diag.Diagnostic, f *ast.File, src string) []diag.Diagnostic {
+	type finding struct {
+		span          token.Span
+		code, message string
+	}
+	reported := map[finding]bool{}
+	for _, d := range diags {
+		reported[finding{d.Span, d.Code, d.Message}] = true
+	}
+	_, passes := check.CheckPasses(f, src, check.FileContext(f))
+	out := diags[:len(diags):len(diags)]
+	for _, d := range slices.Concat(passes.Analyzer, passes.Static, passes.Type) {
+		if !reported[finding{d.Span, d.Code, d.Message}] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// findingKey names a finding independently of where it is: its code and its
+// message, with the line numbers it mentions ("already defined at line 3")
+// left out, since a fix may move lines.
+func findingKey(d diag.Diagnostic) string {
+	msg := d.Message
+	if strings.Contains(msg, "line ") {
+		msg = lineNumber.ReplaceAllString(msg, "line N")
+	}
+	return d.Code + " " + msg
+}
+
+var lineNumber = regexp.MustCompile(`line [0-9]+`)
+
+// shiftOffset maps an offset of the original text to the text that edits
+// (sorted last-first, not overlapping) make: an offset inside a replaced
+// stretch maps to its start.
+func shiftOffset(edits []Edit, off int) int {
+	delta := 0
+	for _, e := range edits {
+		switch {
+		case off >= e.End && (e.Start < e.End || off > e.Start):
+			delta += len(e.Text) - (e.End - e.Start)
+		case off > e.Start:
+			off = e.Start
+		}
+	}
+	return off + delta
+}
+
+// unshiftOffset maps an offset of the text that edits (sorted last-first,
+// not overlapping) make back to the original text. It returns -1 for an
+// offset in text an edit inserted.
+func unshiftOffset(edits []Edit, off int) int {
+	delta := 0
+	for i := len(edits) - 1; i >= 0; i-- { // first in the text first
+		e := edits[i]
+		start := e.Start + delta
+		if off < start {
+			break
+		}
+		if off < start+len(e.Text) {
+			return -1
+		}
+		delta += len(e.Text) - (e.End - e.Start)
+	}
+	return off - delta
+}
+
+// indentUnit is one level of indentation under the document's
+// configuration.
+func (fx *fixer) indentUnit() string {
+	if fx.indentSize == 0 {
+		fx.indentSize = max(ConfigFor(fx.snap.URI).IndentSize, 1)
+	}
+	return strings.Repeat(" ", fx.indentSize)
+}
+
 // indent replaces a line's leading blanks with the canonical indentation.
-func (fx *fixer) indent(d diag.Diagnostic, one func(string, bool, ...Edit) []Fix) []Fix {
+func (fx *fixer) indent(d diag.Diagnostic, one func(string, FixKind, bool, ...Edit) []Fix) []Fix {
 	if fx.a.File == nil {
 		return nil
 	}
 	if fx.depths == nil {
 		fx.depths = format.LineDepths(fx.a.File, fx.src, fx.a.Lines)
-		fx.indentSize = ConfigFor(fx.snap.URI).IndentSize
 	}
+	fx.indentUnit()
 	line := fx.a.Lines.Line(d.Span.Start)
 	if line >= len(fx.depths) || fx.depths[line] == format.Verbatim {
 		return nil
@@ -157,337 +460,5 @@ func (fx *fixer) indent(d diag.Diagnostic, one func(string, bool, ...Edit) []Fix
 	want := strings.Repeat(" ", fx.depths[line]*fx.indentSize)
 	start, end := fx.a.Lines.LineStart(line), fx.a.Lines.LineEnd(line)
 	ws := start + len(fx.src[start:end]) - len(strings.TrimLeft(fx.src[start:end], " \t\f"))
-	return one("Indent the line with "+strconv.Itoa(len(want))+" spaces", true, Edit{Start: start, End: ws, Text: want})
-}
-
-// snakeCase renames a declared name and every reference to it.
-func (fx *fixer) snakeCase(d diag.Diagnostic) []Fix {
-	id := identAt(fx.a.File, d.Span)
-	if id == nil {
-		return nil
-	}
-	sym := fx.a.Info.ObjectOf(id)
-	if sym == nil {
-		return nil
-	}
-	newName := lint.SnakeCase(id.Name)
-	if !validName(newName) || fx.declared(newName) {
-		return nil
-	}
-	var edits []Edit
-	for _, ref := range fx.a.Info.References(sym) {
-		edits = append(edits, Edit{Start: ref.From, End: ref.To, Text: newName})
-	}
-	if len(edits) == 0 {
-		return nil
-	}
-	sort.Slice(edits, func(i, j int) bool { return edits[i].Start > edits[j].Start })
-	return []Fix{{Title: "Rename '" + id.Name + "' to '" + newName + "' everywhere", Diagnostic: d, Edits: edits}}
-}
-
-// validName reports whether name lexes as one identifier.
-func validName(name string) bool {
-	toks := lexer.Lex(name).Tokens
-	return len(toks) == 1 && toks[0].Kind == token.Identifier && toks[0].Start == 0 && toks[0].End == len(name) && toks[0].Text == name
-}
-
-// declared reports whether any symbol of the file has this name.
-func (fx *fixer) declared(name string) bool {
-	for _, s := range fx.a.Info.Symbols {
-		if s.Name == name {
-			return true
-		}
-	}
-	return fx.a.Info.Global != nil && fx.a.Info.Global.Lookup(name) != nil
-}
-
-// identAt returns the identifier whose extent is exactly span, or nil.
-func identAt(f *ast.File, span token.Span) *ast.Ident {
-	var found *ast.Ident
-	if f == nil {
-		return nil
-	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || found != nil || n.End() < span.Start || n.Pos() > span.End {
-			return false
-		}
-		if id, ok := n.(*ast.Ident); ok && id.From == span.Start && id.To == span.End {
-			found = id
-			return false
-		}
-		return true
-	})
-	return found
-}
-
-// identNamed returns the first identifier called name inside span, or nil.
-func identNamed(f *ast.File, span token.Span, name string) *ast.Ident {
-	var found *ast.Ident
-	if f == nil {
-		return nil
-	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || found != nil || n.End() <= span.Start || n.Pos() >= span.End {
-			return false
-		}
-		if id, ok := n.(*ast.Ident); ok && id.Name == name && id.From >= span.Start && id.To <= span.End {
-			found = id
-			return false
-		}
-		return true
-	})
-	return found
-}
-
-// undefined offers, for a name that is not defined, the visible names
-// closest to it in spelling, and declaring it just before the statement
-// that uses it.
-func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
-	id := identAt(fx.a.File, d.Span)
-	if id == nil {
-		// "Undefined action 'x'" spans the whole call: find the name in it.
-		if name, ok := quoted(d.Message, "'"); ok {
-			id = identNamed(fx.a.File, d.Span, name)
-		}
-	}
-	if id == nil {
-		return nil
-	}
-	var out []Fix
-	for _, name := range fx.closeNames(id) {
-		out = append(out, Fix{
-			Title:      "Change '" + id.Name + "' to '" + name + "'",
-			Diagnostic: d,
-			Edits:      []Edit{{Start: id.From, End: id.To, Text: name}},
-		})
-	}
-	if strings.HasPrefix(d.Message, "Variable '") {
-		if st := fx.enclosingStmt(id.From); st != nil {
-			ls := fx.a.Lines.LineStart(fx.a.Lines.Line(st.Pos()))
-			indent := fx.src[ls:st.Pos()]
-			if strings.Trim(indent, " \t") == "" {
-				out = append(out, Fix{
-					Title:      "Declare '" + id.Name + "' before its use",
-					Diagnostic: d,
-					Edits:      []Edit{{Start: ls, End: ls, Text: indent + "store " + id.Name + " as nothing" + lineBreakOf(fx.src)}},
-				})
-			}
-		}
-	}
-	return out
-}
-
-// closeNames returns up to three names visible at id, nearest in spelling
-// first, within an edit distance of a third of the name's length (at least
-// one, at most three).
-func (fx *fixer) closeNames(id *ast.Ident) []string {
-	limit := min(max(len(id.Name)/3, 1), 3)
-	type cand struct {
-		name string
-		dist int
-	}
-	seen := map[string]bool{}
-	var cands []cand
-	for sc := fx.a.Info.ScopeAt(id.From); sc != nil; sc = sc.Parent {
-		for name, sym := range sc.Symbols.All() {
-			if seen[name] || name == id.Name {
-				continue
-			}
-			seen[name] = true
-			later := sym.Decl != (token.Span{}) && sym.Decl.Start > id.From
-			if later && (sc != fx.a.Info.Global || sym.Kind == check.SymVariable || sym.Kind == check.SymConstant) {
-				continue // declared after the use: WFL requires declaration before use
-			}
-			if dist := editDistance(strings.ToLower(name), strings.ToLower(id.Name)); dist <= limit {
-				cands = append(cands, cand{name, dist})
-			}
-		}
-	}
-	for _, name := range builtins.Names() { // builtin functions are in no scope
-		if seen[name] || name == id.Name {
-			continue
-		}
-		seen[name] = true
-		if dist := editDistance(strings.ToLower(name), strings.ToLower(id.Name)); dist <= limit {
-			cands = append(cands, cand{name, dist})
-		}
-	}
-	sort.Slice(cands, func(i, j int) bool {
-		if cands[i].dist != cands[j].dist {
-			return cands[i].dist < cands[j].dist
-		}
-		return cands[i].name < cands[j].name
-	})
-	var out []string
-	for i := 0; i < len(cands) && i < 3; i++ {
-		out = append(out, cands[i].name)
-	}
-	return out
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-// enclosingStmt returns the innermost statement that holds offset and is
-// directly in a statement list (the file or a block).
-func (fx *fixer) enclosingStmt(offset int) ast.Stmt {
-	var found ast.Stmt
-	var visit func(list []ast.Stmt)
-	visit = func(list []ast.Stmt) {
-		for _, st := range list {
-			if st.Pos() <= offset && offset < st.End() {
-				found = st
-				ast.Inspect(st, func(n ast.Node) bool {
-					if n == nil || n.End() <= offset || n.Pos() > offset {
-						return false
-					}
-					if b, ok := n.(*ast.Block); ok {
-						visit(b.Stmts)
-						return false
-					}
-					return true
-				})
-				return
-			}
-		}
-	}
-	if fx.a.File != nil {
-		visit(fx.a.File.Stmts)
-	}
-	return found
-}
-
-func lineBreakOf(src string) string {
-	if i := strings.IndexAny(src, "\r\n"); i >= 0 {
-		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
-			return "\r\n"
-		}
-		return src[i : i+1]
-	}
-	return "\n"
-}
-
-// closer repairs a missing or wrong block closer. At the end of the file it
-// inserts the `end …` line the parser expected, indented like the statement
-// it closes. Where another closer was written (`end for` while a `check if`
-// is open) it offers both readings: replace the wrong word, or insert the
-// expected closer before that line.
-func (fx *fixer) closer(d diag.Diagnostic) []Fix {
-	want, ok := quoted(d.Message, "expected '")
-	if !ok {
-		return nil
-	}
-	brk := lineBreakOf(fx.src)
-	lines := fx.a.Lines
-	switch {
-	case strings.HasPrefix(want, "end") && strings.Contains(d.Message, "found end of file"):
-		text := fx.indentOf(fx.openerLine(d, want, lines.Line(len(fx.src)))) + want + brk
-		if n := len(fx.src); n > 0 && fx.src[n-1] != '\n' && fx.src[n-1] != '\r' {
-			text = brk + text
-		}
-		return []Fix{{Title: "Insert '" + want + "'", Diagnostic: d, Edits: []Edit{{Start: len(fx.src), End: len(fx.src), Text: text}}}}
-	case d.Span.End > d.Span.Start && !strings.Contains(want, " ") &&
-		strings.HasSuffix(d.Message, "after 'end', found '"+fx.src[d.Span.Start:d.Span.End]+"'"):
-		// expected 'check' after 'end', found 'for'
-		closer := "end " + want
-		line := lines.Line(d.Span.Start)
-		ls := lines.LineStart(line)
-		return []Fix{
-			{Title: "Close the block with '" + closer + "'", Diagnostic: d,
-				Edits: []Edit{{Start: d.Span.Start, End: d.Span.End, Text: want}}},
-			{Title: "Insert '" + closer + "' before this line", Diagnostic: d,
-				Edits: []Edit{{Start: ls, End: ls, Text: fx.indentOf(fx.openerLine(d, closer, line-1)) + closer + brk}}},
-		}
-	}
-	return nil
-}
-
-// indentOf returns the leading blanks of a 0-based line ("" for -1).
-func (fx *fixer) indentOf(line int) string {
-	if line < 0 {
-		return ""
-	}
-	ls, le := fx.a.Lines.LineStart(line), fx.a.Lines.LineEnd(line)
-	return fx.src[ls : ls+len(fx.src[ls:le])-len(strings.TrimLeft(fx.src[ls:le], " \t"))]
-}
-
-// quoted returns the text between prefix and the next quote in msg.
-func quoted(msg, prefix string) (string, bool) {
-	i := strings.Index(msg, prefix)
-	if i < 0 {
-		return "", false
-	}
-	rest := msg[i+len(prefix):]
-	j := strings.IndexByte(rest, '\'')
-	if j < 0 {
-		return "", false
-	}
-	return rest[:j], true
-}
-
-// openers maps the second word of a closer to the first word of the
-// statements it closes.
-var openers = map[string]string{
-	"check": "check", "count": "count", "for": "for", "repeat": "repeat", "action": "define",
-	"try": "try", "list": "create", "map": "create", "pattern": "create", "describe": "describe",
-	"test": "test", "setup": "setup", "teardown": "teardown", "route": "route", "loop": "main",
-	"if": "if", "on": "on", "transaction": "in", "": "create",
-}
-
-// openerLine returns the 0-based line of the statement a missing closer
-// should close: the diagnostic's own line when it points there, else the
-// last line at or above from starting with the opener's word that is not
-// closed further down. It returns -1 when there is none.
-func (fx *fixer) openerLine(d diag.Diagnostic, closer string, from int) int {
-	second := strings.TrimSpace(strings.TrimPrefix(closer, "end"))
-	opener, ok := openers[second]
-	if !ok {
-		return -1
-	}
-	lines := fx.a.Lines
-	if d.Span.Start < len(strings.TrimRight(fx.src, " \t\r\n")) {
-		if l := lines.Line(d.Span.Start); firstWord(fx.src[lines.LineStart(l):lines.LineEnd(l)]) == opener {
-			return l
-		}
-	}
-	open := 0
-	for l := from; l >= 0; l-- {
-		text := strings.TrimSpace(fx.src[lines.LineStart(l):lines.LineEnd(l)])
-		switch {
-		case text == closer || strings.HasPrefix(text, closer+" "):
-			open++
-		case firstWord(text) == opener:
-			if open == 0 {
-				return l
-			}
-			open--
-		}
-	}
-	return -1
-}
-
-func firstWord(line string) string {
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return ""
-	}
-	return strings.TrimSuffix(f[0], ":")
+	return one("Indent the line with "+strconv.Itoa(len(want))+" spaces", FixIndent, true, Edit{Start: start, End: ws, Text: want})
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -33,30 +34,33 @@ func TestFixes(t *testing.T) {
 		src   string
 		code  string // the diagnostic's code
 		title string // a prefix of the fix's title; "" expects no fix for code
-		want  string // the text after the fix
+		want  string // the text after the fix; "" expects no fix with that title
+		// preferred: the fix must be the diagnostic's preferred one;
+		// otherwise it must not be.
+		preferred bool
 	}{
-		{name: "strip trailing whitespace", code: "LINT-WHITESPACE", title: "Remove trailing whitespace",
+		{name: "strip trailing whitespace", code: "LINT-WHITESPACE", title: "Remove trailing whitespace", preferred: true,
 			src: "display 1   \n", want: "display 1\n"},
-		{name: "fix indentation", code: "LINT-INDENT", title: "Indent the line with 4 spaces",
+		{name: "fix indentation", code: "LINT-INDENT", title: "Indent the line with 4 spaces", preferred: true,
 			src: "check if 1 is 1:\n  display 1\nend check\n", want: "check if 1 is 1:\n    display 1\nend check\n"},
-		{name: "lowercase a keyword", code: "LINT-KEYWORD", title: "Write 'Display' as the keyword 'display'",
+		{name: "lowercase a keyword", code: "LINT-KEYWORD", title: "Write 'Display' as the keyword 'display'", preferred: true,
 			src: "store x as 1\nDisplay x\n", want: "store x as 1\ndisplay x\n"},
-		{name: "lowercase a boolean", code: "LINT-KEYWORD", title: "Write 'YES'",
+		{name: "lowercase a boolean", code: "LINT-KEYWORD", title: "Write 'YES'", preferred: true,
 			src: "store x as YES\ndisplay x\n", want: "store x as yes\ndisplay x\n"},
-		{name: "rename to snake_case everywhere", code: "LINT-NAME", title: "Rename 'userName' to 'user_name' everywhere",
+		{name: "rename to snake_case everywhere", code: "LINT-NAME", title: "Rename 'userName' to 'user_name' everywhere", preferred: true,
 			src:  "store userName as 1\nchange userName to userName plus 1\ndisplay userName\n",
 			want: "store user_name as 1\nchange user_name to user_name plus 1\ndisplay user_name\n"},
-		{name: "rename a multi-word name", code: "LINT-NAME", title: "Rename 'first name' to 'first_name'",
+		{name: "rename a multi-word name", code: "LINT-NAME", title: "Rename 'first name' to 'first_name'", preferred: true,
 			src:  "store first name as \"Al\"\ndisplay first  name\n",
 			want: "store first_name as \"Al\"\ndisplay first_name\n"},
 		{name: "no rename onto an existing name", code: "LINT-NAME",
 			src: "store user_name as 1\nstore userName as 2\ndisplay userName with user_name\n"},
-		{name: "did you mean", code: "ANALYZE-SEMANTIC", title: "Change 'totl' to 'total'",
+		{name: "did you mean", code: "ANALYZE-SEMANTIC", title: "Change 'totl' to 'total'", preferred: true,
 			src: "store total as 1\ndisplay totl\n", want: "store total as 1\ndisplay total\n"},
-		{name: "did you mean an action", code: "ANALYZE-SEMANTIC", title: "Change 'gret' to 'greet'",
+		{name: "did you mean an action", code: "ANALYZE-SEMANTIC", title: "Change 'gret' to 'greet'", preferred: true,
 			src:  "define action called greet:\n    display \"hi\"\nend action\ncall gret\n",
 			want: "define action called greet:\n    display \"hi\"\nend action\ncall greet\n"},
-		{name: "did you mean a builtin", code: "ANALYZE-SEMANTIC", title: "Change 'lenght' to 'length'",
+		{name: "did you mean a builtin", code: "ANALYZE-SEMANTIC", title: "Change 'lenght' to 'length'", preferred: true,
 			src: "display lenght of \"abc\"\n", want: "display length of \"abc\"\n"},
 		{name: "no name declared after the use", code: "ANALYZE-SEMANTIC", title: "Change",
 			src: "display totl\nstore total as 1\n"},
@@ -65,18 +69,142 @@ func TestFixes(t *testing.T) {
 		{name: "declare an undefined variable", code: "ANALYZE-SEMANTIC", title: "Declare 'score'",
 			src:  "check if 1 is 1:\n    display score\nend check\n",
 			want: "check if 1 is 1:\n    store score as nothing\n    display score\nend check\n"},
-		{name: "insert the missing closer", code: "PARSE-EOF", title: "Insert 'end count'",
+		{name: "insert the missing closer", code: "PARSE-EOF", title: "Insert 'end count'", preferred: true,
 			src:  "count from 1 to 2:\n    check if count is 1:\n        display 1\n    end check\n",
 			want: "count from 1 to 2:\n    check if count is 1:\n        display 1\n    end check\nend count\n"},
-		{name: "insert a nested closer before a wrong one", code: "PARSE-EXPECTED", title: "Insert 'end check' before this line",
+		{name: "insert a nested closer before a wrong one", code: "PARSE-EXPECTED", title: "Insert 'end check' before this line", preferred: true,
 			src:  "count from 1 to 2:\n    check if count is 1:\n        display 1\n    end check\n    check if count is 2:\n        display 2\nend count\n",
 			want: "count from 1 to 2:\n    check if count is 1:\n        display 1\n    end check\n    check if count is 2:\n        display 2\n    end check\nend count\n"},
-		{name: "insert a closer after a last line without a break", code: "PARSE-EOF", title: "Insert 'end repeat'",
+		{name: "insert a closer after a last line without a break", code: "PARSE-EOF", title: "Insert 'end repeat'", preferred: true,
 			src:  "store x as 1\nrepeat while x is less than 3:\n    change x to x plus 1",
 			want: "store x as 1\nrepeat while x is less than 3:\n    change x to x plus 1\nend repeat\n"},
-		{name: "replace a wrong closer", code: "PARSE-EXPECTED", title: "Close the block with 'end check'",
+		{name: "replace a wrong closer", code: "PARSE-EXPECTED", title: "Close the block with 'end check'", preferred: true,
 			src:  "check if 1 is 1:\n    display 1\nend for\n",
 			want: "check if 1 is 1:\n    display 1\nend check\n"},
+		// Fixes that would break the program are not offered.
+		{name: "no name of the wrong arity", code: "ANALYZE-SEMANTIC", title: "Change 'gret' to 'great'",
+			src: "define action called greet with parameters who:\n    display who\nend action\n" +
+				"define action called great:\n    display 1\nend action\ncall gret with \"Ada\"\n"},
+		{name: "the name of the right arity, preferred", code: "ANALYZE-SEMANTIC", title: "Change 'gret' to 'greet'", preferred: true,
+			src: "define action called greet with parameters who:\n    display who\nend action\n" +
+				"define action called great:\n    display 1\nend action\ncall gret with \"Ada\"\n",
+			want: "define action called greet with parameters who:\n    display who\nend action\n" +
+				"define action called great:\n    display 1\nend action\ncall greet with \"Ada\"\n"},
+		{name: "no name of the wrong type", code: "ANALYZE-SEMANTIC", title: "Change 'totl' to 'total'",
+			src: "store total as \"a\"\ndisplay totl minus 1\n"},
+		{name: "no name of the wrong type behind another error", code: "ANALYZE-SEMANTIC", title: "Change 'totl' to 'total'",
+			src: "store total as \"a\"\ndisplay totl minus 1\ndisplay zzz\n"},
+		{name: "no keyword for a name", code: "ANALYZE-SEMANTIC", title: "Change 'tests' to 'test'",
+			src: "display tests\n"},
+		{name: "end if closing a check if: replace the word", code: "PARSE-EXPECTED", title: "Close the block with 'end check'", preferred: true,
+			src:  "check if 1 is 1:\n    display 1\nend if\n",
+			want: "check if 1 is 1:\n    display 1\nend check\n"},
+		{name: "end if closing a check if: no closer before it", code: "PARSE-EXPECTED", title: "Insert 'end check' before this line",
+			src: "check if 1 is 1:\n    display 1\nend if\n"},
+		{name: "a misspelled operator is not a name to declare", code: "ANALYZE-SEMANTIC", title: "Declare",
+			src: "store i as 3\ndisplay i mod 2\n"},
+		{name: "a misspelled operator", code: "ANALYZE-SEMANTIC", title: "Change 'mod' to 'modulo'", preferred: true,
+			src: "store i as 3\ndisplay i mod 2\n", want: "store i as 3\ndisplay i modulo 2\n"},
+		{name: "no declaration of a keyword", code: "ANALYZE-SEMANTIC", title: "Declare",
+			src: "store items as [1]\ndisplay list items\n"},
+		{name: "no declaration of a keyword as a name", code: "ANALYZE-SEMANTIC", title: "Declare",
+			src: "display when\n"},
+
+		// store -> change for a redeclaration.
+		{name: "change a redeclared variable", code: "ANALYZE-SEMANTIC", title: "Change 'x' instead of declaring it again", preferred: true,
+			src: "store x as 1\nstore x as 2\ndisplay x\n", want: "store x as 1\nchange x to 2\ndisplay x\n"},
+		{name: "change a variable of an outer scope", code: "ANALYZE-SEMANTIC", title: "Change 'total' instead", preferred: true,
+			src:  "store total as 0\ncount from 1 to 3:\n    store total as total plus count\nend count\ndisplay total\n",
+			want: "store total as 0\ncount from 1 to 3:\n    change total to total plus count\nend count\ndisplay total\n"},
+		{name: "change a variable created with create", code: "ANALYZE-SEMANTIC", title: "Change 'n' instead", preferred: true,
+			src: "create n as 1\ncreate n as 2\ndisplay n\n", want: "create n as 1\nchange n to 2\ndisplay n\n"},
+		{name: "no change of a constant", code: "ANALYZE-SEMANTIC", title: "Change 'limit' instead",
+			src: "store new constant limit as 1\nstore limit as 2\ndisplay limit\n"},
+		{name: "no change of a loop variable", code: "ANALYZE-SEMANTIC", title: "Change 'item' instead",
+			src: "for each item in [1, 2]:\n    store item as 3\nend for\n"},
+
+		// A missing keyword.
+		{name: "insert a missing as", code: "PARSE-EXPECTED", title: "Insert 'as' before '5'", preferred: true,
+			src: "store x 5\ndisplay x\n", want: "store x as 5\ndisplay x\n"},
+		{name: "insert a missing as after a multi-word name", code: "PARSE-EXPECTED", title: "Insert 'as'", preferred: true,
+			src: "store total amount \"hi\"\ndisplay total amount\n", want: "store total amount as \"hi\"\ndisplay total amount\n"},
+		{name: "insert a missing to", code: "PARSE-EXPECTED", title: "Insert 'to' before '5'", preferred: true,
+			src: "store x as 1\nchange x 5\ndisplay x\n", want: "store x as 1\nchange x to 5\ndisplay x\n"},
+		{name: "no as at the end of the line", code: "PARSE-EXPECTED", title: "Insert",
+			src: "store x\ndisplay 1\n"},
+		{name: "no as before a statement", code: "PARSE-EXPECTED", title: "Insert 'as'",
+			src: "store x change y to 2\n"},
+
+		// Extra words after a closer.
+		{name: "end for each", code: "PARSE-UNEXPECTED", title: "Write 'end for each' as 'end for'", preferred: true,
+			src:  "for each i in [1, 2]:\n    display i\nend for each\n",
+			want: "for each i in [1, 2]:\n    display i\nend for\n"},
+		{name: "no end for for a check", code: "PARSE-EXPECTED", title: "Write",
+			src: "check if yes:\n    display 1\nend for each\n"},
+
+		// Creating the action a call names.
+		{name: "create an action from a call", code: "ANALYZE-SEMANTIC", title: "Create the action 'greet'", preferred: true,
+			src: "store name as \"Ada\"\ncall greet with name and 3\n",
+			want: "store name as \"Ada\"\ndefine action called greet with parameters name and param2:\n    // TODO: what greet does\nend action\n\n" +
+				"call greet with name and 3\n"},
+		{name: "create an action from an of call", code: "ANALYZE-SEMANTIC", title: "Create the action 'double'", preferred: true,
+			src:  "display double of 4\n",
+			want: "define action called double with parameters param1:\n    // TODO: what double does\nend action\n\ndisplay double of 4\n"},
+		{name: "create an action called from another, before it and its comment", code: "ANALYZE-SEMANTIC", title: "Create the action 'helper'", preferred: true,
+			src: "// Main work.\ndefine action called main work:\n    call helper\nend action\ncall main work\n",
+			want: "define action called helper:\n    // TODO: what helper does\nend action\n\n// Main work.\n" +
+				"define action called main work:\n    call helper\nend action\ncall main work\n"},
+		{name: "create is not preferred over a close name", code: "ANALYZE-SEMANTIC", title: "Create the action 'gret'",
+			src:  "define action called greet:\n    display 1\nend action\ncall gret\n",
+			want: "define action called greet:\n    display 1\nend action\ndefine action called gret:\n    // TODO: what gret does\nend action\n\ncall gret\n"},
+		{name: "no action over a later variable", code: "ANALYZE-SEMANTIC", title: "Create",
+			src: "call total with 1\nstore total as 5\ndisplay total\n"},
+		{name: "no action for a name that is not called", code: "ANALYZE-SEMANTIC", title: "Create",
+			src: "display greet\n"},
+
+		// Removing an unused variable.
+		{name: "remove an unused variable", code: "ANALYZE-UNUSED", title: "Remove the unused variable 'x'",
+			src: "store y as 2\nstore x as y plus 1\ndisplay y\n", want: "store y as 2\ndisplay y\n"},
+		{name: "remove an unused variable on the last line", code: "ANALYZE-UNUSED", title: "Remove the unused variable 'x'",
+			src: "display 1\nstore x as [1, 2] with \"a\"", want: "display 1"},
+		{name: "no removal of a call", code: "ANALYZE-UNUSED", title: "Remove",
+			src: "store x as length of \"abc\"\n"},
+		{name: "no removal of a bare builtin, a call", code: "ANALYZE-UNUSED", title: "Remove",
+			src: "store x as random\n"},
+		{name: "no removal of a division by a name", code: "ANALYZE-UNUSED", title: "Remove",
+			src: "store y as 0\nstore x as 1 divided by y\ndisplay y\n"},
+		{name: "no removal of a variable changed later", code: "ANALYZE-UNUSED", title: "Remove",
+			src: "store x as 1\nchange x to 2\n"},
+
+		// Implementing an interface.
+		{name: "implement a required action", code: "TYPE-CONTAINER", title: "Add the action 'area' that 'Shape' requires", preferred: true,
+			src: "create interface Shape:\n    requires action area: Number\n    requires action scale needs f: Number\nend\n" +
+				"create container Box implements Shape:\n    property w: Number\n    action scale needs f: Number:\n        display f\n    end\nend\n",
+			want: "create interface Shape:\n    requires action area: Number\n    requires action scale needs f: Number\nend\n" +
+				"create container Box implements Shape:\n    property w: Number\n    action scale needs f: Number:\n        display f\n    end\n" +
+				"    action area: Number\n        // TODO: what area does\n    end\nend\n"},
+		{name: "implement a required action with parameters", code: "TYPE-CONTAINER", title: "Add the action 'scale'", preferred: true,
+			src: "create interface Shape:\n    requires action scale needs f: Number, g\nend\n" +
+				"create container Box implements Shape:\nend\n",
+			want: "create interface Shape:\n    requires action scale needs f: Number, g\nend\n" +
+				"create container Box implements Shape:\n    action scale needs f: Number, g\n        // TODO: what scale does\n    end\nend\n"},
+		{name: "implement a required action with a typed parameter", code: "TYPE-CONTAINER", title: "Add the action 'scale'", preferred: true,
+			src: "create interface Shape:\n    requires action scale needs g: Number\nend\n" +
+				"create container Box implements Shape:\nend\n",
+			want: "create interface Shape:\n    requires action scale needs g: Number\nend\n" +
+				"create container Box implements Shape:\n    action scale needs g: Number:\n        // TODO: what scale does\n    end\nend\n"},
+		{name: "implement every required action", code: "TYPE-CONTAINER", title: "Add all 2 actions that 'Shape' requires",
+			src: "create interface Named:\n    requires action name: Text\nend\n" +
+				"create interface Shape extends Named:\n    requires action area: Number\nend\n" +
+				"create container Box implements Shape:\n    property w: Number\nend\n",
+			want: "create interface Named:\n    requires action name: Text\nend\n" +
+				"create interface Shape extends Named:\n    requires action area: Number\nend\n" +
+				"create container Box implements Shape:\n    property w: Number\n" +
+				"    action area: Number\n        // TODO: what area does\n    end\n" +
+				"    action name: Text\n        // TODO: what name does\n    end\nend\n"},
+		{name: "no action over a property of its name", code: "TYPE-CONTAINER", title: "Add",
+			src: "create interface Shape:\n    requires action area: Number\nend\n" +
+				"create container Box implements Shape:\n    property area: Number\nend\n"},
 		{name: "no whitespace fix inside a string", code: "LINT-WHITESPACE", title: "Remove",
 			src: "display \"a  \nb\"\n"},
 		{name: "no indentation fix for canonical lines", code: "LINT-INDENT", title: "Indent",
@@ -113,6 +241,9 @@ func TestFixes(t *testing.T) {
 			}
 			if fix == nil {
 				t.Fatalf("no fix %q for %s; fixes: %q", tt.title, tt.code, all)
+			}
+			if fix.Preferred != tt.preferred {
+				t.Errorf("fix %q: preferred %v, want %v", fix.Title, fix.Preferred, tt.preferred)
 			}
 			got, err := ApplyEdits(tt.src, fix.Edits...)
 			if err != nil {
@@ -160,6 +291,42 @@ func BenchmarkFixAll(b *testing.B) {
 		s := NewSnapshot(uri, 1, src)
 		if _, n, err := s.FixAll(); err != nil || n != 20000 {
 			b.Fatalf("FixAll: %d fixes, %v", n, err)
+		}
+	}
+}
+
+// BenchmarkFixesLine computes the fixes of one line's diagnostics in a
+// 10,000-line document with 4 warnings every 12 lines, as an editor asks
+// for the code actions at the cursor; every fix that is not about layout is
+// checked on a copy of the text first.
+func BenchmarkFixesLine(b *testing.B) {
+	dir := b.TempDir()
+	b.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
+	src := benchdoc.Dense(10000)
+	uri := FileURI(filepath.Join(dir, "a.wfl"))
+	s := NewSnapshot(uri, 1, src)
+	s.Diagnostics()
+	at := strings.Index(src, "store total c400 ")
+	span := token.Span{Start: at, End: at + len("store total c400")}
+	if len(s.Fixes(span)) == 0 {
+		b.Fatal("no fix on the line")
+	}
+	for b.Loop() {
+		s.Fixes(span)
+	}
+}
+
+// BenchmarkFixesAll computes the fixes of every diagnostic of the same
+// document (as MCP's fix tool does for a whole file).
+func BenchmarkFixesAll(b *testing.B) {
+	dir := b.TempDir()
+	b.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
+	src := benchdoc.Dense(10000)
+	s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+	s.Diagnostics()
+	for b.Loop() {
+		if len(s.Fixes(token.Span{Start: 0, End: len(src)})) == 0 {
+			b.Fatal("no fixes")
 		}
 	}
 }

@@ -1,0 +1,168 @@
+package core
+
+// This file implements the quick fixes of parse errors: a missing or wrong
+// block closer, a missing keyword, extra words after a closer.
+
+import (
+	"strings"
+
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/token"
+)
+
+// closer repairs a missing or wrong block closer. At the end of the file it
+// inserts the `end …` line the parser expected, indented like the statement
+// it closes. Where another closer was written (`end for` while a `check if`
+// is open) it offers both readings: replace the wrong word, or insert the
+// expected closer before that line.
+func (fx *fixer) closer(d diag.Diagnostic) []Fix {
+	want, ok := quoted(d.Message, "expected '")
+	if !ok {
+		return nil
+	}
+	brk := lineBreakOf(fx.src)
+	lines := fx.a.Lines
+	switch {
+	case strings.HasPrefix(want, "end") && strings.Contains(d.Message, "found end of file"):
+		text := fx.indentOf(fx.openerLine(d, want, lines.Line(len(fx.src)))) + want + brk
+		if n := len(fx.src); n > 0 && fx.src[n-1] != '\n' && fx.src[n-1] != '\r' {
+			text = brk + text
+		}
+		return []Fix{{Title: "Insert '" + want + "'", Kind: FixInsertCloser, Diagnostic: d, Preferred: true,
+			Edits: []Edit{{Start: len(fx.src), End: len(fx.src), Text: text}}}}
+	case d.Span.End > d.Span.Start && !strings.Contains(want, " ") &&
+		strings.HasSuffix(d.Message, "after 'end', found '"+fx.src[d.Span.Start:d.Span.End]+"'"):
+		// expected 'check' after 'end', found 'for'
+		closer := "end " + want
+		line := lines.Line(d.Span.Start)
+		ls := lines.LineStart(line)
+		return []Fix{
+			{Title: "Close the block with '" + closer + "'", Kind: FixReplaceCloser, Diagnostic: d, Preferred: true,
+				Edits: []Edit{{Start: d.Span.Start, End: d.Span.End, Text: want}}},
+			{Title: "Insert '" + closer + "' before this line", Kind: FixInsertCloser, Diagnostic: d, Preferred: true,
+				Edits: []Edit{{Start: ls, End: ls, Text: fx.indentOf(fx.openerLine(d, closer, line-1)) + closer + brk}}},
+		}
+	}
+	return nil
+}
+
+// indentOf returns the leading blanks of a 0-based line ("" for -1).
+func (fx *fixer) indentOf(line int) string {
+	if line < 0 {
+		return ""
+	}
+	ls, le := fx.a.Lines.LineStart(line), fx.a.Lines.LineEnd(line)
+	return fx.src[ls : ls+len(fx.src[ls:le])-len(strings.TrimLeft(fx.src[ls:le], " \t"))]
+}
+
+// quoted returns the text between prefix and the next quote in msg.
+func quoted(msg, prefix string) (string, bool) {
+	i := strings.Index(msg, prefix)
+	if i < 0 {
+		return "", false
+	}
+	rest := msg[i+len(prefix):]
+	j := strings.IndexByte(rest, '\'')
+	if j < 0 {
+		return "", false
+	}
+	return rest[:j], true
+}
+
+// openers maps the second word of a closer to the first word of the
+// statements it closes.
+var openers = map[string]string{
+	"check": "check", "count": "count", "for": "for", "repeat": "repeat", "action": "define",
+	"try": "try", "list": "create", "map": "create", "pattern": "create", "describe": "describe",
+	"test": "test", "setup": "setup", "teardown": "teardown", "route": "route", "loop": "main",
+	"if": "if", "on": "on", "transaction": "in", "": "create",
+}
+
+// openerLine returns the 0-based line of the statement a missing closer
+// should close: the diagnostic's own line when it points there, else the
+// last line at or above from starting with the opener's word that is not
+// closed further down. It returns -1 when there is none.
+func (fx *fixer) openerLine(d diag.Diagnostic, closer string, from int) int {
+	second := strings.TrimSpace(strings.TrimPrefix(closer, "end"))
+	opener, ok := openers[second]
+	if !ok {
+		return -1
+	}
+	lines := fx.a.Lines
+	if d.Span.Start < len(strings.TrimRight(fx.src, " \t\r\n")) {
+		if l := lines.Line(d.Span.Start); firstWord(fx.src[lines.LineStart(l):lines.LineEnd(l)]) == opener {
+			return l
+		}
+	}
+	open := 0
+	for l := from; l >= 0; l-- {
+		text := strings.TrimSpace(fx.src[lines.LineStart(l):lines.LineEnd(l)])
+		switch {
+		case text == closer || strings.HasPrefix(text, closer+" "):
+			open++
+		case firstWord(text) == opener:
+			if open == 0 {
+				return l
+			}
+			open--
+		}
+	}
+	return -1
+}
+
+func firstWord(line string) string {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(f[0], ":")
+}
+
+// missingKeyword inserts the `as` or `to` the parser expected where it
+// found something else on the same line (`store x 5` -> `store x as 5`).
+func (fx *fixer) missingKeyword(d diag.Diagnostic) []Fix {
+	var want string
+	for _, kw := range []string{"as", "to"} {
+		if strings.HasPrefix(d.Message, "expected '"+kw+"' after ") {
+			want = kw
+		}
+	}
+	found := strings.LastIndex(d.Message, ", found ")
+	if want == "" || found < 0 || d.Span.End <= d.Span.Start {
+		return nil
+	}
+	text := want + " "
+	if at := d.Span.Start; at > 0 && fx.src[at-1] != ' ' && fx.src[at-1] != '\t' {
+		text = " " + text
+	}
+	return []Fix{{Title: "Insert '" + want + "' before '" + fx.src[d.Span.Start:d.Span.End] + "'", Kind: FixInsertKeyword,
+		Diagnostic: d, Preferred: true, Edits: []Edit{{Start: d.Span.Start, End: d.Span.Start, Text: text}}}}
+}
+
+// extraWords removes what follows a complete closer on its line, when the
+// finding is about it: `end for each` closes with `end for`, and `each`
+// is then read as a statement of its own.
+func (fx *fixer) extraWords(d diag.Diagnostic) []Fix {
+	lines := fx.a.Lines
+	line := lines.Line(d.Span.Start)
+	ls, le := lines.LineStart(line), lines.LineEnd(line)
+	toks := lexer.Lex(fx.src[ls:le]).Tokens
+	var words []token.Token
+	for _, t := range toks {
+		if t.Kind != token.Eol && t.Kind != token.EOF {
+			words = append(words, t)
+		}
+	}
+	if len(words) < 3 || words[0].Kind != token.KeywordEnd || ls+words[2].Start != d.Span.Start {
+		return nil
+	}
+	if _, ok := openers[fx.src[ls+words[1].Start:ls+words[1].End]]; !ok || words[1].Start == words[1].End {
+		return nil
+	}
+	last := words[len(words)-1]
+	closer := "end " + fx.src[ls+words[1].Start:ls+words[1].End]
+	return []Fix{{Title: "Write '" + strings.TrimSpace(fx.src[ls+words[0].Start:ls+last.End]) + "' as '" + closer + "'",
+		Kind: FixExtraWords, Diagnostic: d, Preferred: true,
+		Edits: []Edit{{Start: ls + words[1].End, End: ls + last.End}}}}
+}
