@@ -93,12 +93,13 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 	if want(protocol.CodeActionKindQuickFix) {
 		kind := protocol.CodeActionKindQuickFix
 		for i, f := range d.snap.Fixes(m.span(p.Range)) {
-			preferred := f.Safe
 			ca := protocol.CodeAction{
 				Title:       f.Title,
 				Kind:        &kind,
 				Diagnostics: toDiagnostics(d.uri, m, []diag.Diagnostic{f.Diagnostic}),
-				IsPreferred: &preferred,
+			}
+			if f.Preferred { // at most one a diagnostic: the one "auto fix" applies
+				ca.IsPreferred = &f.Preferred
 			}
 			if lazy {
 				ca.Data = data(actionData{Index: i})

@@ -250,6 +250,7 @@ func transcript(t *testing.T, src, markers, settings, enc string) string {
 	p("code actions:")
 	var actions []struct {
 		Title, Kind string
+		IsPreferred bool
 		Edit        struct{ Changes map[string][]edit }
 	}
 	json.Unmarshal(result(t, c.call("textDocument/codeAction", map[string]any{"textDocument": td,
@@ -263,7 +264,11 @@ func transcript(t *testing.T, src, markers, settings, enc string) string {
 			}
 			es = append(es, fmt.Sprintf("%s -> %q", cv.show(e.Range), e.NewText))
 		}
-		p("  %s %q: %s", a.Kind, a.Title, strings.Join(es, "; "))
+		preferred := ""
+		if a.IsPreferred {
+			preferred = " (preferred)"
+		}
+		p("  %s %q%s: %s", a.Kind, a.Title, preferred, strings.Join(es, "; "))
 	}
 
 	for _, m := range strings.Split(strings.TrimSpace(markers), "\n") {
