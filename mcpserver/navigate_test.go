@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"wfl-lsp/core"
 )
 
 const navProgram = "define action called twice with n:\n    give back n times 2\nend action\n" +
@@ -103,6 +105,33 @@ func TestExplainDiagnostic(t *testing.T) {
 	checkOutputSchema(t, params, res)
 	if res.IsError || !strings.Contains(string(res.StructuredContent), "snake_case") {
 		t.Errorf("explain LINT-NAME: %s", res.StructuredContent)
+	}
+	// With the message, the case it is about.
+	for _, tt := range []struct{ code, message, want string }{
+		{"TYPE-SIGNAL", "Undefined signal handler 'on_stop'", "names no action"},
+		{"TYPE-CONTAINER", "Container 'Box' does not satisfy interface 'Shape': missing required action 'area'", "requires"},
+		{"TYPE-CONTAINER", "Container type 'Person' not found", "create new C as x"},
+	} {
+		params := fmt.Sprintf(`{"name":"explain_diagnostic","arguments":{"code":%q,"message":%q}}`, tt.code, tt.message)
+		res := h.call(5, "tools/call", params).tool(t)
+		checkOutputSchema(t, params, res)
+		var out struct {
+			Case           struct{ Message, Meaning, Fix string }
+			Cases          []any
+			Example, Fixed string
+		}
+		json.Unmarshal(res.StructuredContent, &out)
+		if res.IsError || !strings.Contains(out.Case.Meaning, tt.want) || out.Cases != nil || out.Example == "" || out.Fixed == "" {
+			t.Errorf("explain %s %q: %s", tt.code, tt.message, res.StructuredContent)
+		}
+	}
+	// Without it, every case of the code.
+	params = `{"name":"explain_diagnostic","arguments":{"code":"TYPE-CONTAINER"}}`
+	res = h.call(6, "tools/call", params).tool(t)
+	var listed struct{ Cases []struct{ Message string } }
+	json.Unmarshal(res.StructuredContent, &listed)
+	if e, _ := core.Explain("TYPE-CONTAINER"); len(listed.Cases) != len(e.Cases) || listed.Cases[0].Message != e.Cases[0].Message {
+		t.Errorf("explain TYPE-CONTAINER without a message: %s", res.StructuredContent)
 	}
 	res = h.call(2, "tools/call", `{"name":"explain_diagnostic","arguments":{"code":"NOPE-1"}}`).tool(t)
 	if !res.IsError || !strings.Contains(res.Content[0].Text, "PARSE-EXPECTED") {

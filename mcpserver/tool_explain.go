@@ -1,7 +1,8 @@
 package mcpserver
 
 // This file implements explain_diagnostic: what a diagnostic code means and
-// how to fix it, from the core's table of codes.
+// how to fix it, from the core's table of codes, and with the diagnostic's
+// message, the case that message is about.
 
 import (
 	"context"
@@ -10,21 +11,35 @@ import (
 	"wfl-lsp/core"
 )
 
+var caseSchema = openObject([]string{"message", "meaning", "fix"}, map[string]*Schema{
+	"message": str("the form of the case's messages; … stands for the names and types that vary"),
+	"meaning": str("what the checker found in this case"),
+	"fix":     str("how to change the program in this case"),
+	"hidden":  boolean("found by the checker but never reported: an earlier error always comes with it and stops the later passes' findings"),
+})
+
 var explainTool = &Tool{
 	Name:  "explain_diagnostic",
 	Title: "Explain a diagnostic code",
 	Description: "Explain a WFL diagnostic code (such as PARSE-EXPECTED, ANALYZE-SEMANTIC, TYPE-OPERAND or LINT-NAME, " +
-		"as the checking tools report them): what it means and how to fix the program, with an example where useful.",
+		"as the checking tools report them): what it means, how to fix the program, and a program that gets it with " +
+		"the same program fixed. Give the diagnostic's message too to get the case it is about (a code covers " +
+		"several: TYPE-CONTAINER is a missing interface action as well as an unknown container); without it, " +
+		"the code's cases are listed.",
 	Input: object([]string{"code"}, map[string]*Schema{
-		"code": str("the diagnostic code, as a checking tool reported it"),
+		"code":    str("the diagnostic code, as a checking tool reported it"),
+		"message": str("the diagnostic's message, to explain the case it is about"),
 	}),
-	Output: openObject([]string{"code", "category", "title", "meaning", "fix"}, map[string]*Schema{
+	Output: openObject([]string{"code", "category", "title", "meaning", "fix", "example", "fixed"}, map[string]*Schema{
 		"code":     str("the code"),
 		"category": enum("the stage that reports it", "parse", "semantic", "type", "lint"),
 		"title":    str("one line"),
 		"meaning":  str("what the checker found"),
 		"fix":      str("how to change the program"),
-		"example":  str("a short WFL example of the problem and its fix"),
+		"example":  str("a WFL program that gets the diagnostic (of the case, when a message was given)"),
+		"fixed":    str("the example fixed"),
+		"case":     caseSchema,
+		"cases":    array("every case of the code, when no message was given or it matched none", caseSchema),
 	}),
 	ReadOnly: true, Idempotent: true,
 	Call: func(ctx context.Context, c *Call) Result {
@@ -35,9 +50,27 @@ var explainTool = &Tool{
 			return failure("not_found", "no diagnostic code "+code+"; the known codes are: "+strings.Join(core.ExplainedCodes(), ", "))
 		}
 		out := map[string]any{"code": e.Code, "category": e.Category, "title": e.Title, "meaning": e.Meaning, "fix": e.Fix}
-		if e.Example != "" {
-			out["example"] = e.Example
+		shown := e.Cases[0]
+		message, _ := strArg(args, "message")
+		if k, ok := e.CaseOf(strings.TrimSpace(message)); message != "" && ok {
+			shown = k
+			out["case"] = caseJSON(k)
+		} else {
+			cases := make([]any, len(e.Cases))
+			for i, k := range e.Cases {
+				cases[i] = caseJSON(k)
+			}
+			out["cases"] = cases
 		}
+		out["example"], out["fixed"] = shown.Example, shown.Fixed
 		return Result{Structured: out}
 	},
+}
+
+func caseJSON(k core.Case) map[string]any {
+	m := map[string]any{"message": k.Message, "meaning": k.Meaning, "fix": k.Fix}
+	if k.Hidden {
+		m["hidden"] = true
+	}
+	return m
 }
