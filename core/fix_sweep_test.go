@@ -109,8 +109,8 @@ func TestFixSweep(t *testing.T) {
 		n := byKind[k]
 		t.Logf("%-28s candidates %5d  offered %5d  applied %5d  failed %d", k, n.tried, n.offered, n.applied, n.failed)
 	}
-	t.Logf("%d programs (%d with fixes): %d candidate fixes, %d offered (the others broke the program), %d applied, %d failed",
-		programs, withFixes, total.tried, total.offered, total.applied, total.failed)
+	t.Logf("%d programs (%d with fixes): %d candidate fixes, %d offered (the others broke the program, or were names alike past the first %d), %d applied, %d failed",
+		programs, withFixes, total.tried, total.offered, maxNames, total.applied, total.failed)
 }
 
 // errorsFound counts a program's errors by code and message (line numbers
