@@ -268,12 +268,6 @@ func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 		return 0, false
 	}
 	lines, after := fx.diagnosticsOf(text)
-	if hasError(after) {
-		// Errors hide the findings of the passes after them: look at those
-		// too, or a fix would pass that only swaps an error for a hidden one.
-		f, _ := parser.Parse(text)
-		after = withHidden(after, f, text)
-	}
 	known := fx.knownErrors()
 	key := findingKey(f.Diagnostic)
 	line, at := fx.a.Lines.Line(f.Diagnostic.Span.Start), lines.Line(shiftOffset(f.Edits, f.Diagnostic.Span.Start))
@@ -284,19 +278,34 @@ func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 		}
 	}
 	seen := map[string]int{}
-	for _, d := range after {
-		if lines.Line(d.Span.Start) == at && findingKey(d) == key {
-			is++
+	// fresh counts the errors of ds and reports whether one is new.
+	fresh := func(ds []diag.Diagnostic) bool {
+		for _, d := range ds {
+			if lines.Line(d.Span.Start) == at && findingKey(d) == key {
+				is++
+			}
+			if d.Severity != diag.Error {
+				continue
+			}
+			errors++
+			if d.Category != diag.Parse && fx.unread(unshiftOffset(f.Edits, d.Span.Start), f.Edits) {
+				continue
+			}
+			k := findingKey(d)
+			if seen[k]++; seen[k] > known[k] {
+				return true
+			}
 		}
-		if d.Severity != diag.Error {
-			continue
-		}
-		errors++
-		if d.Category != diag.Parse && fx.unread(unshiftOffset(f.Edits, d.Span.Start), f.Edits) {
-			continue
-		}
-		k := findingKey(d)
-		if seen[k]++; seen[k] > known[k] {
+		return false
+	}
+	if fresh(after) {
+		return 0, false
+	}
+	if hasError(after) {
+		// Errors hide the findings of the passes after them: look at those
+		// too, or a fix would pass that only swaps an error for a hidden one.
+		tree, _ := parser.Parse(text)
+		if fresh(withHidden(after, tree, text)[len(after):]) {
 			return 0, false
 		}
 	}

@@ -330,3 +330,23 @@ func BenchmarkFixesAll(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFixesLineWithErrors computes the fixes of a misspelled name in
+// the same document with another undefined name elsewhere: every candidate
+// is checked with all passes of the checker, since the other error hides
+// the later passes' findings.
+func BenchmarkFixesLineWithErrors(b *testing.B) {
+	dir := b.TempDir()
+	b.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
+	src := benchdoc.Dense(10000) + "display totl c400\ndisplay nowhere\n"
+	s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+	s.Diagnostics()
+	at := strings.Index(src, "display totl c400")
+	span := token.Span{Start: at, End: at + len("display totl c400")}
+	if len(s.Fixes(span)) == 0 {
+		b.Fatal("no fix on the line")
+	}
+	for b.Loop() {
+		s.Fixes(span)
+	}
+}
