@@ -136,7 +136,11 @@ func (fx *fixer) missingKeyword(d diag.Diagnostic) []Fix {
 	if at := d.Span.Start; at > 0 && fx.src[at-1] != ' ' && fx.src[at-1] != '\t' {
 		text = " " + text
 	}
-	return []Fix{{Title: "Insert '" + want + "' before '" + fx.src[d.Span.Start:d.Span.End] + "'", Kind: FixInsertKeyword,
+	before := fx.src[d.Span.Start:d.Span.End]
+	if r := []rune(before); len(r) > 24 {
+		before = string(r[:23]) + "…"
+	}
+	return []Fix{{Title: "Insert '" + want + "' before '" + before + "'", Kind: FixInsertKeyword,
 		Diagnostic: d, Preferred: true, Edits: []Edit{{Start: d.Span.Start, End: d.Span.Start, Text: text}}}}
 }
 
