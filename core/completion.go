@@ -243,17 +243,19 @@ func (a *Analysis) namesInScope(offset int, keep func(string) bool) []Completion
 		}
 	}
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for n, sym := range sc.Symbols.All() {
-			if seen[n] || sym == nil || !keep(n) {
-				continue
-			}
-			declared := sym.Decl.End == 0 || sym.Decl.Start < offset
-			if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
-				continue // WFL names must be declared before use
-			}
-			seen[n] = true
-			if it, ok := symbolItem(sym); ok {
-				out = append(out, it)
+		for _, table := range []*check.SymbolTable{&sc.Symbols, &sc.Injected} {
+			for n, sym := range table.All() {
+				if seen[n] || sym == nil || !keep(n) {
+					continue
+				}
+				declared := sym.Decl.End == 0 || sym.Decl.Start < offset || sym.From != ""
+				if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
+					continue // WFL names must be declared before use
+				}
+				seen[n] = true
+				if it, ok := symbolItem(sym); ok {
+					out = append(out, it)
+				}
 			}
 		}
 	}
@@ -322,7 +324,14 @@ func (a *Analysis) members(dot int) []CompletionItem {
 	}
 	var out []CompletionItem
 	seen := map[string]bool{}
-	for c := a.Info.Containers[t.Name]; c != nil && !seen[c.Name]; c = a.Info.Containers[c.Extends] {
+	first := a.Info.Containers[t.Name]
+	if first == nil {
+		// A container an included file declares.
+		if s := a.Info.Global.Resolve(t.Name); s != nil && s.Kind == check.SymContainer {
+			first = s
+		}
+	}
+	for c := first; c != nil && !seen[c.Name]; c = c.Base {
 		seen[c.Name] = true
 		names := make([]string, 0, len(c.Members))
 		for n := range c.Members {

@@ -83,7 +83,7 @@ func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
 	}
 	h.Kind = sym.Kind.String()
 	h.Doc = sym.Doc
-	if sym.Decl.End > sym.Decl.Start && a.Lines != nil {
+	if sym.Decl.End > sym.Decl.Start && sym.From == "" && a.Lines != nil {
 		h.DeclLine = a.Lines.Line(sym.Decl.Start) + 1
 	}
 	typ := sym.Type
@@ -98,18 +98,53 @@ func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
 			return hoverBuiltin(h, sym.Builtin)
 		}
 	case check.SymAction, check.SymMethod:
-		for _, d := range sym.Actions {
+		versions := sym.Versions()
+		for _, d := range versions {
 			h.Signature = append(h.Signature, actionSignature(sym, d))
 		}
 		if len(h.Signature) == 0 {
 			h.Signature = []string{h.Kind + " " + sym.Name}
 		}
-		if h.Doc == "" && len(sym.Actions) > 0 {
-			h.Doc = sym.Actions[0].Doc.Text()
+		if h.Doc == "" && len(versions) > 0 {
+			h.Doc = versions[0].Doc.Text()
 		}
-		if len(sym.Actions) > 1 {
+		if n := len(sym.Nested); n > 0 {
+			which := "The last version is defined in a nested block"
+			if n > 1 {
+				which = fmt.Sprintf("The last %d versions are defined in nested blocks", n)
+			}
+			h.Doc = strings.TrimSpace(h.Doc + "\n\n" + which + ": a call reaches them when the program runs, but is checked against the others only.")
+		}
+		if len(versions) > 1 {
 			h.DeclLine = 0 // several: the signatures say enough
 		}
+		return h
+	case check.SymType:
+		h.Signature = []string{"type " + sym.Name}
+		h.Doc = "A type WFL defines."
+		return h
+	case check.SymSignal:
+		h.Signature = []string{"signal " + sym.Name}
+		h.Doc = "A signal `register signal handler for` can handle."
+		return h
+	case check.SymField:
+		h.Signature = []string{"field " + sym.Name}
+		switch {
+		case sym.Parent != nil && sym.Parent.Kind == check.SymBuiltin:
+			h.Kind = "parameter"
+			h.Signature = []string{"parameter " + sym.Name + " (of builtin " + sym.Parent.Name + ")"}
+		case sym.Parent != nil:
+			h.Signature[0] += "  (key of " + sym.Parent.Name + ")"
+		default:
+			h.Doc = "A member of a value whose type is only known when the program runs."
+		}
+		return h
+	case check.SymCapture:
+		line := "capture " + sym.Name
+		if sym.Parent != nil {
+			line += "  (of pattern " + sym.Parent.Name + ")"
+		}
+		h.Signature = []string{line}
 		return h
 	case check.SymContainer:
 		line := "container " + sym.Name

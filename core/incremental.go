@@ -290,7 +290,7 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 		f := u.facts()
 		s.final = s.final || f.ret || f.seed
 	}
-	s.ctx = check.FileContext(a.File)
+	s.ctx = raw.ctx
 	return s
 }
 
@@ -741,6 +741,9 @@ func (s *diagState) context(prev *diagState, gone, come []*unit) (*check.Context
 	}
 	w0, l0 := facts(gone)
 	w1, l1 := facts(come)
+	if (l0|l1)&loadInclude != 0 {
+		return nil, false // an include came, went or changed: the names it brings
+	}
 	if l0 == l1 && slices.Equal(w0, w1) {
 		return prev.ctx, true // the usual case: the same parameter words went and came
 	}

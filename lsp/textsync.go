@@ -19,7 +19,7 @@ func init() {
 	notifications[protocol.MethodTextDocumentDidOpen] = (*server).didOpen
 	notifications[protocol.MethodTextDocumentDidChange] = (*server).didChange
 	notifications[protocol.MethodTextDocumentDidClose] = (*server).didClose
-	notifications[protocol.MethodTextDocumentDidSave] = func(*server, jsonrpc2.RawMessage) error { return nil }
+	notifications[protocol.MethodTextDocumentDidSave] = (*server).didSave
 }
 
 func (s *server) didOpen(params jsonrpc2.RawMessage) error {
@@ -33,6 +33,8 @@ func (s *server) didOpen(params jsonrpc2.RawMessage) error {
 	// A second didOpen of an open document replaces it.
 	snap := s.ws.Open(core.URI(td.URI), td.Version, td.Text)
 	s.diags.update(snap)
+	s.refreshIncluders(snap.URI, nil)
+	s.republishIncluded(snap.URI)
 	return nil
 }
 
@@ -63,6 +65,7 @@ func (s *server) didChange(params jsonrpc2.RawMessage) error {
 		return err
 	}
 	s.diags.update(snap)
+	s.refreshIncluders(u, old)
 	return nil
 }
 
@@ -108,10 +111,48 @@ func (s *server) didClose(params jsonrpc2.RawMessage) error {
 		return err
 	}
 	u := core.URI(p.TextDocument.URI)
+	included := s.ws.Included(u)
 	if !s.ws.Close(u) {
 		return fmt.Errorf("didClose for %s, which is not open", u)
 	}
 	s.diags.closed(p.TextDocument.URI)
 	s.tokens.forget(p.TextDocument.URI)
+	s.refreshIncluders(u, nil) // they now read the file on the disk
+	for _, snap := range included {
+		s.diags.update(snap) // it no longer uses their variables
+	}
 	return nil
+}
+
+// didSave publishes anew the diagnostics of the open documents the saved
+// one includes: which of their variables it uses may have changed (see
+// core's Workspace.Diagnostics). Editing a file does not, to keep typing
+// cheap; saving, opening and closing it do.
+func (s *server) didSave(params jsonrpc2.RawMessage) error {
+	var p protocol.DidSaveTextDocumentParams
+	if err := decodeParams(params, &p); err != nil {
+		return err
+	}
+	s.syncMu.Lock()
+	defer s.syncMu.Unlock()
+	s.republishIncluded(core.URI(p.TextDocument.URI))
+	return nil
+}
+
+// republishIncluded publishes anew the diagnostics of the open documents
+// that the document at u includes.
+func (s *server) republishIncluded(u core.URI) {
+	for _, other := range s.ws.Included(u) {
+		s.diags.update(other)
+	}
+}
+
+// refreshIncluders publishes anew the diagnostics of the open documents
+// that include the document at u, when what it gives them changed (before
+// is the snapshot it had, or nil when it was opened, closed or changed on
+// the disk).
+func (s *server) refreshIncluders(u core.URI, before *core.Snapshot) {
+	for _, snap := range s.ws.Refresh(u, before) {
+		s.diags.update(snap)
+	}
 }
