@@ -715,3 +715,43 @@ func TestEditingIncludedFileRepublishesIncluders(t *testing.T) {
 	mainSays("clean again", func(ds []wireDiag) bool { return len(ds) == 0 })
 	c.finish()
 }
+
+// TestCallHierarchyAcrossIncludes: an action of an included file (on the
+// disk, not open) is an item of its own file; its incoming calls include
+// the callers in the file that includes it, and an action calling it has it
+// among its outgoing calls.
+func TestCallHierarchyAcrossIncludes(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "lib.wfl"), []byte("define action called greet with parameters who:\n    display who\nend action\ncall greet with \"self\"\n"), 0o644)
+	main := "file://" + filepath.Join(dir, "main.wfl")
+	c := newClient(t)
+	c.initialize(nil)
+	c.open(main, "include from \"lib.wfl\"\ndefine action called welcome:\n    call greet with \"x\"\nend action\ncall welcome\n", 1)
+	var items []map[string]any
+	json.Unmarshal(result(t, c.call("textDocument/prepareCallHierarchy", map[string]any{"textDocument": map[string]any{"uri": main},
+		"position": map[string]any{"line": 2, "character": 10}})), &items)
+	if len(items) != 1 || !strings.HasSuffix(items[0]["uri"].(string), "/lib.wfl") {
+		t.Fatalf("prepare on a call of an included action: %v", items)
+	}
+	var in []struct {
+		From map[string]any `json:"from"`
+	}
+	json.Unmarshal(result(t, c.call("callHierarchy/incomingCalls", map[string]any{"item": items[0]})), &in)
+	var callers []string
+	for _, x := range in {
+		callers = append(callers, fmt.Sprintf("%s in %s", x.From["name"], filepath.Base(x.From["uri"].(string))))
+	}
+	if strings.Join(callers, ", ") != "(top level) in lib.wfl, welcome in main.wfl" {
+		t.Errorf("incoming calls of greet: %q", callers)
+	}
+	json.Unmarshal(result(t, c.call("textDocument/prepareCallHierarchy", map[string]any{"textDocument": map[string]any{"uri": main},
+		"position": map[string]any{"line": 1, "character": 23}})), &items)
+	var out []struct {
+		To map[string]any `json:"to"`
+	}
+	json.Unmarshal(result(t, c.call("callHierarchy/outgoingCalls", map[string]any{"item": items[0]})), &out)
+	if len(out) != 1 || out[0].To["name"] != "greet" || !strings.HasSuffix(out[0].To["uri"].(string), "/lib.wfl") {
+		t.Errorf("outgoing calls of welcome: %+v", out)
+	}
+	c.finish()
+}
