@@ -8,7 +8,7 @@ package core
 // same, so that a file included from the disk and an open one are followed
 // alike. A query is one line:
 //
-//	FILE NEEDLE#N+D hover|definition|references|rename NEW NAME|completion
+//	FILE NEEDLE#N+D hover|definition|references|rename NEW NAME|completion [snippets]
 //	FILE diagnostics
 //
 // where the position is D bytes after the start of the Nth (from 0)
@@ -211,14 +211,20 @@ func runScenario(t *testing.T, ar *txtar.Archive, openAll bool) string {
 			}
 			fmt.Fprintf(&out, "%s\n", strings.Join(toks, " "))
 		case "completion":
-			_, items := a.Completion(off, false)
+			sp, items := a.Completion(off, CompletionOptions{Snippets: len(f) > 3 && f[3] == "snippets", Path: path})
 			var labels []string
-			for _, it := range items {
-				if it.Kind != CompleteKeyword && it.Kind != CompleteBuiltin {
+			for i, it := range items {
+				if i == 16 {
+					labels = append(labels, fmt.Sprintf("… (%d)", len(items)))
+					break
+				}
+				if it.Snippet != "" && it.Kind != CompleteSnippet {
+					labels = append(labels, it.Label+" ["+it.Snippet+"]")
+				} else {
 					labels = append(labels, it.Label)
 				}
 			}
-			fmt.Fprintf(&out, "%s\n", strings.Join(labels, ", "))
+			fmt.Fprintf(&out, "replaces %q: %s\n", a.Lines.Text()[sp.Start:sp.End], strings.Join(labels, ", "))
 		default:
 			t.Fatalf("query %q: unknown question %q", q, f[2])
 		}

@@ -57,7 +57,7 @@ var getCompletionsTool = &Tool{
 		if fail != nil {
 			return *fail
 		}
-		span, items := d.a.Completion(off, false)
+		span, items := d.a.Completion(off, core.CompletionOptions{}) // no paths: they could name files outside the root
 		out := []completionJSON{}
 		for _, it := range items {
 			if len(out) == maxToolCompletions {
