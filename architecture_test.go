@@ -103,13 +103,15 @@ func TestLangStartsNoGoroutines(t *testing.T) {
 // TestUserFilesWrittenByReplaceFile enforces that the program writes over a
 // user's file only through replaceFile (replace.go), which cannot leave it
 // half written: no other non-test code creates, truncates or renames files.
-// The one exception is the --log-file log, which is opened to append.
+// The exceptions are the --log-file log, which is opened to append, and the
+// golden files the tests rewrite under -update (internal/txtar).
 func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 	writers := map[string]bool{"WriteFile": true, "Create": true, "OpenFile": true, "CreateTemp": true, "Rename": true, "Truncate": true}
 	allowed := map[string]string{
-		"replace.go:CreateTemp": "the temporary file beside the one it replaces",
-		"replace.go:Rename":     "the rename over the file",
-		"main.go:OpenFile":      "the --log-file log, opened with O_APPEND",
+		"replace.go:CreateTemp":           "the temporary file beside the one it replaces",
+		"replace.go:Rename":               "the rename over the file",
+		"main.go:OpenFile":                "the --log-file log, opened with O_APPEND",
+		"internal/txtar/run.go:WriteFile": "the golden files under testdata/, rewritten by the tests under -update (txtar is imported by tests only)",
 	}
 	fset := gotoken.NewFileSet()
 	seen := map[string]bool{}
