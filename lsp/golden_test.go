@@ -75,18 +75,24 @@ func (c conv) offset(line, char int) int {
 		}
 	}
 	for n := 0; n < char && off < len(c.src) && c.src[off] != '\n' && c.src[off] != '\r'; {
-		r, size := utf8.DecodeRuneInString(c.src[off:])
-		switch {
-		case c.utf8:
-			n += size
-		case r >= 0x10000:
-			n += 2
-		default:
-			n++
-		}
+		units, size := c.units(c.src[off:])
+		n += units
 		off += size
 	}
 	return off
+}
+
+// units returns the length of the first character of s in the encoding's
+// code units, and in bytes.
+func (c conv) units(s string) (units, size int) {
+	r, size := utf8.DecodeRuneInString(s)
+	switch {
+	case c.utf8:
+		return size, size
+	case r >= 0x10000:
+		return 2, size
+	}
+	return 1, size
 }
 
 func (c conv) text(r wireRange) string {
@@ -428,15 +434,8 @@ func positionIn(cv conv, src string, off int) wirePos {
 	}
 	n := 0
 	for i := start; i < off; {
-		r, size := utf8.DecodeRuneInString(src[i:])
-		switch {
-		case cv.utf8:
-			n += size
-		case r >= 0x10000:
-			n += 2
-		default:
-			n++
-		}
+		units, size := cv.units(src[i:])
+		n += units
 		i += size
 	}
 	return wirePos{line, n}
