@@ -16,19 +16,27 @@ import (
 )
 
 func init() {
-	notifications[protocol.MethodTextDocumentDidOpen] = (*server).didOpen
-	notifications[protocol.MethodTextDocumentDidChange] = (*server).didChange
-	notifications[protocol.MethodTextDocumentDidClose] = (*server).didClose
+	notifications[protocol.MethodTextDocumentDidOpen] = synced((*server).didOpen)
+	notifications[protocol.MethodTextDocumentDidChange] = synced((*server).didChange)
+	notifications[protocol.MethodTextDocumentDidClose] = synced((*server).didClose)
 	notifications[protocol.MethodTextDocumentDidSave] = (*server).didSave
 }
 
-func (s *server) didOpen(params jsonrpc2.RawMessage) error {
-	s.syncMu.Lock()
-	defer s.syncMu.Unlock()
-	var p protocol.DidOpenTextDocumentParams
-	if err := decodeParams(params, &p); err != nil {
-		return err
+// synced makes the handler of a document change: f runs on the decoded
+// params holding syncMu, so that the open documents change one at a time.
+func synced[P any](f func(s *server, p *P) error) notification {
+	return func(s *server, params jsonrpc2.RawMessage) error {
+		s.syncMu.Lock()
+		defer s.syncMu.Unlock()
+		var p P
+		if err := decodeParams(params, &p); err != nil {
+			return err
+		}
+		return f(s, &p)
 	}
+}
+
+func (s *server) didOpen(p *protocol.DidOpenTextDocumentParams) error {
 	td := p.TextDocument
 	// A second didOpen of an open document replaces it.
 	snap := s.ws.Open(core.URI(td.URI), td.Version, td.Text)
@@ -38,13 +46,7 @@ func (s *server) didOpen(params jsonrpc2.RawMessage) error {
 	return nil
 }
 
-func (s *server) didChange(params jsonrpc2.RawMessage) error {
-	s.syncMu.Lock()
-	defer s.syncMu.Unlock()
-	var p protocol.DidChangeTextDocumentParams
-	if err := decodeParams(params, &p); err != nil {
-		return err
-	}
+func (s *server) didChange(p *protocol.DidChangeTextDocumentParams) error {
 	u := core.URI(p.TextDocument.URI)
 	old, ok := s.ws.Snapshot(u)
 	if !ok {
@@ -103,13 +105,7 @@ func (s *server) convertChanges(old *core.Snapshot, changes []protocol.TextDocum
 	return edits, text, nil
 }
 
-func (s *server) didClose(params jsonrpc2.RawMessage) error {
-	s.syncMu.Lock()
-	defer s.syncMu.Unlock()
-	var p protocol.DidCloseTextDocumentParams
-	if err := decodeParams(params, &p); err != nil {
-		return err
-	}
+func (s *server) didClose(p *protocol.DidCloseTextDocumentParams) error {
 	u := core.URI(p.TextDocument.URI)
 	included := s.ws.Included(u)
 	if !s.ws.Close(u) {
