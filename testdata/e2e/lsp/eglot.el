@@ -181,8 +181,9 @@ wait until eglot manages the buffer."
     (error "eglot did not connect to wfl-lsp"))
 
   ;; 2. Diagnostics after opening: the undefined name on the last line.
-  ;; Flymake (1.2 in Emacs 28) starts checking a buffer that eglot took over
-  ;; during a command once that command is over; the user moves the cursor.
+  ;; eglot-ensure takes the buffer over from post-command-hook, and Flymake
+  ;; (1.2 in Emacs 28) defers its first check to the end of the next
+  ;; command: the user moves the cursor.
   (e2e-step "diagnostics after open"
     (e2e-command #'move-beginning-of-line 1)
     (e2e-wait (lambda () (e2e-diags)))
