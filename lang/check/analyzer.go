@@ -207,8 +207,25 @@ func (a *analyzer) declare(id *ast.Ident, kind SymbolKind, node ast.Node, t *typ
 		return nil
 	}
 	sym := a.newSym(id, kind, node, t, mutable)
-	a.define(sym, a.span(id))
+	if !a.define(sym, a.span(id)) {
+		a.redeclared(id, sym)
+	}
 	return sym
+}
+
+// redeclared makes id, whose declaration of sym was refused because the
+// name is visible already, a use of the visible symbol: it is the same
+// variable when the program runs (and a rename renames both).
+func (a *analyzer) redeclared(id *ast.Ident, sym *Symbol) {
+	old := a.cur.Lookup(sym.Name)
+	if old == nil || old.Kind == SymAction || old.Kind == SymContainer || old.Kind == SymInterface || old.Kind == SymPattern {
+		return
+	}
+	delete(a.info.Defs, id)
+	if n := len(a.info.Symbols); n > 0 && a.info.Symbols[n-1] == sym {
+		a.info.Symbols = a.info.Symbols[:n-1]
+	}
+	a.use(id, old)
 }
 
 // declareZero is declare for the bindings the reference records at 0:0; the
@@ -362,6 +379,8 @@ func (a *analyzer) stmt(s ast.Stmt) {
 				a.constants[sym] = true
 			}
 			a.noteAlias(sym, s.Value)
+		} else {
+			a.redeclared(s.Name, sym)
 		}
 	case *ast.AssignStmt:
 		if s.Name == nil {
