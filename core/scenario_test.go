@@ -14,9 +14,13 @@ package core
 // where the position is D bytes after the start of the Nth (from 0)
 // occurrence of NEEDLE in FILE (a ~ in NEEDLE stands for a space), and
 //
-//	FILE NEEDLE#N+D tokens
+//	FILE NEEDLE#N+D tokens|inlay
 //
-// lists the semantic tokens of the line there.
+// lists the semantic tokens or the inlay hints of the line there, and
+//
+//	FILE NEEDLE#N+D signature
+//
+// the signature help there.
 //
 // Regenerate with: go test ./core -run TestScenarios -update
 
@@ -210,6 +214,28 @@ func runScenario(t *testing.T, ar *txtar.Archive, openAll bool) string {
 				toks = append(toks, fmt.Sprintf("%s:%s", a.Lines.Text()[tk.Span.Start:tk.Span.End], typ))
 			}
 			fmt.Fprintf(&out, "%s\n", strings.Join(toks, " "))
+		case "inlay":
+			l := a.Lines.Line(off)
+			var hs []string
+			for _, h := range a.InlayHints(token.Span{Start: a.Lines.LineStart(l), End: a.Lines.LineEnd(l)}) {
+				_, c := a.Lines.OffsetPosition(h.Offset)
+				hs = append(hs, fmt.Sprintf("%d:%q", c, h.Label))
+			}
+			fmt.Fprintf(&out, "%s\n", strings.Join(hs, " "))
+		case "signature":
+			info := a.SignatureHelp(off)
+			if info == nil {
+				out.WriteString("(none)\n")
+				break
+			}
+			for i, sg := range info.Signatures {
+				mark := " "
+				if i == info.ActiveSig {
+					mark = "*"
+				}
+				fmt.Fprintf(&out, "%s %s (params %q)\n", mark, sg.Label, sg.Params)
+			}
+			fmt.Fprintf(&out, "active parameter %d\n", info.ActiveParam)
 		case "completion":
 			sp, items := a.Completion(off, CompletionOptions{Snippets: len(f) > 3 && f[3] == "snippets", Path: path})
 			var labels []string

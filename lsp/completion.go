@@ -117,8 +117,8 @@ func signatureHelp(_ context.Context, _ *server, d doc, p *protocol.SignatureHel
 		return nil, nil
 	}
 	sh := &protocol.SignatureHelp{}
-	zero := uint32(0)
-	sh.ActiveSignature = &zero
+	active := uint32(info.ActiveSig)
+	sh.ActiveSignature = &active
 	sh.ActiveParameter = protocol.NewNullable(uint32(info.ActiveParam))
 	for _, sig := range info.Signatures {
 		si := protocol.SignatureInformation{Label: sig.Label}
