@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# End-to-end tests of the language server under two real clients:
+# End-to-end tests of the language server under three real clients:
 #   1. the Node vscode-jsonrpc + vscode-languageserver-protocol client
 #      (testdata/e2e/lsp/client.cjs), which calls every advertised method;
 #   2. headless Neovim 0.7 (testdata/e2e/lsp/nvim.lua): diagnostics, hover,
-#      definition, an incremental edit, shutdown and exit.
+#      definition, an incremental edit, shutdown and exit;
+#   3. Emacs with eglot, from Debian's emacs-nox and elpa-eglot, in batch
+#      mode (testdata/e2e/lsp/eglot.el), set up with README.md's Emacs
+#      section: diagnostics after opening and after edits, hover, definition,
+#      rename of a multi-word name, formatting, a quick fix, shutdown and exit,
+#      each checked in the buffer's text or in Flymake's and ElDoc's state.
 # Usage: .ci/lsp-e2e.sh PATH/TO/wfl-lsp
 # Installs what it needs itself; prints a SKIP line when a tool cannot be
 # installed; exits non-zero when a client fails.
@@ -56,6 +61,42 @@ else
     echo "FAIL: neovim"
     status=1
   fi
+fi
+
+# --- Emacs with eglot ---------------------------------------------------------
+# Debian 12 has Emacs 28, whose eglot is the elpa-eglot package (built into
+# Emacs from 29 on); -Q skips the package activation a normal start does.
+eglot_ready() {
+  command -v emacs >/dev/null && emacs --batch -Q --eval "(progn (require 'package)
+    (add-to-list 'package-directory-list \"/usr/share/emacs/site-lisp/elpa\")
+    (package-activate-all) (require 'eglot))" >/dev/null 2>&1
+}
+emacs_pkgs="emacs-nox elpa-eglot"
+if ! eglot_ready; then
+  apt_install="apt-get install -y --no-install-recommends $emacs_pkgs"
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    (DEBIAN_FRONTEND=noninteractive $apt_install || { apt-get update && DEBIAN_FRONTEND=noninteractive $apt_install; }) >/dev/null 2>&1 || true
+  elif command -v sudo >/dev/null && command -v apt-get >/dev/null; then
+    (sudo -n env DEBIAN_FRONTEND=noninteractive $apt_install || { sudo -n apt-get update && sudo -n env DEBIAN_FRONTEND=noninteractive $apt_install; }) >/dev/null 2>&1 || true
+  fi
+fi
+if ! command -v emacs >/dev/null; then
+  echo "SKIP: emacs/eglot (apt-get install -y $emacs_pkgs failed or is not available)"
+elif ! eglot_ready; then
+  echo "SKIP: emacs/eglot ($(emacs --version | head -1) has no eglot, and apt-get install -y elpa-eglot failed)"
+else
+  # README's configuration starts "wfl-lsp" from PATH.
+  emacs_tmp=$(mktemp -d)
+  mkdir "$emacs_tmp/bin" "$emacs_tmp/home"
+  ln -s "$bin" "$emacs_tmp/bin/wfl-lsp"
+  if ! PATH="$emacs_tmp/bin:$PATH" HOME="$emacs_tmp/home" timeout 60 \
+      emacs --batch -Q -l testdata/e2e/lsp/eglot.el 2>"$emacs_tmp/stderr"; then
+    echo "--- emacs stderr"
+    cat "$emacs_tmp/stderr"
+    echo "FAIL: emacs/eglot"
+    status=1
+  fi
+  rm -rf "$emacs_tmp"
 fi
 
 exit $status

@@ -31,6 +31,7 @@ type rawAnalysis struct {
 	passes  check.Passes
 	cfg     config.Config
 	lint    []diag.Diagnostic
+	ctx     *check.Context // what the checker knew of the file (its includes' names among it)
 }
 
 // analyze runs the front end over text. As in the reference, a program with
@@ -38,8 +39,10 @@ type rawAnalysis struct {
 // runs so hover and definition work on the partial tree, but its findings on a
 // tree with holes would be guesses (a variable used only inside a broken block
 // looks unused), so they are not reported.
-func analyze(uri URI, text string) (*Analysis, rawAnalysis) {
+func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
 	f, units, dropped := parser.Units(text)
+	ctx := check.FileContext(f)
+	ctx.Imports, ctx.Unfollowed = imports(f, uri.Path(), src)
 	parseDiags := parser.Diagnostics(units, dropped)
 	cfg := ConfigFor(uri)
 	// The linter and the line table need only the text and the tree: from
@@ -59,7 +62,7 @@ func analyze(uri URI, text string) (*Analysis, rawAnalysis) {
 	if parallel {
 		go lint()
 	}
-	info, passes := check.CheckPasses(f, text, check.FileContext(f))
+	info, passes := check.CheckPasses(f, text, ctx)
 	checkDiags := passes.Diagnostics()
 	if !parallel {
 		lint()
@@ -80,7 +83,7 @@ func analyze(uri URI, text string) (*Analysis, rawAnalysis) {
 		File:        f,
 		Info:        info,
 		Diagnostics: diags,
-	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags}
+	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, ctx: ctx}
 }
 
 // parallelMin is the size of text from which analyze spreads independent

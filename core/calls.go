@@ -19,12 +19,13 @@ type CallItem struct {
 	TopLevel bool       // the statements outside any action
 	Span     token.Span // the whole definition (or document)
 	NameSpan token.Span // its name
+	File     string     // the file it is declared in when it is not the document's (an included action)
 }
 
 // A Call is a caller or callee with the places of the calls.
 type Call struct {
 	Item  CallItem
-	Spans []token.Span // the callee's name at each call, in source order
+	Spans []token.Span // the callee's name at each call, in source order: in the caller's file
 }
 
 // PrepareCallHierarchy returns the action named at offset, or false.
@@ -38,7 +39,7 @@ func (a *Analysis) PrepareCallHierarchy(offset int) (CallItem, bool) {
 
 func actionItem(sym *check.Symbol, d *ast.ActionDecl) CallItem {
 	return CallItem{Name: sym.Name, Detail: actionSignature(sym, d), Method: sym.Kind == check.SymMethod,
-		Span: nodeSpan(d), NameSpan: nodeSpan(d.Name)}
+		Span: nodeSpan(d), NameSpan: nodeSpan(d.Name), File: sym.From}
 }
 
 // callSite is one call: the action it is written in (nil at top level) and
@@ -82,10 +83,18 @@ func (a *Analysis) IncomingCalls(offset int) []Call {
 	if target == nil || a.Info == nil {
 		return nil
 	}
+	return a.incomingCalls(func(s *check.Symbol) bool { return s == target })
+}
+
+// incomingCalls returns the calls of the actions that is accepts, by caller.
+func (a *Analysis) incomingCalls(is func(*check.Symbol) bool) []Call {
 	byCaller := map[*ast.ActionDecl]*Call{}
 	var order []*ast.ActionDecl
 	for _, c := range a.callSites() {
-		if c.callee == nil || a.Info.ObjectOf(c.callee) != target {
+		if c.callee == nil {
+			continue
+		}
+		if s := a.Info.ObjectOf(c.callee); s == nil || !is(s) {
 			continue
 		}
 		call := byCaller[c.caller]
@@ -99,6 +108,40 @@ func (a *Analysis) IncomingCalls(offset int) []Call {
 	out := make([]Call, 0, len(order))
 	for _, d := range order {
 		out = append(out, *byCaller[d])
+	}
+	return out
+}
+
+// IncomingCallsAcross is IncomingCalls for an action declared at the top
+// level of the document, with the calls from the files that include it
+// (directly or through other files): candidates are the files to consider,
+// includesOf and load as for ReferencesAcross. The callers in other files
+// have File set.
+func (a *Analysis) IncomingCallsAcross(offset int, base string, candidates []string, includesOf func(string) []string, load func(string) (*Analysis, bool)) []Call {
+	out := a.IncomingCalls(offset)
+	_, target := a.SymbolAt(offset)
+	if target == nil || target.From != "" || a.Info.Global.Symbols.Get(target.Name) != target {
+		return out
+	}
+	seen := map[string]bool{base: true}
+	for _, p := range candidates {
+		if seen[p] || !includesTransitively(p, base, includesOf) {
+			continue
+		}
+		seen[p] = true
+		g, ok := load(p)
+		if !ok {
+			continue
+		}
+		if g.Info == nil {
+			continue
+		}
+		for _, c := range g.incomingCalls(func(s *check.Symbol) bool {
+			return s.From == base && s.Name == target.Name && s.Parent == nil
+		}) {
+			c.Item.File = p
+			out = append(out, c)
+		}
 	}
 	return out
 }

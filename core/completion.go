@@ -9,11 +9,11 @@ package core
 // `first name`); items are filtered by it and replace it.
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
 
-	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
@@ -34,6 +34,10 @@ const (
 	CompleteContainer
 	CompleteProperty
 	CompleteMethod
+	CompleteInterface
+	CompleteType
+	CompleteFile
+	CompleteFolder
 )
 
 // A CompletionItem is one proposal.
@@ -43,12 +47,25 @@ type CompletionItem struct {
 	Detail  string // a type or a signature
 	Doc     string // empty for builtins: see BuiltinDoc
 	Insert  string // the text to insert
-	Snippet string // for CompleteSnippet: the text with LSP snippet placeholders
+	Snippet string // when not "": the text to insert with LSP snippet placeholders (only when the client takes snippets)
+
+	weight int // the order offered in (see filter)
+}
+
+// CompletionOptions say what the client can take.
+type CompletionOptions struct {
+	Snippets bool   // the client expands LSP snippets: block snippets, and call snippets with a placeholder per parameter
+	Path     string // the document's file path, for the paths after `include from "`; "" when it has none
 }
 
 // Completion returns the proposals at offset and the span of the typed
-// prefix they replace. Snippets are included only if snippets is set.
-func (a *Analysis) Completion(offset int, snippets bool) (token.Span, []CompletionItem) {
+// prefix they replace, for what the grammar expects there (see placeAt):
+// statement words at the start of a line (those of the block the line is
+// in first), values where a value goes, operators and phrases after one,
+// containers after `create new`, types after a parameter's `as`, …;
+// ranked by kind, then by how near their declaration is, then by whether
+// their type is the one the place wants.
+func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, []CompletionItem) {
 	if a.Lines == nil {
 		return token.Span{Start: offset, End: offset}, nil
 	}
@@ -58,6 +75,9 @@ func (a *Analysis) Completion(offset int, snippets bool) (token.Span, []Completi
 	}
 	lineStart := a.Lines.LineStart(a.Lines.Line(offset))
 	before := text[lineStart:offset]
+	if dir, typed, ok := includePathAt(before); ok {
+		return a.pathCompletion(offset, dir, typed, opts.Path)
+	}
 	if inStringOrComment(before) {
 		return token.Span{Start: offset, End: offset}, nil
 	}
@@ -65,7 +85,6 @@ func (a *Analysis) Completion(offset int, snippets bool) (token.Span, []Completi
 	// The prefix: the identifier words just before the cursor that are not
 	// keywords (a multi-word name being typed).
 	words, wordsStart := trailingWords(before)
-	var items []CompletionItem
 	if len(words) > 0 {
 		last := words[len(words)-1]
 		if strings.HasSuffix(strings.TrimRight(before[:len(before)-len(last)], " \t"), ".") {
@@ -76,12 +95,16 @@ func (a *Analysis) Completion(offset int, snippets bool) (token.Span, []Completi
 	} else if strings.HasSuffix(before, ".") {
 		return token.Span{Start: offset, End: offset}, a.members(offset - 1)
 	}
+	if n := len(words); n > 1 && token.Lookup(words[n-1]) != token.Identifier {
+		// `total is|`: a keyword being typed after a name continues it.
+		words, wordsStart = words[n-1:], len(before)-len(words[n-1])
+	}
 	prefix := strings.Join(words, " ")
 	prefixStart := offset
 	if len(words) > 0 {
 		prefixStart = lineStart + wordsStart
 	}
-	statementStart := strings.TrimSpace(text[lineStart:prefixStart]) == ""
+	p := a.placeAt(lineStart, prefixStart)
 
 	// Keep what may match the prefix or, failing that, its last word (see
 	// filter) before building items: a large scope has thousands of names.
@@ -91,32 +114,76 @@ func (a *Analysis) Completion(offset int, snippets bool) (token.Span, []Completi
 		l := strings.ToLower(label)
 		return strings.HasPrefix(l, lower) || strings.HasPrefix(l, lastWord)
 	}
-	add := func(its []CompletionItem) {
+	var items []CompletionItem
+	add := func(weight int, its []CompletionItem) {
 		for _, it := range its {
 			if maybe(it.Label) {
+				it.weight += weight
 				items = append(items, it)
 			}
 		}
 	}
-	if statementStart {
-		add(statementKeywords())
-		if snippets {
-			add(blockSnippets())
-		}
-	} else {
-		add(expressionKeywords())
+	values := func() {
+		items = append(items, a.valueNames(prefixStart, p, opts.Snippets, maybe)...)
+		add(groupKeyword, valueWords())
+		add(groupBuiltin, builtinItems(opts.Snippets))
 	}
-	items = append(items, a.namesInScope(offset, maybe)...)
-	if !statementStart {
-		add(builtinItems())
+	switch p.slot {
+	case slotStatement:
+		add(groupBlock, a.blockWords(p.block, prefixStart))
+		if !isMemberBlock(p.block) {
+			add(groupStatement, statementKeywords())
+			if opts.Snippets {
+				add(groupSnippet, blockSnippets())
+			}
+			names := a.namesInScope(prefixStart, maybe)
+			for i := range names {
+				names[i].weight += groupNameAtStart
+			}
+			items = append(items, names...)
+		}
+	case slotValue:
+		values()
+	case slotAfterValue:
+		add(groupKeyword, operatorWords())
+	case slotIsPhrase:
+		add(groupBlock, isPhrases())
+		values()
+	case slotThan:
+		add(groupKeyword, []CompletionItem{keywordItem("than"), keywordItem("than or equal to")})
+	case slotContainer:
+		add(groupName, a.kindItems(check.SymContainer))
+	case slotInterface:
+		add(groupName, a.kindItems(check.SymInterface))
+	case slotType:
+		add(groupName, a.kindItems(check.SymContainer))
+		add(groupName, a.kindItems(check.SymInterface))
+		add(groupKeyword, typeWords(p))
+	case slotAction:
+		for _, it := range a.kindItems(check.SymAction) {
+			if maybe(it.Label) {
+				items = append(items, a.callSnippet(it, "with", opts.Snippets))
+			}
+		}
+		add(groupBuiltin, builtinItems(false))
 	}
 	return a.filter(token.Span{Start: prefixStart, End: offset}, prefix, items)
 }
 
+// The groups of items, in the order they are offered.
+const (
+	groupBlock       = 0 << 20 // a block's own words (its members, its closer)
+	groupName        = 1 << 20 // names of the program
+	groupStatement   = 2 << 20 // statement words
+	groupKeyword     = 3 << 20 // phrases, literal words
+	groupSnippet     = 4 << 20
+	groupNameAtStart = 5 << 20 // names at the start of a statement (`obj.method()`)
+	groupBuiltin     = 6 << 20
+)
+
 // filter keeps the items whose label starts with the prefix (ignoring case),
-// ordered by kind (names first) and label;
-// with a multi-word prefix that matches nothing, the last word alone is
-// tried, replacing only that word.
+// ordered by weight and label; with a multi-word prefix that matches
+// nothing, the last word alone is tried, replacing only that word.
 func (a *Analysis) filter(span token.Span, prefix string, items []CompletionItem) (token.Span, []CompletionItem) {
 	match := func(p string) []CompletionItem {
 		p = strings.ToLower(p)
@@ -137,25 +204,12 @@ func (a *Analysis) filter(span token.Span, prefix string, items []CompletionItem
 		out = match(last)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		if ri, rj := rank(out[i].Kind), rank(out[j].Kind); ri != rj {
-			return ri < rj
+		if out[i].weight != out[j].weight {
+			return out[i].weight < out[j].weight
 		}
 		return out[i].Label < out[j].Label
 	})
 	return span, out
-}
-
-// rank orders the kinds: names first, then keywords, then builtins.
-func rank(k CompletionKind) int {
-	switch k {
-	case CompleteVariable, CompleteConstant, CompleteParameter, CompleteProperty, CompleteMethod:
-		return 0
-	case CompleteAction, CompleteContainer:
-		return 1
-	case CompleteKeyword, CompleteSnippet:
-		return 2
-	}
-	return 3
 }
 
 // trailingWords returns the identifier words at the end of s after the last
@@ -215,49 +269,141 @@ func inStringOrComment(s string) bool {
 	return in
 }
 
-// namesInScope lists the symbols visible at offset whose names keep accepts.
-func (a *Analysis) namesInScope(offset int, keep func(string) bool) []CompletionItem {
+// namesInScope lists the symbols visible at offset whose names keep
+// accepts, nearest first: weighted by how many scopes out they are declared
+// (in a container's method, its properties come right after the method's
+// own names), plus what score says of each (-1 leaves it out).
+func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...func(*check.Symbol) int) []CompletionItem {
 	if a.Info == nil || a.Info.Global == nil {
 		return nil
 	}
 	var out []CompletionItem
 	seen := map[string]bool{}
-	// Inside a container, its properties and methods (and its parents').
-	if a.File != nil {
-		for _, st := range a.File.Stmts {
-			c, ok := st.(*ast.ContainerDecl)
-			if !ok || c.Name == nil || offset < c.Pos() || offset > c.End() {
-				continue
+	offer := func(n string, sym *check.Symbol, depth int) {
+		if seen[n] || sym == nil || !keep(n) {
+			return
+		}
+		declared := sym.Decl.End == 0 || sym.Decl.Start < offset || sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
+		if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
+			return // WFL names must be declared before use
+		}
+		extra := 0
+		for _, f := range score {
+			if extra = f(sym); extra < 0 {
+				return
 			}
-			for k := a.Info.Containers[c.Name.Name]; k != nil && !seen["container "+k.Name]; k = a.Info.Containers[k.Extends] {
-				seen["container "+k.Name] = true
-				for n, m := range k.Members {
-					if !seen[n] && keep(n) {
-						if it, ok := symbolItem(m); ok {
-							seen[n] = true
-							out = append(out, it)
-						}
+		}
+		seen[n] = true
+		if it, ok := symbolItem(sym); ok {
+			it.weight = groupName + depth<<8 + extra
+			if it.Kind == CompleteAction || it.Kind == CompleteContainer {
+				it.weight += 1 << 16 // after the variables
+			}
+			out = append(out, it)
+		}
+	}
+	depth := 0
+	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
+		for _, table := range []*check.SymbolTable{&sc.Symbols, &sc.Injected} {
+			for n, sym := range table.All() {
+				offer(n, sym, depth)
+			}
+		}
+		if sc.Container != nil {
+			depth++
+			for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base, k+1 {
+				for n, m := range c.Members {
+					offer(n, m, depth)
+				}
+			}
+		}
+		depth++
+	}
+	return out
+}
+
+// valueNames lists the names that can stand where place p wants a value:
+// not the name being declared, a list where a list is changed, and those
+// of the type wanted first; actions with a call snippet.
+func (a *Analysis) valueNames(offset int, p place, snippets bool, keep func(string) bool) []CompletionItem {
+	const mismatch = 1 << 12
+	names := a.namesInScope(offset, keep, func(sym *check.Symbol) int {
+		if sym.Name == p.declaring && sym.Decl.Start < offset && sym.Decl.End > 0 && a.Lines.Line(sym.Decl.Start) == a.Lines.Line(offset) {
+			return -1 // the name being declared, in its own value
+		}
+		t := sym.Type
+		switch {
+		case p.list:
+			if t == nil || t.Kind != types.KList {
+				return mismatch
+			}
+		case p.want != nil && known(t) && t.Kind != types.KAny && !types.Compatible(p.want, t, nil):
+			return mismatch
+		}
+		return 0
+	})
+	for i, it := range names {
+		if it.Kind == CompleteAction {
+			names[i] = a.callSnippet(it, "of", snippets)
+		}
+	}
+	return names
+}
+
+// kindItems lists the symbols of a kind the document knows (its own and
+// its included files'), whatever their scope.
+func (a *Analysis) kindItems(kind check.SymbolKind) []CompletionItem {
+	if a.Info == nil || a.Info.Global == nil {
+		return nil
+	}
+	var out []CompletionItem
+	seen := map[string]bool{}
+	for _, table := range []*check.SymbolTable{&a.Info.Global.Symbols, &a.Info.Global.Injected} {
+		for n, sym := range table.All() {
+			if sym.Kind == kind && !seen[n] {
+				if it, ok := symbolItem(sym); ok {
+					seen[n] = true
+					if sym.Kind == check.SymInterface {
+						it.Kind = CompleteInterface
 					}
+					out = append(out, it)
 				}
 			}
 		}
 	}
-	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for n, sym := range sc.Symbols.All() {
-			if seen[n] || sym == nil || !keep(n) {
-				continue
-			}
-			declared := sym.Decl.End == 0 || sym.Decl.Start < offset
-			if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
-				continue // WFL names must be declared before use
-			}
-			seen[n] = true
-			if it, ok := symbolItem(sym); ok {
-				out = append(out, it)
-			}
-		}
-	}
 	return out
+}
+
+// callSnippet gives an action's item the snippet of a call, `NAME of
+// ${1:a} and ${2:b}` (joiner "of") or `NAME with …` (after `call`), when
+// the client takes snippets and the action has parameters.
+func (a *Analysis) callSnippet(it CompletionItem, joiner string, snippets bool) CompletionItem {
+	if !snippets {
+		return it
+	}
+	sym := a.Info.Global.Resolve(it.Label)
+	if sym == nil || len(sym.Actions) == 0 || len(sym.Actions[0].Params) == 0 {
+		return it
+	}
+	var b strings.Builder
+	b.WriteString(snippetEscape(it.Label) + " " + joiner + " ")
+	for i, p := range sym.Actions[0].Params {
+		if i > 0 {
+			b.WriteString(" and ")
+		}
+		name := "value"
+		if p.Name != nil {
+			name = p.Name.Name
+		}
+		fmt.Fprintf(&b, "${%d:%s}", i+1, snippetEscape(name))
+	}
+	it.Snippet = b.String()
+	return it
+}
+
+// snippetEscape escapes the characters LSP snippets give a meaning to.
+func snippetEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace(s)
 }
 
 func symbolItem(sym *check.Symbol) (CompletionItem, bool) {
@@ -322,7 +468,14 @@ func (a *Analysis) members(dot int) []CompletionItem {
 	}
 	var out []CompletionItem
 	seen := map[string]bool{}
-	for c := a.Info.Containers[t.Name]; c != nil && !seen[c.Name]; c = a.Info.Containers[c.Extends] {
+	first := a.Info.Containers[t.Name]
+	if first == nil {
+		// A container an included file declares.
+		if s := a.Info.Global.Resolve(t.Name); s != nil && s.Kind == check.SymContainer {
+			first = s
+		}
+	}
+	for c := first; c != nil && !seen[c.Name]; c = c.Base {
 		seen[c.Name] = true
 		names := make([]string, 0, len(c.Members))
 		for n := range c.Members {
@@ -335,34 +488,6 @@ func (a *Analysis) members(dot int) []CompletionItem {
 				out = append(out, it)
 			}
 		}
-	}
-	return out
-}
-
-func statementKeywords() []CompletionItem {
-	words := []string{
-		"store", "create", "display", "change", "check if", "count from", "for each", "repeat while",
-		"repeat until", "repeat forever", "define action called", "call", "add", "remove", "push with",
-		"clear", "try", "return", "give back", "break", "continue", "exit", "open file at",
-		"wait for", "include from", "load module from", "create container", "create list",
-		"create map", "create new", "describe", "test", "expect",
-	}
-	out := make([]CompletionItem, len(words))
-	for i, w := range words {
-		out[i] = CompletionItem{Label: w, Kind: CompleteKeyword, Insert: w + " "}
-		if d, ok := keywordDocs[strings.Fields(w)[0]]; ok {
-			out[i].Detail, out[i].Doc = d[0], d[1]
-		}
-	}
-	return out
-}
-
-func expressionKeywords() []CompletionItem {
-	words := []string{"with", "and", "or", "not", "is", "is not", "plus", "minus", "times",
-		"divided by", "of", "call", "yes", "no", "nothing", "contains", "is greater than", "is less than"}
-	out := make([]CompletionItem, len(words))
-	for i, w := range words {
-		out[i] = CompletionItem{Label: w, Kind: CompleteKeyword, Insert: w}
 	}
 	return out
 }
@@ -386,17 +511,36 @@ func blockSnippets() []CompletionItem {
 	return out
 }
 
-// builtinItems lists the implemented builtins; it is built once.
-var builtinItems = sync.OnceValue(func() []CompletionItem {
+// builtinItems lists the implemented builtins, with a call snippet when
+// snippets is set; both lists are built once.
+func builtinItems(snippets bool) []CompletionItem {
+	if snippets {
+		return builtinSnippets()
+	}
+	return builtinPlain()
+}
+
+var builtinPlain = sync.OnceValue(func() []CompletionItem { return makeBuiltinItems(false) })
+var builtinSnippets = sync.OnceValue(func() []CompletionItem { return makeBuiltinItems(true) })
+
+func makeBuiltinItems(snippets bool) []CompletionItem {
 	var out []CompletionItem
 	for _, b := range builtins.All() {
 		if !b.Implemented {
 			continue
 		}
-		out = append(out, CompletionItem{Label: b.Name, Kind: CompleteBuiltin, Detail: b.Label(0), Insert: b.Name})
+		it := CompletionItem{Label: b.Name, Kind: CompleteBuiltin, Detail: b.Label(0), Insert: b.Name}
+		if snippets && len(b.Signatures) > 0 && len(b.Signatures[0].Params) > 0 {
+			var parts []string
+			for i, p := range b.Signatures[0].Params {
+				parts = append(parts, fmt.Sprintf("${%d:%s}", i+1, snippetEscape(p.Name)))
+			}
+			it.Snippet = snippetEscape(b.Name) + " of " + strings.Join(parts, " and ")
+		}
+		out = append(out, it)
 	}
 	return out
-})
+}
 
 // BuiltinDoc returns the description of a builtin, for completion items
 // resolved lazily.

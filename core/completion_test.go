@@ -30,7 +30,7 @@ func TestCompletion(t *testing.T) {
 	complete := func(text string, snippets bool) ([]CompletionItem, string) {
 		full := src + text
 		a := analysisOf(t, full)
-		span, items := a.Completion(len(full), snippets)
+		span, items := a.Completion(len(full), CompletionOptions{Snippets: snippets})
 		return items, full[span.Start:span.End]
 	}
 
@@ -135,16 +135,16 @@ func TestFuzzyMatch(t *testing.T) {
 }
 
 func TestCompletionPrefixes(t *testing.T) {
-	src := "store total as 1\nstore tone as 2\ncreate container Pet:\n    property legs: Number\n    action walk:\n        display le\n    end\nend\n"
+	src := "store total as 1\nstore tone as 2\ndisplay tone\ncreate container Pet:\n    property legs: Number\n    action walk:\n        display le\n    end\nend\n"
 	a := analysisOf(t, src)
 	// A prefix that is a keyword so far ("to") still completes names.
-	off := strings.Index(src, "tone") + 2
-	span, items := a.Completion(off, false)
+	off := strings.Index(src, "display tone") + len("display to")
+	span, items := a.Completion(off, CompletionOptions{})
 	if src[span.Start:span.End] != "to" || !has(items, "total") {
 		t.Errorf("to|: prefix %q items %v", src[span.Start:span.End], labels(items))
 	}
 	// Inside a method: the container's properties.
-	if _, items := a.Completion(strings.Index(src, "le\n")+2, false); !has(items, "legs") {
+	if _, items := a.Completion(strings.Index(src, "le\n")+2, CompletionOptions{}); !has(items, "legs") {
 		t.Errorf("in a method: %v", labels(items))
 	}
 }

@@ -34,6 +34,21 @@ func (a *Analysis) IncludedDefinition(offset int, base string, load func(path st
 	if id == nil || (sym != nil && len(declSpans(sym)) > 0) {
 		return nil
 	}
+	if sym != nil && sym.From != "" {
+		// The checker knew where: the symbol of an included file.
+		if b, ok := load(sym.From); ok {
+			if s := b.Info.Global.Symbols.Get(sym.Name); s != nil && sym.Parent == nil {
+				var out []FileSpan
+				for _, sp := range declSpans(s) {
+					out = append(out, FileSpan{Path: sym.From, Span: sp, Lines: b.Lines})
+				}
+				return out
+			}
+			if sym.Decl.End > sym.Decl.Start {
+				return []FileSpan{{Path: sym.From, Span: sym.Decl, Lines: b.Lines}}
+			}
+		}
+	}
 	seen := map[string]bool{base: true}
 	var out []FileSpan
 	var search func(from *Analysis, fromPath string, depth int)
@@ -182,7 +197,7 @@ func (a *Analysis) ReferencesAcross(offset int, base string, candidates []string
 			if r.Ident.Name != name || members[r.Ident] {
 				continue
 			}
-			if (p == home && r.Sym == target) || (p != home && r.Sym == nil) {
+			if (p == home && r.Sym == target) || (p != home && (r.Sym == nil || r.Sym.From == home && r.Sym.Parent == nil)) {
 				refs = append(refs, FileRef{Path: p, Span: nodeSpan(r.Ident), Lines: g.Lines, Decl: r.Def})
 			}
 		}
@@ -249,16 +264,28 @@ func (a *Analysis) RenameAcross(offset int, newName, base string, candidates []s
 	if err := ValidName(newName); err != nil {
 		return nil, true, err
 	}
-	out := map[string][]Edit{}
+	byFile := map[string][]Reference{}
 	for _, r := range refs {
-		g, ok := load(r.Path)
+		byFile[r.Path] = append(byFile[r.Path], Reference{Span: r.Span, Decl: r.Decl})
+	}
+	out := map[string][]Edit{}
+	for path, rs := range byFile {
+		g, ok := load(path)
 		if !ok {
 			continue
 		}
-		if other := g.Info.ScopeAt(r.Span.Start).Lookup(newName); other != nil {
-			return nil, true, fmt.Errorf("%q is already the name of a %s in %s on line %d", newName, other.Kind, filepath.Base(r.Path), r.Lines.Line(r.Span.Start)+1)
+		// Every file touched is checked as a rename within it would be.
+		if _, sym := g.SymbolAt(rs[0].Span.Start); sym != nil {
+			if err := g.clash(sym, newName, rs); err != nil {
+				if path == base {
+					return nil, true, err
+				}
+				return nil, true, fmt.Errorf("in %s: %w", filepath.Base(path), err)
+			}
 		}
-		out[r.Path] = append(out[r.Path], Edit{Start: r.Span.Start, End: r.Span.End, Text: newName})
+		for _, r := range rs {
+			out[path] = append(out[path], Edit{Start: r.Span.Start, End: r.Span.End, Text: newName})
+		}
 	}
 	return out, true, nil
 }

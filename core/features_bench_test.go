@@ -40,7 +40,7 @@ func BenchmarkQueries(b *testing.B) {
 			{"Definition", func(off int) bool { return len(a.Definition(off)) == 1 }},
 			{"References", func(off int) bool { return len(a.References(off, true)) == 6 }},
 			{"Highlights", func(off int) bool { return len(a.Highlights(off)) == 6 }},
-			{"Completion", func(off int) bool { _, items := a.Completion(off, false); return len(items) > 0 }},
+			{"Completion", func(off int) bool { _, items := a.Completion(off, CompletionOptions{}); return len(items) > 0 }},
 			{"SignatureHelp", func(off int) bool {
 				// The same chunk's `call sum numbers … with total c… and 1`.
 				call := strings.Index(text[off:], "and 1")

@@ -343,7 +343,7 @@ func TestQueriesOnCorpus(t *testing.T) {
 					t.Errorf("%s: renaming %q at %d gives no edits", f, name, off)
 				}
 			}
-			if sp, _ := a.Completion(off, true); sp.Start > sp.End || sp.End != off && off <= len(src) {
+			if sp, _ := a.Completion(off, CompletionOptions{Snippets: true}); sp.Start > sp.End || sp.End != off && off <= len(src) {
 				t.Errorf("%s: completion span %v at %d", f, sp, off)
 			}
 			a.SignatureHelp(off)

@@ -83,7 +83,7 @@ func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
 	}
 	h.Kind = sym.Kind.String()
 	h.Doc = sym.Doc
-	if sym.Decl.End > sym.Decl.Start && a.Lines != nil {
+	if sym.Decl.End > sym.Decl.Start && sym.From == "" && a.Lines != nil {
 		h.DeclLine = a.Lines.Line(sym.Decl.Start) + 1
 	}
 	typ := sym.Type
@@ -98,18 +98,53 @@ func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
 			return hoverBuiltin(h, sym.Builtin)
 		}
 	case check.SymAction, check.SymMethod:
-		for _, d := range sym.Actions {
+		versions := sym.Versions()
+		for _, d := range versions {
 			h.Signature = append(h.Signature, actionSignature(sym, d))
 		}
 		if len(h.Signature) == 0 {
 			h.Signature = []string{h.Kind + " " + sym.Name}
 		}
-		if h.Doc == "" && len(sym.Actions) > 0 {
-			h.Doc = sym.Actions[0].Doc.Text()
+		if h.Doc == "" && len(versions) > 0 {
+			h.Doc = versions[0].Doc.Text()
 		}
-		if len(sym.Actions) > 1 {
+		if n := len(sym.Nested); n > 0 {
+			which := "The last version is defined in a nested block"
+			if n > 1 {
+				which = fmt.Sprintf("The last %d versions are defined in nested blocks", n)
+			}
+			h.Doc = strings.TrimSpace(h.Doc + "\n\n" + which + ": a call reaches them when the program runs, but is checked against the others only.")
+		}
+		if len(versions) > 1 {
 			h.DeclLine = 0 // several: the signatures say enough
 		}
+		return h
+	case check.SymType:
+		h.Signature = []string{"type " + sym.Name}
+		h.Doc = "A type WFL defines."
+		return h
+	case check.SymSignal:
+		h.Signature = []string{"signal " + sym.Name}
+		h.Doc = "A signal `register signal handler for` can handle."
+		return h
+	case check.SymField:
+		h.Signature = []string{"field " + sym.Name}
+		switch {
+		case sym.Parent != nil && sym.Parent.Kind == check.SymBuiltin:
+			h.Kind = "parameter"
+			h.Signature = []string{"parameter " + sym.Name + " (of builtin " + sym.Parent.Name + ")"}
+		case sym.Parent != nil:
+			h.Signature[0] += "  (key of " + sym.Parent.Name + ")"
+		default:
+			h.Doc = "A member of a value whose type is only known when the program runs."
+		}
+		return h
+	case check.SymCapture:
+		line := "capture " + sym.Name
+		if sym.Parent != nil {
+			line += "  (of pattern " + sym.Parent.Name + ")"
+		}
+		h.Signature = []string{line}
 		return h
 	case check.SymContainer:
 		line := "container " + sym.Name
@@ -222,7 +257,7 @@ func (a *Analysis) hoverKeyword(offset int) *HoverInfo {
 		if !t.Kind.IsKeyword() {
 			continue
 		}
-		doc, ok := keywordDocs[t.Kind.Spelling()]
+		doc, ok := keywordDocs()[t.Kind.Spelling()]
 		if !ok {
 			continue
 		}
@@ -230,40 +265,4 @@ func (a *Analysis) hoverKeyword(offset int) *HoverInfo {
 			Signature: []string{doc[0]}, Doc: doc[1]}
 	}
 	return nil
-}
-
-// keywordDocs gives, for the keywords that start or shape statements, the
-// form they take and what it does.
-var keywordDocs = map[string][2]string{
-	"store":     {"store NAME as VALUE", "Declares a variable and gives it a value. `store new constant NAME as VALUE` declares a constant."},
-	"create":    {"create NAME as VALUE | create list NAME | create map NAME | create container NAME", "Declares a variable, a list, a map, a container or another named thing."},
-	"change":    {"change NAME to VALUE", "Gives an existing variable a new value."},
-	"display":   {"display VALUE [with VALUE …]", "Prints values, joined, followed by a line break."},
-	"check":     {"check if CONDITION: … [otherwise: …] end check", "Runs the block when the condition holds, else the otherwise block."},
-	"if":        {"if CONDITION then … [otherwise …] end if", "Runs the statements when the condition holds."},
-	"otherwise": {"otherwise: …", "The branch taken when the condition of `check if` does not hold."},
-	"count":     {"count from A to B [by STEP] [as NAME]: … end count", "Repeats the block for each number from A to B; the number is `count` unless named."},
-	"for":       {"for each NAME in LIST: … end for", "Runs the block once for each item of a list."},
-	"repeat":    {"repeat while C: … end repeat | repeat until C: … end repeat | repeat forever: … end repeat", "Repeats the block while (or until) the condition holds, or for ever."},
-	"define":    {"define action called NAME [with PARAM and …]: … end action", "Declares an action (a function)."},
-	"action":    {"define action called NAME [with PARAM and …]: … end action", "Declares an action (a function)."},
-	"call":      {"call NAME [with ARG and …]", "Runs an action with arguments."},
-	"return":    {"return [VALUE]", "Ends the action, giving back a value."},
-	"give":      {"give back [VALUE]", "Ends the action, giving back a value."},
-	"try":       {"try: … when error: … [finally: …] end try", "Runs the block and handles the errors it raises."},
-	"when":      {"when error: …", "Handles an error raised in a try block; the message is `error`."},
-	"break":     {"break", "Leaves the innermost loop."},
-	"continue":  {"continue", "Goes on with the next round of the innermost loop."},
-	"add":       {"add VALUE to NAME", "Appends to a list, or adds to a number."},
-	"remove":    {"remove VALUE from LIST", "Removes a value from a list."},
-	"push":      {"push with LIST and VALUE", "Appends a value to a list."},
-	"open":      {"open file at PATH for reading as NAME", "Opens a file, a URL or a database."},
-	"wait":      {"wait for …", "Waits for a file operation, a process, a request or a duration."},
-	"include":   {"include from \"FILE\"", "Runs another WFL file here, sharing its definitions."},
-	"load":      {"load module from \"FILE\"", "Runs another WFL file in a scope of its own."},
-	"container": {"create container NAME [extends PARENT]: … end", "Declares a container (a class) with properties and actions."},
-	"describe":  {"describe \"SUBJECT\": … end describe", "Groups tests."},
-	"test":      {"test \"NAME\": … end test", "A test case; `expect` checks inside it."},
-	"expect":    {"expect VALUE to equal X | to be … | to contain X | to exist", "Checks a value inside a test."},
-	"exit":      {"exit [loop | program]", "Leaves the loop or ends the program."},
 }

@@ -144,7 +144,7 @@ func TestIncrementalEqualsFull(t *testing.T) {
 		for k := 0; k < edits; k++ {
 			from, to, ins := randomEdit(rng, text)
 			next := text[:from] + ins + text[to:]
-			a, raw := analyze(uri, next)
+			a, raw := analyze(uri, next, disk)
 			want := sortedCopy(a.Diagnostics)
 			fs := fullState(next, a, &raw)
 			if d := firstDiff(fs.assemble(), want); d != "" {
@@ -187,7 +187,7 @@ func sameLines(x, y *token.Lines) bool {
 }
 
 func fullStateOf(uri URI, text string) *diagState {
-	a, raw := analyze(uri, text)
+	a, raw := analyze(uri, text, disk)
 	return fullState(text, a, &raw)
 }
 
@@ -270,7 +270,7 @@ func BenchmarkDerive(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
-				analyze(uri, edit(i))
+				analyze(uri, edit(i), disk)
 			}
 		})
 	}
@@ -306,7 +306,7 @@ func FuzzIncremental(f *testing.F) {
 		if got == nil {
 			return
 		}
-		a, _ := analyze(uri, next)
+		a, _ := analyze(uri, next, disk)
 		if d := firstDiff(got.assemble(), sortedCopy(a.Diagnostics)); d != "" {
 			t.Fatalf("[%d,%d) ← %q: %s\nbefore:\n%s\nafter:\n%s", from, to, ins, d, text, next)
 		}
@@ -355,7 +355,7 @@ func TestIncrementalCases(t *testing.T) {
 			if got == nil {
 				t.Fatal("the edit fell back to a full analysis")
 			}
-			a, _ := analyze(uri, tt.after)
+			a, _ := analyze(uri, tt.after, disk)
 			diags := got.assemble()
 			if d := firstDiff(diags, sortedCopy(a.Diagnostics)); d != "" {
 				t.Fatalf("derived diagnostics differ from a full analysis: %s", d)

@@ -2,13 +2,15 @@ package core
 
 // This file answers inlay hints: the inferred type after the name of a
 // variable declared from a value whose type is not spelled out (not a
-// literal), and the parameter name before each positional argument of a
-// call to an action declared in the document.
+// literal), when it says something, and the parameter name before each
+// positional argument of a call of an action (with `call` or `of`).
 
 import (
+	"strings"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
+	"wfl-lsp/lang/types"
 )
 
 // An InlayHint is a label shown at an offset.
@@ -37,26 +39,96 @@ func (a *Analysis) InlayHints(span token.Span) []InlayHint {
 			if _, lit := n.Value.(*ast.BasicLit); lit {
 				break
 			}
-			if t := a.Info.TypeOf(n.Value); known(t) {
-				out = append(out, InlayHint{Offset: n.Name.End(), Label: ": " + t.String()})
+			if label := a.typeHint(n.Value); label != "" {
+				out = append(out, InlayHint{Offset: n.Name.End(), Label: ": " + label})
 			}
 		case *ast.ActionCallExpr:
-			sym := a.Info.ObjectOf(n.Name)
-			if sym == nil || sym.Kind != check.SymAction || len(sym.Actions) != 1 {
-				break // unknown, or overloaded: which parameters is not certain
+			if n.Name != nil {
+				out = a.parameterHints(out, n.Name, n.Args, in)
 			}
-			params := sym.Actions[0].Params
-			for i, arg := range n.Args {
-				if arg.Name != nil || i >= len(params) || params[i].Name == nil || !in(arg.Pos()) {
-					continue
-				}
-				if id, ok := arg.Value.(*ast.Ident); ok && id.Name == params[i].Name.Name {
-					continue // the argument already says it
-				}
-				out = append(out, InlayHint{Offset: arg.Pos(), Label: params[i].Name.Name + ":", Parameter: true})
+		case *ast.CallExpr:
+			if id, ok := n.Fun.(*ast.Ident); ok && !n.Sugar {
+				out = a.parameterHints(out, id, n.Args, in)
 			}
 		}
 		return true
 	})
+	return out
+}
+
+// typeHint is the type to show for a declaration's value, or "" when it
+// says nothing: an unknown type, or a list of unknown things. An
+// overloaded action's value shows every version.
+func (a *Analysis) typeHint(v ast.Expr) string {
+	if id, ok := v.(*ast.Ident); ok {
+		if sym := a.Info.ObjectOf(id); sym != nil && sym.Kind == check.SymAction && len(sym.Versions()) > 1 {
+			var vs []string
+			for _, d := range sym.Versions() {
+				vs = append(vs, actionSignature(sym, d))
+			}
+			return strings.Join(vs, " | ")
+		}
+	}
+	t := a.Info.TypeOf(v)
+	if !informative(t) {
+		return ""
+	}
+	return t.String()
+}
+
+// informative reports whether a type says something: not Unknown, and not
+// made of Unknown (List of Unknown, Map from Text to Unknown).
+func informative(t *types.Type) bool {
+	if !known(t) || t.Kind == types.KAny {
+		return false
+	}
+	switch t.Kind {
+	case types.KList, types.KOptional:
+		return informative(t.Elem)
+	case types.KMap:
+		return informative(t.Elem)
+	}
+	return true
+}
+
+// parameterHints adds the names of the parameters before the positional
+// arguments of a call of the action fn names (`call f with a and b` and
+// `f of a and b` alike). For an overloaded action, the versions that take
+// that many arguments must agree on a name for it to be shown.
+func (a *Analysis) parameterHints(out []InlayHint, fn *ast.Ident, args []*ast.Arg, in func(int) bool) []InlayHint {
+	sym := a.Info.ObjectOf(fn)
+	if sym == nil || sym.Kind != check.SymAction {
+		return out
+	}
+	var fits []*ast.ActionDecl
+	for _, d := range sym.Versions() {
+		if len(d.Params) == len(args) {
+			fits = append(fits, d)
+		}
+	}
+	if len(fits) == 0 {
+		return out
+	}
+	for i, arg := range args {
+		if arg.Name != nil || !in(arg.Pos()) {
+			continue
+		}
+		name := ""
+		for k, d := range fits {
+			p := d.Params[i]
+			if p.Name == nil || k > 0 && p.Name.Name != name {
+				name = ""
+				break
+			}
+			name = p.Name.Name
+		}
+		if name == "" {
+			continue
+		}
+		if id, ok := arg.Value.(*ast.Ident); ok && id.Name == name {
+			continue // the argument already says it
+		}
+		out = append(out, InlayHint{Offset: arg.Pos(), Label: name + ":", Parameter: true})
+	}
 	return out
 }

@@ -34,10 +34,15 @@ func (a *Analysis) Definition(offset int) []token.Span {
 	return declSpans(sym)
 }
 
+// declSpans returns the declarations of sym in its analysis' document
+// (none for a symbol an included file declares).
 func declSpans(sym *check.Symbol) []token.Span {
+	if sym.From != "" {
+		return nil
+	}
 	var out []token.Span
-	if len(sym.Actions) > 1 {
-		for _, d := range sym.Actions {
+	if vs := sym.Versions(); len(vs) > 1 {
+		for _, d := range vs {
 			if d.Name != nil {
 				out = append(out, token.Span{Start: d.Name.Pos(), End: d.Name.End()})
 			}

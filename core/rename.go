@@ -156,7 +156,10 @@ func (a *Analysis) clash(sym *check.Symbol, newName string, refs []Reference) er
 	}
 	for _, r := range refs {
 		if other := a.Info.ScopeAt(r.Span.Start).Resolve(newName); other != nil && other != sym {
-			return fmt.Errorf("%q is already %s, which line %d would then mean", newName, declared(other), a.Lines.Line(r.Span.Start)+1)
+			if r.Decl {
+				return fmt.Errorf("%q is already %s: it would be declared twice", newName, declared(other))
+			}
+			return fmt.Errorf("%q is already %s, which line %d would then name instead", newName, declared(other), a.Lines.Line(r.Span.Start)+1)
 		}
 	}
 	home := a.declScope(sym)

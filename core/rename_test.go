@@ -2,11 +2,14 @@ package core
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/txtar"
 	"wfl-lsp/lang/diag"
 )
 
@@ -15,10 +18,10 @@ import (
 // parity tests) each declared name is renamed through Rename to a fresh
 // one; the renamed program must report the same diagnostics (with the new
 // name for the old) and name the new symbol in as many places as the old.
-// In short mode and in CI a sample of the names of each program is renamed;
-// -stress renames every one.
+// Every name of the corpus programs and of a third of the mutants is
+// renamed (a sample in short mode; every program with -stress).
 func TestRenameEveryName(t *testing.T) {
-	stride, perFile := 3, 6
+	stride, perFile := 3, 1<<30
 	if testing.Short() {
 		stride, perFile = 30, 2
 	}
@@ -158,4 +161,119 @@ func withoutUnused(keys []string, name string) []string {
 	return slices.DeleteFunc(slices.Clone(keys), func(k string) bool {
 		return strings.HasSuffix(k, "Unused variable '"+name+"'")
 	})
+}
+
+// TestRenameAcrossFilesEveryName is TestRenameEveryName over files that
+// include each other (testdata/resolve/include-chain.txtar): every name
+// declared in any of them is renamed through RenameAcross (or Rename, for
+// a name local to its file); every file's diagnostics stay the same (with
+// the new name for the old), and so do the places that name it.
+func TestRenameAcrossFilesEveryName(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "resolve", "include-chain.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, f := range txtar.Parse(string(b)).Files {
+		if strings.HasSuffix(f.Name, ".wfl") {
+			files[f.Name] = f.Data
+		}
+	}
+	// world writes the files to a fresh folder and returns the workspace
+	// (every file open), the candidates and the includes of a file.
+	world := func(texts map[string]string) (*Workspace, string, []string, func(string) []string) {
+		dir := t.TempDir()
+		ws := NewWorkspace()
+		var paths []string
+		for name, text := range texts {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			os.WriteFile(p, []byte(text), 0o644)
+			ws.Open(FileURI(p), 1, text)
+			paths = append(paths, p)
+		}
+		slices.Sort(paths)
+		includesOf := func(p string) []string {
+			if a, ok := ws.Load(p); ok {
+				return a.Includes(p)
+			}
+			return nil
+		}
+		return ws, dir, paths, includesOf
+	}
+	summary := func(ws *Workspace, dir string, paths []string, from, to string) []string {
+		var out []string
+		for _, p := range paths {
+			lines, ds, _ := ws.FileDiagnostics(p)
+			rel, _ := filepath.Rel(dir, p)
+			for _, d := range ds {
+				msg := d.Message
+				if from != "" {
+					msg = strings.ReplaceAll(msg, from, to)
+				}
+				out = append(out, fmt.Sprintf("%s:%d %s %s", rel, lines.Line(d.Span.Start)+1, d.Code, msg))
+			}
+		}
+		return out
+	}
+	ws, dir, paths, includesOf := world(files)
+	before := summary(ws, dir, paths, "", "")
+	renamed := 0
+	for _, p := range paths {
+		a, _ := ws.Load(p)
+		for _, r := range a.Idents() {
+			if !r.Def || r.Sym == nil {
+				continue
+			}
+			off := r.Ident.Pos()
+			refsBefore, across := a.ReferencesAcross(off, p, paths, includesOf, ws.Load)
+			n := len(refsBefore)
+			if !across {
+				n = len(a.References(off, true))
+			}
+			byFile, across, err := a.RenameAcross(off, "zq_new_name", p, paths, includesOf, ws.Load)
+			if !across {
+				if _, _, perr := a.PrepareRename(off); perr != nil {
+					continue
+				}
+				var edits []Edit
+				if edits, err = a.Rename(off, "zq_new_name"); err == nil {
+					byFile = map[string][]Edit{p: edits}
+				}
+			}
+			if err != nil {
+				t.Errorf("%s: rename %q: %v", p, r.Ident.Name, err)
+				continue
+			}
+			next := map[string]string{}
+			for name, text := range files {
+				full := filepath.Join(dir, filepath.FromSlash(name))
+				if edits := byFile[full]; len(edits) > 0 {
+					text, _ = ApplyEdits(text, reversed(edits)...)
+				}
+				next[name] = text
+			}
+			ws2, dir2, paths2, includesOf2 := world(next)
+			if got := summary(ws2, dir2, paths2, "zq_new_name", r.Ident.Name); !slices.Equal(got, before) {
+				t.Errorf("renaming %q of %s changes the diagnostics:\nbefore %q\nafter  %q", r.Ident.Name, filepath.Base(p), before, got)
+			}
+			rel, _ := filepath.Rel(dir, p)
+			p2 := filepath.Join(dir2, rel)
+			b2, _ := ws2.Load(p2)
+			off2 := off + moved(byFile[p], off)
+			after, across2 := b2.ReferencesAcross(off2, p2, paths2, includesOf2, ws2.Load)
+			m := len(after)
+			if !across2 {
+				m = len(b2.References(off2, true))
+			}
+			if m != n {
+				t.Errorf("renaming %q of %s: %d places after, %d before", r.Ident.Name, filepath.Base(p), m, n)
+			}
+			renamed++
+		}
+	}
+	t.Logf("renamed %d names across %d files", renamed, len(paths))
+	if renamed < 8 {
+		t.Errorf("only %d names renamed", renamed)
+	}
 }

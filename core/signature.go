@@ -1,15 +1,17 @@
 package core
 
-// This file answers signature help: inside a call of an action (`call greet
-// with …`) or a builtin (`length of …`), the signatures of the callee and
-// which parameter the cursor is on.
+// This file answers signature help: inside a call, the signatures of what
+// it calls and which parameter the cursor is on. A call being typed does
+// not parse yet (`substring of s and |`), so the call is found in the
+// tokens of the line before the cursor: `call NAME with …`, `NAME of …`,
+// a builtin's `NAME with …`, `VALUE.NAME(…)`, innermost first. Actions
+// (every version of an overloaded one, the one that fits the arguments
+// typed so far active), container methods and builtins.
 
 import (
-	"strings"
-
-	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/token"
 )
 
 // A Signature is one way to call the callee.
@@ -22,70 +24,45 @@ type Signature struct {
 // SignatureInfo is the answer to signature help.
 type SignatureInfo struct {
 	Signatures  []Signature
+	ActiveSig   int // the signature that fits the arguments typed so far
 	ActiveParam int // index of the parameter at the cursor
+}
+
+// openCall is a call whose arguments the cursor may be among.
+type openCall struct {
+	name   string
+	method bool // VALUE.NAME(…): NAME is a container's action
+	of     bool // NAME of …: ends at a `with`
+	depth  int  // parentheses open when it began
+	args   int  // separators seen: the cursor is on argument args
+	start  int  // offset of the callee's name
 }
 
 // SignatureHelp returns the signatures of the innermost call around
 // offset, or nil outside calls.
 func (a *Analysis) SignatureHelp(offset int) *SignatureInfo {
-	if a.File == nil || a.Info == nil {
+	if a.Lines == nil || a.Info == nil {
 		return nil
 	}
-	var name *ast.Ident
-	var args []*ast.Arg
-	ast.Inspect(a.File, func(n ast.Node) bool {
-		if n == nil || n.Pos() > offset || n.End() < offset {
-			return false
-		}
-		switch c := n.(type) {
-		case *ast.ActionCallExpr:
-			if c.Name != nil && offset > c.Name.End() {
-				name, args = c.Name, c.Args
-			}
-		case *ast.CallExpr:
-			if id, ok := c.Fun.(*ast.Ident); ok && offset > id.End() {
-				name, args = id, c.Args
-			}
-		}
-		return true
-	})
-	if name == nil {
+	lineStart := a.Lines.LineStart(a.Lines.Line(offset))
+	c, ok := innermostCall(a.lineTokens(lineStart, offset))
+	if !ok {
 		return nil
 	}
-	info := &SignatureInfo{}
-	for i, arg := range args {
-		if offset <= arg.End() {
-			info.ActiveParam = i
-			break
+	info := &SignatureInfo{ActiveParam: c.args}
+	if c.method {
+		if m := a.methodNamed(c); m != nil {
+			info.Signatures = append(info.Signatures, actionSignatures(m)...)
 		}
-		info.ActiveParam = i
-		// Past the last argument with a separator typed: the next one.
-		if i == len(args)-1 {
-			tail := strings.TrimSpace(a.Lines.Text()[arg.End():offset])
-			if tail == "and" || tail == "," {
-				info.ActiveParam = i + 1
+	} else if sym := a.Info.ScopeAt(offset).Resolve(c.name); sym != nil && (sym.Kind == check.SymAction || sym.Kind == check.SymMethod) {
+		info.Signatures = actionSignatures(sym)
+		for i, d := range sym.Versions() {
+			if len(d.Params) > c.args {
+				info.ActiveSig = i
+				break
 			}
 		}
-	}
-	sym := a.Info.ObjectOf(name)
-	switch {
-	case sym != nil && (sym.Kind == check.SymAction || sym.Kind == check.SymMethod):
-		for _, d := range sym.Actions {
-			sig := Signature{Label: actionSignature(sym, d), Doc: d.Doc.Text()}
-			for _, p := range d.Params {
-				if p.Name == nil {
-					continue
-				}
-				label := p.Name.Name
-				if p.Type != nil {
-					label += " as " + typeExprString(p.Type)
-				}
-				sig.Params = append(sig.Params, label)
-			}
-			info.Signatures = append(info.Signatures, sig)
-		}
-	case builtins.Lookup(name.Name) != nil:
-		b := builtins.Lookup(name.Name)
+	} else if b := builtins.Lookup(c.name); b != nil {
 		for i, s := range b.Signatures {
 			sig := Signature{Label: b.Label(i), Doc: b.Doc}
 			for _, p := range s.Params {
@@ -93,9 +70,120 @@ func (a *Analysis) SignatureHelp(offset int) *SignatureInfo {
 			}
 			info.Signatures = append(info.Signatures, sig)
 		}
+		for i, s := range b.Signatures {
+			if len(s.Params) > c.args {
+				info.ActiveSig = i
+				break
+			}
+		}
 	}
 	if len(info.Signatures) == 0 {
 		return nil
 	}
 	return info
+}
+
+// innermostCall finds, in the tokens of a line up to the cursor, the call
+// whose arguments the cursor is among.
+func innermostCall(toks []token.Token) (openCall, bool) {
+	var stack []openCall
+	depth := 0
+	name := func(i int) (string, bool) {
+		if i >= 0 && i < len(toks) && toks[i].Kind == token.Identifier {
+			return toks[i].Text, true
+		}
+		return "", false
+	}
+	for i, t := range toks {
+		switch t.Kind {
+		case token.KeywordWith:
+			if n, ok := name(i - 1); ok && i >= 2 && toks[i-2].Kind == token.KeywordCall {
+				stack = append(stack, openCall{name: n, depth: depth, start: toks[i-1].Start})
+				continue
+			}
+			if n, ok := name(i - 1); ok && builtins.IsBuiltin(n) && (i < 2 || toks[i-2].Kind != token.Dot) {
+				stack = append(stack, openCall{name: n, depth: depth, start: toks[i-1].Start}) // `typeof with x`
+				continue
+			}
+			// `f of a with b`: the `with` joins text to the call's value.
+			for len(stack) > 0 && stack[len(stack)-1].of && stack[len(stack)-1].depth == depth {
+				stack = stack[:len(stack)-1]
+			}
+		case token.KeywordOf:
+			if n, ok := name(i - 1); ok {
+				stack = append(stack, openCall{name: n, of: true, depth: depth, start: toks[i-1].Start})
+			}
+		case token.LeftParen:
+			if n, ok := name(i - 1); ok && i >= 2 && toks[i-2].Kind == token.Dot {
+				stack = append(stack, openCall{name: n, method: true, depth: depth + 1, start: toks[i-1].Start})
+			}
+			depth++
+		case token.RightParen:
+			for len(stack) > 0 && stack[len(stack)-1].depth >= depth {
+				stack = stack[:len(stack)-1]
+			}
+			depth--
+		case token.KeywordAnd, token.Comma, token.KeywordFrom, token.KeywordBy:
+			if len(stack) > 0 && stack[len(stack)-1].depth == depth {
+				top := &stack[len(stack)-1]
+				if t.Kind == token.Comma && !top.method || t.Kind != token.Comma && top.method {
+					continue
+				}
+				if (t.Kind == token.KeywordFrom || t.Kind == token.KeywordBy) && !top.of {
+					continue
+				}
+				top.args++
+			}
+		case token.KeywordIs, token.KeywordOr:
+			// A comparison ends the arguments of an `of` call (they absorb
+			// arithmetic only).
+			for len(stack) > 0 && stack[len(stack)-1].of && stack[len(stack)-1].depth == depth {
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	if len(stack) == 0 {
+		return openCall{}, false
+	}
+	return stack[len(stack)-1], true
+}
+
+// methodNamed finds the container action a method call names: the one its
+// identifier resolves to when the line parses, else the one container
+// action of that name.
+func (a *Analysis) methodNamed(c openCall) *check.Symbol {
+	if r, ok := a.IdentAt(c.start); ok && r.Ident.Pos() == c.start && r.Sym != nil && r.Sym.Kind == check.SymMethod {
+		return r.Sym
+	}
+	var found *check.Symbol
+	for _, k := range a.Info.Containers {
+		if m := k.Members[c.name]; m != nil && m.Kind == check.SymMethod {
+			if found != nil {
+				return nil
+			}
+			found = m
+		}
+	}
+	return found
+}
+
+// actionSignatures are the signatures of every version of an action or
+// method.
+func actionSignatures(sym *check.Symbol) []Signature {
+	var out []Signature
+	for _, d := range sym.Versions() {
+		sig := Signature{Label: actionSignature(sym, d), Doc: d.Doc.Text()}
+		for _, p := range d.Params {
+			if p.Name == nil {
+				continue
+			}
+			label := p.Name.Name
+			if p.Type != nil {
+				label += " as " + typeExprString(p.Type)
+			}
+			sig.Params = append(sig.Params, label)
+		}
+		out = append(out, sig)
+	}
+	return out
 }

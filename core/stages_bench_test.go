@@ -27,7 +27,7 @@ func BenchmarkStages(b *testing.B) {
 			{"Check", func() { check.Check(f, text) }},
 			{"Lint", func() { lint.Check(text, f, nil, ConfigFor("file:///bench.wfl")) }},
 			{"Lines", func() { token.NewLines(text) }},
-			{"Analyze", func() { analyze("file:///bench.wfl", text) }},
+			{"Analyze", func() { analyze("file:///bench.wfl", text, disk) }},
 		}
 		for _, s := range stages {
 			b.Run(fmt.Sprintf("%s/lines=%d", s.name, lines), func(b *testing.B) {

@@ -5,6 +5,9 @@ package core
 import (
 	"fmt"
 	"iter"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -29,6 +32,12 @@ type Snapshot struct {
 	once     sync.Once
 	analysis *Analysis
 
+	// src finds the files the document includes: its workspace, or the
+	// disk for a snapshot of no workspace.
+	src     includeSource
+	ownOnce sync.Once
+	ownA    *Analysis // see own
+
 	// base is an earlier version of the document whose diagnostics are
 	// computed: this one's are derived from them (incremental.go). It is
 	// dropped once they are.
@@ -43,7 +52,7 @@ type Snapshot struct {
 // NewSnapshot returns a snapshot of text that belongs to no workspace, for
 // one-shot queries such as `wfl-lsp check` or an MCP tool given a source.
 func NewSnapshot(uri URI, version int32, text string) *Snapshot {
-	return &Snapshot{URI: uri, Version: version, Text: text}
+	return &Snapshot{URI: uri, Version: version, Text: text, src: disk}
 }
 
 // Analysis returns the snapshot's analysis, computing it on first use. It is
@@ -57,12 +66,26 @@ func (s *Snapshot) Analysis() *Analysis {
 // computed it keeps the parts they are built from, so that a full state
 // does not analyse the text a second time.
 func (s *Snapshot) analyze() {
-	a, r := analyze(s.URI, s.Text)
+	a, r := analyze(s.URI, s.Text, s.src)
 	s.analysis = a
 	s.lines.CompareAndSwap(nil, a.Lines)
 	if s.diags.Load() == nil {
 		s.raw.Store(&r)
 	}
+}
+
+// own returns the analysis of the document that does not follow its
+// includes: what another file that includes it learns of it. For a
+// document that includes nothing, it is the analysis.
+func (s *Snapshot) own() *Analysis {
+	s.ownOnce.Do(func() {
+		if !strings.Contains(s.Text, "include") {
+			s.ownA = s.Analysis()
+			return
+		}
+		s.ownA, _ = analyze(s.URI, s.Text, nil)
+	})
+	return s.ownA
 }
 
 // Lines returns the line table of the snapshot's text: the one its
@@ -166,14 +189,21 @@ func runeBoundary(s string, i int) bool {
 // serialized so edits apply in the order they were made; readers load the
 // current snapshot of a document without locking.
 type Workspace struct {
-	docs *xsync.MapOf[URI, *Snapshot]
+	docs   *xsync.MapOf[URI, *Snapshot]
+	byPath *xsync.MapOf[string, URI] // the open documents' file paths
+	disk   diskFiles                 // the files included from the disk
+
+	// diskIncluders, when set, returns the files on the disk that include
+	// the file at a path, directly or through other files (the adapter's
+	// index of the workspace's files knows them).
+	diskIncluders atomic.Pointer[func(path string) []string]
 
 	writeMu sync.Mutex // serializes Open, Change and Close
 }
 
 // NewWorkspace returns an empty workspace.
 func NewWorkspace() *Workspace {
-	return &Workspace{docs: xsync.NewMapOf[URI, *Snapshot]()}
+	return &Workspace{docs: xsync.NewMapOf[URI, *Snapshot](), byPath: xsync.NewMapOf[string, URI]()}
 }
 
 // Snapshot returns the current snapshot of an open document.
@@ -196,9 +226,27 @@ func (w *Workspace) Snapshots() []*Snapshot {
 func (w *Workspace) Open(uri URI, version int32, text string) *Snapshot {
 	w.writeMu.Lock()
 	defer w.writeMu.Unlock()
-	s := NewSnapshot(uri, version, text)
+	s := w.newSnapshot(uri, version, text)
 	w.docs.Store(uri, s)
+	if p := uri.Path(); p != "" {
+		w.byPath.Store(filepath.Clean(p), uri)
+	}
 	return s
+}
+
+func (w *Workspace) newSnapshot(uri URI, version int32, text string) *Snapshot {
+	return &Snapshot{URI: uri, Version: version, Text: text, src: w}
+}
+
+// own implements includeSource: an open document's own analysis, else the
+// file's on the disk.
+func (w *Workspace) own(path string) (*Analysis, error) {
+	if u, ok := w.byPath.Load(filepath.Clean(path)); ok {
+		if s, ok := w.docs.Load(u); ok {
+			return s.own(), nil
+		}
+	}
+	return w.disk.own(path)
 }
 
 // Change applies edits (in byte offsets, each relative to the text the
@@ -219,7 +267,7 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 	if err != nil {
 		return nil, fmt.Errorf("change to %s version %d: %w", uri, version, err)
 	}
-	s := NewSnapshot(uri, version, text)
+	s := w.newSnapshot(uri, version, text)
 	// Derive the diagnostics from the newest version that has them.
 	if old.diags.Load() != nil {
 		s.base.Store(old)
@@ -230,10 +278,192 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 	return s, nil
 }
 
+// Load returns the analysis of the file at path as the workspace sees it:
+// an open document's current one, or else the file on the disk's (its
+// includes followed through the workspace, so open documents win).
+func (w *Workspace) Load(path string) (*Analysis, bool) {
+	if u, ok := w.byPath.Load(filepath.Clean(path)); ok {
+		if s, ok := w.docs.Load(u); ok {
+			return s.Analysis(), true
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false
+	}
+	return w.newSnapshot(FileURI(path), 0, string(b)).Analysis(), true
+}
+
+// Refresh analyses anew the open documents that include the document at
+// uri (directly or through other files), when what that document gives them
+// (see exportKey) is not what it was in before, the snapshot it replaced:
+// each gets a new snapshot of the same text and version. It returns them,
+// for their diagnostics to be published. Callers pass the snapshot the
+// change replaced, or nil when the document was opened, closed or changed
+// on the disk.
+func (w *Workspace) Refresh(uri URI, before *Snapshot) []*Snapshot {
+	path := uri.Path()
+	if path == "" {
+		return nil
+	}
+	path = filepath.Clean(path)
+	var includers []*Snapshot
+	w.docs.Range(func(u URI, s *Snapshot) bool {
+		if u != uri && strings.Contains(s.Text, "include") && reaches(s.own().File, filepath.Clean(u.Path()), path, w) {
+			includers = append(includers, s)
+		}
+		return true
+	})
+	if len(includers) == 0 {
+		return nil
+	}
+	if before != nil {
+		if now, ok := w.Snapshot(uri); ok && exportKey(before.own()) == exportKey(now.own()) {
+			return nil
+		}
+	}
+	w.writeMu.Lock()
+	defer w.writeMu.Unlock()
+	out := make([]*Snapshot, 0, len(includers))
+	for _, s := range includers {
+		if cur, ok := w.docs.Load(s.URI); ok && cur == s {
+			n := w.newSnapshot(s.URI, s.Version, s.Text)
+			w.docs.Store(s.URI, n)
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Included returns the current snapshots of the open documents that the
+// open document at uri includes, directly or through other files.
+func (w *Workspace) Included(uri URI) []*Snapshot {
+	s, ok := w.Snapshot(uri)
+	if !ok || !strings.Contains(s.Text, "include") {
+		return nil
+	}
+	base := filepath.Clean(uri.Path())
+	var out []*Snapshot
+	w.docs.Range(func(u URI, d *Snapshot) bool {
+		if u != uri && reaches(s.own().File, base, filepath.Clean(u.Path()), w) {
+			out = append(out, d)
+		}
+		return true
+	})
+	return out
+}
+
+// SetDiskIncluders tells the workspace how to find the files on the disk
+// that include a file (see Diagnostics).
+func (w *Workspace) SetDiskIncluders(f func(path string) []string) {
+	w.diskIncluders.Store(&f)
+}
+
+// Diagnostics returns the diagnostics of an open document as the workspace
+// sees them: its snapshot's, less the unused-variable warnings about the
+// variables that a file including it uses (the reference checks a file on
+// its own and calls them unused).
+func (w *Workspace) Diagnostics(s *Snapshot) (*token.Lines, []diag.Diagnostic) {
+	lines, n, seq := w.DiagnosticsSeq(s)
+	out := make([]diag.Diagnostic, 0, n)
+	for d := range seq {
+		out = append(out, d)
+	}
+	return lines, out
+}
+
+// DiagnosticsSeq is Diagnostics without building the list (see
+// Snapshot.DiagnosticsSeq).
+func (w *Workspace) DiagnosticsSeq(s *Snapshot) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
+	lines, n, seq := s.DiagnosticsSeq()
+	used := w.usedByIncluders(s.URI)
+	if len(used) == 0 {
+		return lines, n, seq
+	}
+	return lines, n, func(yield func(diag.Diagnostic) bool) {
+		for d := range seq {
+			if d.Code == "ANALYZE-UNUSED" && used[unusedName(d.Message)] {
+				continue
+			}
+			if !yield(d) {
+				return
+			}
+		}
+	}
+}
+
+// FileDiagnostics returns the diagnostics of the file at path as the
+// workspace sees them, open or not (see Diagnostics).
+func (w *Workspace) FileDiagnostics(path string) (*token.Lines, []diag.Diagnostic, bool) {
+	if u, ok := w.byPath.Load(filepath.Clean(path)); ok {
+		if s, ok := w.docs.Load(u); ok {
+			lines, ds := w.Diagnostics(s)
+			return lines, ds, true
+		}
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, false
+	}
+	lines, ds := w.Diagnostics(w.newSnapshot(FileURI(path), 0, string(b)))
+	return lines, ds, true
+}
+
+func unusedName(msg string) string {
+	name, _ := strings.CutPrefix(msg, "Unused variable '")
+	return strings.TrimSuffix(name, "'")
+}
+
+// usedByIncluders returns the names that the files including the document
+// at uri (open documents, and those diskIncluders names) use without
+// declaring them, or nil when no file includes it.
+func (w *Workspace) usedByIncluders(uri URI) map[string]bool {
+	path := uri.Path()
+	if path == "" {
+		return nil
+	}
+	path = filepath.Clean(path)
+	var owns []*Analysis
+	seen := map[string]bool{path: true}
+	w.docs.Range(func(u URI, s *Snapshot) bool {
+		p := filepath.Clean(u.Path())
+		if !seen[p] && strings.Contains(s.Text, "include") && reaches(s.own().File, p, path, w) {
+			seen[p] = true
+			owns = append(owns, s.own())
+		}
+		return true
+	})
+	if f := w.diskIncluders.Load(); f != nil {
+		for _, p := range (*f)(path) {
+			if p = filepath.Clean(p); !seen[p] {
+				seen[p] = true
+				if a, err := w.own(p); err == nil {
+					owns = append(owns, a)
+				}
+			}
+		}
+	}
+	if len(owns) == 0 {
+		return nil
+	}
+	used := map[string]bool{}
+	for _, a := range owns {
+		for _, r := range a.Idents() {
+			if r.Sym == nil && !r.Def {
+				used[r.Ident.Name] = true
+			}
+		}
+	}
+	return used
+}
+
 // Close forgets an open document. It reports whether the document was open.
 func (w *Workspace) Close(uri URI) bool {
 	w.writeMu.Lock()
 	defer w.writeMu.Unlock()
 	_, ok := w.docs.LoadAndDelete(uri)
+	if p := uri.Path(); p != "" {
+		w.byPath.Compute(filepath.Clean(p), func(old URI, loaded bool) (URI, bool) { return old, !loaded || old == uri })
+	}
 	return ok
 }

@@ -31,6 +31,10 @@ var completionKinds = map[core.CompletionKind]protocol.CompletionItemKind{
 	core.CompleteContainer: protocol.CompletionItemKindClass,
 	core.CompleteProperty:  protocol.CompletionItemKindProperty,
 	core.CompleteMethod:    protocol.CompletionItemKindMethod,
+	core.CompleteInterface: protocol.CompletionItemKindInterface,
+	core.CompleteType:      protocol.CompletionItemKindTypeParameter,
+	core.CompleteFile:      protocol.CompletionItemKindFile,
+	core.CompleteFolder:    protocol.CompletionItemKindFolder,
 }
 
 // maxCompletionItems bounds one completion answer.
@@ -44,7 +48,7 @@ type resolveData struct {
 func completion(_ context.Context, s *server, d doc, p *protocol.CompletionParams) (any, error) {
 	a, m := d.analysis()
 	snippets := s.session.Load().caps.snippets
-	span, items := a.Completion(m.offset(p.Position), snippets)
+	span, items := a.Completion(m.offset(p.Position), core.CompletionOptions{Snippets: snippets, Path: core.URI(d.uri).Path()})
 	// Long lists are cut; the client asks again as the prefix grows.
 	incomplete := len(items) > maxCompletionItems
 	if incomplete {
@@ -65,7 +69,7 @@ func completion(_ context.Context, s *server, d doc, p *protocol.CompletionParam
 		if it.Doc != "" {
 			ci.Documentation = protocol.String(it.Doc)
 		}
-		if it.Kind == core.CompleteSnippet {
+		if it.Snippet != "" {
 			ci.TextEdit = &protocol.TextEdit{Range: rng, NewText: it.Snippet}
 			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
 		}
@@ -113,8 +117,8 @@ func signatureHelp(_ context.Context, _ *server, d doc, p *protocol.SignatureHel
 		return nil, nil
 	}
 	sh := &protocol.SignatureHelp{}
-	zero := uint32(0)
-	sh.ActiveSignature = &zero
+	active := uint32(info.ActiveSig)
+	sh.ActiveSignature = &active
 	sh.ActiveParameter = protocol.NewNullable(uint32(info.ActiveParam))
 	for _, sig := range info.Signatures {
 		si := protocol.SignatureInformation{Label: sig.Label}

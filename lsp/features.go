@@ -5,7 +5,6 @@ package lsp
 
 import (
 	"context"
-	"os"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -124,14 +123,7 @@ func (s *server) includesOf(path string) []string {
 // loadAnalysis returns the analysis of a file: its open snapshot's, or the
 // disk's.
 func (s *server) loadAnalysis(path string) (*core.Analysis, bool) {
-	if snap, ok := s.ws.Snapshot(core.URI(uri.File(path))); ok {
-		return snap.Analysis(), true
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, false
-	}
-	return core.NewSnapshot(core.FileURI(path), 0, string(b)).Analysis(), true
+	return s.ws.Load(path)
 }
 
 func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams) (any, error) {
@@ -284,8 +276,8 @@ func selectionRange(_ context.Context, _ *server, d doc, p *protocol.SelectionRa
 	return out, nil
 }
 
-func pullDiagnostics(_ context.Context, _ *server, d doc, _ *protocol.DocumentDiagnosticParams) (any, error) {
-	lines, diags := d.snap.Diagnostics()
+func pullDiagnostics(_ context.Context, s *server, d doc, _ *protocol.DocumentDiagnosticParams) (any, error) {
+	lines, diags := s.ws.Diagnostics(d.snap)
 	return &protocol.RelatedFullDocumentDiagnosticReport{
 		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{
 			Kind:  "full",

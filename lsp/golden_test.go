@@ -16,7 +16,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -29,46 +28,30 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/lsp")
 
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "lsp", "*.txtar"))
-	if len(files) == 0 {
-		t.Fatal("no testdata/lsp/*.txtar")
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			b, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
+	txtar.Run(t, filepath.Join("..", "testdata", "lsp", "*.txtar"), *update, func(t *testing.T, ar *txtar.Archive) {
+		src, ok := ar.Get("doc.wfl")
+		if !ok {
+			// txtar ends every file with a line break; this name says
+			// the document has none.
+			if src, ok = ar.Get("doc.wfl (no final newline)"); !ok {
+				t.Fatal("no doc.wfl")
 			}
-			ar := txtar.Parse(string(b))
-			src, ok := ar.Get("doc.wfl")
-			if !ok {
-				// txtar ends every file with a line break; this name says
-				// the document has none.
-				if src, ok = ar.Get("doc.wfl (no final newline)"); !ok {
-					t.Fatal("no doc.wfl")
-				}
-				src = strings.TrimSuffix(src, "\n")
-			}
-			markers, _ := ar.Get("markers")
-			settings, _ := ar.Get("settings.json")
-			for _, enc := range []string{"utf-16", "utf-8"} {
-				got := transcript(t, src, markers, settings, enc)
-				want, _ := ar.Get(enc)
-				if *update {
-					ar.Set(enc, got)
-					continue
-				}
-				if got != want {
-					t.Errorf("%s transcript differs (run with -update to regenerate):\n%s", enc, diffLines(want, got))
-				}
-			}
+			src = strings.TrimSuffix(src, "\n")
+		}
+		markers, _ := ar.Get("markers")
+		settings, _ := ar.Get("settings.json")
+		for _, enc := range []string{"utf-16", "utf-8"} {
+			got := transcript(t, src, markers, settings, enc)
+			want, _ := ar.Get(enc)
 			if *update {
-				if err := os.WriteFile(file, []byte(ar.Format()), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				ar.Set(enc, got)
+				continue
 			}
-		})
-	}
+			if got != want {
+				t.Errorf("%s transcript differs (run with -update to regenerate):\n%s", enc, diffLines(want, got))
+			}
+		}
+	})
 }
 
 // conv converts LSP positions of one encoding to byte offsets, rune by rune.
@@ -92,18 +75,24 @@ func (c conv) offset(line, char int) int {
 		}
 	}
 	for n := 0; n < char && off < len(c.src) && c.src[off] != '\n' && c.src[off] != '\r'; {
-		r, size := utf8.DecodeRuneInString(c.src[off:])
-		switch {
-		case c.utf8:
-			n += size
-		case r >= 0x10000:
-			n += 2
-		default:
-			n++
-		}
+		units, size := c.units(c.src[off:])
+		n += units
 		off += size
 	}
 	return off
+}
+
+// units returns the length of the first character of s in the encoding's
+// code units, and in bytes.
+func (c conv) units(s string) (units, size int) {
+	r, size := utf8.DecodeRuneInString(s)
+	switch {
+	case c.utf8:
+		return size, size
+	case r >= 0x10000:
+		return 2, size
+	}
+	return 1, size
 }
 
 func (c conv) text(r wireRange) string {
@@ -450,15 +439,8 @@ func positionIn(cv conv, src string, off int) wirePos {
 	}
 	n := 0
 	for i := start; i < off; {
-		r, size := utf8.DecodeRuneInString(src[i:])
-		switch {
-		case cv.utf8:
-			n += size
-		case r >= 0x10000:
-			n += 2
-		default:
-			n++
-		}
+		units, size := cv.units(src[i:])
+		n += units
 		i += size
 	}
 	return wirePos{line, n}

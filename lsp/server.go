@@ -190,6 +190,7 @@ func newServer(ctx context.Context, opts Options) *server {
 	}
 	s.session.Store(&session{enc: utf16})
 	s.diags = newPublisher(s)
+	s.ws.SetDiskIncluders(s.includersOnDisk)
 	return s
 }
 

@@ -16,33 +16,37 @@ import (
 )
 
 func init() {
-	notifications[protocol.MethodTextDocumentDidOpen] = (*server).didOpen
-	notifications[protocol.MethodTextDocumentDidChange] = (*server).didChange
-	notifications[protocol.MethodTextDocumentDidClose] = (*server).didClose
-	notifications[protocol.MethodTextDocumentDidSave] = func(*server, jsonrpc2.RawMessage) error { return nil }
+	notifications[protocol.MethodTextDocumentDidOpen] = synced((*server).didOpen)
+	notifications[protocol.MethodTextDocumentDidChange] = synced((*server).didChange)
+	notifications[protocol.MethodTextDocumentDidClose] = synced((*server).didClose)
+	notifications[protocol.MethodTextDocumentDidSave] = (*server).didSave
 }
 
-func (s *server) didOpen(params jsonrpc2.RawMessage) error {
-	s.syncMu.Lock()
-	defer s.syncMu.Unlock()
-	var p protocol.DidOpenTextDocumentParams
-	if err := decodeParams(params, &p); err != nil {
-		return err
+// synced makes the handler of a document change: f runs on the decoded
+// params holding syncMu, so that the open documents change one at a time.
+func synced[P any](f func(s *server, p *P) error) notification {
+	return func(s *server, params jsonrpc2.RawMessage) error {
+		s.syncMu.Lock()
+		defer s.syncMu.Unlock()
+		var p P
+		if err := decodeParams(params, &p); err != nil {
+			return err
+		}
+		return f(s, &p)
 	}
+}
+
+func (s *server) didOpen(p *protocol.DidOpenTextDocumentParams) error {
 	td := p.TextDocument
 	// A second didOpen of an open document replaces it.
 	snap := s.ws.Open(core.URI(td.URI), td.Version, td.Text)
 	s.diags.update(snap)
+	s.refreshIncluders(snap.URI, nil)
+	s.republishIncluded(snap.URI)
 	return nil
 }
 
-func (s *server) didChange(params jsonrpc2.RawMessage) error {
-	s.syncMu.Lock()
-	defer s.syncMu.Unlock()
-	var p protocol.DidChangeTextDocumentParams
-	if err := decodeParams(params, &p); err != nil {
-		return err
-	}
+func (s *server) didChange(p *protocol.DidChangeTextDocumentParams) error {
 	u := core.URI(p.TextDocument.URI)
 	old, ok := s.ws.Snapshot(u)
 	if !ok {
@@ -63,6 +67,7 @@ func (s *server) didChange(params jsonrpc2.RawMessage) error {
 		return err
 	}
 	s.diags.update(snap)
+	s.refreshIncluders(u, old)
 	return nil
 }
 
@@ -100,18 +105,50 @@ func (s *server) convertChanges(old *core.Snapshot, changes []protocol.TextDocum
 	return edits, text, nil
 }
 
-func (s *server) didClose(params jsonrpc2.RawMessage) error {
-	s.syncMu.Lock()
-	defer s.syncMu.Unlock()
-	var p protocol.DidCloseTextDocumentParams
-	if err := decodeParams(params, &p); err != nil {
-		return err
-	}
+func (s *server) didClose(p *protocol.DidCloseTextDocumentParams) error {
 	u := core.URI(p.TextDocument.URI)
+	included := s.ws.Included(u)
 	if !s.ws.Close(u) {
 		return fmt.Errorf("didClose for %s, which is not open", u)
 	}
 	s.diags.closed(p.TextDocument.URI)
 	s.tokens.forget(p.TextDocument.URI)
+	s.refreshIncluders(u, nil) // they now read the file on the disk
+	for _, snap := range included {
+		s.diags.update(snap) // it no longer uses their variables
+	}
 	return nil
+}
+
+// didSave publishes anew the diagnostics of the open documents the saved
+// one includes: which of their variables it uses may have changed (see
+// core's Workspace.Diagnostics). Editing a file does not, to keep typing
+// cheap; saving, opening and closing it do.
+func (s *server) didSave(params jsonrpc2.RawMessage) error {
+	var p protocol.DidSaveTextDocumentParams
+	if err := decodeParams(params, &p); err != nil {
+		return err
+	}
+	s.syncMu.Lock()
+	defer s.syncMu.Unlock()
+	s.republishIncluded(core.URI(p.TextDocument.URI))
+	return nil
+}
+
+// republishIncluded publishes anew the diagnostics of the open documents
+// that the document at u includes.
+func (s *server) republishIncluded(u core.URI) {
+	for _, other := range s.ws.Included(u) {
+		s.diags.update(other)
+	}
+}
+
+// refreshIncluders publishes anew the diagnostics of the open documents
+// that include the document at u, when what it gives them changed (before
+// is the snapshot it had, or nil when it was opened, closed or changed on
+// the disk).
+func (s *server) refreshIncluders(u core.URI, before *core.Snapshot) {
+	for _, snap := range s.ws.Refresh(u, before) {
+		s.diags.update(snap)
+	}
 }

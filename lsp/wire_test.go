@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 const testURI = "file:///tmp/wfl-test/demo.wfl"
@@ -659,4 +660,98 @@ func TestWorkspaceFoldersChange(t *testing.T) {
 	if got := names(); got != "alpha beta" {
 		t.Fatalf("after adding b and removing a: %q", got)
 	}
+}
+
+// TestEditingIncludedFileRepublishesIncluders: main.wfl includes lib.wfl;
+// an edit of lib.wfl that changes the names it declares republishes
+// main.wfl's diagnostics, and lib.wfl's variables that main.wfl uses are
+// not called unused.
+func TestEditingIncludedFileRepublishesIncluders(t *testing.T) {
+	dir := t.TempDir()
+	libText := "define action called greet with parameters who:\n    display who\nend action\nstore greeting as \"hi\"\nstore spare as 1\n"
+	os.WriteFile(filepath.Join(dir, "lib.wfl"), []byte(libText), 0o644)
+	lib := "file://" + filepath.Join(dir, "lib.wfl")
+	main := "file://" + filepath.Join(dir, "main.wfl")
+	c := newClient(t)
+	c.initialize(nil)
+	c.open(main, "include from \"lib.wfl\"\ncall greet with \"x\"\ndisplay greeting\n", 1)
+	if d := c.diagnostics(main, 1); len(d.Diagnostics) != 0 {
+		t.Errorf("main.wfl: names of the included file are known: %+v", d.Diagnostics)
+	}
+	c.open(lib, libText, 1)
+	var unused []string
+	for _, d := range c.diagnostics(lib, 1).Diagnostics {
+		unused = append(unused, d.Message)
+	}
+	if len(unused) != 1 || unused[0] != "Unused variable 'spare'" {
+		t.Errorf("lib.wfl: want only 'spare' unused (main.wfl reads greeting), got %q", unused)
+	}
+	var last time.Time // when the previous answer awaited was read: later ones only
+	mainSays := func(what string, has func([]wireDiag) bool) {
+		t.Helper()
+		m := c.await("main.wfl's diagnostics "+what, func(m *msg) bool {
+			if m.Method != "textDocument/publishDiagnostics" || !m.at.After(last) {
+				return false
+			}
+			var p publishParams
+			json.Unmarshal(m.Params, &p)
+			return p.URI == main && has(p.Diagnostics)
+		})
+		last = m.at
+	}
+	// Rename the action in lib.wfl: main.wfl's call no longer resolves.
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": lib, "version": 2},
+		"contentChanges": []any{map[string]any{"text": strings.Replace(libText, "greet with", "salute with", 1)}},
+	})
+	mainSays("with greet undefined", func(ds []wireDiag) bool {
+		return len(ds) == 1 && ds[0].Message == "Undefined action 'greet'"
+	})
+	// And back.
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": lib, "version": 3},
+		"contentChanges": []any{map[string]any{"text": libText}},
+	})
+	mainSays("clean again", func(ds []wireDiag) bool { return len(ds) == 0 })
+	c.finish()
+}
+
+// TestCallHierarchyAcrossIncludes: an action of an included file (on the
+// disk, not open) is an item of its own file; its incoming calls include
+// the callers in the file that includes it, and an action calling it has it
+// among its outgoing calls.
+func TestCallHierarchyAcrossIncludes(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "lib.wfl"), []byte("define action called greet with parameters who:\n    display who\nend action\ncall greet with \"self\"\n"), 0o644)
+	main := "file://" + filepath.Join(dir, "main.wfl")
+	c := newClient(t)
+	c.initialize(nil)
+	c.open(main, "include from \"lib.wfl\"\ndefine action called welcome:\n    call greet with \"x\"\nend action\ncall welcome\n", 1)
+	var items []map[string]any
+	json.Unmarshal(result(t, c.call("textDocument/prepareCallHierarchy", map[string]any{"textDocument": map[string]any{"uri": main},
+		"position": map[string]any{"line": 2, "character": 10}})), &items)
+	if len(items) != 1 || !strings.HasSuffix(items[0]["uri"].(string), "/lib.wfl") {
+		t.Fatalf("prepare on a call of an included action: %v", items)
+	}
+	var in []struct {
+		From map[string]any `json:"from"`
+	}
+	json.Unmarshal(result(t, c.call("callHierarchy/incomingCalls", map[string]any{"item": items[0]})), &in)
+	var callers []string
+	for _, x := range in {
+		callers = append(callers, fmt.Sprintf("%s in %s", x.From["name"], filepath.Base(x.From["uri"].(string))))
+	}
+	if strings.Join(callers, ", ") != "(top level) in lib.wfl, welcome in main.wfl" {
+		t.Errorf("incoming calls of greet: %q", callers)
+	}
+	json.Unmarshal(result(t, c.call("textDocument/prepareCallHierarchy", map[string]any{"textDocument": map[string]any{"uri": main},
+		"position": map[string]any{"line": 1, "character": 23}})), &items)
+	var out []struct {
+		To map[string]any `json:"to"`
+	}
+	json.Unmarshal(result(t, c.call("callHierarchy/outgoingCalls", map[string]any{"item": items[0]})), &out)
+	if len(out) != 1 || out[0].To["name"] != "greet" || !strings.HasSuffix(out[0].To["uri"].(string), "/lib.wfl") {
+		t.Errorf("outgoing calls of welcome: %+v", out)
+	}
+	c.finish()
 }

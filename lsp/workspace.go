@@ -92,6 +92,31 @@ func (ix *wsIndex) removeUnder(dir string, keep []string) {
 	}
 }
 
+// includersOnDisk returns the indexed files that include the file at path,
+// directly or through other indexed files.
+func (s *server) includersOnDisk(path string) []string {
+	includedBy := map[string][]string{}
+	s.index.mu.Lock()
+	for u, f := range s.index.files {
+		for _, inc := range f.includes {
+			includedBy[inc] = append(includedBy[inc], core.URI(u).Path())
+		}
+	}
+	s.index.mu.Unlock()
+	var out []string
+	seen := map[string]bool{path: true}
+	for queue := []string{path}; len(queue) > 0; queue = queue[1:] {
+		for _, p := range includedBy[queue[0]] {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+				queue = append(queue, p)
+			}
+		}
+	}
+	return out
+}
+
 // indexFile reads and indexes one file.
 func indexFile(path string) (indexedFile, error) {
 	b, err := os.ReadFile(path)
@@ -190,6 +215,15 @@ func (s *server) didChangeWatchedFiles(params jsonrpc2.RawMessage) error {
 			s.index.put(ch.URI, f)
 		} else {
 			s.index.remove(ch.URI)
+		}
+	}
+	s.syncMu.Lock()
+	defer s.syncMu.Unlock()
+	for _, ch := range p.Changes {
+		if u := core.URI(ch.URI); strings.HasSuffix(u.Path(), ".wfl") {
+			if _, open := s.ws.Snapshot(u); !open {
+				s.refreshIncluders(u, nil) // an included file on the disk changed
+			}
 		}
 	}
 	return nil

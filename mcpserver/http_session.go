@@ -548,9 +548,15 @@ func (s *httpSession) stream(w http.ResponseWriter, r *http.Request) {
 		st = s.get
 	}
 	if st.ex != nil {
-		s.mu.Unlock()
-		httpError(w, http.StatusConflict, nil, codeInvalidRequest, "Conflict: this stream of the session is open already")
-		return
+		if lastID == "" {
+			s.mu.Unlock()
+			httpError(w, http.StatusConflict, nil, codeInvalidRequest, "Conflict: this stream of the session is open already")
+			return
+		}
+		// A client resumes a stream only once it lost it: its old response
+		// may not have noticed yet. This one takes the stream over; the
+		// events after Last-Event-ID are replayed from the stream's buffer.
+		st.ex.abandon()
 	}
 	ex := newExchange()
 	ex.limit = 10000
@@ -597,6 +603,8 @@ func (s *httpSession) stream(w http.ResponseWriter, r *http.Request) {
 			if _, err := w.Write([]byte(": keep-alive\n\n")); err != nil {
 				return
 			}
+		case <-ex.gone:
+			return // a resumed request took the stream over
 		case <-r.Context().Done():
 			return
 		case <-s.endCh:

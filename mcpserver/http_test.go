@@ -118,6 +118,19 @@ func (ht *httpTest) post(body string, headers ...string) *reply {
 	return ht.do(http.MethodPost, body, headers...)
 }
 
+// stream opens the GET stream of session sid; the caller closes its body.
+func (ht *httpTest) stream(ctx context.Context, sid string) *http.Response {
+	ht.t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, ht.url, nil)
+	req.Header.Set("Mcp-Session-Id", sid)
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		ht.t.Fatal(err)
+	}
+	return resp
+}
+
 // initialize opens a session of revision version and returns its id.
 func (ht *httpTest) initialize(version string, headers ...string) string {
 	ht.t.Helper()
@@ -377,13 +390,7 @@ func TestHTTPGetStream(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), guard)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, ht.url, nil)
-	req.Header.Set("Mcp-Session-Id", sid)
-	req.Header.Set("Accept", "text/event-stream")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := ht.stream(ctx, sid)
 	defer resp.Body.Close()
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
 		t.Fatalf("GET: %d %v", resp.StatusCode, resp.Header)
@@ -639,13 +646,7 @@ func TestHTTPGracefulShutdown(t *testing.T) {
 	// One session with its GET stream open, one request in flight.
 	ht := &httpTest{t: t, url: url}
 	sid := ht.initialize("2025-11-25")
-	getReq, _ := http.NewRequest(http.MethodGet, url, nil)
-	getReq.Header.Set("Mcp-Session-Id", sid)
-	getReq.Header.Set("Accept", "text/event-stream")
-	getResp, err := http.DefaultClient.Do(getReq)
-	if err != nil {
-		t.Fatal(err)
-	}
+	getResp := ht.stream(context.Background(), sid)
 	defer getResp.Body.Close()
 	// A stateless subscriptions/listen stream, acknowledged.
 	listenBody := `{"jsonrpc":"2.0","id":"L","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},` + modernMeta("") + `}}`

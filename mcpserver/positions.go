@@ -5,6 +5,7 @@ package mcpserver
 // position arguments and span shapes the position tools share.
 
 import (
+	"context"
 	"fmt"
 
 	"wfl-lsp/core"
@@ -54,6 +55,19 @@ func positionInput(extra map[string]*Schema) *Schema {
 		props[k] = v
 	}
 	return object([]string{"line", "column"}, props)
+}
+
+// atPosition makes the Call of a tool that acts at a position: f runs on
+// the program (onDocument) and the byte offset of the line and column
+// arguments, and a position outside the program is the answer instead.
+func atPosition(f func(ctx context.Context, c *Call, d *document, off int) Result) func(context.Context, *Call) Result {
+	return onDocument(func(ctx context.Context, c *Call, d *document) Result {
+		off, fail := offsetArg(d, c.Args)
+		if fail != nil {
+			return *fail
+		}
+		return f(ctx, c, d, off)
+	})
 }
 
 // offsetArg returns the byte offset of the line and column arguments.

@@ -106,34 +106,10 @@ func (s *Server) buildStatic() (*staticAnswers, error) {
 	st.discover = s.modernize(disc, hintStatic)
 
 	items := map[string]func(v string) []any{
-		"tools": func(v string) []any {
-			var out []any
-			for _, t := range s.prims.Tools {
-				out = append(out, toolListing(t, v))
-			}
-			return out
-		},
-		"prompts": func(v string) []any {
-			var out []any
-			for _, p := range s.prims.Prompts {
-				out = append(out, promptListing(p, v))
-			}
-			return out
-		},
-		"resources": func(v string) []any {
-			var out []any
-			for _, r := range s.prims.Resources {
-				out = append(out, resourceListing(r, v))
-			}
-			return out
-		},
-		"resourceTemplates": func(v string) []any {
-			var out []any
-			for _, t := range s.prims.Templates {
-				out = append(out, templateListing(t, v))
-			}
-			return out
-		},
+		"tools":             listingOf(s.prims.Tools, toolListing),
+		"prompts":           listingOf(s.prims.Prompts, promptListing),
+		"resources":         listingOf(s.prims.Resources, resourceListing),
+		"resourceTemplates": listingOf(s.prims.Templates, templateListing),
 	}
 	for key, gen := range items {
 		l := &list{key: key, gen: gen, byVersion: map[string]*pageSet{}}
@@ -143,6 +119,18 @@ func (s *Server) buildStatic() (*staticAnswers, error) {
 		st.lists[key] = l
 	}
 	return st, nil
+}
+
+// listingOf returns the items of a list under a revision: each primitive
+// as listing shows it under that revision.
+func listingOf[P any](prims []P, listing func(P, string) map[string]any) func(v string) []any {
+	return func(v string) []any {
+		var out []any
+		for _, p := range prims {
+			out = append(out, listing(p, v))
+		}
+		return out
+	}
 }
 
 // pages returns the pages of list key under revision v.

@@ -38,11 +38,7 @@ func diagnosticTool(name, title, desc, validDesc string, keep func(diag.Diagnost
 		Input:    object(nil, sourceOrPath()),
 		Output:   checkSchema(validDesc),
 		ReadOnly: true, Idempotent: true,
-		Call: func(ctx context.Context, c *Call) Result {
-			d, fail := c.document()
-			if fail != nil {
-				return *fail
-			}
+		Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
 			out := checkOutput{File: d.path, Diagnostics: d.diagnostics(keep)}
 			for _, x := range out.Diagnostics {
 				switch x.Severity {
@@ -55,7 +51,7 @@ func diagnosticTool(name, title, desc, validDesc string, keep func(diag.Diagnost
 			out.Valid = out.ErrorCount == 0
 			out.Summary = summarize(len(out.Diagnostics), out.ErrorCount, out.WarningCount)
 			return Result{Structured: out}
-		},
+		}),
 	}
 }
 

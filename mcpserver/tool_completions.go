@@ -47,17 +47,8 @@ var getCompletionsTool = &Tool{
 		"replace":   spanSchema(nil, nil),
 	}),
 	ReadOnly: true, Idempotent: true,
-	Call: func(ctx context.Context, c *Call) Result {
-		args := c.Args
-		d, fail := c.document()
-		if fail != nil {
-			return *fail
-		}
-		off, fail := offsetArg(d, args)
-		if fail != nil {
-			return *fail
-		}
-		span, items := d.a.Completion(off, false)
+	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
+		span, items := d.a.Completion(off, core.CompletionOptions{}) // no paths: they could name files outside the root
 		out := []completionJSON{}
 		for _, it := range items {
 			if len(out) == maxToolCompletions {
@@ -70,5 +61,5 @@ var getCompletionsTool = &Tool{
 			out = append(out, completionJSON{Label: it.Label, Kind: completionKindNames[it.Kind], Detail: it.Detail, Doc: doc, Insert: it.Insert})
 		}
 		return Result{Structured: map[string]any{"items": out, "count": len(items), "truncated": len(items) > len(out), "replace": spanOf(d.a, span)}}
-	},
+	}),
 }

@@ -23,11 +23,7 @@ var formatTool = &Tool{
 		"edits":     array("edits that turn the original into the formatted text, against the original", editSchema),
 	}),
 	ReadOnly: true, Idempotent: true,
-	Call: func(ctx context.Context, c *Call) Result {
-		d, fail := c.document()
-		if fail != nil {
-			return *fail
-		}
+	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
 		text, err := d.snap.Format()
 		if err != nil {
 			return failure("cannot_format", "cannot format: "+err.Error())
@@ -37,7 +33,7 @@ var formatTool = &Tool{
 			return failure("cannot_format", "cannot format: "+err.Error())
 		}
 		return Result{Structured: withFile(d, map[string]any{"formatted": text, "changed": text != d.snap.Text, "edits": editsOf(d.a, edits)})}
-	},
+	}),
 }
 
 type fixJSON struct {
@@ -78,12 +74,8 @@ var fixTool = &Tool{
 		"safeFixesApplied": integer("how many safe fixes fixedSource applies", 0),
 	}),
 	ReadOnly: true, Idempotent: true,
-	Call: func(ctx context.Context, c *Call) Result {
+	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
 		args := c.Args
-		d, fail := c.document()
-		if fail != nil {
-			return *fail
-		}
 		span := token.Span{Start: 0, End: len(d.snap.Text)}
 		if line, ok := intArg(args, "line"); ok {
 			start, ok1 := d.a.Lines.PositionOffset(line, 1)
@@ -113,5 +105,5 @@ var fixTool = &Tool{
 			fixed, n = d.snap.Text, 0
 		}
 		return Result{Structured: withFile(d, map[string]any{"fixes": fixes, "fixedSource": fixed, "safeFixesApplied": n})}
-	},
+	}),
 }

@@ -33,16 +33,7 @@ var getSymbolInfoTool = &Tool{
 		"span":            spanSchema(nil, nil),
 	}),
 	ReadOnly: true, Idempotent: true,
-	Call: func(ctx context.Context, c *Call) Result {
-		args := c.Args
-		d, fail := c.document()
-		if fail != nil {
-			return *fail
-		}
-		off, fail := offsetArg(d, args)
-		if fail != nil {
-			return *fail
-		}
+	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
 		x := c.crossFiles(ctx, d)
 		h := d.a.HoverAcross(off, x.base, x.load)
 		if h == nil {
@@ -59,7 +50,7 @@ var getSymbolInfoTool = &Tool{
 			}
 		}
 		return Result{Structured: out}
-	},
+	}),
 }
 
 var findDefinitionTool = &Tool{
@@ -74,16 +65,7 @@ var findDefinitionTool = &Tool{
 		"definitions": array("declarations of the name", spanSchema(nil, map[string]*Schema{"file": fileProp})),
 	}),
 	ReadOnly: true, Idempotent: true,
-	Call: func(ctx context.Context, c *Call) Result {
-		args := c.Args
-		d, fail := c.document()
-		if fail != nil {
-			return *fail
-		}
-		off, fail := offsetArg(d, args)
-		if fail != nil {
-			return *fail
-		}
+	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
 		x := c.crossFiles(ctx, d)
 		defs := []fileSpan{}
 		for _, sp := range d.a.Definition(off) {
@@ -95,7 +77,7 @@ var findDefinitionTool = &Tool{
 			}
 		}
 		return Result{Structured: map[string]any{"definitions": defs}}
-	},
+	}),
 }
 
 type referenceJSON struct {
@@ -124,16 +106,8 @@ var findReferencesTool = &Tool{
 		"count": integer("number of places", 0),
 	}),
 	ReadOnly: true, Idempotent: true,
-	Call: func(ctx context.Context, c *Call) Result {
+	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
 		args := c.Args
-		d, fail := c.document()
-		if fail != nil {
-			return *fail
-		}
-		off, fail := offsetArg(d, args)
-		if fail != nil {
-			return *fail
-		}
 		withDecl := boolArg(args, "includeDeclaration", true)
 		x := c.crossFiles(ctx, d)
 		refs := []referenceJSON{}
@@ -160,5 +134,5 @@ var findReferencesTool = &Tool{
 			refs = append(refs, referenceJSON{fileSpan: x.here(d, token.Span(ref.Span)), Declaration: ref.Decl, Write: ref.Write})
 		}
 		return Result{Structured: map[string]any{"references": refs, "count": len(refs)}}
-	},
+	}),
 }

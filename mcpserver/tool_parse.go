@@ -78,12 +78,8 @@ var parseTool = &Tool{
 		"summary":        str("one line for people"),
 	}),
 	ReadOnly: true, Idempotent: true,
-	Call: func(ctx context.Context, c *Call) Result {
+	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
 		args := c.Args
-		d, fail := c.document()
-		if fail != nil {
-			return *fail
-		}
 		out := parseOutput{
 			File:        d.path,
 			Outline:     outlineOf(d.a, d.a.DocumentSymbols(), boolArg(args, "include_positions", true)),
@@ -99,5 +95,5 @@ var parseTool = &Tool{
 			out.Summary = itoa(len(out.Diagnostics)) + " parse error" + plural(len(out.Diagnostics))
 		}
 		return Result{Structured: out}
-	},
+	}),
 }

@@ -40,16 +40,8 @@ var renameTool = &Tool{
 		})),
 	}),
 	ReadOnly: true, Idempotent: true,
-	Call: func(ctx context.Context, c *Call) Result {
+	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
 		args := c.Args
-		d, fail := c.document()
-		if fail != nil {
-			return *fail
-		}
-		off, fail := offsetArg(d, args)
-		if fail != nil {
-			return *fail
-		}
 		newName, _ := strArg(args, "newName")
 		x := c.crossFiles(ctx, d)
 		byFile, across, err := d.a.RenameAcross(off, newName, x.base, x.candidates(), x.includesOf, x.load)
@@ -74,7 +66,7 @@ var renameTool = &Tool{
 		}
 		return Result{Structured: withFile(d, map[string]any{"oldName": oldName, "newName": newName,
 			"edits": editsOf(d.a, edits), "count": len(edits), "newSource": text})}
-	},
+	}),
 }
 
 // renameAcross answers rename_symbol for a name shared through include.

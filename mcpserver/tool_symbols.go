@@ -24,13 +24,9 @@ var documentSymbolsTool = &Tool{
 		"symbols": array("the declarations, as a tree", symbolSchema),
 	}),
 	ReadOnly: true, Idempotent: true,
-	Call: func(ctx context.Context, c *Call) Result {
-		d, fail := c.document()
-		if fail != nil {
-			return *fail
-		}
+	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
 		return Result{Structured: withFile(d, map[string]any{"symbols": outlineOf(d.a, d.a.DocumentSymbols(), true)})}
-	},
+	}),
 }
 
 type workspaceSymbol struct {

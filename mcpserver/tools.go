@@ -259,6 +259,19 @@ func (c *Call) document() (*document, *Result) {
 	return c.ws.document(c.Args)
 }
 
+// onDocument makes the Call of a tool that reads one program, named by the
+// source or path argument: f runs on it, and a missing or unreadable
+// program is the answer instead.
+func onDocument(f func(ctx context.Context, c *Call, d *document) Result) func(context.Context, *Call) Result {
+	return func(ctx context.Context, c *Call) Result {
+		d, fail := c.document()
+		if fail != nil {
+			return *fail
+		}
+		return f(ctx, c, d)
+	}
+}
+
 func (ws *workspace) document(args map[string]any) (*document, *Result) {
 	src, hasSrc := strArg(args, "source")
 	p, hasPath := strArg(args, "path")

@@ -21,11 +21,7 @@ func wflPrompts() []*Prompt {
 		{Name: "fix_wfl_errors", Title: "Fix the errors in a WFL file",
 			Description: "Ask to fix the problems the checker reports in a workspace file; the file and its diagnostics are included",
 			Arguments:   []Argument{pathArg},
-			Get: userText(func(c *Call, args map[string]string) (string, error) {
-				d, err := c.promptDocument(args["path"])
-				if err != nil {
-					return "", err
-				}
+			Get: aboutFile(func(d *document) string {
 				diags := d.diagnostics(nil)
 				var sb strings.Builder
 				fmt.Fprintf(&sb, "Fix the problems in the WFL program %s.\n\n", d.path)
@@ -39,19 +35,15 @@ func wflPrompts() []*Prompt {
 				}
 				sb.WriteString("\nExplain each fix briefly, then give the corrected program. Check it with the analyze_wfl tool.\n\n")
 				fmt.Fprintf(&sb, "```wfl\n%s\n```\n", strings.TrimRight(d.snap.Text, "\n"))
-				return sb.String(), nil
+				return sb.String()
 			})},
 		{Name: "explain_wfl_program", Title: "Explain a WFL program",
 			Description: "Ask for an explanation of what a workspace WFL file does, step by step",
 			Arguments:   []Argument{pathArg},
-			Get: userText(func(c *Call, args map[string]string) (string, error) {
-				d, err := c.promptDocument(args["path"])
-				if err != nil {
-					return "", err
-				}
+			Get: aboutFile(func(d *document) string {
 				return fmt.Sprintf("Explain what the WFL program %s does: its purpose first, then each part in order, "+
 					"naming the actions, containers and variables it defines. Point out anything surprising.\n\n```wfl\n%s\n```\n",
-					d.path, strings.TrimRight(d.snap.Text, "\n")), nil
+					d.path, strings.TrimRight(d.snap.Text, "\n"))
 			})},
 		{Name: "write_wfl_program", Title: "Write a WFL program for a task",
 			Description: "Ask for a new WFL program that does a task",
@@ -81,6 +73,18 @@ func wflPrompts() []*Prompt {
 					"result with analyze_wfl.\n\n```\n%s\n```\n", lang, args["code"]), nil
 			})},
 	}
+}
+
+// aboutFile makes the Get of a prompt about the workspace file its path
+// argument names: f writes the text of its one user message.
+func aboutFile(f func(d *document) string) func(context.Context, *Call, map[string]string) ([]any, error) {
+	return userText(func(c *Call, args map[string]string) (string, error) {
+		d, err := c.promptDocument(args["path"])
+		if err != nil {
+			return "", err
+		}
+		return f(d), nil
+	})
 }
 
 // userText makes a prompt's Get from a function that writes the text of

@@ -137,6 +137,18 @@ func answered(a map[string]json.RawMessage) mcpserver.Result {
 	return content(text("Received: " + string(b)))
 }
 
+// askAndEcho is the Call of a tool that asks the client qs and answers
+// with what it got (answered).
+func askAndEcho(qs map[string]mcpserver.InputRequest) func(context.Context, *mcpserver.Call) mcpserver.Result {
+	return func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+		a, fail := ask(ctx, c, qs)
+		if fail != nil {
+			return *fail
+		}
+		return answered(a)
+	}
+}
+
 // Primitives returns the fixture's tools, resources, templates and prompts.
 func Primitives() *mcpserver.Primitives {
 	return &mcpserver.Primitives{
@@ -274,49 +286,19 @@ func Primitives() *mcpserver.Primitives {
 					return content(text("Hello, " + e.Content.Name + "!"))
 				}),
 			tool("test_input_required_result_sampling", "Asks the client's model a question",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
-					a, fail := ask(ctx, c, map[string]mcpserver.InputRequest{"capital_question": sample("What is the capital of France?", 100)})
-					if fail != nil {
-						return *fail
-					}
-					return answered(a)
-				}),
+				askAndEcho(map[string]mcpserver.InputRequest{"capital_question": sample("What is the capital of France?", 100)})),
 			tool("test_input_required_result_list_roots", "Asks for the client's roots",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
-					a, fail := ask(ctx, c, map[string]mcpserver.InputRequest{"client_roots": listRoots})
-					if fail != nil {
-						return *fail
-					}
-					return answered(a)
-				}),
+				askAndEcho(map[string]mcpserver.InputRequest{"client_roots": listRoots})),
 			tool("test_input_required_result_request_state", "Asks for a confirmation; the state of the round travels in requestState",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
-					a, fail := ask(ctx, c, map[string]mcpserver.InputRequest{"confirm": elicit("Please confirm", map[string]any{"ok": map[string]any{"type": "boolean"}}, "ok")})
-					if fail != nil {
-						return *fail
-					}
-					return answered(a)
-				}),
+				askAndEcho(map[string]mcpserver.InputRequest{"confirm": elicit("Please confirm", map[string]any{"ok": map[string]any{"type": "boolean"}}, "ok")})),
 			tool("test_input_required_result_tampered_state", "Like request_state; a retry with altered requestState is refused",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
-					a, fail := ask(ctx, c, map[string]mcpserver.InputRequest{"confirm": elicit("Please confirm", map[string]any{"ok": map[string]any{"type": "boolean"}}, "ok")})
-					if fail != nil {
-						return *fail
-					}
-					return answered(a)
-				}),
+				askAndEcho(map[string]mcpserver.InputRequest{"confirm": elicit("Please confirm", map[string]any{"ok": map[string]any{"type": "boolean"}}, "ok")})),
 			tool("test_input_required_result_multiple_inputs", "Asks for a name, a greeting and the roots at once",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
-					a, fail := ask(ctx, c, map[string]mcpserver.InputRequest{
-						"user_name":    elicit("What is your name?", map[string]any{"name": strProp}, "name"),
-						"greeting":     sample("Generate a greeting", 50),
-						"client_roots": listRoots,
-					})
-					if fail != nil {
-						return *fail
-					}
-					return answered(a)
-				}),
+				askAndEcho(map[string]mcpserver.InputRequest{
+					"user_name":    elicit("What is your name?", map[string]any{"name": strProp}, "name"),
+					"greeting":     sample("Generate a greeting", 50),
+					"client_roots": listRoots,
+				})),
 			tool("test_input_required_result_multi_round", "Asks a name, then a colour, in two rounds",
 				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
 					a1, fail := ask(ctx, c, map[string]mcpserver.InputRequest{"step1": elicit("Step 1: What is your name?", map[string]any{"name": strProp}, "name")})

@@ -5,6 +5,7 @@ package check
 // definition and use in Info.
 
 import (
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -15,7 +16,10 @@ import (
 	"wfl-lsp/lang/types"
 )
 
-const codeSemantic = "ANALYZE-SEMANTIC"
+const (
+	codeSemantic = "ANALYZE-SEMANTIC"
+	codeInclude  = "ANALYZE-INCLUDE" // an include that cannot be followed
+)
 
 type analyzer struct {
 	file  *ast.File
@@ -91,6 +95,11 @@ func newAnalyzer(f *ast.File, src string, info *Info, ctx *Context) *analyzer {
 		Symbols: SymbolTable{large: map[string]*Symbol{}}} // the file scope is rarely small
 	info.Global = a.global
 	info.Scopes[f] = a.global
+	for _, sym := range ctx.Imports {
+		if a.global.Injected.Get(sym.Name) == nil {
+			a.global.Injected.set(sym.Name, sym)
+		}
+	}
 	a.cur = a.global
 	return a
 }
@@ -198,8 +207,25 @@ func (a *analyzer) declare(id *ast.Ident, kind SymbolKind, node ast.Node, t *typ
 		return nil
 	}
 	sym := a.newSym(id, kind, node, t, mutable)
-	a.define(sym, a.span(id))
+	if !a.define(sym, a.span(id)) {
+		a.redeclared(id, sym)
+	}
 	return sym
+}
+
+// redeclared makes id, whose declaration of sym was refused because the
+// name is visible already, a use of the visible symbol: it is the same
+// variable when the program runs (and a rename renames both).
+func (a *analyzer) redeclared(id *ast.Ident, sym *Symbol) {
+	old := a.cur.Lookup(sym.Name)
+	if old == nil || old.Kind == SymAction || old.Kind == SymContainer || old.Kind == SymInterface || old.Kind == SymPattern {
+		return
+	}
+	delete(a.info.Defs, id)
+	if n := len(a.info.Symbols); n > 0 && a.info.Symbols[n-1] == sym {
+		a.info.Symbols = a.info.Symbols[:n-1]
+	}
+	a.use(id, old)
 }
 
 // declareZero is declare for the bindings the reference records at 0:0; the
@@ -285,6 +311,9 @@ func (a *analyzer) run() {
 		if a.hasLoad && (strings.HasPrefix(d.Message, "Undefined action '") || strings.HasSuffix(d.Message, "' is not defined")) {
 			d.Related = []diag.Related{{Span: d.Span, Message: "`load module` runs a file in an isolated scope; use `include from` to share its definitions"}}
 		}
+		if n, ok := undefinedVariable(d.Message); ok {
+			d.Message += a.importNote(n)
+		}
 		errs = append(errs, d)
 	}
 	a.diags = append(append(a.diags, a.warns...), errs...)
@@ -350,6 +379,8 @@ func (a *analyzer) stmt(s ast.Stmt) {
 				a.constants[sym] = true
 			}
 			a.noteAlias(sym, s.Value)
+		} else {
+			a.redeclared(s.Name, sym)
 		}
 	case *ast.AssignStmt:
 		if s.Name == nil {
@@ -536,6 +567,9 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		}
 		if s.Container != nil {
 			c := a.info.Containers[s.Container.Name]
+			if c == nil {
+				c = a.imported(s.Container.Name, SymContainer)
+			}
 			a.use(s.Container, c)
 			for _, in := range s.Inits {
 				if in.Name == nil {
@@ -723,8 +757,18 @@ func (a *analyzer) stmt(s ast.Stmt) {
 	case *ast.LoadStmt:
 		if !s.Include {
 			a.expr(s.Path)
-		} else {
-			a.unchecked(s.Path)
+			break
+		}
+		a.unchecked(s.Path)
+		if lit, ok := s.Path.(*ast.BasicLit); ok && lit.Kind == ast.LitString {
+			if u, ok := a.ctx.Unfollowed[lit.Value]; ok {
+				d := diag.Diagnostic{Span: a.span(lit), Severity: diag.Information, Category: diag.Semantic, Code: codeInclude,
+					Message: "The included file cannot be followed: " + u.Why}
+				if u.Cycle {
+					d.Severity, d.Message = diag.Warning, "Includes go round in a cycle: "+u.Why
+				}
+				a.warns = append(a.warns, d)
+			}
 		}
 	case *ast.ExportStmt:
 		if s.Name != nil {
@@ -862,3 +906,24 @@ func unparen(e ast.Expr) ast.Expr {
 // ---- patterns ----
 
 // ---- expressions ----
+
+// imported returns the symbol of kind k named name that an included file
+// declares, or nil.
+func (a *analyzer) imported(name string, k SymbolKind) *Symbol {
+	if s := a.global.Injected.Get(name); s != nil && s.From != "" && s.Kind == k {
+		return s
+	}
+	return nil
+}
+
+// importNote explains an error about name, reported as the reference does,
+// when an included file declares name: WFL's checker does not read the
+// files a file includes, so `wfl` reports it all the same. It returns ""
+// when no included file declares name.
+func (a *analyzer) importNote(name string) string {
+	s := a.global.Injected.Get(name)
+	if s == nil || s.From == "" {
+		return ""
+	}
+	return " (it is declared in the included file " + filepath.Base(s.From) + ", which WFL's checker does not read)"
+}

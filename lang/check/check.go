@@ -105,6 +105,11 @@ type Symbol struct {
 	// known.
 	Extends string
 	Base    *Symbol
+
+	// From is the path of the file an included symbol is declared in, ""
+	// for the file checked; an included symbol's Decl is a span of that
+	// file (see Context.Imports).
+	From string
 }
 
 // Versions returns every definition of an action: the checked ones, then
@@ -236,10 +241,29 @@ type Context struct {
 	Includes   bool // the file has an `include from` statement
 	Loads      bool // the file has a `load module` statement
 
+	// Imports are the top-level symbols of the files the file includes
+	// (directly or through the files they include), each with From set.
+	// A name the file does not bind resolves to them; the checks the
+	// reference makes stay as they are (it does not read included files),
+	// and the type checker gives them no type.
+	Imports []*Symbol
+
+	// Unfollowed says, by the path as written in an `include from`
+	// statement, why that include could not be followed (the file is
+	// missing or unreadable, or the includes go round in a cycle); the
+	// statement gets a diagnostic saying so.
+	Unfollowed map[string]Unfollowed
+
 	// Line, when set, returns the 1-based line of an offset of the checked
 	// source, for the messages that name a line; by default lines are
 	// counted in the source given to CheckPasses.
 	Line func(offset int) int
+}
+
+// Unfollowed is why an include could not be followed.
+type Unfollowed struct {
+	Why   string
+	Cycle bool // the includes lead back to the file: `wfl` fails there when it runs
 }
 
 // FileContext returns the context of f's own statements.

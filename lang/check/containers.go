@@ -251,6 +251,9 @@ func (a *analyzer) finish() {
 			continue
 		}
 		sym.Base = a.info.Containers[sym.Extends]
+		if sym.Base == nil {
+			sym.Base = a.imported(sym.Extends, SymContainer) // for names; the checks do not see it
+		}
 		if d, ok := sym.Node.(*ast.ContainerDecl); ok && d.Extends != nil {
 			a.use(d.Extends, sym.Base)
 		}
@@ -285,7 +288,7 @@ func (a *analyzer) resolveType(t *ast.TypeExpr) {
 		a.use(id, c)
 		return
 	}
-	if i := a.global.Lookup(id.Name); i != nil && i.Kind == SymInterface {
+	if i := a.global.Resolve(id.Name); i != nil && (i.Kind == SymInterface || i.Kind == SymContainer && i.From != "") {
 		a.use(id, i)
 		return
 	}

@@ -276,6 +276,10 @@ func (a *analyzer) call(c *ast.CallExpr) {
 		a.demoted(func() { a.args(c.Args) }) // the reference stops here
 		return
 	}
+	if resolved != nil && resolved.From != "" {
+		a.args(c.Args) // declared by an included file: the reference warns, we know
+		return
+	}
 	if builtins.IsBuiltin(name) || a.actionParams[name] || name == "count" {
 		if resolved == nil && !builtins.IsBuiltin(name) && name != "count" {
 			a.warnAt(a.span(fn), "Variable '"+name+"' is not defined") // exempt, but not bound
@@ -295,7 +299,8 @@ func (a *analyzer) actionCall(c *ast.ActionCallExpr) {
 		return
 	}
 	name := c.Name.Name
-	a.named = append(a.named, namedArgs{a.resolveUse(c.Name), c.Args})
+	resolved := a.resolveUse(c.Name)
+	a.named = append(a.named, namedArgs{resolved, c.Args})
 	sym := a.cur.Lookup(name)
 	if b := builtins.Lookup(name); b != nil && (b.Implemented || sym == nil) {
 		return
@@ -311,6 +316,9 @@ func (a *analyzer) actionCall(c *ast.ActionCallExpr) {
 		}
 		a.errorAt(sp, "'"+name+"' is not an action")
 		return
+	}
+	if resolved != nil && resolved.From != "" {
+		return // declared by an included file
 	}
 	if !a.undefinedCallee(sp, name) {
 		a.errorAt(sp, "Undefined action '"+name+"'")

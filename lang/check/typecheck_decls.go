@@ -283,6 +283,7 @@ func (tc *typeChecker) newStmt(s *ast.NewStmt) {
 	c := tc.info.Containers[s.Container.Name]
 	if c == nil {
 		tc.errorf(s, codeContainer, "Container type '"+s.Container.Name+"' not found", nil, nil)
+		tc.noteImport(s.Container.Name)
 		return
 	}
 	for _, in := range s.Inits {

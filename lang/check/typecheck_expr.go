@@ -88,7 +88,7 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 		if sym != nil && sym.Kind == SymBuiltin {
 			return tc.builtinCall(e, sym.Builtin, e.Args, args)
 		}
-		if sym != nil && sym.Kind == SymAction {
+		if sym != nil && sym.Kind == SymAction && sym.From == "" {
 			return tc.actionCall(e, sym, args, false)
 		}
 		return types.Unknown
@@ -201,7 +201,7 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 	if (sym == nil || sym.Kind == SymBuiltin) && (id.Name == "count" || id.Name == "loopcounter") {
 		return types.Number
 	}
-	if sym == nil {
+	if sym == nil || sym.From != "" {
 		return types.Unknown
 	}
 	switch sym.Kind {
@@ -274,8 +274,8 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 		tc.types[fn] = sym.Type
 		return tc.builtinCall(c, sym.Builtin, c.Args, args)
 	}
-	if sym == nil {
-		tc.argTypes(c.Args)
+	if sym == nil || sym.From != "" {
+		tc.argTypes(c.Args) // included symbols have no type: the reference does not see them
 		return types.Unknown
 	}
 	if sym.Kind == SymAction {
@@ -581,6 +581,7 @@ func (tc *typeChecker) property(e *ast.PropertyExpr) *types.Type {
 		c := tc.info.Containers[ot.Name]
 		if c == nil {
 			tc.errorf(e, codeContainer, "Container '"+ot.Name+"' not found", nil, nil)
+			tc.noteImport(ot.Name)
 			return types.Invalid
 		}
 		m := tc.a.memberOf(c, name)
@@ -646,6 +647,7 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		if c == nil {
 			if ot.Kind == types.KInstance {
 				tc.errorf(e, codeContainer, "Container '"+ot.Name+"' not found", nil, nil)
+				tc.noteImport(ot.Name)
 				return types.Invalid
 			}
 			return types.Unknown
@@ -705,6 +707,14 @@ func (tc *typeChecker) dynamicMember(id *ast.Ident, x ast.Expr, t *types.Type, k
 	if tc.info.Uses[id] != nil {
 		return
 	}
+	if t != nil && (t.Kind == types.KInstance || t.Kind == types.KContainer) {
+		if c := tc.a.imported(t.Name, SymContainer); c != nil {
+			if m := c.Member(id.Name); m != nil {
+				tc.info.Uses[id] = m
+				return
+			}
+		}
+	}
 	if t == nil || t.Kind == types.KUnknown || t.Kind == types.KInvalid {
 		if m := tc.uniqueMember(id.Name, kind); m != nil {
 			tc.info.Uses[id] = m
@@ -731,4 +741,13 @@ func (tc *typeChecker) uniqueMember(name string, kind SymbolKind) *Symbol {
 		}
 	}
 	return found
+}
+
+// noteImport adds to the message of the last diagnostic, reported as the
+// reference does, that an included file declares the container it did not
+// find.
+func (tc *typeChecker) noteImport(name string) {
+	if len(tc.diags) > 0 {
+		tc.diags[len(tc.diags)-1].Message += tc.a.importNote(name)
+	}
 }

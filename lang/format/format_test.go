@@ -3,7 +3,6 @@ package format
 import (
 	"errors"
 	"flag"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,49 +18,35 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/fo
 // compares with output.wfl; an optional file "indent" holds the indent size.
 // The output must also be a fixed point.
 func TestGolden(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "format", "*.txtar"))
-	if len(paths) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, path := range paths {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a := txtar.Parse(string(data))
-			in, ok := a.Get("input.wfl")
-			if !ok {
-				t.Fatal("no input.wfl")
-			}
-			opt := Options{}
-			if s, ok := a.Get("indent"); ok {
-				opt.IndentSize, _ = strconv.Atoi(strings.TrimSpace(s))
-			}
-			p, err := newPrinter(in, opt)
-			if err != nil {
-				t.Fatalf("Source: %v", err)
-			}
-			if p.fellBack {
-				t.Errorf("the full layout changed the tree; the formatter fell back to indentation only")
-			}
-			got := p.result
-			if *update {
-				a.Set("output.wfl", got)
-				if err := os.WriteFile(path, []byte(a.Format()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want, _ := a.Get("output.wfl"); got != want {
-				t.Errorf("formatted:\n%s\nwant:\n%s", got, want)
-			}
-			again, err := Source(got, opt)
-			if err != nil || again != got {
-				t.Errorf("not a fixed point (err %v):\n%s", err, again)
-			}
-		})
-	}
+	txtar.Run(t, filepath.Join("..", "..", "testdata", "format", "*.txtar"), *update, func(t *testing.T, a *txtar.Archive) {
+		in, ok := a.Get("input.wfl")
+		if !ok {
+			t.Fatal("no input.wfl")
+		}
+		opt := Options{}
+		if s, ok := a.Get("indent"); ok {
+			opt.IndentSize, _ = strconv.Atoi(strings.TrimSpace(s))
+		}
+		p, err := newPrinter(in, opt)
+		if err != nil {
+			t.Fatalf("Source: %v", err)
+		}
+		if p.fellBack {
+			t.Errorf("the full layout changed the tree; the formatter fell back to indentation only")
+		}
+		got := p.result
+		if *update {
+			a.Set("output.wfl", got)
+			return
+		}
+		if want, _ := a.Get("output.wfl"); got != want {
+			t.Errorf("formatted:\n%s\nwant:\n%s", got, want)
+		}
+		again, err := Source(got, opt)
+		if err != nil || again != got {
+			t.Errorf("not a fixed point (err %v):\n%s", err, again)
+		}
+	})
 }
 
 func TestSyntaxErrorRefused(t *testing.T) {

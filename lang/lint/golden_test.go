@@ -3,7 +3,6 @@ package lint
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,45 +20,29 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/li
 // under the archive's .wflcfg (if any) and compares the findings with the
 // archive's "<name>.findings" file.
 func TestGolden(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "lint", "*.txtar"))
-	if len(paths) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, path := range paths {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
+	txtar.Run(t, filepath.Join("..", "..", "testdata", "lint", "*.txtar"), *update, func(t *testing.T, a *txtar.Archive) {
+		cfg := config.Default()
+		if text, ok := a.Get(".wflcfg"); ok {
+			var errs []*config.Error
+			if cfg, errs = config.Parse(cfg, text); len(errs) > 0 {
+				t.Fatalf(".wflcfg: %v", errs[0])
 			}
-			a := txtar.Parse(string(data))
-			cfg := config.Default()
-			if text, ok := a.Get(".wflcfg"); ok {
-				var errs []*config.Error
-				if cfg, errs = config.Parse(cfg, text); len(errs) > 0 {
-					t.Fatalf(".wflcfg: %v", errs[0])
-				}
+		}
+		for _, f := range a.Files {
+			if !strings.HasSuffix(f.Name, ".wfl") {
+				continue
 			}
-			for _, f := range a.Files {
-				if !strings.HasSuffix(f.Name, ".wfl") {
-					continue
-				}
-				got := findings(f.Data, cfg)
-				key := strings.TrimSuffix(f.Name, ".wfl") + ".findings"
-				if *update {
-					a.Set(key, got)
-					continue
-				}
-				if want, _ := a.Get(key); got != want {
-					t.Errorf("%s findings:\n%s\nwant:\n%s", f.Name, got, want)
-				}
-			}
+			got := findings(f.Data, cfg)
+			key := strings.TrimSuffix(f.Name, ".wfl") + ".findings"
 			if *update {
-				if err := os.WriteFile(path, []byte(a.Format()), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				a.Set(key, got)
+				continue
 			}
-		})
-	}
+			if want, _ := a.Get(key); got != want {
+				t.Errorf("%s findings:\n%s\nwant:\n%s", f.Name, got, want)
+			}
+		}
+	})
 }
 
 // findings lints src as core does and prints one line a finding.

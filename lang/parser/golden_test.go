@@ -3,7 +3,6 @@ package parser
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -52,40 +51,27 @@ func dumpTree(src string, f *ast.File) string {
 }
 
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "parser", "*.txtar"))
-	if len(files) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			data, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
+	txtar.Run(t, filepath.Join("..", "..", "testdata", "parser", "*.txtar"), *update, func(t *testing.T, ar *txtar.Archive) {
+		src, _ := ar.Get("input.wfl")
+		f, diags := Parse(src)
+		checkTree(t, src, f)
+		lines := token.NewLines(src)
+		var db strings.Builder
+		for _, d := range diags {
+			l1, c1 := lines.OffsetPosition(d.Span.Start)
+			l2, c2 := lines.OffsetPosition(d.Span.End)
+			fmt.Fprintf(&db, "%d:%d-%d:%d %s %s %s\n", l1, c1, l2, c2, d.Severity, d.Code, d.Message)
+		}
+		got := &txtar.Archive{Comment: ar.Comment, Files: []txtar.File{
+			{Name: "input.wfl", Data: src}, {Name: "diagnostics", Data: db.String()}, {Name: "tree", Data: dumpTree(src, f)}}}
+		if *update {
+			ar.Files = got.Files
+			return
+		}
+		for _, g := range got.Files[1:] {
+			if want, _ := ar.Get(g.Name); strings.TrimRight(want, "\n") != strings.TrimRight(g.Data, "\n") {
+				t.Errorf("%s differs (run with -update to accept):\n--- got\n%s--- want\n%s", g.Name, g.Data, want)
 			}
-			ar := txtar.Parse(string(data))
-			src, _ := ar.Get("input.wfl")
-			f, diags := Parse(src)
-			checkTree(t, src, f)
-			lines := token.NewLines(src)
-			var db strings.Builder
-			for _, d := range diags {
-				l1, c1 := lines.OffsetPosition(d.Span.Start)
-				l2, c2 := lines.OffsetPosition(d.Span.End)
-				fmt.Fprintf(&db, "%d:%d-%d:%d %s %s %s\n", l1, c1, l2, c2, d.Severity, d.Code, d.Message)
-			}
-			got := &txtar.Archive{Comment: ar.Comment, Files: []txtar.File{
-				{Name: "input.wfl", Data: src}, {Name: "diagnostics", Data: db.String()}, {Name: "tree", Data: dumpTree(src, f)}}}
-			if *update {
-				if err := os.WriteFile(file, []byte(got.Format()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			for _, g := range got.Files[1:] {
-				if want, _ := ar.Get(g.Name); strings.TrimRight(want, "\n") != strings.TrimRight(g.Data, "\n") {
-					t.Errorf("%s differs (run with -update to accept):\n--- got\n%s--- want\n%s", g.Name, g.Data, want)
-				}
-			}
-		})
-	}
+		}
+	})
 }

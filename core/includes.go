@@ -1,0 +1,302 @@
+package core
+
+// This file resolves `include from "…"`: an included file shares its
+// definitions with the file that includes it (`load module` runs a file in
+// a scope of its own and is not followed). Before a document is checked,
+// the files it includes are found (open documents first, then the disk),
+// transitively, and their top-level names are given to the checker as
+// imports (check.Context.Imports): a name an included file declares
+// resolves to it instead of being reported undefined, and hover,
+// definition, references, rename and completion follow it there.
+//
+// Only an included file's own declarations are read, from an analysis of
+// that file that does not follow its includes (Snapshot.own), so two files
+// that include each other never wait on each other; the closure of includes
+// is walked here instead, every file once.
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/check"
+)
+
+// maxIncluded bounds the number of files a document's includes reach.
+const maxIncluded = 256
+
+// An includeSource finds the files a document includes.
+type includeSource interface {
+	// own returns the analysis of the file at path that does not follow
+	// its includes, or an error saying why the file cannot be read.
+	own(path string) (*Analysis, error)
+}
+
+// includeStmts returns the `include from` statements of f whose path is a
+// text literal, with the paths they name, resolved against base (the
+// including file's path).
+func includeStmts(f *ast.File, base string) (stmts []*ast.LoadStmt, paths []string) {
+	if f == nil || base == "" {
+		return nil, nil
+	}
+	for _, s := range f.Stmts {
+		ls, ok := s.(*ast.LoadStmt)
+		if !ok || !ls.Include {
+			continue
+		}
+		lit, ok := ls.Path.(*ast.BasicLit)
+		if !ok || lit.Kind != ast.LitString || lit.Value == "" {
+			continue
+		}
+		p := filepath.FromSlash(lit.Value)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(filepath.Dir(base), p)
+		}
+		stmts, paths = append(stmts, ls), append(paths, filepath.Clean(p))
+	}
+	return stmts, paths
+}
+
+// imports returns what the checker of the file at base, whose tree is f,
+// needs to know of the files it includes: their top-level symbols (nearest
+// include first; a name declared twice is the first one's), and for each
+// include statement that cannot be followed, why (keyed by the path as
+// written, see check.Context.Unfollowed).
+func imports(f *ast.File, base string, src includeSource) ([]*check.Symbol, map[string]check.Unfollowed) {
+	stmts, paths := includeStmts(f, base)
+	if len(stmts) == 0 || src == nil {
+		return nil, nil
+	}
+	var syms []*check.Symbol
+	declared := map[string]bool{}
+	problems := map[string]check.Unfollowed{}
+	seen := map[string]bool{filepath.Clean(base): true}
+	// Each include statement of the file is followed on its own, so that a
+	// problem is reported on the statement that leads to it.
+	for i, ls := range stmts {
+		written := ls.Path.(*ast.BasicLit).Value
+		queue := []string{paths[i]}
+		chain := map[string]string{paths[i]: ""} // file -> the file that includes it
+		for len(queue) > 0 && len(seen) < maxIncluded {
+			p := queue[0]
+			queue = queue[1:]
+			if p == filepath.Clean(base) {
+				if _, ok := problems[written]; !ok {
+					problems[written] = check.Unfollowed{Why: cycle(chain, p, base), Cycle: true}
+				}
+				continue
+			}
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			a, err := src.own(p)
+			if err != nil {
+				why := describeReadError(relTo(base, p), err)
+				if p != paths[i] {
+					why = "the files it includes lead to " + why
+				}
+				if _, ok := problems[written]; !ok {
+					problems[written] = check.Unfollowed{Why: why}
+				}
+				continue
+			}
+			for _, s := range ownDeclarations(a) {
+				if !declared[s.Name] {
+					declared[s.Name] = true
+					syms = append(syms, imported(s, p))
+				}
+			}
+			_, next := includeStmts(a.File, p)
+			for _, n := range next {
+				if _, ok := chain[n]; !ok {
+					chain[n] = p
+				}
+				queue = append(queue, n)
+			}
+		}
+	}
+	if len(problems) == 0 {
+		problems = nil
+	}
+	return syms, problems
+}
+
+// cycle describes the chain of includes that leads from base back to it.
+func cycle(chain map[string]string, last, base string) string {
+	var names []string
+	for p := chain[last]; p != ""; p = chain[p] {
+		names = append([]string{filepath.Base(p)}, names...)
+	}
+	return strings.Join(append(append([]string{filepath.Base(base)}, names...), filepath.Base(base)), " includes ")
+}
+
+// relTo returns path relative to the folder of the file at base, as an
+// include statement there would write it, or path when it is elsewhere.
+func relTo(base, path string) string {
+	r, err := filepath.Rel(filepath.Dir(base), path)
+	if err != nil {
+		return path
+	}
+	return filepath.ToSlash(r)
+}
+
+// ownDeclarations returns the symbols a file declares at its top level, in
+// declaration order.
+func ownDeclarations(a *Analysis) []*check.Symbol {
+	if a == nil || a.Info == nil || a.Info.Global == nil {
+		return nil
+	}
+	var out []*check.Symbol
+	for _, s := range a.Info.Symbols {
+		if s.From == "" && a.Info.Global.Symbols.Get(s.Name) == s {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// imported returns a copy of s, declared in the file at path, for another
+// file's checker; a container's or interface's members are copied too.
+func imported(s *check.Symbol, path string) *check.Symbol {
+	c := *s
+	c.From = path
+	if len(s.Members) > 0 {
+		c.Members = make(map[string]*check.Symbol, len(s.Members))
+		for n, m := range s.Members {
+			mc := *m
+			mc.From, mc.Parent = path, &c
+			c.Members[n] = &mc
+		}
+	}
+	return &c
+}
+
+// diskFiles caches the analyses of files read from the disk, by path,
+// while their size and modification time stay the same.
+type diskFiles struct {
+	mu    sync.Mutex
+	files map[string]diskFile
+}
+
+type diskFile struct {
+	size  int64
+	mtime int64
+	a     *Analysis
+}
+
+// own returns the analysis of the file at path that does not follow its
+// includes.
+func (d *diskFiles) own(path string) (*Analysis, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, errIsFolder
+	}
+	d.mu.Lock()
+	f, ok := d.files[path]
+	d.mu.Unlock()
+	if ok && f.size == st.Size() && f.mtime == st.ModTime().UnixNano() {
+		return f.a, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	a, _ := analyze(FileURI(path), string(b), nil)
+	d.mu.Lock()
+	if d.files == nil {
+		d.files = map[string]diskFile{}
+	}
+	d.files[path] = diskFile{size: st.Size(), mtime: st.ModTime().UnixNano(), a: a}
+	d.mu.Unlock()
+	return a, nil
+}
+
+var errIsFolder = errors.New("is a folder")
+
+// describeReadError says why the file named name cannot be read.
+func describeReadError(name string, err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "there is no file " + name
+	case errors.Is(err, fs.ErrPermission):
+		return name + " cannot be read: permission denied"
+	case errors.Is(err, errIsFolder):
+		return name + " is a folder"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return name + " cannot be read: " + err.Error()
+}
+
+// disk is where documents outside any workspace (`wfl-lsp check`, MCP tools
+// given a path) find the files they include.
+var disk = &diskFiles{}
+
+// reaches reports whether the file at base, whose tree is f, includes the
+// file at target, directly or through the files it includes.
+func reaches(f *ast.File, base, target string, src includeSource) bool {
+	_, queue := includeStmts(f, base)
+	seen := map[string]bool{base: true}
+	for len(queue) > 0 && len(seen) < maxIncluded {
+		p := queue[0]
+		queue = queue[1:]
+		if p == target {
+			return true
+		}
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if a, err := src.own(p); err == nil {
+			_, next := includeStmts(a.File, p)
+			queue = append(queue, next...)
+		}
+	}
+	return false
+}
+
+// exportKey summarises what a file gives the files that include it: its
+// top-level names, what they are, their parameters and members. Files that
+// include it are analysed again only when it changes.
+func exportKey(a *Analysis) string {
+	var b strings.Builder
+	for _, s := range ownDeclarations(a) {
+		b.WriteString(s.Kind.String())
+		b.WriteByte(' ')
+		b.WriteString(s.Name)
+		for _, d := range s.Versions() {
+			b.WriteString(" (")
+			for _, p := range d.Params {
+				if p.Name != nil {
+					b.WriteString(p.Name.Name + ",")
+				}
+			}
+			b.WriteByte(')')
+		}
+		for _, n := range sortedMembers(s) {
+			b.WriteString(" ." + n)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func sortedMembers(s *check.Symbol) []string {
+	out := make([]string, 0, len(s.Members))
+	for n, m := range s.Members {
+		out = append(out, m.Kind.String()+" "+n)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,237 @@
+package core
+
+// This file implements the derivation of a state after an edit: what
+// changed, the stretch parsed again, and whether the file's context still
+// holds (steps 1, 2 and 4 of incremental.go; step 3 is
+// incremental_recheck.go).
+
+import (
+	"maps"
+	"slices"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/config"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lint"
+	"wfl-lsp/lang/parser"
+)
+
+// derive returns the state of text, a later version of prev's text, or nil
+// when it must come from a full analysis.
+func derive(prev *diagState, text string, cfg config.Config) *diagState {
+	if cfg != prev.cfg || prev.final {
+		return nil
+	}
+	from, oldEnd, newEnd := diffRange(prev.text, text)
+	delta := newEnd - oldEnd
+
+	// 1. Parse again from the unit before the edit.
+	w := reparse(prev, text, from, oldEnd, delta)
+	if w.bound-w.a > len(text)/2+4096 {
+		return nil // most of the text changed meaning: a full analysis is cheaper
+	}
+	n, first, next, a, bound, cut := len(prev.starts), w.first, w.next, w.a, w.bound, w.cut
+	win, wunits, wdropped := w.file, w.units, w.dropped
+	wstarts, groups := groupUnits(text[a:bound], wunits)
+	lines := prev.lines.Splice(text, from, oldEnd, newEnd)
+
+	// The new list of units.
+	s := &diagState{text: text, lines: lines, cfg: cfg}
+	s.starts = make([]int, 0, first+len(wstarts)+n-next)
+	s.starts = append(s.starts, prev.starts[:first]...)
+	for _, w := range wstarts {
+		s.starts = append(s.starts, w+a)
+	}
+	for _, st := range prev.starts[next:] {
+		s.starts = append(s.starts, st+delta)
+	}
+	s.units = make([]*unit, 0, len(s.starts))
+	s.units = append(s.units, prev.units[:first]...)
+	wlo, whi := first, first+len(groups) // the new units' indices
+	ds := make([]findings, len(groups))
+	for i, g := range groups {
+		u := describeUnit(g)
+		if f := u.facts(); f.ret || f.seed {
+			return nil
+		}
+		s.units = append(s.units, u)
+		for _, pu := range g {
+			ds[i].parse = append(ds[i].parse, relative(pu.Diags, wstarts[i])...)
+		}
+	}
+	s.units = append(s.units, prev.units[next:]...)
+
+	// 2. Lint the new units' lines, in both modes.
+	local := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) {
+		for _, d := range diags {
+			if d.Span.Start >= bound-a {
+				continue
+			}
+			i := unitAt(wstarts, d.Span.Start)
+			f := field(&ds[i])
+			*f = append(*f, shift(d, -wstarts[i]))
+		}
+	}
+	local(wdropped, func(f *findings) *[]diag.Diagnostic { return &f.dropped })
+	local(lint.Check(text[a:cut], win, nil, cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTree })
+	local(lint.Check(text[a:cut], nil, nil, cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTok })
+
+	// The file's context must not have changed.
+	ctx, ok := s.context(prev, prev.units[first:next], s.units[wlo:wlo+len(groups)])
+	if !ok {
+		return nil
+	}
+	s.ctx = ctx
+
+	// 3. Check again every unit connected to the new ones through a
+	// declared name. What the new units declare is learnt by checking them
+	// alone first; recheck verifies it.
+	var wstmts []ast.Stmt
+	for _, g := range groups {
+		for _, pu := range g {
+			if pu.Stmt != nil {
+				wstmts = append(wstmts, pu.Stmt)
+			}
+		}
+	}
+	winfo, _ := check.CheckPasses(&ast.File{Range: ast.Range{From: 0, To: bound - a}, Stmts: wstmts}, text[a:bound], ctx)
+	wkeys := make([][]uint32, len(groups))
+	declaredNames(winfo, func(pos int, h uint32) {
+		i := unitAt(wstarts, pos)
+		wkeys[i] = append(wkeys[i], h)
+	})
+	for i := range groups {
+		s.units[wlo+i].setKeys(sortedSet(wkeys[i]))
+	}
+	var gone, goneNames []uint32 // what the replaced units declared and named
+	for _, u := range prev.units[first:next] {
+		gone = append(gone, u.keys()...)
+		goneNames = append(goneNames, u.names()...)
+	}
+	// Lines after the edit moved when the edit changed the number of lines.
+	linesMoved := lines.Count() != prev.lines.Count()
+	set := s.connected(wlo, whi, gone, goneNames, linesMoved, a)
+	if set == nil {
+		return nil
+	}
+	if !s.recheck(set, ctx, wlo, ds) {
+		return nil
+	}
+	for i := range groups {
+		s.units[wlo+i].d = ds[i].pack()
+	}
+	return s
+}
+
+// A window is the stretch of a new text parsed again after an edit: the
+// old units [first, next) are replaced by units, parsed from text[a:cut];
+// the new units end at bound, where old unit next starts (shifted).
+type window struct {
+	first, next   int
+	a, bound, cut int
+	file          *ast.File
+	units         []parser.Unit
+	dropped       []diag.Diagnostic
+}
+
+// reparse parses text, prev's text with [from, oldEnd) replaced (delta
+// bytes longer), from the unit before the edit until a unit starts exactly
+// where an old one did, with two units of text after it for the parser's
+// lookahead; or to the end of the text.
+func reparse(prev *diagState, text string, from, oldEnd, delta int) window {
+	old, n := prev.text, len(prev.starts)
+	w := window{first: max(unitAt(prev.starts, from)-1, 0)}
+	// A quote the lexer found no end for looked as far as the end of the
+	// text: the edit may have given it one.
+	for i, u := range prev.units[:w.first] {
+		if u.d != nil && u.d.openQuote(old[prev.starts[i]:]) {
+			w.first = i
+			break
+		}
+	}
+	w.a = prev.starts[w.first]
+	w.next = unitAt(prev.starts, oldEnd) + 1 // first old unit wholly after the edit
+	for {
+		w.cut = len(text)
+		if w.next+2 < n {
+			w.cut = prev.starts[w.next+2] + delta
+		}
+		w.file, w.units, w.dropped = parser.Units(text[w.a:w.cut])
+		if w.cut < len(text) && slices.ContainsFunc(w.dropped, func(d diag.Diagnostic) bool { return text[w.a+d.Span.Start] == '"' }) {
+			// A quote the lexer found no end for before the cut may have
+			// one after it: only the rest of the text can tell.
+			w.next = n
+			continue
+		}
+		if w.next >= n {
+			w.bound = len(text)
+			return w
+		}
+		w.bound = prev.starts[w.next] + delta
+		k := slices.IndexFunc(w.units, func(pu parser.Unit) bool { return pu.Start+w.a >= w.bound })
+		if k >= 0 && lineStartOf(text, w.units[k].Start+w.a) == w.bound {
+			w.units = w.units[:k]
+			return w
+		}
+		w.next = min(w.next+max(w.next-w.first, 2), n) // no resynchronisation yet: a longer stretch
+	}
+}
+
+// context returns the check context of the state's units, and false when it
+// differs from prev's in a way that changes the findings of units that were
+// not edited. The edit replaced the units gone by the units come.
+func (s *diagState) context(prev *diagState, gone, come []*unit) (*check.Context, bool) {
+	facts := func(us []*unit) (words []string, loads uint8) {
+		for _, u := range us {
+			f := u.facts()
+			words = append(words, f.params...)
+			loads |= f.loads
+		}
+		slices.Sort(words)
+		return words, loads
+	}
+	w0, l0 := facts(gone)
+	w1, l1 := facts(come)
+	if (l0|l1)&loadInclude != 0 {
+		return nil, false // an include came, went or changed: the names it brings
+	}
+	if l0 == l1 && slices.Equal(w0, w1) {
+		return prev.ctx, true // the usual case: the same parameter words went and came
+	}
+	var words []string
+	var loads uint8
+	for _, u := range s.units {
+		f := u.facts()
+		words = append(words, f.params...)
+		loads |= f.loads
+	}
+	ctx := check.NewContext(words, loads&loadInclude != 0, loads&loadModule != 0)
+	if ctx.Includes != prev.ctx.Includes || ctx.Loads != prev.ctx.Loads || !maps.Equal(ctx.ParamWords, prev.ctx.ParamWords) {
+		return nil, false
+	}
+	return prev.ctx, true
+}
+
+// diffRange returns the bytes that differ between two texts: [from, oldEnd)
+// of old became [from, newEnd) of text.
+func diffRange(old, text string) (from, oldEnd, newEnd int) {
+	const block = 64 // compared a block at a time, then byte by byte
+	n := min(len(old), len(text))
+	for from+block <= n && old[from:from+block] == text[from:from+block] {
+		from += block
+	}
+	for from < n && old[from] == text[from] {
+		from++
+	}
+	oldEnd, newEnd = len(old), len(text)
+	for oldEnd-block >= from && newEnd-block >= from && old[oldEnd-block:oldEnd] == text[newEnd-block:newEnd] {
+		oldEnd -= block
+		newEnd -= block
+	}
+	for oldEnd > from && newEnd > from && old[oldEnd-1] == text[newEnd-1] {
+		oldEnd--
+		newEnd--
+	}
+	return from, oldEnd, newEnd
+}

@@ -1,0 +1,264 @@
+package core
+
+// This file implements the recheck of connected statements (step 3 of
+// incremental.go): the units that share a declared name with the edited
+// ones, found through name hashes, checked again on a text of their own.
+
+import (
+	"slices"
+	"strings"
+
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/parser"
+	"wfl-lsp/lang/token"
+)
+
+// bloom is a set of name hashes that may answer yes wrongly, never no.
+type bloom [64]uint64
+
+func (b *bloom) add(h uint32)      { b[h>>6&63] |= 1 << (h & 63) }
+func (b *bloom) has(h uint32) bool { return b[h>>6&63]&(1<<(h&63)) != 0 }
+
+// hashSet is an exact set of name hashes, cheaper to fill than a map.
+type hashSet []uint32 // open addressing; 0 marks a free slot, hash 0 is stored as 1
+
+func newHashSet(n int) hashSet {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	return make(hashSet, size)
+}
+
+func (t hashSet) add(h uint32) {
+	h = max(h, 1)
+	for i := h * 2654435769 & uint32(len(t)-1); ; i = (i + 1) & uint32(len(t)-1) {
+		switch t[i] {
+		case h:
+			return
+		case 0:
+			t[i] = h
+			return
+		}
+	}
+}
+
+func (t hashSet) has(h uint32) bool {
+	h = max(h, 1)
+	for i := h * 2654435769 & uint32(len(t)-1); ; i = (i + 1) & uint32(len(t)-1) {
+		switch t[i] {
+		case h:
+			return true
+		case 0:
+			return false
+		}
+	}
+}
+
+// connected returns the units to check again: the new ones [lo, hi), the
+// ones that share a declared name with them or with the replaced units
+// (which declared gone and named goneNames), and so on; with linesMoved, also the units after
+// offset from whose messages name a line. It returns nil when that is most
+// of the file (a full analysis is cheaper).
+func (s *diagState) connected(lo, hi int, gone, goneNames []uint32, linesMoved bool, from int) []int {
+	n := 0
+	for _, u := range s.units {
+		n += int(u.nkeys)
+	}
+	declared := newHashSet(n) // every declared name of the file
+	for _, u := range s.units {
+		for _, h := range u.keys() {
+			declared.add(h)
+		}
+	}
+	keys := map[uint32]bool{}
+	var kb bloom
+	key := func(h uint32) {
+		if !keys[h] {
+			keys[h] = true
+			kb.add(h)
+		}
+	}
+	in := make([]bool, len(s.units))
+	var set []int
+	take := func(i int) {
+		in[i] = true
+		set = append(set, i)
+		u := s.units[i]
+		for _, h := range u.keys() {
+			key(h)
+		}
+		for _, h := range u.names() {
+			if declared.has(h) {
+				key(h)
+			}
+		}
+	}
+	for _, h := range gone {
+		key(h)
+	}
+	for _, h := range goneNames {
+		if declared.has(h) {
+			key(h)
+		}
+	}
+	for i := lo; i < hi; i++ {
+		take(i)
+	}
+	if linesMoved {
+		for i := hi; i < len(s.units); i++ {
+			if s.starts[i] > from && s.units[i].lineRefs() {
+				take(i)
+			}
+		}
+	}
+	for grew := true; grew; {
+		grew = false
+		for i, u := range s.units {
+			if in[i] {
+				continue
+			}
+			if mentions(u, func(h uint32) bool { return kb.has(h) && keys[h] }) {
+				take(i)
+				grew = true
+			}
+		}
+		if len(set) > len(s.units)/2+8 {
+			return nil
+		}
+	}
+	slices.Sort(set)
+	return set
+}
+
+// mentions reports whether u names or declares a name that is in a set.
+func mentions(u *unit, in func(uint32) bool) bool {
+	for _, h := range u.hashes {
+		if in(h) {
+			return true
+		}
+	}
+	return false
+}
+
+// recheck checks the units of set again, on a text made of their texts, and
+// stores the findings: in ds for the new units (from index wlo), in copies of
+// the others. It returns false when the result cannot be trusted to equal a
+// full analysis's.
+func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []findings) bool {
+	// The text starts with a line break, so that no unit starts at 0: the
+	// checker places what has no place (a predeclared name's declaration,
+	// a finding about no node) at 0, and so must the mapping back.
+	var b strings.Builder
+	b.WriteByte('\n')
+	segs := make([]int, len(set)) // start of each unit's text in b
+	want := 0
+	for k, i := range set {
+		segs[k] = b.Len()
+		b.WriteString(s.text[s.starts[i]:s.end(i)])
+		want += int(s.units[i].stmts)
+	}
+	src := b.String()
+	real := func(off int) int {
+		if off < segs[0] {
+			return 0
+		}
+		k := unitAt(segs, off)
+		return off - segs[k] + s.starts[set[k]]
+	}
+	f, pus, _ := parser.Units(src)
+	stmts := 0
+	for _, pu := range pus {
+		if pu.Stmt != nil {
+			stmts++
+		}
+	}
+	if stmts != want {
+		return false
+	}
+	// toUnit maps a span of src to the real text, relative to unit i.
+	toUnit := func(sp token.Span, i int) token.Span {
+		by := real(sp.Start) - sp.Start - s.starts[i]
+		return token.Span{Start: sp.Start + by, End: sp.End + by}
+	}
+	withLines := *ctx // the shared context is never modified
+	withLines.Line = func(off int) int { return s.lines.Line(real(off)) + 1 }
+	info, passes := check.CheckPasses(f, src, &withLines)
+
+	out := make(map[int]*findings, len(set))
+	for _, i := range set {
+		f := new(findings)
+		if i >= wlo && i < wlo+len(ds) {
+			f = &ds[i-wlo]
+		} else {
+			*f = s.units[i].d.unpack()
+		}
+		f.analyzer, f.static, f.typ = nil, nil, nil
+		out[i] = f
+	}
+	put := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) bool {
+		for _, d := range diags {
+			if d.Span.Start < segs[0] && s.starts[set[0]] != 0 {
+				return false // a finding without a place belongs to the first unit, not checked here
+			}
+			i := set[unitAt(segs, d.Span.Start)]
+			d.Span = toUnit(d.Span, i)
+			if len(d.Related) > 0 {
+				rel := make([]diag.Related, len(d.Related))
+				for k, r := range d.Related {
+					r.Span = toUnit(r.Span, i)
+					rel[k] = r
+				}
+				d.Related = rel
+			}
+			f := field(out[i])
+			*f = append(*f, d)
+		}
+		return true
+	}
+	if !put(passes.Analyzer, func(f *findings) *[]diag.Diagnostic { return &f.analyzer }) ||
+		!put(passes.Static, func(f *findings) *[]diag.Diagnostic { return &f.static }) ||
+		!put(passes.Type, func(f *findings) *[]diag.Diagnostic { return &f.typ }) {
+		return false
+	}
+	keys := make(map[int][]uint32, len(set))
+	declaredNames(info, func(pos int, h uint32) {
+		i := set[unitAt(segs, pos)] // every declaration is in a unit
+		keys[i] = append(keys[i], h)
+	})
+	// The names the units declare now must not reach outside the set.
+	in := make(map[int]bool, len(set))
+	for _, i := range set {
+		in[i] = true
+	}
+	fresh := map[uint32]bool{}
+	for _, i := range set {
+		ks := sortedSet(keys[i])
+		for _, h := range ks {
+			if _, found := slices.BinarySearch(s.units[i].keys(), h); !found {
+				fresh[h] = true
+			}
+		}
+		if i < wlo || i >= wlo+len(ds) {
+			// A unit of an earlier version: a new one with the new findings.
+			old := s.units[i]
+			u := &unit{hashes: old.hashes, nkeys: old.nkeys, stmts: old.stmts, d: out[i].pack(), top: old.top}
+			u.setKeys(ks)
+			s.units[i] = u
+		} else {
+			s.units[i].setKeys(ks)
+		}
+	}
+	if len(fresh) > 0 {
+		for i, u := range s.units {
+			if in[i] {
+				continue
+			}
+			if mentions(u, func(h uint32) bool { return fresh[h] }) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,354 @@
+package core
+
+// This file holds WFL's words as completion offers them and hover explains
+// them: the statements (each with its form and what it does), the words a
+// block takes (a container's members, a test group's tests, a block's
+// closer), the phrases that continue a value, and the type names.
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/token"
+)
+
+// A wordDoc is a phrase's form and what it does.
+type wordDoc struct {
+	label string // what completion inserts (and shows)
+	form  string // the statement's shape
+	doc   string
+}
+
+// statements are the statements of WFL, by the words they start with.
+var statements = []wordDoc{
+	{"store", "store NAME as VALUE", "Declares a variable and gives it a value. A name is declared once in its scope: use `change` to give it another."},
+	{"store new constant", "store new constant NAME as VALUE", "Declares a constant: a name whose value never changes."},
+	{"create", "create NAME as VALUE", "Declares a variable, like `store`."},
+	{"create container", "create container NAME [extends PARENT] [implements INTERFACE, …]: … end", "Declares a container (a class): its properties, actions and events, up to `end`."},
+	{"create interface", "create interface NAME [extends OTHER, …]: requires action … end", "Declares an interface: the actions a container that implements it must have."},
+	{"create new", "create new CONTAINER as NAME: PROPERTY is VALUE … end", "Makes an instance of a container and sets its properties."},
+	{"create list", "create list NAME: add VALUE … end list", "Declares a list with its first items."},
+	{"create map", "create map NAME: KEY is VALUE … end map", "Declares a map with its first entries."},
+	{"create pattern", "create pattern NAME: … end pattern", "Declares a text pattern in WFL's pattern language."},
+	{"create date", "create date NAME [as VALUE]", "Declares a date (today unless a value is given)."},
+	{"create time", "create time NAME [as VALUE]", "Declares a time (now unless a value is given)."},
+	{"create directory at", "create directory at PATH", "Creates a folder."},
+	{"create file at", "create file at PATH with TEXT", "Creates a file with the given text."},
+	{"display", "display VALUE [VALUE …]", "Prints values, joined, followed by a line break."},
+	{"check if", "check if CONDITION: … [otherwise: …] end check", "Runs the block when the condition holds, else the `otherwise` block."},
+	{"if", "if CONDITION then … [otherwise …] end if", "Runs the statements when the condition holds."},
+	{"count from", "count from A to B [by STEP] [as NAME]: … end count", "Repeats the block for each number from A to B; the number is `count` unless named."},
+	{"for each", "for each NAME in LIST: … end for", "Runs the block once for each item of a list (or value of a map)."},
+	{"route", "route VALUE: when CASE: … [otherwise: …] end route", "Runs the block of the first case the value matches."},
+	{"define action called", "define action called NAME [with parameters P [as TYPE] and …]: [TYPE:] … end action", "Declares an action (a function). Versions with other parameters overload it."},
+	{"change", "change NAME to VALUE", "Gives an existing variable a new value."},
+	{"add", "add VALUE to NAME", "Appends to a list, or adds to a number."},
+	{"subtract", "subtract VALUE from NAME", "Subtracts from a number variable."},
+	{"multiply", "multiply NAME by VALUE", "Multiplies a number variable."},
+	{"divide", "divide NAME by VALUE", "Divides a number variable."},
+	{"remove", "remove VALUE from LIST", "Removes a value from a list."},
+	{"clear", "clear LIST [list]", "Empties a list."},
+	{"push with", "push with LIST and VALUE", "Appends a value to a list."},
+	{"try", "try: … when error: … [otherwise: …] [finally: …] end try", "Runs the block and handles the errors it raises; the message is `error` in a handler."},
+	{"repeat while", "repeat while CONDITION: … end repeat", "Repeats the block while the condition holds."},
+	{"repeat until", "repeat until CONDITION: … end repeat", "Repeats the block until the condition holds."},
+	{"repeat forever", "repeat forever: … end repeat", "Repeats the block until `break` or `exit`."},
+	{"main loop", "main loop [concurrently]: … end loop", "The loop of a server: handles requests for ever."},
+	{"break", "break", "Leaves the innermost loop."},
+	{"continue", "continue", "Goes on with the next round of the innermost loop."},
+	{"skip", "skip", "Goes on with the next round of the innermost loop."},
+	{"exit", "exit [loop | program]", "Leaves the loop, or ends the program."},
+	{"call", "call ACTION [with ARGUMENT and …]", "Runs an action with arguments; `NAME: VALUE` names an argument."},
+	{"return", "return [VALUE]", "Ends the action, giving back a value."},
+	{"give back", "give back [VALUE]", "Ends the action, giving back a value."},
+	{"event", "event NAME", "Declares an event that `trigger` raises."},
+	{"trigger", "trigger EVENT", "Raises an event."},
+	{"open file at", "open file at PATH [for reading|writing|appending] as NAME", "Opens a file; `open file at PATH and read content as NAME` reads it whole."},
+	{"open url at", "open url at URL [with method M] [and headers H] [and body B] and read content as NAME", "Makes an HTTP request."},
+	{"open database at", "open database at URL as NAME", "Connects to a database."},
+	{"close file", "close file HANDLE", "Closes a file opened with `open file`."},
+	{"close server", "close server SERVER", "Stops a server started with `listen`."},
+	{"close database", "close database HANDLE", "Closes a database connection."},
+	{"write content", "write content TEXT into FILE", "Writes text into an open file."},
+	{"delete file at", "delete file at PATH", "Deletes a file."},
+	{"delete directory at", "delete directory at PATH", "Deletes a folder."},
+	{"execute command", "execute command COMMAND [with arguments LIST] [using shell] [as NAME]", "Runs a command and waits for it."},
+	{"spawn command", "spawn command COMMAND [with arguments LIST] as NAME", "Starts a command without waiting for it."},
+	{"read output from process", "read output from process PROCESS as NAME", "Reads what a spawned process printed."},
+	{"kill process", "kill process PROCESS", "Stops a spawned process."},
+	{"wait for", "wait for STATEMENT | wait for N milliseconds | wait for request … as NAME", "Waits for a file operation, a process, a request or a duration."},
+	{"listen on port", "listen on port N [secured with certificate C and key K] as NAME", "Starts a web server."},
+	{"respond to", "respond to REQUEST with CONTENT [and status N] [and content_type T] [and headers H]", "Answers a web request."},
+	{"start streaming response to", "start streaming response to REQUEST [with status N] as NAME", "Starts answering a request in pieces (`write line`, `flush`)."},
+	{"register signal handler for", "register signal handler for SIGNAL as ACTION", "Runs an action when the process gets a signal."},
+	{"stop accepting connections on", "stop accepting connections on SERVER", "Stops a server from taking new connections."},
+	{"in transaction on", "in transaction on DATABASE: … end transaction", "Runs the block in a database transaction."},
+	{"include from", "include from \"FILE\"", "Runs another WFL file here, sharing its definitions with this one."},
+	{"load module from", "load module from \"FILE\"", "Runs another WFL file in a scope of its own."},
+	{"export", "export action|container|constant NAME", "Makes a definition available to the files that load this one."},
+	{"describe", "describe \"SUBJECT\": … end describe", "Groups tests (`test`, `setup`, `teardown`)."},
+	{"test", "test \"NAME\": … end test", "A test case; `expect` checks inside it."},
+	{"expect", "expect VALUE to equal X | to be … | to contain X | to exist", "Checks a value inside a test."},
+}
+
+// statementWords lists the statements as completion items.
+var statementWords = sync.OnceValue(func() []CompletionItem {
+	out := make([]CompletionItem, len(statements))
+	for i, w := range statements {
+		out[i] = CompletionItem{Label: w.label, Kind: CompleteKeyword, Insert: w.label + " ", Detail: w.form, Doc: w.doc}
+	}
+	return out
+})
+
+func statementKeywords() []CompletionItem { return statementWords() }
+
+// keywordDocs gives, for each word that starts a statement or a clause,
+// the form it takes and what it does (hover on a keyword).
+var keywordDocs = sync.OnceValue(func() map[string][2]string {
+	m := map[string][2]string{}
+	for _, w := range statements {
+		first := strings.Fields(w.label)[0]
+		if _, ok := m[first]; !ok || w.label == first {
+			m[first] = [2]string{w.form, w.doc}
+		}
+	}
+	for _, w := range clauses {
+		m[w.label] = [2]string{w.form, w.doc}
+	}
+	return m
+})
+
+// clauses are words that continue a statement or shape a block.
+var clauses = []wordDoc{
+	{"otherwise", "otherwise: …", "The branch taken when the condition of `check if` (or every case of `route`) does not hold; in a `try`, when no handler matched."},
+	{"when", "when error [as NAME]: … | when CASE: …", "Handles an error raised in a `try` block (the message is `error`), or a case of `route`."},
+	{"catch", "catch [with NAME]: …", "Handles any error raised in a `try` block."},
+	{"finally", "finally: …", "Runs after a `try` block, whether it raised an error or not."},
+	{"end", "end check | end for | end action | end …", "Closes a block; containers, their actions, interfaces and `create new` close with a bare `end`."},
+	{"property", "property NAME[: TYPE] [defaults VALUE]", "A property of a container."},
+	{"action", "action NAME [needs P[: TYPE], …][: TYPE] … end", "An action of a container (a method); inside it the properties are plain names."},
+	{"static", "static property … | static action …", "A member of the container itself rather than of its instances."},
+	{"requires", "requires action NAME [needs P: TYPE, …][: TYPE]", "An action every container that implements the interface must have."},
+	{"setup", "setup: … end setup", "Runs before each test of a `describe`."},
+	{"teardown", "teardown: … end teardown", "Runs after each test of a `describe`."},
+	{"with", "VALUE with VALUE", "Joins values as text; after `call NAME`, gives the arguments."},
+	{"of", "ACTION of ARGUMENT and …", "Calls an action or builtin with arguments."},
+	{"is", "VALUE is VALUE | is not | is greater than | is less than | is between A and B", "Compares values."},
+	{"as", "… as NAME", "Names what a statement makes, or gives a parameter its type."},
+	{"extends", "create container NAME extends PARENT", "Makes a container a kind of another: it has the parent's members."},
+	{"implements", "create container NAME implements INTERFACE", "Promises that a container has the actions an interface requires."},
+}
+
+// blockWords returns the words of the block the cursor is in at offset:
+// a container's members, a `create new`'s properties not set yet, an
+// interface's requirements, a test group's tests, a list's items, and the
+// words that close or continue the block.
+func (a *Analysis) blockWords(block ast.Node, offset int) []CompletionItem {
+	kw := func(label string, insert ...string) CompletionItem {
+		it := keywordItem(label)
+		if len(insert) > 0 {
+			it.Insert = insert[0]
+		}
+		return it
+	}
+	switch b := block.(type) {
+	case *ast.ContainerDecl:
+		return []CompletionItem{kw("property", "property "), kw("static property", "static property "),
+			kw("action", "action "), kw("static action", "static action "), kw("event", "event "), kw("end")}
+	case *ast.InterfaceDecl:
+		return []CompletionItem{kw("requires action", "requires action "), kw("end")}
+	case *ast.NewStmt:
+		out := []CompletionItem{kw("end")}
+		if b.Container == nil || a.Info == nil {
+			return out
+		}
+		c := a.Info.Containers[b.Container.Name]
+		if c == nil {
+			if s := a.Info.Global.Resolve(b.Container.Name); s != nil && s.Kind == check.SymContainer {
+				c = s
+			}
+		}
+		set := map[string]bool{}
+		for _, in := range b.Inits {
+			if in.Name != nil && in.End() <= offset || in.Name != nil && in.Pos() > offset {
+				set[in.Name.Name] = true
+			}
+		}
+		for k, n := c, 0; k != nil && n < 64; k, n = k.Base, n+1 {
+			for name, m := range k.Members {
+				if m.Kind == check.SymProperty && !set[name] {
+					set[name] = true
+					it, _ := symbolItem(m)
+					it.Insert = name + " is "
+					out = append(out, it)
+				}
+			}
+		}
+		return out
+	case *ast.CreateListStmt:
+		return []CompletionItem{kw("add", "add "), kw("end list")}
+	case *ast.CreateMapStmt:
+		return []CompletionItem{kw("end map")}
+	case *ast.DescribeStmt:
+		return []CompletionItem{kw("test", "test "), kw("setup:"), kw("teardown:"), kw("describe", "describe "), kw("end describe")}
+	case *ast.TryStmt:
+		return []CompletionItem{kw("when error:"), kw("when error as", "when error as "), kw("catch:"), kw("otherwise:"), kw("finally:"), kw("end try")}
+	case *ast.IfStmt:
+		if b.Check {
+			return []CompletionItem{kw("otherwise:"), kw("otherwise check if", "otherwise check if "), kw("end check")}
+		}
+		return []CompletionItem{kw("otherwise"), kw("end if")}
+	case *ast.RouteStmt:
+		return []CompletionItem{kw("when", "when "), kw("otherwise:"), kw("end route")}
+	}
+	if closer := closerOf(block); closer != "" {
+		return []CompletionItem{kw(closer)}
+	}
+	return nil
+}
+
+// closerOf is the line that closes a block statement.
+func closerOf(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.ActionDecl:
+		if n.Method {
+			return "end"
+		}
+		return "end action"
+	case *ast.ForEachStmt:
+		return "end for"
+	case *ast.CountStmt:
+		return "end count"
+	case *ast.RepeatStmt:
+		if n.Kind != ast.RepeatDoUntil {
+			return "end repeat"
+		}
+	case *ast.MainLoopStmt:
+		return "end loop"
+	case *ast.TransactionStmt:
+		return "end transaction"
+	case *ast.WebSocketHandlerStmt:
+		return "end on"
+	case *ast.TestStmt:
+		return "end test"
+	case *ast.HookStmt:
+		if n.Teardown {
+			return "end teardown"
+		}
+		return "end setup"
+	case *ast.PatternDecl:
+		return "end pattern"
+	}
+	return ""
+}
+
+// keywordItem is a word or phrase as an item, with its documentation when
+// it has one.
+func keywordItem(label string) CompletionItem {
+	it := CompletionItem{Label: label, Kind: CompleteKeyword, Insert: label}
+	if d, ok := keywordDocs()[strings.Fields(label)[0]]; ok {
+		it.Detail, it.Doc = d[0], d[1]
+	}
+	return it
+}
+
+func keywordItems(labels ...string) []CompletionItem {
+	out := make([]CompletionItem, len(labels))
+	for i, l := range labels {
+		out[i] = keywordItem(l)
+	}
+	return out
+}
+
+// valueWords are the words that start a value.
+func valueWords() []CompletionItem {
+	return keywordItems("call", "not", "yes", "no", "nothing", "create list", "current time in milliseconds",
+		"current time formatted as", "file exists at", "directory exists at", "read content from",
+		"list files in", "pattern", "find", "replace", "split")
+}
+
+// operatorWords are the words that continue a complete value.
+func operatorWords() []CompletionItem {
+	return keywordItems("plus", "minus", "times", "divided by", "modulo", "with", "is", "is not",
+		"is greater than", "is less than", "is greater than or equal to", "is less than or equal to",
+		"is equal to", "is between", "and", "or", "contains", "matches", "of")
+}
+
+// isPhrases are the words that continue `is`.
+func isPhrases() []CompletionItem {
+	return keywordItems("not", "not equal to", "equal to", "greater than", "less than", "greater than or equal to",
+		"less than or equal to", "between", "above", "below")
+}
+
+// typeWords are the type names WFL defines, spelled as the place takes
+// them: lower case after a parameter's `as`, capitalised after `:`.
+func typeWords(p place) []CompletionItem {
+	names := []string{"Text", "Number", "Boolean", "Nothing", "Pattern", "Any", "Date", "Time", "List"}
+	out := make([]CompletionItem, 0, len(names))
+	for _, n := range names {
+		it := CompletionItem{Label: n, Kind: CompleteType, Insert: n, Doc: "A type WFL defines."}
+		if p.typeLower {
+			it.Label, it.Insert = strings.ToLower(n), strings.ToLower(n)
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// includePath matches a line that is writing the path of an include.
+var includePath = regexp.MustCompile(`^\s*(?:include from|load module from)\s+"([^"]*)$`)
+
+// includePathAt reports whether before (a line up to the cursor) ends in
+// the path of an `include from "` or `load module from "`, and splits the
+// typed path into its folder and the name being typed.
+func includePathAt(before string) (dir, typed string, ok bool) {
+	m := includePath.FindStringSubmatch(before)
+	if m == nil {
+		return "", "", false
+	}
+	i := strings.LastIndex(m[1], "/")
+	return m[1][:i+1], m[1][i+1:], true
+}
+
+// pathCompletion offers the WFL files and folders in dir (relative to the
+// document's folder) whose names start with typed.
+func (a *Analysis) pathCompletion(offset int, dir, typed, docPath string) (token.Span, []CompletionItem) {
+	span := token.Span{Start: offset - len(typed), End: offset}
+	if docPath == "" {
+		return span, nil
+	}
+	base := filepath.Join(filepath.Dir(docPath), filepath.FromSlash(dir))
+	if filepath.IsAbs(filepath.FromSlash(dir)) {
+		base = filepath.FromSlash(dir)
+	}
+	entries, err := os.ReadDir(base)
+	if err != nil {
+		return span, nil
+	}
+	var out []CompletionItem
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, typed) {
+			continue
+		}
+		switch {
+		case e.IsDir() && !SkipDir(name):
+			out = append(out, CompletionItem{Label: name + "/", Kind: CompleteFolder, Insert: name + "/"})
+		case !e.IsDir() && strings.HasSuffix(name, ".wfl") && filepath.Join(base, name) != filepath.Clean(docPath):
+			out = append(out, CompletionItem{Label: name, Kind: CompleteFile, Insert: name, weight: -1})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].weight != out[j].weight {
+			return out[i].weight < out[j].weight
+		}
+		return out[i].Label < out[j].Label
+	})
+	return span, out
+}

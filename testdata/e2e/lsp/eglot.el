@@ -1,0 +1,354 @@
+;;; eglot.el --- end-to-end test of wfl-lsp under Emacs and eglot  -*- lexical-binding: t -*-
+
+;; Run by .ci/lsp-e2e.sh:
+;;
+;;   PATH=DIR-OF-wfl-lsp:$PATH emacs --batch -Q -l testdata/e2e/lsp/eglot.el
+;;
+;; from the repository's top folder.  It evaluates the Emacs configuration
+;; of README.md (the elisp block under "### Emacs") as a user's init file,
+;; copies testdata/e2e/lsp/emacs/ to a temporary folder, visits its files
+;; and checks what a user sees, in the buffer's text and in Flymake's and
+;; ElDoc's state: diagnostics after opening a file and after edits, hover,
+;; go to definition, rename of a multi-word name, formatting, a quick fix,
+;; and a clean shutdown.  Prints one "ok"/"FAIL" line a check and exits 0
+;; when every check passed, 1 otherwise.
+;;
+;; Batch Emacs has no command loop: it never runs `post-command-hook' and
+;; never becomes idle, and eglot waits for both (`eglot-ensure' connects
+;; after the command that visited the file; changes go to the server when
+;; Emacs is idle).  `e2e-command' and `e2e-idle' do what the command loop
+;; would do, and every wait for the server is a bounded poll of
+;; `accept-process-output', never a fixed sleep.
+
+(require 'cl-lib)
+(require 'subr-x)
+
+(defvar e2e-failures 0 "Checks failed so far.")
+(defvar e2e-checks 0 "Checks run so far.")
+(defvar e2e-timeout 10 "Seconds to wait for the server before a check fails.")
+(defvar e2e-start (float-time) "When the suite started.")
+
+(defun e2e-log (fmt &rest args)
+  "Print FMT with ARGS and a line break to standard output."
+  (princ (concat (apply #'format fmt args) "\n")))
+
+(defun e2e-check (name ok &optional detail)
+  "Record check NAME: passed when OK; DETAIL says what was seen otherwise."
+  (cl-incf e2e-checks)
+  (if ok
+      (e2e-log "ok    %s" name)
+    (cl-incf e2e-failures)
+    (e2e-log "FAIL  %s%s" name (if detail (concat "\n      " detail) ""))))
+
+(defun e2e-wait (pred &optional secs)
+  "Poll the server's output until PRED is non-nil or SECS (default
+`e2e-timeout') have passed; return PRED's last value."
+  (let ((deadline (+ (float-time) (or secs e2e-timeout)))
+        val)
+    (while (and (not (setq val (funcall pred)))
+                (< (float-time) deadline))
+      (accept-process-output nil 0.02))
+    val))
+
+(defun e2e-command (command &rest args)
+  "Run COMMAND as the command loop would: with ARGS, or interactively
+when there are none, then `post-command-hook'."
+  (let ((this-command command))
+    (run-hooks 'pre-command-hook)
+    (if args (apply command args) (call-interactively command))
+    (run-hooks 'post-command-hook))
+  (setq last-command command))
+
+(defun e2e-idle ()
+  "Do what Emacs does when the user stops typing: run the idle timers
+\(eglot sends its pending `didChange' from one)."
+  (dolist (timer (copy-sequence timer-idle-list))
+    (timer-event-handler timer)))
+
+(defun e2e-text ()
+  "The current buffer's text, without properties."
+  (buffer-substring-no-properties (point-min) (point-max)))
+
+(defun e2e-goto (line text)
+  "Put point on the first occurrence of TEXT on LINE (1-based)."
+  (goto-char (point-min))
+  (forward-line (1- line))
+  (unless (search-forward text (line-end-position) t)
+    (error "Line %d has no %S" line text))
+  (goto-char (match-beginning 0))
+  ;; Inside the name, as a user's cursor would be.
+  (forward-char 2))
+
+(defun e2e-diags ()
+  "Flymake's diagnostics of the current buffer, as (LINE TEXT TYPE
+MESSAGE) lists in position order: what the user sees underlined."
+  (mapcar (lambda (d)
+            (list (line-number-at-pos (flymake-diagnostic-beg d))
+                  (buffer-substring-no-properties (flymake-diagnostic-beg d)
+                                                  (flymake-diagnostic-end d))
+                  (flymake-diagnostic-type d)
+                  (flymake-diagnostic-text d)))
+          (sort (flymake-diagnostics)
+                (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b))))))
+
+(defun e2e-visit (file)
+  "Visit FILE as a user would (eglot connects after the command) and
+wait until eglot manages the buffer."
+  (e2e-command #'find-file file)
+  (e2e-wait (lambda () (and (eglot-managed-p) (eglot-current-server))))
+  (eglot-managed-p))
+
+(defun e2e-events-tail ()
+  "The end of the eglot events buffer, for a failure's diagnosis."
+  (when-let* ((server (ignore-errors (eglot-current-server)))
+              (buf (jsonrpc-events-buffer server)))
+    (with-current-buffer buf
+      (buffer-substring-no-properties (max (point-min) (- (point-max) 3000)) (point-max)))))
+
+;;; The user's configuration: README.md's Emacs section.
+
+(let ((elpa "/usr/share/emacs/site-lisp/elpa"))
+  ;; -Q skips the package activation a normal start does; Debian installs
+  ;; elpa-eglot (and what it needs) as a system package here.
+  (require 'package)
+  (when (file-directory-p elpa)
+    (add-to-list 'package-directory-list elpa))
+  (package-activate-all))
+
+(defun e2e-readme-config (readme)
+  "The elisp block of the \"### Emacs\" section of README."
+  (with-temp-buffer
+    (insert-file-contents readme)
+    (unless (re-search-forward "^### Emacs" nil t)
+      (error "README.md has no \"### Emacs\" section"))
+    (let ((section-end (save-excursion
+                         (if (re-search-forward "^##" nil t) (match-beginning 0) (point-max)))))
+      (unless (re-search-forward "^```elisp\n" section-end t)
+        (error "README.md's Emacs section has no elisp block"))
+      (let ((start (point)))
+        (re-search-forward "^```$" section-end)
+        (buffer-substring-no-properties start (match-beginning 0))))))
+
+(condition-case err
+    (with-temp-buffer
+      (insert (e2e-readme-config (expand-file-name "README.md")))
+      (goto-char (point-min))
+      (condition-case nil
+          (while t (eval (read (current-buffer)) t))
+        (end-of-file nil)))
+  (error
+   (e2e-check "README.md's Emacs configuration evaluates" nil (error-message-string err))
+   (kill-emacs 1)))
+
+;;; The checks.
+
+(defvar e2e-dir (file-name-as-directory (make-temp-file "wfl-eglot-" t)))
+(copy-directory (expand-file-name "testdata/e2e/lsp/emacs") e2e-dir nil nil t)
+
+(e2e-log "--- %s, eglot %s"
+         (car (split-string (emacs-version) "\n"))
+         (if-let ((desc (cadr (assq 'eglot package-alist))))
+             (package-version-join (package-desc-version desc))
+           "built in"))
+
+;; Each step is a user action and the checks of what it shows; an error in
+;; a step fails that step, and the steps after it still run.
+(defmacro e2e-step (name &rest body)
+  "Run BODY; an error in it is a failed check named NAME."
+  (declare (indent 1))
+  `(condition-case err
+       (progn ,@body)
+     (error (e2e-check ,name nil (format "%s\n      eglot events (end):\n%s"
+                                         (error-message-string err) (e2e-events-tail))))))
+
+(defvar e2e-server nil "The eglot connection to wfl-lsp.")
+
+(defun e2e-file (name)
+  "The copy of testdata/e2e/lsp/emacs/NAME in the temporary folder."
+  (expand-file-name name e2e-dir))
+
+(defun e2e-main ()
+  ;; 1. Visiting a .wfl file starts wfl-lsp through the README's setup.
+  (e2e-step "visiting greet.wfl"
+    (e2e-check "visiting greet.wfl starts wfl-lsp in wfl-mode under eglot"
+               (and (e2e-visit (e2e-file "greet.wfl")) (eq major-mode 'wfl-mode))
+               (format "major-mode %s, eglot managed %s" major-mode (eglot-managed-p)))
+    (setq e2e-server (eglot-current-server))
+    (e2e-check "the server introduces itself as wfl-lsp"
+               (equal (plist-get (eglot--server-info e2e-server) :name) "wfl-lsp")
+               (format "serverInfo %S" (eglot--server-info e2e-server))))
+  (unless e2e-server
+    (error "eglot did not connect to wfl-lsp"))
+
+  ;; 2. Diagnostics after opening: the undefined name on the last line.
+  ;; eglot-ensure takes the buffer over from post-command-hook, and Flymake
+  ;; (1.2 in Emacs 28) defers its first check to the end of the next
+  ;; command: the user moves the cursor.
+  (e2e-step "diagnostics after open"
+    (e2e-command #'move-beginning-of-line 1)
+    (e2e-wait (lambda () (e2e-diags)))
+    (let ((got (e2e-diags)))
+      (e2e-check "diagnostics after open: Flymake marks 'mystery guest' (line 12) \"Variable 'mystery guest' is not defined\", an error, and nothing else"
+                 (and (equal (mapcar #'butlast got) '((12 "mystery guest" eglot-error)))
+                      (string-match-p "Variable 'mystery guest' is not defined" (nth 3 (car got))))
+                 (format "flymake diagnostics: %S" got))))
+
+  ;; 3. Hover on 'first name' in "check if first name is ..." (line 9):
+  ;; M-x eldoc shows the server's hover in the *eldoc* buffer.  (Inside a
+  ;; call's arguments eglot shows signature help instead: eglot 1.9 puts
+  ;; it first among ElDoc's sources.)
+  (e2e-step "hover"
+    (e2e-goto 9 "first name")
+    (when (buffer-live-p eldoc--doc-buffer)
+      (with-current-buffer eldoc--doc-buffer
+        (let ((inhibit-read-only t)) (erase-buffer))))
+    (e2e-command #'eldoc)
+    (cl-flet ((doc () (and (buffer-live-p eldoc--doc-buffer)
+                           (with-current-buffer eldoc--doc-buffer (e2e-text)))))
+      (e2e-check "hover: M-x eldoc on 'first name' (line 9) shows \"variable first name: Text\""
+                 (e2e-wait (lambda () (string-match-p "variable first name: Text" (or (doc) ""))))
+                 (format "*eldoc* buffer: %S" (doc)))))
+
+  ;; 4. Go to definition: M-. on the use on line 10 lands on the
+  ;; declaration on line 6.
+  (e2e-step "definition"
+    (e2e-goto 10 "first name")
+    (e2e-command #'xref-find-definitions)
+    (e2e-check "definition: M-. on 'first name' (line 10) puts point on its declaration (line 6)"
+               (and (eq (window-buffer) (get-file-buffer (e2e-file "greet.wfl")))
+                    (= (line-number-at-pos) 6)
+                    (looking-at-p "first name as \"Zo"))
+               (format "buffer %s, line %d, text from point %S" (window-buffer) (line-number-at-pos)
+                       (buffer-substring-no-properties (point) (line-end-position)))))
+
+  ;; 5. Edits: one that adds an error (its diagnostic appears), then one
+  ;; that takes it out again and declares the missing name (all go away).
+  (e2e-step "diagnostics after edits"
+    (with-current-buffer (get-file-buffer (e2e-file "greet.wfl"))
+      (goto-char (point-max))
+      (insert "display stranger\n")
+      (e2e-idle)
+      (e2e-wait (lambda () (= (length (e2e-diags)) 2)))
+      (e2e-check "diagnostics after an edit that adds \"display stranger\" (line 13): Flymake marks 'stranger' too"
+                 (equal (mapcar #'butlast (e2e-diags))
+                        '((12 "mystery guest" eglot-error) (13 "stranger" eglot-error)))
+                 (format "flymake diagnostics: %S" (e2e-diags)))
+      (forward-line -1)
+      (delete-region (point) (point-max))
+      (forward-line -1)
+      (insert "store mystery guest as \"Ann\"\n")
+      (e2e-idle)
+      (e2e-check "diagnostics after an edit that removes it and declares 'mystery guest': Flymake shows none"
+                 (e2e-wait (lambda () (null (e2e-diags))))
+                 (format "flymake diagnostics: %S" (e2e-diags)))))
+
+  ;; 6. Rename: M-x eglot-rename on 'first name', new name 'given name'.
+  ;; Line 8 has the name after an emoji (two UTF-16 code units, one
+  ;; character for Emacs): a column counted in the wrong unit misplaces it.
+  (e2e-step "rename"
+    (with-current-buffer (get-file-buffer (e2e-file "greet.wfl"))
+      (let ((before (e2e-text)))
+        (e2e-goto 7 "first name")
+        (e2e-command #'eglot-rename "given name")
+        (e2e-check "rename 'first name' -> 'given name': its 5 occurrences change; the comment, the strings and the rest stay"
+                   (equal (e2e-text)
+                          (concat
+                           "// Greets first name; the comment's \"first name\" stays.\n"
+                           "define action called greet with name:\n"
+                           "    display \"Hello, \" with name\n"
+                           "end action\n"
+                           "\n"
+                           "store given name as \"Zoë 😀\"\n"
+                           "call greet with given name\n"
+                           "display \"😀 first name: \" with given name\n"
+                           "check if given name is \"Zoë 😀\":\n"
+                           "    display \"welcome back, \" with given name\n"
+                           "end check\n"
+                           "store mystery guest as \"Ann\"\n"
+                           "display mystery guest\n"))
+                   (format "before:\n%s\n      after:\n%s" before (e2e-text))))
+      (e2e-idle)))
+
+  ;; 7. Formatting: M-x eglot-format-buffer gives the canonical text.
+  (e2e-step "formatting"
+    (e2e-check "visiting messy.wfl attaches it to the same server"
+               (and (e2e-visit (e2e-file "messy.wfl")) (eq (eglot-current-server) e2e-server)))
+    (e2e-command #'eglot-format-buffer)
+    (e2e-check "formatting: eglot-format-buffer turns messy.wfl into the canonical text"
+               (equal (e2e-text)
+                      (concat "store level as 0\n"
+                              "check if level is 0:\n"
+                              "    display \"zero\"\n"
+                              "otherwise:\n"
+                              "    display level\n"
+                              "end check\n"
+                              "count from 1 to 3:\n"
+                              "    display \"n\"\n"
+                              "end count\n"))
+               (format "buffer:\n%s" (e2e-text)))
+    (e2e-idle))
+
+  ;; 8. A quick fix: M-x eglot-code-actions on the misspelled 'totl'
+  ;; offers "Change 'totl' to 'total'"; choosing it fixes the line, and
+  ;; the error goes away.
+  (e2e-step "quick fix"
+    (e2e-check "visiting typo.wfl attaches it to the same server"
+               (and (e2e-visit (e2e-file "typo.wfl")) (eq (eglot-current-server) e2e-server)))
+    (e2e-wait (lambda () (e2e-diags)))
+    (e2e-check "diagnostics: Flymake marks 'totl' (line 2) as an error, and nothing else"
+               (equal (mapcar #'butlast (e2e-diags)) '((2 "totl" eglot-error)))
+               (format "flymake diagnostics: %S" (e2e-diags)))
+    (e2e-goto 2 "totl")
+    (let* ((choice "Change 'totl' to 'total'")
+           (offered 'none)
+           (last-nonmenu-event ?\r))     ; invoked from the keyboard, not a menu
+      ;; The user picks CHOICE from the completion list eglot offers.
+      (cl-letf (((symbol-function 'completing-read)
+                 (lambda (_prompt collection &rest _)
+                   (setq offered (mapcar #'car collection))
+                   (if (member choice offered) choice
+                     (error "Not offered: %S" choice)))))
+        (e2e-command #'eglot-code-actions))
+      (e2e-check (format "quick fix: eglot-code-actions on 'totl' offers %S" choice)
+                 (member choice offered)
+                 (format "offered: %S" offered))
+      (e2e-check "quick fix applied: the buffer reads \"store total as 3\\ndisplay total\\n\""
+                 (equal (e2e-text) "store total as 3\ndisplay total\n")
+                 (format "buffer:\n%s" (e2e-text))))
+    (e2e-idle)
+    (e2e-check "diagnostics after the quick fix: Flymake shows none"
+               (e2e-wait (lambda () (null (e2e-diags))))
+               (format "flymake diagnostics: %S" (e2e-diags))))
+
+  ;; 9. Shutdown: the server answers eglot's shutdown request and exits
+  ;; with status 0 on the exit notification.  (eglot-shutdown sends the
+  ;; same two messages but deletes the process right after, without
+  ;; waiting for it to exit, so the exit status would say nothing.)
+  (e2e-step "shutdown"
+    (let ((proc (jsonrpc--process e2e-server)))
+      (setf (eglot--shutdown-requested e2e-server) t)
+      (let ((answer (condition-case err
+                        (list :result (jsonrpc-request e2e-server :shutdown nil :timeout e2e-timeout))
+                      (error (list :error err)))))
+        (e2e-check "shutdown: wfl-lsp answers the shutdown request with null"
+                   (equal answer '(:result nil)) (format "%S" answer)))
+      (jsonrpc-notify e2e-server :exit nil)
+      (e2e-wait (lambda () (not (process-live-p proc))))
+      (e2e-check "exit: wfl-lsp exits by itself with status 0"
+                 (and (eq (process-status proc) 'exit) (eq (process-exit-status proc) 0))
+                 (format "process status %s, exit status %s" (process-status proc) (process-exit-status proc))))))
+
+(condition-case err
+    (e2e-main)
+  (error
+   (e2e-check "the suite ran to its end" nil
+              (format "%s\n      eglot events (end):\n%s" (error-message-string err) (e2e-events-tail)))))
+
+(delete-directory e2e-dir t)
+(if (and (zerop e2e-failures) (> e2e-checks 0))
+    (progn (e2e-log "PASS emacs/eglot (%d checks, %.1f s)" e2e-checks (- (float-time) e2e-start))
+           (kill-emacs 0))
+  (e2e-log "FAIL emacs/eglot (%d of %d checks failed)" e2e-failures e2e-checks)
+  (kill-emacs 1))
+
+;;; eglot.el ends here
