@@ -305,7 +305,7 @@ func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 		// Errors hide the findings of the passes after them: look at those
 		// too, or a fix would pass that only swaps an error for a hidden one.
 		tree, _ := parser.Parse(text)
-		if fresh(withHidden(after, tree, text)[len(after):]) {
+		if fresh(fx.withHidden(after, tree, text)[len(after):]) {
 			return 0, false
 		}
 	}
@@ -350,7 +350,7 @@ func (fx *fixer) unread(offset int, edits []Edit) bool {
 // (incremental.go), as an edit in the editor would be.
 func (fx *fixer) diagnosticsOf(text string) (*token.Lines, []diag.Diagnostic) {
 	fx.snap.Diagnostics() // the state the new version's are derived from
-	v := NewSnapshot(fx.snap.URI, fx.snap.Version, text)
+	v := &Snapshot{URI: fx.snap.URI, Version: fx.snap.Version, Text: text, src: fx.snap.src}
 	v.base.Store(fx.snap)
 	return v.Diagnostics()
 }
@@ -365,7 +365,7 @@ func (fx *fixer) knownErrors() map[string]int {
 		if !hasError(fx.a.Diagnostics) {
 			return fx.known // every pass ran and reported: there is nothing hidden
 		}
-		for _, d := range withHidden(fx.a.Diagnostics, fx.a.File, fx.src) {
+		for _, d := range fx.withHidden(fx.a.Diagnostics, fx.a.File, fx.src) {
 			if d.Severity == diag.Error {
 				fx.known[findingKey(d)]++
 			}
@@ -374,10 +374,10 @@ func (fx *fixer) knownErrors() map[string]int {
 	return fx.known
 }
 
-// withHidden returns diags, the diagnostics reported for src, and the
-// findings of every pass of the checker over f, its tree, that are not
-// among them.
-func withHidden(diags []diag.Diagnostic, f *ast.File, src string) []diag.Diagnostic {
+// withHidden returns diags, the diagnostics reported for src (a version of
+// the snapshot's text), and the findings of every pass of the checker over
+// f, its tree, that are not among them.
+func (fx *fixer) withHidden(diags []diag.Diagnostic, f *ast.File, src string) []diag.Diagnostic {
 	type finding struct {
 		span          token.Span
 		code, message string
@@ -386,7 +386,9 @@ func withHidden(diags []diag.Diagnostic, f *ast.File, src string) []diag.Diagnos
 	for _, d := range diags {
 		reported[finding{d.Span, d.Code, d.Message}] = true
 	}
-	_, passes := check.CheckPasses(f, src, check.FileContext(f))
+	ctx := check.FileContext(f) // as analyze makes it: with the names of the included files
+	ctx.Imports, ctx.Unfollowed = imports(f, fx.snap.URI.Path(), fx.snap.src)
+	_, passes := check.CheckPasses(f, src, ctx)
 	out := diags[:len(diags):len(diags)]
 	for _, d := range slices.Concat(passes.Analyzer, passes.Static, passes.Type) {
 		if !reported[finding{d.Span, d.Code, d.Message}] {
