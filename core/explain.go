@@ -34,6 +34,10 @@ type Case struct {
 	Fix     string // how to change the program in this case
 	Example string // a program that gets a diagnostic of this case
 	Fixed   string // Example fixed: it gets no diagnostic of the code
+	// Files are the other files Example and Fixed are checked beside, by
+	// name (they are in the same folder, named a.wfl): the files they
+	// include. Nil for most cases.
+	Files map[string]string
 	// Hidden cases are found by a pass of the checker but never reported:
 	// whatever has them also has an error of an earlier pass, which stops
 	// the reference from reporting the later passes' findings.
@@ -325,6 +329,26 @@ var explanationTable = []Explanation{
 				Fix:     "Declare the list before the pattern, or fix its name.",
 				Example: "create pattern greeting:\n    salutations\nend pattern\n",
 				Fixed:   "store salutations as [\"hi\", \"hello\"]\ncreate pattern greeting:\n    salutations\nend pattern\n"},
+		}},
+	{Code: "ANALYZE-INCLUDE", Category: "semantic", Title: "an include that cannot be followed",
+		Meaning: "An `include from \"…\"` statement names a file that cannot be read (it does not exist, or is not a readable file), or the includes go round in a circle back to this file. The names the file would declare are then unknown here: uses of them may be reported undefined. A file that cannot be read is information, a cycle a warning.",
+		Fix:     "Correct the path (it is relative to the including file), create the file, or break the cycle so that no file includes itself through others.",
+		Cases: []Case{
+			{Message: "The included file cannot be followed: …",
+				Meaning: "The path names no readable file (the message says why: missing, a folder, no permission); nothing it would declare is known.",
+				Fix:     "Correct the path, relative to the including file, or create the file.",
+				Example: "include from \"helper.wfl\"\ncall greet\n",
+				Fixed:   "include from \"helpers.wfl\"\ncall greet\n",
+				Files:   map[string]string{"helpers.wfl": "define action called greet:\n    display \"hi\"\nend action\n"}},
+			{Message: "Includes go round in a cycle: …",
+				Meaning: "The included file includes this one again, directly or through others: each file's names are taken from the other, and WFL would include them forever.",
+				Fix:     "Include, from both, a third file that holds what they share, and remove the include that leads back.",
+				Example: "include from \"b.wfl\"\ndisplay shared_limit\n",
+				Fixed:   "include from \"shared.wfl\"\ndisplay shared_limit\n",
+				Files: map[string]string{
+					"b.wfl":      "include from \"a.wfl\"\nstore shared_limit as 10\n",
+					"shared.wfl": "store shared_limit as 10\n",
+				}},
 		}},
 	{Code: "ANALYZE-UNUSED", Category: "semantic", Title: "a variable that is never used",
 		Meaning: "A variable is stored but never read anywhere in the file (a warning).",

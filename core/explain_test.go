@@ -92,7 +92,7 @@ func TestExplainExamples(t *testing.T) {
 				}
 				var got []string
 				found := false
-				diags := fixSnapshot(t, c.Example).Analysis().Diagnostics
+				diags := caseSnapshot(t, c.Example, c.Files).Analysis().Diagnostics
 				if c.Hidden {
 					// Not reported: look at what the checker's passes found.
 					for _, d := range diags {
@@ -119,7 +119,7 @@ func TestExplainExamples(t *testing.T) {
 				if !found {
 					t.Errorf("the example gets no %s diagnostic of this case:\n%s\ngot %q", code, c.Example, got)
 				}
-				fixed := fixSnapshot(t, c.Fixed).Analysis().Diagnostics
+				fixed := caseSnapshot(t, c.Fixed, c.Files).Analysis().Diagnostics
 				if c.Hidden {
 					f, _ := parser.Parse(c.Fixed)
 					_, passes := check.CheckPasses(f, c.Fixed, check.FileContext(f))
@@ -171,4 +171,18 @@ func TestExplainCorpus(t *testing.T) {
 			t.Logf("no case: %d× %s", n, m)
 		}
 	}
+}
+
+// caseSnapshot makes a snapshot of a case's program, a.wfl, in a folder with
+// the case's other files and no .wflcfg.
+func caseSnapshot(t *testing.T, src string, files map[string]string) *Snapshot {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 }

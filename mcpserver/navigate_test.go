@@ -111,6 +111,7 @@ func TestExplainDiagnostic(t *testing.T) {
 		{"TYPE-SIGNAL", "Undefined signal handler 'on_stop'", "names no action"},
 		{"TYPE-CONTAINER", "Container 'Box' does not satisfy interface 'Shape': missing required action 'area'", "requires"},
 		{"TYPE-CONTAINER", "Container type 'Person' not found", "create new C as x"},
+		{"ANALYZE-INCLUDE", "Includes go round in a cycle: a.wfl includes b.wfl includes a.wfl", "includes this one again"},
 	} {
 		params := fmt.Sprintf(`{"name":"explain_diagnostic","arguments":{"code":%q,"message":%q}}`, tt.code, tt.message)
 		res := h.call(5, "tools/call", params).tool(t)
@@ -119,10 +120,15 @@ func TestExplainDiagnostic(t *testing.T) {
 			Case           struct{ Message, Meaning, Fix string }
 			Cases          []any
 			Example, Fixed string
+			Files          []struct{ Name, Text string }
 		}
 		json.Unmarshal(res.StructuredContent, &out)
 		if res.IsError || !strings.Contains(out.Case.Meaning, tt.want) || out.Cases != nil || out.Example == "" || out.Fixed == "" {
 			t.Errorf("explain %s %q: %s", tt.code, tt.message, res.StructuredContent)
+		}
+		// An include's case comes with the files its programs include.
+		if wantFiles := tt.code == "ANALYZE-INCLUDE"; wantFiles != (len(out.Files) > 0) {
+			t.Errorf("explain %s: files %+v", tt.code, out.Files)
 		}
 	}
 	// Without it, every case of the code.

@@ -6,6 +6,8 @@ package mcpserver
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"strings"
 
 	"wfl-lsp/core"
@@ -38,8 +40,10 @@ var explainTool = &Tool{
 		"fix":      str("how to change the program"),
 		"example":  str("a WFL program that gets the diagnostic (of the case, when a message was given)"),
 		"fixed":    str("the example fixed"),
-		"case":     caseSchema,
-		"cases":    array("every case of the code, when no message was given or it matched none", caseSchema),
+		"files": array("the other files the example and the fixed program sit beside, in the same folder (the example is a.wfl)",
+			openObject([]string{"name", "text"}, map[string]*Schema{"name": str("the file's name"), "text": str("its text")})),
+		"case":  caseSchema,
+		"cases": array("every case of the code, when no message was given or it matched none", caseSchema),
 	}),
 	ReadOnly: true, Idempotent: true,
 	Call: func(ctx context.Context, c *Call) Result {
@@ -63,6 +67,13 @@ var explainTool = &Tool{
 			out["cases"] = cases
 		}
 		out["example"], out["fixed"] = shown.Example, shown.Fixed
+		if len(shown.Files) > 0 {
+			files := []any{}
+			for _, name := range slices.Sorted(maps.Keys(shown.Files)) {
+				files = append(files, map[string]any{"name": name, "text": shown.Files[name]})
+			}
+			out["files"] = files
+		}
 		return Result{Structured: out}
 	},
 }
