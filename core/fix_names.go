@@ -245,6 +245,10 @@ func (fx *fixer) closeNames(id *ast.Ident) []closeName {
 			}
 			consider(name, sym.IsCallable())
 		}
+		// The names the runtime binds here, and those of included files.
+		for name, sym := range sc.Injected.All() {
+			consider(name, sym.IsCallable())
+		}
 	}
 	for _, name := range builtins.Names() { // builtin functions are in no scope
 		consider(name, true)

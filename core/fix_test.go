@@ -1,7 +1,9 @@
 package core
 
 import (
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -348,5 +350,34 @@ func BenchmarkFixesLineWithErrors(b *testing.B) {
 	}
 	for b.Loop() {
 		s.Fixes(span)
+	}
+}
+
+// TestFixesAcrossIncludes: the names an included file declares are
+// offered for a misspelled one, and the fix is checked with them.
+func TestFixesAcrossIncludes(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
+	lib := "store total as 5\ndefine action called greet with parameters who:\n    display who\nend action\n"
+	if err := os.WriteFile(filepath.Join(dir, "lib.wfl"), []byte(lib), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := "include from \"lib.wfl\"\ndisplay totl plus 1\ncall gret with \"Ada\"\n"
+	s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+	var got []string
+	for _, f := range s.Fixes(token.Span{Start: 0, End: len(src)}) {
+		p := ""
+		if f.Preferred {
+			p = " (preferred)"
+		}
+		got = append(got, f.Title+p)
+	}
+	want := []string{
+		"Change 'totl' to 'total' (preferred)",
+		"Change 'gret' to 'greet' (preferred)",
+		"Create the action 'gret'",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("fixes %q, want %q", got, want)
 	}
 }
