@@ -160,6 +160,10 @@ func TestIncrementalEqualsFull(t *testing.T) {
 					t.Fatalf("%s, edit %d ([%d,%d) ← %q): derived diagnostics differ: %s\ntext before:\n%s\ntext after:\n%s",
 						path, k, from, to, ins, d, text, next)
 				}
+				if d := firstDiff(slices.Collect(got.tolerant()), slices.Collect(fs.tolerant())); d != "" {
+					t.Fatalf("%s, edit %d ([%d,%d) ← %q): derived tolerant diagnostics differ: %s\ntext after:\n%s",
+						path, k, from, to, ins, d, next)
+				}
 				if !sameLines(got.lines, a.Lines) {
 					t.Fatalf("%s, edit %d: derived line table differs", path, k)
 				}

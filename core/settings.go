@@ -36,10 +36,19 @@ import (
 type Settings struct {
 	Over  string // `key = value` lines that override every file
 	Under string // `key = value` lines that only a nearest .wflcfg overrides
+
+	// Strict publishes the reference's diagnostics only: none of the
+	// semantic and type findings while a statement does not parse (the
+	// "strictDiagnostics" key; see Snapshot.Tolerant).
+	Strict bool
 }
 
 // IsZero reports whether s overrides nothing.
-func (s Settings) IsZero() bool { return s.Over == "" && s.Under == "" }
+func (s Settings) IsZero() bool { return s.Over == "" && s.Under == "" && !s.Strict }
+
+// TolerantFor reports whether the diagnostics of the document at uri are
+// published tolerant (Snapshot.Tolerant): unless its settings are strict.
+func TolerantFor(uri URI) bool { return !settingsFor(uri.Path()).Strict }
 
 // settingKeys maps the accepted names of the "wfl" section to `.wflcfg` keys.
 var settingKeys = map[string]string{
@@ -98,6 +107,11 @@ func ParseSettings(raw json.RawMessage) (Settings, []error) {
 	for _, name := range names {
 		if key, ok := settingKeys[name]; ok {
 			add(&over, name, key, section[name])
+		}
+	}
+	if v, ok := section["strictDiagnostics"]; ok && string(v) != "null" {
+		if err := json.Unmarshal(v, &s.Strict); err != nil {
+			problems = append(problems, fmt.Errorf("wfl settings: strictDiagnostics: want true or false, found %s", v))
 		}
 	}
 	if f, ok := section["format"]; ok && string(f) != "null" {

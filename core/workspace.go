@@ -118,6 +118,26 @@ func (s *Snapshot) DiagnosticsSeq() (*token.Lines, int, iter.Seq[diag.Diagnostic
 	return st.lines, st.count(), st.all()
 }
 
+// Tolerant returns the snapshot's diagnostics as an editor shows them
+// while a line is being typed (see diagState.tolerant): the same as
+// Diagnostics when the text parses; else, besides the parse findings, the
+// semantic and type findings of the statements that parse. The verdict
+// (MCP's valid, `wfl-lsp check` without --all) stays Diagnostics'.
+func (s *Snapshot) Tolerant() (*token.Lines, []diag.Diagnostic) {
+	st := s.diagState()
+	out := make([]diag.Diagnostic, 0, st.count())
+	for d := range st.tolerant() {
+		out = append(out, d)
+	}
+	return st.lines, out
+}
+
+// TolerantSeq is Tolerant without building the list.
+func (s *Snapshot) TolerantSeq() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
+	st := s.diagState()
+	return st.lines, st.count(), st.tolerant()
+}
+
 // Derived reports whether the snapshot's diagnostics, once computed, were
 // derived from an earlier version's rather than from a full analysis.
 func (s *Snapshot) Derived() bool {
@@ -363,8 +383,8 @@ func (w *Workspace) SetDiskIncluders(f func(path string) []string) {
 // sees them: its snapshot's, less the unused-variable warnings about the
 // variables that a file including it uses (the reference checks a file on
 // its own and calls them unused).
-func (w *Workspace) Diagnostics(s *Snapshot) (*token.Lines, []diag.Diagnostic) {
-	lines, n, seq := w.DiagnosticsSeq(s)
+func (w *Workspace) Diagnostics(s *Snapshot, tolerant bool) (*token.Lines, []diag.Diagnostic) {
+	lines, n, seq := w.DiagnosticsSeq(s, tolerant)
 	out := make([]diag.Diagnostic, 0, n)
 	for d := range seq {
 		out = append(out, d)
@@ -374,8 +394,11 @@ func (w *Workspace) Diagnostics(s *Snapshot) (*token.Lines, []diag.Diagnostic) {
 
 // DiagnosticsSeq is Diagnostics without building the list (see
 // Snapshot.DiagnosticsSeq).
-func (w *Workspace) DiagnosticsSeq(s *Snapshot) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
+func (w *Workspace) DiagnosticsSeq(s *Snapshot, tolerant bool) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	lines, n, seq := s.DiagnosticsSeq()
+	if tolerant {
+		lines, n, seq = s.TolerantSeq()
+	}
 	used := w.usedByIncluders(s.URI)
 	if len(used) == 0 {
 		return lines, n, seq
@@ -397,7 +420,7 @@ func (w *Workspace) DiagnosticsSeq(s *Snapshot) (*token.Lines, int, iter.Seq[dia
 func (w *Workspace) FileDiagnostics(path string) (*token.Lines, []diag.Diagnostic, bool) {
 	if u, ok := w.byPath.Load(filepath.Clean(path)); ok {
 		if s, ok := w.docs.Load(u); ok {
-			lines, ds := w.Diagnostics(s)
+			lines, ds := w.Diagnostics(s, false)
 			return lines, ds, true
 		}
 	}
@@ -405,7 +428,7 @@ func (w *Workspace) FileDiagnostics(path string) (*token.Lines, []diag.Diagnosti
 	if err != nil {
 		return nil, nil, false
 	}
-	lines, ds := w.Diagnostics(w.newSnapshot(FileURI(path), 0, string(b)))
+	lines, ds := w.Diagnostics(w.newSnapshot(FileURI(path), 0, string(b)), false)
 	return lines, ds, true
 }
 

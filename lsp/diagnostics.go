@@ -145,7 +145,7 @@ func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params 
 		}
 	}()
 	began := time.Now()
-	lines, n, diags := p.s.ws.DiagnosticsSeq(snap)
+	lines, n, diags := p.s.ws.DiagnosticsSeq(snap, core.TolerantFor(snap.URI))
 	m := newMapper(lines, p.s.session.Load().enc)
 	if need := 256*n + 256; cap(buf) < need {
 		buf = make([]byte, 0, need) // about 200 bytes a diagnostic

@@ -277,7 +277,7 @@ func selectionRange(_ context.Context, _ *server, d doc, p *protocol.SelectionRa
 }
 
 func pullDiagnostics(_ context.Context, s *server, d doc, _ *protocol.DocumentDiagnosticParams) (any, error) {
-	lines, diags := s.ws.Diagnostics(d.snap)
+	lines, diags := s.ws.Diagnostics(d.snap, core.TolerantFor(d.snap.URI))
 	return &protocol.RelatedFullDocumentDiagnosticReport{
 		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{
 			Kind:  "full",

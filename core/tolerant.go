@@ -1,0 +1,498 @@
+package core
+
+// This file implements the tolerant diagnostics: what an editor shows
+// while a line is being typed (diagState.tolerant), and what it knows of
+// the text that does not parse (broken).
+
+import (
+	"iter"
+	"slices"
+	"strings"
+
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/token"
+)
+
+// tolerant yields the units' findings as an editor shows them while a
+// line is being typed: the parse findings as all gives them, and the
+// analyzer's and type checker's findings of the statements that parse (the
+// reference drops them all when one statement does not). Left out, as
+// findings the broken text may make false:
+//   - those of a top-level statement that does not parse, of lines
+//     floating as statements of their own (indented, or starting with
+//     `end`, `otherwise`, `catch`, …) and of the statement they follow (most
+//     likely their header, broken), of the statements from the one before a
+//     stray `end`, and of the lines after a string that spans lines (a
+//     quote being typed pairs with the next line's);
+//   - the type checker's, when a semantic error is shown (as all);
+//   - the static pass's (unused variables, unreachable code), which are
+//     about the whole file: they wait until it parses;
+//   - those about a name (quoted in the message) that the broken statements
+//     name, or that a statement declares on its first line from one of
+//     those; that the word being typed at the end of a broken line starts;
+//     that is alone on its line and starts a statement's keyword (`tr` of
+//     `try:`); or that no statement declares, when an earlier broken line
+//     may declare a name it does not yet spell (`store`, `create new P
+//     as`, an include) and the message says the name is undefined.
+//
+// TestTolerantAddsNothingFalse holds it to that on the corpus. Sorted as
+// all.
+func (s *diagState) tolerant() iter.Seq[diag.Diagnostic] {
+	return func(yield func(diag.Diagnostic) bool) {
+		b := s.brokenText()
+		if b == nil {
+			for d := range s.all() {
+				if !yield(d) {
+					return
+				}
+			}
+			return
+		}
+		var out, typed []diag.Diagnostic
+		semErr := false
+		for i, u := range s.units {
+			if u.d == nil {
+				continue
+			}
+			at := s.starts[i]
+			whole := u.d.firstParse >= 0 || b.headers[i] || b.quoteFrom >= 0 && at >= b.quoteFrom || b.strayFrom >= 0 && at >= b.strayFrom || s.indented(i)
+			unitTyped, unitSemErr := typed[len(typed):], false
+			for _, x := range u.d.list {
+				var keep bool
+				switch x.from {
+				case fromParse:
+					keep = x.Span.Start+at >= b.first
+				case fromDropped, fromLintTok:
+					keep = true
+				case fromAnalyzer:
+					keep = !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at)
+				case fromType:
+					keep = !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at)
+				}
+				switch {
+				case keep && x.from == fromType:
+					unitTyped = append(unitTyped, shift(x.Diagnostic, at))
+				case keep:
+					unitSemErr = unitSemErr || x.from == fromAnalyzer && x.Severity == diag.Error
+					out = append(out, shift(x.Diagnostic, at))
+				}
+			}
+			if unitSemErr {
+				semErr = true // the unit's type findings wait, as all's would
+			} else {
+				typed = append(typed, unitTyped...)
+			}
+		}
+		if !semErr {
+			// As all: the type checker's findings wait for the
+			// semantic errors shown to be fixed.
+			out = append(out, typed...)
+		}
+		sortDiagnostics(out)
+		for _, d := range out {
+			if !yield(d) {
+				return
+			}
+		}
+	}
+}
+
+// broken is what tolerant knows of the text that does not parse.
+type broken struct {
+	first     int             // offset of the first parse error raised (as all keeps them)
+	lines     map[int]bool    // the lines with a parse error
+	words     map[string]bool // the words of the broken units
+	tainted   map[uint32]bool // the hashes of those words and of the names declared from them
+	typing    []string        // the last word of each broken line
+	anonymous int             // the start of the first broken line that may declare something whose name cannot be read, or -1
+	headers   map[int]bool    // the units that head floating lines
+	strayFrom int             // the start of the statement before the first stray `end`, or -1: the blocks from there on may hold other lines than meant
+	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
+}
+
+// brokenText gathers it, or returns nil when the text parses.
+func (s *diagState) brokenText() *broken {
+	var b *broken
+	for i, u := range s.units {
+		if u.d == nil || u.d.firstParse < 0 {
+			continue
+		}
+		if b == nil {
+			b = &broken{first: s.starts[i] + u.d.list[u.d.firstParse].Span.Start,
+				lines: map[int]bool{}, words: map[string]bool{}, quoteFrom: -1, strayFrom: -1, anonymous: -1}
+		}
+		// Every word of a broken unit: the names it declares are
+		// unread while it is broken, and the later uses of them are
+		// not the user's mistake.
+		for _, w := range codeWords(s.text[s.starts[i]:s.end(i)]) {
+			b.words[w] = true
+		}
+		for _, x := range u.d.list {
+			if x.from != fromParse {
+				continue
+			}
+			l := s.lines.Line(min(x.Span.Start+s.starts[i], len(s.text)))
+			if b.lines[l] {
+				continue
+			}
+			b.lines[l] = true
+			text := s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]
+			ws := codeWords(text)
+			for _, w := range ws {
+				b.words[w] = true
+			}
+			if len(ws) > 0 {
+				b.typing = append(b.typing, ws[len(ws)-1])
+				if (mayDeclareUnread(ws) || injects(ws) || strings.Contains(text, ".wfl\"")) && (b.anonymous < 0 || s.lines.LineStart(l) < b.anonymous) {
+					b.anonymous = s.lines.LineStart(l)
+				}
+			}
+		}
+	}
+	if b != nil {
+		// A statement before lines floating as statements of their own
+		// is most likely their block's header, broken into something
+		// else (`pattern p:` with `create` deleted): as broken.
+		b.headers = map[int]bool{}
+		for i := 0; i+1 < len(s.units); i++ {
+			if s.units[i].d != nil && s.units[i].d.firstParse < 0 && !s.indented(i) && s.indented(i+1) {
+				b.headers[i] = true
+				ws := codeWords(s.text[s.starts[i]:s.end(i)])
+				for _, w := range ws {
+					b.words[w] = true
+				}
+				if len(ws) > 0 {
+					b.typing = append(b.typing, ws[len(ws)-1])
+				}
+				if mayDeclareUnread(ws) && (b.anonymous < 0 || s.starts[i] < b.anonymous) {
+					b.anonymous = s.starts[i]
+				}
+			}
+		}
+		// The names a statement declares on its first line from a
+		// broken one named there (`store f as g`, `create container C extends
+		// P:`, `for each x in xs:` while g's, P's or xs's declaration is
+		// broken), are unread too, and so on. (Not those of a block
+		// whose body uses one.)
+		b.tainted = map[uint32]bool{}
+		for w := range b.words {
+			if token.Lookup(w) == token.Identifier {
+				b.tainted[nameHash(w)] = true
+			}
+		}
+		for i, u := range s.units {
+			if u.d == nil || u.d.firstParse >= 0 || len(u.keys()) == 0 {
+				continue
+			}
+			if s.indented(i) {
+				// A block's body read as statements of their own:
+				// what it declares is not meant for the file.
+				for _, k := range u.keys() {
+					b.tainted[k] = true
+				}
+				continue
+			}
+			head := s.text[s.starts[i]:s.end(i)]
+			if nl := strings.IndexByte(head, '\n'); nl >= 0 {
+				head = head[:nl]
+			}
+			ws := codeWords(head)
+			if slices.ContainsFunc(ws, func(w string) bool { return b.tainted[nameHash(w)] }) {
+				for _, w := range ws {
+					if h := nameHash(w); slices.Contains(u.keys(), h) {
+						b.tainted[h] = true
+					}
+				}
+			}
+		}
+		for i, u := range s.units {
+			if u.d != nil && u.d.firstParse >= 0 && i > 0 && startsWord(s.text[s.starts[i]:], "end") {
+				// A block header deleted or being typed: its body and
+				// closer joined the block before, which now ends early
+				// (or they float, and the header is before them).
+				j := i - 1
+				for j > 0 && s.indented(j) {
+					j--
+				}
+				b.strayFrom = s.starts[j]
+				break
+			}
+		}
+		b.quoteFrom = multilineString(s.text)
+		if b.quoteFrom >= 0 {
+			b.quoteFrom = s.lines.LineStart(s.lines.Line(b.quoteFrom))
+		}
+	}
+	return b
+}
+
+// codeWords returns the words of text outside string literals and
+// comments (a line's quotes pair within it; one left open ends the words).
+func codeWords(text string) []string {
+	var ws []string
+	start := -1
+	flush := func(i int) {
+		if start >= 0 {
+			ws = append(ws, text[start:i])
+			start = -1
+		}
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c == '"':
+			flush(i)
+			j := i + 1
+			for j < len(text) && text[j] != '"' && text[j] != '\n' {
+				if text[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j
+		case c == '#' || c == '/' && i+1 < len(text) && text[i+1] == '/':
+			flush(i)
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case notWordRune(rune(c)):
+			flush(i)
+		case start < 0:
+			start = i
+		}
+	}
+	flush(len(text))
+	return ws
+}
+
+// multilineString returns the offset of the first string literal that
+// spans a line break, as the lexer pairs quotes, or -1. A quote left open
+// while typing pairs with the next line's opening quote, and so on to the
+// end: every later line is read otherwise. (A file may hold such a string
+// on purpose; its later findings then wait until the text parses.)
+func multilineString(text string) int {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '"':
+			j := i + 1
+			for j < len(text) && text[j] != '"' {
+				if text[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(text) {
+				return -1 // dropped alone: the rest is read as words either way
+			}
+			if strings.IndexByte(text[i:j], '\n') >= 0 {
+				return i
+			}
+			i = j
+		case c == '#' || c == '/' && i+1 < len(text) && text[i+1] == '/':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		}
+	}
+	return -1
+}
+
+// declaringWords start the statements that declare a name (`store x
+// as`, `for each x in`, `open file … as f`, …).
+var declaringWords = []string{"store", "create", "define", "for", "count", "open", "execute", "spawn",
+	"read", "wait", "listen", "start", "event", "on", "connect", "property", "try", "include", "load"}
+
+// startsDeclaration reports whether a line, in words, is (or is being typed
+// as) a statement that declares a name: its first word that could start a
+// statement is one of declaringWords, or the start of one.
+func startsDeclaration(ws []string) bool {
+	if len(ws) == 1 && typingKeywordName(ws[0]) {
+		return slices.ContainsFunc(declaringWords, func(d string) bool { return strings.HasPrefix(d, ws[0]) })
+	}
+	for _, w := range ws {
+		switch {
+		case slices.Contains(declaringWords, w):
+			return true
+		case slices.Contains(startingWords, w):
+			return false
+		case token.Lookup(w) == token.Identifier:
+			return slices.ContainsFunc(declaringWords, func(d string) bool { return strings.HasPrefix(d, w) })
+		}
+		// a word that starts no statement: a stray one before it
+	}
+	return false
+}
+
+// startingWords start the statements that declare nothing.
+var startingWords = []string{"display", "change", "check", "if", "return", "give", "call", "add", "remove",
+	"clear", "push", "subtract", "multiply", "divide", "write", "close", "delete", "kill", "respond",
+	"break", "continue", "skip", "exit", "expect", "describe", "test", "trigger", "stop", "export", "repeat",
+	"route", "register", "parent"}
+
+// indented reports whether unit i starts away from the line's first column,
+// or with a word that continues a block (`end`, `otherwise:`, `catch:`, …),
+// while the text does not parse: most likely lines of a block whose header
+// or closer is broken, now read as statements of their own.
+func (s *diagState) indented(i int) bool {
+	at := s.starts[i]
+	for at < len(s.text) && (s.text[at] == '\n' || s.text[at] == '\r') {
+		at++
+	}
+	if at < len(s.text) && (s.text[at] == ' ' || s.text[at] == '\t') {
+		return true
+	}
+	for _, w := range []string{"end", "otherwise", "catch", "when", "finally", "else"} {
+		if startsWord(s.text[at:], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsWord reports whether text, past blank lines, starts with the word w.
+func startsWord(text, w string) bool {
+	text = strings.TrimLeft(text, "\r\n")
+	return strings.HasPrefix(text, w) && (len(text) == len(w) || notWordRune(rune(text[len(w)])))
+}
+
+// mayDeclareUnread reports whether a broken line, in words, may be a
+// declaration whose name cannot be read.
+func mayDeclareUnread(ws []string) bool {
+	return startsDeclaration(ws) && !declaresName(ws)
+}
+
+// injects reports whether a declaration's line, in words, is of a statement
+// that binds names it does not spell (a request's `method`, `body`, …).
+func injects(ws []string) bool {
+	return startsDeclaration(ws) && (slices.Contains(ws, "request") || slices.Contains(ws, "websocket") || slices.Contains(ws, "message"))
+}
+
+// declaresName reports whether the words of a declaration's line hold a
+// name where the declaration puts it: before `as` after `store`, after
+// `called`, after the kind of a `create list|map|pattern|container|
+// interface`, before `in` after `for each`, else after the last `as`.
+func declaresName(ws []string) bool {
+	if len(ws) == 0 {
+		return false
+	}
+	named := func(i int) bool { return i >= 0 && i < len(ws) && token.Lookup(ws[i]) == token.Identifier }
+	if i := slices.Index(ws, "called"); i >= 0 {
+		return named(i + 1)
+	}
+	switch {
+	case ws[0] == "store":
+		i := slices.Index(ws, "as")
+		return i > 1 && named(i-1)
+	case ws[0] == "for":
+		i := slices.Index(ws, "in")
+		return i > 1 && named(i-1)
+	case ws[0] == "create" && len(ws) > 1 && slices.Contains([]string{"list", "map", "pattern", "container", "interface"}, ws[1]):
+		return named(2)
+	}
+	for i := len(ws) - 1; i > 0; i-- {
+		if ws[i] == "as" {
+			return named(i + 1)
+		}
+	}
+	return false
+}
+
+// onLine reports whether off lies on a line with a parse error.
+func (b *broken) onLine(lines *token.Lines, off int) bool {
+	return b.lines[lines.Line(off)]
+}
+
+// about reports whether a message, about the text at off, names ('…') a
+// name the broken text may be declaring or using: all its words are in it,
+// a word of it starts with the word being typed at the end of a broken
+// line, it is alone on its line and starts a statement's keyword, or no
+// statement declares it while a broken line before off may declare
+// something whose name cannot be read.
+func (b *broken) about(s *diagState, msg string, off int) bool {
+	for rest := msg; ; {
+		i := strings.IndexByte(rest, '\'')
+		if i < 0 {
+			return false
+		}
+		j := strings.IndexByte(rest[i+1:], '\'')
+		if j < 0 {
+			return false
+		}
+		name := rest[i+1 : i+1+j]
+		rest = rest[i+1+j+1:]
+		ws := strings.FieldsFunc(name, notWordRune)
+		if !isName(ws) {
+			continue
+		}
+		all := true
+		for _, w := range ws {
+			all = all && b.words[w]
+			for _, t := range b.typing {
+				if strings.HasPrefix(w, t) {
+					return true
+				}
+			}
+		}
+		if all || b.tainted[nameHash(name)] || b.anonymous >= 0 && b.anonymous < off && undefined(msg) && !s.declares(name) || typingKeyword(s, name, off) {
+			return true
+		}
+	}
+}
+
+// typingKeyword reports whether name, about the text at off, is alone on
+// its line and starts a keyword that starts a statement: the user is
+// typing that statement (`tr` of `try:`), whose block is read as broken.
+func typingKeyword(s *diagState, name string, off int) bool {
+	l := s.lines.Line(off)
+	return strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]) == name && typingKeywordName(name)
+}
+
+// typingKeywordName reports whether name starts, and is shorter than, a
+// keyword that starts a statement.
+func typingKeywordName(name string) bool {
+	for _, ws := range [][]string{startingWords, declaringWords} {
+		for _, w := range ws {
+			if len(w) > len(name) && strings.HasPrefix(w, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// undefined reports whether a message says a name is not declared (or
+// not as what it is used as, which a declaration may change).
+func undefined(msg string) bool {
+	return strings.Contains(msg, "not defined") || strings.Contains(msg, "not found") || strings.Contains(msg, "Undefined") ||
+		strings.Contains(msg, "is not a function") || strings.Contains(msg, "recognized but not implemented")
+}
+
+// isName reports whether words can spell a name: one word, or words none
+// of which is a keyword (a message also quotes code, as 'change x to
+// <value>').
+func isName(ws []string) bool {
+	if len(ws) == 1 {
+		return true
+	}
+	for _, w := range ws {
+		if token.Lookup(w) != token.Identifier {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
+
+// declares reports whether a unit of the state declares name.
+func (s *diagState) declares(name string) bool {
+	h := nameHash(name)
+	for _, u := range s.units {
+		if _, ok := slices.BinarySearch(u.keys(), h); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func notWordRune(r rune) bool {
+	return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
+}

@@ -1,0 +1,324 @@
+package core
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"wfl-lsp/lang/diag"
+)
+
+// TestTolerantAddsNothingFalse breaks one line of the corpus programs and
+// mutants at random (a token deleted, a stray word inserted, the line cut
+// short) and checks what the tolerant list says while that line is broken
+// (Snapshot.Tolerant, what editors show):
+//   - of a program with no error: the parse findings, and no semantic or
+//     type error;
+//   - of a program with semantic or type errors, broken on a line of a
+//     statement that has none and that names none of the names they name:
+//     exactly those errors.
+//
+// A sample of the mutants in CI; every program, more lines, with -stress.
+func TestTolerantAddsNothingFalse(t *testing.T) {
+	stride, perProgram, seed := 3, 4, uint64(3)
+	if testing.Short() {
+		stride, perProgram = 30, 2
+	}
+	if *stress > 0 {
+		stride, perProgram, seed = 1, 16, uint64(*stress)
+	}
+	progs := corpusPrograms(t, stride)
+	if len(progs) == 0 {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	const uri = URI("file:///nowhere/broken.wfl")
+	broken, clean, dirty, waited := 0, 0, 0, 0
+	for n, path := range slices.Sorted(mapKeys(progs)) {
+		text := progs[path]
+		_, base := NewSnapshot(uri, 1, text).Diagnostics()
+		if parseFails(base) {
+			continue
+		}
+		errs := checkErrors(base)
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		lines := strings.SplitAfter(text, "\n")
+		candidates := breakableLines(lines, errs, errorLines(text, base), declarationsUsed(NewSnapshot(uri, 1, text).Analysis(), errorLines(text, base)))
+		for k := 0; k < perProgram && len(candidates) > 0; k++ {
+			li := candidates[rng.IntN(len(candidates))]
+			next, how := breakLine(rng, lines, li)
+			if len(errs) > 0 && strings.Count(next, "\"") != strings.Count(text, "\"") {
+				// A quote left open makes the lexer read every later line
+				// otherwise: not a breakage of one line.
+				continue
+			}
+			_, ds := NewSnapshot(uri, 2, next).Tolerant()
+			if !parseFails(ds) {
+				continue // still parses: not broken
+			}
+			broken++
+			got := checkErrors(ds)
+			if len(errs) == 0 {
+				clean++
+				if len(got) > 0 {
+					t.Errorf("%s: line %d broken (%s: %q): %d semantic or type errors, the first %s", path, li+1, how, strings.Split(next, "\n")[li], len(got), got[0])
+				}
+				continue
+			}
+			dirty++
+			brokenLine := strings.Split(next, "\n")[li]
+			if extra := missing(errs, got); len(extra) > 0 {
+				t.Errorf("%s: line %d broken (%s: %q): errors the whole program does not have\n%q", path, li+1, how, brokenLine, extra)
+				continue
+			}
+			if hedged(text, brokenLine, errs) {
+				waited++
+				continue
+			}
+			if !slices.Equal(got, errs) {
+				t.Errorf("%s: line %d broken (%s: %q): errors\n%q\nwant those of the whole program\n%q", path, li+1, how, brokenLine, got, errs)
+			}
+		}
+	}
+	t.Logf("%d programs; %d breakages: %d of programs without errors, %d of programs with errors (%d where errors may wait)", len(progs), broken, clean, dirty, waited)
+	if broken == 0 {
+		t.Error("nothing broken")
+	}
+}
+
+func parseFails(ds []diag.Diagnostic) bool {
+	for _, d := range ds {
+		if d.Category == diag.Parse && d.Severity == diag.Error {
+			return true
+		}
+	}
+	return false
+}
+
+// checkErrors renders the semantic and type errors, by line, code and
+// message.
+func checkErrors(ds []diag.Diagnostic) []string {
+	var out []string
+	for _, d := range ds {
+		if d.Severity == diag.Error && (d.Category == diag.Semantic || d.Category == diag.Type) {
+			out = append(out, d.Code+": "+d.Message)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// errorLines returns the 0-based lines of the semantic and type errors.
+func errorLines(text string, ds []diag.Diagnostic) map[int]bool {
+	out := map[int]bool{}
+	for _, d := range ds {
+		if d.Severity == diag.Error && (d.Category == diag.Semantic || d.Category == diag.Type) {
+			out[strings.Count(text[:min(d.Span.Start, len(text))], "\n")] = true
+		}
+	}
+	return out
+}
+
+// breakableLines returns the lines that may be broken: lines with code,
+// and when the program has errors (errs, on the lines errLines), lines
+// unrelated to them: in a top-level statement (the lines from one that
+// starts at column 0 to the next) without errors and naming none of the
+// names the errors name, and not a block's header or closer.
+func breakableLines(lines []string, errs []string, errLines, declLines map[int]bool) []int {
+	// The top-level statement of each line, and those with errors.
+	unit := make([]int, len(lines))
+	u := 0
+	for i, l := range lines {
+		if code := strings.TrimSpace(l); code != "" && !strings.HasPrefix(code, "//") && !strings.HasPrefix(code, "#") && l[0] != ' ' && l[0] != '\t' &&
+			!strings.HasPrefix(code, "end") && !strings.HasPrefix(code, "otherwise") && !strings.HasPrefix(code, "when") &&
+			!strings.HasPrefix(code, "catch") && !strings.HasPrefix(code, "finally") {
+			u = i
+		}
+		unit[i] = u
+	}
+	faulty := map[int]bool{}
+	for l := range errLines {
+		if l < len(unit) {
+			faulty[unit[l]] = true
+		}
+	}
+	named := map[string]bool{}
+	for _, e := range errs {
+		for rest := e; ; {
+			i := strings.IndexByte(rest, '\'')
+			j := -1
+			if i >= 0 {
+				j = strings.IndexByte(rest[i+1:], '\'')
+			}
+			if j < 0 {
+				break
+			}
+			for _, w := range strings.FieldsFunc(rest[i+1:i+1+j], notWordRune) {
+				named[w] = true
+			}
+			rest = rest[i+1+j+1:]
+		}
+	}
+	// The top-level statements naming a name the errors name: broken,
+	// their declarations are unread.
+	relatedUnit := map[int]bool{}
+	for i, l := range lines {
+		for _, w := range strings.FieldsFunc(l, notWordRune) {
+			relatedUnit[unit[i]] = relatedUnit[unit[i]] || named[w]
+		}
+	}
+	var out []int
+	for i, l := range lines {
+		code := strings.TrimSpace(l)
+		if code == "" || strings.HasPrefix(code, "//") || strings.HasPrefix(code, "#") {
+			continue
+		}
+		if len(errs) > 0 {
+			related := relatedUnit[unit[i]]
+			declaration := startsDeclaration(strings.FieldsFunc(code, notWordRune))
+			if related || faulty[unit[i]] || declLines[i] || declaration && undefinedAmong(errs) || strings.HasSuffix(code, ":") || strings.HasPrefix(code, "end") || strings.HasPrefix(code, "otherwise") ||
+				strings.HasPrefix(code, "when") || strings.HasPrefix(code, "catch") || strings.HasPrefix(code, "finally") {
+				continue // a block's header or closer changes what the errors' statements are in
+			}
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// breakLine breaks line li: a word deleted, a stray word inserted, or the
+// line cut short.
+func breakLine(rng *rand.Rand, lines []string, li int) (string, string) {
+	l := strings.TrimRight(lines[li], "\r\n")
+	end := lines[li][len(l):]
+	words := strings.Fields(l)
+	indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+	var broken, how string
+	switch k := rng.IntN(3); {
+	case k == 0 && len(words) > 1:
+		i := rng.IntN(len(words))
+		how = fmt.Sprintf("word %q deleted", words[i])
+		broken = indent + strings.Join(append(words[:i:i], words[i+1:]...), " ")
+	case k == 1:
+		stray := []string{"as", "to", "with", "end", ":", "store", "\"", "(", "of", "is"}[rng.IntN(10)]
+		i := rng.IntN(len(words) + 1)
+		how = fmt.Sprintf("%q inserted", stray)
+		broken = indent + strings.Join(slices.Insert(slices.Clone(words), i, stray), " ")
+	default:
+		// At least one character left: a line emptied is a statement
+		// deleted, which the checker reads right.
+		cut := len(indent) + 1 + rng.IntN(max(1, len(l)-len(indent)-1))
+		how = fmt.Sprintf("cut at column %d", cut+1)
+		broken = l[:cut]
+	}
+	out := slices.Clone(lines)
+	out[li] = broken + end
+	return strings.Join(out, ""), how
+}
+
+// declarationsUsed returns the lines that declare a name the lines with
+// errors use: breaking them changes what the errors are about.
+func declarationsUsed(a *Analysis, errLines map[int]bool) map[int]bool {
+	out := map[int]bool{}
+	for _, r := range a.Idents() {
+		if r.Sym == nil || r.Sym.From != "" || r.Sym.Decl.End <= r.Sym.Decl.Start || !errLines[a.Lines.Line(r.Ident.Pos())] {
+			continue
+		}
+		for _, sp := range declSpans(r.Sym) {
+			out[a.Lines.Line(sp.Start)] = true
+		}
+	}
+	return out
+}
+
+// undefinedAmong reports whether an error says a name is not defined:
+// breaking a declaration may then hide it (a declaration whose name cannot
+// be read may declare it, see diagState.tolerant).
+func undefinedAmong(errs []string) bool {
+	for _, e := range errs {
+		if strings.Contains(e, "is not defined") || strings.Contains(e, "Undefined") || strings.Contains(e, "not found") {
+			return true
+		}
+	}
+	return false
+}
+
+// missing returns the elements of got not in want (both sorted), with
+// repetitions.
+func missing(want, got []string) []string {
+	var out []string
+	i := 0
+	for _, g := range got {
+		for i < len(want) && want[i] < g {
+			i++
+		}
+		if i < len(want) && want[i] == g {
+			i++
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// hedged reports whether tolerant may keep back some of a program's errors
+// errs while one of its lines is broken into brokenLine, by design (see
+// diagState.tolerant); it never makes one up:
+//   - the broken line may now declare a name it cannot say: the undefined
+//     names wait;
+//   - it starts with `end` at the first column: a stray closer, the
+//     statement before it and the later ones wait;
+//   - it ends in a word an error's name starts with: the user may be typing
+//     that name;
+//   - an error's name is alone on its line and starts a keyword: that line
+//     may be a statement being typed;
+//   - the program has a string spanning lines: a quote typed may pair with
+//     one of its quotes, and the lines after it wait;
+//   - the program has lines floating at the top level (indented, or
+//     starting with a block's closer or clause): the statement before them
+//     may be their broken header, and waits.
+func hedged(text, brokenLine string, errs []string) bool {
+	ws := strings.FieldsFunc(brokenLine, notWordRune)
+	if startsDeclaration(ws) && undefinedAmong(errs) || strings.HasPrefix(brokenLine, "end") || multilineString(text) >= 0 {
+		return true
+	}
+	st := NewSnapshot("file:///nowhere/whole.wfl", 1, text).diagState()
+	for i := range st.units {
+		if st.indented(i) {
+			return true
+		}
+	}
+	alone := map[string]bool{}
+	for _, l := range strings.Split(text, "\n") {
+		alone[strings.TrimSpace(l)] = true
+	}
+	for _, e := range errs {
+		for _, name := range quotedParts(e) {
+			if len(ws) > 0 && strings.HasPrefix(name, ws[len(ws)-1]) {
+				return true
+			}
+			if alone[name] && typingKeywordName(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// quotedParts returns the parts of a message between single quotes.
+func quotedParts(msg string) []string {
+	var out []string
+	for rest := msg; ; {
+		i := strings.IndexByte(rest, '\'')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(rest[i+1:], '\'')
+		if j < 0 {
+			return out
+		}
+		out = append(out, rest[i+1:i+1+j])
+		rest = rest[i+1+j+1:]
+	}
+}
