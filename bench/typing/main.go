@@ -63,13 +63,15 @@ func run(keystrokes int, sizeList string, sequential bool, goplsPath, serverPath
 	}
 	defer os.RemoveAll(tmp)
 
+	built := "given with -wfl-lsp"
 	if serverPath == "" {
 		if serverPath, err = buildServer(tmp); err != nil {
 			return err
 		}
+		built = "built from ../.."
 	}
 	goVersion, _ := output("go", "version")
-	fmt.Printf("wfl-lsp: %s (%s)\n", serverPath, runtime.Version())
+	fmt.Printf("wfl-lsp: %s (%s)\n", serverPath, built)
 	fmt.Printf("go: %s\n", goVersion)
 	if goplsPath == "" {
 		goplsPath, err = findGopls()
