@@ -63,7 +63,7 @@ func BenchmarkServerTyping(b *testing.B) {
 			if b.N > 1 {
 				var t strings.Builder
 				typingbench.WriteTable(&t, []*typingbench.Result{res})
-				b.Log("\n" + t.String())
+				b.Log("\n" + strings.TrimSuffix(t.String(), "\n"))
 			}
 		})
 	}
