@@ -28,6 +28,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"wfl-lsp/internal/typingbench"
@@ -89,6 +90,7 @@ func run(keystrokes int, sizeList string, sequential bool, goplsPath, serverPath
 		}
 	}
 	fmt.Printf("machine: %d CPUs, GOMAXPROCS %d; load average at start: %s\n\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), loadavg())
+	cpuStart, cpuOK := sampleCPU()
 	typingbench.Explain(os.Stdout, keystrokes, sequential)
 	fmt.Println()
 
@@ -132,6 +134,9 @@ func run(keystrokes int, sizeList string, sequential bool, goplsPath, serverPath
 	fmt.Println()
 	typingbench.WriteRatios(os.Stdout, pairs)
 	fmt.Printf("\nload average at the end: %s\n", loadavg())
+	if cpuEnd, ok := sampleCPU(); ok && cpuOK {
+		fmt.Println(cpuEnd.since(cpuStart))
+	}
 	return nil
 }
 
@@ -232,4 +237,56 @@ func loadavg() string {
 	}
 	f := strings.Fields(string(b))
 	return strings.Join(f[:min(3, len(f))], " ")
+}
+
+// cpuSample is the machine's CPU time (/proc/stat, in clock ticks) and the
+// CPU time of this process and its children that have ended.
+type cpuSample struct {
+	total, idle, steal uint64
+	ours               time.Duration
+}
+
+func sampleCPU() (cpuSample, bool) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return cpuSample{}, false
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 9 || f[0] != "cpu" {
+		return cpuSample{}, false
+	}
+	var s cpuSample
+	for i := 1; i <= 8; i++ { // user nice system idle iowait irq softirq steal
+		v, _ := strconv.ParseUint(f[i], 10, 64)
+		s.total += v
+		switch i {
+		case 4, 5:
+			s.idle += v
+		case 8:
+			s.steal = v
+		}
+	}
+	for _, who := range []int{syscall.RUSAGE_SELF, syscall.RUSAGE_CHILDREN} {
+		var ru syscall.Rusage
+		if syscall.Getrusage(who, &ru) == nil {
+			s.ours += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		}
+	}
+	return s, true
+}
+
+// since says how busy the machine was between two samples, and how much of
+// it was this run (the client and the servers) and how much others.
+func (s cpuSample) since(t cpuSample) string {
+	const tick = 10 * time.Millisecond // USER_HZ = 100 on Linux
+	total := time.Duration(s.total-t.total) * tick
+	if total <= 0 {
+		return ""
+	}
+	busy := time.Duration((s.total-s.idle)-(t.total-t.idle)) * tick
+	ours := s.ours - t.ours
+	pct := func(d time.Duration) float64 { return 100 * float64(d) / float64(total) }
+	return fmt.Sprintf("CPU over the measurements: %.0f s of CPU time available, %.0f%% busy: %.0f%% this run (client and servers), %.0f%% other processes; steal %.1f%%",
+		total.Seconds(), pct(busy), pct(ours), max(0, pct(busy-ours)), pct(time.Duration(s.steal-t.steal)*tick))
 }
