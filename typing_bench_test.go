@@ -6,8 +6,8 @@ package main
 // internal/typingbench types into a document, one keystroke an op: a
 // didChange, then at once completion, signature help, hover, semantic
 // tokens and inlay hints of the visible range; it reports the p50 and p99 of
-// each request and of the publishDiagnostics that follows, and logs them as
-// a table. The documents: benchdoc's dense and clean documents of 1,000 and
+// each request and of the publishDiagnostics that follows, and prints them
+// as a table at the end. The documents: benchdoc's dense and clean documents of 1,000 and
 // 10,000 lines and the corpus's largest program. bench/typing measures the
 // same beside gopls on an equal Go file.
 //
@@ -18,7 +18,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"wfl-lsp/internal/typingbench"
@@ -42,7 +41,10 @@ func BenchmarkServerTyping(b *testing.B) {
 	docs = append(docs, doc{"corpus=" + filepath.Base(typingbench.CorpusProgram), func(dir string) (typingbench.Doc, error) {
 		return typingbench.CorpusDoc(dir, filepath.Join("..", "shared", "corpus", "wfl"))
 	}})
-	for _, d := range docs {
+	// The last run of each document (the one with the most keystrokes),
+	// printed as one table once every document has run.
+	last := make([]*typingbench.Result, len(docs))
+	for i, d := range docs {
 		b.Run(d.name, func(b *testing.B) {
 			dir := workspace(b)
 			doc, err := d.make(dir)
@@ -52,20 +54,30 @@ func BenchmarkServerTyping(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			res, err := typingbench.Run(serverProcess(), dir, doc, typingbench.Options{Keystrokes: b.N})
+			res, err := typingbench.Run(serverProcess(), dir, doc, typingbench.Options{Keystrokes: b.N, Measuring: b.ResetTimer})
 			if err != nil {
 				b.Fatal(err)
 			}
+			b.StopTimer()
 			for name, v := range res.Metrics() {
 				b.ReportMetric(v, name)
 			}
 			b.ReportMetric(0, "ns/op")
-			if b.N > 1 {
-				var t strings.Builder
-				typingbench.WriteTable(&t, []*typingbench.Result{res})
-				b.Log("\n" + strings.TrimSuffix(t.String(), "\n"))
-			}
+			last[i] = res
 		})
+	}
+	var results []*typingbench.Result
+	for _, r := range last {
+		if r != nil {
+			results = append(results, r)
+		}
+	}
+	if len(results) > 0 {
+		fmt.Println()
+		typingbench.Explain(os.Stdout, results[0].Keystrokes, false)
+		fmt.Println()
+		typingbench.WriteTable(os.Stdout, results)
+		fmt.Println()
 	}
 }
 

@@ -169,6 +169,9 @@ type Options struct {
 	PublishWait time.Duration
 	// Timeout fails a keystroke whose answers have not all come; default 60s.
 	Timeout time.Duration
+	// Measuring, if set, is called when the measured keystrokes begin (a
+	// benchmark resets its timer there).
+	Measuring func()
 }
 
 // A Result is what one run measured.
@@ -554,6 +557,9 @@ func (c *client) run(root string, doc Doc, opt Options) (*Result, error) {
 	}
 	warm := 2 * len(doc.Typed)
 	for k := 0; k < warm+opt.Keystrokes; k++ {
+		if k == warm && opt.Measuring != nil {
+			opt.Measuring()
+		}
 		t.step()
 		rec := res
 		if k < warm {
