@@ -427,17 +427,16 @@ var capabilities = map[string]any{
 
 // typist holds the document's state as the keystrokes change it.
 type typist struct {
-	doc            Doc
-	uri            string
-	line, col0     int // the cursor's line and its UTF-16 column before typing
-	typed          int // characters of doc.Typed in the document now
-	hover          map[string]any
-	visible        map[string]any
-	version        int
-	keystroke      int
-	cursorCol      int
-	change         map[string]any // the last keystroke's change
-	insert, delete bool
+	doc        Doc
+	uri        string
+	line, col0 int            // the cursor's line and its UTF-16 column before typing
+	typed      int            // characters of doc.Typed in the document now
+	cursorCol  int            // the cursor's UTF-16 column now
+	hover      map[string]any // the position hovered
+	visible    map[string]any // the range of the visible lines
+	version    int
+	keystroke  int
+	change     map[string]any // the last keystroke's change
 }
 
 func newTypist(doc Doc) *typist {
