@@ -27,7 +27,8 @@ import (
 // TestImportRules enforces the import direction of ARCHITECTURE.md: lang
 // imports nothing of ours outside lang; core imports lang; lsp and mcpserver
 // never import each other; only lsp imports go.lsp.dev; nothing but tests
-// imports the conformance fixture, the benchmarks' documents or txtar.
+// imports the conformance fixture, the benchmarks' documents, the typing
+// driver or txtar.
 func TestImportRules(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
@@ -62,8 +63,11 @@ func forbidden(pkg, imp string) string {
 		return "the load driver is test-only and never reaches the shipped binary"
 	case under(imp, "wfl-lsp/internal/conformance") && !under(pkg, "wfl-lsp/internal/conformance"):
 		return "the conformance fixture is test-only and never reaches the shipped binary"
-	case under(imp, "wfl-lsp/internal/benchdoc"), under(imp, "wfl-lsp/internal/txtar"):
+	case under(imp, "wfl-lsp/internal/benchdoc") && !under(pkg, "wfl-lsp/internal/typingbench"),
+		under(imp, "wfl-lsp/internal/txtar"):
 		return "the benchmarks' documents and the golden files' format are for tests only"
+	case under(imp, "wfl-lsp/internal/typingbench") && !under(pkg, "wfl-lsp/bench"):
+		return "the typing benchmark's driver is for tests and benchmarks only"
 	}
 	return ""
 }
@@ -103,15 +107,17 @@ func TestLangStartsNoGoroutines(t *testing.T) {
 // TestUserFilesWrittenByReplaceFile enforces that the program writes over a
 // user's file only through replaceFile (replace.go), which cannot leave it
 // half written: no other non-test code creates, truncates or renames files.
-// The exceptions are the --log-file log, which is opened to append, and the
-// golden files the tests rewrite under -update (internal/txtar).
+// The exceptions are the --log-file log, which is opened to append, the
+// golden files the tests rewrite under -update (internal/txtar) and the
+// typing benchmark's documents, in a temporary folder (internal/typingbench).
 func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 	writers := map[string]bool{"WriteFile": true, "Create": true, "OpenFile": true, "CreateTemp": true, "Rename": true, "Truncate": true}
 	allowed := map[string]string{
-		"replace.go:CreateTemp":           "the temporary file beside the one it replaces",
-		"replace.go:Rename":               "the rename over the file",
-		"main.go:OpenFile":                "the --log-file log, opened with O_APPEND",
-		"internal/txtar/run.go:WriteFile": "the golden files under testdata/, rewritten by the tests under -update (txtar is imported by tests only)",
+		"replace.go:CreateTemp":                  "the temporary file beside the one it replaces",
+		"replace.go:Rename":                      "the rename over the file",
+		"main.go:OpenFile":                       "the --log-file log, opened with O_APPEND",
+		"internal/txtar/run.go:WriteFile":        "the golden files under testdata/, rewritten by the tests under -update (txtar is imported by tests only)",
+		"internal/typingbench/docs.go:WriteFile": "the documents the typing benchmark types into, in a temporary workspace folder (typingbench is imported by benchmarks only)",
 	}
 	fset := gotoken.NewFileSet()
 	seen := map[string]bool{}

@@ -1,0 +1,292 @@
+// Command typingbench types into wfl-lsp and into gopls v0.23.0 the same
+// way, in one run, and prints what each made the editor wait for and the
+// ratios: on each keystroke a didChange, then at once completion and
+// signature help at the cursor (inside a call's arguments), hover, semantic
+// tokens and inlay hints of the 60 visible lines; and the publishDiagnostics
+// that follows (internal/typingbench). wfl-lsp types into benchdoc's clean
+// WFL document, gopls into the same program written in Go (a module with
+// one file of as many lines, typingbench.GoSource), at each size.
+//
+// It is its own module so that gopls never enters the product's go.mod.
+// wfl-lsp is built from this checkout (../..) with `go build`; gopls is
+// the one given with -gopls, or a gopls v0.23.0 on PATH or in GOPATH/bin,
+// or installed with `go install golang.org/x/tools/gopls@v0.23.0` into a
+// folder of the user's cache. When gopls cannot be had or started, the
+// run prints "SKIP: <reason>" and measures wfl-lsp alone.
+//
+//	cd bench/typing && go run . [-keystrokes 1000] [-sizes 1000,10000] [-sequential]
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"wfl-lsp/internal/typingbench"
+)
+
+const goplsVersion = "v0.23.0"
+
+func main() {
+	keystrokes := flag.Int("keystrokes", 1000, "measured keystrokes a document")
+	sizes := flag.String("sizes", "1000,10000", "document sizes in lines, comma-separated")
+	sequential := flag.Bool("sequential", false, "write each request after the previous one's answer, instead of all at once")
+	gopls := flag.String("gopls", "", "the gopls binary (default: gopls "+goplsVersion+" found or installed)")
+	server := flag.String("wfl-lsp", "", "the wfl-lsp binary (default: built from ../..)")
+	flag.Parse()
+	if err := run(*keystrokes, *sizes, *sequential, *gopls, *server); err != nil {
+		fmt.Fprintln(os.Stderr, "typingbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(keystrokes int, sizeList string, sequential bool, goplsPath, serverPath string) error {
+	var sizes []int
+	for _, s := range strings.Split(sizeList, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < 50 {
+			return fmt.Errorf("-sizes: %q is not a number of lines (at least 50)", s)
+		}
+		sizes = append(sizes, n)
+	}
+	tmp, err := os.MkdirTemp("", "typingbench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+
+	built := "given with -wfl-lsp"
+	if serverPath == "" {
+		if serverPath, err = buildServer(tmp); err != nil {
+			return err
+		}
+		built = "built from ../.."
+	}
+	goVersion, _ := output("go", "version")
+	fmt.Printf("wfl-lsp: %s (%s)\n", serverPath, built)
+	fmt.Printf("go: %s\n", goVersion)
+	if goplsPath == "" {
+		goplsPath, err = findGopls()
+	}
+	if err != nil {
+		fmt.Printf("SKIP: gopls %s: %v\n", goplsVersion, err)
+		goplsPath = ""
+	} else {
+		v, err := output(goplsPath, "version")
+		if err != nil {
+			fmt.Printf("SKIP: gopls at %s does not run: %v\n", goplsPath, err)
+			goplsPath = ""
+		} else {
+			fmt.Printf("gopls: %s (%s)\n", goplsPath, strings.ReplaceAll(v, "\n", "; "))
+		}
+	}
+	fmt.Printf("machine: %d CPUs, GOMAXPROCS %d; load average at start: %s\n\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), loadavg())
+	cpuStart, cpuOK := sampleCPU()
+	typingbench.Explain(os.Stdout, keystrokes, sequential)
+	fmt.Println()
+
+	opt := typingbench.Options{Keystrokes: keystrokes, Sequential: sequential}
+	var results []*typingbench.Result
+	var pairs []typingbench.Pair
+	for i, lines := range sizes {
+		dir := filepath.Join(tmp, fmt.Sprintf("wfl-%d", i))
+		os.MkdirAll(dir, 0o755)
+		doc, err := typingbench.WFLDoc(dir, true, lines)
+		if err != nil {
+			return err
+		}
+		began := time.Now()
+		ours, err := typingbench.Run(typingbench.Server{Name: "wfl-lsp", Cmd: exec.Command(serverPath)}, dir, doc, opt)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "wfl-lsp, %s: %.1fs\n", doc.Name, time.Since(began).Seconds())
+		results = append(results, ours)
+		if goplsPath == "" {
+			continue
+		}
+		dir = filepath.Join(tmp, fmt.Sprintf("go-%d", i))
+		os.MkdirAll(dir, 0o755)
+		gdoc, err := typingbench.GoDoc(dir, lines)
+		if err != nil {
+			return err
+		}
+		began = time.Now()
+		theirs, err := typingbench.Run(goplsServer(goplsPath, dir), dir, gdoc, opt)
+		if err != nil {
+			fmt.Printf("SKIP: gopls on %s: %v\n", gdoc.Name, err)
+			continue
+		}
+		fmt.Fprintf(os.Stderr, "gopls, %s: %.1fs\n", gdoc.Name, time.Since(began).Seconds())
+		results = append(results, theirs)
+		pairs = append(pairs, typingbench.Pair{Ours: ours, Peer: theirs})
+	}
+	typingbench.WriteTable(os.Stdout, results)
+	fmt.Println()
+	typingbench.WriteRatios(os.Stdout, pairs)
+	fmt.Printf("\nload average at the end: %s\n", loadavg())
+	if cpuEnd, ok := sampleCPU(); ok && cpuOK {
+		fmt.Println(cpuEnd.since(cpuStart))
+	}
+	return nil
+}
+
+// buildServer builds wfl-lsp from the checkout this module lives in.
+func buildServer(tmp string) (string, error) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		return "", err
+	}
+	if mod, err := os.ReadFile(filepath.Join(root, "go.mod")); err != nil || !bytes.HasPrefix(mod, []byte("module wfl-lsp\n")) {
+		return "", fmt.Errorf("%s is not wfl-lsp's checkout: run from bench/typing, or give -wfl-lsp", root)
+	}
+	bin := filepath.Join(tmp, "wfl-lsp")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir, cmd.Stderr = root, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("building wfl-lsp: %w", err)
+	}
+	return bin, nil
+}
+
+// findGopls returns a gopls of the wanted version: on PATH, in GOPATH/bin,
+// or installed into a folder of the user's cache (not GOPATH/bin, so that
+// the user's own gopls stays as it is).
+func findGopls() (string, error) {
+	var candidates []string
+	if p, err := exec.LookPath("gopls"); err == nil {
+		candidates = append(candidates, p)
+	}
+	if gopath, err := output("go", "env", "GOPATH"); err == nil && gopath != "" {
+		candidates = append(candidates, filepath.Join(strings.Split(gopath, string(os.PathListSeparator))[0], "bin", "gopls"))
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	bin := filepath.Join(cache, "wfl-lsp-bench", "gopls-"+goplsVersion)
+	candidates = append(candidates, filepath.Join(bin, "gopls"))
+	for _, c := range candidates {
+		if v, err := output(c, "version"); err == nil && strings.Contains(v, "gopls "+goplsVersion) {
+			return c, nil
+		}
+	}
+	fmt.Fprintf(os.Stderr, "installing gopls %s into %s\n", goplsVersion, bin)
+	cmd := exec.Command("go", "install", "golang.org/x/tools/gopls@"+goplsVersion)
+	cmd.Env = append(os.Environ(), "GOBIN="+bin, "GOFLAGS=-mod=mod")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("go install golang.org/x/tools/gopls@%s failed: %v: %s", goplsVersion, err, strings.TrimSpace(lastLines(stderr.String(), 5)))
+	}
+	return filepath.Join(bin, "gopls"), nil
+}
+
+// goplsServer returns gopls serving the module in dir with the settings
+// VS Code's Go extension gives it for these requests: semantic tokens on,
+// and every inlay hint on (wfl-lsp's hints name parameters and show types).
+// GOTOOLCHAIN=local and GOPROXY=off keep it from the network; the module
+// needs nothing outside the standard library.
+func goplsServer(path, dir string) typingbench.Server {
+	cmd := exec.Command(path, "serve")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOPROXY=off")
+	settings := map[string]any{
+		"semanticTokens": true,
+		"hints": map[string]any{
+			"assignVariableTypes": true, "compositeLiteralFields": true, "compositeLiteralTypes": true,
+			"constantValues": true, "functionTypeParameters": true, "ignoredError": true,
+			"parameterNames": true, "rangeVariableTypes": true,
+		},
+	}
+	return typingbench.Server{Name: "gopls", Cmd: cmd, InitializationOptions: settings, Configuration: settings}
+}
+
+func output(name string, args ...string) (string, error) {
+	var stderr bytes.Buffer
+	cmd := exec.Command(name, args...)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if s := strings.TrimSpace(stderr.String()); s != "" {
+			err = errors.New(err.Error() + ": " + lastLines(s, 3))
+		}
+		return "", err
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	return strings.Join(f[:min(3, len(f))], " ")
+}
+
+// cpuSample is the machine's CPU time (/proc/stat, in clock ticks) and the
+// CPU time of this process and its children that have ended.
+type cpuSample struct {
+	total, idle, steal uint64
+	ours               time.Duration
+}
+
+func sampleCPU() (cpuSample, bool) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return cpuSample{}, false
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	f := strings.Fields(line)
+	if len(f) < 9 || f[0] != "cpu" {
+		return cpuSample{}, false
+	}
+	var s cpuSample
+	for i := 1; i <= 8; i++ { // user nice system idle iowait irq softirq steal
+		v, _ := strconv.ParseUint(f[i], 10, 64)
+		s.total += v
+		switch i {
+		case 4, 5:
+			s.idle += v
+		case 8:
+			s.steal = v
+		}
+	}
+	for _, who := range []int{syscall.RUSAGE_SELF, syscall.RUSAGE_CHILDREN} {
+		var ru syscall.Rusage
+		if syscall.Getrusage(who, &ru) == nil {
+			s.ours += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		}
+	}
+	return s, true
+}
+
+// since says how busy the machine was between two samples, and how much of
+// it was this run (the client and the servers) and how much others.
+func (s cpuSample) since(t cpuSample) string {
+	const tick = 10 * time.Millisecond // USER_HZ = 100 on Linux
+	total := time.Duration(s.total-t.total) * tick
+	if total <= 0 {
+		return ""
+	}
+	busy := time.Duration((s.total-s.idle)-(t.total-t.idle)) * tick
+	ours := s.ours - t.ours
+	pct := func(d time.Duration) float64 { return 100 * float64(d) / float64(total) }
+	return fmt.Sprintf("CPU over the measurements: %.0f s of CPU time available, %.0f%% busy: %.0f%% this run (client and servers), %.0f%% other processes; steal %.1f%%",
+		total.Seconds(), pct(busy), pct(ours), max(0, pct(busy-ours)), pct(time.Duration(s.steal-t.steal)*tick))
+}

@@ -1,0 +1,111 @@
+package typingbench
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"wfl-lsp/internal/benchdoc"
+)
+
+// The documents typed into, written into a workspace folder. Each types,
+// one character a keystroke, a second operand into the last argument of
+// the middle chunk's call of its action, so that the cursor is always
+// inside the call's arguments, and hovers the action's name in that call:
+//
+//	display call sum_numbers_c417 with total_c417 and 1+total_c417      (WFL, clean)
+//	fmt.Println(sumNumbersC357(totalC357, 1+totalC357))                  (Go)
+//
+// Every keystroke changes what is wrong with the line (a dangling
+// operator, an undefined name, a different undefined name, nothing), so a
+// server that publishes diagnostics only when they change publishes them
+// after every keystroke too.
+
+// WFLDoc writes the generated WFL document of about lines lines
+// (internal/benchdoc: clean, without a finding, or dense, with 4 warnings
+// every 12 lines) into dir and returns it. Its name is "lines=N" or
+// "clean/lines=N", as the other benchmarks name these documents.
+func WFLDoc(dir string, clean bool, lines int) (Doc, error) {
+	chunk := (lines + 11) / 12 / 2 // the middle chunk
+	text, name := benchdoc.Dense(lines), fmt.Sprintf("lines=%d", lines)
+	call := fmt.Sprintf("store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1|\n", chunk)
+	hover := fmt.Sprintf("call sum| numbers c%d with", chunk)
+	typed := fmt.Sprintf("+total c%d", chunk)
+	if clean {
+		text, name = benchdoc.Clean(lines), "clean/"+name
+		call = fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1|\n", chunk)
+		hover = fmt.Sprintf("call sum_|numbers_c%d with", chunk)
+		typed = fmt.Sprintf("+total_c%d", chunk)
+	}
+	return writeDoc(dir, "doc.wfl", name, "wfl", text, call, typed, hover)
+}
+
+// CorpusProgram is the largest program of the WFL corpus
+// (../shared/corpus/wfl), relative to the corpus folder.
+const CorpusProgram = "experiments/nexus/nexus.wfl"
+
+// CorpusDoc copies the corpus's largest program into dir and returns it:
+// typing into `store add_result2 as sum_numbers of 10 and 15`.
+func CorpusDoc(dir, corpus string) (Doc, error) {
+	b, err := os.ReadFile(filepath.Join(corpus, CorpusProgram))
+	if err != nil {
+		return Doc{}, err
+	}
+	return writeDoc(dir, filepath.Base(CorpusProgram), "corpus="+filepath.Base(CorpusProgram), "wfl", string(b),
+		"store add_result2 as sum_numbers of 10 and 15|", "+add_result", "as sum_|numbers of 10")
+}
+
+const goChunk = `// sumNumbersC%[1]d adds two numbers, chunk %[1]d.
+func sumNumbersC%[1]d(a, b int) int {
+	return a + b
+}
+var totalC%[1]d = 0
+func chunkC%[1]d() {
+	for count := 1; count <= 3; count++ {
+		totalC%[1]d = totalC%[1]d + count
+	}
+	if totalC%[1]d > 2 {
+		fmt.Println("total ", totalC%[1]d)
+	}
+	fmt.Println(sumNumbersC%[1]d(totalC%[1]d, 1))
+}
+`
+
+// GoSource returns a Go file of about lines lines equal to benchdoc's clean
+// WFL document: the same chunk (a documented function adding two numbers,
+// a package variable, a loop, a condition, a call), written in Go, 14 lines
+// a chunk, in package main; it compiles, and vet finds nothing.
+func GoSource(lines int) string {
+	var b strings.Builder
+	b.WriteString("package main\n\nimport \"fmt\"\n\nfunc main() {}\n\n")
+	for i := 0; 6+14*i < lines; i++ {
+		fmt.Fprintf(&b, goChunk, i)
+	}
+	return b.String()
+}
+
+// GoDoc writes a Go module into dir (go.mod, and main.go of about lines
+// lines: GoSource) and returns main.go, named "go/lines=N".
+func GoDoc(dir string, lines int) (Doc, error) {
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module typingbench\n\ngo 1.26\n"), 0o644); err != nil {
+		return Doc{}, err
+	}
+	chunk := (lines - 6 + 13) / 14 / 2
+	return writeDoc(dir, "main.go", fmt.Sprintf("go/lines=%d", lines), "go", GoSource(lines),
+		fmt.Sprintf("\tfmt.Println(sumNumbersC%[1]d(totalC%[1]d, 1|))\n", chunk),
+		fmt.Sprintf("+totalC%d", chunk),
+		fmt.Sprintf("\tfmt.Println(sum|NumbersC%d(totalC", chunk))
+}
+
+func writeDoc(dir, file, name, lang, text, cursor, typed, hover string) (Doc, error) {
+	path, err := filepath.Abs(filepath.Join(dir, file))
+	if err != nil {
+		return Doc{}, err
+	}
+	d, err := NewDoc(name, path, lang, text, cursor, typed, hover)
+	if err != nil {
+		return Doc{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return d, os.WriteFile(path, []byte(text), 0o644)
+}
