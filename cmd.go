@@ -79,8 +79,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fset.SetOutput(stderr)
 	asJSON := fset.Bool("json", false, "print one JSON object a line per diagnostic")
 	noWarnings := fset.Bool("no-warnings", false, "report errors only")
+	all := fset.Bool("all", false, "also the semantic and type findings of the statements that parse when one does not (as the editor shows them)")
 	fset.Usage = func() {
-		fmt.Fprintln(stderr, "usage: wfl-lsp check [--json] [--no-warnings] PATH...")
+		fmt.Fprintln(stderr, "usage: wfl-lsp check [--json] [--no-warnings] [--all] PATH...")
 	}
 	if err := fset.Parse(args); err != nil {
 		return 2
@@ -91,7 +92,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	files, ok := collectFiles(fset.Args(), stderr)
 	foundError := false
-	results := checkFiles(files, *asJSON, *noWarnings)
+	results := checkFiles(files, checkOptions{json: *asJSON, noWarnings: *noWarnings, all: *all})
 	for i := range files {
 		r := <-results[i]
 		if r.err != nil {
@@ -120,7 +121,7 @@ type checkResult struct {
 
 // checkFiles checks files on all CPUs and returns one channel a file, in
 // the order given, so output stays in order while work runs in parallel.
-func checkFiles(files []string, asJSON, noWarnings bool) []chan checkResult {
+func checkFiles(files []string, opts checkOptions) []chan checkResult {
 	results := make([]chan checkResult, len(files))
 	for i := range results {
 		results[i] = make(chan checkResult, 1)
@@ -129,7 +130,7 @@ func checkFiles(files []string, asJSON, noWarnings bool) []chan checkResult {
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		go func() {
 			for i := range jobs {
-				results[i] <- checkFile(files[i], asJSON, noWarnings)
+				results[i] <- checkFile(files[i], opts)
 			}
 		}()
 	}
@@ -142,15 +143,27 @@ func checkFiles(files []string, asJSON, noWarnings bool) []chan checkResult {
 	return results
 }
 
+// checkOptions are check's flags.
+type checkOptions struct {
+	json       bool // one JSON object a line
+	noWarnings bool // errors only
+	all        bool // the tolerant list (core.Snapshot.Tolerant), not the reference's
+}
+
 // checkFile analyzes one file and renders its diagnostics in source order.
-func checkFile(path string, asJSON, noWarnings bool) checkResult {
+func checkFile(path string, opts checkOptions) checkResult {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return checkResult{err: err}
 	}
-	a := core.NewSnapshot(core.FileURI(path), 0, string(src)).Analysis()
+	snap := core.NewSnapshot(core.FileURI(path), 0, string(src))
+	a := snap.Analysis()
 	diags := append([]diag.Diagnostic(nil), a.Diagnostics...)
+	if opts.all {
+		_, diags = snap.Tolerant()
+	}
 	sort.SliceStable(diags, func(i, j int) bool { return diags[i].Span.Start < diags[j].Span.Start })
+	asJSON, noWarnings := opts.json, opts.noWarnings
 	var r checkResult
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

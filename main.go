@@ -37,7 +37,8 @@ Usage:
   wfl-lsp --mcp --http ADDR [--token-file F] [--instance NAME]
                                                MCP over Streamable HTTP at ADDR (path /mcp); NAME
                                                prefixes its session ids (several instances)
-  wfl-lsp check [--json] [--no-warnings] PATH...   report diagnostics like a compiler
+  wfl-lsp check [--json] [--no-warnings] [--all] PATH...
+                                               report diagnostics like a compiler
   wfl-lsp fmt [-w | -l | -d] PATH...           print, write, list or diff the canonical format
   wfl-lsp version | --version                  print the version
   wfl-lsp --help                               print this help

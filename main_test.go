@@ -103,3 +103,22 @@ func TestCheckJSON(t *testing.T) {
 		t.Errorf("check of a valid program exited %d, want 0", code)
 	}
 }
+
+// TestCheckAll: `check --all` adds the semantic errors of the statements
+// that parse while one does not (the editor's list); without it, only the
+// reference's parse error. The exit status is the same.
+func TestCheckAll(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "typing.wfl")
+	if err := os.WriteFile(p, []byte("change q to 1\nstore z as\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain, _, code := runCLI(t, "check", p)
+	if code != 1 || strings.Contains(plain, "'q'") || !strings.Contains(plain, "PARSE-UNEXPECTED") {
+		t.Errorf("check printed %q (exit %d), want the parse error alone", plain, code)
+	}
+	all, _, code := runCLI(t, "check", "--all", p)
+	want := p + ":1:8: error: Variable 'q' is not defined [ANALYZE-SEMANTIC]\n"
+	if code != 1 || !strings.HasPrefix(all, want) || !strings.Contains(all, "PARSE-UNEXPECTED") {
+		t.Errorf("check --all printed %q (exit %d), want it to start with %q and hold the parse error", all, code, want)
+	}
+}

@@ -109,9 +109,11 @@ func ParseSettings(raw json.RawMessage) (Settings, []error) {
 			add(&over, name, key, section[name])
 		}
 	}
-	if v, ok := section["strictDiagnostics"]; ok && string(v) != "null" {
-		if err := json.Unmarshal(v, &s.Strict); err != nil {
-			problems = append(problems, fmt.Errorf("wfl settings: strictDiagnostics: want true or false, found %s", v))
+	for _, name := range []string{"strictDiagnostics", "strict_diagnostics"} { // the snake_case one wins, as above
+		if v, ok := section[name]; ok && string(v) != "null" {
+			if err := json.Unmarshal(v, &s.Strict); err != nil {
+				problems = append(problems, fmt.Errorf("wfl settings: %s: want true or false, found %s", name, v))
+			}
 		}
 	}
 	if f, ok := section["format"]; ok && string(f) != "null" {

@@ -16,15 +16,20 @@ import (
 // tolerant yields the units' findings as an editor shows them while a
 // line is being typed: the parse findings as all gives them, and the
 // analyzer's and type checker's findings of the statements that parse (the
-// reference drops them all when one statement does not). Left out, as
-// findings the broken text may make false:
+// reference drops them all when one statement does not), and the type
+// findings of statements without semantic errors. Left out, as findings
+// the broken text may make false:
 //   - those of a top-level statement that does not parse, of lines
 //     floating as statements of their own (indented, or starting with
 //     `end`, `otherwise`, `catch`, …) and of the statement they follow (most
 //     likely their header, broken), of the statements from the one before a
 //     stray `end`, and of the lines after a string that spans lines (a
 //     quote being typed pairs with the next line's);
-//   - the type checker's, when a semantic error is shown (as all);
+//   - a statement's type findings while it has a semantic error shown,
+//     or names a name a semantic error names or a statement with one
+//     declares (the reference holds back the whole file's while it has one
+//     semantic error; tolerant only those that may follow from it, even
+//     when the text parses);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
 //   - those about a name (quoted in the message) that the broken statements
@@ -40,7 +45,7 @@ import (
 func (s *diagState) tolerant() iter.Seq[diag.Diagnostic] {
 	return func(yield func(diag.Diagnostic) bool) {
 		b := s.brokenText()
-		if b == nil {
+		if b == nil && !s.gated() {
 			for d := range s.all() {
 				if !yield(d) {
 					return
@@ -48,45 +53,77 @@ func (s *diagState) tolerant() iter.Seq[diag.Diagnostic] {
 			}
 			return
 		}
-		var out, typed []diag.Diagnostic
+		parses := b == nil
 		semErr := false
+		for _, u := range s.units {
+			semErr = semErr || u.d != nil && u.d.semErr
+		}
+		var out, typed []diag.Diagnostic
+		var typedUnit []int        // the unit of each of typed
+		named := map[string]bool{} // the names the semantic errors shown name
+		bad := map[uint32]bool{}   // those, and what the units with such errors declare
 		for i, u := range s.units {
 			if u.d == nil {
 				continue
 			}
 			at := s.starts[i]
-			whole := u.d.firstParse >= 0 || b.headers[i] || b.quoteFrom >= 0 && at >= b.quoteFrom || b.strayFrom >= 0 && at >= b.strayFrom || s.indented(i)
-			unitTyped, unitSemErr := typed[len(typed):], false
+			whole := !parses && (u.d.firstParse >= 0 || b.headers[i] || b.quoteFrom >= 0 && at >= b.quoteFrom || b.strayFrom >= 0 && at >= b.strayFrom || s.indented(i))
+			unitTyped, unitErr := typed[len(typed):], false
 			for _, x := range u.d.list {
 				var keep bool
 				switch x.from {
 				case fromParse:
-					keep = x.Span.Start+at >= b.first
-				case fromDropped, fromLintTok:
+					keep = parses || x.Span.Start+at >= b.first
+				case fromDropped:
 					keep = true
-				case fromAnalyzer:
-					keep = !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at)
-				case fromType:
-					keep = !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at)
+				case fromLintTok:
+					keep = !parses
+				case fromLintTree:
+					keep = parses
+				case fromStatic:
+					keep = parses && !semErr
+				case fromAnalyzer, fromType:
+					keep = parses || !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at)
 				}
 				switch {
-				case keep && x.from == fromType:
+				case !keep:
+				case x.from == fromType:
 					unitTyped = append(unitTyped, shift(x.Diagnostic, at))
-				case keep:
-					unitSemErr = unitSemErr || x.from == fromAnalyzer && x.Severity == diag.Error
+				default:
+					if (x.from == fromAnalyzer || x.from == fromStatic) && x.Severity == diag.Error {
+						unitErr = true
+						for _, n := range quotedNames(x.Message) {
+							named[n] = true
+						}
+					}
 					out = append(out, shift(x.Diagnostic, at))
 				}
 			}
-			if unitSemErr {
-				semErr = true // the unit's type findings wait, as all's would
+			if unitErr {
+				// A unit's type findings wait for its semantic errors
+				// to be fixed (the reference's: the whole file's), and
+				// so do those of the units that use what it declares.
+				for _, k := range u.keys() {
+					bad[k] = true
+				}
 			} else {
 				typed = append(typed, unitTyped...)
+				typedUnit = append(typedUnit, make([]int, len(unitTyped))...)
+				for k := len(typedUnit) - len(unitTyped); k < len(typedUnit); k++ {
+					typedUnit[k] = i
+				}
 			}
 		}
-		if !semErr {
-			// As all: the type checker's findings wait for the
-			// semantic errors shown to be fixed.
-			out = append(out, typed...)
+		for n := range named {
+			bad[nameHash(n)] = true
+		}
+		for k, d := range typed {
+			// And those of units that name a name a semantic error
+			// names (a refused redeclaration, an undefined name), or
+			// one a unit with a semantic error declares.
+			if !slices.ContainsFunc(s.units[typedUnit[k]].names(), func(h uint32) bool { return bad[h] }) {
+				out = append(out, d)
+			}
 		}
 		sortDiagnostics(out)
 		for _, d := range out {
@@ -94,6 +131,37 @@ func (s *diagState) tolerant() iter.Seq[diag.Diagnostic] {
 				return
 			}
 		}
+	}
+}
+
+// gated reports whether all holds back findings because of a semantic or
+// static error: the type checker's.
+func (s *diagState) gated() bool {
+	for _, u := range s.units {
+		if u.d != nil && (u.d.semErr || u.d.staticErr) {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedNames returns the names a message quotes ('x'), without the code
+// it quotes ('change x to <value>').
+func quotedNames(msg string) []string {
+	var out []string
+	for rest := msg; ; {
+		i := strings.IndexByte(rest, '\'')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(rest[i+1:], '\'')
+		if j < 0 {
+			return out
+		}
+		if name := rest[i+1 : i+1+j]; isName(strings.FieldsFunc(name, notWordRune)) {
+			out = append(out, name)
+		}
+		rest = rest[i+1+j+1:]
 	}
 }
 

@@ -41,10 +41,17 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 		if parseFails(base) {
 			continue
 		}
-		errs := checkErrors(base)
+		// The errors the editor shows for the whole program: the
+		// reference's, and the type errors of statements without
+		// semantic errors.
+		_, shown := NewSnapshot(uri, 1, text).Tolerant()
+		errs := checkErrors(shown)
+		if len(checkErrors(base)) == 0 && len(errs) > 0 {
+			t.Errorf("%s: the reference finds no error; the tolerant list %q", path, errs)
+		}
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
 		lines := strings.SplitAfter(text, "\n")
-		candidates := breakableLines(lines, errs, errorLines(text, base), declarationsUsed(NewSnapshot(uri, 1, text).Analysis(), errorLines(text, base)))
+		candidates := breakableLines(lines, errs, errorLines(text, shown), declarationsUsed(NewSnapshot(uri, 1, text).Analysis(), errorLines(text, shown)))
 		for k := 0; k < perProgram && len(candidates) > 0; k++ {
 			li := candidates[rng.IntN(len(candidates))]
 			next, how := breakLine(rng, lines, li)
@@ -320,5 +327,46 @@ func quotedParts(msg string) []string {
 		}
 		out = append(out, rest[i+1:i+1+j])
 		rest = rest[i+1+j+1:]
+	}
+}
+
+// TestTolerantCases pins what the tolerant list shows and leaves out, one
+// rule a case (see diagState.tolerant), beside the reference's list.
+func TestTolerantCases(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       []string // the tolerant list's semantic and type errors and parse errors, "line: code"
+	}{
+		{"a statement that parses keeps its errors while another is broken",
+			"change q to 1\nstore z as\n", []string{"1: ANALYZE-SEMANTIC", "2: PARSE-UNEXPECTED"}},
+		{"the type errors of a statement without semantic errors",
+			"change q to 1\nstore a as \"x\" minus 1\ndisplay a\n", []string{"1: ANALYZE-SEMANTIC", "2: TYPE-OPERAND"}},
+		{"not those of a statement that uses what one with a semantic error declares",
+			"store x as 1\nstore x as \"a\"\nstore s as x minus 1\ndisplay s\n", []string{"2: ANALYZE-SEMANTIC"}},
+		{"no undefined name the broken statement names",
+			"store totl as 5 plus\nchange totl to 1\n", []string{"1: PARSE-UNEXPECTED"}},
+		{"no undefined name the word being typed starts",
+			"change count_a to 1\nstore count_\n", []string{"2: PARSE-EXPECTED"}},
+		{"no keyword being typed read as a name",
+			"tr\n    display 1\ncatch:\n    display error\nend try\n", []string{"3: PARSE-UNEXPECTED"}},
+		{"no undefined name while a declaration cannot say its name yet",
+			"store as 5\nchange total to 1\n", []string{"1: PARSE-EXPECTED"}},
+		{"nothing from the lines after a quote being typed",
+			"change q to 1\ndisplay \"abc\nchange r to \"a\" plus (\nchange s to 2\n", []string{"1: ANALYZE-SEMANTIC", "3: PARSE-UNEXPECTED"}},
+		{"the errors before the broken statement and after it",
+			"change q to 1\nstore z as\nchange r to 2\n", []string{"1: ANALYZE-SEMANTIC", "2: PARSE-UNEXPECTED", "3: ANALYZE-SEMANTIC"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lines, ds := NewSnapshot("file:///c.wfl", 1, c.text).Tolerant()
+			var got []string
+			for _, d := range ds {
+				if d.Severity == diag.Error {
+					got = append(got, fmt.Sprintf("%d: %s", lines.Line(d.Span.Start)+1, d.Code))
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("tolerant errors %q, want %q", got, c.want)
+			}
+		})
 	}
 }
