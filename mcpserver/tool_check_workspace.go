@@ -46,8 +46,10 @@ func (ws *workspace) checkFiles(ctx context.Context, files []string, errorsOnly 
 		text, _, perr := ws.readFile(rel)
 		fr := fileReport{Path: rel, Diagnostics: []diagJSON{}}
 		if perr == nil {
-			a := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text).Analysis()
-			for _, x := range sortedDiagnostics(a.Diagnostics) {
+			snap := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text)
+			a := snap.Analysis()
+			_, shown := snap.Tolerant() // as analyze_wfl
+			for _, x := range sortedDiagnostics(shown) {
 				if errorsOnly && x.Severity != diag.Error {
 					continue
 				}

@@ -75,24 +75,36 @@ func (ws *workspace) workspaceSymbols(ctx context.Context, q string) ([]workspac
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
-		text, _, perr := ws.readFile(rel)
-		if perr != nil {
-			continue
-		}
-		a := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text).Analysis()
-		var walk func(syms []core.DocumentSymbol, container string)
-		walk = func(syms []core.DocumentSymbol, container string) {
-			for _, sym := range syms {
-				if strings.Contains(strings.ToLower(sym.Name), q) {
-					count++
-					if len(out) < maxWorkspaceSymbols {
-						out = append(out, workspaceSymbol{Name: sym.Name, Kind: sym.Kind.String(), Container: container, Path: rel, spanJSON: spanOf(a, sym.NameSpan)})
-					}
-				}
-				walk(sym.Children, sym.Name)
-			}
-		}
-		walk(a.DocumentSymbols(), "")
+		syms, n := ws.fileSymbols(rel, q, maxWorkspaceSymbols-len(out))
+		out = append(out, syms...)
+		count += n
 	}
 	return out, count, nil
+}
+
+// fileSymbols lists the declarations of a workspace file whose lower-case
+// name contains q, at most limit of them (all when limit < 0), and counts
+// them all. An unreadable file has none.
+func (ws *workspace) fileSymbols(rel, q string, limit int) ([]workspaceSymbol, int) {
+	out := []workspaceSymbol{}
+	text, _, perr := ws.readFile(rel)
+	if perr != nil {
+		return out, 0
+	}
+	a := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text).Analysis()
+	count := 0
+	var walk func(syms []core.DocumentSymbol, container string)
+	walk = func(syms []core.DocumentSymbol, container string) {
+		for _, sym := range syms {
+			if strings.Contains(strings.ToLower(sym.Name), q) {
+				count++
+				if limit < 0 || len(out) < limit {
+					out = append(out, workspaceSymbol{Name: sym.Name, Kind: sym.Kind.String(), Container: container, Path: rel, spanJSON: spanOf(a, sym.NameSpan)})
+				}
+			}
+			walk(sym.Children, sym.Name)
+		}
+	}
+	walk(a.DocumentSymbols(), "")
+	return out, count
 }

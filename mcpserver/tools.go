@@ -331,10 +331,12 @@ var diagSchema = object([]string{"line", "column", "endLine", "endColumn", "seve
 })
 
 // diagnostics converts the document's diagnostics that keep returns true
-// for, in source order.
+// for, in source order: the list an editor shows (core.Snapshot.Tolerant:
+// while a statement does not parse, the findings of the others too).
 func (d *document) diagnostics(keep func(diag.Diagnostic) bool) []diagJSON {
 	out := []diagJSON{}
-	for _, x := range sortedDiagnostics(d.a.Diagnostics) {
+	_, shown := d.snap.Tolerant()
+	for _, x := range sortedDiagnostics(shown) {
 		if keep != nil && !keep(x) {
 			continue
 		}

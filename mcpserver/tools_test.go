@@ -252,11 +252,22 @@ func TestResourcesRead(t *testing.T) {
 	if text, _ := read("workspace://symbols"); !strings.Contains(text, `"name":"twice"`) || !strings.Contains(text, `"path":"sub/nested.wfl"`) {
 		t.Errorf("symbols %q", text)
 	}
-	if text, _ := read("workspace://diagnostics"); !strings.Contains(text, `"fileCount":3`) {
-		t.Errorf("diagnostics %q", text)
+	if text, _ := read("workspace://diagnostics"); !strings.Contains(text, `"fileCount":3`) ||
+		!strings.Contains(text, `"uri":"workspace://diagnostics/broken.wfl"`) || !strings.Contains(text, `"errors":[{"path":"broken.wfl"`) {
+		t.Errorf("diagnostics summary %q", text)
+	}
+	if text, _ := read("workspace://diagnostics/broken.wfl"); !strings.Contains(text, `"path":"broken.wfl"`) || !strings.Contains(text, `"severity":"error"`) {
+		t.Errorf("a file's diagnostics %q", text)
+	}
+	if text, _ := read("workspace://symbols"); !strings.Contains(text, `"uri":"workspace://symbols/sub/nested.wfl"`) || !strings.Contains(text, `"topLevelCount":`) {
+		t.Errorf("symbols summary %q", text)
+	}
+	if text, _ := read("workspace://symbols/sub/nested.wfl"); !strings.Contains(text, `"name":"twice"`) || strings.Contains(text, `"path":"hello.wfl"`) {
+		t.Errorf("a file's symbols %q", text)
 	}
 	for _, uri := range []string{"workspace://nope", "workspace://file/../etc/passwd", "workspace://file/escape.wfl",
-		"file:///etc/passwd", "wfl://builtin/nope", "workspace://file/notthere.wfl"} {
+		"file:///etc/passwd", "wfl://builtin/nope", "workspace://file/notthere.wfl", "workspace://diagnostics/../etc/passwd",
+		"workspace://symbols/notthere.wfl"} {
 		if _, w := read(uri); w.errCode() != -32002 {
 			t.Errorf("%s: %s", uri, w.raw)
 		}

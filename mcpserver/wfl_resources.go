@@ -20,8 +20,10 @@ import (
 )
 
 const (
-	fileTemplatePrefix    = "workspace://file/"
-	builtinTemplatePrefix = "wfl://builtin/"
+	fileTemplatePrefix        = "workspace://file/"
+	diagnosticsTemplatePrefix = "workspace://diagnostics/"
+	symbolsTemplatePrefix     = "workspace://symbols/"
+	builtinTemplatePrefix     = "wfl://builtin/"
 )
 
 func wflResources() []*Resource {
@@ -52,23 +54,25 @@ func wflResources() []*Resource {
 			},
 			Version: workspaceVersion},
 		{URI: "workspace://symbols", Name: "symbols", Title: "Workspace symbols", MimeType: "application/json",
-			Description: "Every declaration (actions, containers, variables, constants, …) of every .wfl file of the workspace, with its file, line and column",
+			Description: "A summary of the workspace's declarations: how many each .wfl file has (with the URI of its full list, " +
+				"workspace://symbols/PATH) and the top-level ones (actions, containers, constants, …), at most " + itoa(maxSummarySymbols),
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
-				syms, count, err := c.ws.workspaceSymbols(ctx, "")
+				sum, err := c.ws.symbolSummary(ctx)
 				if err != nil {
 					return nil, err
 				}
-				return jsonContents("workspace://symbols", map[string]any{"symbols": syms, "count": count, "truncated": count > len(syms)})
+				return jsonContents("workspace://symbols", sum)
 			},
 			Version: workspaceVersion},
 		{URI: "workspace://diagnostics", Name: "diagnostics", Title: "Workspace diagnostics", MimeType: "application/json",
-			Description: "The diagnostics of every .wfl file of the workspace, with lines, columns, severities and codes",
+			Description: "A summary of the workspace's diagnostics: counts, the files with problems (each with the URI of its " +
+				"full list, workspace://diagnostics/PATH) and the first " + itoa(maxSummaryErrors) + " errors",
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
 				rep, err := c.ws.checkFiles(ctx, c.ws.wflFiles(), false, nil)
 				if err != nil {
 					return nil, err
 				}
-				return jsonContents("workspace://diagnostics", rep)
+				return jsonContents("workspace://diagnostics", summarizeReport(rep))
 			},
 			Version: workspaceVersion},
 		{URI: "workspace://config", Name: "config", Title: "WFL configuration", MimeType: "application/json",
@@ -150,6 +154,35 @@ func wflTemplates() []*Template {
 				}
 				return hex.EncodeToString(h.Sum(nil))
 			}},
+		{URITemplate: diagnosticsTemplatePrefix + "{+path}", Name: "wfl-file-diagnostics", Title: "A WFL file's diagnostics", MimeType: "application/json",
+			Description: "Every diagnostic of one .wfl file of the workspace (as check_workspace reports a file); path is relative to the workspace root",
+			Match: matchPath(diagnosticsTemplatePrefix),
+			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
+				rel, err := c.ws.wflFile(vars["path"])
+				if err != nil {
+					return nil, err
+				}
+				rep, cerr := c.ws.checkFiles(ctx, []string{rel}, false, nil)
+				if cerr != nil {
+					return nil, cerr
+				}
+				return jsonContents(uri, rep.Files[0])
+			},
+			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
+			Version:  func(c *Call, uri string, vars map[string]string) string { return workspaceVersion(c) }},
+		{URITemplate: symbolsTemplatePrefix + "{+path}", Name: "wfl-file-symbols", Title: "A WFL file's declarations", MimeType: "application/json",
+			Description: "Every declaration of one .wfl file of the workspace, nested ones with their container; path is relative to the workspace root",
+			Match: matchPath(symbolsTemplatePrefix),
+			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
+				rel, err := c.ws.wflFile(vars["path"])
+				if err != nil {
+					return nil, err
+				}
+				syms, _ := c.ws.fileSymbols(rel, "", -1)
+				return jsonContents(uri, map[string]any{"path": rel, "symbols": syms, "count": len(syms)})
+			},
+			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
+			Version:  func(c *Call, uri string, vars map[string]string) string { return workspaceVersion(c) }},
 		{URITemplate: builtinTemplatePrefix + "{name}", Name: "wfl-builtin", Title: "WFL builtin documentation", MimeType: "text/markdown",
 			Description: "Documentation of one builtin function: module, parameters, result and what it does",
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {

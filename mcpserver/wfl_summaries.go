@@ -1,0 +1,132 @@
+package mcpserver
+
+// This file implements the summaries the workspace://symbols and
+// workspace://diagnostics resources return, so that a large workspace does
+// not flood a model's context: counts, a bounded sample, and for each file
+// the URI of its full list (the workspace://symbols/PATH and
+// workspace://diagnostics/PATH templates).
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+const (
+	maxSummarySymbols = 200 // top-level declarations in the symbols summary
+	maxSummaryErrors  = 50  // errors in the diagnostics summary
+)
+
+// fileCount is one file's line of a summary.
+type fileCount struct {
+	Path         string `json:"path"`
+	URI          string `json:"uri"` // its full list
+	Count        int    `json:"count,omitempty"`
+	ErrorCount   int    `json:"errorCount,omitempty"`
+	WarningCount int    `json:"warningCount,omitempty"`
+}
+
+// erroneous is a diagnostic with its file, as the diagnostics summary lists
+// errors.
+type erroneous struct {
+	Path string `json:"path"`
+	diagJSON
+}
+
+// summarizeReport keeps of a workspace report the counts, the files with
+// problems and the first errors.
+func summarizeReport(rep workspaceReport) map[string]any {
+	files := []fileCount{}
+	errs := []erroneous{}
+	shown := 0
+	for _, f := range rep.Files {
+		if len(f.Diagnostics) == 0 {
+			continue
+		}
+		files = append(files, fileCount{Path: f.Path, URI: diagnosticsTemplatePrefix + escapePath(f.Path),
+			ErrorCount: f.ErrorCount, WarningCount: f.WarningCount})
+		for _, d := range f.Diagnostics {
+			if d.Severity == "error" && len(errs) < maxSummaryErrors {
+				errs = append(errs, erroneous{Path: f.Path, diagJSON: d})
+				shown++
+			}
+		}
+	}
+	return map[string]any{
+		"fileCount": rep.FileCount, "filesWithProblems": rep.FilesWithProblems,
+		"errorCount": rep.ErrorCount, "warningCount": rep.WarningCount,
+		"files": files, "errors": errs,
+		"truncated": shown < rep.ErrorCount,
+		"summary": rep.Summary + fmt.Sprintf("; the first %d error%s listed, a file's full list at %sPATH",
+			shown, plural(shown), diagnosticsTemplatePrefix),
+	}
+}
+
+// symbolSummary counts each file's declarations and lists the top-level
+// ones, at most maxSummarySymbols.
+func (ws *workspace) symbolSummary(ctx context.Context) (map[string]any, error) {
+	files := []fileCount{}
+	top := []workspaceSymbol{}
+	count, topCount := 0, 0
+	for _, rel := range ws.wflFiles() {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		syms, n := ws.fileSymbols(rel, "", -1)
+		count += n
+		if n > 0 {
+			files = append(files, fileCount{Path: rel, URI: symbolsTemplatePrefix + escapePath(rel), Count: n})
+		}
+		for _, s := range syms {
+			if s.Container != "" {
+				continue
+			}
+			topCount++
+			if len(top) < maxSummarySymbols {
+				top = append(top, s)
+			}
+		}
+	}
+	return map[string]any{
+		"count": count, "files": files, "topLevel": top, "topLevelCount": topCount,
+		"truncated": len(top) < topCount,
+	}, nil
+}
+
+// escapePath escapes a relative path's segments for a URI.
+func escapePath(rel string) string {
+	parts := strings.Split(rel, "/")
+	for i, p := range parts {
+		parts[i] = url.PathEscape(p)
+	}
+	return strings.Join(parts, "/")
+}
+
+// matchPath matches the URIs of a template prefix+{+path}.
+func matchPath(prefix string) func(uri string) (map[string]string, bool) {
+	return func(uri string) (map[string]string, bool) {
+		rel, ok := strings.CutPrefix(uri, prefix)
+		if !ok {
+			return nil, false
+		}
+		rel, err := url.PathUnescape(rel)
+		if err != nil || rel == "" {
+			return nil, false
+		}
+		return map[string]string{"path": rel}, true
+	}
+}
+
+// wflFile resolves a workspace .wfl file named by a template's path, or
+// fails with ErrResourceNotFound.
+func (ws *workspace) wflFile(p string) (string, error) {
+	_, rel, perr := ws.resolve(p)
+	if perr != nil {
+		return "", fmt.Errorf("%s: %w", perr.Message, ErrResourceNotFound)
+	}
+	if _, _, ferr := ws.readFile(rel); ferr != nil {
+		return "", fmt.Errorf("%s: %w", ferr.Message, ErrResourceNotFound)
+	}
+	return rel, nil
+}
