@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 	"wfl-lsp/lang/types"
 )
@@ -47,6 +48,12 @@ type place struct {
 func (a *Analysis) placeAt(lineStart, prefixStart int) place {
 	toks := a.lineTokens(lineStart, prefixStart)
 	p := place{block: a.blockAt(prefixStart)}
+	if a.inBadStmt(prefixStart) {
+		// The line being typed broke its block (a container's body line
+		// the parser cannot read yet turns the whole container into a
+		// bad statement): the block is the one the text has without it.
+		p.block = a.blockWithoutLine(lineStart, prefixStart)
+	}
 	if len(toks) == 0 {
 		p.slot = slotStatement
 		return p
@@ -235,6 +242,63 @@ func (a *Analysis) blockAt(offset int) ast.Node {
 		return true
 	})
 	return found
+}
+
+// inBadStmt reports whether offset lies in a statement the parser could
+// not read.
+func (a *Analysis) inBadStmt(offset int) bool {
+	if a.File == nil {
+		return false
+	}
+	bad := false
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		if bad || n == nil || offset < n.Pos() || offset > n.End() {
+			return false
+		}
+		_, bad = n.(*ast.BadStmt)
+		return !bad
+	})
+	return bad
+}
+
+// blockWithoutLine returns blockAt(offset) in the text parsed again with
+// the line from lineStart emptied after its indentation.
+func (a *Analysis) blockWithoutLine(lineStart, offset int) ast.Node {
+	text := a.Lines.Text()
+	end := strings.IndexByte(text[lineStart:], '\n')
+	if end < 0 {
+		end = len(text)
+	} else {
+		end += lineStart
+	}
+	indent := lineStart
+	for indent < end && (text[indent] == ' ' || text[indent] == '\t') {
+		indent++
+	}
+	f, _ := parser.Parse(text[:indent] + text[end:])
+	if b := (&Analysis{File: f}).blockAt(min(offset, indent)); b != nil {
+		return b
+	}
+	// Still unread (a block left open to the end of the file, being
+	// typed): the header of the lines it is indented under, closed.
+	for l := a.Lines.Line(lineStart) - 1; l >= 0; l-- {
+		from, to := a.Lines.LineStart(l), a.Lines.LineEnd(l)
+		line := text[from:to]
+		code := strings.TrimLeft(line, " \t")
+		if code == "" || strings.HasPrefix(code, "//") || strings.HasPrefix(code, "#") {
+			continue
+		}
+		if len(line)-len(code) >= indent-lineStart {
+			continue // as deep as the line being typed: a sibling
+		}
+		if !strings.HasSuffix(strings.TrimRight(code, " \t\r"), ":") {
+			return nil
+		}
+		header := strings.TrimRight(code, " \t\r")
+		f, _ := parser.Parse(header + "\n    \nend\n")
+		return (&Analysis{File: f}).blockAt(len(header) + 3)
+	}
+	return nil
 }
 
 // isMemberBlock reports whether the lines of n are its own members or

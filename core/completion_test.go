@@ -78,6 +78,12 @@ func TestCompletion(t *testing.T) {
 	if items, _ = complete("// first", false); len(items) != 0 {
 		t.Errorf("in a comment: %v", labels(items))
 	}
+	// A member being typed in a container body, which the parser cannot
+	// read yet (the whole container is a bad statement): member forms.
+	items, _ = complete("create container Dog:\n    prop", false)
+	if !has(items, "property") || has(items, "display") {
+		t.Errorf("a member being typed: %v", labels(items))
+	}
 	if doc, ok := BuiltinDoc("length"); !ok || !strings.Contains(doc, "length(") {
 		t.Errorf("BuiltinDoc(length) = %q", doc)
 	}
