@@ -156,7 +156,7 @@ func wflTemplates() []*Template {
 			}},
 		{URITemplate: diagnosticsTemplatePrefix + "{+path}", Name: "wfl-file-diagnostics", Title: "A WFL file's diagnostics", MimeType: "application/json",
 			Description: "Every diagnostic of one .wfl file of the workspace (as check_workspace reports a file); path is relative to the workspace root",
-			Match: matchPath(diagnosticsTemplatePrefix),
+			Match:       matchPath(diagnosticsTemplatePrefix),
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
 				rel, err := c.ws.wflFile(vars["path"])
 				if err != nil {
@@ -172,7 +172,7 @@ func wflTemplates() []*Template {
 			Version:  func(c *Call, uri string, vars map[string]string) string { return workspaceVersion(c) }},
 		{URITemplate: symbolsTemplatePrefix + "{+path}", Name: "wfl-file-symbols", Title: "A WFL file's declarations", MimeType: "application/json",
 			Description: "Every declaration of one .wfl file of the workspace, nested ones with their container; path is relative to the workspace root",
-			Match: matchPath(symbolsTemplatePrefix),
+			Match:       matchPath(symbolsTemplatePrefix),
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
 				rel, err := c.ws.wflFile(vars["path"])
 				if err != nil {
