@@ -81,26 +81,11 @@ func (a *Analysis) IncludedDefinition(offset int, base string, load func(path st
 // Includes returns the paths of the files the document includes; base is
 // the document's path.
 func (a *Analysis) Includes(base string) []string {
-	if a.File == nil || base == "" {
+	if a.File == nil {
 		return nil
 	}
-	var out []string
-	for _, s := range a.File.Stmts {
-		ls, ok := s.(*ast.LoadStmt)
-		if !ok || !ls.Include {
-			continue
-		}
-		lit, ok := ls.Path.(*ast.BasicLit)
-		if !ok || lit.Kind != ast.LitString || lit.Value == "" {
-			continue
-		}
-		p := filepath.FromSlash(lit.Value)
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(filepath.Dir(base), p)
-		}
-		out = append(out, filepath.Clean(p))
-	}
-	return out
+	_, paths := includeStmts(a.File, base)
+	return paths
 }
 
 // HoverAcross is Hover, except that a name declared in an included file

@@ -477,23 +477,9 @@ func (b *broken) onLine(lines *token.Lines, off int) bool {
 // statement declares it while a broken line before off may declare
 // something whose name cannot be read.
 func (b *broken) about(s *diagState, msg string, off int) bool {
-	for rest := msg; ; {
-		i := strings.IndexByte(rest, '\'')
-		if i < 0 {
-			return false
-		}
-		j := strings.IndexByte(rest[i+1:], '\'')
-		if j < 0 {
-			return false
-		}
-		name := rest[i+1 : i+1+j]
-		rest = rest[i+1+j+1:]
-		ws := strings.FieldsFunc(name, notWordRune)
-		if !isName(ws) {
-			continue
-		}
+	for _, name := range quotedNames(msg) {
 		all := true
-		for _, w := range ws {
+		for _, w := range strings.FieldsFunc(name, notWordRune) {
 			all = all && b.words[w]
 			for _, t := range b.typing {
 				if strings.HasPrefix(w, t) {
@@ -505,6 +491,7 @@ func (b *broken) about(s *diagState, msg string, off int) bool {
 			return true
 		}
 	}
+	return false
 }
 
 // typingKeyword reports whether name, about the text at off, is alone on

@@ -301,7 +301,7 @@ func hedged(text, brokenLine string, errs []string) bool {
 		alone[strings.TrimSpace(l)] = true
 	}
 	for _, e := range errs {
-		for _, name := range quotedParts(e) {
+		for _, name := range quotedNames(e) {
 			if len(ws) > 0 && strings.HasPrefix(name, ws[len(ws)-1]) {
 				return true
 			}
@@ -311,23 +311,6 @@ func hedged(text, brokenLine string, errs []string) bool {
 		}
 	}
 	return false
-}
-
-// quotedParts returns the parts of a message between single quotes.
-func quotedParts(msg string) []string {
-	var out []string
-	for rest := msg; ; {
-		i := strings.IndexByte(rest, '\'')
-		if i < 0 {
-			return out
-		}
-		j := strings.IndexByte(rest[i+1:], '\'')
-		if j < 0 {
-			return out
-		}
-		out = append(out, rest[i+1:i+1+j])
-		rest = rest[i+1+j+1:]
-	}
 }
 
 // TestTolerantCases pins what the tolerant list shows and leaves out, one

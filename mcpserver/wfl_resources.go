@@ -10,7 +10,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,15 +119,7 @@ func wflTemplates() []*Template {
 				if strings.HasPrefix(uri, "file:") {
 					return map[string]string{"path": uri}, true
 				}
-				rel, ok := strings.CutPrefix(uri, fileTemplatePrefix)
-				if !ok {
-					return nil, false
-				}
-				rel, err := url.PathUnescape(rel)
-				if err != nil || rel == "" {
-					return nil, false
-				}
-				return map[string]string{"path": rel}, true
+				return matchPath(fileTemplatePrefix)(uri)
 			},
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
 				t, _, fe := c.ws.readFile(vars["path"])
