@@ -281,7 +281,8 @@ func BenchmarkDerive(b *testing.B) {
 }
 
 // FuzzIncremental derives the diagnostics of an edited program from the
-// original's and compares them with a full analysis of the edited text.
+// original's and compares them, and the tolerant list, with a full
+// analysis of the edited text.
 //
 //	go test -fuzz FuzzIncremental ./core
 func FuzzIncremental(f *testing.F) {
@@ -313,6 +314,9 @@ func FuzzIncremental(f *testing.F) {
 		a, _ := analyze(uri, next, disk)
 		if d := firstDiff(got.assemble(), sortedCopy(a.Diagnostics)); d != "" {
 			t.Fatalf("[%d,%d) ← %q: %s\nbefore:\n%s\nafter:\n%s", from, to, ins, d, text, next)
+		}
+		if d := firstDiff(slices.Collect(got.tolerant()), slices.Collect(fullStateOf(uri, next).tolerant())); d != "" {
+			t.Fatalf("[%d,%d) ← %q: tolerant: %s\nbefore:\n%s\nafter:\n%s", from, to, ins, d, text, next)
 		}
 	})
 }
