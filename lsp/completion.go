@@ -110,7 +110,12 @@ func resolveCompletion(_ *server, params jsonrpc2.RawMessage) (work, error) {
 	}, nil
 }
 
-func signatureHelp(_ context.Context, _ *server, d doc, p *protocol.SignatureHelpParams) (any, error) {
+// signatureHelp gives each parameter as its offsets in the signature's
+// label to a client that takes them: a client given the parameter's text
+// must search the label for it, and may find it elsewhere or not at all
+// (Neovim 0.7 searches from the first trigger character, a space, and so
+// highlighted nothing in `substring(text as Text, …)`).
+func signatureHelp(_ context.Context, s *server, d doc, p *protocol.SignatureHelpParams) (any, error) {
 	a, m := d.analysis()
 	info := a.SignatureHelp(m.offset(p.Position))
 	if info == nil {
@@ -125,8 +130,15 @@ func signatureHelp(_ context.Context, _ *server, d doc, p *protocol.SignatureHel
 		if sig.Doc != "" {
 			si.Documentation = protocol.String(sig.Doc)
 		}
-		for _, param := range sig.Params {
-			si.Parameters = append(si.Parameters, protocol.ParameterInformation{Label: protocol.String(param)})
+		offsets := s.session.Load().caps.labelOffsets && len(sig.Spans) == len(sig.Params)
+		for i, param := range sig.Params {
+			var label protocol.ParameterInformationLabel = protocol.String(param)
+			if offsets {
+				sp := sig.Spans[i]
+				start := m.units(sig.Label[:sp[0]])
+				label = protocol.ParameterInformationLabelTuple{uint32(start), uint32(start + m.units(sig.Label[sp[0]:sp[1]]))}
+			}
+			si.Parameters = append(si.Parameters, protocol.ParameterInformation{Label: label})
 		}
 		sh.Signatures = append(sh.Signatures, si)
 	}

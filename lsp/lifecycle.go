@@ -85,6 +85,11 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 		if c := td.Completion; c != nil && c.CompletionItem != nil && c.CompletionItem.SnippetSupport != nil {
 			sess.caps.snippets = *c.CompletionItem.SnippetSupport
 		}
+		if sh := td.SignatureHelp; sh != nil && sh.SignatureInformation != nil && sh.SignatureInformation.ParameterInformation != nil {
+			if o := sh.SignatureInformation.ParameterInformation.LabelOffsetSupport; o != nil {
+				sess.caps.labelOffsets = *o
+			}
+		}
 	}
 	return func(context.Context) (any, error) {
 		s.session.Store(sess)

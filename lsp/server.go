@@ -170,6 +170,7 @@ type clientCaps struct {
 	lineFoldingOnly     bool
 	pullDiagnostics     bool // the client asks for diagnostics; they are not pushed
 	snippets            bool // completion items may be snippets
+	labelOffsets        bool // signature help parameters may be given as offsets in the label
 	watchFiles          bool // the client lets the server register file watchers
 	workDoneProgress    bool // the client shows $/progress reports
 	resolveEdits        bool // code actions go out without edits, resolved on demand

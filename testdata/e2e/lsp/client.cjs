@@ -6,6 +6,10 @@
 // It starts the server, checks the lifecycle and text synchronization, and
 // calls every method the server advertises in its capabilities: a capability
 // with no exercise below fails the run, so the list cannot fall behind.
+// Then, on scratch documents, what a user sees while typing a program:
+// diagnostics of the other lines while one is unfinished (and the
+// strictDiagnostics setting), completion by grammar position, signature help
+// on an empty argument, quick fixes applied and the result checked again.
 // Prints one "ok"/"FAIL" line per check and exits 1 on any failure.
 'use strict';
 const cp = require('child_process');
@@ -19,8 +23,9 @@ if (!server || !file) {
   console.error('usage: client.cjs SERVER FILE.wfl');
   process.exit(2);
 }
-let failures = 0;
+let failures = 0, checks = 0;
 function check(cond, what, detail) {
+  checks++;
   if (cond) console.log('ok   ' + what);
   else { console.log('FAIL ' + what + (detail === undefined ? '' : ': ' + JSON.stringify(detail))); failures++; }
   return cond;
@@ -84,9 +89,10 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
         documentSymbol: { hierarchicalDocumentSymbolSupport: true },
         foldingRange: { lineFoldingOnly: false },
         codeAction: {
-          dataSupport: true, resolveSupport: { properties: ['edit'] },
+          dataSupport: true, resolveSupport: { properties: ['edit'] }, isPreferredSupport: true,
           codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } },
         },
+        signatureHelp: { signatureInformation: { parameterInformation: { labelOffsetSupport: true }, activeParameterSupport: true } },
         semanticTokens: {
           requests: { full: { delta: true }, range: true },
           tokenTypes: [], tokenModifiers: [], formats: ['relative'],
@@ -330,6 +336,205 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
     }
   }
 
+  // Typing: what a user sees while writing a program (issue 13), on scratch
+  // documents: diagnostics that stay while a line is incomplete, completion
+  // that knows the grammar, signature help on an empty argument, quick fixes
+  // that fix.
+  const offsetAt = (t, p) => {
+    let off = 0;
+    for (let l = 0; l < p.line; l++) {
+      const nl = t.indexOf('\n', off);
+      if (nl < 0) throw new Error('line ' + p.line + ' past the end');
+      off = nl + 1;
+    }
+    return off + p.character;
+  };
+  // applyEdits applies a WorkspaceEdit's edits of one document as a client
+  // does: every range refers to the text before the edit.
+  const applyEdits = (t, edits) => edits
+    .map(e => ({ from: offsetAt(t, e.range.start), to: offsetAt(t, e.range.end), text: e.newText }))
+    .sort((a, b) => b.from - a.from)
+    .reduce((acc, e) => acc.slice(0, e.from) + e.text + acc.slice(e.to), t);
+  const editsOf = (we, u) => {
+    if (!we) return undefined;
+    if (we.changes && we.changes[u]) return we.changes[u];
+    const dc = (we.documentChanges || []).find(c => c.textDocument && c.textDocument.uri === u);
+    return dc && dc.edits;
+  };
+  const show = ds => ds.map(d => `${d.range.start.line + 1}:${d.range.start.character + 1} ${['', 'error', 'warning', 'info', 'hint'][d.severity]} ${d.message}`);
+  const errorsOf = p => p.diagnostics.filter(d => d.severity === 1);
+  const isParse = d => typeof d.code === 'string' && d.code.startsWith('PARSE-');
+  const has = (p, line, re, sev = 1) => p.diagnostics.some(d => d.range.start.line === line - 1 && d.severity === sev && re.test(d.message));
+  const versionOf = (u, v) => diagnostics(p => p.uri === u && p.version === v, `diagnostics of ${u} version ${v}`);
+  const labels = async (u, t, needle, nth = 0) => {
+    const at = posOf(t, needle, nth, needle.length);
+    const r = await conn.sendRequest(lsp.CompletionRequest.type, { textDocument: { uri: u }, position: at });
+    return (Array.isArray(r) ? r : (r && r.items) || []).map(i => i.label);
+  };
+  const sigAt = async (u, t, needle) => {
+    const r = await conn.sendRequest(lsp.SignatureHelpRequest.type, { textDocument: { uri: u }, position: posOf(t, needle, 0, needle.length) });
+    const sig = r && r.signatures && r.signatures[r.activeSignature || 0];
+    if (!sig) return { r };
+    const active = sig.activeParameter !== undefined ? sig.activeParameter : r.activeParameter;
+    const p = sig.parameters && sig.parameters[active];
+    const plabel = p && (Array.isArray(p.label) ? sig.label.slice(p.label[0], p.label[1]) : p.label);
+    return { r, label: sig.label, active, plabel };
+  };
+  const lazyFix = caps.codeActionProvider && caps.codeActionProvider.resolveProvider === true;
+  // quickFix asks for the code actions at a diagnostic, as a client does for
+  // the lightbulb, and returns those offered with the chosen one resolved.
+  const quickFix = async (u, d, title) => {
+    const offered = await conn.sendRequest(lsp.CodeActionRequest.type,
+      { textDocument: { uri: u }, range: d.range, context: { diagnostics: [d], triggerKind: 1 } }) || [];
+    let fix = offered.find(a => a.title === title);
+    if (fix && !fix.edit && lazyFix) fix = await conn.sendRequest(lsp.CodeActionResolveRequest.type, fix);
+    return { offered, fix };
+  };
+
+  // 1. Tolerant diagnostics. A program with a misspelled name...
+  async function tolerant() {
+    let t = 'store total as 3\ndisplay totl\n';
+    const u = await openScratch('typing', t);
+    let p = await versionOf(u, 1);
+    check(has(p, 2, /^Variable 'totl' is not defined$/), "tolerant: opened, \"Variable 'totl' is not defined\" on line 2", show(p.diagnostics));
+    // ...and the user starts a third line, not finished yet: the parse
+    // error appears on it and the error on line 2 stays.
+    const end = posOf(t, 'totl\n', 0, 5);
+    t += 'store z as ';
+    await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type,
+      { textDocument: { uri: u, version: 2 }, contentChanges: [{ range: { start: end, end }, text: 'store z as ' }] });
+    p = await versionOf(u, 2);
+    check(p.diagnostics.some(d => d.range.start.line === 2 && d.severity === 1 && isParse(d)), 'tolerant: typing "store z as " on line 3 shows a parse error on line 3', show(p.diagnostics));
+    check(has(p, 2, /^Variable 'totl' is not defined$/), "tolerant: while line 3 does not parse, \"Variable 'totl' is not defined\" stays on line 2", show(p.diagnostics));
+    // The strictDiagnostics setting shows only what the reference shows.
+    let mark = published.length;
+    await conn.sendNotification(lsp.DidChangeConfigurationNotification.type, { settings: { wfl: { strictDiagnostics: true } } });
+    p = await diagnostics(q => published.indexOf(q) >= mark && q.uri === u, 'diagnostics after strictDiagnostics true');
+    check(errorsOf(p).length === 1 && isParse(errorsOf(p)[0]) && errorsOf(p)[0].range.start.line === 2,
+      'tolerant: with "wfl.strictDiagnostics": true only the parse error on line 3 is left', show(p.diagnostics));
+    mark = published.length;
+    await conn.sendNotification(lsp.DidChangeConfigurationNotification.type, { settings: { wfl: {} } });
+    p = await diagnostics(q => published.indexOf(q) >= mark && q.uri === u, 'diagnostics after strictDiagnostics cleared');
+    check(has(p, 2, /^Variable 'totl' is not defined$/), "tolerant: with the setting cleared, the error on line 2 is back", show(p.diagnostics));
+    // Finishing the line takes the parse error away; the misspelling stays.
+    const eol = posOf(t, 'store z as ', 0, 'store z as '.length);
+    t += '1\n';
+    await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type,
+      { textDocument: { uri: u, version: 3 }, contentChanges: [{ range: { start: eol, end: eol }, text: '1\n' }] });
+    p = await versionOf(u, 3);
+    check(!p.diagnostics.some(isParse) && errorsOf(p).length === 1 && has(p, 2, /^Variable 'totl' is not defined$/),
+      "tolerant: finishing line 3 (\"store z as 1\") removes the parse error; only the 'totl' error is left", show(p.diagnostics));
+  }
+
+  // 2. Quick fixes: the preferred one at an error, applied as the client
+  // applies it, fixes the program.
+  async function quickFixes() {
+    // The misspelling: did you mean 'total'?
+    let t = 'store total as 3\ndisplay totl\nstore z as 1\n';
+    const u = await openScratch('fix-typo', t);
+    let p = await versionOf(u, 1);
+    const d = p.diagnostics.find(x => x.severity === 1 && /'totl'/.test(x.message));
+    check(d !== undefined && d.range.start.line === 1, "quick fix: \"Variable 'totl' is not defined\" on line 2", show(p.diagnostics));
+    const title = "Change 'totl' to 'total'";
+    let { offered, fix } = await quickFix(u, d, title);
+    check(fix !== undefined && fix.isPreferred === true && fix.kind === 'quickfix',
+      `quick fix: "${title}" is offered at the error, marked preferred`, offered.map(a => a.title + (a.isPreferred ? ' (preferred)' : '')));
+    let edits = editsOf(fix && fix.edit, u);
+    if (check(Array.isArray(edits) && edits.length > 0, 'quick fix: it has an edit of the document' + (lazyFix ? ' (resolved lazily)' : ''), fix)) {
+      t = applyEdits(t, edits);
+      check(t === 'store total as 3\ndisplay total\nstore z as 1\n', "quick fix applied: line 2 reads \"display total\"", t);
+      await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, { textDocument: { uri: u, version: 2 }, contentChanges: [{ text: t }] });
+      p = await versionOf(u, 2);
+      check(errorsOf(p).length === 0, 'quick fix applied: no error is left', show(p.diagnostics));
+    }
+    // A redeclaration: "store" -> "change", as the message itself says.
+    let r = 'store count as 1\nstore count as 2\ndisplay count\n';
+    const u2 = await openScratch('redeclare', r);
+    p = await versionOf(u2, 1);
+    const redecl = p.diagnostics.find(x => x.range.start.line === 1 && x.severity === 1 && /already been defined/.test(x.message));
+    check(redecl !== undefined, "quick fix: \"Variable 'count' has already been defined at line 1 ...\" on line 2", show(p.diagnostics));
+    if (redecl) {
+      const title2 = "Change 'count' instead of declaring it again";
+      ({ offered, fix } = await quickFix(u2, redecl, title2));
+      check(fix !== undefined && fix.isPreferred === true, `quick fix: "${title2}" is offered, marked preferred`, offered.map(a => a.title));
+      edits = editsOf(fix && fix.edit, u2);
+      if (check(Array.isArray(edits) && edits.length > 0, 'quick fix: the redeclaration fix has an edit', fix)) {
+        r = applyEdits(r, edits);
+        check(r === 'store count as 1\nchange count to 2\ndisplay count\n', 'quick fix applied: line 2 reads "change count to 2"', r);
+        await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type, { textDocument: { uri: u2, version: 2 }, contentChanges: [{ text: r }] });
+        p = await versionOf(u2, 2);
+        check(errorsOf(p).length === 0, 'quick fix applied: the redeclaration error is gone and no other error came', show(p.diagnostics));
+      }
+    }
+  }
+
+  // 3. Completion by grammar position.
+  async function grammarCompletion() {
+    const c = [
+      'create container Pet:',
+      '    property name: Text',
+      '    ',
+      'end container',
+      'create container Dog extends Pet:',
+      'end container',
+      'store first as 1',
+      'store z as ',
+      'store w as first ',
+      'check if first is ',
+      'store p as create new ',
+      'define action called f with n as ',
+    ].join('\n');
+    const cu = await openScratch('grammar', c);
+    const hasAll = (got, want) => want.every(w => got.includes(w));
+    const hasNone = (got, bad) => bad.every(b => !got.includes(b));
+    let got = await labels(cu, c, 'store z as ');
+    check(hasAll(got, ['first', 'yes', 'nothing', 'length', 'call']) && hasNone(got, ['plus', 'is greater than', 'and', 'store', 'display', 'z']),
+      'completion after "store z as ": names, literals, builtins, call; no operator, no statement, not z itself', got.slice(0, 40));
+    got = await labels(cu, c, 'store w as first ');
+    check(hasAll(got, ['plus', 'minus', 'is greater than', 'and']) && hasNone(got, ['first', 'store', 'length']),
+      'completion after an operand ("store w as first "): operators and comparisons, no name', got);
+    got = await labels(cu, c, 'check if first is ');
+    check(hasAll(got, ['greater than', 'equal to', 'not', 'first']) && !got.some(l => /^is\b/.test(l)),
+      'completion after "check if first is ": comparisons that continue "is" (no "is is") and operands', got.slice(0, 30));
+    got = await labels(cu, c, 'store p as create new ');
+    check(got.length === 2 && hasAll(got, ['Pet', 'Dog']), 'completion after "create new ": the containers only (Dog, Pet)', got.slice(0, 20));
+    got = await labels(cu, c, 'define action called f with n as ');
+    check(hasAll(got, ['text', 'number', 'list', 'Pet']) && hasNone(got, ['first', 'store', 'plus', 'length']),
+      'completion after "as" in parameters: type names and containers only', got);
+    const bodyAt = posOf(c, '    property name: Text\n', 0, '    property name: Text\n    '.length);
+    const br = await conn.sendRequest(lsp.CompletionRequest.type, { textDocument: { uri: cu }, position: bodyAt });
+    got = (Array.isArray(br) ? br : (br && br.items) || []).map(i => i.label);
+    check(hasAll(got, ['property', 'action', 'event']) && hasNone(got, ['store', 'display', 'check if', 'first']),
+      'completion in a container body: property, action, event; no statement, no variable', got);
+  }
+
+  // 4. Signature help on an empty argument, from the first keystroke.
+  async function emptyArgumentSignature() {
+    const s = [
+      'define action called f with a and b:',
+      '    give back a',
+      'end action',
+      'store s as "hello"',
+      'display substring of ',
+      'display substring of s and ',
+      'call f with "a" and ',
+      'display f of "a" and ',
+    ].join('\n');
+    const su = await openScratch('signature', s);
+    const sub = 'substring(text as Text, start as Number, length as Number) -> Text';
+    let h = await sigAt(su, s, 'display substring of ');
+    check(h.label === sub && h.active === 0 && h.plabel === 'text as Text', `signature help on "display substring of |": ${sub}, parameter 1 "text as Text" active`, h.r);
+    h = await sigAt(su, s, 'display substring of s and ');
+    check(h.label === sub && h.active === 1 && h.plabel === 'start as Number', 'signature help on "display substring of s and |" (empty argument): parameter 2 "start as Number" active', h.r);
+    h = await sigAt(su, s, 'call f with "a" and ');
+    check(h.label === 'action f with a and b' && h.active === 1 && h.plabel === 'b', 'signature help on "call f with "a" and |" (empty argument): action f with a and b, parameter b active', h.r);
+    h = await sigAt(su, s, 'display f of "a" and ');
+    check(h.label === 'action f with a and b' && h.active === 1 && h.plabel === 'b', 'signature help on "display f of "a" and |": the same signature, parameter b active', h.r);
+  }
+  for (const scenario of [tolerant, quickFixes, grammarCompletion, emptyArgumentSignature]) {
+    try { await scenario(); } catch (e) { check(false, scenario.name, String(e && e.stack || e)); }
+  }
+
   // Client settings, pushed (this client does not answer workspace/configuration
   // requests as a capability): wfl.maxLineLength overrides the .wflcfg and
   // the open documents are published again.
@@ -358,6 +563,6 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
   const ex = await within(5000, exited, 'exit');
   check(ex.code === 0, 'exit code 0 after shutdown and exit', ex);
   conn.dispose();
-  console.log(failures === 0 ? 'PASS node client' : `FAIL node client: ${failures} failure(s)`);
+  console.log(failures === 0 ? `PASS node client (${checks} checks)` : `FAIL node client: ${failures} of ${checks} checks failed`);
   process.exit(failures === 0 ? 0 : 1);
 })().catch(e => { console.log('FAIL node client: ' + (e && e.stack || e)); process.exit(1); });

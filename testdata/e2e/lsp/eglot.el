@@ -8,10 +8,11 @@
 ;; of README.md (the elisp block under "### Emacs") as a user's init file,
 ;; copies testdata/e2e/lsp/emacs/ to a temporary folder, visits its files
 ;; and checks what a user sees, in the buffer's text and in Flymake's and
-;; ElDoc's state: diagnostics after opening a file and after edits, hover,
-;; go to definition, rename of a multi-word name, formatting, a quick fix,
-;; and a clean shutdown.  Prints one "ok"/"FAIL" line a check and exits 0
-;; when every check passed, 1 otherwise.
+;; ElDoc's state: diagnostics after opening a file and after edits
+;; (also while a line is unfinished), hover, go to definition, rename of a
+;; multi-word name, formatting, a quick fix, and a clean shutdown.  Prints
+;; one "ok"/"FAIL" line a check and exits 0 when every check passed, 1
+;; otherwise.
 ;;
 ;; Batch Emacs has no command loop: it never runs `post-command-hook' and
 ;; never becomes idle, and eglot waits for both (`eglot-ensure' connects
@@ -297,6 +298,27 @@ wait until eglot manages the buffer."
     (e2e-wait (lambda () (e2e-diags)))
     (e2e-check "diagnostics: Flymake marks 'totl' (line 2) as an error, and nothing else"
                (equal (mapcar #'butlast (e2e-diags)) '((2 "totl" eglot-error)))
+               (format "flymake diagnostics: %S" (e2e-diags)))
+    ;; Tolerant diagnostics: the user starts a third line and has not
+    ;; finished it.  Flymake marks its parse error and keeps 'totl'; once
+    ;; the line is taken out again, 'totl' alone is left.
+    (goto-char (point-max))
+    (insert "store z as")
+    (e2e-idle)
+    (cl-flet ((parse-error-on-3 (diags)
+                (cl-some (lambda (d) (and (= (nth 0 d) 3) (eq (nth 2 d) 'eglot-error)
+                                          (string-match-p "expected an expression" (nth 3 d))))
+                         diags)))
+      (e2e-wait (lambda () (parse-error-on-3 (e2e-diags))))
+      (let ((got (e2e-diags)))
+        (e2e-check "tolerant diagnostics: while \"store z as\" (line 3) is unfinished, Flymake marks its parse error and still marks 'totl' (line 2)"
+                   (and (parse-error-on-3 got) (member '(2 "totl" eglot-error) (mapcar #'butlast got))
+                        (= (length got) 2))
+                   (format "flymake diagnostics: %S" got))))
+    (delete-region (progn (goto-char (point-max)) (line-beginning-position)) (point-max))
+    (e2e-idle)
+    (e2e-check "tolerant diagnostics: with line 3 taken out again, Flymake marks 'totl' (line 2) alone"
+               (e2e-wait (lambda () (equal (mapcar #'butlast (e2e-diags)) '((2 "totl" eglot-error)))))
                (format "flymake diagnostics: %S" (e2e-diags)))
     (e2e-goto 2 "totl")
     (let* ((choice "Change 'totl' to 'total'")

@@ -5,114 +5,370 @@
 --
 -- It attaches the server to the buffer, waits for diagnostics, asks for hover
 -- and definition when the server offers them, edits the buffer (Neovim sends
--- the change incrementally), and stops the server. Prints "PASS" and exits 0,
--- or prints "FAIL: …" and exits 1.
+-- the change incrementally). Then, in buffers of its own, it does what a user
+-- does while writing a program, by keys typed in insert mode where a user
+-- types: an unfinished line keeps the other lines' diagnostics (and the
+-- strictDiagnostics setting drops them), completion with <C-x><C-o> offers
+-- what the grammar allows, signature help on an empty argument highlights
+-- the right parameter, and quick fixes chosen from vim.lsp.buf.code_action()
+-- fix the buffer. At last it stops the server. Prints one "ok"/"FAIL" line a
+-- check, then "PASS neovim (N checks)" and exits 0, or exits 1.
+--
+-- Keys typed with nvim_feedkeys are only processed by Neovim's main loop, so
+-- the script runs as a coroutine that yields to the main loop while it waits
+-- (settle), instead of blocking in vim.wait.
 local out = io.stdout
 local function log(...)
   out:write(table.concat(vim.tbl_map(tostring, { ... }), " "), "\n")
   out:flush()
 end
-local function fail(msg)
-  log("FAIL: " .. msg)
-  vim.cmd("cquit 1")
+
+local checks, failures = 0, 0
+local function check(ok, what, detail)
+  checks = checks + 1
+  if ok then
+    log("ok   " .. what)
+  else
+    failures = failures + 1
+    log("FAIL " .. what .. (detail ~= nil and (": " .. (vim.inspect(detail):gsub("%s+", " "))) or ""))
+  end
+  return ok
 end
 
-local bufnr = vim.api.nvim_get_current_buf()
-vim.bo[bufnr].filetype = "wfl"
-local exit_code
-local id = vim.lsp.start_client({
-  name = "wfl",
-  cmd = { os.getenv("SERVER") },
-  root_dir = vim.fn.getcwd(),
-  flags = { debounce_text_changes = 0 },
-  on_exit = function(code, signal)
-    exit_code = code
-    log("server exited code=" .. code .. " signal=" .. signal)
-  end,
-})
-if not id then
-  return fail("start_client returned nil")
-end
-vim.lsp.buf_attach_client(bufnr, id) -- sends didOpen (version 0)
-if not vim.wait(5000, function()
-  local c = vim.lsp.get_client_by_id(id)
-  return c and c.initialized
-end, 10) then
-  return fail("client never initialized")
-end
-local client = vim.lsp.get_client_by_id(id)
-local caps = client.server_capabilities or client.resolved_capabilities
-
--- Diagnostics: the last line uses a name that was never declared.
-if not vim.wait(5000, function() return #vim.diagnostic.get(bufnr) > 0 end, 10) then
-  return fail("no diagnostics")
-end
-local last = vim.api.nvim_buf_line_count(bufnr) - 1
-local found = false
-for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-  log(("diag %d:%d %s [%s]"):format(d.lnum, d.col, d.message, tostring(d.code)))
-  if d.lnum == last and d.col == 8 then
-    found = true
+local co
+local function resume()
+  local ok, err = coroutine.resume(co)
+  if not ok then
+    log("FAIL the script stopped: " .. debug.traceback(co, tostring(err)))
+    vim.cmd("cquit 1")
   end
 end
-if not found then
-  return fail("no diagnostic at " .. last .. ":8 (the undefined name)")
-end
 
--- Hover and definition on the second "first name" (line 6: call greet with first name).
-local line6 = vim.api.nvim_buf_get_lines(bufnr, 6, 7, false)[1]
-local col = line6:find("first name", 1, true) + 1 -- 0-based column of the 'i'
-local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = { line = 6, character = col } }
-local function request(method)
-  local res, err = vim.lsp.buf_request_sync(bufnr, method, params, 3000)
-  if not res then
-    fail(method .. ": " .. tostring(err))
-    return nil
-  end
-  for _, r in pairs(res) do
-    if r.err then
-      fail(method .. ": " .. vim.inspect(r.err))
-      return nil
+-- settle lets Neovim's main loop run (typed keys, server messages, timers)
+-- until pred() returns a true value or ms (default 5000) have passed, and
+-- returns pred()'s last value.
+local function settle(pred, ms)
+  local deadline = vim.loop.hrtime() + (ms or 5000) * 1e6
+  while true do
+    local v = pred()
+    if v or vim.loop.hrtime() >= deadline then
+      return v
     end
-    log(method, (vim.inspect(r.result):gsub("%s+", " ")))
-    return r.result
-  end
-end
-if caps.hoverProvider then
-  local h = request("textDocument/hover")
-  if not h then return end
-  if not vim.inspect(h.contents):find("first name", 1, true) then
-    return fail("hover does not name the variable")
-  end
-end
-if caps.definitionProvider then
-  local d = request("textDocument/definition")
-  if not d then return end
-  local loc = d[1] or d
-  if not (loc.range and loc.range.start.line == 5) then
-    return fail("definition is not the declaration on line 5")
+    vim.defer_fn(resume, 10)
+    coroutine.yield()
   end
 end
 
--- Edit: declare the missing name at the top; the error goes away.
-vim.api.nvim_buf_set_lines(bufnr, 0, 0, false, { 'store mystery guest as "Ann"' })
-if not vim.wait(5000, function()
-  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-    if d.severity == vim.diagnostic.severity.ERROR then
-      return false
+-- type_keys queues keys as if typed (<C-x> etc. in angle brackets).
+local function type_keys(keys)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "n", false)
+end
+
+local function main()
+  vim.o.showmode = false -- no "-- INSERT --" on stdout
+  vim.opt.shortmess:append("c") -- nor "match 1 of 19" on stderr
+  local demo = vim.api.nvim_get_current_buf()
+  vim.bo[demo].filetype = "wfl"
+  local exit_code
+  local id = vim.lsp.start_client({
+    name = "wfl",
+    cmd = { os.getenv("SERVER") },
+    root_dir = vim.fn.getcwd(),
+    flags = { debounce_text_changes = 0 },
+    on_exit = function(code, signal)
+      exit_code = code
+      log("server exited code=" .. code .. " signal=" .. signal)
+    end,
+  })
+  if not check(id ~= nil, "start_client starts wfl-lsp") then
+    return
+  end
+  vim.lsp.buf_attach_client(demo, id) -- sends didOpen (version 0)
+  if not check(settle(function()
+    local c = vim.lsp.get_client_by_id(id)
+    return c and c.initialized
+  end), "the client initializes") then
+    return
+  end
+  local client = vim.lsp.get_client_by_id(id)
+  local caps = client.server_capabilities or client.resolved_capabilities
+
+  -- What the user sees of a buffer's diagnostics: "line:col severity message".
+  local severity = { "error", "warning", "info", "hint" }
+  local function shown(b)
+    local t = {}
+    for _, d in ipairs(vim.diagnostic.get(b)) do
+      t[#t + 1] = ("%d:%d %s %s"):format(d.lnum + 1, d.col + 1, severity[d.severity], d.message)
+    end
+    table.sort(t)
+    return t
+  end
+  -- The diagnostics on a line (1-based) of the severity (default error)
+  -- whose message matches the Lua pattern.
+  local function on_line(b, line, pattern, sev)
+    local found = {}
+    for _, d in ipairs(vim.diagnostic.get(b)) do
+      if d.lnum == line - 1 and d.severity == (sev or vim.diagnostic.severity.ERROR) and d.message:find(pattern) then
+        found[#found + 1] = d
+      end
+    end
+    return found
+  end
+  local function errors(b)
+    return vim.diagnostic.get(b, { severity = vim.diagnostic.severity.ERROR })
+  end
+  local function is_parse(d)
+    return type(d.code) == "string" and d.code:find("^PARSE%-") ~= nil
+  end
+
+  -- 1. The demo: diagnostics, hover, definition, an edit.
+  -- The last line uses a name that was never declared.
+  check(settle(function() return #vim.diagnostic.get(demo) > 0 end), "demo: diagnostics arrive")
+  local last = vim.api.nvim_buf_line_count(demo) - 1
+  local found = false
+  for _, d in ipairs(vim.diagnostic.get(demo)) do
+    log(("diag %d:%d %s [%s]"):format(d.lnum, d.col, d.message, tostring(d.code)))
+    found = found or (d.lnum == last and d.col == 8)
+  end
+  check(found, "demo: a diagnostic at the undefined name (" .. last .. ":8)", shown(demo))
+
+  -- Hover and definition on the second "first name" (line 6: call greet with first name).
+  local line6 = vim.api.nvim_buf_get_lines(demo, 6, 7, false)[1]
+  local col = line6:find("first name", 1, true) + 1 -- 0-based column of the 'i'
+  local params = { textDocument = { uri = vim.uri_from_bufnr(demo) }, position = { line = 6, character = col } }
+  local function request(method)
+    local res, err = vim.lsp.buf_request_sync(demo, method, params, 3000)
+    if not res then
+      return nil, tostring(err)
+    end
+    for _, r in pairs(res) do
+      if r.err then
+        return nil, r.err
+      end
+      log(method, (vim.inspect(r.result):gsub("%s+", " ")))
+      return r.result
     end
   end
-  return true
-end, 10) then
-  return fail("the error did not go away after the edit")
+  if caps.hoverProvider then
+    local h, err = request("textDocument/hover")
+    check(h and vim.inspect(h.contents):find("first name", 1, true), "demo: hover names the variable", h or err)
+  end
+  if caps.definitionProvider then
+    local d, err = request("textDocument/definition")
+    local loc = d and (d[1] or d)
+    check(loc and loc.range and loc.range.start.line == 5, "demo: definition is the declaration on line 5", d or err)
+  end
+
+  -- Edit: declare the missing name at the top; the error goes away.
+  vim.api.nvim_buf_set_lines(demo, 0, 0, false, { 'store mystery guest as "Ann"' })
+  check(settle(function() return #errors(demo) == 0 end), "demo: the error goes away after the edit", shown(demo))
+
+  -- A buffer of its own, named under the workspace folder (the settings the
+  -- client sends apply to the folder's documents), never written to disk.
+  local function scratch(name, lines)
+    local b = vim.api.nvim_create_buf(true, false)
+    vim.api.nvim_buf_set_name(b, vim.fn.getcwd() .. "/testdata/e2e/lsp/nvim-" .. name .. ".wfl")
+    vim.api.nvim_buf_set_lines(b, 0, -1, false, lines)
+    vim.bo[b].filetype = "wfl"
+    vim.bo[b].swapfile = false
+    vim.api.nvim_set_current_buf(b)
+    vim.lsp.buf_attach_client(b, id)
+    return b
+  end
+  local function lines_of(b)
+    return table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), "\n")
+  end
+
+  -- 2. Tolerant diagnostics: the user types a line and has not finished it.
+  local b = scratch("typing", { "store total as 3", "display totl" })
+  check(settle(function() return #on_line(b, 2, "^Variable 'totl' is not defined$") == 1 end),
+    "tolerant: opened, \"Variable 'totl' is not defined\" on line 2", shown(b))
+  type_keys("Gostore z as <Esc>")
+  settle(function() return vim.fn.mode() == "n" and lines_of(b) == "store total as 3\ndisplay totl\nstore z as " end)
+  -- A parse error at the end of line 3 as it reads now (not of a version
+  -- of it published while it was being typed).
+  local function parse_error_on_3()
+    local line3 = vim.api.nvim_buf_get_lines(b, 2, 3, false)[1] or ""
+    for _, d in ipairs(errors(b)) do
+      if d.lnum == 2 and d.col == #line3 and is_parse(d) then
+        return true
+      end
+    end
+    return false
+  end
+  check(settle(function() return parse_error_on_3() and #on_line(b, 2, "^Variable 'totl' is not defined$") == 1 end),
+    "tolerant: after typing \"store z as \" on line 3, a parse error on line 3 and \"Variable 'totl' is not defined\" still on line 2",
+    shown(b))
+  -- The user's setting "wfl.strictDiagnostics", sent as Neovim users do
+  -- from on_init or later.
+  client.notify("workspace/didChangeConfiguration", { settings = { wfl = { strictDiagnostics = true } } })
+  check(settle(function() return parse_error_on_3() and #errors(b) == 1 end),
+    "tolerant: with wfl.strictDiagnostics = true only the parse error on line 3 is left", shown(b))
+  client.notify("workspace/didChangeConfiguration", { settings = { wfl = { strictDiagnostics = false } } })
+  check(settle(function() return parse_error_on_3() and #on_line(b, 2, "^Variable 'totl' is not defined$") == 1 end),
+    "tolerant: with wfl.strictDiagnostics = false the error on line 2 is back", shown(b))
+  type_keys("A1<Esc>")
+  settle(function() return vim.fn.mode() == "n" and lines_of(b) == "store total as 3\ndisplay totl\nstore z as 1" end)
+  check(settle(function() return not parse_error_on_3() and #errors(b) == 1 and #on_line(b, 2, "'totl'") == 1 end),
+    "tolerant: finishing line 3 (\"store z as 1\") removes the parse error; the 'totl' error stays", shown(b))
+
+  -- 3. Quick fixes, chosen from vim.lsp.buf.code_action()'s list as a user
+  -- does (vim.ui.select); Neovim resolves the edit and applies it.
+  local function quick_fix(line, text, title)
+    vim.api.nvim_win_set_cursor(0, { line, (vim.api.nvim_buf_get_lines(0, line - 1, line, false)[1]:find(text, 1, true)) })
+    local offered, chosen
+    local select = vim.ui.select
+    vim.ui.select = function(items, opts, on_choice)
+      offered = {}
+      for _, item in ipairs(items) do
+        local action = item[2]
+        offered[#offered + 1] = action.title .. (action.isPreferred and " (preferred)" or "")
+        if action.title == title then
+          chosen = action
+        end
+      end
+      vim.ui.select = select
+      on_choice(chosen and vim.tbl_filter(function(i) return i[2] == chosen end, items)[1] or nil)
+    end
+    vim.lsp.buf.code_action()
+    settle(function() return offered ~= nil end)
+    vim.ui.select = select
+    return offered, chosen
+  end
+  local offered, chosen = quick_fix(2, "totl", "Change 'totl' to 'total'")
+  check(chosen and chosen.isPreferred == true, "quick fix: code_action on 'totl' offers \"Change 'totl' to 'total'\", marked preferred", offered)
+  check(settle(function() return lines_of(b) == "store total as 3\ndisplay total\nstore z as 1" end),
+    "quick fix applied: the buffer reads \"store total as 3 / display total / store z as 1\"", lines_of(b))
+  check(settle(function() return #errors(b) == 0 end), "quick fix applied: no error is left", shown(b))
+
+  b = scratch("redeclare", { "store count as 1", "store count as 2", "display count" })
+  check(settle(function() return #on_line(b, 2, "^Variable 'count' has already been defined at line 1") == 1 end),
+    "quick fix: \"Variable 'count' has already been defined at line 1 ...\" on line 2", shown(b))
+  offered, chosen = quick_fix(2, "count", "Change 'count' instead of declaring it again")
+  check(chosen and chosen.isPreferred == true,
+    "quick fix: code_action on the redeclaration offers \"Change 'count' instead of declaring it again\", marked preferred", offered)
+  check(settle(function() return lines_of(b) == "store count as 1\nchange count to 2\ndisplay count" end),
+    "quick fix applied: line 2 reads \"change count to 2\"", lines_of(b))
+  check(settle(function() return #errors(b) == 0 end), "quick fix applied: the redeclaration error is gone, no other error came", shown(b))
+
+  -- 4. Completion by grammar position: <C-x><C-o> (vim.lsp.omnifunc) in
+  -- insert mode; the labels of the popup menu.
+  b = scratch("grammar", {
+    "create container Pet:",
+    "    property name: Text",
+    "    ",
+    "end container",
+    "create container Dog extends Pet:",
+    "end container",
+    "store first as 1",
+  })
+  vim.bo[b].omnifunc = "v:lua.vim.lsp.omnifunc"
+  vim.o.completeopt = "menuone,noinsert,noselect" -- the menu only; the buffer keeps what was typed
+  local function menu(keys)
+    type_keys(keys .. "<C-x><C-o>")
+    settle(function() return vim.fn.pumvisible() == 1 end)
+    local labels = {}
+    for _, item in ipairs(vim.fn.complete_info({ "items" }).items or {}) do
+      labels[#labels + 1] = item.abbr ~= "" and item.abbr or item.word
+    end
+    type_keys("<C-e><Esc>")
+    settle(function() return vim.fn.mode() == "n" end)
+    return labels
+  end
+  local function all(got, want)
+    for _, w in ipairs(want) do
+      if not vim.tbl_contains(got, w) then
+        return false
+      end
+    end
+    return true
+  end
+  local function none(got, bad)
+    for _, w in ipairs(bad) do
+      if vim.tbl_contains(got, w) then
+        return false
+      end
+    end
+    return true
+  end
+  local function head(t, n)
+    return vim.list_slice(t, 1, n)
+  end
+  local got = menu("Gostore z as ")
+  check(all(got, { "first", "yes", "nothing", "length", "call" }) and none(got, { "plus", "is greater than", "and", "store", "display", "z" }),
+    "completion after \"store z as \": names, literals, builtins, call; no operator, no statement, not z itself", head(got, 30))
+  got = menu("ostore w as first ")
+  check(all(got, { "plus", "minus", "is greater than", "and" }) and none(got, { "first", "store", "length" }),
+    "completion after an operand (\"store w as first \"): operators and comparisons, no name", got)
+  got = menu("ostore p as create new ")
+  check(#got == 2 and all(got, { "Pet", "Dog" }), "completion after \"create new \": the containers only (Dog, Pet)", head(got, 20))
+  got = menu("odefine action called f with n as ")
+  check(all(got, { "text", "number", "list", "Pet" }) and none(got, { "first", "store", "plus", "length" }),
+    "completion after \"as\" in parameters: type names and containers only", got)
+  vim.api.nvim_win_set_cursor(0, { 3, 0 })
+  got = menu("A")
+  check(all(got, { "property", "action", "event" }) and none(got, { "store", "display", "check if", "first" }),
+    "completion in a container body: property, action, event; no statement, no variable", got)
+
+  -- 5. Signature help with the argument still empty, asked in insert mode
+  -- (users map a key to vim.lsp.buf.signature_help()): the floating window
+  -- shows the signature and the active parameter Neovim highlights in it.
+  b = scratch("signature", {
+    "define action called f with a and b:",
+    "    give back a",
+    "end action",
+    'store s as "hello"',
+  })
+  local shown_sig
+  local handler = vim.lsp.handlers["textDocument/signatureHelp"]
+  vim.lsp.handlers["textDocument/signatureHelp"] = function(err, result, ctx, config)
+    local fbuf, fwin = handler(err, result, ctx, config)
+    shown_sig = { result = result }
+    if fbuf then
+      shown_sig.first = vim.api.nvim_buf_get_lines(fbuf, 0, 1, false)[1]
+      -- The range the handler highlights as the active parameter.
+      local _, hl = vim.lsp.util.convert_signature_help_to_markdown_lines(result, "wfl", client.resolved_capabilities.signature_help_trigger_characters)
+      shown_sig.active = hl and shown_sig.first:sub(hl[1] + 1, hl[2])
+    end
+    return fbuf, fwin
+  end
+  local function signature(keys)
+    shown_sig = nil
+    type_keys(keys .. "<Cmd>lua vim.lsp.buf.signature_help()<CR>")
+    settle(function() return shown_sig ~= nil end)
+    type_keys("<Esc>")
+    settle(function() return vim.fn.mode() == "n" end)
+    return shown_sig or {}
+  end
+  local sub = "substring(text as Text, start as Number, length as Number) -> Text"
+  local s = signature("Godisplay substring of ")
+  check(s.first == sub and s.active == "text as Text",
+    "signature help on \"display substring of |\": the float shows " .. sub .. " with \"text as Text\" highlighted", s)
+  s = signature("odisplay substring of s and ")
+  check(s.first == sub and s.active == "start as Number",
+    "signature help on \"display substring of s and |\" (empty argument): \"start as Number\" highlighted", s)
+  s = signature('ocall f with "a" and ')
+  check(s.first == "action f with a and b" and s.active == "b",
+    "signature help on 'call f with \"a\" and |' (empty argument): action f with a and b, \"b\" highlighted", s)
+  s = signature('odisplay f of "a" and ')
+  check(s.first == "action f with a and b" and s.active == "b",
+    "signature help on 'display f of \"a\" and |': the same signature, \"b\" highlighted", s)
+  vim.lsp.handlers["textDocument/signatureHelp"] = handler
+
+  -- 6. Shutdown, then exit.
+  vim.lsp.stop_client(id)
+  check(settle(function() return exit_code ~= nil end), "the server exits after shutdown and exit")
+  check(exit_code == 0, "the server's exit code is 0", exit_code)
 end
 
-vim.lsp.stop_client(id) -- shutdown, then exit
-if not vim.wait(5000, function() return exit_code ~= nil end, 10) then
-  return fail("server did not exit")
-end
-if exit_code ~= 0 then
-  return fail("server exit code " .. exit_code)
-end
-log("PASS neovim")
-vim.cmd("qall!")
+co = coroutine.create(function()
+  main()
+  if failures == 0 then
+    log(("PASS neovim (%d checks)"):format(checks))
+    vim.cmd("qall!")
+  else
+    log(("FAIL neovim: %d of %d checks failed"):format(failures, checks))
+    vim.cmd("cquit 1")
+  end
+end)
+resume()
