@@ -64,6 +64,9 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 		if d := w.Diagnostics; d != nil && d.RefreshSupport != nil {
 			sess.caps.diagnosticRefresh = *d.RefreshSupport
 		}
+		if e := w.WorkspaceEdit; e != nil && e.DocumentChanges != nil {
+			sess.caps.documentChanges = *e.DocumentChanges
+		}
 	}
 	if w := caps.Window; w != nil && w.WorkDoneProgress != nil {
 		sess.caps.workDoneProgress = *w.WorkDoneProgress

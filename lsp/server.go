@@ -173,6 +173,7 @@ type clientCaps struct {
 	watchFiles          bool // the client lets the server register file watchers
 	workDoneProgress    bool // the client shows $/progress reports
 	resolveEdits        bool // code actions go out without edits, resolved on demand
+	documentChanges     bool // workspace edits may be versioned documentChanges
 
 	configuration            bool // the client answers workspace/configuration
 	configChangeRegistration bool // didChangeConfiguration may be registered dynamically
