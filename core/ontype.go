@@ -15,6 +15,10 @@ package core
 //     `create map` and `create new … as x:` may run to the end of the text);
 //   - no parse error appears below the closer.
 //
+// A `try` is checked with a `catch:` clause before its closer and a pattern
+// with something to match, which the user writes next; the edit inserts
+// the closer alone.
+//
 // So an Enter inside a block that is closed further down, however it is
 // indented, inserts nothing.
 
