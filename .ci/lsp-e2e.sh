@@ -13,7 +13,9 @@
 #   3. Emacs with eglot, from Debian's emacs-nox and elpa-eglot, in batch
 #      mode (testdata/e2e/lsp/eglot.el), set up with README.md's Emacs
 #      section: diagnostics after opening and after edits, hover, definition,
-#      rename of a multi-word name, formatting, a quick fix, shutdown and exit,
+#      rename of a multi-word name, a rename eglot sends before the change it
+#      follows (refused by eglot: the edit names the version it was computed
+#      on), formatting, a quick fix, shutdown and exit,
 #      each checked in the buffer's text or in Flymake's and ElDoc's state.
 # Usage: .ci/lsp-e2e.sh PATH/TO/wfl-lsp
 # Installs what it needs itself; prints a SKIP line when a tool cannot be

@@ -20,7 +20,8 @@ package core
 //
 //	FILE NEEDLE#N+D signature
 //
-// the signature help there.
+// the signature help there; nav_scenario_test.go answers the navigation
+// questions (typedef, implementation, hierarchy, lenses, enter).
 //
 // Regenerate with: go test ./core -run TestScenarios -update
 
@@ -252,7 +253,10 @@ func runScenario(t *testing.T, ar *txtar.Archive, openAll bool) string {
 			}
 			fmt.Fprintf(&out, "replaces %q: %s\n", a.Lines.Text()[sp.Start:sp.End], strings.Join(labels, ", "))
 		default:
-			t.Fatalf("query %q: unknown question %q", q, f[2])
+			files := Files{Base: path, Candidates: candidates, IncludesOf: includesOf, Load: ws.Load}
+			if !navQuery(&out, f[2:], a, off, files, where) {
+				t.Fatalf("query %q: unknown question %q", q, f[2])
+			}
 		}
 	}
 	return out.String()

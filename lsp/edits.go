@@ -7,6 +7,10 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -104,13 +108,13 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 			if lazy {
 				ca.Data = data(actionData{Index: i})
 			} else {
-				ca.Edit = fixEdit(d, m, f)
+				ca.Edit = fixEdit(s, d, m, f)
 			}
 			out = append(out, ca)
 		}
 	}
 	if want(protocol.CodeActionKindSourceFixAll) {
-		if edit := fixAllEdit(d, m); edit != nil {
+		if edit := fixAllEdit(s, d, m); edit != nil {
 			kind := protocol.CodeActionKindSourceFixAll
 			ca := protocol.CodeAction{Title: "Fix all layout problems", Kind: &kind}
 			if lazy {
@@ -124,19 +128,126 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 	return out, nil
 }
 
-func fixEdit(d doc, m mapper, f core.Fix) *protocol.WorkspaceEdit {
-	return &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{d.uri: textEdits(m, f.Edits)}}
+func fixEdit(s *server, d doc, m mapper, f core.Fix) *protocol.WorkspaceEdit {
+	return s.workspaceEdit([]fileEdits{d.edits(textEdits(m, f.Edits))})
 }
 
 // fixAllEdit replaces the text with its safely fixed version, or is nil
 // when there is nothing to fix.
-func fixAllEdit(d doc, m mapper) *protocol.WorkspaceEdit {
+func fixAllEdit(s *server, d doc, m mapper) *protocol.WorkspaceEdit {
 	fixed, n, err := d.snap.FixAll()
 	if err != nil || n == 0 || fixed == d.snap.Text {
 		return nil
 	}
 	all := token.Span{Start: 0, End: len(d.snap.Text)}
-	return &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{d.uri: {{Range: m.rng(all), NewText: fixed}}}}
+	return s.workspaceEdit([]fileEdits{d.edits([]protocol.TextEdit{{Range: m.rng(all), NewText: fixed}})})
+}
+
+// fileEdits are the edits of one file in a workspace edit, with the
+// version of the text they were computed on: the document's snapshot's, or
+// nil for a file that is not open (its text on the disk).
+type fileEdits struct {
+	uri     uri.URI
+	version *int32
+	edits   []protocol.TextEdit
+}
+
+// edits are edits of the request's document, computed on its snapshot.
+func (d doc) edits(edits []protocol.TextEdit) fileEdits {
+	v := d.snap.Version
+	return fileEdits{uri: d.uri, version: &v, edits: edits}
+}
+
+// workspaceEdit builds the edit of the files, in the form the client
+// takes: versioned documentChanges when it declared support for them (it
+// then refuses an edit of a text that changed since, instead of applying it
+// in the wrong place), else changes by URI.
+func (s *server) workspaceEdit(files []fileEdits) *protocol.WorkspaceEdit {
+	if !s.session.Load().caps.documentChanges {
+		changes := make(map[uri.URI][]protocol.TextEdit, len(files))
+		for _, f := range files {
+			changes[f.uri] = append(changes[f.uri], f.edits...)
+		}
+		return &protocol.WorkspaceEdit{Changes: changes}
+	}
+	slices.SortStableFunc(files, func(a, b fileEdits) int { return strings.Compare(string(a.uri), string(b.uri)) })
+	out := make([]protocol.DocumentChange, 0, len(files))
+	for _, f := range files {
+		elems := make([]protocol.TextDocumentEditElement, len(f.edits))
+		for i := range f.edits {
+			elems[i] = &f.edits[i]
+		}
+		out = append(out, &protocol.TextDocumentEdit{
+			TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{
+				TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: f.uri},
+				Version:                f.version,
+			},
+			Edits: elems,
+		})
+	}
+	return &protocol.WorkspaceEdit{DocumentChanges: out}
+}
+
+// versionedLoader loads the files a cross-file query reads and remembers
+// which text of each it read: the request's own snapshot for its document,
+// an open document's current snapshot, or the file on the disk.
+type versionedLoader struct {
+	s *server
+	d doc
+
+	mu    sync.Mutex
+	files map[string]loaded // by path
+}
+
+type loaded struct {
+	a       *core.Analysis
+	uri     uri.URI // the open document's own URI, or ""
+	version *int32  // nil: read from the disk
+}
+
+func (s *server) versionedLoader(d doc) *versionedLoader {
+	return &versionedLoader{s: s, d: d, files: map[string]loaded{}}
+}
+
+// load is a core load function; a file is read once, so every answer about
+// it refers to the same text.
+func (l *versionedLoader) load(path string) (*core.Analysis, bool) {
+	path = filepath.Clean(path)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if f, ok := l.files[path]; ok {
+		return f.a, true
+	}
+	var f loaded
+	if base := core.URI(l.d.uri).Path(); base != "" && filepath.Clean(base) == path {
+		v := l.d.snap.Version
+		f = loaded{a: l.d.snap.Analysis(), uri: l.d.uri, version: &v}
+	} else if snap, ok := l.s.ws.OpenSnapshot(path); ok {
+		v := snap.Version
+		f = loaded{a: snap.Analysis(), uri: uri.URI(snap.URI), version: &v}
+	} else if a, ok := l.s.ws.Load(path); ok {
+		f = loaded{a: a}
+	} else {
+		return nil, false
+	}
+	l.files[path] = f
+	return f.a, true
+}
+
+// fileEdits converts core edits of a file the loader read.
+func (l *versionedLoader) fileEdits(path string, edits []core.Edit) (fileEdits, bool) {
+	a, ok := l.load(path)
+	if !ok {
+		return fileEdits{}, false
+	}
+	l.mu.Lock()
+	f := l.files[filepath.Clean(path)]
+	l.mu.Unlock()
+	u := f.uri
+	if u == "" {
+		u = uri.File(path)
+	}
+	return fileEdits{uri: u, version: f.version, edits: textEdits(newMapper(a.Lines, l.d.enc), edits)}, true
 }
 
 // resolveCodeAction computes the edit of an action answered without one.
@@ -160,9 +271,9 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 		}
 		_, m := d.analysis()
 		if data.FixAll {
-			ca.Edit = fixAllEdit(d, m)
+			ca.Edit = fixAllEdit(s, d, m)
 		} else if fixes := snap.Fixes(m.span(data.Range)); data.Index >= 0 && data.Index < len(fixes) {
-			ca.Edit = fixEdit(d, m, fixes[data.Index])
+			ca.Edit = fixEdit(s, d, m, fixes[data.Index])
 		}
 		if ca.Edit == nil {
 			return nil, jsonrpc2.NewError(codeRequestFailed, "the code action no longer applies")
@@ -182,34 +293,40 @@ func prepareRename(_ context.Context, s *server, d doc, p *protocol.PrepareRenam
 				return &protocol.PrepareRenamePlaceholder{Range: m.rng(token.Span{Start: id.Pos(), End: id.End()}), Placeholder: id.Name}, nil
 			}
 		}
-		return nil, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
+		// No name that can be renamed: null, as the specification asks
+		// (clients then say there is nothing to rename); rename itself
+		// says why.
+		s.log.Debug("prepareRename: nothing to rename", "why", err)
+		return nil, nil
 	}
 	return &protocol.PrepareRenamePlaceholder{Range: m.rng(span), Placeholder: name}, nil
 }
 
+// rename renames a name in the document, and in the files that share it
+// through include; each file's edits carry the version of the text they
+// were computed on (null for a file that is not open).
 func rename(_ context.Context, s *server, d doc, p *protocol.RenameParams) (any, error) {
 	a, m := d.analysis()
 	off := m.offset(p.Position)
-	byFile, ok, err := a.RenameAcross(off, p.NewName, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, s.loadAnalysis)
+	files := s.versionedLoader(d)
+	byFile, ok, err := a.RenameAcross(off, p.NewName, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, files.load)
 	if ok {
 		if err != nil {
 			return nil, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
 		}
-		changes := map[uri.URI][]protocol.TextEdit{}
+		var out []fileEdits
 		for path, edits := range byFile {
-			b, loaded := s.loadAnalysis(path)
-			if !loaded {
-				continue
+			if fe, ok := files.fileEdits(path, edits); ok {
+				out = append(out, fe)
 			}
-			changes[s.fileURI(d, path)] = textEdits(newMapper(b.Lines, d.enc), edits)
 		}
-		return &protocol.WorkspaceEdit{Changes: changes}, nil
+		return s.workspaceEdit(out), nil
 	}
 	edits, err := a.Rename(off, p.NewName)
 	if err != nil {
 		return nil, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
 	}
-	return &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{d.uri: textEdits(m, edits)}}, nil
+	return s.workspaceEdit([]fileEdits{d.edits(textEdits(m, edits))}), nil
 }
 
 func declaration(ctx context.Context, s *server, d doc, p *protocol.DeclarationParams) (any, error) {

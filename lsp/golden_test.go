@@ -358,7 +358,16 @@ func transcript(t *testing.T, src, markers, settings, enc string) string {
 			p("  signature: %q active %d", sig.Signatures[0].Label, sig.ActiveParameter)
 		}
 		if m := c.call("textDocument/prepareRename", at); m.Error != nil {
-			p("  rename: refused (%d) %s", m.Error.Code, m.Error.Message)
+			p("  rename: prepareRename failed (%d) %s", m.Error.Code, m.Error.Message)
+		} else if string(m.Result) == "null" {
+			// Nothing to rename; rename itself says why.
+			at["newName"] = "renamed thing"
+			r := c.call("textDocument/rename", at)
+			delete(at, "newName")
+			if r.Error == nil {
+				t.Fatalf("prepareRename answered null, but rename answered %s", r.Result)
+			}
+			p("  rename: none; rename refused (%d) %s", r.Error.Code, r.Error.Message)
 		} else {
 			at["newName"] = "renamed thing"
 			var we struct{ Changes map[string][]edit }

@@ -64,6 +64,9 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 		if d := w.Diagnostics; d != nil && d.RefreshSupport != nil {
 			sess.caps.diagnosticRefresh = *d.RefreshSupport
 		}
+		if e := w.WorkspaceEdit; e != nil && e.DocumentChanges != nil {
+			sess.caps.documentChanges = *e.DocumentChanges
+		}
 	}
 	if w := caps.Window; w != nil && w.WorkDoneProgress != nil {
 		sess.caps.workDoneProgress = *w.WorkDoneProgress
@@ -125,11 +128,16 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindSourceFixAll},
 			ResolveProvider: &sess.caps.resolveEdits,
 		},
-		RenameProvider:          &protocol.RenameOptions{PrepareProvider: &yes},
-		DocumentLinkProvider:    &protocol.DocumentLinkOptions{},
-		InlayHintProvider:       protocol.Boolean(true),
-		CallHierarchyProvider:   protocol.Boolean(true),
-		WorkspaceSymbolProvider: protocol.Boolean(true),
+		RenameProvider:                   &protocol.RenameOptions{PrepareProvider: &yes},
+		DocumentLinkProvider:             &protocol.DocumentLinkOptions{},
+		InlayHintProvider:                protocol.Boolean(true),
+		CallHierarchyProvider:            protocol.Boolean(true),
+		TypeDefinitionProvider:           protocol.Boolean(true),
+		ImplementationProvider:           protocol.Boolean(true),
+		TypeHierarchyProvider:            protocol.Boolean(true),
+		CodeLensProvider:                 &protocol.CodeLensOptions{ResolveProvider: &yes},
+		DocumentOnTypeFormattingProvider: protocol.DocumentOnTypeFormattingOptions{FirstTriggerCharacter: "\n"},
+		WorkspaceSymbolProvider:          protocol.Boolean(true),
 		Workspace: &protocol.WorkspaceOptions{WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 			Supported: &yes, ChangeNotifications: protocol.Boolean(true),
 		}},

@@ -21,9 +21,12 @@
 //   - the features, each a thin conversion of a core query: features.go
 //     (hover, definition, references, highlight, symbols, folding,
 //     selection, pull diagnostics), semtok.go (semantic tokens), edits.go
-//     (formatting, code actions, rename, links, inlay hints), completion.go
-//     (completion, signature help), calls.go (call hierarchy) and
-//     workspace.go (the workspace index and workspace symbols);
+//     (formatting, code actions, rename, links, inlay hints; workspace
+//     edits, versioned when the client takes documentChanges), completion.go
+//     (completion, signature help), calls.go (call hierarchy), navigate.go
+//     (type definition, implementation, type hierarchy, code lens, the
+//     block closer after Enter) and workspace.go (the workspace index and
+//     workspace symbols);
 //   - mapper.go converts byte offsets to LSP positions in the negotiated
 //     encoding (utf-8 when the client offers it, else utf-16) and back.
 package lsp
@@ -174,6 +177,7 @@ type clientCaps struct {
 	watchFiles          bool // the client lets the server register file watchers
 	workDoneProgress    bool // the client shows $/progress reports
 	resolveEdits        bool // code actions go out without edits, resolved on demand
+	documentChanges     bool // workspace edits may be versioned documentChanges
 
 	configuration            bool // the client answers workspace/configuration
 	configChangeRegistration bool // didChangeConfiguration may be registered dynamically

@@ -299,6 +299,44 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
       const out = items && await conn.sendRequest(lsp.CallHierarchyOutgoingCallsRequest.type, { item: items[0] });
       check(Array.isArray(out) && out.length === 0, 'greet calls no action', out);
     },
+    typeDefinitionProvider: async () => {
+      const u = await openScratch('typedef', 'create container Pet:\n    property name: Text\nend\ncreate new Pet as rex:\n    name is "Rex"\nend\ndisplay "😀 " with rex\n');
+      const at = { line: 6, character: 'display "😀 " with r'.length };
+      const d = await conn.sendRequest(lsp.TypeDefinitionRequest.type, { textDocument: { uri: u }, position: at });
+      const loc = Array.isArray(d) ? d[0] : d;
+      check(loc && loc.uri === u && loc.range.start.line === 0 && loc.range.start.character === 17, 'type definition of an instance is its container', d);
+    },
+    implementationProvider: async () => {
+      const u = await openScratch('impl', 'create interface Shape:\n    requires action area\nend\ncreate container Square implements Shape:\n    action area:\n        display 1\n    end\nend\n');
+      const d = await conn.sendRequest(lsp.ImplementationRequest.type, { textDocument: { uri: u }, position: { line: 0, character: 18 } });
+      check(Array.isArray(d) && d.length === 1 && d[0].range.start.line === 3, 'the implementation of an interface is the container implementing it', d);
+    },
+    typeHierarchyProvider: async () => {
+      const u = await openScratch('hier', 'create container Animal:\n    property name: Text\nend\ncreate container Dog extends Animal:\n    property owner: Text\nend\n');
+      const items = await conn.sendRequest(lsp.TypeHierarchyPrepareRequest.type, { textDocument: { uri: u }, position: { line: 3, character: 18 } });
+      check(Array.isArray(items) && items.length === 1 && items[0].name === 'Dog', 'type hierarchy item for the container', items);
+      const sup = items && await conn.sendRequest(lsp.TypeHierarchySupertypesRequest.type, { item: items[0] });
+      check(Array.isArray(sup) && sup.length === 1 && sup[0].name === 'Animal', 'its supertype is the container it extends', sup);
+      const sub = sup && sup.length && await conn.sendRequest(lsp.TypeHierarchySubtypesRequest.type, { item: sup[0] });
+      check(Array.isArray(sub) && sub.length === 1 && sub[0].name === 'Dog', 'and the subtype of that is Dog', sub);
+    },
+    codeLensProvider: async () => {
+      const lenses = await conn.sendRequest(lsp.CodeLensRequest.type, { textDocument: td });
+      const greetDecl = posOf(text, 'greet', 0);
+      const onGreet = Array.isArray(lenses) && lenses.find(l => l.range.start.line === greetDecl.line && l.range.start.character === greetDecl.character);
+      check(onGreet && !onGreet.command, 'a code lens on the action, without its command until resolved', lenses);
+      if (caps.codeLensProvider.resolveProvider && onGreet) {
+        const r = await conn.sendRequest(lsp.CodeLensResolveRequest.type, onGreet);
+        check(r && r.command && r.command.title === '1 reference', 'codeLens/resolve counts the references', r);
+      }
+    },
+    documentOnTypeFormattingProvider: async () => {
+      check(caps.documentOnTypeFormattingProvider.firstTriggerCharacter === '\n', 'on-type formatting is triggered by a line break', caps.documentOnTypeFormattingProvider);
+      const u = await openScratch('ontype', 'display "😀"\ncheck if 1 is 1:\n    ');
+      const e = await conn.sendRequest(lsp.DocumentOnTypeFormattingRequest.type,
+        { textDocument: { uri: u }, position: { line: 2, character: 4 }, ch: '\n', options: { tabSize: 4, insertSpaces: true } });
+      check(Array.isArray(e) && e.length === 1 && e[0].newText === '\nend check', 'Enter after an open check if inserts end check', e);
+    },
     workspaceSymbolProvider: async () => {
       const r = await conn.sendRequest(lsp.WorkspaceSymbolRequest.type, { query: 'grt' });
       check(Array.isArray(r) && r.some(x => x.name === 'greet' && x.location.uri === uri), 'workspace symbols find the action by a fuzzy query', r);

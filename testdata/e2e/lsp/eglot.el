@@ -10,9 +10,10 @@
 ;; and checks what a user sees, in the buffer's text and in Flymake's and
 ;; ElDoc's state: diagnostics after opening a file and after edits
 ;; (also while a line is unfinished), hover, go to definition, rename of a
-;; multi-word name, formatting, a quick fix, and a clean shutdown.  Prints
-;; one "ok"/"FAIL" line a check and exits 0 when every check passed, 1
-;; otherwise.
+;; multi-word name, a rename eglot sends before the change it follows
+;; (refused, thanks to versioned edits), formatting, a quick fix, and a
+;; clean shutdown.  Prints one "ok"/"FAIL" line a check and exits 0 when
+;; every check passed, 1 otherwise.
 ;;
 ;; Batch Emacs has no command loop: it never runs `post-command-hook' and
 ;; never becomes idle, and eglot waits for both (`eglot-ensure' connects
@@ -267,6 +268,35 @@ wait until eglot manages the buffer."
                            "end check\n"
                            "store mystery guest as \"Ann\"\n"
                            "display mystery guest\n"))
+                   (format "before:\n%s\n      after:\n%s" before (e2e-text))))
+      (e2e-idle)))
+
+  ;; 6b. A rename sent before the change it follows: eglot 1.9 sends
+  ;; textDocument/rename at once, and the didChange of a change made just
+  ;; before only when Emacs is idle.  The server answers with the version
+  ;; of the text it renamed in (versioned documentChanges, which eglot
+  ;; declares), so eglot refuses the edit instead of applying it to columns
+  ;; that have moved since; once the change is sent, the same rename works.
+  (e2e-step "stale rename"
+    (with-current-buffer (get-file-buffer (e2e-file "greet.wfl"))
+      (e2e-idle)
+      (goto-char (point-min))
+      (forward-line 9)
+      (insert "    // moved along\n")
+      (let ((before (e2e-text))
+            (refused nil))
+        (e2e-goto 6 "given name")
+        (condition-case err
+            (e2e-command #'eglot-rename "known name")
+          (error (setq refused (error-message-string err))))
+        (e2e-check "a rename computed on the text before an unsent change is refused by eglot (\"require version\"); the buffer keeps its text"
+                   (and refused (string-match-p "require version" refused) (equal (e2e-text) before))
+                   (format "error %S\n      before:\n%s\n      after:\n%s" refused before (e2e-text)))
+        (e2e-idle)
+        (e2e-goto 6 "given name")
+        (e2e-command #'eglot-rename "known name")
+        (e2e-check "the same rename after the change was sent: every 'given name' becomes 'known name', the new line stays"
+                   (equal (e2e-text) (replace-regexp-in-string "given name" "known name" before t t))
                    (format "before:\n%s\n      after:\n%s" before (e2e-text))))
       (e2e-idle)))
 

@@ -1,0 +1,70 @@
+package core
+
+// This file answers the scenario questions (scenario_test.go) about
+// navigation by type and the editing aids:
+//
+//	FILE NEEDLE#N+D typedef          the type definition of the name there
+//	FILE NEEDLE#N+D implementation   its implementations
+//	FILE NEEDLE#N+D hierarchy        the type there, its supertypes and subtypes
+//	FILE NEEDLE#N+D lenses           every code lens of the file, with its count
+//	FILE NEEDLE#N+D enter            on-type formatting after Enter, the cursor there
+
+import (
+	"fmt"
+	"strings"
+
+	"wfl-lsp/lang/token"
+)
+
+func navQuery(out *strings.Builder, q []string, a *Analysis, off int, files Files, where func(string, *token.Lines, token.Span) string) bool {
+	spans := func(fs []FileSpan) {
+		for _, s := range fs {
+			fmt.Fprintln(out, where(s.Path, s.Lines, s.Span))
+		}
+		if len(fs) == 0 {
+			out.WriteString("(none)\n")
+		}
+	}
+	item := func(indent string, it TypeItem) {
+		kind := "container"
+		if it.Interface {
+			kind = "interface"
+		}
+		fmt.Fprintf(out, "%s%s %s %q at %s\n", indent, kind, it.Name, it.Detail, where(it.Path, it.Lines, it.NameSpan))
+	}
+	switch q[0] {
+	case "typedef":
+		spans(a.TypeDefinition(off, files))
+	case "implementation":
+		spans(a.Implementations(off, files))
+	case "hierarchy":
+		it, ok := a.PrepareTypeHierarchy(off, files)
+		if !ok {
+			out.WriteString("(none)\n")
+			break
+		}
+		item("", it)
+		for _, s := range a.Supertypes(off, files) {
+			item("  super ", s)
+		}
+		for _, s := range a.Subtypes(off, files) {
+			item("  sub ", s)
+		}
+	case "lenses":
+		for _, l := range a.CodeLenses() {
+			n, _ := a.ReferenceCount(l.Span.Start, files)
+			fmt.Fprintf(out, "%s %s: %d\n", where(files.Base, a.Lines, l.Span), l.Kind, n)
+		}
+	case "enter":
+		e, ok := a.CloseBlock(off)
+		if !ok {
+			out.WriteString("(nothing)\n")
+			break
+		}
+		l, c := a.Lines.OffsetPosition(e.Start)
+		fmt.Fprintf(out, "insert at %d:%d %q\n", l, c, e.Text)
+	default:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,239 @@
+package lsp
+
+// Tests of the workspace edits the server sends: versioned documentChanges
+// for clients that declare them, changes for the others, and the version
+// each file's edits were computed on.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/uri"
+
+	"wfl-lsp/core"
+)
+
+// wireEdit is a workspace edit as a client reads it.
+type wireEdit struct {
+	Changes         map[string][]wireTextEdit `json:"changes"`
+	DocumentChanges []struct {
+		TextDocument struct {
+			URI     string          `json:"uri"`
+			Version json.RawMessage `json:"version"`
+		} `json:"textDocument"`
+		Edits []wireTextEdit `json:"edits"`
+	} `json:"documentChanges"`
+}
+
+type wireTextEdit struct {
+	Range   wireRange `json:"range"`
+	NewText string    `json:"newText"`
+}
+
+// summary lists the files of the edit, each as "name@version:edits", in
+// order; changes have no version ("-").
+func (e wireEdit) summary() string {
+	var out []string
+	for u, es := range e.Changes {
+		out = append(out, fmt.Sprintf("changes %s@-:%d", filepath.Base(u), len(es)))
+	}
+	slices.Sort(out)
+	for _, dc := range e.DocumentChanges {
+		out = append(out, fmt.Sprintf("%s@%s:%d", filepath.Base(dc.TextDocument.URI), dc.TextDocument.Version, len(dc.Edits)))
+	}
+	return strings.Join(out, " ")
+}
+
+// TestVersionedEdits: rename across included files and quick fixes (with
+// their edits or resolved later) answer with documentChanges whose
+// versions are those of the texts the edits were computed on, null for a
+// file that is not open, when the client declares documentChanges; with
+// changes otherwise.
+func TestVersionedEdits(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return "file://" + p
+	}
+	lib := "define action called shout with words:\n    display words\nend action\n"
+	write("helpers.wfl", lib)
+	other := "include from \"helpers.wfl\"\ncall shout with \"b\"\n"
+	otherURI := write("other.wfl", other)
+	main := "include from \"helpers.wfl\"\ncall shout with \"c\"\nstore totl as 1\ndisplay total\n"
+	mainURI := write("main.wfl", main)
+
+	tests := []struct {
+		name    string
+		caps    map[string]any
+		rename  string // the summary of the rename's edit
+		fix     string // of the quick fix's
+		resolve string // of the quick fix's, resolved lazily
+	}{
+		{
+			name:    "documentChanges",
+			caps:    map[string]any{"workspace": map[string]any{"workspaceEdit": map[string]any{"documentChanges": true}}},
+			rename:  "helpers.wfl@null:1 main.wfl@7:1 other.wfl@3:1",
+			fix:     "main.wfl@7:1",
+			resolve: "main.wfl@7:1",
+		},
+		{
+			name:    "changes",
+			caps:    map[string]any{},
+			rename:  "changes helpers.wfl@-:1 changes main.wfl@-:1 changes other.wfl@-:1",
+			fix:     "changes main.wfl@-:1",
+			resolve: "changes main.wfl@-:1",
+		},
+		{
+			name:    "documentChanges false",
+			caps:    map[string]any{"workspace": map[string]any{"workspaceEdit": map[string]any{"documentChanges": false}}},
+			rename:  "changes helpers.wfl@-:1 changes main.wfl@-:1 changes other.wfl@-:1",
+			fix:     "changes main.wfl@-:1",
+			resolve: "changes main.wfl@-:1",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newClient(t, quiet)
+			caps := map[string]any{"textDocument": map[string]any{}}
+			for k, v := range tt.caps {
+				caps[k] = v
+			}
+			c.initialize(caps)
+			c.open(otherURI, other, 3)
+			c.open(mainURI, main, 7)
+			c.diagnostics(mainURI, 7)
+			at := map[string]any{"textDocument": map[string]any{"uri": mainURI}, "position": map[string]any{"line": 1, "character": 7}, "newName": "yell"}
+			var we wireEdit
+			r := c.call("textDocument/rename", at)
+			if err := json.Unmarshal(result(t, r), &we); err != nil {
+				t.Fatal(err)
+			}
+			if got := we.summary(); got != tt.rename {
+				t.Errorf("rename: %s\nwant %s\n(%s)", got, tt.rename, r.Result)
+			}
+			if strings.Contains(tt.rename, "@null") && !strings.Contains(string(r.Result), `"uri":"`+"file://"+filepath.Join(dir, "helpers.wfl")+`","version":null`) {
+				t.Errorf("the file that is not open has no \"version\":null: %s", r.Result)
+			}
+
+			// The misspelled 'totl' of line 3 (0-based 3: "display total"
+			// names an undefined variable; a quick fix renames it).
+			rng := map[string]any{"start": map[string]any{"line": 3, "character": 9}, "end": map[string]any{"line": 3, "character": 9}}
+			for _, lazy := range []bool{false, true} {
+				if lazy {
+					c2 := newClient(t, quiet)
+					caps["textDocument"] = map[string]any{"codeAction": map[string]any{"dataSupport": true, "resolveSupport": map[string]any{"properties": []string{"edit"}}}}
+					c2.initialize(caps)
+					c2.open(mainURI, main, 7)
+					c = c2
+				}
+				var actions []struct {
+					Title string          `json:"title"`
+					Edit  *wireEdit       `json:"edit"`
+					Data  json.RawMessage `json:"data"`
+				}
+				raw := result(t, c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": mainURI}, "range": rng, "context": map[string]any{"diagnostics": []any{}}}))
+				json.Unmarshal(raw, &actions)
+				if len(actions) == 0 {
+					t.Fatalf("no code action: %s", raw)
+				}
+				edit, want := actions[0].Edit, tt.fix
+				if lazy {
+					var full struct {
+						Edit *wireEdit `json:"edit"`
+					}
+					json.Unmarshal(result(t, c.call("codeAction/resolve", actions[0])), &full)
+					edit, want = full.Edit, tt.resolve
+				}
+				if edit == nil {
+					t.Fatalf("code action %q has no edit (lazy %v)", actions[0].Title, lazy)
+				}
+				if got := edit.summary(); got != want {
+					t.Errorf("quick fix %q (lazy %v): %s, want %s", actions[0].Title, lazy, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestEditVersionIsTheSnapshots: a cross-file edit carries the version of
+// the snapshot the request read, not the version current when it is sent.
+func TestEditVersionIsTheSnapshots(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "main.wfl")
+	u := uri.File(path)
+	s := newServer(context.Background(), Options{})
+	s.session.Store(&session{enc: utf16, caps: clientCaps{documentChanges: true}})
+	s.ws.Open(core.URI(u), 4, "store x as 1\ndisplay x\n")
+	snap, _ := s.ws.Snapshot(core.URI(u))
+	if _, err := s.ws.Change(core.URI(u), 5, core.Edit{Start: 0, End: 0, Text: "display 2\n"}); err != nil {
+		t.Fatal(err)
+	}
+	d := doc{uri: u, snap: snap, enc: utf16}
+	l := s.versionedLoader(d)
+	fe, ok := l.fileEdits(path, []core.Edit{{Start: 6, End: 7, Text: "y"}})
+	if !ok || fe.version == nil || *fe.version != 4 {
+		t.Fatalf("edits of the request's document: version %v, want 4 (the snapshot read, not the current 5)", fe.version)
+	}
+	if got := fe.edits[0].Range.Start; got.Line != 0 || got.Character != 6 {
+		t.Errorf("edit placed at %+v in the text of version 4, want 0:6", got)
+	}
+	// Another open document: its current version, read once.
+	otherPath := filepath.Join(dir, "other.wfl")
+	ou := uri.File(otherPath)
+	s.ws.Open(core.URI(ou), 9, "display 1\n")
+	if _, ok := l.load(otherPath); !ok {
+		t.Fatal("other.wfl not loaded")
+	}
+	if _, err := s.ws.Change(core.URI(ou), 10, core.Edit{Start: 0, End: 0, Text: "\n"}); err != nil {
+		t.Fatal(err)
+	}
+	fe, _ = l.fileEdits(otherPath, []core.Edit{{Start: 8, End: 9, Text: "2"}})
+	if fe.version == nil || *fe.version != 9 {
+		t.Errorf("edits of another open document: version %v, want 9 (the text read)", fe.version)
+	}
+	// A file that is not open: no version.
+	diskPath := filepath.Join(dir, "disk.wfl")
+	os.WriteFile(diskPath, []byte("display 3\n"), 0o644)
+	if fe, ok = l.fileEdits(diskPath, nil); !ok || fe.version != nil {
+		t.Errorf("edits of a file on the disk: version %v (ok %v), want nil", fe.version, ok)
+	}
+}
+
+// TestPrepareRenameNothing: where there is no name that can be renamed,
+// prepareRename answers null, without an error; rename says why.
+func TestPrepareRenameNothing(t *testing.T) {
+	c := newClient(t, quiet)
+	c.initialize(nil)
+	c.open(testURI, "display length of \"abc\"\nstore x as 1\n", 1)
+	for _, tt := range []struct {
+		name      string
+		line, col int
+		null      bool
+	}{
+		{"a keyword", 0, 2, true},
+		{"a builtin", 0, 10, true},
+		{"a string", 0, 20, true},
+		{"past the end of a line", 0, 99, true},
+		{"a variable", 1, 6, false},
+	} {
+		at := map[string]any{"textDocument": map[string]any{"uri": testURI}, "position": map[string]any{"line": tt.line, "character": tt.col}}
+		r := c.call("textDocument/prepareRename", at)
+		if r.Error != nil {
+			t.Errorf("%s: prepareRename answered error %d %s, want a result", tt.name, r.Error.Code, r.Error.Message)
+			continue
+		}
+		if got := string(r.Result) == "null"; got != tt.null {
+			t.Errorf("%s: prepareRename = %s, want null %v", tt.name, r.Result, tt.null)
+		}
+	}
+	c.finish()
+}

@@ -1,0 +1,203 @@
+package lsp
+
+// This file serves navigation by type and the editing aids built on the
+// same model, each converted from core: go to type definition, go to
+// implementation, type hierarchy, code lens with reference counts
+// (resolved lazily), and the block closer inserted after Enter
+// (onTypeFormatting).
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"wfl-lsp/core"
+)
+
+func init() {
+	requests[protocol.MethodTextDocumentTypeDefinition] = docRequest(
+		func(p *protocol.TypeDefinitionParams) uri.URI { return p.TextDocument.URI }, typeDefinition)
+	requests[protocol.MethodTextDocumentImplementation] = docRequest(
+		func(p *protocol.ImplementationParams) uri.URI { return p.TextDocument.URI }, implementation)
+	requests[protocol.MethodTextDocumentPrepareTypeHierarchy] = docRequest(
+		func(p *protocol.TypeHierarchyPrepareParams) uri.URI { return p.TextDocument.URI }, prepareTypeHierarchy)
+	requests[protocol.MethodTypeHierarchySupertypes] = typeItemRequest(
+		func(p *protocol.TypeHierarchySupertypesParams) protocol.TypeHierarchyItem { return p.Item }, supertypes)
+	requests[protocol.MethodTypeHierarchySubtypes] = typeItemRequest(
+		func(p *protocol.TypeHierarchySubtypesParams) protocol.TypeHierarchyItem { return p.Item }, subtypes)
+	requests[protocol.MethodTextDocumentCodeLens] = wholeDocRequest(
+		func(p *protocol.CodeLensParams) uri.URI { return p.TextDocument.URI }, codeLens)
+	requests[protocol.MethodCodeLensResolve] = request{prepare: resolveCodeLens}
+	requests[protocol.MethodTextDocumentOnTypeFormatting] = docRequest(
+		func(p *protocol.DocumentOnTypeFormattingParams) uri.URI { return p.TextDocument.URI }, onTypeFormatting)
+}
+
+// files are the files a cross-file query about d reads, with d's own
+// snapshot for d.
+func (s *server) files(d doc) core.Files {
+	return core.Files{Base: core.URI(d.uri).Path(), Candidates: s.candidatePaths(), IncludesOf: s.includesOf,
+		Load: s.versionedLoader(d).load}
+}
+
+// locations converts spans of the document and of other files.
+func (s *server) locations(d doc, spans []core.FileSpan) any {
+	if len(spans) == 0 {
+		return nil
+	}
+	out := make([]protocol.Location, len(spans))
+	for i, fs := range spans {
+		out[i] = protocol.Location{URI: s.fileURI(d, fs.Path), Range: newMapper(fs.Lines, d.enc).rng(fs.Span)}
+	}
+	return out
+}
+
+func typeDefinition(_ context.Context, s *server, d doc, p *protocol.TypeDefinitionParams) (any, error) {
+	a, m := d.analysis()
+	return s.locations(d, a.TypeDefinition(m.offset(p.Position), s.files(d))), nil
+}
+
+func implementation(_ context.Context, s *server, d doc, p *protocol.ImplementationParams) (any, error) {
+	a, m := d.analysis()
+	return s.locations(d, a.Implementations(m.offset(p.Position), s.files(d))), nil
+}
+
+// typeItem converts a core type item; f is the file the request is about.
+func (s *server) typeItem(f callFile, it core.TypeItem) protocol.TypeHierarchyItem {
+	u := f.uri
+	if it.Path != f.path {
+		u = uri.File(it.Path)
+		if snap, ok := s.ws.OpenSnapshot(it.Path); ok {
+			u = uri.URI(snap.URI)
+		}
+	}
+	m := newMapper(it.Lines, f.m.enc)
+	kind := protocol.SymbolKindClass
+	if it.Interface {
+		kind = protocol.SymbolKindInterface
+	}
+	ti := protocol.TypeHierarchyItem{Name: it.Name, Kind: kind, URI: u, Range: m.rng(it.Span), SelectionRange: m.rng(it.NameSpan)}
+	if it.Detail != "" {
+		detail := it.Detail
+		ti.Detail = &detail
+	}
+	return ti
+}
+
+func prepareTypeHierarchy(_ context.Context, s *server, d doc, p *protocol.TypeHierarchyPrepareParams) (any, error) {
+	a, m := d.analysis()
+	it, ok := a.PrepareTypeHierarchy(m.offset(p.Position), s.files(d))
+	if !ok {
+		return nil, nil
+	}
+	f := callFile{uri: d.uri, path: core.URI(d.uri).Path(), a: a, m: m}
+	return []protocol.TypeHierarchyItem{s.typeItem(f, it)}, nil
+}
+
+// typeItemRequest is a request about a type hierarchy item, answered for
+// the file it is in, open or not.
+func typeItemRequest[P any](itemOf func(*P) protocol.TypeHierarchyItem, fn func(s *server, f callFile, item protocol.TypeHierarchyItem) []core.TypeItem) request {
+	return request{prepare: func(s *server, params jsonrpc2.RawMessage) (work, error) {
+		p := new(P)
+		if err := decodeParams(params, p); err != nil {
+			return nil, err
+		}
+		item := itemOf(p)
+		enc := s.session.Load().enc
+		return func(context.Context) (any, error) {
+			f, ok := s.callFile(item.URI, enc)
+			if !ok {
+				return nil, jsonrpc2.Errorf(codeRequestFailed, "%s cannot be read", item.URI)
+			}
+			out := []protocol.TypeHierarchyItem{}
+			for _, it := range fn(s, f, item) {
+				out = append(out, s.typeItem(f, it))
+			}
+			return out, nil
+		}, nil
+	}}
+}
+
+// hierarchyFiles are the files a type hierarchy request about f reads.
+func (s *server) hierarchyFiles(f callFile) core.Files {
+	return core.Files{Base: f.path, Candidates: s.candidatePaths(), IncludesOf: s.includesOf, Load: s.loadAnalysis}
+}
+
+func supertypes(s *server, f callFile, item protocol.TypeHierarchyItem) []core.TypeItem {
+	return f.a.Supertypes(f.m.offset(item.SelectionRange.Start), s.hierarchyFiles(f))
+}
+
+func subtypes(s *server, f callFile, item protocol.TypeHierarchyItem) []core.TypeItem {
+	return f.a.Subtypes(f.m.offset(item.SelectionRange.Start), s.hierarchyFiles(f))
+}
+
+// lensData identifies the document and the version a code lens was made
+// for, so that codeLens/resolve counts on the same text.
+type lensData struct {
+	URI     uri.URI `json:"uri"`
+	Version int32   `json:"version"`
+}
+
+// codeLens answers the lenses without their counts (their commands), which
+// codeLens/resolve computes for the lenses the editor shows.
+func codeLens(_ context.Context, _ *server, d doc, _ *protocol.CodeLensParams) (any, error) {
+	a, m := d.analysis()
+	data, _ := json.Marshal(lensData{URI: d.uri, Version: d.snap.Version})
+	out := []protocol.CodeLens{}
+	for _, l := range a.CodeLenses() {
+		out = append(out, protocol.CodeLens{Range: m.rng(l.Span), Data: protocol.LSPAny(data)})
+	}
+	return out, nil
+}
+
+// resolveCodeLens gives a lens its title, the number of references to the
+// name it is on (across the files that include the document), as a
+// command with no action to run.
+func resolveCodeLens(s *server, params jsonrpc2.RawMessage) (work, error) {
+	var lens protocol.CodeLens
+	if err := decodeParams(params, &lens); err != nil {
+		return nil, err
+	}
+	var data lensData
+	if len(lens.Data) == 0 || json.Unmarshal(lens.Data, &data) != nil || data.URI == "" {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "code lens without resolve data")
+	}
+	snap, ok := s.ws.Snapshot(core.URI(data.URI))
+	if !ok {
+		return nil, errNotOpen(data.URI)
+	}
+	d := doc{uri: data.URI, snap: snap, enc: s.session.Load().enc}
+	return func(context.Context) (any, error) {
+		if snap.Version != data.Version {
+			return nil, jsonrpc2.NewError(protocol.CodeContentModified, "the document changed since the code lens was made")
+		}
+		a, m := d.analysis()
+		n, ok := a.ReferenceCount(m.offset(lens.Range.Start), s.files(d))
+		if !ok {
+			return nil, jsonrpc2.NewError(codeRequestFailed, "the code lens is on no declared name")
+		}
+		title := fmt.Sprintf("%d references", n)
+		if n == 1 {
+			title = "1 reference"
+		}
+		lens.Command = protocol.Command{Title: title}
+		return &lens, nil
+	}, nil
+}
+
+// onTypeFormatting inserts the closer of the block whose header Enter
+// followed, when it is not closed.
+func onTypeFormatting(_ context.Context, _ *server, d doc, p *protocol.DocumentOnTypeFormattingParams) (any, error) {
+	if p.Ch != "\n" && p.Ch != "\r\n" {
+		return nil, nil
+	}
+	a, m := d.analysis()
+	e, ok := a.CloseBlock(m.offset(p.Position))
+	if !ok {
+		return nil, nil
+	}
+	return textEdits(m, []core.Edit{e}), nil
+}
