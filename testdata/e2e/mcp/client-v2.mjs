@@ -31,8 +31,9 @@ const files = JSON.parse((await client.readResource({ uri: "workspace://files" }
 check(files.count === 2, "workspace://files", files);
 const prompts = (await client.listPrompts()).prompts.map((p) => p.name);
 check(prompts.includes("write_wfl_program"), "prompts listed", prompts);
-const templates = (await client.listResourceTemplates()).resourceTemplates.length;
-check(templates === 2, "templates listed", templates);
+const templates = (await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate);
+check(["workspace://file/{+path}", "workspace://diagnostics/{+path}", "workspace://symbols/{+path}", "wfl://builtin/{name}"]
+  .every((t) => templates.includes(t)) && templates.length === 4, "templates listed", templates);
 try {
   await client.readResource({ uri: "workspace://nope" });
   check(false, "unknown resource is an error");
