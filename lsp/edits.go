@@ -260,14 +260,14 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 	if len(ca.Data) == 0 || json.Unmarshal(ca.Data, &data) != nil || data.URI == "" {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "code action without resolve data")
 	}
-	snap, ok := s.ws.Snapshot(core.URI(data.URI))
-	if !ok {
-		return nil, errNotOpen(data.URI)
+	d, stale, err := s.resolveTarget(data.URI, data.Version, "the code action was offered")
+	if err != nil {
+		return nil, err
 	}
-	d := doc{uri: data.URI, snap: snap, enc: s.session.Load().enc}
+	snap := d.snap
 	return func(context.Context) (any, error) {
-		if snap.Version != data.Version {
-			return nil, jsonrpc2.NewError(protocol.CodeContentModified, "the document changed since the code action was offered")
+		if err := stale(); err != nil {
+			return nil, err
 		}
 		_, m := d.analysis()
 		if data.FixAll {
@@ -361,4 +361,21 @@ func inlayHint(_ context.Context, _ *server, d doc, p *protocol.InlayHintParams)
 		out = append(out, ih)
 	}
 	return out, nil
+}
+
+// resolveTarget finds the open document a resolve request's data names, as
+// it was when the item was made (version); stale then answers
+// ContentModified if it has changed since (what happened then).
+func (s *server) resolveTarget(u uri.URI, version int32, what string) (doc, func() error, error) {
+	snap, ok := s.ws.Snapshot(core.URI(u))
+	if !ok {
+		return doc{}, nil, errNotOpen(u)
+	}
+	stale := func() error {
+		if snap.Version != version {
+			return jsonrpc2.NewError(protocol.CodeContentModified, "the document changed since "+what)
+		}
+		return nil
+	}
+	return doc{uri: u, snap: snap, enc: s.session.Load().enc}, stale, nil
 }

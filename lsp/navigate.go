@@ -165,14 +165,13 @@ func resolveCodeLens(s *server, params jsonrpc2.RawMessage) (work, error) {
 	if len(lens.Data) == 0 || json.Unmarshal(lens.Data, &data) != nil || data.URI == "" {
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "code lens without resolve data")
 	}
-	snap, ok := s.ws.Snapshot(core.URI(data.URI))
-	if !ok {
-		return nil, errNotOpen(data.URI)
+	d, stale, err := s.resolveTarget(data.URI, data.Version, "the code lens was made")
+	if err != nil {
+		return nil, err
 	}
-	d := doc{uri: data.URI, snap: snap, enc: s.session.Load().enc}
 	return func(context.Context) (any, error) {
-		if snap.Version != data.Version {
-			return nil, jsonrpc2.NewError(protocol.CodeContentModified, "the document changed since the code lens was made")
+		if err := stale(); err != nil {
+			return nil, err
 		}
 		a, m := d.analysis()
 		n, ok := a.ReferenceCount(m.offset(lens.Range.Start), s.files(d))
