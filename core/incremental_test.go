@@ -120,7 +120,7 @@ func TestIncrementalEqualsFull(t *testing.T) {
 	if testing.Short() {
 		stride, edits = 30, 8
 	}
-	if *stress > 0 { // go test -run IncrementalEqualsFull -stress N ./core
+	if *stress > 0 { // go test -run IncrementalEqualsFull ./core -args -stress=N
 		stride, edits, seed = 1, 60, uint64(*stress)
 	}
 	progs := corpusPrograms(t, stride)
