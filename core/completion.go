@@ -10,6 +10,7 @@ package core
 
 import (
 	"fmt"
+	"iter"
 	"sort"
 	"strings"
 	"sync"
@@ -304,10 +305,8 @@ func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...fun
 	}
 	depth := 0
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for _, table := range []*check.SymbolTable{&sc.Symbols, &sc.Injected} {
-			for n, sym := range table.All() {
-				offer(n, sym, depth)
-			}
+		for n, sym := range a.scopeNames(sc) {
+			offer(n, sym, depth)
 		}
 		if sc.Container != nil {
 			depth++
@@ -358,20 +357,49 @@ func (a *Analysis) kindItems(kind check.SymbolKind) []CompletionItem {
 	}
 	var out []CompletionItem
 	seen := map[string]bool{}
-	for _, table := range []*check.SymbolTable{&a.Info.Global.Symbols, &a.Info.Global.Injected} {
-		for n, sym := range table.All() {
-			if sym.Kind == kind && !seen[n] {
-				if it, ok := symbolItem(sym); ok {
-					seen[n] = true
-					if sym.Kind == check.SymInterface {
-						it.Kind = CompleteInterface
-					}
-					out = append(out, it)
+	for n, sym := range a.scopeNames(a.Info.Global) {
+		if sym.Kind == kind && !seen[n] {
+			if it, ok := symbolItem(sym); ok {
+				seen[n] = true
+				if sym.Kind == check.SymInterface {
+					it.Kind = CompleteInterface
 				}
+				out = append(out, it)
 			}
 		}
 	}
 	return out
+}
+
+// scopeNames yields a scope's names in the order they resolve: declared,
+// then bound, each followed by what its Outer holds (a partial analysis's
+// file scope, see query.go).
+func (a *Analysis) scopeNames(sc *check.Scope) iter.Seq2[string, *check.Symbol] {
+	return func(yield func(string, *check.Symbol) bool) {
+		var outer *outerNames
+		if sc.Outer != nil && a.part != nil {
+			outer = a.part.q.names()
+		}
+		for k, table := range []*check.SymbolTable{&sc.Symbols, &sc.Injected} {
+			for n, sym := range table.All() {
+				if !yield(n, sym) {
+					return
+				}
+			}
+			if outer == nil {
+				continue
+			}
+			more := outer.declared
+			if k == 1 {
+				more = outer.bound
+			}
+			for n, sym := range more {
+				if !yield(n, sym) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // callSnippet gives an action's item the snippet of a call, `NAME of
@@ -403,8 +431,13 @@ func (a *Analysis) callSnippet(it CompletionItem, joiner string, snippets bool) 
 
 // snippetEscape escapes the characters LSP snippets give a meaning to.
 func snippetEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace(s)
+	if !strings.ContainsAny(s, `\$}`) {
+		return s // names, mostly: nothing to escape
+	}
+	return snippetEscaper.Replace(s)
 }
+
+var snippetEscaper = strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`)
 
 func symbolItem(sym *check.Symbol) (CompletionItem, bool) {
 	it := CompletionItem{Label: sym.Name, Insert: sym.Name, Doc: sym.Doc}

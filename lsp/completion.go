@@ -46,9 +46,9 @@ type resolveData struct {
 }
 
 func completion(_ context.Context, s *server, d doc, p *protocol.CompletionParams) (any, error) {
-	a, m := d.analysis()
+	a, m, off := d.at(p.Position)
 	snippets := s.session.Load().caps.snippets
-	span, items := a.Completion(m.offset(p.Position), core.CompletionOptions{Snippets: snippets, Path: core.URI(d.uri).Path()})
+	span, items := a.Completion(off, core.CompletionOptions{Snippets: snippets, Path: core.URI(d.uri).Path()})
 	// Long lists are cut; the client asks again as the prefix grows.
 	incomplete := len(items) > maxCompletionItems
 	if incomplete {
@@ -111,8 +111,8 @@ func resolveCompletion(_ *server, params jsonrpc2.RawMessage) (work, error) {
 }
 
 func signatureHelp(_ context.Context, _ *server, d doc, p *protocol.SignatureHelpParams) (any, error) {
-	a, m := d.analysis()
-	info := a.SignatureHelp(m.offset(p.Position))
+	a, _, off := d.at(p.Position)
+	info := a.SignatureHelp(off)
 	if info == nil {
 		return nil, nil
 	}
