@@ -305,7 +305,7 @@ func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...fun
 	}
 	depth := 0
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for n, sym := range a.scopeNames(sc) {
+		for n, sym := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }) {
 			offer(n, sym, depth)
 		}
 		if sc.Container != nil {
@@ -357,8 +357,8 @@ func (a *Analysis) kindItems(kind check.SymbolKind) []CompletionItem {
 	}
 	var out []CompletionItem
 	seen := map[string]bool{}
-	for n, sym := range a.scopeNames(a.Info.Global) {
-		if sym.Kind == kind && !seen[n] {
+	for n, sym := range a.scopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == kind }) {
+		if !seen[n] {
 			if it, ok := symbolItem(sym); ok {
 				seen[n] = true
 				if sym.Kind == check.SymInterface {
@@ -371,29 +371,21 @@ func (a *Analysis) kindItems(kind check.SymbolKind) []CompletionItem {
 	return out
 }
 
-// scopeNames yields a scope's names in the order they resolve: declared,
-// then bound, each followed by what its Outer holds (a partial analysis's
-// file scope, see query.go).
-func (a *Analysis) scopeNames(sc *check.Scope) iter.Seq2[string, *check.Symbol] {
+// scopeNames yields the names of a scope that keep accepts, in the order
+// they resolve: declared, then bound, each followed by what its Outer holds
+// (a partial analysis's file scope, see query.go).
+func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool) iter.Seq2[string, *check.Symbol] {
 	return func(yield func(string, *check.Symbol) bool) {
-		var outer *outerNames
-		if sc.Outer != nil && a.part != nil {
-			outer = a.part.q.names()
-		}
 		for k, table := range []*check.SymbolTable{&sc.Symbols, &sc.Injected} {
 			for n, sym := range table.All() {
-				if !yield(n, sym) {
+				if keep(n, sym) && !yield(n, sym) {
 					return
 				}
 			}
-			if outer == nil {
+			if sc.Outer == nil || a.part == nil {
 				continue
 			}
-			more := outer.declared
-			if k == 1 {
-				more = outer.bound
-			}
-			for n, sym := range more {
+			for n, sym := range a.part.q.outer(k == 1, keep) {
 				if !yield(n, sym) {
 					return
 				}

@@ -5,6 +5,7 @@ package core
 // just those units.
 
 import (
+	"iter"
 	"slices"
 	"sort"
 	"sync"
@@ -27,28 +28,17 @@ type queryState struct {
 	// the base's (and the one after each), and those with an include.
 	seeds []int
 
-	// The names of the other units (see names): the base's top-level
-	// symbols of the units that are still the base's and not seeds.
-	base      *Analysis
-	stB       *diagState // the base's state
-	fromB     []int      // the unit of st of each unit of stB, or -1
-	isSeed    []bool     // by unit of st
-	outerOnce sync.Once
-	outer     *outerNames
+	// The names of the other units are the base's top-level symbols of
+	// the units that are still the base's and not seeds (see move).
+	base   *check.Scope // the base's file scope
+	stB    *diagState   // the base's state
+	fromB  []int        // the unit of st of each unit of stB, or -1
+	isSeed []bool       // by unit of st
 	// containers are the base's containers of those units, by name.
 	containers map[string]*check.Symbol
 
 	mu    sync.Mutex // guards parts; held while one is built
 	parts []partial  // the partial analyses built, the latest last
-}
-
-// outerNames are the names the units of a query state that are still the
-// base's and not seeds declare and bind at the top level: the base's
-// symbols, copied with their declaration moved where it now is when their
-// unit moved. A partial analysis that takes one of those units declares
-// the same names itself, and its own come first.
-type outerNames struct {
-	declared, bound map[string]*check.Symbol
 }
 
 // A partial is one partial analysis and the units it took (sorted).
@@ -145,7 +135,10 @@ func newQueryState(st, stB *diagState, a *Analysis) *queryState {
 			fromB[k] = i
 		}
 	}
-	q.base, q.stB, q.fromB = a, stB, fromB
+	q.stB, q.fromB = stB, fromB
+	if a.Info != nil {
+		q.base = a.Info.Global
+	}
 	q.isSeed = make([]bool, n)
 	for _, i := range q.seeds {
 		q.isSeed[i] = true
@@ -191,34 +184,38 @@ func (q *queryState) move(sym *check.Symbol) *check.Symbol {
 	return &c
 }
 
-// names returns the names of the other units, gathered on first use (the
-// queries that look names up without a tree: completion, signature help).
-func (q *queryState) names() *outerNames {
-	q.outerOnce.Do(func() {
-		o := &outerNames{}
-		g := q.base.Info.Global
-		for _, t := range []struct {
-			out   *map[string]*check.Symbol
-			table *check.SymbolTable
-		}{{&o.declared, &g.Symbols}, {&o.bound, &g.Injected}} {
-			*t.out = make(map[string]*check.Symbol, t.table.Len())
-			for name, sym := range t.table.All() {
-				if c := q.move(sym); c != nil {
-					(*t.out)[name] = c
-				}
-			}
-		}
-		q.outer = o
-	})
-	return q.outer
+// lookup is a partial analysis's check.Scope.Outer: the name as the base
+// has it at the top level, if its unit is one of the other units.
+func (q *queryState) lookup(name string, bound bool) *check.Symbol {
+	if q.base == nil {
+		return nil
+	}
+	if bound {
+		return q.move(q.base.Injected.Get(name))
+	}
+	return q.move(q.base.Symbols.Get(name))
 }
 
-// lookup is a partial analysis's check.Scope.Outer.
-func (q *queryState) lookup(name string, bound bool) *check.Symbol {
-	if bound {
-		return q.names().bound[name]
+// outer yields the top-level names of the other units that keep accepts,
+// declared (bound false) or bound.
+func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) iter.Seq2[string, *check.Symbol] {
+	return func(yield func(string, *check.Symbol) bool) {
+		if q.base == nil {
+			return
+		}
+		table := &q.base.Symbols
+		if bound {
+			table = &q.base.Injected
+		}
+		for name, sym := range table.All() {
+			if !keep(name, sym) {
+				continue
+			}
+			if c := q.move(sym); c != nil && !yield(name, c) {
+				return
+			}
+		}
 	}
-	return q.names().declared[name]
 }
 
 // answer returns a partial analysis that answers the queries about span,
