@@ -195,47 +195,43 @@ func settle() {
 }
 
 func heapPerDocument(b *testing.B, lines int, typed bool) {
-	{
-		{
-			const docs = 10
-			texts := make([]string, docs)
-			for i := range texts {
-				texts[i] = benchDoc(lines) + fmt.Sprintf("// %d\n", i)
-			}
-			var perDoc float64
-			for n := 0; n < b.N; n++ {
-				ws := core.NewWorkspace()
-				runtime.GC()
-				var before, after runtime.MemStats
-				runtime.ReadMemStats(&before)
-				for i, t := range texts {
-					s := ws.Open(core.URI(fmt.Sprintf("file:///bench/%d.wfl", i)), 1, t)
-					s.Diagnostics() // what the server publishes, kept for the next edit
-					a := s.Analysis()
-					a.IdentAt(len(t) / 2)
-					a.Hover(len(t) / 2)
-					if !typed {
-						continue
-					}
-					at := strings.Index(t, " as 0\n") + len(" as ")
-					for k := range 20 {
-						var err error
-						s, err = ws.Change(s.URI, s.Version+1, core.Edit{Start: at, End: at + 1, Text: string(rune('1' + k%9))})
-						if err != nil {
-							b.Fatal(err)
-						}
-						s.Diagnostics()
-						s.Query(token.Span{Start: at + 1, End: at + 1}).Completion(at+1, core.CompletionOptions{})
-					}
-				}
-				settle()
-				runtime.ReadMemStats(&after)
-				perDoc = float64(after.HeapAlloc-before.HeapAlloc) / docs
-				runtime.KeepAlive(ws)
-			}
-			b.ReportMetric(perDoc/1024, "KiB/doc")
-			b.ReportMetric(perDoc/float64(len(texts[0])), "x-source")
-			b.ReportMetric(0, "ns/op")
-		}
+	const docs = 10
+	texts := make([]string, docs)
+	for i := range texts {
+		texts[i] = benchDoc(lines) + fmt.Sprintf("// %d\n", i)
 	}
+	var perDoc float64
+	for n := 0; n < b.N; n++ {
+		ws := core.NewWorkspace()
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for i, t := range texts {
+			s := ws.Open(core.URI(fmt.Sprintf("file:///bench/%d.wfl", i)), 1, t)
+			s.Diagnostics() // what the server publishes, kept for the next edit
+			a := s.Analysis()
+			a.IdentAt(len(t) / 2)
+			a.Hover(len(t) / 2)
+			if !typed {
+				continue
+			}
+			at := strings.Index(t, " as 0\n") + len(" as ")
+			for k := range 20 {
+				var err error
+				s, err = ws.Change(s.URI, s.Version+1, core.Edit{Start: at, End: at + 1, Text: string(rune('1' + k%9))})
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.Diagnostics()
+				s.Query(token.Span{Start: at + 1, End: at + 1}).Completion(at+1, core.CompletionOptions{})
+			}
+		}
+		settle()
+		runtime.ReadMemStats(&after)
+		perDoc = float64(after.HeapAlloc-before.HeapAlloc) / docs
+		runtime.KeepAlive(ws)
+	}
+	b.ReportMetric(perDoc/1024, "KiB/doc")
+	b.ReportMetric(perDoc/float64(len(texts[0])), "x-source")
+	b.ReportMetric(0, "ns/op")
 }
