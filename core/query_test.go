@@ -164,10 +164,39 @@ func compareQueries(s *Snapshot, full *Analysis, offset int, ws *Workspace, c *q
 		}
 		got, want := x.ask(x.a), x.ask(full)
 		if !reflect.DeepEqual(got, want) {
-			return fmt.Sprintf("%s at %d (line %d, partial %v):\n got %+v\nwant %+v", x.name, offset, line+1, x.a.part != nil, got, want)
+			return fmt.Sprintf("%s at %d (line %d, partial %v): %s", x.name, offset, line+1, x.a.part != nil, difference(got, want))
 		}
 	}
 	return ""
+}
+
+// difference describes where got and want, which differ, first do: the
+// first element that differs when they are lists (or lists of lists).
+func difference(got, want any) string {
+	g, w := reflect.ValueOf(got), reflect.ValueOf(want)
+	for g.Kind() == w.Kind() && (g.Kind() == reflect.Slice || g.Kind() == reflect.Interface) {
+		if g.Kind() == reflect.Interface {
+			g, w = g.Elem(), w.Elem()
+			continue
+		}
+		i := 0
+		for i < g.Len() && i < w.Len() && reflect.DeepEqual(g.Index(i).Interface(), w.Index(i).Interface()) {
+			i++
+		}
+		switch {
+		case i == g.Len() && i == w.Len():
+			return "equal?"
+		case i == g.Len():
+			return fmt.Sprintf("element %d missing: want %+v", i, w.Index(i))
+		case i == w.Len():
+			return fmt.Sprintf("element %d extra: got %+v", i, g.Index(i))
+		}
+		g, w = g.Index(i), w.Index(i)
+		if g.Kind() != reflect.Slice && g.Kind() != reflect.Interface {
+			return fmt.Sprintf("element %d:\n got %+v\nwant %+v", i, g, w)
+		}
+	}
+	return fmt.Sprintf("\n got %+v\nwant %+v", got, want)
 }
 
 // TestQueryCases walks through edits after which a query's answer depends
