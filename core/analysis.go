@@ -19,6 +19,11 @@ type Analysis struct {
 	File        *ast.File         // the syntax tree; never nil, partial when there are parse errors
 	Info        *check.Info       // names, symbols and types; never nil
 	Diagnostics []diag.Diagnostic // parse, semantic, type and lint findings
+
+	// part is set for a partial analysis (query.go): File holds only the
+	// statements of the stretches part names, Info what checking them
+	// learnt, and Diagnostics is nil.
+	part *coverage
 }
 
 // rawAnalysis is what analyze computed before combining (the incremental

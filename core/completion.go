@@ -10,6 +10,7 @@ package core
 
 import (
 	"fmt"
+	"iter"
 	"sort"
 	"strings"
 	"sync"
@@ -304,10 +305,8 @@ func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...fun
 	}
 	depth := 0
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for _, table := range []*check.SymbolTable{&sc.Symbols, &sc.Injected} {
-			for n, sym := range table.All() {
-				offer(n, sym, depth)
-			}
+		for n, sym := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }) {
+			offer(n, sym, depth)
 		}
 		if sc.Container != nil {
 			depth++
@@ -358,20 +357,41 @@ func (a *Analysis) kindItems(kind check.SymbolKind) []CompletionItem {
 	}
 	var out []CompletionItem
 	seen := map[string]bool{}
-	for _, table := range []*check.SymbolTable{&a.Info.Global.Symbols, &a.Info.Global.Injected} {
-		for n, sym := range table.All() {
-			if sym.Kind == kind && !seen[n] {
-				if it, ok := symbolItem(sym); ok {
-					seen[n] = true
-					if sym.Kind == check.SymInterface {
-						it.Kind = CompleteInterface
-					}
-					out = append(out, it)
+	for n, sym := range a.scopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == kind }) {
+		if !seen[n] {
+			if it, ok := symbolItem(sym); ok {
+				seen[n] = true
+				if sym.Kind == check.SymInterface {
+					it.Kind = CompleteInterface
 				}
+				out = append(out, it)
 			}
 		}
 	}
 	return out
+}
+
+// scopeNames yields the names of a scope that keep accepts, in the order
+// they resolve: declared, then bound, each followed by what its Outer holds
+// (a partial analysis's file scope, see query.go).
+func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool) iter.Seq2[string, *check.Symbol] {
+	return func(yield func(string, *check.Symbol) bool) {
+		for k, table := range []*check.SymbolTable{&sc.Symbols, &sc.Injected} {
+			for n, sym := range table.All() {
+				if keep(n, sym) && !yield(n, sym) {
+					return
+				}
+			}
+			if sc.Outer == nil || a.part == nil {
+				continue
+			}
+			for n, sym := range a.part.q.outer(k == 1, keep) {
+				if !yield(n, sym) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // callSnippet gives an action's item the snippet of a call, `NAME of
@@ -403,8 +423,13 @@ func (a *Analysis) callSnippet(it CompletionItem, joiner string, snippets bool) 
 
 // snippetEscape escapes the characters LSP snippets give a meaning to.
 func snippetEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace(s)
+	if !strings.ContainsAny(s, `\$}`) {
+		return s // names, mostly: nothing to escape
+	}
+	return snippetEscaper.Replace(s)
 }
+
+var snippetEscaper = strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`)
 
 func symbolItem(sym *check.Symbol) (CompletionItem, bool) {
 	it := CompletionItem{Label: sym.Name, Insert: sym.Name, Doc: sym.Doc}

@@ -198,7 +198,7 @@ func hasWord(toks []token.Token, k token.Kind) bool {
 
 // lineTokens returns the tokens that lie between from and to.
 func (a *Analysis) lineTokens(from, to int) []token.Token {
-	toks := indexOf(a).tokens(a.Lines.Text()).Tokens
+	toks := indexOf(a).tokens(a.Lines.Text(), a.part).Tokens
 	i := searchTokens(toks, from)
 	j := i
 	for j < len(toks) && toks[j].End <= to && toks[j].Kind != token.Eol {

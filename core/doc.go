@@ -7,7 +7,9 @@
 // [Analysis] (parse, check, diagnostics) is computed once, on first use.
 // [Snapshot.Diagnostics] is what editors are sent after each keystroke: it is
 // derived from the previous version's when that equals a full analysis
-// (incremental.go explains how), so it costs a fraction of one.
+// (incremental.go explains how), so it costs a fraction of one; and
+// [Snapshot.Query] answers the position queries of an edited version from a
+// partial analysis of the statements they reach (query.go).
 //
 // Invariants:
 //   - core imports lang and the standard library only; it knows nothing of LSP,

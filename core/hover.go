@@ -262,7 +262,7 @@ func (a *Analysis) hoverKeyword(offset int) *HoverInfo {
 	if a.Lines == nil {
 		return nil
 	}
-	toks := indexOf(a).tokens(a.Lines.Text()).Tokens
+	toks := indexOf(a).tokens(a.Lines.Text(), a.part).Tokens
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].End >= offset })
 	for ; i < len(toks) && toks[i].Start <= offset; i++ {
 		t := toks[i]

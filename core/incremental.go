@@ -254,7 +254,8 @@ func describeUnit(g []parser.Unit) *unit {
 }
 
 // appendNames adds the hash of every name n mentions: identifiers, written
-// types (which may name containers) and pattern references.
+// types (which may name containers), pattern references and the names a
+// statement binds (check.BoundNames).
 func appendNames(names []uint32, n ast.Node) []uint32 {
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -268,6 +269,12 @@ func appendNames(names []uint32, n ast.Node) []uint32 {
 			}
 			if x.Arg != "" {
 				names = append(names, nameHash(x.Arg))
+			}
+		case ast.Stmt:
+			// The names it binds without writing them: two statements
+			// binding one name connect like two declaring it.
+			for _, b := range check.BoundNames(x) {
+				names = append(names, nameHash(b))
 			}
 		}
 		return true

@@ -62,74 +62,108 @@ func (t hashSet) has(h uint32) bool {
 // offset from whose messages name a line. It returns nil when that is most
 // of the file (a full analysis is cheaper).
 func (s *diagState) connected(lo, hi int, gone, goneNames []uint32, linesMoved bool, from int) []int {
+	g := s.grow(s.declared())
+	for _, h := range gone {
+		g.key(h)
+	}
+	for _, h := range goneNames {
+		if g.declared.has(h) {
+			g.key(h)
+		}
+	}
+	for i := lo; i < hi; i++ {
+		g.take(i)
+	}
+	if linesMoved {
+		for i := hi; i < len(s.units); i++ {
+			if s.starts[i] > from && s.units[i].lineRefs() {
+				g.take(i)
+			}
+		}
+	}
+	if !g.spread(len(s.units)/2 + 8) {
+		return nil
+	}
+	slices.Sort(g.set)
+	return g.set
+}
+
+// declared returns the set of every name the state's units declare.
+func (s *diagState) declared() hashSet {
 	n := 0
 	for _, u := range s.units {
 		n += int(u.nkeys)
 	}
-	declared := newHashSet(n) // every declared name of the file
+	declared := newHashSet(n)
 	for _, u := range s.units {
 		for _, h := range u.keys() {
 			declared.add(h)
 		}
 	}
-	keys := map[uint32]bool{}
-	var kb bloom
-	key := func(h uint32) {
-		if !keys[h] {
-			keys[h] = true
-			kb.add(h)
+	return declared
+}
+
+// A growth is a set of units being closed under shared declared names.
+type growth struct {
+	s        *diagState
+	declared hashSet // every name the file declares
+	keys     map[uint32]bool
+	kb       bloom // keys, for a quick no
+	in       []bool
+	set      []int // the units taken, in the order taken
+}
+
+func (s *diagState) grow(declared hashSet) *growth {
+	return &growth{s: s, declared: declared, keys: map[uint32]bool{}, in: make([]bool, len(s.units))}
+}
+
+// key makes h a name that connects.
+func (g *growth) key(h uint32) {
+	if !g.keys[h] {
+		g.keys[h] = true
+		g.kb.add(h)
+	}
+}
+
+// take adds unit i to the set: what it declares connects, and so does
+// every name it mentions that the file declares.
+func (g *growth) take(i int) {
+	if g.in[i] {
+		return
+	}
+	g.in[i] = true
+	g.set = append(g.set, i)
+	u := g.s.units[i]
+	for _, h := range u.keys() {
+		g.key(h)
+	}
+	for _, h := range u.names() {
+		if g.declared.has(h) {
+			g.key(h)
 		}
 	}
-	in := make([]bool, len(s.units))
-	var set []int
-	take := func(i int) {
-		in[i] = true
-		set = append(set, i)
-		u := s.units[i]
-		for _, h := range u.keys() {
-			key(h)
-		}
-		for _, h := range u.names() {
-			if declared.has(h) {
-				key(h)
-			}
-		}
-	}
-	for _, h := range gone {
-		key(h)
-	}
-	for _, h := range goneNames {
-		if declared.has(h) {
-			key(h)
-		}
-	}
-	for i := lo; i < hi; i++ {
-		take(i)
-	}
-	if linesMoved {
-		for i := hi; i < len(s.units); i++ {
-			if s.starts[i] > from && s.units[i].lineRefs() {
-				take(i)
-			}
-		}
-	}
+}
+
+// spread takes every unit that names or declares a name that connects,
+// until none is left; it returns false as soon as the set has grown past
+// limit units after a pass.
+func (g *growth) spread(limit int) bool {
 	for grew := true; grew; {
 		grew = false
-		for i, u := range s.units {
-			if in[i] {
+		for i, u := range g.s.units {
+			if g.in[i] {
 				continue
 			}
-			if mentions(u, func(h uint32) bool { return kb.has(h) && keys[h] }) {
-				take(i)
+			if mentions(u, func(h uint32) bool { return g.kb.has(h) && g.keys[h] }) {
+				g.take(i)
 				grew = true
 			}
 		}
-		if len(set) > len(s.units)/2+8 {
-			return nil
+		if len(g.set) > limit {
+			return false
 		}
 	}
-	slices.Sort(set)
-	return set
+	return true
 }
 
 // mentions reports whether u names or declares a name that is in a set.

@@ -98,9 +98,16 @@ func buildIndex(a *Analysis) *index {
 	return ix
 }
 
-// tokens returns the lexer's view of the text, computed once.
-func (ix *index) tokens(text string) *lexer.Result {
-	ix.lexOnce.Do(func() { ix.lex = lexer.Lex(text) })
+// tokens returns the lexer's view of the text (for a partial analysis, of
+// the stretches it parsed), computed once.
+func (ix *index) tokens(text string, part *coverage) *lexer.Result {
+	ix.lexOnce.Do(func() {
+		if part != nil {
+			ix.lex = part.tokens(text)
+			return
+		}
+		ix.lex = lexer.Lex(text)
+	})
 	return ix.lex
 }
 

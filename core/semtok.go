@@ -69,7 +69,7 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 		return nil
 	}
 	ix := indexOf(a)
-	lex := ix.tokens(a.Lines.Text())
+	lex := ix.tokens(a.Lines.Text(), a.part)
 	ids := ix.idents
 	out := make([]SemanticToken, 0, len(lex.Tokens)/2)
 	inSpan := func(s token.Span) bool { return s.End > span.Start && s.Start < span.End }

@@ -47,6 +47,15 @@ type Snapshot struct {
 	derived  bool // the diagnostics were derived from an earlier version's
 	lines    atomic.Pointer[token.Lines]
 	raw      atomic.Pointer[rawAnalysis] // the analysis' parts, until the diagnostics are computed
+
+	// analysed is set once the analysis is computed.
+	analysed atomic.Bool
+	// qbase is the latest earlier version whose analysis was computed
+	// when this one was made, for the queries to start from (query.go);
+	// nil once this one's is computed, or when there is none.
+	qbase atomic.Pointer[Snapshot]
+	qOnce sync.Once
+	q     *queryState // nil: queries use the analysis
 }
 
 // NewSnapshot returns a snapshot of text that belongs to no workspace, for
@@ -72,6 +81,8 @@ func (s *Snapshot) analyze() {
 	if s.diags.Load() == nil {
 		s.raw.Store(&r)
 	}
+	s.analysed.Store(true)
+	s.qbase.Store(nil) // queries use the analysis now
 }
 
 // own returns the analysis of the document that does not follow its
@@ -288,11 +299,17 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 		return nil, fmt.Errorf("change to %s version %d: %w", uri, version, err)
 	}
 	s := w.newSnapshot(uri, version, text)
-	// Derive the diagnostics from the newest version that has them.
+	// Derive the diagnostics from the newest version that has them, and
+	// answer queries from the newest analysed one.
 	if old.diags.Load() != nil {
 		s.base.Store(old)
 	} else if b := old.base.Load(); b != nil {
 		s.base.Store(b)
+	}
+	if old.analysed.Load() {
+		s.qbase.Store(old)
+	} else if b := old.qbase.Load(); b != nil {
+		s.qbase.Store(b)
 	}
 	w.docs.Store(uri, s)
 	return s, nil

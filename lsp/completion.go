@@ -46,9 +46,9 @@ type resolveData struct {
 }
 
 func completion(_ context.Context, s *server, d doc, p *protocol.CompletionParams) (any, error) {
-	a, m := d.analysis()
+	a, m, off := d.at(p.Position)
 	snippets := s.session.Load().caps.snippets
-	span, items := a.Completion(m.offset(p.Position), core.CompletionOptions{Snippets: snippets, Path: core.URI(d.uri).Path()})
+	span, items := a.Completion(off, core.CompletionOptions{Snippets: snippets, Path: core.URI(d.uri).Path()})
 	// Long lists are cut; the client asks again as the prefix grows.
 	incomplete := len(items) > maxCompletionItems
 	if incomplete {
@@ -116,8 +116,8 @@ func resolveCompletion(_ *server, params jsonrpc2.RawMessage) (work, error) {
 // (Neovim 0.7 searches from the first trigger character, a space, and so
 // highlighted nothing in `substring(text as Text, …)`).
 func signatureHelp(_ context.Context, s *server, d doc, p *protocol.SignatureHelpParams) (any, error) {
-	a, m := d.analysis()
-	info := a.SignatureHelp(m.offset(p.Position))
+	a, m, off := d.at(p.Position)
+	info := a.SignatureHelp(off)
 	if info == nil {
 		return nil, nil
 	}

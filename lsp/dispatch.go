@@ -23,6 +23,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/lang/token"
 )
 
 // LSP error codes go.lsp.dev/jsonrpc2 does not name.
@@ -290,6 +291,19 @@ type doc struct {
 func (d doc) analysis() (*core.Analysis, mapper) {
 	a := d.snap.Analysis()
 	return a, newMapper(a.Lines, d.enc)
+}
+
+// mapper returns a mapper for the snapshot's text, whose line table is the
+// one its queries use (core's Snapshot.QueryLines).
+func (d doc) mapper() mapper { return newMapper(d.snap.QueryLines(), d.enc) }
+
+// at converts a position and returns the analysis that answers the
+// queries there (core's Snapshot.Query): after an edit, usually an
+// analysis of the few statements they need.
+func (d doc) at(p protocol.Position) (*core.Analysis, mapper, int) {
+	m := d.mapper()
+	off := m.offset(p)
+	return d.snap.Query(token.Span{Start: off, End: off}), m, off
 }
 
 // docRequest builds a request handler for a method whose params name a

@@ -346,8 +346,9 @@ func documentLink(_ context.Context, _ *server, d doc, _ *protocol.DocumentLinkP
 }
 
 func inlayHint(_ context.Context, _ *server, d doc, p *protocol.InlayHintParams) (any, error) {
-	a, m := d.analysis()
-	hints := a.InlayHints(m.span(p.Range))
+	m := d.mapper()
+	span := m.span(p.Range)
+	hints := d.snap.Query(span).InlayHints(span)
 	out := make([]protocol.InlayHint, 0, len(hints))
 	yes := true
 	for _, h := range hints {

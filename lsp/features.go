@@ -47,8 +47,8 @@ func positionOf[P positioned](p *P) protocol.TextDocumentPositionParams {
 }
 
 func hover(_ context.Context, s *server, d doc, p *protocol.HoverParams) (any, error) {
-	a, m := d.analysis()
-	h := a.HoverAcross(m.offset(p.Position), core.URI(d.uri).Path(), s.loadAnalysis)
+	a, m, off := d.at(p.Position)
+	h := a.HoverAcross(off, core.URI(d.uri).Path(), s.loadAnalysis)
 	if h == nil {
 		return nil, nil
 	}
@@ -61,8 +61,7 @@ func hover(_ context.Context, s *server, d doc, p *protocol.HoverParams) (any, e
 }
 
 func definition(_ context.Context, s *server, d doc, p *protocol.DefinitionParams) (any, error) {
-	a, m := d.analysis()
-	off := m.offset(p.Position)
+	a, m, off := d.at(p.Position)
 	spans := a.Definition(off)
 	locs := make(protocol.LocationSlice, 0, len(spans))
 	for _, sp := range spans {
@@ -126,11 +125,25 @@ func (s *server) loadAnalysis(path string) (*core.Analysis, bool) {
 	return s.ws.Load(path)
 }
 
+// loadHere is loadAnalysis, except that the request's own document (at
+// path) is a, the analysis that answers about the name at the request's
+// position (core's Snapshot.QueryName): every place of the document that
+// names it is in a.
+func (s *server) loadHere(path string, a *core.Analysis) func(string) (*core.Analysis, bool) {
+	return func(p string) (*core.Analysis, bool) {
+		if p == path {
+			return a, true
+		}
+		return s.ws.Load(p)
+	}
+}
+
 func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams) (any, error) {
-	a, m := d.analysis()
+	m := d.mapper()
 	off := m.offset(p.Position)
+	a := d.snap.QueryName(off)
 	path := core.URI(d.uri).Path()
-	if refs, ok := a.ReferencesAcross(off, path, s.candidatePaths(), s.includesOf, s.loadAnalysis); ok {
+	if refs, ok := a.ReferencesAcross(off, path, s.candidatePaths(), s.includesOf, s.loadHere(path, a)); ok {
 		// A name shared through include: every file of the family.
 		locs := []protocol.Location{}
 		for _, r := range refs {
@@ -150,13 +163,14 @@ func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams
 }
 
 func highlight(_ context.Context, s *server, d doc, p *protocol.DocumentHighlightParams) (any, error) {
-	a, m := d.analysis()
+	m := d.mapper()
 	off := m.offset(p.Position)
+	a := d.snap.QueryName(off)
 	refs := a.Highlights(off)
 	if len(refs) == 0 {
 		// A name from an included file: its places in this document.
 		path := core.URI(d.uri).Path()
-		shared, _ := a.ReferencesAcross(off, path, nil, s.includesOf, s.loadAnalysis)
+		shared, _ := a.ReferencesAcross(off, path, nil, s.includesOf, s.loadHere(path, a))
 		for _, r := range shared {
 			if r.Path == path {
 				refs = append(refs, core.Reference{Span: r.Span, Decl: r.Decl, Write: r.Decl})

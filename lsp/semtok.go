@@ -76,18 +76,21 @@ func (c *tokenCache) forget(u uri.URI) {
 }
 
 func semanticTokensFull(_ context.Context, s *server, d doc, _ *protocol.SemanticTokensParams) (any, error) {
-	data := encodeTokens(d, token.Span{Start: 0, End: len(d.snap.Text)})
+	a, m := d.analysis()
+	data := encodeTokens(a, m, token.Span{Start: 0, End: len(d.snap.Text)})
 	id := s.tokens.store(d.uri, data)
 	return &protocol.SemanticTokens{ResultID: &id, Data: data}, nil
 }
 
 func semanticTokensRange(_ context.Context, _ *server, d doc, p *protocol.SemanticTokensRangeParams) (any, error) {
-	_, m := d.analysis()
-	return &protocol.SemanticTokens{Data: encodeTokens(d, m.span(p.Range))}, nil
+	m := d.mapper()
+	span := m.span(p.Range)
+	return &protocol.SemanticTokens{Data: encodeTokens(d.snap.Query(span), m, span)}, nil
 }
 
 func semanticTokensDelta(_ context.Context, s *server, d doc, p *protocol.SemanticTokensDeltaParams) (any, error) {
-	data := encodeTokens(d, token.Span{Start: 0, End: len(d.snap.Text)})
+	a, m := d.analysis()
+	data := encodeTokens(a, m, token.Span{Start: 0, End: len(d.snap.Text)})
 	prev, ok := s.tokens.load(d.uri, p.PreviousResultID)
 	id := s.tokens.store(d.uri, data)
 	if !ok {
@@ -117,8 +120,7 @@ func semanticTokensDelta(_ context.Context, s *server, d doc, p *protocol.Semant
 // five numbers a token (line delta, start delta, length, type, modifiers),
 // lengths in the session's encoding. A token that spans lines (a string with
 // line breaks) is split into one token a line.
-func encodeTokens(d doc, span token.Span) []uint32 {
-	a, m := d.analysis()
+func encodeTokens(a *core.Analysis, m mapper, span token.Span) []uint32 {
 	toks := a.SemanticTokens(span)
 	data := make([]uint32, 0, 5*len(toks))
 	text := a.Lines.Text()

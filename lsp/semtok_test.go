@@ -31,7 +31,8 @@ func TestEncodeTokens(t *testing.T) {
 	for _, text := range texts {
 		for _, enc := range []encoding{utf16, utf8enc} {
 			d := doc{snap: core.NewSnapshot("file:///t.wfl", 1, text), enc: enc}
-			got := encodeTokens(d, token.Span{Start: 0, End: len(text)})
+			a, m := d.analysis()
+			got := encodeTokens(a, m, token.Span{Start: 0, End: len(text)})
 			want := naiveTokens(d)
 			if len(got) != len(want) {
 				t.Errorf("%.40q %v: %d numbers, want %d", text, enc.kind(), len(got), len(want))

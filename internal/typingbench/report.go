@@ -40,7 +40,8 @@ func Explain(w io.Writer, keystrokes int, sequential bool) {
 	}
 	fmt.Fprintf(w, `Typing: %d keystrokes a document (after one unmeasured round), each a didChange typing or
 deleting one character inside a call's arguments, then completion and signature help at the
-cursor, hover, semantic tokens and inlay hints of the %d visible lines, %s.
+cursor, hover, semantic tokens and inlay hints of the %d visible lines, the definition of the
+name hovered, %s.
 Milliseconds from writing a request to the last byte of its answer; publishDiagnostics: from
 writing the didChange to the last byte of the publish carrying its version. "said": answers
 that were not null or empty; "errors": error answers; "missed": keystrokes without a publish.

@@ -5,7 +5,9 @@
 // incremental change), followed at once by what VS Code asks then:
 // completion at the cursor, signature help at the cursor (the typing
 // happens inside a call's arguments), hover, semantic tokens of the visible
-// range and inlay hints of the visible range (60 lines around the cursor).
+// range and inlay hints of the visible range (60 lines around the cursor),
+// and go to definition of the name hovered (what a ctrl-click or a peek
+// asks).
 // The requests are written together, before any answer, as VS Code's
 // providers send them; Options.Sequential writes each after the previous
 // one's answer instead. The next keystroke comes when every answer and the
@@ -51,13 +53,14 @@ const (
 	Hover
 	SemanticTokensRange
 	InlayHint
+	Definition
 	Diagnostics
 	numKinds
 )
 
 // Kinds lists every kind, the requests in the order they are sent, then the
 // diagnostics.
-var Kinds = []Kind{Completion, SignatureHelp, Hover, SemanticTokensRange, InlayHint, Diagnostics}
+var Kinds = []Kind{Completion, SignatureHelp, Hover, SemanticTokensRange, InlayHint, Definition, Diagnostics}
 
 // requests are the kinds sent after each keystroke, in this order.
 var requests = Kinds[:Diagnostics]
@@ -68,6 +71,7 @@ var kindInfo = [numKinds]struct{ name, metric, method string }{
 	Hover:               {"hover", "hover", "textDocument/hover"},
 	SemanticTokensRange: {"semanticTokens/range", "semtok-range", "textDocument/semanticTokens/range"},
 	InlayHint:           {"inlayHint", "inlay", "textDocument/inlayHint"},
+	Definition:          {"definition", "definition", "textDocument/definition"},
 	Diagnostics:         {"publishDiagnostics", "diagnostics", "textDocument/publishDiagnostics"},
 }
 
@@ -91,8 +95,9 @@ type Doc struct {
 	// it again with backspaces, and so on.
 	At    int
 	Typed string // ASCII
-	// Hover is the byte offset hovered after each keystroke; it lies
-	// before At, so the typing does not move it.
+	// Hover is the byte offset hovered (and asked the definition of)
+	// after each keystroke; it lies before At, so the typing does not
+	// move it.
 	Hover int
 }
 
@@ -494,7 +499,7 @@ func (t *typist) params(k Kind) any {
 		return map[string]any{"textDocument": td, "position": cursor, "context": map[string]any{"triggerKind": 1}}
 	case SignatureHelp:
 		return map[string]any{"textDocument": td, "position": cursor, "context": map[string]any{"triggerKind": 1, "isRetrigger": false}}
-	case Hover:
+	case Hover, Definition:
 		return map[string]any{"textDocument": td, "position": t.hover}
 	case SemanticTokensRange, InlayHint:
 		return map[string]any{"textDocument": td, "range": t.visible}

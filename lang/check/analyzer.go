@@ -829,6 +829,20 @@ type implicitName struct {
 	t    *types.Type
 }
 
+// BoundNames returns the names a statement binds in its scope without
+// writing them (the fields of a request `wait for request … as R` binds
+// besides R), or nil.
+func BoundNames(s ast.Stmt) []string {
+	if _, ok := s.(*ast.WaitRequestStmt); !ok {
+		return nil
+	}
+	out := make([]string, len(requestFields))
+	for i, f := range requestFields {
+		out[i] = f.name
+	}
+	return out
+}
+
 // requestFields are the names `wait for request … as R` binds besides R.
 var requestFields = []implicitName{
 	{"method", types.Text}, {"path", types.Text}, {"query", types.Text}, {"client_ip", types.Text},

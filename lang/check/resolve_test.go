@@ -417,3 +417,46 @@ func typeString(e goast.Expr) string {
 	}
 	return ""
 }
+
+// TestOuter checks where a file scope's Outer stands: its declarations right
+// after the scope's own, for Lookup and Resolve, and its bound names right
+// after the scope's own bound names, for Resolve only.
+func TestOuter(t *testing.T) {
+	f, _ := parser.Parse("store own as 1\n")
+	info, _ := check.Check(f, "store own as 1\n")
+	g := info.Global
+	declared := []*check.Symbol{{Name: "own", Kind: check.SymVariable}, {Name: "far", Kind: check.SymVariable}, {Name: "far", Kind: check.SymConstant}}
+	bound := []*check.Symbol{{Name: "req", Kind: check.SymImplicit}, {Name: "far", Kind: check.SymImplicit}}
+	g.Outer = func(name string, b bool) *check.Symbol {
+		list := declared
+		if b {
+			list = bound
+		}
+		for _, sym := range list {
+			if sym.Name == name {
+				return sym
+			}
+		}
+		return nil
+	}
+	tests := []struct {
+		name            string
+		lookup, resolve *check.Symbol
+	}{
+		{"own", g.Symbols.Get("own"), g.Symbols.Get("own")},
+		{"far", declared[1], declared[1]},
+		{"req", nil, bound[0]},
+		{"nowhere", nil, nil},
+	}
+	for _, tt := range tests {
+		if got := g.Lookup(tt.name); got != tt.lookup {
+			t.Errorf("Lookup(%q) = %+v, want %+v", tt.name, got, tt.lookup)
+		}
+		if got := g.Resolve(tt.name); got != tt.resolve {
+			t.Errorf("Resolve(%q) = %+v, want %+v", tt.name, got, tt.resolve)
+		}
+	}
+	if g.Symbols.Get("own") == nil {
+		t.Fatal("own is not declared")
+	}
+}

@@ -31,6 +31,14 @@ type Scope struct {
 	// after its own names and before the names of outer scopes (the
 	// runtime binds each property in the method's environment).
 	Container *Symbol
+
+	// Outer, when set (on a file scope, by a caller that checked only
+	// some of a file's statements: core's partial analyses), returns the
+	// symbol the rest of the file declares (bound false) or binds (bound
+	// true) under a name, or nil. [Scope.Lookup] sees what it declares
+	// right after the scope's own Symbols, [Scope.Resolve] each kind right
+	// after the scope's own table of that kind. The checker never sets it.
+	Outer func(name string, bound bool) *Symbol
 }
 
 // A SymbolTable maps the names of one scope to their symbols. Most scopes
@@ -56,6 +64,11 @@ func (s *Scope) Lookup(name string) *Symbol {
 	for ; s != nil; s = s.Parent {
 		if sym := s.Symbols.Get(name); sym != nil {
 			return sym
+		}
+		if s.Outer != nil {
+			if sym := s.Outer(name, false); sym != nil {
+				return sym
+			}
 		}
 	}
 	return nil
@@ -158,8 +171,18 @@ func (s *Scope) Resolve(name string) *Symbol {
 		if sym := s.Symbols.Get(name); sym != nil {
 			return sym
 		}
+		if s.Outer != nil {
+			if sym := s.Outer(name, false); sym != nil {
+				return sym
+			}
+		}
 		if sym := s.Injected.Get(name); sym != nil {
 			return sym
+		}
+		if s.Outer != nil {
+			if sym := s.Outer(name, true); sym != nil {
+				return sym
+			}
 		}
 		if s.Container != nil {
 			if p := s.property(name); p != nil {

@@ -37,11 +37,19 @@ func estimate(src string) int { return len(src)/5 + 16 }
 // with the tokens of one scan can reuse their memory for the next. A buffer
 // too small for src is replaced by one of the estimated size.
 func LexInto(src string, buf []token.Token) *Result {
-	if n := estimate(src); cap(buf) < n {
+	return LexFrom(src, 0, buf)
+}
+
+// LexFrom is LexInto scanning src[from:] only, as if it were the whole
+// text, with positions that are offsets of src: a caller that knows a line
+// starts at from (nothing before it carries into it) scans one stretch of a
+// large text without copying it. from must lie in [0, len(src)].
+func LexFrom(src string, from int, buf []token.Token) *Result {
+	if n := estimate(src[from:]); cap(buf) < n {
 		buf = make([]token.Token, 0, n)
 	}
 	l := lexer{src: src, toks: buf[:0]}
-	l.run()
+	l.run(from)
 	return &Result{Tokens: l.toks, Comments: l.comments, Dropped: l.dropped}
 }
 
@@ -112,9 +120,9 @@ var punct = [256]token.Kind{
 	'{': token.LeftBrace, '}': token.RightBrace, '(': token.LeftParen, ')': token.RightParen,
 }
 
-func (l *lexer) run() {
+func (l *lexer) run(from int) {
 	src := l.src
-	i := 0
+	i := from
 	for i < len(src) {
 		c := src[i]
 		switch {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/diag"
 )
 
 // checkTree verifies the tree invariants: Pos <= End everywhere, every
@@ -79,6 +80,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		file, diags := Parse(src)
 		checkTree(t, src, file)
+		checkFrom(t, src)
 		for _, d := range diags {
 			if d.Span.Start < 0 || d.Span.End > len(src) || d.Span.Start > d.Span.End {
 				t.Fatalf("diagnostic span %v outside the source: %s", d.Span, d.Message)
@@ -88,6 +90,60 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkFrom verifies UnitsFrom: src parsed after lines of other text
+// (which end with a line break) is src parsed alone, every position moved
+// by the length of those lines.
+func checkFrom(t *testing.T, src string) {
+	t.Helper()
+	const before = "store before as 1\n// a comment\n\n"
+	want := unitsShape(Units(src))
+	got := unitsShape(UnitsFrom(before+src, len(before)))
+	for i := range want {
+		want[i].from += len(before)
+		want[i].to += len(before)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("UnitsFrom: %d elements, Units: %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("UnitsFrom: element %d is %+v, Units' moved: %+v", i, got[i], want[i])
+		}
+	}
+}
+
+// shapeOf is one element of a parse: a node, a unit, a comment or a
+// diagnostic, with its extent.
+type shapeOf struct {
+	what     string
+	from, to int
+}
+
+func unitsShape(f *ast.File, units []Unit, dropped []diag.Diagnostic) []shapeOf {
+	var out []shapeOf
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n != nil {
+			if _, ok := n.(*ast.File); !ok {
+				out = append(out, shapeOf{fmt.Sprintf("%T", n), n.Pos(), n.End()})
+			}
+		}
+		return true
+	})
+	for _, g := range f.Comments {
+		out = append(out, shapeOf{"comments", g.From, g.To})
+	}
+	for _, u := range units {
+		out = append(out, shapeOf{"unit", u.Start, u.Start})
+		for _, d := range u.Diags {
+			out = append(out, shapeOf{d.Code + " " + d.Message, d.Span.Start, d.Span.End})
+		}
+	}
+	for _, d := range dropped {
+		out = append(out, shapeOf{d.Code + " " + d.Message, d.Span.Start, d.Span.End})
+	}
+	return out
 }
 
 func dirExists(p string) bool {
@@ -108,6 +164,7 @@ func TestParseCorpusInvariants(t *testing.T) {
 			b, _ := os.ReadFile(path)
 			file, _ := Parse(string(b))
 			checkTree(t, string(b), file)
+			checkFrom(t, string(b))
 			n++
 			return nil
 		})

@@ -86,10 +86,22 @@ type Unit struct {
 // characters the lexer dropped. Parse's diagnostics are the units'
 // diagnostics through [FilterFirst], followed by the dropped ones.
 func Units(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
+	return UnitsFrom(src, 0)
+}
+
+// UnitsFrom is Units parsing src[from:] only, as if it were the whole text,
+// with every position an offset of src (the File's extent is [from,
+// len(src))). from must be the start of a line of src: the parser's top
+// level keeps no state from one unit to the next, so the units of a stretch
+// of lines that starts and ends where units do are the units the whole
+// text has there, and core parses just the statements a query needs.
+// Comments are grouped and doc comments attached looking at src, so a doc
+// comment above the stretch is not attached.
+func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
 	bufp := tokenPool.Get().(*[]token.Token)
-	lx := lexer.LexInto(src, *bufp) // a new buffer when src needs more
-	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}}
-	f = &ast.File{Range: ast.Range{From: 0, To: len(src)}}
+	lx := lexer.LexFrom(src, from, *bufp) // a new buffer when src needs more
+	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}, lead: from}
+	f = &ast.File{Range: ast.Range{From: from, To: len(src)}}
 	f.Stmts = p.program()
 	// The tree keeps no tokens. Small buffers go back to the pool, cleared
 	// so that they do not keep this source alive; a large file's buffer

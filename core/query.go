@@ -1,0 +1,100 @@
+package core
+
+// This file answers the position queries of an edited document (hover,
+// definition, references, highlights, completion, signature help, semantic
+// tokens and inlay hints of a range) without analysing the whole text
+// again, from the last version analysed in full (the base) and a fresh
+// analysis of the few statements the query and the edits since the base
+// touch.
+//
+// The diagnostics already keep the document as units (incremental.go), and
+// a unit of this version that is the very unit of the base's state (the
+// same pointer) was neither edited since nor connected to an edit through
+// a declared name: the checker learnt of it what it learnt in the base.
+// So, for a query about a stretch of the text:
+//
+//  1. the units the stretch overlaps, the units no longer the base's (the
+//     dirty ones, and the one after each, whose doc comment lies in it),
+//     and the units with an include are taken, with every unit that
+//     shares a declared name with them, directly or through others (the
+//     closure the diagnostics recheck too);
+//  2. those units are parsed again, in the text's own offsets, and
+//     checked with the file's context, where the top-level names the other
+//     units declare are given as the base's symbols, their declarations
+//     moved to where their units now are: completion, signature help and
+//     the member lists see every name of the file, and no name of the
+//     checked units can reach them (else their unit would be taken);
+//  3. the answer comes from that analysis: its tree holds every statement
+//     the stretch shows and every declaration and use of the names those
+//     statements declare.
+//
+// When the closure is most of the text, the snapshot is not derived from
+// an analysed version, or the stretches do not parse as their units did,
+// the full analysis answers. TestQueryEqualsFull compares every query's
+// answer with a full analysis's after random edits of the corpus.
+
+import (
+	"wfl-lsp/lang/token"
+)
+
+// partialMin is the size of text below which queries use the full
+// analysis: it costs little more than a partial one. A variable for the
+// tests.
+var partialMin = 32 << 10
+
+// partialMax is the share of the text (in units) above which a query's
+// closure is not worth analysing apart. A variable for the tests.
+var partialMax = 0.25
+
+// Query returns an analysis that answers the position queries about span
+// (hover, definition, completion, signature help at an offset in it;
+// semantic tokens and inlay hints of a range inside it) as the snapshot's
+// full analysis does. It is the full analysis when that is computed or
+// cheaper; else an analysis of the statements that span and the edits
+// since the last full analysis reach (see the file comment), whose tree
+// holds only those. It is safe to call from many goroutines.
+func (s *Snapshot) Query(span token.Span) *Analysis {
+	if s.analysed.Load() || len(s.Text) < partialMin {
+		return s.Analysis()
+	}
+	if q := s.query(); q != nil {
+		if a := q.answer(span); a != nil {
+			return a
+		}
+	}
+	return s.Analysis()
+}
+
+// QueryName is Query for the queries that follow the name at offset through
+// the document (references, highlights): the partial analysis when the
+// name is declared in it, so that it holds every use, or when there is no
+// name there; else the full one (a builtin's uses, or an undeclared name's,
+// are anywhere).
+func (s *Snapshot) QueryName(offset int) *Analysis {
+	a := s.Query(token.Span{Start: offset, End: offset})
+	if a.part == nil {
+		return a
+	}
+	id, sym := a.SymbolAt(offset)
+	if id == nil || sym != nil && sym.From == "" && sym.Decl.End > sym.Decl.Start && a.covers(sym.Decl.Start) {
+		return a
+	}
+	return s.Analysis()
+}
+
+// QueryLines returns the line table of the snapshot's text that Query's
+// analyses use: the diagnostics' (derived first if need be, which the
+// publisher does anyway), so that a request converts its positions without
+// building a table of its own.
+func (s *Snapshot) QueryLines() *token.Lines {
+	if l := s.lines.Load(); l != nil {
+		return l
+	}
+	if s.analysed.Load() || len(s.Text) < partialMin || s.qbase.Load() == nil {
+		return s.Lines()
+	}
+	return s.diagState().lines
+}
+
+// Partial reports whether the analysis is a partial one (see Query).
+func (a *Analysis) Partial() bool { return a.part != nil }

@@ -1,0 +1,372 @@
+package core
+
+// This file implements the partial analyses of query.go: what a snapshot
+// keeps of its base, the closure of a query's units, and the analysis of
+// just those units.
+
+import (
+	"iter"
+	"slices"
+	"sort"
+	"sync"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/parser"
+	"wfl-lsp/lang/token"
+)
+
+// queryState is what a snapshot's partial analyses start from; it is
+// computed once, by the first query that needs it.
+type queryState struct {
+	st       *diagState
+	declared hashSet // every name st's units declare
+	limit    int     // the most units a partial analysis may take
+
+	// seeds are taken by every partial analysis: the units that are not
+	// the base's (and the one after each), and those with an include.
+	seeds []int
+
+	// The names of the other units are the base's top-level symbols of
+	// the units that are still the base's and not seeds (see move).
+	base   *check.Scope // the base's file scope
+	stB    *diagState   // the base's state
+	fromB  []int        // the unit of st of each unit of stB, or -1
+	isSeed []bool       // by unit of st
+	// containers are the base's containers of those units, by name.
+	containers map[string]*check.Symbol
+
+	mu    sync.Mutex // guards parts; held while one is built
+	parts []partial  // the partial analyses built, the latest last
+}
+
+// A partial is one partial analysis and the units it took (sorted).
+type partial struct {
+	units []int
+	a     *Analysis
+}
+
+// maxParts is how many partial analyses a snapshot keeps.
+const maxParts = 4
+
+// coverage is what a partial analysis parsed: stretches of whole lines of
+// the text, in order; and the state it was made from.
+type coverage struct {
+	runs []token.Span
+	q    *queryState
+}
+
+// covers reports whether offset lies in a stretch the analysis parsed.
+func (a *Analysis) covers(offset int) bool {
+	if a.part == nil {
+		return true
+	}
+	runs := a.part.runs
+	i := sort.Search(len(runs), func(i int) bool { return runs[i].End > offset })
+	return i < len(runs) && runs[i].Start <= offset
+}
+
+// query returns the snapshot's query state, or nil when queries must use
+// the full analysis: no analysed version to start from, or diagnostics
+// that were not derived (then the analysis is computed anyway).
+func (s *Snapshot) query() *queryState {
+	s.qOnce.Do(func() {
+		defer func() {
+			if recover() != nil {
+				s.q = nil // a broken invariant: the full analysis answers
+			}
+		}()
+		b := s.qbase.Load()
+		if b == nil {
+			return
+		}
+		st := s.diagState()
+		if !s.derived || s.analysed.Load() {
+			return
+		}
+		s.q = newQueryState(st, b.diagState(), b.Analysis())
+	})
+	return s.q
+}
+
+// newQueryState matches the units of st with those of the base's state
+// stB, whose analysis is a.
+func newQueryState(st, stB *diagState, a *Analysis) *queryState {
+	n, nB := len(st.units), len(stB.units)
+	// toB maps a unit of st to the same unit of stB, or -1. Units are
+	// shared as a prefix and a suffix, and here and there between.
+	toB := make([]int, n)
+	pre := 0
+	for pre < n && pre < nB && st.units[pre] == stB.units[pre] {
+		toB[pre] = pre
+		pre++
+	}
+	suf := 0
+	for suf < n-pre && suf < nB-pre && st.units[n-1-suf] == stB.units[nB-1-suf] {
+		toB[n-1-suf] = nB - 1 - suf
+		suf++
+	}
+	middle := make(map[*unit]int, nB-pre-suf)
+	for i := pre; i < nB-suf; i++ {
+		middle[stB.units[i]] = i
+	}
+	for i := pre; i < n-suf; i++ {
+		if k, ok := middle[st.units[i]]; ok {
+			toB[i] = k
+		} else {
+			toB[i] = -1
+		}
+	}
+	q := &queryState{st: st, declared: st.declared(), limit: int(float64(n)*partialMax) + 1}
+	for i, k := range toB {
+		dirty := k < 0 || i > 0 && toB[i-1] < 0 // a doc comment above a unit lies in the unit before
+		if dirty || st.units[i].facts().loads&loadInclude != 0 {
+			q.seeds = append(q.seeds, i)
+		}
+	}
+	// fromB maps a unit of stB to the same unit of st, or -1.
+	fromB := make([]int, nB)
+	for i := range fromB {
+		fromB[i] = -1
+	}
+	for i, k := range toB {
+		if k >= 0 {
+			fromB[k] = i
+		}
+	}
+	q.stB, q.fromB = stB, fromB
+	if a.Info != nil {
+		q.base = a.Info.Global
+	}
+	q.isSeed = make([]bool, n)
+	for _, i := range q.seeds {
+		q.isSeed[i] = true
+	}
+	q.containers = map[string]*check.Symbol{}
+	if a.Info != nil {
+		for name, sym := range a.Info.Containers {
+			if c := q.move(sym); c != nil {
+				q.containers[name] = c
+			}
+		}
+	}
+	return q
+}
+
+// move returns a symbol of the base as it is in this text: itself, or a
+// copy whose declaration is moved where its unit now is; nil when it is
+// an included file's (the context has those) or its unit is taken by
+// every partial analysis.
+func (q *queryState) move(sym *check.Symbol) *check.Symbol {
+	if sym == nil || sym.From != "" {
+		return nil
+	}
+	pos := sym.Decl.Start
+	if sym.Decl.End == 0 {
+		if sym.Node == nil {
+			return nil
+		}
+		pos = sym.Node.Pos()
+	}
+	k := unitAt(q.stB.starts, pos)
+	i := q.fromB[k]
+	if i < 0 || q.isSeed[i] {
+		return nil
+	}
+	by := q.st.starts[i] - q.stB.starts[k]
+	if by == 0 || sym.Decl.End == 0 {
+		return sym
+	}
+	c := *sym
+	c.Decl.Start += by
+	c.Decl.End += by
+	return &c
+}
+
+// lookup is a partial analysis's check.Scope.Outer: the name as the base
+// has it at the top level, if its unit is one of the other units.
+func (q *queryState) lookup(name string, bound bool) *check.Symbol {
+	if q.base == nil {
+		return nil
+	}
+	if bound {
+		return q.move(q.base.Injected.Get(name))
+	}
+	return q.move(q.base.Symbols.Get(name))
+}
+
+// outer yields the top-level names of the other units that keep accepts,
+// declared (bound false) or bound.
+func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) iter.Seq2[string, *check.Symbol] {
+	return func(yield func(string, *check.Symbol) bool) {
+		if q.base == nil {
+			return
+		}
+		table := &q.base.Symbols
+		if bound {
+			table = &q.base.Injected
+		}
+		for name, sym := range table.All() {
+			if !keep(name, sym) {
+				continue
+			}
+			if c := q.move(sym); c != nil && !yield(name, c) {
+				return
+			}
+		}
+	}
+}
+
+// answer returns a partial analysis that answers the queries about span,
+// or nil when the full analysis should.
+func (q *queryState) answer(span token.Span) *Analysis {
+	st := q.st
+	first, last := unitAt(st.starts, span.Start), unitAt(st.starts, max(span.End-1, span.Start))
+	if first > 0 && st.starts[first] == span.Start {
+		first-- // a cursor at a line start may be just after the line before
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for _, p := range q.parts {
+		if p.has(first, last) {
+			return p.a
+		}
+	}
+	g := st.grow(q.declared)
+	for _, i := range q.seeds {
+		g.take(i)
+	}
+	for i := first; i <= last; i++ {
+		g.take(i)
+	}
+	if len(g.set) > q.limit || !g.spread(q.limit) {
+		return nil
+	}
+	slices.Sort(g.set)
+	a := q.analyse(g.set)
+	if a == nil {
+		return nil
+	}
+	if len(q.parts) == maxParts {
+		q.parts = slices.Delete(q.parts, 0, 1)
+	}
+	q.parts = append(q.parts, partial{units: g.set, a: a})
+	return a
+}
+
+// has reports whether the partial analysis took the units [first, last].
+func (p partial) has(first, last int) bool {
+	i, found := slices.BinarySearch(p.units, first)
+	if !found || i+last-first >= len(p.units) {
+		return false
+	}
+	return p.units[i+last-first] == last
+}
+
+// analyse parses and checks the units of set (sorted indices of st.units)
+// in the text's own offsets. It returns nil when a stretch does not parse
+// into the statements its units hold.
+func (q *queryState) analyse(set []int) *Analysis {
+	st := q.st
+	text := st.text
+	f := &ast.File{Range: ast.Range{From: 0, To: len(text)}}
+	part := &coverage{q: q}
+	size := 0
+	for k := 0; k < len(set); {
+		i, j := set[k], set[k]
+		for k++; k < len(set) && set[k] == j+1; k++ {
+			j++
+		}
+		// The parser's lookahead must see what it sees in the whole text
+		// (a statement may parse one way at the end of the text and another
+		// before more lines): two units more are parsed, as incremental.go's
+		// reparse does, and dropped, and a unit must start where the run
+		// ends.
+		start, end := st.docStart(i), st.end(j)
+		cut := st.end(min(j+2, len(st.units)-1))
+		pf, pus, _ := parser.UnitsFrom(text[:cut], start)
+		want, got := 0, 0
+		for u := i; u <= j; u++ {
+			want += int(st.units[u].stmts)
+		}
+		synced := cut == end
+		for _, pu := range pus {
+			if pu.Start >= end {
+				synced = lineStartOf(text, pu.Start) == end
+				break
+			}
+			if pu.Stmt != nil {
+				f.Stmts = append(f.Stmts, pu.Stmt)
+				got++
+			}
+		}
+		if got != want || !synced {
+			return nil
+		}
+		for _, g := range pf.Comments {
+			if g.From < end {
+				f.Comments = append(f.Comments, g)
+			}
+		}
+		part.runs = append(part.runs, token.Span{Start: start, End: end})
+		size += end - start
+	}
+	ctx := *st.ctx // the shared context is never modified
+	ctx.Line = func(off int) int { return st.lines.Line(off) + 1 }
+	// The checker reads its source only for its size (to size its tables)
+	// and for `random_seed` (a finding, not an answer; a unit naming it
+	// makes the state final, so it is never partial): a stretch of the
+	// size of what it checks will do.
+	info, _ := check.CheckPasses(f, text[:size], &ctx)
+	// The names of the other units: after checking, so that they are
+	// only what they are for the queries (no name of the units checked
+	// can reach them).
+	info.Global.Outer = q.lookup
+	for name, c := range q.containers {
+		if info.Containers[name] == nil {
+			info.Containers[name] = c
+		}
+	}
+	return &Analysis{Lines: st.lines, File: f, Info: info, part: part}
+}
+
+// docStart returns where to parse unit i from: its start, or the start of
+// the comment lines that end the unit before it (a doc comment of its
+// first statement).
+func (s *diagState) docStart(i int) int {
+	if i == 0 {
+		return 0
+	}
+	a, b := s.starts[i-1], s.starts[i]
+	lx := lexer.LexFrom(s.text[:b], a, nil)
+	code := -1 // the end of the last token of the unit before that is not a line break
+	for k := len(lx.Tokens) - 1; k >= 0; k-- {
+		if lx.Tokens[k].Kind != token.Eol {
+			code = lx.Tokens[k].End
+			break
+		}
+	}
+	for _, c := range lx.Comments {
+		if c.Start < code {
+			continue
+		}
+		ls := lineStartOf(s.text, c.Start)
+		if ls > code {
+			return ls // the first comment alone on its line after the code
+		}
+	}
+	return b
+}
+
+// tokens lexes the stretches a partial analysis parsed.
+func (p *coverage) tokens(text string) *lexer.Result {
+	out := &lexer.Result{}
+	for _, r := range p.runs {
+		lx := lexer.LexFrom(text[:r.End], r.Start, nil)
+		out.Tokens = append(out.Tokens, lx.Tokens...)
+		out.Comments = append(out.Comments, lx.Comments...)
+		out.Dropped = append(out.Dropped, lx.Dropped...)
+	}
+	return out
+}

@@ -1,0 +1,295 @@
+package core
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"wfl-lsp/internal/benchdoc"
+	"wfl-lsp/lang/token"
+)
+
+// partialEverywhere makes every query of the test partial when it can be,
+// whatever the size of the text or of the closure.
+func partialEverywhere(tb testing.TB) {
+	tb.Helper()
+	min, most := partialMin, partialMax
+	partialMin, partialMax = 0, 1
+	tb.Cleanup(func() { partialMin, partialMax = min, most })
+}
+
+// TestQueryEqualsFull edits every corpus program (and a sample of the
+// mutants) at random, a chain of edits each, as an editor does (the
+// diagnostics of most versions computed, now and then a full analysis),
+// and after each edit asks every position query at random places of the
+// text through Snapshot.Query and QueryName, comparing each answer with
+// a full analysis's of the same text.
+//
+//	go test -run QueryEqualsFull -stress N ./core
+func TestQueryEqualsFull(t *testing.T) {
+	partialEverywhere(t)
+	stride, edits, places, seed := 12, 8, 4, uint64(11)
+	if testing.Short() {
+		stride, edits = 60, 6
+	}
+	if *stress > 0 {
+		stride, edits, places, seed = 1, 40, 8, uint64(*stress)
+	}
+	progs := corpusPrograms(t, stride)
+	if len(progs) == 0 {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	var c queryCounts
+	for n, path := range slices.Sorted(mapsKeys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		ws := NewWorkspace()
+		uri := FileURI(path)
+		s := ws.Open(uri, 1, progs[path])
+		s.Diagnostics()
+		s.Analysis()
+		for k := 0; k < edits; k++ {
+			from, to, ins := randomEdit(rng, s.Text)
+			for !runeBoundary(s.Text, from) {
+				from--
+			}
+			for !runeBoundary(s.Text, to) {
+				to++
+			}
+			next, err := ws.Change(uri, s.Version+1, Edit{Start: from, End: to, Text: ins})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = next
+			c.edits++
+			switch rng.IntN(8) {
+			case 0:
+				continue // a version the editor asked nothing of
+			case 1:
+				s.Analysis() // a whole-document request: the next base
+			}
+			full := (&Snapshot{URI: uri, Text: s.Text, src: ws}).Analysis()
+			for range places {
+				if d := compareQueries(s, full, rng.IntN(len(s.Text)+1), ws, &c); d != "" {
+					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %s\ntext after:\n%s", path, k, from, to, ins, d, s.Text)
+				}
+			}
+		}
+	}
+	t.Logf("%d programs, %d edits; %d answers compared, %d of them from a partial analysis (%d partial analyses, %d units in all)",
+		len(progs), c.edits, c.answers, c.partial, c.analyses, c.units)
+	if c.partial < c.answers/2 {
+		t.Errorf("only %d of %d answers came from a partial analysis", c.partial, c.answers)
+	}
+}
+
+type queryCounts struct {
+	edits, answers, partial, analyses, units int
+	verbose                                  bool
+	seen                                     map[*Analysis]bool
+}
+
+func (c *queryCounts) count(a *Analysis) {
+	c.answers++
+	if a.part == nil {
+		return
+	}
+	c.partial++
+	if c.seen == nil {
+		c.seen = map[*Analysis]bool{}
+	}
+	if !c.seen[a] {
+		c.seen[a] = true
+		c.analyses++
+		c.units += len(a.File.Stmts)
+	}
+}
+
+func mapsKeys(m map[string]string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// compareQueries asks every query at offset of s (and of the lines around
+// it, for the range queries) and of full, and describes the first
+// difference.
+func compareQueries(s *Snapshot, full *Analysis, offset int, ws *Workspace, c *queryCounts) string {
+	at := token.Span{Start: offset, End: offset}
+	path := s.URI.Path()
+	load := func(p string) (*Analysis, bool) { return ws.Load(p) }
+	type query struct {
+		name string
+		a    *Analysis
+		ask  func(a *Analysis) any
+	}
+	lines := full.Lines
+	line := lines.Line(offset)
+	rng := token.Span{Start: lines.LineStart(max(0, line-7)), End: len(s.Text)}
+	if line+8 < lines.Count() {
+		rng.End = lines.LineStart(line + 8)
+	}
+	q := s.Query(at)
+	qr := s.Query(rng)
+	qn := s.QueryName(offset) // may compute the full analysis
+	queries := []query{
+		{"hover", q, func(a *Analysis) any { return a.Hover(offset) }},
+		{"hover across", q, func(a *Analysis) any { return a.HoverAcross(offset, path, load) }},
+		{"definition", q, func(a *Analysis) any { return a.Definition(offset) }},
+		{"included definition", q, func(a *Analysis) any { return a.IncludedDefinition(offset, path, load) }},
+		{"signature help", q, func(a *Analysis) any { return a.SignatureHelp(offset) }},
+		{"completion", q, func(a *Analysis) any {
+			span, items := a.Completion(offset, CompletionOptions{Snippets: true, Path: path})
+			return []any{span, items}
+		}},
+		{"plain completion", q, func(a *Analysis) any {
+			span, items := a.Completion(offset, CompletionOptions{})
+			return []any{span, items}
+		}},
+		{"highlights", qn, func(a *Analysis) any { return a.Highlights(offset) }},
+		{"references", qn, func(a *Analysis) any { return a.References(offset, false) }},
+		{"semantic tokens", qr, func(a *Analysis) any { return a.SemanticTokens(rng) }},
+		{"inlay hints", qr, func(a *Analysis) any { return a.InlayHints(rng) }},
+	}
+	for _, x := range queries {
+		c.count(x.a)
+		if c.verbose && x.a.part == nil {
+			fmt.Printf("%s: full\n", x.name)
+		}
+		got, want := x.ask(x.a), x.ask(full)
+		if !reflect.DeepEqual(got, want) {
+			return fmt.Sprintf("%s at %d (line %d, partial %v): %s", x.name, offset, line+1, x.a.part != nil, difference(got, want))
+		}
+	}
+	return ""
+}
+
+// difference describes where got and want, which differ, first do: the
+// first element that differs when they are lists (or lists of lists).
+func difference(got, want any) string {
+	g, w := reflect.ValueOf(got), reflect.ValueOf(want)
+	for g.Kind() == w.Kind() && (g.Kind() == reflect.Slice || g.Kind() == reflect.Interface) {
+		if g.Kind() == reflect.Interface {
+			g, w = g.Elem(), w.Elem()
+			continue
+		}
+		i := 0
+		for i < g.Len() && i < w.Len() && reflect.DeepEqual(g.Index(i).Interface(), w.Index(i).Interface()) {
+			i++
+		}
+		switch {
+		case i == g.Len() && i == w.Len():
+			return "equal?"
+		case i == g.Len():
+			return fmt.Sprintf("element %d missing: want %+v", i, w.Index(i))
+		case i == w.Len():
+			return fmt.Sprintf("element %d extra: got %+v", i, g.Index(i))
+		}
+		g, w = g.Index(i), w.Index(i)
+		if g.Kind() != reflect.Slice && g.Kind() != reflect.Interface {
+			return fmt.Sprintf("element %d:\n got %+v\nwant %+v", i, g, w)
+		}
+	}
+	return fmt.Sprintf("\n got %+v\nwant %+v", got, want)
+}
+
+// TestQueryCases walks through edits after which a query's answer depends
+// on statements the edit did not touch, and checks that the answer is a
+// full analysis's and came from a partial one.
+func TestQueryCases(t *testing.T) {
+	partialEverywhere(t)
+	filler := strings.Repeat("display \"filler\"\n", 20)
+	tests := []struct {
+		name          string
+		before, after string
+		at            string // the query's place: the '|' in this text of after
+	}{
+		{"completion offers the names declared far above",
+			"store total as 1\n" + filler + "display 1\n",
+			"store total as 1\n" + filler + "display t\n",
+			"display t|"},
+		{"hover on a use shows the declaration's doc comment and line",
+			"// The sum.\nstore total as 1\n" + filler + "display 1\n",
+			"// The sum.\nstore total as 1\n" + filler + "display total\n",
+			"display to|tal"},
+		{"a doc comment edited above a declaration",
+			"// The sum.\nstore total as 1\n" + filler + "display total\n",
+			"// The whole sum.\nstore total as 1\n" + filler + "display total\n",
+			"display to|tal"},
+		{"signature help of an action declared below the call",
+			filler + "display 1\ndefine action called combine with a and b:\n    return a plus b\nend action\n",
+			filler + "display combine of 1 and \ndefine action called combine with a and b:\n    return a plus b\nend action\n",
+			"display combine of 1 and |"},
+		{"members of a container after a dot",
+			"create container Box:\n    property size: Number\nend container\ncreate new Box as b\n" + filler + "display 1\n",
+			"create container Box:\n    property size: Number\nend container\ncreate new Box as b\n" + filler + "display b.\n",
+			"display b.|"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ws := NewWorkspace()
+			uri := URI("file:///nowhere/cases.wfl")
+			s := ws.Open(uri, 1, tt.before)
+			s.Diagnostics()
+			s.Analysis()
+			from, oldEnd, newEnd := diffRange(tt.before, tt.after)
+			s, err := ws.Change(uri, 2, Edit{Start: from, End: oldEnd, Text: tt.after[from:newEnd]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			off := strings.Index(tt.after, strings.Replace(tt.at, "|", "", 1)) + strings.Index(tt.at, "|")
+			full := (&Snapshot{URI: uri, Text: s.Text, src: ws}).Analysis()
+			c := queryCounts{verbose: testing.Verbose()}
+			if d := compareQueries(s, full, off, ws, &c); d != "" {
+				t.Fatal(d)
+			}
+			if c.partial < c.answers-2 { // highlights and references may need the full analysis
+				t.Errorf("%d of %d answers from a partial analysis", c.partial, c.answers)
+			}
+		})
+	}
+}
+
+// BenchmarkQuery times the analysis a query needs right after an edit of
+// a 10,000-line document: partial (what Query does) and full (what the
+// server did before). Each edit retypes one digit in the middle chunk; the
+// query is a completion at the edit.
+//
+//	go test -run '^$' -bench Query ./core
+func BenchmarkQuery(b *testing.B) {
+	for _, doc := range []string{"lines=10000", "clean/lines=10000"} {
+		text := benchText(10000)
+		if strings.HasPrefix(doc, "clean") {
+			text = benchdoc.Clean(10000)
+		}
+		at := strings.Index(text, "c417 as 0\n") + len("c417 as ")
+		for _, mode := range []string{"partial", "full"} {
+			b.Run(mode+"/"+doc, func(b *testing.B) {
+				ws := NewWorkspace()
+				uri := URI("file:///bench/query.wfl")
+				s := ws.Open(uri, 1, text)
+				s.Diagnostics()
+				s.Analysis()
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				for i := 0; b.Loop(); i++ {
+					s, _ = ws.Change(uri, s.Version+1, Edit{Start: at, End: at + 1, Text: string(rune('1' + i%9))})
+					s.Diagnostics() // the publisher's part
+					a := s.Query(token.Span{Start: at + 1, End: at + 1})
+					if mode == "full" {
+						a = s.Analysis()
+					} else if a.part == nil {
+						b.Fatal("the query fell back to the full analysis")
+					}
+					a.Completion(at+1, CompletionOptions{})
+				}
+			})
+		}
+	}
+}
