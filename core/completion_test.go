@@ -3,10 +3,12 @@ package core
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/parser"
 )
@@ -260,4 +262,35 @@ func TestParseWithoutLocal(t *testing.T) {
 		}
 	}
 	t.Logf("%d programs, %d lines removed", len(progs), lines)
+}
+
+// TestCompletionMax checks that a completion asked for at most n items
+// returns the first n of the whole list, at every line end of a generated
+// document, and that the case-insensitive prefix test agrees with
+// strings.ToLower.
+func TestCompletionMax(t *testing.T) {
+	text := benchdoc.Dense(240)
+	a := analysisOf(t, text)
+	for off := range len(text) {
+		if text[off] != '\n' && text[off] != '+' {
+			continue
+		}
+		for _, snippets := range []bool{false, true} {
+			span, all := a.Completion(off, CompletionOptions{Snippets: snippets})
+			for _, n := range []int{1, 7, 60} {
+				s, some := a.Completion(off, CompletionOptions{Snippets: snippets, Max: n})
+				if s != span || !reflect.DeepEqual(some, all[:min(n, len(all))]) {
+					t.Fatalf("at %d, max %d: %v %v, want the first of %v %v", off, n, s, labels(some), span, labels(all))
+				}
+			}
+		}
+	}
+	for _, s := range []string{"Total", "total", "TOTAL_c1", "tot", "", "Émile", "émile", "straße", "STRASSE", "\u212a"} {
+		for _, p := range []string{"", "t", "to", "total_c", "é", "e\u0301", "stra", "k", "\u212a"} {
+			lower := strings.ToLower(p)
+			if got, want := hasPrefixFold(s, lower), strings.HasPrefix(strings.ToLower(s), lower); got != want {
+				t.Errorf("hasPrefixFold(%q, %q) = %v, want %v", s, lower, got, want)
+			}
+		}
+	}
 }

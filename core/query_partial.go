@@ -162,22 +162,10 @@ func newQueryState(st, stB *diagState, a *Analysis) *queryState {
 // an included file's (the context has those) or its unit is taken by
 // every partial analysis.
 func (q *queryState) move(sym *check.Symbol) *check.Symbol {
-	if sym == nil || sym.From != "" {
+	by, ok := q.shift(sym)
+	if !ok {
 		return nil
 	}
-	pos := sym.Decl.Start
-	if sym.Decl.End == 0 {
-		if sym.Node == nil {
-			return nil
-		}
-		pos = sym.Node.Pos()
-	}
-	k := unitAt(q.stB.starts, pos)
-	i := q.fromB[k]
-	if i < 0 || q.isSeed[i] {
-		return nil
-	}
-	by := q.st.starts[i] - q.stB.starts[k]
 	if by == 0 || sym.Decl.End == 0 {
 		return sym
 	}
@@ -185,6 +173,27 @@ func (q *queryState) move(sym *check.Symbol) *check.Symbol {
 	c.Decl.Start += by
 	c.Decl.End += by
 	return &c
+}
+
+// shift returns how far the declaration of a symbol of the base moved in
+// this text, and false when move would hide it.
+func (q *queryState) shift(sym *check.Symbol) (int, bool) {
+	if sym == nil || sym.From != "" {
+		return 0, false
+	}
+	pos := sym.Decl.Start
+	if sym.Decl.End == 0 {
+		if sym.Node == nil {
+			return 0, false
+		}
+		pos = sym.Node.Pos()
+	}
+	k := unitAt(q.stB.starts, pos)
+	i := q.fromB[k]
+	if i < 0 || q.isSeed[i] {
+		return 0, false
+	}
+	return q.st.starts[i] - q.stB.starts[k], true
 }
 
 // lookup is a partial analysis's check.Scope.Outer: the name as the base
@@ -200,9 +209,10 @@ func (q *queryState) lookup(name string, bound bool) *check.Symbol {
 }
 
 // outer yields the top-level names of the other units that keep accepts,
-// declared (bound false) or bound.
-func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) iter.Seq2[string, *check.Symbol] {
-	return func(yield func(string, *check.Symbol) bool) {
+// declared (bound false) or bound, each the base's symbol and how far its
+// declaration moved (as move would move it).
+func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) iter.Seq2[string, scoped] {
+	return func(yield func(string, scoped) bool) {
 		if q.base == nil {
 			return
 		}
@@ -214,7 +224,7 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) it
 			if !keep(name, sym) {
 				continue
 			}
-			if c := q.move(sym); c != nil && !yield(name, c) {
+			if by, ok := q.shift(sym); ok && !yield(name, scoped{sym, by}) {
 				return
 			}
 		}
