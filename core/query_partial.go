@@ -6,6 +6,7 @@ package core
 
 import (
 	"iter"
+	"runtime"
 	"slices"
 	"sort"
 	"sync"
@@ -243,7 +244,14 @@ func (q *queryState) answer(span token.Span) *Analysis {
 	if p == nil {
 		return a
 	}
-	defer close(p.done)
+	defer func() {
+		close(p.done)
+		// Those that waited for it run first: the caller's own answer may
+		// be the long one (a completion's list), theirs short (hover,
+		// definition, signature help), and on two cores they would wait
+		// for it.
+		runtime.Gosched()
+	}()
 
 	g := st.grow(q.declared)
 	for _, i := range q.seeds {
