@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,7 +34,17 @@ import (
 
 func TestMain(m *testing.M) {
 	if os.Getenv("WFL_LSP_TEST_SERVER") == "1" {
-		// WFL_LSP_TEST_CPUPROFILE=FILE profiles the server process.
+		// WFL_LSP_TEST_TRACE=FILE writes an execution trace of the server
+		// process (go tool trace), WFL_LSP_TEST_CPUPROFILE=FILE profiles it.
+		if path := os.Getenv("WFL_LSP_TEST_TRACE"); path != "" {
+			if f, err := os.Create(path); err == nil {
+				trace.Start(f)
+				code := run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr)
+				trace.Stop()
+				f.Close()
+				os.Exit(code)
+			}
+		}
 		if path := os.Getenv("WFL_LSP_TEST_CPUPROFILE"); path != "" {
 			if f, err := os.Create(path); err == nil {
 				pprof.StartCPUProfile(f)

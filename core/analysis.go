@@ -3,6 +3,8 @@ package core
 // This file runs the WFL front end over a document.
 
 import (
+	"sync/atomic"
+
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/config"
@@ -24,6 +26,10 @@ type Analysis struct {
 	// statements of the stretches part names, Info what checking them
 	// learnt, and Diagnostics is nil.
 	part *coverage
+
+	// diags are the diagnostics' state of the snapshot this is the full
+	// analysis of (its units), or nil for another analysis.
+	diags *atomic.Pointer[diagState]
 }
 
 // rawAnalysis is what analyze computed before combining (the incremental

@@ -9,11 +9,14 @@ package core
 // `first name`); items are filtered by it and replace it.
 
 import (
+	"cmp"
 	"fmt"
 	"iter"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
@@ -51,12 +54,22 @@ type CompletionItem struct {
 	Snippet string // when not "": the text to insert with LSP snippet placeholders (only when the client takes snippets)
 
 	weight int // the order offered in (see filter)
+
+	// An item of a name of the program is made with its label and kind
+	// only, and finished (finish) once it is among those returned: a
+	// large scope has thousands of names, and a client shows a few.
+	sym  *check.Symbol // the symbol whose Detail and Doc are still to fill in, or nil
+	call string        // the joiner of the call snippet still to make ("of", "with"), or ""
 }
 
 // CompletionOptions say what the client can take.
 type CompletionOptions struct {
 	Snippets bool   // the client expands LSP snippets: block snippets, and call snippets with a placeholder per parameter
 	Path     string // the document's file path, for the paths after `include from "`; "" when it has none
+	// Max, when above 0, is the most items returned: the first in order
+	// (a client that shows a few asks for one more, to know whether the
+	// list was cut).
+	Max int
 }
 
 // Completion returns the proposals at offset and the span of the typed
@@ -91,7 +104,7 @@ func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, [
 		if strings.HasSuffix(strings.TrimRight(before[:len(before)-len(last)], " \t"), ".") {
 			// Member access: x.pre|
 			dot := strings.LastIndex(before[:len(before)-len(last)], ".")
-			return a.filter(token.Span{Start: offset - len(last), End: offset}, last, a.members(lineStart+dot))
+			return a.filter(token.Span{Start: offset - len(last), End: offset}, last, a.members(lineStart+dot), opts.Max)
 		}
 	} else if strings.HasSuffix(before, ".") {
 		return token.Span{Start: offset, End: offset}, a.members(offset - 1)
@@ -112,8 +125,7 @@ func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, [
 	lastWord := strings.ToLower(prefix[strings.LastIndex(prefix, " ")+1:])
 	lower := strings.ToLower(prefix)
 	maybe := func(label string) bool {
-		l := strings.ToLower(label)
-		return strings.HasPrefix(l, lower) || strings.HasPrefix(l, lastWord)
+		return hasPrefixFold(label, lower) || hasPrefixFold(label, lastWord)
 	}
 	var items []CompletionItem
 	add := func(weight int, its []CompletionItem) {
@@ -163,12 +175,15 @@ func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, [
 	case slotAction:
 		for _, it := range a.kindItems(check.SymAction) {
 			if maybe(it.Label) {
-				items = append(items, a.callSnippet(it, "with", opts.Snippets))
+				if opts.Snippets {
+					it.call = "with"
+				}
+				items = append(items, it)
 			}
 		}
 		add(groupBuiltin, builtinItems(false))
 	}
-	return a.filter(token.Span{Start: prefixStart, End: offset}, prefix, items)
+	return a.filter(token.Span{Start: prefixStart, End: offset}, prefix, items, opts.Max)
 }
 
 // The groups of items, in the order they are offered.
@@ -183,17 +198,18 @@ const (
 )
 
 // filter keeps the items whose label starts with the prefix (ignoring case),
-// ordered by weight and label; with a multi-word prefix that matches
+// the first of each label, ordered by weight and label, at most max of them
+// when max > 0, and finishes them; with a multi-word prefix that matches
 // nothing, the last word alone is tried, replacing only that word.
-func (a *Analysis) filter(span token.Span, prefix string, items []CompletionItem) (token.Span, []CompletionItem) {
-	match := func(p string) []CompletionItem {
+func (a *Analysis) filter(span token.Span, prefix string, items []CompletionItem, max int) (token.Span, []CompletionItem) {
+	match := func(p string) []int32 {
 		p = strings.ToLower(p)
-		var out []CompletionItem
-		seen := map[string]bool{}
-		for _, it := range items {
-			if strings.HasPrefix(strings.ToLower(it.Label), p) && !seen[it.Label] {
+		var out []int32
+		seen := make(map[string]bool, len(items))
+		for i, it := range items {
+			if hasPrefixFold(it.Label, p) && !seen[it.Label] {
 				seen[it.Label] = true
-				out = append(out, it)
+				out = append(out, int32(i))
 			}
 		}
 		return out
@@ -204,13 +220,58 @@ func (a *Analysis) filter(span token.Span, prefix string, items []CompletionItem
 		span.Start = span.End - len(last)
 		out = match(last)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].weight != out[j].weight {
-			return out[i].weight < out[j].weight
+	// The labels differ, so the order is total: indices are sorted rather
+	// than the items, which are large.
+	slices.SortFunc(out, func(i, j int32) int {
+		x, y := &items[i], &items[j]
+		if x.weight != y.weight {
+			return cmp.Compare(x.weight, y.weight)
 		}
-		return out[i].Label < out[j].Label
+		return strings.Compare(x.Label, y.Label)
 	})
-	return span, out
+	if max > 0 && len(out) > max {
+		out = out[:max]
+	}
+	res := make([]CompletionItem, len(out))
+	for k, i := range out {
+		res[k] = a.finish(items[i])
+	}
+	return span, res
+}
+
+// finish fills in what an item of a name was made without (see
+// CompletionItem.sym): its detail and doc, and its call snippet.
+func (a *Analysis) finish(it CompletionItem) CompletionItem {
+	if it.sym != nil {
+		describe(&it, it.sym)
+		it.sym = nil
+	}
+	if it.call != "" {
+		it = a.callSnippet(it, it.call, true)
+		it.call = ""
+	}
+	return it
+}
+
+// hasPrefixFold reports whether strings.ToLower(s) starts with lower, a
+// lower-case string, without lowering s when it is ASCII.
+func hasPrefixFold(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		if i == len(s) {
+			return false
+		}
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return strings.HasPrefix(strings.ToLower(s), lower)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // trailingWords returns the identifier words at the end of s after the last
@@ -274,28 +335,29 @@ func inStringOrComment(s string) bool {
 // accepts, nearest first: weighted by how many scopes out they are declared
 // (in a container's method, its properties come right after the method's
 // own names), plus what score says of each (-1 leaves it out).
-func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...func(*check.Symbol) int) []CompletionItem {
+func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...func(scoped) int) []CompletionItem {
 	if a.Info == nil || a.Info.Global == nil {
 		return nil
 	}
 	var out []CompletionItem
 	seen := map[string]bool{}
-	offer := func(n string, sym *check.Symbol, depth int) {
+	offer := func(n string, s scoped, depth int) {
+		sym := s.sym
 		if seen[n] || sym == nil || !keep(n) {
 			return
 		}
-		declared := sym.Decl.End == 0 || sym.Decl.Start < offset || sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
+		declared := sym.Decl.End == 0 || s.decl().Start < offset || sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
 		if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
 			return // WFL names must be declared before use
 		}
 		extra := 0
 		for _, f := range score {
-			if extra = f(sym); extra < 0 {
+			if extra = f(s); extra < 0 {
 				return
 			}
 		}
 		seen[n] = true
-		if it, ok := symbolItem(sym); ok {
+		if it, ok := nameItem(sym); ok {
 			it.weight = groupName + depth<<8 + extra
 			if it.Kind == CompleteAction || it.Kind == CompleteContainer {
 				it.weight += 1 << 16 // after the variables
@@ -305,14 +367,14 @@ func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...fun
 	}
 	depth := 0
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for n, sym := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }) {
-			offer(n, sym, depth)
+		for n, s := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }) {
+			offer(n, s, depth)
 		}
 		if sc.Container != nil {
 			depth++
 			for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base, k+1 {
 				for n, m := range c.Members {
-					offer(n, m, depth)
+					offer(n, scoped{sym: m}, depth)
 				}
 			}
 		}
@@ -326,8 +388,9 @@ func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...fun
 // of the type wanted first; actions with a call snippet.
 func (a *Analysis) valueNames(offset int, p place, snippets bool, keep func(string) bool) []CompletionItem {
 	const mismatch = 1 << 12
-	names := a.namesInScope(offset, keep, func(sym *check.Symbol) int {
-		if sym.Name == p.declaring && sym.Decl.Start < offset && sym.Decl.End > 0 && a.Lines.Line(sym.Decl.Start) == a.Lines.Line(offset) {
+	names := a.namesInScope(offset, keep, func(s scoped) int {
+		sym, decl := s.sym, s.decl()
+		if sym.Name == p.declaring && decl.Start < offset && decl.End > 0 && a.Lines.Line(decl.Start) == a.Lines.Line(offset) {
 			return -1 // the name being declared, in its own value
 		}
 		t := sym.Type
@@ -341,9 +404,11 @@ func (a *Analysis) valueNames(offset int, p place, snippets bool, keep func(stri
 		}
 		return 0
 	})
-	for i, it := range names {
-		if it.Kind == CompleteAction {
-			names[i] = a.callSnippet(it, "of", snippets)
+	if snippets {
+		for i, it := range names {
+			if it.Kind == CompleteAction {
+				names[i].call = "of"
+			}
 		}
 	}
 	return names
@@ -357,11 +422,11 @@ func (a *Analysis) kindItems(kind check.SymbolKind) []CompletionItem {
 	}
 	var out []CompletionItem
 	seen := map[string]bool{}
-	for n, sym := range a.scopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == kind }) {
+	for n, s := range a.scopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == kind }) {
 		if !seen[n] {
-			if it, ok := symbolItem(sym); ok {
+			if it, ok := nameItem(s.sym); ok {
 				seen[n] = true
-				if sym.Kind == check.SymInterface {
+				if s.sym.Kind == check.SymInterface {
 					it.Kind = CompleteInterface
 				}
 				out = append(out, it)
@@ -371,22 +436,41 @@ func (a *Analysis) kindItems(kind check.SymbolKind) []CompletionItem {
 	return out
 }
 
+// A scoped is a symbol a scope holds, and how far its declaration moved:
+// a partial analysis's outer names are the base's symbols (see query.go),
+// listed as they are rather than copied with their declaration moved.
+type scoped struct {
+	sym *check.Symbol
+	by  int // bytes the declaration moved since the symbol was made
+}
+
+// decl returns where the symbol is declared in the text (zero for a name
+// with no declaration of its own there).
+func (s scoped) decl() token.Span {
+	d := s.sym.Decl
+	if d.End > 0 {
+		d.Start += s.by
+		d.End += s.by
+	}
+	return d
+}
+
 // scopeNames yields the names of a scope that keep accepts, in the order
 // they resolve: declared, then bound, each followed by what its Outer holds
 // (a partial analysis's file scope, see query.go).
-func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool) iter.Seq2[string, *check.Symbol] {
-	return func(yield func(string, *check.Symbol) bool) {
+func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool) iter.Seq2[string, scoped] {
+	return func(yield func(string, scoped) bool) {
 		for k, table := range []*check.SymbolTable{&sc.Symbols, &sc.Injected} {
 			for n, sym := range table.All() {
-				if keep(n, sym) && !yield(n, sym) {
+				if keep(n, sym) && !yield(n, scoped{sym: sym}) {
 					return
 				}
 			}
 			if sc.Outer == nil || a.part == nil {
 				continue
 			}
-			for n, sym := range a.part.q.outer(k == 1, keep) {
-				if !yield(n, sym) {
+			for n, s := range a.part.q.outer(k == 1, keep) {
+				if !yield(n, s) {
 					return
 				}
 			}
@@ -432,10 +516,15 @@ func snippetEscape(s string) string {
 var snippetEscaper = strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`)
 
 func symbolItem(sym *check.Symbol) (CompletionItem, bool) {
-	it := CompletionItem{Label: sym.Name, Insert: sym.Name, Doc: sym.Doc}
-	if sym.Type != nil && known(sym.Type) {
-		it.Detail = sym.Type.String()
-	}
+	it, ok := nameItem(sym)
+	it.sym = nil
+	describe(&it, sym)
+	return it, ok
+}
+
+// nameItem is symbolItem without the detail and doc, which finish fills in.
+func nameItem(sym *check.Symbol) (CompletionItem, bool) {
+	it := CompletionItem{Label: sym.Name, Insert: sym.Name, sym: sym}
 	switch sym.Kind {
 	case check.SymVariable, check.SymImplicit, check.SymPredeclared:
 		it.Kind = CompleteVariable
@@ -445,12 +534,6 @@ func symbolItem(sym *check.Symbol) (CompletionItem, bool) {
 		it.Kind = CompleteParameter
 	case check.SymAction:
 		it.Kind = CompleteAction
-		if len(sym.Actions) > 0 {
-			it.Detail = actionSignature(sym, sym.Actions[0])
-			if it.Doc == "" {
-				it.Doc = sym.Actions[0].Doc.Text()
-			}
-		}
 	case check.SymContainer, check.SymInterface:
 		it.Kind = CompleteContainer
 	case check.SymProperty:
@@ -461,6 +544,21 @@ func symbolItem(sym *check.Symbol) (CompletionItem, bool) {
 		return it, false
 	}
 	return it, true
+}
+
+// describe sets the detail and doc of a symbol's item: its type, or an
+// action's signature; its doc comment.
+func describe(it *CompletionItem, sym *check.Symbol) {
+	it.Doc = sym.Doc
+	if sym.Type != nil && known(sym.Type) {
+		it.Detail = sym.Type.String()
+	}
+	if sym.Kind == check.SymAction && len(sym.Actions) > 0 {
+		it.Detail = actionSignature(sym, sym.Actions[0])
+		if it.Doc == "" {
+			it.Doc = sym.Actions[0].Doc.Text()
+		}
+	}
 }
 
 // members lists the properties and methods of the container whose instance

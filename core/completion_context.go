@@ -275,8 +275,7 @@ func (a *Analysis) blockWithoutLine(lineStart, offset int) ast.Node {
 	for indent < end && (text[indent] == ' ' || text[indent] == '\t') {
 		indent++
 	}
-	f, _ := parser.Parse(text[:indent] + text[end:])
-	if b := (&Analysis{File: f}).blockAt(min(offset, indent)); b != nil {
+	if b := (&Analysis{File: a.parseWithout(indent, end)}).blockAt(min(offset, indent)); b != nil {
 		return b
 	}
 	// Still unread (a block left open to the end of the file, being
@@ -310,4 +309,39 @@ func isMemberBlock(n ast.Node) bool {
 		return true
 	}
 	return false
+}
+
+// parseWithout parses the text with the bytes [from, to) removed, as
+// parser.Parse does, and returns the tree of it around from: the whole of
+// it, or, when the units of the text are at hand (a partial analysis's, or
+// the snapshot's diagnostics), just the statements of the stretch an edit
+// removing those bytes would parse again (incremental.go's reparse), in
+// the offsets of the text without them. Only a statement around from is
+// looked for in it.
+func (a *Analysis) parseWithout(from, to int) *ast.File {
+	text := a.Lines.Text()
+	cut := text[:from] + text[to:]
+	var st *diagState
+	if a.part != nil {
+		st = a.part.q.st
+	} else if a.diags != nil {
+		st = a.diags.Load()
+	}
+	if st == nil || st.text != text {
+		f, _ := parser.Parse(cut)
+		return f
+	}
+	w := reparse(st, cut, from, to, from-to)
+	f, units, _ := parser.UnitsFrom(cut[:w.cut], w.a)
+	n := 0
+	for _, u := range units {
+		if u.Start >= w.bound {
+			break
+		}
+		if u.Stmt != nil {
+			n++
+		}
+	}
+	f.Stmts = f.Stmts[:n]
+	return f
 }

@@ -1,9 +1,16 @@
 package core
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"wfl-lsp/internal/benchdoc"
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/parser"
 )
 
 func labels(items []CompletionItem) []string {
@@ -190,5 +197,100 @@ func TestCompletionPrefixes(t *testing.T) {
 	// Inside a method: the container's properties.
 	if _, items := a.Completion(strings.Index(src, "le\n")+2, CompletionOptions{}); !has(items, "legs") {
 		t.Errorf("in a method: %v", labels(items))
+	}
+}
+
+// TestParseWithoutLocal checks parseWithout, which parses again only the
+// statements around a removed line when the text's units are at hand,
+// against a parse of the whole text without the line: the block around the
+// line is the same, for every line of the corpus programs (and a sample of
+// the mutants), after random edits too (derived units).
+func TestParseWithoutLocal(t *testing.T) {
+	stride, edits := 12, 3
+	if testing.Short() {
+		stride, edits = 60, 1
+	}
+	progs := corpusPrograms(t, stride)
+	if len(progs) == 0 {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	describe := func(n ast.Node) string {
+		if n == nil {
+			return "nil"
+		}
+		return fmt.Sprintf("%T [%d,%d)", n, n.Pos(), n.End())
+	}
+	lines := 0
+	for n, path := range slices.Sorted(mapsKeys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(n), 5))
+		ws := NewWorkspace()
+		uri := FileURI(path)
+		s := ws.Open(uri, 1, progs[path])
+		for k := 0; k <= edits; k++ {
+			if k > 0 {
+				from, to, ins := randomEdit(rng, s.Text)
+				for !runeBoundary(s.Text, from) {
+					from--
+				}
+				for !runeBoundary(s.Text, to) {
+					to++
+				}
+				next, err := ws.Change(uri, s.Version+1, Edit{Start: from, End: to, Text: ins})
+				if err != nil {
+					t.Fatal(err)
+				}
+				s = next
+			}
+			s.Diagnostics() // derived after an edit
+			a := s.Analysis()
+			text := s.Text
+			for range min(a.Lines.Count(), 40) {
+				l := rng.IntN(a.Lines.Count())
+				start, end := a.Lines.LineStart(l), a.Lines.LineEnd(l)
+				indent := start
+				for indent < end && (text[indent] == ' ' || text[indent] == '\t') {
+					indent++
+				}
+				whole, _ := parser.Parse(text[:indent] + text[end:])
+				want := describe((&Analysis{File: whole}).blockAt(indent))
+				got := describe((&Analysis{File: a.parseWithout(indent, end), Lines: a.Lines}).blockAt(indent))
+				if got != want {
+					t.Fatalf("%s (edit %d), line %d without [%d,%d): block %s, want %s\ntext:\n%s", path, k, l+1, indent, end, got, want, text)
+				}
+				lines++
+			}
+		}
+	}
+	t.Logf("%d programs, %d lines removed", len(progs), lines)
+}
+
+// TestCompletionMax checks that a completion asked for at most n items
+// returns the first n of the whole list, at every line end of a generated
+// document, and that the case-insensitive prefix test agrees with
+// strings.ToLower.
+func TestCompletionMax(t *testing.T) {
+	text := benchdoc.Dense(240)
+	a := analysisOf(t, text)
+	for off := range len(text) {
+		if text[off] != '\n' && text[off] != '+' {
+			continue
+		}
+		for _, snippets := range []bool{false, true} {
+			span, all := a.Completion(off, CompletionOptions{Snippets: snippets})
+			for _, n := range []int{1, 7, 60} {
+				s, some := a.Completion(off, CompletionOptions{Snippets: snippets, Max: n})
+				if s != span || !reflect.DeepEqual(some, all[:min(n, len(all))]) {
+					t.Fatalf("at %d, max %d: %v %v, want the first of %v %v", off, n, s, labels(some), span, labels(all))
+				}
+			}
+		}
+	}
+	for _, s := range []string{"Total", "total", "TOTAL_c1", "tot", "", "Émile", "émile", "straße", "STRASSE", "\u212a"} {
+		for _, p := range []string{"", "t", "to", "total_c", "é", "e\u0301", "stra", "k", "\u212a"} {
+			lower := strings.ToLower(p)
+			if got, want := hasPrefixFold(s, lower), strings.HasPrefix(strings.ToLower(s), lower); got != want {
+				t.Errorf("hasPrefixFold(%q, %q) = %v, want %v", s, lower, got, want)
+			}
+		}
 	}
 }

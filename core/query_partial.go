@@ -6,6 +6,7 @@ package core
 
 import (
 	"iter"
+	"runtime"
 	"slices"
 	"sort"
 	"sync"
@@ -37,14 +38,17 @@ type queryState struct {
 	// containers are the base's containers of those units, by name.
 	containers map[string]*check.Symbol
 
-	mu    sync.Mutex // guards parts; held while one is built
-	parts []partial  // the partial analyses built, the latest last
+	mu    sync.Mutex // guards parts, not held while one is built
+	parts []*partial // the partial analyses built or being built, the latest last
 }
 
-// A partial is one partial analysis and the units it took (sorted).
+// A partial is one partial analysis and the units it took (sorted), or
+// one being built for the units [first, last] and the others they reach.
 type partial struct {
-	units []int
-	a     *Analysis
+	first, last int           // the units asked for
+	done        chan struct{} // closed once units and a are set
+	units       []int
+	a           *Analysis // nil: the full analysis answers
 }
 
 // maxParts is how many partial analyses a snapshot keeps.
@@ -159,22 +163,10 @@ func newQueryState(st, stB *diagState, a *Analysis) *queryState {
 // an included file's (the context has those) or its unit is taken by
 // every partial analysis.
 func (q *queryState) move(sym *check.Symbol) *check.Symbol {
-	if sym == nil || sym.From != "" {
+	by, ok := q.shift(sym)
+	if !ok {
 		return nil
 	}
-	pos := sym.Decl.Start
-	if sym.Decl.End == 0 {
-		if sym.Node == nil {
-			return nil
-		}
-		pos = sym.Node.Pos()
-	}
-	k := unitAt(q.stB.starts, pos)
-	i := q.fromB[k]
-	if i < 0 || q.isSeed[i] {
-		return nil
-	}
-	by := q.st.starts[i] - q.stB.starts[k]
 	if by == 0 || sym.Decl.End == 0 {
 		return sym
 	}
@@ -182,6 +174,27 @@ func (q *queryState) move(sym *check.Symbol) *check.Symbol {
 	c.Decl.Start += by
 	c.Decl.End += by
 	return &c
+}
+
+// shift returns how far the declaration of a symbol of the base moved in
+// this text, and false when move would hide it.
+func (q *queryState) shift(sym *check.Symbol) (int, bool) {
+	if sym == nil || sym.From != "" {
+		return 0, false
+	}
+	pos := sym.Decl.Start
+	if sym.Decl.End == 0 {
+		if sym.Node == nil {
+			return 0, false
+		}
+		pos = sym.Node.Pos()
+	}
+	k := unitAt(q.stB.starts, pos)
+	i := q.fromB[k]
+	if i < 0 || q.isSeed[i] {
+		return 0, false
+	}
+	return q.st.starts[i] - q.stB.starts[k], true
 }
 
 // lookup is a partial analysis's check.Scope.Outer: the name as the base
@@ -197,9 +210,10 @@ func (q *queryState) lookup(name string, bound bool) *check.Symbol {
 }
 
 // outer yields the top-level names of the other units that keep accepts,
-// declared (bound false) or bound.
-func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) iter.Seq2[string, *check.Symbol] {
-	return func(yield func(string, *check.Symbol) bool) {
+// declared (bound false) or bound, each the base's symbol and how far its
+// declaration moved (as move would move it).
+func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) iter.Seq2[string, scoped] {
+	return func(yield func(string, scoped) bool) {
 		if q.base == nil {
 			return
 		}
@@ -211,7 +225,7 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) it
 			if !keep(name, sym) {
 				continue
 			}
-			if c := q.move(sym); c != nil && !yield(name, c) {
+			if by, ok := q.shift(sym); ok && !yield(name, scoped{sym, by}) {
 				return
 			}
 		}
@@ -226,13 +240,19 @@ func (q *queryState) answer(span token.Span) *Analysis {
 	if first > 0 && st.starts[first] == span.Start {
 		first-- // a cursor at a line start may be just after the line before
 	}
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	for _, p := range q.parts {
-		if p.has(first, last) {
-			return p.a
-		}
+	a, p := q.find(first, last)
+	if p == nil {
+		return a
 	}
+	defer func() {
+		close(p.done)
+		// Those that waited for it run first: the caller's own answer may
+		// be the long one (a completion's list), theirs short (hover,
+		// definition, signature help), and on two cores they would wait
+		// for it.
+		runtime.Gosched()
+	}()
+
 	g := st.grow(q.declared)
 	for _, i := range q.seeds {
 		g.take(i)
@@ -244,19 +264,65 @@ func (q *queryState) answer(span token.Span) *Analysis {
 		return nil
 	}
 	slices.Sort(g.set)
-	a := q.analyse(g.set)
-	if a == nil {
-		return nil
+	if p.a = q.analyse(g.set); p.a != nil {
+		p.units = g.set
 	}
-	if len(q.parts) == maxParts {
-		q.parts = slices.Delete(q.parts, 0, 1)
-	}
-	q.parts = append(q.parts, partial{units: g.set, a: a})
-	return a
+	return p.a
 }
 
-// has reports whether the partial analysis took the units [first, last].
-func (p partial) has(first, last int) bool {
+// find returns the partial analysis built for the units [first, last], or
+// one that took them, waiting for one being built for them or for more
+// units around them; or, when there is none, the entry of a partial
+// analysis to build for them, which the caller closes when it is built. A
+// partial analysis being built for other units does not make it wait:
+// hover and definition find the one completion built while the one of the
+// visible range is being built.
+func (q *queryState) find(first, last int) (*Analysis, *partial) {
+	for {
+		q.mu.Lock()
+		var wait *partial
+		for _, p := range slices.Backward(q.parts) {
+			if p.first == first && p.last == last || p.first <= first && last <= p.last && !p.ready() {
+				wait = p
+				break
+			}
+			if p.ready() && p.has(first, last) {
+				q.mu.Unlock()
+				return p.a, nil
+			}
+		}
+		if wait == nil {
+			p := &partial{first: first, last: last, done: make(chan struct{})}
+			if len(q.parts) == maxParts {
+				q.parts = slices.Delete(q.parts, 0, 1)
+			}
+			q.parts = append(q.parts, p)
+			q.mu.Unlock()
+			return nil, p
+		}
+		q.mu.Unlock()
+		<-wait.done
+		if wait.first == first && wait.last == last || wait.a != nil {
+			return wait.a, nil // the same units: the same answer, nil or not
+		}
+		// The units around them reached too many others: these alone may
+		// not. Look again (that entry is built now, so it is passed over).
+	}
+}
+
+// ready reports whether the partial analysis is built.
+func (p *partial) ready() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// has reports whether the partial analysis is built and took the units
+// [first, last].
+func (p *partial) has(first, last int) bool {
 	i, found := slices.BinarySearch(p.units, first)
 	if !found || i+last-first >= len(p.units) {
 		return false

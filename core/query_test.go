@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"wfl-lsp/internal/benchdoc"
@@ -197,6 +198,66 @@ func difference(got, want any) string {
 		}
 	}
 	return fmt.Sprintf("\n got %+v\nwant %+v", got, want)
+}
+
+// TestQueryConcurrent asks the queries of several places of each version
+// at once, as an editor's requests after a keystroke do (partial analyses
+// built side by side, one waiting for another that takes its units), and
+// compares each answer with a full analysis's; under -race it also checks
+// that they share what they build safely.
+func TestQueryConcurrent(t *testing.T) {
+	partialEverywhere(t)
+	progs := corpusPrograms(t, 120)
+	if len(progs) == 0 {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	paths := slices.Sorted(mapsKeys(progs))
+	if testing.Short() || len(paths) > 60 {
+		paths = paths[:min(len(paths), 60)]
+	}
+	for n, path := range paths {
+		rng := rand.New(rand.NewPCG(uint64(n), 3))
+		ws := NewWorkspace()
+		uri := FileURI(path)
+		s := ws.Open(uri, 1, progs[path])
+		s.Diagnostics()
+		s.Analysis()
+		for k := 0; k < 4; k++ {
+			from, to, ins := randomEdit(rng, s.Text)
+			for !runeBoundary(s.Text, from) {
+				from--
+			}
+			for !runeBoundary(s.Text, to) {
+				to++
+			}
+			next, err := ws.Change(uri, s.Version+1, Edit{Start: from, End: to, Text: ins})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = next
+			s.Diagnostics()
+			full := (&Snapshot{URI: uri, Text: s.Text, src: ws}).Analysis()
+			offsets := make([]int, 4)
+			for i := range offsets {
+				offsets[i] = rng.IntN(len(s.Text) + 1)
+			}
+			offsets[1] = offsets[0] // two requests at one place
+			diffs := make([]string, len(offsets))
+			var wg sync.WaitGroup
+			for i, off := range offsets {
+				wg.Go(func() {
+					var c queryCounts
+					diffs[i] = compareQueries(s, full, off, ws, &c)
+				})
+			}
+			wg.Wait()
+			for _, d := range diffs {
+				if d != "" {
+					t.Fatalf("%s, edit %d: %s\ntext after:\n%s", path, k, d, s.Text)
+				}
+			}
+		}
+	}
 }
 
 // TestQueryCases walks through edits after which a query's answer depends

@@ -264,12 +264,12 @@ func (s *diagState) brokenText() *broken {
 			if nl := strings.IndexByte(head, '\n'); nl >= 0 {
 				head = head[:nl]
 			}
-			ws := codeWords(head)
-			if slices.ContainsFunc(ws, func(w string) bool { return b.tainted[nameHash(w)] }) {
-				for _, w := range ws {
-					if h := nameHash(w); slices.Contains(u.keys(), h) {
-						b.tainted[h] = true
-					}
+			if !anyWord(head, func(w string) bool { return b.tainted[nameHash(w)] }) {
+				continue
+			}
+			for _, w := range codeWords(head) {
+				if h := nameHash(w); slices.Contains(u.keys(), h) {
+					b.tainted[h] = true
 				}
 			}
 		}
@@ -298,14 +298,25 @@ func (s *diagState) brokenText() *broken {
 // comments (a line's quotes pair within it; one left open ends the words).
 func codeWords(text string) []string {
 	var ws []string
+	anyWord(text, func(w string) bool {
+		ws = append(ws, w)
+		return false
+	})
+	return ws
+}
+
+// anyWord reports whether one of the words of text codeWords returns
+// satisfies f, without making the list.
+func anyWord(text string, f func(string) bool) bool {
 	start := -1
+	found := false
 	flush := func(i int) {
 		if start >= 0 {
-			ws = append(ws, text[start:i])
+			found = found || f(text[start:i])
 			start = -1
 		}
 	}
-	for i := 0; i < len(text); i++ {
+	for i := 0; i < len(text) && !found; i++ {
 		c := text[i]
 		switch {
 		case c == '"':
@@ -329,8 +340,10 @@ func codeWords(text string) []string {
 			start = i
 		}
 	}
-	flush(len(text))
-	return ws
+	if !found {
+		flush(len(text))
+	}
+	return found
 }
 
 // multilineString returns the offset of the first string literal that

@@ -76,6 +76,7 @@ func (s *Snapshot) Analysis() *Analysis {
 // does not analyse the text a second time.
 func (s *Snapshot) analyze() {
 	a, r := analyze(s.URI, s.Text, s.src)
+	a.diags = &s.diags
 	s.analysis = a
 	s.lines.CompareAndSwap(nil, a.Lines)
 	if s.diags.Load() == nil {

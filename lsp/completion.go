@@ -48,7 +48,7 @@ type resolveData struct {
 func completion(_ context.Context, s *server, d doc, p *protocol.CompletionParams) (any, error) {
 	a, m, off := d.at(p.Position)
 	snippets := s.session.Load().caps.snippets
-	span, items := a.Completion(off, core.CompletionOptions{Snippets: snippets, Path: core.URI(d.uri).Path()})
+	span, items := a.Completion(off, core.CompletionOptions{Snippets: snippets, Path: core.URI(d.uri).Path(), Max: maxCompletionItems + 1})
 	// Long lists are cut; the client asks again as the prefix grows.
 	incomplete := len(items) > maxCompletionItems
 	if incomplete {

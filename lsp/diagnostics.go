@@ -11,6 +11,7 @@ package lsp
 // JSON straight from core's values (diagjson.go).
 
 import (
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -146,6 +147,11 @@ func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params 
 	}()
 	began := time.Now()
 	lines, n, diags := p.s.ws.DiagnosticsSeq(snap, core.TolerantFor(snap.URI))
+	// The requests about this version waited for its diagnostics' state
+	// (core's Snapshot.Query starts from it): let them go before the list
+	// is assembled and encoded, which on a document with thousands of
+	// findings takes a millisecond.
+	runtime.Gosched()
 	m := newMapper(lines, p.s.session.Load().enc)
 	if need := 256*n + 256; cap(buf) < need {
 		buf = make([]byte, 0, need) // about 200 bytes a diagnostic
