@@ -31,10 +31,10 @@ type Call struct {
 // PrepareCallHierarchy returns the action named at offset, or false.
 func (a *Analysis) PrepareCallHierarchy(offset int) (CallItem, bool) {
 	_, sym := a.SymbolAt(offset)
-	if sym == nil || (sym.Kind != check.SymAction && sym.Kind != check.SymMethod) || len(sym.Actions) == 0 {
+	if sym == nil || (sym.Kind != check.SymAction && sym.Kind != check.SymMethod) || len(sym.Actions()) == 0 {
 		return CallItem{}, false
 	}
-	return actionItem(sym, sym.Actions[0]), true
+	return actionItem(sym, sym.Actions()[0]), true
 }
 
 func actionItem(sym *check.Symbol, d *ast.ActionDecl) CallItem {
@@ -160,11 +160,11 @@ func (a *Analysis) callerItem(d *ast.ActionDecl) CallItem {
 // each with the places of the calls in its definitions.
 func (a *Analysis) OutgoingCalls(offset int) []Call {
 	_, source := a.SymbolAt(offset)
-	if source == nil || a.Info == nil || len(source.Actions) == 0 {
+	if source == nil || a.Info == nil || len(source.Actions()) == 0 {
 		return nil
 	}
 	mine := map[*ast.ActionDecl]bool{}
-	for _, d := range source.Actions {
+	for _, d := range source.Actions() {
 		mine[d] = true
 	}
 	byCallee := map[*check.Symbol]*Call{}
@@ -174,12 +174,12 @@ func (a *Analysis) OutgoingCalls(offset int) []Call {
 			continue
 		}
 		sym := a.Info.ObjectOf(c.callee)
-		if sym == nil || (sym.Kind != check.SymAction && sym.Kind != check.SymMethod) || len(sym.Actions) == 0 {
+		if sym == nil || (sym.Kind != check.SymAction && sym.Kind != check.SymMethod) || len(sym.Actions()) == 0 {
 			continue
 		}
 		call := byCallee[sym]
 		if call == nil {
-			call = &Call{Item: actionItem(sym, sym.Actions[0])}
+			call = &Call{Item: actionItem(sym, sym.Actions()[0])}
 			byCallee[sym] = call
 			order = append(order, sym)
 		}

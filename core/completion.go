@@ -460,7 +460,7 @@ func (s scoped) decl() token.Span {
 // (a partial analysis's file scope, see query.go).
 func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool) iter.Seq2[string, scoped] {
 	return func(yield func(string, scoped) bool) {
-		for k, table := range []*check.SymbolTable{&sc.Symbols, &sc.Injected} {
+		for k, table := range []*check.SymbolTable{&sc.Symbols, sc.Injected} {
 			for n, sym := range table.All() {
 				if keep(n, sym) && !yield(n, scoped{sym: sym}) {
 					return
@@ -486,12 +486,12 @@ func (a *Analysis) callSnippet(it CompletionItem, joiner string, snippets bool) 
 		return it
 	}
 	sym := a.Info.Global.Resolve(it.Label)
-	if sym == nil || len(sym.Actions) == 0 || len(sym.Actions[0].Params) == 0 {
+	if sym == nil || len(sym.Actions()) == 0 || len(sym.Actions()[0].Params) == 0 {
 		return it
 	}
 	var b strings.Builder
 	b.WriteString(snippetEscape(it.Label) + " " + joiner + " ")
-	for i, p := range sym.Actions[0].Params {
+	for i, p := range sym.Actions()[0].Params {
 		if i > 0 {
 			b.WriteString(" and ")
 		}
@@ -553,10 +553,10 @@ func describe(it *CompletionItem, sym *check.Symbol) {
 	if sym.Type != nil && known(sym.Type) {
 		it.Detail = sym.Type.String()
 	}
-	if sym.Kind == check.SymAction && len(sym.Actions) > 0 {
-		it.Detail = actionSignature(sym, sym.Actions[0])
+	if sym.Kind == check.SymAction && len(sym.Actions()) > 0 {
+		it.Detail = actionSignature(sym, sym.Actions()[0])
 		if it.Doc == "" {
-			it.Doc = sym.Actions[0].Doc.Text()
+			it.Doc = sym.Actions()[0].Doc.Text()
 		}
 	}
 }

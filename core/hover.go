@@ -108,7 +108,7 @@ func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
 		if h.Doc == "" && len(versions) > 0 {
 			h.Doc = versions[0].Doc.Text()
 		}
-		if n := len(sym.Nested); n > 0 {
+		if n := len(sym.Nested()); n > 0 {
 			which := "The last version is defined in a nested block"
 			if n > 1 {
 				which = fmt.Sprintf("The last %d versions are defined in nested blocks", n)

@@ -219,7 +219,7 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) it
 		}
 		table := &q.base.Symbols
 		if bound {
-			table = &q.base.Injected
+			table = q.base.Injected
 		}
 		for name, sym := range table.All() {
 			if !keep(name, sym) {

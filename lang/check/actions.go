@@ -5,6 +5,7 @@ package check
 // §4.4): arity, named arguments and the analyzer's shallow argument types.
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -63,13 +64,16 @@ func (a *analyzer) registerAction(d *ast.ActionDecl) {
 		// nested block: it extends that action at run time. The reference
 		// neither reports it nor checks calls against it.
 		if outer := a.cur.Parent.Lookup(name); outer != nil && outer.Kind == SymAction {
-			outer.Nested = append(outer.Nested, d)
+			// A new slice each time: a copy of the symbol (a branch's
+			// merged one) must not see versions added to another.
+			ns := append(slices.Clip(outer.Nested()), d)
+			outer.nested = &ns
 			a.info.Defs[d.Name] = outer
 			return
 		}
 	}
 	if ex := a.cur.Symbols.Get(name); ex != nil && ex.Kind == SymAction {
-		for _, o := range ex.Actions {
+		for _, o := range ex.Actions() {
 			if len(o.Params) != len(d.Params) {
 				continue
 			}
@@ -96,12 +100,12 @@ func (a *analyzer) registerAction(d *ast.ActionDecl) {
 				return
 			}
 		}
-		ex.Actions = append(ex.Actions, d)
+		ex.addAction(d)
 		a.info.Defs[d.Name] = ex
 		return
 	}
 	sym := a.newSym(d.Name, SymAction, d, nil, false)
-	sym.Actions = []*ast.ActionDecl{d}
+	sym.addAction(d)
 	if d.Doc != nil {
 		sym.Doc = d.Doc.Text()
 	}
@@ -147,7 +151,7 @@ func copyAliases(m map[*Symbol]bool) map[*Symbol]bool {
 func (a *analyzer) checkOverloaded(name string, sym *Symbol, args []*ast.Arg, ofForm bool, sp token.Span) {
 	var match []*ast.ActionDecl
 	arities := map[int]bool{}
-	for _, d := range sym.Actions {
+	for _, d := range sym.Actions() {
 		arities[len(d.Params)] = true
 		if len(d.Params) == len(args) {
 			match = append(match, d)
@@ -389,14 +393,14 @@ func (a *analyzer) shallowType(e ast.Expr) *types.Type {
 		return types.Text
 	case *ast.CallExpr:
 		if id, ok := e.Fun.(*ast.Ident); ok {
-			if sym := a.cur.Lookup(id.Name); sym != nil && sym.Kind == SymAction && len(sym.Actions) > 0 && sym.Actions[0].ReturnType != nil {
-				return typeFromExpr(sym.Actions[0].ReturnType)
+			if sym := a.cur.Lookup(id.Name); sym != nil && sym.Kind == SymAction && len(sym.Actions()) > 0 && sym.Actions()[0].ReturnType != nil {
+				return typeFromExpr(sym.Actions()[0].ReturnType)
 			}
 		}
 	case *ast.ActionCallExpr:
 		if e.Name != nil {
-			if sym := a.cur.Lookup(e.Name.Name); sym != nil && sym.Kind == SymAction && len(sym.Actions) > 0 && sym.Actions[0].ReturnType != nil {
-				return typeFromExpr(sym.Actions[0].ReturnType)
+			if sym := a.cur.Lookup(e.Name.Name); sym != nil && sym.Kind == SymAction && len(sym.Actions()) > 0 && sym.Actions()[0].ReturnType != nil {
+				return typeFromExpr(sym.Actions()[0].ReturnType)
 			}
 		}
 	}

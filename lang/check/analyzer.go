@@ -97,7 +97,7 @@ func newAnalyzer(f *ast.File, src string, info *Info, ctx *Context) *analyzer {
 	info.Scopes[f] = a.global
 	for _, sym := range ctx.Imports {
 		if a.global.Injected.Get(sym.Name) == nil {
-			a.global.Injected.set(sym.Name, sym)
+			a.global.inject(sym.Name, sym)
 		}
 	}
 	a.cur = a.global
@@ -725,7 +725,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 			}
 		}
 		for _, f := range socketFields {
-			a.cur.Injected.set(f.name, &Symbol{Name: f.name, Kind: SymImplicit, Type: f.t, Node: s})
+			a.cur.inject(f.name, &Symbol{Name: f.name, Kind: SymImplicit, Type: f.t, Node: s})
 		}
 		a.block(s.Body)
 		for _, n := range added {

@@ -26,6 +26,7 @@ package check
 import (
 	"iter"
 	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -88,15 +89,12 @@ type Symbol struct {
 	Parent   *Symbol     // properties, methods and container events: the container; interface actions: the interface; captures: the pattern; fields: the map, or nil
 	Builtin  *builtins.Builtin
 
-	// Actions: the definitions with this name that calls are checked
-	// against, in declaration order (overloads). Methods: the one
-	// definition.
-	Actions []*ast.ActionDecl
-	// Nested: the versions of an action defined in a nested block while
-	// the action is visible from an outer scope. They extend it at run
-	// time (a call dispatches among every version), but the reference
-	// does not check calls against them. See [Symbol.Versions].
-	Nested []*ast.ActionDecl
+	// actions: see [Symbol.Actions]; behind a pointer, as most symbols
+	// are not actions and every symbol would pay for the slice.
+	actions *[]*ast.ActionDecl
+	// nested: see [Symbol.Nested]; behind a pointer, as few actions have
+	// them and every symbol would pay for the slice.
+	nested *[]*ast.ActionDecl
 	// Containers and interfaces: properties, methods, events and required
 	// actions by name (own members only); maps made by `create map`: their
 	// keys.
@@ -115,10 +113,39 @@ type Symbol struct {
 // Versions returns every definition of an action: the checked ones, then
 // the versions defined in nested blocks.
 func (s *Symbol) Versions() []*ast.ActionDecl {
-	if len(s.Nested) == 0 {
-		return s.Actions
+	acts := s.Actions()
+	if s.nested == nil {
+		return acts
 	}
-	return append(s.Actions[:len(s.Actions):len(s.Actions)], s.Nested...)
+	return append(slices.Clip(acts), *s.nested...)
+}
+
+// Actions returns, for an action, the definitions with its name that calls
+// are checked against, in declaration order (overloads); for a method, its
+// one definition; else nil.
+func (s *Symbol) Actions() []*ast.ActionDecl {
+	if s.actions == nil {
+		return nil
+	}
+	return *s.actions
+}
+
+// addAction adds a definition to an action's (a new slice each time: a copy
+// of the symbol, a branch's merged one, must not see it).
+func (s *Symbol) addAction(d *ast.ActionDecl) {
+	acts := append(slices.Clip(s.Actions()), d)
+	s.actions = &acts
+}
+
+// Nested returns the versions of an action defined in a nested block while
+// the action is visible from an outer scope: they extend it at run time (a
+// call dispatches among every version), but the reference does not check
+// calls against them. See [Symbol.Versions].
+func (s *Symbol) Nested() []*ast.ActionDecl {
+	if s.nested == nil {
+		return nil
+	}
+	return *s.nested
 }
 
 // Member returns the member name of a container, its own or inherited
@@ -195,7 +222,8 @@ func (info *Info) TypeOf(e ast.Expr) *types.Type {
 }
 
 // Typed iterates over every checked expression and its type, in no
-// particular order.
+// particular order; in all but small files, without the literals (whose
+// type is their kind's: TypeOf answers them).
 func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] {
 	if info.typeMap != nil {
 		return maps.All(info.typeMap)

@@ -84,7 +84,7 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 			}
 			ms := a.newSym(m.Name, SymMethod, m, nil, false)
 			ms.Parent = sym
-			ms.Actions = []*ast.ActionDecl{m}
+			ms.addAction(m)
 			if m.Doc != nil {
 				ms.Doc = m.Doc.Text()
 			}

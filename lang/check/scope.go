@@ -24,7 +24,7 @@ type Scope struct {
 	// its checks by other means, such as a websocket handler's `id` and
 	// `body`): they resolve ([Scope.Resolve]) but never clash with a
 	// declaration ([Scope.Lookup] does not see them).
-	Injected SymbolTable
+	Injected *SymbolTable // nil while none
 
 	// Container is set on the scope of a container's method: the
 	// container whose properties the method sees as plain names, right
@@ -78,8 +78,19 @@ func (s *Scope) put(sym *Symbol) { s.putAs(sym.Name, sym) }
 
 func (s *Scope) putAs(name string, sym *Symbol) { s.Symbols.set(name, sym) }
 
-// Get returns the symbol named name, or nil.
+// inject binds name to sym among the names the runtime binds in s.
+func (s *Scope) inject(name string, sym *Symbol) {
+	if s.Injected == nil {
+		s.Injected = &SymbolTable{}
+	}
+	s.Injected.set(name, sym)
+}
+
+// Get returns the symbol named name, or nil. A nil table is empty.
 func (t *SymbolTable) Get(name string) *Symbol {
+	if t == nil {
+		return nil
+	}
 	if t.large != nil {
 		return t.large[name]
 	}
@@ -93,6 +104,9 @@ func (t *SymbolTable) Get(name string) *Symbol {
 
 // Len returns the number of names in the table.
 func (t *SymbolTable) Len() int {
+	if t == nil {
+		return 0
+	}
 	if t.large != nil {
 		return len(t.large)
 	}
@@ -102,6 +116,9 @@ func (t *SymbolTable) Len() int {
 // All iterates over the names and their symbols, in no particular order.
 func (t *SymbolTable) All() iter.Seq2[string, *Symbol] {
 	return func(yield func(string, *Symbol) bool) {
+		if t == nil {
+			return
+		}
 		if t.large != nil {
 			for n, s := range t.large {
 				if !yield(n, s) {

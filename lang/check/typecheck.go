@@ -600,12 +600,12 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if id, ok := s.X.(*ast.Ident); ok {
 			if sym := tc.info.Uses[id]; sym != nil && sym.Kind == SymAction && !tc.a.aliases[sym] {
 				zero := false
-				for _, d := range sym.Actions {
+				for _, d := range sym.Actions() {
 					if len(d.Params) == 0 {
 						zero = true
 					}
 				}
-				if len(sym.Actions) == 1 || zero {
+				if len(sym.Actions()) == 1 || zero {
 					// A bare action name as a statement calls it with no arguments.
 					tc.types[id] = tc.actionCall(s, sym, nil, false)
 					return

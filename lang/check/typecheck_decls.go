@@ -216,7 +216,7 @@ func (tc *typeChecker) conformance(s *ast.ContainerDecl, c, i *Symbol) {
 			tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': missing required action '"+r.Name.Name+"'", nil, nil)
 			continue
 		}
-		d := m.Actions[0]
+		d := m.Actions()[0]
 		if len(d.Params) != len(r.Params) {
 			tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': action '"+r.Name.Name+"' takes "+strconv.Itoa(len(d.Params))+" parameter(s) but the interface requires "+strconv.Itoa(len(r.Params)), nil, nil)
 			continue
@@ -258,7 +258,7 @@ func (tc *typeChecker) parentCall(s *ast.ParentCallStmt) {
 		return
 	}
 	tc.info.Uses[s.Method] = m
-	if n := len(m.Actions[0].Params); n != 0 {
+	if n := len(m.Actions()[0].Params); n != 0 {
 		tc.errorf(s, codeArity, "Parent method '"+s.Method.Name+"' expects "+strconv.Itoa(n)+" arguments, but 0 were provided", nil, nil)
 	}
 }

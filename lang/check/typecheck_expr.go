@@ -219,12 +219,12 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 		}
 		return sym.Type
 	case SymAction:
-		for _, d := range sym.Actions {
+		for _, d := range sym.Actions() {
 			if len(d.Params) == 0 {
 				return tc.returnType(d)
 			}
 		}
-		d := sym.Actions[0]
+		d := sym.Actions()[0]
 		var ps []*types.Type
 		for _, p := range d.Params {
 			if t := paramType(p); t != nil {
@@ -303,7 +303,7 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, ofForm bool) *types.Type {
 	var match []*ast.ActionDecl
 	var arities []int
-	for _, d := range sym.Actions {
+	for _, d := range sym.Actions() {
 		arities = append(arities, len(d.Params))
 		if len(d.Params) == len(args) {
 			match = append(match, d)
@@ -665,7 +665,7 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		return types.Invalid
 	}
 	tc.info.Uses[e.Method] = m
-	d := m.Actions[0]
+	d := m.Actions()[0]
 	if len(d.Params) != len(args) {
 		tc.errorf(e, codeArity, "Method '"+name+"' expects "+strconv.Itoa(len(d.Params))+" arguments but "+strconv.Itoa(len(args))+" were provided", nil, nil)
 		return types.Invalid

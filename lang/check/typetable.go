@@ -33,9 +33,15 @@ func newTypeTable(m map[ast.Expr]*types.Type) typeTable {
 	if len(m) == 0 {
 		return typeTable{}
 	}
-	tt := typeTable{slots: make([]typeSlot, len(m)+len(m)/4+1)}
+	n := 0
 	for e, t := range m {
-		if e == nil {
+		if e != nil && !literal(e, t) {
+			n++
+		}
+	}
+	tt := typeTable{slots: make([]typeSlot, n+n/4+1)}
+	for e, t := range m {
+		if e == nil || literal(e, t) {
 			continue
 		}
 		i := slotOf(e, len(tt.slots))
@@ -50,8 +56,26 @@ func newTypeTable(m map[ast.Expr]*types.Type) typeTable {
 	return tt
 }
 
-// get returns the type of e, or nil when e was not checked.
+// literal reports whether e is a literal of type t, the type of its kind:
+// the table leaves those out (about a third of a program's expressions)
+// and get answers them from the node.
+func literal(e ast.Expr, t *types.Type) bool {
+	lit, ok := e.(*ast.BasicLit)
+	return ok && lit != nil && t == litType(lit.Kind)
+}
+
+// get returns the type of e, or nil when e was not checked; a literal has
+// the type of its kind, checked or not.
 func (tt *typeTable) get(e ast.Expr) *types.Type {
+	t := tt.lookup(e)
+	if lit, ok := e.(*ast.BasicLit); ok && lit != nil && t == nil {
+		t = litType(lit.Kind)
+	}
+	return t
+}
+
+// lookup returns the type the table holds for e, or nil.
+func (tt *typeTable) lookup(e ast.Expr) *types.Type {
 	if len(tt.slots) == 0 || e == nil {
 		return nil
 	}
