@@ -3,6 +3,7 @@ package core
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -362,5 +363,39 @@ func TestQueriesOnCorpus(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestHoverInBrokenLine: a name in a line being typed (a statement the
+// parser cannot read, so the tree has no identifier there) still has its
+// hover and definition, resolved where the statement stands; multi-word
+// names and builtins included.
+func TestHoverInBrokenLine(t *testing.T) {
+	text := "define action called sum numbers with a and b:\n    return a plus b\nend action\n" +
+		"store total as 1\ndisplay call sum numbers with total and 1+\ndisplay length of\n"
+	a := analysisOf(t, text)
+	for _, c := range []struct {
+		at, name, kind string
+		def            string // the declaration's text, or "" for none
+	}{
+		{"numbers with total", "sum numbers", "action", "sum numbers"},
+		{"total and", "total", "variable", "total"},
+		{"length of", "length", "builtin", ""},
+	} {
+		off := strings.LastIndex(text, c.at) + 1
+		h := a.Hover(off)
+		if h == nil || h.Name != c.name || h.Kind != c.kind {
+			t.Errorf("hover at %q: %+v, want %s %q", c.at, h, c.kind, c.name)
+		}
+		var defs []string
+		for _, sp := range a.Definition(off) {
+			defs = append(defs, text[sp.Start:sp.End])
+		}
+		if want := []string{c.def}; c.def == "" && len(defs) > 0 || c.def != "" && !slices.Equal(defs, want) {
+			t.Errorf("definition at %q: %q, want %q", c.at, defs, c.def)
+		}
+	}
+	if h := a.Hover(strings.LastIndex(text, "1+") + 1); h != nil && h.Kind != "" && h.Kind != "keyword" {
+		t.Errorf("hover on a number of a broken line: %+v", h)
 	}
 }

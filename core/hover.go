@@ -68,6 +68,8 @@ func (a *Analysis) Hover(offset int) *HoverInfo {
 		if h := a.hoverIdent(r); h != nil {
 			return h
 		}
+	} else if r, ok := a.brokenIdentAt(offset); ok {
+		return a.hoverIdent(r)
 	}
 	return a.hoverKeyword(offset)
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
 )
@@ -28,6 +29,10 @@ func (a *Analysis) SymbolAt(offset int) (*ast.Ident, *check.Symbol) {
 // does not declare (builtins, predeclared and implicit names) have none.
 func (a *Analysis) Definition(offset int) []token.Span {
 	_, sym := a.SymbolAt(offset)
+	if sym == nil {
+		r, _ := a.brokenIdentAt(offset) // a name in a line being typed
+		sym = r.Sym
+	}
 	if sym == nil {
 		return nil
 	}
@@ -123,4 +128,51 @@ func (a *Analysis) findAssigned() map[*ast.Ident]bool {
 		return true
 	})
 	return w
+}
+
+// brokenIdentAt returns, for an offset in a statement the parser could not
+// read (a line being typed), the name there that resolves where the
+// statement stands: the longest run of words around the offset, separated
+// by single spaces, that names a symbol of the scope there or a builtin.
+// The tree has no identifier there; hover and definition still answer.
+func (a *Analysis) brokenIdentAt(offset int) (IdentRef, bool) {
+	if a.Info == nil || a.Lines == nil || !a.inBadStmt(offset) {
+		return IdentRef{}, false
+	}
+	l := a.Lines.Line(offset)
+	toks := a.lineTokens(a.Lines.LineStart(l), a.Lines.LineEnd(l))
+	at := -1
+	for i, t := range toks {
+		if t.Kind == token.Identifier && t.Start <= offset && offset <= t.End {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return IdentRef{}, false
+	}
+	// The run of words around it, each one space after the one before.
+	first, last := at, at
+	for first > 0 && toks[first-1].Kind == token.Identifier && toks[first-1].End+1 == toks[first].Start {
+		first--
+	}
+	for last+1 < len(toks) && toks[last+1].Kind == token.Identifier && toks[last].End+1 == toks[last+1].Start {
+		last++
+	}
+	text := a.Lines.Text()
+	scope := a.Info.ScopeAt(offset)
+	for n := last - first + 1; n >= 1; n-- {
+		for i := max(first, at-n+1); i <= at && i+n-1 <= last; i++ {
+			from, to := toks[i].Start, toks[i+n-1].End
+			name := text[from:to]
+			id := &ast.Ident{Range: ast.Range{From: from, To: to}, Name: name}
+			if sym := scope.Resolve(name); sym != nil {
+				return IdentRef{Ident: id, Sym: sym}, true
+			}
+			if n == 1 && builtins.Lookup(name) != nil {
+				return IdentRef{Ident: id}, true
+			}
+		}
+	}
+	return IdentRef{}, false
 }
