@@ -74,10 +74,20 @@ func (s *Snapshot) Fixes(span token.Span) []Fix {
 	a := s.Analysis()
 	fx := newFixer(s)
 	var out []Fix
+	reported := map[string]int{} // the reference's, by findingKey and place
 	for _, d := range a.Diagnostics {
+		reported[placedKey(d)]++
+	}
+	_, shown := s.Tolerant()
+	for _, d := range shown {
 		if d.Span.End < span.Start || d.Span.Start > span.End {
 			continue
 		}
+		// A finding only the tolerant list has (the text does not parse)
+		// is checked against the tolerant lists: the reference's has
+		// nothing but the parse error before and after.
+		tolerant := reported[placedKey(d)] == 0
+		reported[placedKey(d)]--
 		var kept []Fix
 		names := 0
 		for _, f := range fx.fixes(d) {
@@ -86,7 +96,7 @@ func (s *Snapshot) Fixes(span token.Span) []Fix {
 			}
 			if f.Safe || f.sound {
 				kept = append(kept, f)
-			} else if n, ok := fx.passes(f); ok {
+			} else if n, ok := fx.check(f, tolerant); ok {
 				f.errors = n
 				kept = append(kept, f)
 				if f.Kind == FixDidYouMean {
@@ -262,6 +272,69 @@ func (fx *fixer) fixes(d diag.Diagnostic) []Fix {
 // saw that text, and the error was there, unreported. An error in a
 // statement the fix changes is new. It also returns how many errors the
 // fixed program has, reported or not (to prefer the fix that leaves fewest).
+func (fx *fixer) check(f Fix, tolerant bool) (errors int, ok bool) {
+	if tolerant {
+		return fx.passesTolerant(f)
+	}
+	return fx.passes(f)
+}
+
+// placedKey identifies a diagnostic by what it says and where.
+func placedKey(d diag.Diagnostic) string {
+	return findingKey(d) + "@" + strconv.Itoa(d.Span.Start)
+}
+
+// passesTolerant is passes for a finding of the tolerant list while the
+// text does not parse: the fix is kept when its finding has fewer
+// occurrences on its line afterwards among what every pass of the checker
+// finds, and no error appears in the tolerant list that it did not already
+// have.
+func (fx *fixer) passesTolerant(f Fix) (errors int, ok bool) {
+	text, err := applyDisjoint(fx.src, f.Edits)
+	if err != nil || text == fx.src {
+		return 0, false
+	}
+	fx.snap.Diagnostics() // the state the new version's are derived from
+	v := &Snapshot{URI: fx.snap.URI, Version: fx.snap.Version, Text: text, src: fx.snap.src}
+	v.base.Store(fx.snap)
+	lines, after := v.Tolerant()
+	_, before := fx.snap.Tolerant()
+	key := findingKey(f.Diagnostic)
+	line, at := fx.a.Lines.Line(f.Diagnostic.Span.Start), lines.Line(shiftOffset(f.Edits, f.Diagnostic.Span.Start))
+	was, is := 0, 0
+	had := map[string]int{}
+	for _, d := range before {
+		if fx.a.Lines.Line(d.Span.Start) == line && findingKey(d) == key {
+			was++
+		}
+		if d.Severity == diag.Error {
+			had[findingKey(d)]++
+		}
+	}
+	// The finding must be gone from what every pass of the checker finds
+	// in the fixed text, not only from the tolerant list (which may hide
+	// it for other reasons).
+	_, reported := v.Diagnostics()
+	tree, _ := parser.Parse(text)
+	for _, d := range fx.withHidden(reported, tree, text) {
+		if lines.Line(d.Span.Start) == at && findingKey(d) == key {
+			is++
+		}
+	}
+	for _, d := range after {
+		if d.Severity != diag.Error {
+			continue
+		}
+		errors++
+		if k := findingKey(d); had[k] == 0 {
+			return 0, false // a new error
+		} else {
+			had[k]--
+		}
+	}
+	return errors, is < was
+}
+
 func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 	text, err := applyDisjoint(fx.src, f.Edits)
 	if err != nil || text == fx.src {
