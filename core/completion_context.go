@@ -8,6 +8,7 @@ package core
 // typed say it; the tree says which block the line is in.
 
 import (
+	"sort"
 	"strings"
 
 	"wfl-lsp/lang/ast"
@@ -247,18 +248,9 @@ func (a *Analysis) blockAt(offset int) ast.Node {
 // inBadStmt reports whether offset lies in a statement the parser could
 // not read.
 func (a *Analysis) inBadStmt(offset int) bool {
-	if a.File == nil {
-		return false
-	}
-	bad := false
-	ast.Inspect(a.File, func(n ast.Node) bool {
-		if bad || n == nil || offset < n.Pos() || offset > n.End() {
-			return false
-		}
-		_, bad = n.(*ast.BadStmt)
-		return !bad
-	})
-	return bad
+	bad := indexOf(a).badStmts
+	i := sort.Search(len(bad), func(i int) bool { return bad[i].End >= offset })
+	return i < len(bad) && bad[i].Start <= offset
 }
 
 // blockWithoutLine returns blockAt(offset) in the text parsed again with

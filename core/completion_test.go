@@ -228,18 +228,7 @@ func TestParseWithoutLocal(t *testing.T) {
 		s := ws.Open(uri, 1, progs[path])
 		for k := 0; k <= edits; k++ {
 			if k > 0 {
-				from, to, ins := randomEdit(rng, s.Text)
-				for !runeBoundary(s.Text, from) {
-					from--
-				}
-				for !runeBoundary(s.Text, to) {
-					to++
-				}
-				next, err := ws.Change(uri, s.Version+1, Edit{Start: from, End: to, Text: ins})
-				if err != nil {
-					t.Fatal(err)
-				}
-				s = next
+				s, _ = changeAtRandom(t, ws, s, rng)
 			}
 			s.Diagnostics() // derived after an edit
 			a := s.Analysis()

@@ -294,9 +294,7 @@ func (fx *fixer) passesTolerant(f Fix) (errors int, ok bool) {
 	if err != nil || text == fx.src {
 		return 0, false
 	}
-	fx.snap.Diagnostics() // the state the new version's are derived from
-	v := &Snapshot{URI: fx.snap.URI, Version: fx.snap.Version, Text: text, src: fx.snap.src}
-	v.base.Store(fx.snap)
+	v := fx.version(text)
 	lines, after := v.Tolerant()
 	_, before := fx.snap.Tolerant()
 	key := findingKey(f.Diagnostic)
@@ -422,10 +420,17 @@ func (fx *fixer) unread(offset int, edits []Edit) bool {
 // snapshot's text, derived from the snapshot's own where that is equivalent
 // (incremental.go), as an edit in the editor would be.
 func (fx *fixer) diagnosticsOf(text string) (*token.Lines, []diag.Diagnostic) {
+	return fx.version(text).Diagnostics()
+}
+
+// version returns a copy of the snapshot with text, whose diagnostics are
+// derived from the snapshot's and whose includes are found where the
+// snapshot's are.
+func (fx *fixer) version(text string) *Snapshot {
 	fx.snap.Diagnostics() // the state the new version's are derived from
 	v := &Snapshot{URI: fx.snap.URI, Version: fx.snap.Version, Text: text, src: fx.snap.src}
 	v.base.Store(fx.snap)
-	return v.Diagnostics()
+	return v
 }
 
 // knownErrors counts the errors the program has by [findingKey]: those

@@ -58,6 +58,25 @@ var snippets = []string{
 	"    ", "\t", "Display 1\n", "store", "with", "plus", "1", "é", "\r\n",
 }
 
+// changeAtRandom makes a randomEdit of s, widened to whole characters, in
+// ws, and returns the new snapshot and the edit.
+func changeAtRandom(t *testing.T, ws *Workspace, s *Snapshot, rng *rand.Rand) (*Snapshot, Edit) {
+	t.Helper()
+	from, to, ins := randomEdit(rng, s.Text)
+	for !runeBoundary(s.Text, from) {
+		from--
+	}
+	for !runeBoundary(s.Text, to) {
+		to++
+	}
+	e := Edit{Start: from, End: to, Text: ins}
+	next, err := ws.Change(s.URI, s.Version+1, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return next, e
+}
+
 // randomEdit returns a plausible edit of text: typing, deleting, pasting a
 // statement, renaming a word, duplicating or removing a line.
 func randomEdit(rng *rand.Rand, text string) (from, to int, ins string) {

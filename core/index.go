@@ -27,9 +27,10 @@ type IdentRef struct {
 
 // index is the lookup table of one analysis.
 type index struct {
-	idents []IdentRef   // by position
-	types  []token.Span // written types (TypeExpr), outermost only, by position
-	bad    []token.Span // text that does not parse (BadStmt, BadExpr), outermost only, by position
+	idents   []IdentRef   // by position
+	types    []token.Span // written types (TypeExpr), outermost only, by position
+	bad      []token.Span // text that does not parse (BadStmt, BadExpr), outermost only, by position
+	badStmts []token.Span // the BadStmts among them
 
 	lexOnce sync.Once
 	lex     *lexer.Result
@@ -72,6 +73,9 @@ func buildIndex(a *Analysis) *index {
 			return true // its names are names
 		case *ast.BadStmt, *ast.BadExpr:
 			ix.bad = append(ix.bad, token.Span{Start: n.Pos(), End: n.End()})
+			if _, ok := n.(*ast.BadStmt); ok {
+				ix.badStmts = append(ix.badStmts, ix.bad[len(ix.bad)-1])
+			}
 			return false
 		}
 		id, ok := n.(*ast.Ident)
@@ -95,6 +99,7 @@ func buildIndex(a *Analysis) *index {
 	ix.idents = slices.Clip(append([]IdentRef(nil), ix.idents...))
 	ix.types = slices.Clip(append([]token.Span(nil), ix.types...))
 	ix.bad = slices.Clip(ix.bad)
+	ix.badStmts = slices.Clip(ix.badStmts)
 	return ix
 }
 

@@ -52,18 +52,8 @@ func TestQueryEqualsFull(t *testing.T) {
 		s.Diagnostics()
 		s.Analysis()
 		for k := 0; k < edits; k++ {
-			from, to, ins := randomEdit(rng, s.Text)
-			for !runeBoundary(s.Text, from) {
-				from--
-			}
-			for !runeBoundary(s.Text, to) {
-				to++
-			}
-			next, err := ws.Change(uri, s.Version+1, Edit{Start: from, End: to, Text: ins})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s = next
+			var e Edit
+			s, e = changeAtRandom(t, ws, s, rng)
 			c.edits++
 			switch rng.IntN(8) {
 			case 0:
@@ -74,7 +64,7 @@ func TestQueryEqualsFull(t *testing.T) {
 			full := (&Snapshot{URI: uri, Text: s.Text, src: ws}).Analysis()
 			for range places {
 				if d := compareQueries(s, full, rng.IntN(len(s.Text)+1), ws, &c); d != "" {
-					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %s\ntext after:\n%s", path, k, from, to, ins, d, s.Text)
+					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %s\ntext after:\n%s", path, k, e.Start, e.End, e.Text, d, s.Text)
 				}
 			}
 		}
@@ -223,18 +213,7 @@ func TestQueryConcurrent(t *testing.T) {
 		s.Diagnostics()
 		s.Analysis()
 		for k := 0; k < 4; k++ {
-			from, to, ins := randomEdit(rng, s.Text)
-			for !runeBoundary(s.Text, from) {
-				from--
-			}
-			for !runeBoundary(s.Text, to) {
-				to++
-			}
-			next, err := ws.Change(uri, s.Version+1, Edit{Start: from, End: to, Text: ins})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s = next
+			s, _ = changeAtRandom(t, ws, s, rng)
 			s.Diagnostics()
 			full := (&Snapshot{URI: uri, Text: s.Text, src: ws}).Analysis()
 			offsets := make([]int, 4)

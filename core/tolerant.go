@@ -218,80 +218,95 @@ func (s *diagState) brokenText() *broken {
 		}
 	}
 	if b != nil {
-		// A statement before lines floating as statements of their own
-		// is most likely their block's header, broken into something
-		// else (`pattern p:` with `create` deleted): as broken.
-		b.headers = map[int]bool{}
-		for i := 0; i+1 < len(s.units); i++ {
-			if s.units[i].d != nil && s.units[i].d.firstParse < 0 && !s.indented(i) && s.indented(i+1) {
-				b.headers[i] = true
-				ws := codeWords(s.text[s.starts[i]:s.end(i)])
-				for _, w := range ws {
-					b.words[w] = true
-				}
-				if len(ws) > 0 {
-					b.typing = append(b.typing, ws[len(ws)-1])
-				}
-				if mayDeclareUnread(ws) && (b.anonymous < 0 || s.starts[i] < b.anonymous) {
-					b.anonymous = s.starts[i]
-				}
-			}
-		}
-		// The names a statement declares on its first line from a
-		// broken one named there (`store f as g`, `create container C extends
-		// P:`, `for each x in xs:` while g's, P's or xs's declaration is
-		// broken), are unread too, and so on. (Not those of a block
-		// whose body uses one.)
-		b.tainted = map[uint32]bool{}
-		for w := range b.words {
-			if token.Lookup(w) == token.Identifier {
-				b.tainted[nameHash(w)] = true
-			}
-		}
-		for i, u := range s.units {
-			if u.d == nil || u.d.firstParse >= 0 || len(u.keys()) == 0 {
-				continue
-			}
-			if s.indented(i) {
-				// A block's body read as statements of their own:
-				// what it declares is not meant for the file.
-				for _, k := range u.keys() {
-					b.tainted[k] = true
-				}
-				continue
-			}
-			head := s.text[s.starts[i]:s.end(i)]
-			if nl := strings.IndexByte(head, '\n'); nl >= 0 {
-				head = head[:nl]
-			}
-			if !anyWord(head, func(w string) bool { return b.tainted[nameHash(w)] }) {
-				continue
-			}
-			for _, w := range codeWords(head) {
-				if h := nameHash(w); slices.Contains(u.keys(), h) {
-					b.tainted[h] = true
-				}
-			}
-		}
-		for i, u := range s.units {
-			if u.d != nil && u.d.firstParse >= 0 && i > 0 && startsWord(s.text[s.starts[i]:], "end") {
-				// A block header deleted or being typed: its body and
-				// closer joined the block before, which now ends early
-				// (or they float, and the header is before them).
-				j := i - 1
-				for j > 0 && s.indented(j) {
-					j--
-				}
-				b.strayFrom = s.starts[j]
-				break
-			}
-		}
+		b.findHeaders(s)
+		b.taint(s)
+		b.strayFrom = s.strayFrom()
 		b.quoteFrom = multilineString(s.text)
 		if b.quoteFrom >= 0 {
 			b.quoteFrom = s.lines.LineStart(s.lines.Line(b.quoteFrom))
 		}
 	}
 	return b
+}
+
+// findHeaders marks the statements before lines floating as statements of
+// their own: most likely their block's header, broken into something else
+// (`pattern p:` with `create` deleted), and read as broken.
+func (b *broken) findHeaders(s *diagState) {
+	b.headers = map[int]bool{}
+	for i := 0; i+1 < len(s.units); i++ {
+		if s.units[i].d == nil || s.units[i].d.firstParse >= 0 || s.indented(i) || !s.indented(i+1) {
+			continue
+		}
+		b.headers[i] = true
+		ws := codeWords(s.text[s.starts[i]:s.end(i)])
+		for _, w := range ws {
+			b.words[w] = true
+		}
+		if len(ws) > 0 {
+			b.typing = append(b.typing, ws[len(ws)-1])
+		}
+		if mayDeclareUnread(ws) && (b.anonymous < 0 || s.starts[i] < b.anonymous) {
+			b.anonymous = s.starts[i]
+		}
+	}
+}
+
+// taint gathers the names that are unread while the text is broken: the
+// broken statements' words, what floating lines declare, and the names a
+// statement declares on its first line from one of those (`store f as g`,
+// `create container C extends P:`, `for each x in xs:` while g's, P's or
+// xs's declaration is broken), and so on. (Not those of a block whose body
+// uses one.)
+func (b *broken) taint(s *diagState) {
+	b.tainted = map[uint32]bool{}
+	for w := range b.words {
+		if token.Lookup(w) == token.Identifier {
+			b.tainted[nameHash(w)] = true
+		}
+	}
+	for i, u := range s.units {
+		if u.d == nil || u.d.firstParse >= 0 || len(u.keys()) == 0 {
+			continue
+		}
+		if s.indented(i) {
+			// A block's body read as statements of their own: what it
+			// declares is not meant for the file.
+			for _, k := range u.keys() {
+				b.tainted[k] = true
+			}
+			continue
+		}
+		head := s.text[s.starts[i]:s.end(i)]
+		if nl := strings.IndexByte(head, '\n'); nl >= 0 {
+			head = head[:nl]
+		}
+		if !anyWord(head, func(w string) bool { return b.tainted[nameHash(w)] }) {
+			continue
+		}
+		for _, w := range codeWords(head) {
+			if h := nameHash(w); slices.Contains(u.keys(), h) {
+				b.tainted[h] = true
+			}
+		}
+	}
+}
+
+// strayFrom returns the start of the statement before the first stray
+// `end` (a block header deleted or being typed: its body and closer joined
+// the block before, which now ends early, or they float and the header is
+// before them), or -1.
+func (s *diagState) strayFrom() int {
+	for i, u := range s.units {
+		if u.d != nil && u.d.firstParse >= 0 && i > 0 && startsWord(s.text[s.starts[i]:], "end") {
+			j := i - 1
+			for j > 0 && s.indented(j) {
+				j--
+			}
+			return s.starts[j]
+		}
+	}
+	return -1
 }
 
 // codeWords returns the words of text outside string literals and
