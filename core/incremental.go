@@ -60,6 +60,7 @@ type diagState struct {
 	ctx    *check.Context // the file's context; shared, never modified
 	starts []int          // offset of each unit's first line; starts[0] == 0
 	units  []*unit        // immutable, shared by the states of later versions
+	shapes []unitShape    // of each unit's text (shape.go)
 
 	// final is set when no later version can be derived from this one: a
 	// unit has a top-level return or names random_seed. Only a full state
@@ -169,6 +170,7 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 		s.final = s.final || f.ret || f.seed
 	}
 	s.ctx = raw.ctx
+	s.describeShapes(nil, 0, 0)
 	return s
 }
 

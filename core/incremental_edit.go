@@ -121,6 +121,7 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	for i := range groups {
 		s.units[wlo+i].d = ds[i].pack()
 	}
+	s.describeShapes(prev, first, next)
 	return s
 }
 

@@ -186,6 +186,9 @@ func TestIncrementalEqualsFull(t *testing.T) {
 				if !sameLines(got.lines, a.Lines) {
 					t.Fatalf("%s, edit %d: derived line table differs", path, k)
 				}
+				if d := diffShapes(got); d != "" {
+					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %s\ntext after:\n%s", path, k, from, to, ins, d, next)
+				}
 				st = got
 			}
 			text = next
@@ -392,4 +395,22 @@ func TestIncrementalCases(t *testing.T) {
 			}
 		})
 	}
+}
+
+// diffShapes says how the shapes a state carries (shape.go) differ from
+// those of its units' texts, and its quoteFrom from multilineString's
+// reading of the whole text; "" when they do not.
+func diffShapes(s *diagState) string {
+	if len(s.shapes) != len(s.units) {
+		return fmt.Sprintf("%d shapes for %d units", len(s.shapes), len(s.units))
+	}
+	for i := range s.units {
+		if want := describeShape(s.text, s.starts[i], s.end(i), s.units[i].keys()); s.shape(i) != want {
+			return fmt.Sprintf("unit %d (at %d): shape %b, its text's %b", i, s.starts[i], s.shape(i), want)
+		}
+	}
+	if got, want := s.quoteFrom(), multilineString(s.text); got != want {
+		return fmt.Sprintf("quoteFrom %d, multilineString %d", got, want)
+	}
+	return ""
 }

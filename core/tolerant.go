@@ -5,6 +5,7 @@ package core
 // the text that does not parse (broken).
 
 import (
+	"cmp"
 	"iter"
 	"slices"
 	"strings"
@@ -58,17 +59,24 @@ func (s *diagState) tolerant() iter.Seq[diag.Diagnostic] {
 		for _, u := range s.units {
 			semErr = semErr || u.d != nil && u.d.semErr
 		}
-		var out, typed []diag.Diagnostic
-		var typedUnit []int        // the unit of each of typed
+		// First which findings are shown, but for the type findings of the
+		// units a semantic error reaches (known once every unit is seen);
+		// then the list, in the units' order, which is the canonical one
+		// unless a parse error lies past its unit (then it is sorted).
+		shown := make([]bool, s.count())
+		unitErr := make([]bool, len(s.units))
 		named := map[string]bool{} // the names the semantic errors shown name
 		bad := map[uint32]bool{}   // those, and what the units with such errors declare
+		sorted := true
+		var last finding // the last finding shown, and its unit's start
+		lastAt := -1
+		k := 0
 		for i, u := range s.units {
 			if u.d == nil {
 				continue
 			}
 			at := s.starts[i]
 			whole := !parses && (u.d.firstParse >= 0 || b.headers[i] || b.quoteFrom >= 0 && at >= b.quoteFrom || b.strayFrom >= 0 && at >= b.strayFrom || s.indented(i))
-			unitTyped, unitErr := typed[len(typed):], false
 			for _, x := range u.d.list {
 				var keep bool
 				switch x.from {
@@ -85,53 +93,89 @@ func (s *diagState) tolerant() iter.Seq[diag.Diagnostic] {
 				case fromAnalyzer, fromType:
 					keep = parses || !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at)
 				}
-				switch {
-				case !keep:
-				case x.from == fromType:
-					unitTyped = append(unitTyped, shift(x.Diagnostic, at))
-				default:
-					if (x.from == fromAnalyzer || x.from == fromStatic) && x.Severity == diag.Error {
-						unitErr = true
-						for _, n := range quotedNames(x.Message) {
-							named[n] = true
-						}
-					}
-					out = append(out, shift(x.Diagnostic, at))
+				shown[k] = keep
+				k++
+				if !keep {
+					continue
 				}
+				if (x.from == fromAnalyzer || x.from == fromStatic) && x.Severity == diag.Error {
+					unitErr[i] = true
+					for _, n := range quotedNames(x.Message) {
+						named[n] = true
+					}
+				}
+				if lastAt >= 0 && compareAt(last.Diagnostic, lastAt, x.Diagnostic, at) > 0 {
+					sorted = false
+				}
+				last, lastAt = x, at
 			}
-			if unitErr {
+			if unitErr[i] {
 				// A unit's type findings wait for its semantic errors
 				// to be fixed (the reference's: the whole file's), and
 				// so do those of the units that use what it declares.
 				for _, k := range u.keys() {
 					bad[k] = true
 				}
-			} else {
-				typed = append(typed, unitTyped...)
-				typedUnit = append(typedUnit, make([]int, len(unitTyped))...)
-				for k := len(typedUnit) - len(unitTyped); k < len(typedUnit); k++ {
-					typedUnit[k] = i
-				}
 			}
 		}
 		for n := range named {
 			bad[nameHash(n)] = true
 		}
-		for k, d := range typed {
-			// And those of units that name a name a semantic error
-			// names (a refused redeclaration, an undefined name), or
-			// one a unit with a semantic error declares.
-			if !slices.ContainsFunc(s.units[typedUnit[k]].names(), func(h uint32) bool { return bad[h] }) {
-				out = append(out, d)
+		emit := yield
+		var gathered []diag.Diagnostic
+		if !sorted {
+			emit = func(d diag.Diagnostic) bool { gathered = append(gathered, d); return true }
+		}
+		k = 0
+		for i, u := range s.units {
+			if u.d == nil {
+				continue
+			}
+			at := s.starts[i]
+			typed := -1 // whether its type findings are shown, once known
+			for _, x := range u.d.list {
+				keep := shown[k]
+				k++
+				if keep && x.from == fromType {
+					if typed < 0 {
+						// Not those of units that name a name a semantic
+						// error names (a refused redeclaration, an
+						// undefined name), or one a unit with a semantic
+						// error declares.
+						typed = 0
+						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] }) {
+							typed = 1
+						}
+					}
+					keep = typed == 1
+				}
+				if keep && !emit(shift(x.Diagnostic, at)) {
+					return
+				}
 			}
 		}
-		sortDiagnostics(out)
-		for _, d := range out {
-			if !yield(d) {
-				return
+		if !sorted {
+			sortDiagnostics(gathered)
+			for _, d := range gathered {
+				if !yield(d) {
+					return
+				}
 			}
 		}
 	}
+}
+
+// compareAt is compareDiagnostics of x and y, their spans relative to
+// offsets atX and atY.
+func compareAt(x diag.Diagnostic, atX int, y diag.Diagnostic, atY int) int {
+	return cmp.Or(
+		cmp.Compare(x.Span.Start+atX, y.Span.Start+atY),
+		cmp.Compare(x.Span.End+atX, y.Span.End+atY),
+		cmp.Compare(x.Severity, y.Severity),
+		cmp.Compare(x.Code, y.Code),
+		cmp.Compare(x.Message, y.Message),
+		cmp.Compare(len(x.Related), len(y.Related)),
+	)
 }
 
 // gated reports whether all holds back findings because of a semantic or
@@ -221,7 +265,7 @@ func (s *diagState) brokenText() *broken {
 		b.findHeaders(s)
 		b.taint(s)
 		b.strayFrom = s.strayFrom()
-		b.quoteFrom = multilineString(s.text)
+		b.quoteFrom = s.quoteFrom()
 		if b.quoteFrom >= 0 {
 			b.quoteFrom = s.lines.LineStart(s.lines.Line(b.quoteFrom))
 		}
@@ -269,13 +313,17 @@ func (b *broken) taint(s *diagState) {
 		if u.d == nil || u.d.firstParse >= 0 || len(u.keys()) == 0 {
 			continue
 		}
-		if s.indented(i) {
+		sh := s.shape(i)
+		if sh&shapeIndented != 0 {
 			// A block's body read as statements of their own: what it
 			// declares is not meant for the file.
 			for _, k := range u.keys() {
 				b.tainted[k] = true
 			}
 			continue
+		}
+		if sh&shapeHeadKey == 0 {
+			continue // its first line declares none of its names
 		}
 		head := s.text[s.starts[i]:s.end(i)]
 		if nl := strings.IndexByte(head, '\n'); nl >= 0 {
@@ -284,11 +332,12 @@ func (b *broken) taint(s *diagState) {
 		if !anyWord(head, func(w string) bool { return b.tainted[nameHash(w)] }) {
 			continue
 		}
-		for _, w := range codeWords(head) {
+		anyWord(head, func(w string) bool {
 			if h := nameHash(w); slices.Contains(u.keys(), h) {
 				b.tainted[h] = true
 			}
-		}
+			return false
+		})
 	}
 }
 
@@ -366,7 +415,16 @@ func anyWord(text string, f func(string) bool) bool {
 // while typing pairs with the next line's opening quote, and so on to the
 // end: every later line is read otherwise. (A file may hold such a string
 // on purpose; its later findings then wait until the text parses.)
+// diagState.quoteFrom finds it without reading the units without a quote.
 func multilineString(text string) int {
+	m, _ := scanStrings(text)
+	return m
+}
+
+// scanStrings returns multilineString's answer, and whether the text ends
+// inside a string: a quote found no end (the lexer drops it alone: the rest
+// is read as words either way, and the answer is -1).
+func scanStrings(text string) (multiline int, open bool) {
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; {
 		case c == '"':
@@ -378,10 +436,10 @@ func multilineString(text string) int {
 				j++
 			}
 			if j >= len(text) {
-				return -1 // dropped alone: the rest is read as words either way
+				return -1, true
 			}
 			if strings.IndexByte(text[i:j], '\n') >= 0 {
-				return i
+				return i, false
 			}
 			i = j
 		case c == '#' || c == '/' && i+1 < len(text) && text[i+1] == '/':
@@ -390,7 +448,7 @@ func multilineString(text string) int {
 			}
 		}
 	}
-	return -1
+	return -1, false
 }
 
 // declaringWords start the statements that declare a name (`store x
@@ -429,16 +487,19 @@ var startingWords = []string{"display", "change", "check", "if", "return", "give
 // or with a word that continues a block (`end`, `otherwise:`, `catch:`, …),
 // while the text does not parse: most likely lines of a block whose header
 // or closer is broken, now read as statements of their own.
-func (s *diagState) indented(i int) bool {
-	at := s.starts[i]
-	for at < len(s.text) && (s.text[at] == '\n' || s.text[at] == '\r') {
+func (s *diagState) indented(i int) bool { return s.shape(i)&shapeIndented != 0 }
+
+// indentedText reports it of the text from a unit's start on.
+func indentedText(text string) bool {
+	at := 0
+	for at < len(text) && (text[at] == '\n' || text[at] == '\r') {
 		at++
 	}
-	if at < len(s.text) && (s.text[at] == ' ' || s.text[at] == '\t') {
+	if at < len(text) && (text[at] == ' ' || text[at] == '\t') {
 		return true
 	}
 	for _, w := range []string{"end", "otherwise", "catch", "when", "finally", "else"} {
-		if startsWord(s.text[at:], w) {
+		if startsWord(text[at:], w) {
 			return true
 		}
 	}

@@ -1,0 +1,103 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"wfl-lsp/internal/benchdoc"
+	"wfl-lsp/lang/token"
+)
+
+// BenchmarkKeystroke times, in the process, the core's part of what the
+// server does on each keystroke of the typing benchmark (internal/typingbench:
+// one character of `+total c…` typed into, then deleted from, the last
+// argument of the middle chunk's call of a 10,000-line document), one part
+// at a time, so that each can be made cheaper apart from the scheduling
+// of a server under load:
+//
+//   - publish: the new version's diagnostics (derived) and the list the
+//     publisher sends (the tolerant one), every finding visited;
+//   - hover: that, then the hover at the call's action name;
+//   - completion: that, then the completion at the cursor (100 items);
+//   - visible: that, then the semantic tokens and inlay hints of the 60
+//     lines around the cursor.
+//
+//	go test -run '^$' -bench Keystroke -benchtime 2000x ./core
+func BenchmarkKeystroke(b *testing.B) {
+	for _, clean := range []bool{false, true} {
+		text, name := benchdoc.Dense(10000), "lines=10000"
+		if clean {
+			text, name = benchdoc.Clean(10000), "clean/lines=10000"
+		}
+		const chunk = (10000 + 11) / 12 / 2 // the middle chunk, as typingbench's
+		call := fmt.Sprintf("store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1", chunk)
+		typed := fmt.Sprintf("+total c%d", chunk)
+		hoverAt := "call sum"
+		if clean {
+			call = fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
+			typed = fmt.Sprintf("+total_c%d", chunk)
+			hoverAt = "call sum_"
+		}
+		at := strings.Index(text, call)
+		if at < 0 {
+			b.Fatalf("%s: no %q", name, call)
+		}
+		cursor0 := at + len(call)
+		hover := at + strings.Index(call, hoverAt) + len(hoverAt)
+		// The keystrokes: typed one character at a time, then deleted.
+		var edits []Edit
+		var cursors []int
+		for k := 0; k < len(typed); k++ {
+			edits = append(edits, Edit{Start: cursor0 + k, End: cursor0 + k, Text: typed[k : k+1]})
+			cursors = append(cursors, cursor0+k+1)
+		}
+		for k := len(typed); k > 0; k-- {
+			edits = append(edits, Edit{Start: cursor0 + k - 1, End: cursor0 + k})
+			cursors = append(cursors, cursor0+k-1)
+		}
+		parts := []struct {
+			name string
+			run  func(s *Snapshot, cursor int)
+		}{
+			{"publish", func(*Snapshot, int) {}},
+			{"hover", func(s *Snapshot, _ int) {
+				if s.Query(token.Span{Start: hover, End: hover}).Hover(hover) == nil {
+					b.Fatal("no hover")
+				}
+			}},
+			{"completion", func(s *Snapshot, cursor int) {
+				s.Query(token.Span{Start: cursor, End: cursor}).Completion(cursor, CompletionOptions{Max: 101})
+			}},
+			{"visible", func(s *Snapshot, cursor int) {
+				l := s.QueryLines()
+				line := l.Line(cursor)
+				span := token.Span{Start: l.LineStart(max(1, line-30)), End: l.LineStart(min(l.Count(), line+30))}
+				a := s.Query(span)
+				a.SemanticTokens(span)
+				a.InlayHints(span)
+			}},
+		}
+		for _, part := range parts {
+			b.Run(part.name+"/"+name, func(b *testing.B) {
+				ws := NewWorkspace()
+				uri := URI("file:///bench/keystroke.wfl")
+				s := ws.Open(uri, 1, text)
+				s.Diagnostics()
+				s.Analysis()
+				b.ReportAllocs()
+				for i := 0; b.Loop(); i++ {
+					k := i % len(edits)
+					var err error
+					if s, err = ws.Change(uri, s.Version+1, edits[k]); err != nil {
+						b.Fatal(err)
+					}
+					_, _, seq := s.TolerantSeq()
+					for range seq {
+					}
+					part.run(s, cursors[k])
+				}
+			})
+		}
+	}
+}

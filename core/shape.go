@@ -1,0 +1,123 @@
+package core
+
+// This file keeps what the tolerant diagnostics (tolerant.go) read of each
+// unit's text, a few bits a unit, beside the units: a unit's text never
+// changes, so its bits are found once, when the unit is made, and carried
+// from state to state with it. tolerant then looks at the whole document
+// at each keystroke without reading its text again.
+
+import (
+	"slices"
+	"strings"
+)
+
+// A unitShape holds what tolerant reads of a unit's text.
+type unitShape uint8
+
+const (
+	// shapeIndented: the unit starts away from the line's first column, or
+	// with a word that continues a block (diagState.indented).
+	shapeIndented unitShape = 1 << iota
+	// shapeHeadKey: a word of its first line (outside strings and
+	// comments) is a name the unit declares (broken.taint).
+	shapeHeadKey
+	// shapeQuoted: its text holds a quote.
+	shapeQuoted
+	// shapeUnended: its text does not end with a line break (the last
+	// unit's may not).
+	shapeUnended
+)
+
+// describeShape returns the shape of the unit text[start:end], given the
+// hashes of the names it declares (unit.keys).
+func describeShape(text string, start, end int, keys []uint32) unitShape {
+	var sh unitShape
+	if indentedText(text[start:]) {
+		sh |= shapeIndented
+	}
+	text = text[start:end]
+	if len(keys) > 0 {
+		head := text
+		if nl := strings.IndexByte(head, '\n'); nl >= 0 {
+			head = head[:nl]
+		}
+		if anyWord(head, func(w string) bool { return slices.Contains(keys, nameHash(w)) }) {
+			sh |= shapeHeadKey
+		}
+	}
+	if strings.IndexByte(text, '"') >= 0 {
+		sh |= shapeQuoted
+	}
+	if !strings.HasSuffix(text, "\n") {
+		sh |= shapeUnended
+	}
+	return sh
+}
+
+// shape returns the shape of unit i. The first unit's is found each
+// time: it may hold only the blank lines before the first statement, and
+// then whether it is indented is the next unit's to say.
+func (s *diagState) shape(i int) unitShape {
+	if i > 0 && len(s.shapes) == len(s.units) {
+		return s.shapes[i]
+	}
+	return describeShape(s.text, s.starts[i], s.end(i), s.units[i].keys())
+}
+
+// describeShapes fills s.shapes: prev's for the units that are prev's,
+// the same pointer at the same place, where s's units are prev's units
+// [0, first) and, from s's unit next on, prev's from pnext; found for the
+// others (the new ones, and those checked again, whose names may have
+// changed). With prev nil, every unit's is found.
+func (s *diagState) describeShapes(prev *diagState, first, pnext int) {
+	s.shapes = make([]unitShape, len(s.units))
+	carry := prev != nil && len(prev.shapes) == len(prev.units)
+	next := len(s.units)
+	if carry {
+		next -= len(prev.units) - pnext
+	}
+	for i, u := range s.units {
+		k := -1 // the same unit's index in prev
+		switch {
+		case !carry:
+		case i < first:
+			k = i
+		case i >= next:
+			k = i - next + pnext
+		}
+		if k >= 0 && prev.units[k] == u {
+			s.shapes[i] = prev.shapes[k]
+		} else {
+			s.shapes[i] = describeShape(s.text, s.starts[i], s.end(i), u.keys())
+		}
+	}
+}
+
+// quoteFrom returns multilineString(s.text), reading only the units that
+// hold a quote: the lexer pairs a unit's quotes within its text, which
+// ends with a line break, unless one is left open (then, and from a unit
+// that does not end with a line break, the rest of the text is read as
+// multilineString reads it).
+func (s *diagState) quoteFrom() int {
+	for i := range s.units {
+		sh := s.shape(i)
+		if sh&(shapeQuoted|shapeUnended) == 0 {
+			continue
+		}
+		at := s.starts[i]
+		if sh&shapeUnended == 0 {
+			m, open := scanStrings(s.text[at:s.end(i)])
+			if !open {
+				if m >= 0 {
+					return at + m
+				}
+				continue
+			}
+		}
+		if m := multilineString(s.text[at:]); m >= 0 {
+			return at + m
+		}
+		return -1
+	}
+	return -1
+}
