@@ -123,10 +123,8 @@ func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, [
 	// Keep what may match the prefix or, failing that, its last word (see
 	// filter) before building items: a large scope has thousands of names.
 	lastWord := strings.ToLower(prefix[strings.LastIndex(prefix, " ")+1:])
-	lower := strings.ToLower(prefix)
-	maybe := func(label string) bool {
-		return hasPrefixFold(label, lower) || hasPrefixFold(label, lastWord)
-	}
+	f := prefixFilter(strings.ToLower(prefix), lastWord)
+	maybe := f.keep
 	var items []CompletionItem
 	add := func(weight int, its []CompletionItem) {
 		for _, it := range its {
@@ -137,7 +135,7 @@ func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, [
 		}
 	}
 	values := func() {
-		items = append(items, a.valueNames(prefixStart, p, opts.Snippets, maybe)...)
+		items = append(items, a.valueNames(prefixStart, p, opts.Snippets, f)...)
 		add(groupKeyword, valueWords())
 		add(groupBuiltin, builtinItems(opts.Snippets))
 	}
@@ -149,7 +147,7 @@ func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, [
 			if opts.Snippets {
 				add(groupSnippet, blockSnippets())
 			}
-			names := a.namesInScope(prefixStart, maybe)
+			names := a.namesInScope(prefixStart, f)
 			for i := range names {
 				names[i].weight += groupNameAtStart
 			}
@@ -253,6 +251,38 @@ func (a *Analysis) finish(it CompletionItem) CompletionItem {
 	return it
 }
 
+// A nameFilter keeps the names that start, ignoring case, with one of its
+// prefixes (in lower case); without prefixes, every name.
+type nameFilter struct{ prefixes []string }
+
+// prefixFilter returns the filter of the names that start with one of
+// prefixes: the shortest of those that start with another are enough.
+func prefixFilter(prefixes ...string) nameFilter {
+	slices.SortFunc(prefixes, func(x, y string) int { return cmp.Compare(len(x), len(y)) })
+	var f nameFilter
+	for _, p := range prefixes {
+		if p == "" {
+			return nameFilter{} // every name
+		}
+		if !slices.ContainsFunc(f.prefixes, func(q string) bool { return strings.HasPrefix(p, q) }) {
+			f.prefixes = append(f.prefixes, p)
+		}
+	}
+	return f
+}
+
+func (f nameFilter) keep(name string) bool {
+	if len(f.prefixes) == 0 {
+		return true
+	}
+	for _, p := range f.prefixes {
+		if hasPrefixFold(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasPrefixFold reports whether strings.ToLower(s) starts with lower, a
 // lower-case string, without lowering s when it is ASCII.
 func hasPrefixFold(s, lower string) bool {
@@ -335,7 +365,8 @@ func inStringOrComment(s string) bool {
 // accepts, nearest first: weighted by how many scopes out they are declared
 // (in a container's method, its properties come right after the method's
 // own names), plus what score says of each (-1 leaves it out).
-func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...func(scoped) int) []CompletionItem {
+func (a *Analysis) namesInScope(offset int, f nameFilter, score ...func(scoped) int) []CompletionItem {
+	keep := f.keep
 	if a.Info == nil || a.Info.Global == nil {
 		return nil
 	}
@@ -367,7 +398,7 @@ func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...fun
 	}
 	depth := 0
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for n, s := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }) {
+		for n, s := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }, f.prefixes...) {
 			offer(n, s, depth)
 		}
 		if sc.Container != nil {
@@ -386,9 +417,9 @@ func (a *Analysis) namesInScope(offset int, keep func(string) bool, score ...fun
 // valueNames lists the names that can stand where place p wants a value:
 // not the name being declared, a list where a list is changed, and those
 // of the type wanted first; actions with a call snippet.
-func (a *Analysis) valueNames(offset int, p place, snippets bool, keep func(string) bool) []CompletionItem {
+func (a *Analysis) valueNames(offset int, p place, snippets bool, f nameFilter) []CompletionItem {
 	const mismatch = 1 << 12
-	names := a.namesInScope(offset, keep, func(s scoped) int {
+	names := a.namesInScope(offset, f, func(s scoped) int {
 		sym, decl := s.sym, s.decl()
 		if sym.Name == p.declaring && decl.Start < offset && decl.End > 0 && a.Lines.Line(decl.Start) == a.Lines.Line(offset) {
 			return -1 // the name being declared, in its own value
@@ -457,8 +488,10 @@ func (s scoped) decl() token.Span {
 
 // scopeNames yields the names of a scope that keep accepts, in the order
 // they resolve: declared, then bound, each followed by what its Outer holds
-// (a partial analysis's file scope, see query.go).
-func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool) iter.Seq2[string, scoped] {
+// (a partial analysis's file scope, see query.go). Given prefixes (lower
+// case), keep accepts only names that start with one of them, ignoring
+// case: the Outer's thousands of names are then not all visited.
+func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, scoped] {
 	return func(yield func(string, scoped) bool) {
 		for k, table := range []*check.SymbolTable{&sc.Symbols, sc.Injected} {
 			for n, sym := range table.All() {
@@ -469,7 +502,7 @@ func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) 
 			if sc.Outer == nil || a.part == nil {
 				continue
 			}
-			for n, s := range a.part.q.outer(k == 1, keep) {
+			for n, s := range a.part.q.outer(k == 1, keep, prefixes) {
 				if !yield(n, s) {
 					return
 				}

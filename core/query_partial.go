@@ -32,6 +32,7 @@ type queryState struct {
 	// The names of the other units are the base's top-level symbols of
 	// the units that are still the base's and not seeds (see move).
 	base   *check.Scope // the base's file scope
+	baseA  *Analysis    // the base's analysis
 	stB    *diagState   // the base's state
 	fromB  []int        // the unit of st of each unit of stB, or -1
 	isSeed []bool       // by unit of st
@@ -141,7 +142,7 @@ func newQueryState(st, stB *diagState, a *Analysis) *queryState {
 	}
 	q.stB, q.fromB = stB, fromB
 	if a.Info != nil {
-		q.base = a.Info.Global
+		q.base, q.baseA = a.Info.Global, a
 	}
 	q.isSeed = make([]bool, n)
 	for _, i := range q.seeds {
@@ -212,7 +213,7 @@ func (q *queryState) lookup(name string, bound bool) *check.Symbol {
 // outer yields the top-level names of the other units that keep accepts,
 // declared (bound false) or bound, each the base's symbol and how far its
 // declaration moved (as move would move it).
-func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) iter.Seq2[string, scoped] {
+func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, prefixes []string) iter.Seq2[string, scoped] {
 	return func(yield func(string, scoped) bool) {
 		if q.base == nil {
 			return
@@ -221,7 +222,11 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool) it
 		if bound {
 			table = q.base.Injected
 		}
-		for name, sym := range table.All() {
+		names := table.All()
+		if len(prefixes) > 0 && table.Len() > smallIndex {
+			names = q.baseA.topNames(bound).starting(prefixes)
+		}
+		for name, sym := range names {
 			if !keep(name, sym) {
 				continue
 			}

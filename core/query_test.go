@@ -14,12 +14,13 @@ import (
 )
 
 // partialEverywhere makes every query of the test partial when it can be,
-// whatever the size of the text or of the closure.
+// whatever the size of the text or of the closure, and completion find
+// the names of every table through its index (names.go).
 func partialEverywhere(tb testing.TB) {
 	tb.Helper()
-	min, most := partialMin, partialMax
-	partialMin, partialMax = 0, 1
-	tb.Cleanup(func() { partialMin, partialMax = min, most })
+	min, most, small := partialMin, partialMax, smallIndex
+	partialMin, partialMax, smallIndex = 0, 1, 0
+	tb.Cleanup(func() { partialMin, partialMax, smallIndex = min, most, small })
 }
 
 // TestQueryEqualsFull edits every corpus program (and a sample of the
