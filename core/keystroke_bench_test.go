@@ -13,15 +13,13 @@ import (
 // server does on each keystroke of the typing benchmark (internal/typingbench:
 // one character of `+total c…` typed into, then deleted from, the last
 // argument of the middle chunk's call of a 10,000-line document), one part
-// at a time, so that each can be made cheaper apart from the scheduling
-// of a server under load:
-//
-//   - publish: the new version's diagnostics (derived) and the list the
-//     publisher sends (the tolerant one), every finding visited;
-//   - hover: that, then the hover at the call's action name;
-//   - completion: that, then the completion at the cursor (100 items);
-//   - visible: that, then the semantic tokens and inlay hints of the 60
-//     lines around the cursor.
+// at a time, so that each can be made cheaper apart from the scheduling of
+// a server under load. publish: the new version's diagnostics (derived)
+// and the list the publisher sends (the tolerant one), every finding
+// visited; hover: that, then the hover at the call's action name;
+// completion: that, then the completion at the cursor (100 items);
+// visible: that, then the semantic tokens and inlay hints of the 60 lines
+// around the cursor.
 //
 //	go test -run '^$' -bench Keystroke -benchtime 2000x ./core
 func BenchmarkKeystroke(b *testing.B) {
