@@ -34,7 +34,7 @@ func ms(d time.Duration) string {
 
 // Explain writes what the tables measure.
 func Explain(w io.Writer, keystrokes int, sequential bool) {
-	how := "all written right after it,\nbefore any answer (as VS Code's providers send them)"
+	how := "all written with it, in one write,\nbefore any answer (as VS Code's providers send them)"
 	if sequential {
 		how = "each written after the\nprevious one's answer"
 	}

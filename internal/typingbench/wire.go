@@ -29,8 +29,49 @@ type message struct {
 
 // readMessages reads frames from r until it fails, sending each message to
 // out, stamped when its last byte has been read, then the error and closes
-// out.
+// out. The frames are read on a goroutine of their own and scanned on
+// another, so that a message is stamped when it arrives, not when the
+// scanning of the long ones before it (a publishDiagnostics of thousands
+// of findings) is over.
 func readMessages(r io.Reader, out chan<- message) {
+	defer close(out)
+	raw := make(chan message, 1024)
+	go readFrames(r, raw)
+	for m := range raw {
+		if m.err == nil {
+			m.scan()
+		}
+		out <- m
+	}
+}
+
+// scan finds the message's id, method, result, error and params; the
+// params of a publishDiagnostics are left unmeasured (scanFields), from
+// their start to the end of the body.
+func (m *message) scan() {
+	lazy := func(key string) bool { return key == "params" && m.method == kindInfo[Diagnostics].method }
+	scanFields(m.body, lazy, func(key string, val []byte) bool {
+		switch key {
+		case "id":
+			if !bytes.Equal(val, []byte("null")) {
+				m.id = val
+			}
+		case "method":
+			m.method, _ = unquote(val)
+		case "result":
+			m.result = val
+		case "error":
+			m.error = val
+		case "params":
+			m.params = val
+		}
+		return true
+	})
+}
+
+// readFrames reads frames from r until it fails, sending each body to out,
+// stamped, then the error, and closes out.
+func readFrames(r io.Reader, out chan<- message) {
 	defer close(out)
 	br := bufio.NewReaderSize(r, 1<<20)
 	for {
@@ -58,24 +99,7 @@ func readMessages(r io.Reader, out chan<- message) {
 			out <- message{err: fmt.Errorf("reading a body of %d bytes: %w", n, err)}
 			return
 		}
-		m := message{at: time.Now(), body: body}
-		fields(body, func(key string, val []byte) {
-			switch key {
-			case "id":
-				if !bytes.Equal(val, []byte("null")) {
-					m.id = val
-				}
-			case "method":
-				m.method, _ = unquote(val)
-			case "result":
-				m.result = val
-			case "error":
-				m.error = val
-			case "params":
-				m.params = val
-			}
-		})
-		out <- m
+		out <- message{at: time.Now(), body: body}
 	}
 }
 
@@ -95,6 +119,18 @@ func frame(body []byte) []byte {
 // its value, in order. It does not validate: it is given what a server
 // wrote, and a server that writes broken JSON fails elsewhere.
 func fields(obj []byte, f func(key string, val []byte)) {
+	scanFields(obj, nil, func(key string, val []byte) bool {
+		f(key, val)
+		return true
+	})
+}
+
+// scanFields is fields that stops when f returns false, and when lazy(key)
+// holds (lazy may be nil): then f gets the rest of obj from the value on,
+// unmeasured, and the scan ends. The client reads the uri and version of a
+// publishDiagnostics without running over its list, often hundreds of
+// kilobytes, while the server it measures works on the same cores.
+func scanFields(obj []byte, lazy func(key string) bool, f func(key string, val []byte) bool) {
 	i := skipSpace(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return
@@ -119,8 +155,14 @@ func fields(obj []byte, f func(key string, val []byte)) {
 			return
 		}
 		i = skipSpace(obj, i+1)
+		if lazy != nil && lazy(key) {
+			f(key, obj[i:])
+			return
+		}
 		end = skipValue(obj, i)
-		f(key, obj[i:end])
+		if !f(key, obj[i:end]) {
+			return
+		}
 		i = end
 	}
 }
