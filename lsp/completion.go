@@ -17,7 +17,7 @@ import (
 func init() {
 	requests[protocol.MethodTextDocumentCompletion] = docRequest(func(p *protocol.CompletionParams) uri.URI { return p.TextDocument.URI }, completion)
 	requests[protocol.MethodCompletionItemResolve] = request{prepare: resolveCompletion}
-	requests[protocol.MethodTextDocumentSignatureHelp] = docRequest(func(p *protocol.SignatureHelpParams) uri.URI { return p.TextDocument.URI }, signatureHelp)
+	requests[protocol.MethodTextDocumentSignatureHelp] = short(docRequest(func(p *protocol.SignatureHelpParams) uri.URI { return p.TextDocument.URI }, signatureHelp))
 }
 
 var completionKinds = map[core.CompletionKind]protocol.CompletionItemKind{
@@ -45,8 +45,9 @@ type resolveData struct {
 	Builtin string `json:"builtin"`
 }
 
-func completion(_ context.Context, s *server, d doc, p *protocol.CompletionParams) (any, error) {
+func completion(ctx context.Context, s *server, d doc, p *protocol.CompletionParams) (any, error) {
 	a, m, off := d.at(p.Position)
+	defer s.lanes.beginLong(ctx)() // the list is long work; a hover is short
 	snippets := s.session.Load().caps.snippets
 	span, items := a.Completion(off, core.CompletionOptions{Snippets: snippets, Path: core.URI(d.uri).Path(), Max: maxCompletionItems + 1})
 	// Long lists are cut; the client asks again as the prefix grows.

@@ -9,6 +9,7 @@ package lsp
 
 import (
 	"iter"
+	"runtime"
 	"strconv"
 	"unicode/utf8"
 
@@ -36,6 +37,11 @@ func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds iter
 			dst = append(dst, ',')
 		}
 		i++
+		if i&127 == 0 {
+			// A long list: the read loop and the short requests may be
+			// waiting for this processor (lanes.go).
+			runtime.Gosched()
+		}
 		dst = append(dst, `{"range":`...)
 		dst = appendRange(dst, c.rng(d.Span))
 		dst = append(dst, `,"severity":`...)

@@ -11,7 +11,6 @@ package lsp
 // JSON straight from core's values (diagjson.go).
 
 import (
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -147,11 +146,11 @@ func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params 
 	}()
 	began := time.Now()
 	lines, n, diags := p.s.ws.DiagnosticsSeq(snap, core.TolerantFor(snap.URI))
-	// The requests about this version waited for its diagnostics' state
-	// (core's Snapshot.Query starts from it): let them go before the list
-	// is assembled and encoded, which on a document with thousands of
-	// findings takes a millisecond.
-	runtime.Gosched()
+	// Assembling and encoding the list is long work (on a document with
+	// thousands of findings, a millisecond): it takes a turn, so that the
+	// requests waiting for this version's state (core's Snapshot.Query
+	// starts from it) find a processor free of it (lanes.go).
+	defer p.s.lanes.longTurn(p.s.ctx)()
 	m := newMapper(lines, p.s.session.Load().enc)
 	if need := 256*n + 256; cap(buf) < need {
 		buf = make([]byte, 0, need) // about 200 bytes a diagnostic

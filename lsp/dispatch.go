@@ -41,6 +41,7 @@ type work func(ctx context.Context) (any, error)
 type request struct {
 	prepare func(s *server, params jsonrpc2.RawMessage) (work, error)
 	inline  bool // run work on the read loop too (lifecycle requests)
+	short   bool // one of the short requests sent as the cursor moves (lanes.go)
 }
 
 // A notification handler runs on the read loop, in wire order.
@@ -121,11 +122,23 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method %q is not supported", method)
 		}
 	}
+	if h.short {
+		// Counted from now, on the read loop: the long work of the
+		// requests read before it steps aside for it.
+		s.lanes.enter()
+	}
+	leave := func() {
+		if h.short {
+			s.lanes.leave()
+		}
+	}
 	run, err := h.prepare(s, params)
 	if err != nil {
+		leave()
 		return nil, wireError(err)
 	}
 	if h.inline {
+		defer leave()
 		res, err := run(s.ctx)
 		return res, wireError(err)
 	}
@@ -154,6 +167,7 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 				done <- answer{err: s.internalError(method, r)}
 			}
 		}()
+		defer leave()
 		res, err := run(workCtx)
 		done <- answer{res, err}
 	}()

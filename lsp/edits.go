@@ -28,8 +28,8 @@ func init() {
 	requests[protocol.MethodTextDocumentCodeAction] = docRequest(func(p *protocol.CodeActionParams) uri.URI { return td(p.TextDocument) }, codeAction)
 	requests[protocol.MethodCodeActionResolve] = request{prepare: resolveCodeAction}
 	requests[protocol.MethodTextDocumentRename] = docRequest(func(p *protocol.RenameParams) uri.URI { return td(p.TextDocument) }, rename)
-	requests[protocol.MethodTextDocumentPrepareRename] = docRequest(func(p *protocol.PrepareRenameParams) uri.URI { return td(p.TextDocument) }, prepareRename)
-	requests[protocol.MethodTextDocumentDeclaration] = docRequest(func(p *protocol.DeclarationParams) uri.URI { return td(p.TextDocument) }, declaration)
+	requests[protocol.MethodTextDocumentPrepareRename] = short(docRequest(func(p *protocol.PrepareRenameParams) uri.URI { return td(p.TextDocument) }, prepareRename))
+	requests[protocol.MethodTextDocumentDeclaration] = short(docRequest(func(p *protocol.DeclarationParams) uri.URI { return td(p.TextDocument) }, declaration))
 	requests[protocol.MethodTextDocumentDocumentLink] = wholeDocRequest(func(p *protocol.DocumentLinkParams) uri.URI { return td(p.TextDocument) }, documentLink)
 	requests[protocol.MethodTextDocumentInlayHint] = docRequest(func(p *protocol.InlayHintParams) uri.URI { return td(p.TextDocument) }, inlayHint)
 }
@@ -345,10 +345,12 @@ func documentLink(_ context.Context, _ *server, d doc, _ *protocol.DocumentLinkP
 	return out, nil
 }
 
-func inlayHint(_ context.Context, _ *server, d doc, p *protocol.InlayHintParams) (any, error) {
+func inlayHint(ctx context.Context, s *server, d doc, p *protocol.InlayHintParams) (any, error) {
 	m := d.mapper()
 	span := m.span(p.Range)
-	hints := d.snap.Query(span).InlayHints(span)
+	a := d.snap.Query(span)
+	defer s.lanes.beginLong(ctx)()
+	hints := a.InlayHints(span)
 	out := make([]protocol.InlayHint, 0, len(hints))
 	yes := true
 	for _, h := range hints {

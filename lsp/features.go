@@ -14,10 +14,10 @@ import (
 )
 
 func init() {
-	requests[protocol.MethodTextDocumentHover] = docRequest(posURI[protocol.HoverParams], hover)
-	requests[protocol.MethodTextDocumentDefinition] = docRequest(posURI[protocol.DefinitionParams], definition)
+	requests[protocol.MethodTextDocumentHover] = short(docRequest(posURI[protocol.HoverParams], hover))
+	requests[protocol.MethodTextDocumentDefinition] = short(docRequest(posURI[protocol.DefinitionParams], definition))
 	requests[protocol.MethodTextDocumentReferences] = docRequest(posURI[protocol.ReferenceParams], references)
-	requests[protocol.MethodTextDocumentDocumentHighlight] = docRequest(posURI[protocol.DocumentHighlightParams], highlight)
+	requests[protocol.MethodTextDocumentDocumentHighlight] = short(docRequest(posURI[protocol.DocumentHighlightParams], highlight))
 	requests[protocol.MethodTextDocumentDocumentSymbol] = wholeDocRequest(func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI }, documentSymbol)
 	requests[protocol.MethodTextDocumentFoldingRange] = wholeDocRequest(func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI }, foldingRange)
 	requests[protocol.MethodTextDocumentSelectionRange] = docRequest(func(p *protocol.SelectionRangeParams) uri.URI { return p.TextDocument.URI }, selectionRange)

@@ -19,8 +19,8 @@ import (
 )
 
 func init() {
-	requests[protocol.MethodTextDocumentTypeDefinition] = docRequest(
-		func(p *protocol.TypeDefinitionParams) uri.URI { return p.TextDocument.URI }, typeDefinition)
+	requests[protocol.MethodTextDocumentTypeDefinition] = short(docRequest(
+		func(p *protocol.TypeDefinitionParams) uri.URI { return p.TextDocument.URI }, typeDefinition))
 	requests[protocol.MethodTextDocumentImplementation] = docRequest(
 		func(p *protocol.ImplementationParams) uri.URI { return p.TextDocument.URI }, implementation)
 	requests[protocol.MethodTextDocumentPrepareTypeHierarchy] = docRequest(

@@ -82,10 +82,12 @@ func semanticTokensFull(_ context.Context, s *server, d doc, _ *protocol.Semanti
 	return &protocol.SemanticTokens{ResultID: &id, Data: data}, nil
 }
 
-func semanticTokensRange(_ context.Context, _ *server, d doc, p *protocol.SemanticTokensRangeParams) (any, error) {
+func semanticTokensRange(ctx context.Context, s *server, d doc, p *protocol.SemanticTokensRangeParams) (any, error) {
 	m := d.mapper()
 	span := m.span(p.Range)
-	return &protocol.SemanticTokens{Data: encodeTokens(d.snap.Query(span), m, span)}, nil
+	a := d.snap.Query(span)
+	defer s.lanes.beginLong(ctx)()
+	return &protocol.SemanticTokens{Data: encodeTokens(a, m, span)}, nil
 }
 
 func semanticTokensDelta(_ context.Context, s *server, d doc, p *protocol.SemanticTokensDeltaParams) (any, error) {

@@ -36,6 +36,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -134,6 +135,7 @@ type server struct {
 	inflight   map[jsonrpc2.ID]context.CancelFunc
 
 	diags  *publisher
+	lanes  *lanes // the short requests in flight, which long work steps aside for
 	tokens tokenCache
 	index  wsIndex // the workspace's files on disk
 
@@ -192,6 +194,7 @@ func newServer(ctx context.Context, opts Options) *server {
 		ws:       core.NewWorkspace(),
 		exited:   make(chan struct{}),
 		inflight: make(map[jsonrpc2.ID]context.CancelFunc),
+		lanes:    newLanes(runtime.GOMAXPROCS(0)),
 	}
 	s.session.Store(&session{enc: utf16})
 	s.diags = newPublisher(s)
