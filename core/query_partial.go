@@ -389,7 +389,7 @@ func (q *queryState) analyse(set []int) *Analysis {
 	// and for `random_seed` (a finding, not an answer; a unit naming it
 	// makes the state final, so it is never partial): a stretch of the
 	// size of what it checks will do.
-	info, _ := check.CheckPasses(f, text[:size], &ctx)
+	info, _ := check.Resolve(f, text[:size], &ctx)
 	// The names of the other units: after checking, so that they are
 	// only what they are for the queries (no name of the units checked
 	// can reach them).

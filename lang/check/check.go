@@ -254,7 +254,7 @@ func (info *Info) References(sym *Symbol) []*ast.Ident {
 
 // Check analyzes f, the tree of src. It never fails; the Info is never nil.
 func Check(f *ast.File, src string) (*Info, []diag.Diagnostic) {
-	info, p := check(f, src, FileContext(f), true)
+	info, p := check(f, src, FileContext(f), unlessErr)
 	return info, p.Diagnostics()
 }
 
@@ -376,12 +376,27 @@ func hasError(ds []diag.Diagnostic) bool {
 // or not an earlier pass found errors; [Passes.Diagnostics] combines them
 // as Check does.
 func CheckPasses(f *ast.File, src string, ctx *Context) (*Info, Passes) {
-	return check(f, src, ctx, false)
+	return check(f, src, ctx, always)
 }
 
-// check runs the passes; lazy skips the static pass when the analyzer found
-// an error (Check would drop its findings).
-func check(f *ast.File, src string, ctx *Context, lazy bool) (*Info, Passes) {
+// Resolve is CheckPasses without the static pass, whose findings are about
+// the whole file: what a query about some of its statements needs (their
+// names and types), and the findings of the analyzer and the type checker.
+func Resolve(f *ast.File, src string, ctx *Context) (*Info, Passes) {
+	return check(f, src, ctx, never)
+}
+
+// When check runs the static pass.
+type staticMode uint8
+
+const (
+	always    staticMode = iota
+	unlessErr            // not when the analyzer found an error (Check drops its findings then)
+	never
+)
+
+// check runs the passes, the static one as static says.
+func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Passes) {
 	if f == nil {
 		f = &ast.File{}
 	}
@@ -406,7 +421,7 @@ func check(f *ast.File, src string, ctx *Context, lazy bool) (*Info, Passes) {
 		info.types = newTypeTable(tc.types)
 	}
 	tc.types = nil
-	if !lazy || !hasError(a.diags) {
+	if static == always || static == unlessErr && !hasError(a.diags) {
 		p.Static = staticDiagnostics(f, src, info)
 	}
 	p.Type = tc.diags
