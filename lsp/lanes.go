@@ -21,8 +21,9 @@ package lsp
 //     analysis.
 //
 // Long work is what comes after the analysis a request shares with the
-// others (core's Snapshot.Query), which is never held: the short requests
-// wait for it too.
+// short ones (core's Snapshot.Query at the cursor), which is never held:
+// they wait for it too. The analysis of a range (semantic tokens, inlay
+// hints of the visible lines) is not shared with them: it is long work.
 
 import (
 	"context"

@@ -85,8 +85,10 @@ func semanticTokensFull(_ context.Context, s *server, d doc, _ *protocol.Semanti
 func semanticTokensRange(ctx context.Context, s *server, d doc, p *protocol.SemanticTokensRangeParams) (any, error) {
 	m := d.mapper()
 	span := m.span(p.Range)
-	a := d.snap.Query(span)
+	// All long work, its analysis too: the range is not where the
+	// cursor is, so no short request shares it (lanes.go).
 	defer s.lanes.beginLong(ctx)()
+	a := d.snap.Query(span)
 	return &protocol.SemanticTokens{Data: encodeTokens(a, m, span)}, nil
 }
 
