@@ -34,7 +34,7 @@ type queryState struct {
 	base   *check.Scope // the base's file scope
 	baseA  *Analysis    // the base's analysis
 	stB    *diagState   // the base's state
-	fromB  []int        // the unit of st of each unit of stB, or -1
+	fromB  []int32      // the unit of st of each unit of stB, or -1
 	isSeed []bool       // by unit of st
 	// containers are the base's containers of those units, by name.
 	containers map[string]*check.Symbol
@@ -101,28 +101,18 @@ func newQueryState(st, stB *diagState, a *Analysis) *queryState {
 	n, nB := len(st.units), len(stB.units)
 	// toB maps a unit of st to the same unit of stB, or -1. Units are
 	// shared as a prefix and a suffix, and here and there between.
-	toB := make([]int, n)
+	toB := make([]int32, n)
 	pre := 0
 	for pre < n && pre < nB && st.units[pre] == stB.units[pre] {
-		toB[pre] = pre
+		toB[pre] = int32(pre)
 		pre++
 	}
 	suf := 0
 	for suf < n-pre && suf < nB-pre && st.units[n-1-suf] == stB.units[nB-1-suf] {
-		toB[n-1-suf] = nB - 1 - suf
+		toB[n-1-suf] = int32(nB - 1 - suf)
 		suf++
 	}
-	middle := make(map[*unit]int, nB-pre-suf)
-	for i := pre; i < nB-suf; i++ {
-		middle[stB.units[i]] = i
-	}
-	for i := pre; i < n-suf; i++ {
-		if k, ok := middle[st.units[i]]; ok {
-			toB[i] = k
-		} else {
-			toB[i] = -1
-		}
-	}
+	alignShared(st.units[pre:n-suf], stB.units[pre:nB-suf], toB[pre:n-suf], int32(pre))
 	q := &queryState{st: st, declared: st.declared(), limit: int(float64(n)*partialMax) + 1}
 	for i, k := range toB {
 		dirty := k < 0 || i > 0 && toB[i-1] < 0 // a doc comment above a unit lies in the unit before
@@ -131,13 +121,13 @@ func newQueryState(st, stB *diagState, a *Analysis) *queryState {
 		}
 	}
 	// fromB maps a unit of stB to the same unit of st, or -1.
-	fromB := make([]int, nB)
+	fromB := make([]int32, nB)
 	for i := range fromB {
 		fromB[i] = -1
 	}
 	for i, k := range toB {
 		if k >= 0 {
-			fromB[k] = i
+			fromB[k] = int32(i)
 		}
 	}
 	q.stB, q.fromB = stB, fromB
@@ -157,6 +147,50 @@ func newQueryState(st, stB *diagState, a *Analysis) *queryState {
 		}
 	}
 	return q
+}
+
+// alignShared sets to[i] to the index (from base on) of the unit of old that
+// is units[i], or -1, where units and old are the stretches between a
+// prefix and a suffix the two lists share. Units keep their order, and
+// most of those in the stretch are shared at the same distance from its
+// start (while typing, the few units checked again since old are spread
+// over the document, one of them often near the top): a unit that is not
+// old's at that distance starts a run that is not old's, up to the next
+// that is (16 units at most, or the end of the stretch, with as many units
+// in each); only beyond that are old's units looked up by a map. A unit
+// of such a run that old does hold elsewhere in the run is taken as
+// changed: the partial analyses take it in too, which only makes them a
+// little larger.
+func alignShared(units, old []*unit, to []int32, base int32) {
+	i, k := 0, 0
+	for i < len(units) {
+		if k < len(old) && units[i] == old[k] {
+			to[i] = base + int32(k)
+			i, k = i+1, k+1
+			continue
+		}
+		j := 1
+		for j <= 16 && i+j < len(units) && k+j < len(old) && units[i+j] != old[k+j] {
+			j++
+		}
+		if j <= 16 && (i+j < len(units) && k+j < len(old) || i+j == len(units) && k+j == len(old)) {
+			for ; j > 0; j-- {
+				to[i] = -1
+				i, k = i+1, k+1
+			}
+			continue
+		}
+		at := make(map[*unit]int, len(old)-k)
+		for ; k < len(old); k++ {
+			at[old[k]] = k
+		}
+		for ; i < len(units); i++ {
+			to[i] = -1
+			if k, ok := at[units[i]]; ok {
+				to[i] = base + int32(k)
+			}
+		}
+	}
 }
 
 // move returns a symbol of the base as it is in this text: itself, or a

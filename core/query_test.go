@@ -334,3 +334,59 @@ func BenchmarkQuery(b *testing.B) {
 		}
 	}
 }
+
+// TestAlignShared compares alignShared with the exact alignment (a map of
+// the old units) on random edits of a list of units: every unit it says is
+// shared is, at the index it says; one it says is not may be shared only
+// where the edit moved it within a run it replaced; and where the edits
+// replace runs of 16 units or fewer by as many, it finds every shared unit.
+func TestAlignShared(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := 0; round < 2000; round++ {
+		old := make([]*unit, 1+rng.IntN(200))
+		for i := range old {
+			old[i] = &unit{}
+		}
+		replaceOnly := rng.IntN(2) == 0
+		units := slices.Clone(old)
+		for e := rng.IntN(6); e > 0; e-- {
+			at := rng.IntN(len(units) + 1)
+			n := rng.IntN(17)
+			del := min(n, len(units)-at)
+			add := n
+			if !replaceOnly {
+				del, add = min(rng.IntN(17), len(units)-at), rng.IntN(17)
+			}
+			var fresh []*unit
+			for range add {
+				fresh = append(fresh, &unit{})
+			}
+			if replaceOnly && rng.IntN(4) == 0 && del >= 2 {
+				fresh[0], fresh[1] = units[at+1], units[at] // two units swap places
+			}
+			units = slices.Concat(units[:at], fresh, units[at+del:])
+		}
+		exact := map[*unit]int32{}
+		for k, u := range old {
+			exact[u] = int32(k)
+		}
+		to := make([]int32, len(units))
+		alignShared(units, old, to, 0)
+		for i, u := range units {
+			want, shared := exact[u]
+			switch {
+			case to[i] >= 0 && (!shared || to[i] != want):
+				t.Fatalf("round %d: unit %d said to be old's %d, is %v %d", round, i, to[i], shared, want)
+			case to[i] < 0 && shared && replaceOnly && !swapped(units, old, i):
+				t.Fatalf("round %d: unit %d, old's %d, not found", round, i, want)
+			}
+		}
+	}
+}
+
+// swapped reports whether units[i] is an old unit out of its place (a
+// swap the edits made, which alignShared may take as changed).
+func swapped(units, old []*unit, i int) bool {
+	k := slices.Index(old, units[i])
+	return k != i
+}
