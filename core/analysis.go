@@ -30,8 +30,6 @@ type Analysis struct {
 	// diags are the diagnostics' state of the snapshot this is the full
 	// analysis of (its units), or nil for another analysis.
 	diags *atomic.Pointer[diagState]
-
-	namesCache // its top-level names by spelling, for completion (names.go)
 }
 
 // rawAnalysis is what analyze computed before combining (the incremental

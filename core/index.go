@@ -6,6 +6,7 @@ package core
 // dropped with the analysis.
 
 import (
+	"iter"
 	"runtime"
 	"slices"
 	"sort"
@@ -27,7 +28,7 @@ type IdentRef struct {
 
 // index is the lookup table of one analysis.
 type index struct {
-	idents   []IdentRef   // by position
+	idents   identList    // by position
 	types    []token.Span // written types (TypeExpr), outermost only, by position
 	bad      []token.Span // text that does not parse (BadStmt, BadExpr), outermost only, by position
 	badStmts []token.Span // the BadStmts among them
@@ -40,6 +41,36 @@ type index struct {
 
 	membersOnce sync.Once
 	members     map[*ast.Ident]bool // see Analysis.memberNames
+}
+
+// identList is a list of IdentRefs, kept as two lists and a bit set (16
+// bytes and a bit each, rather than 24: an open document keeps one entry a
+// name).
+type identList struct {
+	ids  []*ast.Ident
+	syms []*check.Symbol
+	defs []uint64 // bit i is ids[i]'s Def
+}
+
+func newIdentList(refs []IdentRef) identList {
+	l := identList{
+		ids:  make([]*ast.Ident, len(refs)),
+		syms: make([]*check.Symbol, len(refs)),
+		defs: make([]uint64, (len(refs)+63)/64),
+	}
+	for i, r := range refs {
+		l.ids[i], l.syms[i] = r.Ident, r.Sym
+		if r.Def {
+			l.defs[i/64] |= 1 << (i % 64)
+		}
+	}
+	return l
+}
+
+func (l *identList) len() int { return len(l.ids) }
+
+func (l *identList) at(i int) IdentRef {
+	return IdentRef{Ident: l.ids[i], Sym: l.syms[i], Def: l.defs[i/64]&(1<<(i%64)) != 0}
 }
 
 // indexes maps an analysis (weakly, so the cache never keeps one alive) to
@@ -64,6 +95,7 @@ func buildIndex(a *Analysis) *index {
 	if a.File == nil {
 		return ix
 	}
+	var idents []IdentRef
 	ast.Inspect(a.File, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.TypeExpr:
@@ -90,13 +122,13 @@ func buildIndex(a *Analysis) *index {
 				r.Sym = a.Info.Uses[id]
 			}
 		}
-		ix.idents = append(ix.idents, r)
+		idents = append(idents, r)
 		return true
 	})
-	sort.SliceStable(ix.idents, func(i, j int) bool { return ix.idents[i].Ident.Pos() < ix.idents[j].Ident.Pos() })
+	sort.SliceStable(idents, func(i, j int) bool { return idents[i].Ident.Pos() < idents[j].Ident.Pos() })
 	sort.Slice(ix.types, func(i, j int) bool { return ix.types[i].Start < ix.types[j].Start })
 	// The index lives as long as the analysis: keep no spare capacity.
-	ix.idents = slices.Clip(append([]IdentRef(nil), ix.idents...))
+	ix.idents = newIdentList(idents)
 	ix.types = slices.Clip(append([]token.Span(nil), ix.types...))
 	ix.bad = slices.Clip(ix.bad)
 	ix.badStmts = slices.Clip(ix.badStmts)
@@ -119,20 +151,31 @@ func (ix *index) tokens(text string, part *coverage) *lexer.Result {
 // IdentAt returns the identifier at offset: the one whose extent contains
 // it, or else the one that ends exactly there (a cursor just after a word).
 func (a *Analysis) IdentAt(offset int) (IdentRef, bool) {
-	ids := indexOf(a).idents
-	i := sort.Search(len(ids), func(i int) bool { return ids[i].Ident.End() >= offset })
-	for ; i < len(ids) && ids[i].Ident.Pos() <= offset; i++ {
-		if offset < ids[i].Ident.End() {
-			return ids[i], true
+	l := &indexOf(a).idents
+	ids := l.ids
+	i := sort.Search(len(ids), func(i int) bool { return ids[i].End() >= offset })
+	for ; i < len(ids) && ids[i].Pos() <= offset; i++ {
+		if offset < ids[i].End() {
+			return l.at(i), true
 		}
 	}
 	// None strictly contains offset: take one ending at offset.
-	i = sort.Search(len(ids), func(i int) bool { return ids[i].Ident.End() >= offset })
-	if i < len(ids) && ids[i].Ident.End() == offset {
-		return ids[i], true
+	i = sort.Search(len(ids), func(i int) bool { return ids[i].End() >= offset })
+	if i < len(ids) && ids[i].End() == offset {
+		return l.at(i), true
 	}
 	return IdentRef{}, false
 }
 
-// Idents returns every identifier of the tree in source order.
-func (a *Analysis) Idents() []IdentRef { return indexOf(a).idents }
+// Idents yields every identifier of the tree in source order, with its
+// index.
+func (a *Analysis) Idents() iter.Seq2[int, IdentRef] {
+	l := &indexOf(a).idents
+	return func(yield func(int, IdentRef) bool) {
+		for i := range l.len() {
+			if !yield(i, l.at(i)) {
+				return
+			}
+		}
+	}
+}

@@ -3,9 +3,9 @@ package core
 // This file indexes the top-level names of a file by their spelling in
 // lower case, so that completion finds those that start with what is being
 // typed without visiting the thousands of others a large file declares:
-// after an edit, completion's partial analysis (query.go) offers the base
-// analysis's top-level names, and the base's index serves every version
-// derived from it.
+// after an edit, completion's partial analysis (query.go) offers the
+// top-level names of the base (the last version analysed in full), and the
+// base's index (on its queryBase) serves every version derived from it.
 
 import (
 	"cmp"
@@ -37,15 +37,14 @@ type nameEntry struct {
 // topNames returns the index of the file scope's declared names (bound
 // false) or of the names the runtime binds there (bound true), built the
 // first time it is asked for.
-func (a *Analysis) topNames(bound bool) *nameIndex {
-	a.namesOnce.Do(func() {
-		g := a.Info.Global
-		a.names = [2]*nameIndex{indexNames(&g.Symbols), indexNames(g.Injected)}
+func (b *queryBase) topNames(bound bool) *nameIndex {
+	b.namesOnce.Do(func() {
+		b.names = [2]*nameIndex{indexNames(&b.symbols), indexNames(b.injected)}
 	})
 	if bound {
-		return a.names[1]
+		return b.names[1]
 	}
-	return a.names[0]
+	return b.names[0]
 }
 
 func indexNames(t *check.SymbolTable) *nameIndex {
@@ -87,7 +86,7 @@ func (x *nameIndex) starting(prefixes []string) iter.Seq2[string, *check.Symbol]
 	}
 }
 
-// namesCache is the lazily built index an Analysis carries.
+// namesCache is the lazily built index a queryBase carries.
 type namesCache struct {
 	namesOnce sync.Once
 	names     [2]*nameIndex

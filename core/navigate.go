@@ -81,8 +81,13 @@ func (a *Analysis) References(offset int, includeDecl bool) []Reference {
 func (a *Analysis) referencesOf(includeDecl bool, syms ...*check.Symbol) []Reference {
 	writes := a.assigned()
 	var out []Reference
-	for _, r := range a.Idents() {
-		if r.Sym == nil || !slices.Contains(syms, r.Sym) || (r.Def && !includeDecl) {
+	l := &indexOf(a).idents
+	for i, sym := range l.syms {
+		if sym == nil || !slices.Contains(syms, sym) {
+			continue
+		}
+		r := l.at(i)
+		if r.Def && !includeDecl {
 			continue
 		}
 		out = append(out, Reference{

@@ -31,11 +31,9 @@ type queryState struct {
 
 	// The names of the other units are the base's top-level symbols of
 	// the units that are still the base's and not seeds (see move).
-	base   *check.Scope // the base's file scope
-	baseA  *Analysis    // the base's analysis
-	stB    *diagState   // the base's state
-	fromB  []int32      // the unit of st of each unit of stB, or -1
-	isSeed []bool       // by unit of st
+	b      *queryBase
+	fromB  []int32 // the unit of st of each unit of the base, or -1
+	isSeed []bool // by unit of st
 	// containers are the base's containers of those units, by name.
 	containers map[string]*check.Symbol
 
@@ -90,29 +88,76 @@ func (s *Snapshot) query() *queryState {
 		if !s.derived || s.analysed.Load() {
 			return
 		}
-		s.q = newQueryState(st, b.diagState(), b.Analysis())
+		s.q = newQueryState(st, b.take())
 	})
 	return s.q
 }
 
-// newQueryState matches the units of st with those of the base's state
-// stB, whose analysis is a.
-func newQueryState(st, stB *diagState, a *Analysis) *queryState {
-	n, nB := len(st.units), len(stB.units)
-	// toB maps a unit of st to the same unit of stB, or -1. Units are
+// A queryBase is what the partial analyses of later versions need of an
+// analysed version (their base): the units of its diagnostics' state and
+// where they start, and its file scope's names and its containers. Not its
+// tree, its other tables, its diagnostics nor its text: once taken, the
+// base's snapshot is not kept, and while a document is being typed into
+// only the symbols of its top-level names (and the declarations they
+// point to) stay of the analysis it had.
+type queryBase struct {
+	once sync.Once
+	snap *Snapshot // the base, until taken
+
+	starts     []int
+	units      []*unit
+	symbols    check.SymbolTable  // the file scope's (a copy: the scope holds the tree)
+	injected   *check.SymbolTable // the file scope's
+	containers map[string]*check.Symbol
+
+	namesCache // the file scope's names by spelling, for completion (names.go)
+}
+
+// newQueryBase returns the query base of an analysed snapshot. It is taken
+// at once when the snapshot's diagnostics are computed (as the publisher
+// does before the next edit), else by the first partial analysis.
+func newQueryBase(s *Snapshot) *queryBase {
+	b := &queryBase{snap: s}
+	if s.diags.Load() != nil {
+		b.take()
+	}
+	return b
+}
+
+// take returns the base, taking what it needs of its snapshot on first
+// use.
+func (b *queryBase) take() *queryBase {
+	b.once.Do(func() {
+		s := b.snap
+		st, a := s.diagState(), s.Analysis()
+		b.starts, b.units = st.starts, st.units
+		if a.Info != nil && a.Info.Global != nil {
+			b.symbols = a.Info.Global.Symbols
+			b.injected = a.Info.Global.Injected
+			b.containers = a.Info.Containers
+		}
+		b.snap = nil
+	})
+	return b
+}
+
+// newQueryState matches the units of st with those of the base's state.
+func newQueryState(st *diagState, b *queryBase) *queryState {
+	n, nB := len(st.units), len(b.units)
+	// toB maps a unit of st to the same unit of the base, or -1. Units are
 	// shared as a prefix and a suffix, and here and there between.
 	toB := make([]int32, n)
 	pre := 0
-	for pre < n && pre < nB && st.units[pre] == stB.units[pre] {
+	for pre < n && pre < nB && st.units[pre] == b.units[pre] {
 		toB[pre] = int32(pre)
 		pre++
 	}
 	suf := 0
-	for suf < n-pre && suf < nB-pre && st.units[n-1-suf] == stB.units[nB-1-suf] {
+	for suf < n-pre && suf < nB-pre && st.units[n-1-suf] == b.units[nB-1-suf] {
 		toB[n-1-suf] = int32(nB - 1 - suf)
 		suf++
 	}
-	alignShared(st.units[pre:n-suf], stB.units[pre:nB-suf], toB[pre:n-suf], int32(pre))
+	alignShared(st.units[pre:n-suf], b.units[pre:nB-suf], toB[pre:n-suf], int32(pre))
 	q := &queryState{st: st, declared: st.declared(), limit: int(float64(n)*partialMax) + 1}
 	for i, k := range toB {
 		dirty := k < 0 || i > 0 && toB[i-1] < 0 // a doc comment above a unit lies in the unit before
@@ -130,20 +175,15 @@ func newQueryState(st, stB *diagState, a *Analysis) *queryState {
 			fromB[k] = int32(i)
 		}
 	}
-	q.stB, q.fromB = stB, fromB
-	if a.Info != nil {
-		q.base, q.baseA = a.Info.Global, a
-	}
+	q.b, q.fromB = b, fromB
 	q.isSeed = make([]bool, n)
 	for _, i := range q.seeds {
 		q.isSeed[i] = true
 	}
 	q.containers = map[string]*check.Symbol{}
-	if a.Info != nil {
-		for name, sym := range a.Info.Containers {
-			if c := q.move(sym); c != nil {
-				q.containers[name] = c
-			}
+	for name, sym := range b.containers {
+		if c := q.move(sym); c != nil {
+			q.containers[name] = c
 		}
 	}
 	return q
@@ -224,24 +264,21 @@ func (q *queryState) shift(sym *check.Symbol) (int, bool) {
 		}
 		pos = sym.Node.Pos()
 	}
-	k := unitAt(q.stB.starts, pos)
+	k := unitAt(q.b.starts, pos)
 	i := q.fromB[k]
 	if i < 0 || q.isSeed[i] {
 		return 0, false
 	}
-	return q.st.starts[i] - q.stB.starts[k], true
+	return q.st.starts[i] - q.b.starts[k], true
 }
 
 // lookup is a partial analysis's check.Scope.Outer: the name as the base
 // has it at the top level, if its unit is one of the other units.
 func (q *queryState) lookup(name string, bound bool) *check.Symbol {
-	if q.base == nil {
-		return nil
-	}
 	if bound {
-		return q.move(q.base.Injected.Get(name))
+		return q.move(q.b.injected.Get(name))
 	}
-	return q.move(q.base.Symbols.Get(name))
+	return q.move(q.b.symbols.Get(name))
 }
 
 // outer yields the top-level names of the other units that keep accepts,
@@ -249,16 +286,13 @@ func (q *queryState) lookup(name string, bound bool) *check.Symbol {
 // declaration moved (as move would move it).
 func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, prefixes []string) iter.Seq2[string, scoped] {
 	return func(yield func(string, scoped) bool) {
-		if q.base == nil {
-			return
-		}
-		table := &q.base.Symbols
+		table := &q.b.symbols
 		if bound {
-			table = q.base.Injected
+			table = q.b.injected
 		}
 		names := table.All()
 		if len(prefixes) > 0 && table.Len() > smallIndex {
-			names = q.baseA.topNames(bound).starting(prefixes)
+			names = q.b.topNames(bound).starting(prefixes)
 		}
 		for name, sym := range names {
 			if !keep(name, sym) {

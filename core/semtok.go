@@ -70,28 +70,28 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 	}
 	ix := indexOf(a)
 	lex := ix.tokens(a.Lines.Text(), a.part)
-	ids := ix.idents
+	ids := ix.idents.ids
 	out := make([]SemanticToken, 0, len(lex.Tokens)/2)
 	inSpan := func(s token.Span) bool { return s.End > span.Start && s.Start < span.End }
 
 	// Names come from the tree (the parser splits some merged identifier
 	// tokens, and keywords can be used as names); everything else from the
 	// lexer. Walk both in order.
-	j := sort.Search(len(ids), func(i int) bool { return ids[i].Ident.End() > span.Start })
+	j := sort.Search(len(ids), func(i int) bool { return ids[i].End() > span.Start })
 	k := sort.Search(len(lex.Comments), func(i int) bool { return lex.Comments[i].End > span.Start })
 	// emitBefore emits, in order, the comments and names that start before upTo.
 	emitBefore := func(upTo int) {
 		for {
 			c := k < len(lex.Comments) && lex.Comments[k].Start < upTo
-			n := j < len(ids) && ids[j].Ident.Pos() < upTo
+			n := j < len(ids) && ids[j].Pos() < upTo
 			switch {
-			case c && (!n || lex.Comments[k].Start < ids[j].Ident.Pos()):
+			case c && (!n || lex.Comments[k].Start < ids[j].Pos()):
 				if inSpan(lex.Comments[k]) {
 					out = append(out, SemanticToken{Span: lex.Comments[k], Type: SemComment})
 				}
 				k++
 			case n:
-				r := ids[j]
+				r := ix.idents.at(j)
 				s := token.Span{Start: r.Ident.Pos(), End: r.Ident.End()}
 				if inSpan(s) {
 					typ, mods := classify(r)
@@ -128,7 +128,7 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 			// in text that does not parse, a name being typed.
 			for w := range words(text, t.Span()) {
 				emitBefore(w.Start)
-				if j > 0 && w.Start < ids[j-1].Ident.End() || j < len(ids) && ids[j].Ident.Pos() < w.End {
+				if j > 0 && w.Start < ids[j-1].End() || j < len(ids) && ids[j].Pos() < w.End {
 					continue // a name's
 				}
 				if inSpan(w) {
@@ -142,10 +142,10 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 			continue
 		}
 		emitBefore(t.Start)
-		if j > 0 && t.Start < ids[j-1].Ident.End() {
+		if j > 0 && t.Start < ids[j-1].End() {
 			continue // covered by a name already emitted
 		}
-		if j < len(ids) && ids[j].Ident.Pos() < t.End {
+		if j < len(ids) && ids[j].Pos() < t.End {
 			continue // a name starts inside this token: the name wins
 		}
 		var typ SemType

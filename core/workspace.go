@@ -50,10 +50,10 @@ type Snapshot struct {
 
 	// analysed is set once the analysis is computed.
 	analysed atomic.Bool
-	// qbase is the latest earlier version whose analysis was computed
-	// when this one was made, for the queries to start from (query.go);
+	// qbase is what the queries start from (query.go) of the latest
+	// earlier version whose analysis was computed when this one was made;
 	// nil once this one's is computed, or when there is none.
-	qbase atomic.Pointer[Snapshot]
+	qbase atomic.Pointer[queryBase]
 	qOnce sync.Once
 	q     *queryState // nil: queries use the analysis
 }
@@ -308,7 +308,7 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 		s.base.Store(b)
 	}
 	if old.analysed.Load() {
-		s.qbase.Store(old)
+		s.qbase.Store(newQueryBase(old))
 	} else if b := old.qbase.Load(); b != nil {
 		s.qbase.Store(b)
 	}

@@ -166,9 +166,10 @@ func BenchmarkRequests(b *testing.B) {
 }
 
 // BenchmarkHeapPerDocument reports the heap an open document keeps: its
-// snapshot with the published diagnostics' incremental state, the analysis
-// and the query index computed, divided by the number of documents, and as
-// a multiple of the source size. The typed/ documents have then been
+// snapshot (its text among it: the server keeps the text it was sent) with
+// the published diagnostics' incremental state, the analysis and the query
+// index computed, divided by the number of documents, and as a multiple of
+// the source size. The typed/ documents have then been
 // edited 20 times, each version's diagnostics computed and a completion
 // asked (so they keep the analysed version the queries start from, and the
 // current version's partial analyses).
@@ -207,6 +208,9 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		for i, t := range texts {
+			// A text of its own, as a server decodes it from didOpen: the
+			// document keeps it.
+			t = strings.Clone(t)
 			s := ws.Open(core.URI(fmt.Sprintf("file:///bench/%d.wfl", i)), 1, t)
 			s.Diagnostics() // what the server publishes, kept for the next edit
 			a := s.Analysis()

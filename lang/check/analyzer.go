@@ -94,7 +94,6 @@ func newAnalyzer(f *ast.File, src string, info *Info, ctx *Context) *analyzer {
 	a.global = &Scope{Parent: a.universe, Node: f, Span: token.Span{Start: f.Pos(), End: f.End()},
 		Symbols: SymbolTable{large: map[string]*Symbol{}}} // the file scope is rarely small
 	info.Global = a.global
-	info.Scopes[f] = a.global
 	for _, sym := range ctx.Imports {
 		if a.global.Injected.Get(sym.Name) == nil {
 			a.global.inject(sym.Name, sym)
@@ -158,9 +157,6 @@ func (a *analyzer) push(n ast.Node) *Scope {
 	s := &Scope{Parent: a.cur, Node: n}
 	if n != nil {
 		s.Span = token.Span{Start: n.Pos(), End: n.End()}
-		if _, ok := a.info.Scopes[n]; !ok {
-			a.info.Scopes[n] = s
-		}
 	} else {
 		s.Span = token.Span{Start: -1, End: -1} // callers set it
 	}

@@ -17,7 +17,8 @@
 //     otherwise), but it always runs so that Info.TypeOf answers.
 //
 // Everything Check learns about names is kept in side tables (Info.Defs,
-// Info.Uses, Info.Scopes, Info.TypeOf) keyed by AST node, never in the tree.
+// Info.Uses, Info.TypeOf) keyed by AST node, and in the tree of scopes
+// under Info.Global, never in the syntax tree.
 // The passes never fail and accept partial trees with Bad nodes, so hover and
 // definition work on programs with parse errors; callers that want the
 // reference's behaviour drop Check's diagnostics when parsing failed.
@@ -168,7 +169,6 @@ func (s *Symbol) IsCallable() bool {
 type Info struct {
 	Defs       map[*ast.Ident]*Symbol // declaring identifiers
 	Uses       map[*ast.Ident]*Symbol // referring identifiers
-	Scopes     map[ast.Node]*Scope    // scopes by the node that opened them
 	Global     *Scope                 // the file scope; its parent is the universe of predeclared names
 	Symbols    []*Symbol              // every symbol declared in the file, in declaration order
 	Containers map[string]*Symbol     // containers by name
@@ -401,12 +401,11 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 		f = &ast.File{}
 	}
 	// Sizes measured on the corpus: one typed expression per ~30 bytes of
-	// source, one use per ~100, one definition per ~200, one scope per ~250.
+	// source, one use per ~100, one definition per ~200.
 	n := len(src)
 	info := &Info{
 		Defs:       make(map[*ast.Ident]*Symbol, n/200+4),
 		Uses:       make(map[*ast.Ident]*Symbol, n/100+4),
-		Scopes:     make(map[ast.Node]*Scope, n/250+2),
 		Containers: map[string]*Symbol{},
 		index:      &identIndex{},
 	}

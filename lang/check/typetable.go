@@ -4,6 +4,7 @@ package check
 
 import (
 	"math/bits"
+	"slices"
 	"unsafe"
 
 	"wfl-lsp/lang/ast"
@@ -15,17 +16,22 @@ import (
 // hashed by the node's address (every expression is a pointer and the
 // collector does not move objects, so the hash needs no visit to the node).
 // The type checker records types in a Go map, which is faster to fill; for
-// all but small files Check then moves them into a typeTable, which takes
-// about half the memory, because an open document keeps its types as long
-// as it is open.
+// all but small files Check then moves them into a typeTable, which is much
+// smaller, because an open document keeps its types as long as it is open.
 type typeTable struct {
 	slots []typeSlot
-	n     int // used slots
+	kinds []unsafe.Pointer // the interface type words of the expressions held, by typeSlot.kind-1
+	types []*types.Type    // the types held, each once, by typeSlot.typ
+	n     int              // used slots
 }
 
+// A typeSlot is an expression and its type in 16 bytes (an ast.Expr and a
+// *types.Type take 24): the expression's pointer and the index of its
+// interface type word, and the index of its type.
 type typeSlot struct {
-	e ast.Expr // nil: free
-	t *types.Type
+	p    unsafe.Pointer // the expression's data word: the node
+	kind uint32         // 0: free; else 1 + the index in kinds of its type word
+	typ  uint32         // the index in types
 }
 
 // newTypeTable returns a table of the entries of m (but a nil key).
@@ -40,20 +46,48 @@ func newTypeTable(m map[ast.Expr]*types.Type) typeTable {
 		}
 	}
 	tt := typeTable{slots: make([]typeSlot, n+n/4+1)}
+	typeIndex := map[*types.Type]uint32{}
+	var last *types.Type // and its index ti: types repeat
+	var ti uint32
 	for e, t := range m {
 		if e == nil || literal(e, t) {
 			continue
 		}
-		i := slotOf(e, len(tt.slots))
-		for tt.slots[i].e != nil {
+		w := words(e)
+		k := tt.kind(w[0])
+		if t != last {
+			var ok bool
+			if ti, ok = typeIndex[t]; !ok {
+				ti = uint32(len(tt.types))
+				typeIndex[t] = ti
+				tt.types = append(tt.types, t)
+			}
+			last = t
+		}
+		i := slotOf(w[1], len(tt.slots))
+		for tt.slots[i].kind != 0 {
 			if i++; i == len(tt.slots) {
 				i = 0
 			}
 		}
-		tt.slots[i] = typeSlot{e, t}
+		tt.slots[i] = typeSlot{w[1], k, ti}
 		tt.n++
 	}
+	tt.types = slices.Clip(tt.types)
+	tt.kinds = slices.Clip(tt.kinds)
 	return tt
+}
+
+// kind returns the kind index of an interface type word, adding it when it
+// is new (the node types of the tree are a few dozen).
+func (tt *typeTable) kind(w unsafe.Pointer) uint32 {
+	for i, k := range tt.kinds {
+		if k == w {
+			return uint32(i + 1)
+		}
+	}
+	tt.kinds = append(tt.kinds, w)
+	return uint32(len(tt.kinds))
 }
 
 // literal reports whether e is a literal of type t, the type of its kind:
@@ -79,9 +113,10 @@ func (tt *typeTable) lookup(e ast.Expr) *types.Type {
 	if len(tt.slots) == 0 || e == nil {
 		return nil
 	}
-	for i := slotOf(e, len(tt.slots)); tt.slots[i].e != nil; {
-		if tt.slots[i].e == e {
-			return tt.slots[i].t
+	w := words(e)
+	for i := slotOf(w[1], len(tt.slots)); tt.slots[i].kind != 0; {
+		if s := &tt.slots[i]; s.p == w[1] && tt.kinds[s.kind-1] == w[0] {
+			return tt.types[s.typ]
 		}
 		if i++; i == len(tt.slots) {
 			i = 0
@@ -92,22 +127,29 @@ func (tt *typeTable) lookup(e ast.Expr) *types.Type {
 
 func (tt *typeTable) all(yield func(ast.Expr, *types.Type) bool) {
 	for _, s := range tt.slots {
-		if s.e != nil && !yield(s.e, s.t) {
+		if s.kind == 0 {
+			continue
+		}
+		var e ast.Expr
+		*(*[2]unsafe.Pointer)(unsafe.Pointer(&e)) = [2]unsafe.Pointer{tt.kinds[s.kind-1], s.p}
+		if !yield(e, tt.types[s.typ]) {
 			return
 		}
 	}
 }
 
-// slotOf returns the first slot to probe for e in a table of n slots.
-func slotOf(e ast.Expr, n int) int {
-	h := uint64(nodeAddr(e)) * 0x9e3779b97f4a7c15
+// slotOf returns the first slot to probe for the node at p in a table of n
+// slots.
+func slotOf(p unsafe.Pointer, n int) int {
+	h := uint64(uintptr(p)) * 0x9e3779b97f4a7c15
 	hi, _ := bits.Mul64(h, uint64(n))
 	return int(hi)
 }
 
-// nodeAddr returns the address e points to: the data word of the interface
-// value (every ast.Expr is a pointer type, so the word is the pointer). It
-// is reflect.ValueOf(e).Pointer() without its cost.
-func nodeAddr(e ast.Expr) uintptr {
-	return uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&e))[1])
+// words returns the two words of e: its type word and its data word (every
+// ast.Expr is a pointer type, so the data word is the pointer). The data
+// word is reflect.ValueOf(e).UnsafePointer() without its cost; the two
+// make e again (typeTable.all).
+func words(e ast.Expr) [2]unsafe.Pointer {
+	return *(*[2]unsafe.Pointer)(unsafe.Pointer(&e))
 }
