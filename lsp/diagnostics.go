@@ -39,8 +39,6 @@ type docQueue struct {
 	next    *core.Snapshot // nil with has set means: closed
 	has     bool
 	running bool
-
-	buf []byte // the last notification's params, reused by the worker
 }
 
 func newPublisher(s *server) *publisher {
@@ -112,24 +110,30 @@ func (p *publisher) drain(u uri.URI, q *docQueue) {
 		q.has = false
 		p.mu.Unlock()
 
-		params := p.compute(q.buf[:0], u, snap)
-		if params == nil {
-			continue
-		}
+		buf := paramsBufs.Get().(*[]byte)
+		params := p.compute((*buf)[:0], u, snap)
 		p.mu.Lock()
 		stale := q.has || p.stopped // something newer is waiting
 		p.mu.Unlock()
-		if stale {
-			continue
+		if params != nil && !stale {
+			if err := p.s.conn.Notify(p.s.ctx, protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage(params)); err != nil {
+				p.s.log.Debug("publishDiagnostics not sent", "uri", u, "err", err)
+			}
 		}
-		if err := p.s.conn.Notify(p.s.ctx, protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage(params)); err != nil {
-			p.s.log.Debug("publishDiagnostics not sent", "uri", u, "err", err)
+		// The bytes are written: the next notification, often as large,
+		// can reuse them.
+		if params != nil {
+			*buf = params[:0]
 		}
-		// The bytes are written: the next notification of this document,
-		// often as large, can reuse them.
-		q.buf = params
+		paramsBufs.Put(buf)
 	}
 }
+
+// paramsBufs holds the buffers the notifications are written in: while a
+// document is typed into, each notification reuses the last one's, about
+// as large (hundreds of kilobytes for thousands of findings); an idle
+// server keeps none (the collector empties the pool).
+var paramsBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // compute writes into buf the notification's params for a snapshot, or for
 // a closed document (snap == nil) the empty list. It returns nil if the
