@@ -18,8 +18,9 @@ import (
 // and the list the publisher sends (the tolerant one), every finding
 // visited; hover: that, then the hover at the call's action name;
 // completion: that, then the completion at the cursor (100 items);
-// visible: that, then the semantic tokens and inlay hints of the 60 lines
-// around the cursor.
+// whole: that, then the whole document's semantic tokens as a delta request
+// builds them from the last version's (TokensSince); visible: that, then
+// the semantic tokens and inlay hints of the 60 lines around the cursor.
 //
 //	go test -run '^$' -bench Keystroke -benchtime 2000x ./core
 func BenchmarkKeystroke(b *testing.B) {
@@ -54,6 +55,7 @@ func BenchmarkKeystroke(b *testing.B) {
 			edits = append(edits, Edit{Start: cursor0 + k - 1, End: cursor0 + k})
 			cursors = append(cursors, cursor0+k-1)
 		}
+		var base *TokenBase
 		parts := []struct {
 			name string
 			run  func(s *Snapshot, cursor int)
@@ -66,6 +68,14 @@ func BenchmarkKeystroke(b *testing.B) {
 			}},
 			{"completion", func(s *Snapshot, cursor int) {
 				s.Query(token.Span{Start: cursor, End: cursor}).Completion(cursor, CompletionOptions{Max: 101})
+			}},
+			{"whole", func(s *Snapshot, _ int) {
+				// The document's tokens, as a delta request asks them
+				// after the last version's.
+				if _, ok := s.TokensSince(base); !ok {
+					b.Fatal("no tokens reused")
+				}
+				base = s.TokenBase()
 			}},
 			{"visible", func(s *Snapshot, cursor int) {
 				l := s.QueryLines()
@@ -83,6 +93,7 @@ func BenchmarkKeystroke(b *testing.B) {
 				s := ws.Open(uri, 1, text)
 				s.Diagnostics()
 				s.Analysis()
+				base = s.TokenBase()
 				b.ReportAllocs()
 				for i := 0; b.Loop(); i++ {
 					k := i % len(edits)

@@ -144,20 +144,8 @@ func (b *queryBase) take() *queryBase {
 // newQueryState matches the units of st with those of the base's state.
 func newQueryState(st *diagState, b *queryBase) *queryState {
 	n, nB := len(st.units), len(b.units)
-	// toB maps a unit of st to the same unit of the base, or -1. Units are
-	// shared as a prefix and a suffix, and here and there between.
-	toB := make([]int32, n)
-	pre := 0
-	for pre < n && pre < nB && st.units[pre] == b.units[pre] {
-		toB[pre] = int32(pre)
-		pre++
-	}
-	suf := 0
-	for suf < n-pre && suf < nB-pre && st.units[n-1-suf] == b.units[nB-1-suf] {
-		toB[n-1-suf] = int32(nB - 1 - suf)
-		suf++
-	}
-	alignShared(st.units[pre:n-suf], b.units[pre:nB-suf], toB[pre:n-suf], int32(pre))
+	// toB maps a unit of st to the same unit of the base, or -1.
+	toB := matchUnits(st.units, b.units)
 	q := &queryState{st: st, declared: st.declared(), limit: int(float64(n)*partialMax) + 1}
 	for i, k := range toB {
 		dirty := k < 0 || i > 0 && toB[i-1] < 0 // a doc comment above a unit lies in the unit before
@@ -187,6 +175,26 @@ func newQueryState(st *diagState, b *queryBase) *queryState {
 		}
 	}
 	return q
+}
+
+// matchUnits returns, for each of units, the index of the same unit (the
+// same pointer) in old, or -1. Units are shared as a prefix and a suffix,
+// and here and there between (alignShared).
+func matchUnits(units, old []*unit) []int32 {
+	n, nB := len(units), len(old)
+	to := make([]int32, n)
+	pre := 0
+	for pre < n && pre < nB && units[pre] == old[pre] {
+		to[pre] = int32(pre)
+		pre++
+	}
+	suf := 0
+	for suf < n-pre && suf < nB-pre && units[n-1-suf] == old[nB-1-suf] {
+		to[n-1-suf] = int32(nB - 1 - suf)
+		suf++
+	}
+	alignShared(units[pre:n-suf], old[pre:nB-suf], to[pre:n-suf], int32(pre))
+	return to
 }
 
 // alignShared sets to[i] to the index (from base on) of the unit of old that

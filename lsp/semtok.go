@@ -3,10 +3,13 @@ package lsp
 // This file converts core's semantic tokens into LSP's relative encoding and
 // serves textDocument/semanticTokens/full, /full/delta and /range. The last
 // full result of each document is kept so a delta request can be answered
-// with the one edit that turns it into the new one.
+// with the one edit that turns it into the new one, and so that the next
+// result is built from it: the tokens of the units unchanged since are
+// moved, only the others' are computed (core's Snapshot.TokensSince).
 
 import (
 	"context"
+	"sort"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -46,27 +49,26 @@ type tokenCache struct {
 type cachedTokens struct {
 	id   string
 	data []uint32
+	base *core.TokenBase // the version they are of
 }
 
-func (c *tokenCache) store(u uri.URI, data []uint32) string {
+func (c *tokenCache) store(u uri.URI, data []uint32, base *core.TokenBase) string {
 	id := strconv.FormatUint(c.seq.Add(1), 10)
 	c.mu.Lock()
 	if c.last == nil {
 		c.last = make(map[uri.URI]cachedTokens)
 	}
-	c.last[u] = cachedTokens{id: id, data: data}
+	c.last[u] = cachedTokens{id: id, data: data, base: base}
 	c.mu.Unlock()
 	return id
 }
 
-func (c *tokenCache) load(u uri.URI, id string) ([]uint32, bool) {
+// latest returns the last result of a document, whatever its id.
+func (c *tokenCache) latest(u uri.URI) (cachedTokens, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t, ok := c.last[u]
-	if !ok || t.id != id {
-		return nil, false
-	}
-	return t.data, true
+	return t, ok
 }
 
 func (c *tokenCache) forget(u uri.URI) {
@@ -75,11 +77,27 @@ func (c *tokenCache) forget(u uri.URI) {
 	c.mu.Unlock()
 }
 
-func semanticTokensFull(_ context.Context, s *server, d doc, _ *protocol.SemanticTokensParams) (any, error) {
-	a, m := d.analysis()
-	data := encodeTokens(a, m, token.Span{Start: 0, End: len(d.snap.Text)})
-	id := s.tokens.store(d.uri, data)
+func semanticTokensFull(ctx context.Context, s *server, d doc, _ *protocol.SemanticTokensParams) (any, error) {
+	defer s.lanes.beginLong(ctx)()
+	data, base := s.wholeTokens(d)
+	id := s.tokens.store(d.uri, data, base)
 	return &protocol.SemanticTokens{ResultID: &id, Data: data}, nil
+}
+
+// wholeTokens returns the encoded tokens of the whole document and its
+// token base: built from the last result of the document, when there is
+// one, moving the tokens of what is unchanged since and computing the
+// others' from partial analyses (core's Snapshot.TokensSince); else from
+// the full analysis.
+func (s *server) wholeTokens(d doc) ([]uint32, *core.TokenBase) {
+	base := d.snap.TokenBase()
+	if last, ok := s.tokens.latest(d.uri); ok && last.base != nil {
+		if stretches, ok := d.snap.TokensSince(last.base); ok {
+			return composeTokens(decodeTokens(last.data), stretches, d.mapper()), base
+		}
+	}
+	a, m := d.analysis()
+	return encodeTokens(a, m, token.Span{Start: 0, End: len(d.snap.Text)}), base
 }
 
 func semanticTokensRange(ctx context.Context, s *server, d doc, p *protocol.SemanticTokensRangeParams) (any, error) {
@@ -92,14 +110,16 @@ func semanticTokensRange(ctx context.Context, s *server, d doc, p *protocol.Sema
 	return &protocol.SemanticTokens{Data: encodeTokens(a, m, span)}, nil
 }
 
-func semanticTokensDelta(_ context.Context, s *server, d doc, p *protocol.SemanticTokensDeltaParams) (any, error) {
-	a, m := d.analysis()
-	data := encodeTokens(a, m, token.Span{Start: 0, End: len(d.snap.Text)})
-	prev, ok := s.tokens.load(d.uri, p.PreviousResultID)
-	id := s.tokens.store(d.uri, data)
+func semanticTokensDelta(ctx context.Context, s *server, d doc, p *protocol.SemanticTokensDeltaParams) (any, error) {
+	defer s.lanes.beginLong(ctx)()
+	last, ok := s.tokens.latest(d.uri)
+	ok = ok && last.id == p.PreviousResultID
+	data, base := s.wholeTokens(d)
+	id := s.tokens.store(d.uri, data, base)
 	if !ok {
 		return &protocol.SemanticTokens{ResultID: &id, Data: data}, nil
 	}
+	prev := last.data
 	// One edit: replace what lies between the common prefix and suffix.
 	pre := 0
 	for pre < len(prev) && pre < len(data) && prev[pre] == data[pre] {
@@ -125,22 +145,28 @@ func semanticTokensDelta(_ context.Context, s *server, d doc, p *protocol.Semant
 // lengths in the session's encoding. A token that spans lines (a string with
 // line breaks) is split into one token a line.
 func encodeTokens(a *core.Analysis, m mapper, span token.Span) []uint32 {
-	toks := a.SemanticTokens(span)
+	return relativeTokens(encodeTokenList(a.SemanticTokens(span), m))
+}
+
+// encodeTokenList returns tokens, in order, with the line and column they
+// start at (the five numbers of relativeTokens with absolute positions),
+// split into one token a line.
+func encodeTokenList(toks []core.SemanticToken, m mapper) []uint32 {
 	data := make([]uint32, 0, 5*len(toks))
-	text := a.Lines.Text()
-	var prevLine, prevChar uint32
+	lines := m.lines
+	text := lines.Text()
 	// Tokens come in order, so the line and the column are found by walking
 	// forward from the previous token rather than searched for each time.
 	line := 0
-	lineStart, lineEnd := a.Lines.LineStart(0), a.Lines.LineEnd(0)
+	lineStart, lineEnd := lines.LineStart(0), lines.LineEnd(0)
 	at, atUnits := lineStart, 0 // a known offset on the line and its column
 	emit := func(start, end int, t core.SemanticToken) {
 		if end <= start {
 			return
 		}
-		for start > lineEnd && line < a.Lines.Count()-1 {
-			line++
-			lineStart, lineEnd = a.Lines.LineStart(line), a.Lines.LineEnd(line)
+		if start < lineStart || start > lineEnd {
+			line = lines.Line(start)
+			lineStart, lineEnd = lines.LineStart(line), lines.LineEnd(line)
 			at, atUnits = lineStart, 0
 		}
 		if start < at {
@@ -148,28 +174,85 @@ func encodeTokens(a *core.Analysis, m mapper, span token.Span) []uint32 {
 		}
 		col := atUnits + m.units(text[at:start])
 		at, atUnits = start, col
-		n := uint32(m.units(text[start:end]))
-		l, c := uint32(line), uint32(col)
-		dl, dc := l-prevLine, c
-		if dl == 0 {
-			dc = c - prevChar
-		}
-		data = append(data, dl, dc, n, uint32(t.Type), uint32(t.Mods))
-		prevLine, prevChar = l, c
+		data = append(data, uint32(line), uint32(col), uint32(m.units(text[start:end])), uint32(t.Type), uint32(t.Mods))
 	}
 	for _, t := range toks {
 		start, end := t.Span.Start, t.Span.End
-		for line := a.Lines.Line(start); start < end; line++ {
-			lineEnd := a.Lines.LineEnd(line)
+		for line := lines.Line(start); start < end; line++ {
+			lineEnd := lines.LineEnd(line)
 			if lineEnd > end {
 				lineEnd = end
 			}
 			emit(start, lineEnd, t)
-			next := a.Lines.LineStart(line + 1)
+			next := lines.LineStart(line + 1)
 			if next <= start { // last line
 				break
 			}
 			start = next
+		}
+	}
+	return data
+}
+
+// relativeTokens encodes tokens with absolute positions (encodeTokenList)
+// in LSP's relative form, in place.
+func relativeTokens(data []uint32) []uint32 {
+	var prevLine, prevChar uint32
+	for i := 0; i+4 < len(data); i += 5 {
+		l, c := data[i], data[i+1]
+		dl, dc := l-prevLine, c
+		if dl == 0 {
+			dc = c - prevChar
+		}
+		data[i], data[i+1] = dl, dc
+		prevLine, prevChar = l, c
+	}
+	return data
+}
+
+// decodeTokens returns the tokens of LSP's relative encoding with their
+// line and column, five numbers a token as encoded.
+func decodeTokens(data []uint32) []uint32 {
+	out := make([]uint32, len(data))
+	var line, col uint32
+	for i := 0; i+4 < len(data); i += 5 {
+		if data[i] > 0 {
+			line, col = line+data[i], data[i+1]
+		} else {
+			col += data[i+1]
+		}
+		out[i], out[i+1], out[i+2], out[i+3], out[i+4] = line, col, data[i+2], data[i+3], data[i+4]
+	}
+	return out
+}
+
+// composeTokens encodes the tokens of a document's stretches: those of a
+// stretch that is the earlier version's (whose tokens are abs, decoded)
+// moved to where it now starts, the others' encoded with m.
+func composeTokens(abs []uint32, stretches []core.TokenStretch, m mapper) []uint32 {
+	data := make([]uint32, 0, len(abs)+64)
+	var prevLine, prevChar uint32
+	put := func(l, c, n, typ, mods uint32) {
+		dl, dc := l-prevLine, c
+		if dl == 0 {
+			dc = c - prevChar
+		}
+		data = append(data, dl, dc, n, typ, mods)
+		prevLine, prevChar = l, c
+	}
+	for _, x := range stretches {
+		if !x.Reused() {
+			fresh := encodeTokenList(x.Tokens, m)
+			for i := 0; i+4 < len(fresh); i += 5 {
+				put(fresh[i], fresh[i+1], fresh[i+2], fresh[i+3], fresh[i+4])
+			}
+			continue
+		}
+		from, to := uint32(x.FromLines[0]), uint32(x.FromLines[1])
+		at := uint32(m.lines.Line(x.Span.Start))
+		i := sort.Search(len(abs)/5, func(i int) bool { return abs[5*i] >= from }) * 5
+		for ; i+4 < len(abs) && abs[i] < to; i += 5 {
+			put(abs[i]-from+at, abs[i+1], abs[i+2], abs[i+3], abs[i+4])
 		}
 	}
 	return data

@@ -1,0 +1,128 @@
+package core
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"wfl-lsp/lang/token"
+)
+
+// TestTokensSinceEqualsFull edits every corpus program (and a sample of
+// the mutants) at random, a chain of edits each, and after each edit the
+// editor asks does (most of the time) builds the document's semantic
+// tokens from the last version it has tokens for (Snapshot.TokensSince),
+// the reused stretches' tokens moved from that version's, and compares
+// them with a full analysis's of the same text. The tokens built are the
+// next version's starting point, so an error carries on to the end of the
+// chain.
+//
+//	go test -run TokensSinceEqualsFull ./core -args -stress=N
+func TestTokensSinceEqualsFull(t *testing.T) {
+	partialEverywhere(t)
+	stride, edits, seed := 6, 10, uint64(5)
+	if testing.Short() {
+		stride, edits = 60, 6
+	}
+	if *stress > 0 {
+		stride, edits, seed = 1, 40, uint64(*stress)
+	}
+	progs := corpusPrograms(t, stride)
+	if len(progs) == 0 {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	var asked, built, reusedUnits, units int
+	for n, path := range slices.Sorted(mapsKeys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		ws := NewWorkspace()
+		uri := FileURI(path)
+		s := ws.Open(uri, 1, progs[path])
+		s.Diagnostics()
+		whole := token.Span{Start: 0, End: len(s.Text)}
+		prev, prevText, base := s.Analysis().SemanticTokens(whole), s.Text, s.TokenBase()
+		for k := 0; k < edits; k++ {
+			var e Edit
+			s, e = changeAtRandom(t, ws, s, rng)
+			switch rng.IntN(6) {
+			case 0:
+				continue // a version the editor asked no tokens of
+			case 1:
+				s.Analysis() // a whole-document request: then the full analysis answers the other units
+			}
+			if rng.IntN(2) == 0 {
+				s.Diagnostics() // the publisher was first
+			}
+			asked++
+			whole = token.Span{Start: 0, End: len(s.Text)}
+			want := (&Snapshot{URI: uri, Text: s.Text, src: ws}).Analysis().SemanticTokens(whole)
+			got := want
+			if stretches, ok := s.TokensSince(base); ok {
+				built++
+				var err error
+				if got, err = composeTokens(stretches, prev, prevText, s.Text); err != nil {
+					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %v\ntext after:\n%s", path, k, e.Start, e.End, e.Text, err, s.Text)
+				}
+				for _, x := range stretches {
+					if x.Reused() {
+						reusedUnits += unitAt(s.diagState().starts, x.Span.End-1) - unitAt(s.diagState().starts, x.Span.Start) + 1
+					}
+				}
+				units += len(s.diagState().units)
+			}
+			if d := diffTokens(got, want); d != "" {
+				t.Fatalf("%s, edit %d ([%d,%d) ← %q): tokens built from the last version's differ from a full analysis's: %s\ntext after:\n%s",
+					path, k, e.Start, e.End, e.Text, d, s.Text)
+			}
+			prev, prevText, base = got, s.Text, s.TokenBase()
+		}
+	}
+	t.Logf("%d programs, %d token requests, %d built from the last version's (%d of their %d units reused)", len(progs), asked, built, reusedUnits, units)
+	if built < asked/2 || reusedUnits < units/2 {
+		t.Errorf("%d of %d requests built from the last version's, %d of %d units reused", built, asked, reusedUnits, units)
+	}
+}
+
+// composeTokens builds a text's tokens from its stretches: given, or the
+// earlier version's (prev, of prevText) in From, moved to Span, whose text
+// must be the same.
+func composeTokens(stretches []TokenStretch, prev []SemanticToken, prevText, text string) ([]SemanticToken, error) {
+	var out []SemanticToken
+	at := 0
+	for _, x := range stretches {
+		if x.Span.Start != at {
+			return nil, fmt.Errorf("stretch %v after %d", x.Span, at)
+		}
+		at = x.Span.End
+		if !x.Reused() {
+			out = append(out, x.Tokens...)
+			continue
+		}
+		if text[x.Span.Start:x.Span.End] != prevText[x.From.Start:x.From.End] {
+			return nil, fmt.Errorf("stretch %v reuses %v, another text", x.Span, x.From)
+		}
+		for _, t := range prev {
+			if t.Span.Start >= x.From.Start && t.Span.Start < x.From.End {
+				t.Span.Start += x.Span.Start - x.From.Start
+				t.Span.End += x.Span.Start - x.From.Start
+				out = append(out, t)
+			}
+		}
+	}
+	if at != len(text) {
+		return nil, fmt.Errorf("the stretches end at %d of %d", at, len(text))
+	}
+	return out, nil
+}
+
+func diffTokens(got, want []SemanticToken) string {
+	for i := range min(len(got), len(want)) {
+		if got[i] != want[i] {
+			return fmt.Sprintf("token %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d tokens, want %d", len(got), len(want))
+	}
+	return ""
+}
