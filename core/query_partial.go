@@ -33,7 +33,7 @@ type queryState struct {
 	// the units that are still the base's and not seeds (see move).
 	b      *queryBase
 	fromB  []int32 // the unit of st of each unit of the base, or -1
-	isSeed []bool // by unit of st
+	isSeed []bool  // by unit of st
 	// containers are the base's containers of those units, by name.
 	containers map[string]*check.Symbol
 
