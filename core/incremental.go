@@ -19,7 +19,9 @@ package core
 //  3. the statements that share a declared name with the new or replaced
 //     units, directly or through others, are checked again, on a text made
 //     of just those units, with the file's context (check.Context); and,
-//     when the edit added or removed lines, those whose messages name one;
+//     when the edit added or removed lines, those whose messages name one,
+//     and when it changed the text's length, those with a finding that
+//     points at a place outside them;
 //  4. every other unit keeps what it had, its spans relative to its start.
 //
 // Where that reasoning does not hold the whole text is analysed again: a

@@ -111,7 +111,7 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	}
 	// Lines after the edit moved when the edit changed the number of lines.
 	linesMoved := lines.Count() != prev.lines.Count()
-	set := s.connected(wlo, whi, gone, goneNames, linesMoved, a)
+	set := s.connected(wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
 	if set == nil {
 		return nil
 	}
