@@ -63,6 +63,10 @@ type diagState struct {
 	starts []int          // offset of each unit's first line; starts[0] == 0
 	units  []*unit        // immutable, shared by the states of later versions
 
+	// included are the texts of the files ctx.Imports were read from, by
+	// path (see importSet); nil when the file includes none.
+	included map[string]string
+
 	// final is set when no later version can be derived from this one: a
 	// unit has a top-level return or names random_seed. Only a full state
 	// can be final: derive gives up on such units.
@@ -170,7 +174,7 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 		f := u.facts()
 		s.final = s.final || f.ret || f.seed
 	}
-	s.ctx = raw.ctx
+	s.ctx, s.included = raw.ctx, raw.included
 	return s
 }
 
