@@ -43,6 +43,9 @@ type rawAnalysis struct {
 	cfg     config.Config
 	lint    []diag.Diagnostic
 	ctx     *check.Context // what the checker knew of the file (its includes' names among it)
+	// included are the texts of the files the imports were read from, by
+	// path (see importSet).
+	included map[string]string
 }
 
 // analyze runs the front end over text. As in the reference, a program with
@@ -53,7 +56,8 @@ type rawAnalysis struct {
 func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
 	f, units, dropped := parser.Units(text)
 	ctx := check.FileContext(f)
-	ctx.Imports, ctx.Unfollowed = imports(f, uri.Path(), src)
+	in := followIncludes(f, uri.Path(), src)
+	ctx.Imports, ctx.Unfollowed = in.syms, in.problems
 	parseDiags := parser.Diagnostics(units, dropped)
 	cfg := ConfigFor(uri)
 	// The linter and the line table need only the text and the tree: from
@@ -94,7 +98,7 @@ func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
 		File:        f,
 		Info:        info,
 		Diagnostics: diags,
-	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, ctx: ctx}
+	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, ctx: ctx, included: in.texts}
 }
 
 // parallelMin is the size of text from which analyze spreads independent

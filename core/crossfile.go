@@ -35,7 +35,9 @@ func (a *Analysis) IncludedDefinition(offset int, base string, load func(path st
 		return nil
 	}
 	if sym != nil && sym.From != "" {
-		// The checker knew where: the symbol of an included file.
+		// The checker knew where: the symbol of an included file, looked
+		// up in that file's analysis as it is now (the symbol's own
+		// position is where it was when the document was checked).
 		if b, ok := load(sym.From); ok {
 			if s := b.Info.Global.Symbols.Get(sym.Name); s != nil && sym.Parent == nil {
 				var out []FileSpan
@@ -43,6 +45,14 @@ func (a *Analysis) IncludedDefinition(offset int, base string, load func(path st
 					out = append(out, FileSpan{Path: sym.From, Span: sp, Lines: b.Lines})
 				}
 				return out
+			}
+			if p := sym.Parent; p != nil {
+				// A member: of a top-level symbol of that file.
+				if s := b.Info.Global.Symbols.Get(p.Name); s != nil && s.Kind == p.Kind {
+					if m := s.Members[sym.Name]; m != nil && m.Kind == sym.Kind && m.Decl.End > m.Decl.Start {
+						return []FileSpan{{Path: sym.From, Span: m.Decl, Lines: b.Lines}}
+					}
+				}
 			}
 			if sym.Decl.End > sym.Decl.Start {
 				return []FileSpan{{Path: sym.From, Span: sym.Decl, Lines: b.Lines}}

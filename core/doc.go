@@ -6,8 +6,9 @@
 // them in; readers call [Workspace.Snapshot] and never lock. A snapshot's
 // [Analysis] (parse, check, diagnostics) is computed once, on first use.
 // [Snapshot.Diagnostics] is what editors are sent after each keystroke: it is
-// derived from the previous version's when that equals a full analysis
-// (incremental.go explains how), so it costs a fraction of one; and
+// derived from the previous version's when that equals a full analysis,
+// after an edit of the document (incremental.go explains how) or of a file
+// it includes (incremental_imports.go), so it costs a fraction of one; and
 // [Snapshot.Query] answers the position queries of an edited version from a
 // partial analysis of the statements they reach (query.go).
 //

@@ -19,7 +19,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 
@@ -68,13 +67,31 @@ func includeStmts(f *ast.File, base string) (stmts []*ast.LoadStmt, paths []stri
 // include statement that cannot be followed, why (keyed by the path as
 // written, see check.Context.Unfollowed).
 func imports(f *ast.File, base string, src includeSource) ([]*check.Symbol, map[string]check.Unfollowed) {
+	in := followIncludes(f, base, src)
+	return in.syms, in.problems
+}
+
+// An importSet is what following a file's includes found: what imports
+// returns, and the text of every file followed, by path, as it was read
+// (what the symbols' nodes are spans of; see importKey). A diagnostics'
+// state keeps the texts, so that the imports of a later version can be
+// compared with the ones its findings were made with (incremental_imports.go).
+type importSet struct {
+	syms     []*check.Symbol
+	problems map[string]check.Unfollowed
+	texts    map[string]string
+}
+
+// followIncludes is imports, with the texts of the files followed.
+func followIncludes(f *ast.File, base string, src includeSource) importSet {
 	stmts, paths := includeStmts(f, base)
 	if len(stmts) == 0 || src == nil {
-		return nil, nil
+		return importSet{}
 	}
 	var syms []*check.Symbol
 	declared := map[string]bool{}
 	problems := map[string]check.Unfollowed{}
+	texts := map[string]string{}
 	seen := map[string]bool{filepath.Clean(base): true}
 	// Each include statement of the file is followed on its own, so that a
 	// problem is reported on the statement that leads to it.
@@ -106,6 +123,11 @@ func imports(f *ast.File, base string, src includeSource) ([]*check.Symbol, map[
 				}
 				continue
 			}
+			if a.Lines != nil {
+				texts[p] = a.Lines.Text()
+			} else {
+				texts[p] = ""
+			}
 			for _, s := range ownDeclarations(a) {
 				if !declared[s.Name] {
 					declared[s.Name] = true
@@ -124,7 +146,7 @@ func imports(f *ast.File, base string, src includeSource) ([]*check.Symbol, map[
 	if len(problems) == 0 {
 		problems = nil
 	}
-	return syms, problems
+	return importSet{syms: syms, problems: problems, texts: texts}
 }
 
 // cycle describes the chain of includes that leads from base back to it.
@@ -266,37 +288,28 @@ func reaches(f *ast.File, base, target string, src includeSource) bool {
 	return false
 }
 
-// exportKey summarises what a file gives the files that include it: its
-// top-level names, what they are, their parameters and members. Files that
-// include it are analysed again only when it changes.
+// exportKey summarises what a file gives the files that include it: the
+// files it includes in turn (theirs are given too), and what an includer's
+// analysis can learn of each of its top-level names (importKey: what they
+// are, their declarations but for the bodies of actions, their types, docs
+// and members). Files that include it are analysed again only when it
+// changes.
 func exportKey(a *Analysis) string {
+	if a == nil || a.File == nil {
+		return ""
+	}
 	var b strings.Builder
+	stmts, _ := includeStmts(a.File, "/")
+	for _, ls := range stmts {
+		b.WriteString("include " + ls.Path.(*ast.BasicLit).Value + "\n")
+	}
+	text := ""
+	if a.Lines != nil {
+		text = a.Lines.Text()
+	}
 	for _, s := range ownDeclarations(a) {
-		b.WriteString(s.Kind.String())
-		b.WriteByte(' ')
-		b.WriteString(s.Name)
-		for _, d := range s.Versions() {
-			b.WriteString(" (")
-			for _, p := range d.Params {
-				if p.Name != nil {
-					b.WriteString(p.Name.Name + ",")
-				}
-			}
-			b.WriteByte(')')
-		}
-		for _, n := range sortedMembers(s) {
-			b.WriteString(" ." + n)
-		}
+		writeImportKey(&b, s, text, 0)
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-func sortedMembers(s *check.Symbol) []string {
-	out := make([]string, 0, len(s.Members))
-	for n, m := range s.Members {
-		out = append(out, m.Kind.String()+" "+n)
-	}
-	slices.Sort(out)
-	return out
 }

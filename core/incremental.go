@@ -19,7 +19,9 @@ package core
 //  3. the statements that share a declared name with the new or replaced
 //     units, directly or through others, are checked again, on a text made
 //     of just those units, with the file's context (check.Context); and,
-//     when the edit added or removed lines, those whose messages name one;
+//     when the edit added or removed lines, those whose messages name one,
+//     and when it changed the text's length, those with a finding that
+//     points at a place outside them;
 //  4. every other unit keeps what it had, its spans relative to its start.
 //
 // Where that reasoning does not hold the whole text is analysed again: a
@@ -61,6 +63,10 @@ type diagState struct {
 	starts []int          // offset of each unit's first line; starts[0] == 0
 	units  []*unit        // immutable, shared by the states of later versions
 	shapes []unitShape    // of each unit's text (shape.go)
+
+	// included are the texts of the files ctx.Imports were read from, by
+	// path (see importSet); nil when the file includes none.
+	included map[string]string
 
 	// final is set when no later version can be derived from this one: a
 	// unit has a top-level return or names random_seed. Only a full state
@@ -169,7 +175,7 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 		f := u.facts()
 		s.final = s.final || f.ret || f.seed
 	}
-	s.ctx = raw.ctx
+	s.ctx, s.included = raw.ctx, raw.included
 	s.describeShapes(nil, 0, 0)
 	return s
 }

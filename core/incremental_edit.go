@@ -82,7 +82,7 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	if !ok {
 		return nil
 	}
-	s.ctx = ctx
+	s.ctx, s.included = ctx, prev.included // an include that came or went made context fail
 
 	// 3. Check again every unit connected to the new ones through a
 	// declared name. What the new units declare is learnt by checking them
@@ -111,7 +111,7 @@ func derive(prev *diagState, text string, cfg config.Config) *diagState {
 	}
 	// Lines after the edit moved when the edit changed the number of lines.
 	linesMoved := lines.Count() != prev.lines.Count()
-	set := s.connected(wlo, whi, gone, goneNames, linesMoved, a)
+	set := s.connected(wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
 	if set == nil {
 		return nil
 	}

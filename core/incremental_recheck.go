@@ -59,9 +59,10 @@ func (t hashSet) has(h uint32) bool {
 // connected returns the units to check again: the new ones [lo, hi), the
 // ones that share a declared name with them or with the replaced units
 // (which declared gone and named goneNames), and so on; with linesMoved, also the units after
-// offset from whose messages name a line. It returns nil when that is most
-// of the file (a full analysis is cheaper).
-func (s *diagState) connected(lo, hi int, gone, goneNames []uint32, linesMoved bool, from int) []int {
+// offset from whose messages name a line; with bytesMoved, also the units
+// with a finding that points at a place outside them (see relatedOut). It
+// returns nil when that is most of the file (a full analysis is cheaper).
+func (s *diagState) connected(lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) []int {
 	g := s.grow(s.declared())
 	for _, h := range gone {
 		g.key(h)
@@ -81,11 +82,37 @@ func (s *diagState) connected(lo, hi int, gone, goneNames []uint32, linesMoved b
 			}
 		}
 	}
+	if bytesMoved {
+		for i, u := range s.units {
+			if (i < lo || i >= hi) && u.relatedOut(s.end(i)-s.starts[i]) {
+				g.take(i)
+			}
+		}
+	}
 	if !g.spread(len(s.units)/2 + 8) {
 		return nil
 	}
 	slices.Sort(g.set)
 	return g.set
+}
+
+// relatedOut reports whether a finding of the unit, whose text is size
+// bytes long, points at a place outside it (an unused variable's reads
+// that WFL does not count, in another statement): its findings are kept
+// relative to its start, so the place is wrong once an edit between them
+// changes the text's length.
+func (u *unit) relatedOut(size int) bool {
+	if u.d == nil {
+		return false
+	}
+	for _, x := range u.d.list {
+		for _, r := range x.Related {
+			if r.Span.Start < 0 || r.Span.End > size {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // declared returns the set of every name the state's units declare.

@@ -10,7 +10,10 @@ package core
 // The diagnostics already keep the document as units (incremental.go), and
 // a unit of this version that is the very unit of the base's state (the
 // same pointer) was neither edited since nor connected to an edit through
-// a declared name: the checker learnt of it what it learnt in the base.
+// a declared name, nor names what a file it includes changed since
+// (incremental_imports.go): the checker learnt of it what it learnt in the
+// base. (The names of included files are not the base's: every partial
+// analysis is checked with the state's context.)
 // So, for a query about a stretch of the text:
 //
 //  1. the units the stretch overlaps, the units no longer the base's (the

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"wfl-lsp/lang/ast"
@@ -320,6 +321,11 @@ func (q *queryState) answer(span token.Span) *Analysis {
 	first, last := unitAt(st.starts, span.Start), unitAt(st.starts, max(span.End-1, span.Start))
 	if first > 0 && st.starts[first] == span.Start {
 		first-- // a cursor at a line start may be just after the line before
+	} else if first > 0 && first == last && wordAtUnitStart(st.text[st.starts[first]:span.Start]) {
+		// The word being typed starts the unit's first line: completion
+		// asks whether it lies in the statement before, which, when the
+		// parser could not read it, ends where this unit starts.
+		first--
 	}
 	a, p := q.find(first, last)
 	if p == nil {
@@ -349,6 +355,17 @@ func (q *queryState) answer(span token.Span) *Analysis {
 		p.units = g.set
 	}
 	return p.a
+}
+
+// wordAtUnitStart reports whether before, the text of a unit's first line
+// up to a cursor, is the words of a name being typed from the line's start
+// (see trailingWords).
+func wordAtUnitStart(before string) bool {
+	if strings.IndexByte(before, '\n') >= 0 {
+		return false
+	}
+	words, at := trailingWords(before)
+	return len(words) > 0 && at == 0
 }
 
 // find returns the partial analysis built for the units [first, last], or

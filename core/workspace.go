@@ -45,6 +45,10 @@ type Snapshot struct {
 	diagOnce sync.Once
 	diags    atomic.Pointer[diagState]
 	derived  bool // the diagnostics were derived from an earlier version's
+	// reimport is set when the files the document includes changed since
+	// base (Workspace.Refresh): the state derived from base's is then
+	// checked with their names read again (incremental_imports.go).
+	reimport bool
 	lines    atomic.Pointer[token.Lines]
 	raw      atomic.Pointer[rawAnalysis] // the analysis' parts, until the diagnostics are computed
 
@@ -162,7 +166,7 @@ func (s *Snapshot) diagState() *diagState {
 		var st *diagState
 		if b := s.base.Load(); b != nil {
 			if prev := b.diags.Load(); prev != nil {
-				st = deriveSafely(prev, s.Text, ConfigFor(s.URI))
+				st = s.deriveFrom(prev)
 				s.derived = st != nil
 			}
 		}
@@ -178,6 +182,22 @@ func (s *Snapshot) diagState() *diagState {
 		s.raw.Store(nil) // derived: the analysis' parts are not needed
 	})
 	return s.diags.Load()
+}
+
+// deriveFrom returns the snapshot's diagnostics' state derived from prev,
+// an earlier version's: its text edited (incremental.go), then, when the
+// files it includes changed since, checked with the names they give read
+// again (incremental_imports.go); or nil when a full analysis must make it.
+func (s *Snapshot) deriveFrom(prev *diagState) *diagState {
+	cfg := ConfigFor(s.URI)
+	st := prev // immutable: the same text needs no edit
+	if !s.reimport || s.Text != prev.text {
+		st = deriveSafely(prev, s.Text, cfg)
+	}
+	if st != nil && s.reimport {
+		st = reimportSafely(st, s.URI.Path(), s.src, cfg)
+	}
+	return st
 }
 
 // deriveSafely is derive, with a full analysis instead of a crash should it
@@ -300,20 +320,28 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 		return nil, fmt.Errorf("change to %s version %d: %w", uri, version, err)
 	}
 	s := w.newSnapshot(uri, version, text)
-	// Derive the diagnostics from the newest version that has them, and
-	// answer queries from the newest analysed one.
+	s.follow(old, false)
+	w.docs.Store(uri, s)
+	return s, nil
+}
+
+// follow makes s, a later version of old's document not yet published,
+// derive its diagnostics from the newest version that has them, and
+// answer queries from the newest analysed one. reimport says that the
+// files the document includes changed since old.
+func (s *Snapshot) follow(old *Snapshot, reimport bool) {
 	if old.diags.Load() != nil {
 		s.base.Store(old)
+		s.reimport = reimport
 	} else if b := old.base.Load(); b != nil {
 		s.base.Store(b)
+		s.reimport = reimport || old.reimport // old's own base came before them
 	}
 	if old.analysed.Load() {
 		s.qbase.Store(newQueryBase(old))
 	} else if b := old.qbase.Load(); b != nil {
 		s.qbase.Store(b)
 	}
-	w.docs.Store(uri, s)
-	return s, nil
 }
 
 // Load returns the analysis of the file at path as the workspace sees it:
@@ -332,13 +360,17 @@ func (w *Workspace) Load(path string) (*Analysis, bool) {
 	return w.newSnapshot(FileURI(path), 0, string(b)).Analysis(), true
 }
 
-// Refresh analyses anew the open documents that include the document at
-// uri (directly or through other files), when what that document gives them
-// (see exportKey) is not what it was in before, the snapshot it replaced:
-// each gets a new snapshot of the same text and version. It returns them,
-// for their diagnostics to be published. Callers pass the snapshot the
-// change replaced, or nil when the document was opened, closed or changed
-// on the disk.
+// Refresh gives the open documents that include the document at uri
+// (directly or through other files) a new snapshot each, of the same text
+// and version, when what that document gives them (see exportKey) is not
+// what it was in before, the snapshot it replaced. It returns them, for
+// their diagnostics to be published. Callers pass the snapshot the change
+// replaced, or nil when the document was opened, closed or changed on the
+// disk. A new snapshot reads the included files again; its diagnostics
+// are derived from those of the one it replaces where that is equivalent
+// (only the statements that name what the included files changed are
+// checked again, incremental_imports.go), and its position queries start
+// from the latest analysed version, as after an edit (query.go).
 func (w *Workspace) Refresh(uri URI, before *Snapshot) []*Snapshot {
 	path := uri.Path()
 	if path == "" {
@@ -366,6 +398,9 @@ func (w *Workspace) Refresh(uri URI, before *Snapshot) []*Snapshot {
 	for _, s := range includers {
 		if cur, ok := w.docs.Load(s.URI); ok && cur == s {
 			n := w.newSnapshot(s.URI, s.Version, s.Text)
+			n.follow(s, true)
+			// The same text: the same own analysis (computed above).
+			n.ownOnce.Do(func() { n.ownA = s.own() })
 			w.docs.Store(s.URI, n)
 			out = append(out, n)
 		}
