@@ -348,8 +348,9 @@ func documentLink(_ context.Context, _ *server, d doc, _ *protocol.DocumentLinkP
 func inlayHint(ctx context.Context, s *server, d doc, p *protocol.InlayHintParams) (any, error) {
 	m := d.mapper()
 	span := m.span(p.Range)
-	defer s.lanes.beginLong(ctx)() // all long work, as semantic tokens of a range
+	s.lanes.stepAside(ctx) // as semantic tokens of a range
 	a := d.snap.Query(span)
+	defer s.lanes.longTurn(ctx)()
 	hints := a.InlayHints(span)
 	out := make([]protocol.InlayHint, 0, len(hints))
 	yes := true

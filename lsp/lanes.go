@@ -20,10 +20,11 @@ package lsp
 //     diagnostics do not: they would wait for the short requests'
 //     analysis.
 //
-// Long work is what comes after the analysis a request shares with the
-// short ones (core's Snapshot.Query at the cursor), which is never held:
-// they wait for it too. The analysis of a range (semantic tokens, inlay
-// hints of the visible lines) is not shared with them: it is long work.
+// Long work is what comes after the analysis a request needs (core's
+// Snapshot.Query), which never runs in a long turn: the diagnostics would
+// wait behind it. The analysis the short requests at the cursor wait for
+// is never held; that of a range (semantic tokens, inlay hints of the
+// visible lines, the whole document's tokens) steps aside for them first.
 
 import (
 	"context"

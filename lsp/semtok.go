@@ -78,8 +78,7 @@ func (c *tokenCache) forget(u uri.URI) {
 }
 
 func semanticTokensFull(ctx context.Context, s *server, d doc, _ *protocol.SemanticTokensParams) (any, error) {
-	defer s.lanes.beginLong(ctx)()
-	data, base := s.wholeTokens(d)
+	data, base := s.wholeTokens(ctx, d)
 	id := s.tokens.store(d.uri, data, base)
 	return &protocol.SemanticTokens{ResultID: &id, Data: data}, nil
 }
@@ -89,32 +88,38 @@ func semanticTokensFull(ctx context.Context, s *server, d doc, _ *protocol.Seman
 // one, moving the tokens of what is unchanged since and computing the
 // others' from partial analyses (core's Snapshot.TokensSince); else from
 // the full analysis.
-func (s *server) wholeTokens(d doc) ([]uint32, *core.TokenBase) {
+// The analyses wait for the short requests, outside a long turn (as
+// semanticTokensRange); the encoding takes one.
+func (s *server) wholeTokens(ctx context.Context, d doc) ([]uint32, *core.TokenBase) {
+	s.lanes.stepAside(ctx)
 	base := d.snap.TokenBase()
 	if last, ok := s.tokens.latest(d.uri); ok && last.base != nil {
 		if stretches, ok := d.snap.TokensSince(last.base); ok {
+			defer s.lanes.longTurn(ctx)()
 			return composeTokens(decodeTokens(last.data), stretches, d.mapper()), base
 		}
 	}
 	a, m := d.analysis()
+	defer s.lanes.longTurn(ctx)()
 	return encodeTokens(a, m, token.Span{Start: 0, End: len(d.snap.Text)}), base
 }
 
 func semanticTokensRange(ctx context.Context, s *server, d doc, p *protocol.SemanticTokensRangeParams) (any, error) {
 	m := d.mapper()
 	span := m.span(p.Range)
-	// All long work, its analysis too: the range is not where the
-	// cursor is, so no short request shares it (lanes.go).
-	defer s.lanes.beginLong(ctx)()
+	// Its analysis is not the one the short requests at the cursor wait
+	// for: it waits for them (lanes.go), but not in a long turn, which
+	// the diagnostics must not wait behind.
+	s.lanes.stepAside(ctx)
 	a := d.snap.Query(span)
+	defer s.lanes.longTurn(ctx)()
 	return &protocol.SemanticTokens{Data: encodeTokens(a, m, span)}, nil
 }
 
 func semanticTokensDelta(ctx context.Context, s *server, d doc, p *protocol.SemanticTokensDeltaParams) (any, error) {
-	defer s.lanes.beginLong(ctx)()
 	last, ok := s.tokens.latest(d.uri)
 	ok = ok && last.id == p.PreviousResultID
-	data, base := s.wholeTokens(d)
+	data, base := s.wholeTokens(ctx, d)
 	id := s.tokens.store(d.uri, data, base)
 	if !ok {
 		return &protocol.SemanticTokens{ResultID: &id, Data: data}, nil
