@@ -400,12 +400,12 @@ func check(f *ast.File, src string, ctx *Context, lazy bool) (*Info, Passes) {
 	p := Passes{Analyzer: a.diags}
 	tc := newTypeChecker(a)
 	tc.run()
-	if len(src) < compactMin {
+	if tc.types != nil {
 		info.typeMap = tc.types
 	} else {
-		info.types = newTypeTable(tc.types)
+		info.types = newTypeTable(tc.recs)
 	}
-	tc.types = nil
+	tc.types, tc.recs = nil, nil
 	if !lazy || !hasError(a.diags) {
 		p.Static = staticDiagnostics(f, src, info)
 	}

@@ -50,13 +50,37 @@ type typeChecker struct {
 	retType      *types.Type // declared return type of the action being checked, or nil
 	inAction     bool
 	returns      *[]*types.Type                  // types of the return values of the action being checked
-	types        map[ast.Expr]*types.Type        // the type of every checked expression (then Info)
+	types        map[ast.Expr]*types.Type        // small files: the type of every checked expression (then Info)
+	recs         []typeRec                       // other files: the types recorded, in order (then a typeTable)
 	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
-	// Sizes measured on the corpus: one typed expression per ~30 bytes.
-	return &typeChecker{a: a, info: a.info, env: &env{}, types: make(map[ast.Expr]*types.Type, len(a.src)/30+8)}
+	tc := &typeChecker{a: a, info: a.info, env: &env{}}
+	// Sizes measured on the corpus: one typed expression per ~30 bytes,
+	// a third of them literals of their kind's type.
+	if len(a.src) < compactMin {
+		tc.types = make(map[ast.Expr]*types.Type, len(a.src)/30+8)
+	} else {
+		tc.recs = make([]typeRec, 0, len(a.src)/45+8)
+	}
+	return tc
+}
+
+// record sets the type of e: in the map of a small file, else in the
+// records a typeTable is built from, leaving out a literal of its kind's
+// type (the table does not hold them, and a literal's type is the same
+// each time it is checked, so leaving out one record of it never lets an
+// earlier one stand).
+func (tc *typeChecker) record(e ast.Expr, t *types.Type) {
+	if tc.types != nil {
+		tc.types[e] = t
+		return
+	}
+	if literal(e, t) {
+		return
+	}
+	tc.recs = append(tc.recs, typeRec{e, t})
 }
 
 func (tc *typeChecker) run() {
@@ -243,7 +267,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		tc.set(tc.info.Defs[s.Name], t)
-		tc.types[s.Name] = t
+		tc.record(s.Name, t)
 	case *ast.AssignStmt:
 		if s.Name == nil {
 			tc.expr(s.Value)
@@ -276,7 +300,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		tc.env.set(sym, t)
-		tc.types[s.Name] = t
+		tc.record(s.Name, t)
 	case *ast.AddStmt:
 		vt := tc.expr(s.Value)
 		if s.List == nil {
@@ -385,7 +409,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			if s.Var != nil {
 				if sym := tc.info.Defs[s.Var]; sym != nil {
 					tc.set(sym, item)
-					tc.types[s.Var] = item
+					tc.record(s.Var, item)
 				}
 			}
 			tc.block(s.Body)
@@ -607,7 +631,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 				}
 				if len(sym.Actions()) == 1 || zero {
 					// A bare action name as a statement calls it with no arguments.
-					tc.types[id] = tc.actionCall(s, sym, nil, false)
+					tc.record(id, tc.actionCall(s, sym, nil, false))
 					return
 				}
 			}

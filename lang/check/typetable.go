@@ -14,10 +14,10 @@ import (
 // hash table with linear probing, filled once at 80% load and never changed,
 // hashed by the node's address (every expression is a pointer and the
 // collector does not move objects, so the hash needs no visit to the node).
-// The type checker records types in a Go map, which is faster to fill; for
-// all but small files Check then moves them into a typeTable, which takes
-// about half the memory, because an open document keeps its types as long
-// as it is open.
+// For all but small files the type checker appends what it learns to a list
+// of records (cheaper than filling a Go map that grows) and Check then
+// builds a typeTable from them, which takes about half the memory of a map,
+// because an open document keeps its types as long as it is open.
 type typeTable struct {
 	slots []typeSlot
 	n     int // used slots
@@ -28,32 +28,56 @@ type typeSlot struct {
 	t *types.Type
 }
 
-// newTypeTable returns a table of the entries of m (but a nil key).
-func newTypeTable(m map[ast.Expr]*types.Type) typeTable {
-	if len(m) == 0 {
+// A typeRec is one type the type checker recorded: later records of an
+// expression overwrite earlier ones, as assignments to a map would.
+type typeRec = typeSlot
+
+// newTypeTable returns a table of the records (but a nil key, and literals
+// of their kind's type), the last record of each expression winning.
+func newTypeTable(recs []typeRec) typeTable {
+	m := 0
+	for _, r := range recs {
+		if r.e != nil && !literal(r.e, r.t) {
+			m++
+		}
+	}
+	if m == 0 {
 		return typeTable{}
 	}
-	n := 0
-	for e, t := range m {
-		if e != nil && !literal(e, t) {
-			n++
+	tt := typeTable{slots: make([]typeSlot, m+m/4+1)}
+	for _, r := range recs {
+		if r.e != nil && !literal(r.e, r.t) {
+			tt.put(r.e, r.t)
 		}
 	}
-	tt := typeTable{slots: make([]typeSlot, n+n/4+1)}
-	for e, t := range m {
-		if e == nil || literal(e, t) {
-			continue
-		}
-		i := slotOf(e, len(tt.slots))
-		for tt.slots[i].e != nil {
-			if i++; i == len(tt.slots) {
-				i = 0
+	if tt.n < m {
+		// Some expressions were recorded more than once: size the table
+		// for the distinct ones.
+		old := tt.slots
+		tt = typeTable{slots: make([]typeSlot, tt.n+tt.n/4+1)}
+		for _, s := range old {
+			if s.e != nil {
+				tt.put(s.e, s.t)
 			}
 		}
-		tt.slots[i] = typeSlot{e, t}
-		tt.n++
 	}
 	return tt
+}
+
+// put sets e's type in a table with a free slot.
+func (tt *typeTable) put(e ast.Expr, t *types.Type) {
+	i := slotOf(e, len(tt.slots))
+	for tt.slots[i].e != nil {
+		if tt.slots[i].e == e {
+			tt.slots[i].t = t
+			return
+		}
+		if i++; i == len(tt.slots) {
+			i = 0
+		}
+	}
+	tt.slots[i] = typeSlot{e, t}
+	tt.n++
 }
 
 // literal reports whether e is a literal of type t, the type of its kind:
