@@ -120,7 +120,7 @@ func (a *analyzer) actionBody(d *ast.ActionDecl) {
 			continue
 		}
 		a.expr(p.Default)
-		for _, w := range strings.Fields(p.Name.Name) {
+		for w := range strings.FieldsSeq(p.Name.Name) {
 			if !a.actionParams[w] {
 				a.actionParams[w] = true
 				added = append(added, w)

@@ -304,7 +304,7 @@ func FileContext(f *ast.File) *Context {
 			includes = includes || s.Include
 			loads = loads || !s.Include
 		case *ast.ActionDecl:
-			words = append(words, ParamWords(s)...)
+			words = appendParamWords(words, s)
 		}
 	}
 	return NewContext(words, includes, loads)
@@ -326,11 +326,14 @@ func NewContext(paramWords []string, includes, loads bool) *Context {
 
 // ParamWords returns the words of d's parameter names, as they go into
 // [Context.ParamWords] when d is a top-level action.
-func ParamWords(d *ast.ActionDecl) []string {
-	var out []string
+func ParamWords(d *ast.ActionDecl) []string { return appendParamWords(nil, d) }
+
+func appendParamWords(out []string, d *ast.ActionDecl) []string {
 	for _, p := range d.Params {
 		if p.Name != nil {
-			out = append(out, strings.Fields(p.Name.Name)...)
+			for w := range strings.FieldsSeq(p.Name.Name) {
+				out = append(out, w)
+			}
 		}
 	}
 	return out
