@@ -777,7 +777,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 		switch n := p.peek(); n.Kind {
 		case token.KeywordContent, token.KeywordBinary:
 			p.next()
-			p.expect(token.KeywordFrom, "'from' after 'read "+n.Kind.Spelling()+"'")
+			p.expectOf(token.KeywordFrom, "'from' after 'read ", n.Kind.Spelling(), "'")
 			f := p.primary(clause)
 			k := ast.ReadText
 			if n.Kind == token.KeywordBinary {

@@ -184,7 +184,7 @@ func (p *parser) deleteStmt() ast.Stmt {
 		p.failHere(CodeExpected, "expected 'file' or 'directory' after 'delete', found "+describe(p.peek()))
 	}
 	p.next()
-	p.expect(token.KeywordAt, "'at' after 'delete "+map[bool]string{false: "file", true: "directory"}[dir]+"'")
+	p.expectOf(token.KeywordAt, "'at' after 'delete ", map[bool]string{false: "file", true: "directory"}[dir], "'")
 	path := p.primary(false)
 	return &ast.DeleteStmt{Range: p.rng(t.Start), Dir: dir, Path: path}
 }

@@ -13,7 +13,7 @@ import (
 // shell] [as NAME]` (spawn needs the name).
 func (p *parser) execCommand(spawn bool) ast.Stmt {
 	t := p.next()
-	p.expect(token.KeywordCommand, "'command' after '"+t.Kind.Spelling()+"'")
+	p.expectOf(token.KeywordCommand, "'command' after '", t.Kind.Spelling(), "'")
 	s := &ast.ExecCommandStmt{Spawn: spawn, Command: p.primary(false)}
 	if p.got(token.KeywordWith) {
 		p.expect(token.KeywordArguments, "'arguments' after 'with'")

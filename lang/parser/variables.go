@@ -167,6 +167,6 @@ func (p *parser) multiply() ast.Stmt {
 func (p *parser) valueFrom() (verb token.Token, v ast.Expr, name *ast.Ident) {
 	verb = p.next()
 	v = p.expr()
-	p.expect(token.KeywordFrom, "'from' after the value in "+verb.Kind.Spelling())
+	p.expectOf(token.KeywordFrom, "'from' after the value in ", verb.Kind.Spelling())
 	return verb, v, p.nameWords()
 }

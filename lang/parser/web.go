@@ -371,7 +371,7 @@ func (p *parser) streamWrite() ast.Stmt {
 	} else {
 		v = p.seeded(p.tailIdent(n, rest), false)
 	}
-	p.expect(token.KeywordTo, "'to STREAM' after the value of 'write "+word+"'")
+	p.expectOf(token.KeywordTo, "'to STREAM' after the value of 'write ", word, "'")
 	target := p.primary(false)
 	k := ast.WriteChunk
 	if isLine {
