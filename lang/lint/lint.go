@@ -28,6 +28,7 @@
 package lint
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,8 +72,9 @@ func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []d
 	}
 	if file != nil {
 		l.indent(file)
-		l.out = append(l.out, tree.names...)
-		l.out = append(l.out, tree.nesting...)
+		if n := tree.names.n + tree.nesting.n; n > 0 {
+			l.out = tree.nesting.appendTo(tree.names.appendTo(slices.Grow(l.out, n)))
+		}
 	}
 	sort.SliceStable(l.out, func(i, j int) bool { return l.out[i].Span.Start < l.out[j].Span.Start })
 	return l.out
@@ -93,7 +95,32 @@ type linter struct {
 // treeFindings are the findings of the name and nesting rules, each in
 // the order of the tree, kept apart until the other rules have reported.
 type treeFindings struct {
-	names, nesting []diag.Diagnostic
+	names, nesting findingList
+}
+
+// findingList collects diagnostics in chunks, so that a long list is not
+// copied again and again as it grows (a slice grown by append allocates
+// about four times its final size).
+type findingList struct {
+	chunks [][]diag.Diagnostic
+	n      int
+}
+
+func (f *findingList) add(d diag.Diagnostic) {
+	if len(f.chunks) == 0 || len(f.chunks[len(f.chunks)-1]) == cap(f.chunks[len(f.chunks)-1]) {
+		f.chunks = append(f.chunks, make([]diag.Diagnostic, 0, min(8<<len(f.chunks), 1024)))
+	}
+	c := &f.chunks[len(f.chunks)-1]
+	*c = append(*c, d)
+	f.n++
+}
+
+// appendTo appends the findings to out in the order they were added.
+func (f *findingList) appendTo(out []diag.Diagnostic) []diag.Diagnostic {
+	for _, c := range f.chunks {
+		out = append(out, c...)
+	}
+	return out
 }
 
 // walk visits the tree rooted at n in preorder, in one pass for what needs
@@ -137,7 +164,7 @@ func (l *linter) walk(n ast.Node, depth int, muted bool, out *treeFindings) {
 			if e := s.End(); e < end {
 				end = e
 			}
-			out.nesting = append(out.nesting, finding(s.Pos(), end, CodeComplex,
+			out.nesting.add(finding(s.Pos(), end, CodeComplex,
 				"blocks are nested "+strconv.Itoa(depth)+" deep, more than the maximum of "+strconv.Itoa(max)))
 			muted = true
 		}
@@ -353,14 +380,14 @@ func spaces(n int) string {
 // name reports to out a declared variable or action (kind) whose name id
 // is not snake_case (see walk: each declaration is reported once, where it
 // is declared).
-func (l *linter) name(out *[]diag.Diagnostic, kind string, id *ast.Ident) {
+func (l *linter) name(out *findingList, kind string, id *ast.Ident) {
 	if id == nil || token.Lookup(id.Name) != token.Identifier || IsSnakeCase(id.Name) {
 		return
 	}
 	if kind == "constant" && isUpperSnake(id.Name) {
 		return // MAX_SIZE is the usual spelling of a constant
 	}
-	*out = append(*out, finding(id.From, id.To, CodeName, kind+" name '"+id.Name+"' should be snake_case: '"+SnakeCase(id.Name)+"'"))
+	out.add(finding(id.From, id.To, CodeName, kind+" name '"+id.Name+"' should be snake_case: '"+SnakeCase(id.Name)+"'"))
 }
 
 // IsSnakeCase reports whether name has no capitals and no spaces.
