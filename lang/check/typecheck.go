@@ -51,7 +51,7 @@ type typeChecker struct {
 	inAction     bool
 	returns      *[]*types.Type                  // types of the return values of the action being checked
 	types        map[ast.Expr]*types.Type        // small files: the type of every checked expression (then Info)
-	recs         []typeRec                       // other files: the types recorded, in order (then a typeTable)
+	recs         [][]typeRec                     // other files: the types recorded, in order, in chunks (then a typeTable)
 	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 }
 
@@ -62,7 +62,7 @@ func newTypeChecker(a *analyzer) *typeChecker {
 	if len(a.src) < compactMin {
 		tc.types = make(map[ast.Expr]*types.Type, len(a.src)/30+8)
 	} else {
-		tc.recs = make([]typeRec, 0, len(a.src)/45+8)
+		tc.recs = [][]typeRec{make([]typeRec, 0, len(a.src)/45+8)}
 	}
 	return tc
 }
@@ -80,7 +80,14 @@ func (tc *typeChecker) record(e ast.Expr, t *types.Type) {
 	if literal(e, t) {
 		return
 	}
-	tc.recs = append(tc.recs, typeRec{e, t})
+	c := &tc.recs[len(tc.recs)-1]
+	if len(*c) == cap(*c) {
+		// A new chunk rather than a grown copy: the records are read
+		// once, in order.
+		tc.recs = append(tc.recs, make([]typeRec, 0, max(cap(tc.recs[0])/2, 256)))
+		c = &tc.recs[len(tc.recs)-1]
+	}
+	*c = append(*c, typeRec{e, t})
 }
 
 func (tc *typeChecker) run() {

@@ -32,22 +32,27 @@ type typeSlot struct {
 // expression overwrite earlier ones, as assignments to a map would.
 type typeRec = typeSlot
 
-// newTypeTable returns a table of the records (but a nil key, and literals
-// of their kind's type), the last record of each expression winning.
-func newTypeTable(recs []typeRec) typeTable {
+// newTypeTable returns a table of the records, chunks of them in order
+// (but a nil key, and literals of their kind's type), the last record of
+// each expression winning.
+func newTypeTable(recs [][]typeRec) typeTable {
 	m := 0
-	for _, r := range recs {
-		if r.e != nil && !literal(r.e, r.t) {
-			m++
+	for _, c := range recs {
+		for _, r := range c {
+			if r.e != nil && !literal(r.e, r.t) {
+				m++
+			}
 		}
 	}
 	if m == 0 {
 		return typeTable{}
 	}
 	tt := typeTable{slots: make([]typeSlot, m+m/4+1)}
-	for _, r := range recs {
-		if r.e != nil && !literal(r.e, r.t) {
-			tt.put(r.e, r.t)
+	for _, c := range recs {
+		for _, r := range c {
+			if r.e != nil && !literal(r.e, r.t) {
+				tt.put(r.e, r.t)
+			}
 		}
 	}
 	if tt.n < m {

@@ -60,7 +60,7 @@ func TestTypeTable(t *testing.T) {
 				recs = append(recs, typeRec{e, t})
 			}
 		}
-		tt := newTypeTable(recs)
+		tt := newTypeTable([][]typeRec{recs[:len(recs)/3], recs[len(recs)/3:]})
 		held := 0 // the entries the table holds: not the literals of their kind's type
 		for e, typ := range want {
 			if !literal(e, typ) {
