@@ -8,6 +8,7 @@ package check
 // silent rather than invent errors.
 
 import (
+	"slices"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
@@ -16,14 +17,36 @@ import (
 
 // An env maps variables to their current types. Branches get a child env
 // that records only what they change; joining merges those changes back.
+// A branch changes few variables: the first envInline live in the env
+// itself, the others in a map.
 type env struct {
 	parent *env
+	n      int // entries used in inline
+	inline [envInline]envEntry
 	m      map[*Symbol]*types.Type
+}
+
+type envEntry struct {
+	sym *Symbol
+	t   *types.Type
+}
+
+const envInline = 2
+
+// lookup returns the type e itself holds for sym.
+func (e *env) lookup(sym *Symbol) (*types.Type, bool) {
+	for i := range e.n {
+		if e.inline[i].sym == sym {
+			return e.inline[i].t, true
+		}
+	}
+	t, ok := e.m[sym]
+	return t, ok
 }
 
 func (e *env) get(sym *Symbol) (*types.Type, bool) {
 	for ; e != nil; e = e.parent {
-		if t, ok := e.m[sym]; ok {
+		if t, ok := e.lookup(sym); ok {
 			return t, true
 		}
 	}
@@ -31,6 +54,17 @@ func (e *env) get(sym *Symbol) (*types.Type, bool) {
 }
 
 func (e *env) set(sym *Symbol, t *types.Type) {
+	for i := range e.n {
+		if e.inline[i].sym == sym {
+			e.inline[i].t = t
+			return
+		}
+	}
+	if e.n < envInline {
+		e.inline[e.n] = envEntry{sym, t}
+		e.n++
+		return
+	}
 	if e.m == nil {
 		e.m = map[*Symbol]*types.Type{}
 	}
@@ -185,33 +219,71 @@ func (tc *typeChecker) compatible(target, source *types.Type) bool {
 // environments of its paths, each a child of the entry. A path that is not
 // given (nil) stands for the entry itself.
 func (tc *typeChecker) join(paths ...*env) {
-	seen := map[*Symbol]bool{}
+	var seen symSet
 	for _, p := range paths {
 		if p == nil {
 			continue
 		}
+		for i := range p.n {
+			tc.joinSym(p.inline[i].sym, paths, &seen)
+		}
 		for sym := range p.m {
-			if seen[sym] {
-				continue
-			}
-			seen[sym] = true
-			var t *types.Type
-			for i, q := range paths {
-				if q == nil {
-					q = tc.env
-				}
-				u, _ := q.get(sym)
-				if i == 0 {
-					t = u
-				} else {
-					t = types.Join(t, u)
-				}
-			}
-			if t != nil {
-				tc.env.set(sym, t)
-			}
+			tc.joinSym(sym, paths, &seen)
 		}
 	}
+}
+
+// joinSym sets in tc.env the type sym has on the paths, once a symbol.
+func (tc *typeChecker) joinSym(sym *Symbol, paths []*env, seen *symSet) {
+	if !seen.add(sym) {
+		return
+	}
+	var t *types.Type
+	for i, q := range paths {
+		if q == nil {
+			q = tc.env
+		}
+		u, _ := q.get(sym)
+		if i == 0 {
+			t = u
+		} else {
+			t = types.Join(t, u)
+		}
+	}
+	if t != nil {
+		tc.env.set(sym, t)
+	}
+}
+
+// A symSet is a set of symbols: a list while it is short (the variables a
+// branch changes are few), else a map.
+type symSet struct {
+	list []*Symbol
+	m    map[*Symbol]bool
+}
+
+// add adds sym and reports whether it was not in the set.
+func (s *symSet) add(sym *Symbol) bool {
+	if s.m != nil {
+		if s.m[sym] {
+			return false
+		}
+		s.m[sym] = true
+		return true
+	}
+	if slices.Contains(s.list, sym) {
+		return false
+	}
+	if len(s.list) < 16 {
+		s.list = append(s.list, sym)
+		return true
+	}
+	s.m = make(map[*Symbol]bool, 2*len(s.list))
+	for _, x := range s.list {
+		s.m[x] = true
+	}
+	s.m[sym] = true
+	return true
 }
 
 // branch runs f in a child of the environment and returns the child.
