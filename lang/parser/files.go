@@ -68,7 +68,7 @@ func (p *parser) openStmt() ast.Stmt {
 			s.ReadContent = true
 			if c := p.peek(); c.Kind == token.KeywordContent {
 				p.next()
-				s.Name = kwIdent(c)
+				s.Name = p.kwIdent(c)
 			} else {
 				s.Name = p.ident("a variable name")
 			}
@@ -196,7 +196,7 @@ func (p *parser) copyFile() ast.Stmt {
 	a := p.pathExpr()
 	p.expect(token.KeywordTo, "'to' after the source path")
 	b := p.pathExpr()
-	call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: identOf(t), Args: []*ast.Arg{argOf(a), argOf(b)}, Legacy: true}
+	call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: p.identOf(t), Args: []*ast.Arg{argOf(a), argOf(b)}, Legacy: true}
 	return &ast.ExprStmt{Range: call.Range, X: call}
 }
 
@@ -210,6 +210,6 @@ func (p *parser) fileCall() ast.Stmt {
 		p.next()
 		args = append(args, argOf(p.primary(false)))
 	}
-	call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: identOf(t), Args: args, Legacy: true}
+	call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: p.identOf(t), Args: args, Legacy: true}
 	return &ast.ExprStmt{Range: call.Range, X: call}
 }

@@ -88,7 +88,7 @@ func (p *parser) description(kw token.Token) *ast.BasicLit {
 	}
 	p.next()
 	p.expectOf(token.Colon, "':' after the ", word, " description")
-	return lit(d, ast.LitString)
+	return p.lit(d, ast.LitString)
 }
 
 // testBlock parses `test "TEXT": … end test`.
@@ -134,7 +134,7 @@ func (p *parser) expectStmt() ast.Stmt {
 					p.failHere(CodeExpected, "expected the type name as text after 'be of type', found "+describe(nm))
 				}
 				p.next()
-				s.Kind, s.TypeName = ast.AssertBeOfType, lit(nm, ast.LitString)
+				s.Kind, s.TypeName = ast.AssertBeOfType, p.lit(nm, ast.LitString)
 			} else {
 				p.failHere(CodeExpected, "expected 'type' after 'be of', found "+describe(ty))
 			}

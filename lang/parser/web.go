@@ -26,10 +26,10 @@ func (p *parser) openURL(t token.Token) ast.Stmt {
 		switch n.Kind {
 		case token.Identifier:
 			p.next()
-			return identOf(n)
+			return p.identOf(n)
 		case token.KeywordContent:
 			p.next()
-			return kwIdent(n)
+			return p.kwIdent(n)
 		case token.EOF:
 			p.failTok(t, CodeEOF, "expected a variable name, found end of file")
 		}
