@@ -49,8 +49,31 @@ func warning(sp token.Span, code, msg string, tags ...diag.Tag) diag.Diagnostic 
 
 // usage is one name the rule checks: its last declaration.
 type usage struct {
+	name string
 	span token.Span
 	used bool // declared by something that counts as a use (a parameter)
+	read bool // read where the rule counts reads
+}
+
+// A declSet holds the names the rule checks, in a list indexed by name (a
+// read marks its entry without writing to the map).
+type declSet struct {
+	index map[string]int
+	list  []usage
+}
+
+// set makes u the usage of name.
+func (d *declSet) set(name string, u usage) {
+	u.name = name
+	if i, ok := d.index[name]; ok {
+		d.list[i] = u
+		return
+	}
+	if d.index == nil {
+		d.index = map[string]int{}
+	}
+	d.index[name] = len(d.list)
+	d.list = append(d.list, u)
 }
 
 func isDBQuery(e ast.Expr) bool {
@@ -59,42 +82,47 @@ func isDBQuery(e ast.Expr) bool {
 }
 
 func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
-	declared := map[string]usage{}
+	var declared declSet
 	for _, s := range f.Stmts {
-		collectDecls(s, declared)
+		collectDecls(s, &declared)
 	}
-	if len(declared) == 0 {
+	if len(declared.list) == 0 {
 		return nil
 	}
 	var blind spans
 	if mayHaveBlind(src) {
 		blind = blindSpans(f)
 	}
-	used := map[string]bool{}
-	uncounted := map[string][]token.Span{} // reads in the places the reference does not look at
+	// The reads in the places the reference does not look at, of the
+	// names not read elsewhere (so far: a name read elsewhere is not
+	// reported, and its list is never looked at).
+	var uncounted map[string][]token.Span
 	for id, sym := range info.Uses {
-		u, ok := declared[id.Name]
-		if !ok || u.used || sym == nil || sym.Kind == SymBuiltin {
+		i, ok := declared.index[id.Name]
+		if !ok {
+			continue
+		}
+		u := &declared.list[i]
+		if u.used || u.read || sym == nil || sym.Kind == SymBuiltin {
 			continue
 		}
 		if id.Name == "count" || id.Name == "loopcounter" || blind.contains(id.Pos()) {
+			if uncounted == nil {
+				uncounted = map[string][]token.Span{}
+			}
 			uncounted[id.Name] = append(uncounted[id.Name], token.Span{Start: id.Pos(), End: id.End()})
 			continue
 		}
-		used[id.Name] = true
+		u.read = true
 	}
-	type unused struct {
-		name string
-		span token.Span
-	}
-	var names []unused
-	for n, u := range declared {
-		if !u.used && !used[n] && n != "y" {
-			names = append(names, unused{n, u.span})
+	var names []usage
+	for _, u := range declared.list {
+		if !u.used && !u.read && u.name != "y" {
+			names = append(names, u)
 		}
 	}
 	// Distinct names are declared at distinct places.
-	slices.SortFunc(names, func(a, b unused) int { return a.span.Start - b.span.Start })
+	slices.SortFunc(names, func(a, b usage) int { return a.span.Start - b.span.Start })
 	var out []diag.Diagnostic
 	for _, nu := range names {
 		n := nu.name
@@ -115,10 +143,10 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 // `store` (not a database query) and `create pattern`, in the blocks the
 // reference looks into. An action's parameters count as used names of its
 // body, and the body's names replace outer ones of the same name.
-func collectDecls(s ast.Stmt, into map[string]usage) {
+func collectDecls(s ast.Stmt, into *declSet) {
 	declare := func(id *ast.Ident) {
 		if id != nil {
-			into[id.Name] = usage{span: token.Span{Start: id.Pos(), End: id.End()}}
+			into.set(id.Name, usage{span: token.Span{Start: id.Pos(), End: id.End()}})
 		}
 	}
 	block := func(b *ast.Block) {
@@ -136,21 +164,21 @@ func collectDecls(s ast.Stmt, into map[string]usage) {
 	case *ast.PatternDecl:
 		declare(s.Name)
 	case *ast.ActionDecl:
-		scope := map[string]usage{}
+		var scope declSet
 		for _, prm := range s.Params {
 			if prm.Name != nil {
 				for w := range strings.FieldsSeq(prm.Name.Name) {
-					scope[w] = usage{used: true}
+					scope.set(w, usage{used: true})
 				}
 			}
 		}
 		if s.Body != nil {
 			for _, x := range s.Body.Stmts {
-				collectDecls(x, scope)
+				collectDecls(x, &scope)
 			}
 		}
-		for n, u := range scope {
-			into[n] = u
+		for _, u := range scope.list {
+			into.set(u.name, u)
 		}
 	case *ast.IfStmt:
 		block(s.Then)
