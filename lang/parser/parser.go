@@ -547,7 +547,7 @@ func (p *parser) stmtRecover() (st ast.Stmt) {
 // the end of the last consumed token.
 func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	b := &ast.Block{}
-	base := len(p.stmts)
+	base, n := len(p.stmts), 0 // where this block's statements start on p.stmts; how many
 	for !p.atEOF() {
 		k := p.kind()
 		if stop(k) {
@@ -559,17 +559,21 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		}
 		start := p.pos
 		if st := p.stmtRecover(); st != nil {
-			p.stmts = append(p.stmts, st)
+			// (Inner blocks take their statements off the stack when they
+			// end; slicing at this block's own count guards the list even
+			// if one did not.)
+			p.stmts = append(p.stmts[:base+n], st)
+			n++
 		}
 		if p.pos == start {
 			p.next()
 		}
 	}
-	if n := len(p.stmts) - base; n > 0 {
-		b.Stmts = append(make([]ast.Stmt, 0, n), p.stmts[base:]...)
-		clear(p.stmts[base:])
-		p.stmts = p.stmts[:base]
+	if n > 0 {
+		b.Stmts = append(make([]ast.Stmt, 0, n), p.stmts[base:base+n]...)
 	}
+	clear(p.stmts[base:])
+	p.stmts = p.stmts[:base]
 	to := p.lastEnd
 	if to < from {
 		to = from
@@ -641,10 +645,10 @@ func (p *parser) identOf(t token.Token) *ast.Ident {
 // slabs (an allocation each was a quarter of the parser's allocations). A
 // slab is at most 512 bytes (16 identifiers, 12 literals), the largest
 // objects the runtime allocates without a header (a larger slab would
-// cost more memory than the nodes allocated one by one), and holds about
-// as many nodes as the tokens left do (one identifier in five tokens, one
-// literal in ten, in dense code), so that little of the last one goes
-// unused.
+// cost more memory than the nodes allocated one by one), and holds at
+// most one node for every per tokens left (dense code has an identifier
+// every five tokens, a literal every ten), so that little of the last one
+// goes unused.
 func (p *parser) slab(per, most int) int {
 	return min(max((len(p.toks)-p.pos)/per, 4), most)
 }
