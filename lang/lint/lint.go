@@ -127,8 +127,9 @@ func (f *findingList) appendTo(out []diag.Diagnostic) []diag.Diagnostic {
 // the tree but the indentation: it records the string literals and written
 // types (the text rules look them up) and runs the name rule (when
 // configured) and the nesting rule. depth is the number of conditionals and
-// loops around n; muted is set under one the nesting rule reported (it
-// reports only the outermost of a subtree that nests too deep).
+// loops around n; muted is set below a statement the nesting rule reported
+// (it reports only the outermost statement of a subtree that nests too
+// deep).
 func (l *linter) walk(n ast.Node, depth int, muted bool, out *treeFindings) {
 	switch x := n.(type) {
 	case *ast.BasicLit:
