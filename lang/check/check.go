@@ -296,18 +296,25 @@ type Unfollowed struct {
 
 // FileContext returns the context of f's own statements.
 func FileContext(f *ast.File) *Context {
-	var words []string
-	includes, loads := false, false
+	ctx := NewContext(nil, false, false)
 	for _, s := range f.Stmts {
 		switch s := s.(type) {
 		case *ast.LoadStmt:
-			includes = includes || s.Include
-			loads = loads || !s.Include
+			ctx.Includes = ctx.Includes || s.Include
+			ctx.Loads = ctx.Loads || !s.Include
 		case *ast.ActionDecl:
-			words = appendParamWords(words, s)
+			// The words go straight into the set (a file's actions
+			// repeat a few parameter names).
+			for _, p := range s.Params {
+				if p.Name != nil {
+					for w := range strings.FieldsSeq(p.Name.Name) {
+						ctx.ParamWords[w] = true
+					}
+				}
+			}
 		}
 	}
-	return NewContext(words, includes, loads)
+	return ctx
 }
 
 // NewContext returns the context of a file whose top-level actions have
