@@ -31,6 +31,8 @@
 //     source order.
 package ast
 
+import "strings"
+
 // A Node is any element of the tree.
 type Node interface {
 	Pos() int // byte offset of the node's first byte
@@ -91,24 +93,39 @@ func (g *CommentGroup) Text() string {
 	if g == nil {
 		return ""
 	}
-	var b []byte
+	n := len(g.List) - 1 // the line breaks
+	for _, c := range g.List {
+		n += len(content(c.Text))
+	}
+	if n <= 0 {
+		return ""
+	}
+	// One allocation of the exact size; the result does not share the
+	// source's memory (a symbol's doc may outlive its document's text).
+	var b strings.Builder
+	b.Grow(n)
 	for i, c := range g.List {
 		if i > 0 {
-			b = append(b, '\n')
+			b.WriteByte('\n')
 		}
-		t := c.Text
-		switch {
-		case len(t) >= 2 && t[0] == '/' && t[1] == '/':
-			t = t[2:]
-		case len(t) >= 1 && t[0] == '#':
-			t = t[1:]
-		}
-		if len(t) > 0 && t[0] == ' ' {
-			t = t[1:]
-		}
-		b = append(b, t...)
+		b.WriteString(content(c.Text))
 	}
-	return string(b)
+	return b.String()
+}
+
+// content returns a comment's text without its marker and one leading
+// space.
+func content(t string) string {
+	switch {
+	case len(t) >= 2 && t[0] == '/' && t[1] == '/':
+		t = t[2:]
+	case len(t) >= 1 && t[0] == '#':
+		t = t[1:]
+	}
+	if len(t) > 0 && t[0] == ' ' {
+		t = t[1:]
+	}
+	return t
 }
 
 // An Ident is a name: a variable, action, container, property, parameter or

@@ -32,7 +32,13 @@ func (f inspector) Visit(node Node) Visitor {
 // f(node); if f returns true, Inspect visits each child of node, then calls
 // f(nil).
 func Inspect(node Node, f func(Node) bool) {
-	Walk(inspector(f), node)
+	// Walk(inspector(f), node), without a method call through an
+	// interface a node.
+	if !f(node) {
+		return
+	}
+	eachChild(node, func(c Node) { Inspect(c, f) })
+	f(nil)
 }
 
 // Preorder calls f for every node of the tree rooted at node, parents before

@@ -120,7 +120,7 @@ func (a *analyzer) actionBody(d *ast.ActionDecl) {
 			continue
 		}
 		a.expr(p.Default)
-		for _, w := range strings.Fields(p.Name.Name) {
+		for w := range strings.FieldsSeq(p.Name.Name) {
 			if !a.actionParams[w] {
 				a.actionParams[w] = true
 				added = append(added, w)
@@ -140,7 +140,12 @@ func (a *analyzer) actionBody(d *ast.ActionDecl) {
 	a.pop()
 }
 
+// copyAliases returns a copy of the aliases m for a body, nil when there
+// are none (setAlias makes the map on the first alias).
 func copyAliases(m map[*Symbol]bool) map[*Symbol]bool {
+	if len(m) == 0 {
+		return nil
+	}
 	out := make(map[*Symbol]bool, len(m))
 	for k, v := range m {
 		out[k] = v

@@ -89,7 +89,7 @@ var signals = func() map[string]*Symbol {
 func newAnalyzer(f *ast.File, src string, info *Info, ctx *Context) *analyzer {
 	a := &analyzer{file: f, src: src, info: info, ctx: ctx,
 		actionParams: map[string]bool{},
-		constants:    map[*Symbol]bool{}, events: map[string]*Symbol{}, aliases: map[*Symbol]bool{}}
+		constants:    map[*Symbol]bool{}, events: map[string]*Symbol{}}
 	a.universe = universe
 	a.global = &Scope{Parent: a.universe, Node: f, Span: token.Span{Start: f.Pos(), End: f.End()},
 		Symbols: SymbolTable{large: map[string]*Symbol{}}} // the file scope is rarely small
@@ -892,11 +892,19 @@ func rootIdent(e ast.Expr) *ast.Ident {
 func (a *analyzer) noteAlias(sym *Symbol, v ast.Expr) {
 	if id, ok := unparen(v).(*ast.Ident); ok {
 		if t := a.cur.Lookup(id.Name); t != nil && (t.Kind == SymAction || a.aliases[t]) {
-			a.aliases[sym] = true
+			a.setAlias(sym)
 			return
 		}
 	}
 	delete(a.aliases, sym)
+}
+
+// setAlias records that sym holds an action value.
+func (a *analyzer) setAlias(sym *Symbol) {
+	if a.aliases == nil {
+		a.aliases = map[*Symbol]bool{}
+	}
+	a.aliases[sym] = true
 }
 
 func unparen(e ast.Expr) ast.Expr {

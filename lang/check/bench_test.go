@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+	"time"
 
 	wflast "wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -80,20 +81,13 @@ type goPkg struct {
 	files map[string][]byte
 }
 
-// BenchmarkGoParserTypes parses and type-checks GOROOT packages of about the
-// corpus's size with go/parser and go/types, for comparison. Imports come
-// from a source importer warmed before timing, so only the packages
-// themselves are measured.
-func BenchmarkGoParserTypes(b *testing.B) {
-	want := 0
-	for _, s := range corpusFiles(b) {
-		want += len(s)
-	}
-	if want == 0 {
-		b.Skip("corpus not found")
-	}
+// goWorkload loads GOROOT packages of about want bytes (whole packages,
+// taken in goPackages' order until they hold at least want bytes) and
+// returns a function that parses and type-checks them with go/parser and
+// go/types, and their size. Imports come from a source importer, warmed
+// here, so only the packages themselves are measured.
+func goWorkload(b *testing.B, want int) (run func(), n int) {
 	var pkgs []goPkg
-	n := 0
 	for _, path := range goPackages {
 		if n >= want {
 			break
@@ -115,7 +109,7 @@ func BenchmarkGoParserTypes(b *testing.B) {
 	}
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "source", nil)
-	run := func() {
+	run = func() {
 		for _, p := range pkgs {
 			var names []string
 			for name := range p.files {
@@ -137,10 +131,68 @@ func BenchmarkGoParserTypes(b *testing.B) {
 		}
 	}
 	run() // warm the importer's cache
+	return run, n
+}
+
+// BenchmarkGoParserTypes parses and type-checks GOROOT packages of about the
+// corpus's size with go/parser and go/types, for comparison (see
+// goWorkload; BenchmarkCheckRatio runs both in one loop).
+func BenchmarkGoParserTypes(b *testing.B) {
+	want := 0
+	for _, s := range corpusFiles(b) {
+		want += len(s)
+	}
+	if want == 0 {
+		b.Skip("corpus not found")
+	}
+	run, n := goWorkload(b, want)
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		run()
 	}
+}
+
+// BenchmarkCheckRatio measures our front end beside Go's on about the same
+// number of bytes, in one run: each iteration lexes, parses and checks every
+// corpus program (as BenchmarkCheckCorpus does), then parses and
+// type-checks GOROOT packages of at least the corpus's size (as
+// BenchmarkGoParserTypes does). It reports each workload's MB/s and their
+// ratio, wfl/go (above 1: ours is faster per byte). Each workload's speed is
+// taken from its fastest pass, because load from other processes only ever
+// adds time: on a shared machine the fastest passes are the comparable ones.
+// Run it with
+//
+//	go test -run '^$' -bench CheckRatio -count 5 ./lang/check
+func BenchmarkCheckRatio(b *testing.B) {
+	var srcs []string
+	n := 0
+	for _, s := range corpusFiles(b) {
+		srcs = append(srcs, s)
+		n += len(s)
+	}
+	if n == 0 {
+		b.Skip("corpus not found")
+	}
+	sort.Strings(srcs)
+	goRun, total := goWorkload(b, n)
+	tw, tg := time.Duration(1<<62), time.Duration(1<<62)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		for _, s := range srcs {
+			f, _ := wflparser.Parse(s)
+			check.Check(f, s)
+		}
+		mid := time.Now()
+		goRun()
+		tg = min(tg, time.Since(mid))
+		tw = min(tw, mid.Sub(start))
+	}
+	wmbs := float64(n) / tw.Seconds() / 1e6
+	gmbs := float64(total) / tg.Seconds() / 1e6
+	b.ReportMetric(wmbs, "wfl-MB/s")
+	b.ReportMetric(gmbs, "go-MB/s")
+	b.ReportMetric(wmbs/gmbs, "wfl/go")
 }

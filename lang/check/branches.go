@@ -108,7 +108,7 @@ func (a *analyzer) unmerge() {
 
 func (a *analyzer) aliasMerge(m, x, y *Symbol) {
 	if a.aliases[x] || a.aliases[y] {
-		a.aliases[m] = true
+		a.setAlias(m)
 	}
 }
 

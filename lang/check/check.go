@@ -296,18 +296,25 @@ type Unfollowed struct {
 
 // FileContext returns the context of f's own statements.
 func FileContext(f *ast.File) *Context {
-	var words []string
-	includes, loads := false, false
+	ctx := NewContext(nil, false, false)
 	for _, s := range f.Stmts {
 		switch s := s.(type) {
 		case *ast.LoadStmt:
-			includes = includes || s.Include
-			loads = loads || !s.Include
+			ctx.Includes = ctx.Includes || s.Include
+			ctx.Loads = ctx.Loads || !s.Include
 		case *ast.ActionDecl:
-			words = append(words, ParamWords(s)...)
+			// The words go straight into the set (a file's actions
+			// repeat a few parameter names).
+			for _, p := range s.Params {
+				if p.Name != nil {
+					for w := range strings.FieldsSeq(p.Name.Name) {
+						ctx.ParamWords[w] = true
+					}
+				}
+			}
 		}
 	}
-	return NewContext(words, includes, loads)
+	return ctx
 }
 
 // NewContext returns the context of a file whose top-level actions have
@@ -326,11 +333,14 @@ func NewContext(paramWords []string, includes, loads bool) *Context {
 
 // ParamWords returns the words of d's parameter names, as they go into
 // [Context.ParamWords] when d is a top-level action.
-func ParamWords(d *ast.ActionDecl) []string {
-	var out []string
+func ParamWords(d *ast.ActionDecl) []string { return appendParamWords(nil, d) }
+
+func appendParamWords(out []string, d *ast.ActionDecl) []string {
 	for _, p := range d.Params {
 		if p.Name != nil {
-			out = append(out, strings.Fields(p.Name.Name)...)
+			for w := range strings.FieldsSeq(p.Name.Name) {
+				out = append(out, w)
+			}
 		}
 	}
 	return out
@@ -414,12 +424,12 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 	p := Passes{Analyzer: a.diags}
 	tc := newTypeChecker(a)
 	tc.run()
-	if len(src) < compactMin {
+	if tc.types != nil {
 		info.typeMap = tc.types
 	} else {
-		info.types = newTypeTable(tc.types)
+		info.types = newTypeTable(tc.recs)
 	}
-	tc.types = nil
+	tc.types, tc.recs = nil, nil
 	if static == always || static == unlessErr && !hasError(a.diags) {
 		p.Static = staticDiagnostics(f, src, info)
 	}

@@ -7,6 +7,7 @@ package check
 // that warnings agree with it.
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,7 +18,7 @@ import (
 
 func staticDiagnostics(f *ast.File, src string, info *Info) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	out = append(out, unusedVariables(f, info)...)
+	out = append(out, unusedVariables(f, src, info)...)
 	out = append(out, unreachable(f)...)
 	out = append(out, shadowing(f)...)
 	out = append(out, inconsistentReturns(f)...)
@@ -48,8 +49,31 @@ func warning(sp token.Span, code, msg string, tags ...diag.Tag) diag.Diagnostic 
 
 // usage is one name the rule checks: its last declaration.
 type usage struct {
+	name string
 	span token.Span
 	used bool // declared by something that counts as a use (a parameter)
+	read bool // read where the rule counts reads
+}
+
+// A declSet holds the names the rule checks, in a list indexed by name (a
+// read marks its entry without writing to the map).
+type declSet struct {
+	index map[string]int
+	list  []usage
+}
+
+// set makes u the usage of name.
+func (d *declSet) set(name string, u usage) {
+	u.name = name
+	if i, ok := d.index[name]; ok {
+		d.list[i] = u
+		return
+	}
+	if d.index == nil {
+		d.index = map[string]int{}
+	}
+	d.index[name] = len(d.list)
+	d.list = append(d.list, u)
 }
 
 func isDBQuery(e ast.Expr) bool {
@@ -57,38 +81,52 @@ func isDBQuery(e ast.Expr) bool {
 	return ok
 }
 
-func unusedVariables(f *ast.File, info *Info) []diag.Diagnostic {
-	declared := map[string]*usage{}
+func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
+	var declared declSet
 	for _, s := range f.Stmts {
-		collectDecls(s, declared)
+		collectDecls(s, &declared)
 	}
-	if len(declared) == 0 {
+	if len(declared.list) == 0 {
 		return nil
 	}
-	blind := blindSpans(f)
-	used := map[string]bool{}
-	uncounted := map[string][]token.Span{} // reads in the places the reference does not look at
+	var blind spans
+	if mayHaveBlind(src) {
+		blind = blindSpans(f)
+	}
+	// The reads in the places the reference does not look at, of the
+	// names not read elsewhere (so far: a name read elsewhere is not
+	// reported, and its list is never looked at).
+	var uncounted map[string][]token.Span
 	for id, sym := range info.Uses {
-		u := declared[id.Name]
-		if u == nil || u.used || sym == nil || sym.Kind == SymBuiltin {
+		i, ok := declared.index[id.Name]
+		if !ok {
+			continue
+		}
+		u := &declared.list[i]
+		if u.used || u.read || sym == nil || sym.Kind == SymBuiltin {
 			continue
 		}
 		if id.Name == "count" || id.Name == "loopcounter" || blind.contains(id.Pos()) {
+			if uncounted == nil {
+				uncounted = map[string][]token.Span{}
+			}
 			uncounted[id.Name] = append(uncounted[id.Name], token.Span{Start: id.Pos(), End: id.End()})
 			continue
 		}
-		used[id.Name] = true
+		u.read = true
 	}
-	var names []string
-	for n, u := range declared {
-		if !u.used && !used[n] && n != "y" {
-			names = append(names, n)
+	var names []usage
+	for _, u := range declared.list {
+		if !u.used && !u.read && u.name != "y" {
+			names = append(names, u)
 		}
 	}
-	sort.Slice(names, func(i, j int) bool { return declared[names[i]].span.Start < declared[names[j]].span.Start })
+	// Distinct names are declared at distinct places.
+	slices.SortFunc(names, func(a, b usage) int { return a.span.Start - b.span.Start })
 	var out []diag.Diagnostic
-	for _, n := range names {
-		d := warning(declared[n].span, "ANALYZE-UNUSED", "Unused variable '"+n+"'", diag.Unnecessary)
+	for _, nu := range names {
+		n := nu.name
+		d := warning(nu.span, "ANALYZE-UNUSED", "Unused variable '"+n+"'", diag.Unnecessary)
 		if reads := uncounted[n]; len(reads) > 0 {
 			sort.Slice(reads, func(i, j int) bool { return reads[i].Start < reads[j].Start })
 			d.Tags = 0 // it is read: not greyed out
@@ -105,10 +143,10 @@ func unusedVariables(f *ast.File, info *Info) []diag.Diagnostic {
 // `store` (not a database query) and `create pattern`, in the blocks the
 // reference looks into. An action's parameters count as used names of its
 // body, and the body's names replace outer ones of the same name.
-func collectDecls(s ast.Stmt, into map[string]*usage) {
+func collectDecls(s ast.Stmt, into *declSet) {
 	declare := func(id *ast.Ident) {
 		if id != nil {
-			into[id.Name] = &usage{span: token.Span{Start: id.Pos(), End: id.End()}}
+			into.set(id.Name, usage{span: token.Span{Start: id.Pos(), End: id.End()}})
 		}
 	}
 	block := func(b *ast.Block) {
@@ -126,21 +164,21 @@ func collectDecls(s ast.Stmt, into map[string]*usage) {
 	case *ast.PatternDecl:
 		declare(s.Name)
 	case *ast.ActionDecl:
-		scope := map[string]*usage{}
+		var scope declSet
 		for _, prm := range s.Params {
 			if prm.Name != nil {
-				for _, w := range strings.Fields(prm.Name.Name) {
-					scope[w] = &usage{used: true}
+				for w := range strings.FieldsSeq(prm.Name.Name) {
+					scope.set(w, usage{used: true})
 				}
 			}
 		}
 		if s.Body != nil {
 			for _, x := range s.Body.Stmts {
-				collectDecls(x, scope)
+				collectDecls(x, &scope)
 			}
 		}
-		for n, u := range scope {
-			into[n] = u
+		for _, u := range scope.list {
+			into.set(u.name, u)
 		}
 	case *ast.IfStmt:
 		block(s.Then)
@@ -193,6 +231,24 @@ func (ss spans) contains(off int) bool {
 	return i < len(ss) && ss[i].Start <= off
 }
 
+// mayHaveBlind reports whether the text may have the statements and
+// expressions blindSpans looks for: each starts with its keyword, `expect`,
+// `export` or `header`. (The first two are found by their rare 'x': looking
+// for the words themselves takes longer than the walk it spares.)
+func mayHaveBlind(src string) bool {
+	for i := 0; i < len(src); i++ {
+		j := strings.IndexByte(src[i:], 'x')
+		if j < 0 {
+			break
+		}
+		i += j
+		if i > 0 && (strings.HasPrefix(src[i-1:], "expect") || strings.HasPrefix(src[i-1:], "export")) {
+			return true
+		}
+	}
+	return strings.Contains(src, "header")
+}
+
 // blindSpans returns the places whose reads the reference's rule does not
 // count: `expect` and `export` statements and `header … of` expressions.
 func blindSpans(f *ast.File) spans {
@@ -234,61 +290,84 @@ func unreachable(f *ast.File) []diag.Diagnostic {
 // ---- shadowing ----
 
 func shadowing(f *ast.File) []diag.Diagnostic {
-	var out []diag.Diagnostic
-	var walk func(list []ast.Stmt, cur map[string]bool, parents []map[string]bool)
-	child := func(b *ast.Block, cur map[string]bool, parents []map[string]bool) {
-		if b == nil {
-			return
-		}
-		// The child walk never writes to cur, so no snapshot is needed.
-		np := append(parents[:len(parents):len(parents)], cur)
-		walk(b.Stmts, map[string]bool{}, np)
-	}
-	walk = func(list []ast.Stmt, cur map[string]bool, parents []map[string]bool) {
-		for _, s := range list {
-			switch s := s.(type) {
-			case *ast.VarDecl:
-				if s.Name == nil {
-					continue
-				}
-				n := s.Name.Name
-				sp := token.Span{Start: s.Name.Pos(), End: s.Name.End()}
-				for _, p := range parents {
-					if p[n] {
-						out = append(out, warning(sp, "ANALYZE-SHADOW", "Variable '"+n+"' shadows another variable with the same name"))
-						break
-					}
-				}
-				if cur[n] {
-					out = append(out, warning(sp, "ANALYZE-SHADOW", "Variable '"+n+"' shadows another variable with the same name"))
-				}
-				cur[n] = true
-			case *ast.ActionDecl:
-				scope := map[string]bool{}
-				for _, p := range s.Params {
-					scope[nameOf(p.Name)] = true
-				}
-				np := append(parents[:len(parents):len(parents)], cur)
-				if s.Body != nil {
-					walk(s.Body.Stmts, scope, np)
-				}
-			case *ast.IfStmt:
-				child(s.Then, cur, parents)
-				switch e := s.Else.(type) {
-				case *ast.Block:
-					child(e, cur, parents)
-				case *ast.IfStmt:
-					child(&ast.Block{Range: e.Range, Stmts: []ast.Stmt{e}}, cur, parents)
-				}
-			case *ast.ForEachStmt:
-				child(s.Body, cur, parents)
-			case *ast.CountStmt:
-				child(s.Body, cur, parents)
+	var sh shadower
+	sh.walk(f.Stmts, nil)
+	return sh.out
+}
+
+// shadower walks the blocks the shadowing rule looks into. parents holds
+// the names declared in the enclosing blocks (a nil map for a block that
+// had declared none when the walk went deeper); a child walk never writes
+// to them.
+type shadower struct {
+	out     []diag.Diagnostic
+	parents []map[string]bool
+}
+
+// walk walks list, whose block has declared the names of cur so far (nil:
+// none).
+func (sh *shadower) walk(list []ast.Stmt, cur map[string]bool) {
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.VarDecl:
+			if s.Name == nil {
+				continue
 			}
+			n := s.Name.Name
+			sp := token.Span{Start: s.Name.Pos(), End: s.Name.End()}
+			for _, p := range sh.parents {
+				if p[n] {
+					sh.out = append(sh.out, warning(sp, "ANALYZE-SHADOW", "Variable '"+n+"' shadows another variable with the same name"))
+					break
+				}
+			}
+			if cur[n] {
+				sh.out = append(sh.out, warning(sp, "ANALYZE-SHADOW", "Variable '"+n+"' shadows another variable with the same name"))
+			}
+			if cur == nil {
+				cur = map[string]bool{}
+			}
+			cur[n] = true
+		case *ast.ActionDecl:
+			var scope map[string]bool
+			for _, p := range s.Params {
+				if scope == nil {
+					scope = map[string]bool{}
+				}
+				scope[nameOf(p.Name)] = true
+			}
+			if s.Body != nil {
+				sh.child(s.Body.Stmts, scope, cur)
+			}
+		case *ast.IfStmt:
+			sh.block(s.Then, cur)
+			switch e := s.Else.(type) {
+			case *ast.Block:
+				sh.block(e, cur)
+			case *ast.IfStmt:
+				sh.child([]ast.Stmt{e}, nil, cur)
+			}
+		case *ast.ForEachStmt:
+			sh.block(s.Body, cur)
+		case *ast.CountStmt:
+			sh.block(s.Body, cur)
 		}
 	}
-	walk(f.Stmts, map[string]bool{}, nil)
-	return out
+}
+
+// block walks a nested block, whose enclosing block has declared cur.
+func (sh *shadower) block(b *ast.Block, cur map[string]bool) {
+	if b != nil {
+		sh.child(b.Stmts, nil, cur)
+	}
+}
+
+// child walks list with own as its block's names so far, inside a block
+// that has declared cur.
+func (sh *shadower) child(list []ast.Stmt, own, cur map[string]bool) {
+	sh.parents = append(sh.parents, cur)
+	sh.walk(list, own)
+	sh.parents = sh.parents[:len(sh.parents)-1]
 }
 
 // ---- inconsistent returns ----

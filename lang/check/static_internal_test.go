@@ -1,6 +1,8 @@
 package check
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"wfl-lsp/lang/parser"
@@ -19,11 +21,37 @@ func TestShadowing(t *testing.T) {
 		{"define action called f with parameters p:\n    store p as 1\nend action\n", 1},
 		{"store x as 1\ncount from 1 to 2:\n    store y as 2\nend count\n", 0},
 		{"check if yes:\n    store a as 1\notherwise:\n    store a as 2\nend check\n", 0},
+		{"store x as 1\ncheck if yes:\n    display 1\notherwise check if no:\n    store x as 2\nend check\n", 1},
+		{"check if yes:\n    store a as 1\n    check if yes:\n        store a as 2\n    end check\nend check\n", 1},
+		{"store q as 1\ndefine action called g:\n    store q as 2\nend action\n", 1},
+		{"check if yes:\n    store z as 1\nend check\nstore z as 2\n", 0},
+		{"store w as 1\ncount from 1 to 2:\n    for each i in [1]:\n        store w as 2\n        store w as 3\n    end for\nend count\n", 3},
 	}
 	for _, tt := range tests {
 		f, _ := parser.Parse(tt.src)
 		if got := len(shadowing(f)); got != tt.want {
 			t.Errorf("%q: %d shadow warnings, want %d", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestMayHaveBlind checks the quick test for the words of the places the
+// unused-variable rule does not look into against looking for the words.
+func TestMayHaveBlind(t *testing.T) {
+	srcs := []string{"", "x", "expect", "export", "header", "xexpect", "a export b", "exexport",
+		"exp", "xx", "headex", "expor", "eexpect", "expectx", "Expect", "ex\nport"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		b := make([]byte, rng.IntN(16))
+		for i := range b {
+			b[i] = "expctorhad"[rng.IntN(10)]
+		}
+		srcs = append(srcs, string(b))
+	}
+	for _, s := range srcs {
+		want := strings.Contains(s, "expect") || strings.Contains(s, "export") || strings.Contains(s, "header")
+		if got := mayHaveBlind(s); got != want {
+			t.Errorf("mayHaveBlind(%q) = %v, want %v", s, got, want)
 		}
 	}
 }

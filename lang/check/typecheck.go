@@ -8,6 +8,7 @@ package check
 // silent rather than invent errors.
 
 import (
+	"slices"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
@@ -16,14 +17,36 @@ import (
 
 // An env maps variables to their current types. Branches get a child env
 // that records only what they change; joining merges those changes back.
+// A branch changes few variables: the first envInline live in the env
+// itself, the others in a map.
 type env struct {
 	parent *env
+	n      int // entries used in inline
+	inline [envInline]envEntry
 	m      map[*Symbol]*types.Type
+}
+
+type envEntry struct {
+	sym *Symbol
+	t   *types.Type
+}
+
+const envInline = 2
+
+// lookup returns the type e itself holds for sym.
+func (e *env) lookup(sym *Symbol) (*types.Type, bool) {
+	for i := range e.n {
+		if e.inline[i].sym == sym {
+			return e.inline[i].t, true
+		}
+	}
+	t, ok := e.m[sym]
+	return t, ok
 }
 
 func (e *env) get(sym *Symbol) (*types.Type, bool) {
 	for ; e != nil; e = e.parent {
-		if t, ok := e.m[sym]; ok {
+		if t, ok := e.lookup(sym); ok {
 			return t, true
 		}
 	}
@@ -31,6 +54,17 @@ func (e *env) get(sym *Symbol) (*types.Type, bool) {
 }
 
 func (e *env) set(sym *Symbol, t *types.Type) {
+	for i := range e.n {
+		if e.inline[i].sym == sym {
+			e.inline[i].t = t
+			return
+		}
+	}
+	if e.n < envInline {
+		e.inline[e.n] = envEntry{sym, t}
+		e.n++
+		return
+	}
 	if e.m == nil {
 		e.m = map[*Symbol]*types.Type{}
 	}
@@ -50,13 +84,44 @@ type typeChecker struct {
 	retType      *types.Type // declared return type of the action being checked, or nil
 	inAction     bool
 	returns      *[]*types.Type                  // types of the return values of the action being checked
-	types        map[ast.Expr]*types.Type        // the type of every checked expression (then Info)
+	types        map[ast.Expr]*types.Type        // small files: the type of every checked expression (then Info)
+	recs         [][]typeRec                     // other files: the types recorded, in order, in chunks (then a typeTable)
 	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
-	// Sizes measured on the corpus: one typed expression per ~30 bytes.
-	return &typeChecker{a: a, info: a.info, env: &env{}, types: make(map[ast.Expr]*types.Type, len(a.src)/30+8)}
+	tc := &typeChecker{a: a, info: a.info, env: &env{}}
+	// Sizes measured on the corpus: one typed expression per ~30 bytes,
+	// a third of them literals of their kind's type.
+	if len(a.src) < compactMin {
+		tc.types = make(map[ast.Expr]*types.Type, len(a.src)/30+8)
+	} else {
+		tc.recs = [][]typeRec{make([]typeRec, 0, len(a.src)/45+8)}
+	}
+	return tc
+}
+
+// record sets the type of e: in the map of a small file, else in the
+// records a typeTable is built from, leaving out a literal of its kind's
+// type (the table does not hold them, and a literal's type is the same
+// each time it is checked, so leaving out one record of it never lets an
+// earlier one stand).
+func (tc *typeChecker) record(e ast.Expr, t *types.Type) {
+	if tc.types != nil {
+		tc.types[e] = t
+		return
+	}
+	if literal(e, t) {
+		return
+	}
+	c := &tc.recs[len(tc.recs)-1]
+	if len(*c) == cap(*c) {
+		// A new chunk rather than a grown copy: the records are read
+		// once, in order.
+		tc.recs = append(tc.recs, make([]typeRec, 0, max(cap(tc.recs[0])/2, 256)))
+		c = &tc.recs[len(tc.recs)-1]
+	}
+	*c = append(*c, typeRec{e, t})
 }
 
 func (tc *typeChecker) run() {
@@ -154,33 +219,71 @@ func (tc *typeChecker) compatible(target, source *types.Type) bool {
 // environments of its paths, each a child of the entry. A path that is not
 // given (nil) stands for the entry itself.
 func (tc *typeChecker) join(paths ...*env) {
-	seen := map[*Symbol]bool{}
+	var seen symSet
 	for _, p := range paths {
 		if p == nil {
 			continue
 		}
+		for i := range p.n {
+			tc.joinSym(p.inline[i].sym, paths, &seen)
+		}
 		for sym := range p.m {
-			if seen[sym] {
-				continue
-			}
-			seen[sym] = true
-			var t *types.Type
-			for i, q := range paths {
-				if q == nil {
-					q = tc.env
-				}
-				u, _ := q.get(sym)
-				if i == 0 {
-					t = u
-				} else {
-					t = types.Join(t, u)
-				}
-			}
-			if t != nil {
-				tc.env.set(sym, t)
-			}
+			tc.joinSym(sym, paths, &seen)
 		}
 	}
+}
+
+// joinSym sets in tc.env the type sym has on the paths, once a symbol.
+func (tc *typeChecker) joinSym(sym *Symbol, paths []*env, seen *symSet) {
+	if !seen.add(sym) {
+		return
+	}
+	var t *types.Type
+	for i, q := range paths {
+		if q == nil {
+			q = tc.env
+		}
+		u, _ := q.get(sym)
+		if i == 0 {
+			t = u
+		} else {
+			t = types.Join(t, u)
+		}
+	}
+	if t != nil {
+		tc.env.set(sym, t)
+	}
+}
+
+// A symSet is a set of symbols: a list while it is short (the variables a
+// branch changes are few), else a map.
+type symSet struct {
+	list []*Symbol
+	m    map[*Symbol]bool
+}
+
+// add adds sym and reports whether it was not in the set.
+func (s *symSet) add(sym *Symbol) bool {
+	if s.m != nil {
+		if s.m[sym] {
+			return false
+		}
+		s.m[sym] = true
+		return true
+	}
+	if slices.Contains(s.list, sym) {
+		return false
+	}
+	if len(s.list) < 16 {
+		s.list = append(s.list, sym)
+		return true
+	}
+	s.m = make(map[*Symbol]bool, 2*len(s.list))
+	for _, x := range s.list {
+		s.m[x] = true
+	}
+	s.m[sym] = true
+	return true
 }
 
 // branch runs f in a child of the environment and returns the child.
@@ -243,7 +346,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		tc.set(tc.info.Defs[s.Name], t)
-		tc.types[s.Name] = t
+		tc.record(s.Name, t)
 	case *ast.AssignStmt:
 		if s.Name == nil {
 			tc.expr(s.Value)
@@ -276,7 +379,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		tc.env.set(sym, t)
-		tc.types[s.Name] = t
+		tc.record(s.Name, t)
 	case *ast.AddStmt:
 		vt := tc.expr(s.Value)
 		if s.List == nil {
@@ -385,7 +488,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			if s.Var != nil {
 				if sym := tc.info.Defs[s.Var]; sym != nil {
 					tc.set(sym, item)
-					tc.types[s.Var] = item
+					tc.record(s.Var, item)
 				}
 			}
 			tc.block(s.Body)
@@ -607,7 +710,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 				}
 				if len(sym.Actions()) == 1 || zero {
 					// A bare action name as a statement calls it with no arguments.
-					tc.types[id] = tc.actionCall(s, sym, nil, false)
+					tc.record(id, tc.actionCall(s, sym, nil, false))
 					return
 				}
 			}

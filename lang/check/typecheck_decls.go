@@ -80,7 +80,7 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 				t = types.Unknown
 			}
 			tc.env.set(sym, t)
-			tc.types[p.Name] = t
+			tc.record(p.Name, t)
 		}
 	}
 	tc.block(d.Body)
@@ -274,8 +274,12 @@ func (tc *typeChecker) containerEvent(name string) bool {
 }
 
 func (tc *typeChecker) newStmt(s *ast.NewStmt) {
-	for _, in := range s.Inits {
-		tc.expr(in.Value)
+	// The values' types, as recorded (nil for a missing value).
+	vts := make([]*types.Type, len(s.Inits))
+	for i, in := range s.Inits {
+		if t := tc.expr(in.Value); in.Value != nil {
+			vts[i] = t
+		}
 	}
 	if s.Container == nil {
 		return
@@ -286,7 +290,7 @@ func (tc *typeChecker) newStmt(s *ast.NewStmt) {
 		tc.noteImport(s.Container.Name)
 		return
 	}
-	for _, in := range s.Inits {
+	for i, in := range s.Inits {
 		if in.Name == nil {
 			continue
 		}
@@ -295,7 +299,7 @@ func (tc *typeChecker) newStmt(s *ast.NewStmt) {
 			tc.errorf(in, codeContainer, "Property '"+in.Name.Name+"' not found in container '"+c.Name+"'", nil, nil)
 			continue
 		}
-		vt := tc.types[in.Value]
+		vt := vts[i]
 		if !gradual(p.Type) && !loose(vt) && !tc.compatible(p.Type, vt) && !(vt.Kind == types.KList && p.Type.Kind == types.KList) {
 			tc.errorf(in, codeContainer, "Property '"+in.Name.Name+"' of container '"+c.Name+"' expects "+p.Type.String()+", but found "+vt.String(), nil, nil)
 		}

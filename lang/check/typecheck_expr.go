@@ -21,7 +21,7 @@ func (tc *typeChecker) expr(e ast.Expr) *types.Type {
 	if t == nil {
 		t = types.Unknown
 	}
-	tc.types[e] = t
+	tc.record(e, t)
 	return t
 }
 
@@ -271,7 +271,7 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	sym := tc.info.Uses[fn]
 	if sym != nil && sym.Kind == SymBuiltin {
 		args := tc.argTypes(c.Args)
-		tc.types[fn] = sym.Type
+		tc.record(fn, sym.Type)
 		return tc.builtinCall(c, sym.Builtin, c.Args, args)
 	}
 	if sym == nil || sym.From != "" {

@@ -15,9 +15,10 @@ import (
 // hash table with linear probing, filled once at 80% load and never changed,
 // hashed by the node's address (every expression is a pointer and the
 // collector does not move objects, so the hash needs no visit to the node).
-// The type checker records types in a Go map, which is faster to fill; for
-// all but small files Check then moves them into a typeTable, which is much
-// smaller, because an open document keeps its types as long as it is open.
+// For all but small files the type checker appends what it learns to a list
+// of records (cheaper than filling a Go map that grows) and Check then
+// builds a typeTable from them, which is much smaller than a map, because
+// an open document keeps its types as long as it is open.
 type typeTable struct {
 	slots []typeSlot
 	kinds []unsafe.Pointer // the interface type words of the expressions held, by typeSlot.kind-1
@@ -34,48 +35,92 @@ type typeSlot struct {
 	typ  uint32         // the index in types
 }
 
-// newTypeTable returns a table of the entries of m (but a nil key).
-func newTypeTable(m map[ast.Expr]*types.Type) typeTable {
-	if len(m) == 0 {
+// A typeRec is one type the type checker recorded: later records of an
+// expression overwrite earlier ones, as assignments to a map would.
+type typeRec struct {
+	e ast.Expr
+	t *types.Type
+}
+
+// newTypeTable returns a table of the records, chunks of them in order
+// (but a nil key, and literals of their kind's type), the last record of
+// each expression winning.
+func newTypeTable(recs [][]typeRec) typeTable {
+	m := 0
+	for _, c := range recs {
+		for _, r := range c {
+			if r.e != nil && !literal(r.e, r.t) {
+				m++
+			}
+		}
+	}
+	if m == 0 {
 		return typeTable{}
 	}
-	n := 0
-	for e, t := range m {
-		if e != nil && !literal(e, t) {
-			n++
+	tt := typeTable{slots: make([]typeSlot, m+m/4+1)}
+	ix := typeIndexer{index: map[*types.Type]uint32{}}
+	for _, c := range recs {
+		for _, r := range c {
+			if r.e != nil {
+				tt.put(words(r.e), ix.of(&tt, r.t), !literal(r.e, r.t))
+			}
 		}
 	}
-	tt := typeTable{slots: make([]typeSlot, n+n/4+1)}
-	typeIndex := map[*types.Type]uint32{}
-	var last *types.Type // and its index ti: types repeat
-	var ti uint32
-	for e, t := range m {
-		if e == nil || literal(e, t) {
-			continue
-		}
-		w := words(e)
-		k := tt.kind(w[0])
-		if t != last {
-			var ok bool
-			if ti, ok = typeIndex[t]; !ok {
-				ti = uint32(len(tt.types))
-				typeIndex[t] = ti
-				tt.types = append(tt.types, t)
-			}
-			last = t
-		}
-		i := slotOf(w[1], len(tt.slots))
-		for tt.slots[i].kind != 0 {
-			if i++; i == len(tt.slots) {
-				i = 0
+	if tt.n < m {
+		// Some expressions were recorded more than once: size the table
+		// for the distinct ones.
+		old := tt.slots
+		tt.slots, tt.n = make([]typeSlot, tt.n+tt.n/4+1), 0
+		for _, s := range old {
+			if s.kind != 0 {
+				tt.put([2]unsafe.Pointer{tt.kinds[s.kind-1], s.p}, s.typ, true)
 			}
 		}
-		tt.slots[i] = typeSlot{w[1], k, ti}
-		tt.n++
 	}
 	tt.types = slices.Clip(tt.types)
 	tt.kinds = slices.Clip(tt.kinds)
 	return tt
+}
+
+// A typeIndexer gives each type its index in a table's types, once.
+type typeIndexer struct {
+	index map[*types.Type]uint32
+	last  *types.Type // and its index: types repeat
+	ti    uint32
+}
+
+func (x *typeIndexer) of(tt *typeTable, t *types.Type) uint32 {
+	if t != x.last || len(tt.types) == 0 {
+		ti, ok := x.index[t]
+		if !ok {
+			ti = uint32(len(tt.types))
+			x.index[t] = ti
+			tt.types = append(tt.types, t)
+		}
+		x.last, x.ti = t, ti
+	}
+	return x.ti
+}
+
+// put sets the type (its index) of the expression of words w: over its
+// earlier one, or in a free slot when add (a literal of its kind's type is
+// only recorded over an earlier type).
+func (tt *typeTable) put(w [2]unsafe.Pointer, typ uint32, add bool) {
+	k := tt.kind(w[0])
+	i := slotOf(w[1], len(tt.slots))
+	for tt.slots[i].kind != 0 {
+		if s := &tt.slots[i]; s.p == w[1] && s.kind == k {
+			s.typ = typ
+			return
+		}
+		if i++; i == len(tt.slots) {
+			i = 0
+		}
+	}
+	if add {
+		tt.slots[i] = typeSlot{w[1], k, typ}
+		tt.n++
+	}
 }
 
 // kind returns the kind index of an interface type word, adding it when it

@@ -12,9 +12,9 @@ import (
 	"wfl-lsp/lang/types"
 )
 
-// TestTypeTable builds tables from maps of types for the expressions of the
-// corpus programs and of long operator chains (typed nil keys included) and
-// checks that each answers exactly as its map, a literal's kind's type for a
+// TestTypeTable builds tables from records of types for the expressions of
+// the corpus programs and of long operator chains (typed nil keys included)
+// and checks that each answers exactly as a map of the records would, a literal's kind's type for a
 // literal the map does not hold, and nil for the other expressions it does
 // not hold.
 func TestTypeTable(t *testing.T) {
@@ -44,11 +44,23 @@ func TestTypeTable(t *testing.T) {
 		})
 		exprs = append(exprs, (*ast.Ident)(nil), (*ast.BasicLit)(nil))
 		rng.Shuffle(len(exprs), func(a, b int) { exprs[a], exprs[b] = exprs[b], exprs[a] })
+		// Records as the type checker makes them: a quarter of the
+		// expressions recorded again later (the last record wins), a
+		// literal always with the same type.
 		want := map[ast.Expr]*types.Type{}
-		for _, e := range exprs[:len(exprs)*3/4] {
-			want[e] = kinds[rng.IntN(len(kinds))]
+		var recs []typeRec
+		some := exprs[:len(exprs)*3/4]
+		for pass, es := range [][]ast.Expr{some, some[:len(some)/4]} {
+			for _, e := range es {
+				t := kinds[rng.IntN(len(kinds))]
+				if _, lit := e.(*ast.BasicLit); lit && pass > 0 {
+					t = want[e]
+				}
+				want[e] = t
+				recs = append(recs, typeRec{e, t})
+			}
 		}
-		tt := newTypeTable(want)
+		tt := newTypeTable([][]typeRec{recs[:len(recs)/3], recs[len(recs)/3:]})
 		held := 0 // the entries the table holds: not the literals of their kind's type
 		for e, typ := range want {
 			if !literal(e, typ) {
@@ -70,6 +82,9 @@ func TestTypeTable(t *testing.T) {
 			if want[e] != typ || literal(e, typ) {
 				t.Fatalf("source %d: all yields %v, want %v", i, typ, want[e])
 			}
+		}
+		if held > 0 && len(tt.slots) != held+held/4+1 {
+			t.Fatalf("source %d: %d slots for %d entries", i, len(tt.slots), held)
 		}
 		if n != held || tt.n != held {
 			t.Fatalf("source %d: %d entries (n=%d), want %d", i, n, tt.n, held)

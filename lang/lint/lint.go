@@ -28,8 +28,9 @@
 package lint
 
 import (
-	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -57,8 +58,10 @@ const (
 // The findings are sorted by position.
 func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []diag.Diagnostic {
 	l := &linter{src: src, lines: token.NewLines(src), lex: lex, cfg: cfg}
+	var tree treeFindings
 	if file != nil {
-		l.collect(file)
+		l.tree = true
+		l.walk(file, 0, false, &tree)
 	}
 	l.length()
 	if !cfg.TrailingWhitespace {
@@ -69,10 +72,9 @@ func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []d
 	}
 	if file != nil {
 		l.indent(file)
-		if cfg.SnakeCaseVariables {
-			l.names(file)
+		if n := tree.names.n + tree.nesting.n; n > 0 {
+			l.out = tree.nesting.appendTo(tree.names.appendTo(slices.Grow(l.out, n)))
 		}
-		l.nesting(file)
 	}
 	sort.SliceStable(l.out, func(i, j int) bool { return l.out[i].Span.Start < l.out[j].Span.Start })
 	return l.out
@@ -90,27 +92,85 @@ type linter struct {
 	types []token.Span // written types, in order (with a tree)
 }
 
-// collect records the string literals and written types of the tree.
-func (l *linter) collect(file *ast.File) {
-	l.tree = true
-	ast.Inspect(file, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case nil:
-			return false
-		case *ast.BasicLit:
-			if x.Kind == ast.LitString {
-				l.strs = append(l.strs, token.Span{Start: x.From, End: x.To})
-			}
-		case *ast.PatternNode:
-			if x.Kind == ast.PatLiteral && x.From < len(l.src) && l.src[x.From] == '"' {
-				l.strs = append(l.strs, token.Span{Start: x.From, End: x.To})
-			}
-		case *ast.TypeExpr:
-			l.types = append(l.types, token.Span{Start: x.From, End: x.To})
-			return false
+// treeFindings are the findings of the name and nesting rules, each in
+// the order of the tree, kept apart until the other rules have reported.
+type treeFindings struct {
+	names, nesting findingList
+}
+
+// findingList collects diagnostics in chunks, so that a long list is not
+// copied again and again as it grows (a slice grown by append allocates
+// about four times its final size).
+type findingList struct {
+	chunks [][]diag.Diagnostic
+	n      int
+}
+
+func (f *findingList) add(d diag.Diagnostic) {
+	if len(f.chunks) == 0 || len(f.chunks[len(f.chunks)-1]) == cap(f.chunks[len(f.chunks)-1]) {
+		f.chunks = append(f.chunks, make([]diag.Diagnostic, 0, min(8<<len(f.chunks), 1024)))
+	}
+	c := &f.chunks[len(f.chunks)-1]
+	*c = append(*c, d)
+	f.n++
+}
+
+// appendTo appends the findings to out in the order they were added.
+func (f *findingList) appendTo(out []diag.Diagnostic) []diag.Diagnostic {
+	for _, c := range f.chunks {
+		out = append(out, c...)
+	}
+	return out
+}
+
+// walk visits the tree rooted at n in preorder, in one pass for what needs
+// the tree but the indentation: it records the string literals and written
+// types (the text rules look them up) and runs the name rule (when
+// configured) and the nesting rule. depth is the number of conditionals and
+// loops around n; muted is set below a statement the nesting rule reported
+// (it reports only the outermost statement of a subtree that nests too
+// deep).
+func (l *linter) walk(n ast.Node, depth int, muted bool, out *treeFindings) {
+	switch x := n.(type) {
+	case *ast.BasicLit:
+		if x.Kind == ast.LitString {
+			l.strs = append(l.strs, token.Span{Start: x.From, End: x.To})
 		}
-		return true
-	})
+	case *ast.PatternNode:
+		if x.Kind == ast.PatLiteral && x.From < len(l.src) && l.src[x.From] == '"' {
+			l.strs = append(l.strs, token.Span{Start: x.From, End: x.To})
+		}
+	case *ast.TypeExpr:
+		// Its parts are names and types: no literal, declaration or
+		// statement.
+		l.types = append(l.types, token.Span{Start: x.From, End: x.To})
+		return
+	case *ast.VarDecl:
+		if l.cfg.SnakeCaseVariables {
+			if x.Constant {
+				l.name(&out.names, "constant", x.Name)
+			} else {
+				l.name(&out.names, "variable", x.Name)
+			}
+		}
+	case *ast.ActionDecl:
+		if l.cfg.SnakeCaseVariables && !x.Method {
+			l.name(&out.names, "action", x.Name)
+		}
+	}
+	if s, ok := n.(ast.Stmt); ok && !muted && nests(s) {
+		depth++
+		if max := l.cfg.MaxNestingDepth; depth > max {
+			end := l.lines.LineEnd(l.lines.Line(s.Pos()))
+			if e := s.End(); e < end {
+				end = e
+			}
+			out.nesting.add(finding(s.Pos(), end, CodeComplex,
+				"blocks are nested "+strconv.Itoa(depth)+" deep, more than the maximum of "+strconv.Itoa(max)))
+			muted = true
+		}
+	}
+	ast.Children(n, func(c ast.Node) { l.walk(c, depth, muted, out) })
 }
 
 // within reports whether offset lies in one of the sorted spans; strictly
@@ -136,14 +196,18 @@ func (l *linter) tokens() []token.Token {
 	return l.lex.Tokens
 }
 
-func (l *linter) report(start, end int, code, format string, args ...any) {
-	l.out = append(l.out, diag.Diagnostic{
+func (l *linter) report(start, end int, code, msg string) {
+	l.out = append(l.out, finding(start, end, code, msg))
+}
+
+func finding(start, end int, code, msg string) diag.Diagnostic {
+	return diag.Diagnostic{
 		Span:     token.Span{Start: start, End: end},
 		Severity: diag.Warning,
 		Category: diag.Lint,
 		Code:     code,
-		Message:  fmt.Sprintf(format, args...),
-	})
+		Message:  msg,
+	}
 }
 
 // inString reports whether offset lies strictly inside a string literal,
@@ -174,8 +238,8 @@ func (l *linter) length() {
 			_, size := utf8.DecodeRuneInString(l.src[cut:])
 			cut += size
 		}
-		l.report(cut, end, CodeLength, "line is %d characters long, more than the maximum of %d",
-			utf8.RuneCountInString(line), max)
+		l.report(cut, end, CodeLength, "line is "+strconv.Itoa(utf8.RuneCountInString(line))+
+			" characters long, more than the maximum of "+strconv.Itoa(max))
 	}
 }
 
@@ -205,21 +269,27 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\f' }
 // usually written (`property name: Text`).
 func (l *linter) keywordCase() {
 	// Find the candidate words in the raw text first: most documents have
-	// none and need no lexing.
+	// none and need no lexing. A candidate is a word (a run of word bytes
+	// that starts with a letter) with a capital: the scan goes from capital
+	// to capital and looks around each for its word.
 	var cands []token.Span
 	src := l.src
 	for i := 0; i < len(src); {
-		if !isWordStart(src[i]) || i > 0 && isWordByte(src[i-1]) {
+		for i < len(src) && !(src[i] >= 'A' && src[i] <= 'Z') {
 			i++
-			continue
 		}
-		j, upper := i, false
+		if i == len(src) {
+			break
+		}
+		start, j := i, i+1
+		for start > 0 && isWordByte(src[start-1]) {
+			start--
+		}
 		for j < len(src) && isWordByte(src[j]) {
-			upper = upper || src[j] >= 'A' && src[j] <= 'Z'
 			j++
 		}
-		if upper && KeywordWord(src[i:j]) && !within(l.types, i, false) {
-			cands = append(cands, token.Span{Start: i, End: j})
+		if isWordStart(src[start]) && KeywordWord(src[start:j]) && !within(l.types, start, false) {
+			cands = append(cands, token.Span{Start: start, End: j})
 		}
 		i = j
 	}
@@ -236,9 +306,9 @@ func (l *linter) keywordCase() {
 		w := src[c.Start:c.End]
 		switch toks[k].Kind {
 		case token.BooleanLiteral:
-			l.report(c.Start, c.End, CodeKeyword, "keyword '%s' should be lower-case: '%s'", w, strings.ToLower(w))
+			l.report(c.Start, c.End, CodeKeyword, "keyword '"+w+"' should be lower-case: '"+strings.ToLower(w)+"'")
 		case token.Identifier:
-			l.report(c.Start, c.End, CodeKeyword, "keyword '%s' should be lower-case: '%s' (capitalised, it is read as a name)", w, strings.ToLower(w))
+			l.report(c.Start, c.End, CodeKeyword, "keyword '"+w+"' should be lower-case: '"+strings.ToLower(w)+"' (capitalised, it is read as a name)")
 		}
 	}
 }
@@ -280,12 +350,12 @@ func (l *linter) indent(file *ast.File) {
 		}
 		want := d * l.cfg.IndentSize
 		got := l.src[start:ws]
-		if got == strings.Repeat(" ", want) {
+		if got == spaces(want) {
 			continue
 		}
-		found := fmt.Sprintf("%d", len(got))
+		found := strconv.Itoa(len(got))
 		if strings.ContainsAny(got, "\t\f") {
-			found = fmt.Sprintf("%q", got)
+			found = strconv.Quote(got)
 		}
 		// The span runs over the indentation and the first word, so that
 		// it is visible even when the indentation is missing.
@@ -293,37 +363,32 @@ func (l *linter) indent(file *ast.File) {
 		for word < end && !isBlank(l.src[word]) {
 			word++
 		}
-		l.report(start, word, CodeIndent, "line should be indented with %d spaces, found %s", want, found)
+		l.report(start, word, CodeIndent, "line should be indented with "+strconv.Itoa(want)+" spaces, found "+found)
 	}
 }
 
-// names reports declared variables and actions whose names are not
-// snake_case. Each declaration is reported once, where it is declared.
-func (l *linter) names(file *ast.File) {
-	check := func(kind string, id *ast.Ident) {
-		if id == nil || token.Lookup(id.Name) != token.Identifier || IsSnakeCase(id.Name) {
-			return
-		}
-		if kind == "constant" && isUpperSnake(id.Name) {
-			return // MAX_SIZE is the usual spelling of a constant
-		}
-		l.report(id.From, id.To, CodeName, "%s name '%s' should be snake_case: '%s'", kind, id.Name, SnakeCase(id.Name))
+// blanks holds the usual indentations.
+const blanks = "                                                                "
+
+// spaces returns n spaces, as strings.Repeat(" ", n) does.
+func spaces(n int) string {
+	if n >= 0 && n <= len(blanks) {
+		return blanks[:n]
 	}
-	ast.Inspect(file, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.VarDecl:
-			if x.Constant {
-				check("constant", x.Name)
-			} else {
-				check("variable", x.Name)
-			}
-		case *ast.ActionDecl:
-			if !x.Method {
-				check("action", x.Name)
-			}
-		}
-		return true
-	})
+	return strings.Repeat(" ", n)
+}
+
+// name reports to out a declared variable or action (kind) whose name id
+// is not snake_case (see walk: each declaration is reported once, where it
+// is declared).
+func (l *linter) name(out *findingList, kind string, id *ast.Ident) {
+	if id == nil || token.Lookup(id.Name) != token.Identifier || IsSnakeCase(id.Name) {
+		return
+	}
+	if kind == "constant" && isUpperSnake(id.Name) {
+		return // MAX_SIZE is the usual spelling of a constant
+	}
+	out.add(finding(id.From, id.To, CodeName, kind+" name '"+id.Name+"' should be snake_case: '"+SnakeCase(id.Name)+"'"))
 }
 
 // IsSnakeCase reports whether name has no capitals and no spaces.
@@ -352,6 +417,7 @@ func isUpperSnake(name string) bool {
 // a capital (`userName` → `user_name`, `first name` → `first_name`).
 func SnakeCase(name string) string {
 	var b strings.Builder
+	b.Grow(snakeCaseLen(name))
 	prevLowerOrDigit := false
 	for _, r := range name {
 		switch {
@@ -372,30 +438,34 @@ func SnakeCase(name string) string {
 	return b.String()
 }
 
-// nesting reports the outermost conditional or loop of every subtree that
-// nests deeper than max_nesting_depth. Conditionals, loops and transactions
-// count; action bodies do not, and an `otherwise check if` link is part of
-// its chain.
-func (l *linter) nesting(file *ast.File) {
-	max := l.cfg.MaxNestingDepth
-	var visit func(n ast.Node, depth int)
-	visit = func(n ast.Node, depth int) {
-		if s, ok := n.(ast.Stmt); ok && nests(s) {
-			depth++
-			if depth > max {
-				end := l.lines.LineEnd(l.lines.Line(s.Pos()))
-				if e := s.End(); e < end {
-					end = e
-				}
-				l.report(s.Pos(), end, CodeComplex, "blocks are nested %d deep, more than the maximum of %d", depth, max)
-				return
+// snakeCaseLen returns the length in bytes of SnakeCase(name).
+func snakeCaseLen(name string) int {
+	n := 0
+	prevLowerOrDigit := false
+	for _, r := range name {
+		switch {
+		case r == ' ':
+			n++
+			prevLowerOrDigit = false
+		case unicode.IsUpper(r):
+			if prevLowerOrDigit {
+				n++
 			}
+			n += utf8.RuneLen(unicode.ToLower(r))
+			prevLowerOrDigit = false
+		default:
+			n += utf8.RuneLen(r)
+			prevLowerOrDigit = unicode.IsLower(r) || unicode.IsDigit(r)
 		}
-		ast.Children(n, func(c ast.Node) { visit(c, depth) })
 	}
-	visit(file, 0)
+	return n
 }
 
+// nests reports whether s counts for the nesting rule (see walk), which
+// reports the outermost conditional or loop of every subtree that nests
+// deeper than max_nesting_depth. Conditionals, loops and transactions
+// count; action bodies do not, and an `otherwise check if` link is part of
+// its chain.
 func nests(s ast.Stmt) bool {
 	switch x := s.(type) {
 	case *ast.IfStmt:

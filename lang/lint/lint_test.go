@@ -137,4 +137,10 @@ func TestSnakeCase(t *testing.T) {
 			t.Errorf("SnakeCase(%q) is not snake_case", in)
 		}
 	}
+	// SnakeCase reserves the length snakeCaseLen computes.
+	for _, in := range []string{"", "userName", "first name", "ÄrgerÖl", "\xffAb\xfe", "İstanbulName", "ǅungla", "a1B2 c3D", "ΣΑΣ"} {
+		if got, n := SnakeCase(in), snakeCaseLen(in); len(got) != n {
+			t.Errorf("SnakeCase(%q) = %q, %d bytes, snakeCaseLen %d", in, got, len(got), n)
+		}
+	}
 }

@@ -24,7 +24,7 @@ func (p *parser) actionDecl() ast.Stmt {
 		p.got(token.KeywordParameters)
 		for p.kind() == token.Identifier {
 			pt := p.next()
-			prm := &ast.Param{Name: identOf(pt)}
+			prm := &ast.Param{Name: p.identOf(pt)}
 			if p.got(token.KeywordAs) {
 				tt := p.peek()
 				name, ok := typeWord(tt)
@@ -81,7 +81,7 @@ func (p *parser) returnStmt() ast.Stmt {
 	if !p.atEOF() {
 		if n := p.peek(); n.Kind == token.NothingLiteral {
 			p.next()
-			r.Value = lit(n, ast.LitNothing)
+			r.Value = p.lit(n, ast.LitNothing)
 		} else if k, ok := p.queryKind(); ok {
 			r.Value = p.queryExpr(k)
 		} else {

@@ -11,18 +11,43 @@ import (
 // lines with only white space before them (a comment after code starts a
 // group of its own).
 func groupComments(src string, spans []token.Span) []*ast.CommentGroup {
-	var groups []*ast.CommentGroup
+	if len(spans) == 0 {
+		return nil
+	}
+	// joins reports whether the comment at spans[i] joins the group of the
+	// one before it, whose group starts at spans[first].
+	joins := func(i, first int) bool {
+		return i > 0 && onlySpaceBefore(src, spans[i].Start) && onlySpaceBefore(src, spans[first].Start) &&
+			linesBetween(src, spans[i-1].End, spans[i].Start) == 1
+	}
+	n := 0 // groups
+	for i, first := 0, 0; i < len(spans); i++ {
+		if !joins(i, first) {
+			n++
+			first = i
+		}
+	}
+	// The comments, the groups and their lists in one allocation each.
+	comments := make([]ast.Comment, len(spans))
+	list := make([]*ast.Comment, len(spans))
+	gs := make([]ast.CommentGroup, n)
+	groups := make([]*ast.CommentGroup, n)
 	var cur *ast.CommentGroup
-	for _, s := range spans {
-		c := &ast.Comment{Range: ast.Range{From: s.Start, To: s.End}, Text: src[s.Start:s.End]}
-		alone := onlySpaceBefore(src, s.Start)
-		if cur != nil && alone && onlySpaceBefore(src, cur.List[0].From) && linesBetween(src, cur.To, s.Start) == 1 {
-			cur.List = append(cur.List, c)
+	first, k := 0, 0 // index of cur's first comment; of the next group
+	for i, s := range spans {
+		c := &comments[i]
+		*c = ast.Comment{Range: ast.Range{From: s.Start, To: s.End}, Text: src[s.Start:s.End]}
+		list[i] = c
+		if cur != nil && joins(i, first) {
+			cur.List = list[first : i+1 : i+1]
 			cur.To = s.End
 			continue
 		}
-		cur = &ast.CommentGroup{Range: c.Range, List: []*ast.Comment{c}}
-		groups = append(groups, cur)
+		first = i
+		cur = &gs[k]
+		*cur = ast.CommentGroup{Range: c.Range, List: list[i : i+1 : i+1]}
+		groups[k] = cur
+		k++
 	}
 	return groups
 }

@@ -130,7 +130,7 @@ func (p *parser) paramList() []*ast.Param {
 	var ps []*ast.Param
 	for p.kind() == token.Identifier {
 		n := p.next()
-		prm := &ast.Param{Name: identOf(n)}
+		prm := &ast.Param{Name: p.identOf(n)}
 		if p.got(token.Colon) {
 			prm.Type = p.colonType(n)
 		}
@@ -233,7 +233,7 @@ func (p *parser) newStmt() ast.Stmt {
 			}
 			p.next()
 			v := p.expr()
-			s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: identOf(n), Value: v})
+			s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: p.identOf(n), Value: v})
 		default:
 			p.failTok(n, CodeUnexpected, "an instance body holds 'property is value' lines; found "+describe(n))
 		}

@@ -372,7 +372,7 @@ loop:
 					p.failTok(nm, CodeExpected, "expected a name after 'as' in the error handler, found "+describe(p.peek()))
 				}
 				p.next()
-				cl.Name = identOf(nm)
+				cl.Name = p.identOf(nm)
 			}
 			cl.Body = p.colonBlock("the error kind", clauseStop)
 			cl.Range = p.rng(c.Start)
@@ -383,7 +383,7 @@ loop:
 			if p.got(token.KeywordWith) {
 				if nm := p.peek(); nm.Kind == token.Identifier {
 					p.next()
-					cl.Name = identOf(nm)
+					cl.Name = p.identOf(nm)
 				}
 			}
 			cl.Body = p.colonBlock("'catch'", clauseStop)

@@ -243,7 +243,7 @@ func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
 			if k == token.KeywordEnds {
 				name = "ends_with"
 			}
-			fn := &ast.Ident{Range: ast.Range{From: t.Start, To: w.End}, Name: name}
+			fn := p.newIdent(t.Start, w.End, name)
 			left = &ast.CallExpr{Range: span(left, right.End()), Fun: fn, Sugar: true,
 				Args: []*ast.Arg{argOf(left), argOf(right)}}
 			continue
@@ -309,7 +309,7 @@ func (p *parser) argList(clause bool) []*ast.Arg {
 		if t.Kind == token.Identifier && p.peekN(1).Kind == token.Colon {
 			p.next()
 			p.next()
-			name = identOf(t)
+			name = p.identOf(t)
 		}
 		v := p.binary(1, exprCtx{clause: clause})
 		a := &ast.Arg{Value: v}
@@ -443,13 +443,13 @@ func isIndexable(x ast.Expr) bool {
 	return false
 }
 
-func lit(t token.Token, k ast.LitKind) *ast.BasicLit {
+func (p *parser) lit(t token.Token, k ast.LitKind) *ast.BasicLit {
 	v := t.Text
 	switch k {
 	case ast.LitNothing:
 		v = "nothing"
 	}
-	return &ast.BasicLit{Range: ast.Range{From: t.Start, To: t.End}, Kind: k, Value: v}
+	return p.newLit(t.Start, t.End, k, v)
 }
 
 // primary parses a primary expression with its postfix operators.
@@ -474,7 +474,7 @@ func (p *parser) postfix(x ast.Expr, clause bool) ast.Expr {
 				return x
 			}
 			p.next()
-			x = &ast.IndexExpr{Range: p.rng(x.Pos()), X: x, Index: lit(t, ast.LitInt), Kind: ast.IndexBare}
+			x = &ast.IndexExpr{Range: p.rng(x.Pos()), X: x, Index: p.lit(t, ast.LitInt), Kind: ast.IndexBare}
 		case token.KeywordOf:
 			p.next()
 			switch x.(type) {
@@ -508,7 +508,7 @@ func (p *parser) postfix(x ast.Expr, clause bool) ast.Expr {
 			if !ok {
 				p.failTok(t, CodeUnexpected, "a static member needs a container name before '.'")
 			}
-			x = &ast.StaticMemberExpr{Range: p.rng(x.Pos()), Container: id, Member: identOf(m)}
+			x = &ast.StaticMemberExpr{Range: p.rng(x.Pos()), Container: id, Member: p.identOf(m)}
 		default:
 			return x
 		}
@@ -542,9 +542,9 @@ func (p *parser) memberPostfix(x ast.Expr, clause bool, adjEnd int) ast.Expr {
 				p.failHere(CodeExpected, "expected a property name after '.', found "+describe(prop))
 			}
 			p.next()
-			pid := identOf(prop)
+			pid := p.identOf(prop)
 			if prop.Kind == token.KeywordStatus {
-				pid = kwIdent(prop)
+				pid = p.kwIdent(prop)
 			}
 			adjEnd = prop.End
 			if p.kind() == token.LeftParen {
@@ -624,19 +624,19 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 		return &ast.ParenExpr{Range: p.rng(t.Start), X: x}, false
 	case token.StringLiteral:
 		p.next()
-		return lit(t, ast.LitString), true
+		return p.lit(t, ast.LitString), true
 	case token.IntLiteral:
 		p.next()
-		return lit(t, ast.LitInt), true
+		return p.lit(t, ast.LitInt), true
 	case token.FloatLiteral:
 		p.next()
-		return lit(t, ast.LitFloat), true
+		return p.lit(t, ast.LitFloat), true
 	case token.BooleanLiteral:
 		p.next()
-		return lit(t, ast.LitBool), true
+		return p.lit(t, ast.LitBool), true
 	case token.NothingLiteral:
 		p.next()
-		return lit(t, ast.LitNothing), true
+		return p.lit(t, ast.LitNothing), true
 	case token.KeywordCall:
 		p.next()
 		n := p.peek()
@@ -644,7 +644,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 			p.failHere(CodeExpected, "expected an action name after 'call', found "+describe(n))
 		}
 		p.next()
-		call := &ast.ActionCallExpr{Name: identOf(n)}
+		call := &ast.ActionCallExpr{Name: p.identOf(n)}
 		if p.got(token.KeywordWith) {
 			call.Args = p.argList(clause)
 		}
@@ -652,7 +652,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 		return call, false
 	case token.Identifier:
 		p.next()
-		id := identOf(t)
+		id := p.identOf(t)
 		if p.kind() == token.Dot {
 			p.next()
 			prop := p.peek()
@@ -663,9 +663,9 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 				p.failTok(prop, CodeExpected, "expected a property name after '.', found "+describe(prop))
 			}
 			p.next()
-			pid := identOf(prop)
+			pid := p.identOf(prop)
 			if prop.Kind == token.KeywordStatus {
-				pid = kwIdent(prop)
+				pid = p.kwIdent(prop)
 			}
 			if p.kind() == token.LeftParen {
 				p.next()
@@ -691,14 +691,14 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 	case token.KeywordCount, token.KeywordLoop, token.KeywordOutput, token.KeywordRepeat, token.KeywordExit,
 		token.KeywordBack, token.KeywordTry, token.KeywordWhen, token.KeywordError:
 		p.next()
-		return kwIdent(t), true
+		return p.kwIdent(t), true
 	case token.KeywordPattern:
 		p.next()
 		if s := p.peek(); s.Kind == token.StringLiteral {
 			p.next()
-			return &ast.PatternLit{Range: p.rng(t.Start), Lit: lit(s, ast.LitString)}, false
+			return &ast.PatternLit{Range: p.rng(t.Start), Lit: p.lit(s, ast.LitString)}, false
 		}
-		return kwIdent(t), true
+		return p.kwIdent(t), true
 	case token.KeywordFile:
 		p.next()
 		if n := p.peek(); n.Kind == token.Identifier && n.Text == "size" {
@@ -712,7 +712,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 			path := p.primary(clause)
 			return &ast.FileExistsExpr{Range: p.rng(t.Start), Path: path}, false
 		}
-		return kwIdent(t), true
+		return p.kwIdent(t), true
 	case token.KeywordDirectory:
 		p.next()
 		if p.got(token.KeywordExists) {
@@ -720,7 +720,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 			path := p.primary(clause)
 			return &ast.FileExistsExpr{Range: p.rng(t.Start), Path: path, Dir: true}, false
 		}
-		return kwIdent(t), true
+		return p.kwIdent(t), true
 	case token.KeywordProcess:
 		p.next()
 		pid := p.primary(clause)
@@ -734,7 +734,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 		n := p.nextOf(token.StringLiteral, t, "a header name after 'header'", "the header name as text")
 		p.expect(token.KeywordOf, "'of' after the header name")
 		req := p.primary(clause)
-		return &ast.HeaderExpr{Range: p.rng(t.Start), Name: lit(n, ast.LitString), Request: req}, true
+		return &ast.HeaderExpr{Range: p.rng(t.Start), Name: p.lit(n, ast.LitString), Request: req}, true
 	case token.KeywordCurrent:
 		p.next()
 		p.expect(token.KeywordTime, "'time' after 'current'")
@@ -747,7 +747,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 			p.next()
 			p.expect(token.KeywordAs, "'as' after 'formatted'")
 			f := p.nextOf(token.StringLiteral, t, "a format text after 'as'", "the time format as text")
-			return &ast.CurrentTimeExpr{Range: p.rng(t.Start), Format: lit(f, ast.LitString)}, true
+			return &ast.CurrentTimeExpr{Range: p.rng(t.Start), Format: p.lit(f, ast.LitString)}, true
 		}
 		if p.atEOF() {
 			p.failTok(t, CodeEOF, "expected 'in milliseconds' or 'formatted as' after 'current time', found end of file")
@@ -771,13 +771,13 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 			lf.Range = p.rng(t.Start)
 			return lf, false
 		}
-		return kwIdent(t), true
+		return p.kwIdent(t), true
 	case token.KeywordRead:
 		p.next()
 		switch n := p.peek(); n.Kind {
 		case token.KeywordContent, token.KeywordBinary:
 			p.next()
-			p.expect(token.KeywordFrom, "'from' after 'read "+n.Kind.Spelling()+"'")
+			p.expectOf(token.KeywordFrom, "'from' after 'read ", n.Kind.Spelling(), "'")
 			f := p.primary(clause)
 			k := ast.ReadText
 			if n.Kind == token.KeywordBinary {
@@ -795,7 +795,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 			}
 			p.rewind(save)
 		}
-		return kwIdent(t), true
+		return p.kwIdent(t), true
 	case token.KeywordFind:
 		p.next()
 		pat := p.exprCtx(clause)
@@ -843,11 +843,11 @@ func (p *parser) contextualPrimary(t token.Token, clause bool) (ast.Expr, bool) 
 		if p.got(token.KeywordList) {
 			return &ast.ListLit{Range: p.rng(t.Start)}, false
 		}
-		return kwIdent(t), false
+		return p.kwIdent(t), false
 	case token.KeywordContains:
 		switch p.kind() {
 		case token.KeywordOf, token.Eol, token.KeywordWith, token.KeywordAnd, token.Colon:
-			return kwIdent(t), true
+			return p.kwIdent(t), true
 		}
 		if p.atEOF() {
 			p.failTok(t, CodeEOF, "expected a value after 'contains', found end of file")
@@ -857,18 +857,18 @@ func (p *parser) contextualPrimary(t token.Token, clause bool) (ast.Expr, bool) 
 			p.failTok(t, CodeExpected, "expected 'in' after the value in 'contains … in …', found "+describe(p.peek()))
 		}
 		hay := p.primary(clause)
-		fn := kwIdent(t)
+		fn := p.kwIdent(t)
 		return &ast.CallExpr{Range: p.rng(t.Start), Fun: fn, Sugar: true, Args: []*ast.Arg{argOf(hay), argOf(needle)}}, true
 	}
-	id := kwIdent(t)
+	id := p.kwIdent(t)
 	switch p.kind() {
 	case token.Dot:
 		p.next()
 		if prop := p.peek(); prop.Kind == token.Identifier || prop.Kind == token.KeywordStatus {
 			p.next()
-			pid := identOf(prop)
+			pid := p.identOf(prop)
 			if prop.Kind == token.KeywordStatus {
-				pid = kwIdent(prop)
+				pid = p.kwIdent(prop)
 			}
 			return &ast.PropertyExpr{Range: p.rng(t.Start), X: id, Prop: pid}, false
 		}

@@ -68,7 +68,7 @@ func (p *parser) openStmt() ast.Stmt {
 			s.ReadContent = true
 			if c := p.peek(); c.Kind == token.KeywordContent {
 				p.next()
-				s.Name = kwIdent(c)
+				s.Name = p.kwIdent(c)
 			} else {
 				s.Name = p.ident("a variable name")
 			}
@@ -184,7 +184,7 @@ func (p *parser) deleteStmt() ast.Stmt {
 		p.failHere(CodeExpected, "expected 'file' or 'directory' after 'delete', found "+describe(p.peek()))
 	}
 	p.next()
-	p.expect(token.KeywordAt, "'at' after 'delete "+map[bool]string{false: "file", true: "directory"}[dir]+"'")
+	p.expectOf(token.KeywordAt, "'at' after 'delete ", map[bool]string{false: "file", true: "directory"}[dir], "'")
 	path := p.primary(false)
 	return &ast.DeleteStmt{Range: p.rng(t.Start), Dir: dir, Path: path}
 }
@@ -196,7 +196,7 @@ func (p *parser) copyFile() ast.Stmt {
 	a := p.pathExpr()
 	p.expect(token.KeywordTo, "'to' after the source path")
 	b := p.pathExpr()
-	call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: identOf(t), Args: []*ast.Arg{argOf(a), argOf(b)}, Legacy: true}
+	call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: p.identOf(t), Args: []*ast.Arg{argOf(a), argOf(b)}, Legacy: true}
 	return &ast.ExprStmt{Range: call.Range, X: call}
 }
 
@@ -210,6 +210,6 @@ func (p *parser) fileCall() ast.Stmt {
 		p.next()
 		args = append(args, argOf(p.primary(false)))
 	}
-	call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: identOf(t), Args: args, Legacy: true}
+	call := &ast.ActionCallExpr{Range: p.rng(t.Start), Name: p.identOf(t), Args: args, Legacy: true}
 	return &ast.ExprStmt{Range: call.Range, X: call}
 }

@@ -56,9 +56,9 @@ func (p *parser) createMap() ast.Stmt {
 			return s
 		case token.Identifier, token.StringLiteral:
 			p.next()
-			var key ast.Expr = identOf(n)
+			var key ast.Expr = p.identOf(n)
 			if n.Kind == token.StringLiteral {
-				key = lit(n, ast.LitString)
+				key = p.lit(n, ast.LitString)
 			}
 			p.expect(token.KeywordIs, "'is' after the map key")
 			v := p.expr()

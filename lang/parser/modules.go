@@ -13,7 +13,7 @@ func (p *parser) loadStmt(include bool) ast.Stmt {
 	if !include {
 		p.expect(token.KeywordModule, "'module' after 'load'")
 	}
-	p.expect(token.KeywordFrom, "'from' after '"+map[bool]string{false: "module", true: "include"}[include]+"'")
+	p.expectOf(token.KeywordFrom, "'from' after '", map[bool]string{false: "module", true: "include"}[include], "'")
 	path := p.expr()
 	if !include && p.kind() == token.KeywordAs {
 		p.failHere(CodeUnsupported, "module aliases are not supported: write load module from \"path\"")

@@ -102,7 +102,7 @@ func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.
 	lx := lexer.LexFrom(src, from, *bufp) // a new buffer when src needs more
 	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}, lead: from}
 	f = &ast.File{Range: ast.Range{From: from, To: len(src)}}
-	f.Stmts = p.program()
+	p.program()
 	// The tree keeps no tokens. Small buffers go back to the pool, cleared
 	// so that they do not keep this source alive; a large file's buffer
 	// (ten times its size) is left to the collector rather than kept
@@ -112,23 +112,43 @@ func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.
 		*bufp = lx.Tokens[:0]
 	}
 	tokenPool.Put(bufp)
+	// The units and statements, in slices of their exact size.
+	stray := len(p.diags) > 0 && (p.units.n == 0 || p.units.chunks[0][0].diag > 0) // stray `end` lines before the first statement
+	if n := p.units.n; n > 0 || stray {
+		if stray {
+			n++
+		}
+		units = make([]Unit, 0, n)
+	}
+	if p.units.n > 0 {
+		f.Stmts = make([]ast.Stmt, 0, p.units.n)
+	}
+	// diagsOf returns the diagnostics [from, to) of p.diags.
+	diagsOf := func(from, to int) []diag.Diagnostic {
+		if to > from {
+			return p.diags[from:to:to]
+		}
+		return nil
+	}
+	prev := 0 // index in p.diags of the last unit's first diagnostic
+	if stray {
+		units = append(units, Unit{Start: p.lead})
+	}
+	for _, c := range p.units.chunks {
+		for _, u := range c {
+			if len(units) > 0 {
+				units[len(units)-1].Diags = diagsOf(prev, u.diag)
+			}
+			units = append(units, Unit{Start: u.start, Stmt: u.stmt})
+			f.Stmts = append(f.Stmts, u.stmt)
+			prev = u.diag
+		}
+	}
+	if len(units) > 0 {
+		units[len(units)-1].Diags = diagsOf(prev, len(p.diags))
+	}
 	f.Comments = groupComments(src, lx.Comments)
 	attachDocs(src, f)
-	if len(p.diags) > 0 && (len(p.units) == 0 || p.unitDiag[0] > 0) {
-		// Stray `end` lines before the first statement.
-		p.units = append([]Unit{{Start: p.lead}}, p.units...)
-		p.unitDiag = append([]int{0}, p.unitDiag...)
-	}
-	units = p.units
-	for i := range units {
-		end := len(p.diags)
-		if i+1 < len(units) {
-			end = p.unitDiag[i+1]
-		}
-		if start := p.unitDiag[i]; end > start {
-			units[i].Diags = p.diags[start:end:end]
-		}
-	}
 	for _, d := range lx.Dropped {
 		dropped = append(dropped, diag.Diagnostic{
 			Span: d, Severity: diag.Warning, Category: diag.Parse, Code: CodeDropped,
@@ -171,9 +191,43 @@ type parser struct {
 	diags   []diag.Diagnostic
 	depth   int
 
-	units    []Unit // the top level's units so far
-	unitDiag []int  // index in diags of each unit's first diagnostic
-	lead     int    // offset of the first token that is not a line break
+	units pendingUnits // the top level's units so far
+	lead  int          // offset of the first token that is not a line break
+
+	idents []ast.Ident    // the rest of the current slab of identifiers
+	lits   []ast.BasicLit // the rest of the current slab of literals
+
+	// stmts holds the statements of the blocks being parsed, innermost
+	// last: a block takes a slice of its exact size when it ends (growing
+	// each block's slice by append would allocate several).
+	stmts []ast.Stmt
+}
+
+// pendingUnits are the units of the top level while it is parsed, in
+// chunks of unitChunk (a long file's units, appended to one slice, would
+// allocate about five times their size as it grows); UnitsFrom copies them
+// to a slice of their exact size.
+type pendingUnits struct {
+	chunks [][]pendingUnit
+	n      int
+}
+
+type pendingUnit struct {
+	start int      // offset of the unit's first token
+	stmt  ast.Stmt // never nil
+	diag  int      // index in diags of the unit's first diagnostic
+}
+
+const unitChunk = 256
+
+func (pu *pendingUnits) add(u pendingUnit) {
+	if pu.n%unitChunk == 0 {
+		// Small texts have few units: the first chunk grows as needed.
+		pu.chunks = append(pu.chunks, make([]pendingUnit, 0, min(unitChunk, 8)))
+	}
+	c := &pu.chunks[len(pu.chunks)-1]
+	*c = append(*c, u)
+	pu.n++
 }
 
 // bailout unwinds a failed statement to the innermost statement list.
@@ -253,6 +307,16 @@ func (p *parser) expect(k token.Kind, what string) token.Token {
 	}
 	p.failHere(CodeExpected, "expected "+what+", found "+describe(t))
 	return t
+}
+
+// expectOf is expect with WHAT made of the parts, joined only when the
+// token is not of kind k (a statement's every keyword would otherwise
+// build a message that is then dropped).
+func (p *parser) expectOf(k token.Kind, what ...string) token.Token {
+	if t := p.peek(); t.Kind == k && t.Kind != token.EOF {
+		return p.next()
+	}
+	return p.expect(k, strings.Join(what, ""))
 }
 
 // enter guards recursion depth.
@@ -396,8 +460,7 @@ func isStatementStarter(k token.Kind) bool {
 
 // program parses the top level, with the reference's handling of stray
 // `end` lines.
-func (p *parser) program() []ast.Stmt {
-	var stmts []ast.Stmt
+func (p *parser) program() {
 	for !p.atEOF() {
 		start := p.pos
 		t := p.peek()
@@ -405,7 +468,7 @@ func (p *parser) program() []ast.Stmt {
 			p.next()
 			continue
 		}
-		if len(p.units) == 0 && len(p.diags) == 0 {
+		if p.units.n == 0 && len(p.diags) == 0 {
 			p.lead = t.Start
 		}
 		if t.Kind == token.KeywordEnd {
@@ -432,9 +495,7 @@ func (p *parser) program() []ast.Stmt {
 		}
 		nd := len(p.diags)
 		if st := p.stmtRecover(); st != nil {
-			stmts = append(stmts, st)
-			p.units = append(p.units, Unit{Start: t.Start, Stmt: st})
-			p.unitDiag = append(p.unitDiag, nd)
+			p.units.add(pendingUnit{start: t.Start, stmt: st, diag: nd})
 		}
 		for p.kind() == token.Eol {
 			p.next()
@@ -447,7 +508,6 @@ func (p *parser) program() []ast.Stmt {
 			p.next() // progress guard; unreachable in practice
 		}
 	}
-	return stmts
 }
 
 // stmtRecover parses one statement; on failure it skips to the next line
@@ -487,6 +547,7 @@ func (p *parser) stmtRecover() (st ast.Stmt) {
 // the end of the last consumed token.
 func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	b := &ast.Block{}
+	base, n := len(p.stmts), 0 // where this block's statements start on p.stmts; how many
 	for !p.atEOF() {
 		k := p.kind()
 		if stop(k) {
@@ -498,12 +559,21 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		}
 		start := p.pos
 		if st := p.stmtRecover(); st != nil {
-			b.Stmts = append(b.Stmts, st)
+			// (Inner blocks take their statements off the stack when they
+			// end; slicing at this block's own count guards the list even
+			// if one did not.)
+			p.stmts = append(p.stmts[:base+n], st)
+			n++
 		}
 		if p.pos == start {
 			p.next()
 		}
 	}
+	if n > 0 {
+		b.Stmts = append(make([]ast.Stmt, 0, n), p.stmts[base:base+n]...)
+	}
+	clear(p.stmts[base:])
+	p.stmts = p.stmts[:base]
 	to := p.lastEnd
 	if to < from {
 		to = from
@@ -537,14 +607,14 @@ func (p *parser) optColon() {
 
 // closeBlock expects `end KW` after a block body.
 func (p *parser) closeBlock(kw token.Kind, what string) {
-	p.expect(token.KeywordEnd, "'end "+kw.Spelling()+"' after the "+what)
-	p.expect(kw, "'"+kw.Spelling()+"' after 'end'")
+	p.expectOf(token.KeywordEnd, "'end ", kw.Spelling(), "' after the ", what)
+	p.expectOf(kw, "'", kw.Spelling(), "' after 'end'")
 }
 
 // colonBlock parses `: STATEMENTS` up to a word that stop accepts (not
 // consumed); what names what the ':' follows.
 func (p *parser) colonBlock(what string, stop func(token.Kind) bool) *ast.Block {
-	p.expect(token.Colon, "':' after "+what)
+	p.expectOf(token.Colon, "':' after ", what)
 	p.skipEol()
 	return p.block(p.lastEnd, stop)
 }
@@ -567,8 +637,40 @@ func (p *parser) rng(from int) ast.Range {
 	return ast.Range{From: from, To: to}
 }
 
-func identOf(t token.Token) *ast.Ident {
-	return &ast.Ident{Range: ast.Range{From: t.Start, To: t.End}, Name: t.Text}
+func (p *parser) identOf(t token.Token) *ast.Ident {
+	return p.newIdent(t.Start, t.End, t.Text)
+}
+
+// Identifiers and literals, of which a document has many, are allocated in
+// slabs (an allocation each was a quarter of the parser's allocations). A
+// slab is at most 512 bytes (16 identifiers, 12 literals), the largest
+// objects the runtime allocates without a header (a larger slab would
+// cost more memory than the nodes allocated one by one), and holds at
+// most one node for every per tokens left (dense code has an identifier
+// every five tokens, a literal every ten), so that little of the last one
+// goes unused.
+func (p *parser) slab(per, most int) int {
+	return min(max((len(p.toks)-p.pos)/per, 4), most)
+}
+
+func (p *parser) newIdent(from, to int, name string) *ast.Ident {
+	if len(p.idents) == 0 {
+		p.idents = make([]ast.Ident, p.slab(8, 16))
+	}
+	id := &p.idents[0]
+	p.idents = p.idents[1:]
+	*id = ast.Ident{Range: ast.Range{From: from, To: to}, Name: name}
+	return id
+}
+
+func (p *parser) newLit(from, to int, k ast.LitKind, v string) *ast.BasicLit {
+	if len(p.lits) == 0 {
+		p.lits = make([]ast.BasicLit, p.slab(16, 12))
+	}
+	l := &p.lits[0]
+	p.lits = p.lits[1:]
+	*l = ast.BasicLit{Range: ast.Range{From: from, To: to}, Kind: k, Value: v}
+	return l
 }
 
 // tailIdent returns the name made of the last words of the merged
@@ -586,7 +688,7 @@ func (p *parser) tailIdent(t token.Token, name string) *ast.Ident {
 			i--
 		}
 	}
-	return &ast.Ident{Range: ast.Range{From: i, To: t.End}, Name: name}
+	return p.newIdent(i, t.End, name)
 }
 
 // headIdent is tailIdent for a name made of the first words of t
@@ -601,15 +703,15 @@ func (p *parser) headIdent(t token.Token, name string) *ast.Ident {
 			i++
 		}
 	}
-	return &ast.Ident{Range: ast.Range{From: t.Start, To: i}, Name: name}
+	return p.newIdent(t.Start, i, name)
 }
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
-func kwIdent(t token.Token) *ast.Ident {
-	return &ast.Ident{Range: ast.Range{From: t.Start, To: t.End}, Name: t.Kind.Spelling()}
+func (p *parser) kwIdent(t token.Token) *ast.Ident {
+	return p.newIdent(t.Start, t.End, t.Kind.Spelling())
 }
 
 // ident consumes an identifier or fails with "expected WHAT, found X".
@@ -619,7 +721,7 @@ func (p *parser) ident(what string) *ast.Ident {
 		p.failHere(CodeExpected, "expected "+what+", found "+describeName(t))
 	}
 	p.next()
-	return identOf(t)
+	return p.identOf(t)
 }
 
 // identOrEnd consumes an identifier; at the end of the file it reports at
@@ -653,7 +755,7 @@ func (p *parser) nameWords() *ast.Ident {
 	if t.Kind != token.Identifier {
 		p.failHere(CodeExpected, "expected a variable name, found "+describeName(t))
 	}
-	id := identOf(p.next())
+	id := p.identOf(p.next())
 	for p.kind() == token.Identifier {
 		w := p.next()
 		id.Name += " " + w.Text

@@ -40,11 +40,11 @@ func (p *parser) patternDecl() ast.Stmt {
 	var name *ast.Ident
 	switch nt.Kind {
 	case token.Identifier:
-		name = identOf(nt)
+		name = p.identOf(nt)
 	case token.KeywordUrl, token.KeywordDigit, token.KeywordLetter, token.KeywordFile, token.KeywordDatabase,
 		token.KeywordData, token.KeywordDate, token.KeywordTime, token.KeywordText, token.KeywordPattern,
 		token.KeywordCharacter, token.KeywordWhitespace, token.KeywordUnicode, token.KeywordCategory, token.KeywordScript:
-		name = kwIdent(nt)
+		name = p.kwIdent(nt)
 	default:
 		p.failTok(nt, CodeExpected, "expected a pattern name after 'create pattern', found "+describe(nt))
 	}
@@ -404,7 +404,7 @@ func (q *patParser) element() *ast.PatternNode {
 		q.i++
 		body := q.sub(inner, t)
 		el = q.node(ast.PatCapture, t, nm.End)
-		el.Name, el.Children = identOf(nm), []*ast.PatternNode{body}
+		el.Name, el.Children = q.p.identOf(nm), []*ast.PatternNode{body}
 	case token.KeywordSame:
 		q.i++
 		if !(q.at(0).Kind == token.KeywordAs && q.at(1).Kind == token.KeywordCaptured && q.i+1 < len(q.toks)) {
@@ -462,7 +462,7 @@ func (q *patParser) element() *ast.PatternNode {
 			el.Text = strings.TrimSuffix(t.Text, "s")
 		default:
 			el = q.node(ast.PatListRef, t, t.End)
-			el.Name = identOf(t)
+			el.Name = q.p.identOf(t)
 		}
 	case token.EOF:
 		q.fail(t, "unexpected end of the pattern")

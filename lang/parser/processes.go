@@ -13,7 +13,7 @@ import (
 // shell] [as NAME]` (spawn needs the name).
 func (p *parser) execCommand(spawn bool) ast.Stmt {
 	t := p.next()
-	p.expect(token.KeywordCommand, "'command' after '"+t.Kind.Spelling()+"'")
+	p.expectOf(token.KeywordCommand, "'command' after '", t.Kind.Spelling(), "'")
 	s := &ast.ExecCommandStmt{Spawn: spawn, Command: p.primary(false)}
 	if p.got(token.KeywordWith) {
 		p.expect(token.KeywordArguments, "'arguments' after 'with'")
@@ -35,7 +35,7 @@ func (p *parser) execCommand(spawn bool) ast.Stmt {
 
 // asNameAny consumes the next token, which must be an identifier.
 func (p *parser) asNameAny(kw token.Token) *ast.Ident {
-	return identOf(p.nextOf(token.Identifier, kw, "a name after 'as'", "a name after 'as'"))
+	return p.identOf(p.nextOf(token.Identifier, kw, "a name after 'as'", "a name after 'as'"))
 }
 
 // execFile parses `execute [wfl] file at PATH [with REQUEST] [and read
@@ -75,9 +75,9 @@ func (p *parser) readOutput() ast.Stmt {
 	n := p.next()
 	switch {
 	case n.Kind == token.Identifier:
-		s.Name = identOf(n)
+		s.Name = p.identOf(n)
 	case n.Kind == token.KeywordOutput || n.Kind.IsContextual():
-		s.Name = kwIdent(n)
+		s.Name = p.kwIdent(n)
 	default:
 		p.failTok(n, CodeExpected, "expected a name after 'as', found "+describe(n))
 	}
@@ -102,5 +102,5 @@ func (p *parser) signalHandler() ast.Stmt {
 	sig := p.nextOf(token.Identifier, t, "a signal name", "a signal name (SIGINT, SIGTERM, …)")
 	p.expect(token.KeywordAs, "'as' after the signal name")
 	h := p.nameWords()
-	return &ast.SignalStmt{Range: p.rng(t.Start), Signal: identOf(sig), Handler: h}
+	return &ast.SignalStmt{Range: p.rng(t.Start), Signal: p.identOf(sig), Handler: h}
 }

@@ -26,7 +26,7 @@ func (p *parser) describe() ast.Stmt {
 			if (!tear && hasSetup) || (tear && hasTeardown) {
 				p.failTok(n, CodeDuplicate, "only one '"+n.Kind.Spelling()+"' block is allowed in a describe")
 			}
-			p.expect(token.Colon, "':' after '"+n.Kind.Spelling()+"'")
+			p.expectOf(token.Colon, "':' after '", n.Kind.Spelling(), "'")
 			h := &ast.HookStmt{Teardown: tear}
 			h.Body = p.strictBody(n.Kind, n.Kind.Spelling()+" block")
 			h.Range = p.rng(n.Start)
@@ -87,8 +87,8 @@ func (p *parser) description(kw token.Token) *ast.BasicLit {
 		p.failHere(CodeExpected, "expected the description text after '"+word+"', found "+describe(d))
 	}
 	p.next()
-	p.expect(token.Colon, "':' after the "+word+" description")
-	return lit(d, ast.LitString)
+	p.expectOf(token.Colon, "':' after the ", word, " description")
+	return p.lit(d, ast.LitString)
 }
 
 // testBlock parses `test "TEXT": … end test`.
@@ -134,7 +134,7 @@ func (p *parser) expectStmt() ast.Stmt {
 					p.failHere(CodeExpected, "expected the type name as text after 'be of type', found "+describe(nm))
 				}
 				p.next()
-				s.Kind, s.TypeName = ast.AssertBeOfType, lit(nm, ast.LitString)
+				s.Kind, s.TypeName = ast.AssertBeOfType, p.lit(nm, ast.LitString)
 			} else {
 				p.failHere(CodeExpected, "expected 'type' after 'be of', found "+describe(ty))
 			}
@@ -171,7 +171,7 @@ func (p *parser) expectStmt() ast.Stmt {
 // compareAssertion parses `greater|less than VALUE`, after `to` or `to be`.
 func (p *parser) compareAssertion(s *ast.ExpectStmt) {
 	w := p.next()
-	p.expect(token.KeywordThan, "'than' after '"+w.Kind.Spelling()+"'")
+	p.expectOf(token.KeywordThan, "'than' after '", w.Kind.Spelling(), "'")
 	s.Kind = ast.AssertGreaterThan
 	if w.Kind == token.KeywordLess {
 		s.Kind = ast.AssertLessThan

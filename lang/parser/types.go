@@ -28,15 +28,15 @@ func typeWord(t token.Token) (string, bool) {
 
 // typeExprOf makes the type named name, spelled by the token t.
 func (p *parser) typeExprOf(t token.Token, name string) *ast.TypeExpr {
-	return &ast.TypeExpr{Range: ast.Range{From: t.Start, To: t.End}, Name: name, Ident: typeIdent(t)}
+	return &ast.TypeExpr{Range: ast.Range{From: t.Start, To: t.End}, Name: name, Ident: p.typeIdent(t)}
 }
 
 // typeIdent returns the name a type's head word t is, or nil for a keyword.
-func typeIdent(t token.Token) *ast.Ident {
+func (p *parser) typeIdent(t token.Token) *ast.Ident {
 	if t.Kind != token.Identifier {
 		return nil
 	}
-	return identOf(t)
+	return p.identOf(t)
 }
 
 // colonType parses the type name after a ':' (a parameter's, a property's,
@@ -61,7 +61,7 @@ func (p *parser) propertyType(prop token.Token) *ast.TypeExpr {
 	t := p.peek()
 	if t.Kind == token.KeywordList || (t.Kind == token.Identifier && t.Text == "List") {
 		p.next()
-		te := &ast.TypeExpr{Name: "list", Ident: typeIdent(t)}
+		te := &ast.TypeExpr{Name: "list", Ident: p.typeIdent(t)}
 		if p.got(token.KeywordOf) {
 			te.Args = []*ast.TypeExpr{p.propertyType(t)}
 		}
@@ -87,7 +87,7 @@ func (p *parser) actionReturnType() *ast.TypeExpr {
 		if inner == nil {
 			return nil
 		}
-		return &ast.TypeExpr{Range: p.rng(t.Start), Name: strings.ToLower(t.Kind.Spelling() + t.Text), Ident: typeIdent(t), Args: []*ast.TypeExpr{inner}}
+		return &ast.TypeExpr{Range: p.rng(t.Start), Name: strings.ToLower(t.Kind.Spelling() + t.Text), Ident: p.typeIdent(t), Args: []*ast.TypeExpr{inner}}
 	case is(token.KeywordMap, "map"):
 		p.next()
 		if !p.got(token.KeywordOf) {
@@ -101,7 +101,7 @@ func (p *parser) actionReturnType() *ast.TypeExpr {
 		if v == nil {
 			return nil
 		}
-		return &ast.TypeExpr{Range: p.rng(t.Start), Name: "map", Ident: typeIdent(t), Args: []*ast.TypeExpr{k, v}}
+		return &ast.TypeExpr{Range: p.rng(t.Start), Name: "map", Ident: p.typeIdent(t), Args: []*ast.TypeExpr{k, v}}
 	case is(token.KeywordBinary, "binary"):
 		p.next()
 		return p.typeExprOf(t, "binary")

@@ -49,7 +49,7 @@ func (p *parser) declName() *ast.Ident {
 	var id *ast.Ident
 	switch {
 	case t.Kind == token.Identifier:
-		id = identOf(t)
+		id = p.identOf(t)
 	case t.Kind == token.IntLiteral || t.Kind == token.FloatLiteral:
 		p.failTok(t, CodeExpected, "a number cannot be a variable name: found "+describe(t))
 	case t.Kind == token.KeywordAs:
@@ -59,7 +59,7 @@ func (p *parser) declName() *ast.Ident {
 	case t.Kind.IsStructural():
 		p.failTok(t, CodeReserved, "'"+t.Kind.Spelling()+"' is a reserved keyword and cannot be a variable name")
 	case t.Kind.IsContextual():
-		id = kwIdent(t)
+		id = p.kwIdent(t)
 	default:
 		p.failTok(t, CodeExpected, "expected a variable name, found "+describeName(t))
 	}
@@ -104,9 +104,9 @@ func (p *parser) change() ast.Stmt {
 		}
 		var w *ast.Ident
 		if n.Kind == token.Identifier {
-			w = identOf(n)
+			w = p.identOf(n)
 		} else if n.Kind.IsContextual() {
-			w = kwIdent(n)
+			w = p.kwIdent(n)
 		} else if id != nil {
 			p.failTok(n, CodeExpected, "expected 'to' after the variable name, found "+describe(n))
 		} else {
@@ -123,7 +123,7 @@ func (p *parser) change() ast.Stmt {
 	p.expect(token.KeywordTo, "'to' after the variable name in change")
 	v := p.expr()
 	if id == nil {
-		id = &ast.Ident{Range: ast.Range{From: t.End, To: t.End}}
+		id = p.newIdent(t.End, t.End, "")
 	}
 	return &ast.AssignStmt{Range: p.rng(t.Start), Kind: ast.AssignChange, Name: id, Value: v}
 }
@@ -167,6 +167,6 @@ func (p *parser) multiply() ast.Stmt {
 func (p *parser) valueFrom() (verb token.Token, v ast.Expr, name *ast.Ident) {
 	verb = p.next()
 	v = p.expr()
-	p.expect(token.KeywordFrom, "'from' after the value in "+verb.Kind.Spelling())
+	p.expectOf(token.KeywordFrom, "'from' after the value in ", verb.Kind.Spelling())
 	return verb, v, p.nameWords()
 }

@@ -26,10 +26,10 @@ func (p *parser) openURL(t token.Token) ast.Stmt {
 		switch n.Kind {
 		case token.Identifier:
 			p.next()
-			return identOf(n)
+			return p.identOf(n)
 		case token.KeywordContent:
 			p.next()
-			return kwIdent(n)
+			return p.kwIdent(n)
 		case token.EOF:
 			p.failTok(t, CodeEOF, "expected a variable name, found end of file")
 		}
@@ -371,7 +371,7 @@ func (p *parser) streamWrite() ast.Stmt {
 	} else {
 		v = p.seeded(p.tailIdent(n, rest), false)
 	}
-	p.expect(token.KeywordTo, "'to STREAM' after the value of 'write "+word+"'")
+	p.expectOf(token.KeywordTo, "'to STREAM' after the value of 'write ", word, "'")
 	target := p.primary(false)
 	k := ast.WriteChunk
 	if isLine {

@@ -68,6 +68,18 @@ func (l *Lines) Splice(text string, from, oldEnd, newEnd int) *Lines {
 // appendStarts appends the starts of the lines that begin after a line
 // break found in text[from:to] (a "\r" at to-1 takes its "\n" along).
 func appendStarts(starts []int32, text string, from, to int) []int32 {
+	if strings.IndexByte(text[from:to], '\r') < 0 {
+		// Only "\n" breaks: find them with IndexByte, much faster than
+		// looking at every byte.
+		for i := from; ; {
+			j := strings.IndexByte(text[i:to], '\n')
+			if j < 0 {
+				return starts
+			}
+			i += j + 1
+			starts = append(starts, int32(i))
+		}
+	}
 	for i := from; i < to; i++ {
 		switch text[i] {
 		case '\n':

@@ -94,3 +94,37 @@ func TestSpliceEqualsNewLines(t *testing.T) {
 		}
 	}
 }
+
+// TestLineStarts checks the line starts NewLines finds (on texts with and
+// without "\r") against a byte-by-byte scan.
+func TestLineStarts(t *testing.T) {
+	pieces := []string{"", "a", "\n", "\r", "\r\n", "xy\n", "\n\r", "é\r\n", "long line of words\n"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b strings.Builder
+		crlf := rng.IntN(2) == 0
+		for n := rng.IntN(12); n > 0; n-- {
+			p := pieces[rng.IntN(len(pieces))]
+			if !crlf {
+				p = strings.ReplaceAll(p, "\r", "")
+			}
+			b.WriteString(p)
+		}
+		text := b.String()
+		want := []int32{0}
+		for i := 0; i < len(text); i++ {
+			switch text[i] {
+			case '\n':
+				want = append(want, int32(i+1))
+			case '\r':
+				if i+1 < len(text) && text[i+1] == '\n' {
+					i++
+				}
+				want = append(want, int32(i+1))
+			}
+		}
+		if got := NewLines(text).starts; !slices.Equal(got, want) {
+			t.Fatalf("NewLines(%q): starts %v, want %v", text, got, want)
+		}
+	}
+}
