@@ -47,7 +47,7 @@ type resolveData struct {
 
 func completion(ctx context.Context, s *server, d doc, p *protocol.CompletionParams) (any, error) {
 	a, m, off := d.at(p.Position)
-	defer s.lanes.beginLong(ctx)() // the list is long work; a hover is short
+	s.lanes.stepAside(ctx) // the list waits for the short answers
 	snippets := s.session.Load().caps.snippets
 	span, items := a.Completion(off, core.CompletionOptions{Snippets: snippets, Path: core.URI(d.uri).Path(), Max: maxCompletionItems + 1})
 	// Long lists are cut; the client asks again as the prefix grows.

@@ -10,21 +10,19 @@ package lsp
 // even the reading of the requests that ask for them, would wait behind
 // the long ones. So:
 //
-//   - long work runs on all processors but one (beginLong hands out the
-//     turns), so that the read loop and the short requests always find
-//     one free of it;
 //   - a short request is counted from the moment it is read (on the read
 //     loop, before the requests after it) until its answer is made, and
-//     the long answers step aside before their turn while some are
-//     counted, for at most maxStepAside, whatever a client sends. The
-//     diagnostics do not: they would wait for the short requests'
-//     analysis.
-//
-// Long work is what comes after the analysis a request needs (core's
-// Snapshot.Query), which never runs in a long turn: the diagnostics would
-// wait behind it. The analysis the short requests at the cursor wait for
-// is never held; that of a range (semantic tokens, inlay hints of the
-// visible lines, the whole document's tokens) steps aside for them first.
+//     the long answers step aside while some are counted (stepAside), for
+//     at most maxStepAside, whatever a client sends: the completion list
+//     after the analysis it shares with them, the semantic tokens and
+//     inlay hints of a range (and the whole document's tokens) before
+//     their own analysis;
+//   - the work that is not about the cursor (the diagnostics' list, the
+//     encoding of the tokens and hints) runs on all processors but one
+//     (longTurn hands out the turns), so that the read loop, the short
+//     requests and the completion list always find one free of it. The
+//     diagnostics never step aside, and no analysis runs in a long turn:
+//     the diagnostics would wait behind it.
 
 import (
 	"context"
@@ -60,16 +58,9 @@ func newLanes(procs int) *lanes {
 	return &lanes{long: make(chan struct{}, max(1, procs-1))}
 }
 
-// beginLong steps aside (stepAside), then waits for a turn of long work
-// (longTurn); the function it returns ends the turn.
-func (l *lanes) beginLong(ctx context.Context) (end func()) {
-	l.stepAside(ctx)
-	return l.longTurn(ctx)
-}
-
-// longTurn waits for a turn of long work, without stepping aside: the
-// diagnostics' (the turns are held by the long answers' own work, never by
-// an analysis). The function it returns ends the turn.
+// longTurn waits for a turn of the work that is not about the cursor (the
+// turns are held by that work, never by an analysis). The function it
+// returns ends the turn.
 func (l *lanes) longTurn(ctx context.Context) (end func()) {
 	select {
 	case l.long <- struct{}{}:

@@ -66,7 +66,7 @@ func TestLanesLongTurns(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				end := l.beginLong(context.Background())
+				end := l.longTurn(context.Background())
 				n := running.Add(1)
 				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
 				}
