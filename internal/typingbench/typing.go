@@ -679,16 +679,7 @@ func (c *client) keystroke(t *typist, change map[string]any, opt Options, res *R
 			if published {
 				continue
 			}
-			var uri, version []byte
-			scanFields(m.params, func(key string) bool { return key == "diagnostics" }, func(key string, val []byte) bool {
-				switch key {
-				case "uri":
-					uri = val
-				case "version":
-					version = val
-				}
-				return uri == nil || version == nil
-			})
+			uri, version := publishedVersion(m.params)
 			if string(version) == strconv.Itoa(t.version) && samePath(uri, t.uri) {
 				published, lat[Diagnostics] = true, m.at.Sub(start)
 			}

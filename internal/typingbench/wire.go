@@ -74,6 +74,7 @@ func (m *message) scan() {
 func readFrames(r io.Reader, out chan<- message) {
 	defer close(out)
 	br := bufio.NewReaderSize(r, 1<<20)
+	var long []byte // the buffer long bodies are read into
 	for {
 		n := -1
 		for {
@@ -94,13 +95,62 @@ func readFrames(r io.Reader, out chan<- message) {
 			out <- message{err: fmt.Errorf("a frame without Content-Length")}
 			return
 		}
-		body := make([]byte, n)
+		body := make([]byte, min(n, longBody))
+		if n > longBody {
+			if cap(long) < n {
+				long = make([]byte, n)
+			}
+			body = long[:n]
+		}
 		if _, err := io.ReadFull(br, body); err != nil {
 			out <- message{err: fmt.Errorf("reading a body of %d bytes: %w", n, err)}
 			return
 		}
-		out <- message{at: time.Now(), body: body}
+		at := time.Now()
+		if n > longBody {
+			body = keep(body)
+		}
+		out <- message{at: at, body: body}
 	}
+}
+
+// longBody is the size from which a body is read into a buffer the reader
+// reuses, and only what keep keeps of it is allocated: a server publishing
+// thousands of findings sends hundreds of kilobytes a keystroke, and a
+// client that allocated them would be collecting its garbage, on the cores
+// the server works on, while it should be reading.
+const longBody = 64 << 10
+
+// keep returns what the client reads of a long body, in memory of its own:
+// of a publishDiagnostics whose uri and version its first kilobytes hold,
+// those kilobytes; of anything else, all of it.
+func keep(body []byte) []byte {
+	head := body[:min(len(body), 4<<10)]
+	m := message{body: head}
+	m.scan()
+	var uri, version []byte
+	if m.method == kindInfo[Diagnostics].method {
+		uri, version = publishedVersion(m.params)
+	}
+	if uri != nil && version != nil {
+		return bytes.Clone(head)
+	}
+	return bytes.Clone(body)
+}
+
+// publishedVersion returns the uri and version of a publishDiagnostics's
+// params, read up to its list of diagnostics.
+func publishedVersion(params []byte) (uri, version []byte) {
+	scanFields(params, func(key string) bool { return key == "diagnostics" }, func(key string, val []byte) bool {
+		switch key {
+		case "uri":
+			uri = val
+		case "version":
+			version = val
+		}
+		return uri == nil || version == nil
+	})
+	return uri, version
 }
 
 func cutPrefixFold(s, prefix string) (string, bool) {
