@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	uni16 "unicode/utf16"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
@@ -154,14 +155,16 @@ func TestNegotiate(t *testing.T) {
 // any order, ascending runs included, on texts with every kind of line
 // break and multi-byte characters.
 func TestCursorEqualsPosition(t *testing.T) {
-	text := "ab\r\ncé😀\rx\n\n\r\n€€\nlast"
+	text := "ab\r\ncé😀\rx\n\n\r\n€€\n" +
+		"0123456789abcdefghij😀klmnopqrstuvwxyz€0123456789 long ascii runs, then é\r\n" +
+		strings.Repeat("x", 70) + "\xff" + strings.Repeat("y", 9) + "\nlast"
 	lines := token.NewLines(text)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, enc := range []encoding{utf16, utf8enc} {
 		m := newMapper(lines, enc)
 		c := m.cursor()
 		off := 0
-		for range 5000 {
+		for range 20000 {
 			if rng.IntN(8) == 0 { // a jump anywhere, even outside the text
 				off = rng.IntN(len(text)+4) - 2
 			} else { // mostly small steps forward
@@ -170,6 +173,26 @@ func TestCursorEqualsPosition(t *testing.T) {
 			if got, want := c.position(off), m.position(off); got != want {
 				t.Fatalf("encoding %d, offset %d: cursor %+v, position %+v", enc, off, got, want)
 			}
+		}
+	}
+}
+
+// TestUnitsCountsCodeUnits compares units with UTF-16's count of the
+// decoded runes (an invalid byte decoding to U+FFFD, one unit), on random
+// strings of long ASCII runs, multi-byte characters and invalid bytes.
+func TestUnitsCountsCodeUnits(t *testing.T) {
+	parts := []string{"a", "0123456789abcdef", "é", "€", "😀", "\xff", "\xe2\x82", " ", "\r\n"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	m := newMapper(token.NewLines(""), utf16)
+	for range 5000 {
+		var b strings.Builder
+		for n := rng.IntN(12); n > 0; n-- {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		s := b.String()
+		want := len(uni16.Encode([]rune(s)))
+		if got := m.units(s); got != want {
+			t.Fatalf("units(%q) = %d, want %d", s, got, want)
 		}
 	}
 }
