@@ -236,29 +236,17 @@ func decodeTokens(data []uint32) []uint32 {
 // moved to where it now starts, the others' encoded with m.
 func composeTokens(abs []uint32, stretches []core.TokenStretch, m mapper) []uint32 {
 	data := make([]uint32, 0, len(abs)+64)
-	var prevLine, prevChar uint32
-	put := func(l, c, n, typ, mods uint32) {
-		dl, dc := l-prevLine, c
-		if dl == 0 {
-			dc = c - prevChar
-		}
-		data = append(data, dl, dc, n, typ, mods)
-		prevLine, prevChar = l, c
-	}
 	for _, x := range stretches {
 		if !x.Reused() {
-			fresh := encodeTokenList(x.Tokens, m)
-			for i := 0; i+4 < len(fresh); i += 5 {
-				put(fresh[i], fresh[i+1], fresh[i+2], fresh[i+3], fresh[i+4])
-			}
+			data = append(data, encodeTokenList(x.Tokens, m)...)
 			continue
 		}
 		from, to := uint32(x.FromLines[0]), uint32(x.FromLines[1])
 		at := uint32(m.lines.Line(x.Span.Start))
 		i := sort.Search(len(abs)/5, func(i int) bool { return abs[5*i] >= from }) * 5
 		for ; i+4 < len(abs) && abs[i] < to; i += 5 {
-			put(abs[i]-from+at, abs[i+1], abs[i+2], abs[i+3], abs[i+4])
+			data = append(data, abs[i]-from+at, abs[i+1], abs[i+2], abs[i+3], abs[i+4])
 		}
 	}
-	return data
+	return relativeTokens(data)
 }
