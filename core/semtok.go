@@ -71,7 +71,11 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 	ix := indexOf(a)
 	lex := ix.tokens(a.Lines.Text(), a.part)
 	ids := ix.idents.ids
-	out := make([]SemanticToken, 0, len(lex.Tokens)/2)
+	// The lexer's tokens in span: the list is sized by them, not by the
+	// whole text's (a visible range's list would hold the document's).
+	first := sort.Search(len(lex.Tokens), func(i int) bool { return lex.Tokens[i].End > span.Start })
+	end := first + sort.Search(len(lex.Tokens)-first, func(i int) bool { return lex.Tokens[first+i].Start >= span.End })
+	out := make([]SemanticToken, 0, (end-first)/2+8)
 	inSpan := func(s token.Span) bool { return s.End > span.Start && s.Start < span.End }
 
 	// Names come from the tree (the parser splits some merged identifier
@@ -118,8 +122,7 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 		return bad < len(ix.bad) && ix.bad[bad].Start <= s.Start
 	}
 	text := a.Lines.Text()
-	i := sort.Search(len(lex.Tokens), func(i int) bool { return lex.Tokens[i].End > span.Start })
-	for ; i < len(lex.Tokens) && lex.Tokens[i].Start < span.End; i++ {
+	for i := first; i < end; i++ {
 		t := lex.Tokens[i]
 		if t.Kind == token.Identifier && !inType(t) {
 			// An identifier token is one or more words (the lexer merges
