@@ -35,7 +35,9 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv("WFL_LSP_TEST_SERVER") == "1" {
 		// WFL_LSP_TEST_TRACE=FILE writes an execution trace of the server
-		// process (go tool trace), WFL_LSP_TEST_CPUPROFILE=FILE profiles it.
+		// process (go tool trace), WFL_LSP_TEST_CPUPROFILE=FILE profiles it,
+		// WFL_LSP_TEST_MEMPROFILE=FILE writes what it allocated (go tool
+		// pprof -sample_index=alloc_space).
 		if path := os.Getenv("WFL_LSP_TEST_TRACE"); path != "" {
 			if f, err := os.Create(path); err == nil {
 				trace.Start(f)
@@ -50,6 +52,14 @@ func TestMain(m *testing.M) {
 				pprof.StartCPUProfile(f)
 				code := run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr)
 				pprof.StopCPUProfile()
+				f.Close()
+				os.Exit(code)
+			}
+		}
+		if path := os.Getenv("WFL_LSP_TEST_MEMPROFILE"); path != "" {
+			if f, err := os.Create(path); err == nil {
+				code := run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr)
+				pprof.Lookup("allocs").WriteTo(f, 0)
 				f.Close()
 				os.Exit(code)
 			}

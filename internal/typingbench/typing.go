@@ -63,7 +63,7 @@ const (
 var Kinds = []Kind{Completion, SignatureHelp, Hover, SemanticTokensRange, InlayHint, Definition, Diagnostics}
 
 // requests are the kinds sent after each keystroke, in this order.
-var requests = Kinds[:Diagnostics]
+var allRequests = Kinds[:Diagnostics]
 
 var kindInfo = [numKinds]struct{ name, metric, method string }{
 	Completion:          {"completion", "completion", "textDocument/completion"},
@@ -168,6 +168,13 @@ type Server struct {
 type Options struct {
 	Keystrokes int  // measured keystrokes, after one unmeasured round of typing and deleting
 	Sequential bool // write each request after the previous one's answer
+	// Requests are the requests sent after each keystroke, in this order
+	// (nil: all of them, in the order of Kinds). Sending one alone shows
+	// what it costs without the others' work on the same cores.
+	Requests []Kind
+	// AtRest sends the requests without typing: no didChange, so no
+	// publishDiagnostics; the floor under the latencies while typing.
+	AtRest bool
 	// PublishWait is how long to wait for the publishDiagnostics of a
 	// keystroke after its last answer before counting it missing (a
 	// server may publish only when the findings change); default 2s.
@@ -582,12 +589,16 @@ func (c *client) run(root string, doc Doc, opt Options) (*Result, error) {
 		if k == warm && opt.Measuring != nil {
 			opt.Measuring()
 		}
-		t.step()
+		change := map[string]any(nil)
+		if !opt.AtRest {
+			t.step()
+			change = t.change
+		}
 		rec := res
 		if k < warm {
 			rec = nil
 		}
-		if err := c.keystroke(t, t.change, opt, rec); err != nil {
+		if err := c.keystroke(t, change, opt, rec); err != nil {
 			return nil, fmt.Errorf("keystroke %d (version %d): %w", k+1-warm, t.version, err)
 		}
 	}
@@ -605,6 +616,10 @@ func (c *client) run(root string, doc Doc, opt Options) (*Result, error) {
 // measuring its own encoding, and its turns on a core the server is
 // already busy on, between one request and the next.
 func (c *client) keystroke(t *typist, change map[string]any, opt Options, res *Result) error {
+	requests := opt.Requests
+	if requests == nil {
+		requests = allRequests
+	}
 	var (
 		sent    [numKinds]time.Time
 		ids     [numKinds]int
