@@ -87,10 +87,10 @@ func (p *publisher) enqueue(u uri.URI, snap *core.Snapshot) {
 	if !q.running {
 		q.running = true
 		p.workers.Add(1)
-		go func() {
+		p.s.warm.Go(func() {
 			defer p.workers.Done()
 			p.drain(u, q)
-		}()
+		})
 	}
 }
 

@@ -161,7 +161,7 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 		err error
 	}
 	done := make(chan answer, 1)
-	go func() {
+	s.warm.Go(func() {
 		defer func() {
 			if r := recover(); r != nil {
 				done <- answer{err: s.internalError(method, r)}
@@ -170,7 +170,7 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 		defer leave()
 		res, err := run(workCtx)
 		done <- answer{res, err}
-	}()
+	})
 	select {
 	case a := <-done:
 		if a.err != nil && workCtx.Err() != nil {

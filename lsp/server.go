@@ -101,6 +101,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	cancel() // stops background analysis and in-flight requests
 	s.diags.stop()
 	s.dropSettings()
+	s.warm.stop()
 
 	// Close waits for in-flight handlers (cancelled above) and closes the
 	// stream. Standard input cannot always be interrupted, so do not wait for
@@ -136,6 +137,7 @@ type server struct {
 
 	diags  *publisher
 	lanes  *lanes // the short requests in flight, which long work steps aside for
+	warm   *warm  // the goroutines requests and the publisher run on (warm.go)
 	tokens tokenCache
 	index  wsIndex // the workspace's files on disk
 
@@ -195,6 +197,7 @@ func newServer(ctx context.Context, opts Options) *server {
 		exited:   make(chan struct{}),
 		inflight: make(map[jsonrpc2.ID]context.CancelFunc),
 		lanes:    newLanes(runtime.GOMAXPROCS(0)),
+		warm:     newWarm(warmGoroutines),
 	}
 	s.session.Store(&session{enc: utf16})
 	s.diags = newPublisher(s)

@@ -1,0 +1,79 @@
+package lsp
+
+import (
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestWarmRunsAtOnce checks that the pool never queues work: functions
+// that wait for each other (a hover waiting for the partial analysis a
+// completion is building) all run, more of them than it keeps.
+func TestWarmRunsAtOnce(t *testing.T) {
+	w := newWarm(2)
+	defer w.stop()
+	for round := 0; round < 3; round++ {
+		const n = 5
+		var started, release sync.WaitGroup
+		started.Add(n)
+		release.Add(1)
+		done := make(chan int, n)
+		for i := range n {
+			w.Go(func() {
+				started.Done()
+				release.Wait()
+				done <- i
+			})
+		}
+		started.Wait() // every function is running at once
+		release.Done()
+		seen := map[int]bool{}
+		for range n {
+			seen[<-done] = true
+		}
+		if len(seen) != n {
+			t.Fatalf("round %d: %d of %d functions ran", round, len(seen), n)
+		}
+	}
+}
+
+// TestWarmKeepsGoroutines checks that the goroutines are reused between
+// calls, at most as many as the pool keeps, and end when it stops.
+func TestWarmKeepsGoroutines(t *testing.T) {
+	before := runtime.NumGoroutine()
+	w := newWarm(2)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		w.Go(wg.Done)
+	}
+	wg.Wait()
+	waitFor(t, func() bool { return len(w.idle) == 2 }, "two goroutines waiting")
+	// Run one at a time, work finds a goroutine waiting: no more are made.
+	for range 20 {
+		wg.Add(1)
+		w.Go(wg.Done)
+		wg.Wait()
+		waitFor(t, func() bool { return len(w.idle) == 2 }, "the goroutine back")
+	}
+	if n := runtime.NumGoroutine() - before; n > 2 {
+		t.Errorf("%d goroutines more than before, want at most the 2 kept", n)
+	}
+	w.stop()
+	waitFor(t, func() bool { return runtime.NumGoroutine() <= before }, "the goroutines ended")
+	// A stopped pool still runs what it is given.
+	ran := make(chan bool)
+	w.Go(func() { ran <- true })
+	<-ran
+}
+
+func waitFor(t *testing.T, cond func() bool, what string) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); !cond(); {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
