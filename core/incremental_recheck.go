@@ -137,7 +137,8 @@ type growth struct {
 	keys     map[uint32]bool
 	kb       bloom // keys, for a quick no
 	in       []bool
-	set      []int // the units taken, in the order taken
+	set      []int    // the units taken, in the order taken
+	order    []uint32 // the keys, in the order made
 }
 
 func (s *diagState) grow(declared hashSet) *growth {
@@ -149,6 +150,7 @@ func (g *growth) key(h uint32) {
 	if !g.keys[h] {
 		g.keys[h] = true
 		g.kb.add(h)
+		g.order = append(g.order, h)
 	}
 }
 

@@ -111,7 +111,8 @@ type queryBase struct {
 	injected   *check.SymbolTable // the file scope's
 	containers map[string]*check.Symbol
 
-	namesCache // the file scope's names by spelling, for completion (names.go)
+	namesCache    // the file scope's names by spelling, for completion (names.go)
+	mentionsCache // the units by the names they hold, for the partial analyses (mentions.go)
 }
 
 // newQueryBase returns the query base of an analysed snapshot. It is taken
@@ -347,7 +348,7 @@ func (q *queryState) answer(span token.Span) *Analysis {
 	for i := first; i <= last; i++ {
 		g.take(i)
 	}
-	if len(g.set) > q.limit || !g.spread(q.limit) {
+	if len(g.set) > q.limit || !q.spread(g, q.limit) {
 		return nil
 	}
 	slices.Sort(g.set)

@@ -394,3 +394,72 @@ func swapped(units, old []*unit, i int) bool {
 	k := slices.Index(old, units[i])
 	return k != i
 }
+
+// TestSpreadMatchesScan checks the partial analyses' spread through the
+// base's index (mentions.go) against growth.spread, which visits every
+// unit: from the units a query starts from (the seeds and the units at a
+// random place), after random edits of corpus programs, both take the same
+// units, and both say whether they are too many.
+func TestSpreadMatchesScan(t *testing.T) {
+	stride, edits, seed := 6, 10, uint64(5)
+	if testing.Short() {
+		stride = 30
+	}
+	if *stress > 0 {
+		stride, edits, seed = 1, 40, uint64(*stress)
+	}
+	progs := corpusPrograms(t, stride)
+	if len(progs) == 0 {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	compared, over := 0, 0
+	for n, path := range slices.Sorted(mapsKeys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		ws := NewWorkspace()
+		uri := FileURI(path)
+		s := ws.Open(uri, 1, progs[path])
+		s.Diagnostics()
+		s.Analysis()
+		for k := 0; k < edits; k++ {
+			s, _ = changeAtRandom(t, ws, s, rng)
+			if rng.IntN(6) == 0 {
+				s.Analysis() // the next base
+				continue
+			}
+			q := s.query()
+			if q == nil {
+				continue
+			}
+			at := unitAt(q.st.starts, rng.IntN(len(s.Text)+1))
+			limit := q.limit
+			if rng.IntN(3) == 0 {
+				limit = rng.IntN(len(q.st.units) + 1) // a limit that cuts more often
+			}
+			start := func() *growth {
+				g := q.st.grow(q.declared)
+				for _, i := range q.seeds {
+					g.take(i)
+				}
+				g.take(at)
+				return g
+			}
+			scan, indexed := start(), start()
+			okScan, okIndexed := scan.spread(limit), q.spread(indexed, limit)
+			if okScan != okIndexed {
+				t.Fatalf("%s, edit %d, unit %d, limit %d: scan says %v, index %v", path, k, at, limit, okScan, okIndexed)
+			}
+			compared++
+			if !okScan {
+				over++
+				continue
+			}
+			if x, y := slices.Sorted(slices.Values(scan.set)), slices.Sorted(slices.Values(indexed.set)); !slices.Equal(x, y) {
+				t.Fatalf("%s, edit %d, unit %d: scan takes %v, index %v", path, k, at, x, y)
+			}
+		}
+	}
+	t.Logf("%d programs, %d spreads compared, %d of them over the limit", len(progs), compared, over)
+	if compared == 0 {
+		t.Error("no spread compared")
+	}
+}
