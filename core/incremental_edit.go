@@ -18,12 +18,13 @@ import (
 )
 
 // derive returns the state of text, a later version of prev's text, or nil
-// when it must come from a full analysis.
-func derive(prev *diagState, text string, cfg config.Config) *diagState {
+// when it must come from a full analysis. same says what the two texts are
+// known to share at their ends.
+func derive(prev *diagState, text string, cfg config.Config, same sameEnds) *diagState {
 	if cfg != prev.cfg || prev.final {
 		return nil
 	}
-	from, oldEnd, newEnd := diffRange(prev.text, text)
+	from, oldEnd, newEnd := diffRange(prev.text, text, same)
 	delta := newEnd - oldEnd
 
 	// 1. Parse again from the unit before the edit.
@@ -214,11 +215,35 @@ func (s *diagState) context(prev *diagState, gone, come []*unit) (*check.Context
 	return prev.ctx, true
 }
 
+// sameEnds says how many bytes at the start and at the end of a text are
+// known to be those of an earlier text (when known): the edits between
+// them tell, and then the texts need not be compared from their ends.
+type sameEnds struct {
+	prefix, suffix int
+	known          bool
+}
+
+// after returns what is known of a text of n bytes, e said of it, once the
+// edits are applied to it (in order, each to the result of the previous).
+func (e sameEnds) after(n int, edits []Edit) sameEnds {
+	for _, ed := range edits {
+		e.prefix = min(e.prefix, ed.Start)
+		e.suffix = min(e.suffix, n-ed.End)
+		n += len(ed.Text) - (ed.End - ed.Start)
+	}
+	return e
+}
+
 // diffRange returns the bytes that differ between two texts: [from, oldEnd)
-// of old became [from, newEnd) of text.
-func diffRange(old, text string) (from, oldEnd, newEnd int) {
+// of old became [from, newEnd) of text, the longest prefix and then the
+// longest suffix the two share left out. The bytes same says they share
+// are not compared.
+func diffRange(old, text string, same sameEnds) (from, oldEnd, newEnd int) {
 	const block = 64 // compared a block at a time, then byte by byte
 	n := min(len(old), len(text))
+	if same.known {
+		from = min(same.prefix, n)
+	}
 	for from+block <= n && old[from:from+block] == text[from:from+block] {
 		from += block
 	}
@@ -226,6 +251,10 @@ func diffRange(old, text string) (from, oldEnd, newEnd int) {
 		from++
 	}
 	oldEnd, newEnd = len(old), len(text)
+	if same.known {
+		k := min(same.suffix, n-from)
+		oldEnd, newEnd = oldEnd-k, newEnd-k
+	}
 	for oldEnd-block >= from && newEnd-block >= from && old[oldEnd-block:oldEnd] == text[newEnd-block:newEnd] {
 		oldEnd -= block
 		newEnd -= block

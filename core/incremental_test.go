@@ -169,7 +169,7 @@ func TestIncrementalEqualsFull(t *testing.T) {
 			if d := firstDiff(fs.assemble(), want); d != "" {
 				t.Fatalf("%s, edit %d: the full state differs from the analysis: %s", path, k, d)
 			}
-			got := derive(st, next, cfg)
+			got := derive(st, next, cfg, sameEnds{})
 			if got == nil {
 				full++
 				st = fs
@@ -286,7 +286,7 @@ func BenchmarkDerive(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
-				if st = derive(st, edit(i), cfg); st == nil {
+				if st = derive(st, edit(i), cfg, sameEnds{}); st == nil {
 					b.Fatal("the edit fell back to a full analysis")
 				}
 				st.assemble() // the list the server publishes
@@ -329,7 +329,7 @@ func FuzzIncremental(f *testing.F) {
 		to := min(len(text), from+int(cut)%16)
 		next := text[:from] + ins + text[to:]
 		st := fullStateOf(uri, text)
-		got := derive(st, next, cfg)
+		got := derive(st, next, cfg, sameEnds{})
 		if got == nil {
 			return
 		}
@@ -385,7 +385,7 @@ func TestIncrementalCases(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := derive(fullStateOf(uri, tt.before), tt.after, cfg)
+			got := derive(fullStateOf(uri, tt.before), tt.after, cfg, sameEnds{})
 			if got == nil {
 				t.Fatal("the edit fell back to a full analysis")
 			}
@@ -417,4 +417,66 @@ func diffShapes(s *diagState) string {
 		return fmt.Sprintf("quoteFrom %d, multilineString %d", got, want)
 	}
 	return ""
+}
+
+// TestSameEndsMatchDiff checks what a snapshot knows of the ends its text
+// shares with its diagnostics base's (from the edits, across versions
+// whose diagnostics were never computed and changes of several edits)
+// against the texts compared from their ends: diffRange gives the same
+// range either way.
+func TestSameEndsMatchDiff(t *testing.T) {
+	progs := corpusPrograms(t, 12)
+	if len(progs) == 0 {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	compared, composed := 0, 0
+	for n, path := range slices.Sorted(mapsKeys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(n), 9))
+		ws := NewWorkspace()
+		uri := FileURI(path)
+		s := ws.Open(uri, 1, progs[path])
+		s.Diagnostics()
+		for k := 0; k < 12; k++ {
+			var edits []Edit
+			text := s.Text
+			for e := 1 + rng.IntN(3); e > 0; e-- {
+				from, to, ins := randomEdit(rng, text)
+				for !runeBoundary(text, from) {
+					from--
+				}
+				for !runeBoundary(text, to) {
+					to++
+				}
+				edits = append(edits, Edit{Start: from, End: to, Text: ins})
+				text = text[:from] + ins + text[to:]
+			}
+			next, err := ws.Change(uri, s.Version+1, edits...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if base := next.base.Load(); base != nil {
+				if !next.same.known {
+					t.Fatalf("%s, change %d: the ends are not known", path, k)
+				}
+				if base != s {
+					composed++
+				}
+				f, oe, ne := diffRange(base.Text, next.Text, next.same)
+				wf, woe, wne := diffRange(base.Text, next.Text, sameEnds{})
+				if f != wf || oe != woe || ne != wne {
+					t.Fatalf("%s, change %d (%v): diffRange with %+v gives [%d,%d)->[%d,%d), want [%d,%d)->[%d,%d)",
+						path, k, edits, next.same, f, oe, f, ne, wf, woe, wf, wne)
+				}
+				compared++
+			}
+			s = next
+			if rng.IntN(3) == 0 {
+				s.Diagnostics() // the next base
+			}
+		}
+	}
+	t.Logf("%d changes compared, %d of them from a base several versions back", compared, composed)
+	if composed == 0 {
+		t.Error("no change from a base several versions back")
+	}
 }

@@ -283,7 +283,7 @@ func TestQueryCases(t *testing.T) {
 			s := ws.Open(uri, 1, tt.before)
 			s.Diagnostics()
 			s.Analysis()
-			from, oldEnd, newEnd := diffRange(tt.before, tt.after)
+			from, oldEnd, newEnd := diffRange(tt.before, tt.after, sameEnds{})
 			s, err := ws.Change(uri, 2, Edit{Start: from, End: oldEnd, Text: tt.after[from:newEnd]})
 			if err != nil {
 				t.Fatal(err)

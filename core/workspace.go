@@ -49,8 +49,11 @@ type Snapshot struct {
 	// base (Workspace.Refresh): the state derived from base's is then
 	// checked with their names read again (incremental_imports.go).
 	reimport bool
-	lines    atomic.Pointer[token.Lines]
-	raw      atomic.Pointer[rawAnalysis] // the analysis' parts, until the diagnostics are computed
+	// same is how much of the start and end of the text is base's text,
+	// known from the edits, so that deriving need not compare the texts.
+	same  sameEnds
+	lines atomic.Pointer[token.Lines]
+	raw   atomic.Pointer[rawAnalysis] // the analysis' parts, until the diagnostics are computed
 
 	// analysed is set once the analysis is computed.
 	analysed atomic.Bool
@@ -192,7 +195,7 @@ func (s *Snapshot) deriveFrom(prev *diagState) *diagState {
 	cfg := ConfigFor(s.URI)
 	st := prev // immutable: the same text needs no edit
 	if !s.reimport || s.Text != prev.text {
-		st = deriveSafely(prev, s.Text, cfg)
+		st = deriveSafely(prev, s.Text, cfg, s.same)
 	}
 	if st != nil && s.reimport {
 		st = reimportSafely(st, s.URI.Path(), s.src, cfg)
@@ -202,13 +205,13 @@ func (s *Snapshot) deriveFrom(prev *diagState) *diagState {
 
 // deriveSafely is derive, with a full analysis instead of a crash should it
 // fail: the tests call derive itself.
-func deriveSafely(prev *diagState, text string, cfg config.Config) (st *diagState) {
+func deriveSafely(prev *diagState, text string, cfg config.Config, same sameEnds) (st *diagState) {
 	defer func() {
 		if recover() != nil {
 			st = nil
 		}
 	}()
-	return derive(prev, text, cfg)
+	return derive(prev, text, cfg, same)
 }
 
 // An Edit replaces the bytes [Start, End) of a text with Text.
@@ -320,7 +323,7 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 		return nil, fmt.Errorf("change to %s version %d: %w", uri, version, err)
 	}
 	s := w.newSnapshot(uri, version, text)
-	s.follow(old, false)
+	s.follow(old, false, edits)
 	w.docs.Store(uri, s)
 	return s, nil
 }
@@ -328,14 +331,18 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 // follow makes s, a later version of old's document not yet published,
 // derive its diagnostics from the newest version that has them, and
 // answer queries from the newest analysed one. reimport says that the
-// files the document includes changed since old.
-func (s *Snapshot) follow(old *Snapshot, reimport bool) {
+// files the document includes changed since old; edits made s's text of
+// old's.
+func (s *Snapshot) follow(old *Snapshot, reimport bool, edits []Edit) {
 	if old.diags.Load() != nil {
 		s.base.Store(old)
 		s.reimport = reimport
+		n := len(old.Text)
+		s.same = sameEnds{prefix: n, suffix: n, known: true}.after(n, edits)
 	} else if b := old.base.Load(); b != nil {
 		s.base.Store(b)
 		s.reimport = reimport || old.reimport // old's own base came before them
+		s.same = old.same.after(len(old.Text), edits)
 	}
 	if old.analysed.Load() {
 		s.qbase.Store(newQueryBase(old))
@@ -398,7 +405,7 @@ func (w *Workspace) Refresh(uri URI, before *Snapshot) []*Snapshot {
 	for _, s := range includers {
 		if cur, ok := w.docs.Load(s.URI); ok && cur == s {
 			n := w.newSnapshot(s.URI, s.Version, s.Text)
-			n.follow(s, true)
+			n.follow(s, true, nil)
 			// The same text: the same own analysis (computed above).
 			n.ownOnce.Do(func() { n.ownA = s.own() })
 			w.docs.Store(s.URI, n)
