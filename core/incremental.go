@@ -63,6 +63,9 @@ type diagState struct {
 	starts []int          // offset of each unit's first line; starts[0] == 0
 	units  []*unit        // immutable, shared by the states of later versions
 	shapes []unitShape    // of each unit's text (shape.go)
+	// mentionIx indexes an earlier state's units by the names they hold,
+	// for the next derivation (mentions.go); nil until one derives.
+	mentionIx *mentionIndex
 
 	// included are the texts of the files ctx.Imports were read from, by
 	// path (see importSet); nil when the file includes none.

@@ -112,7 +112,7 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds) *dia
 	}
 	// Lines after the edit moved when the edit changed the number of lines.
 	linesMoved := lines.Count() != prev.lines.Count()
-	set := s.connected(wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
+	set := s.connected(s.mentionsView(prev), wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
 	if set == nil {
 		return nil
 	}

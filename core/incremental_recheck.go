@@ -56,14 +56,15 @@ func (t hashSet) has(h uint32) bool {
 	}
 }
 
-// connected returns the units to check again: the new ones [lo, hi), the
+// connected returns the units to check again, found through v, a view of
+// the state's units (mentions.go): the new ones [lo, hi), the
 // ones that share a declared name with them or with the replaced units
 // (which declared gone and named goneNames), and so on; with linesMoved, also the units after
 // offset from whose messages name a line; with bytesMoved, also the units
 // with a finding that points at a place outside them (see relatedOut). It
 // returns nil when that is most of the file (a full analysis is cheaper).
-func (s *diagState) connected(lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) []int {
-	g := s.grow(s.declared())
+func (s *diagState) connected(v *indexView, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) []int {
+	g := s.grow(v)
 	for _, h := range gone {
 		g.key(h)
 	}
@@ -89,7 +90,7 @@ func (s *diagState) connected(lo, hi int, gone, goneNames []uint32, linesMoved, 
 			}
 		}
 	}
-	if !g.spread(len(s.units)/2 + 8) {
+	if !v.spread(g, len(s.units)/2+8) {
 		return nil
 	}
 	slices.Sort(g.set)
@@ -130,10 +131,13 @@ func (s *diagState) declared() hashSet {
 	return declared
 }
 
+// A nameSet is a set of name hashes.
+type nameSet interface{ has(h uint32) bool }
+
 // A growth is a set of units being closed under shared declared names.
 type growth struct {
 	s        *diagState
-	declared hashSet // every name the file declares
+	declared nameSet // every name the file declares
 	keys     map[uint32]bool
 	kb       bloom // keys, for a quick no
 	in       []bool
@@ -141,7 +145,7 @@ type growth struct {
 	order    []uint32 // the keys, in the order made
 }
 
-func (s *diagState) grow(declared hashSet) *growth {
+func (s *diagState) grow(declared nameSet) *growth {
 	return &growth{s: s, declared: declared, keys: map[uint32]bool{}, in: make([]bool, len(s.units))}
 }
 
@@ -153,6 +157,9 @@ func (g *growth) key(h uint32) {
 		g.order = append(g.order, h)
 	}
 }
+
+// connects reports whether h is a name that connects.
+func (g *growth) connects(h uint32) bool { return g.kb.has(h) && g.keys[h] }
 
 // take adds unit i to the set: what it declares connects, and so does
 // every name it mentions that the file declares.
@@ -183,7 +190,7 @@ func (g *growth) spread(limit int) bool {
 			if g.in[i] {
 				continue
 			}
-			if mentions(u, func(h uint32) bool { return g.kb.has(h) && g.keys[h] }) {
+			if mentions(u, g.connects) {
 				g.take(i)
 				grew = true
 			}

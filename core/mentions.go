@@ -1,27 +1,167 @@
 package core
 
-// This file indexes the units of a query base by the names they declare or
-// mention, so that a partial analysis (query_partial.go) finds the units
-// connected to the ones it starts from without visiting every unit of the
-// file: on a 10,000-line document the visit of 4,000 units, pass after
-// pass, was a third of a partial analysis's cost, and the few units it
-// finds are the same each keystroke.
+// This file indexes a list of units by the names they declare or mention,
+// so that the closure of a set of units under shared names (growth.spread)
+// is found without visiting every unit of the file, pass after pass: on a
+// 10,000-line document that visit, and the set of every declared name it
+// starts from, were a third of a partial analysis and of a derivation,
+// while the units they find are a handful.
+//
+// An index is built once for a list of units and serves the later states
+// that share most of them: a view matches a state's units with the
+// indexed ones (matchUnits) and visits the few others directly. A partial
+// analysis uses its base's index (queryBase.mentions); a derivation the
+// one its previous state carried, built again when too many of the units
+// are no longer the indexed ones.
 
 import (
 	"slices"
 	"sync"
 )
 
-// A mentionIndex lists, for each name hash a base's units hold (see
-// unit.hashes), the base's units that hold it, in order.
+// A mentionIndex lists, for each name hash some units hold (see
+// unit.hashes), the units that hold it: first those that declare it, then
+// those that only name it.
 type mentionIndex struct {
+	units  []*unit  // the units indexed
 	hashes []uint32 // sorted, each once
-	offs   []int32  // the units of hashes[i] are units[offs[i]:offs[i+1]]
-	units  []int32
+	offs   []int32  // the entries of hashes[i] are entries[offs[i]:offs[i+1]]
+	decl   []int32  // the first decl[i] of them declare it
+	// entries are indices in units; a unit holding a hash both as a key
+	// and as a name is in its list twice.
+	entries []int32
 }
 
-// mentionsCache is the index of a query base, built by the first partial
-// analysis that spreads.
+func indexMentions(units []*unit) *mentionIndex {
+	n := 0
+	for _, u := range units {
+		n += len(u.hashes)
+	}
+	// Each (hash, declares, unit) as one number, sorted: by hash, the
+	// declaring units first, then by unit.
+	pairs := make([]uint64, 0, n)
+	for k, u := range units {
+		for j, h := range u.hashes {
+			named := uint64(0)
+			if j >= int(u.nkeys) {
+				named = 1 << 31
+			}
+			pairs = append(pairs, uint64(h)<<32|named|uint64(k))
+		}
+	}
+	slices.Sort(pairs)
+	x := &mentionIndex{units: units, entries: make([]int32, len(pairs))}
+	for i, p := range pairs {
+		h := uint32(p >> 32)
+		if i == 0 || h != x.hashes[len(x.hashes)-1] {
+			x.hashes = append(x.hashes, h)
+			x.offs = append(x.offs, int32(i))
+			x.decl = append(x.decl, 0)
+		}
+		if p&(1<<31) == 0 {
+			x.decl[len(x.decl)-1]++
+		}
+		x.entries[i] = int32(p & (1<<31 - 1))
+	}
+	x.offs = append(x.offs, int32(len(pairs)))
+	x.hashes, x.offs, x.decl = slices.Clip(x.hashes), slices.Clip(x.offs), slices.Clip(x.decl)
+	return x
+}
+
+// of returns the units that hold h and how many of them (the first ones)
+// declare it.
+func (x *mentionIndex) of(h uint32) (units []int32, decl int) {
+	i, found := slices.BinarySearch(x.hashes, h)
+	if !found {
+		return nil, 0
+	}
+	return x.entries[x.offs[i]:x.offs[i+1]], int(x.decl[i])
+}
+
+// An indexView is a list of units seen through an index of an earlier
+// list: the units both hold, and the others.
+type indexView struct {
+	ix     *mentionIndex
+	units  []*unit
+	to     []int32 // the index's unit of each unit of the list, or -1
+	from   []int32 // the list's unit of each unit of the index, or -1
+	others []int   // the units of the list the index does not hold
+	// othersDeclare holds the names the others declare.
+	othersDeclare hashSet
+}
+
+// view matches units with the index's.
+func (x *mentionIndex) view(units []*unit) *indexView {
+	v := &indexView{ix: x, units: units, to: matchUnits(units, x.units)}
+	v.from = make([]int32, len(x.units))
+	for k := range v.from {
+		v.from[k] = -1
+	}
+	nkeys := 0
+	for i, k := range v.to {
+		if k >= 0 {
+			v.from[k] = int32(i)
+		} else {
+			v.others = append(v.others, i)
+			nkeys += int(units[i].nkeys)
+		}
+	}
+	v.othersDeclare = newHashSet(nkeys)
+	for _, i := range v.others {
+		for _, h := range units[i].keys() {
+			v.othersDeclare.add(h)
+		}
+	}
+	return v
+}
+
+// has reports whether a unit of the list declares h: the view is the set
+// of the names the list declares (diagState.declared), without the set.
+func (v *indexView) has(h uint32) bool {
+	if v.othersDeclare.has(h) {
+		return true
+	}
+	units, decl := v.ix.of(h)
+	for _, k := range units[:decl] {
+		if v.from[k] >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// spread is growth.spread through the view: g grows over the view's units
+// and declared names (g.declared is v). It takes the same units and
+// returns false when they are more than limit.
+func (v *indexView) spread(g *growth, limit int) bool {
+	next := 0 // the next key to follow through the index
+	for {
+		for ; next < len(g.order); next++ {
+			units, _ := v.ix.of(g.order[next])
+			for _, k := range units {
+				if i := v.from[k]; i >= 0 && !g.in[i] {
+					g.take(int(i))
+				}
+			}
+			if len(g.set) > limit {
+				return false
+			}
+		}
+		grew := false
+		for _, i := range v.others {
+			if !g.in[i] && mentions(v.units[i], g.connects) {
+				g.take(i)
+				grew = true
+			}
+		}
+		if !grew {
+			return len(g.set) <= limit
+		}
+	}
+}
+
+// mentionsCache is a query base's index, built by the first partial
+// analysis that needs it.
 type mentionsCache struct {
 	mentionsOnce sync.Once
 	mentionsIx   *mentionIndex
@@ -33,60 +173,23 @@ func (b *queryBase) mentions() *mentionIndex {
 	return b.mentionsIx
 }
 
-func indexMentions(units []*unit) *mentionIndex {
-	n := 0
-	for _, u := range units {
-		n += len(u.hashes)
-	}
-	// Each (hash, unit) as one number, sorted: by hash, then unit.
-	pairs := make([]uint64, 0, n)
-	for k, u := range units {
-		for _, h := range u.hashes {
-			pairs = append(pairs, uint64(h)<<32|uint64(k))
-		}
-	}
-	slices.Sort(pairs)
-	x := &mentionIndex{units: make([]int32, 0, len(pairs))}
-	for i, p := range pairs {
-		h, k := uint32(p>>32), int32(p)
-		if i == 0 || h != x.hashes[len(x.hashes)-1] {
-			x.hashes = append(x.hashes, h)
-			x.offs = append(x.offs, int32(len(x.units)))
-		} else if x.units[len(x.units)-1] == k {
-			continue // a unit holding the hash twice
-		}
-		x.units = append(x.units, k)
-	}
-	x.offs = append(x.offs, int32(len(x.units)))
-	x.hashes, x.offs = slices.Clip(x.hashes), slices.Clip(x.offs)
-	return x
-}
+// maxOthers is how many of a derived state's units may be other than its
+// index's before the index is built again for its own: a view visits
+// them all on each spread.
+func maxOthers(n int) int { return 32 + n/32 }
 
-// of returns the units that hold h.
-func (x *mentionIndex) of(h uint32) []int32 {
-	i, found := slices.BinarySearch(x.hashes, h)
-	if !found {
-		return nil
-	}
-	return x.units[x.offs[i]:x.offs[i+1]]
-}
-
-// spread is growth.spread for a partial analysis: every unit of the state
-// that g has not taken is a unit of the base (the others are seeds, taken
-// first), so the units a name connects are found through the base's index
-// rather than by visiting every unit. It takes the same units as
-// growth.spread and returns false when they are more than limit.
-func (q *queryState) spread(g *growth, limit int) bool {
-	ix := q.b.mentions()
-	for next := 0; next < len(g.order); next++ {
-		for _, k := range ix.of(g.order[next]) {
-			if i := q.fromB[k]; i >= 0 && !g.in[i] {
-				g.take(int(i))
-			}
-		}
-		if len(g.set) > limit {
-			return false
+// mentionsView returns a view of the state's units through the index its
+// previous state carried, or through a new index of the previous state's
+// units, which the state then carries. An index is only ever built of a
+// finished state's units: the new units of a derivation learn their keys
+// as it goes (setKeys).
+func (s *diagState) mentionsView(prev *diagState) *indexView {
+	if x := prev.mentionIx; x != nil {
+		if v := x.view(s.units); len(v.others) <= maxOthers(len(s.units)) {
+			s.mentionIx = x
+			return v
 		}
 	}
-	return len(g.set) <= limit
+	s.mentionIx = indexMentions(prev.units)
+	return s.mentionIx.view(s.units)
 }

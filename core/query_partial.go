@@ -22,9 +22,9 @@ import (
 // queryState is what a snapshot's partial analyses start from; it is
 // computed once, by the first query that needs it.
 type queryState struct {
-	st       *diagState
-	declared hashSet // every name st's units declare
-	limit    int     // the most units a partial analysis may take
+	st    *diagState
+	view  *indexView // st's units through the base's index: also the names they declare
+	limit int        // the most units a partial analysis may take
 
 	// seeds are taken by every partial analysis: the units that are not
 	// the base's (and the one after each), and those with an include.
@@ -145,27 +145,17 @@ func (b *queryBase) take() *queryBase {
 
 // newQueryState matches the units of st with those of the base's state.
 func newQueryState(st *diagState, b *queryBase) *queryState {
-	n, nB := len(st.units), len(b.units)
-	// toB maps a unit of st to the same unit of the base, or -1.
-	toB := matchUnits(st.units, b.units)
-	q := &queryState{st: st, declared: st.declared(), limit: int(float64(n)*partialMax) + 1}
+	n := len(st.units)
+	v := b.mentions().view(st.units)
+	toB := v.to // the same unit of the base of each unit of st, or -1
+	q := &queryState{st: st, view: v, limit: int(float64(n)*partialMax) + 1}
 	for i, k := range toB {
 		dirty := k < 0 || i > 0 && toB[i-1] < 0 // a doc comment above a unit lies in the unit before
 		if dirty || st.units[i].facts().loads&loadInclude != 0 {
 			q.seeds = append(q.seeds, i)
 		}
 	}
-	// fromB maps a unit of stB to the same unit of st, or -1.
-	fromB := make([]int32, nB)
-	for i := range fromB {
-		fromB[i] = -1
-	}
-	for i, k := range toB {
-		if k >= 0 {
-			fromB[k] = int32(i)
-		}
-	}
-	q.b, q.fromB = b, fromB
+	q.b, q.fromB = b, v.from
 	q.isSeed = make([]bool, n)
 	for _, i := range q.seeds {
 		q.isSeed[i] = true
@@ -341,14 +331,14 @@ func (q *queryState) answer(span token.Span) *Analysis {
 		runtime.Gosched()
 	}()
 
-	g := st.grow(q.declared)
+	g := st.grow(q.view)
 	for _, i := range q.seeds {
 		g.take(i)
 	}
 	for i := first; i <= last; i++ {
 		g.take(i)
 	}
-	if len(g.set) > q.limit || !q.spread(g, q.limit) {
+	if len(g.set) > q.limit || !q.view.spread(g, q.limit) {
 		return nil
 	}
 	slices.Sort(g.set)

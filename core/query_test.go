@@ -395,11 +395,13 @@ func swapped(units, old []*unit, i int) bool {
 	return k != i
 }
 
-// TestSpreadMatchesScan checks the partial analyses' spread through the
-// base's index (mentions.go) against growth.spread, which visits every
-// unit: from the units a query starts from (the seeds and the units at a
-// random place), after random edits of corpus programs, both take the same
-// units, and both say whether they are too many.
+// TestSpreadMatchesScan checks the spread through an index of units by
+// the names they hold (mentions.go) against growth.spread, which visits
+// every unit, on random edits of corpus programs: a partial analysis's
+// (through its base's index, from the units it starts from: the seeds and
+// the units at a random place) and a derived state's (through the index it
+// carries, from a random unit). Both take the same units, both say whether
+// they are too many, and the view's declared names are the state's.
 func TestSpreadMatchesScan(t *testing.T) {
 	stride, edits, seed := 6, 10, uint64(5)
 	if testing.Short() {
@@ -412,7 +414,33 @@ func TestSpreadMatchesScan(t *testing.T) {
 	if len(progs) == 0 {
 		t.Skip("no corpus at ../shared/corpus")
 	}
-	compared, over := 0, 0
+	var queries, derived, over int
+	// compare spreads from the units start takes, through v and by visiting.
+	compare := func(where string, st *diagState, v *indexView, limit int, start func(*growth)) {
+		t.Helper()
+		declared := st.declared()
+		for _, u := range st.units {
+			for _, h := range u.hashes {
+				if v.has(h) != declared.has(h) {
+					t.Fatalf("%s: the view says %v of a name's being declared", where, v.has(h))
+				}
+			}
+		}
+		scan, indexed := st.grow(declared), st.grow(v)
+		start(scan)
+		start(indexed)
+		okScan, okIndexed := scan.spread(limit), v.spread(indexed, limit)
+		if okScan != okIndexed {
+			t.Fatalf("%s, limit %d: scan says %v, index %v", where, limit, okScan, okIndexed)
+		}
+		if !okScan {
+			over++
+			return
+		}
+		if x, y := slices.Sorted(slices.Values(scan.set)), slices.Sorted(slices.Values(indexed.set)); !slices.Equal(x, y) {
+			t.Fatalf("%s: scan takes %v, index %v", where, x, y)
+		}
+	}
 	for n, path := range slices.Sorted(mapsKeys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
 		ws := NewWorkspace()
@@ -426,40 +454,33 @@ func TestSpreadMatchesScan(t *testing.T) {
 				s.Analysis() // the next base
 				continue
 			}
+			where := fmt.Sprintf("%s, edit %d", path, k)
+			st := s.diagState()
+			if x := st.mentionIx; x != nil && len(st.units) > 0 {
+				at := rng.IntN(len(st.units))
+				compare(where+", derived", st, x.view(st.units), len(st.units)/2+8, func(g *growth) { g.take(at) })
+				derived++
+			}
 			q := s.query()
 			if q == nil {
 				continue
 			}
 			at := unitAt(q.st.starts, rng.IntN(len(s.Text)+1))
 			limit := q.limit
-			if rng.IntN(3) == 0 {
+			if rng.IntN(4) == 0 {
 				limit = rng.IntN(len(q.st.units) + 1) // a limit that cuts more often
 			}
-			start := func() *growth {
-				g := q.st.grow(q.declared)
+			compare(where+", query", q.st, q.view, limit, func(g *growth) {
 				for _, i := range q.seeds {
 					g.take(i)
 				}
 				g.take(at)
-				return g
-			}
-			scan, indexed := start(), start()
-			okScan, okIndexed := scan.spread(limit), q.spread(indexed, limit)
-			if okScan != okIndexed {
-				t.Fatalf("%s, edit %d, unit %d, limit %d: scan says %v, index %v", path, k, at, limit, okScan, okIndexed)
-			}
-			compared++
-			if !okScan {
-				over++
-				continue
-			}
-			if x, y := slices.Sorted(slices.Values(scan.set)), slices.Sorted(slices.Values(indexed.set)); !slices.Equal(x, y) {
-				t.Fatalf("%s, edit %d, unit %d: scan takes %v, index %v", path, k, at, x, y)
-			}
+			})
+			queries++
 		}
 	}
-	t.Logf("%d programs, %d spreads compared, %d of them over the limit", len(progs), compared, over)
-	if compared == 0 {
+	t.Logf("%d programs, %d spreads of partial analyses and %d of derived states compared, %d of them over the limit", len(progs), queries, derived, over)
+	if queries == 0 || derived == 0 {
 		t.Error("no spread compared")
 	}
 }
