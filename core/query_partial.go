@@ -310,9 +310,13 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, pr
 func (q *queryState) answer(span token.Span) *Analysis {
 	st := q.st
 	first, last := unitAt(st.starts, span.Start), unitAt(st.starts, max(span.End-1, span.Start))
-	if first > 0 && st.starts[first] == span.Start {
+	switch {
+	case span.End > span.Start:
+		// A stretch of text (a visible range, or the units of one): its
+		// units hold everything in it.
+	case first > 0 && st.starts[first] == span.Start:
 		first-- // a cursor at a line start may be just after the line before
-	} else if first > 0 && first == last && wordAtUnitStart(st.text[st.starts[first]:span.Start]) {
+	case first > 0 && wordAtUnitStart(st.text[st.starts[first]:span.Start]):
 		// The word being typed starts the unit's first line: completion
 		// asks whether it lies in the statement before, which, when the
 		// parser could not read it, ends where this unit starts.

@@ -12,6 +12,8 @@ package core
 // corpus.
 
 import (
+	"sort"
+
 	"wfl-lsp/lang/token"
 )
 
@@ -87,4 +89,139 @@ func (s *Snapshot) TokensSince(b *TokenBase) ([]TokenStretch, bool) {
 		i = j + 1
 	}
 	return out, reused
+}
+
+// A rangeBase is what a later version needs of a version of which a
+// range's answer (its tokens, its inlay hints) was computed: its units and
+// where they start, and the range.
+type rangeBase struct {
+	units  []*unit
+	starts []int
+	span   token.Span
+}
+
+// sinceRange splits span into stretches of whole units (cut by span at its
+// ends), in order, and calls moved for those whose units are the very
+// units of the version of prev (see TokensSince) and whose text prev.span
+// holds, with that text's place in prev's version (old) and how far it
+// moved (by); fresh for the others. prev may be nil.
+func (st *diagState) sinceRange(span token.Span, prev *rangeBase, moved func(old token.Span, by int), fresh func(r token.Span)) {
+	if prev == nil || len(st.units) == 0 || span.End <= span.Start {
+		fresh(span)
+		return
+	}
+	to := matchUnits(st.units, prev.units)
+	first, last := unitAt(st.starts, span.Start), unitAt(st.starts, span.End-1)
+	for i := first; i <= last; {
+		j := i
+		if to[i] >= 0 {
+			for j+1 <= last && to[j+1] == to[j]+1 {
+				j++
+			}
+		} else {
+			for j+1 <= last && to[j+1] < 0 {
+				j++
+			}
+		}
+		r := token.Span{Start: max(span.Start, st.starts[i]), End: min(span.End, st.end(j))}
+		by := 0
+		if to[i] >= 0 {
+			by = st.starts[i] - prev.starts[to[i]]
+		}
+		if old := (token.Span{Start: r.Start - by, End: r.End - by}); to[i] >= 0 && prev.span.Start <= old.Start && old.End <= prev.span.End {
+			moved(old, by)
+		} else {
+			fresh(r)
+		}
+		i = j + 1
+	}
+}
+
+// RangeTokens are the semantic tokens of a stretch of a snapshot's text (a
+// visible range, which an editor asks for again after each keystroke), and
+// what a later version needs to answer a range from them. They do not keep
+// the snapshot.
+type RangeTokens struct {
+	rangeBase
+	toks   []SemanticToken
+	reused int // how many of toks are the earlier answer's, for the tests
+}
+
+// Tokens returns the tokens, in order.
+func (r *RangeTokens) Tokens() []SemanticToken { return r.toks }
+
+// RangeTokens returns the semantic tokens of span: within the units that
+// are those of prev's version (see TokensSince), prev's tokens, moved,
+// where prev's span held them; the others' from partial analyses, which
+// are those the requests at the cursor built when the range holds no
+// more than they took. prev may be nil, or of any other version.
+func (s *Snapshot) RangeTokens(span token.Span, prev *RangeTokens) *RangeTokens {
+	st := s.diagState()
+	out := &RangeTokens{rangeBase: rangeBase{units: st.units, starts: st.starts, span: span}}
+	var base *rangeBase
+	if prev != nil {
+		base = &prev.rangeBase
+	}
+	st.sinceRange(span, base, func(old token.Span, by int) {
+		// prev's tokens that meet old, as SemanticTokens takes them.
+		k := sort.Search(len(prev.toks), func(k int) bool { return prev.toks[k].Span.End > old.Start })
+		for ; k < len(prev.toks) && prev.toks[k].Span.Start < old.End; k++ {
+			t := prev.toks[k]
+			t.Span.Start += by
+			t.Span.End += by
+			out.toks = append(out.toks, t)
+			out.reused++
+		}
+	}, func(r token.Span) {
+		out.toks = append(out.toks, s.Query(r).SemanticTokens(r)...)
+	})
+	return out
+}
+
+// RangeHints are the inlay hints of a stretch of a snapshot's text, and
+// what a later version needs to answer a range from them, as RangeTokens.
+type RangeHints struct {
+	rangeBase
+	hints  []InlayHint
+	reused int // how many of hints are the earlier answer's, for the tests
+}
+
+// Hints returns the hints, in order.
+func (r *RangeHints) Hints() []InlayHint { return r.hints }
+
+// RangeHints returns the inlay hints of span (Analysis.InlayHints), those
+// of the units that are prev's version's taken from prev, as RangeTokens.
+func (s *Snapshot) RangeHints(span token.Span, prev *RangeHints) *RangeHints {
+	st := s.diagState()
+	out := &RangeHints{rangeBase: rangeBase{units: st.units, starts: st.starts, span: span}}
+	var base *rangeBase
+	if prev != nil {
+		base = &prev.rangeBase
+	}
+	// InlayHints takes the hints at both ends of its span. A unit starts
+	// a line, where no hint is (they follow a name, or come before a
+	// value in a statement), so a stretch's end only holds one at the end
+	// of span; only the last stretch keeps those.
+	add := func(h InlayHint, end int) bool {
+		if h.Offset == end && end < span.End {
+			return false
+		}
+		out.hints = append(out.hints, h)
+		return true
+	}
+	st.sinceRange(span, base, func(old token.Span, by int) {
+		k := sort.Search(len(prev.hints), func(k int) bool { return prev.hints[k].Offset >= old.Start })
+		for ; k < len(prev.hints) && prev.hints[k].Offset <= old.End; k++ {
+			h := prev.hints[k]
+			h.Offset += by
+			if add(h, old.End+by) {
+				out.reused++
+			}
+		}
+	}, func(r token.Span) {
+		for _, h := range s.Query(r).InlayHints(r) {
+			add(h, r.End)
+		}
+	})
+	return out
 }

@@ -126,3 +126,91 @@ func diffTokens(got, want []SemanticToken) string {
 	}
 	return ""
 }
+
+// TestRangeAnswersEqualFull edits corpus programs at random and asks, after
+// each edit, the semantic tokens and the inlay hints of a range of lines
+// around a place that moves now and then (a visible range while typing),
+// built from the last answers (Snapshot.RangeTokens, Snapshot.RangeHints),
+// and compares them with a full analysis's of the range.
+func TestRangeAnswersEqualFull(t *testing.T) {
+	partialEverywhere(t)
+	stride, edits, seed := 6, 10, uint64(7)
+	if testing.Short() {
+		stride, edits = 60, 6
+	}
+	if *stress > 0 {
+		stride, edits, seed = 1, 40, uint64(*stress)
+	}
+	progs := corpusPrograms(t, stride)
+	if len(progs) == 0 {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	var asked, tokens, reused, hints, reusedHints int
+	for n, path := range slices.Sorted(mapsKeys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		ws := NewWorkspace()
+		uri := FileURI(path)
+		s := ws.Open(uri, 1, progs[path])
+		s.Diagnostics()
+		s.Analysis()
+		var prev *RangeTokens
+		var prevHints *RangeHints
+		center := rng.IntN(len(s.Text) + 1)
+		for k := 0; k < edits; k++ {
+			var e Edit
+			s, e = changeAtRandom(t, ws, s, rng)
+			switch rng.IntN(6) {
+			case 0:
+				continue // a version the editor asked no tokens of
+			case 1:
+				s.Analysis()
+			}
+			if rng.IntN(2) == 0 {
+				s.Diagnostics()
+			}
+			// A range of whole lines around center, which drifts now and
+			// then (the editor scrolls).
+			if rng.IntN(4) == 0 {
+				center += rng.IntN(201) - 100
+			}
+			center = min(max(0, center), len(s.Text))
+			l := s.QueryLines()
+			line := l.Line(center)
+			span := token.Span{Start: l.LineStart(max(0, line-15)), End: len(s.Text)}
+			if end := line + 15; end < l.Count() {
+				span.End = l.LineStart(end)
+			}
+			if rng.IntN(8) == 0 {
+				span = token.Span{Start: rng.IntN(len(s.Text) + 1), End: len(s.Text)} // any stretch
+				span.End = span.Start + rng.IntN(len(s.Text)-span.Start+1)
+			}
+			asked++
+			full := (&Snapshot{URI: uri, Text: s.Text, src: ws}).Analysis()
+			want := full.SemanticTokens(span)
+			got := s.RangeTokens(span, prev)
+			gotHints := s.RangeHints(span, prevHints)
+			if wantHints := full.InlayHints(span); !slices.Equal(gotHints.Hints(), wantHints) {
+				t.Fatalf("%s, edit %d ([%d,%d) ← %q), range [%d,%d): inlay hints built from the last answer's differ from a full analysis's:\n got %v\nwant %v\ntext after:\n%s",
+					path, k, e.Start, e.End, e.Text, span.Start, span.End, gotHints.Hints(), wantHints, s.Text)
+			}
+			if d := diffTokens(got.Tokens(), want); d != "" {
+				t.Fatalf("%s, edit %d ([%d,%d) ← %q), range [%d,%d): tokens built from the last answer's differ from a full analysis's: %s\ntext after:\n%s",
+					path, k, e.Start, e.End, e.Text, span.Start, span.End, d, s.Text)
+			}
+			if prev != nil {
+				tokens += len(want)
+				reused += got.reused
+				hints += len(gotHints.hints)
+				reusedHints += gotHints.reused
+			}
+			prev, prevHints = got, gotHints
+		}
+	}
+	t.Logf("%d programs, %d range requests; after the first of each, %d tokens, %d of them the last answer's, and %d inlay hints, %d of them the last answer's",
+		len(progs), asked, tokens, reused, hints, reusedHints)
+	// Small programs: many edits connect most units, or change the whole
+	// analysis.
+	if reused < tokens/5 || reusedHints < hints/5 {
+		t.Errorf("only %d of %d tokens and %d of %d hints were the last answer's", reused, tokens, reusedHints, hints)
+	}
+}

@@ -349,9 +349,12 @@ func inlayHint(ctx context.Context, s *server, d doc, p *protocol.InlayHintParam
 	m := d.mapper()
 	span := m.span(p.Range)
 	s.lanes.stepAside(ctx) // as semantic tokens of a range
-	a := d.snap.Query(span)
+	// As those tokens, the hints are the last range's where nothing changed
+	// since (core's Snapshot.RangeHints).
+	rh := d.snap.RangeHints(span, s.tokens.hints.get(d.uri))
+	s.tokens.hints.put(d.uri, d.snap.Version, rh)
 	defer s.lanes.longTurn(ctx)()
-	hints := a.InlayHints(span)
+	hints := rh.Hints()
 	out := make([]protocol.InlayHint, 0, len(hints))
 	yes := true
 	for _, h := range hints {

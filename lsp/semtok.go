@@ -39,11 +39,53 @@ func semanticLegend() protocol.SemanticTokensLegend {
 	}
 }
 
-// tokenCache remembers the last full result per document, for deltas.
+// tokenCache remembers the last full result per document, for deltas,
+// and the last range's tokens and inlay hints, for the next range's.
 type tokenCache struct {
 	mu   sync.Mutex
 	last map[uri.URI]cachedTokens
 	seq  atomic.Uint64
+
+	ranges rangeCache[*core.RangeTokens]
+	hints  rangeCache[*core.RangeHints]
+}
+
+// A rangeCache holds the last answer of a range of each document (core's
+// RangeTokens or RangeHints), which the next range's is built from.
+type rangeCache[T any] struct {
+	mu   sync.Mutex
+	last map[uri.URI]versioned[T]
+}
+
+type versioned[T any] struct {
+	version int32
+	v       T
+}
+
+// get returns the last answer of a document, or the zero T.
+func (c *rangeCache[T]) get(u uri.URI) T {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.last[u].v
+}
+
+// put keeps the answer of a version of a document, unless that of a
+// later version is kept.
+func (c *rangeCache[T]) put(u uri.URI, version int32, v T) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.last == nil {
+		c.last = make(map[uri.URI]versioned[T])
+	}
+	if old, ok := c.last[u]; !ok || old.version <= version {
+		c.last[u] = versioned[T]{version, v}
+	}
+}
+
+func (c *rangeCache[T]) forget(u uri.URI) {
+	c.mu.Lock()
+	delete(c.last, u)
+	c.mu.Unlock()
 }
 
 type cachedTokens struct {
@@ -75,6 +117,8 @@ func (c *tokenCache) forget(u uri.URI) {
 	c.mu.Lock()
 	delete(c.last, u)
 	c.mu.Unlock()
+	c.ranges.forget(u)
+	c.hints.forget(u)
 }
 
 func semanticTokensFull(ctx context.Context, s *server, d doc, _ *protocol.SemanticTokensParams) (any, error) {
@@ -110,10 +154,14 @@ func semanticTokensRange(ctx context.Context, s *server, d doc, p *protocol.Sema
 	// Its analysis is not the one the short requests at the cursor wait
 	// for: it waits for them (lanes.go), but not in a long turn, which
 	// the diagnostics must not wait behind.
+	// The tokens of the units unchanged since the last range asked are
+	// that answer's; the others' come from the analyses the requests at
+	// the cursor built (core's Snapshot.RangeTokens).
 	s.lanes.stepAside(ctx)
-	a := d.snap.Query(span)
+	toks := d.snap.RangeTokens(span, s.tokens.ranges.get(d.uri))
+	s.tokens.ranges.put(d.uri, d.snap.Version, toks)
 	defer s.lanes.longTurn(ctx)()
-	return &protocol.SemanticTokens{Data: encodeTokens(a, m, span)}, nil
+	return &protocol.SemanticTokens{Data: relativeTokens(encodeTokenList(toks.Tokens(), m))}, nil
 }
 
 func semanticTokensDelta(ctx context.Context, s *server, d doc, p *protocol.SemanticTokensDeltaParams) (any, error) {

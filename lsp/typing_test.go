@@ -3,12 +3,14 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -118,4 +120,59 @@ func (h recordHandler) WithGroup(string) slog.Handler      { return h }
 
 func rng2(l1, c1, l2, c2 uint32) map[string]any {
 	return rng(int(l1), int(c1), int(l2), int(c2))
+}
+
+// TestRangeAnswersWhileTyping types into a document large enough for
+// partial analyses and, after each keystroke, asks the semantic tokens and
+// inlay hints of the lines around the cursor (each built from the last
+// range's answer where nothing changed), and checks every answer against a
+// second server's of the same text opened afresh (a full analysis).
+func TestRangeAnswersWhileTyping(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 24<<10; i++ {
+		fmt.Fprintf(&b, "define action called add%[1]d with a and b:\n    return a plus b\nend action\nstore n%[1]d as 0\ncount from 1 to 3:\n    change n%[1]d to n%[1]d plus count\nend count\ndisplay add%[1]d with n%[1]d and 1\n", i)
+	}
+	text := b.String()
+	typing, fresh := newClient(t), newClient(t)
+	typing.initialize(nil)
+	fresh.initialize(nil)
+	u := "file:///typing/ranges.wfl"
+	typing.open(u, text, 1)
+	r := rand.New(rand.NewPCG(3, 4))
+	cursor := strings.Index(text, "display add40 with n40 and 1") + len("display add40 with n40 and 1")
+	typed := []string{"+", "n", "4", "0", " ", "x", "\n", "é"}
+	for v := 2; v < 60; v++ {
+		m := newMapper(token.NewLines(text), utf16)
+		from, to, ins := cursor, cursor, typed[r.IntN(len(typed))]
+		if r.IntN(3) == 0 && cursor > 0 { // a backspace
+			from = cursor - 1
+			for from > 0 && text[from]&0xC0 == 0x80 {
+				from--
+			}
+			ins = ""
+		}
+		start, end := m.position(from), m.position(to)
+		typing.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": u, "version": v},
+			"contentChanges": []any{map[string]any{"range": rng2(start.Line, start.Character, end.Line, end.Character), "text": ins}},
+		})
+		text, cursor = text[:from]+ins+text[to:], from+len(ins)
+		line := int(newMapper(token.NewLines(text), utf16).position(cursor).Line)
+		visible := rng(max(0, line-30), 0, line+30, 0)
+		fu := fmt.Sprintf("file:///typing/fresh%d.wfl", v)
+		fresh.open(fu, text, 1)
+		for _, method := range []string{"textDocument/semanticTokens/range", "textDocument/inlayHint"} {
+			got := typing.call(method, map[string]any{"textDocument": map[string]any{"uri": u}, "range": visible})
+			want := fresh.call(method, map[string]any{"textDocument": map[string]any{"uri": fu}, "range": visible})
+			if got.Error != nil || want.Error != nil {
+				t.Fatalf("version %d, %s: errors %+v, %+v", v, method, got.Error, want.Error)
+			}
+			if string(got.Result) != string(want.Result) {
+				t.Fatalf("version %d, %s: typed into\n%s\nwant (a full analysis)\n%s", v, method, got.Result, want.Result)
+			}
+		}
+		fresh.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": fu}})
+	}
+	typing.finish()
+	fresh.finish()
 }
