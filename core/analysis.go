@@ -3,6 +3,7 @@ package core
 // This file runs the WFL front end over a document.
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"wfl-lsp/lang/ast"
@@ -30,6 +31,11 @@ type Analysis struct {
 	// diags are the diagnostics' state of the snapshot this is the full
 	// analysis of (its units), or nil for another analysis.
 	diags *atomic.Pointer[diagState]
+
+	// ix is the analysis' index (index.go), built by the first query that
+	// needs it, and gone with the analysis.
+	ixOnce sync.Once
+	ix     *index
 }
 
 // rawAnalysis is what analyze computed before combining (the incremental

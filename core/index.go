@@ -7,11 +7,9 @@ package core
 
 import (
 	"iter"
-	"runtime"
 	"slices"
 	"sort"
 	"sync"
-	"weak"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -73,21 +71,15 @@ func (l *identList) at(i int) IdentRef {
 	return IdentRef{Ident: l.ids[i], Sym: l.syms[i], Def: l.defs[i/64]&(1<<(i%64)) != 0}
 }
 
-// indexes maps an analysis (weakly, so the cache never keeps one alive) to
-// its index.
-var indexes sync.Map // weak.Pointer[Analysis] -> *index
-
+// indexOf returns the analysis' index, built on first use. It lives on
+// the analysis: a cache beside it (a map weakly keyed by the analysis)
+// kept each index until a collection after the analysis' own, and with
+// it, through the tokens it holds, the text of every version analysed
+// since the collection before: while typing into a large document, most
+// of the heap a collection found live.
 func indexOf(a *Analysis) *index {
-	key := weak.Make(a)
-	if v, ok := indexes.Load(key); ok {
-		return v.(*index)
-	}
-	ix := buildIndex(a)
-	if v, loaded := indexes.LoadOrStore(key, ix); loaded {
-		return v.(*index)
-	}
-	runtime.AddCleanup(a, func(k weak.Pointer[Analysis]) { indexes.Delete(k) }, key)
-	return ix
+	a.ixOnce.Do(func() { a.ix = buildIndex(a) })
+	return a.ix
 }
 
 func buildIndex(a *Analysis) *index {
