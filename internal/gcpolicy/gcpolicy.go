@@ -1,30 +1,79 @@
 // Package gcpolicy sets the Go collector for a server that answers
 // keystrokes. main calls [ForServer] before serving; the server benchmarks
 // in lsp call it too, so that they measure the server as it runs.
+//
+// The server keeps little live memory (5 to 7 MB while a 10,000-line
+// document is typed into) and makes about a megabyte of garbage a
+// keystroke there (the new text, the diagnostics' state, the partial
+// analyses of the requests, the answers). Go's default pacing (GOGC=100:
+// collect when the heap has doubled) would then collect every few
+// keystrokes, and each collection takes a processor, or a quarter of one,
+// for a few milliseconds: the keystrokes it overlaps wait. So the server
+// gives the collector room rather than a ratio: a collection comes once
+// the heap has grown by [Headroom] beyond what the last one found live,
+// or has doubled, whichever is more. After each collection the ratio
+// (GOGC) is set again from what it found live.
 package gcpolicy
 
 import (
 	"os"
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 )
 
-// ForServer sets the collector for serving. The server keeps little live
-// memory (a few MB for a 10,000-line document) but each keystroke in such
-// a document makes one to two megabytes of garbage (the new text, the
-// diagnostics' state, the partial analyses of the requests, the answers):
-// at the default GOGC=100 the collector runs every few keystrokes, and the
-// keystroke it overlaps waits. GOGC=200 lets twice as much garbage build
-// up between collections, held back by a 1 GiB soft limit. (At GOGC=400
-// the heap marked live grew from collection to collection while typing,
-// 15 MB to 150 MB and more in 1,500 keystrokes of the typing benchmark:
-// what is made while a long collection marks counts as live, and the next
-// goal is five times that; at 200 it stays near 25 MB.) GOGC and
-// GOMEMLIMIT in the environment win.
+// Headroom is how much the heap may grow beyond what the last collection
+// found live before the next one, while that is more than the live heap.
+const Headroom = 128 << 20
+
+// Limit is the soft memory limit the collector keeps the process under.
+const Limit = 1 << 30
+
+// ForServer sets the collector for serving: GOGC from the live heap after
+// every collection (see the package comment), under a soft limit of
+// [Limit]. GOGC and GOMEMLIMIT in the environment win (GOGC then stays as
+// it says).
 func ForServer() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(200)
-	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(1 << 30)
+		debug.SetMemoryLimit(Limit)
 	}
+	if os.Getenv("GOGC") != "" {
+		return
+	}
+	debug.SetGCPercent(Percent(liveHeap()))
+	afterEachCollection(func() { debug.SetGCPercent(Percent(liveHeap())) })
+}
+
+// Percent returns the GOGC that lets a heap of live bytes grow by
+// Headroom before the next collection, and by at least as much as it
+// holds (GOGC=100).
+func Percent(live uint64) int {
+	live = max(live, 4<<20) // the collector's own smallest heap goal
+	return max(100, int(100*uint64(Headroom)/live))
+}
+
+// liveHeap returns the bytes the last collection found live (the heap's
+// size before any collection).
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// afterEachCollection calls f, on the runtime's cleanup goroutine, after
+// every collection: a new object is watched each time, which the next
+// collection finds unreachable.
+func afterEachCollection(f func()) {
+	type sentinel struct{ _ [64]byte } // not a tiny allocation, which shares a block
+	var watch func()
+	watch = func() {
+		runtime.AddCleanup(new(sentinel), func(struct{}) {
+			f()
+			watch()
+		}, struct{}{})
+	}
+	watch()
 }

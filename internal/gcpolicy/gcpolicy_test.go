@@ -1,0 +1,72 @@
+package gcpolicy
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"testing"
+	"time"
+)
+
+func TestPercent(t *testing.T) {
+	for _, tt := range []struct {
+		live uint64
+		want int
+	}{
+		{0, 3200},                   // before any collection: as for 4 MB
+		{4 << 20, 3200},             // 4 MB live: 128 MB more
+		{8 << 20, 1600},             // 8 MB: 128 MB more
+		{64 << 20, 200},             // 64 MB: 128 MB more
+		{128 << 20, 100},            // as much as the headroom: the heap doubles
+		{512 << 20, 100},            // more: it still doubles
+		{100 << 20, 128},            // 128 MB more, as a whole percentage
+		{(1 << 30) - 1, 100},        // a large heap
+		{3 << 20, 3200},             // under 4 MB: as 4 MB
+		{uint64(Headroom) / 7, 700}, // 7 times smaller than the headroom
+	} {
+		if got := Percent(tt.live); got != tt.want {
+			t.Errorf("Percent(%d) = %d, want %d", tt.live, got, tt.want)
+		}
+	}
+}
+
+// TestForServerFollowsLiveHeap checks that after a collection GOGC is set
+// from the heap it found live: with 64 MB held, 200 (128 MB more); with
+// them let go, the headroom over what is left.
+func TestForServerFollowsLiveHeap(t *testing.T) {
+	if os.Getenv("GOGC") != "" {
+		t.Skip("GOGC is set in the environment, which ForServer leaves as it is")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	ForServer()
+	held := make([][]byte, 64)
+	for i := range held {
+		held[i] = make([]byte, 1<<20)
+	}
+	runtime.GC()
+	waitForPercent(t, func(p int) bool { return p <= 200 }, "GOGC 200 or less with 64 MB live")
+	runtime.KeepAlive(held)
+	held = nil
+	runtime.GC()
+	waitForPercent(t, func(p int) bool { return p > 1000 }, "GOGC over 1000 with a few MB live")
+}
+
+// gcPercent reads GOGC without setting it.
+func gcPercent() int {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	return int(s[0].Value.Uint64())
+}
+
+func waitForPercent(t *testing.T, ok func(int) bool, what string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !ok(gcPercent()) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: GOGC is %d", what, gcPercent())
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
