@@ -10,6 +10,13 @@ package core
 // are computed, from partial analyses (query.go). TestTokensSinceEqualsFull
 // compares the result with a full analysis's after random edits of the
 // corpus.
+//
+// The tokens and inlay hints of a range (the visible lines, asked again
+// after every keystroke) are built the same way from the last range's
+// (RangeTokens, RangeHints): the units changed since are those the
+// requests at the cursor have just analysed, so a range needs no partial
+// analysis of its own. TestRangeAnswersEqualFull compares them with a
+// full analysis's.
 
 import (
 	"sort"
