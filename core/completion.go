@@ -90,7 +90,8 @@ func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, [
 	lineStart := a.Lines.LineStart(a.Lines.Line(offset))
 	before := text[lineStart:offset]
 	if dir, typed, ok := includePathAt(before); ok {
-		return a.pathCompletion(offset, dir, typed, opts.Path)
+		span, items := a.pathCompletion(offset, dir, typed, opts.Path)
+		return span, firstItems(items, opts.Max)
 	}
 	if inStringOrComment(before) {
 		return token.Span{Start: offset, End: offset}, nil
@@ -107,7 +108,7 @@ func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, [
 			return a.filter(token.Span{Start: offset - len(last), End: offset}, last, a.members(lineStart+dot), opts.Max)
 		}
 	} else if strings.HasSuffix(before, ".") {
-		return token.Span{Start: offset, End: offset}, a.members(offset - 1)
+		return token.Span{Start: offset, End: offset}, firstItems(a.members(offset-1), opts.Max)
 	}
 	if n := len(words); n > 1 && token.Lookup(words[n-1]) != token.Identifier {
 		// `total is|`: a keyword being typed after a name continues it.
@@ -235,6 +236,14 @@ func (a *Analysis) filter(span token.Span, prefix string, items []CompletionItem
 		res[k] = a.finish(items[i])
 	}
 	return span, res
+}
+
+// firstItems returns the first max items, or all of them when max is 0.
+func firstItems(items []CompletionItem, max int) []CompletionItem {
+	if max > 0 && len(items) > max {
+		return items[:max]
+	}
+	return items
 }
 
 // finish fills in what an item of a name was made without (see
