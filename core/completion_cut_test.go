@@ -9,6 +9,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -24,7 +25,8 @@ var completionDump = flag.String("completion.dump", "", "write a digest of every
 // a time (each a Workspace.Change, so that most answers come from a partial
 // analysis), with and without snippets, and checks that the answer cut at
 // Max items (1, 5, and the 201 the LSP layer asks for) is the first Max
-// items of the whole answer, over the same span.
+// items of the whole answer, over the same span, and that the whole answer
+// is what plainFilter makes of every candidate offered.
 //
 // With -completion.dump FILE it writes, for each place, a line with the
 // span and a digest of each answer's items (label, kind, detail, doc,
@@ -35,7 +37,7 @@ var completionDump = flag.String("completion.dump", "", "write a digest of every
 //	go test -run CompletionCut -stress 1 ./core   (a third of the mutants, every third byte)
 func TestCompletionCut(t *testing.T) {
 	partialEverywhere(t)
-	stride, step, edits, seed := 300, 29, 3, uint64(3)
+	stride, step, edits, seed := 600, 37, 2, uint64(3)
 	if testing.Short() {
 		stride, step, edits = 3000, 97, 2
 	}
@@ -136,20 +138,31 @@ type cutCheck struct {
 }
 
 // checkCut asks completion at offset of s with and without snippets, whole
-// and cut, and compares each cut answer with the whole one's first items;
-// with digest set, it digests the whole answers.
+// and cut, and compares each cut answer with the whole one's first items,
+// and the whole one with plainFilter's; with digest set, it digests the
+// whole answers.
 func checkCut(s *Snapshot, offset int, digest bool) cutCheck {
 	var c cutCheck
 	a := s.Query(token.Span{Start: offset, End: offset})
 	path := s.URI.Path()
 	var digests []string
 	for _, snippets := range []bool{false, true} {
-		span, all := a.Completion(offset, CompletionOptions{Snippets: snippets, Path: path})
+		opts := CompletionOptions{Snippets: snippets, Path: path}
+		span, all := a.Completion(offset, opts)
+		l := &candidateList{every: true}
+		want, prefix, listed, wantAll := a.propose(l, offset, opts)
+		if listed {
+			want, wantAll = plainFilter(a, l, want, prefix)
+		}
+		if c.err == "" && (want != span || !reflect.DeepEqual(all, wantAll)) {
+			c.err = fmt.Sprintf("snippets %v: %v %q, want %v %q", snippets, span, labels(all), want, labels(wantAll))
+		}
 		if digest {
 			digests = append(digests, fmt.Sprintf("%d-%d:%d:%x", span.Start, span.End, len(all), itemsDigest(all)))
 		}
 		for _, n := range []int{1, 5, 201} {
-			sp, some := a.Completion(offset, CompletionOptions{Snippets: snippets, Path: path, Max: n})
+			opts.Max = n
+			sp, some := a.Completion(offset, opts)
 			if c.err == "" && (sp != span || !reflect.DeepEqual(some, all[:min(n, len(all))])) {
 				c.err = fmt.Sprintf("snippets %v, max %d: %v %q, want the first of %v %q", snippets, n, sp, labels(some), span, labels(all))
 			}
@@ -169,4 +182,66 @@ func itemsDigest(items []CompletionItem) uint64 {
 		fmt.Fprintf(h, "%d\n", it.Kind)
 	}
 	return h.Sum64()
+}
+
+// plainFilter is filter as its doc says it is, over a list of every
+// candidate offered (candidateList.every): of the candidates whose label
+// starts with the prefix, ignoring case, the first of each label, ordered
+// by weight and label; if none and the prefix has several words, the same
+// with its last word, which alone is replaced.
+func plainFilter(a *Analysis, l *candidateList, span token.Span, prefix string) (token.Span, []CompletionItem) {
+	match := func(prefix string) []candidate {
+		var out []candidate
+		seen := map[string]bool{}
+		for _, c := range l.cands {
+			if strings.HasPrefix(strings.ToLower(c.label), strings.ToLower(prefix)) && !seen[c.label] {
+				seen[c.label] = true
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	out := match(prefix)
+	if words := strings.Fields(prefix); len(out) == 0 && len(words) > 1 {
+		last := words[len(words)-1]
+		span.Start = span.End - len(last)
+		out = match(last)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].weight != out[j].weight {
+			return out[i].weight < out[j].weight
+		}
+		return out[i].label < out[j].label
+	})
+	items := make([]CompletionItem, len(out))
+	for i := range out {
+		items[i] = a.finish(&out[i])
+	}
+	return span, items
+}
+
+// TestStringSet adds strings to a set, emptied now and then, and checks
+// what it says against a map's.
+func TestStringSet(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var set stringSet
+	want := map[string]bool{}
+	for round := range 60 {
+		n := rng.IntN(3000)
+		for range n {
+			s := fmt.Sprintf("name %d", rng.IntN(n+1))
+			if got := set.add(s); got == want[s] {
+				t.Fatalf("round %d: add(%q) = %v with the set holding %d", round, s, got, len(want))
+			}
+			want[s] = true
+		}
+		if len(set.members) != len(want) {
+			t.Fatalf("round %d: %d members, want %d", round, len(set.members), len(want))
+		}
+		set.reset()
+		clear(want)
+		if round == 30 {
+			set.gen = ^uint32(0) // the next reset starts the generations again
+		}
+	}
 }
