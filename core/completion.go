@@ -347,9 +347,15 @@ func (a *Analysis) namesInScope(l *candidateList, offset, base int, call string,
 		}
 		l.add(c)
 	}
+	// Every name starts with "": a table's index lists them all faster
+	// than its map.
+	prefixes := l.keep.prefixes
+	if len(prefixes) == 0 {
+		prefixes = []string{""}
+	}
 	depth := 0
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for n, s := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }, l.keep.prefixes...) {
+		for n, s := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }, prefixes...) {
 			offer(n, s, depth)
 		}
 		if sc.Container != nil {
