@@ -52,14 +52,6 @@ type CompletionItem struct {
 	Doc     string // empty for builtins: see BuiltinDoc
 	Insert  string // the text to insert
 	Snippet string // when not "": the text to insert with LSP snippet placeholders (only when the client takes snippets)
-
-	weight int // the order offered in (see filter)
-
-	// An item of a name of the program is made with its label and kind
-	// only, and finished (finish) once it is among those returned: a
-	// large scope has thousands of names, and a client shows a few.
-	sym  *check.Symbol // the symbol whose Detail and Doc are still to fill in, or nil
-	call string        // the joiner of the call snippet still to make ("of", "with"), or ""
 }
 
 // CompletionOptions say what the client can take.
@@ -80,8 +72,23 @@ type CompletionOptions struct {
 // ranked by kind, then by how near their declaration is, then by whether
 // their type is the one the place wants.
 func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, []CompletionItem) {
+	l := newCandidateList()
+	defer l.release()
+	span, prefix, listed, items := a.propose(l, offset, opts)
+	if !listed {
+		return span, firstItems(items, opts.Max)
+	}
+	return a.filter(l, span, prefix, opts.Max)
+}
+
+// propose gathers in l the proposals at offset, and returns the span of
+// the typed prefix they replace and the prefix, which filter selects them
+// by; or, where nothing is to be selected (an include's path, the members
+// after a bare dot, nothing in a string or a comment), the answer and
+// listed false.
+func (a *Analysis) propose(l *candidateList, offset int, opts CompletionOptions) (span token.Span, prefix string, listed bool, items []CompletionItem) {
 	if a.Lines == nil {
-		return token.Span{Start: offset, End: offset}, nil
+		return token.Span{Start: offset, End: offset}, "", false, nil
 	}
 	text := a.Lines.Text()
 	if offset > len(text) {
@@ -90,10 +97,11 @@ func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, [
 	lineStart := a.Lines.LineStart(a.Lines.Line(offset))
 	before := text[lineStart:offset]
 	if dir, typed, ok := includePathAt(before); ok {
-		return a.pathCompletion(offset, dir, typed, opts.Path)
+		span, items = a.pathCompletion(offset, dir, typed, opts.Path)
+		return span, "", false, items
 	}
 	if inStringOrComment(before) {
-		return token.Span{Start: offset, End: offset}, nil
+		return token.Span{Start: offset, End: offset}, "", false, nil
 	}
 
 	// The prefix: the identifier words just before the cursor that are not
@@ -104,84 +112,68 @@ func (a *Analysis) Completion(offset int, opts CompletionOptions) (token.Span, [
 		if strings.HasSuffix(strings.TrimRight(before[:len(before)-len(last)], " \t"), ".") {
 			// Member access: x.pre|
 			dot := strings.LastIndex(before[:len(before)-len(last)], ".")
-			return a.filter(token.Span{Start: offset - len(last), End: offset}, last, a.members(lineStart+dot), opts.Max)
+			l.items(0, a.members(lineStart+dot))
+			return token.Span{Start: offset - len(last), End: offset}, last, true, nil
 		}
 	} else if strings.HasSuffix(before, ".") {
-		return token.Span{Start: offset, End: offset}, a.members(offset - 1)
+		return token.Span{Start: offset, End: offset}, "", false, a.members(offset - 1)
 	}
 	if n := len(words); n > 1 && token.Lookup(words[n-1]) != token.Identifier {
 		// `total is|`: a keyword being typed after a name continues it.
 		words, wordsStart = words[n-1:], len(before)-len(words[n-1])
 	}
-	prefix := strings.Join(words, " ")
+	prefix = strings.Join(words, " ")
 	prefixStart := offset
 	if len(words) > 0 {
 		prefixStart = lineStart + wordsStart
 	}
 	p := a.placeAt(lineStart, prefixStart)
 
-	// Keep what may match the prefix or, failing that, its last word (see
-	// filter) before building items: a large scope has thousands of names.
+	// Gather what may match the prefix or, failing that, its last word
+	// (see filter).
 	lastWord := strings.ToLower(prefix[strings.LastIndex(prefix, " ")+1:])
-	f := prefixFilter(strings.ToLower(prefix), lastWord)
-	maybe := f.keep
-	var items []CompletionItem
-	add := func(weight int, its []CompletionItem) {
-		for _, it := range its {
-			if maybe(it.Label) {
-				it.weight += weight
-				items = append(items, it)
-			}
-		}
-	}
+	l.keep = prefixFilter(strings.ToLower(prefix), lastWord)
 	values := func() {
-		items = append(items, a.valueNames(prefixStart, p, opts.Snippets, f)...)
-		add(groupKeyword, valueWords())
-		add(groupBuiltin, builtinItems(opts.Snippets))
+		a.valueNames(l, prefixStart, p, opts.Snippets)
+		l.items(groupKeyword, valueWords())
+		l.items(groupBuiltin, builtinItems(opts.Snippets))
 	}
 	switch p.slot {
 	case slotStatement:
-		add(groupBlock, a.blockWords(p.block, prefixStart))
+		l.items(groupBlock, a.blockWords(p.block, prefixStart))
 		if !isMemberBlock(p.block) {
-			add(groupStatement, statementKeywords())
+			l.items(groupStatement, statementKeywords())
 			if opts.Snippets {
-				add(groupSnippet, blockSnippets())
+				l.items(groupSnippet, blockSnippets())
 			}
-			names := a.namesInScope(prefixStart, f)
-			for i := range names {
-				names[i].weight += groupNameAtStart
-			}
-			items = append(items, names...)
+			a.namesInScope(l, prefixStart, groupNameAtStart, "")
 		}
 	case slotValue:
 		values()
 	case slotAfterValue:
-		add(groupKeyword, operatorWords())
+		l.items(groupKeyword, operatorWords())
 	case slotIsPhrase:
-		add(groupBlock, isPhrases())
+		l.items(groupBlock, isPhrases())
 		values()
 	case slotThan:
-		add(groupKeyword, []CompletionItem{keywordItem("than"), keywordItem("than or equal to")})
+		l.items(groupKeyword, []CompletionItem{keywordItem("than"), keywordItem("than or equal to")})
 	case slotContainer:
-		add(groupName, a.kindItems(check.SymContainer))
+		a.kindNames(l, check.SymContainer, groupName, "")
 	case slotInterface:
-		add(groupName, a.kindItems(check.SymInterface))
+		a.kindNames(l, check.SymInterface, groupName, "")
 	case slotType:
-		add(groupName, a.kindItems(check.SymContainer))
-		add(groupName, a.kindItems(check.SymInterface))
-		add(groupKeyword, typeWords(p))
+		a.kindNames(l, check.SymContainer, groupName, "")
+		a.kindNames(l, check.SymInterface, groupName, "")
+		l.items(groupKeyword, typeWords(p))
 	case slotAction:
-		for _, it := range a.kindItems(check.SymAction) {
-			if maybe(it.Label) {
-				if opts.Snippets {
-					it.call = "with"
-				}
-				items = append(items, it)
-			}
+		call := ""
+		if opts.Snippets {
+			call = "with"
 		}
-		add(groupBuiltin, builtinItems(false))
+		a.kindNames(l, check.SymAction, 0, call)
+		l.items(groupBuiltin, builtinItems(false))
 	}
-	return a.filter(token.Span{Start: prefixStart, End: offset}, prefix, items, opts.Max)
+	return token.Span{Start: prefixStart, End: offset}, prefix, true, nil
 }
 
 // The groups of items, in the order they are offered.
@@ -195,60 +187,12 @@ const (
 	groupBuiltin     = 6 << 20
 )
 
-// filter keeps the items whose label starts with the prefix (ignoring case),
-// the first of each label, ordered by weight and label, at most max of them
-// when max > 0, and finishes them; with a multi-word prefix that matches
-// nothing, the last word alone is tried, replacing only that word.
-func (a *Analysis) filter(span token.Span, prefix string, items []CompletionItem, max int) (token.Span, []CompletionItem) {
-	match := func(p string) []int32 {
-		p = strings.ToLower(p)
-		var out []int32
-		seen := make(map[string]bool, len(items))
-		for i, it := range items {
-			if hasPrefixFold(it.Label, p) && !seen[it.Label] {
-				seen[it.Label] = true
-				out = append(out, int32(i))
-			}
-		}
-		return out
+// firstItems returns the first max items, or all of them when max is 0.
+func firstItems(items []CompletionItem, max int) []CompletionItem {
+	if max > 0 && len(items) > max {
+		return items[:max]
 	}
-	out := match(prefix)
-	if len(out) == 0 && strings.Contains(prefix, " ") {
-		last := prefix[strings.LastIndex(prefix, " ")+1:]
-		span.Start = span.End - len(last)
-		out = match(last)
-	}
-	// The labels differ, so the order is total: indices are sorted rather
-	// than the items, which are large.
-	slices.SortFunc(out, func(i, j int32) int {
-		x, y := &items[i], &items[j]
-		if x.weight != y.weight {
-			return cmp.Compare(x.weight, y.weight)
-		}
-		return strings.Compare(x.Label, y.Label)
-	})
-	if max > 0 && len(out) > max {
-		out = out[:max]
-	}
-	res := make([]CompletionItem, len(out))
-	for k, i := range out {
-		res[k] = a.finish(items[i])
-	}
-	return span, res
-}
-
-// finish fills in what an item of a name was made without (see
-// CompletionItem.sym): its detail and doc, and its call snippet.
-func (a *Analysis) finish(it CompletionItem) CompletionItem {
-	if it.sym != nil {
-		describe(&it, it.sym)
-		it.sym = nil
-	}
-	if it.call != "" {
-		it = a.callSnippet(it, it.call, true)
-		it.call = ""
-	}
-	return it
+	return items
 }
 
 // A nameFilter keeps the names that start, ignoring case, with one of its
@@ -361,20 +305,20 @@ func inStringOrComment(s string) bool {
 	return in
 }
 
-// namesInScope lists the symbols visible at offset whose names keep
-// accepts, nearest first: weighted by how many scopes out they are declared
-// (in a container's method, its properties come right after the method's
-// own names), plus what score says of each (-1 leaves it out).
-func (a *Analysis) namesInScope(offset int, f nameFilter, score ...func(scoped) int) []CompletionItem {
-	keep := f.keep
+// namesInScope offers the symbols visible at offset whose names l keeps,
+// nearest first: weighted, from base, by how many scopes out they are
+// declared (in a container's method, its properties come right after the
+// method's own names), plus what score says of each (-1 leaves it out); an
+// action's item gets the call snippet joined by call, when not "".
+func (a *Analysis) namesInScope(l *candidateList, offset, base int, call string, score ...func(scoped) int) {
 	if a.Info == nil || a.Info.Global == nil {
-		return nil
+		return
 	}
-	var out []CompletionItem
-	seen := map[string]bool{}
+	keep := l.keep.keep
+	l.startNames()
 	offer := func(n string, s scoped, depth int) {
 		sym := s.sym
-		if seen[n] || sym == nil || !keep(n) {
+		if sym == nil {
 			return
 		}
 		declared := sym.Decl.End == 0 || s.decl().Start < offset || sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
@@ -387,39 +331,57 @@ func (a *Analysis) namesInScope(offset int, f nameFilter, score ...func(scoped) 
 				return
 			}
 		}
-		seen[n] = true
-		if it, ok := nameItem(sym); ok {
-			it.weight = groupName + depth<<8 + extra
-			if it.Kind == CompleteAction || it.Kind == CompleteContainer {
-				it.weight += 1 << 16 // after the variables
-			}
-			out = append(out, it)
+		if l.offered(n) {
+			return
 		}
+		kind, ok := nameKind(sym)
+		if !ok {
+			return
+		}
+		c := candidate{label: sym.Name, weight: base + groupName + depth<<8 + extra, sym: sym, kind: kind}
+		if kind == CompleteAction || kind == CompleteContainer {
+			c.weight += 1 << 16 // after the variables
+		}
+		if kind == CompleteAction {
+			c.call = call
+		}
+		l.add(c)
+	}
+	// Every name starts with "": a table's index lists them all faster
+	// than its map.
+	prefixes := l.keep.prefixes
+	if len(prefixes) == 0 {
+		prefixes = []string{""}
 	}
 	depth := 0
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for n, s := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }, f.prefixes...) {
+		for n, s := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }, prefixes...) {
 			offer(n, s, depth)
 		}
 		if sc.Container != nil {
 			depth++
 			for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base, k+1 {
 				for n, m := range c.Members {
-					offer(n, scoped{sym: m}, depth)
+					if keep(n) {
+						offer(n, scoped{sym: m}, depth)
+					}
 				}
 			}
 		}
 		depth++
 	}
-	return out
 }
 
-// valueNames lists the names that can stand where place p wants a value:
+// valueNames offers the names that can stand where place p wants a value:
 // not the name being declared, a list where a list is changed, and those
 // of the type wanted first; actions with a call snippet.
-func (a *Analysis) valueNames(offset int, p place, snippets bool, f nameFilter) []CompletionItem {
+func (a *Analysis) valueNames(l *candidateList, offset int, p place, snippets bool) {
 	const mismatch = 1 << 12
-	names := a.namesInScope(offset, f, func(s scoped) int {
+	call := ""
+	if snippets {
+		call = "of"
+	}
+	a.namesInScope(l, offset, 0, call, func(s scoped) int {
 		sym, decl := s.sym, s.decl()
 		if sym.Name == p.declaring && decl.Start < offset && decl.End > 0 && a.Lines.Line(decl.Start) == a.Lines.Line(offset) {
 			return -1 // the name being declared, in its own value
@@ -435,36 +397,26 @@ func (a *Analysis) valueNames(offset int, p place, snippets bool, f nameFilter) 
 		}
 		return 0
 	})
-	if snippets {
-		for i, it := range names {
-			if it.Kind == CompleteAction {
-				names[i].call = "of"
-			}
-		}
-	}
-	return names
 }
 
-// kindItems lists the symbols of a kind the document knows (its own and
-// its included files'), whatever their scope.
-func (a *Analysis) kindItems(kind check.SymbolKind) []CompletionItem {
+// kindNames offers the symbols of a kind the document knows (its own and
+// its included files'), whatever their scope, weighted weight; an
+// action's item gets the call snippet joined by call, when not "".
+func (a *Analysis) kindNames(l *candidateList, kind check.SymbolKind, weight int, call string) {
 	if a.Info == nil || a.Info.Global == nil {
-		return nil
+		return
 	}
-	var out []CompletionItem
-	seen := map[string]bool{}
+	l.startNames()
 	for n, s := range a.scopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == kind }) {
-		if !seen[n] {
-			if it, ok := nameItem(s.sym); ok {
-				seen[n] = true
-				if s.sym.Kind == check.SymInterface {
-					it.Kind = CompleteInterface
-				}
-				out = append(out, it)
-			}
+		k, ok := nameKind(s.sym)
+		if !ok || l.offered(n) || !l.keep.keep(s.sym.Name) {
+			continue
 		}
+		if s.sym.Kind == check.SymInterface {
+			k = CompleteInterface
+		}
+		l.add(candidate{label: s.sym.Name, weight: weight, sym: s.sym, kind: k, call: call})
 	}
-	return out
 }
 
 // A scoped is a symbol a scope holds, and how far its declaration moved:
@@ -548,35 +500,35 @@ func snippetEscape(s string) string {
 
 var snippetEscaper = strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`)
 
+// symbolItem returns the item of a symbol, and whether its kind is one
+// completion offers.
 func symbolItem(sym *check.Symbol) (CompletionItem, bool) {
-	it, ok := nameItem(sym)
-	it.sym = nil
+	kind, ok := nameKind(sym)
+	it := CompletionItem{Label: sym.Name, Kind: kind, Insert: sym.Name}
 	describe(&it, sym)
 	return it, ok
 }
 
-// nameItem is symbolItem without the detail and doc, which finish fills in.
-func nameItem(sym *check.Symbol) (CompletionItem, bool) {
-	it := CompletionItem{Label: sym.Name, Insert: sym.Name, sym: sym}
+// nameKind returns the kind of a symbol's item, and whether its kind is
+// one completion offers.
+func nameKind(sym *check.Symbol) (CompletionKind, bool) {
 	switch sym.Kind {
 	case check.SymVariable, check.SymImplicit, check.SymPredeclared:
-		it.Kind = CompleteVariable
+		return CompleteVariable, true
 	case check.SymConstant:
-		it.Kind = CompleteConstant
+		return CompleteConstant, true
 	case check.SymParameter:
-		it.Kind = CompleteParameter
+		return CompleteParameter, true
 	case check.SymAction:
-		it.Kind = CompleteAction
+		return CompleteAction, true
 	case check.SymContainer, check.SymInterface:
-		it.Kind = CompleteContainer
+		return CompleteContainer, true
 	case check.SymProperty:
-		it.Kind = CompleteProperty
+		return CompleteProperty, true
 	case check.SymMethod:
-		it.Kind = CompleteMethod
-	default:
-		return it, false
+		return CompleteMethod, true
 	}
-	return it, true
+	return 0, false
 }
 
 // describe sets the detail and doc of a symbol's item: its type, or an

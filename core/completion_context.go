@@ -271,7 +271,11 @@ func (a *Analysis) blockWithoutLine(lineStart, offset int) ast.Node {
 		return b
 	}
 	// Still unread (a block left open to the end of the file, being
-	// typed): the header of the lines it is indented under, closed.
+	// typed): the header of the lines it is indented under, closed. A line
+	// not indented is under none.
+	if indent == lineStart {
+		return nil
+	}
 	for l := a.Lines.Line(lineStart) - 1; l >= 0; l-- {
 		from, to := a.Lines.LineStart(l), a.Lines.LineEnd(l)
 		line := text[from:to]

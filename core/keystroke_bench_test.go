@@ -110,3 +110,53 @@ func BenchmarkKeystroke(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkKeystrokeCompletion times completion alone at the cursor of each
+// keystroke of BenchmarkKeystroke's clean document (`+total_c417` typed,
+// then deleted), on the partial analysis the keystroke's query made, made
+// before the timer starts with what completion reads of it (its tokens):
+// what gathering, cutting and making the list of 201 items costs.
+//
+//	go test -run '^$' -bench KeystrokeCompletion -benchtime 20000x ./core
+func BenchmarkKeystrokeCompletion(b *testing.B) {
+	text := benchdoc.Clean(10000)
+	const chunk = (10000 + 11) / 12 / 2
+	call := fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
+	typed := fmt.Sprintf("+total_c%d", chunk)
+	at := strings.Index(text, call)
+	if at < 0 {
+		b.Fatalf("no %q", call)
+	}
+	cursor := at + len(call)
+	ws := NewWorkspace()
+	uri := URI("file:///bench/keystroke.wfl")
+	s := ws.Open(uri, 1, text)
+	s.Diagnostics()
+	s.Analysis()
+	type keystroke struct {
+		a      *Analysis
+		cursor int
+	}
+	var keys []keystroke
+	step := func(e Edit, cursor int) {
+		var err error
+		if s, err = ws.Change(uri, s.Version+1, e); err != nil {
+			b.Fatal(err)
+		}
+		s.Diagnostics()
+		a := s.Query(token.Span{Start: cursor, End: cursor})
+		a.Completion(cursor, CompletionOptions{Max: 201})
+		keys = append(keys, keystroke{a, cursor})
+	}
+	for k := range len(typed) {
+		step(Edit{Start: cursor + k, End: cursor + k, Text: typed[k : k+1]}, cursor+k+1)
+	}
+	for k := len(typed); k > 0; k-- {
+		step(Edit{Start: cursor + k - 1, End: cursor + k}, cursor+k-1)
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		k := keys[i%len(keys)]
+		k.a.Completion(k.cursor, CompletionOptions{Max: 201})
+	}
+}

@@ -266,25 +266,26 @@ func keywordItems(labels ...string) []CompletionItem {
 	return out
 }
 
-// valueWords are the words that start a value.
-func valueWords() []CompletionItem {
+// valueWords are the words that start a value; the list is made once.
+var valueWords = sync.OnceValue(func() []CompletionItem {
 	return keywordItems("call", "not", "yes", "no", "nothing", "create list", "current time in milliseconds",
 		"current time formatted as", "file exists at", "directory exists at", "read content from",
 		"list files in", "pattern", "find", "replace", "split")
-}
+})
 
-// operatorWords are the words that continue a complete value.
-func operatorWords() []CompletionItem {
+// operatorWords are the words that continue a complete value; the list is
+// made once.
+var operatorWords = sync.OnceValue(func() []CompletionItem {
 	return keywordItems("plus", "minus", "times", "divided by", "modulo", "with", "is", "is not",
 		"is greater than", "is less than", "is greater than or equal to", "is less than or equal to",
 		"is equal to", "is between", "and", "or", "contains", "matches", "of")
-}
+})
 
-// isPhrases are the words that continue `is`.
-func isPhrases() []CompletionItem {
+// isPhrases are the words that continue `is`; the list is made once.
+var isPhrases = sync.OnceValue(func() []CompletionItem {
 	return keywordItems("not", "not equal to", "equal to", "greater than", "less than", "greater than or equal to",
 		"less than or equal to", "between", "above", "below")
-}
+})
 
 // typeWords are the type names WFL defines, spelled as the place takes
 // them: lower case after a parameter's `as`, capitalised after `:`.
@@ -341,12 +342,12 @@ func (a *Analysis) pathCompletion(offset int, dir, typed, docPath string) (token
 		case e.IsDir() && !SkipDir(name):
 			out = append(out, CompletionItem{Label: name + "/", Kind: CompleteFolder, Insert: name + "/"})
 		case !e.IsDir() && strings.HasSuffix(name, ".wfl") && filepath.Join(base, name) != filepath.Clean(docPath):
-			out = append(out, CompletionItem{Label: name, Kind: CompleteFile, Insert: name, weight: -1})
+			out = append(out, CompletionItem{Label: name, Kind: CompleteFile, Insert: name})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].weight != out[j].weight {
-			return out[i].weight < out[j].weight
+		if fi, fj := out[i].Kind == CompleteFile, out[j].Kind == CompleteFile; fi != fj {
+			return fi // the files, then the folders
 		}
 		return out[i].Label < out[j].Label
 	})

@@ -72,7 +72,7 @@ func (x *nameIndex) starting(prefixes []string) iter.Seq2[string, *check.Symbol]
 			i, _ := slices.BinarySearchFunc(x.syms, p, func(s *check.Symbol, p string) int {
 				return cmp.Compare(strings.ToLower(s.Name), p)
 			})
-			for ; i < len(x.syms) && strings.HasPrefix(strings.ToLower(x.syms[i].Name), p); i++ {
+			for ; i < len(x.syms) && hasPrefixFold(x.syms[i].Name, p); i++ {
 				if !yield(x.syms[i].Name, x.syms[i]) {
 					return
 				}

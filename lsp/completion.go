@@ -1,12 +1,18 @@
 package lsp
 
 // This file serves completion (with completionItem/resolve, which adds a
-// builtin's documentation) and signature help, converted from core.
+// builtin's documentation) and signature help, converted from core. The
+// completion list is written as JSON directly (appendCompletionList): it
+// answers every keystroke, and building protocol values for its items
+// cost more than encoding them.
 
 import (
 	"context"
 	"encoding/json"
+	"slices"
+	"strconv"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -55,43 +61,95 @@ func completion(ctx context.Context, s *server, d doc, p *protocol.CompletionPar
 	if incomplete {
 		items = items[:maxCompletionItems]
 	}
-	rng := m.rng(span)
-	out := make([]protocol.CompletionItem, 0, len(items))
-	for i, it := range items {
-		ci := protocol.CompletionItem{
-			Label:    it.Label,
-			Kind:     completionKinds[it.Kind],
-			SortText: protocol.NewOptional(sortKey(i)),
-			TextEdit: &protocol.TextEdit{Range: rng, NewText: it.Insert},
-		}
-		if it.Detail != "" {
-			ci.Detail = protocol.NewOptional(it.Detail)
-		}
-		if it.Doc != "" {
-			ci.Documentation = protocol.String(it.Doc)
-		}
-		if it.Snippet != "" {
-			ci.TextEdit = &protocol.TextEdit{Range: rng, NewText: it.Snippet}
-			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
-		}
-		if it.Kind == core.CompleteBuiltin {
-			data, _ := json.Marshal(resolveData{Builtin: it.Label})
-			ci.Data = protocol.LSPAny(data)
-		}
-		out = append(out, ci)
-	}
-	return &protocol.CompletionList{IsIncomplete: incomplete, Items: out}, nil
+	return appendCompletionList(nil, incomplete, m.rng(span), items), nil
 }
 
-// sortKey keeps core's order.
-func sortKey(i int) string {
-	const digits = "0123456789"
-	b := []byte{'0', '0', '0', '0', '0'}
-	for k := len(b) - 1; k >= 0 && i > 0; k-- {
-		b[k] = digits[i%10]
+// appendCompletionList appends to dst the CompletionList of items, each
+// replacing rng, as protocol.Marshal writes the list of protocol values:
+// a builtin's item carries its name for completionItem/resolve (data, a
+// resolveData), each item its index as its sortText (appendSortKey), and a
+// snippet is the text of an item's edit. TestCompletionJSON checks that
+// the bytes are the same.
+func appendCompletionList(dst []byte, incomplete bool, rng protocol.Range, items []core.CompletionItem) jsonrpc2.RawMessage {
+	edit := appendRange(nil, rng)
+	n := len(`{"isIncomplete":false,"items":[]}`) // the length written, unless strings are escaped
+	for _, it := range items {
+		n += len(`{"label":"","kind":00,"sortText":"00000","textEdit":{"range":,"newText":""}},`) + len(edit) + len(it.Label) + max(len(it.Insert), len(it.Snippet))
+		if it.Detail != "" {
+			n += len(`,"detail":""`) + len(it.Detail)
+		}
+		if it.Doc != "" {
+			n += len(`,"documentation":""`) + len(it.Doc)
+		}
+		if it.Snippet != "" {
+			n += len(`,"insertTextFormat":2`)
+		}
+		if it.Kind == core.CompleteBuiltin {
+			n += len(`,"data":{"builtin":""}`) + len(it.Label)
+		}
+	}
+	dst = slices.Grow(dst, n)
+	dst = append(dst, `{"isIncomplete":`...)
+	dst = strconv.AppendBool(dst, incomplete)
+	dst = append(dst, `,"items":[`...)
+	for i, it := range items {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `{"label":`...)
+		dst = appendQuote(dst, it.Label)
+		if k := completionKinds[it.Kind]; k != 0 {
+			dst = append(dst, `,"kind":`...)
+			dst = strconv.AppendUint(dst, uint64(k), 10)
+		}
+		if it.Detail != "" {
+			dst = append(dst, `,"detail":`...)
+			dst = appendQuote(dst, it.Detail)
+		}
+		if it.Doc != "" {
+			dst = append(dst, `,"documentation":`...)
+			dst = appendQuote(dst, it.Doc)
+		}
+		dst = append(dst, `,"sortText":"`...)
+		dst = appendSortKey(dst, i)
+		dst = append(dst, '"')
+		text := it.Insert
+		if it.Snippet != "" {
+			dst = append(dst, `,"insertTextFormat":`...)
+			dst = strconv.AppendUint(dst, uint64(protocol.InsertTextFormatSnippet), 10)
+			text = it.Snippet
+		}
+		dst = append(dst, `,"textEdit":{"range":`...)
+		dst = append(dst, edit...)
+		dst = append(dst, `,"newText":`...)
+		dst = appendQuote(dst, text)
+		dst = append(dst, '}')
+		if it.Kind == core.CompleteBuiltin {
+			dst = append(dst, `,"data":{"builtin":`...)
+			dst = appendQuote(dst, it.Label)
+			dst = append(dst, '}')
+		}
+		dst = append(dst, '}')
+	}
+	return append(dst, "]}"...)
+}
+
+// appendQuote appends s as a JSON string, quoted as protocol.Marshal
+// quotes it (invalid UTF-8 as U+FFFD).
+func appendQuote(dst []byte, s string) []byte {
+	dst, _ = jsontext.AppendQuote(dst, s) // the error says only that s was not valid UTF-8
+	return dst
+}
+
+// appendSortKey appends the sortText of the item at index i, which keeps
+// core's order: its last five digits.
+func appendSortKey(dst []byte, i int) []byte {
+	var b [5]byte
+	for k := len(b) - 1; k >= 0; k-- {
+		b[k] = byte('0' + i%10)
 		i /= 10
 	}
-	return string(b)
+	return append(dst, b[:]...)
 }
 
 // resolveCompletion adds a builtin's documentation to its item.
