@@ -20,7 +20,8 @@ import (
 // completion: that, then the completion at the cursor (100 items);
 // whole: that, then the whole document's semantic tokens as a delta request
 // builds them from the last version's (TokensSince); visible: that, then
-// the semantic tokens and inlay hints of the 60 lines around the cursor.
+// the semantic tokens and inlay hints of the 60 lines around the cursor,
+// built from the last keystroke's (RangeTokens, RangeHints).
 //
 //	go test -run '^$' -bench Keystroke -benchtime 2000x ./core
 func BenchmarkKeystroke(b *testing.B) {
@@ -56,6 +57,8 @@ func BenchmarkKeystroke(b *testing.B) {
 			cursors = append(cursors, cursor0+k-1)
 		}
 		var base *TokenBase
+		var lastToks *RangeTokens
+		var lastHints *RangeHints
 		parts := []struct {
 			name string
 			run  func(s *Snapshot, cursor int)
@@ -81,9 +84,9 @@ func BenchmarkKeystroke(b *testing.B) {
 				l := s.QueryLines()
 				line := l.Line(cursor)
 				span := token.Span{Start: l.LineStart(max(1, line-30)), End: l.LineStart(min(l.Count(), line+30))}
-				a := s.Query(span)
-				a.SemanticTokens(span)
-				a.InlayHints(span)
+				// As the server answers them: from the last range's answers.
+				lastToks = s.RangeTokens(span, lastToks)
+				lastHints = s.RangeHints(span, lastHints)
 			}},
 		}
 		for _, part := range parts {
