@@ -185,9 +185,9 @@ func BenchmarkHeapPerDocument(b *testing.B) {
 	}
 }
 
-// settle collects garbage until the cleanups it queues (the query indexes
-// of the analyses collected, see core's index.go) have run and their
-// memory is collected too.
+// settle collects garbage a few times, letting the runtime's cleanups
+// and the collector's background sweeping run between, so that what is
+// counted is what the documents keep.
 func settle() {
 	for range 3 {
 		runtime.GC()
