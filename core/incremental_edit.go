@@ -15,12 +15,13 @@ import (
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lint"
 	"wfl-lsp/lang/parser"
+	"wfl-lsp/lang/token"
 )
 
 // derive returns the state of text, a later version of prev's text, or nil
 // when it must come from a full analysis. same says what the two texts are
-// known to share at their ends.
-func derive(prev *diagState, text string, cfg config.Config, same sameEnds) *diagState {
+// known to share at their ends; lines, when not nil, is text's line table.
+func derive(prev *diagState, text string, cfg config.Config, same sameEnds, lines *token.Lines) *diagState {
 	if cfg != prev.cfg || prev.final {
 		return nil
 	}
@@ -35,7 +36,9 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds) *dia
 	n, first, next, a, bound, cut := len(prev.starts), w.first, w.next, w.a, w.bound, w.cut
 	win, wunits, wdropped := w.file, w.units, w.dropped
 	wstarts, groups := groupUnits(text[a:bound], wunits)
-	lines := prev.lines.Splice(text, from, oldEnd, newEnd)
+	if lines == nil {
+		lines = prev.lines.Splice(text, from, oldEnd, newEnd)
+	}
 
 	// The new list of units.
 	s := &diagState{text: text, lines: lines, cfg: cfg}

@@ -169,7 +169,7 @@ func TestIncrementalEqualsFull(t *testing.T) {
 			if d := firstDiff(fs.assemble(), want); d != "" {
 				t.Fatalf("%s, edit %d: the full state differs from the analysis: %s", path, k, d)
 			}
-			got := derive(st, next, cfg, sameEnds{})
+			got := derive(st, next, cfg, sameEnds{}, nil)
 			if got == nil {
 				full++
 				st = fs
@@ -286,7 +286,7 @@ func BenchmarkDerive(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
-				if st = derive(st, edit(i), cfg, sameEnds{}); st == nil {
+				if st = derive(st, edit(i), cfg, sameEnds{}, nil); st == nil {
 					b.Fatal("the edit fell back to a full analysis")
 				}
 				st.assemble() // the list the server publishes
@@ -329,7 +329,7 @@ func FuzzIncremental(f *testing.F) {
 		to := min(len(text), from+int(cut)%16)
 		next := text[:from] + ins + text[to:]
 		st := fullStateOf(uri, text)
-		got := derive(st, next, cfg, sameEnds{})
+		got := derive(st, next, cfg, sameEnds{}, nil)
 		if got == nil {
 			return
 		}
@@ -385,7 +385,7 @@ func TestIncrementalCases(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := derive(fullStateOf(uri, tt.before), tt.after, cfg, sameEnds{})
+			got := derive(fullStateOf(uri, tt.before), tt.after, cfg, sameEnds{}, nil)
 			if got == nil {
 				t.Fatal("the edit fell back to a full analysis")
 			}
@@ -423,13 +423,14 @@ func diffShapes(s *diagState) string {
 // shares with its diagnostics base's (from the edits, across versions
 // whose diagnostics were never computed and changes of several edits)
 // against the texts compared from their ends: diffRange gives the same
-// range either way.
+// range either way. The line table a change carries over from the version
+// before is checked against the text's too.
 func TestSameEndsMatchDiff(t *testing.T) {
 	progs := corpusPrograms(t, 12)
 	if len(progs) == 0 {
 		t.Skip("no corpus at ../shared/corpus")
 	}
-	compared, composed := 0, 0
+	compared, composed, spliced := 0, 0, 0
 	for n, path := range slices.Sorted(mapsKeys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), 9))
 		ws := NewWorkspace()
@@ -454,6 +455,12 @@ func TestSameEndsMatchDiff(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if l := next.lines.Load(); l != nil {
+				spliced++
+				if !sameLines(l, token.NewLines(next.Text)) {
+					t.Fatalf("%s, change %d (%v): the line table that followed the edit differs from the text's", path, k, edits)
+				}
+			}
 			if base := next.base.Load(); base != nil {
 				if !next.same.known {
 					t.Fatalf("%s, change %d: the ends are not known", path, k)
@@ -475,8 +482,8 @@ func TestSameEndsMatchDiff(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d changes compared, %d of them from a base several versions back", compared, composed)
-	if composed == 0 {
-		t.Error("no change from a base several versions back")
+	t.Logf("%d changes compared, %d of them from a base several versions back; %d line tables followed an edit", compared, composed, spliced)
+	if composed == 0 || spliced == 0 {
+		t.Error("no change from a base several versions back, or no line table that followed an edit")
 	}
 }

@@ -195,7 +195,7 @@ func (s *Snapshot) deriveFrom(prev *diagState) *diagState {
 	cfg := ConfigFor(s.URI)
 	st := prev // immutable: the same text needs no edit
 	if !s.reimport || s.Text != prev.text {
-		st = deriveSafely(prev, s.Text, cfg, s.same)
+		st = deriveSafely(prev, s.Text, cfg, s.same, s.lines.Load())
 	}
 	if st != nil && s.reimport {
 		st = reimportSafely(st, s.URI.Path(), s.src, cfg)
@@ -205,13 +205,13 @@ func (s *Snapshot) deriveFrom(prev *diagState) *diagState {
 
 // deriveSafely is derive, with a full analysis instead of a crash should it
 // fail: the tests call derive itself.
-func deriveSafely(prev *diagState, text string, cfg config.Config, same sameEnds) (st *diagState) {
+func deriveSafely(prev *diagState, text string, cfg config.Config, same sameEnds, lines *token.Lines) (st *diagState) {
 	defer func() {
 		if recover() != nil {
 			st = nil
 		}
 	}()
-	return derive(prev, text, cfg, same)
+	return derive(prev, text, cfg, same, lines)
 }
 
 // An Edit replaces the bytes [Start, End) of a text with Text.
@@ -324,6 +324,14 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 	}
 	s := w.newSnapshot(uri, version, text)
 	s.follow(old, false, edits)
+	if l := old.lines.Load(); l != nil && len(edits) == 1 {
+		// The line table follows the edit, as the next change's positions
+		// are read with it: while a burst of keystrokes comes faster than
+		// the diagnostics, no version would have one, and each change
+		// would scan the whole text for its line starts.
+		e := edits[0]
+		s.lines.Store(l.Splice(text, e.Start, e.End, e.Start+len(e.Text)))
+	}
 	w.docs.Store(uri, s)
 	return s, nil
 }
