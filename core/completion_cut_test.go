@@ -67,11 +67,7 @@ func TestCompletionCut(t *testing.T) {
 	answers := 0
 	for n, path := range slices.Sorted(mapsKeys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		ws := NewWorkspace()
-		uri := FileURI(path)
-		s := ws.Open(uri, 1, progs[path])
-		s.Diagnostics()
-		s.Analysis()
+		ws, uri, s := openAnalysed(path, progs[path])
 		ask := func(what string, offset int) {
 			answers++
 			d := checkCut(s, offset, dump != nil)

@@ -210,10 +210,7 @@ func TestParseWithoutLocal(t *testing.T) {
 	if testing.Short() {
 		stride, edits = 60, 1
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	describe := func(n ast.Node) string {
 		if n == nil {
 			return "nil"

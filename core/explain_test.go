@@ -143,10 +143,7 @@ func TestExplainCorpus(t *testing.T) {
 	if testing.Short() {
 		stride = 30
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
 	total, matched := 0, 0
 	unmatched := map[string]int{}

@@ -36,10 +36,7 @@ func TestFixSweep(t *testing.T) {
 	if *stress > 0 {
 		stride = 1
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	dir := t.TempDir()
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
 	uri := FileURI(filepath.Join(dir, "a.wfl"))

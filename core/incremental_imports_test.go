@@ -105,10 +105,7 @@ func TestRefreshEqualsFull(t *testing.T) {
 	if *stress > 0 {
 		stride, edits, places, seed = 1, 40, 4, uint64(*stress)
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	paths := slices.Sorted(mapsKeys(progs))
 	dir := t.TempDir() // nothing is written there: the files are open
 	libURI, mainURI := FileURI(filepath.Join(dir, "lib.wfl")), FileURI(filepath.Join(dir, "main.wfl"))

@@ -43,6 +43,29 @@ func corpusPrograms(tb testing.TB, stride int) map[string]string {
 	return out
 }
 
+// corpusOrSkip is corpusPrograms, skipping the test when there is no
+// corpus beside the project.
+func corpusOrSkip(tb testing.TB, stride int) map[string]string {
+	tb.Helper()
+	progs := corpusPrograms(tb, stride)
+	if len(progs) == 0 {
+		tb.Skip("no corpus at ../shared/corpus")
+	}
+	return progs
+}
+
+// openAnalysed opens text as the document at path in a new workspace, with
+// its diagnostics and its analysis computed: the state the edits of a
+// property test derive from, and the base its partial analyses start from.
+func openAnalysed(path, text string) (*Workspace, URI, *Snapshot) {
+	ws := NewWorkspace()
+	uri := FileURI(path)
+	s := ws.Open(uri, 1, text)
+	s.Diagnostics()
+	s.Analysis()
+	return ws, uri, s
+}
+
 // snippets are texts an edit may insert: whole statements, block openers
 // and closers, declarations that collide with existing names, lines that
 // make later statements unreachable or change the file's context.
@@ -142,10 +165,7 @@ func TestIncrementalEqualsFull(t *testing.T) {
 	if *stress > 0 { // go test -run IncrementalEqualsFull ./core -args -stress=N
 		stride, edits, seed = 1, 60, uint64(*stress)
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	paths := slices.Sorted(func(yield func(string) bool) {
 		for p := range progs {
 			if !yield(p) {
@@ -426,10 +446,7 @@ func diffShapes(s *diagState) string {
 // range either way. The line table a change carries over from the version
 // before is checked against the text's too.
 func TestSameEndsMatchDiff(t *testing.T) {
-	progs := corpusPrograms(t, 12)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, 12)
 	compared, composed, spliced := 0, 0, 0
 	for n, path := range slices.Sorted(mapsKeys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), 9))

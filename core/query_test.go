@@ -40,18 +40,11 @@ func TestQueryEqualsFull(t *testing.T) {
 	if *stress > 0 {
 		stride, edits, places, seed = 1, 40, 8, uint64(*stress)
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	var c queryCounts
 	for n, path := range slices.Sorted(mapsKeys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		ws := NewWorkspace()
-		uri := FileURI(path)
-		s := ws.Open(uri, 1, progs[path])
-		s.Diagnostics()
-		s.Analysis()
+		ws, uri, s := openAnalysed(path, progs[path])
 		for k := 0; k < edits; k++ {
 			var e Edit
 			s, e = changeAtRandom(t, ws, s, rng)
@@ -198,21 +191,14 @@ func difference(got, want any) string {
 // that they share what they build safely.
 func TestQueryConcurrent(t *testing.T) {
 	partialEverywhere(t)
-	progs := corpusPrograms(t, 120)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, 120)
 	paths := slices.Sorted(mapsKeys(progs))
 	if testing.Short() || len(paths) > 60 {
 		paths = paths[:min(len(paths), 60)]
 	}
 	for n, path := range paths {
 		rng := rand.New(rand.NewPCG(uint64(n), 3))
-		ws := NewWorkspace()
-		uri := FileURI(path)
-		s := ws.Open(uri, 1, progs[path])
-		s.Diagnostics()
-		s.Analysis()
+		ws, uri, s := openAnalysed(path, progs[path])
 		for k := 0; k < 4; k++ {
 			s, _ = changeAtRandom(t, ws, s, rng)
 			s.Diagnostics()
@@ -410,10 +396,7 @@ func TestSpreadMatchesScan(t *testing.T) {
 	if *stress > 0 {
 		stride, edits, seed = 1, 40, uint64(*stress)
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	var queries, derived, over int
 	// compare spreads from the units start takes, through v and by visiting.
 	compare := func(where string, st *diagState, v *indexView, limit int, start func(*growth)) {
@@ -443,11 +426,7 @@ func TestSpreadMatchesScan(t *testing.T) {
 	}
 	for n, path := range slices.Sorted(mapsKeys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		ws := NewWorkspace()
-		uri := FileURI(path)
-		s := ws.Open(uri, 1, progs[path])
-		s.Diagnostics()
-		s.Analysis()
+		ws, _, s := openAnalysed(path, progs[path])
 		for k := 0; k < edits; k++ {
 			s, _ = changeAtRandom(t, ws, s, rng)
 			if rng.IntN(6) == 0 {

@@ -28,10 +28,7 @@ func TestRenameEveryName(t *testing.T) {
 	if *stress > 0 {
 		stride, perFile = 1, 1<<30
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	renamed, refused := 0, map[string]int{}
 	for _, path := range slices.Sorted(mapKeys(progs)) {
 		src := progs[path]

@@ -28,10 +28,7 @@ func TestTokensSinceEqualsFull(t *testing.T) {
 	if *stress > 0 {
 		stride, edits, seed = 1, 40, uint64(*stress)
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	var asked, built, reusedUnits, units int
 	for n, path := range slices.Sorted(mapsKeys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
@@ -141,18 +138,11 @@ func TestRangeAnswersEqualFull(t *testing.T) {
 	if *stress > 0 {
 		stride, edits, seed = 1, 40, uint64(*stress)
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	var asked, tokens, reused, hints, reusedHints int
 	for n, path := range slices.Sorted(mapsKeys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		ws := NewWorkspace()
-		uri := FileURI(path)
-		s := ws.Open(uri, 1, progs[path])
-		s.Diagnostics()
-		s.Analysis()
+		ws, uri, s := openAnalysed(path, progs[path])
 		var prev *RangeTokens
 		var prevHints *RangeHints
 		center := rng.IntN(len(s.Text) + 1)

@@ -29,10 +29,7 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 	if *stress > 0 {
 		stride, perProgram, seed = 1, 16, uint64(*stress)
 	}
-	progs := corpusPrograms(t, stride)
-	if len(progs) == 0 {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	progs := corpusOrSkip(t, stride)
 	const uri = URI("file:///nowhere/broken.wfl")
 	broken, clean, dirty, waited := 0, 0, 0, 0
 	for n, path := range slices.Sorted(mapKeys(progs)) {
