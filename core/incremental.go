@@ -42,6 +42,7 @@ package core
 
 import (
 	"slices"
+	"sync"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -66,6 +67,13 @@ type diagState struct {
 	// mentionIx indexes an earlier state's units by the names they hold,
 	// for the next derivation (mentions.go); nil until one derives.
 	mentionIx *mentionIndex
+	// rangeMatch is the last matching of the units with an earlier
+	// version's, for the answers of a range (matchRange).
+	rangeMatch struct {
+		mu  sync.Mutex
+		old []*unit
+		to  []int32
+	}
 
 	// included are the texts of the files ctx.Imports were read from, by
 	// path (see importSet); nil when the file includes none.

@@ -117,7 +117,7 @@ func (st *diagState) sinceRange(span token.Span, prev *rangeBase, moved func(old
 		fresh(span)
 		return
 	}
-	to := matchUnits(st.units, prev.units)
+	to := st.matchRange(prev.units)
 	first, last := unitAt(st.starts, span.Start), unitAt(st.starts, span.End-1)
 	for i := first; i <= last; {
 		j := i
@@ -142,6 +142,19 @@ func (st *diagState) sinceRange(span token.Span, prev *rangeBase, moved func(old
 		}
 		i = j + 1
 	}
+}
+
+// matchRange is matchUnits(st.units, old), remembered for the last old
+// asked: a range's tokens and its inlay hints are asked of a version one
+// after the other, each from the last answers, of the same earlier version.
+func (st *diagState) matchRange(old []*unit) []int32 {
+	m := &st.rangeMatch
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(old) == 0 || len(m.old) != len(old) || &m.old[0] != &old[0] {
+		m.old, m.to = old, matchUnits(st.units, old)
+	}
+	return m.to
 }
 
 // RangeTokens are the semantic tokens of a stretch of a snapshot's text (a
