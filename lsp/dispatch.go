@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -154,8 +155,6 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 		s.inflightMu.Unlock()
 	}()
 
-	jsonrpc2.Async(ctx) // from here on, later messages are read and handled
-
 	type answer struct {
 		res any
 		err error
@@ -171,6 +170,14 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 		res, err := run(workCtx)
 		done <- answer{res, err}
 	})
+	// From here on, later messages are read and handled: on a goroutine
+	// started now, which runs before the work just handed over (the last
+	// goroutine readied runs first on this processor). So the requests
+	// read after this one (the short ones an editor sends with it) are
+	// read, and their own work handed over, while this one's runs; in the
+	// other order they waited for it to block or end.
+	method = strings.Clone(method) // the name is the frame's, which the next read reuses
+	jsonrpc2.Async(ctx)
 	select {
 	case a := <-done:
 		if a.err != nil && workCtx.Err() != nil {
