@@ -155,6 +155,7 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 		s.inflightMu.Unlock()
 	}()
 
+	method = strings.Clone(method) // the frame's, which a read after Async reuses
 	type answer struct {
 		res any
 		err error
@@ -176,7 +177,6 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 	// read after this one (the short ones an editor sends with it) are
 	// read, and their own work handed over, while this one's runs; in the
 	// other order they waited for it to block or end.
-	method = strings.Clone(method) // the name is the frame's, which the next read reuses
 	jsonrpc2.Async(ctx)
 	select {
 	case a := <-done:
