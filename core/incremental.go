@@ -79,6 +79,10 @@ type diagState struct {
 	// path (see importSet); nil when the file includes none.
 	included map[string]string
 
+	// asQueried is set on a derived state whose units are, to the
+	// queries, those of its derivation's first part (see derivation).
+	asQueried bool
+
 	// final is set when no later version can be derived from this one: a
 	// unit has a top-level return or names random_seed. Only a full state
 	// can be final: derive gives up on such units.
@@ -94,6 +98,14 @@ type unit struct {
 	stmts  int32      // number of top-level statements
 	d      *unitDiags // nil when the unit has no findings at all
 	top    *topFacts  // nil for most units
+
+	// A unit checked again after an edit of another (incremental_recheck.go)
+	// is a new unit, as its findings may differ. When it declares the same
+	// names, with the same file-scope symbols (sig), as the unit it
+	// replaces, origin is that unit's root: what the partial analyses of
+	// queries take of a base's symbols is still true of it (see root).
+	sig    uint64 // the digest of its file-scope symbols (symbolSigs); 0 when not known
+	origin *unit
 }
 
 // keys returns the hashes of the names the unit declares, parameters aside,
@@ -180,8 +192,13 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 		i := unitAt(s.starts, pos)
 		keys[i] = append(keys[i], h)
 	})
+	sigs := symbolSigs(a.Info, len(s.units), func(pos int) (int, int) {
+		i := unitAt(s.starts, pos)
+		return i, pos - s.starts[i]
+	})
 	for i, u := range s.units {
 		u.setKeys(sortedSet(keys[i]))
+		u.sig = sigs[i]
 		u.d = fs[i].pack()
 		f := u.facts()
 		s.final = s.final || f.ret || f.seed

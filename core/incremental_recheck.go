@@ -302,8 +302,15 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 	for _, i := range set {
 		in[i] = true
 	}
+	sigs := symbolSigs(info, len(set), func(pos int) (int, int) {
+		if pos < segs[0] {
+			return -1, 0
+		}
+		k := unitAt(segs, pos)
+		return k, pos - segs[k]
+	})
 	fresh := map[uint32]bool{}
-	for _, i := range set {
+	for k, i := range set {
 		ks := sortedSet(keys[i])
 		for _, h := range ks {
 			if _, found := slices.BinarySearch(s.units[i].keys(), h); !found {
@@ -314,10 +321,22 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 			// A unit of an earlier version: a new one with the new findings.
 			old := s.units[i]
 			u := &unit{hashes: old.hashes, nkeys: old.nkeys, stmts: old.stmts, d: out[i].pack(), top: old.top}
+			u.sig = sigs[k]
+			if old.sig != 0 && sigs[k] == old.sig && slices.Equal(ks, old.keys()) {
+				// It declares what it did (unitsig.go).
+				u.origin = old.root()
+			}
 			u.setKeys(ks)
 			s.units[i] = u
+		} else if u := s.units[i]; !slices.Equal(ks, u.keys()) {
+			// It declares, checked with the others, what it did not alone: a
+			// new unit, as the queries may hold this one (derivation).
+			c := *u
+			c.setKeys(ks)
+			c.sig = sigs[k]
+			s.units[i] = &c
 		} else {
-			s.units[i].setKeys(ks)
+			u.sig = sigs[k]
 		}
 	}
 	if len(fresh) > 0 {

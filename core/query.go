@@ -13,7 +13,10 @@ package core
 // a declared name, nor names what a file it includes changed since
 // (incremental_imports.go): the checker learnt of it what it learnt in the
 // base. (The names of included files are not the base's: every partial
-// analysis is checked with the state's context.)
+// analysis is checked with the state's context.) Nor did one that only
+// checks such a unit again and declares just what it did, the same symbols
+// (unit.root, unitsig.go): an edit's names reach far, and those units
+// would otherwise be taken by every query until the next full analysis.
 // So, for a query about a stretch of the text:
 //
 //  1. the units the stretch overlaps, the units no longer the base's (the
@@ -30,6 +33,12 @@ package core
 //  3. the answer comes from that analysis: its tree holds every statement
 //     the stretch shows and every declaration and use of the names those
 //     statements declare.
+//
+// The units come from the derivation of the diagnostics: the queries start
+// from its first part (the units, what the new ones declare) while the
+// publisher makes the findings, and their answers stand once the units the
+// derivation checked again prove to be the same to them (Snapshot.holds),
+// else they are made again from the state it ended with.
 //
 // When the closure is most of the text, the snapshot is not derived from
 // an analysed version, or the stretches do not parse as their units did,
@@ -61,12 +70,22 @@ func (s *Snapshot) Query(span token.Span) *Analysis {
 	if s.analysed.Load() || len(s.Text) < partialMin {
 		return s.Analysis()
 	}
-	if q := s.query(); q != nil {
-		if a := q.answer(span); a != nil {
-			return a
-		}
+	q := s.query()
+	if q == nil {
+		return s.Analysis()
 	}
-	return s.Analysis()
+	a := q.answer(span)
+	if !s.holds(q) {
+		// The derivation ended otherwise than its first part said.
+		if q = s.lateQuery(); q == nil {
+			return s.Analysis()
+		}
+		a = q.answer(span)
+	}
+	if a == nil {
+		return s.Analysis()
+	}
+	return a
 }
 
 // QueryName is Query for the queries that follow the name at offset through
@@ -96,6 +115,9 @@ func (s *Snapshot) QueryLines() *token.Lines {
 	}
 	if s.analysed.Load() || len(s.Text) < partialMin || s.qbase.Load() == nil {
 		return s.Lines()
+	}
+	if d := s.derivation(); d != nil {
+		return d.st.lines // before the derivation ends
 	}
 	return s.diagState().lines
 }

@@ -27,7 +27,11 @@ type queryState struct {
 	limit int        // the most units a partial analysis may take
 
 	// seeds are taken by every partial analysis: the units that are not
-	// the base's (and the one after each), and those with an include.
+	// the base's (and the one after each), and those with an include. A
+	// unit that only checks one of the base's again, declaring what it did,
+	// counts as the base's (unit.root): else every unit an edit's names
+	// reached would be taken at every keystroke until the next full
+	// analysis.
 	seeds []int
 
 	// The names of the other units are the base's top-level symbols of
@@ -37,6 +41,10 @@ type queryState struct {
 	isSeed []bool  // by unit of st
 	// containers are the base's containers of those units, by name.
 	containers map[string]*check.Symbol
+
+	// early is set on a state made from the units of a derivation's first
+	// part (Snapshot.query).
+	early bool
 
 	mu    sync.Mutex // guards parts, not held while one is built
 	parts []*partial // the partial analyses built or being built, the latest last
@@ -74,6 +82,11 @@ func (a *Analysis) covers(offset int) bool {
 // query returns the snapshot's query state, or nil when queries must use
 // the full analysis: no analysed version to start from, or diagnostics
 // that were not derived (then the analysis is computed anyway).
+//
+// While the diagnostics are being derived, it is made from the units of the
+// derivation's first part (early), and the partial analyses run while the
+// findings are made: Query then checks that the state the derivation ends
+// with holds for them (holds).
 func (s *Snapshot) query() *queryState {
 	s.qOnce.Do(func() {
 		defer func() {
@@ -85,13 +98,55 @@ func (s *Snapshot) query() *queryState {
 		if b == nil {
 			return
 		}
-		st := s.diagState()
-		if !s.derived || s.analysed.Load() {
-			return
+		if s.diags.Load() == nil {
+			if d := s.derivation(); d != nil && !s.analysed.Load() {
+				s.q = newQueryState(d.st, b.take())
+				s.q.early = true
+				return
+			}
 		}
-		s.q = newQueryState(st, b.take())
+		s.q = s.queryFromDiagnostics(b)
 	})
 	return s.q
+}
+
+// queryFromDiagnostics returns a query state made from the snapshot's
+// diagnostics' state, or nil when they were not derived.
+func (s *Snapshot) queryFromDiagnostics(b *queryBase) *queryState {
+	st := s.diagState()
+	if !s.derived || s.analysed.Load() {
+		return nil
+	}
+	return newQueryState(st, b.take())
+}
+
+// holds reports whether the answers of q, made from the units of the
+// derivation's first part, are those of the state the derivation ended
+// with: it derived the diagnostics, and the units it checked again are
+// the same to the queries (diagState.asQueried). It waits for the
+// derivation.
+func (s *Snapshot) holds(q *queryState) bool {
+	if !q.early {
+		return true
+	}
+	st := s.diagState()
+	return s.derived && st.asQueried
+}
+
+// lateQuery returns the query state made from the diagnostics' state, for
+// when the early one does not hold, or nil.
+func (s *Snapshot) lateQuery() *queryState {
+	s.lateOnce.Do(func() {
+		defer func() {
+			if recover() != nil {
+				s.late = nil
+			}
+		}()
+		if b := s.qbase.Load(); b != nil {
+			s.late = s.queryFromDiagnostics(b)
+		}
+	})
+	return s.late
 }
 
 // A queryBase is what the partial analyses of later versions need of an
@@ -132,7 +187,7 @@ func (b *queryBase) take() *queryBase {
 	b.once.Do(func() {
 		s := b.snap
 		st, a := s.diagState(), s.Analysis()
-		b.starts, b.units = st.starts, st.units
+		b.starts, b.units = st.starts, roots(st.units)
 		if a.Info != nil && a.Info.Global != nil {
 			b.symbols = a.Info.Global.Symbols
 			b.injected = a.Info.Global.Injected
@@ -143,10 +198,11 @@ func (b *queryBase) take() *queryBase {
 	return b
 }
 
-// newQueryState matches the units of st with those of the base's state.
+// newQueryState matches the units of st with those of the base's state,
+// by root.
 func newQueryState(st *diagState, b *queryBase) *queryState {
 	n := len(st.units)
-	v := b.mentions().view(st.units)
+	v := b.mentions().view(roots(st.units))
 	toB := v.to // the same unit of the base of each unit of st, or -1
 	q := &queryState{st: st, view: v, limit: int(float64(n)*partialMax) + 1}
 	for i, k := range toB {
@@ -167,6 +223,21 @@ func newQueryState(st *diagState, b *queryBase) *queryState {
 		}
 	}
 	return q
+}
+
+// roots returns the units a partial analysis takes units for (unit.root):
+// those the base's symbols were made of, where a unit only checks one
+// again. It is units itself when none does.
+func roots(units []*unit) []*unit {
+	i := slices.IndexFunc(units, func(u *unit) bool { return u.origin != nil })
+	if i < 0 {
+		return units
+	}
+	out := slices.Clone(units)
+	for ; i < len(out); i++ {
+		out[i] = out[i].root()
+	}
+	return out
 }
 
 // matchUnits returns, for each of units, the index of the same unit (the
@@ -348,6 +419,10 @@ func (q *queryState) answer(span token.Span) *Analysis {
 	slices.Sort(g.set)
 	if p.a = q.analyse(g.set); p.a != nil {
 		p.units = g.set
+		// What every query of it reads first, made before those waiting
+		// for it run: else the first of them makes it while the others wait
+		// for it in turn.
+		indexOf(p.a).tokens(st.text, p.a.part)
 	}
 	return p.a
 }

@@ -63,6 +63,16 @@ type Snapshot struct {
 	qbase atomic.Pointer[queryBase]
 	qOnce sync.Once
 	q     *queryState // nil: queries use the analysis
+
+	// early is the first part of the derivation of the diagnostics (the
+	// units; incremental_edit.go), which the queries start from while the
+	// rest is done; nil when there is none.
+	earlyOnce sync.Once
+	early     *derivation
+	// late is the query state made from the diagnostics' state when the
+	// one made from early does not hold (Query).
+	lateOnce sync.Once
+	late     *queryState
 }
 
 // NewSnapshot returns a snapshot of text that belongs to no workspace, for
@@ -194,13 +204,55 @@ func (s *Snapshot) diagState() *diagState {
 func (s *Snapshot) deriveFrom(prev *diagState) *diagState {
 	cfg := ConfigFor(s.URI)
 	st := prev // immutable: the same text needs no edit
-	if !s.reimport || s.Text != prev.text {
+	switch {
+	case !s.reimport:
+		st = nil
+		if d := s.derivation(); d != nil && d.st.cfg == cfg {
+			st = finishSafely(d)
+		}
+	case s.Text != prev.text:
 		st = deriveSafely(prev, s.Text, cfg, s.same, s.lines.Load())
 	}
 	if st != nil && s.reimport {
 		st = reimportSafely(st, s.URI.Path(), s.src, cfg)
 	}
 	return st
+}
+
+// derivation returns the first part of the derivation of the snapshot's
+// diagnostics from its base's (deriveUnits), made once, or nil when there
+// is none: the diagnostics are not derived, or are already made.
+func (s *Snapshot) derivation() *derivation {
+	s.earlyOnce.Do(func() {
+		if s.reimport {
+			return
+		}
+		b := s.base.Load()
+		if b == nil {
+			return
+		}
+		prev := b.diags.Load()
+		if prev == nil {
+			return
+		}
+		defer func() {
+			if recover() != nil {
+				s.early = nil // a full analysis instead of a crash
+			}
+		}()
+		s.early = deriveUnits(prev, s.Text, ConfigFor(s.URI), s.same, s.lines.Load())
+	})
+	return s.early
+}
+
+// finishSafely is d.finish, with a full analysis instead of a crash.
+func finishSafely(d *derivation) (st *diagState) {
+	defer func() {
+		if recover() != nil {
+			st = nil
+		}
+	}()
+	return d.finish()
 }
 
 // deriveSafely is derive, with a full analysis instead of a crash should it
