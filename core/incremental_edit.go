@@ -45,6 +45,10 @@ type derivation struct {
 	ds       []findings // the new units' findings
 	delta    int
 	finished bool
+	// doubt is set when the version it derives from was not derived:
+	// the queries do not start from its units, as it will likely fail too
+	// (Snapshot.query).
+	doubt bool
 }
 
 // deriveUnits is the first part of derive: the units of the new text, or

@@ -99,7 +99,7 @@ func (s *Snapshot) query() *queryState {
 			return
 		}
 		if s.diags.Load() == nil {
-			if d := s.derivation(); d != nil && !s.analysed.Load() {
+			if d := s.derivation(); d != nil && !d.doubt && !s.analysed.Load() {
 				s.q = newQueryState(d.st, b.take())
 				s.q.early = true
 				return

@@ -45,6 +45,10 @@ type Snapshot struct {
 	diagOnce sync.Once
 	diags    atomic.Pointer[diagState]
 	derived  bool // the diagnostics were derived from an earlier version's
+	// underived is set when they could have been, but a full analysis
+	// made them: so will the next version's, most likely (an edit among
+	// statements most of the file is connected to).
+	underived bool
 	// reimport is set when the files the document includes changed since
 	// base (Workspace.Refresh): the state derived from base's is then
 	// checked with their names read again (incremental_imports.go).
@@ -181,6 +185,7 @@ func (s *Snapshot) diagState() *diagState {
 			if prev := b.diags.Load(); prev != nil {
 				st = s.deriveFrom(prev)
 				s.derived = st != nil
+				s.underived = st == nil
 			}
 		}
 		if st == nil {
@@ -241,6 +246,9 @@ func (s *Snapshot) derivation() *derivation {
 			}
 		}()
 		s.early = deriveUnits(prev, s.Text, ConfigFor(s.URI), s.same, s.lines.Load())
+		if s.early != nil {
+			s.early.doubt = b.underived
+		}
 	})
 	return s.early
 }
