@@ -79,10 +79,6 @@ type diagState struct {
 	// path (see importSet); nil when the file includes none.
 	included map[string]string
 
-	// asQueried is set on a derived state whose units are, to the
-	// queries, those of its derivation's first part (see derivation).
-	asQueried bool
-
 	// final is set when no later version can be derived from this one: a
 	// unit has a top-level return or names random_seed. Only a full state
 	// can be final: derive gives up on such units.

@@ -22,38 +22,6 @@ import (
 // when it must come from a full analysis. same says what the two texts are
 // known to share at their ends; lines, when not nil, is text's line table.
 func derive(prev *diagState, text string, cfg config.Config, same sameEnds, lines *token.Lines) *diagState {
-	d := deriveUnits(prev, text, cfg, same, lines)
-	if d == nil {
-		return nil
-	}
-	return d.finish()
-}
-
-// A derivation is a derived state whose units are known (step 1 of
-// incremental.go: the edited stretch parsed again, what its new units
-// declare learnt by checking them alone) and whose findings are not yet
-// (steps 2 and 3: finish). The queries start from its units while finish
-// runs (Snapshot.query): they need the units and what each declares, not
-// the findings.
-type derivation struct {
-	prev *diagState
-	st   *diagState // the units, their starts and the file's context; what the queries read of them is never modified (finish sets the new units' findings)
-
-	w        window
-	wstarts  []int      // the new units' starts in text[w.a:w.bound]
-	wlo, whi int        // the new units' indices
-	ds       []findings // the new units' findings
-	delta    int
-	finished bool
-	// doubt is set when the version it derives from was not derived:
-	// the queries do not start from its units, as it will likely fail too
-	// (Snapshot.query).
-	doubt bool
-}
-
-// deriveUnits is the first part of derive: the units of the new text, or
-// nil when a full analysis must make the state.
-func deriveUnits(prev *diagState, text string, cfg config.Config, same sameEnds, lines *token.Lines) *derivation {
 	if cfg != prev.cfg || prev.final {
 		return nil
 	}
@@ -65,8 +33,9 @@ func deriveUnits(prev *diagState, text string, cfg config.Config, same sameEnds,
 	if w.bound-w.a > len(text)/2+4096 {
 		return nil // most of the text changed meaning: a full analysis is cheaper
 	}
-	n, first, next, a, bound := len(prev.starts), w.first, w.next, w.a, w.bound
-	wstarts, groups := groupUnits(text[a:bound], w.units)
+	n, first, next, a, bound, cut := len(prev.starts), w.first, w.next, w.a, w.bound, w.cut
+	win, wunits, wdropped := w.file, w.units, w.dropped
+	wstarts, groups := groupUnits(text[a:bound], wunits)
 	if lines == nil {
 		lines = prev.lines.Splice(text, from, oldEnd, newEnd)
 	}
@@ -97,15 +66,31 @@ func deriveUnits(prev *diagState, text string, cfg config.Config, same sameEnds,
 	}
 	s.units = append(s.units, prev.units[next:]...)
 
+	// 2. Lint the new units' lines, in both modes.
+	local := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) {
+		for _, d := range diags {
+			if d.Span.Start >= bound-a {
+				continue
+			}
+			i := unitAt(wstarts, d.Span.Start)
+			f := field(&ds[i])
+			*f = append(*f, shift(d, -wstarts[i]))
+		}
+	}
+	local(wdropped, func(f *findings) *[]diag.Diagnostic { return &f.dropped })
+	local(lint.Check(text[a:cut], win, nil, cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTree })
+	local(lint.Check(text[a:cut], nil, nil, cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTok })
+
 	// The file's context must not have changed.
-	ctx, ok := s.context(prev, prev.units[first:next], s.units[wlo:whi])
+	ctx, ok := s.context(prev, prev.units[first:next], s.units[wlo:wlo+len(groups)])
 	if !ok {
 		return nil
 	}
 	s.ctx, s.included = ctx, prev.included // an include that came or went made context fail
 
-	// What the new units declare is learnt by checking them alone; the
-	// recheck of step 3 verifies it.
+	// 3. Check again every unit connected to the new ones through a
+	// declared name. What the new units declare is learnt by checking them
+	// alone first; recheck verifies it.
 	var wstmts []ast.Stmt
 	for _, g := range groups {
 		for _, pu := range g {
@@ -123,72 +108,24 @@ func deriveUnits(prev *diagState, text string, cfg config.Config, same sameEnds,
 	for i := range groups {
 		s.units[wlo+i].setKeys(sortedSet(wkeys[i]))
 	}
-	return &derivation{prev: prev, st: s, w: w, wstarts: wstarts, wlo: wlo, whi: whi, ds: ds, delta: delta}
-}
-
-// finish is the rest of derive: the new units' lines linted, the units
-// connected to them checked again, and the findings stored. It returns a
-// new state, of the units of d.st but for those checked again, or nil when
-// a full analysis must make it. It runs once.
-func (d *derivation) finish() *diagState {
-	if d.finished {
-		panic("derivation finished twice")
-	}
-	d.finished = true
-	prev, st, w, wstarts, ds := d.prev, d.st, d.w, d.wstarts, d.ds
-	text, a, bound := st.text, w.a, w.bound
-	first, next, wlo, whi := w.first, w.next, d.wlo, d.whi
-	defer func() { d.prev, d.w, d.wstarts, d.ds = nil, window{}, nil, nil }() // not kept with d.st
-
-	// 2. Lint the new units' lines, in both modes.
-	local := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) {
-		for _, d := range diags {
-			if d.Span.Start >= bound-a {
-				continue
-			}
-			i := unitAt(wstarts, d.Span.Start)
-			f := field(&ds[i])
-			*f = append(*f, shift(d, -wstarts[i]))
-		}
-	}
-	local(w.dropped, func(f *findings) *[]diag.Diagnostic { return &f.dropped })
-	local(lint.Check(text[a:w.cut], w.file, nil, st.cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTree })
-	local(lint.Check(text[a:w.cut], nil, nil, st.cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTok })
-
-	// The state, whose units the recheck replaces: d.st's are the queries'.
-	s := &diagState{text: text, lines: st.lines, cfg: st.cfg, ctx: st.ctx, included: st.included,
-		starts: st.starts, units: slices.Clone(st.units)}
-
-	// 3. Check again every unit connected to the new ones through a
-	// declared name.
 	var gone, goneNames []uint32 // what the replaced units declared and named
 	for _, u := range prev.units[first:next] {
 		gone = append(gone, u.keys()...)
 		goneNames = append(goneNames, u.names()...)
 	}
 	// Lines after the edit moved when the edit changed the number of lines.
-	linesMoved := s.lines.Count() != prev.lines.Count()
-	set := s.connected(s.mentionsView(prev), wlo, whi, gone, goneNames, linesMoved, d.delta != 0, a)
+	linesMoved := lines.Count() != prev.lines.Count()
+	set := s.connected(s.mentionsView(prev), wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
 	if set == nil {
 		return nil
 	}
-	if !s.recheck(set, s.ctx, wlo, ds) {
+	if !s.recheck(set, ctx, wlo, ds) {
 		return nil
 	}
-	for i := range ds {
+	for i := range groups {
 		s.units[wlo+i].d = ds[i].pack()
 	}
 	s.describeShapes(prev, first, next)
-	// The queries that started from d.st's units hold if the units checked
-	// again are what those were to them: the same root, the same names.
-	s.asQueried = true
-	for _, i := range set {
-		u, q := s.units[i], st.units[i]
-		if u.root() != q.root() || !slices.Equal(u.hashes, q.hashes) || u.nkeys != q.nkeys {
-			s.asQueried = false
-			break
-		}
-	}
 	return s
 }
 

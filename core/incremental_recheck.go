@@ -328,15 +328,9 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 			}
 			u.setKeys(ks)
 			s.units[i] = u
-		} else if u := s.units[i]; !slices.Equal(ks, u.keys()) {
-			// It declares, checked with the others, what it did not alone: a
-			// new unit, as the queries may hold this one (derivation).
-			c := *u
-			c.setKeys(ks)
-			c.sig = sigs[k]
-			s.units[i] = &c
 		} else {
-			u.sig = sigs[k]
+			s.units[i].setKeys(ks)
+			s.units[i].sig = sigs[k]
 		}
 	}
 	if len(fresh) > 0 {

@@ -2,8 +2,10 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/token"
@@ -194,4 +196,58 @@ func BenchmarkBurst(b *testing.B) {
 			s.Diagnostics()
 		}
 	}
+}
+
+// BenchmarkKeystrokeHover times, in the process, what a hover waits for
+// after each keystroke of BenchmarkKeystroke's clean document while the
+// diagnostics are derived on another goroutine, as the server's publisher
+// does: from the change until the hover at the call's action name is made
+// (the hover-us metrics, p50 and p99). ns/op is the whole keystroke (hover
+// and diagnostics both done).
+//
+//	go test -run '^$' -bench KeystrokeHover -benchtime 4000x ./core
+func BenchmarkKeystrokeHover(b *testing.B) {
+	text := benchdoc.Clean(10000)
+	const chunk = (10000 + 11) / 12 / 2
+	call := fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
+	typed := fmt.Sprintf("+total_c%d", chunk)
+	at := strings.Index(text, call)
+	cursor0 := at + len(call)
+	hover := at + len("display call sum_")
+	var edits []Edit
+	for k := 0; k < len(typed); k++ {
+		edits = append(edits, Edit{Start: cursor0 + k, End: cursor0 + k, Text: typed[k : k+1]})
+	}
+	for k := len(typed); k > 0; k-- {
+		edits = append(edits, Edit{Start: cursor0 + k - 1, End: cursor0 + k})
+	}
+	ws := NewWorkspace()
+	uri := URI("file:///bench/keystroke.wfl")
+	s := ws.Open(uri, 1, text)
+	s.Diagnostics()
+	s.Analysis()
+	var waits []time.Duration
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		began := time.Now()
+		var err error
+		if s, err = ws.Change(uri, s.Version+1, edits[i%len(edits)]); err != nil {
+			b.Fatal(err)
+		}
+		published := make(chan struct{})
+		go func(s *Snapshot) {
+			_, _, seq := s.TolerantSeq()
+			for range seq {
+			}
+			close(published)
+		}(s)
+		if s.Query(token.Span{Start: hover, End: hover}).Hover(hover) == nil {
+			b.Fatal("no hover")
+		}
+		waits = append(waits, time.Since(began))
+		<-published
+	}
+	slices.Sort(waits)
+	b.ReportMetric(float64(waits[len(waits)/2].Microseconds()), "hover-p50-us")
+	b.ReportMetric(float64(waits[len(waits)*99/100].Microseconds()), "hover-p99-us")
 }

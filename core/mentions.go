@@ -90,9 +90,10 @@ type indexView struct {
 	othersDeclare hashSet
 }
 
-// view matches units with the index's.
-func (x *mentionIndex) view(units []*unit) *indexView {
-	v := &indexView{ix: x, units: units, to: matchUnits(units, x.units)}
+// view matches units with the index's, by their roots when byRoot is set
+// (a query base's index holds roots).
+func (x *mentionIndex) view(units []*unit, byRoot bool) *indexView {
+	v := &indexView{ix: x, units: units, to: match(units, x.units, byRoot)}
 	v.from = make([]int32, len(x.units))
 	for k := range v.from {
 		v.from[k] = -1
@@ -185,11 +186,11 @@ func maxOthers(n int) int { return 32 + n/32 }
 // as it goes (setKeys).
 func (s *diagState) mentionsView(prev *diagState) *indexView {
 	if x := prev.mentionIx; x != nil {
-		if v := x.view(s.units); len(v.others) <= maxOthers(len(s.units)) {
+		if v := x.view(s.units, false); len(v.others) <= maxOthers(len(s.units)) {
 			s.mentionIx = x
 			return v
 		}
 	}
 	s.mentionIx = indexMentions(prev.units)
-	return s.mentionIx.view(s.units)
+	return s.mentionIx.view(s.units, false)
 }

@@ -34,12 +34,6 @@ package core
 //     the stretch shows and every declaration and use of the names those
 //     statements declare.
 //
-// The units come from the derivation of the diagnostics: the queries start
-// from its first part (the units, what the new ones declare) while the
-// publisher makes the findings, and their answers stand once the units the
-// derivation checked again prove to be the same to them (Snapshot.holds),
-// else they are made again from the state it ended with.
-//
 // When the closure is most of the text, the snapshot is not derived from
 // an analysed version, or the stretches do not parse as their units did,
 // the full analysis answers. TestQueryEqualsFull compares every query's
@@ -70,22 +64,12 @@ func (s *Snapshot) Query(span token.Span) *Analysis {
 	if s.analysed.Load() || len(s.Text) < partialMin {
 		return s.Analysis()
 	}
-	q := s.query()
-	if q == nil {
-		return s.Analysis()
-	}
-	a := q.answer(span)
-	if !s.holds(q) {
-		// The derivation ended otherwise than its first part said.
-		if q = s.lateQuery(); q == nil {
-			return s.Analysis()
+	if q := s.query(); q != nil {
+		if a := q.answer(span); a != nil {
+			return a
 		}
-		a = q.answer(span)
 	}
-	if a == nil {
-		return s.Analysis()
-	}
-	return a
+	return s.Analysis()
 }
 
 // QueryName is Query for the queries that follow the name at offset through
@@ -115,9 +99,6 @@ func (s *Snapshot) QueryLines() *token.Lines {
 	}
 	if s.analysed.Load() || len(s.Text) < partialMin || s.qbase.Load() == nil {
 		return s.Lines()
-	}
-	if d := s.derivation(); d != nil {
-		return d.st.lines // before the derivation ends
 	}
 	return s.diagState().lines
 }

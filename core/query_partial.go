@@ -42,10 +42,6 @@ type queryState struct {
 	// containers are the base's containers of those units, by name.
 	containers map[string]*check.Symbol
 
-	// early is set on a state made from the units of a derivation's first
-	// part (Snapshot.query).
-	early bool
-
 	mu    sync.Mutex // guards parts, not held while one is built
 	parts []*partial // the partial analyses built or being built, the latest last
 }
@@ -82,11 +78,6 @@ func (a *Analysis) covers(offset int) bool {
 // query returns the snapshot's query state, or nil when queries must use
 // the full analysis: no analysed version to start from, or diagnostics
 // that were not derived (then the analysis is computed anyway).
-//
-// While the diagnostics are being derived, it is made from the units of the
-// derivation's first part (early), and the partial analyses run while the
-// findings are made: Query then checks that the state the derivation ends
-// with holds for them (holds).
 func (s *Snapshot) query() *queryState {
 	s.qOnce.Do(func() {
 		defer func() {
@@ -98,55 +89,13 @@ func (s *Snapshot) query() *queryState {
 		if b == nil {
 			return
 		}
-		if s.diags.Load() == nil {
-			if d := s.derivation(); d != nil && !d.doubt && !s.analysed.Load() {
-				s.q = newQueryState(d.st, b.take())
-				s.q.early = true
-				return
-			}
+		st := s.diagState()
+		if !s.derived || s.analysed.Load() {
+			return
 		}
-		s.q = s.queryFromDiagnostics(b)
+		s.q = newQueryState(st, b.take())
 	})
 	return s.q
-}
-
-// queryFromDiagnostics returns a query state made from the snapshot's
-// diagnostics' state, or nil when they were not derived.
-func (s *Snapshot) queryFromDiagnostics(b *queryBase) *queryState {
-	st := s.diagState()
-	if !s.derived || s.analysed.Load() {
-		return nil
-	}
-	return newQueryState(st, b.take())
-}
-
-// holds reports whether the answers of q, made from the units of the
-// derivation's first part, are those of the state the derivation ended
-// with: it derived the diagnostics, and the units it checked again are
-// the same to the queries (diagState.asQueried). It waits for the
-// derivation.
-func (s *Snapshot) holds(q *queryState) bool {
-	if !q.early {
-		return true
-	}
-	st := s.diagState()
-	return s.derived && st.asQueried
-}
-
-// lateQuery returns the query state made from the diagnostics' state, for
-// when the early one does not hold, or nil.
-func (s *Snapshot) lateQuery() *queryState {
-	s.lateOnce.Do(func() {
-		defer func() {
-			if recover() != nil {
-				s.late = nil
-			}
-		}()
-		if b := s.qbase.Load(); b != nil {
-			s.late = s.queryFromDiagnostics(b)
-		}
-	})
-	return s.late
 }
 
 // A queryBase is what the partial analyses of later versions need of an
@@ -202,7 +151,7 @@ func (b *queryBase) take() *queryBase {
 // by root.
 func newQueryState(st *diagState, b *queryBase) *queryState {
 	n := len(st.units)
-	v := b.mentions().view(roots(st.units))
+	v := b.mentions().view(st.units, true)
 	toB := v.to // the same unit of the base of each unit of st, or -1
 	q := &queryState{st: st, view: v, limit: int(float64(n)*partialMax) + 1}
 	for i, k := range toB {
@@ -243,48 +192,58 @@ func roots(units []*unit) []*unit {
 // matchUnits returns, for each of units, the index of the same unit (the
 // same pointer) in old, or -1. Units are shared as a prefix and a suffix,
 // and here and there between (alignShared).
-func matchUnits(units, old []*unit) []int32 {
+func matchUnits(units, old []*unit) []int32 { return match(units, old, false) }
+
+// match is matchUnits, by the units' roots (unit.root) when byRoot is set:
+// the matching of a state's units with its query base's.
+func match(units, old []*unit, byRoot bool) []int32 {
+	at := func(i int) *unit {
+		if u := units[i]; byRoot && u.origin != nil {
+			return u.origin
+		}
+		return units[i]
+	}
 	n, nB := len(units), len(old)
 	to := make([]int32, n)
 	pre := 0
-	for pre < n && pre < nB && units[pre] == old[pre] {
+	for pre < n && pre < nB && at(pre) == old[pre] {
 		to[pre] = int32(pre)
 		pre++
 	}
 	suf := 0
-	for suf < n-pre && suf < nB-pre && units[n-1-suf] == old[nB-1-suf] {
+	for suf < n-pre && suf < nB-pre && at(n-1-suf) == old[nB-1-suf] {
 		to[n-1-suf] = int32(nB - 1 - suf)
 		suf++
 	}
-	alignShared(units[pre:n-suf], old[pre:nB-suf], to[pre:n-suf], int32(pre))
+	alignShared(func(i int) *unit { return at(pre + i) }, n-suf-pre, old[pre:nB-suf], to[pre:n-suf], int32(pre))
 	return to
 }
 
 // alignShared sets to[i] to the index (from base on) of the unit of old that
-// is units[i], or -1, where units and old are the stretches between a
-// prefix and a suffix the two lists share. Units keep their order, and
-// most of those in the stretch are shared at the same distance from its
-// start (while typing, the few units checked again since old are spread
-// over the document, one of them often near the top): a unit that is not
-// old's at that distance starts a run that is not old's, up to the next
-// that is (16 units at most, or the end of the stretch, with as many units
-// in each); only beyond that are old's units looked up by a map. A unit
-// of such a run that old does hold elsewhere in the run is taken as
+// is units(i), or -1, where units (n of them) and old are the stretches
+// between a prefix and a suffix the two lists share. Units keep their
+// order, and most of those in the stretch are shared at the same distance
+// from its start (while typing, the few units checked again since old are
+// spread over the document, one of them often near the top): a unit that
+// is not old's at that distance starts a run that is not old's, up to the
+// next that is (16 units at most, or the end of the stretch, with as many
+// units in each); only beyond that are old's units looked up by a map. A
+// unit of such a run that old does hold elsewhere in the run is taken as
 // changed: the partial analyses take it in too, which only makes them a
 // little larger.
-func alignShared(units, old []*unit, to []int32, base int32) {
+func alignShared(units func(i int) *unit, n int, old []*unit, to []int32, base int32) {
 	i, k := 0, 0
-	for i < len(units) {
-		if k < len(old) && units[i] == old[k] {
+	for i < n {
+		if k < len(old) && units(i) == old[k] {
 			to[i] = base + int32(k)
 			i, k = i+1, k+1
 			continue
 		}
 		j := 1
-		for j <= 16 && i+j < len(units) && k+j < len(old) && units[i+j] != old[k+j] {
+		for j <= 16 && i+j < n && k+j < len(old) && units(i+j) != old[k+j] {
 			j++
 		}
-		if j <= 16 && (i+j < len(units) && k+j < len(old) || i+j == len(units) && k+j == len(old)) {
+		if j <= 16 && (i+j < n && k+j < len(old) || i+j == n && k+j == len(old)) {
 			for ; j > 0; j-- {
 				to[i] = -1
 				i, k = i+1, k+1
@@ -295,9 +254,9 @@ func alignShared(units, old []*unit, to []int32, base int32) {
 		for ; k < len(old); k++ {
 			at[old[k]] = k
 		}
-		for ; i < len(units); i++ {
+		for ; i < n; i++ {
 			to[i] = -1
-			if k, ok := at[units[i]]; ok {
+			if k, ok := at[units(i)]; ok {
 				to[i] = base + int32(k)
 			}
 		}

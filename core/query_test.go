@@ -361,7 +361,7 @@ func TestAlignShared(t *testing.T) {
 			exact[u] = int32(k)
 		}
 		to := make([]int32, len(units))
-		alignShared(units, old, to, 0)
+		alignShared(func(i int) *unit { return units[i] }, len(units), old, to, 0)
 		for i, u := range units {
 			want, shared := exact[u]
 			switch {
@@ -437,7 +437,7 @@ func TestSpreadMatchesScan(t *testing.T) {
 			st := s.diagState()
 			if x := st.mentionIx; x != nil && len(st.units) > 0 {
 				at := rng.IntN(len(st.units))
-				compare(where+", derived", st, x.view(st.units), len(st.units)/2+8, func(g *growth) { g.take(at) })
+				compare(where+", derived", st, x.view(st.units, false), len(st.units)/2+8, func(g *growth) { g.take(at) })
 				derived++
 			}
 			q := s.query()

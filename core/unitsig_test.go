@@ -2,7 +2,6 @@ package core
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -100,35 +99,4 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
-}
-
-// TestQueryStartsFromTheUnits types into the generated document, asking
-// a hover at the cursor before the diagnostics, as an editor's requests
-// arrive while the publisher derives them: the partial analysis starts
-// from the units of the derivation's first part (Snapshot.query) and its
-// answer holds, once the findings are made, without a second one.
-func TestQueryStartsFromTheUnits(t *testing.T) {
-	text := benchdoc.Clean(2000)
-	const chunk = 2000 / 12 / 2
-	call := fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
-	cursor := strings.Index(text, call) + len(call)
-	hover := strings.Index(text, call) + len("display call sum_")
-	ws, uri, s := openAnalysed("/bench/early.wfl", text)
-	for k, c := range "+total_c4" {
-		var err error
-		if s, err = ws.Change(uri, s.Version+1, Edit{Start: cursor + k, End: cursor + k, Text: string(c)}); err != nil {
-			t.Fatal(err)
-		}
-		a := s.Query(token.Span{Start: hover, End: hover})
-		if a.part == nil {
-			t.Fatalf("keystroke %d: the full analysis answered", k)
-		}
-		if !s.q.early || s.late != nil {
-			t.Fatalf("keystroke %d: early %v, late %v: want an early state that holds", k, s.q.early, s.late != nil)
-		}
-		full := (&Snapshot{URI: uri, Text: s.Text, src: ws}).Analysis()
-		if got, want := a.Hover(hover), full.Hover(hover); !reflect.DeepEqual(got, want) {
-			t.Fatalf("keystroke %d: hover %+v, want %+v", k, got, want)
-		}
-	}
 }

@@ -45,10 +45,6 @@ type Snapshot struct {
 	diagOnce sync.Once
 	diags    atomic.Pointer[diagState]
 	derived  bool // the diagnostics were derived from an earlier version's
-	// underived is set when they could have been, but a full analysis
-	// made them: so will the next version's, most likely (an edit among
-	// statements most of the file is connected to).
-	underived bool
 	// reimport is set when the files the document includes changed since
 	// base (Workspace.Refresh): the state derived from base's is then
 	// checked with their names read again (incremental_imports.go).
@@ -67,16 +63,6 @@ type Snapshot struct {
 	qbase atomic.Pointer[queryBase]
 	qOnce sync.Once
 	q     *queryState // nil: queries use the analysis
-
-	// early is the first part of the derivation of the diagnostics (the
-	// units; incremental_edit.go), which the queries start from while the
-	// rest is done; nil when there is none.
-	earlyOnce sync.Once
-	early     *derivation
-	// late is the query state made from the diagnostics' state when the
-	// one made from early does not hold (Query).
-	lateOnce sync.Once
-	late     *queryState
 }
 
 // NewSnapshot returns a snapshot of text that belongs to no workspace, for
@@ -185,7 +171,6 @@ func (s *Snapshot) diagState() *diagState {
 			if prev := b.diags.Load(); prev != nil {
 				st = s.deriveFrom(prev)
 				s.derived = st != nil
-				s.underived = st == nil
 			}
 		}
 		if st == nil {
@@ -209,58 +194,13 @@ func (s *Snapshot) diagState() *diagState {
 func (s *Snapshot) deriveFrom(prev *diagState) *diagState {
 	cfg := ConfigFor(s.URI)
 	st := prev // immutable: the same text needs no edit
-	switch {
-	case !s.reimport:
-		st = nil
-		if d := s.derivation(); d != nil && d.st.cfg == cfg {
-			st = finishSafely(d)
-		}
-	case s.Text != prev.text:
+	if !s.reimport || s.Text != prev.text {
 		st = deriveSafely(prev, s.Text, cfg, s.same, s.lines.Load())
 	}
 	if st != nil && s.reimport {
 		st = reimportSafely(st, s.URI.Path(), s.src, cfg)
 	}
 	return st
-}
-
-// derivation returns the first part of the derivation of the snapshot's
-// diagnostics from its base's (deriveUnits), made once, or nil when there
-// is none: the diagnostics are not derived, or are already made.
-func (s *Snapshot) derivation() *derivation {
-	s.earlyOnce.Do(func() {
-		if s.reimport {
-			return
-		}
-		b := s.base.Load()
-		if b == nil {
-			return
-		}
-		prev := b.diags.Load()
-		if prev == nil {
-			return
-		}
-		defer func() {
-			if recover() != nil {
-				s.early = nil // a full analysis instead of a crash
-			}
-		}()
-		s.early = deriveUnits(prev, s.Text, ConfigFor(s.URI), s.same, s.lines.Load())
-		if s.early != nil {
-			s.early.doubt = b.underived
-		}
-	})
-	return s.early
-}
-
-// finishSafely is d.finish, with a full analysis instead of a crash.
-func finishSafely(d *derivation) (st *diagState) {
-	defer func() {
-		if recover() != nil {
-			st = nil
-		}
-	}()
-	return d.finish()
 }
 
 // deriveSafely is derive, with a full analysis instead of a crash should it
