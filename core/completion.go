@@ -383,7 +383,11 @@ func (a *Analysis) valueNames(l *candidateList, offset int, p place, snippets bo
 	}
 	a.namesInScope(l, offset, 0, call, func(s scoped) int {
 		sym, decl := s.sym, s.decl()
-		if sym.Name == p.declaring && decl.Start < offset && decl.End > 0 && a.Lines.Line(decl.Start) == a.Lines.Line(offset) {
+		// An included file's symbol is not the one being declared here,
+		// and its Decl is a span of that file: read against this text's
+		// lines, the answer would change when only the included file's
+		// lines move, which does not refresh this file (exportKey).
+		if sym.Name == p.declaring && sym.From == "" && decl.Start < offset && decl.End > 0 && a.Lines.Line(decl.Start) == a.Lines.Line(offset) {
 			return -1 // the name being declared, in its own value
 		}
 		t := sym.Type

@@ -337,13 +337,15 @@ func identWords(src string, id *ast.Ident) (words []string, starts []int) {
 
 // visible reports whether name denotes something at offset that a
 // program may read there: a symbol declared before it (or an action of the
-// file), a predeclared name or a builtin.
+// file), an included file's, a predeclared name or a builtin.
 func (fx *fixer) visible(name string, offset int) bool {
 	if builtins.Lookup(name) != nil {
 		return true
 	}
 	sym := fx.a.Info.ScopeAt(offset).Resolve(name)
-	return sym != nil && (sym.Decl == (token.Span{}) || sym.Decl.Start < offset || sym.Kind == check.SymAction)
+	// An included file's name is bound before the file's first statement;
+	// its Decl is a span of that file, not comparable with offset.
+	return sym != nil && (sym.From != "" || sym.Decl == (token.Span{}) || sym.Decl.Start < offset || sym.Kind == check.SymAction)
 }
 
 // callOf returns the arguments of the call id names (`call id with …` or

@@ -381,3 +381,26 @@ func TestFixesAcrossIncludes(t *testing.T) {
 		t.Errorf("fixes %q, want %q", got, want)
 	}
 }
+
+// TestFixesOfIncludedNameMoved checks that the fix for an operator the
+// lexer merged into a name (`i mod 2` reads `i mod`) does not depend on
+// where the included file that declares `i` declares it: that span is of
+// the included file, and moving it does not refresh the includer
+// (exportKey).
+func TestFixesOfIncludedNameMoved(t *testing.T) {
+	dir := t.TempDir()
+	libURI, mainURI := FileURI(filepath.Join(dir, "lib.wfl")), FileURI(filepath.Join(dir, "main.wfl"))
+	main := "include from \"lib.wfl\"\ndisplay i mod 2\n"
+	for _, lines := range []int{0, 40} { // i declared before, then after, the offset of `i mod`
+		ws := NewWorkspace()
+		ws.Open(libURI, 1, strings.Repeat("\n", lines)+"store i as 1\n")
+		m := ws.Open(mainURI, 1, main)
+		var got []string
+		for _, f := range m.Fixes(token.Span{Start: 0, End: len(main)}) {
+			got = append(got, f.Title)
+		}
+		if !slices.Contains(got, "Change 'mod' to 'modulo'") {
+			t.Errorf("%d lines above the declaration: fixes %q, want the operator's", lines, got)
+		}
+	}
+}
