@@ -286,8 +286,8 @@ func describeUnit(g []parser.Unit) *unit {
 }
 
 // appendNames adds the hash of every name n mentions: identifiers, written
-// types (which may name containers), pattern references and the names a
-// statement binds (check.BoundNames).
+// types (which may name containers), pattern references, the names a
+// statement binds (check.BoundNames) and the one a header access reads.
 func appendNames(names []uint32, n ast.Node) []uint32 {
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -295,6 +295,10 @@ func appendNames(names []uint32, n ast.Node) []uint32 {
 			names = append(names, nameHash(x.Name))
 		case *ast.TypeExpr:
 			names = append(names, nameHash(x.Name))
+		case *ast.HeaderExpr:
+			// Checked against the `headers` a `wait for request` binds
+			// (check's headersInScope), a name it does not write.
+			names = append(names, nameHash("headers"))
 		case *ast.PatternNode:
 			if x.Text != "" {
 				names = append(names, nameHash(x.Text))
