@@ -72,6 +72,31 @@ func (s *Snapshot) Query(span token.Span) *Analysis {
 	return s.Analysis()
 }
 
+// Ready makes, on the caller's goroutine, what Query(span) answers from
+// when that costs little, and reports whether Query(span) now answers
+// without analysing more: the analysis when it is computed (or the text is
+// small enough, partialMin, for it to cost no more than a partial one);
+// after an edit, the diagnostics derived from the version before, the
+// query state and the partial analysis of the statements span reaches. It
+// reports false, having started nothing, when Query would need a full
+// analysis of a large text first because no analysed version precedes
+// this one; and false when the span's statements reach too much of the
+// text for a partial analysis (then the full one is still to be made).
+// The LSP layer calls it on its read loop, so that the requests about the
+// cursor an editor sends with each keystroke are answered there at once,
+// without waking another thread.
+func (s *Snapshot) Ready(span token.Span) bool {
+	if s.analysed.Load() || len(s.Text) < partialMin {
+		s.Analysis()
+		return true
+	}
+	q := s.query()
+	if q == nil {
+		return s.analysed.Load()
+	}
+	return q.answer(span) != nil
+}
+
 // QueryName is Query for the queries that follow the name at offset through
 // the document (references, highlights): the partial analysis when the
 // name is declared in it, so that it holds every use, or when there is no

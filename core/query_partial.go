@@ -5,8 +5,10 @@ package core
 // just those units.
 
 import (
+	"context"
 	"iter"
 	"runtime"
+	"runtime/trace"
 	"slices"
 	"sort"
 	"strings"
@@ -80,6 +82,7 @@ func (a *Analysis) covers(offset int) bool {
 // that were not derived (then the analysis is computed anyway).
 func (s *Snapshot) query() *queryState {
 	s.qOnce.Do(func() {
+		defer trace.StartRegion(context.Background(), "core.queryState").End()
 		defer func() {
 			if recover() != nil {
 				s.q = nil // a broken invariant: the full analysis answers
@@ -365,6 +368,7 @@ func (q *queryState) answer(span token.Span) *Analysis {
 		runtime.Gosched()
 	}()
 
+	defer trace.StartRegion(context.Background(), "core.partial").End()
 	g := st.grow(q.view)
 	for _, i := range q.seeds {
 		g.take(i)

@@ -463,3 +463,48 @@ func TestSpreadMatchesScan(t *testing.T) {
 		t.Error("no spread compared")
 	}
 }
+
+// TestReady checks what the LSP layer's read loop relies on: Ready makes
+// the partial analysis a query after an edit answers from, and Query then
+// answers from it without analysing more; with no analysed version before,
+// or when the statements of the span reach most of the text, it says so
+// and starts no full analysis.
+func TestReady(t *testing.T) {
+	text := benchdoc.Clean(1000)
+	at := strings.Index(text, "total_c41 as 0\n") + len("total_c41 as ")
+	uri := URI("file:///nowhere/ready.wfl")
+	cursor := token.Span{Start: at + 1, End: at + 1}
+
+	ws := NewWorkspace()
+	s := ws.Open(uri, 1, text) // nothing computed: no analysed version
+	s, _ = ws.Change(uri, 2, Edit{Start: at, End: at + 1, Text: "7"})
+	if s.Ready(cursor) {
+		t.Error("Ready with no analysed version before: true, want false")
+	}
+	if s.analysed.Load() {
+		t.Error("Ready with no analysed version before started the full analysis")
+	}
+
+	s.Diagnostics()
+	s.Analysis()
+	for v := int32(3); v < 6; v++ {
+		s, _ = ws.Change(uri, v, Edit{Start: at, End: at + 1, Text: string(rune('0' + v))})
+		if !s.Ready(cursor) {
+			t.Fatalf("version %d: Ready after an edit of an analysed version: false, want true", v)
+		}
+		a := s.Query(cursor)
+		if !a.Partial() || s.analysed.Load() {
+			t.Fatalf("version %d: Query after Ready: partial %v, full analysis made %v; want a partial one only", v, a.Partial(), s.analysed.Load())
+		}
+		if b := s.Query(cursor); b != a {
+			t.Fatalf("version %d: a second Query made another analysis", v)
+		}
+	}
+
+	defer func(most float64) { partialMax = most }(partialMax)
+	partialMax = 0 // no closure is small enough
+	s, _ = ws.Change(uri, 6, Edit{Start: at, End: at + 1, Text: "1"})
+	if s.Ready(cursor) || s.analysed.Load() {
+		t.Errorf("Ready when the closure is too large: %v, full analysis made %v; want false, none", s.Ready(cursor), s.analysed.Load())
+	}
+}

@@ -3,10 +3,12 @@ package core
 // This file defines the workspace and its document snapshots.
 
 import (
+	"context"
 	"fmt"
 	"iter"
 	"os"
 	"path/filepath"
+	"runtime/trace"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -82,6 +84,7 @@ func (s *Snapshot) Analysis() *Analysis {
 // computed it keeps the parts they are built from, so that a full state
 // does not analyse the text a second time.
 func (s *Snapshot) analyze() {
+	defer trace.StartRegion(context.Background(), "core.analyze").End()
 	a, r := analyze(s.URI, s.Text, s.src)
 	a.diags = &s.diags
 	s.analysis = a
@@ -166,6 +169,7 @@ func (s *Snapshot) Derived() bool {
 
 func (s *Snapshot) diagState() *diagState {
 	s.diagOnce.Do(func() {
+		defer trace.StartRegion(context.Background(), "core.diagState").End()
 		var st *diagState
 		if b := s.base.Load(); b != nil {
 			if prev := b.diags.Load(); prev != nil {

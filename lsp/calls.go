@@ -37,7 +37,7 @@ type callFile struct {
 // itemRequest is a request about a call hierarchy item, answered for the
 // file it is in, open or not.
 func itemRequest[P any](itemOf func(*P) protocol.CallHierarchyItem, fn func(s *server, f callFile, p *P) (any, error)) request {
-	return request{prepare: func(s *server, params jsonrpc2.RawMessage) (work, error) {
+	return request{prepare: async(func(s *server, params jsonrpc2.RawMessage) (work, error) {
 		p := new(P)
 		if err := decodeParams(params, p); err != nil {
 			return nil, err
@@ -51,7 +51,7 @@ func itemRequest[P any](itemOf func(*P) protocol.CallHierarchyItem, fn func(s *s
 			}
 			return fn(s, f, p)
 		}, nil
-	}}
+	})}
 }
 
 // callFile returns the file at u: the open document's analysis, else the

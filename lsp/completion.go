@@ -22,7 +22,7 @@ import (
 
 func init() {
 	requests[protocol.MethodTextDocumentCompletion] = docRequest(func(p *protocol.CompletionParams) uri.URI { return p.TextDocument.URI }, completion)
-	requests[protocol.MethodCompletionItemResolve] = request{prepare: resolveCompletion}
+	requests[protocol.MethodCompletionItemResolve] = request{prepare: async(resolveCompletion)}
 	requests[protocol.MethodTextDocumentSignatureHelp] = short(docRequest(func(p *protocol.SignatureHelpParams) uri.URI { return p.TextDocument.URI }, signatureHelp))
 }
 

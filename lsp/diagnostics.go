@@ -12,6 +12,7 @@ package lsp
 
 import (
 	"runtime/debug"
+	"runtime/trace"
 	"slices"
 	"sync"
 	"time"
@@ -57,6 +58,7 @@ func (p *publisher) closed(u uri.URI) { p.enqueue(u, nil) }
 // concurrently with update or closed (shutdown runs on the read loop, where
 // text changes are applied too).
 func (p *publisher) finish() {
+	p.s.warm.hold(false) // the workers held with the messages before shutdown start
 	p.workers.Wait()
 	p.stop()
 }
@@ -87,7 +89,7 @@ func (p *publisher) enqueue(u uri.URI, snap *core.Snapshot) {
 	if !q.running {
 		q.running = true
 		p.workers.Add(1)
-		p.s.warm.Go(func() {
+		p.s.warm.Later(func() {
 			defer p.workers.Done()
 			p.drain(u, q)
 		})
@@ -149,6 +151,7 @@ func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params 
 		}
 	}()
 	began := time.Now()
+	defer trace.StartRegion(p.s.ctx, "publish.compute").End()
 	lines, n, diags := p.s.ws.DiagnosticsSeq(snap, core.TolerantFor(snap.URI))
 	// Assembling and encoding the list is long work (on a document with
 	// thousands of findings, a millisecond): it takes a turn, so that the

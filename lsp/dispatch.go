@@ -7,8 +7,16 @@ package lsp
 // after another in wire order (text synchronization depends on it); a request
 // is checked against the lifecycle, its params decoded and its document
 // snapshot taken on the read loop, and only then released with Async to run
-// concurrently. Every request is tracked for $/cancelRequest, recovers from
-// panics (-32603) and never answers with an uncoded error.
+// concurrently. A request about the cursor also makes there the analysis
+// its answer comes from when that is cheap (core's Snapshot.Ready: after a
+// keystroke, the diagnostics derived from the last version's and a partial
+// analysis), and a short one (hover, definition, signature help) is then
+// answered there too: an editor sends them in one write with the
+// didChange, and the read loop answers them from that analysis without
+// waking another thread, while the work of the long ones waits until it
+// has read them all (warm.hold). Every request is tracked for
+// $/cancelRequest, recovers from panics (-32603) and never answers with an
+// uncoded error.
 
 import (
 	"bytes"
@@ -17,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"runtime/trace"
 	"strings"
 
 	"go.lsp.dev/jsonrpc2"
@@ -38,11 +47,24 @@ type work func(ctx context.Context) (any, error)
 
 // A request is a method handler. prepare runs on the read loop: it decodes
 // the params and takes what it needs from the workspace, so that the answer
-// reflects the documents as they were when the request arrived.
+// reflects the documents as they were when the request arrived. A request
+// about a position in a document also makes there the analysis its answer
+// comes from, when that costs little (core's Snapshot.Ready), and says so:
+// a short request is then answered on the read loop too (see call).
 type request struct {
-	prepare func(s *server, params jsonrpc2.RawMessage) (work, error)
+	prepare func(s *server, params jsonrpc2.RawMessage) (w work, ready bool, err error)
 	inline  bool // run work on the read loop too (lifecycle requests)
 	short   bool // one of the short requests sent as the cursor moves (lanes.go)
+}
+
+// async adapts the prepare function of a request that makes no analysis
+// on the read loop: its work runs concurrently (unless the request is
+// inline).
+func async(prepare func(s *server, params jsonrpc2.RawMessage) (work, error)) func(*server, jsonrpc2.RawMessage) (work, bool, error) {
+	return func(s *server, params jsonrpc2.RawMessage) (work, bool, error) {
+		w, err := prepare(s, params)
+		return w, false, err
+	}
 }
 
 // A notification handler runs on the read loop, in wire order.
@@ -97,6 +119,7 @@ func (s *server) notify(method string, params jsonrpc2.RawMessage) {
 		s.log.Warn("notification after shutdown dropped", "method", method)
 		return
 	}
+	defer trace.StartRegion(s.ctx, method).End()
 	if err := h(s, params); err != nil {
 		s.log.Warn("notification failed", "method", method, "err", err)
 	}
@@ -133,12 +156,16 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 			s.lanes.leave()
 		}
 	}
-	run, err := h.prepare(s, params)
+	run, ready, err := h.prepare(s, params)
 	if err != nil {
 		leave()
 		return nil, wireError(err)
 	}
-	if h.inline {
+	if h.inline || h.short && ready {
+		// A lifecycle request, or a short one whose analysis prepare
+		// found or made: its answer takes microseconds, less than waking
+		// another thread to make it, and the requests read after it
+		// (hover, definition) share that analysis.
 		defer leave()
 		res, err := run(s.ctx)
 		return res, wireError(err)
@@ -161,13 +188,14 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 		err error
 	}
 	done := make(chan answer, 1)
-	s.warm.Go(func() {
+	s.warm.Later(func() {
 		defer func() {
 			if r := recover(); r != nil {
 				done <- answer{err: s.internalError(method, r)}
 			}
 		}()
 		defer leave()
+		defer trace.StartRegion(workCtx, method).End()
 		res, err := run(workCtx)
 		done <- answer{res, err}
 	})
@@ -346,17 +374,24 @@ func wholeDocRequest[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context,
 }
 
 func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error), whole bool) request {
-	return request{prepare: func(s *server, params jsonrpc2.RawMessage) (work, error) {
+	return request{prepare: func(s *server, params jsonrpc2.RawMessage) (work, bool, error) {
 		p := new(P)
 		if err := decodeParams(params, p); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		u := uriOf(p)
 		snap, ok := s.ws.Snapshot(core.URI(u))
 		if !ok {
-			return nil, errNotOpen(u)
+			return nil, false, errNotOpen(u)
 		}
 		d := doc{uri: u, snap: snap, enc: s.session.Load().enc}
+		ready := false
+		if pos, ok := cursorOf(p); ok {
+			// Made here, before the requests read after this one: each
+			// keystroke's requests about the cursor share it.
+			off := d.mapper().offset(pos)
+			ready = snap.Ready(token.Span{Start: off, End: off})
+		}
 		return func(ctx context.Context) (any, error) {
 			for attempt := 0; ; attempt++ {
 				res, err := fn(ctx, s, d, p)
@@ -372,6 +407,29 @@ func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s 
 				}
 				d.snap = cur
 			}
-		}, nil
+		}, ready, nil
 	}}
+}
+
+// cursorOf returns the position of the params of a request about one
+// position in a document (the cursor), those of the requests whose answer
+// comes from the analysis at that position (doc.at).
+func cursorOf(p any) (protocol.Position, bool) {
+	switch p := p.(type) {
+	case *protocol.HoverParams:
+		return p.Position, true
+	case *protocol.DefinitionParams:
+		return p.Position, true
+	case *protocol.DeclarationParams:
+		return p.Position, true
+	case *protocol.TypeDefinitionParams:
+		return p.Position, true
+	case *protocol.SignatureHelpParams:
+		return p.Position, true
+	case *protocol.CompletionParams:
+		return p.Position, true
+	case *protocol.PrepareRenameParams:
+		return p.Position, true
+	}
+	return protocol.Position{}, false
 }

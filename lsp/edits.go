@@ -26,7 +26,7 @@ func init() {
 	requests[protocol.MethodTextDocumentFormatting] = wholeDocRequest(func(p *protocol.DocumentFormattingParams) uri.URI { return td(p.TextDocument) }, formatting)
 	requests[protocol.MethodTextDocumentRangeFormatting] = docRequest(func(p *protocol.DocumentRangeFormattingParams) uri.URI { return td(p.TextDocument) }, rangeFormatting)
 	requests[protocol.MethodTextDocumentCodeAction] = docRequest(func(p *protocol.CodeActionParams) uri.URI { return td(p.TextDocument) }, codeAction)
-	requests[protocol.MethodCodeActionResolve] = request{prepare: resolveCodeAction}
+	requests[protocol.MethodCodeActionResolve] = request{prepare: async(resolveCodeAction)}
 	requests[protocol.MethodTextDocumentRename] = docRequest(func(p *protocol.RenameParams) uri.URI { return td(p.TextDocument) }, rename)
 	requests[protocol.MethodTextDocumentPrepareRename] = short(docRequest(func(p *protocol.PrepareRenameParams) uri.URI { return td(p.TextDocument) }, prepareRename))
 	requests[protocol.MethodTextDocumentDeclaration] = short(docRequest(func(p *protocol.DeclarationParams) uri.URI { return td(p.TextDocument) }, declaration))

@@ -24,18 +24,18 @@ import (
 
 func init() {
 	// Methods that exist only in tests, to drive the handler chain.
-	testRequests["wfl/test/panic"] = request{prepare: func(*server, jsonrpc2.RawMessage) (work, error) {
+	testRequests["wfl/test/panic"] = request{prepare: async(func(*server, jsonrpc2.RawMessage) (work, error) {
 		return func(context.Context) (any, error) { panic("boom") }, nil
-	}}
-	testRequests["wfl/test/panicPrepare"] = request{prepare: func(*server, jsonrpc2.RawMessage) (work, error) {
+	})}
+	testRequests["wfl/test/panicPrepare"] = request{prepare: async(func(*server, jsonrpc2.RawMessage) (work, error) {
 		panic("boom in prepare")
-	}}
-	testRequests["wfl/test/block"] = request{prepare: func(*server, jsonrpc2.RawMessage) (work, error) {
+	})}
+	testRequests["wfl/test/block"] = request{prepare: async(func(*server, jsonrpc2.RawMessage) (work, error) {
 		return func(ctx context.Context) (any, error) {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}, nil
-	}}
+	})}
 	testRequests["wfl/test/text"] = docRequest(func(p *textParams) uri.URI { return p.TextDocument.URI },
 		func(_ context.Context, _ *server, d doc, _ *textParams) (any, error) {
 			return map[string]any{"text": d.snap.Text, "version": d.snap.Version}, nil

@@ -14,8 +14,8 @@ import (
 )
 
 func init() {
-	requests[protocol.MethodInitialize] = request{prepare: (*server).initialize, inline: true}
-	requests[protocol.MethodShutdown] = request{prepare: (*server).shutdown, inline: true}
+	requests[protocol.MethodInitialize] = request{prepare: async((*server).initialize), inline: true}
+	requests[protocol.MethodShutdown] = request{prepare: async((*server).shutdown), inline: true}
 	notifications[protocol.MethodInitialized] = func(s *server, _ jsonrpc2.RawMessage) error {
 		sess := s.session.Load()
 		s.log.Info("client initialized", "client", sess.clientName)

@@ -31,7 +31,7 @@ func init() {
 		func(p *protocol.TypeHierarchySubtypesParams) protocol.TypeHierarchyItem { return p.Item }, subtypes)
 	requests[protocol.MethodTextDocumentCodeLens] = wholeDocRequest(
 		func(p *protocol.CodeLensParams) uri.URI { return p.TextDocument.URI }, codeLens)
-	requests[protocol.MethodCodeLensResolve] = request{prepare: resolveCodeLens}
+	requests[protocol.MethodCodeLensResolve] = request{prepare: async(resolveCodeLens)}
 	requests[protocol.MethodTextDocumentOnTypeFormatting] = docRequest(
 		func(p *protocol.DocumentOnTypeFormattingParams) uri.URI { return p.TextDocument.URI }, onTypeFormatting)
 }
@@ -100,7 +100,7 @@ func prepareTypeHierarchy(_ context.Context, s *server, d doc, p *protocol.TypeH
 // typeItemRequest is a request about a type hierarchy item, answered for
 // the file it is in, open or not.
 func typeItemRequest[P any](itemOf func(*P) protocol.TypeHierarchyItem, fn func(s *server, f callFile, item protocol.TypeHierarchyItem) []core.TypeItem) request {
-	return request{prepare: func(s *server, params jsonrpc2.RawMessage) (work, error) {
+	return request{prepare: async(func(s *server, params jsonrpc2.RawMessage) (work, error) {
 		p := new(P)
 		if err := decodeParams(params, p); err != nil {
 			return nil, err
@@ -118,7 +118,7 @@ func typeItemRequest[P any](itemOf func(*P) protocol.TypeHierarchyItem, fn func(
 			}
 			return out, nil
 		}, nil
-	}}
+	})}
 }
 
 // hierarchyFiles are the files a type hierarchy request about f reads.

@@ -73,6 +73,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 
 	s := newServer(ctx, opts)
 	st := newStream(in, out, opts.Logger, opts.MaxFrame)
+	st.batch = s.warm.hold
 	conn := jsonrpc2.NewConn(st, jsonrpc2.WithCodec(codec{}))
 	s.conn = conn
 	conn.Go(ctx, s.handle)

@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime/trace"
 	"strconv"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 )
@@ -30,6 +32,10 @@ type stream struct {
 	closers  []io.Closer
 	log      *slog.Logger
 	maxFrame int
+	// batch, when set, is told before each read whether a whole frame is
+	// already buffered, so that the work of the messages read at once can
+	// wait until they are all read (warm.hold).
+	batch func(more bool)
 }
 
 func newStream(in io.Reader, out io.Writer, log *slog.Logger, maxFrame int) *stream {
@@ -55,6 +61,9 @@ func newStream(in io.Reader, out io.Writer, log *slog.Logger, maxFrame int) *str
 // request, with the request's id when it can be found) and skipped.
 func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	for {
+		if s.batch != nil {
+			s.batch(s.frameBuffered())
+		}
 		body, n, err := s.readFrame()
 		var tooBig errFrameTooBig
 		switch {
@@ -63,6 +72,9 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			s.reject(ctx, jsonrpc2.ID{}, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "message of %d bytes exceeds the limit of %d bytes", int(tooBig), s.maxFrame))
 			continue
 		case err != nil:
+			if s.batch != nil {
+				s.batch(false)
+			}
 			return nil, 0, err
 		}
 		if s.log.Enabled(ctx, slog.LevelDebug) {
@@ -70,6 +82,9 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		}
 		msg, err := jsonrpc2.DecodeMessage(body)
 		if err == nil {
+			if trace.IsEnabled() {
+				trace.Log(ctx, "recv", describe(msg))
+			}
 			return msg, n, nil
 		}
 		s.undecodable(ctx, body, err)
@@ -111,7 +126,36 @@ func (s *stream) reject(ctx context.Context, id jsonrpc2.ID, err error) {
 
 // Write implements jsonrpc2.Stream.
 func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
-	return s.out.Write(ctx, msg)
+	n, err := s.out.Write(ctx, msg)
+	if trace.IsEnabled() {
+		trace.Log(ctx, "sent", describe(msg))
+	}
+	return n, err
+}
+
+// describe names a message in an execution trace: its method, and its id
+// for a request or a response.
+func describe(msg jsonrpc2.Message) string {
+	switch m := msg.(type) {
+	case *jsonrpc2.Call:
+		return fmt.Sprintf("%s %v", m.Method(), m.ID())
+	case *jsonrpc2.Notification:
+		return m.Method()
+	case *jsonrpc2.Response:
+		return fmt.Sprintf("response %v", m.ID())
+	}
+	// The connection's own envelopes, whose types are not exported.
+	var probe struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	if b, err := jsonrpc2.EncodeMessage(msg); err == nil && json.Unmarshal(b, &probe) == nil {
+		if probe.Method != "" {
+			return strings.TrimSpace(probe.Method + " " + string(probe.ID))
+		}
+		return "response " + string(probe.ID)
+	}
+	return "?"
 }
 
 // Close closes the input and output when they can be closed.
@@ -203,6 +247,30 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 		return nil, 0, io.ErrUnexpectedEOF
 	}
 	return body, consumed + int64(length), nil
+}
+
+// frameBuffered reports whether a whole frame is in the read buffer: a
+// header block with a Content-Length and that many bytes after it. It
+// reads nothing.
+func (s *stream) frameBuffered() bool {
+	n := s.in.Buffered()
+	if n == 0 {
+		return false
+	}
+	buf, _ := s.in.Peek(n)
+	end := bytes.Index(buf, []byte("\r\n\r\n"))
+	if end < 0 {
+		return false
+	}
+	for _, line := range bytes.Split(buf[:end], []byte("\r\n")) {
+		name, value, ok := bytes.Cut(line, []byte(":"))
+		if !ok || !bytes.EqualFold(bytes.TrimSpace(name), []byte("content-length")) {
+			continue
+		}
+		length, err := strconv.Atoi(string(bytes.TrimSpace(value)))
+		return err == nil && length >= 0 && end+4+length <= n
+	}
+	return false
 }
 
 // indexFold returns the index of the ASCII string sub in s ignoring case, or -1.

@@ -1,6 +1,9 @@
 package lsp
 
-// This file keeps goroutines between requests. A request's work parses and
+// This file keeps goroutines between requests, and holds the work the
+// read loop hands them while it reads a batch (see hold).
+//
+// Keeping goroutines: A request's work parses and
 // checks (recursive descent, a few dozen frames deep), and a goroutine
 // started for it begins with a stack of a few kilobytes that the runtime
 // grows by copying, three or four times, on every request: about a tenth
@@ -8,7 +11,10 @@ package lsp
 // path of every answer. A goroutine kept between requests keeps the stack
 // it grew (the collector halves an idle one's at most once a cycle).
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // warmGoroutines is how many goroutines wait for work: a keystroke brings
 // a didChange's diagnostics and half a dozen requests at once.
@@ -19,8 +25,54 @@ const warmGoroutines = 8
 type warm struct {
 	idle chan chan func()
 
-	mu      sync.Mutex // guards stopped and the sends on idle
+	mu      sync.Mutex // guards what follows and the sends on idle
 	stopped bool
+	holding bool
+	held    []func()  // what Later was given while holding, in order
+	since   time.Time // when the first of held was given
+}
+
+// maxHold bounds how long work is held while messages keep coming: a
+// client that writes without a pause does not starve it.
+const maxHold = 2 * time.Millisecond
+
+// Later runs f as Go does, or, while the read loop holds the work it hands
+// out (hold), once it stops holding.
+func (w *warm) Later(f func()) {
+	w.mu.Lock()
+	if w.holding {
+		if len(w.held) == 0 {
+			w.since = time.Now()
+		}
+		w.held = append(w.held, f)
+		w.mu.Unlock()
+		return
+	}
+	w.mu.Unlock()
+	w.Go(f)
+}
+
+// hold says whether the read loop has more messages to read at once: while
+// it has, the work it hands out (requests that are not answered on it, the
+// diagnostics) waits, and starts when it has read them all, or after
+// maxHold. A keystroke brings a didChange and half a dozen requests in
+// one write. The short ones among them (hover, definition, signature help)
+// are answered on the read loop from the analysis the first of them makes
+// (dispatch.go); the long ones (a completion list, semantic tokens, inlay
+// hints) and the diagnostics' list would otherwise start at once, each
+// waking a thread, on processors the read loop needs (two, here), and the
+// short answers would wait for them.
+func (w *warm) hold(more bool) {
+	w.mu.Lock()
+	w.holding = more
+	var held []func()
+	if !more || len(w.held) > 0 && time.Since(w.since) > maxHold {
+		held, w.held = w.held, nil
+	}
+	w.mu.Unlock()
+	for _, f := range held {
+		w.Go(f)
+	}
 }
 
 // newWarm returns a pool that keeps up to n goroutines waiting.

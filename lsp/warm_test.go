@@ -77,3 +77,40 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// TestWarmHolds checks that work given while the read loop holds starts
+// once it stops holding, in order, and that work held longer than maxHold
+// starts at the next read even while messages keep coming.
+func TestWarmHolds(t *testing.T) {
+	w := newWarm(2)
+	defer w.stop()
+	ran := make(chan int, 3)
+	w.hold(true)
+	w.Later(func() { ran <- 1 })
+	w.Later(func() { ran <- 2 })
+	w.hold(true) // another message of the batch
+	select {
+	case i := <-ran:
+		t.Fatalf("work %d ran while held", i)
+	case <-time.After(20 * time.Millisecond):
+	}
+	w.hold(false)
+	got := map[int]bool{<-ran: true, <-ran: true}
+	if !got[1] || !got[2] {
+		t.Fatalf("ran %v, want both held functions", got)
+	}
+	w.Later(func() { ran <- 3 }) // not holding: at once
+	if i := <-ran; i != 3 {
+		t.Fatalf("ran %d, want 3", i)
+	}
+
+	w.hold(true)
+	w.Later(func() { ran <- 4 })
+	time.Sleep(maxHold + time.Millisecond)
+	w.hold(true) // still more messages, but the work waited long enough
+	select {
+	case <-ran:
+	case <-time.After(5 * time.Second):
+		t.Fatal("work held past maxHold did not start")
+	}
+}

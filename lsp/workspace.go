@@ -29,7 +29,7 @@ import (
 )
 
 func init() {
-	requests[protocol.MethodWorkspaceSymbol] = request{prepare: workspaceSymbol}
+	requests[protocol.MethodWorkspaceSymbol] = request{prepare: async(workspaceSymbol)}
 	notifications[protocol.MethodWorkspaceDidChangeWatchedFiles] = (*server).didChangeWatchedFiles
 	notifications[protocol.MethodWorkspaceDidChangeWorkspaceFolders] = (*server).didChangeWorkspaceFolders
 }
