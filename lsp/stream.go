@@ -32,9 +32,10 @@ type stream struct {
 	closers  []io.Closer
 	log      *slog.Logger
 	maxFrame int
-	// batch, when set, is told before each read whether a whole frame is
-	// already buffered, so that the work of the messages read at once can
-	// wait until they are all read (warm.hold).
+	// batch, when set, is told that a message was read (true), and,
+	// before each read, whether a whole frame is already buffered (when
+	// not, the read waits for the client): the work of the messages read
+	// at once waits until they are all read (warm.hold).
 	batch func(more bool)
 }
 
@@ -79,6 +80,9 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		}
 		if s.log.Enabled(ctx, slog.LevelDebug) {
 			s.log.Debug("<- recv", "msg", string(body))
+		}
+		if s.batch != nil {
+			s.batch(true)
 		}
 		msg, err := jsonrpc2.DecodeMessage(body)
 		if err == nil {
@@ -262,7 +266,9 @@ func (s *stream) frameBuffered() bool {
 	if end < 0 {
 		return false
 	}
-	for _, line := range bytes.Split(buf[:end], []byte("\r\n")) {
+	for header := buf[:end]; len(header) > 0; {
+		var line []byte
+		line, header, _ = bytes.Cut(header, []byte("\r\n"))
 		name, value, ok := bytes.Cut(line, []byte(":"))
 		if !ok || !bytes.EqualFold(bytes.TrimSpace(name), []byte("content-length")) {
 			continue

@@ -52,10 +52,11 @@ func (w *warm) Later(f func()) {
 	w.Go(f)
 }
 
-// hold says whether the read loop has more messages to read at once: while
-// it has, the work it hands out (requests that are not answered on it, the
-// diagnostics) waits, and starts when it has read them all, or after
-// maxHold. A keystroke brings a didChange and half a dozen requests in
+// hold says whether the read loop is reading messages that came at once
+// (set when it reads one, unset when it is to wait for the client): while
+// it is, the work it hands out (requests that are not answered on it, the
+// diagnostics) waits, and starts when it has read and handled them all, or
+// after maxHold. A keystroke brings a didChange and half a dozen requests in
 // one write. The short ones among them (hover, definition, signature help)
 // are answered on the read loop from the analysis the first of them makes
 // (dispatch.go); the long ones (a completion list, semantic tokens, inlay
