@@ -7,6 +7,7 @@ package core
 import (
 	"cmp"
 	"iter"
+	"math"
 	"slices"
 	"strings"
 
@@ -50,6 +51,10 @@ type unitDiags struct {
 	firstParse int32 // index in list of the first parse error raised, or -1
 	semErr     bool  // an analyzer finding is an error
 	staticErr  bool  // a static-pass finding is an error
+	// relFrom and relTo bound the related spans of the findings, relative
+	// to the unit (relFrom > relTo when there are none): relatedOut reads
+	// them, on every keystroke, for every unit.
+	relFrom, relTo int
 }
 
 type finding struct {
@@ -87,6 +92,12 @@ func (f *findings) pack() *unitDiags {
 		}
 	}
 	d.list = sorted
+	d.relFrom, d.relTo = math.MaxInt, math.MinInt
+	for _, x := range d.list {
+		for _, r := range x.Related {
+			d.relFrom, d.relTo = min(d.relFrom, r.Span.Start), max(d.relTo, r.Span.End)
+		}
+	}
 	return d
 }
 

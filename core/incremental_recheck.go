@@ -103,17 +103,7 @@ func (s *diagState) connected(v *indexView, lo, hi int, gone, goneNames []uint32
 // relative to its start, so the place is wrong once an edit between them
 // changes the text's length.
 func (u *unit) relatedOut(size int) bool {
-	if u.d == nil {
-		return false
-	}
-	for _, x := range u.d.list {
-		for _, r := range x.Related {
-			if r.Span.Start < 0 || r.Span.End > size {
-				return true
-			}
-		}
-	}
-	return false
+	return u.d != nil && u.d.relFrom <= u.d.relTo && (u.d.relFrom < 0 || u.d.relTo > size)
 }
 
 // declared returns the set of every name the state's units declare.

@@ -199,7 +199,7 @@ func BenchmarkBurst(b *testing.B) {
 }
 
 // BenchmarkKeystrokeHover times, in the process, what a hover waits for
-// after each keystroke of BenchmarkKeystroke's clean document, as the
+// after each keystroke of BenchmarkKeystroke's documents, as the
 // server answers it: on its read loop, the change applied, the analysis at
 // the cursor made (Ready, the completion's request first), then the hover
 // at the call's action name, from the same partial analysis (the hover-us
@@ -209,13 +209,30 @@ func BenchmarkBurst(b *testing.B) {
 //
 //	go test -run '^$' -bench KeystrokeHover -benchtime 4000x ./core
 func BenchmarkKeystrokeHover(b *testing.B) {
-	text := benchdoc.Clean(10000)
+	for _, clean := range []bool{false, true} {
+		name := "lines=10000"
+		if clean {
+			name = "clean/" + name
+		}
+		b.Run(name, func(b *testing.B) { keystrokeHover(b, clean) })
+	}
+}
+
+func keystrokeHover(b *testing.B, clean bool) {
 	const chunk = (10000 + 11) / 12 / 2
-	call := fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
-	typed := fmt.Sprintf("+total_c%d", chunk)
+	text := benchdoc.Dense(10000)
+	call := fmt.Sprintf("store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1", chunk)
+	typed := fmt.Sprintf("+total c%d", chunk)
+	hoverAt := "call sum"
+	if clean {
+		text = benchdoc.Clean(10000)
+		call = fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
+		typed = fmt.Sprintf("+total_c%d", chunk)
+		hoverAt = "call sum_"
+	}
 	at := strings.Index(text, call)
 	cursor0 := at + len(call)
-	hover := at + len("display call sum_")
+	hover := at + strings.Index(call, hoverAt) + len(hoverAt)
 	var edits []Edit
 	var cursors []int
 	for k := 0; k < len(typed); k++ {

@@ -79,32 +79,41 @@ func (x *mentionIndex) of(h uint32) (units []int32, decl int) {
 }
 
 // An indexView is a list of units seen through an index of an earlier
-// list: the units both hold, and the others.
+// list: the units both hold, and the others. Most of the two lists is
+// shared at their ends (a derivation replaces a few units, and the units
+// only checked again are matched by root): those are kept as lengths, and
+// only the stretch between is mapped unit by unit, so that a view costs
+// about nothing beyond comparing the ends.
 type indexView struct {
-	ix     *mentionIndex
-	units  []*unit
-	to     []int32 // the index's unit of each unit of the list, or -1
-	from   []int32 // the list's unit of each unit of the index, or -1
-	others []int   // the units of the list the index does not hold
+	ix    *mentionIndex
+	units []*unit
+	// units[:pre] are ix.units[:pre], and the last suf units of each
+	// list are the same; midTo maps each unit of units[pre:len(units)-suf]
+	// to its unit of the index, or -1, and midFrom each unit of
+	// ix.units[pre:len(ix.units)-suf] to its unit of the list, or -1.
+	pre, suf       int
+	midTo, midFrom []int32
+	others         []int // the units of the list the index does not hold
 	// othersDeclare holds the names the others declare.
 	othersDeclare hashSet
 }
 
 // view matches units with the index's, by their roots when byRoot is set
-// (a query base's index holds roots).
+// (a query base's index holds roots, and so does a derivation's).
 func (x *mentionIndex) view(units []*unit, byRoot bool) *indexView {
-	v := &indexView{ix: x, units: units, to: match(units, x.units, byRoot)}
-	v.from = make([]int32, len(x.units))
-	for k := range v.from {
-		v.from[k] = -1
+	v := &indexView{ix: x, units: units}
+	v.pre, v.suf, v.midTo = alignEnds(units, x.units, byRoot)
+	v.midFrom = make([]int32, len(x.units)-v.suf-v.pre)
+	for k := range v.midFrom {
+		v.midFrom[k] = -1
 	}
 	nkeys := 0
-	for i, k := range v.to {
+	for j, k := range v.midTo {
 		if k >= 0 {
-			v.from[k] = int32(i)
+			v.midFrom[int(k)-v.pre] = int32(v.pre + j)
 		} else {
-			v.others = append(v.others, i)
-			nkeys += int(units[i].nkeys)
+			v.others = append(v.others, v.pre+j)
+			nkeys += int(units[v.pre+j].nkeys)
 		}
 	}
 	v.othersDeclare = newHashSet(nkeys)
@@ -116,6 +125,28 @@ func (x *mentionIndex) view(units []*unit, byRoot bool) *indexView {
 	return v
 }
 
+// to returns the index's unit of unit i of the list, or -1.
+func (v *indexView) to(i int) int32 {
+	switch n := len(v.units); {
+	case i < v.pre:
+		return int32(i)
+	case i >= n-v.suf:
+		return int32(i - n + len(v.ix.units))
+	}
+	return v.midTo[i-v.pre]
+}
+
+// from returns the list's unit of unit k of the index, or -1.
+func (v *indexView) from(k int32) int32 {
+	switch nB := len(v.ix.units); {
+	case int(k) < v.pre:
+		return k
+	case int(k) >= nB-v.suf:
+		return k - int32(nB) + int32(len(v.units))
+	}
+	return v.midFrom[int(k)-v.pre]
+}
+
 // has reports whether a unit of the list declares h: the view is the set
 // of the names the list declares (diagState.declared), without the set.
 func (v *indexView) has(h uint32) bool {
@@ -124,7 +155,7 @@ func (v *indexView) has(h uint32) bool {
 	}
 	units, decl := v.ix.of(h)
 	for _, k := range units[:decl] {
-		if v.from[k] >= 0 {
+		if v.from(k) >= 0 {
 			return true
 		}
 	}
@@ -140,7 +171,7 @@ func (v *indexView) spread(g *growth, limit int) bool {
 		for ; next < len(g.order); next++ {
 			units, _ := v.ix.of(g.order[next])
 			for _, k := range units {
-				if i := v.from[k]; i >= 0 && !g.in[i] {
+				if i := v.from(k); i >= 0 && !g.in[i] {
 					g.take(int(i))
 				}
 			}
@@ -183,14 +214,18 @@ func maxOthers(n int) int { return 32 + n/32 }
 // previous state carried, or through a new index of the previous state's
 // units, which the state then carries. An index is only ever built of a
 // finished state's units: the new units of a derivation learn their keys
-// as it goes (setKeys).
+// as it goes (setKeys). It holds their roots, and units are matched by
+// root: a unit only checked again (unit.origin) holds the names its root
+// does, and while typing, such units are spread over the document (the
+// ones an edit's names reach), so that matching them by pointer would
+// leave little of the lists shared at their ends.
 func (s *diagState) mentionsView(prev *diagState) *indexView {
 	if x := prev.mentionIx; x != nil {
-		if v := x.view(s.units, false); len(v.others) <= maxOthers(len(s.units)) {
+		if v := x.view(s.units, true); len(v.others) <= maxOthers(len(s.units)) {
 			s.mentionIx = x
 			return v
 		}
 	}
-	s.mentionIx = indexMentions(prev.units)
-	return s.mentionIx.view(s.units, false)
+	s.mentionIx = indexMentions(roots(prev.units))
+	return s.mentionIx.view(s.units, true)
 }

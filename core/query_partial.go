@@ -39,8 +39,7 @@ type queryState struct {
 	// The names of the other units are the base's top-level symbols of
 	// the units that are still the base's and not seeds (see move).
 	b      *queryBase
-	fromB  []int32 // the unit of st of each unit of the base, or -1
-	isSeed []bool  // by unit of st
+	isSeed []bool // by unit of st
 	// containers are the base's containers of those units, by name.
 	containers map[string]*check.Symbol
 
@@ -155,15 +154,17 @@ func (b *queryBase) take() *queryBase {
 func newQueryState(st *diagState, b *queryBase) *queryState {
 	n := len(st.units)
 	v := b.mentions().view(st.units, true)
-	toB := v.to // the same unit of the base of each unit of st, or -1
 	q := &queryState{st: st, view: v, limit: int(float64(n)*partialMax) + 1}
-	for i, k := range toB {
-		dirty := k < 0 || i > 0 && toB[i-1] < 0 // a doc comment above a unit lies in the unit before
-		if dirty || st.units[i].facts().loads&loadInclude != 0 {
+	// The dirty units (not the base's, and the one after each: a doc
+	// comment above a unit lies in the unit before) are between the ends
+	// the two lists share, or the first unit after them.
+	dirty := func(i int) bool { return v.to(i) < 0 || i > 0 && v.to(i-1) < 0 }
+	for i, u := range st.units {
+		if (i >= v.pre && i <= n-v.suf) && dirty(i) || u.top != nil && u.top.loads&loadInclude != 0 {
 			q.seeds = append(q.seeds, i)
 		}
 	}
-	q.b, q.fromB = b, v.from
+	q.b = b
 	q.isSeed = make([]bool, n)
 	for _, i := range q.seeds {
 		q.isSeed[i] = true
@@ -197,53 +198,68 @@ func roots(units []*unit) []*unit {
 // and here and there between (alignShared).
 func matchUnits(units, old []*unit) []int32 { return match(units, old, false) }
 
-// match is matchUnits, by the units' roots (unit.root) when byRoot is set:
-// the matching of a state's units with its query base's.
+// match is matchUnits, by the units' roots (unit.root) when byRoot is set.
 func match(units, old []*unit, byRoot bool) []int32 {
-	at := func(i int) *unit {
-		if u := units[i]; byRoot && u.origin != nil {
-			return u.origin
-		}
-		return units[i]
-	}
+	pre, suf, mid := alignEnds(units, old, byRoot)
 	n, nB := len(units), len(old)
 	to := make([]int32, n)
-	pre := 0
-	for pre < n && pre < nB && at(pre) == old[pre] {
-		to[pre] = int32(pre)
-		pre++
+	for i := range pre {
+		to[i] = int32(i)
 	}
-	suf := 0
-	for suf < n-pre && suf < nB-pre && at(n-1-suf) == old[nB-1-suf] {
-		to[n-1-suf] = int32(nB - 1 - suf)
-		suf++
+	copy(to[pre:], mid)
+	for j := range suf {
+		to[n-1-j] = int32(nB - 1 - j)
 	}
-	alignShared(func(i int) *unit { return at(pre + i) }, n-suf-pre, old[pre:nB-suf], to[pre:n-suf], int32(pre))
 	return to
 }
 
+// alignEnds returns how many units the two lists share at their start
+// (pre) and at their end (suf), by root when byRoot is set, and the
+// matching of the units between (alignShared).
+func alignEnds(units, old []*unit, byRoot bool) (pre, suf int, mid []int32) {
+	n, nB := len(units), len(old)
+	for pre < n && pre < nB && rootIf(units[pre], byRoot) == old[pre] {
+		pre++
+	}
+	for suf < n-pre && suf < nB-pre && rootIf(units[n-1-suf], byRoot) == old[nB-1-suf] {
+		suf++
+	}
+	mid = make([]int32, n-suf-pre)
+	alignShared(units[pre:n-suf], byRoot, old[pre:nB-suf], mid, int32(pre))
+	return pre, suf, mid
+}
+
+// rootIf returns u's root when byRoot is set, else u.
+func rootIf(u *unit, byRoot bool) *unit {
+	if byRoot && u.origin != nil {
+		return u.origin
+	}
+	return u
+}
+
 // alignShared sets to[i] to the index (from base on) of the unit of old that
-// is units(i), or -1, where units (n of them) and old are the stretches
-// between a prefix and a suffix the two lists share. Units keep their
-// order, and most of those in the stretch are shared at the same distance
-// from its start (while typing, the few units checked again since old are
-// spread over the document, one of them often near the top): a unit that
-// is not old's at that distance starts a run that is not old's, up to the
-// next that is (16 units at most, or the end of the stretch, with as many
-// units in each); only beyond that are old's units looked up by a map. A
-// unit of such a run that old does hold elsewhere in the run is taken as
-// changed: the partial analyses take it in too, which only makes them a
-// little larger.
-func alignShared(units func(i int) *unit, n int, old []*unit, to []int32, base int32) {
+// is units[i] (its root, with byRoot), or -1, where units and old are the
+// stretches between a prefix and a suffix the two lists share. Units keep
+// their order, and most of those in the stretch are shared at the same
+// distance from its start (while typing, the few units checked again since
+// old are spread over the document, one of them often near the top): a
+// unit that is not old's at that distance starts a run that is not old's,
+// up to the next that is (16 units at most, or the end of the stretch,
+// with as many units in each); only beyond that are old's units looked up
+// by a map. A unit of such a run that old does hold elsewhere in the run
+// is taken as changed: the partial analyses take it in too, which only
+// makes them a little larger.
+func alignShared(units []*unit, byRoot bool, old []*unit, to []int32, base int32) {
+	n := len(units)
 	i, k := 0, 0
 	for i < n {
-		if k < len(old) && units(i) == old[k] {
+		if k < len(old) && rootIf(units[i], byRoot) == old[k] {
 			to[i] = base + int32(k)
 			i, k = i+1, k+1
 			continue
 		}
 		j := 1
-		for j <= 16 && i+j < n && k+j < len(old) && units(i+j) != old[k+j] {
+		for j <= 16 && i+j < n && k+j < len(old) && rootIf(units[i+j], byRoot) != old[k+j] {
 			j++
 		}
 		if j <= 16 && (i+j < n && k+j < len(old) || i+j == n && k+j == len(old)) {
@@ -259,7 +275,7 @@ func alignShared(units func(i int) *unit, n int, old []*unit, to []int32, base i
 		}
 		for ; i < n; i++ {
 			to[i] = -1
-			if k, ok := at[units(i)]; ok {
+			if k, ok := at[rootIf(units[i], byRoot)]; ok {
 				to[i] = base + int32(k)
 			}
 		}
@@ -298,7 +314,7 @@ func (q *queryState) shift(sym *check.Symbol) (int, bool) {
 		pos = sym.Node.Pos()
 	}
 	k := unitAt(q.b.starts, pos)
-	i := q.fromB[k]
+	i := q.view.from(int32(k))
 	if i < 0 || q.isSeed[i] {
 		return 0, false
 	}

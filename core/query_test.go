@@ -361,7 +361,7 @@ func TestAlignShared(t *testing.T) {
 			exact[u] = int32(k)
 		}
 		to := make([]int32, len(units))
-		alignShared(func(i int) *unit { return units[i] }, len(units), old, to, 0)
+		alignShared(units, false, old, to, 0)
 		for i, u := range units {
 			want, shared := exact[u]
 			switch {
