@@ -58,7 +58,7 @@ func (p *publisher) closed(u uri.URI) { p.enqueue(u, nil) }
 // concurrently with update or closed (shutdown runs on the read loop, where
 // text changes are applied too).
 func (p *publisher) finish() {
-	p.s.warm.hold(false) // the workers held with the messages before shutdown start
+	p.s.background.hold(false) // the workers held with the messages before shutdown start
 	p.workers.Wait()
 	p.stop()
 }
@@ -89,7 +89,7 @@ func (p *publisher) enqueue(u uri.URI, snap *core.Snapshot) {
 	if !q.running {
 		q.running = true
 		p.workers.Add(1)
-		p.s.warm.Later(func() {
+		p.s.background.Later(func() {
 			defer p.workers.Done()
 			p.drain(u, q)
 		})

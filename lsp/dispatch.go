@@ -55,6 +55,10 @@ type request struct {
 	prepare func(s *server, params jsonrpc2.RawMessage) (w work, ready bool, err error)
 	inline  bool // run work on the read loop too (lifecycle requests)
 	short   bool // one of the short requests sent as the cursor moves (lanes.go)
+	// background marks work that is not about the cursor (the semantic
+	// tokens, the inlay hints, the outline, …): it runs on the server's
+	// background goroutines, at a lower priority.
+	background bool
 }
 
 // async adapts the prepare function of a request that makes no analysis
@@ -188,7 +192,11 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 		err error
 	}
 	done := make(chan answer, 1)
-	s.warm.Later(func() {
+	pool := s.warm
+	if h.background {
+		pool = s.background
+	}
+	pool.Later(func() {
 		defer func() {
 			if r := recover(); r != nil {
 				done <- answer{err: s.internalError(method, r)}

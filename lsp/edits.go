@@ -30,8 +30,8 @@ func init() {
 	requests[protocol.MethodTextDocumentRename] = docRequest(func(p *protocol.RenameParams) uri.URI { return td(p.TextDocument) }, rename)
 	requests[protocol.MethodTextDocumentPrepareRename] = short(docRequest(func(p *protocol.PrepareRenameParams) uri.URI { return td(p.TextDocument) }, prepareRename))
 	requests[protocol.MethodTextDocumentDeclaration] = short(docRequest(func(p *protocol.DeclarationParams) uri.URI { return td(p.TextDocument) }, declaration))
-	requests[protocol.MethodTextDocumentDocumentLink] = wholeDocRequest(func(p *protocol.DocumentLinkParams) uri.URI { return td(p.TextDocument) }, documentLink)
-	requests[protocol.MethodTextDocumentInlayHint] = docRequest(func(p *protocol.InlayHintParams) uri.URI { return td(p.TextDocument) }, inlayHint)
+	requests[protocol.MethodTextDocumentDocumentLink] = background(wholeDocRequest(func(p *protocol.DocumentLinkParams) uri.URI { return td(p.TextDocument) }, documentLink))
+	requests[protocol.MethodTextDocumentInlayHint] = background(docRequest(func(p *protocol.InlayHintParams) uri.URI { return td(p.TextDocument) }, inlayHint))
 }
 
 // textEdits converts core edits, whose offsets all refer to the text of the

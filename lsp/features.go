@@ -18,10 +18,10 @@ func init() {
 	requests[protocol.MethodTextDocumentDefinition] = short(docRequest(posURI[protocol.DefinitionParams], definition))
 	requests[protocol.MethodTextDocumentReferences] = docRequest(posURI[protocol.ReferenceParams], references)
 	requests[protocol.MethodTextDocumentDocumentHighlight] = short(docRequest(posURI[protocol.DocumentHighlightParams], highlight))
-	requests[protocol.MethodTextDocumentDocumentSymbol] = wholeDocRequest(func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI }, documentSymbol)
-	requests[protocol.MethodTextDocumentFoldingRange] = wholeDocRequest(func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI }, foldingRange)
+	requests[protocol.MethodTextDocumentDocumentSymbol] = background(wholeDocRequest(func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI }, documentSymbol))
+	requests[protocol.MethodTextDocumentFoldingRange] = background(wholeDocRequest(func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI }, foldingRange))
 	requests[protocol.MethodTextDocumentSelectionRange] = docRequest(func(p *protocol.SelectionRangeParams) uri.URI { return p.TextDocument.URI }, selectionRange)
-	requests[protocol.MethodTextDocumentDiagnostic] = wholeDocRequest(func(p *protocol.DocumentDiagnosticParams) uri.URI { return p.TextDocument.URI }, pullDiagnostics)
+	requests[protocol.MethodTextDocumentDiagnostic] = background(wholeDocRequest(func(p *protocol.DocumentDiagnosticParams) uri.URI { return p.TextDocument.URI }, pullDiagnostics))
 }
 
 // positioned is implemented by every params type that embeds

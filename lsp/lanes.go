@@ -41,6 +41,13 @@ func short(r request) request {
 	return r
 }
 
+// background marks a request as work that is not about the cursor (see
+// request.background).
+func background(r request) request {
+	r.background = true
+	return r
+}
+
 // lanes counts the short requests in flight, and holds the long work's
 // turns.
 type lanes struct {

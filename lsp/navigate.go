@@ -29,8 +29,8 @@ func init() {
 		func(p *protocol.TypeHierarchySupertypesParams) protocol.TypeHierarchyItem { return p.Item }, supertypes)
 	requests[protocol.MethodTypeHierarchySubtypes] = typeItemRequest(
 		func(p *protocol.TypeHierarchySubtypesParams) protocol.TypeHierarchyItem { return p.Item }, subtypes)
-	requests[protocol.MethodTextDocumentCodeLens] = wholeDocRequest(
-		func(p *protocol.CodeLensParams) uri.URI { return p.TextDocument.URI }, codeLens)
+	requests[protocol.MethodTextDocumentCodeLens] = background(wholeDocRequest(
+		func(p *protocol.CodeLensParams) uri.URI { return p.TextDocument.URI }, codeLens))
 	requests[protocol.MethodCodeLensResolve] = request{prepare: async(resolveCodeLens)}
 	requests[protocol.MethodTextDocumentOnTypeFormatting] = docRequest(
 		func(p *protocol.DocumentOnTypeFormattingParams) uri.URI { return p.TextDocument.URI }, onTypeFormatting)

@@ -22,12 +22,12 @@ import (
 )
 
 func init() {
-	requests[protocol.MethodTextDocumentSemanticTokensFull] = wholeDocRequest(
-		func(p *protocol.SemanticTokensParams) uri.URI { return p.TextDocument.URI }, semanticTokensFull)
-	requests[protocol.MethodTextDocumentSemanticTokensFullDelta] = wholeDocRequest(
-		func(p *protocol.SemanticTokensDeltaParams) uri.URI { return p.TextDocument.URI }, semanticTokensDelta)
-	requests[protocol.MethodTextDocumentSemanticTokensRange] = docRequest(
-		func(p *protocol.SemanticTokensRangeParams) uri.URI { return p.TextDocument.URI }, semanticTokensRange)
+	requests[protocol.MethodTextDocumentSemanticTokensFull] = background(wholeDocRequest(
+		func(p *protocol.SemanticTokensParams) uri.URI { return p.TextDocument.URI }, semanticTokensFull))
+	requests[protocol.MethodTextDocumentSemanticTokensFullDelta] = background(wholeDocRequest(
+		func(p *protocol.SemanticTokensDeltaParams) uri.URI { return p.TextDocument.URI }, semanticTokensDelta))
+	requests[protocol.MethodTextDocumentSemanticTokensRange] = background(docRequest(
+		func(p *protocol.SemanticTokensRangeParams) uri.URI { return p.TextDocument.URI }, semanticTokensRange))
 }
 
 // semanticLegend is the legend advertised in initialize; token type and

@@ -73,7 +73,10 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 
 	s := newServer(ctx, opts)
 	st := newStream(in, out, opts.Logger, opts.MaxFrame)
-	st.batch = s.warm.hold
+	st.batch = func(more bool) {
+		s.warm.hold(more)
+		s.background.hold(more)
+	}
 	conn := jsonrpc2.NewConn(st, jsonrpc2.WithCodec(codec{}))
 	s.conn = conn
 	conn.Go(ctx, s.handle)
@@ -103,6 +106,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	s.diags.stop()
 	s.dropSettings()
 	s.warm.stop()
+	s.background.stop()
 
 	// Close waits for in-flight handlers (cancelled above) and closes the
 	// stream. Standard input cannot always be interrupted, so do not wait for
@@ -136,11 +140,14 @@ type server struct {
 	inflightMu sync.Mutex
 	inflight   map[jsonrpc2.ID]context.CancelFunc
 
-	diags  *publisher
-	lanes  *lanes // the short requests in flight, which long work steps aside for
-	warm   *warm  // the goroutines requests and the publisher run on (warm.go)
-	tokens tokenCache
-	index  wsIndex // the workspace's files on disk
+	diags *publisher
+	lanes *lanes // the short requests in flight, which long work steps aside for
+	warm  *warm  // the goroutines requests about the cursor run on (warm.go)
+	// background is the goroutines, at a lower priority, of the work that
+	// is not about the cursor: the diagnostics and the requests marked so.
+	background *warm
+	tokens     tokenCache
+	index      wsIndex // the workspace's files on disk
 
 	// syncMu serializes the changes to the open documents (text
 	// synchronization on the read loop, re-analysis after a settings change)
@@ -191,14 +198,15 @@ type clientCaps struct {
 
 func newServer(ctx context.Context, opts Options) *server {
 	s := &server{
-		ctx:      ctx,
-		opts:     opts,
-		log:      opts.Logger,
-		ws:       core.NewWorkspace(),
-		exited:   make(chan struct{}),
-		inflight: make(map[jsonrpc2.ID]context.CancelFunc),
-		lanes:    newLanes(runtime.GOMAXPROCS(0)),
-		warm:     newWarm(warmGoroutines),
+		ctx:        ctx,
+		opts:       opts,
+		log:        opts.Logger,
+		ws:         core.NewWorkspace(),
+		exited:     make(chan struct{}),
+		inflight:   make(map[jsonrpc2.ID]context.CancelFunc),
+		lanes:      newLanes(runtime.GOMAXPROCS(0)),
+		warm:       newWarm(warmGoroutines, false),
+		background: newWarm(warmGoroutines, true),
 	}
 	s.session.Store(&session{enc: utf16})
 	s.diags = newPublisher(s)

@@ -11,7 +11,7 @@ import (
 // that wait for each other (a hover waiting for the partial analysis a
 // completion is building) all run, more of them than it keeps.
 func TestWarmRunsAtOnce(t *testing.T) {
-	w := newWarm(2)
+	w := newWarm(2, false)
 	defer w.stop()
 	for round := 0; round < 3; round++ {
 		const n = 5
@@ -42,7 +42,7 @@ func TestWarmRunsAtOnce(t *testing.T) {
 // calls, at most as many as the pool keeps, and end when it stops.
 func TestWarmKeepsGoroutines(t *testing.T) {
 	before := runtime.NumGoroutine()
-	w := newWarm(2)
+	w := newWarm(2, false)
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Add(1)
@@ -82,7 +82,7 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 // once it stops holding, in order, and that work held longer than maxHold
 // starts at the next read even while messages keep coming.
 func TestWarmHolds(t *testing.T) {
-	w := newWarm(2)
+	w := newWarm(2, false)
 	defer w.stop()
 	ran := make(chan int, 3)
 	w.hold(true)
@@ -112,5 +112,33 @@ func TestWarmHolds(t *testing.T) {
 	case <-ran:
 	case <-time.After(5 * time.Second):
 		t.Fatal("work held past maxHold did not start")
+	}
+}
+
+// TestBackgroundPriority checks that a background pool's goroutines run on
+// threads of a lower priority than the others', where that can be set.
+func TestBackgroundPriority(t *testing.T) {
+	base, err := threadNice()
+	if err != nil {
+		t.Skip("no thread priority here:", err)
+	}
+	for _, background := range []bool{false, true} {
+		w := newWarm(1, background)
+		got := make(chan int)
+		for range 2 { // a new goroutine, then the one kept
+			w.Go(func() {
+				n, _ := threadNice()
+				got <- n
+			})
+			n := <-got
+			want := base
+			if background {
+				want = min(base+backgroundNice, 19)
+			}
+			if n != want {
+				t.Errorf("background %v: nice %d, want %d", background, n, want)
+			}
+		}
+		w.stop()
 	}
 }
