@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"wfl-lsp/lang/diag"
 )
@@ -55,6 +56,18 @@ type unitDiags struct {
 	// to the unit (relFrom > relTo when there are none): relatedOut reads
 	// them, on every keystroke, for every unit.
 	relFrom, relTo int
+	// enc is a client's encoding of the findings (diagState.encoded).
+	enc atomic.Pointer[encodedFindings]
+}
+
+// encodedFindings is a client's encoding of a unit's findings, made under
+// key with the unit starting on line: one after another in buf, finding
+// k's at buf[offs[k]:offs[k+1]].
+type encodedFindings struct {
+	key  string
+	line int
+	buf  []byte
+	offs []int32
 }
 
 type finding struct {
@@ -160,8 +173,87 @@ func (s *diagState) assemble() []diag.Diagnostic {
 // another in the text, so they are yielded as they are found, except when
 // the text does not parse (a parse error may lie past the end of the unit
 // that raised it): then they are gathered and sorted first.
-func (s *diagState) all() iter.Seq[diag.Diagnostic] {
+func (s *diagState) all() iter.Seq[diag.Diagnostic] { return s.diagnosticsOf(s.allRefs()) }
+
+// A ref is a finding of a state: k of the list of unit i.
+type ref struct{ i, k int32 }
+
+// finding returns the finding r refers to, relative to its unit.
+func (s *diagState) finding(r ref) *finding { return &s.units[r.i].d.list[r.k] }
+
+// diagnosticsOf yields the findings refs refers to, in the text's offsets.
+func (s *diagState) diagnosticsOf(refs iter.Seq[ref]) iter.Seq[diag.Diagnostic] {
 	return func(yield func(diag.Diagnostic) bool) {
+		for r := range refs {
+			if !yield(shift(s.finding(r).Diagnostic, s.starts[r.i])) {
+				return
+			}
+		}
+	}
+}
+
+// encoded yields what encode makes of each finding refs refers to, in the
+// text's offsets (encode appends it to dst). A unit's findings are encoded
+// together and kept with them (unitDiags.enc), so that a unit shared with
+// an earlier version a client asked for under the same key, starting on
+// the same line, is not encoded again: its text is the same, its findings'
+// places are relative to its start, and a unit starts a line, so that
+// their lines and columns are the same too. key must say all else the
+// encoding depends on (a client's position encoding, the document's URI).
+// A unit with a finding pointing outside it (relatedOut) is encoded each
+// time. Unless keep is set, nothing is kept: the encodings of a document
+// are kept from the first version derived from another (see
+// DiagnosticsEncoded), so that one only opened holds no more than it did.
+func (s *diagState) encoded(refs iter.Seq[ref], key string, keep bool, encode func(dst []byte, d diag.Diagnostic) []byte) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		var scratch []byte
+		lastUnit, line := int32(-1), 0
+		for r := range refs {
+			u, at := s.units[r.i], s.starts[r.i]
+			if !keep || u.relatedOut(s.end(int(r.i))-at) {
+				scratch = encode(scratch[:0], shift(u.d.list[r.k].Diagnostic, at))
+				if !yield(scratch) {
+					return
+				}
+				continue
+			}
+			if r.i != lastUnit {
+				// The units come in order (but when a parse error lies
+				// past its unit): their lines are found walking forward.
+				if r.i < lastUnit || line+8 < s.lines.Count() && s.lines.LineStart(line+8) <= at {
+					line = s.lines.Line(at)
+				}
+				for line+1 < s.lines.Count() && s.lines.LineStart(line+1) <= at {
+					line++
+				}
+				lastUnit = r.i
+			}
+			e := u.d.enc.Load()
+			if e == nil || e.line != line || e.key != key {
+				e = &encodedFindings{key: key, line: line, offs: make([]int32, len(u.d.list)+1)}
+				for k := range u.d.list {
+					e.buf = encode(e.buf, shift(u.d.list[k].Diagnostic, at))
+					e.offs[k+1] = int32(len(e.buf))
+				}
+				u.d.enc.Store(e)
+			}
+			if !yield(e.buf[e.offs[r.k]:e.offs[r.k+1]]) {
+				return
+			}
+		}
+	}
+}
+
+// sortRefs puts refs in the order sortDiagnostics puts their findings.
+func (s *diagState) sortRefs(refs []ref) {
+	slices.SortStableFunc(refs, func(x, y ref) int {
+		return compareAt(s.finding(x).Diagnostic, s.starts[x.i], s.finding(y).Diagnostic, s.starts[y.i])
+	})
+}
+
+// allRefs yields the findings all yields, in its order.
+func (s *diagState) allRefs() iter.Seq[ref] {
+	return func(yield func(ref) bool) {
 		// As parser.FilterFirst: the first parse error raised, then those
 		// not before it. Every parse diagnostic but a dropped character is
 		// an error.
@@ -178,16 +270,16 @@ func (s *diagState) all() iter.Seq[diag.Diagnostic] {
 			staticErr = staticErr || u.d.staticErr
 		}
 		emit := yield
-		var gathered []diag.Diagnostic
+		var gathered []ref
 		if !parses {
-			emit = func(d diag.Diagnostic) bool { gathered = append(gathered, d); return true }
+			emit = func(r ref) bool { gathered = append(gathered, r); return true }
 		}
 		for i, u := range s.units {
 			if u.d == nil {
 				continue
 			}
 			at := s.starts[i]
-			for _, x := range u.d.list {
+			for k, x := range u.d.list {
 				var keep bool
 				switch x.from {
 				case fromParse:
@@ -203,15 +295,15 @@ func (s *diagState) all() iter.Seq[diag.Diagnostic] {
 				case fromType:
 					keep = parses && !semErr && !staticErr
 				}
-				if keep && !emit(shift(x.Diagnostic, at)) {
+				if keep && !emit(ref{int32(i), int32(k)}) {
 					return
 				}
 			}
 		}
 		if !parses {
-			sortDiagnostics(gathered)
-			for _, d := range gathered {
-				if !yield(d) {
+			s.sortRefs(gathered)
+			for _, r := range gathered {
+				if !yield(r) {
 					return
 				}
 			}

@@ -43,12 +43,15 @@ import (
 //
 // TestTolerantAddsNothingFalse holds it to that on the corpus. Sorted as
 // all.
-func (s *diagState) tolerant() iter.Seq[diag.Diagnostic] {
-	return func(yield func(diag.Diagnostic) bool) {
+func (s *diagState) tolerant() iter.Seq[diag.Diagnostic] { return s.diagnosticsOf(s.tolerantRefs()) }
+
+// tolerantRefs yields the findings tolerant yields, in its order.
+func (s *diagState) tolerantRefs() iter.Seq[ref] {
+	return func(yield func(ref) bool) {
 		b := s.brokenText()
 		if b == nil && !s.gated() {
-			for d := range s.all() {
-				if !yield(d) {
+			for r := range s.allRefs() {
+				if !yield(r) {
 					return
 				}
 			}
@@ -122,18 +125,17 @@ func (s *diagState) tolerant() iter.Seq[diag.Diagnostic] {
 			bad[nameHash(n)] = true
 		}
 		emit := yield
-		var gathered []diag.Diagnostic
+		var gathered []ref
 		if !sorted {
-			emit = func(d diag.Diagnostic) bool { gathered = append(gathered, d); return true }
+			emit = func(r ref) bool { gathered = append(gathered, r); return true }
 		}
 		k = 0
 		for i, u := range s.units {
 			if u.d == nil {
 				continue
 			}
-			at := s.starts[i]
 			typed := -1 // whether its type findings are shown, once known
-			for _, x := range u.d.list {
+			for j, x := range u.d.list {
 				keep := shown[k]
 				k++
 				if keep && x.from == fromType {
@@ -149,15 +151,15 @@ func (s *diagState) tolerant() iter.Seq[diag.Diagnostic] {
 					}
 					keep = typed == 1
 				}
-				if keep && !emit(shift(x.Diagnostic, at)) {
+				if keep && !emit(ref{int32(i), int32(j)}) {
 					return
 				}
 			}
 		}
 		if !sorted {
-			sortDiagnostics(gathered)
-			for _, d := range gathered {
-				if !yield(d) {
+			s.sortRefs(gathered)
+			for _, r := range gathered {
+				if !yield(r) {
 					return
 				}
 			}

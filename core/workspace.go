@@ -487,6 +487,37 @@ func (w *Workspace) DiagnosticsSeq(s *Snapshot, tolerant bool) (*token.Lines, in
 	}
 }
 
+// DiagnosticsEncoded is DiagnosticsSeq for a client that encodes each
+// diagnostic by itself (encode appends one to dst): it yields what encode
+// makes of each, in the same order, and, once the document is edited,
+// keeps each statement's encodings for the versions after, which encode
+// again only the statements edited, checked again or moved to other lines
+// (diagState.encoded; key says what else the encodings depend on).
+func (w *Workspace) DiagnosticsEncoded(s *Snapshot, tolerant bool, key string, encode func(dst []byte, d diag.Diagnostic) []byte) (*token.Lines, int, iter.Seq[[]byte]) {
+	st := s.diagState()
+	refs := st.allRefs()
+	if tolerant {
+		refs = st.tolerantRefs()
+	}
+	if used := w.usedByIncluders(s.URI); len(used) > 0 {
+		shown := refs
+		refs = func(yield func(ref) bool) {
+			for r := range shown {
+				if d := st.finding(r); d.Code == "ANALYZE-UNUSED" && used[unusedName(d.Message)] {
+					continue
+				}
+				if !yield(r) {
+					return
+				}
+			}
+		}
+	}
+	// Kept once the document is edited (the state is derived): a
+	// document only opened, maybe never edited, holds no more than its
+	// state (BenchmarkHeapPerDocument's budget).
+	return st.lines, st.count(), st.encoded(refs, key, s.derived, encode)
+}
+
 // FileDiagnostics returns the diagnostics of the file at path as the
 // workspace sees them, open or not (see Diagnostics).
 func (w *Workspace) FileDiagnostics(path string) (*token.Lines, []diag.Diagnostic, bool) {

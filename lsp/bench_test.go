@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"go.lsp.dev/uri"
+
 	"wfl-lsp/core"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/token"
@@ -185,6 +187,13 @@ func BenchmarkHeapPerDocument(b *testing.B) {
 	}
 }
 
+// publish makes the params of the snapshot's publishDiagnostics as the
+// server does, with what it keeps for the next versions.
+func publish(ws *core.Workspace, u uri.URI, s *core.Snapshot) {
+	_, diags := publishedDiagnostics(ws, u, s, utf16)
+	appendPublishEncoded(nil, u, s.Version, diags)
+}
+
 // settle collects garbage a few times, letting the runtime's cleanups
 // and the collector's background sweeping run between, so that what is
 // counted is what the documents keep.
@@ -211,8 +220,9 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 			// A text of its own, as a server decodes it from didOpen: the
 			// document keeps it.
 			t = strings.Clone(t)
-			s := ws.Open(core.URI(fmt.Sprintf("file:///bench/%d.wfl", i)), 1, t)
-			s.Diagnostics() // what the server publishes, kept for the next edit
+			u := uri.URI(fmt.Sprintf("file:///bench/%d.wfl", i))
+			s := ws.Open(core.URI(u), 1, t)
+			publish(ws, u, s) // what the server publishes, kept for the next edit
 			a := s.Analysis()
 			a.IdentAt(len(t) / 2)
 			a.Hover(len(t) / 2)
@@ -226,7 +236,7 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				s.Diagnostics()
+				publish(ws, u, s)
 				s.Query(token.Span{Start: at + 1, End: at + 1}).Completion(at+1, core.CompletionOptions{})
 			}
 		}

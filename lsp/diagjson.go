@@ -23,6 +23,21 @@ import (
 // appendPublishParams appends the PublishDiagnosticsParams of a document
 // version (none when version < 0) to dst.
 func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds iter.Seq[diag.Diagnostic]) jsonrpc2.RawMessage {
+	c := m.cursor()
+	return appendPublishEncoded(dst, u, version, func(yield func([]byte) bool) {
+		var one []byte
+		for d := range ds {
+			one = appendDiagnostic(one[:0], u, c, d)
+			if !yield(one) {
+				return
+			}
+		}
+	})
+}
+
+// appendPublishEncoded is appendPublishParams of diagnostics each already
+// encoded by appendDiagnostic.
+func appendPublishEncoded(dst []byte, u uri.URI, version int32, ds iter.Seq[[]byte]) jsonrpc2.RawMessage {
 	dst = append(dst, `{"uri":`...)
 	dst = appendJSONString(dst, string(u))
 	if version >= 0 {
@@ -30,7 +45,6 @@ func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds iter
 		dst = strconv.AppendInt(dst, int64(version), 10)
 	}
 	dst = append(dst, `,"diagnostics":[`...)
-	c := m.cursor()
 	i := 0
 	for d := range ds {
 		if i > 0 {
@@ -42,59 +56,65 @@ func appendPublishParams(dst []byte, u uri.URI, version int32, m mapper, ds iter
 			// waiting for this processor (lanes.go).
 			runtime.Gosched()
 		}
-		dst = append(dst, `{"range":`...)
-		dst = appendRange(dst, c.rng(d.Span))
-		dst = append(dst, `,"severity":`...)
-		dst = strconv.AppendInt(dst, int64(severity(d.Severity)), 10)
-		if d.Code != "" {
-			dst = append(dst, `,"code":`...)
-			dst = appendJSONString(dst, d.Code)
-		}
-		dst = append(dst, `,"source":"wfl","message":`...)
-		dst = appendJSONString(dst, d.Message)
-		if d.Tags != 0 {
-			dst = append(dst, `,"tags":[`...)
-			n := 0
-			for _, t := range diag.AllTags {
-				if !d.Tags.Has(t) {
-					continue
-				}
-				var code int
-				switch t {
-				case diag.Unnecessary:
-					code = 1
-				case diag.Deprecated:
-					code = 2
-				default:
-					continue
-				}
-				if n > 0 {
-					dst = append(dst, ',')
-				}
-				dst = strconv.AppendInt(dst, int64(code), 10)
-				n++
-			}
-			dst = append(dst, ']')
-		}
-		if len(d.Related) > 0 {
-			dst = append(dst, `,"relatedInformation":[`...)
-			for k, r := range d.Related {
-				if k > 0 {
-					dst = append(dst, ',')
-				}
-				dst = append(dst, `{"location":{"uri":`...)
-				dst = appendJSONString(dst, string(u))
-				dst = append(dst, `,"range":`...)
-				dst = appendRange(dst, c.rng(r.Span))
-				dst = append(dst, `},"message":`...)
-				dst = appendJSONString(dst, r.Message)
-				dst = append(dst, '}')
-			}
-			dst = append(dst, ']')
-		}
-		dst = append(dst, '}')
+		dst = append(dst, d...)
 	}
 	return append(dst, "]}"...)
+}
+
+// appendDiagnostic appends a Diagnostic of document u, its places read
+// with c.
+func appendDiagnostic(dst []byte, u uri.URI, c *cursor, d diag.Diagnostic) []byte {
+	dst = append(dst, `{"range":`...)
+	dst = appendRange(dst, c.rng(d.Span))
+	dst = append(dst, `,"severity":`...)
+	dst = strconv.AppendInt(dst, int64(severity(d.Severity)), 10)
+	if d.Code != "" {
+		dst = append(dst, `,"code":`...)
+		dst = appendJSONString(dst, d.Code)
+	}
+	dst = append(dst, `,"source":"wfl","message":`...)
+	dst = appendJSONString(dst, d.Message)
+	if d.Tags != 0 {
+		dst = append(dst, `,"tags":[`...)
+		n := 0
+		for _, t := range diag.AllTags {
+			if !d.Tags.Has(t) {
+				continue
+			}
+			var code int
+			switch t {
+			case diag.Unnecessary:
+				code = 1
+			case diag.Deprecated:
+				code = 2
+			default:
+				continue
+			}
+			if n > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, int64(code), 10)
+			n++
+		}
+		dst = append(dst, ']')
+	}
+	if len(d.Related) > 0 {
+		dst = append(dst, `,"relatedInformation":[`...)
+		for k, r := range d.Related {
+			if k > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, `{"location":{"uri":`...)
+			dst = appendJSONString(dst, string(u))
+			dst = append(dst, `,"range":`...)
+			dst = appendRange(dst, c.rng(r.Span))
+			dst = append(dst, `},"message":`...)
+			dst = appendJSONString(dst, r.Message)
+			dst = append(dst, '}')
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, '}')
 }
 
 func appendRange(dst []byte, r protocol.Range) []byte {

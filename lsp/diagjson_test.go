@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -123,6 +124,71 @@ func TestJSONString(t *testing.T) {
 		want, _ := json.Marshal(s)
 		if got := appendJSONString(nil, s); string(got) != string(want) {
 			t.Fatalf("%q: got %s, want %s", s, got, want)
+		}
+	}
+}
+
+// TestEncodedDiagnosticsWhileTyping edits corpus programs, mutants and a
+// dense document at random (characters, lines added and removed, quotes),
+// publishing every version as the server does (each statement's encoding
+// kept for the versions after, in either position encoding), and checks
+// every list, byte for byte, against one encoded afresh.
+func TestEncodedDiagnosticsWhileTyping(t *testing.T) {
+	texts := []string{benchDoc(240)}
+	for _, pattern := range []string{"wfl/TestPrograms/*.wfl", "wfl-mutants/0*5.wfl"} {
+		files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", filepath.FromSlash(pattern)))
+		for _, f := range files {
+			if data, err := os.ReadFile(f); err == nil {
+				texts = append(texts, string(data))
+			}
+		}
+	}
+	if len(texts) == 1 {
+		t.Log("no corpus at ../shared/corpus: checking benchdoc's document only")
+	}
+	pieces := []string{"x", " ", "\n", "\n\n", "\"", ":", "end", "store y as 1\n", "// note\n", "display é😀\n"}
+	u := uri.URI("file:///dir/typed.wfl")
+	edits := 40
+	if testing.Short() {
+		edits = 10
+	}
+	for n, text := range texts {
+		rng := rand.New(rand.NewPCG(uint64(n), 7))
+		ws := core.NewWorkspace()
+		snap := ws.Open(core.URI(u), 1, text)
+		for v := 0; v < edits; v++ {
+			for _, tolerant := range []bool{true, false} {
+				enc := []encoding{utf16, utf8enc}[rng.IntN(2)]
+				var c *cursor
+				lines, _, encoded := ws.DiagnosticsEncoded(snap, tolerant, encodingKey(u, enc),
+					func(dst []byte, d diag.Diagnostic) []byte { return appendDiagnostic(dst, u, c, d) })
+				c = newMapper(lines, enc).cursor()
+				got := appendPublishEncoded(nil, u, snap.Version, encoded) // what publishedDiagnostics makes, either mode
+				lines, _, ds := ws.DiagnosticsSeq(snap, tolerant)
+				want := appendPublishParams(nil, u, snap.Version, newMapper(lines, enc), ds)
+				if string(got) != string(want) {
+					t.Fatalf("program %d, version %d (tolerant %v, encoding %d):\n got %s\nwant %s\ntext:\n%s", n, snap.Version, tolerant, enc, got, want, snap.Text)
+				}
+			}
+			// An edit: a piece typed, or a stretch deleted, at a random
+			// place (on a character's start).
+			text := snap.Text
+			at := rng.IntN(len(text) + 1)
+			for at < len(text) && !utf8.RuneStart(text[at]) {
+				at++
+			}
+			e := core.Edit{Start: at, End: at, Text: pieces[rng.IntN(len(pieces))]}
+			if rng.IntN(3) == 0 {
+				e.Text = ""
+				e.End = min(len(text), at+1+rng.IntN(40))
+				for e.End < len(text) && !utf8.RuneStart(text[e.End]) {
+					e.End++
+				}
+			}
+			var err error
+			if snap, err = ws.Change(core.URI(u), snap.Version+1, e); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

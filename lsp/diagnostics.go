@@ -11,6 +11,7 @@ package lsp
 // JSON straight from core's values (diagjson.go).
 
 import (
+	"iter"
 	"runtime/debug"
 	"runtime/trace"
 	"slices"
@@ -152,21 +153,37 @@ func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params 
 	}()
 	began := time.Now()
 	defer trace.StartRegion(p.s.ctx, "publish.compute").End()
-	lines, n, diags := p.s.ws.DiagnosticsSeq(snap, core.TolerantFor(snap.URI))
+	n, diags := publishedDiagnostics(p.s.ws, u, snap, p.s.session.Load().enc)
 	// Assembling and encoding the list is long work (on a document with
 	// thousands of findings, a millisecond): it takes a turn, so that the
 	// requests waiting for this version's state (core's Snapshot.Query
 	// starts from it) find a processor free of it (lanes.go).
 	defer p.s.lanes.longTurn(p.s.ctx)()
-	m := newMapper(lines, p.s.session.Load().enc)
 	if need := 256*n + 256; cap(buf) < need {
 		buf = make([]byte, 0, need) // about 200 bytes a diagnostic
 	}
-	params = appendPublishParams(buf, u, snap.Version, m, diags)
+	params = appendPublishEncoded(buf, u, snap.Version, diags)
 	p.s.log.Debug("diagnostics", "uri", u, "version", snap.Version, "bytes", len(params),
 		"derived", snap.Derived(), "took", time.Since(began))
 	return params
 }
+
+// publishedDiagnostics returns the diagnostics of a document's snapshot
+// as they are published, each encoded (appendDiagnostic), and how many at
+// most. Each statement's diagnostics are encoded once, and kept for the
+// versions after, under the document and the position encoding
+// (core's Workspace.DiagnosticsEncoded).
+func publishedDiagnostics(ws *core.Workspace, u uri.URI, snap *core.Snapshot, enc encoding) (int, iter.Seq[[]byte]) {
+	var c *cursor
+	lines, n, diags := ws.DiagnosticsEncoded(snap, core.TolerantFor(snap.URI), encodingKey(u, enc),
+		func(dst []byte, d diag.Diagnostic) []byte { return appendDiagnostic(dst, u, c, d) })
+	c = newMapper(lines, enc).cursor()
+	return n, diags
+}
+
+// encodingKey says what a diagnostic's encoding depends on besides the
+// diagnostic: the document, and how positions are counted.
+func encodingKey(u uri.URI, enc encoding) string { return string(rune('0'+enc)) + string(u) }
 
 // toDiagnostics converts core diagnostics; the result is never nil, so an
 // empty list goes out as [] and clears the editor's list.

@@ -151,7 +151,18 @@ func (l *Lines) clamp(offset int) int {
 // pair belongs to the line the pair ends.
 func (l *Lines) Line(offset int) int {
 	offset = l.clamp(offset)
-	return sort.Search(len(l.starts), func(i int) bool { return int(l.starts[i]) > offset }) - 1
+	// The first line starting after offset, by bisection (sort.Search,
+	// without its call a step: this runs for every position converted).
+	lo, hi := 0, len(l.starts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(l.starts[m]) > offset {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	return lo - 1
 }
 
 // OffsetPosition returns the 1-based line and 1-based column of offset, the
