@@ -421,7 +421,8 @@ func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s 
 
 // cursorOf returns the position of the params of a request about one
 // position in a document (the cursor), those of the requests whose answer
-// comes from the analysis at that position (doc.at).
+// comes from the analysis at that position (doc.at): not type definition
+// nor prepareRename, which read the whole document's analysis.
 func cursorOf(p any) (protocol.Position, bool) {
 	switch p := p.(type) {
 	case *protocol.HoverParams:
@@ -430,13 +431,9 @@ func cursorOf(p any) (protocol.Position, bool) {
 		return p.Position, true
 	case *protocol.DeclarationParams:
 		return p.Position, true
-	case *protocol.TypeDefinitionParams:
-		return p.Position, true
 	case *protocol.SignatureHelpParams:
 		return p.Position, true
 	case *protocol.CompletionParams:
-		return p.Position, true
-	case *protocol.PrepareRenameParams:
 		return p.Position, true
 	}
 	return protocol.Position{}, false
