@@ -10,6 +10,7 @@ import (
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/lint"
 	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
@@ -52,6 +53,9 @@ type rawAnalysis struct {
 	// included are the texts of the files the imports were read from, by
 	// path (see importSet).
 	included map[string]string
+	// lex is what the lexer made of the text, for the linter's other mode
+	// (fullState); nil when it is not kept (Snapshot.analyze).
+	lex *lexer.Result
 }
 
 // analyze runs the front end over text. As in the reference, a program with
@@ -60,7 +64,7 @@ type rawAnalysis struct {
 // tree with holes would be guesses (a variable used only inside a broken block
 // looks unused), so they are not reported.
 func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
-	f, units, dropped := parser.Units(text)
+	f, units, dropped, lx := parser.UnitsLexed(text)
 	ctx := check.FileContext(f)
 	in := followIncludes(f, uri.Path(), src)
 	ctx.Imports, ctx.Unfollowed = in.syms, in.problems
@@ -76,7 +80,7 @@ func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
 	lint := func() {
 		defer close(lintDone)
 		defer func() { lintPanic = recover() }()
-		lintDiags = lintDiagnostics(text, f, parseDiags, cfg)
+		lintDiags = lintDiagnostics(text, f, lx, parseDiags, cfg)
 		lines = token.NewLines(text)
 	}
 	parallel := len(text) >= parallelMin
@@ -104,7 +108,7 @@ func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
 		File:        f,
 		Info:        info,
 		Diagnostics: diags,
-	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, ctx: ctx, included: in.texts}
+	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, ctx: ctx, included: in.texts, lex: lx}
 }
 
 // parallelMin is the size of text from which analyze spreads independent
@@ -123,9 +127,9 @@ func hasError(diags []diag.Diagnostic) bool {
 // lintDiagnostics runs the linter under cfg, the .wflcfg in force. As the
 // reference linter, the rules that need a tree run only when the text
 // parses; the text rules always run.
-func lintDiagnostics(text string, f *ast.File, parseDiags []diag.Diagnostic, cfg config.Config) []diag.Diagnostic {
+func lintDiagnostics(text string, f *ast.File, lx *lexer.Result, parseDiags []diag.Diagnostic, cfg config.Config) []diag.Diagnostic {
 	if hasError(parseDiags) {
 		f = nil
 	}
-	return lint.Check(text, f, nil, cfg)
+	return lint.Check(text, f, lx, cfg)
 }

@@ -169,9 +169,9 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 	}
 	// The linter ran in one mode; the other is needed when the document
 	// starts or stops parsing.
-	tree, tok := raw.lint, lint.Check(text, nil, nil, raw.cfg)
+	tree, tok := raw.lint, lint.Check(text, nil, raw.lex, raw.cfg)
 	if hasError(parser.Diagnostics(raw.units, raw.dropped)) {
-		tree, tok = lint.Check(text, a.File, nil, raw.cfg), raw.lint
+		tree, tok = lint.Check(text, a.File, raw.lex, raw.cfg), raw.lint
 	}
 	for from, diags := range [sources][]diag.Diagnostic{
 		fromDropped: raw.dropped, fromLintTree: tree, fromLintTok: tok,

@@ -65,6 +65,10 @@ type Snapshot struct {
 	qbase atomic.Pointer[queryBase]
 	qOnce sync.Once
 	q     *queryState // nil: queries use the analysis
+
+	// stating is set while the diagnostics' state is being made: an
+	// analysis made then keeps the lexer's tokens for it.
+	stating atomic.Bool
 }
 
 // NewSnapshot returns a snapshot of text that belongs to no workspace, for
@@ -90,6 +94,11 @@ func (s *Snapshot) analyze() {
 	s.analysis = a
 	s.lines.CompareAndSwap(nil, a.Lines)
 	if s.diags.Load() == nil {
+		if !s.stating.Load() {
+			// The tokens (ten times the text) are kept only for a state
+			// made at once, not for one that may never be asked for.
+			r.lex = nil
+		}
 		s.raw.Store(&r)
 	}
 	s.analysed.Store(true)
@@ -170,6 +179,7 @@ func (s *Snapshot) Derived() bool {
 func (s *Snapshot) diagState() *diagState {
 	s.diagOnce.Do(func() {
 		defer trace.StartRegion(context.Background(), "core.diagState").End()
+		s.stating.Store(true)
 		var st *diagState
 		if b := s.base.Load(); b != nil {
 			if prev := b.diags.Load(); prev != nil {

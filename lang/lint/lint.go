@@ -316,6 +316,41 @@ func (l *linter) keywordCase() {
 // KeywordWord reports whether w has capitals and its lower-case form is a
 // keyword, a boolean or a nothing literal.
 func KeywordWord(w string) bool {
+	// Lower-cased on the stack: capitalised words are common in strings
+	// and comments, and this runs for each on every analysis.
+	var buf [16]byte
+	if len(w) > len(buf) {
+		for i := 0; i < len(w); i++ {
+			if w[i] >= 0x80 {
+				return keywordWordUnicode(w)
+			}
+		}
+		return false // longer than any keyword
+	}
+	lw, upper := buf[:len(w)], false
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+			upper = true
+		} else if c >= 0x80 {
+			return keywordWordUnicode(w)
+		}
+		lw[i] = c
+	}
+	if !upper {
+		return false
+	}
+	switch string(lw) {
+	case "yes", "no", "true", "false", "nothing", "missing", "undefined":
+		return true
+	}
+	return token.Lookup(string(lw)) != token.Identifier
+}
+
+// keywordWordUnicode is KeywordWord of a word with a byte past ASCII,
+// lower-cased as Unicode says (the Kelvin sign lower-cases to k).
+func keywordWordUnicode(w string) bool {
 	lw := strings.ToLower(w)
 	if lw == w {
 		return false

@@ -144,3 +144,23 @@ func TestSnakeCase(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordWordLowersAsUnicode checks the lower-casing on the stack
+// against strings.ToLower (keywordWordUnicode): every keyword capitalised
+// in several ways, words that are not keywords, and words with the Kelvin
+// sign, which lower-cases to k.
+func TestKeywordWordLowersAsUnicode(t *testing.T) {
+	words := []string{"", "A", "X", "Yes", "NO", "True", "NOTHING", "Undefined", "Missing", "Store", "STORE",
+		"store", "Display", "Kelvin", "\u212Aeep", "brea\u212A", "Ünter", "Café", "Total_C4", "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+		"E", "Is", "OR", "And", "Check", "Otherwise", "End", "Action", "Container", "Wait", "Pattern"}
+	for k := token.Kind(0); k < 255; k++ {
+		if w := k.Spelling(); k.IsKeyword() && w != "" {
+			words = append(words, strings.ToUpper(w[:1])+w[1:], strings.ToUpper(w), w)
+		}
+	}
+	for _, w := range words {
+		if got, want := KeywordWord(w), keywordWordUnicode(w); got != want {
+			t.Errorf("KeywordWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

@@ -98,8 +98,22 @@ func Units(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
 // Comments are grouped and doc comments attached looking at src, so a doc
 // comment above the stretch is not attached.
 func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
-	bufp := tokenPool.Get().(*[]token.Token)
-	lx := lexer.LexFrom(src, from, *bufp) // a new buffer when src needs more
+	f, units, dropped, _ = unitsFrom(src, from, false)
+	return f, units, dropped
+}
+
+// UnitsLexed is Units, and also returns what the lexer made of src, which
+// the linter reads too (lint.Check): the text is lexed once.
+func UnitsLexed(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
+	return unitsFrom(src, 0, true)
+}
+
+func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
+	bufp := new([]token.Token) // the caller keeps the tokens
+	if !keep {
+		bufp = tokenPool.Get().(*[]token.Token)
+	}
+	lx = lexer.LexFrom(src, from, *bufp) // a new buffer when src needs more
 	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}, lead: from}
 	f = &ast.File{Range: ast.Range{From: from, To: len(src)}}
 	p.program()
@@ -107,11 +121,13 @@ func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.
 	// so that they do not keep this source alive; a large file's buffer
 	// (ten times its size) is left to the collector rather than kept
 	// allocated between analyses.
-	if cap(lx.Tokens) <= poolMax {
-		clear(lx.Tokens)
-		*bufp = lx.Tokens[:0]
+	if !keep {
+		if cap(lx.Tokens) <= poolMax {
+			clear(lx.Tokens)
+			*bufp = lx.Tokens[:0]
+		}
+		tokenPool.Put(bufp)
 	}
-	tokenPool.Put(bufp)
 	// The units and statements, in slices of their exact size.
 	stray := len(p.diags) > 0 && (p.units.n == 0 || p.units.chunks[0][0].diag > 0) // stray `end` lines before the first statement
 	if n := p.units.n; n > 0 || stray {
@@ -155,7 +171,10 @@ func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.
 			Message: "the character " + quoteText(src[d.Start:d.End]) + " is not part of WFL and is ignored",
 		})
 	}
-	return f, units, dropped
+	if !keep {
+		lx = nil // its tokens are the pool's now
+	}
+	return f, units, dropped, lx
 }
 
 // FilterFirst applies Parse's rule to the parse errors of a whole text, in
