@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
+	"time"
 
 	"wfl-lsp/lang/config"
 )
@@ -121,9 +123,80 @@ func ConfigFor(uri URI) config.Config {
 		dir = filepath.Dir(path)
 	}
 	s := settingsFor(path)
-	cfg, _, _ := loadConfig(dir, s.Under)
+	key := configKey{dir, s.Under, s.Over}
+	cfg, gen, ok := configs.get(key)
+	if ok {
+		return cfg
+	}
+	cfg, _, _ = loadConfig(dir, s.Under)
 	if s.Over != "" {
 		cfg, _ = config.Parse(cfg, s.Over)
 	}
+	configs.put(key, cfg, gen)
 	return cfg
+}
+
+// configs is what ConfigFor found, kept for a while when CacheConfig says
+// so: finding the nearest `.wflcfg` opens a file in every folder up to the
+// root, and a document's configuration is asked for on every keystroke
+// (its diagnostics are derived only while it is the same).
+var configs configCache
+
+type configKey struct{ dir, under, over string }
+
+type configCache struct {
+	mu   sync.Mutex
+	ttl  time.Duration // 0: nothing is kept
+	gen  uint64        // counts ForgetConfig's calls
+	seen map[configKey]configSeen
+}
+
+type configSeen struct {
+	cfg  config.Config
+	read time.Time
+}
+
+// CacheConfig makes ConfigFor keep what it reads of the disk for ttl at
+// most (0: read it every time, the default), for a process that learns of
+// the configuration files' changes (ForgetConfig), as the language server
+// does through the editor's file watching: the ttl bounds how long a change
+// it was not told of goes unseen.
+func CacheConfig(ttl time.Duration) {
+	configs.mu.Lock()
+	defer configs.mu.Unlock()
+	configs.ttl, configs.seen = ttl, nil
+}
+
+// ForgetConfig drops what ConfigFor kept: a configuration file changed.
+func ForgetConfig() {
+	configs.mu.Lock()
+	defer configs.mu.Unlock()
+	configs.seen = nil
+	configs.gen++
+}
+
+// get returns what is kept for k, or the generation to put what is read
+// under.
+func (c *configCache) get(k configKey) (config.Config, uint64, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.seen[k]
+	if !ok || time.Since(e.read) > c.ttl {
+		return config.Config{}, c.gen, false
+	}
+	return e.cfg, c.gen, true
+}
+
+// put keeps cfg for k, unless the files were forgotten since it was read
+// (gen): it may be what they said before.
+func (c *configCache) put(k configKey, cfg config.Config, gen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ttl == 0 || gen != c.gen {
+		return
+	}
+	if c.seen == nil || len(c.seen) > 1024 {
+		c.seen = map[configKey]configSeen{}
+	}
+	c.seen[k] = configSeen{cfg, time.Now()}
 }

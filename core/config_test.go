@@ -1,9 +1,11 @@
 package core
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestLoadConfig(t *testing.T) {
@@ -55,5 +57,52 @@ func TestLoadConfig(t *testing.T) {
 	cfg, files, problems = LoadConfig(filepath.Join(root, "elsewhere"))
 	if cfg.IndentSize != 4 || problems != nil {
 		t.Errorf("no files: cfg = %+v, files %v, problems %v; want the defaults", cfg, files, problems)
+	}
+}
+
+// TestConfigCache checks what the language server relies on: with
+// CacheConfig, ConfigFor keeps what it read until ForgetConfig or until
+// the time it was given has passed; without, it reads the files each time.
+func TestConfigCache(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "no-global"))
+	cfgFile := filepath.Join(dir, ConfigFileName)
+	write := func(n int) {
+		t.Helper()
+		if err := os.WriteFile(cfgFile, []byte(fmt.Sprintf("max_line_length = %d\n", n)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	uri := FileURI(filepath.Join(dir, "a.wfl"))
+	limit := func() int { return ConfigFor(uri).MaxLineLength }
+	defer CacheConfig(0)
+
+	write(50)
+	CacheConfig(time.Hour)
+	if got := limit(); got != 50 {
+		t.Fatalf("max_line_length %d, want 50", got)
+	}
+	write(60)
+	if got := limit(); got != 50 {
+		t.Errorf("cached: max_line_length %d, want the 50 read before", got)
+	}
+	ForgetConfig()
+	if got := limit(); got != 60 {
+		t.Errorf("after ForgetConfig: max_line_length %d, want 60", got)
+	}
+
+	CacheConfig(time.Millisecond)
+	limit()
+	write(70)
+	time.Sleep(5 * time.Millisecond)
+	if got := limit(); got != 70 {
+		t.Errorf("after the time kept: max_line_length %d, want 70", got)
+	}
+
+	CacheConfig(0)
+	limit()
+	write(80)
+	if got := limit(); got != 80 {
+		t.Errorf("not cached: max_line_length %d, want 80", got)
 	}
 }

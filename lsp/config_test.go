@@ -229,3 +229,41 @@ func TestConfigurationPullDiagnosticsRefresh(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestWatchedConfigFile: the server keeps what it read of the .wflcfg
+// files for a second (core.CacheConfig), and forgets it when the editor
+// reports a change of one (workspace/didChangeWatchedFiles, whose watcher
+// it registers): the next edit is checked under the new file.
+func TestWatchedConfigFile(t *testing.T) {
+	dir, u := configWorkspace(t, "max_line_length = 100\n")
+	c := newClient(t)
+	r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
+		"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}})
+	if r.Error != nil {
+		t.Fatal(r.Error)
+	}
+	c.notify("initialized", map[string]any{})
+	reg := c.await("registration", func(m *msg) bool { return m.Method == "client/registerCapability" })
+	if !strings.Contains(string(reg.Params), `"globPattern":"**/.wflcfg"`) {
+		t.Errorf("the watchers registered do not name .wflcfg: %s", reg.Params)
+	}
+	c.sendBody(`{"jsonrpc":"2.0","id":` + string(reg.ID) + `,"result":null}`)
+	c.open(u, configProgram, 1)
+	if p := c.diagnostics(u, 1); hasCode(p, "LINT-LENGTH") {
+		t.Fatalf("LINT-LENGTH under max_line_length 100: %s", p.raw)
+	}
+	cfg := filepath.Join(dir, ".wflcfg")
+	if err := os.WriteFile(cfg, []byte("max_line_length = 20\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{
+		map[string]any{"uri": string(uri.File(cfg)), "type": 2}}})
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": u, "version": 2},
+		"contentChanges": []any{map[string]any{"text": configProgram + "display 2\n"}}})
+	if p := c.diagnostics(u, 2); !hasCode(p, "LINT-LENGTH") {
+		t.Fatalf("no LINT-LENGTH after the .wflcfg changed to max_line_length 20: %s", p.raw)
+	}
+	if err := c.finish(); err != nil {
+		t.Fatal(err)
+	}
+}

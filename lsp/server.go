@@ -71,6 +71,10 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	// What ConfigFor reads of the disk is kept, for a second at most: the
+	// editor reports the changes of .wflcfg files it watches (watchFiles),
+	// and a document's configuration is asked for on every keystroke.
+	core.CacheConfig(configTTL)
 	s := newServer(ctx, opts)
 	st := newStream(in, out, opts.Logger, opts.MaxFrame)
 	st.batch = func(more bool) {
@@ -120,6 +124,10 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	}
 	return err
 }
+
+// configTTL bounds how long a change of a configuration file the editor
+// does not report goes unseen (core.CacheConfig).
+const configTTL = time.Second
 
 // A server is one LSP session.
 type server struct {

@@ -184,10 +184,14 @@ func (s *server) progress(title string) func(message string) {
 	return func(message string) { report(map[string]any{"kind": "end", "message": message}) }
 }
 
-// watchFiles asks the client to report changes to WFL files.
+// watchFiles asks the client to report changes to WFL files and to the
+// configuration files.
 func (s *server) watchFiles() {
 	opts, _ := marshal(&protocol.DidChangeWatchedFilesRegistrationOptions{
-		Watchers: []protocol.FileSystemWatcher{{GlobPattern: protocol.Pattern("**/*.wfl")}},
+		Watchers: []protocol.FileSystemWatcher{
+			{GlobPattern: protocol.Pattern("**/*.wfl")},
+			{GlobPattern: protocol.Pattern("**/" + core.ConfigFileName)},
+		},
 	})
 	params := &protocol.RegistrationParams{Registrations: []protocol.Registration{{
 		ID: "wfl-watch", Method: protocol.MethodWorkspaceDidChangeWatchedFiles, RegisterOptions: protocol.LSPAny(opts),
@@ -204,6 +208,10 @@ func (s *server) didChangeWatchedFiles(params jsonrpc2.RawMessage) error {
 	}
 	for _, ch := range p.Changes {
 		path := core.URI(ch.URI).Path()
+		if filepath.Base(path) == core.ConfigFileName {
+			core.ForgetConfig() // the next analysis reads the files again
+			continue
+		}
 		if path == "" || !strings.HasSuffix(path, ".wfl") {
 			continue
 		}
