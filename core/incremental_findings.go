@@ -5,7 +5,6 @@ package core
 // diagnostics, as a full analysis would publish them.
 
 import (
-	"cmp"
 	"iter"
 	"math"
 	"slices"
@@ -327,13 +326,4 @@ func (s *diagState) count() int {
 // things publish the same list.
 func sortDiagnostics(ds []diag.Diagnostic) { slices.SortStableFunc(ds, compareDiagnostics) }
 
-func compareDiagnostics(x, y diag.Diagnostic) int {
-	return cmp.Or(
-		cmp.Compare(x.Span.Start, y.Span.Start),
-		cmp.Compare(x.Span.End, y.Span.End),
-		cmp.Compare(x.Severity, y.Severity),
-		cmp.Compare(x.Code, y.Code),
-		cmp.Compare(x.Message, y.Message),
-		cmp.Compare(len(x.Related), len(y.Related)),
-	)
-}
+func compareDiagnostics(x, y diag.Diagnostic) int { return compareAt(x, 0, y, 0) }

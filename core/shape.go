@@ -26,6 +26,9 @@ const (
 	// shapeUnended: its text does not end with a line break (the last
 	// unit's may not).
 	shapeUnended
+	// shapeStringLines: a string of its text spans lines, or a quote is
+	// left open (scanStrings); quoteFrom reads only such units.
+	shapeStringLines
 )
 
 // describeShape returns the shape of the unit text[start:end], given the
@@ -47,6 +50,9 @@ func describeShape(text string, start, end int, keys []uint32) unitShape {
 	}
 	if strings.IndexByte(text, '"') >= 0 {
 		sh |= shapeQuoted
+		if m, open := scanStrings(text); m >= 0 || open {
+			sh |= shapeStringLines
+		}
 	}
 	if !strings.HasSuffix(text, "\n") {
 		sh |= shapeUnended
@@ -93,16 +99,16 @@ func (s *diagState) describeShapes(prev *diagState, first, pnext int) {
 	}
 }
 
-// quoteFrom returns multilineString(s.text), reading only the units that
-// hold a quote: the lexer pairs a unit's quotes within its text, which
+// quoteFrom returns multilineString(s.text), reading only the units whose
+// strings span lines or leave a quote open (shapeStringLines): the lexer pairs a unit's quotes within its text, which
 // ends with a line break, unless one is left open (then, and from a unit
 // that does not end with a line break, the rest of the text is read as
 // multilineString reads it).
 func (s *diagState) quoteFrom() int {
 	for i := range s.units {
 		sh := s.shape(i)
-		if sh&(shapeQuoted|shapeUnended) == 0 {
-			continue
+		if sh&(shapeStringLines|shapeUnended) == 0 {
+			continue // no quote, or strings closed on their lines
 		}
 		at := s.starts[i]
 		if sh&shapeUnended == 0 {

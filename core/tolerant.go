@@ -170,9 +170,15 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 // compareAt is compareDiagnostics of x and y, their spans relative to
 // offsets atX and atY.
 func compareAt(x diag.Diagnostic, atX int, y diag.Diagnostic, atY int) int {
+	// The places first, and the rest only when they tie (cmp.Or would
+	// compare the messages of every pair).
+	if c := cmp.Compare(x.Span.Start+atX, y.Span.Start+atY); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(x.Span.End+atX, y.Span.End+atY); c != 0 {
+		return c
+	}
 	return cmp.Or(
-		cmp.Compare(x.Span.Start+atX, y.Span.Start+atY),
-		cmp.Compare(x.Span.End+atX, y.Span.End+atY),
 		cmp.Compare(x.Severity, y.Severity),
 		cmp.Compare(x.Code, y.Code),
 		cmp.Compare(x.Message, y.Message),
