@@ -169,6 +169,17 @@ func (s *Snapshot) TolerantSeq() (*token.Lines, int, iter.Seq[diag.Diagnostic]) 
 	return st.lines, st.count(), st.tolerant()
 }
 
+// Derive makes the snapshot's diagnostics' state when it is derived from
+// an earlier version's (Diagnostics; a full analysis only should the
+// derivation fail), and does nothing when it would take a full analysis.
+// The LSP layer calls it on its read loop before it waits for the client,
+// so that the diagnostics' worker starts from the state.
+func (s *Snapshot) Derive() {
+	if b := s.base.Load(); b != nil && b.diags.Load() != nil {
+		s.diagState()
+	}
+}
+
 // Derived reports whether the snapshot's diagnostics, once computed, were
 // derived from an earlier version's rather than from a full analysis.
 func (s *Snapshot) Derived() bool {

@@ -32,15 +32,26 @@ type publisher struct {
 	mu      sync.Mutex
 	docs    map[uri.URI]*docQueue
 	stopped bool
+	// holding is set while the read loop reads messages that came at once
+	// (hold): the workers of the documents they change wait, held, until
+	// it has read them all.
+	holding bool
+	held    []heldWorker
+	since   time.Time // when the first of held was held
 
-	workers sync.WaitGroup // one count per running drain goroutine
+	workers sync.WaitGroup // one count per drain goroutine, running or held
 }
 
 // docQueue is one document's pending work: the latest snapshot, or a close.
 type docQueue struct {
 	next    *core.Snapshot // nil with has set means: closed
 	has     bool
-	running bool
+	running bool // a worker runs or is held
+}
+
+type heldWorker struct {
+	u uri.URI
+	q *docQueue
 }
 
 func newPublisher(s *server) *publisher {
@@ -59,7 +70,7 @@ func (p *publisher) closed(u uri.URI) { p.enqueue(u, nil) }
 // concurrently with update or closed (shutdown runs on the read loop, where
 // text changes are applied too).
 func (p *publisher) finish() {
-	p.s.background.hold(false) // the workers held with the messages before shutdown start
+	p.hold(false, false) // the workers held with the messages before shutdown start
 	p.workers.Wait()
 	p.stop()
 }
@@ -90,10 +101,66 @@ func (p *publisher) enqueue(u uri.URI, snap *core.Snapshot) {
 	if !q.running {
 		q.running = true
 		p.workers.Add(1)
-		p.s.background.Later(func() {
-			defer p.workers.Done()
-			p.drain(u, q)
-		})
+		if p.holding {
+			if len(p.held) == 0 {
+				p.since = time.Now()
+			}
+			p.held = append(p.held, heldWorker{u, q})
+			return
+		}
+		p.start(u, q, p.s.warm)
+	}
+}
+
+// start runs a document's worker on a goroutine of pool.
+func (p *publisher) start(u uri.URI, q *docQueue, pool *warm) {
+	pool.Go(func() {
+		defer p.workers.Done()
+		p.drain(u, q)
+	})
+}
+
+// hold says whether the read loop is reading messages that came at once,
+// as warm.hold does, and, once it has read them all (more unset), starts
+// the workers held meanwhile. It first makes, on the read loop, the
+// state of their snapshots where each is derived from the version before
+// (core's Snapshot.Derive): a keystroke's requests made it already
+// (Snapshot.Ready); after a didChange alone, it is made at once, on a
+// thread of the process's priority. The workers run on the background
+// goroutines, at a lower priority, when the read loop answered requests
+// about the cursor in the batch (cursor): the editor then reads those
+// answers while the diagnostics are being made, and is not kept from the
+// processors; else on the others.
+func (p *publisher) hold(more, cursor bool) {
+	p.mu.Lock()
+	p.holding = more
+	var held []heldWorker
+	if !more || len(p.held) > 0 && time.Since(p.since) > maxHold {
+		held, p.held = p.held, nil
+	}
+	var derive []*core.Snapshot
+	for _, h := range held {
+		if h.q.next != nil {
+			derive = append(derive, h.q.next)
+		}
+	}
+	p.mu.Unlock()
+	for _, snap := range derive {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					p.s.log.Error("panic while deriving", "uri", snap.URI, "panic", r)
+				}
+			}()
+			snap.Derive()
+		}()
+	}
+	pool := p.s.warm
+	if cursor {
+		pool = p.s.background
+	}
+	for _, h := range held {
+		p.start(h.u, h.q, pool)
 	}
 }
 

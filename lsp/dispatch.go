@@ -171,6 +171,9 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 		// another thread to make it, and the requests read after it
 		// (hover, definition) share that analysis.
 		defer leave()
+		if h.short {
+			s.cursorAnswered.Store(true)
+		}
 		res, err := run(s.ctx)
 		return res, wireError(err)
 	}

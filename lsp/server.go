@@ -78,6 +78,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	s := newServer(ctx, opts)
 	st := newStream(in, out, opts.Logger, opts.MaxFrame)
 	st.batch = func(more bool) {
+		cursor := !more && s.cursorAnswered.Swap(false)
+		s.diags.hold(more, cursor)
 		s.warm.hold(more)
 		s.background.hold(more)
 	}
@@ -149,8 +151,12 @@ type server struct {
 	inflight   map[jsonrpc2.ID]context.CancelFunc
 
 	diags *publisher
-	lanes *lanes // the short requests in flight, which long work steps aside for
-	warm  *warm  // the goroutines requests about the cursor run on (warm.go)
+	// cursorAnswered is set when the read loop answers a request about
+	// the cursor, until it has read the messages that came with it
+	// (publisher.hold).
+	cursorAnswered atomic.Bool
+	lanes          *lanes // the short requests in flight, which long work steps aside for
+	warm           *warm  // the goroutines requests about the cursor run on (warm.go)
 	// background is the goroutines, at a lower priority, of the work that
 	// is not about the cursor: the diagnostics and the requests marked so.
 	background *warm

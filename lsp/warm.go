@@ -12,12 +12,13 @@ package lsp
 // between requests keeps the stack it grew (the collector halves an idle
 // one's at most once a cycle).
 //
-// The server has two pools. The work that is not about the cursor (the
-// diagnostics' list, semantic tokens, inlay hints, the outline) runs in
-// the background one, whose goroutines keep their threads and lower their
-// scheduling priority (priority_linux.go): on a machine whose processors
-// are all busy, the threads of the read loop and of the answers at the
-// cursor, and the editor's, run before them. In the typing benchmark (two
+// The server has two pools. The work that is not about the cursor
+// (semantic tokens, inlay hints, the outline, and the diagnostics' list
+// when the editor asked about the cursor with the change:
+// publisher.hold) runs in the background one, whose goroutines keep their
+// threads and lower their scheduling priority (priority_linux.go): on a
+// machine whose processors are all busy, the threads of the read loop and
+// of the answers at the cursor, and the editor's, run before them. In the typing benchmark (two
 // processors shared with the client) that took the p99 of definition, the
 // last short answer of a keystroke, from 1.8 to 1.3 ms (medians of eight
 // runs).
