@@ -32,12 +32,10 @@ type publisher struct {
 	mu      sync.Mutex
 	docs    map[uri.URI]*docQueue
 	stopped bool
-	// holding is set while the read loop reads messages that came at once
-	// (hold): the workers of the documents they change wait, held, until
-	// it has read them all.
-	holding bool
-	held    []heldWorker
-	since   time.Time // when the first of held was held
+	// held are the workers of the documents changed while the read loop
+	// reads messages that came at once (hold): they wait until it has
+	// read them all.
+	held batchHold[heldWorker]
 
 	workers sync.WaitGroup // one count per drain goroutine, running or held
 }
@@ -101,14 +99,9 @@ func (p *publisher) enqueue(u uri.URI, snap *core.Snapshot) {
 	if !q.running {
 		q.running = true
 		p.workers.Add(1)
-		if p.holding {
-			if len(p.held) == 0 {
-				p.since = time.Now()
-			}
-			p.held = append(p.held, heldWorker{u, q})
-			return
+		if !p.held.add(heldWorker{u, q}) {
+			p.start(u, q, p.s.warm)
 		}
-		p.start(u, q, p.s.warm)
 	}
 }
 
@@ -133,11 +126,7 @@ func (p *publisher) start(u uri.URI, q *docQueue, pool *warm) {
 // processors; else on the others.
 func (p *publisher) hold(more, cursor bool) {
 	p.mu.Lock()
-	p.holding = more
-	var held []heldWorker
-	if !more || len(p.held) > 0 && time.Since(p.since) > maxHold {
-		held, p.held = p.held, nil
-	}
+	held := p.held.set(more)
 	var derive []*core.Snapshot
 	for _, h := range held {
 		if h.q.next != nil {

@@ -12,8 +12,9 @@ const backgroundNice = 10
 // lowerPriority keeps the calling goroutine on its thread and lowers the
 // thread's scheduling priority by backgroundNice, so that the threads of
 // the read loop and of the short answers (and the editor, on the same
-// processors) run first when they are ready. It reports whether it could.
-func lowerPriority() bool {
+// processors) run first when they are ready. When the priority cannot be
+// read or set, the goroutine runs as any other.
+func lowerPriority() {
 	runtime.LockOSThread()
 	tid := syscall.Gettid()
 	raw, err := syscall.Getpriority(syscall.PRIO_PROCESS, tid)
@@ -23,13 +24,5 @@ func lowerPriority() bool {
 	}
 	if err != nil {
 		runtime.UnlockOSThread()
-		return false
 	}
-	return true
-}
-
-// threadNice returns the nice value of the calling goroutine's thread.
-func threadNice() (int, error) {
-	raw, err := syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid())
-	return 20 - raw, err
 }

@@ -158,7 +158,8 @@ type server struct {
 	lanes          *lanes // the short requests in flight, which long work steps aside for
 	warm           *warm  // the goroutines requests about the cursor run on (warm.go)
 	// background is the goroutines, at a lower priority, of the work that
-	// is not about the cursor: the diagnostics and the requests marked so.
+	// is not about the cursor: the requests marked so, and the diagnostics
+	// after a change asked about at the cursor (publisher.hold).
 	background *warm
 	tokens     tokenCache
 	index      wsIndex // the workspace's files on disk

@@ -42,29 +42,55 @@ type warm struct {
 
 	mu      sync.Mutex // guards what follows and the sends on idle
 	stopped bool
-	holding bool
-	held    []func()  // what Later was given while holding, in order
-	since   time.Time // when the first of held was given
+	held    batchHold[func()] // what Later was given while holding
 }
 
 // maxHold bounds how long work is held while messages keep coming: a
 // client that writes without a pause does not starve it.
 const maxHold = 2 * time.Millisecond
 
+// A batchHold keeps what is handed out while the read loop reads messages
+// that came at once (warm.hold, publisher.hold); its owner guards it.
+type batchHold[T any] struct {
+	holding bool
+	items   []T       // in the order given
+	since   time.Time // when the first of items was given
+}
+
+// add keeps x, and reports false, keeping nothing, when not holding.
+func (h *batchHold[T]) add(x T) bool {
+	if !h.holding {
+		return false
+	}
+	if len(h.items) == 0 {
+		h.since = time.Now()
+	}
+	h.items = append(h.items, x)
+	return true
+}
+
+// set says whether the read loop reads a batch, and returns what is to
+// start now: all that was kept when it does not, else what was kept for
+// longer than maxHold.
+func (h *batchHold[T]) set(more bool) []T {
+	h.holding = more
+	if more && (len(h.items) == 0 || time.Since(h.since) <= maxHold) {
+		return nil
+	}
+	out := h.items
+	h.items = nil
+	return out
+}
+
 // Later runs f as Go does, or, while the read loop holds the work it hands
 // out (hold), once it stops holding.
 func (w *warm) Later(f func()) {
 	w.mu.Lock()
-	if w.holding {
-		if len(w.held) == 0 {
-			w.since = time.Now()
-		}
-		w.held = append(w.held, f)
-		w.mu.Unlock()
-		return
-	}
+	held := w.held.add(f)
 	w.mu.Unlock()
-	w.Go(f)
+	if !held {
+		w.Go(f)
+	}
 }
 
 // hold says whether the read loop is reading messages that came at once
@@ -80,11 +106,7 @@ func (w *warm) Later(f func()) {
 // short answers would wait for them.
 func (w *warm) hold(more bool) {
 	w.mu.Lock()
-	w.holding = more
-	var held []func()
-	if !more || len(w.held) > 0 && time.Since(w.since) > maxHold {
-		held, w.held = w.held, nil
-	}
+	held := w.held.set(more)
 	w.mu.Unlock()
 	for _, f := range held {
 		w.Go(f)
