@@ -488,20 +488,28 @@ func (w *Workspace) Diagnostics(s *Snapshot, tolerant bool) (*token.Lines, []dia
 // DiagnosticsSeq is Diagnostics without building the list (see
 // Snapshot.DiagnosticsSeq).
 func (w *Workspace) DiagnosticsSeq(s *Snapshot, tolerant bool) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
-	lines, n, seq := s.DiagnosticsSeq()
+	st := s.diagState()
+	return st.lines, st.count(), st.diagnosticsOf(w.shownRefs(s, st, tolerant))
+}
+
+// shownRefs yields the findings of the snapshot's state st the editor is
+// shown (tolerant: the list while typing), in order, but for the unused
+// variables that files including it read.
+func (w *Workspace) shownRefs(s *Snapshot, st *diagState, tolerant bool) iter.Seq[ref] {
+	refs := st.allRefs()
 	if tolerant {
-		lines, n, seq = s.TolerantSeq()
+		refs = st.tolerantRefs()
 	}
 	used := w.usedByIncluders(s.URI)
 	if len(used) == 0 {
-		return lines, n, seq
+		return refs
 	}
-	return lines, n, func(yield func(diag.Diagnostic) bool) {
-		for d := range seq {
-			if d.Code == "ANALYZE-UNUSED" && used[unusedName(d.Message)] {
+	return func(yield func(ref) bool) {
+		for r := range refs {
+			if d := st.finding(r); d.Code == "ANALYZE-UNUSED" && used[unusedName(d.Message)] {
 				continue
 			}
-			if !yield(d) {
+			if !yield(r) {
 				return
 			}
 		}
@@ -516,23 +524,7 @@ func (w *Workspace) DiagnosticsSeq(s *Snapshot, tolerant bool) (*token.Lines, in
 // (diagState.encoded; key says what else the encodings depend on).
 func (w *Workspace) DiagnosticsEncoded(s *Snapshot, tolerant bool, key string, encode func(dst []byte, d diag.Diagnostic) []byte) (*token.Lines, int, iter.Seq[[]byte]) {
 	st := s.diagState()
-	refs := st.allRefs()
-	if tolerant {
-		refs = st.tolerantRefs()
-	}
-	if used := w.usedByIncluders(s.URI); len(used) > 0 {
-		shown := refs
-		refs = func(yield func(ref) bool) {
-			for r := range shown {
-				if d := st.finding(r); d.Code == "ANALYZE-UNUSED" && used[unusedName(d.Message)] {
-					continue
-				}
-				if !yield(r) {
-					return
-				}
-			}
-		}
-	}
+	refs := w.shownRefs(s, st, tolerant)
 	// Kept once the document is edited (the state is derived): a
 	// document only opened, maybe never edited, holds no more than its
 	// state (BenchmarkHeapPerDocument's budget).
