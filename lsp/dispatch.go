@@ -14,7 +14,8 @@ package lsp
 // answered there too: an editor sends them in one write with the
 // didChange, and the read loop answers them from that analysis without
 // waking another thread, while the work of the long ones waits until it
-// has read them all (warm.hold). Every request is tracked for
+// has read them all (warm.hold); the stream hands the long ones on after
+// the short ones read with them (stream.Read). Every request is tracked for
 // $/cancelRequest, recovers from panics (-32603) and never answers with an
 // uncoded error.
 

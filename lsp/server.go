@@ -83,6 +83,10 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 		s.warm.hold(more)
 		s.background.hold(more)
 	}
+	st.waits = func(method string) bool {
+		h, ok := requests[method]
+		return ok && !h.short && !h.inline
+	}
 	conn := jsonrpc2.NewConn(st, jsonrpc2.WithCodec(codec{}))
 	s.conn = conn
 	conn.Go(ctx, s.handle)

@@ -25,6 +25,9 @@ import (
 // discarded, and answered with an error.
 const defaultMaxFrame = 256 << 20
 
+// maxHeld bounds the requests Read keeps back while a batch is read.
+const maxHeld = 16
+
 // stream is a jsonrpc2.Stream over the server's input and output.
 type stream struct {
 	in       *bufio.Reader
@@ -37,6 +40,13 @@ type stream struct {
 	// not, the read waits for the client): the work of the messages read
 	// at once waits until they are all read (warm.hold).
 	batch func(more bool)
+	// waits, when set, says whether a request is one that may be handed
+	// to jsonrpc2 after the short requests read with it (see Read).
+	waits func(method string) bool
+
+	held  []jsonrpc2.Message // requests kept back while a batch is read
+	ready []jsonrpc2.Message // messages to return before reading more
+	err   error              // the read's error, returned once ready is
 }
 
 func newStream(in io.Reader, out io.Writer, log *slog.Logger, maxFrame int) *stream {
@@ -60,10 +70,35 @@ func newStream(in io.Reader, out io.Writer, log *slog.Logger, maxFrame int) *str
 // Read returns the next decodable message. Undecodable frames are answered
 // as JSON-RPC asks (-32700 for unparsable JSON, -32600 for an invalid
 // request, with the request's id when it can be found) and skipped.
+//
+// Within a batch (messages whose frames were read at once), the requests
+// that waits names (the long ones) are returned after the requests read
+// after them up to the next message of another kind: an editor sends, in
+// one write, a didChange, a completion, signature help, hover, semantic
+// tokens, inlay hints and a definition, and the work of the long requests
+// waits for the end of the batch anyway (warm.hold), while handing one to
+// jsonrpc2 costs the read loop a switch to a new goroutine. Answers may
+// come in any order, and nothing passes a notification or a response, so
+// what each request sees of the documents is unchanged.
 func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	for {
+		if len(s.ready) == 0 && len(s.held) > 0 && !s.frameBuffered() {
+			s.ready, s.held = s.held, s.ready[:0]
+		}
+		if len(s.ready) > 0 {
+			msg := s.ready[0]
+			s.ready[0] = nil
+			s.ready = s.ready[1:]
+			if s.batch != nil {
+				s.batch(true)
+			}
+			return msg, 0, nil
+		}
 		if s.batch != nil {
 			s.batch(s.frameBuffered())
+		}
+		if s.err != nil {
+			return nil, 0, s.err
 		}
 		body, n, err := s.readFrame()
 		var tooBig errFrameTooBig
@@ -71,6 +106,11 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		case errors.As(err, &tooBig):
 			s.log.Warn("frame too large, skipped", "bytes", int(tooBig))
 			s.reject(ctx, jsonrpc2.ID{}, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "message of %d bytes exceeds the limit of %d bytes", int(tooBig), s.maxFrame))
+			continue
+		case err != nil && len(s.held) > 0:
+			// The requests held are still handled, then the error returned.
+			s.ready, s.held = s.held, s.ready[:0]
+			s.err = err
 			continue
 		case err != nil:
 			if s.batch != nil {
@@ -85,13 +125,30 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			s.batch(true)
 		}
 		msg, err := jsonrpc2.DecodeMessage(body)
-		if err == nil {
-			if trace.IsEnabled() {
-				trace.Log(ctx, "recv", describe(msg))
-			}
-			return msg, n, nil
+		if err != nil {
+			s.undecodable(ctx, body, err)
+			continue
 		}
-		s.undecodable(ctx, body, err)
+		if trace.IsEnabled() {
+			trace.Log(ctx, "recv", describe(msg))
+		}
+		if call, ok := msg.(*jsonrpc2.Call); ok && s.waits != nil {
+			if !s.waits(call.Method()) {
+				return msg, n, nil // a short request goes first
+			}
+			if len(s.held) < maxHeld {
+				s.held = append(s.held, msg)
+				continue
+			}
+		}
+		if len(s.held) > 0 {
+			// Not a request that may pass them: what was held goes first.
+			s.ready = append(append(s.ready, s.held...), msg)
+			clear(s.held)
+			s.held = s.held[:0]
+			continue
+		}
+		return msg, n, nil
 	}
 }
 
