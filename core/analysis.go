@@ -49,7 +49,12 @@ type rawAnalysis struct {
 	passes  check.Passes
 	cfg     config.Config
 	lint    []diag.Diagnostic
-	ctx     *check.Context // what the checker knew of the file (its includes' names among it)
+	// other is the linter's findings in the mode it did not report in
+	// (without the tree when the text parses, with it when it does not),
+	// when both asked for them (see fullState).
+	other []diag.Diagnostic
+	both  bool
+	ctx   *check.Context // what the checker knew of the file (its includes' names among it)
 	// included are the texts of the files the imports were read from, by
 	// path (see importSet).
 	included map[string]string
@@ -64,6 +69,12 @@ type rawAnalysis struct {
 // tree with holes would be guesses (a variable used only inside a broken block
 // looks unused), so they are not reported.
 func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
+	return analyzeModes(uri, text, src, false)
+}
+
+// analyzeModes is analyze; with both, the linter also reports in its other
+// mode (rawAnalysis.other), which the diagnostics' state keeps too.
+func analyzeModes(uri URI, text string, src includeSource, both bool) (*Analysis, rawAnalysis) {
 	f, units, dropped, lx := parser.UnitsLexed(text)
 	ctx := check.FileContext(f)
 	in := followIncludes(f, uri.Path(), src)
@@ -73,14 +84,21 @@ func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
 	// The linter and the line table need only the text and the tree: from
 	// parallelMin bytes they are computed on another core while the checker
 	// runs here (lang itself starts no goroutines).
-	var lintDiags []diag.Diagnostic
+	var lintDiags, lintOther []diag.Diagnostic
 	var lines *token.Lines
 	var lintPanic any
 	lintDone := make(chan struct{})
 	lint := func() {
 		defer close(lintDone)
 		defer func() { lintPanic = recover() }()
-		lintDiags = lintDiagnostics(text, f, lx, parseDiags, cfg)
+		if both {
+			lintDiags, lintOther = lint.CheckModes(text, f, lx, cfg)
+			if hasError(parseDiags) {
+				lintDiags, lintOther = lintOther, lintDiags
+			}
+		} else {
+			lintDiags = lintDiagnostics(text, f, lx, parseDiags, cfg)
+		}
 		lines = token.NewLines(text)
 	}
 	parallel := len(text) >= parallelMin
@@ -108,7 +126,7 @@ func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
 		File:        f,
 		Info:        info,
 		Diagnostics: diags,
-	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, ctx: ctx, included: in.texts, lex: lx}
+	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, other: lintOther, both: both, ctx: ctx, included: in.texts, lex: lx}
 }
 
 // parallelMin is the size of text from which analyze spreads independent

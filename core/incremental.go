@@ -169,8 +169,14 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 	}
 	// The linter ran in one mode; the other is needed when the document
 	// starts or stops parsing.
-	tree, tok := raw.lint, lint.Check(text, nil, raw.lex, raw.cfg)
-	if hasError(parser.Diagnostics(raw.units, raw.dropped)) {
+	parses := !hasError(parser.Diagnostics(raw.units, raw.dropped))
+	tree, tok := raw.lint, raw.other
+	switch {
+	case raw.both && !parses:
+		tree, tok = raw.other, raw.lint
+	case !raw.both && parses:
+		tok = lint.Check(text, nil, raw.lex, raw.cfg)
+	case !raw.both:
 		tree, tok = lint.Check(text, a.File, raw.lex, raw.cfg), raw.lint
 	}
 	for from, diags := range [sources][]diag.Diagnostic{

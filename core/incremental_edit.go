@@ -78,8 +78,9 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 		}
 	}
 	local(wdropped, func(f *findings) *[]diag.Diagnostic { return &f.dropped })
-	local(lint.Check(text[a:cut], win, nil, cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTree })
-	local(lint.Check(text[a:cut], nil, nil, cfg), func(f *findings) *[]diag.Diagnostic { return &f.lintTok })
+	tree, tok := lint.CheckModes(text[a:cut], win, nil, cfg)
+	local(tree, func(f *findings) *[]diag.Diagnostic { return &f.lintTree })
+	local(tok, func(f *findings) *[]diag.Diagnostic { return &f.lintTok })
 
 	// The file's context must not have changed.
 	ctx, ok := s.context(prev, prev.units[first:next], s.units[wlo:wlo+len(groups)])

@@ -2,6 +2,8 @@ package core
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -209,27 +211,39 @@ func BenchmarkBurst(b *testing.B) {
 //
 //	go test -run '^$' -bench KeystrokeHover -benchtime 4000x ./core
 func BenchmarkKeystrokeHover(b *testing.B) {
+	const chunk = (10000 + 11) / 12 / 2
 	for _, clean := range []bool{false, true} {
 		name := "lines=10000"
+		text := benchdoc.Dense(10000)
+		call := fmt.Sprintf("store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1", chunk)
+		typed := fmt.Sprintf("+total c%d", chunk)
+		hoverAt := "call sum"
 		if clean {
 			name = "clean/" + name
+			text = benchdoc.Clean(10000)
+			call = fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
+			typed = fmt.Sprintf("+total_c%d", chunk)
+			hoverAt = "call sum_"
 		}
-		b.Run(name, func(b *testing.B) { keystrokeHover(b, clean) })
+		b.Run(name, func(b *testing.B) { keystrokeHover(b, text, call, typed, hoverAt) })
 	}
+	// The corpus's largest program, typed into as the server's typing
+	// benchmark does (internal/typingbench): every statement there calls
+	// one logging action, so an edit reaches most of them and each
+	// keystroke is a full analysis.
+	path := filepath.Join("..", "..", "shared", "corpus", "wfl", "experiments", "nexus", "nexus.wfl")
+	data, err := os.ReadFile(path)
+	b.Run("corpus=nexus.wfl", func(b *testing.B) {
+		if err != nil {
+			b.Skip("corpus not found:", err)
+		}
+		keystrokeHover(b, string(data), "store add_result2 as sum_numbers of 10 and 15", " plus x", "as sum_")
+	})
 }
 
-func keystrokeHover(b *testing.B, clean bool) {
-	const chunk = (10000 + 11) / 12 / 2
-	text := benchdoc.Dense(10000)
-	call := fmt.Sprintf("store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1", chunk)
-	typed := fmt.Sprintf("+total c%d", chunk)
-	hoverAt := "call sum"
-	if clean {
-		text = benchdoc.Clean(10000)
-		call = fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
-		typed = fmt.Sprintf("+total_c%d", chunk)
-		hoverAt = "call sum_"
-	}
+// keystrokeHover types typed at the end of call, then deletes it, in text,
+// hovering after hoverAt in call.
+func keystrokeHover(b *testing.B, text, call, typed, hoverAt string) {
 	at := strings.Index(text, call)
 	cursor0 := at + len(call)
 	hover := at + strings.Index(call, hoverAt) + len(hoverAt)

@@ -89,7 +89,9 @@ func (s *Snapshot) Analysis() *Analysis {
 // does not analyse the text a second time.
 func (s *Snapshot) analyze() {
 	defer trace.StartRegion(context.Background(), "core.analyze").End()
-	a, r := analyze(s.URI, s.Text, s.src)
+	// While the diagnostics' state is made from it, the linter reports in
+	// both its modes at once.
+	a, r := analyzeModes(s.URI, s.Text, s.src, s.stating.Load() && s.diags.Load() == nil)
 	a.diags = &s.diags
 	s.analysis = a
 	s.lines.CompareAndSwap(nil, a.Lines)

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -57,4 +58,42 @@ func TestFormattedCorpusIsClean(t *testing.T) {
 		t.Skipf("corpus not available: %v", err)
 	}
 	t.Logf("%d formatted corpus programs, %d indentation or whitespace findings", n, findings)
+}
+
+// TestCheckModesEqualsCheck checks that CheckModes finds, for every corpus
+// program and mutant, what Check finds with the tree and without it, under
+// the default configuration and one that turns the text rules around.
+func TestCheckModesEqualsCheck(t *testing.T) {
+	shared := filepath.Join("..", "..", "..", "shared", "corpus")
+	var n int
+	for _, dir := range []string{"wfl", "wfl-mutants"} {
+		filepath.WalkDir(filepath.Join(shared, dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
+				return nil
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return nil
+			}
+			src := string(data)
+			f, _ := parser.Parse(src)
+			other := config.Default()
+			other.TrailingWhitespace, other.MaxLineLength = true, 40
+			for _, cfg := range []config.Config{config.Default(), other} {
+				tree, tok := CheckModes(src, f, nil, cfg)
+				if want := Check(src, f, nil, cfg); !reflect.DeepEqual(tree, want) {
+					t.Errorf("%s: with the tree, CheckModes finds %v, Check %v", path, tree, want)
+				}
+				if want := Check(src, nil, nil, cfg); !reflect.DeepEqual(tok, want) {
+					t.Errorf("%s: without the tree, CheckModes finds %v, Check %v", path, tok, want)
+				}
+			}
+			n++
+			return nil
+		})
+	}
+	if n == 0 {
+		t.Skip("corpus not available")
+	}
+	t.Logf("%d programs", n)
 }

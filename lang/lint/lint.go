@@ -57,6 +57,21 @@ const (
 // (then only the text rules run). lex is src's tokens, or nil to lex here.
 // The findings are sorted by position.
 func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []diag.Diagnostic {
+	out, _ := check(src, file, lex, cfg, false)
+	return out
+}
+
+// CheckModes returns both what Check returns with file (tree) and what it
+// returns without it (tok), doing once what the two share: the line table,
+// the lexing, the lengths and the search for capitalised keywords. A
+// document that stops parsing while it is edited is judged by the text
+// rules alone, and its findings are kept for both cases.
+func CheckModes(src string, file *ast.File, lex *lexer.Result, cfg config.Config) (tree, tok []diag.Diagnostic) {
+	return check(src, file, lex, cfg, true)
+}
+
+// check is Check, and with both, also Check without the tree.
+func check(src string, file *ast.File, lex *lexer.Result, cfg config.Config, both bool) (out, tok []diag.Diagnostic) {
 	l := &linter{src: src, lines: token.NewLines(src), lex: lex, cfg: cfg}
 	var tree treeFindings
 	if file != nil {
@@ -64,11 +79,28 @@ func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []d
 		l.walk(file, 0, false, &tree)
 	}
 	l.length()
+	lengths := len(l.out)
 	if !cfg.TrailingWhitespace {
 		l.whitespace()
 	}
+	var cands []keywordCand
 	if cfg.ConsistentKeywordCase {
-		l.keywordCase()
+		cands = l.keywordCands()
+		l.keywordCase(cands, true)
+	}
+	if both {
+		// The text rules again, without the tree: the lengths are the
+		// same, the strings and the exempt types are not.
+		t := &linter{src: src, lines: l.lines, lex: l.lex, cfg: cfg}
+		t.out = slices.Clone(l.out[:lengths])
+		if !cfg.TrailingWhitespace {
+			t.whitespace()
+		}
+		if cfg.ConsistentKeywordCase {
+			t.keywordCase(cands, false)
+		}
+		sort.SliceStable(t.out, func(i, j int) bool { return t.out[i].Span.Start < t.out[j].Span.Start })
+		tok = t.out
 	}
 	if file != nil {
 		l.indent(file)
@@ -77,7 +109,7 @@ func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []d
 		}
 	}
 	sort.SliceStable(l.out, func(i, j int) bool { return l.out[i].Span.Start < l.out[j].Span.Start })
-	return l.out
+	return l.out, tok
 }
 
 type linter struct {
@@ -261,18 +293,19 @@ func (l *linter) whitespace() {
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\f' }
 
-// keywordCase reports words that would be keywords (or boolean or nothing
-// literals) if written in lower case: `Display` is an identifier in WFL,
-// and `Yes` a boolean that reads better as `yes`.
-//
-// Type names are exempt: `Text`, `Number` and `List` are how types are
-// usually written (`property name: Text`).
-func (l *linter) keywordCase() {
-	// Find the candidate words in the raw text first: most documents have
-	// none and need no lexing. A candidate is a word (a run of word bytes
-	// that starts with a letter) with a capital: the scan goes from capital
-	// to capital and looks around each for its word.
-	var cands []token.Span
+// A keywordCand is a word with capitals that would be a keyword, a
+// boolean or a nothing literal in lower case.
+type keywordCand struct {
+	token.Span
+	typ bool // in a written type (with a tree): exempt
+}
+
+// keywordCands finds the words keywordCase judges in the raw text: most
+// documents have none and need no lexing. A candidate is a word (a run of
+// word bytes that starts with a letter) with a capital: the scan goes from
+// capital to capital and looks around each for its word.
+func (l *linter) keywordCands() []keywordCand {
+	var cands []keywordCand
 	src := l.src
 	for i := 0; i < len(src); {
 		for i < len(src) && !(src[i] >= 'A' && src[i] <= 'Z') {
@@ -288,17 +321,30 @@ func (l *linter) keywordCase() {
 		for j < len(src) && isWordByte(src[j]) {
 			j++
 		}
-		if isWordStart(src[start]) && KeywordWord(src[start:j]) && !within(l.types, start, false) {
-			cands = append(cands, token.Span{Start: start, End: j})
+		if isWordStart(src[start]) && KeywordWord(src[start:j]) {
+			cands = append(cands, keywordCand{token.Span{Start: start, End: j}, within(l.types, start, false)})
 		}
 		i = j
 	}
+	return cands
+}
+
+// keywordCase reports the candidates (keywordCands) written as keywords
+// would be, were they lower-case: `Display` is an identifier in WFL, and
+// `Yes` a boolean that reads better as `yes`. With exempt, type names are
+// not reported: `Text`, `Number` and `List` are how types are usually
+// written (`property name: Text`).
+func (l *linter) keywordCase(cands []keywordCand, exempt bool) {
 	if len(cands) == 0 {
 		return
 	}
 	// Keep the words that are (part of) identifier or boolean tokens.
+	src := l.src
 	toks := l.tokens()
 	for _, c := range cands {
+		if exempt && c.typ {
+			continue
+		}
 		k := sort.Search(len(toks), func(k int) bool { return toks[k].End > c.Start })
 		if k == len(toks) || toks[k].Start > c.Start {
 			continue // in a string, a comment or dropped text
