@@ -206,7 +206,7 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 		s.final = s.final || f.ret || f.seed
 	}
 	s.ctx, s.included = raw.ctx, raw.included
-	s.describeShapes(nil, 0, 0)
+	s.describeShapes(nil, 0, 0, nil)
 	return s
 }
 

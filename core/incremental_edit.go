@@ -126,7 +126,7 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	for i := range groups {
 		s.units[wlo+i].d = ds[i].pack()
 	}
-	s.describeShapes(prev, first, next)
+	s.describeShapes(prev, first, next, set)
 	return s
 }
 

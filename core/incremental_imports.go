@@ -56,7 +56,7 @@ func reimport(prev *diagState, in importSet, cfg config.Config) *diagState {
 	// The units' texts are the same: their shapes are prev's, but for
 	// those checked again, whose names may have changed.
 	done := func() *diagState {
-		s.describeShapes(prev, len(s.units), len(prev.units))
+		s.describeShapes(prev, len(s.units), len(prev.units), nil)
 		return s
 	}
 	if len(changed) == 0 {

@@ -74,13 +74,29 @@ func (s *diagState) shape(i int) unitShape {
 // the same pointer at the same place, where s's units are prev's units
 // [0, first) and, from s's unit next on, prev's from pnext; found for the
 // others (the new ones, and those checked again, whose names may have
-// changed). With prev nil, every unit's is found.
-func (s *diagState) describeShapes(prev *diagState, first, pnext int) {
+// changed). With prev nil, every unit's is found. With checked not nil,
+// the units outside [first, next) that are not prev's are among checked
+// (a derivation knows them: it made them), and the others are not looked
+// at one by one: a keystroke of a large document copies the rest at once.
+func (s *diagState) describeShapes(prev *diagState, first, pnext int, checked []int) {
 	s.shapes = make([]unitShape, len(s.units))
 	carry := prev != nil && len(prev.shapes) == len(prev.units)
 	next := len(s.units)
 	if carry {
 		next -= len(prev.units) - pnext
+	}
+	if carry && checked != nil {
+		copy(s.shapes[:first], prev.shapes[:first])
+		copy(s.shapes[next:], prev.shapes[pnext:])
+		for i := first; i < next; i++ {
+			s.shapes[i] = describeShape(s.text, s.starts[i], s.end(i), s.units[i].keys())
+		}
+		for _, i := range checked {
+			if i < first || i >= next {
+				s.shapes[i] = describeShape(s.text, s.starts[i], s.end(i), s.units[i].keys())
+			}
+		}
+		return
 	}
 	for i, u := range s.units {
 		k := -1 // the same unit's index in prev
