@@ -508,3 +508,57 @@ func TestSameEndsMatchDiff(t *testing.T) {
 		t.Error("no change from a base several versions back, or no line table that followed an edit")
 	}
 }
+
+// TestWideEditsGoStraightToFullAnalysis checks what a derivation does after
+// an edit that reached most of the statements (every one calls a helper
+// the edited one calls too): the next edits of that statement are
+// analysed in full without trying a derivation, up to maxWideTries in a
+// row; then one is tried again; and an edit elsewhere is derived.
+func TestWideEditsGoStraightToFullAnalysis(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("store lone as 5\ndisplay lone\n")
+	b.WriteString("define action called log needs m:\n    display m\nend action\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "store v%d as %d\nlog of v%d\n", i, i, i)
+	}
+	text := b.String()
+	ws := NewWorkspace()
+	uri := URI("file:///wide.wfl")
+	s := ws.Open(uri, 1, text)
+	s.Diagnostics()
+	edit := func(at int, insert string) *Snapshot {
+		t.Helper()
+		next, err := ws.Change(uri, s.Version+1, Edit{Start: at, End: at, Text: insert})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = next
+		_, got := s.Diagnostics()
+		_, want := NewWorkspace().Open(uri, 1, s.Text).Diagnostics()
+		if d := firstDiff(sortedCopy(got), sortedCopy(want)); d != "" {
+			t.Fatalf("version %d: %s", s.Version, d)
+		}
+		return s
+	}
+	at := strings.Index(text, "log of v20") + len("log of v20")
+	if edit(at, "0").Derived() {
+		t.Fatal("an edit of a call of the helper was derived: the test needs one that reaches most statements")
+	}
+	if w := s.diagState().wide; w.to <= w.from || w.tries != 0 {
+		t.Fatalf("after a derivation that reached too far: wide = %+v, want the statement's text and no tries", w)
+	}
+	for k := 1; k <= maxWideTries; k++ {
+		edit(at+k, "0")
+		if w := s.diagState().wide; w.tries != k || w.from > at || w.to <= at+k {
+			t.Fatalf("edit %d of the same statement: wide = %+v, want %d tries over [%d, %d]", k, w, k, at, at+k)
+		}
+	}
+	edit(at+maxWideTries+1, "0")
+	if w := s.diagState().wide; w.tries != 0 {
+		t.Errorf("after %d edits without a derivation: wide = %+v, want a derivation tried (no tries)", maxWideTries, w)
+	}
+	lone := strings.Index(s.Text, "store lone as 5") + len("store lone as 5")
+	if !edit(lone, "6").Derived() {
+		t.Errorf("an edit of a statement that reaches one other was not derived")
+	}
+}
