@@ -28,9 +28,7 @@ package core
 // top-level return makes every later statement unreachable; `random_seed`
 // findings depend on the whole file; the words of action parameters,
 // includes and the lint configuration are the file's context. So is it when
-// most of the text would be parsed or checked again anyway; and then the
-// next few edits of the same statement go to the full analysis without
-// trying (wide, in incremental_edit.go). A quote the
+// most of the text would be parsed or checked again anyway. A quote the
 // lexer found no end for looks for one in the rest of the text: the parse
 // then runs from it to the end.
 // TestIncrementalEqualsFull checks the result against a full analysis after
@@ -80,10 +78,6 @@ type diagState struct {
 	// included are the texts of the files ctx.Imports were read from, by
 	// path (see importSet); nil when the file includes none.
 	included map[string]string
-
-	// wide is where, in a full state's text, an edit reached too many
-	// statements to derive this state from the last (see wide).
-	wide wide
 
 	// final is set when no later version can be derived from this one: a
 	// unit has a top-level return or names random_seed. Only a full state

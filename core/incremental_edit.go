@@ -22,39 +22,11 @@ import (
 // when it must come from a full analysis. same says what the two texts are
 // known to share at their ends; lines, when not nil, is text's line table.
 func derive(prev *diagState, text string, cfg config.Config, same sameEnds, lines *token.Lines) *diagState {
-	return deriveWide(prev, text, cfg, same, lines, nil)
-}
-
-// A wide is where in a full state's text an edit reached, through the
-// names it shares with them, too many statements for a derivation (most
-// of them: a helper every statement calls, say): the text of the
-// statements parsed again, [from, to). The next edits inside it, which
-// would reach as many, are not derived but analysed in full at once, up
-// to maxWideTries of them in a row; then one is derived again, in case
-// the statement no longer reaches that far. The zero wide holds nothing.
-type wide struct {
-	from, to, tries int
-}
-
-// maxWideTries is how many edits in a row a wide sends to the full
-// analysis without trying a derivation.
-const maxWideTries = 8
-
-// deriveWide is derive; when it returns nil because the edit reached too
-// many statements, or would have (prev.wide), it sets *reached (when not
-// nil) to say where, for the full state made instead.
-func deriveWide(prev *diagState, text string, cfg config.Config, same sameEnds, lines *token.Lines, reached *wide) *diagState {
 	if cfg != prev.cfg || prev.final {
 		return nil
 	}
 	from, oldEnd, newEnd := diffRange(prev.text, text, same)
 	delta := newEnd - oldEnd
-	if pw := prev.wide; pw.to > pw.from && pw.from <= from && oldEnd <= pw.to && pw.tries < maxWideTries {
-		if reached != nil {
-			*reached = wide{pw.from, pw.to + delta, pw.tries + 1}
-		}
-		return nil
-	}
 
 	// 1. Parse again from the unit before the edit.
 	w := reparse(prev, text, from, oldEnd, delta)
@@ -146,9 +118,6 @@ func deriveWide(prev *diagState, text string, cfg config.Config, same sameEnds, 
 	linesMoved := lines.Count() != prev.lines.Count()
 	set := s.connected(s.mentionsView(prev), wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
 	if set == nil {
-		if reached != nil {
-			*reached = wide{from: a, to: bound}
-		}
 		return nil
 	}
 	if !s.recheck(set, ctx, wlo, ds) {

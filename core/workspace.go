@@ -194,10 +194,9 @@ func (s *Snapshot) diagState() *diagState {
 		defer trace.StartRegion(context.Background(), "core.diagState").End()
 		s.stating.Store(true)
 		var st *diagState
-		var w wide
 		if b := s.base.Load(); b != nil {
 			if prev := b.diags.Load(); prev != nil {
-				st, w = s.deriveFrom(prev)
+				st = s.deriveFrom(prev)
 				s.derived = st != nil
 			}
 		}
@@ -206,7 +205,6 @@ func (s *Snapshot) diagState() *diagState {
 			// it is computed here or was before, kept its parts.
 			s.once.Do(s.analyze)
 			st = fullState(s.Text, s.analysis, s.raw.Swap(nil))
-			st.wide = w
 		}
 		s.diags.Store(st)
 		s.lines.CompareAndSwap(nil, st.lines)
@@ -220,30 +218,27 @@ func (s *Snapshot) diagState() *diagState {
 // an earlier version's: its text edited (incremental.go), then, when the
 // files it includes changed since, checked with the names they give read
 // again (incremental_imports.go); or nil when a full analysis must make it.
-// When the edit reached too many statements, it also says where (see
-// wide), for the state the full analysis makes.
-func (s *Snapshot) deriveFrom(prev *diagState) (*diagState, wide) {
+func (s *Snapshot) deriveFrom(prev *diagState) *diagState {
 	cfg := ConfigFor(s.URI)
 	st := prev // immutable: the same text needs no edit
-	var w wide
 	if !s.reimport || s.Text != prev.text {
-		st = deriveSafely(prev, s.Text, cfg, s.same, s.lines.Load(), &w)
+		st = deriveSafely(prev, s.Text, cfg, s.same, s.lines.Load())
 	}
 	if st != nil && s.reimport {
 		st = reimportSafely(st, s.URI.Path(), s.src, cfg)
 	}
-	return st, w
+	return st
 }
 
 // deriveSafely is derive, with a full analysis instead of a crash should it
 // fail: the tests call derive itself.
-func deriveSafely(prev *diagState, text string, cfg config.Config, same sameEnds, lines *token.Lines, w *wide) (st *diagState) {
+func deriveSafely(prev *diagState, text string, cfg config.Config, same sameEnds, lines *token.Lines) (st *diagState) {
 	defer func() {
 		if recover() != nil {
 			st = nil
 		}
 	}()
-	return deriveWide(prev, text, cfg, same, lines, w)
+	return derive(prev, text, cfg, same, lines)
 }
 
 // An Edit replaces the bytes [Start, End) of a text with Text.
