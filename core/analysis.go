@@ -58,9 +58,6 @@ type rawAnalysis struct {
 	// included are the texts of the files the imports were read from, by
 	// path (see importSet).
 	included map[string]string
-	// lex is what the lexer made of the text, for the linter's other mode
-	// (fullState); nil when it is not kept (Snapshot.analyze).
-	lex *lexer.Result
 }
 
 // analyze runs the front end over text. As in the reference, a program with
@@ -126,7 +123,7 @@ func analyzeModes(uri URI, text string, src includeSource, both bool) (*Analysis
 		File:        f,
 		Info:        info,
 		Diagnostics: diags,
-	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, other: lintOther, both: both, ctx: ctx, included: in.texts, lex: lx}
+	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, other: lintOther, both: both, ctx: ctx, included: in.texts}
 }
 
 // parallelMin is the size of text from which analyze spreads independent

@@ -167,17 +167,19 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 			fs[i].parse = append(fs[i].parse, relative(pu.Diags, s.starts[i])...)
 		}
 	}
-	// The linter ran in one mode; the other is needed when the document
-	// starts or stops parsing.
+	// Both of the linter's modes are kept: the document may start or stop
+	// parsing. The analysis made for this state reported in both
+	// (raw.both); one made before it, in the one it shows, and the other
+	// is made here.
 	parses := !hasError(parser.Diagnostics(raw.units, raw.dropped))
 	tree, tok := raw.lint, raw.other
 	switch {
 	case raw.both && !parses:
 		tree, tok = raw.other, raw.lint
 	case !raw.both && parses:
-		tok = lint.Check(text, nil, raw.lex, raw.cfg)
+		tok = lint.Check(text, nil, nil, raw.cfg)
 	case !raw.both:
-		tree, tok = lint.Check(text, a.File, raw.lex, raw.cfg), raw.lint
+		tree, tok = lint.Check(text, a.File, nil, raw.cfg), raw.lint
 	}
 	for from, diags := range [sources][]diag.Diagnostic{
 		fromDropped: raw.dropped, fromLintTree: tree, fromLintTok: tok,

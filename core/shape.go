@@ -85,15 +85,16 @@ func (s *diagState) describeShapes(prev *diagState, first, pnext int, checked []
 	if carry {
 		next -= len(prev.units) - pnext
 	}
+	describe := func(i int) unitShape { return describeShape(s.text, s.starts[i], s.end(i), s.units[i].keys()) }
 	if carry && checked != nil {
 		copy(s.shapes[:first], prev.shapes[:first])
 		copy(s.shapes[next:], prev.shapes[pnext:])
 		for i := first; i < next; i++ {
-			s.shapes[i] = describeShape(s.text, s.starts[i], s.end(i), s.units[i].keys())
+			s.shapes[i] = describe(i)
 		}
 		for _, i := range checked {
 			if i < first || i >= next {
-				s.shapes[i] = describeShape(s.text, s.starts[i], s.end(i), s.units[i].keys())
+				s.shapes[i] = describe(i)
 			}
 		}
 		return
@@ -110,7 +111,7 @@ func (s *diagState) describeShapes(prev *diagState, first, pnext int, checked []
 		if k >= 0 && prev.units[k] == u {
 			s.shapes[i] = prev.shapes[k]
 		} else {
-			s.shapes[i] = describeShape(s.text, s.starts[i], s.end(i), u.keys())
+			s.shapes[i] = describe(i)
 		}
 	}
 }

@@ -67,7 +67,7 @@ type Snapshot struct {
 	q     *queryState // nil: queries use the analysis
 
 	// stating is set while the diagnostics' state is being made: an
-	// analysis made then keeps the lexer's tokens for it.
+	// analysis made then lints in both modes for it (analyzeModes).
 	stating atomic.Bool
 }
 
@@ -96,11 +96,6 @@ func (s *Snapshot) analyze() {
 	s.analysis = a
 	s.lines.CompareAndSwap(nil, a.Lines)
 	if s.diags.Load() == nil {
-		if !s.stating.Load() {
-			// The tokens (ten times the text) are kept only for a state
-			// made at once, not for one that may never be asked for.
-			r.lex = nil
-		}
 		s.raw.Store(&r)
 	}
 	s.analysed.Store(true)
