@@ -83,7 +83,7 @@ func newStream(in io.Reader, out io.Writer, log *slog.Logger, maxFrame int) *str
 func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	for {
 		if len(s.ready) == 0 && len(s.held) > 0 && !s.frameBuffered() {
-			s.ready, s.held = s.held, s.ready[:0]
+			s.release()
 		}
 		if len(s.ready) > 0 {
 			msg := s.ready[0]
@@ -109,7 +109,7 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			continue
 		case err != nil && len(s.held) > 0:
 			// The requests held are still handled, then the error returned.
-			s.ready, s.held = s.held, s.ready[:0]
+			s.release()
 			s.err = err
 			continue
 		case err != nil:
@@ -143,13 +143,19 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		}
 		if len(s.held) > 0 {
 			// Not a request that may pass them: what was held goes first.
-			s.ready = append(append(s.ready, s.held...), msg)
-			clear(s.held)
-			s.held = s.held[:0]
+			s.release()
+			s.ready = append(s.ready, msg)
 			continue
 		}
 		return msg, n, nil
 	}
+}
+
+// release makes the requests held the next messages Read returns.
+func (s *stream) release() {
+	s.ready = append(s.ready, s.held...)
+	clear(s.held)
+	s.held = s.held[:0]
 }
 
 // undecodable answers a frame that is not a valid JSON-RPC message.
