@@ -16,12 +16,16 @@ package core
 //     lookahead sees what the full text has; from there on the text parses
 //     as before, shifted;
 //  2. the lines of the new units are linted again;
-//  3. the statements that share a declared name with the new or replaced
-//     units, directly or through others, are checked again, on a text made
-//     of just those units, with the file's context (check.Context); and,
-//     when the edit added or removed lines, those whose messages name one,
-//     and when it changed the text's length, those with a finding that
-//     points at a place outside them;
+//  3. the statements whose findings the edit may change are checked
+//     again, on a text made of just those units and the ones they need (the
+//     declarers and writers of the names they mention, and so on), with
+//     the file's context (check.Context): those that name what the new or
+//     replaced units declare or write, and so on through what those
+//     declare or write; those that write what the edit names (for the
+//     unused-variable rule); and, when the edit added or removed lines,
+//     those whose messages name one, and when it changed the text's
+//     length, those with a finding that points at a place outside them
+//     (reach.go says why that is enough);
 //  4. every other unit keeps what it had, its spans relative to its start.
 //
 // Where that reasoning does not hold the whole text is analysed again: a
@@ -89,11 +93,12 @@ type diagState struct {
 // the unit's start. Units are many (one per top-level statement) and live
 // as long as the document is open, so they are kept small.
 type unit struct {
-	hashes []uint32   // the keys, then the names (see keys and names)
-	nkeys  int32      // len(keys)
-	stmts  int32      // number of top-level statements
-	d      *unitDiags // nil when the unit has no findings at all
-	top    *topFacts  // nil for most units
+	hashes  []uint32   // the keys, then the names, the written ones first (see keys, names and writes)
+	nkeys   int32      // len(keys)
+	stmts   uint16     // number of top-level statements (a unit of more fails the counts that compare it)
+	nwrites uint16     // len(writes), or allWrites
+	d       *unitDiags // nil when the unit has no findings at all
+	top     *topFacts  // nil for most units
 
 	// A unit checked again after an edit of another (incremental_recheck.go)
 	// is a new unit, as its findings may differ. When it declares the same
@@ -108,8 +113,23 @@ type unit struct {
 // sorted.
 func (u *unit) keys() []uint32 { return u.hashes[:u.nkeys:u.nkeys] }
 
-// names returns the hashes of every name the unit mentions, sorted.
+// names returns the hashes of every name the unit mentions.
 func (u *unit) names() []uint32 { return u.hashes[u.nkeys:] }
+
+// writes returns the hashes of the names the unit writes: those it stores
+// into or creates (the unused-variable rule's declarations among them),
+// changes, adds to, removes from, clears or pushes onto, and those it tests
+// against nothing (a test narrows the type the name has after it); all of
+// its names when they are too many to count.
+func (u *unit) writes() []uint32 {
+	if u.nwrites == allWrites {
+		return u.names()
+	}
+	return u.hashes[u.nkeys : u.nkeys+int32(u.nwrites)]
+}
+
+// allWrites is unit.nwrites when every name counts as written.
+const allWrites = 1<<16 - 1
 
 func (u *unit) setKeys(keys []uint32) {
 	names := u.names()
@@ -265,8 +285,8 @@ func lineStartOf(text string, offset int) int {
 
 // describeUnit records a unit's names and top-level facts.
 func describeUnit(g []parser.Unit) *unit {
-	u := &unit{stmts: int32(len(g))}
-	var names []uint32
+	u := &unit{stmts: uint16(len(g))}
+	var names, writes []uint32
 	var top topFacts
 	for _, pu := range g {
 		switch st := pu.Stmt.(type) {
@@ -282,22 +302,50 @@ func describeUnit(g []parser.Unit) *unit {
 			top.ret = true
 		}
 		if pu.Stmt != nil {
-			names = appendNames(names, pu.Stmt)
+			names, writes = appendNames(names, writes, pu.Stmt)
 		}
 	}
-	u.hashes = sortedSet(names)
-	_, top.seed = slices.BinarySearch(u.hashes, nameHash("random_seed"))
+	names, writes = sortedSet(names), sortedSet(writes)
+	_, top.seed = slices.BinarySearch(names, nameHash("random_seed"))
+	u.hashes, u.nwrites = writesFirst(names, writes)
 	if top.params != nil || top.loads != 0 || top.ret || top.seed {
 		u.top = &top
 	}
 	return u
 }
 
-// appendNames adds the hash of every name n mentions: identifiers, written
-// types (which may name containers), pattern references, the names a
-// statement binds (check.BoundNames) and the one a header access reads.
-func appendNames(names []uint32, n ast.Node) []uint32 {
+// writesFirst returns names (sorted) with those of writes (sorted, a
+// subset) first, and how many those are (see unit.writes).
+func writesFirst(names, writes []uint32) ([]uint32, uint16) {
+	if len(writes) >= allWrites {
+		return names, allWrites
+	}
+	out := make([]uint32, 0, len(names))
+	out = append(out, writes...)
+	for _, h := range names {
+		if _, found := slices.BinarySearch(writes, h); !found {
+			out = append(out, h)
+		}
+	}
+	return out, uint16(len(writes))
+}
+
+// appendNames adds the hash of every name n mentions to names: identifiers,
+// written types (which may name containers), pattern references, the names
+// a statement binds (check.BoundNames) and the one a header access reads;
+// and to writes those of the names it writes (see unit.writes).
+func appendNames(names, writes []uint32, n ast.Node) ([]uint32, []uint32) {
 	ast.Inspect(n, func(n ast.Node) bool {
+		if st, ok := n.(ast.Stmt); ok {
+			writes = appendWrites(writes, st)
+		} else if x, ok := n.(*ast.BinaryExpr); ok {
+			// `x is nothing` narrows x's type (check's nothingTest).
+			for _, pair := range [2][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
+				if id, ok := unparen(pair[1]).(*ast.Ident); ok && isNothing(pair[0]) {
+					writes = append(writes, nameHash(id.Name))
+				}
+			}
+		}
 		switch x := n.(type) {
 		case *ast.Ident:
 			names = append(names, nameHash(x.Name))
@@ -323,7 +371,56 @@ func appendNames(names []uint32, n ast.Node) []uint32 {
 		}
 		return true
 	})
-	return names
+	return names, writes
+}
+
+// appendWrites adds the hash of the name a statement writes, if any (see
+// unit.writes), to writes.
+func appendWrites(writes []uint32, st ast.Stmt) []uint32 {
+	var id *ast.Ident
+	switch x := st.(type) {
+	case *ast.VarDecl:
+		id = x.Name
+	case *ast.PatternDecl:
+		id = x.Name
+	case *ast.CreateListStmt:
+		id = x.Name
+	case *ast.CreateMapStmt:
+		id = x.Name
+	case *ast.CreateDateStmt:
+		id = x.Name
+	case *ast.AssignStmt:
+		id = x.Name
+	case *ast.AddStmt:
+		id = x.List
+	case *ast.RemoveStmt:
+		id = x.List
+	case *ast.ClearStmt:
+		id = x.List
+	case *ast.PushStmt:
+		id, _ = unparen(x.List).(*ast.Ident)
+	}
+	if id == nil {
+		return writes
+	}
+	return append(writes, nameHash(id.Name))
+}
+
+// unparen returns e without the parentheses around it.
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// isNothing reports whether e is the literal nothing.
+func isNothing(e ast.Expr) bool {
+	lit, ok := unparen(e).(*ast.BasicLit)
+	return ok && lit.Kind == ast.LitNothing
 }
 
 // nameHash is FNV-1a. Two names with one hash only make the set of

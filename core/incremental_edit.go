@@ -109,18 +109,18 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	for i := range groups {
 		s.units[wlo+i].setKeys(sortedSet(wkeys[i]))
 	}
-	var gone, goneNames []uint32 // what the replaced units declared and named
+	var gone, goneNames []uint32 // what the replaced units declared or wrote, and named
 	for _, u := range prev.units[first:next] {
-		gone = append(gone, u.keys()...)
+		gone = append(append(gone, u.keys()...), u.writes()...)
 		goneNames = append(goneNames, u.names()...)
 	}
 	// Lines after the edit moved when the edit changed the number of lines.
 	linesMoved := lines.Count() != prev.lines.Count()
-	set := s.connected(s.mentionsView(prev), wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
+	set, r := s.connected(s.mentionsView(prev), wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
 	if set == nil {
 		return nil
 	}
-	if !s.recheck(set, ctx, wlo, ds) {
+	if !s.recheck(set, r, ctx, wlo, ds) {
 		return nil
 	}
 	for i := range groups {

@@ -79,7 +79,7 @@ func reimport(prev *diagState, in importSet, cfg config.Config) *diagState {
 		return done()
 	}
 	slices.Sort(g.set)
-	if !s.recheck(g.set, &ctx, len(s.units), nil) {
+	if !s.recheck(g.set, takeAll(len(s.units), g.set), &ctx, len(s.units), nil) {
 		return nil
 	}
 	return done()

@@ -1,8 +1,8 @@
 package core
 
 // This file implements the recheck of connected statements (step 3 of
-// incremental.go): the units that share a declared name with the edited
-// ones, found through name hashes, checked again on a text of their own.
+// incremental.go): the units an edit reaches and those they need, found
+// through name hashes (reach.go), checked again on a text of their own.
 
 import (
 	"slices"
@@ -57,44 +57,57 @@ func (t hashSet) has(h uint32) bool {
 }
 
 // connected returns the units to check again, found through v, a view of
-// the state's units (mentions.go): the new ones [lo, hi), the
-// ones that share a declared name with them or with the replaced units
-// (which declared gone and named goneNames), and so on; with linesMoved, also the units after
-// offset from whose messages name a line; with bytesMoved, also the units
-// with a finding that points at a place outside them (see relatedOut). It
-// returns nil when that is most of the file (a full analysis is cheaper).
-func (s *diagState) connected(v *indexView, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) []int {
-	g := s.grow(v)
-	for _, h := range gone {
-		g.key(h)
+// the state's units (mentions.go), and how each is taken (reach.go): the
+// new ones [lo, hi), which replaced units that declared or wrote gone and
+// named goneNames, and what they reach; with linesMoved, also the units
+// after offset from whose messages name a line; with bytesMoved, also the
+// units with a finding that points at a place outside them (see
+// relatedOut). Those last two only need their findings made again: they
+// are taken like the writers of what the edit names. It returns nil when
+// that is most of the file (a full analysis is cheaper).
+func (s *diagState) connected(v *indexView, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) ([]int, *reach) {
+	r := newReach(v, len(s.units)/2+8)
+	if !s.reachEdit(r, lo, hi, gone, goneNames, linesMoved, bytesMoved, from) {
+		return nil, nil
 	}
-	for _, h := range goneNames {
-		if g.declared.has(h) {
-			g.key(h)
-		}
+	slices.Sort(r.set)
+	return r.set, r
+}
+
+// reachEdit takes into r what connected does, and reports whether that is
+// within r's limit.
+func (s *diagState) reachEdit(r *reach, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) bool {
+	for _, h := range gone {
+		r.key(h)
 	}
 	for i := lo; i < hi; i++ {
-		g.take(i)
+		r.raise(i, roleProp)
+	}
+	// The writers of what the old and the new units name: the
+	// unused-variable rule counts those reads.
+	for _, h := range goneNames {
+		r.holders(h, holdWrite, func(k int) { r.raise(k, roleExtra) })
+	}
+	for i := lo; i < hi; i++ {
+		for _, h := range s.units[i].names() {
+			r.holders(h, holdWrite, func(k int) { r.raise(k, roleExtra) })
+		}
 	}
 	if linesMoved {
 		for i := hi; i < len(s.units); i++ {
 			if s.starts[i] > from && s.units[i].lineRefs() {
-				g.take(i)
+				r.raise(i, roleExtra)
 			}
 		}
 	}
 	if bytesMoved {
 		for i, u := range s.units {
 			if (i < lo || i >= hi) && u.relatedOut(s.end(i)-s.starts[i]) {
-				g.take(i)
+				r.raise(i, roleExtra)
 			}
 		}
 	}
-	if !v.spread(g, len(s.units)/2+8) {
-		return nil
-	}
-	slices.Sort(g.set)
-	return g.set
+	return r.close()
 }
 
 // relatedOut reports whether a finding of the unit, whose text is size
@@ -203,10 +216,10 @@ func mentions(u *unit, in func(uint32) bool) bool {
 }
 
 // recheck checks the units of set again, on a text made of their texts, and
-// stores the findings: in ds for the new units (from index wlo), in copies of
-// the others. It returns false when the result cannot be trusted to equal a
-// full analysis's.
-func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []findings) bool {
+// stores the findings of those r takes them of: in ds for the new units
+// (from index wlo), in copies of the others. It returns false when the
+// result cannot be trusted to equal a full analysis's.
+func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds []findings) bool {
 	// The text starts with a line break, so that no unit starts at 0: the
 	// checker places what has no place (a predeclared name's declaration,
 	// a finding about no node) at 0, and so must the mapping back.
@@ -248,6 +261,9 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 
 	out := make(map[int]*findings, len(set))
 	for _, i := range set {
+		if !r.taken(i) {
+			continue
+		}
 		f := new(findings)
 		if i >= wlo && i < wlo+len(ds) {
 			f = &ds[i-wlo]
@@ -259,10 +275,13 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 	}
 	put := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) bool {
 		for _, d := range diags {
-			if d.Span.Start < segs[0] && s.starts[set[0]] != 0 {
+			if d.Span.Start < segs[0] && (s.starts[set[0]] != 0 || !r.taken(set[0])) {
 				return false // a finding without a place belongs to the first unit, not checked here
 			}
 			i := set[unitAt(segs, d.Span.Start)]
+			if !r.taken(i) {
+				continue
+			}
 			d.Span = toUnit(d.Span, i)
 			if len(d.Related) > 0 {
 				rel := make([]diag.Related, len(d.Related))
@@ -287,11 +306,6 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 		i := set[unitAt(segs, pos)] // every declaration is in a unit
 		keys[i] = append(keys[i], h)
 	})
-	// The names the units declare now must not reach outside the set.
-	in := make(map[int]bool, len(set))
-	for _, i := range set {
-		in[i] = true
-	}
 	sigs := symbolSigs(info, len(set), func(pos int) (int, int) {
 		if pos < segs[0] {
 			return -1, 0
@@ -299,9 +313,21 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 		k := unitAt(segs, pos)
 		return k, pos - segs[k]
 	})
+	// The names the units declare now and did not must reach no unit
+	// outside the prop ones; the others must declare what they did, the
+	// same symbols: they were taken for not changing.
 	fresh := map[uint32]bool{}
 	for k, i := range set {
 		ks := sortedSet(keys[i])
+		if role := r.role[i]; role < roleProp {
+			old := s.units[i]
+			if role >= roleContext && (!slices.Equal(ks, old.keys()) || old.sig != 0 && sigs[k] != old.sig) {
+				return false
+			}
+			if role < roleExtra {
+				continue // its findings are not taken: it stays as it was
+			}
+		}
 		for _, h := range ks {
 			if _, found := slices.BinarySearch(s.units[i].keys(), h); !found {
 				fresh[h] = true
@@ -310,7 +336,7 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 		if i < wlo || i >= wlo+len(ds) {
 			// A unit of an earlier version: a new one with the new findings.
 			old := s.units[i]
-			u := &unit{hashes: old.hashes, nkeys: old.nkeys, stmts: old.stmts, d: out[i].pack(), top: old.top}
+			u := &unit{hashes: old.hashes, nkeys: old.nkeys, stmts: old.stmts, nwrites: old.nwrites, d: out[i].pack(), top: old.top}
 			u.sig = sigs[k]
 			if old.sig != 0 && sigs[k] == old.sig && slices.Equal(ks, old.keys()) {
 				// It declares what it did (unitsig.go).
@@ -325,7 +351,7 @@ func (s *diagState) recheck(set []int, ctx *check.Context, wlo int, ds []finding
 	}
 	if len(fresh) > 0 {
 		for i, u := range s.units {
-			if in[i] {
+			if r.role[i] == roleProp {
 				continue
 			}
 			if mentions(u, func(h uint32) bool { return fresh[h] }) {

@@ -508,3 +508,51 @@ func TestSameEndsMatchDiff(t *testing.T) {
 		t.Error("no change from a base several versions back, or no line table that followed an edit")
 	}
 }
+
+// TestEditsOfConnectedProgramDerive types at the end of every line of the
+// corpus's nexus.wfl, whose statements all call one logging action and
+// whose actions have locals of the same names: a closure of the edited
+// statement under every shared name is most of the file, but what the
+// edit can change is a few statements. Each edit must be derived, the
+// diagnostics equal to a full analysis's.
+func TestEditsOfConnectedProgramDerive(t *testing.T) {
+	path := filepath.Join("..", "..", "shared", "corpus", "wfl", "experiments", "nexus", "nexus.wfl")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	text := string(b)
+	const uri = URI("file:///nowhere/edited.wfl")
+	cfg := ConfigFor(uri)
+	st := fullStateOf(uri, text)
+	derived, edits := 0, 0
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text) - off
+		}
+		line := text[off : off+end]
+		at := off + len(strings.TrimRight(line, "\r"))
+		off += end + 1
+		if code := strings.TrimSpace(line); code == "" || strings.HasPrefix(code, "//") {
+			continue
+		}
+		for _, ins := range []string{" ", "x"} { // a blank, and a name or a word made longer
+			next := text[:at] + ins + text[at:]
+			edits++
+			got := derive(st, next, cfg, sameEnds{}, nil)
+			if got == nil {
+				continue
+			}
+			derived++
+			a, _ := analyze(uri, next, disk)
+			if d := firstDiff(got.assemble(), sortedCopy(a.Diagnostics)); d != "" {
+				t.Fatalf("%q typed at %d: derived diagnostics differ: %s", ins, at, d)
+			}
+		}
+	}
+	t.Logf("%d of %d edits derived", derived, edits)
+	if derived < edits*9/10 {
+		t.Errorf("only %d of %d edits derived: the rest needed a full analysis", derived, edits)
+	}
+}

@@ -21,12 +21,13 @@ import (
 
 // A mentionIndex lists, for each name hash some units hold (see
 // unit.hashes), the units that hold it: first those that declare it, then
-// those that only name it.
+// those that write it, then those that only name it.
 type mentionIndex struct {
 	units  []*unit  // the units indexed
 	hashes []uint32 // sorted, each once
 	offs   []int32  // the entries of hashes[i] are entries[offs[i]:offs[i+1]]
 	decl   []int32  // the first decl[i] of them declare it
+	dw     []int32  // the first dw[i] of them declare or write it
 	// entries are indices in units; a unit holding a hash both as a key
 	// and as a name is in its list twice.
 	entries []int32
@@ -37,16 +38,21 @@ func indexMentions(units []*unit) *mentionIndex {
 	for _, u := range units {
 		n += len(u.hashes)
 	}
-	// Each (hash, declares, unit) as one number, sorted: by hash, the
-	// declaring units first, then by unit.
+	// Each (hash, how held, unit) as one number, sorted: by hash, the
+	// declaring units first, then the writing ones, then by unit.
+	const declares, writes, names = 0, 1 << 30, 2 << 30
 	pairs := make([]uint64, 0, n)
 	for k, u := range units {
+		nw := len(u.writes())
 		for j, h := range u.hashes {
-			named := uint64(0)
-			if j >= int(u.nkeys) {
-				named = 1 << 31
+			how := uint64(declares)
+			switch {
+			case j >= int(u.nkeys)+nw:
+				how = names
+			case j >= int(u.nkeys):
+				how = writes
 			}
-			pairs = append(pairs, uint64(h)<<32|named|uint64(k))
+			pairs = append(pairs, uint64(h)<<32|how|uint64(k))
 		}
 	}
 	slices.Sort(pairs)
@@ -57,25 +63,30 @@ func indexMentions(units []*unit) *mentionIndex {
 			x.hashes = append(x.hashes, h)
 			x.offs = append(x.offs, int32(i))
 			x.decl = append(x.decl, 0)
+			x.dw = append(x.dw, 0)
 		}
-		if p&(1<<31) == 0 {
+		switch p & (3 << 30) {
+		case declares:
 			x.decl[len(x.decl)-1]++
+			x.dw[len(x.dw)-1]++
+		case writes:
+			x.dw[len(x.dw)-1]++
 		}
-		x.entries[i] = int32(p & (1<<31 - 1))
+		x.entries[i] = int32(p & (1<<30 - 1))
 	}
 	x.offs = append(x.offs, int32(len(pairs)))
-	x.hashes, x.offs, x.decl = slices.Clip(x.hashes), slices.Clip(x.offs), slices.Clip(x.decl)
+	x.hashes, x.offs, x.decl, x.dw = slices.Clip(x.hashes), slices.Clip(x.offs), slices.Clip(x.decl), slices.Clip(x.dw)
 	return x
 }
 
-// of returns the units that hold h and how many of them (the first ones)
-// declare it.
-func (x *mentionIndex) of(h uint32) (units []int32, decl int) {
+// of returns the units that hold h, how many of them (the first ones)
+// declare it, and how many declare or write it.
+func (x *mentionIndex) of(h uint32) (units []int32, decl, dw int) {
 	i, found := slices.BinarySearch(x.hashes, h)
 	if !found {
-		return nil, 0
+		return nil, 0, 0
 	}
-	return x.entries[x.offs[i]:x.offs[i+1]], int(x.decl[i])
+	return x.entries[x.offs[i]:x.offs[i+1]], int(x.decl[i]), int(x.dw[i])
 }
 
 // An indexView is a list of units seen through an index of an earlier
@@ -96,6 +107,7 @@ type indexView struct {
 	others         []int // the units of the list the index does not hold
 	// othersDeclare holds the names the others declare.
 	othersDeclare hashSet
+	othersIx      othersCache // an index of the others, for reach
 }
 
 // view matches units with the index's, by their roots when byRoot is set
@@ -153,7 +165,7 @@ func (v *indexView) has(h uint32) bool {
 	if v.othersDeclare.has(h) {
 		return true
 	}
-	units, decl := v.ix.of(h)
+	units, decl, _ := v.ix.of(h)
 	for _, k := range units[:decl] {
 		if v.from(k) >= 0 {
 			return true
@@ -169,7 +181,7 @@ func (v *indexView) spread(g *growth, limit int) bool {
 	next := 0 // the next key to follow through the index
 	for {
 		for ; next < len(g.order); next++ {
-			units, _ := v.ix.of(g.order[next])
+			units, _, _ := v.ix.of(g.order[next])
 			for _, k := range units {
 				if i := v.from(k); i >= 0 && !g.in[i] {
 					g.take(int(i))

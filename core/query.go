@@ -21,18 +21,22 @@ package core
 //
 //  1. the units the stretch overlaps, the units no longer the base's (the
 //     dirty ones, and the one after each, whose doc comment lies in it),
-//     and the units with an include are taken, with every unit that
-//     shares a declared name with them, directly or through others (the
-//     closure the diagnostics recheck too);
+//     and the units with an include are taken, with the units that declare
+//     or write a name they mention, and so on (their contexts, reach.go);
+//     for references and highlights (QueryName), with every unit that
+//     shares a declared name with them, directly or through others, so
+//     that the analysis holds every use of the names it declares. A unit
+//     whose symbols an edit changed is not the base's: the derivation
+//     checked it again (unit.root);
 //  2. those units are parsed again, in the text's own offsets, and
 //     checked with the file's context, where the top-level names the other
 //     units declare are given as the base's symbols, their declarations
 //     moved to where their units now are: completion, signature help and
-//     the member lists see every name of the file, and no name of the
-//     checked units can reach them (else their unit would be taken);
+//     the member lists see every name of the file, and every name the
+//     checked units mention is declared, if at all, in a unit taken;
 //  3. the answer comes from that analysis: its tree holds every statement
-//     the stretch shows and every declaration and use of the names those
-//     statements declare.
+//     the stretch shows, every declaration of the names those statements
+//     mention, and for QueryName every use of the names they declare.
 //
 // When the closure is most of the text, the snapshot is not derived from
 // an analysed version, or the stretches do not parse as their units did,
@@ -61,11 +65,17 @@ var partialMax = 0.25
 // since the last full analysis reach (see the file comment), whose tree
 // holds only those. It is safe to call from many goroutines.
 func (s *Snapshot) Query(span token.Span) *Analysis {
+	return s.queryFor(span, false)
+}
+
+// queryFor is Query, whose partial analysis holds every use of the names
+// it declares when wide is set.
+func (s *Snapshot) queryFor(span token.Span, wide bool) *Analysis {
 	if s.analysed.Load() || len(s.Text) < partialMin {
 		return s.Analysis()
 	}
 	if q := s.query(); q != nil {
-		if a := q.answer(span); a != nil {
+		if a := q.answer(span, wide); a != nil {
 			return a
 		}
 	}
@@ -94,7 +104,7 @@ func (s *Snapshot) Ready(span token.Span) bool {
 	if q == nil {
 		return s.analysed.Load()
 	}
-	return q.answer(span) != nil
+	return q.answer(span, false) != nil
 }
 
 // QueryName is Query for the queries that follow the name at offset through
@@ -103,7 +113,7 @@ func (s *Snapshot) Ready(span token.Span) bool {
 // name there; else the full one (a builtin's uses, or an undeclared name's,
 // are anywhere).
 func (s *Snapshot) QueryName(offset int) *Analysis {
-	a := s.Query(token.Span{Start: offset, End: offset})
+	a := s.queryFor(token.Span{Start: offset, End: offset}, true)
 	if a.part == nil {
 		return a
 	}

@@ -51,6 +51,7 @@ type queryState struct {
 // one being built for the units [first, last] and the others they reach.
 type partial struct {
 	first, last int           // the units asked for
+	wide        bool          // closed under every shared name (answer)
 	done        chan struct{} // closed once units and a are set
 	units       []int
 	a           *Analysis // nil: the full analysis answers
@@ -355,8 +356,11 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, pr
 }
 
 // answer returns a partial analysis that answers the queries about span,
-// or nil when the full analysis should.
-func (q *queryState) answer(span token.Span) *Analysis {
+// or nil when the full analysis should. It holds the units of span, the
+// seeds, and their contexts (reach.go); when wide is set, every unit that
+// shares a name they declare too (growth), so that it holds every use of
+// those names.
+func (q *queryState) answer(span token.Span, wide bool) *Analysis {
 	st := q.st
 	first, last := unitAt(st.starts, span.Start), unitAt(st.starts, max(span.End-1, span.Start))
 	switch {
@@ -371,7 +375,7 @@ func (q *queryState) answer(span token.Span) *Analysis {
 		// parser could not read it, ends where this unit starts.
 		first--
 	}
-	a, p := q.find(first, last)
+	a, p := q.find(first, last, wide)
 	if p == nil {
 		return a
 	}
@@ -385,25 +389,51 @@ func (q *queryState) answer(span token.Span) *Analysis {
 	}()
 
 	defer trace.StartRegion(context.Background(), "core.partial").End()
-	g := st.grow(q.view)
-	for _, i := range q.seeds {
-		g.take(i)
-	}
-	for i := first; i <= last; i++ {
-		g.take(i)
-	}
-	if len(g.set) > q.limit || !q.view.spread(g, q.limit) {
+	set := q.reach(first, last, wide)
+	if set == nil {
 		return nil
 	}
-	slices.Sort(g.set)
-	if p.a = q.analyse(g.set); p.a != nil {
-		p.units = g.set
+	if p.a = q.analyse(set); p.a != nil {
+		p.units = set
 		// What every query of it reads first, made before those waiting
 		// for it run: else the first of them makes it while the others wait
 		// for it in turn.
 		indexOf(p.a).tokens(st.text, p.a.part)
 	}
 	return p.a
+}
+
+// reach returns the units a partial analysis of the units [first, last]
+// takes (see answer), sorted, or nil when they are too many.
+func (q *queryState) reach(first, last int, wide bool) []int {
+	var set []int
+	if wide {
+		g := q.st.grow(q.view)
+		for _, i := range q.seeds {
+			g.take(i)
+		}
+		for i := first; i <= last; i++ {
+			g.take(i)
+		}
+		if len(g.set) > q.limit || !q.view.spread(g, q.limit) {
+			return nil
+		}
+		set = g.set
+	} else {
+		r := newReach(q.view, q.limit)
+		for _, i := range q.seeds {
+			r.raise(i, roleContext)
+		}
+		for i := first; i <= last; i++ {
+			r.raise(i, roleContext)
+		}
+		if !r.close() {
+			return nil
+		}
+		set = r.set
+	}
+	slices.Sort(set)
+	return set
 }
 
 // wordAtUnitStart reports whether before, the text of a unit's first line
@@ -423,12 +453,20 @@ func wordAtUnitStart(before string) bool {
 // analysis to build for them, which the caller closes when it is built. A
 // partial analysis being built for other units does not make it wait:
 // hover and definition find the one completion built while the one of the
-// visible range is being built.
-func (q *queryState) find(first, last int) (*Analysis, *partial) {
+// visible range is being built. A wide one (see answer) serves the others
+// once it is built; they never serve it.
+func (q *queryState) find(first, last int, wide bool) (*Analysis, *partial) {
 	for {
 		q.mu.Lock()
 		var wait *partial
 		for _, p := range slices.Backward(q.parts) {
+			if p.wide != wide {
+				if !wide && p.ready() && p.has(first, last) {
+					q.mu.Unlock()
+					return p.a, nil
+				}
+				continue
+			}
 			if p.first == first && p.last == last || p.first <= first && last <= p.last && !p.ready() {
 				wait = p
 				break
@@ -439,7 +477,7 @@ func (q *queryState) find(first, last int) (*Analysis, *partial) {
 			}
 		}
 		if wait == nil {
-			p := &partial{first: first, last: last, done: make(chan struct{})}
+			p := &partial{first: first, last: last, wide: wide, done: make(chan struct{})}
 			if len(q.parts) == maxParts {
 				q.parts = slices.Delete(q.parts, 0, 1)
 			}

@@ -424,6 +424,23 @@ func TestSpreadMatchesScan(t *testing.T) {
 			t.Fatalf("%s: scan takes %v, index %v", where, x, y)
 		}
 	}
+	// compareReach takes the same units into a reach through v and into
+	// one that visits every unit, and compares what they take.
+	var reaches int
+	compareReach := func(where string, st *diagState, v *indexView, limit int, start func(r *reach)) {
+		t.Helper()
+		indexed, scan := newReach(v, limit), reachOver(st.units, scanHolders(st.units), limit)
+		start(indexed)
+		start(scan)
+		okIndexed, okScan := indexed.close(), scan.close()
+		if okScan != okIndexed {
+			t.Fatalf("%s, limit %d: scan says %v, index %v", where, limit, okScan, okIndexed)
+		}
+		reaches++
+		if okScan && !slices.Equal(scan.role, indexed.role) {
+			t.Fatalf("%s: scan reaches %v, index %v", where, scan.role, indexed.role)
+		}
+	}
 	for n, path := range slices.Sorted(mapsKeys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
 		ws, _, s := openAnalysed(path, progs[path])
@@ -438,6 +455,17 @@ func TestSpreadMatchesScan(t *testing.T) {
 			if x := st.mentionIx; x != nil && len(st.units) > 0 {
 				at := rng.IntN(len(st.units))
 				compare(where+", derived", st, x.view(st.units, false), len(st.units)/2+8, func(g *growth) { g.take(at) })
+				// An edit of the units [at, to), which replaced units that
+				// declared and named what the next units do.
+				to := min(at+1+rng.IntN(3), len(st.units))
+				var gone, goneNames []uint32
+				if to < len(st.units) {
+					gone, goneNames = st.units[to].keys(), st.units[to].names()
+				}
+				moved := rng.IntN(2) == 0
+				compareReach(where+", derived", st, x.view(st.units, false), len(st.units)/2+8, func(r *reach) {
+					st.reachEdit(r, at, to, gone, goneNames, moved, !moved, st.starts[at])
+				})
 				derived++
 			}
 			q := s.query()
@@ -455,10 +483,16 @@ func TestSpreadMatchesScan(t *testing.T) {
 				}
 				g.take(at)
 			})
+			compareReach(where+", query", q.st, q.view, limit, func(r *reach) {
+				for _, i := range q.seeds {
+					r.raise(i, roleContext)
+				}
+				r.raise(at, roleContext)
+			})
 			queries++
 		}
 	}
-	t.Logf("%d programs, %d spreads of partial analyses and %d of derived states compared, %d of them over the limit", len(progs), queries, derived, over)
+	t.Logf("%d programs, %d spreads of partial analyses and %d of derived states compared, %d of them over the limit; %d reaches", len(progs), queries, derived, over, reaches)
 	if queries == 0 || derived == 0 {
 		t.Error("no spread compared")
 	}

@@ -1,0 +1,219 @@
+package core
+
+// This file finds what a check of some units needs, through the names the
+// units hold (mentions.go), without closing the set under every shared
+// name as growth does: in a program whose statements all call one action,
+// or whose actions have locals of the same names, that closure is every
+// statement, and every edit would need a full analysis.
+//
+// What the checker finds about a unit depends on the other units only
+// through names: the declarations of the names it mentions (defined or
+// not, before use or not, their kinds, arities, constness, the types they
+// declare or infer), the writes of those names before it (the type
+// checker is flow-sensitive: `change`, `add`, `remove`, `clear`, `push`
+// and tests against nothing give a name its type from there on), and, for
+// the unused-variable rule, which counts reads by name over the whole file
+// and reports the last declaration of each name, every other unit that
+// names what it declares. So a unit's context is the units that declare
+// or write the names it mentions, and their contexts in turn. An edit
+// changes the findings of:
+//
+//   - the new units, and every unit that names what the new or the
+//     replaced units declare or write, and so on through what those
+//     declare or write: their symbols or types may differ (prop);
+//   - the units that write a name the new or replaced units name, for the
+//     unused-variable rule (extra): their symbols do not change, so nothing
+//     else does through them. Their check needs every unit that names what
+//     they write, as a reader (bare: the reads count when they resolve,
+//     which takes only the declarers, already in the text); and the units
+//     whose findings only need a new place (see connected).
+//
+// The checked text holds those units and their contexts, closed (context);
+// only the findings of prop and extra units are taken. A query needs just
+// its units and their contexts. The recheck verifies what this assumes:
+// the units that are not prop declare what they did, with the same
+// symbols (unitsig.go), and no name a prop unit declares anew is named
+// outside them; else the full analysis answers. TestIncrementalEqualsFull
+// and TestQueryEqualsFull compare the results with full analyses, and
+// TestSpreadMatchesScan the index's reach with one that visits every unit.
+
+import (
+	"slices"
+	"sync"
+)
+
+// How a unit is taken, from least to most.
+const (
+	roleBare    uint8 = iota + 1 // in the text, for the names it reads; no context, findings dropped
+	roleContext                  // with its context; findings dropped
+	roleExtra                    // with its context; findings taken
+	roleProp                     // findings taken; what it declares or writes reaches the units that name it
+)
+
+// A reach is a set of units being taken, through a view of the units.
+type reach struct {
+	units []*unit
+	// holders calls f with every unit that holds h as how says:
+	// indexView.holders, or scanHolders.
+	holders func(h uint32, how int, f func(i int))
+	role    []uint8 // by unit; 0: not taken
+	set     []int   // the units taken, in the order taken
+	limit   int     // the most units the set may hold
+	over    bool    // the set grew past limit
+
+	keys  map[uint32]bool // names whose every holder is prop
+	order []uint32        // keys, in the order made
+	seen  map[uint32]bool // names whose declarers and writers are context
+	work  []int           // units with context whose names are still to follow
+}
+
+func newReach(v *indexView, limit int) *reach {
+	return reachOver(v.units, v.holders, limit)
+}
+
+func reachOver(units []*unit, holders func(h uint32, how int, f func(i int)), limit int) *reach {
+	return &reach{units: units, holders: holders, role: make([]uint8, len(units)), limit: limit, keys: map[uint32]bool{}, seen: map[uint32]bool{}}
+}
+
+// scanHolders is indexView.holders by visiting every unit of units.
+func scanHolders(units []*unit) func(h uint32, how int, f func(i int)) {
+	return func(h uint32, how int, f func(i int)) {
+		for i, u := range units {
+			list := u.hashes
+			switch how {
+			case holdKey:
+				list = u.keys()
+			case holdWrite:
+				list = append(u.keys(), u.writes()...)
+			}
+			if slices.Contains(list, h) {
+				f(i)
+			}
+		}
+	}
+}
+
+// raise takes unit i with role r, or raises it to r.
+func (r *reach) raise(i int, role uint8) {
+	was := r.role[i]
+	if role <= was {
+		return
+	}
+	if was == 0 {
+		r.set = append(r.set, i)
+		r.over = r.over || len(r.set) > r.limit
+	}
+	r.role[i] = role
+	u := r.units[i]
+	if was < roleContext && role >= roleContext {
+		r.work = append(r.work, i)
+	}
+	if role == roleProp {
+		for _, h := range u.keys() {
+			r.key(h)
+		}
+		for _, h := range u.writes() {
+			r.key(h)
+		}
+	}
+	if role == roleExtra {
+		// A reader of what it writes, for the unused-variable rule.
+		for _, h := range u.writes() {
+			r.holders(h, holdAny, func(k int) { r.raise(k, roleBare) })
+		}
+	}
+}
+
+// key makes every holder of h prop.
+func (r *reach) key(h uint32) {
+	if !r.keys[h] {
+		r.keys[h] = true
+		r.order = append(r.order, h)
+	}
+}
+
+// close follows the keys and the contexts until nothing is left, and
+// reports whether the set is within its limit.
+func (r *reach) close() bool {
+	for next := 0; !r.over && (next < len(r.order) || len(r.work) > 0); {
+		if next < len(r.order) {
+			h := r.order[next]
+			next++
+			r.holders(h, holdAny, func(k int) { r.raise(k, roleProp) })
+			continue
+		}
+		i := r.work[len(r.work)-1]
+		r.work = r.work[:len(r.work)-1]
+		for _, h := range r.units[i].hashes {
+			if r.seen[h] {
+				continue
+			}
+			r.seen[h] = true
+			r.holders(h, holdWrite, func(k int) { r.raise(k, roleContext) })
+		}
+	}
+	return !r.over
+}
+
+// takeAll returns a reach of n units that takes those of set as prop, for
+// a set closed under every shared name (growth).
+func takeAll(n int, set []int) *reach {
+	r := &reach{role: make([]uint8, n), set: set}
+	for _, i := range set {
+		r.role[i] = roleProp
+	}
+	return r
+}
+
+// taken reports whether unit i's findings are taken.
+func (r *reach) taken(i int) bool { return r.role[i] >= roleExtra }
+
+// How a unit holds a name, for holders.
+const (
+	holdKey   = iota // declares it
+	holdWrite        // declares or writes it
+	holdAny          // declares, writes or names it
+)
+
+// holders calls f with every unit of the view's list that holds h as how
+// says.
+func (v *indexView) holders(h uint32, how int, f func(i int)) {
+	pick := func(x *mentionIndex, map_ func(int32) int) {
+		units, decl, dw := x.of(h)
+		switch how {
+		case holdKey:
+			units = units[:decl]
+		case holdWrite:
+			units = units[:dw]
+		}
+		for _, k := range units {
+			if i := map_(k); i >= 0 {
+				f(i)
+			}
+		}
+	}
+	pick(v.ix, func(k int32) int { return int(v.from(k)) })
+	if len(v.others) > 0 {
+		pick(v.othersIndex(), func(k int32) int { return v.others[k] })
+	}
+}
+
+// othersCache indexes a view's other units, made by the first reach that
+// needs it.
+type othersCache struct {
+	once sync.Once
+	ix   *mentionIndex
+}
+
+// othersIndex returns the index of the view's other units, in the order of
+// v.others.
+func (v *indexView) othersIndex() *mentionIndex {
+	v.othersIx.once.Do(func() {
+		us := make([]*unit, len(v.others))
+		for k, i := range v.others {
+			us[k] = v.units[i]
+		}
+		v.othersIx.ix = indexMentions(us)
+	})
+	return v.othersIx.ix
+}
