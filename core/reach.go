@@ -81,9 +81,9 @@ func scanHolders(units []*unit) func(h uint32, how int, f func(i int)) {
 		for i, u := range units {
 			list := u.hashes
 			switch how {
-			case holdKey:
-				list = u.keys()
 			case holdWrite:
+				list = u.writes()
+			case holdDefine:
 				list = append(u.keys(), u.writes()...)
 			}
 			if slices.Contains(list, h) {
@@ -149,7 +149,7 @@ func (r *reach) close() bool {
 				continue
 			}
 			r.seen[h] = true
-			r.holders(h, holdWrite, func(k int) { r.raise(k, roleContext) })
+			r.holders(h, holdDefine, func(k int) { r.raise(k, roleContext) })
 		}
 	}
 	return !r.over
@@ -170,8 +170,8 @@ func (r *reach) taken(i int) bool { return r.role[i] >= roleExtra }
 
 // How a unit holds a name, for holders.
 const (
-	holdKey   = iota // declares it
-	holdWrite        // declares or writes it
+	holdWrite = iota // writes it (unit.writes)
+	holdDefine       // declares or writes it
 	holdAny          // declares, writes or names it
 )
 
@@ -181,9 +181,9 @@ func (v *indexView) holders(h uint32, how int, f func(i int)) {
 	pick := func(x *mentionIndex, map_ func(int32) int) {
 		units, decl, dw := x.of(h)
 		switch how {
-		case holdKey:
-			units = units[:decl]
 		case holdWrite:
+			units = units[decl:dw]
+		case holdDefine:
 			units = units[:dw]
 		}
 		for _, k := range units {
