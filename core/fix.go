@@ -71,6 +71,13 @@ const (
 // and checked there (see [fixer.passes]). Candidates that break the program
 // are dropped.
 func (s *Snapshot) Fixes(span token.Span) []Fix {
+	touches := func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }
+	_, shown := s.Tolerant()
+	if !slices.ContainsFunc(shown, touches) {
+		// Nothing to fix there: an editor asks at every move of the
+		// cursor, and the diagnostics need no full analysis.
+		return nil
+	}
 	a := s.Analysis()
 	fx := newFixer(s)
 	var out []Fix
@@ -78,9 +85,8 @@ func (s *Snapshot) Fixes(span token.Span) []Fix {
 	for _, d := range a.Diagnostics {
 		reported[placedKey(d)]++
 	}
-	_, shown := s.Tolerant()
 	for _, d := range shown {
-		if d.Span.End < span.Start || d.Span.Start > span.End {
+		if !touches(d) {
 			continue
 		}
 		// A finding only the tolerant list has (the text does not parse)
@@ -155,13 +161,20 @@ func prefer(fixes []Fix) []Fix {
 // FixAll returns the snapshot's text with every safe fix applied, and how
 // many were applied.
 func (s *Snapshot) FixAll() (string, int, error) {
+	// The only findings with safe fixes.
+	fixable := func(d diag.Diagnostic) bool {
+		return d.Code == lint.CodeWhitespace || d.Code == lint.CodeIndent || d.Code == lint.CodeKeyword
+	}
+	if _, diags := s.Diagnostics(); !slices.ContainsFunc(diags, fixable) {
+		// None: the diagnostics need no full analysis (an editor asks
+		// whether to offer this at every move of the cursor).
+		return s.Text, 0, nil
+	}
 	a := s.Analysis()
 	fx := newFixer(s)
 	var edits []Edit // safe fixes have one edit each
 	for _, d := range a.Diagnostics {
-		switch d.Code {
-		case lint.CodeWhitespace, lint.CodeIndent, lint.CodeKeyword: // the only ones with safe fixes
-		default:
+		if !fixable(d) {
 			continue
 		}
 		for _, f := range fx.fixes(d) {

@@ -404,3 +404,40 @@ func TestFixesOfIncludedNameMoved(t *testing.T) {
 		}
 	}
 }
+
+// TestFixesWithoutAnalysis checks that asking for the fixes where there is
+// nothing to fix, as an editor's light bulb does at every move of the
+// cursor, and for the fix of every layout problem when there is none,
+// leaves the edited document without a full analysis; and that a finding
+// at the cursor still gets its fixes.
+func TestFixesWithoutAnalysis(t *testing.T) {
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
+	text := benchdoc.Clean(600)
+	ws := NewWorkspace()
+	uri := FileURI(filepath.Join(t.TempDir(), "typed.wfl"))
+	s := ws.Open(uri, 1, text)
+	s.Diagnostics()
+	s.Analysis()
+	at := strings.Index(text, "\ndisplay call") + 1 // a statement at the top level
+	s, err := ws.Change(uri, 2, Edit{Start: at, End: at, Text: "display 1\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fx := s.Fixes(token.Span{Start: at + 3, End: at + 3}); len(fx) != 0 {
+		t.Fatalf("fixes where there is no finding: %v", fx)
+	}
+	if _, n, err := s.FixAll(); n != 0 || err != nil {
+		t.Fatalf("fix all of a text without layout problems: %d fixes, %v", n, err)
+	}
+	if s.analysed.Load() {
+		t.Fatal("the fixes of a place without findings made a full analysis")
+	}
+	// An undefined name at the cursor: its fixes need the analysis.
+	s, err = ws.Change(uri, 3, Edit{Start: at, End: at, Text: "display totl_c0\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fx := s.Fixes(token.Span{Start: at + 10, End: at + 10}); len(fx) == 0 {
+		t.Fatal("no fix for an undefined name")
+	}
+}

@@ -75,7 +75,7 @@ type actionData struct {
 }
 
 func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParams) (any, error) {
-	_, m := d.analysis()
+	m := d.mapper()
 	lazy := s.session.Load().caps.resolveEdits
 	want := func(k protocol.CodeActionKind) bool {
 		if len(p.Context.Only) == 0 {
