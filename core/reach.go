@@ -170,9 +170,9 @@ func (r *reach) taken(i int) bool { return r.role[i] >= roleExtra }
 
 // How a unit holds a name, for holders.
 const (
-	holdWrite = iota // writes it (unit.writes)
-	holdDefine       // declares or writes it
-	holdAny          // declares, writes or names it
+	holdWrite  = iota // writes it (unit.writes)
+	holdDefine        // declares or writes it
+	holdAny           // declares, writes or names it
 )
 
 // holders calls f with every unit of the view's list that holds h as how
