@@ -62,24 +62,19 @@ func reimport(prev *diagState, in importSet, cfg config.Config) *diagState {
 	if len(changed) == 0 {
 		return done()
 	}
-	names := newHashSet(len(changed))
+	// The units naming what changed, as an edit's new units are (reach.go).
+	r := newReach(indexMentions(s.units).view(s.units, false), len(s.units)/2+8)
 	for _, h := range changed {
-		names.add(h)
+		r.holders(h, holdAny, func(i int) { r.raise(i, roleProp) })
 	}
-	g := s.grow(s.declared())
-	for i, u := range s.units {
-		if mentions(u, names.has) {
-			g.take(i)
-		}
-	}
-	if !g.spread(len(s.units)/2 + 8) {
+	if !r.close() {
 		return nil
 	}
-	if len(g.set) == 0 {
+	if len(r.set) == 0 {
 		return done()
 	}
-	slices.Sort(g.set)
-	if !s.recheck(g.set, takeAll(len(s.units), g.set), &ctx, len(s.units), nil) {
+	slices.Sort(r.set)
+	if !s.recheck(r.set, r, &ctx, len(s.units), nil) {
 		return nil
 	}
 	return done()

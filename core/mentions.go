@@ -1,18 +1,17 @@
 package core
 
-// This file indexes a list of units by the names they declare or mention,
-// so that the closure of a set of units under shared names (growth.spread)
-// is found without visiting every unit of the file, pass after pass: on a
-// 10,000-line document that visit, and the set of every declared name it
-// starts from, were a third of a partial analysis and of a derivation,
-// while the units they find are a handful.
+// This file indexes a list of units by the names they declare, write or
+// mention, so that what a set of units reaches (reach.go) is found without
+// visiting every unit of the file, pass after pass: on a 10,000-line
+// document that visit was a third of a partial analysis and of a
+// derivation, while the units found are a handful.
 //
 // An index is built once for a list of units and serves the later states
 // that share most of them: a view matches a state's units with the
-// indexed ones (matchUnits) and visits the few others directly. A partial
-// analysis uses its base's index (queryBase.mentions); a derivation the
-// one its previous state carried, built again when too many of the units
-// are no longer the indexed ones.
+// indexed ones (matchUnits), and indexes the few others apart
+// (othersIndex). A partial analysis uses its base's index
+// (queryBase.mentions); a derivation the one its previous state carried,
+// built again when too many of the units are no longer the indexed ones.
 
 import (
 	"slices"
@@ -104,10 +103,8 @@ type indexView struct {
 	// ix.units[pre:len(ix.units)-suf] to its unit of the list, or -1.
 	pre, suf       int
 	midTo, midFrom []int32
-	others         []int // the units of the list the index does not hold
-	// othersDeclare holds the names the others declare.
-	othersDeclare hashSet
-	othersIx      othersCache // an index of the others, for reach
+	others         []int       // the units of the list the index does not hold
+	othersIx       othersCache // an index of the others (othersIndex)
 }
 
 // view matches units with the index's, by their roots when byRoot is set
@@ -119,19 +116,11 @@ func (x *mentionIndex) view(units []*unit, byRoot bool) *indexView {
 	for k := range v.midFrom {
 		v.midFrom[k] = -1
 	}
-	nkeys := 0
 	for j, k := range v.midTo {
 		if k >= 0 {
 			v.midFrom[int(k)-v.pre] = int32(v.pre + j)
 		} else {
 			v.others = append(v.others, v.pre+j)
-			nkeys += int(units[v.pre+j].nkeys)
-		}
-	}
-	v.othersDeclare = newHashSet(nkeys)
-	for _, i := range v.others {
-		for _, h := range units[i].keys() {
-			v.othersDeclare.add(h)
 		}
 	}
 	return v
@@ -157,51 +146,6 @@ func (v *indexView) from(k int32) int32 {
 		return k - int32(nB) + int32(len(v.units))
 	}
 	return v.midFrom[int(k)-v.pre]
-}
-
-// has reports whether a unit of the list declares h: the view is the set
-// of the names the list declares (diagState.declared), without the set.
-func (v *indexView) has(h uint32) bool {
-	if v.othersDeclare.has(h) {
-		return true
-	}
-	units, decl, _ := v.ix.of(h)
-	for _, k := range units[:decl] {
-		if v.from(k) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// spread is growth.spread through the view: g grows over the view's units
-// and declared names (g.declared is v). It takes the same units and
-// returns false when they are more than limit.
-func (v *indexView) spread(g *growth, limit int) bool {
-	next := 0 // the next key to follow through the index
-	for {
-		for ; next < len(g.order); next++ {
-			units, _, _ := v.ix.of(g.order[next])
-			for _, k := range units {
-				if i := v.from(k); i >= 0 && !g.in[i] {
-					g.take(int(i))
-				}
-			}
-			if len(g.set) > limit {
-				return false
-			}
-		}
-		grew := false
-		for _, i := range v.others {
-			if !g.in[i] && mentions(v.units[i], g.connects) {
-				g.take(i)
-				grew = true
-			}
-		}
-		if !grew {
-			return len(g.set) <= limit
-		}
-	}
 }
 
 // mentionsCache is a query base's index, built by the first partial
@@ -240,4 +184,24 @@ func (s *diagState) mentionsView(prev *diagState) *indexView {
 	}
 	s.mentionIx = indexMentions(roots(prev.units))
 	return s.mentionIx.view(s.units, true)
+}
+
+// othersCache indexes a view's other units, made by the first reach that
+// needs it.
+type othersCache struct {
+	once sync.Once
+	ix   *mentionIndex
+}
+
+// othersIndex returns the index of the view's other units, in the order of
+// v.others.
+func (v *indexView) othersIndex() *mentionIndex {
+	v.othersIx.once.Do(func() {
+		us := make([]*unit, len(v.others))
+		for k, i := range v.others {
+			us[k] = v.units[i]
+		}
+		v.othersIx.ix = indexMentions(us)
+	})
+	return v.othersIx.ix
 }

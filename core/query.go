@@ -24,10 +24,9 @@ package core
 //     and the units with an include are taken, with the units that declare
 //     or write a name they mention, and so on (their contexts, reach.go);
 //     for references and highlights (QueryName), with every unit that
-//     shares a declared name with them, directly or through others, so
-//     that the analysis holds every use of the names it declares. A unit
-//     whose symbols an edit changed is not the base's: the derivation
-//     checked it again (unit.root);
+//     names the name at the cursor too, so that the analysis holds every
+//     use of it. A unit whose symbols an edit changed is not the base's:
+//     the derivation checked it again (unit.root);
 //  2. those units are parsed again, in the text's own offsets, and
 //     checked with the file's context, where the top-level names the other
 //     units declare are given as the base's symbols, their declarations
@@ -36,7 +35,7 @@ package core
 //     checked units mention is declared, if at all, in a unit taken;
 //  3. the answer comes from that analysis: its tree holds every statement
 //     the stretch shows, every declaration of the names those statements
-//     mention, and for QueryName every use of the names they declare.
+//     mention, and for QueryName every use of the name asked about.
 //
 // When the closure is most of the text, the snapshot is not derived from
 // an analysed version, or the stretches do not parse as their units did,
@@ -65,17 +64,17 @@ var partialMax = 0.25
 // since the last full analysis reach (see the file comment), whose tree
 // holds only those. It is safe to call from many goroutines.
 func (s *Snapshot) Query(span token.Span) *Analysis {
-	return s.queryFor(span, false)
+	return s.queryFor(span, 0)
 }
 
-// queryFor is Query, whose partial analysis holds every use of the names
-// it declares when wide is set.
-func (s *Snapshot) queryFor(span token.Span, wide bool) *Analysis {
+// queryFor is Query, whose partial analysis also holds every unit that
+// names the name of hash uses, when it is not 0.
+func (s *Snapshot) queryFor(span token.Span, uses uint32) *Analysis {
 	if s.analysed.Load() || len(s.Text) < partialMin {
 		return s.Analysis()
 	}
 	if q := s.query(); q != nil {
-		if a := q.answer(span, wide); a != nil {
+		if a := q.answer(span, uses); a != nil {
 			return a
 		}
 	}
@@ -104,21 +103,29 @@ func (s *Snapshot) Ready(span token.Span) bool {
 	if q == nil {
 		return s.analysed.Load()
 	}
-	return q.answer(span, false) != nil
+	return q.answer(span, 0) != nil
 }
 
 // QueryName is Query for the queries that follow the name at offset through
-// the document (references, highlights): the partial analysis when the
-// name is declared in it, so that it holds every use, or when there is no
-// name there; else the full one (a builtin's uses, or an undeclared name's,
-// are anywhere).
+// the document (references, highlights): when the name is declared in the
+// file, a partial analysis that also holds every unit naming it (and what
+// those need), so that it holds every use; the one of Query when there is
+// no name there; else the full analysis (a builtin's uses, or an
+// undeclared name's, are anywhere).
 func (s *Snapshot) QueryName(offset int) *Analysis {
-	a := s.queryFor(token.Span{Start: offset, End: offset}, true)
+	span := token.Span{Start: offset, End: offset}
+	a := s.Query(span)
 	if a.part == nil {
 		return a
 	}
 	id, sym := a.SymbolAt(offset)
-	if id == nil || sym != nil && sym.From == "" && sym.Decl.End > sym.Decl.Start && a.covers(sym.Decl.Start) {
+	if id == nil {
+		return a
+	}
+	if sym == nil || sym.From != "" || sym.Decl.End <= sym.Decl.Start || sym.Name != id.Name {
+		return s.Analysis()
+	}
+	if a = s.queryFor(span, nameHash(sym.Name)); a.part == nil || a.covers(sym.Decl.Start) {
 		return a
 	}
 	return s.Analysis()

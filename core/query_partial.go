@@ -51,7 +51,7 @@ type queryState struct {
 // one being built for the units [first, last] and the others they reach.
 type partial struct {
 	first, last int           // the units asked for
-	wide        bool          // closed under every shared name (answer)
+	uses        uint32        // the hash of a name every unit naming which it takes, or 0 (answer)
 	done        chan struct{} // closed once units and a are set
 	units       []int
 	a           *Analysis // nil: the full analysis answers
@@ -357,10 +357,9 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, pr
 
 // answer returns a partial analysis that answers the queries about span,
 // or nil when the full analysis should. It holds the units of span, the
-// seeds, and their contexts (reach.go); when wide is set, every unit that
-// shares a name they declare too (growth), so that it holds every use of
-// those names.
-func (q *queryState) answer(span token.Span, wide bool) *Analysis {
+// seeds, and their contexts (reach.go); when uses is not 0, every unit
+// that names the name of that hash too, so that it holds every use of it.
+func (q *queryState) answer(span token.Span, uses uint32) *Analysis {
 	st := q.st
 	first, last := unitAt(st.starts, span.Start), unitAt(st.starts, max(span.End-1, span.Start))
 	switch {
@@ -375,7 +374,7 @@ func (q *queryState) answer(span token.Span, wide bool) *Analysis {
 		// parser could not read it, ends where this unit starts.
 		first--
 	}
-	a, p := q.find(first, last, wide)
+	a, p := q.find(first, last, uses)
 	if p == nil {
 		return a
 	}
@@ -389,7 +388,7 @@ func (q *queryState) answer(span token.Span, wide bool) *Analysis {
 	}()
 
 	defer trace.StartRegion(context.Background(), "core.partial").End()
-	set := q.reach(first, last, wide)
+	set := q.reach(first, last, uses)
 	if set == nil {
 		return nil
 	}
@@ -405,35 +404,22 @@ func (q *queryState) answer(span token.Span, wide bool) *Analysis {
 
 // reach returns the units a partial analysis of the units [first, last]
 // takes (see answer), sorted, or nil when they are too many.
-func (q *queryState) reach(first, last int, wide bool) []int {
-	var set []int
-	if wide {
-		g := q.st.grow(q.view)
-		for _, i := range q.seeds {
-			g.take(i)
-		}
-		for i := first; i <= last; i++ {
-			g.take(i)
-		}
-		if len(g.set) > q.limit || !q.view.spread(g, q.limit) {
-			return nil
-		}
-		set = g.set
-	} else {
-		r := newReach(q.view, q.limit)
-		for _, i := range q.seeds {
-			r.raise(i, roleContext)
-		}
-		for i := first; i <= last; i++ {
-			r.raise(i, roleContext)
-		}
-		if !r.close() {
-			return nil
-		}
-		set = r.set
+func (q *queryState) reach(first, last int, uses uint32) []int {
+	r := newReach(q.view, q.limit)
+	for _, i := range q.seeds {
+		r.raise(i, roleContext)
 	}
-	slices.Sort(set)
-	return set
+	for i := first; i <= last; i++ {
+		r.raise(i, roleContext)
+	}
+	if uses != 0 {
+		q.view.holders(uses, holdAny, func(i int) { r.raise(i, roleContext) })
+	}
+	if !r.close() {
+		return nil
+	}
+	slices.Sort(r.set)
+	return r.set
 }
 
 // wordAtUnitStart reports whether before, the text of a unit's first line
@@ -453,15 +439,15 @@ func wordAtUnitStart(before string) bool {
 // analysis to build for them, which the caller closes when it is built. A
 // partial analysis being built for other units does not make it wait:
 // hover and definition find the one completion built while the one of the
-// visible range is being built. A wide one (see answer) serves the others
-// once it is built; they never serve it.
-func (q *queryState) find(first, last int, wide bool) (*Analysis, *partial) {
+// visible range is being built. One that takes the uses of a name (see
+// answer) serves the others once it is built; they never serve it.
+func (q *queryState) find(first, last int, uses uint32) (*Analysis, *partial) {
 	for {
 		q.mu.Lock()
 		var wait *partial
 		for _, p := range slices.Backward(q.parts) {
-			if p.wide != wide {
-				if !wide && p.ready() && p.has(first, last) {
+			if p.uses != uses {
+				if uses == 0 && p.ready() && p.has(first, last) {
 					q.mu.Unlock()
 					return p.a, nil
 				}
@@ -477,7 +463,7 @@ func (q *queryState) find(first, last int, wide bool) (*Analysis, *partial) {
 			}
 		}
 		if wait == nil {
-			p := &partial{first: first, last: last, wide: wide, done: make(chan struct{})}
+			p := &partial{first: first, last: last, uses: uses, done: make(chan struct{})}
 			if len(q.parts) == maxParts {
 				q.parts = slices.Delete(q.parts, 0, 1)
 			}

@@ -3,6 +3,8 @@ package core
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -381,14 +383,14 @@ func swapped(units, old []*unit, i int) bool {
 	return k != i
 }
 
-// TestSpreadMatchesScan checks the spread through an index of units by
-// the names they hold (mentions.go) against growth.spread, which visits
-// every unit, on random edits of corpus programs: a partial analysis's
-// (through its base's index, from the units it starts from: the seeds and
-// the units at a random place) and a derived state's (through the index it
-// carries, from a random unit). Both take the same units, both say whether
-// they are too many, and the view's declared names are the state's.
-func TestSpreadMatchesScan(t *testing.T) {
+// TestReachMatchesScan checks what a reach takes through an index of units
+// by the names they hold (mentions.go) against a reach that visits every
+// unit, on random edits of corpus programs: a partial analysis's (through
+// its base's index, from the seeds and the units at a random place) and a
+// derived state's (through the index it carries, from an edit of random
+// units). Both take the same units, in the same roles, and both say
+// whether they are too many.
+func TestReachMatchesScan(t *testing.T) {
 	stride, edits, seed := 6, 10, uint64(5)
 	if testing.Short() {
 		stride = 30
@@ -398,36 +400,7 @@ func TestSpreadMatchesScan(t *testing.T) {
 	}
 	progs := corpusOrSkip(t, stride)
 	var queries, derived, over int
-	// compare spreads from the units start takes, through v and by visiting.
-	compare := func(where string, st *diagState, v *indexView, limit int, start func(*growth)) {
-		t.Helper()
-		declared := st.declared()
-		for _, u := range st.units {
-			for _, h := range u.hashes {
-				if v.has(h) != declared.has(h) {
-					t.Fatalf("%s: the view says %v of a name's being declared", where, v.has(h))
-				}
-			}
-		}
-		scan, indexed := st.grow(declared), st.grow(v)
-		start(scan)
-		start(indexed)
-		okScan, okIndexed := scan.spread(limit), v.spread(indexed, limit)
-		if okScan != okIndexed {
-			t.Fatalf("%s, limit %d: scan says %v, index %v", where, limit, okScan, okIndexed)
-		}
-		if !okScan {
-			over++
-			return
-		}
-		if x, y := slices.Sorted(slices.Values(scan.set)), slices.Sorted(slices.Values(indexed.set)); !slices.Equal(x, y) {
-			t.Fatalf("%s: scan takes %v, index %v", where, x, y)
-		}
-	}
-	// compareReach takes the same units into a reach through v and into
-	// one that visits every unit, and compares what they take.
-	var reaches int
-	compareReach := func(where string, st *diagState, v *indexView, limit int, start func(r *reach)) {
+	compare := func(where string, st *diagState, v *indexView, limit int, start func(r *reach)) {
 		t.Helper()
 		indexed, scan := newReach(v, limit), reachOver(st.units, scanHolders(st.units), limit)
 		start(indexed)
@@ -436,8 +409,11 @@ func TestSpreadMatchesScan(t *testing.T) {
 		if okScan != okIndexed {
 			t.Fatalf("%s, limit %d: scan says %v, index %v", where, limit, okScan, okIndexed)
 		}
-		reaches++
-		if okScan && !slices.Equal(scan.role, indexed.role) {
+		if !okScan {
+			over++
+			return
+		}
+		if !slices.Equal(scan.role, indexed.role) {
 			t.Fatalf("%s: scan reaches %v, index %v", where, scan.role, indexed.role)
 		}
 	}
@@ -453,17 +429,20 @@ func TestSpreadMatchesScan(t *testing.T) {
 			where := fmt.Sprintf("%s, edit %d", path, k)
 			st := s.diagState()
 			if x := st.mentionIx; x != nil && len(st.units) > 0 {
+				// An edit of the units [at, to), which replaced a unit
+				// that declared and named what the next one does.
 				at := rng.IntN(len(st.units))
-				compare(where+", derived", st, x.view(st.units, false), len(st.units)/2+8, func(g *growth) { g.take(at) })
-				// An edit of the units [at, to), which replaced units that
-				// declared and named what the next units do.
 				to := min(at+1+rng.IntN(3), len(st.units))
 				var gone, goneNames []uint32
 				if to < len(st.units) {
 					gone, goneNames = st.units[to].keys(), st.units[to].names()
 				}
 				moved := rng.IntN(2) == 0
-				compareReach(where+", derived", st, x.view(st.units, false), len(st.units)/2+8, func(r *reach) {
+				limit := len(st.units)/2 + 8
+				if rng.IntN(4) == 0 {
+					limit = rng.IntN(len(st.units) + 1) // a limit that cuts more often
+				}
+				compare(where+", derived", st, x.view(st.units, false), limit, func(r *reach) {
 					st.reachEdit(r, at, to, gone, goneNames, moved, !moved, st.starts[at])
 				})
 				derived++
@@ -475,26 +454,27 @@ func TestSpreadMatchesScan(t *testing.T) {
 			at := unitAt(q.st.starts, rng.IntN(len(s.Text)+1))
 			limit := q.limit
 			if rng.IntN(4) == 0 {
-				limit = rng.IntN(len(q.st.units) + 1) // a limit that cuts more often
+				limit = rng.IntN(len(q.st.units) + 1)
 			}
-			compare(where+", query", q.st, q.view, limit, func(g *growth) {
-				for _, i := range q.seeds {
-					g.take(i)
-				}
-				g.take(at)
-			})
-			compareReach(where+", query", q.st, q.view, limit, func(r *reach) {
+			var uses uint32
+			if names := q.st.units[at].names(); len(names) > 0 && rng.IntN(2) == 0 {
+				uses = names[rng.IntN(len(names))] // the name references ask about
+			}
+			compare(where+", query", q.st, q.view, limit, func(r *reach) {
 				for _, i := range q.seeds {
 					r.raise(i, roleContext)
 				}
 				r.raise(at, roleContext)
+				if uses != 0 {
+					r.holders(uses, holdAny, func(i int) { r.raise(i, roleContext) })
+				}
 			})
 			queries++
 		}
 	}
-	t.Logf("%d programs, %d spreads of partial analyses and %d of derived states compared, %d of them over the limit; %d reaches", len(progs), queries, derived, over, reaches)
+	t.Logf("%d programs, %d reaches of partial analyses and %d of derived states compared, %d of them over the limit", len(progs), queries, derived, over)
 	if queries == 0 || derived == 0 {
-		t.Error("no spread compared")
+		t.Error("no reach compared")
 	}
 }
 
@@ -540,5 +520,45 @@ func TestReady(t *testing.T) {
 	s, _ = ws.Change(uri, 6, Edit{Start: at, End: at + 1, Text: "1"})
 	if s.Ready(cursor) || s.analysed.Load() {
 		t.Errorf("Ready when the closure is too large: %v, full analysis made %v; want false, none", s.Ready(cursor), s.analysed.Load())
+	}
+}
+
+// TestQueriesOfConnectedProgram asks every query at the start of every word
+// of the corpus's nexus.wfl after a keystroke (see
+// TestEditsOfConnectedProgramDerive): its statements all call one logging
+// action, and its actions have locals of the same names, so that the
+// statements sharing a declared name with any statement are most of the
+// file. The answers must equal a full analysis's, and most must come from
+// partial analyses.
+func TestQueriesOfConnectedProgram(t *testing.T) {
+	path := filepath.Join("..", "..", "shared", "corpus", "wfl", "experiments", "nexus", "nexus.wfl")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	text := string(b)
+	typed := "store add_result2 as sum_numbers of 10 and 15"
+	at := strings.Index(text, typed) + len(typed)
+	next := text[:at] + " " + text[at:]
+	full, _ := analyze(FileURI(path), next, disk)
+	var c queryCounts
+	for off := 1; off < len(next); off++ {
+		if !isWordByte(next[off]) || isWordByte(next[off-1]) {
+			continue
+		}
+		// A query that needs the full analysis makes it, and the
+		// snapshot's later queries use it: each word gets a keystroke
+		// of its own.
+		ws, uri, s := openAnalysed(path, text)
+		if s, err = ws.Change(uri, s.Version+1, Edit{Start: at, End: at, Text: " "}); err != nil {
+			t.Fatal(err)
+		}
+		if d := compareQueries(s, full, off, ws, &c); d != "" {
+			t.Fatal(d)
+		}
+	}
+	t.Logf("%d answers, %d of them from %d partial analyses (%d statements in all)", c.answers, c.partial, c.analyses, c.units)
+	if c.partial < c.answers*3/4 {
+		t.Errorf("only %d of %d answers came from a partial analysis", c.partial, c.answers)
 	}
 }

@@ -1,10 +1,10 @@
 package core
 
 // This file finds what a check of some units needs, through the names the
-// units hold (mentions.go), without closing the set under every shared
-// name as growth does: in a program whose statements all call one action,
-// or whose actions have locals of the same names, that closure is every
-// statement, and every edit would need a full analysis.
+// units hold (mentions.go). It does not close the set under every shared
+// name: in a program whose statements all call one action, or whose
+// actions have locals of the same names, that closure is every statement,
+// and every edit would need a full analysis.
 //
 // What the checker finds about a unit depends on the other units only
 // through names: the declarations of the names it mentions (defined or
@@ -35,11 +35,10 @@ package core
 // symbols (unitsig.go), and no name a prop unit declares anew is named
 // outside them; else the full analysis answers. TestIncrementalEqualsFull
 // and TestQueryEqualsFull compare the results with full analyses, and
-// TestSpreadMatchesScan the index's reach with one that visits every unit.
+// TestReachMatchesScan the index's reach with one that visits every unit.
 
 import (
 	"slices"
-	"sync"
 )
 
 // How a unit is taken, from least to most.
@@ -155,16 +154,6 @@ func (r *reach) close() bool {
 	return !r.over
 }
 
-// takeAll returns a reach of n units that takes those of set as prop, for
-// a set closed under every shared name (growth).
-func takeAll(n int, set []int) *reach {
-	r := &reach{role: make([]uint8, n), set: set}
-	for _, i := range set {
-		r.role[i] = roleProp
-	}
-	return r
-}
-
 // taken reports whether unit i's findings are taken.
 func (r *reach) taken(i int) bool { return r.role[i] >= roleExtra }
 
@@ -196,24 +185,4 @@ func (v *indexView) holders(h uint32, how int, f func(i int)) {
 	if len(v.others) > 0 {
 		pick(v.othersIndex(), func(k int32) int { return v.others[k] })
 	}
-}
-
-// othersCache indexes a view's other units, made by the first reach that
-// needs it.
-type othersCache struct {
-	once sync.Once
-	ix   *mentionIndex
-}
-
-// othersIndex returns the index of the view's other units, in the order of
-// v.others.
-func (v *indexView) othersIndex() *mentionIndex {
-	v.othersIx.once.Do(func() {
-		us := make([]*unit, len(v.others))
-		for k, i := range v.others {
-			us[k] = v.units[i]
-		}
-		v.othersIx.ix = indexMentions(us)
-	})
-	return v.othersIx.ix
 }
