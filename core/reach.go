@@ -49,7 +49,8 @@ const (
 	roleProp                     // findings taken; what it declares or writes reaches the units that name it
 )
 
-// A reach is a set of units being taken, through a view of the units.
+// A reach is a set of units being taken, each with its role, found through
+// the units that hold a name (holders).
 type reach struct {
 	units []*unit
 	// holders calls f with every unit that holds h as how says:
@@ -66,10 +67,14 @@ type reach struct {
 	work  []int           // units with context whose names are still to follow
 }
 
+// newReach returns an empty reach over the units of v, through its index,
+// that may take limit units.
 func newReach(v *indexView, limit int) *reach {
 	return reachOver(v.units, v.holders, limit)
 }
 
+// reachOver returns an empty reach over units, through holders, that may
+// take limit units.
 func reachOver(units []*unit, holders func(h uint32, how int, f func(i int)), limit int) *reach {
 	return &reach{units: units, holders: holders, role: make([]uint8, len(units)), limit: limit, keys: map[uint32]bool{}, seen: map[uint32]bool{}}
 }
@@ -92,7 +97,8 @@ func scanHolders(units []*unit) func(h uint32, how int, f func(i int)) {
 	}
 }
 
-// raise takes unit i with role r, or raises it to r.
+// raise takes unit i with role, or raises it to role; what a role brings
+// in (keys, readers, context) is followed now or by close.
 func (r *reach) raise(i int, role uint8) {
 	was := r.role[i]
 	if role <= was {
@@ -167,7 +173,7 @@ const (
 // holders calls f with every unit of the view's list that holds h as how
 // says.
 func (v *indexView) holders(h uint32, how int, f func(i int)) {
-	pick := func(x *mentionIndex, map_ func(int32) int) {
+	pick := func(x *mentionIndex, unitOf func(int32) int) {
 		units, decl, dw := x.of(h)
 		switch how {
 		case holdWrite:
@@ -176,7 +182,7 @@ func (v *indexView) holders(h uint32, how int, f func(i int)) {
 			units = units[:dw]
 		}
 		for _, k := range units {
-			if i := map_(k); i >= 0 {
+			if i := unitOf(k); i >= 0 {
 				f(i)
 			}
 		}
