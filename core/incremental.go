@@ -341,7 +341,7 @@ func appendNames(names, writes []uint32, n ast.Node) ([]uint32, []uint32) {
 		} else if x, ok := n.(*ast.BinaryExpr); ok {
 			// `x is nothing` narrows x's type (check's nothingTest).
 			for _, pair := range [2][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
-				if id, ok := unparen(pair[1]).(*ast.Ident); ok && isNothing(pair[0]) {
+				if id, ok := ast.Unparen(pair[1]).(*ast.Ident); ok && isNothing(pair[0]) {
 					writes = append(writes, nameHash(id.Name))
 				}
 			}
@@ -398,7 +398,7 @@ func appendWrites(writes []uint32, st ast.Stmt) []uint32 {
 	case *ast.ClearStmt:
 		id = x.List
 	case *ast.PushStmt:
-		id, _ = unparen(x.List).(*ast.Ident)
+		id, _ = ast.Unparen(x.List).(*ast.Ident)
 	}
 	if id == nil {
 		return writes
@@ -406,20 +406,9 @@ func appendWrites(writes []uint32, st ast.Stmt) []uint32 {
 	return append(writes, nameHash(id.Name))
 }
 
-// unparen returns e without the parentheses around it.
-func unparen(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
-}
-
 // isNothing reports whether e is the literal nothing.
 func isNothing(e ast.Expr) bool {
-	lit, ok := unparen(e).(*ast.BasicLit)
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
 	return ok && lit.Kind == ast.LitNothing
 }
 

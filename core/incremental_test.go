@@ -54,6 +54,18 @@ func corpusOrSkip(tb testing.TB, stride int) map[string]string {
 	return progs
 }
 
+// nexusProgram returns the path and text of the corpus's largest program,
+// nexus.wfl, or skips tb when there is no corpus.
+func nexusProgram(tb testing.TB) (path, text string) {
+	tb.Helper()
+	path = filepath.Join("..", "..", "shared", "corpus", "wfl", "experiments", "nexus", "nexus.wfl")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Skip("no corpus at ../shared/corpus:", err)
+	}
+	return path, string(b)
+}
+
 // openAnalysed opens text as the document at path in a new workspace, with
 // its diagnostics and its analysis computed: the state the edits of a
 // property test derive from, and the base its partial analyses start from.
@@ -516,12 +528,7 @@ func TestSameEndsMatchDiff(t *testing.T) {
 // edit can change is a few statements. Each edit must be derived, the
 // diagnostics equal to a full analysis's.
 func TestEditsOfConnectedProgramDerive(t *testing.T) {
-	path := filepath.Join("..", "..", "shared", "corpus", "wfl", "experiments", "nexus", "nexus.wfl")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Skip("no corpus at ../shared/corpus")
-	}
-	text := string(b)
+	_, text := nexusProgram(t)
 	const uri = URI("file:///nowhere/edited.wfl")
 	cfg := ConfigFor(uri)
 	st := fullStateOf(uri, text)

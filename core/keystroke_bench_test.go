@@ -2,8 +2,6 @@ package core
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -229,15 +227,11 @@ func BenchmarkKeystrokeHover(b *testing.B) {
 	}
 	// The corpus's largest program, typed into as the server's typing
 	// benchmark does (internal/typingbench): every statement there calls
-	// one logging action, so an edit reaches most of them and each
-	// keystroke is a full analysis.
-	path := filepath.Join("..", "..", "shared", "corpus", "wfl", "experiments", "nexus", "nexus.wfl")
-	data, err := os.ReadFile(path)
+	// one logging action, and an edit of one of them reaches few of the
+	// others (reach.go).
 	b.Run("corpus=nexus.wfl", func(b *testing.B) {
-		if err != nil {
-			b.Skip("corpus not found:", err)
-		}
-		keystrokeHover(b, string(data), "store add_result2 as sum_numbers of 10 and 15", " plus x", "as sum_")
+		_, text := nexusProgram(b)
+		keystrokeHover(b, text, "store add_result2 as sum_numbers of 10 and 15", " plus x", "as sum_")
 	})
 }
 

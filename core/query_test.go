@@ -3,8 +3,6 @@ package core
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -531,12 +529,7 @@ func TestReady(t *testing.T) {
 // file. The answers must equal a full analysis's, and most must come from
 // partial analyses.
 func TestQueriesOfConnectedProgram(t *testing.T) {
-	path := filepath.Join("..", "..", "shared", "corpus", "wfl", "experiments", "nexus", "nexus.wfl")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Skip("no corpus at ../shared/corpus")
-	}
-	text := string(b)
+	path, text := nexusProgram(t)
 	typed := "store add_result2 as sum_numbers of 10 and 15"
 	at := strings.Index(text, typed) + len(typed)
 	next := text[:at] + " " + text[at:]
@@ -550,7 +543,8 @@ func TestQueriesOfConnectedProgram(t *testing.T) {
 		// snapshot's later queries use it: each word gets a keystroke
 		// of its own.
 		ws, uri, s := openAnalysed(path, text)
-		if s, err = ws.Change(uri, s.Version+1, Edit{Start: at, End: at, Text: " "}); err != nil {
+		s, err := ws.Change(uri, s.Version+1, Edit{Start: at, End: at, Text: " "})
+		if err != nil {
 			t.Fatal(err)
 		}
 		if d := compareQueries(s, full, off, ws, &c); d != "" {

@@ -60,6 +60,17 @@ type ParenExpr struct {
 	X Expr
 }
 
+// Unparen returns e without the parentheses around it.
+func Unparen(e Expr) Expr {
+	for {
+		p, ok := e.(*ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
 // BinaryOp is the operator of a [BinaryExpr], named as in the reference AST.
 type BinaryOp int
 

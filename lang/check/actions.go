@@ -364,7 +364,7 @@ func analyzerCompatible(actual, expected *types.Type) bool {
 
 // shallowType is the analyzer's argument type inference (§4.4).
 func (a *analyzer) shallowType(e ast.Expr) *types.Type {
-	switch e := unparen(e).(type) {
+	switch e := ast.Unparen(e).(type) {
 	case *ast.BasicLit:
 		if t := litType(e.Kind); t != nil {
 			return t

@@ -890,7 +890,7 @@ func rootIdent(e ast.Expr) *ast.Ident {
 // noteAlias remembers variables that hold an action value (`store h as f`),
 // which the reference treats as callable.
 func (a *analyzer) noteAlias(sym *Symbol, v ast.Expr) {
-	if id, ok := unparen(v).(*ast.Ident); ok {
+	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
 		if t := a.cur.Lookup(id.Name); t != nil && (t.Kind == SymAction || a.aliases[t]) {
 			a.setAlias(sym)
 			return
@@ -905,16 +905,6 @@ func (a *analyzer) setAlias(sym *Symbol) {
 		a.aliases = map[*Symbol]bool{}
 	}
 	a.aliases[sym] = true
-}
-
-func unparen(e ast.Expr) ast.Expr {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			return e
-		}
-		e = p.X
-	}
 }
 
 // ---- actions ----

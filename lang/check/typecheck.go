@@ -427,7 +427,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if !loose(lt) && lt.Kind != types.KList {
 			tc.errorf(s, codeStatement, "Expected list type for push operation, got "+lt.String(), types.NewList(types.Unknown), lt)
 		} else if lt.Kind == types.KList {
-			if id, ok := unparen(s.List).(*ast.Ident); ok {
+			if id, ok := ast.Unparen(s.List).(*ast.Ident); ok {
 				if sym := tc.info.Uses[id]; sym != nil && sym.Kind != SymProperty {
 					tc.env.set(sym, types.NewList(types.Join(lt.Elem, vt)))
 				}

@@ -41,11 +41,11 @@ func (tc *typeChecker) ifStmt(s *ast.IfStmt) {
 // nothingTest recognizes `x is nothing` (isNothing) and `x is not nothing`
 // conditions on a variable, which refine an optional x in the branches.
 func (tc *typeChecker) nothingTest(cond ast.Expr) (sym *Symbol, isNothing bool) {
-	b, ok := unparen(cond).(*ast.BinaryExpr)
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || (b.Op != ast.OpEquals && b.Op != ast.OpNotEquals) {
 		return nil, false
 	}
-	x, y := unparen(b.X), unparen(b.Y)
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
 	if lit, ok := x.(*ast.BasicLit); ok && lit.Kind == ast.LitNothing {
 		x, y = y, x
 	}

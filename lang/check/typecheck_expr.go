@@ -722,7 +722,7 @@ func (tc *typeChecker) dynamicMember(id *ast.Ident, x ast.Expr, t *types.Type, k
 		}
 	}
 	var owner *Symbol
-	if root, ok := unparen(x).(*ast.Ident); ok {
+	if root, ok := ast.Unparen(x).(*ast.Ident); ok {
 		owner = tc.info.Uses[root]
 	}
 	tc.info.Uses[id] = tc.a.field(owner, id.Name)
