@@ -87,6 +87,60 @@ type diagState struct {
 	// unit has a top-level return or names random_seed. Only a full state
 	// can be final: derive gives up on such units.
 	final bool
+
+	// found lists, in order, the indices of the units with findings
+	// (unit.d): most units of a document have none, and the walks made on
+	// every keystroke (the lists, the tolerant view, the reach of an edit)
+	// visit only these. A derivation carries its previous state's over;
+	// other states scan their units once, at the first withFindings.
+	foundOnce sync.Once
+	found     []int32
+}
+
+// withFindings returns the indices of the units with findings, in order.
+// The state must be finished: its units no longer change.
+func (s *diagState) withFindings() []int32 {
+	s.foundOnce.Do(func() {
+		for i, u := range s.units {
+			if u.d != nil {
+				s.found = append(s.found, int32(i))
+			}
+		}
+	})
+	return s.found
+}
+
+// carryFindings sets the state's withFindings from kept, the units of the
+// previous state with findings that the state still holds, at their
+// indices in it: the units [lo, hi) are new, and those of set were
+// checked again, so whether they have findings is read of them.
+func (s *diagState) carryFindings(kept []int32, lo, hi int, set []int) {
+	at := func(i int) int {
+		k, _ := slices.BinarySearch(kept, int32(i))
+		return k
+	}
+	k := at(lo)
+	found := make([]int32, 0, len(kept)+hi-lo)
+	found = append(found, kept[:k]...)
+	for i := lo; i < hi; i++ {
+		if s.units[i].d != nil {
+			found = append(found, int32(i))
+		}
+	}
+	found = append(found, kept[at(hi):]...)
+	for _, i := range set {
+		if i >= lo && i < hi {
+			continue
+		}
+		k, was := slices.BinarySearch(found, int32(i))
+		switch has := s.units[i].d != nil; {
+		case has && !was:
+			found = slices.Insert(found, k, int32(i))
+		case was && !has:
+			found = slices.Delete(found, k, k+1)
+		}
+	}
+	s.foundOnce.Do(func() { s.found = found })
 }
 
 // A unit is what the front end found in one unit's text, spans relative to

@@ -114,9 +114,19 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 		gone = append(append(gone, u.keys()...), u.writes()...)
 		goneNames = append(goneNames, u.names()...)
 	}
+	// The units of prev with findings that stay, at their new indices.
+	var kept []int32
+	for _, j := range prev.withFindings() {
+		switch {
+		case int(j) < first:
+			kept = append(kept, j)
+		case int(j) >= next:
+			kept = append(kept, j+int32(whi-next))
+		}
+	}
 	// Lines after the edit moved when the edit changed the number of lines.
 	linesMoved := lines.Count() != prev.lines.Count()
-	set, r := s.connected(s.mentionsView(prev), wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
+	set, r := s.connected(s.mentionsView(prev), kept, wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
 	if set == nil {
 		return nil
 	}
@@ -126,6 +136,7 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	for i := range groups {
 		s.units[wlo+i].d = ds[i].pack()
 	}
+	s.carryFindings(kept, wlo, whi, set)
 	s.describeShapes(prev, first, next, set)
 	return s
 }
@@ -150,9 +161,12 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int) window {
 	w := window{first: max(unitAt(prev.starts, from)-1, 0)}
 	// A quote the lexer found no end for looked as far as the end of the
 	// text: the edit may have given it one.
-	for i, u := range prev.units[:w.first] {
-		if u.d != nil && u.d.openQuote(old[prev.starts[i]:]) {
-			w.first = i
+	for _, i := range prev.withFindings() {
+		if int(i) >= w.first {
+			break
+		}
+		if prev.units[i].d.openQuote(old[prev.starts[i]:]) {
+			w.first = int(i)
 			break
 		}
 	}

@@ -258,10 +258,8 @@ func (s *diagState) allRefs() iter.Seq[ref] {
 		// an error.
 		first, parses := 0, true
 		semErr, staticErr := false, false
-		for i, u := range s.units {
-			if u.d == nil {
-				continue
-			}
+		for _, i := range s.withFindings() {
+			u := s.units[i]
 			if parses && u.d.firstParse >= 0 {
 				first, parses = s.starts[i]+u.d.list[u.d.firstParse].Span.Start, false
 			}
@@ -273,10 +271,8 @@ func (s *diagState) allRefs() iter.Seq[ref] {
 		if !parses {
 			emit = func(r ref) bool { gathered = append(gathered, r); return true }
 		}
-		for i, u := range s.units {
-			if u.d == nil {
-				continue
-			}
+		for _, i := range s.withFindings() {
+			u := s.units[i]
 			at := s.starts[i]
 			for k, x := range u.d.list {
 				var keep bool
@@ -313,10 +309,8 @@ func (s *diagState) allRefs() iter.Seq[ref] {
 // count returns an upper bound of the number of findings all yields.
 func (s *diagState) count() int {
 	n := 0
-	for _, u := range s.units {
-		if u.d != nil {
-			n += len(u.d.list)
-		}
+	for _, i := range s.withFindings() {
+		n += len(s.units[i].d.list)
 	}
 	return n
 }

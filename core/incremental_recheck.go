@@ -23,9 +23,9 @@ import (
 // relatedOut). Those last two only need their findings made again: they
 // are taken like the writers of what the edit names. It returns nil when
 // that is most of the file (a full analysis is cheaper).
-func (s *diagState) connected(v *indexView, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) ([]int, *reach) {
+func (s *diagState) connected(v *indexView, found []int32, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) ([]int, *reach) {
 	r := newReach(v, len(s.units)/2+8)
-	if !s.reachEdit(r, lo, hi, gone, goneNames, linesMoved, bytesMoved, from) {
+	if !s.reachEdit(r, found, lo, hi, gone, goneNames, linesMoved, bytesMoved, from) {
 		return nil, nil
 	}
 	slices.Sort(r.set)
@@ -33,8 +33,9 @@ func (s *diagState) connected(v *indexView, lo, hi int, gone, goneNames []uint32
 }
 
 // reachEdit takes into r what connected does, and reports whether that is
-// within r's limit.
-func (s *diagState) reachEdit(r *reach, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) bool {
+// within r's limit. found holds, in order, at least the units outside
+// [lo, hi) with findings (withFindings).
+func (s *diagState) reachEdit(r *reach, found []int32, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) bool {
 	for _, h := range gone {
 		r.key(h)
 	}
@@ -51,18 +52,16 @@ func (s *diagState) reachEdit(r *reach, lo, hi int, gone, goneNames []uint32, li
 			r.holders(h, holdWrite, func(k int) { r.raise(k, roleExtra) })
 		}
 	}
-	if linesMoved {
-		for i := hi; i < len(s.units); i++ {
-			if s.starts[i] > from && s.units[i].lineRefs() {
-				r.raise(i, roleExtra)
-			}
+	// Only units with findings can have a message naming a line or a
+	// place outside them.
+	for _, j := range found {
+		i := int(j)
+		if i >= lo && i < hi {
+			continue
 		}
-	}
-	if bytesMoved {
-		for i, u := range s.units {
-			if (i < lo || i >= hi) && u.relatedOut(s.end(i)-s.starts[i]) {
-				r.raise(i, roleExtra)
-			}
+		if linesMoved && i >= hi && s.starts[i] > from && s.units[i].lineRefs() ||
+			bytesMoved && s.units[i].relatedOut(s.end(i)-s.starts[i]) {
+			r.raise(i, roleExtra)
 		}
 	}
 	return r.close()

@@ -221,6 +221,9 @@ func TestIncrementalEqualsFull(t *testing.T) {
 				if d := diffShapes(got); d != "" {
 					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %s\ntext after:\n%s", path, k, from, to, ins, d, next)
 				}
+				if carried, scanned := got.withFindings(), scanFindings(got); !slices.Equal(carried, scanned) {
+					t.Fatalf("%s, edit %d ([%d,%d) ← %q): the units with findings carried over are %v, not %v", path, k, from, to, ins, carried, scanned)
+				}
 				st = got
 			}
 			text = next
@@ -562,4 +565,15 @@ func TestEditsOfConnectedProgramDerive(t *testing.T) {
 	if derived < edits*9/10 {
 		t.Errorf("only %d of %d edits derived: the rest needed a full analysis", derived, edits)
 	}
+}
+
+// scanFindings is diagState.withFindings by visiting every unit.
+func scanFindings(s *diagState) []int32 {
+	var out []int32
+	for i, u := range s.units {
+		if u.d != nil {
+			out = append(out, int32(i))
+		}
+	}
+	return out
 }

@@ -159,9 +159,11 @@ func newQueryState(st *diagState, b *queryBase) *queryState {
 	// The dirty units (not the base's, and the one after each: a doc
 	// comment above a unit lies in the unit before) are between the ends
 	// the two lists share, or the first unit after them.
+	// So are the includes, when the file has any (its context says).
 	dirty := func(i int) bool { return v.to(i) < 0 || i > 0 && v.to(i-1) < 0 }
-	for i, u := range st.units {
-		if (i >= v.pre && i <= n-v.suf) && dirty(i) || u.top != nil && u.top.loads&loadInclude != 0 {
+	includes := st.ctx != nil && st.ctx.Includes
+	for i := range st.units {
+		if (i >= v.pre && i <= n-v.suf) && dirty(i) || includes && st.units[i].facts().loads&loadInclude != 0 {
 			q.seeds = append(q.seeds, i)
 		}
 	}
@@ -219,15 +221,23 @@ func match(units, old []*unit, byRoot bool) []int32 {
 // matching of the units between (alignShared).
 func alignEnds(units, old []*unit, byRoot bool) (pre, suf int, mid []int32) {
 	n, nB := len(units), len(old)
-	for pre < n && pre < nB && rootIf(units[pre], byRoot) == old[pre] {
+	for pre < n && pre < nB && same(units[pre], old[pre], byRoot) {
 		pre++
 	}
-	for suf < n-pre && suf < nB-pre && rootIf(units[n-1-suf], byRoot) == old[nB-1-suf] {
+	for suf < n-pre && suf < nB-pre && same(units[n-1-suf], old[nB-1-suf], byRoot) {
 		suf++
 	}
 	mid = make([]int32, n-suf-pre)
 	alignShared(units[pre:n-suf], byRoot, old[pre:nB-suf], mid, int32(pre))
 	return pre, suf, mid
+}
+
+// same reports whether rootIf(u, byRoot) is o, looking at u only when the
+// pointers differ: most units of a list are those of the list it is
+// matched with, and a walk that reads every unit's fields costs a cache
+// miss a unit.
+func same(u, o *unit, byRoot bool) bool {
+	return u == o || byRoot && u.origin != nil && u.origin == o
 }
 
 // rootIf returns u's root when byRoot is set, else u.
@@ -254,13 +264,13 @@ func alignShared(units []*unit, byRoot bool, old []*unit, to []int32, base int32
 	n := len(units)
 	i, k := 0, 0
 	for i < n {
-		if k < len(old) && rootIf(units[i], byRoot) == old[k] {
+		if k < len(old) && same(units[i], old[k], byRoot) {
 			to[i] = base + int32(k)
 			i, k = i+1, k+1
 			continue
 		}
 		j := 1
-		for j <= 16 && i+j < n && k+j < len(old) && rootIf(units[i+j], byRoot) != old[k+j] {
+		for j <= 16 && i+j < n && k+j < len(old) && !same(units[i+j], old[k+j], byRoot) {
 			j++
 		}
 		if j <= 16 && (i+j < n && k+j < len(old) || i+j == n && k+j == len(old)) {

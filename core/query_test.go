@@ -441,7 +441,7 @@ func TestReachMatchesScan(t *testing.T) {
 					limit = rng.IntN(len(st.units) + 1) // a limit that cuts more often
 				}
 				compare(where+", derived", st, x.view(st.units, false), limit, func(r *reach) {
-					st.reachEdit(r, at, to, gone, goneNames, moved, !moved, st.starts[at])
+					st.reachEdit(r, st.withFindings(), at, to, gone, goneNames, moved, !moved, st.starts[at])
 				})
 				derived++
 			}

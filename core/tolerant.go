@@ -59,8 +59,8 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		}
 		parses := b == nil
 		semErr := false
-		for _, u := range s.units {
-			semErr = semErr || u.d != nil && u.d.semErr
+		for _, i := range s.withFindings() {
+			semErr = semErr || s.units[i].d.semErr
 		}
 		// First which findings are shown, but for the type findings of the
 		// units a semantic error reaches (known once every unit is seen);
@@ -74,10 +74,8 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		var last finding // the last finding shown, and its unit's start
 		lastAt := -1
 		k := 0
-		for i, u := range s.units {
-			if u.d == nil {
-				continue
-			}
+		for _, j := range s.withFindings() {
+			i, u := int(j), s.units[j]
 			at := s.starts[i]
 			whole := !parses && (u.d.firstParse >= 0 || b.headers[i] || b.quoteFrom >= 0 && at >= b.quoteFrom || b.strayFrom >= 0 && at >= b.strayFrom || s.indented(i))
 			for _, x := range u.d.list {
@@ -130,10 +128,8 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 			emit = func(r ref) bool { gathered = append(gathered, r); return true }
 		}
 		k = 0
-		for i, u := range s.units {
-			if u.d == nil {
-				continue
-			}
+		for _, i := range s.withFindings() {
+			u := s.units[i]
 			typed := -1 // whether its type findings are shown, once known
 			for j, x := range u.d.list {
 				keep := shown[k]
@@ -189,8 +185,8 @@ func compareAt(x diag.Diagnostic, atX int, y diag.Diagnostic, atY int) int {
 // gated reports whether all holds back findings because of a semantic or
 // static error: the type checker's.
 func (s *diagState) gated() bool {
-	for _, u := range s.units {
-		if u.d != nil && (u.d.semErr || u.d.staticErr) {
+	for _, i := range s.withFindings() {
+		if d := s.units[i].d; d.semErr || d.staticErr {
 			return true
 		}
 	}
@@ -233,8 +229,9 @@ type broken struct {
 // brokenText gathers it, or returns nil when the text parses.
 func (s *diagState) brokenText() *broken {
 	var b *broken
-	for i, u := range s.units {
-		if u.d == nil || u.d.firstParse < 0 {
+	for _, j := range s.withFindings() {
+		i, u := int(j), s.units[j]
+		if u.d.firstParse < 0 {
 			continue
 		}
 		if b == nil {
@@ -317,8 +314,9 @@ func (b *broken) taint(s *diagState) {
 			b.tainted[nameHash(w)] = true
 		}
 	}
-	for i, u := range s.units {
-		if u.d == nil || u.d.firstParse >= 0 || len(u.keys()) == 0 {
+	for _, j := range s.withFindings() {
+		i, u := int(j), s.units[j]
+		if u.d.firstParse >= 0 || len(u.keys()) == 0 {
 			continue
 		}
 		sh := s.shape(i)
@@ -354,8 +352,9 @@ func (b *broken) taint(s *diagState) {
 // the block before, which now ends early, or they float and the header is
 // before them), or -1.
 func (s *diagState) strayFrom() int {
-	for i, u := range s.units {
-		if u.d != nil && u.d.firstParse >= 0 && i > 0 && startsWord(s.text[s.starts[i]:], "end") {
+	for _, j := range s.withFindings() {
+		i, u := int(j), s.units[j]
+		if u.d.firstParse >= 0 && i > 0 && startsWord(s.text[s.starts[i]:], "end") {
 			j := i - 1
 			for j > 0 && s.indented(j) {
 				j--
