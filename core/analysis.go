@@ -19,8 +19,7 @@ import (
 // Analysis is everything the front end learned about one snapshot. It is
 // immutable and shared by every reader of the snapshot.
 type Analysis struct {
-	Lines       *token.Lines      // the snapshot's line table
-	File        *ast.File         // the syntax tree; never nil, partial when there are parse errors
+	Syntax                        // the line table and the syntax tree
 	Info        *check.Info       // names, symbols and types; never nil
 	Diagnostics []diag.Diagnostic // parse, semantic, type and lint findings
 
@@ -66,13 +65,22 @@ type rawAnalysis struct {
 // tree with holes would be guesses (a variable used only inside a broken block
 // looks unused), so they are not reported.
 func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
-	return analyzeModes(uri, text, src, false)
+	return analyzeModes(uri, text, src, false, nil)
 }
 
 // analyzeModes is analyze; with both, the linter also reports in its other
-// mode (rawAnalysis.other), which the diagnostics' state keeps too.
-func analyzeModes(uri URI, text string, src includeSource, both bool) (*Analysis, rawAnalysis) {
-	f, units, dropped, lx := parser.UnitsLexed(text)
+// mode (rawAnalysis.other), which the diagnostics' state keeps too. When
+// parsed is not nil, it is what text parses to (Snapshot.Syntax made it).
+func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *parsedText) (*Analysis, rawAnalysis) {
+	var f *ast.File
+	var units []parser.Unit
+	var dropped []diag.Diagnostic
+	var lx *lexer.Result // nil: the linter lexes the text again
+	if parsed != nil {
+		f, units, dropped = parsed.file, parsed.units, parsed.dropped
+	} else {
+		f, units, dropped, lx = parser.UnitsLexed(text)
+	}
 	ctx := check.FileContext(f)
 	in := followIncludes(f, uri.Path(), src)
 	ctx.Imports, ctx.Unfollowed = in.syms, in.problems
@@ -119,8 +127,7 @@ func analyzeModes(uri URI, text string, src includeSource, both bool) (*Analysis
 	diags := make([]diag.Diagnostic, 0, len(parseDiags)+len(checkDiags)+len(lintDiags))
 	diags = append(append(append(diags, parseDiags...), checkDiags...), lintDiags...)
 	return &Analysis{
-		Lines:       lines,
-		File:        f,
+		Syntax:      Syntax{Lines: lines, File: f},
 		Info:        info,
 		Diagnostics: diags,
 	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, other: lintOther, both: both, ctx: ctx, included: in.texts}

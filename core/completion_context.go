@@ -267,7 +267,7 @@ func (a *Analysis) blockWithoutLine(lineStart, offset int) ast.Node {
 	for indent < end && (text[indent] == ' ' || text[indent] == '\t') {
 		indent++
 	}
-	if b := (&Analysis{File: a.parseWithout(indent, end)}).blockAt(min(offset, indent)); b != nil {
+	if b := (&Analysis{Syntax: Syntax{File: a.parseWithout(indent, end)}}).blockAt(min(offset, indent)); b != nil {
 		return b
 	}
 	// Still unread (a block left open to the end of the file, being
@@ -291,7 +291,7 @@ func (a *Analysis) blockWithoutLine(lineStart, offset int) ast.Node {
 		}
 		header := strings.TrimRight(code, " \t\r")
 		f, _ := parser.Parse(header + "\n    \nend\n")
-		return (&Analysis{File: f}).blockAt(len(header) + 3)
+		return (&Analysis{Syntax: Syntax{File: f}}).blockAt(len(header) + 3)
 	}
 	return nil
 }

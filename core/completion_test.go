@@ -238,8 +238,8 @@ func TestParseWithoutLocal(t *testing.T) {
 					indent++
 				}
 				whole, _ := parser.Parse(text[:indent] + text[end:])
-				want := describe((&Analysis{File: whole}).blockAt(indent))
-				got := describe((&Analysis{File: a.parseWithout(indent, end), Lines: a.Lines}).blockAt(indent))
+				want := describe((&Analysis{Syntax: Syntax{File: whole}}).blockAt(indent))
+				got := describe((&Analysis{Syntax: Syntax{File: a.parseWithout(indent, end), Lines: a.Lines}}).blockAt(indent))
 				if got != want {
 					t.Fatalf("%s (edit %d), line %d without [%d,%d): block %s, want %s\ntext:\n%s", path, k, l+1, indent, end, got, want, text)
 				}

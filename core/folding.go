@@ -20,7 +20,7 @@ type FoldingRange struct {
 }
 
 // FoldingRanges returns the document's folding ranges, by start offset.
-func (a *Analysis) FoldingRanges() []FoldingRange {
+func (a *Syntax) FoldingRanges() []FoldingRange {
 	if a.File == nil || a.Lines == nil {
 		return nil
 	}
@@ -72,7 +72,7 @@ func (a *Analysis) FoldingRanges() []FoldingRange {
 
 // lastLineStart returns the start of the line that holds the node's last
 // byte (end is one past it).
-func lastLineStart(a *Analysis, end int) int {
+func lastLineStart(a *Syntax, end int) int {
 	if end > 0 {
 		end--
 	}

@@ -278,3 +278,48 @@ func keystrokeHover(b *testing.B, text, call, typed, hoverAt string) {
 	b.ReportMetric(float64(waits[len(waits)/2].Microseconds()), "hover-p50-us")
 	b.ReportMetric(float64(waits[len(waits)*99/100].Microseconds()), "hover-p99-us")
 }
+
+// BenchmarkKeystrokeOutline times, in the process, a keystroke of
+// BenchmarkKeystrokeHover's clean 10,000-line document followed by what an
+// editor asks about the whole document once typing pauses. syntax: the
+// folding ranges, from the snapshot's syntax (a parse); analysis: the
+// same, from a full analysis, as they were answered before the syntax;
+// outline: the folding ranges from the syntax, then the document symbols,
+// whose analysis takes over the syntax's parse.
+//
+//	go test -run '^$' -bench KeystrokeOutline -benchtime 200x ./core
+func BenchmarkKeystrokeOutline(b *testing.B) {
+	const chunk = (10000 + 11) / 12 / 2
+	text := benchdoc.Clean(10000)
+	call := fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
+	at := strings.Index(text, call) + len(call)
+	for _, mode := range []string{"syntax", "analysis", "outline"} {
+		b.Run(mode, func(b *testing.B) {
+			ws := NewWorkspace()
+			uri := URI("file:///bench/outline.wfl")
+			s := ws.Open(uri, 1, text)
+			s.Diagnostics()
+			s.Analysis()
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				e := Edit{Start: at, End: at, Text: " "}
+				if i%2 == 1 {
+					e = Edit{Start: at, End: at + 1}
+				}
+				var err error
+				if s, err = ws.Change(uri, s.Version+1, e); err != nil {
+					b.Fatal(err)
+				}
+				switch mode {
+				case "syntax":
+					s.Syntax().FoldingRanges()
+				case "analysis":
+					s.Analysis().FoldingRanges()
+				case "outline":
+					s.Syntax().FoldingRanges()
+					s.Analysis().DocumentSymbols()
+				}
+			}
+		})
+	}
+}

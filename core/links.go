@@ -19,7 +19,7 @@ type DocumentLink struct {
 // DocumentLinks returns the links of a document; base is the file path of
 // the document (relative paths are resolved against its folder), or "" for
 // documents that are not files, which then have links only for absolute paths.
-func (a *Analysis) DocumentLinks(base string) []DocumentLink {
+func (a *Syntax) DocumentLinks(base string) []DocumentLink {
 	if a.File == nil {
 		return nil
 	}

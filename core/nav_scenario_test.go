@@ -56,7 +56,7 @@ func navQuery(out *strings.Builder, q []string, a *Analysis, off int, files File
 			fmt.Fprintf(out, "%s %s: %d\n", where(files.Base, a.Lines, l.Span), l.Kind, n)
 		}
 	case "enter":
-		e, ok := a.CloseBlock(off)
+		e, ok := CloseBlock(a.Lines, off)
 		if !ok {
 			out.WriteString("(nothing)\n")
 			break

@@ -36,9 +36,9 @@ import (
 // CloseBlock returns the edit that inserts the closer of the block whose
 // header is the line before offset's line, or false when that line is no
 // block header or its block is closed. offset is where the cursor is after
-// Enter.
-func (a *Analysis) CloseBlock(offset int) (Edit, bool) {
-	lines := a.Lines
+// Enter; lines is the text's line table. It parses the text itself, and
+// needs no analysis of it.
+func CloseBlock(lines *token.Lines, offset int) (Edit, bool) {
 	text := lines.Text()
 	if offset < 0 || offset > len(text) {
 		return Edit{}, false

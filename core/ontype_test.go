@@ -47,7 +47,7 @@ func TestCloseBlock(t *testing.T) {
 			}
 			text := tt.text[:at] + tt.text[at+1:]
 			a := NewSnapshot("file:///tmp/enter.wfl", 1, text).Analysis()
-			e, ok := a.CloseBlock(at)
+			e, ok := CloseBlock(a.Lines, at)
 			got := ""
 			if ok {
 				var err error

@@ -576,7 +576,7 @@ func (q *queryState) analyse(set []int) *Analysis {
 			info.Containers[name] = c
 		}
 	}
-	return &Analysis{Lines: st.lines, File: f, Info: info, part: part}
+	return &Analysis{Syntax: Syntax{Lines: st.lines, File: f}, Info: info, part: part}
 }
 
 // docStart returns where to parse unit i from: its start, or the start of

@@ -11,7 +11,7 @@ import (
 
 // SelectionRange returns the spans that enclose offset, innermost first, each
 // strictly containing the one before.
-func (a *Analysis) SelectionRange(offset int) []token.Span {
+func (a *Syntax) SelectionRange(offset int) []token.Span {
 	if a.File == nil {
 		return nil
 	}

@@ -354,6 +354,14 @@ func (d doc) analysis() (*core.Analysis, mapper) {
 	return a, newMapper(a.Lines, d.enc)
 }
 
+// syntax returns the snapshot's syntax tree and line table, without the
+// checker's facts (core's Snapshot.Syntax), and a mapper for its text: all
+// that the requests about the structure of the text read.
+func (d doc) syntax() (*core.Syntax, mapper) {
+	x := d.snap.Syntax()
+	return x, newMapper(x.Lines, d.enc)
+}
+
 // mapper returns a mapper for the snapshot's text, whose line table is the
 // one its queries use (core's Snapshot.QueryLines).
 func (d doc) mapper() mapper { return newMapper(d.snap.QueryLines(), d.enc) }

@@ -335,7 +335,7 @@ func declaration(ctx context.Context, s *server, d doc, p *protocol.DeclarationP
 }
 
 func documentLink(_ context.Context, _ *server, d doc, _ *protocol.DocumentLinkParams) (any, error) {
-	a, m := d.analysis()
+	a, m := d.syntax()
 	links := a.DocumentLinks(core.URI(d.uri).Path())
 	out := make([]protocol.DocumentLink, 0, len(links))
 	for _, l := range links {

@@ -252,7 +252,7 @@ func toDocumentSymbols(m mapper, ss []core.DocumentSymbol) []protocol.DocumentSy
 }
 
 func foldingRange(_ context.Context, s *server, d doc, _ *protocol.FoldingRangeParams) (any, error) {
-	a, m := d.analysis()
+	a, m := d.syntax()
 	lineOnly := s.session.Load().caps.lineFoldingOnly
 	folds := a.FoldingRanges()
 	out := make([]protocol.FoldingRange, 0, len(folds))
@@ -272,7 +272,7 @@ func foldingRange(_ context.Context, s *server, d doc, _ *protocol.FoldingRangeP
 }
 
 func selectionRange(_ context.Context, _ *server, d doc, p *protocol.SelectionRangeParams) (any, error) {
-	a, m := d.analysis()
+	a, m := d.syntax()
 	out := make([]protocol.SelectionRange, 0, len(p.Positions))
 	for _, pos := range p.Positions {
 		off := m.offset(pos)

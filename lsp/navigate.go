@@ -193,8 +193,11 @@ func onTypeFormatting(_ context.Context, _ *server, d doc, p *protocol.DocumentO
 	if p.Ch != "\n" && p.Ch != "\r\n" {
 		return nil, nil
 	}
-	a, m := d.analysis()
-	e, ok := a.CloseBlock(m.offset(p.Position))
+	// The closer is decided by parsing the text (core.CloseBlock): no
+	// analysis is needed.
+	lines := d.snap.QueryLines()
+	m := newMapper(lines, d.enc)
+	e, ok := core.CloseBlock(lines, m.offset(p.Position))
 	if !ok {
 		return nil, nil
 	}
