@@ -14,7 +14,9 @@ package core
 //     them, until the parse starts a unit exactly where an old one started,
 //     with two more units of text after that point so that the parser's
 //     lookahead sees what the full text has; from there on the text parses
-//     as before, shifted;
+//     as before, shifted. The units at the ends of that stretch that come
+//     out as they were (the one before the edit, usually) stay the old
+//     units: only the others are new;
 //  2. the lines of the new units are linted again;
 //  3. the statements whose findings the edit may change are checked
 //     again, on a text made of just those units and the ones they need (the

@@ -82,6 +82,18 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	local(tree, func(f *findings) *[]diag.Diagnostic { return &f.lintTree })
 	local(tok, func(f *findings) *[]diag.Diagnostic { return &f.lintTok })
 
+	// The units at the ends of the stretch that were parsed again only for
+	// the parser's sake (the one before the edit, always) and came out as
+	// they were stay the old units: not new, their names reach nothing.
+	for len(groups) > 0 && first < next && s.sameAs(wlo, prev, first, ds[0]) {
+		first, wlo = first+1, wlo+1
+		groups, ds, wstarts = groups[1:], ds[1:], wstarts[1:]
+	}
+	for len(groups) > 0 && first < next && s.sameAs(whi-1, prev, next-1, ds[len(ds)-1]) {
+		next, whi = next-1, whi-1
+		groups, ds, wstarts = groups[:len(groups)-1], ds[:len(ds)-1], wstarts[:len(wstarts)-1]
+	}
+
 	// The file's context must not have changed.
 	ctx, ok := s.context(prev, prev.units[first:next], s.units[wlo:wlo+len(groups)])
 	if !ok {
@@ -127,10 +139,10 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	// Lines after the edit moved when the edit changed the number of lines.
 	linesMoved := lines.Count() != prev.lines.Count()
 	set, r := s.connected(s.mentionsView(prev), kept, wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
-	if set == nil {
+	if r == nil {
 		return nil
 	}
-	if !s.recheck(set, r, ctx, wlo, ds) {
+	if len(set) > 0 && !s.recheck(set, r, ctx, wlo, ds) {
 		return nil
 	}
 	for i := range groups {
@@ -139,6 +151,38 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	s.carryFindings(kept, wlo, whi, set)
 	s.describeShapes(prev, first, next, set)
 	return s
+}
+
+// sameAs reports whether unit i, parsed again with the findings f of its
+// parse and lint, is unit k of prev: the same text, statements and names,
+// and the same parse and lint findings. Then it takes k's place (the
+// checker's findings of a unit depend on its text and on the names of the
+// others, which the edit's reach follows).
+func (s *diagState) sameAs(i int, prev *diagState, k int, f findings) bool {
+	u, old := s.units[i], prev.units[k]
+	if u.stmts != old.stmts || u.nwrites != old.nwrites || !slices.Equal(u.names(), old.names()) ||
+		s.text[s.starts[i]:s.end(i)] != prev.text[prev.starts[k]:prev.end(k)] {
+		return false
+	}
+	o := old.d.unpack()
+	o.analyzer, o.static, o.typ = nil, nil, nil
+	x, y := f.pack(), o.pack()
+	if x == nil || y == nil {
+		if x != y {
+			return false
+		}
+	} else if x.firstParse != y.firstParse || !slices.EqualFunc(x.list, y.list, sameFinding) {
+		return false
+	}
+	s.units[i] = old
+	return true
+}
+
+// sameFinding reports whether two findings say the same, from the same
+// source, at the same place.
+func sameFinding(x, y finding) bool {
+	return x.from == y.from && x.Span == y.Span && x.Severity == y.Severity && x.Category == y.Category &&
+		x.Tags == y.Tags && x.Code == y.Code && x.Message == y.Message && slices.Equal(x.Related, y.Related)
 }
 
 // A window is the stretch of a new text parsed again after an edit: the

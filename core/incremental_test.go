@@ -577,3 +577,35 @@ func scanFindings(s *diagState) []int32 {
 	}
 	return out
 }
+
+// TestEditKeepsUnitsAround checks that the units parsed again only for the
+// parser's sake (the one before an edit, always) stay the previous
+// version's when they come out the same: only the edited unit is new, so
+// the edit reaches only what that one names. Deleting a whole statement
+// leaves no new unit at all.
+func TestEditKeepsUnitsAround(t *testing.T) {
+	const uri = URI("file:///nowhere/kept.wfl")
+	text := benchdoc.Clean(200)
+	st := fullStateOf(uri, text)
+	i := len(st.units) / 2
+	at := st.end(i) - 1 // the end of unit i's last line
+	next := text[:at] + " plus 1" + text[at:]
+	got := derive(st, next, ConfigFor(uri), sameEnds{}, nil)
+	if got == nil {
+		t.Fatal("the edit was not derived")
+	}
+	for k, u := range got.units {
+		if fresh := !slices.Contains(st.units, u) && !slices.Contains(st.units, u.origin); fresh != (k == i) {
+			t.Errorf("unit %d of %d: new %t after an edit of unit %d", k, len(got.units), fresh, i)
+		}
+	}
+	next = text[:st.starts[i]] + text[st.end(i):]
+	if got = derive(st, next, ConfigFor(uri), sameEnds{}, nil); got == nil {
+		t.Fatal("the deletion was not derived")
+	}
+	for k, u := range got.units {
+		if !slices.Contains(st.units, u) && !slices.Contains(st.units, u.origin) {
+			t.Errorf("unit %d is new after a statement was deleted", k)
+		}
+	}
+}

@@ -20,7 +20,8 @@ package core
 // So, for a query about a stretch of the text:
 //
 //  1. the units the stretch overlaps, the units no longer the base's (the
-//     dirty ones, and the one after each, whose doc comment lies in it),
+//     dirty ones, and the one after each or after one removed, whose doc
+//     comment lies in the unit before),
 //     and the units with an include are taken, with the units that declare
 //     or write a name they mention, and so on (their contexts, reach.go);
 //     for references and highlights (QueryName), with every unit that

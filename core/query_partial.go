@@ -29,7 +29,8 @@ type queryState struct {
 	limit int        // the most units a partial analysis may take
 
 	// seeds are taken by every partial analysis: the units that are not
-	// the base's (and the one after each), and those with an include. A
+	// the base's (and those after one, or after one removed), and those
+	// with an include. A
 	// unit that only checks one of the base's again, declaring what it did,
 	// counts as the base's (unit.root): else every unit an edit's names
 	// reached would be taken at every keystroke until the next full
@@ -156,11 +157,23 @@ func newQueryState(st *diagState, b *queryBase) *queryState {
 	n := len(st.units)
 	v := b.mentions().view(st.units, true)
 	q := &queryState{st: st, view: v, limit: int(float64(n)*partialMax) + 1}
-	// The dirty units (not the base's, and the one after each: a doc
-	// comment above a unit lies in the unit before) are between the ends
-	// the two lists share, or the first unit after them.
-	// So are the includes, when the file has any (its context says).
-	dirty := func(i int) bool { return v.to(i) < 0 || i > 0 && v.to(i-1) < 0 }
+	// The dirty units are those that are not the base's, and those whose
+	// unit before is not the one before them in the base (a doc comment
+	// above a unit lies in the unit before: a unit after one changed or
+	// removed may have another). They are between the ends the two lists
+	// share, or the first unit after them. The seeds are those, and the
+	// includes when the file has any (its context says).
+	dirty := func(i int) bool {
+		k := v.to(i)
+		switch {
+		case k < 0:
+			return true
+		case i == 0:
+			return k != 0
+		}
+		before := v.to(i - 1)
+		return before < 0 || before != k-1
+	}
 	includes := st.ctx != nil && st.ctx.Includes
 	for i := range st.units {
 		if (i >= v.pre && i <= n-v.suf) && dirty(i) || includes && st.units[i].facts().loads&loadInclude != 0 {
