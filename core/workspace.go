@@ -109,6 +109,11 @@ func (s *Snapshot) analyze() {
 	s.qbase.Store(nil) // queries use the analysis now
 }
 
+// Analysed reports whether the snapshot's full analysis has been made.
+// After an edit, the requests that read less (a position's partial
+// analysis, the tree, the text) leave it unmade.
+func (s *Snapshot) Analysed() bool { return s.analysed.Load() }
+
 // own returns the analysis of the document that does not follow its
 // includes: what another file that includes it learns of it. For a
 // document that includes nothing, it is the analysis.

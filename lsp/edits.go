@@ -57,7 +57,7 @@ func rangeFormatting(_ context.Context, _ *server, d doc, p *protocol.DocumentRa
 }
 
 func formatLines(d doc, start, end int) (any, error) {
-	_, m := d.analysis()
+	m := d.mapper() // formatting reads the text alone: no analysis
 	edits, err := d.snap.FormatEdits(start, end)
 	if err != nil {
 		return nil, jsonrpc2.Errorf(codeRequestFailed, "cannot format: %v", err)
@@ -269,7 +269,9 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 		if err := stale(); err != nil {
 			return nil, err
 		}
-		_, m := d.analysis()
+		// The fixes make the analysis only when one is at the range
+		// (core's Snapshot.Fixes and FixAll).
+		m := d.mapper()
 		if data.FixAll {
 			ca.Edit = fixAllEdit(s, d, m)
 		} else if fixes := snap.Fixes(m.span(data.Range)); data.Index >= 0 && data.Index < len(fixes) {

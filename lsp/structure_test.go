@@ -1,0 +1,68 @@
+package lsp
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"wfl-lsp/core"
+	"wfl-lsp/internal/benchdoc"
+)
+
+// TestStructureRequestsWithoutAnalysis: after a keystroke, the requests
+// that read the text or its tree alone (formatting, folding ranges,
+// document links, selection ranges, the closer after Enter) answer without
+// making the document's full analysis, which costs a multiple of what they
+// need on a large document. Their answers are those of a full analysis
+// (core's TestSyntaxEqualsAnalysis).
+func TestStructureRequestsWithoutAnalysis(t *testing.T) {
+	s := newServer(context.Background(), Options{})
+	u := uri.File("/nowhere/typed.wfl")
+	text := benchdoc.Clean(600)
+	snap := s.ws.Open(core.URI(u), 1, text)
+	snap.Diagnostics()
+	snap.Analysis()
+	at := strings.Index(text, "\ndisplay call") + 1
+	line := uint32(strings.Count(text[:at], "\n"))
+	id := protocol.TextDocumentIdentifier{URI: u}
+	pos := protocol.Position{Line: line, Character: 3}
+	requests := []struct {
+		name string
+		ask  func(d doc) (any, error)
+	}{
+		{"formatting", func(d doc) (any, error) {
+			return formatting(s.ctx, s, d, &protocol.DocumentFormattingParams{TextDocument: id})
+		}},
+		{"range formatting", func(d doc) (any, error) {
+			return rangeFormatting(s.ctx, s, d, &protocol.DocumentRangeFormattingParams{TextDocument: id,
+				Range: protocol.Range{Start: protocol.Position{Line: line}, End: protocol.Position{Line: line + 3}}})
+		}},
+		{"folding ranges", func(d doc) (any, error) {
+			return foldingRange(s.ctx, s, d, &protocol.FoldingRangeParams{TextDocument: id})
+		}},
+		{"document links", func(d doc) (any, error) {
+			return documentLink(s.ctx, s, d, &protocol.DocumentLinkParams{TextDocument: id})
+		}},
+		{"selection ranges", func(d doc) (any, error) {
+			return selectionRange(s.ctx, s, d, &protocol.SelectionRangeParams{TextDocument: id, Positions: []protocol.Position{pos}})
+		}},
+		{"on-type formatting", func(d doc) (any, error) {
+			return onTypeFormatting(s.ctx, s, d, &protocol.DocumentOnTypeFormattingParams{TextDocument: id, Position: pos, Ch: "\n"})
+		}},
+	}
+	for k, r := range requests {
+		snap, err := s.ws.Change(core.URI(u), int32(k+2), core.Edit{Start: at, End: at, Text: " "})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.ask(doc{uri: u, snap: snap, enc: utf16}); err != nil {
+			t.Fatalf("%s: %v", r.name, err)
+		}
+		if snap.Analysed() {
+			t.Errorf("%s after a keystroke made the full analysis", r.name)
+		}
+	}
+}
