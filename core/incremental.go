@@ -30,11 +30,18 @@ package core
 //     (reach.go says why that is enough);
 //  4. every other unit keeps what it had, its spans relative to its start.
 //
+// One finding depends on the whole file in another way: a `random_seed`
+// call is an error when any statement calls a security builtin
+// (check.SecurityBuiltins). The state counts the units of each kind; when
+// an edit adds the file's first such call or removes its last, every unit
+// naming random_seed is checked again, and a check that takes the
+// findings of one has a unit with such a call in its text.
+//
 // Where that reasoning does not hold the whole text is analysed again: a
-// top-level return makes every later statement unreachable; `random_seed`
-// findings depend on the whole file; the words of action parameters,
-// includes and the lint configuration are the file's context. So is it when
-// most of the text would be parsed or checked again anyway. A quote the
+// top-level return makes every later statement unreachable; the words of
+// action parameters, includes and the lint configuration are the file's
+// context. So is it when most of the text would be parsed or checked again
+// anyway. A quote the
 // lexer found no end for looks for one in the rest of the text: the parse
 // then runs from it to the end.
 // TestIncrementalEqualsFull checks the result against a full analysis after
@@ -86,9 +93,14 @@ type diagState struct {
 	included map[string]string
 
 	// final is set when no later version can be derived from this one: a
-	// unit has a top-level return or names random_seed. Only a full state
-	// can be final: derive gives up on such units.
+	// unit has a top-level return. Only a full state can be final: derive
+	// gives up on such units.
 	final bool
+
+	// seeds and secure count the units that name random_seed and those
+	// that call a builtin of check.SecurityBuiltins: the findings of every
+	// random_seed call depend on whether the file has any such call.
+	seeds, secure int
 
 	// found lists, in order, the indices of the units with findings
 	// (unit.d): most units of a document have none, and the walks made on
@@ -199,7 +211,8 @@ type topFacts struct {
 	params []string // the parameter words of its top-level actions
 	loads  uint8    // loadInclude | loadModule
 	ret    bool     // a top-level return (later statements are unreachable)
-	seed   bool     // names random_seed (its findings depend on the whole file)
+	seed   bool     // names random_seed (its findings depend on whether a unit is secure)
+	secure bool     // calls a builtin of check.SecurityBuiltins
 }
 
 func (u *unit) facts() topFacts {
@@ -281,7 +294,8 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 		u.sig = sigs[i]
 		u.d = fs[i].pack()
 		f := u.facts()
-		s.final = s.final || f.ret || f.seed
+		s.final = s.final || f.ret
+		s.tally(u, 1)
 	}
 	s.ctx, s.included = raw.ctx, raw.included
 	s.describeShapes(nil, 0, 0, nil)
@@ -363,11 +377,36 @@ func describeUnit(g []parser.Unit) *unit {
 	}
 	names, writes = sortedSet(names), sortedSet(writes)
 	_, top.seed = slices.BinarySearch(names, nameHash("random_seed"))
+	if slices.ContainsFunc(securityHashes, func(h uint32) bool { _, ok := slices.BinarySearch(names, h); return ok }) {
+		top.secure = slices.ContainsFunc(g, func(pu parser.Unit) bool { return pu.Stmt != nil && check.CallsSecurityBuiltin(pu.Stmt) })
+	}
 	u.hashes, u.nwrites = writesFirst(names, writes)
-	if top.params != nil || top.loads != 0 || top.ret || top.seed {
+	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure {
 		u.top = &top
 	}
 	return u
+}
+
+// securityHashes are the hashes of check.SecurityBuiltins: a unit that
+// names none calls none.
+var securityHashes = func() []uint32 {
+	var hs []uint32
+	for _, name := range check.SecurityBuiltins() {
+		hs = append(hs, nameHash(name))
+	}
+	return hs
+}()
+
+// tally adds n times what u is to the state's counts of units that name
+// random_seed and that call a security builtin.
+func (s *diagState) tally(u *unit, n int) {
+	f := u.facts()
+	if f.seed {
+		s.seeds += n
+	}
+	if f.secure {
+		s.secure += n
+	}
 }
 
 // writesFirst returns names (sorted) with those of writes (sorted, a

@@ -56,7 +56,7 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	ds := make([]findings, len(groups))
 	for i, g := range groups {
 		u := describeUnit(g)
-		if f := u.facts(); f.ret || f.seed {
+		if u.facts().ret {
 			return nil
 		}
 		s.units = append(s.units, u)
@@ -126,6 +126,24 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 		gone = append(append(gone, u.keys()...), u.writes()...)
 		goneNames = append(goneNames, u.names()...)
 	}
+	// The counts of units that name random_seed or call a security
+	// builtin. When the file gains its first such call or loses its last,
+	// every random_seed call's finding comes or goes.
+	s.seeds, s.secure = prev.seeds, prev.secure
+	for _, u := range prev.units[first:next] {
+		s.tally(u, -1)
+	}
+	for _, u := range s.units[wlo:whi] {
+		s.tally(u, 1)
+	}
+	var also []int
+	if s.seeds > 0 && (s.secure > 0) != (prev.secure > 0) {
+		for i, u := range s.units {
+			if u.facts().seed {
+				also = append(also, i)
+			}
+		}
+	}
 	// The units of prev with findings that stay, at their new indices.
 	var kept []int32
 	for _, j := range prev.withFindings() {
@@ -138,7 +156,7 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	}
 	// Lines after the edit moved when the edit changed the number of lines.
 	linesMoved := lines.Count() != prev.lines.Count()
-	set, r := s.connected(s.mentionsView(prev), kept, wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
+	set, r := s.connected(s.mentionsView(prev), kept, also, wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
 	if r == nil {
 		return nil
 	}

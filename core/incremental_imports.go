@@ -52,7 +52,8 @@ func reimport(prev *diagState, in importSet, cfg config.Config) *diagState {
 	ctx := *prev.ctx // the shared context is never modified
 	ctx.Imports, ctx.Unfollowed = in.syms, in.problems
 	s := &diagState{text: prev.text, lines: prev.lines, cfg: cfg, ctx: &ctx,
-		starts: prev.starts, units: slices.Clone(prev.units), included: in.texts}
+		starts: prev.starts, units: slices.Clone(prev.units), included: in.texts,
+		seeds: prev.seeds, secure: prev.secure}
 	// The units' texts are the same: their shapes are prev's, but for
 	// those checked again, whose names may have changed.
 	done := func() *diagState {
@@ -67,7 +68,7 @@ func reimport(prev *diagState, in importSet, cfg config.Config) *diagState {
 	for _, h := range changed {
 		r.holders(h, holdAny, func(i int) { r.raise(i, roleProp) })
 	}
-	if !r.close() {
+	if !r.close() || !s.secureContext(r) {
 		return nil
 	}
 	if len(r.set) == 0 {

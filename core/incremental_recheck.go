@@ -23,13 +23,45 @@ import (
 // relatedOut). Those last two only need their findings made again: they
 // are taken like the writers of what the edit names. It returns nil when
 // that is most of the file (a full analysis is cheaper).
-func (s *diagState) connected(v *indexView, found []int32, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) ([]int, *reach) {
+func (s *diagState) connected(v *indexView, found []int32, also []int, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) ([]int, *reach) {
 	r := newReach(v, len(s.units)/2+8)
-	if !s.reachEdit(r, found, lo, hi, gone, goneNames, linesMoved, bytesMoved, from) {
+	for _, i := range also {
+		r.raise(i, roleExtra)
+	}
+	if !s.reachEdit(r, found, lo, hi, gone, goneNames, linesMoved, bytesMoved, from) || !s.secureContext(r) {
 		return nil, nil
 	}
 	slices.Sort(r.set)
 	return r.set, r
+}
+
+// secureContext takes into r, for its text only, a unit that calls a
+// security builtin when r takes the findings of a unit that names
+// random_seed and holds no such unit: the static pass finds the file's
+// random_seed calls insecure when the text it checks has such a call. It
+// reports whether r is still within its limit.
+func (s *diagState) secureContext(r *reach) bool {
+	if s.seeds == 0 || s.secure == 0 {
+		return true
+	}
+	seed := false
+	for _, i := range r.set {
+		f := s.units[i].facts()
+		if f.secure {
+			return true
+		}
+		seed = seed || f.seed && r.taken(i)
+	}
+	if !seed {
+		return true
+	}
+	for i, u := range s.units {
+		if u.facts().secure {
+			r.raise(i, roleBare)
+			break
+		}
+	}
+	return !r.over
 }
 
 // reachEdit takes into r what connected does, and reports whether that is

@@ -609,3 +609,65 @@ func TestEditKeepsUnitsAround(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedingFollowsSecureCalls edits a program whose random_seed calls
+// are errors because it also calls a security builtin (check's
+// insecureSeeding): every random_seed finding depends on whether any
+// statement makes such a call. Each edit is derived, the findings are a
+// full analysis's, and they come and go with the last such call.
+func TestSeedingFollowsSecureCalls(t *testing.T) {
+	const uri = URI("file:///nowhere/seeded.wfl")
+	const secure, used = "store token as secure_random_bytes of 16\n", "display token\n"
+	var b strings.Builder
+	b.WriteString("random_seed of 1\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "store n%d as random_int of 1 and 6\ndisplay n%d\n", i, i)
+	}
+	b.WriteString(secure + used + "random_seed of 2\n")
+	text := b.String()
+	st := fullStateOf(uri, text)
+	// Each edit is found in the text as the edits before left it.
+	edits := []struct {
+		what         string
+		at           func(text string) (from, to int)
+		ins          string
+		wantInsecure int // random_seed findings after the edit
+	}{
+		{"a statement far from both", func(text string) (int, int) {
+			i := strings.Index(text, "display n20") + len("display n20")
+			return i, i
+		}, " plus 1", 2},
+		{"the secure call deleted", func(text string) (int, int) {
+			i := strings.Index(text, secure)
+			return i, i + len(secure+used)
+		}, "", 0},
+		{"the secure call typed again", func(text string) (int, int) {
+			i := strings.Index(text, "random_seed of 2")
+			return i, i
+		}, secure + used, 2},
+		{"a random_seed call edited", func(string) (int, int) { return 0, len("random_seed of 1") }, "random_seed of 7", 2},
+	}
+	for _, e := range edits {
+		from, to := e.at(text)
+		next := text[:from] + e.ins + text[to:]
+		got := derive(st, next, ConfigFor(uri), sameEnds{}, nil)
+		if got == nil {
+			t.Fatalf("%s: not derived", e.what)
+		}
+		a, _ := analyze(uri, next, disk)
+		want := sortedCopy(a.Diagnostics)
+		if d := firstDiff(got.assemble(), want); d != "" {
+			t.Fatalf("%s: derived diagnostics differ: %s", e.what, d)
+		}
+		n := 0
+		for _, d := range want {
+			if d.Code == "ANALYZE-SECURITY" {
+				n++
+			}
+		}
+		if n != e.wantInsecure {
+			t.Fatalf("%s: %d insecure seedings, want %d", e.what, n, e.wantInsecure)
+		}
+		st, text = got, next
+	}
+}

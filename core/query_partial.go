@@ -575,10 +575,9 @@ func (q *queryState) analyse(set []int) *Analysis {
 	ctx := *st.ctx // the shared context is never modified
 	ctx.Line = func(off int) int { return st.lines.Line(off) + 1 }
 	// The checker reads its source only for its size (to size its tables)
-	// and for words that only findings depend on (`random_seed`, which
-	// makes the state final, so it is never partial; `expect`, `export`
-	// and `header`, for the static pass, which Resolve does not run): a
-	// stretch of the size of what it checks will do.
+	// and for words that only findings depend on (`random_seed`, `expect`,
+	// `export` and `header`, for the static pass, which Resolve does not
+	// run): a stretch of the size of what it checks will do.
 	info, _ := check.Resolve(f, text[:size], &ctx)
 	// The names of the other units: after checking, so that they are
 	// only what they are for the queries (no name of the units checked

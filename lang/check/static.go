@@ -7,6 +7,7 @@ package check
 // that warnings agree with it.
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -431,40 +432,57 @@ var securityBuiltins = map[string]bool{
 	"seal": true, "unseal": true,
 }
 
-func insecureSeeding(f *ast.File) []diag.Diagnostic {
-	type call struct {
-		name string
-		sp   token.Span
-	}
-	var calls []call
-	ast.Inspect(f, func(n ast.Node) bool {
+// SecurityBuiltins lists the builtins whose calls make a file's
+// `random_seed` calls errors (ANALYZE-SECURITY).
+func SecurityBuiltins() []string {
+	return slices.Sorted(maps.Keys(securityBuiltins))
+}
+
+// CallsSecurityBuiltin reports whether n calls one of SecurityBuiltins, as
+// the rule sees a call: the findings of every `random_seed` call of a file
+// depend on whether any of its statements does.
+func CallsSecurityBuiltin(n ast.Node) bool {
+	found := false
+	eachCall(n, func(name string, _ token.Span) bool {
+		found = securityBuiltins[name]
+		return !found
+	})
+	return found
+}
+
+// eachCall calls f with the name and span of every call of a named action
+// or builtin in n, until f returns false.
+func eachCall(n ast.Node, f func(name string, sp token.Span) bool) {
+	more := true
+	ast.Inspect(n, func(n ast.Node) bool {
+		if !more {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if id, ok := n.Fun.(*ast.Ident); ok {
-				calls = append(calls, call{id.Name, token.Span{Start: n.Pos(), End: n.End()}})
+				more = f(id.Name, token.Span{Start: n.Pos(), End: n.End()})
 			}
 		case *ast.ActionCallExpr:
 			if n.Name != nil {
-				calls = append(calls, call{n.Name.Name, token.Span{Start: n.Pos(), End: n.End()}})
+				more = f(n.Name.Name, token.Span{Start: n.Pos(), End: n.End()})
 			}
 		}
-		return true
+		return more
 	})
-	sec := false
-	for _, c := range calls {
-		if securityBuiltins[c.name] {
-			sec = true
-		}
-	}
-	if !sec {
+}
+
+func insecureSeeding(f *ast.File) []diag.Diagnostic {
+	if !CallsSecurityBuiltin(f) {
 		return nil
 	}
 	var out []diag.Diagnostic
-	for _, c := range calls {
-		if c.name == "random_seed" {
-			out = append(out, diag.Diagnostic{Span: c.sp, Severity: diag.Error, Category: diag.Semantic, Code: "ANALYZE-SECURITY",
+	eachCall(f, func(name string, sp token.Span) bool {
+		if name == "random_seed" {
+			out = append(out, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Semantic, Code: "ANALYZE-SECURITY",
 				Message: "random_seed must not be used in authentication, session, or cryptographic code"})
 		}
-	}
+		return true
+	})
 	return out
 }
