@@ -20,9 +20,12 @@ import (
 // named goneNames, and what they reach; with linesMoved, also the units
 // after offset from whose messages name a line; with bytesMoved, also the
 // units with a finding that points at a place outside them (see
-// relatedOut). Those last two only need their findings made again: they
-// are taken like the writers of what the edit names. It returns nil when
-// that is most of the file (a full analysis is cheaper).
+// relatedOut); found lists the units with findings, where those are. Those
+// last two only need their findings made again: they are taken like the
+// writers of what the edit names, as are the units of also (the ones
+// naming random_seed, when the file's first security call came or its
+// last went). It returns nil when that is most of the file (a full
+// analysis is cheaper).
 func (s *diagState) connected(v *indexView, found []int32, also []int, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) ([]int, *reach) {
 	r := newReach(v, len(s.units)/2+8)
 	for _, i := range also {
