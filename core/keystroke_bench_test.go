@@ -323,3 +323,40 @@ func BenchmarkKeystrokeOutline(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCloseBlock times the closer offered after Enter in the middle
+// of the clean 10,000-line document, at the end of a block header typed
+// there: snapshot parses from the header's statement on
+// (Snapshot.CloseBlock), whole parses all the text (CloseBlock).
+//
+//	go test -run '^$' -bench CloseBlock ./core
+func BenchmarkCloseBlock(b *testing.B) {
+	text := benchdoc.Clean(10000)
+	at := len(text) / 2
+	at += strings.Index(text[at:], "\ncount from") + 1
+	ws := NewWorkspace()
+	uri := URI("file:///bench/enter.wfl")
+	s := ws.Open(uri, 1, text)
+	s.Diagnostics()
+	const header = "repeat while total_c0 is less than 1:\n"
+	s, err := ws.Change(uri, 2, Edit{Start: at, End: at, Text: header + "\n"}) // and Enter
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Diagnostics()
+	enter := at + len(header)
+	if _, ok := s.CloseBlock(enter); !ok {
+		b.Fatal("no closer offered")
+	}
+	b.Run("snapshot", func(b *testing.B) {
+		for b.Loop() {
+			s.CloseBlock(enter)
+		}
+	})
+	b.Run("whole", func(b *testing.B) {
+		lines := s.Lines()
+		for b.Loop() {
+			CloseBlock(lines, enter)
+		}
+	})
+}

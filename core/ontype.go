@@ -39,6 +39,38 @@ import (
 // Enter; lines is the text's line table. It parses the text itself, and
 // needs no analysis of it.
 func CloseBlock(lines *token.Lines, offset int) (Edit, bool) {
+	return closeBlock(lines, offset, 0, false)
+}
+
+// CloseBlock is the package's CloseBlock for the snapshot's text, which it
+// parses only from the top-level statement that holds the header (the
+// parser keeps nothing from one to the next), found in the diagnostics'
+// state, as are the parse errors before it.
+func (s *Snapshot) CloseBlock(offset int) (Edit, bool) {
+	st := s.diagState()
+	from, broken := 0, false
+	if offset >= 0 && offset <= len(s.Text) {
+		if cur := st.lines.Line(offset); cur > 0 {
+			i := unitAt(st.starts, st.lines.LineStart(cur-1))
+			from = st.starts[i]
+			for _, j := range st.withFindings() {
+				if int(j) >= i {
+					break
+				}
+				if st.units[j].d.firstParse >= 0 {
+					broken = true
+					break
+				}
+			}
+		}
+	}
+	return closeBlock(st.lines, offset, from, broken)
+}
+
+// closeBlock is CloseBlock parsing the text from from, the start of a
+// top-level statement at or before the header's line; broken says whether
+// the text before from raises a parse error.
+func closeBlock(lines *token.Lines, offset, from int, broken bool) (Edit, bool) {
 	text := lines.Text()
 	if offset < 0 || offset > len(text) {
 		return Edit{}, false
@@ -83,8 +115,8 @@ func CloseBlock(lines *token.Lines, offset int) (Edit, bool) {
 	// of the text for the end of the block); no error appears below the
 	// closer. Errors of the new text that lie before the closer are about
 	// the block (an action without a body yet).
-	f, before := parser.Parse(text)
-	_, now := parser.Parse(after)
+	f, before := parseFrom(text, from, broken)
+	_, now := parseFrom(after, from, broken)
 	type finding struct {
 		at  int
 		msg string
@@ -275,4 +307,24 @@ func blockOf(line string) block {
 		}
 	}
 	return block{}
+}
+
+// parseFrom returns what parser.Parse finds of text from from on, the start
+// of a top-level statement: its statements, and its diagnostics there.
+// Parse keeps the first parse error raised and those not before it
+// (parser.FilterFirst); when the text before from raised one (broken),
+// that is every error from from on.
+func parseFrom(text string, from int, broken bool) (*ast.File, []diag.Diagnostic) {
+	if from == 0 {
+		return parser.Parse(text)
+	}
+	f, units, dropped := parser.UnitsFrom(text, from)
+	if !broken {
+		return f, parser.Diagnostics(units, dropped)
+	}
+	var diags []diag.Diagnostic
+	for _, u := range units {
+		diags = append(diags, u.Diags...)
+	}
+	return f, append(diags, dropped...)
 }

@@ -1,6 +1,14 @@
 package core
 
-import "testing"
+import (
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"wfl-lsp/lang/token"
+)
 
 // TestCloseBlock covers what the txtar scenarios cannot write: texts
 // without a final line break, CRLF, the cursor elsewhere than after Enter.
@@ -63,4 +71,65 @@ func TestCloseBlock(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSnapshotCloseBlockEqualsWhole asks, on every corpus program (and a
+// quarter of the mutants; all of them with -stress), edited once at random, for the closer after an Enter at the
+// start of every line: the snapshot's CloseBlock, which parses from the
+// statement of the header on, must answer what CloseBlock answers parsing
+// the whole text.
+func TestSnapshotCloseBlockEqualsWhole(t *testing.T) {
+	stride := 4
+	if *stress > 0 {
+		stride = 1
+	}
+	progs := corpusOrSkip(t, stride)
+	asked, closed := 0, 0
+	for n, path := range slices.Sorted(maps.Keys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(n), 3))
+		ws, uri, s := openAnalysed(path, progs[path])
+		compare := func(s *Snapshot, first, last int) {
+			lines := token.NewLines(s.Text)
+			for l := max(first, 1); l < min(last, lines.Count()); l++ {
+				off := lines.LineStart(l)
+				got, gok := s.CloseBlock(off)
+				want, wok := CloseBlock(lines, off)
+				if got != want || gok != wok {
+					t.Fatalf("%s, Enter before line %d: %v %v, want %v %v\ntext:\n%s", path, l+1, got, gok, want, wok, s.Text)
+				}
+				asked++
+				if gok {
+					closed++
+				}
+			}
+		}
+		edited, e := changeAtRandom(t, ws, s, rng)
+		compare(edited, 0, 1<<30)
+		// Back to the program, as an undo does.
+		s, err := ws.Change(uri, edited.Version+1, Edit{Start: e.Start, End: e.Start + len(e.Text), Text: s.Text[e.Start:e.End]})
+		if err != nil || s.Text != progs[path] {
+			t.Fatalf("%s: the edit was not undone: %v", path, err)
+		}
+		// Blocks left open, as while one is typed: a closer's line
+		// deleted, then an Enter on the lines around.
+		lines := token.NewLines(s.Text)
+		for k := 0; k < 3; k++ {
+			l := rng.IntN(lines.Count())
+			for ; l < lines.Count() && !strings.HasPrefix(strings.TrimSpace(s.Text[lines.LineStart(l):lines.LineEnd(l)]), "end"); l++ {
+			}
+			if l >= lines.Count() || l+1 >= lines.Count() {
+				continue
+			}
+			cut := Edit{Start: lines.LineStart(l), End: lines.LineStart(l + 1)}
+			open, err := ws.Change(uri, s.Version+1, cut)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compare(open, l-30, l+30)
+			if s, err = ws.Change(uri, open.Version+1, Edit{Start: cut.Start, End: cut.Start, Text: progs[path][cut.Start:cut.End]}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d places asked, %d closers", asked, closed)
 }

@@ -193,11 +193,10 @@ func onTypeFormatting(_ context.Context, _ *server, d doc, p *protocol.DocumentO
 	if p.Ch != "\n" && p.Ch != "\r\n" {
 		return nil, nil
 	}
-	// The closer is decided by parsing the text (core.CloseBlock): no
-	// analysis is needed.
-	lines := d.snap.QueryLines()
-	m := newMapper(lines, d.enc)
-	e, ok := core.CloseBlock(lines, m.offset(p.Position))
+	// The closer is decided by parsing the text from the header's
+	// statement on (core's Snapshot.CloseBlock): no analysis is needed.
+	m := d.mapper()
+	e, ok := d.snap.CloseBlock(m.offset(p.Position))
 	if !ok {
 		return nil, nil
 	}
