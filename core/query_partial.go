@@ -175,7 +175,11 @@ func newQueryState(st *diagState, b *queryBase) *queryState {
 		return before < 0 || before != k-1
 	}
 	includes := st.ctx != nil && st.ctx.Includes
-	for i := range st.units {
+	lo, hi := v.pre, min(n-v.suf, n-1) // where the dirty units may be
+	if includes {
+		lo, hi = 0, n-1 // and the includes anywhere
+	}
+	for i := lo; i <= hi; i++ {
 		if (i >= v.pre && i <= n-v.suf) && dirty(i) || includes && st.units[i].facts().loads&loadInclude != 0 {
 			q.seeds = append(q.seeds, i)
 		}
