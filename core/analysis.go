@@ -77,7 +77,7 @@ func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *pa
 	var dropped []diag.Diagnostic
 	var lx *lexer.Result // nil: the linter lexes the text again
 	if parsed != nil {
-		f, units, dropped = parsed.file, parsed.units, parsed.dropped
+		f, units, dropped = parsed.syntax.File, parsed.units, parsed.dropped
 	} else {
 		f, units, dropped, lx = parser.UnitsLexed(text)
 	}

@@ -8,6 +8,8 @@ package core
 // starts from that parse rather than parse again.
 
 import (
+	"weak"
+
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
@@ -21,25 +23,41 @@ type Syntax struct {
 	File  *ast.File    // the syntax tree; never nil, partial when there are parse errors
 }
 
-// parsedText is what analyze parses a text into before it checks it.
+// parsedText is what analyze parses a text into before it checks it, and
+// the Syntax made of it.
 type parsedText struct {
-	file    *ast.File
+	syntax  Syntax
 	units   []parser.Unit
 	dropped []diag.Diagnostic
 }
 
 // Syntax returns the snapshot's syntax tree and line table: its analysis's
 // when that is computed, else those of a parse of its own, which the
-// analysis, when asked for later, takes over. It is safe to call from many
+// analysis, when asked for while it is still held, takes over. The
+// snapshot holds that parse weakly: a tree is several times the size of
+// its text, and a client that asks for folding ranges at every keystroke
+// but never for an analysis would otherwise keep one beside the analysis
+// of the version the queries start from. It is safe to call from many
 // goroutines.
 func (s *Snapshot) Syntax() *Syntax {
 	if s.analysed.Load() {
 		return &s.Analysis().Syntax
 	}
-	s.syntaxOnce.Do(func() {
-		f, units, dropped := parser.Units(s.Text)
-		s.parsed.Store(&parsedText{file: f, units: units, dropped: dropped})
-		s.syntax = &Syntax{Lines: s.QueryLines(), File: f}
-	})
-	return s.syntax
+	s.syntaxMu.Lock()
+	defer s.syntaxMu.Unlock()
+	if p := s.parsed.Value(); p != nil {
+		return &p.syntax // keeps p alive while it is used
+	}
+	f, units, dropped := parser.Units(s.Text)
+	p := &parsedText{syntax: Syntax{Lines: s.QueryLines(), File: f}, units: units, dropped: dropped}
+	s.parsed = weak.Make(p)
+	return &p.syntax
+}
+
+// takeParse returns the parse Syntax made, if it is still held, for the
+// analysis.
+func (s *Snapshot) takeParse() *parsedText {
+	s.syntaxMu.Lock()
+	defer s.syntaxMu.Unlock()
+	return s.parsed.Value()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"sort"
 	"sync"
 	"testing"
@@ -94,5 +95,28 @@ func TestSyntaxWhileAnalysing(t *testing.T) {
 		if want := a.FoldingRanges(); !reflect.DeepEqual(folds, want) {
 			t.Fatalf("edit %d: folding ranges differ from the analysis's", i)
 		}
+	}
+}
+
+// TestSyntaxNotKept: the snapshot does not keep the tree its Syntax made
+// once no request holds it, so that a client asking for folding ranges at
+// every keystroke, and never for an analysis, does not keep a tree beside
+// the analysis the queries start from.
+func TestSyntaxNotKept(t *testing.T) {
+	_, text := nexusProgram(t)
+	ws, uri, s := openAnalysed("/nowhere/folded.wfl", text)
+	s, err := ws.Change(uri, 2, Edit{Start: 0, End: 0, Text: "\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Syntax().FoldingRanges()) == 0 {
+		t.Fatal("no folding ranges")
+	}
+	runtime.GC()
+	if s.parsed.Value() != nil {
+		t.Fatal("the snapshot keeps the tree made for a request that is done")
+	}
+	if s.Analysed() {
+		t.Fatal("the syntax made the analysis")
 	}
 }

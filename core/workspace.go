@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"weak"
 
 	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
@@ -70,12 +71,10 @@ type Snapshot struct {
 	// analysis made then lints in both modes for it (analyzeModes).
 	stating atomic.Bool
 
-	// syntax is the tree and line table made for the requests that read
-	// only those (syntax.go), before the analysis; parsed is that parse,
-	// until the analysis takes it over.
-	syntaxOnce sync.Once
-	syntax     *Syntax
-	parsed     atomic.Pointer[parsedText]
+	// parsed is the parse made for the requests that read only the tree
+	// and line table (syntax.go), before the analysis, held weakly.
+	syntaxMu sync.Mutex
+	parsed   weak.Pointer[parsedText]
 }
 
 // NewSnapshot returns a snapshot of text that belongs to no workspace, for
@@ -98,7 +97,7 @@ func (s *Snapshot) analyze() {
 	defer trace.StartRegion(context.Background(), "core.analyze").End()
 	// While the diagnostics' state is made from it, the linter reports in
 	// both its modes at once.
-	a, r := analyzeModes(s.URI, s.Text, s.src, s.stating.Load() && s.diags.Load() == nil, s.parsed.Swap(nil))
+	a, r := analyzeModes(s.URI, s.Text, s.src, s.stating.Load() && s.diags.Load() == nil, s.takeParse())
 	a.diags = &s.diags
 	s.analysis = a
 	s.lines.CompareAndSwap(nil, a.Lines)
