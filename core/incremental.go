@@ -377,7 +377,7 @@ func describeUnit(g []parser.Unit) *unit {
 	}
 	names, writes = sortedSet(names), sortedSet(writes)
 	_, top.seed = slices.BinarySearch(names, nameHash("random_seed"))
-	if slices.ContainsFunc(securityHashes, func(h uint32) bool { _, ok := slices.BinarySearch(names, h); return ok }) {
+	if slices.ContainsFunc(names, func(h uint32) bool { _, ok := slices.BinarySearch(securityHashes, h); return ok }) {
 		top.secure = slices.ContainsFunc(g, func(pu parser.Unit) bool { return pu.Stmt != nil && check.CallsSecurityBuiltin(pu.Stmt) })
 	}
 	u.hashes, u.nwrites = writesFirst(names, writes)
@@ -387,14 +387,15 @@ func describeUnit(g []parser.Unit) *unit {
 	return u
 }
 
-// securityHashes are the hashes of check.SecurityBuiltins: a unit that
-// names none calls none.
+// securityHashes are the hashes of check.SecurityBuiltins, sorted: a unit
+// that names none calls none. Most units name fewer names than there are
+// builtins, so their names are looked up here rather than the other way.
 var securityHashes = func() []uint32 {
 	var hs []uint32
 	for _, name := range check.SecurityBuiltins() {
 		hs = append(hs, nameHash(name))
 	}
-	return hs
+	return sortedSet(hs)
 }()
 
 // tally adds n times what u is to the state's counts of units that name
