@@ -5,6 +5,7 @@ package core
 // containers), and the count itself, computed when a lens is shown.
 
 import (
+	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
 )
@@ -13,30 +14,6 @@ import (
 type Lens struct {
 	Span token.Span // the declared name
 	Kind check.SymbolKind
-}
-
-// CodeLenses returns the names the document declares that get a lens, in
-// source order: every definition of an action (each version of an
-// overloaded one), every container and interface, and every action of a
-// container.
-func (a *Analysis) CodeLenses() []Lens {
-	var out []Lens
-	for _, r := range a.Idents() {
-		if !r.Def || r.Sym == nil || r.Sym.From != "" {
-			continue
-		}
-		switch r.Sym.Kind {
-		case check.SymAction, check.SymContainer, check.SymInterface:
-		case check.SymMethod:
-			if r.Sym.Parent == nil || r.Sym.Parent.Kind != check.SymContainer {
-				continue
-			}
-		default:
-			continue
-		}
-		out = append(out, Lens{Span: nodeSpan(r.Ident), Kind: r.Sym.Kind})
-	}
-	return out
 }
 
 // ReferenceCount returns how many places refer to the name declared at
@@ -61,4 +38,36 @@ func (a *Analysis) ReferenceCount(offset int, f Files) (int, bool) {
 		}
 	}
 	return len(a.References(offset, false)), true
+}
+
+// CodeLenses returns the names the text declares that get a lens, in
+// source order: every definition of an action (each version of an
+// overloaded one), every container and interface, and every action of a
+// container. They are read from the tree alone: each such declaration
+// defines a symbol of its kind (TestLensesAreDeclarations checks it over
+// the corpus, the mutants and random edits of them), and after an edit the
+// editor gets its lenses without a full analysis.
+func (x *Syntax) CodeLenses() []Lens {
+	var out []Lens
+	add := func(id *ast.Ident, kind check.SymbolKind) {
+		if id != nil && id.Name != "" {
+			out = append(out, Lens{Span: nodeSpan(id), Kind: kind})
+		}
+	}
+	ast.Inspect(x.File, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ActionDecl:
+			if n.Method {
+				add(n.Name, check.SymMethod)
+			} else {
+				add(n.Name, check.SymAction)
+			}
+		case *ast.ContainerDecl:
+			add(n.Name, check.SymContainer)
+		case *ast.InterfaceDecl:
+			add(n.Name, check.SymInterface)
+		}
+		return true
+	})
+	return out
 }

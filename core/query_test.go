@@ -139,6 +139,18 @@ func compareQueries(s *Snapshot, full *Analysis, offset int, ws *Workspace, c *q
 		}},
 		{"highlights", qn, func(a *Analysis) any { return a.Highlights(offset) }},
 		{"references", qn, func(a *Analysis) any { return a.References(offset, false) }},
+		{"reference count", qn, func(a *Analysis) any {
+			// As a code lens counts them: through the files that include
+			// the document (none here), loading it as the analysis asked.
+			n, ok := a.ReferenceCount(offset, Files{Base: path, IncludesOf: func(string) []string { return nil },
+				Load: func(p string) (*Analysis, bool) {
+					if p == path {
+						return a, true
+					}
+					return ws.Load(p)
+				}})
+			return []any{n, ok}
+		}},
 		{"semantic tokens", qr, func(a *Analysis) any { return a.SemanticTokens(rng) }},
 		{"inlay hints", qr, func(a *Analysis) any { return a.InlayHints(rng) }},
 	}
@@ -280,7 +292,7 @@ func TestQueryCases(t *testing.T) {
 			if d := compareQueries(s, full, off, ws, &c); d != "" {
 				t.Fatal(d)
 			}
-			if c.partial < c.answers-2 { // highlights and references may need the full analysis
+			if c.partial < c.answers-3 { // highlights, references and their count may need the full analysis
 				t.Errorf("%d of %d answers from a partial analysis", c.partial, c.answers)
 			}
 		})

@@ -142,12 +142,14 @@ type lensData struct {
 }
 
 // codeLens answers the lenses without their counts (their commands), which
-// codeLens/resolve computes for the lenses the editor shows.
+// codeLens/resolve computes for the lenses the editor shows. The lenses are
+// read from the syntax tree: an editor asks for them after every pause in
+// typing, and they need no analysis.
 func codeLens(_ context.Context, _ *server, d doc, _ *protocol.CodeLensParams) (any, error) {
-	a, m := d.analysis()
+	x, m := d.syntax()
 	data, _ := json.Marshal(lensData{URI: d.uri, Version: d.snap.Version})
 	out := []protocol.CodeLens{}
-	for _, l := range a.CodeLenses() {
+	for _, l := range x.CodeLenses() {
 		out = append(out, protocol.CodeLens{Range: m.rng(l.Span), Data: protocol.LSPAny(data)})
 	}
 	return out, nil
@@ -173,8 +175,12 @@ func resolveCodeLens(s *server, params jsonrpc2.RawMessage) (work, error) {
 		if err := stale(); err != nil {
 			return nil, err
 		}
-		a, m := d.analysis()
-		n, ok := a.ReferenceCount(m.offset(lens.Range.Start), s.files(d))
+		// As references counts them: from an analysis of the statements
+		// that name the name, when they are few (core's QueryName).
+		off := d.mapper().offset(lens.Range.Start)
+		a := d.snap.QueryName(off)
+		path := core.URI(d.uri).Path()
+		n, ok := a.ReferenceCount(off, core.Files{Base: path, Candidates: s.candidatePaths(), IncludesOf: s.includesOf, Load: s.loadHere(path, a)})
 		if !ok {
 			return nil, jsonrpc2.NewError(codeRequestFailed, "the code lens is on no declared name")
 		}

@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -14,10 +16,11 @@ import (
 
 // TestStructureRequestsWithoutAnalysis: after a keystroke, the requests
 // that read the text or its tree alone (formatting, folding ranges,
-// document links, selection ranges, the closer after Enter) answer without
+// document links, selection ranges, code lenses, the closer after Enter)
+// answer without
 // making the document's full analysis, which costs a multiple of what they
 // need on a large document. Their answers are those of a full analysis
-// (core's TestSyntaxEqualsAnalysis).
+// (core's TestSyntaxEqualsAnalysis and TestLensesAreDeclarations).
 func TestStructureRequestsWithoutAnalysis(t *testing.T) {
 	s := newServer(context.Background(), Options{})
 	u := uri.File("/nowhere/typed.wfl")
@@ -49,6 +52,9 @@ func TestStructureRequestsWithoutAnalysis(t *testing.T) {
 		{"selection ranges", func(d doc) (any, error) {
 			return selectionRange(s.ctx, s, d, &protocol.SelectionRangeParams{TextDocument: id, Positions: []protocol.Position{pos}})
 		}},
+		{"code lens", func(d doc) (any, error) {
+			return codeLens(s.ctx, s, d, &protocol.CodeLensParams{TextDocument: id})
+		}},
 		{"on-type formatting", func(d doc) (any, error) {
 			return onTypeFormatting(s.ctx, s, d, &protocol.DocumentOnTypeFormattingParams{TextDocument: id, Position: pos, Ch: "\n"})
 		}},
@@ -63,6 +69,53 @@ func TestStructureRequestsWithoutAnalysis(t *testing.T) {
 		}
 		if snap.Analysed() {
 			t.Errorf("%s after a keystroke made the full analysis", r.name)
+		}
+	}
+}
+
+// TestLensCountWithoutAnalysis: after a keystroke, a code lens's count of
+// an action that few statements name is made from an analysis of those
+// statements (as references are), and is the count of a full analysis.
+func TestLensCountWithoutAnalysis(t *testing.T) {
+	s := newServer(context.Background(), Options{})
+	u := uri.File("/nowhere/typed.wfl")
+	text := benchdoc.Clean(600)
+	snap := s.ws.Open(core.URI(u), 1, text)
+	snap.Diagnostics()
+	snap.Analysis()
+	at := strings.Index(text, "\ndisplay call") + 1
+	snap, err := s.ws.Change(core.URI(u), 2, core.Edit{Start: at, End: at, Text: " "})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := doc{uri: u, snap: snap, enc: utf16}
+	list, err := codeLens(s.ctx, s, d, &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lenses := list.([]protocol.CodeLens)
+	if len(lenses) < 3 {
+		t.Fatalf("%d lenses in a document that declares an action every few lines", len(lenses))
+	}
+	for _, lens := range lenses[:3] {
+		params, _ := json.Marshal(lens)
+		w, err := resolveCodeLens(s, params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := w(s.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snap.Analysed() {
+			t.Fatalf("resolving the lens at %v made the full analysis", lens.Range.Start)
+		}
+		a := (&core.Snapshot{URI: snap.URI, Text: snap.Text}).Analysis()
+		m := newMapper(a.Lines, utf16)
+		n, _ := a.ReferenceCount(m.offset(lens.Range.Start), core.Files{})
+		title := got.(*protocol.CodeLens).Command.Title
+		if want := fmt.Sprintf("%d reference", n); !strings.HasPrefix(title, want) {
+			t.Errorf("lens at %v: %q, want %q", lens.Range.Start, title, want)
 		}
 	}
 }

@@ -1,0 +1,68 @@
+package core
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+
+	"wfl-lsp/lang/check"
+)
+
+// TestLensesAreDeclarations: the lenses read from the tree (Syntax's
+// CodeLenses) are the names the checker defines as actions, containers,
+// interfaces and actions of containers, in every corpus program and
+// mutant, and in the texts a chain of random edits makes of them (blocks
+// left open, declarations doubled or cut in half).
+//
+//	go test -run LensesAreDeclarations -stress N ./core
+func TestLensesAreDeclarations(t *testing.T) {
+	edits, seed := 4, uint64(5)
+	if testing.Short() {
+		edits = 1
+	}
+	if *stress > 0 {
+		edits, seed = 24, uint64(*stress)
+	}
+	progs := corpusOrSkip(t, 1)
+	texts := 0
+	for n, path := range slices.Sorted(mapsKeys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		ws, uri, s := openAnalysed(path, progs[path])
+		for k := 0; ; k++ {
+			a := (&Snapshot{URI: uri, Text: s.Text, src: NewWorkspace()}).Analysis()
+			texts++
+			if got, want := a.CodeLenses(), declaredLenses(a); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s after %d edits: %s\ntext:\n%s", path, k, difference(got, want), s.Text)
+			}
+			if k == edits {
+				break
+			}
+			s, _ = changeAtRandom(t, ws, s, rng)
+		}
+	}
+	t.Logf("%d programs, %d texts", len(progs), texts)
+}
+
+// declaredLenses is what a lens is for, in the checker's terms: every name
+// defined as an action, a container, an interface or an action of a
+// container, in the file itself.
+func declaredLenses(a *Analysis) []Lens {
+	var out []Lens
+	for _, r := range a.Idents() {
+		if !r.Def || r.Sym == nil || r.Sym.From != "" {
+			continue
+		}
+		switch r.Sym.Kind {
+		case check.SymAction, check.SymContainer, check.SymInterface:
+		case check.SymMethod:
+			if r.Sym.Parent == nil || r.Sym.Parent.Kind != check.SymContainer {
+				continue
+			}
+		default:
+			continue
+		}
+		out = append(out, Lens{Span: nodeSpan(r.Ident), Kind: r.Sym.Kind})
+	}
+	return out
+}
