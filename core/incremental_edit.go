@@ -47,8 +47,10 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	for _, w := range wstarts {
 		s.starts = append(s.starts, w+a)
 	}
-	for _, st := range prev.starts[next:] {
-		s.starts = append(s.starts, st+delta)
+	moved := len(s.starts)
+	s.starts = append(s.starts, prev.starts[next:]...)
+	for i := moved; i < len(s.starts); i++ {
+		s.starts[i] += delta
 	}
 	s.units = make([]*unit, 0, len(s.starts))
 	s.units = append(s.units, prev.units[:first]...)

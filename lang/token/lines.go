@@ -55,12 +55,16 @@ func (l *Lines) Splice(text string, from, oldEnd, newEnd int) *Lines {
 	starts = appendStarts(starts, text, int(starts[keep]), newEnd)
 	// A start after oldEnd depends on the byte before it and on itself,
 	// both unchanged.
+	// Those kept are the ones from oldEnd+1 on that come after the last
+	// start scanned: a stretch that ends the list, the starts increasing.
 	delta := int32(newEnd - oldEnd)
 	last := starts[len(starts)-1]
-	for _, s := range l.starts[keep+1:] {
-		if int(s) >= oldEnd+1 && s+delta > last {
-			starts = append(starts, s+delta)
-		}
+	rest := l.starts[keep+1:]
+	rest = rest[sort.Search(len(rest), func(i int) bool { return int(rest[i]) >= oldEnd+1 && rest[i]+delta > last }):]
+	n := len(starts)
+	starts = append(starts, rest...)
+	for i := n; i < len(starts); i++ {
+		starts[i] += delta
 	}
 	return &Lines{text: text, starts: starts}
 }
