@@ -284,8 +284,12 @@ func keystrokeHover(b *testing.B, text, call, typed, hoverAt string) {
 // editor asks about the whole document once typing pauses. syntax: the
 // folding ranges, from the snapshot's syntax (a parse); analysis: the
 // same, from a full analysis, as they were answered before the syntax;
-// outline: the folding ranges from the syntax, then the document symbols,
-// whose analysis takes over the syntax's parse.
+// outline: the folding ranges from the syntax, then the document symbols
+// (Snapshot.DocumentSymbols: the tree's outline, the types of its stores
+// those of the outline made at the start, but for the unit typed into,
+// from a partial analysis); outline-analysis: the same from a full
+// analysis, which takes over the syntax's parse, as they were answered
+// before.
 //
 //	go test -run '^$' -bench KeystrokeOutline -benchtime 200x ./core
 func BenchmarkKeystrokeOutline(b *testing.B) {
@@ -293,13 +297,14 @@ func BenchmarkKeystrokeOutline(b *testing.B) {
 	text := benchdoc.Clean(10000)
 	call := fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
 	at := strings.Index(text, call) + len(call)
-	for _, mode := range []string{"syntax", "analysis", "outline"} {
+	for _, mode := range []string{"syntax", "analysis", "outline", "outline-analysis"} {
 		b.Run(mode, func(b *testing.B) {
 			ws := NewWorkspace()
 			uri := URI("file:///bench/outline.wfl")
 			s := ws.Open(uri, 1, text)
 			s.Diagnostics()
 			s.Analysis()
+			s.DocumentSymbols()
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				e := Edit{Start: at, End: at, Text: " "}
@@ -316,6 +321,12 @@ func BenchmarkKeystrokeOutline(b *testing.B) {
 				case "analysis":
 					s.Analysis().FoldingRanges()
 				case "outline":
+					s.Syntax().FoldingRanges()
+					s.DocumentSymbols()
+					if s.Analysed() {
+						b.Fatal("the outline made the full analysis")
+					}
+				case "outline-analysis":
 					s.Syntax().FoldingRanges()
 					s.Analysis().DocumentSymbols()
 				}

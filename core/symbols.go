@@ -62,12 +62,17 @@ func (a *Analysis) DocumentSymbols() []DocumentSymbol {
 	if a.File == nil {
 		return nil
 	}
-	return a.outline(a.File.Stmts, true)
+	return outliner(func(d *ast.VarDecl) string { return a.typeDetail(d.Value) }).outline(a.File.Stmts, true)
 }
+
+// An outliner makes an outline; it returns the detail of a top-level
+// store (the checked type of its value), the only fact of the outline the
+// tree does not hold.
+type outliner func(*ast.VarDecl) string
 
 func nodeSpan(n ast.Node) token.Span { return token.Span{Start: n.Pos(), End: n.End()} }
 
-func (a *Analysis) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
+func (o outliner) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 	var out []DocumentSymbol
 	add := func(n ast.Node, name *ast.Ident, kind OutlineKind, detail string, children []DocumentSymbol) {
 		if name == nil || name.Name == "" {
@@ -83,19 +88,19 @@ func (a *Analysis) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 			if s.Method {
 				kind = OutlineMethod
 			}
-			add(s, s.Name, kind, a.paramDetail(s.Params, s.ReturnType), a.actionChildren(s))
+			add(s, s.Name, kind, paramDetail(s.Params, s.ReturnType), o.actionChildren(s))
 		case *ast.ContainerDecl:
 			detail := ""
 			if s.Extends != nil {
 				detail = "extends " + s.Extends.Name
 			}
-			add(s, s.Name, OutlineContainer, detail, a.outline(s.Members, false))
+			add(s, s.Name, OutlineContainer, detail, o.outline(s.Members, false))
 		case *ast.InterfaceDecl:
 			var kids []DocumentSymbol
 			for _, sig := range s.Actions {
 				if sig.Name != nil {
 					kids = append(kids, DocumentSymbol{Name: sig.Name.Name, Kind: OutlineMethod,
-						Detail: a.paramDetail(sig.Params, sig.ReturnType), Span: nodeSpan(sig), NameSpan: nodeSpan(sig.Name)})
+						Detail: paramDetail(sig.Params, sig.ReturnType), Span: nodeSpan(sig), NameSpan: nodeSpan(sig.Name)})
 				}
 			}
 			add(s, s.Name, OutlineInterface, "", kids)
@@ -106,11 +111,11 @@ func (a *Analysis) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 			}
 			add(s, s.Name, OutlineProperty, detail, nil)
 		case *ast.EventDecl:
-			add(s, s.Name, OutlineEvent, a.paramDetail(s.Params, nil), nil)
+			add(s, s.Name, OutlineEvent, paramDetail(s.Params, nil), nil)
 		case *ast.DescribeStmt:
-			out = append(out, a.testBlock(s, s.Desc, OutlineDescribe, s.Body))
+			out = append(out, o.testBlock(s, s.Desc, OutlineDescribe, s.Body))
 		case *ast.TestStmt:
-			out = append(out, a.testBlock(s, s.Desc, OutlineTest, s.Body))
+			out = append(out, o.testBlock(s, s.Desc, OutlineTest, s.Body))
 		}
 		if !top {
 			continue
@@ -121,7 +126,7 @@ func (a *Analysis) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 			if s.Constant {
 				kind = OutlineConstant
 			}
-			add(s, s.Name, kind, a.typeDetail(s.Value), nil)
+			add(s, s.Name, kind, o(s), nil)
 		case *ast.CreateListStmt:
 			add(s, s.Name, OutlineList, "", nil)
 		case *ast.CreateMapStmt:
@@ -146,7 +151,7 @@ func (a *Analysis) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 }
 
 // actionChildren lists an action's parameters and the actions it declares.
-func (a *Analysis) actionChildren(d *ast.ActionDecl) []DocumentSymbol {
+func (o outliner) actionChildren(d *ast.ActionDecl) []DocumentSymbol {
 	var kids []DocumentSymbol
 	for _, p := range d.Params {
 		if p.Name == nil || p.Name.Name == "" {
@@ -160,7 +165,7 @@ func (a *Analysis) actionChildren(d *ast.ActionDecl) []DocumentSymbol {
 			Span: nodeSpan(p), NameSpan: nodeSpan(p.Name)})
 	}
 	if d.Body != nil {
-		for _, k := range a.outline(d.Body.Stmts, false) {
+		for _, k := range o.outline(d.Body.Stmts, false) {
 			if k.Kind == OutlineAction {
 				kids = append(kids, k)
 			}
@@ -169,19 +174,19 @@ func (a *Analysis) actionChildren(d *ast.ActionDecl) []DocumentSymbol {
 	return kids
 }
 
-func (a *Analysis) testBlock(n ast.Node, desc *ast.BasicLit, kind OutlineKind, body *ast.Block) DocumentSymbol {
+func (o outliner) testBlock(n ast.Node, desc *ast.BasicLit, kind OutlineKind, body *ast.Block) DocumentSymbol {
 	sym := DocumentSymbol{Name: kind.String(), Kind: kind, Span: nodeSpan(n), NameSpan: nodeSpan(n)}
 	if desc != nil {
 		sym.Name = desc.Value
 		sym.NameSpan = nodeSpan(desc)
 	}
 	if body != nil {
-		sym.Children = a.outline(body.Stmts, false)
+		sym.Children = o.outline(body.Stmts, false)
 	}
 	return sym
 }
 
-func (a *Analysis) paramDetail(ps []*ast.Param, ret *ast.TypeExpr) string {
+func paramDetail(ps []*ast.Param, ret *ast.TypeExpr) string {
 	var b strings.Builder
 	for i, p := range ps {
 		if p.Name == nil {

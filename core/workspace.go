@@ -67,6 +67,11 @@ type Snapshot struct {
 	qOnce sync.Once
 	q     *queryState // nil: queries use the analysis
 
+	// outline holds the types of the top-level stores of the units of
+	// the latest version whose outline was made when this one was
+	// (symbols_since.go).
+	outline atomic.Pointer[outlineTypes]
+
 	// stating is set while the diagnostics' state is being made: an
 	// analysis made then lints in both modes for it (analyzeModes).
 	stating atomic.Bool
@@ -384,6 +389,9 @@ func (s *Snapshot) follow(old *Snapshot, reimport bool, edits []Edit) {
 		s.base.Store(b)
 		s.reimport = reimport || old.reimport // old's own base came before them
 		s.same = old.same.after(len(old.Text), edits)
+	}
+	if o := old.outline.Load(); o != nil {
+		s.outline.Store(o)
 	}
 	if old.analysed.Load() {
 		s.qbase.Store(newQueryBase(old))

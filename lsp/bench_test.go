@@ -226,6 +226,7 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 			a := s.Analysis()
 			a.IdentAt(len(t) / 2)
 			a.Hover(len(t) / 2)
+			s.DocumentSymbols() // an editor's outline, whose types later outlines keep
 			if !typed {
 				continue
 			}
@@ -239,6 +240,7 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 				publish(ws, u, s)
 				s.Query(token.Span{Start: at + 1, End: at + 1}).Completion(at+1, core.CompletionOptions{})
 			}
+			s.DocumentSymbols() // once typing pauses
 		}
 		settle()
 		runtime.ReadMemStats(&after)

@@ -205,9 +205,14 @@ var outlineKinds = map[core.OutlineKind]protocol.SymbolKind{
 	core.OutlineTest:      protocol.SymbolKindMethod,
 }
 
+// documentSymbol answers the outline. After an edit it comes from the
+// tree and from the types of the top-level stores an earlier outline
+// found, those of the statements checked again since found anew (core's
+// Snapshot.DocumentSymbols): an editor asks for it after every pause in
+// typing (VS Code's outline, breadcrumbs and sticky scroll).
 func documentSymbol(_ context.Context, s *server, d doc, _ *protocol.DocumentSymbolParams) (any, error) {
-	a, m := d.analysis()
-	syms := a.DocumentSymbols()
+	syms := d.snap.DocumentSymbols()
+	m := d.mapper()
 	if s.session.Load().caps.hierarchicalSymbols {
 		return protocol.DocumentSymbolSlice(toDocumentSymbols(m, syms)), nil
 	}

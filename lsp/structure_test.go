@@ -16,11 +16,12 @@ import (
 
 // TestStructureRequestsWithoutAnalysis: after a keystroke, the requests
 // that read the text or its tree alone (formatting, folding ranges,
-// document links, selection ranges, code lenses, the closer after Enter)
-// answer without
+// document links, selection ranges, code lenses, the outline once it was
+// made, the closer after Enter) answer without
 // making the document's full analysis, which costs a multiple of what they
 // need on a large document. Their answers are those of a full analysis
-// (core's TestSyntaxEqualsAnalysis and TestLensesAreDeclarations).
+// (core's TestSyntaxEqualsAnalysis, TestLensesAreDeclarations and
+// TestOutlineEqualsFull).
 func TestStructureRequestsWithoutAnalysis(t *testing.T) {
 	s := newServer(context.Background(), Options{})
 	u := uri.File("/nowhere/typed.wfl")
@@ -28,6 +29,7 @@ func TestStructureRequestsWithoutAnalysis(t *testing.T) {
 	snap := s.ws.Open(core.URI(u), 1, text)
 	snap.Diagnostics()
 	snap.Analysis()
+	snap.DocumentSymbols() // as an editor asks when it opens the document
 	at := strings.Index(text, "\ndisplay call") + 1
 	line := uint32(strings.Count(text[:at], "\n"))
 	id := protocol.TextDocumentIdentifier{URI: u}
@@ -54,6 +56,9 @@ func TestStructureRequestsWithoutAnalysis(t *testing.T) {
 		}},
 		{"code lens", func(d doc) (any, error) {
 			return codeLens(s.ctx, s, d, &protocol.CodeLensParams{TextDocument: id})
+		}},
+		{"document symbols", func(d doc) (any, error) {
+			return documentSymbol(s.ctx, s, d, &protocol.DocumentSymbolParams{TextDocument: id})
 		}},
 		{"on-type formatting", func(d doc) (any, error) {
 			return onTypeFormatting(s.ctx, s, d, &protocol.DocumentOnTypeFormattingParams{TextDocument: id, Position: pos, Ch: "\n"})
