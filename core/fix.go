@@ -12,11 +12,9 @@ import (
 	"strings"
 
 	"wfl-lsp/lang/ast"
-	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/format"
 	"wfl-lsp/lang/lint"
-	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
 
@@ -326,8 +324,7 @@ func (fx *fixer) passesTolerant(f Fix) (errors int, ok bool) {
 	// in the fixed text, not only from the tolerant list (which may hide
 	// it for other reasons).
 	_, reported := v.Diagnostics()
-	tree, _ := parser.Parse(text)
-	for _, d := range fx.withHidden(reported, tree, text) {
+	for _, d := range fx.withHidden(reported, v) {
 		if lines.Line(d.Span.Start) == at && findingKey(d) == key {
 			is++
 		}
@@ -351,7 +348,8 @@ func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 	if err != nil || text == fx.src {
 		return 0, false
 	}
-	lines, after := fx.diagnosticsOf(text)
+	v := fx.version(text)
+	lines, after := v.Diagnostics()
 	known := fx.knownErrors()
 	key := findingKey(f.Diagnostic)
 	line, at := fx.a.Lines.Line(f.Diagnostic.Span.Start), lines.Line(shiftOffset(f.Edits, f.Diagnostic.Span.Start))
@@ -388,8 +386,7 @@ func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 	if hasError(after) {
 		// Errors hide the findings of the passes after them: look at those
 		// too, or a fix would pass that only swaps an error for a hidden one.
-		tree, _ := parser.Parse(text)
-		if fresh(fx.withHidden(after, tree, text)[len(after):]) {
+		if fresh(fx.withHidden(after, v)[len(after):]) {
 			return 0, false
 		}
 	}
@@ -429,13 +426,6 @@ func (fx *fixer) unread(offset int, edits []Edit) bool {
 	return false
 }
 
-// diagnosticsOf returns the diagnostics of text, a version of the
-// snapshot's text, derived from the snapshot's own where that is equivalent
-// (incremental.go), as an edit in the editor would be.
-func (fx *fixer) diagnosticsOf(text string) (*token.Lines, []diag.Diagnostic) {
-	return fx.version(text).Diagnostics()
-}
-
 // version returns a copy of the snapshot with text, whose diagnostics are
 // derived from the snapshot's and whose includes are found where the
 // snapshot's are.
@@ -456,7 +446,7 @@ func (fx *fixer) knownErrors() map[string]int {
 		if !hasError(fx.a.Diagnostics) {
 			return fx.known // every pass ran and reported: there is nothing hidden
 		}
-		for _, d := range fx.withHidden(fx.a.Diagnostics, fx.a.File, fx.src) {
+		for _, d := range fx.withHidden(fx.a.Diagnostics, fx.snap) {
 			if d.Severity == diag.Error {
 				fx.known[findingKey(d)]++
 			}
@@ -465,10 +455,14 @@ func (fx *fixer) knownErrors() map[string]int {
 	return fx.known
 }
 
-// withHidden returns diags, the diagnostics reported for src (a version of
-// the snapshot's text), and the findings of every pass of the checker over
-// f, its tree, that are not among them.
-func (fx *fixer) withHidden(diags []diag.Diagnostic, f *ast.File, src string) []diag.Diagnostic {
+// withHidden returns diags, the diagnostics reported for v (the snapshot
+// or a version of its text made by version), and the findings of every
+// pass of the checker over its text that are not among them: those the
+// reported list holds back behind an error of an earlier pass. v's
+// diagnostics' state keeps them with its units, derived from the
+// snapshot's as the reported ones are, so that no pass runs over the whole
+// text again (TestHiddenEqualsCheckPasses).
+func (fx *fixer) withHidden(diags []diag.Diagnostic, v *Snapshot) []diag.Diagnostic {
 	type finding struct {
 		span          token.Span
 		code, message string
@@ -477,11 +471,9 @@ func (fx *fixer) withHidden(diags []diag.Diagnostic, f *ast.File, src string) []
 	for _, d := range diags {
 		reported[finding{d.Span, d.Code, d.Message}] = true
 	}
-	ctx := check.FileContext(f) // as analyze makes it: with the names of the included files
-	ctx.Imports, ctx.Unfollowed = imports(f, fx.snap.URI.Path(), fx.snap.src)
-	_, passes := check.CheckPasses(f, src, ctx)
 	out := diags[:len(diags):len(diags)]
-	for _, d := range slices.Concat(passes.Analyzer, passes.Static, passes.Type) {
+	st := v.diagState()
+	for d := range st.diagnosticsOf(st.passRefs()) {
 		if !reported[finding{d.Span, d.Code, d.Message}] {
 			out = append(out, d)
 		}

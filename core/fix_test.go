@@ -1,6 +1,8 @@
 package core
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,7 +10,9 @@ import (
 	"testing"
 
 	"wfl-lsp/internal/benchdoc"
+	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
 
@@ -440,4 +444,69 @@ func TestFixesWithoutAnalysis(t *testing.T) {
 	if fx := s.Fixes(token.Span{Start: at + 10, End: at + 10}); len(fx) == 0 {
 		t.Fatal("no fix for an undefined name")
 	}
+}
+
+// TestHiddenEqualsCheckPasses: the findings a fix is checked against, the
+// reported ones and those every pass of the checker finds behind an error
+// (fixer.withHidden, read from the diagnostics' state), are those of the
+// passes run over a parse of the whole text, in every corpus program and
+// a sample of the mutants, edited at random as an editor does (the
+// diagnostics derived edit by edit).
+func TestHiddenEqualsCheckPasses(t *testing.T) {
+	stride, edits := 3, 8
+	if testing.Short() {
+		stride, edits = 30, 4
+	}
+	progs := corpusOrSkip(t, stride)
+	compared, hidden := 0, 0
+	for n, path := range slices.Sorted(mapsKeys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(n), 9))
+		ws, _, s := openAnalysed(path, progs[path])
+		for k := 0; k <= edits; k++ {
+			if k > 0 {
+				s, _ = changeAtRandom(t, ws, s, rng)
+			}
+			_, reported := s.Diagnostics()
+			fx := &fixer{snap: s, src: s.Text}
+			got := fx.withHidden(reported, s)
+			want := hiddenByCheck(s, reported)
+			compared++
+			hidden += len(want) - len(reported)
+			if g, w := findingSet(got), findingSet(want); !slices.Equal(g, w) {
+				t.Fatalf("%s after %d edits: %d findings, want %d\n got %q\nwant %q\ntext:\n%s", path, k, len(g), len(w), g, w, s.Text)
+			}
+		}
+	}
+	t.Logf("%d texts compared, %d findings held back in all", compared, hidden)
+	if hidden == 0 {
+		t.Error("no text had a finding held back: the test compares nothing")
+	}
+}
+
+// hiddenByCheck is what fixer.withHidden returns, made by running every
+// pass of the checker over a parse of the snapshot's whole text.
+func hiddenByCheck(s *Snapshot, diags []diag.Diagnostic) []diag.Diagnostic {
+	f, _ := parser.Parse(s.Text)
+	ctx := check.FileContext(f) // as analyze makes it: with the names of the included files
+	ctx.Imports, ctx.Unfollowed = imports(f, s.URI.Path(), s.src)
+	_, passes := check.CheckPasses(f, s.Text, ctx)
+	out := slices.Clone(diags)
+	for _, d := range slices.Concat(passes.Analyzer, passes.Static, passes.Type) {
+		if !slices.ContainsFunc(diags, func(r diag.Diagnostic) bool {
+			return r.Span == d.Span && r.Code == d.Code && r.Message == d.Message
+		}) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// findingSet describes findings, sorted.
+func findingSet(ds []diag.Diagnostic) []string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = fmt.Sprintf("%d-%d %v %s %s", d.Span.Start, d.Span.End, d.Severity, d.Code, d.Message)
+	}
+	slices.Sort(out)
+	return out
 }

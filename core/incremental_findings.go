@@ -306,6 +306,24 @@ func (s *diagState) allRefs() iter.Seq[ref] {
 	}
 }
 
+// passRefs yields every finding of the checker's passes (the analyzer's,
+// the static pass's and the type checker's), whether all shows it or holds
+// it back behind an error of an earlier pass.
+func (s *diagState) passRefs() iter.Seq[ref] {
+	return func(yield func(ref) bool) {
+		for _, i := range s.withFindings() {
+			for k, x := range s.units[i].d.list {
+				switch x.from {
+				case fromAnalyzer, fromStatic, fromType:
+					if !yield(ref{i, int32(k)}) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // count returns an upper bound of the number of findings all yields.
 func (s *diagState) count() int {
 	n := 0
