@@ -111,8 +111,8 @@ func (s *Snapshot) Ready(span token.Span) bool {
 // the document (references, highlights): when the name is declared in the
 // file, a partial analysis that also holds every unit naming it (and what
 // those need), so that it holds every use; the one of Query when there is
-// no name there; else the full analysis (a builtin's uses, or an
-// undeclared name's, are anywhere).
+// no name there, or one that resolves to nothing; else the full analysis
+// (a builtin's uses are anywhere).
 func (s *Snapshot) QueryName(offset int) *Analysis {
 	span := token.Span{Start: offset, End: offset}
 	a := s.Query(span)
@@ -121,6 +121,14 @@ func (s *Snapshot) QueryName(offset int) *Analysis {
 	}
 	id, sym := a.SymbolAt(offset)
 	if id == nil {
+		return a
+	}
+	if st := a.part.q.st; sym == nil && (st.ctx == nil || !st.ctx.Includes) {
+		// A name that resolves to nothing (a name being typed) has no
+		// uses to gather, whichever analysis answers: the partial one
+		// resolves it as the full one does. With includes, highlights
+		// look for it among the included files' names, which reads the
+		// whole document.
 		return a
 	}
 	if sym == nil || sym.From != "" || sym.Decl.End <= sym.Decl.Start || sym.Name != id.Name {

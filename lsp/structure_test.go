@@ -124,3 +124,38 @@ func TestLensCountWithoutAnalysis(t *testing.T) {
 		}
 	}
 }
+
+// TestHighlightWhileTyping: as a new name is typed, an editor asks for the
+// highlights of the word at the cursor after each keystroke; a name that
+// resolves to nothing has none, and finding that needs no full analysis.
+func TestHighlightWhileTyping(t *testing.T) {
+	s := newServer(context.Background(), Options{})
+	u := uri.File("/nowhere/typed.wfl")
+	text := benchdoc.Clean(600)
+	snap := s.ws.Open(core.URI(u), 1, text)
+	snap.Diagnostics()
+	snap.Analysis()
+	at := strings.Index(text, "\ndisplay call") + 1
+	line := uint32(strings.Count(text[:at], "\n"))
+	const typed = "display nowhere_yet"
+	for k := range len(typed) {
+		var err error
+		snap, err = s.ws.Change(core.URI(u), int32(k+2), core.Edit{Start: at + k, End: at + k, Text: typed[k : k+1]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap.Diagnostics()
+		d := doc{uri: u, snap: snap, enc: utf16}
+		got, err := highlight(s.ctx, s, d, &protocol.DocumentHighlightParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: line, Character: uint32(k + 1)}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snap.Analysed() {
+			t.Fatalf("the highlights after %q made the full analysis", typed[:k+1])
+		}
+		if hs := got.([]protocol.DocumentHighlight); strings.HasPrefix(typed[:k+1], "display n") && len(hs) != 0 {
+			t.Errorf("after %q: %d highlights of a name that names nothing", typed[:k+1], len(hs))
+		}
+	}
+}
