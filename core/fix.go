@@ -76,11 +76,10 @@ func (s *Snapshot) Fixes(span token.Span) []Fix {
 		// cursor, and the diagnostics need no full analysis.
 		return nil
 	}
-	a := s.Analysis()
 	fx := newFixer(s)
 	var out []Fix
 	reported := map[string]int{} // the reference's, by findingKey and place
-	for _, d := range a.Diagnostics {
+	for _, d := range fx.reported {
 		reported[placedKey(d)]++
 	}
 	for _, d := range shown {
@@ -168,10 +167,9 @@ func (s *Snapshot) FixAll() (string, int, error) {
 		// whether to offer this at every move of the cursor).
 		return s.Text, 0, nil
 	}
-	a := s.Analysis()
 	fx := newFixer(s)
 	var edits []Edit // safe fixes have one edit each
-	for _, d := range a.Diagnostics {
+	for _, d := range fx.reported {
 		if !fixable(d) {
 			continue
 		}
@@ -217,10 +215,19 @@ func applyDisjoint(text string, edits []Edit) (string, error) {
 	return b.String(), nil
 }
 
+// A fixer makes and checks the fixes of a snapshot's findings. It reads
+// the text, its line table and its diagnostics, derived after an edit
+// from the version before's; the tree, when a fix needs it, of a parse
+// (Snapshot.Syntax); the full analysis only when a fix is made from the
+// checker's facts (the names in scope, the symbols), so that the fixes
+// of a parse error, the ones an editor asks for at nearly every keystroke
+// while a line is being typed, are made and checked without it.
 type fixer struct {
-	snap *Snapshot
-	a    *Analysis
-	src  string
+	snap     *Snapshot
+	src      string
+	lines    *token.Lines      // the snapshot's line table
+	reported []diag.Diagnostic // the snapshot's diagnostics, as its analysis reports them
+	a        *Analysis         // see analysis; nil until a fix needs it
 
 	depths     []int // canonical indentation depth of each line, computed on first use
 	indentSize int   // indent_size in force for the document (valid with depths)
@@ -230,7 +237,25 @@ type fixer struct {
 }
 
 func newFixer(s *Snapshot) *fixer {
-	return &fixer{snap: s, a: s.Analysis(), src: s.Text}
+	lines, reported := s.Diagnostics()
+	return &fixer{snap: s, src: s.Text, lines: lines, reported: reported}
+}
+
+// analysis returns the snapshot's full analysis, made the first time a fix
+// needs the checker's facts.
+func (fx *fixer) analysis() *Analysis {
+	if fx.a == nil {
+		fx.a = fx.snap.Analysis()
+	}
+	return fx.a
+}
+
+// tree returns the snapshot's syntax tree: its analysis's when it is made.
+func (fx *fixer) tree() *ast.File {
+	if fx.a != nil {
+		return fx.a.File
+	}
+	return fx.snap.Syntax().File
 }
 
 // fixes returns the candidate fixes of d, unchecked.
@@ -309,11 +334,11 @@ func (fx *fixer) passesTolerant(f Fix) (errors int, ok bool) {
 	lines, after := v.Tolerant()
 	_, before := fx.snap.Tolerant()
 	key := findingKey(f.Diagnostic)
-	line, at := fx.a.Lines.Line(f.Diagnostic.Span.Start), lines.Line(shiftOffset(f.Edits, f.Diagnostic.Span.Start))
+	line, at := fx.lines.Line(f.Diagnostic.Span.Start), lines.Line(shiftOffset(f.Edits, f.Diagnostic.Span.Start))
 	was, is := 0, 0
 	had := map[string]int{}
 	for _, d := range before {
-		if fx.a.Lines.Line(d.Span.Start) == line && findingKey(d) == key {
+		if fx.lines.Line(d.Span.Start) == line && findingKey(d) == key {
 			was++
 		}
 		if d.Severity == diag.Error {
@@ -352,10 +377,10 @@ func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 	lines, after := v.Diagnostics()
 	known := fx.knownErrors()
 	key := findingKey(f.Diagnostic)
-	line, at := fx.a.Lines.Line(f.Diagnostic.Span.Start), lines.Line(shiftOffset(f.Edits, f.Diagnostic.Span.Start))
+	line, at := fx.lines.Line(f.Diagnostic.Span.Start), lines.Line(shiftOffset(f.Edits, f.Diagnostic.Span.Start))
 	was, is := 0, 0
-	for _, d := range fx.a.Diagnostics {
-		if fx.a.Lines.Line(d.Span.Start) == line && findingKey(d) == key {
+	for _, d := range fx.reported {
+		if fx.lines.Line(d.Span.Start) == line && findingKey(d) == key {
 			was++
 		}
 	}
@@ -402,8 +427,8 @@ func (fx *fixer) unread(offset int, edits []Edit) bool {
 	}
 	if fx.bad == nil {
 		fx.bad = []token.Span{}
-		if hasError(fx.a.Diagnostics) && fx.a.File != nil {
-			ast.Inspect(fx.a.File, func(n ast.Node) bool {
+		if hasError(fx.reported) {
+			ast.Inspect(fx.tree(), func(n ast.Node) bool {
 				switch n.(type) {
 				case *ast.BadStmt, *ast.BadExpr:
 					fx.bad = append(fx.bad, token.Span{Start: n.Pos(), End: n.End()})
@@ -443,10 +468,10 @@ func (fx *fixer) version(text string) *Snapshot {
 func (fx *fixer) knownErrors() map[string]int {
 	if fx.known == nil {
 		fx.known = map[string]int{}
-		if !hasError(fx.a.Diagnostics) {
+		if !hasError(fx.reported) {
 			return fx.known // every pass ran and reported: there is nothing hidden
 		}
-		for _, d := range fx.withHidden(fx.a.Diagnostics, fx.snap) {
+		for _, d := range fx.withHidden(fx.reported, fx.snap) {
 			if d.Severity == diag.Error {
 				fx.known[findingKey(d)]++
 			}
@@ -540,19 +565,16 @@ func (fx *fixer) indentUnit() string {
 
 // indent replaces a line's leading blanks with the canonical indentation.
 func (fx *fixer) indent(d diag.Diagnostic, one func(string, FixKind, bool, ...Edit) []Fix) []Fix {
-	if fx.a.File == nil {
-		return nil
-	}
 	if fx.depths == nil {
-		fx.depths = format.LineDepths(fx.a.File, fx.src, fx.a.Lines)
+		fx.depths = format.LineDepths(fx.tree(), fx.src, fx.lines)
 	}
 	fx.indentUnit()
-	line := fx.a.Lines.Line(d.Span.Start)
+	line := fx.lines.Line(d.Span.Start)
 	if line >= len(fx.depths) || fx.depths[line] == format.Verbatim {
 		return nil
 	}
 	want := strings.Repeat(" ", fx.depths[line]*fx.indentSize)
-	start, end := fx.a.Lines.LineStart(line), fx.a.Lines.LineEnd(line)
+	start, end := fx.lines.LineStart(line), fx.lines.LineEnd(line)
 	ws := start + len(fx.src[start:end]) - len(strings.TrimLeft(fx.src[start:end], " \t\f"))
 	return one("Indent the line with "+strconv.Itoa(len(want))+" spaces", FixIndent, true, Edit{Start: start, End: ws, Text: want})
 }

@@ -20,7 +20,7 @@ func (fx *fixer) implement(d diag.Diagnostic) []Fix {
 	cname, ok1 := quoted(d.Message, "Container '")
 	iname, ok2 := quoted(d.Message, "interface '")
 	aname, ok3 := quoted(d.Message, "missing required action '")
-	if !ok1 || !ok2 || !ok3 || fx.a.File == nil {
+	if !ok1 || !ok2 || !ok3 || fx.analysis().File == nil {
 		return nil
 	}
 	c := fx.containerNamed(d, cname)
@@ -72,7 +72,7 @@ func (fx *fixer) implement(d diag.Diagnostic) []Fix {
 // is about: the one whose name it spans.
 func (fx *fixer) containerNamed(d diag.Diagnostic, name string) *ast.ContainerDecl {
 	var found *ast.ContainerDecl
-	ast.Inspect(fx.a.File, func(n ast.Node) bool {
+	ast.Inspect(fx.analysis().File, func(n ast.Node) bool {
 		if n == nil || found != nil {
 			return false
 		}
@@ -95,7 +95,7 @@ func (fx *fixer) required(name string) []*ast.ActionSig {
 			return
 		}
 		seen[name] = true
-		sym := fx.a.Info.Global.Lookup(name)
+		sym := fx.analysis().Info.Global.Lookup(name)
 		if sym == nil {
 			return
 		}
@@ -119,7 +119,7 @@ func (fx *fixer) required(name string) []*ast.ActionSig {
 // hasMethod reports whether a container or one it extends declares an
 // action or another member called name.
 func (fx *fixer) hasMethod(c *ast.ContainerDecl, name string) bool {
-	sym := fx.a.Info.Containers[c.Name.Name]
+	sym := fx.analysis().Info.Containers[c.Name.Name]
 	if sym == nil {
 		return true // unknown: add nothing
 	}
@@ -129,7 +129,7 @@ func (fx *fixer) hasMethod(c *ast.ContainerDecl, name string) bool {
 // memberSlot returns where a new member goes in a container: the start of
 // the line of its closing `end`, and the indentation of its members.
 func (fx *fixer) memberSlot(c *ast.ContainerDecl) (at int, indent string, ok bool) {
-	lines := fx.a.Lines
+	lines := fx.lines
 	endLine := lines.Line(c.End() - 1)
 	ls := lines.LineStart(endLine)
 	if strings.TrimSpace(fx.src[ls:c.End()]) != "end" || endLine == lines.Line(c.Pos()) {

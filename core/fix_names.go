@@ -25,15 +25,15 @@ import (
 // or mean something else somewhere, so the fix is sound as made and not
 // checked again (a large file may have thousands of these).
 func (fx *fixer) snakeCase(d diag.Diagnostic) []Fix {
-	id := identAt(fx.a.File, d.Span)
-	if id == nil || fx.a.Info.ObjectOf(id) == nil {
+	id := identAt(fx.analysis().File, d.Span)
+	if id == nil || fx.analysis().Info.ObjectOf(id) == nil {
 		return nil
 	}
 	newName := lint.SnakeCase(id.Name)
 	if !validName(newName) || fx.declared(newName) {
 		return nil
 	}
-	edits, err := fx.a.Rename(id.From, newName)
+	edits, err := fx.analysis().Rename(id.From, newName)
 	if err != nil || len(edits) == 0 {
 		return nil
 	}
@@ -50,12 +50,12 @@ func validName(name string) bool {
 
 // declared reports whether any symbol of the file has this name.
 func (fx *fixer) declared(name string) bool {
-	for _, s := range fx.a.Info.Symbols {
+	for _, s := range fx.analysis().Info.Symbols {
 		if s.Name == name {
 			return true
 		}
 	}
-	return fx.a.Info.Global != nil && fx.a.Info.Global.Lookup(name) != nil
+	return fx.analysis().Info.Global != nil && fx.analysis().Info.Global.Lookup(name) != nil
 }
 
 // identAt returns the identifier whose extent is exactly span, or nil.
@@ -140,8 +140,8 @@ func (fx *fixer) enclosingStmt(offset int) ast.Stmt {
 			}
 		}
 	}
-	if fx.a.File != nil {
-		visit(fx.a.File.Stmts)
+	if fx.analysis().File != nil {
+		visit(fx.analysis().File.Stmts)
 	}
 	return found
 }
@@ -152,11 +152,11 @@ func (fx *fixer) enclosingStmt(offset int) ast.Stmt {
 // `i mod`: `i modulo 2`); else declaring it before the statement that uses
 // it; and for a call, creating the action it names.
 func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
-	id := identAt(fx.a.File, d.Span)
+	id := identAt(fx.analysis().File, d.Span)
 	if id == nil {
 		// "Undefined action 'x'" spans the whole call: find the name in it.
 		if name, ok := quoted(d.Message, "'"); ok {
-			id = identNamed(fx.a.File, d.Span, name)
+			id = identNamed(fx.analysis().File, d.Span, name)
 		}
 	}
 	if id == nil {
@@ -183,7 +183,7 @@ func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 		out = append(out, fx.createAction(d, id, args)...)
 	} else if strings.HasPrefix(d.Message, "Variable '") && !keywordName(id.Name) {
 		if st := fx.enclosingStmt(id.From); st != nil {
-			ls := fx.a.Lines.LineStart(fx.a.Lines.Line(st.Pos()))
+			ls := fx.lines.LineStart(fx.lines.Line(st.Pos()))
 			indent := fx.src[ls:st.Pos()]
 			if strings.Trim(indent, " \t") == "" {
 				out = append(out, Fix{
@@ -236,10 +236,10 @@ func (fx *fixer) closeNames(id *ast.Ident) []closeName {
 			cands = append(cands, closeName{name, dist})
 		}
 	}
-	for sc := fx.a.Info.ScopeAt(id.From); sc != nil; sc = sc.Parent {
+	for sc := fx.analysis().Info.ScopeAt(id.From); sc != nil; sc = sc.Parent {
 		for name, sym := range sc.Symbols.All() {
 			later := sym.Decl != (token.Span{}) && sym.Decl.Start > id.From
-			if later && (sc != fx.a.Info.Global || sym.Kind == check.SymVariable || sym.Kind == check.SymConstant) {
+			if later && (sc != fx.analysis().Info.Global || sym.Kind == check.SymVariable || sym.Kind == check.SymConstant) {
 				seen[name] = true
 				continue // declared after the use: WFL requires declaration before use
 			}
@@ -342,7 +342,7 @@ func (fx *fixer) visible(name string, offset int) bool {
 	if builtins.Lookup(name) != nil {
 		return true
 	}
-	sym := fx.a.Info.ScopeAt(offset).Resolve(name)
+	sym := fx.analysis().Info.ScopeAt(offset).Resolve(name)
 	// An included file's name is bound before the file's first statement;
 	// its Decl is a span of that file, not comparable with offset.
 	return sym != nil && (sym.From != "" || sym.Decl == (token.Span{}) || sym.Decl.Start < offset || sym.Kind == check.SymAction)
@@ -353,7 +353,7 @@ func (fx *fixer) visible(name string, offset int) bool {
 func (fx *fixer) callOf(id *ast.Ident) ([]*ast.Arg, bool) {
 	var args []*ast.Arg
 	found := false
-	ast.Inspect(fx.a.File, func(n ast.Node) bool {
+	ast.Inspect(fx.analysis().File, func(n ast.Node) bool {
 		if n == nil || found || n.End() < id.From || n.Pos() > id.To {
 			return false
 		}
@@ -378,11 +378,11 @@ func (fx *fixer) callOf(id *ast.Ident) ([]*ast.Arg, bool) {
 // when it is a name the program defines (or a named argument), else
 // param1, param2, …
 func (fx *fixer) createAction(d diag.Diagnostic, id *ast.Ident, args []*ast.Arg) []Fix {
-	if !validName(id.Name) || fx.a.File == nil {
+	if !validName(id.Name) || fx.analysis().File == nil {
 		return nil
 	}
 	var top ast.Stmt
-	for _, st := range fx.a.File.Stmts {
+	for _, st := range fx.analysis().File.Stmts {
 		if st.Pos() <= id.From && id.To <= st.End() {
 			top = st
 		}
@@ -398,7 +398,7 @@ func (fx *fixer) createAction(d diag.Diagnostic, id *ast.Ident, args []*ast.Arg)
 		case arg.Name != nil:
 			name = arg.Name.Name
 		default:
-			if v, ok := arg.Value.(*ast.Ident); ok && fx.a.Info.Uses[v] != nil && fx.a.Info.Uses[v].Kind != check.SymBuiltin {
+			if v, ok := arg.Value.(*ast.Ident); ok && fx.analysis().Info.Uses[v] != nil && fx.analysis().Info.Uses[v].Kind != check.SymBuiltin {
 				name = v.Name
 			}
 		}
@@ -415,7 +415,7 @@ func (fx *fixer) createAction(d diag.Diagnostic, id *ast.Ident, args []*ast.Arg)
 		b.WriteString(" with parameters " + strings.Join(params, " and "))
 	}
 	b.WriteString(":" + brk + fx.indentUnit() + "// TODO: what " + id.Name + " does" + brk + "end action" + brk + brk)
-	at := fx.a.Lines.LineStart(fx.commentsAbove(fx.a.Lines.Line(top.Pos())))
+	at := fx.lines.LineStart(fx.commentsAbove(fx.lines.Line(top.Pos())))
 	return []Fix{{
 		Title:      "Create the action '" + id.Name + "'",
 		Kind:       FixCreateAction,
@@ -428,7 +428,7 @@ func (fx *fixer) createAction(d diag.Diagnostic, id *ast.Ident, args []*ast.Arg)
 // commentsAbove returns the first of the comment lines directly above a
 // line (the comments that document its statement), or the line itself.
 func (fx *fixer) commentsAbove(line int) int {
-	lines := fx.a.Lines
+	lines := fx.lines
 	for line > 0 {
 		prev := strings.TrimSpace(fx.src[lines.LineStart(line-1):lines.LineEnd(line-1)])
 		if !strings.HasPrefix(prev, "//") && !strings.HasPrefix(prev, "#") {
@@ -479,10 +479,10 @@ func (fx *fixer) storeToChange(d diag.Diagnostic) []Fix {
 // span, or nil.
 func (fx *fixer) varDeclNamed(span token.Span) *ast.VarDecl {
 	var found *ast.VarDecl
-	if fx.a.File == nil {
+	if fx.analysis().File == nil {
 		return nil
 	}
-	ast.Inspect(fx.a.File, func(n ast.Node) bool {
+	ast.Inspect(fx.analysis().File, func(n ast.Node) bool {
 		if n == nil || found != nil || n.End() < span.Start || n.Pos() > span.End {
 			return false
 		}
@@ -503,17 +503,17 @@ func (fx *fixer) removeUnused(d diag.Diagnostic) []Fix {
 		return nil
 	}
 	name := decl.Name.Name
-	for id := range fx.a.Info.Uses {
+	for id := range fx.analysis().Info.Uses {
 		if id.Name == name {
 			return nil
 		}
 	}
-	for id := range fx.a.Info.Defs {
+	for id := range fx.analysis().Info.Defs {
 		if id.Name == name && id != decl.Name {
 			return nil
 		}
 	}
-	lines := fx.a.Lines
+	lines := fx.lines
 	first, last := lines.Line(decl.Pos()), lines.Line(max(decl.End()-1, decl.Pos()))
 	start, end := lines.LineStart(first), lines.LineEnd(last)
 	if strings.TrimSpace(fx.src[start:decl.Pos()]) != "" {
@@ -543,7 +543,7 @@ func (fx *fixer) pure(e ast.Expr) bool {
 	case *ast.BasicLit, *ast.PatternLit:
 		return true
 	case *ast.Ident:
-		sym := fx.a.Info.Uses[e]
+		sym := fx.analysis().Info.Uses[e]
 		if sym == nil {
 			return false
 		}

@@ -22,7 +22,7 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 		return nil
 	}
 	brk := lineBreakOf(fx.src)
-	lines := fx.a.Lines
+	lines := fx.lines
 	switch {
 	case strings.HasPrefix(want, "end") && strings.Contains(d.Message, "found end of file"):
 		text := fx.indentOf(fx.openerLine(d, want, lines.Line(len(fx.src)))) + want + brk
@@ -52,7 +52,7 @@ func (fx *fixer) indentOf(line int) string {
 	if line < 0 {
 		return ""
 	}
-	ls, le := fx.a.Lines.LineStart(line), fx.a.Lines.LineEnd(line)
+	ls, le := fx.lines.LineStart(line), fx.lines.LineEnd(line)
 	return fx.src[ls : ls+len(fx.src[ls:le])-len(strings.TrimLeft(fx.src[ls:le], " \t"))]
 }
 
@@ -89,7 +89,7 @@ func (fx *fixer) openerLine(d diag.Diagnostic, closer string, from int) int {
 	if !ok {
 		return -1
 	}
-	lines := fx.a.Lines
+	lines := fx.lines
 	if d.Span.Start < len(strings.TrimRight(fx.src, " \t\r\n")) {
 		if l := lines.Line(d.Span.Start); firstWord(fx.src[lines.LineStart(l):lines.LineEnd(l)]) == opener {
 			return l
@@ -148,7 +148,7 @@ func (fx *fixer) missingKeyword(d diag.Diagnostic) []Fix {
 // finding is about it: `end for each` closes with `end for`, and `each`
 // is then read as a statement of its own.
 func (fx *fixer) extraWords(d diag.Diagnostic) []Fix {
-	lines := fx.a.Lines
+	lines := fx.lines
 	line := lines.Line(d.Span.Start)
 	ls, le := lines.LineStart(line), lines.LineEnd(line)
 	toks := lexer.Lex(fx.src[ls:le]).Tokens

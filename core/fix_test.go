@@ -412,8 +412,9 @@ func TestFixesOfIncludedNameMoved(t *testing.T) {
 // TestFixesWithoutAnalysis checks that asking for the fixes where there is
 // nothing to fix, as an editor's light bulb does at every move of the
 // cursor, and for the fix of every layout problem when there is none,
-// leaves the edited document without a full analysis; and that a finding
-// at the cursor still gets its fixes.
+// leaves the edited document without a full analysis, as do the fixes of
+// a parse error; and that an undefined name at the cursor still gets its
+// fixes.
 func TestFixesWithoutAnalysis(t *testing.T) {
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
 	text := benchdoc.Clean(600)
@@ -436,8 +437,21 @@ func TestFixesWithoutAnalysis(t *testing.T) {
 	if s.analysed.Load() {
 		t.Fatal("the fixes of a place without findings made a full analysis")
 	}
+	// A parse error at the cursor, as while a line is typed: its fixes are
+	// made from the text, and checked on copies whose diagnostics are
+	// derived.
+	s, err = ws.Change(uri, 3, Edit{Start: at, End: at, Text: "store y 5\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fx := s.Fixes(token.Span{Start: at + 8, End: at + 8}); len(fx) == 0 || fx[0].Kind != FixInsertKeyword {
+		t.Fatalf("the fixes of a missing 'as': %v", fx)
+	}
+	if s.analysed.Load() {
+		t.Fatal("the fixes of a parse error made a full analysis")
+	}
 	// An undefined name at the cursor: its fixes need the analysis.
-	s, err = ws.Change(uri, 3, Edit{Start: at, End: at, Text: "display totl_c0\n"})
+	s, err = ws.Change(uri, 4, Edit{Start: at, End: at, Text: "display totl_c0\n"})
 	if err != nil {
 		t.Fatal(err)
 	}

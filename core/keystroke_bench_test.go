@@ -373,8 +373,9 @@ func BenchmarkCloseBlock(b *testing.B) {
 }
 
 // BenchmarkKeystrokeFixes times, in the process, a keystroke of a line
-// typed into the middle of the clean 10,000-line document (`display totl`,
-// then deleted), its diagnostics, and the quick fixes at the cursor, as an
+// typed into the middle of the clean 10,000-line document (Enter, then
+// `display totl`, then deleted), its diagnostics, and the quick fixes at
+// the cursor, as an
 // editor asks for the code actions there after each keystroke: while the
 // line is being typed, a finding (a parse error, an undefined name) is
 // nearly always at the cursor, and each candidate fix is checked on a copy
@@ -383,14 +384,14 @@ func BenchmarkCloseBlock(b *testing.B) {
 //	go test -run '^$' -bench KeystrokeFixes -benchtime 60x ./core
 func BenchmarkKeystrokeFixes(b *testing.B) {
 	text := benchdoc.Clean(10000)
-	at := strings.Index(text[len(text)/2:], "\ndisplay call") + len(text)/2 + 1
-	const typed = "display totl"
+	at := strings.Index(text[len(text)/2:], "\ndisplay call") + len(text)/2 // the end of a line
+	const typed = "\ndisplay totl"
 	ws := NewWorkspace()
 	uri := URI("file:///bench/fixes.wfl")
 	s := ws.Open(uri, 1, text)
 	s.Diagnostics()
 	s.Analysis()
-	fixes := 0
+	fixes, analyses := 0, 0
 	for i := 0; b.Loop(); i++ {
 		var e Edit
 		var cursor int
@@ -406,6 +407,10 @@ func BenchmarkKeystrokeFixes(b *testing.B) {
 		}
 		s.Diagnostics()
 		fixes += len(s.Fixes(token.Span{Start: cursor, End: cursor}))
+		if s.Analysed() {
+			analyses++
+		}
 	}
 	b.ReportMetric(float64(fixes)/float64(b.N), "fixes/op")
+	b.ReportMetric(float64(analyses)/float64(b.N), "full-analyses/op")
 }
