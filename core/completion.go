@@ -449,19 +449,36 @@ func (s scoped) decl() token.Span {
 // case: the Outer's thousands of names are then not all visited.
 func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, scoped] {
 	return func(yield func(string, scoped) bool) {
-		for k, table := range []*check.SymbolTable{&sc.Symbols, sc.Injected} {
-			for n, sym := range table.All() {
-				if keep(n, sym) && !yield(n, scoped{sym: sym}) {
-					return
-				}
-			}
-			if sc.Outer == nil || a.part == nil {
-				continue
-			}
-			for n, s := range a.part.q.outer(k == 1, keep, prefixes) {
+		for _, bound := range []bool{false, true} {
+			for n, s := range a.tableNames(sc, bound, keep, prefixes...) {
 				if !yield(n, s) {
 					return
 				}
+			}
+		}
+	}
+}
+
+// tableNames is scopeNames for one of the scope's tables: the names it
+// declares (bound false) or those bound in it, then what its Outer holds
+// of the same.
+func (a *Analysis) tableNames(sc *check.Scope, bound bool, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, scoped] {
+	return func(yield func(string, scoped) bool) {
+		table := &sc.Symbols
+		if bound {
+			table = sc.Injected
+		}
+		for n, sym := range table.All() {
+			if keep(n, sym) && !yield(n, scoped{sym: sym}) {
+				return
+			}
+		}
+		if sc.Outer == nil || a.part == nil {
+			return
+		}
+		for n, s := range a.part.q.outer(bound, keep, prefixes) {
+			if !yield(n, s) {
+				return
 			}
 		}
 	}

@@ -68,7 +68,10 @@ const (
 // construction, every other one after it was applied to a copy of the text
 // and checked there (see [fixer.passes]). Candidates that break the program
 // are dropped.
-func (s *Snapshot) Fixes(span token.Span) []Fix {
+func (s *Snapshot) Fixes(span token.Span) []Fix { return s.fixes(span, false) }
+
+// fixes is Fixes; with whole set, every fix is made from the full analysis.
+func (s *Snapshot) fixes(span token.Span, whole bool) []Fix {
 	touches := func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }
 	_, shown := s.Tolerant()
 	if !slices.ContainsFunc(shown, touches) {
@@ -77,6 +80,7 @@ func (s *Snapshot) Fixes(span token.Span) []Fix {
 		return nil
 	}
 	fx := newFixer(s)
+	fx.whole = whole
 	var out []Fix
 	reported := map[string]int{} // the reference's, by findingKey and place
 	for _, d := range fx.reported {
@@ -218,16 +222,19 @@ func applyDisjoint(text string, edits []Edit) (string, error) {
 // A fixer makes and checks the fixes of a snapshot's findings. It reads
 // the text, its line table and its diagnostics, derived after an edit
 // from the version before's; the tree, when a fix needs it, of a parse
-// (Snapshot.Syntax); the full analysis only when a fix is made from the
-// checker's facts (the names in scope, the symbols), so that the fixes
-// of a parse error, the ones an editor asks for at nearly every keystroke
-// while a line is being typed, are made and checked without it.
+// (Snapshot.Syntax); for the fixes of an undefined name, the analysis
+// that answers the queries there (analysisAt: after an edit, a partial
+// one); the full analysis only for the other fixes made from the
+// checker's facts. The fixes an editor asks for at nearly every keystroke
+// while a line is being typed, those of a parse error or of a name not
+// yet declared, are thus made and checked without it.
 type fixer struct {
 	snap     *Snapshot
 	src      string
 	lines    *token.Lines      // the snapshot's line table
 	reported []diag.Diagnostic // the snapshot's diagnostics, as its analysis reports them
 	a        *Analysis         // see analysis; nil until a fix needs it
+	whole    bool              // the fixes of one place are made from the full analysis too (see analysisAt)
 
 	depths     []int // canonical indentation depth of each line, computed on first use
 	indentSize int   // indent_size in force for the document (valid with depths)
@@ -248,6 +255,16 @@ func (fx *fixer) analysis() *Analysis {
 		fx.a = fx.snap.Analysis()
 	}
 	return fx.a
+}
+
+// analysisAt returns an analysis that answers about span as the full one
+// does (Snapshot.Query): after an edit, usually a partial analysis of the
+// statements there and what they need. With whole set, the full analysis.
+func (fx *fixer) analysisAt(span token.Span) *Analysis {
+	if fx.whole {
+		return fx.analysis()
+	}
+	return fx.snap.Query(span)
 }
 
 // tree returns the snapshot's syntax tree: its analysis's when it is made.

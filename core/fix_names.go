@@ -119,7 +119,7 @@ func editDistance(a, b string) int {
 
 // enclosingStmt returns the innermost statement that holds offset and is
 // directly in a statement list (the file or a block).
-func (fx *fixer) enclosingStmt(offset int) ast.Stmt {
+func enclosingStmt(a *Analysis, offset int) ast.Stmt {
 	var found ast.Stmt
 	var visit func(list []ast.Stmt)
 	visit = func(list []ast.Stmt) {
@@ -140,8 +140,8 @@ func (fx *fixer) enclosingStmt(offset int) ast.Stmt {
 			}
 		}
 	}
-	if fx.analysis().File != nil {
-		visit(fx.analysis().File.Stmts)
+	if a.File != nil {
+		visit(a.File.Stmts)
 	}
 	return found
 }
@@ -152,18 +152,19 @@ func (fx *fixer) enclosingStmt(offset int) ast.Stmt {
 // `i mod`: `i modulo 2`); else declaring it before the statement that uses
 // it; and for a call, creating the action it names.
 func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
-	id := identAt(fx.analysis().File, d.Span)
+	a := fx.analysisAt(d.Span)
+	id := identAt(a.File, d.Span)
 	if id == nil {
 		// "Undefined action 'x'" spans the whole call: find the name in it.
 		if name, ok := quoted(d.Message, "'"); ok {
-			id = identNamed(fx.analysis().File, d.Span, name)
+			id = identNamed(a.File, d.Span, name)
 		}
 	}
 	if id == nil {
 		return nil
 	}
 	var out []Fix
-	for _, c := range fx.closeNames(id) {
+	for _, c := range closeNames(a, id) {
 		out = append(out, Fix{
 			Title:      "Change '" + id.Name + "' to '" + c.name + "'",
 			Kind:       FixDidYouMean,
@@ -172,17 +173,17 @@ func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 			dist:       c.dist,
 		})
 	}
-	if op := fx.operatorWords(d, id); op != nil {
+	if op := fx.operatorWords(a, d, id); op != nil {
 		// A misspelled operator, not a name to declare.
 		out = append(out, op...)
 		sort.SliceStable(out, func(i, j int) bool { return out[i].dist < out[j].dist })
 		return out
 	}
-	args, call := fx.callOf(id)
+	args, call := callOf(a, id)
 	if call {
-		out = append(out, fx.createAction(d, id, args)...)
+		out = append(out, fx.createAction(a, d, id, args)...)
 	} else if strings.HasPrefix(d.Message, "Variable '") && !keywordName(id.Name) {
-		if st := fx.enclosingStmt(id.From); st != nil {
+		if st := enclosingStmt(a, id.From); st != nil {
 			ls := fx.lines.LineStart(fx.lines.Line(st.Pos()))
 			indent := fx.src[ls:st.Pos()]
 			if strings.Trim(indent, " \t") == "" {
@@ -219,9 +220,9 @@ const maxCloseNames = 6
 // closeNames returns the names visible at id, nearest in spelling first,
 // within an edit distance of a third of the name's length (at least one,
 // at most three). Where id is called, only actions and builtins.
-func (fx *fixer) closeNames(id *ast.Ident) []closeName {
+func closeNames(a *Analysis, id *ast.Ident) []closeName {
 	limit := min(max(len(id.Name)/3, 1), 3)
-	_, called := fx.callOf(id)
+	_, called := callOf(a, id)
 	seen := map[string]bool{}
 	var cands []closeName
 	consider := func(name string, callable bool) {
@@ -236,18 +237,20 @@ func (fx *fixer) closeNames(id *ast.Ident) []closeName {
 			cands = append(cands, closeName{name, dist})
 		}
 	}
-	for sc := fx.analysis().Info.ScopeAt(id.From); sc != nil; sc = sc.Parent {
-		for name, sym := range sc.Symbols.All() {
-			later := sym.Decl != (token.Span{}) && sym.Decl.Start > id.From
-			if later && (sc != fx.analysis().Info.Global || sym.Kind == check.SymVariable || sym.Kind == check.SymConstant) {
+	all := func(string, *check.Symbol) bool { return true }
+	for sc := a.Info.ScopeAt(id.From); sc != nil; sc = sc.Parent {
+		for name, s := range a.tableNames(sc, false, all) {
+			sym := s.sym
+			later := sym.Decl != (token.Span{}) && s.decl().Start > id.From
+			if later && (sc != a.Info.Global || sym.Kind == check.SymVariable || sym.Kind == check.SymConstant) {
 				seen[name] = true
 				continue // declared after the use: WFL requires declaration before use
 			}
 			consider(name, sym.IsCallable())
 		}
 		// The names the runtime binds here, and those of included files.
-		for name, sym := range sc.Injected.All() {
-			consider(name, sym.IsCallable())
+		for name, s := range a.tableNames(sc, true, all) {
+			consider(name, s.sym.IsCallable())
 		}
 	}
 	for _, name := range builtins.Names() { // builtin functions are in no scope
@@ -276,10 +279,10 @@ var operatorAliases = map[string]string{
 // operator (`i mod 2` reads the name `i mod`). It offers the operators that
 // word misspells, and it returns non-nil (perhaps empty) to say that the
 // name is no name to declare.
-func (fx *fixer) operatorWords(d diag.Diagnostic, id *ast.Ident) []Fix {
+func (fx *fixer) operatorWords(a *Analysis, d diag.Diagnostic, id *ast.Ident) []Fix {
 	words, starts := identWords(fx.src, id)
 	for k := len(words) - 1; k >= 1; k-- {
-		if !fx.visible(strings.Join(words[:k], " "), id.From) {
+		if !visible(a, strings.Join(words[:k], " "), id.From) {
 			continue
 		}
 		rest := strings.ToLower(strings.Join(words[k:], " "))
@@ -338,11 +341,11 @@ func identWords(src string, id *ast.Ident) (words []string, starts []int) {
 // visible reports whether name denotes something at offset that a
 // program may read there: a symbol declared before it (or an action of the
 // file), an included file's, a predeclared name or a builtin.
-func (fx *fixer) visible(name string, offset int) bool {
+func visible(a *Analysis, name string, offset int) bool {
 	if builtins.Lookup(name) != nil {
 		return true
 	}
-	sym := fx.analysis().Info.ScopeAt(offset).Resolve(name)
+	sym := a.Info.ScopeAt(offset).Resolve(name)
 	// An included file's name is bound before the file's first statement;
 	// its Decl is a span of that file, not comparable with offset.
 	return sym != nil && (sym.From != "" || sym.Decl == (token.Span{}) || sym.Decl.Start < offset || sym.Kind == check.SymAction)
@@ -350,10 +353,10 @@ func (fx *fixer) visible(name string, offset int) bool {
 
 // callOf returns the arguments of the call id names (`call id with …` or
 // `id of …`), and whether id is called at all.
-func (fx *fixer) callOf(id *ast.Ident) ([]*ast.Arg, bool) {
+func callOf(a *Analysis, id *ast.Ident) ([]*ast.Arg, bool) {
 	var args []*ast.Arg
 	found := false
-	ast.Inspect(fx.analysis().File, func(n ast.Node) bool {
+	ast.Inspect(a.File, func(n ast.Node) bool {
 		if n == nil || found || n.End() < id.From || n.Pos() > id.To {
 			return false
 		}
@@ -377,12 +380,12 @@ func (fx *fixer) callOf(id *ast.Ident) ([]*ast.Arg, bool) {
 // in the whole file), with a parameter per argument: named as the argument
 // when it is a name the program defines (or a named argument), else
 // param1, param2, …
-func (fx *fixer) createAction(d diag.Diagnostic, id *ast.Ident, args []*ast.Arg) []Fix {
-	if !validName(id.Name) || fx.analysis().File == nil {
+func (fx *fixer) createAction(a *Analysis, d diag.Diagnostic, id *ast.Ident, args []*ast.Arg) []Fix {
+	if !validName(id.Name) || a.File == nil {
 		return nil
 	}
 	var top ast.Stmt
-	for _, st := range fx.analysis().File.Stmts {
+	for _, st := range a.File.Stmts {
 		if st.Pos() <= id.From && id.To <= st.End() {
 			top = st
 		}
@@ -398,7 +401,7 @@ func (fx *fixer) createAction(d diag.Diagnostic, id *ast.Ident, args []*ast.Arg)
 		case arg.Name != nil:
 			name = arg.Name.Name
 		default:
-			if v, ok := arg.Value.(*ast.Ident); ok && fx.analysis().Info.Uses[v] != nil && fx.analysis().Info.Uses[v].Kind != check.SymBuiltin {
+			if v, ok := arg.Value.(*ast.Ident); ok && a.Info.Uses[v] != nil && a.Info.Uses[v].Kind != check.SymBuiltin {
 				name = v.Name
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -413,8 +414,7 @@ func TestFixesOfIncludedNameMoved(t *testing.T) {
 // nothing to fix, as an editor's light bulb does at every move of the
 // cursor, and for the fix of every layout problem when there is none,
 // leaves the edited document without a full analysis, as do the fixes of
-// a parse error; and that an undefined name at the cursor still gets its
-// fixes.
+// a parse error and those of an undefined name.
 func TestFixesWithoutAnalysis(t *testing.T) {
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
 	text := benchdoc.Clean(600)
@@ -450,13 +450,17 @@ func TestFixesWithoutAnalysis(t *testing.T) {
 	if s.analysed.Load() {
 		t.Fatal("the fixes of a parse error made a full analysis")
 	}
-	// An undefined name at the cursor: its fixes need the analysis.
+	// An undefined name at the cursor: its fixes come from the partial
+	// analysis there, which has the names of the rest of the file.
 	s, err = ws.Change(uri, 4, Edit{Start: at, End: at, Text: "display totl_c0\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fx := s.Fixes(token.Span{Start: at + 10, End: at + 10}); len(fx) == 0 {
-		t.Fatal("no fix for an undefined name")
+	if fx := s.Fixes(token.Span{Start: at + 10, End: at + 10}); len(fx) == 0 || fx[0].Kind != FixDidYouMean || fx[0].Edits[0].Text != "total_c0" {
+		t.Fatalf("the fixes of an undefined name spelled like one the file declares: %v", fx)
+	}
+	if s.analysed.Load() {
+		t.Fatal("the fixes of an undefined name made a full analysis")
 	}
 }
 
@@ -523,4 +527,60 @@ func findingSet(ds []diag.Diagnostic) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestFixesEqualFull edits every corpus program (and a sample of the
+// mutants) at random, a chain of edits each, and after each edit asks for
+// the fixes of a finding of the list the editor shows, preferring an
+// undefined name's: their fixes are made from a partial analysis of the
+// statements there when one answers (Snapshot.Query), and must be those
+// a full analysis makes.
+//
+//	go test -run FixesEqualFull -stress N ./core
+func TestFixesEqualFull(t *testing.T) {
+	partialEverywhere(t)
+	stride, edits, seed := 6, 8, uint64(21)
+	if testing.Short() {
+		stride, edits = 60, 4
+	}
+	if *stress > 0 {
+		stride, edits, seed = 1, 24, uint64(*stress)
+	}
+	progs := corpusOrSkip(t, stride)
+	compared, partial, fixes := 0, 0, 0
+	for n, path := range slices.Sorted(mapsKeys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		ws, uri, s := openAnalysed(path, progs[path])
+		for k := 0; k < edits; k++ {
+			var e Edit
+			s, e = changeAtRandom(t, ws, s, rng)
+			_, shown := s.Tolerant()
+			if len(shown) == 0 {
+				continue
+			}
+			d := shown[rng.IntN(len(shown))]
+			for _, x := range shown {
+				if strings.HasSuffix(x.Message, "is not defined") || strings.HasPrefix(x.Message, "Undefined action '") {
+					d = x
+					if rng.IntN(3) == 0 {
+						break
+					}
+				}
+			}
+			got := s.Fixes(d.Span)
+			if !s.Analysed() {
+				partial++
+			}
+			want := (&Snapshot{URI: uri, Text: s.Text, src: ws}).fixes(d.Span, true)
+			compared++
+			fixes += len(want)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s, edit %d ([%d,%d) ← %q), fixes of %q at %v: %s\ntext after:\n%s", path, k, e.Start, e.End, e.Text, d.Message, d.Span, difference(got, want), s.Text)
+			}
+		}
+	}
+	t.Logf("%d programs; the fixes of %d findings compared (%d fixes), %d made without the full analysis", len(progs), compared, fixes, partial)
+	if partial < compared/4 {
+		t.Errorf("only %d of %d findings' fixes were made without the full analysis", partial, compared)
+	}
 }
