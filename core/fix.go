@@ -5,6 +5,7 @@ package core
 
 import (
 	"fmt"
+	"iter"
 	"regexp"
 	"slices"
 	"sort"
@@ -12,9 +13,11 @@ import (
 	"strings"
 
 	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/format"
 	"wfl-lsp/lang/lint"
+	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
 
@@ -500,22 +503,36 @@ func (fx *fixer) knownErrors() map[string]int {
 // withHidden returns diags, the diagnostics reported for v (the snapshot
 // or a version of its text made by version), and the findings of every
 // pass of the checker over its text that are not among them: those the
-// reported list holds back behind an error of an earlier pass. v's
-// diagnostics' state keeps them with its units, derived from the
-// snapshot's as the reported ones are, so that no pass runs over the whole
-// text again (TestHiddenEqualsCheckPasses).
+// reported list holds back behind an error of an earlier pass. When the
+// text parses, v's diagnostics' state keeps them with its units, derived
+// from the snapshot's as the reported ones are, and no pass runs over the
+// whole text again. When it does not, the passes over the tree a parse of
+// the whole text recovers find what the units checked apart do not, and
+// they run (TestHiddenEqualsCheckPasses).
 func (fx *fixer) withHidden(diags []diag.Diagnostic, v *Snapshot) []diag.Diagnostic {
 	type finding struct {
 		span          token.Span
 		code, message string
 	}
 	reported := map[finding]bool{}
+	parses := true
 	for _, d := range diags {
 		reported[finding{d.Span, d.Code, d.Message}] = true
+		parses = parses && (d.Category != diag.Parse || d.Severity != diag.Error)
 	}
 	out := diags[:len(diags):len(diags)]
-	st := v.diagState()
-	for d := range st.diagnosticsOf(st.passRefs()) {
+	var all iter.Seq[diag.Diagnostic]
+	if parses {
+		st := v.diagState()
+		all = st.diagnosticsOf(st.passRefs())
+	} else {
+		f, _ := parser.Parse(v.Text)
+		ctx := check.FileContext(f) // as analyze makes it: with the names of the included files
+		ctx.Imports, ctx.Unfollowed = imports(f, v.URI.Path(), v.src)
+		_, passes := check.CheckPasses(f, v.Text, ctx)
+		all = slices.Values(slices.Concat(passes.Analyzer, passes.Static, passes.Type))
+	}
+	for d := range all {
 		if !reported[finding{d.Span, d.Code, d.Message}] {
 			out = append(out, d)
 		}

@@ -445,7 +445,7 @@ func (fx *fixer) commentsAbove(line int) int {
 // storeToChange turns a redeclaration into the assignment its message
 // suggests: `store x as 2` -> `change x to 2`.
 func (fx *fixer) storeToChange(d diag.Diagnostic) []Fix {
-	decl := fx.varDeclNamed(d.Span)
+	decl := varDeclNamed(fx.tree(), d.Span)
 	if decl == nil || decl.Constant || decl.Value == nil {
 		return nil
 	}
@@ -478,14 +478,14 @@ func (fx *fixer) storeToChange(d diag.Diagnostic) []Fix {
 	}}
 }
 
-// varDeclNamed returns the `store`/`create` statement whose name spans
-// span, or nil.
-func (fx *fixer) varDeclNamed(span token.Span) *ast.VarDecl {
+// varDeclNamed returns the `store`/`create` statement of f whose name
+// spans span, or nil.
+func varDeclNamed(f *ast.File, span token.Span) *ast.VarDecl {
 	var found *ast.VarDecl
-	if fx.analysis().File == nil {
+	if f == nil {
 		return nil
 	}
-	ast.Inspect(fx.analysis().File, func(n ast.Node) bool {
+	ast.Inspect(f, func(n ast.Node) bool {
 		if n == nil || found != nil || n.End() < span.Start || n.Pos() > span.End {
 			return false
 		}
@@ -501,7 +501,7 @@ func (fx *fixer) varDeclNamed(span token.Span) *ast.VarDecl {
 // `store` statement alone on its lines, whose value has no effect (see
 // [pure]), of a name declared once and read nowhere.
 func (fx *fixer) removeUnused(d diag.Diagnostic) []Fix {
-	decl := fx.varDeclNamed(d.Span)
+	decl := varDeclNamed(fx.analysis().File, d.Span)
 	if decl == nil || decl.Value == nil || !fx.pure(decl.Value) {
 		return nil
 	}
