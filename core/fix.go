@@ -83,7 +83,9 @@ func (s *Snapshot) fixes(span token.Span, whole bool) []Fix {
 		return nil
 	}
 	fx := newFixer(s)
-	fx.whole = whole
+	// A partial analysis for each of many findings (a whole document's,
+	// as MCP's fix tool asks) would cost more than the full one.
+	fx.whole = whole || countFunc(shown, touches) > maxPartialFixes
 	var out []Fix
 	reported := map[string]int{} // the reference's, by findingKey and place
 	for _, d := range fx.reported {
@@ -117,6 +119,21 @@ func (s *Snapshot) fixes(span token.Span, whole bool) []Fix {
 		out = append(out, prefer(kept)...)
 	}
 	return out
+}
+
+// maxPartialFixes is how many findings' fixes are made from partial
+// analyses at most; beyond, all are made from the full analysis.
+const maxPartialFixes = 8
+
+// countFunc returns how many elements of s satisfy f.
+func countFunc[T any](s []T, f func(T) bool) int {
+	n := 0
+	for _, x := range s {
+		if f(x) {
+			n++
+		}
+	}
+	return n
 }
 
 // maxNames is how many names spelled like an undefined one are offered.
@@ -227,10 +244,12 @@ func applyDisjoint(text string, edits []Edit) (string, error) {
 // from the version before's; the tree, when a fix needs it, of a parse
 // (Snapshot.Syntax); for the fixes of an undefined name, the analysis
 // that answers the queries there (analysisAt: after an edit, a partial
-// one); the full analysis only for the other fixes made from the
-// checker's facts. The fixes an editor asks for at nearly every keystroke
-// while a line is being typed, those of a parse error or of a name not
-// yet declared, are thus made and checked without it.
+// one), and for those of an unused variable, the one that holds every
+// place naming it (analysisNaming); the full analysis only for a rename
+// and an interface's stubs. The fixes an editor asks for at nearly every
+// keystroke while a line is being typed, those of a parse error, of a
+// name not yet declared or not yet used, are thus made and checked
+// without it.
 type fixer struct {
 	snap     *Snapshot
 	src      string
@@ -268,6 +287,16 @@ func (fx *fixer) analysisAt(span token.Span) *Analysis {
 		return fx.analysis()
 	}
 	return fx.snap.Query(span)
+}
+
+// analysisNaming returns an analysis that holds every place naming the
+// name at offset, as the full one does (Snapshot.QueryName). With whole
+// set, the full analysis.
+func (fx *fixer) analysisNaming(offset int) *Analysis {
+	if fx.whole {
+		return fx.analysis()
+	}
+	return fx.snap.QueryName(offset)
 }
 
 // tree returns the snapshot's syntax tree: its analysis's when it is made.

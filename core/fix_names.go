@@ -501,17 +501,18 @@ func varDeclNamed(f *ast.File, span token.Span) *ast.VarDecl {
 // `store` statement alone on its lines, whose value has no effect (see
 // [pure]), of a name declared once and read nowhere.
 func (fx *fixer) removeUnused(d diag.Diagnostic) []Fix {
-	decl := varDeclNamed(fx.analysis().File, d.Span)
-	if decl == nil || decl.Value == nil || !fx.pure(decl.Value) {
+	a := fx.analysisNaming(d.Span.Start)
+	decl := varDeclNamed(a.File, d.Span)
+	if decl == nil || decl.Value == nil || !pure(a, decl.Value) {
 		return nil
 	}
 	name := decl.Name.Name
-	for id := range fx.analysis().Info.Uses {
+	for id := range a.Info.Uses {
 		if id.Name == name {
 			return nil
 		}
 	}
-	for id := range fx.analysis().Info.Defs {
+	for id := range a.Info.Defs {
 		if id.Name == name && id != decl.Name {
 			return nil
 		}
@@ -541,12 +542,12 @@ func (fx *fixer) removeUnused(d diag.Diagnostic) []Fix {
 // pure reports whether evaluating e can have no effect and cannot fail: a
 // literal, a name of a value (not an action or builtin, which a bare name
 // calls), and operators over those, dividing only by a number other than 0.
-func (fx *fixer) pure(e ast.Expr) bool {
+func pure(a *Analysis, e ast.Expr) bool {
 	switch e := e.(type) {
 	case *ast.BasicLit, *ast.PatternLit:
 		return true
 	case *ast.Ident:
-		sym := fx.analysis().Info.Uses[e]
+		sym := a.Info.Uses[e]
 		if sym == nil {
 			return false
 		}
@@ -556,18 +557,18 @@ func (fx *fixer) pure(e ast.Expr) bool {
 		}
 		return false
 	case *ast.ParenExpr:
-		return fx.pure(e.X)
+		return pure(a, e.X)
 	case *ast.UnaryExpr:
-		return fx.pure(e.X)
+		return pure(a, e.X)
 	case *ast.ListLit:
 		for _, x := range e.Elems {
-			if !fx.pure(x) {
+			if !pure(a, x) {
 				return false
 			}
 		}
 		return true
 	case *ast.ConcatExpr:
-		return fx.pure(e.X) && fx.pure(e.Y)
+		return pure(a, e.X) && pure(a, e.Y)
 	case *ast.BinaryExpr:
 		if e.Op == ast.OpDivide || e.Op == ast.OpModulo {
 			lit, ok := e.Y.(*ast.BasicLit)
@@ -575,7 +576,7 @@ func (fx *fixer) pure(e ast.Expr) bool {
 				return false
 			}
 		}
-		return fx.pure(e.X) && fx.pure(e.Y)
+		return pure(a, e.X) && pure(a, e.Y)
 	}
 	return false
 }

@@ -539,10 +539,10 @@ func findingSet(ds []diag.Diagnostic) []string {
 
 // TestFixesEqualFull edits every corpus program (and a sample of the
 // mutants) at random, a chain of edits each, and after each edit asks for
-// the fixes of a finding of the list the editor shows, preferring an
-// undefined name's: their fixes are made from a partial analysis of the
-// statements there when one answers (Snapshot.Query), and must be those
-// a full analysis makes.
+// the fixes of a finding of the list the editor shows, preferring those
+// of an undefined name, an unused variable or a redeclaration: they are
+// made from a partial analysis when one answers (Snapshot.Query and
+// QueryName), or from the tree, and must be those a full analysis makes.
 //
 //	go test -run FixesEqualFull -stress N ./core
 func TestFixesEqualFull(t *testing.T) {
@@ -566,14 +566,17 @@ func TestFixesEqualFull(t *testing.T) {
 			if len(shown) == 0 {
 				continue
 			}
+			// Most often one whose fixes read the checker's facts.
 			d := shown[rng.IntN(len(shown))]
+			var facts []diag.Diagnostic
 			for _, x := range shown {
-				if strings.HasSuffix(x.Message, "is not defined") || strings.HasPrefix(x.Message, "Undefined action '") {
-					d = x
-					if rng.IntN(3) == 0 {
-						break
-					}
+				if strings.HasSuffix(x.Message, "is not defined") || strings.HasPrefix(x.Message, "Undefined action '") ||
+					x.Code == "ANALYZE-UNUSED" || strings.Contains(x.Message, "has already been defined") {
+					facts = append(facts, x)
 				}
+			}
+			if len(facts) > 0 && rng.IntN(4) > 0 {
+				d = facts[rng.IntN(len(facts))]
 			}
 			got := s.Fixes(d.Span)
 			if !s.Analysed() {
