@@ -21,17 +21,24 @@ import (
 // cheap as the index. A variable for the tests.
 var smallIndex = 64
 
-// A nameIndex is a table's symbols sorted by their names in lower case;
-// the names a table holds under another name than the symbol's own are
-// kept apart, and always visited.
+// A nameIndex is a table's symbols sorted by their names in lower case,
+// each with the unit of the base that declares it; the names a table
+// holds under another name than the symbol's own are kept apart, and
+// always visited.
 type nameIndex struct {
-	syms  []*check.Symbol
+	syms  []indexed
 	other []nameEntry
+}
+
+// An indexed symbol, and the unit of the base that declares it (baseUnit).
+type indexed struct {
+	sym  *check.Symbol
+	unit int
 }
 
 type nameEntry struct {
 	name string
-	sym  *check.Symbol
+	e    indexed
 }
 
 // topNames returns the index of the file scope's declared names (bound
@@ -39,7 +46,7 @@ type nameEntry struct {
 // first time it is asked for.
 func (b *queryBase) topNames(bound bool) *nameIndex {
 	b.namesOnce.Do(func() {
-		b.names = [2]*nameIndex{indexNames(&b.symbols), indexNames(b.injected)}
+		b.names = [2]*nameIndex{indexNames(&b.symbols, b.starts), indexNames(b.injected, b.starts)}
 	})
 	if bound {
 		return b.names[1]
@@ -47,39 +54,42 @@ func (b *queryBase) topNames(bound bool) *nameIndex {
 	return b.names[0]
 }
 
-func indexNames(t *check.SymbolTable) *nameIndex {
-	x := &nameIndex{syms: make([]*check.Symbol, 0, t.Len())}
+// indexNames indexes the names of t, whose symbols are declared in the
+// units that start at starts.
+func indexNames(t *check.SymbolTable, starts []int) *nameIndex {
+	x := &nameIndex{syms: make([]indexed, 0, t.Len())}
 	for name, sym := range t.All() {
+		e := indexed{sym, baseUnit(starts, sym)}
 		if sym != nil && name == sym.Name {
-			x.syms = append(x.syms, sym)
+			x.syms = append(x.syms, e)
 		} else {
-			x.other = append(x.other, nameEntry{name, sym})
+			x.other = append(x.other, nameEntry{name, e})
 		}
 	}
-	slices.SortFunc(x.syms, func(p, q *check.Symbol) int {
-		return cmp.Compare(strings.ToLower(p.Name), strings.ToLower(q.Name))
+	slices.SortFunc(x.syms, func(p, q indexed) int {
+		return cmp.Compare(strings.ToLower(p.sym.Name), strings.ToLower(q.sym.Name))
 	})
 	x.syms = slices.Clip(x.syms)
 	return x
 }
 
 // starting yields the names that may start with one of prefixes (lower
-// case, none a prefix of another), and their symbols: all that do, and
-// perhaps others.
-func (x *nameIndex) starting(prefixes []string) iter.Seq2[string, *check.Symbol] {
-	return func(yield func(string, *check.Symbol) bool) {
+// case, none a prefix of another), and their symbols with their units:
+// all that do, and perhaps others.
+func (x *nameIndex) starting(prefixes []string) iter.Seq2[string, indexed] {
+	return func(yield func(string, indexed) bool) {
 		for _, p := range prefixes {
-			i, _ := slices.BinarySearchFunc(x.syms, p, func(s *check.Symbol, p string) int {
-				return cmp.Compare(strings.ToLower(s.Name), p)
+			i, _ := slices.BinarySearchFunc(x.syms, p, func(s indexed, p string) int {
+				return cmp.Compare(strings.ToLower(s.sym.Name), p)
 			})
-			for ; i < len(x.syms) && hasPrefixFold(x.syms[i].Name, p); i++ {
-				if !yield(x.syms[i].Name, x.syms[i]) {
+			for ; i < len(x.syms) && hasPrefixFold(x.syms[i].sym.Name, p); i++ {
+				if !yield(x.syms[i].sym.Name, x.syms[i]) {
 					return
 				}
 			}
 		}
 		for _, e := range x.other {
-			if !yield(e.name, e.sym) {
+			if !yield(e.name, e.e) {
 				return
 			}
 		}

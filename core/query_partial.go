@@ -331,17 +331,31 @@ func (q *queryState) move(sym *check.Symbol) *check.Symbol {
 // shift returns how far the declaration of a symbol of the base moved in
 // this text, and false when move would hide it.
 func (q *queryState) shift(sym *check.Symbol) (int, bool) {
+	return q.shiftFrom(baseUnit(q.b.starts, sym))
+}
+
+// baseUnit returns the unit of starts (the base's) that declares sym, or
+// -1 when it is an included file's or has no place.
+func baseUnit(starts []int, sym *check.Symbol) int {
 	if sym == nil || sym.From != "" {
-		return 0, false
+		return -1
 	}
 	pos := sym.Decl.Start
 	if sym.Decl.End == 0 {
 		if sym.Node == nil {
-			return 0, false
+			return -1
 		}
 		pos = sym.Node.Pos()
 	}
-	k := unitAt(q.b.starts, pos)
+	return unitAt(starts, pos)
+}
+
+// shiftFrom is shift for a symbol declared in unit k of the base (-1:
+// none).
+func (q *queryState) shiftFrom(k int) (int, bool) {
+	if k < 0 {
+		return 0, false
+	}
 	i := q.view.from(int32(k))
 	if i < 0 || q.isSeed[i] {
 		return 0, false
@@ -367,11 +381,19 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, pr
 		if bound {
 			table = q.b.injected
 		}
-		names := table.All()
 		if len(prefixes) > 0 && table.Len() > smallIndex {
-			names = q.b.topNames(bound).starting(prefixes)
+			// The index knows the unit of each symbol.
+			for name, e := range q.b.topNames(bound).starting(prefixes) {
+				if !keep(name, e.sym) {
+					continue
+				}
+				if by, ok := q.shiftFrom(e.unit); ok && !yield(name, scoped{e.sym, by}) {
+					return
+				}
+			}
+			return
 		}
-		for name, sym := range names {
+		for name, sym := range table.All() {
 			if !keep(name, sym) {
 				continue
 			}
