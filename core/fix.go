@@ -244,9 +244,10 @@ func applyDisjoint(text string, edits []Edit) (string, error) {
 // from the version before's; the tree, when a fix needs it, of a parse
 // (Snapshot.Syntax); for the fixes of an undefined name, the analysis
 // that answers the queries there (analysisAt: after an edit, a partial
-// one), and for those of an unused variable, the one that holds every
-// place naming it (analysisNaming); the full analysis only for a rename
-// and an interface's stubs. The fixes an editor asks for at nearly every
+// one), and for those of an unused variable and a rename to snake_case,
+// the one that holds every place naming the name (analysisNaming); the
+// full analysis only for an interface's stubs and a rename to a name the
+// file writes already. The fixes an editor asks for at nearly every
 // keystroke while a line is being typed, those of a parse error, of a
 // name not yet declared or not yet used, are thus made and checked
 // without it.

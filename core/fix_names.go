@@ -24,16 +24,32 @@ import (
 // [Analysis.Rename] does: it refuses a name that would clash with another
 // or mean something else somewhere, so the fix is sound as made and not
 // checked again (a large file may have thousands of these).
+//
+// After an edit, the partial analysis that holds every place naming the
+// name answers (analysisNaming) when the new name is written nowhere in
+// the file (names are told apart by case): then nothing it could clash
+// with lies outside that analysis. A member's rename reads every container of the
+// file, and an included file's names are read with the whole file: the
+// full analysis answers those.
 func (fx *fixer) snakeCase(d diag.Diagnostic) []Fix {
-	id := identAt(fx.analysis().File, d.Span)
-	if id == nil || fx.analysis().Info.ObjectOf(id) == nil {
+	a := fx.analysisNaming(d.Span.Start)
+	if a.part != nil {
+		id := identAt(a.File, d.Span)
+		st := a.part.q.st
+		if id == nil || strings.Contains(fx.src, lint.SnakeCase(id.Name)) || st.ctx != nil && st.ctx.Includes ||
+			a.Info.ObjectOf(id) != nil && a.Info.ObjectOf(id).Parent != nil {
+			a = fx.analysis()
+		}
+	}
+	id := identAt(a.File, d.Span)
+	if id == nil || a.Info.ObjectOf(id) == nil {
 		return nil
 	}
 	newName := lint.SnakeCase(id.Name)
-	if !validName(newName) || fx.declared(newName) {
+	if !validName(newName) || declared(a, newName) {
 		return nil
 	}
-	edits, err := fx.analysis().Rename(id.From, newName)
+	edits, err := a.Rename(id.From, newName)
 	if err != nil || len(edits) == 0 {
 		return nil
 	}
@@ -48,14 +64,14 @@ func validName(name string) bool {
 	return len(toks) == 1 && toks[0].Kind == token.Identifier && toks[0].Start == 0 && toks[0].End == len(name) && toks[0].Text == name
 }
 
-// declared reports whether any symbol of the file has this name.
-func (fx *fixer) declared(name string) bool {
-	for _, s := range fx.analysis().Info.Symbols {
+// declared reports whether any symbol of a's file has this name.
+func declared(a *Analysis, name string) bool {
+	for _, s := range a.Info.Symbols {
 		if s.Name == name {
 			return true
 		}
 	}
-	return fx.analysis().Info.Global != nil && fx.analysis().Info.Global.Lookup(name) != nil
+	return a.Info.Global != nil && a.Info.Global.Lookup(name) != nil
 }
 
 // identAt returns the identifier whose extent is exactly span, or nil.

@@ -13,6 +13,7 @@ import (
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lint"
 	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
@@ -540,9 +541,10 @@ func findingSet(ds []diag.Diagnostic) []string {
 // TestFixesEqualFull edits every corpus program (and a sample of the
 // mutants) at random, a chain of edits each, and after each edit asks for
 // the fixes of a finding of the list the editor shows, preferring those
-// of an undefined name, an unused variable or a redeclaration: they are
-// made from a partial analysis when one answers (Snapshot.Query and
-// QueryName), or from the tree, and must be those a full analysis makes.
+// of an undefined name, an unused variable, a name not in snake_case or a
+// redeclaration: they are made from a partial analysis when one answers
+// (Snapshot.Query and QueryName), or from the tree, and must be those a
+// full analysis makes.
 //
 //	go test -run FixesEqualFull -stress N ./core
 func TestFixesEqualFull(t *testing.T) {
@@ -571,7 +573,7 @@ func TestFixesEqualFull(t *testing.T) {
 			var facts []diag.Diagnostic
 			for _, x := range shown {
 				if strings.HasSuffix(x.Message, "is not defined") || strings.HasPrefix(x.Message, "Undefined action '") ||
-					x.Code == "ANALYZE-UNUSED" || strings.Contains(x.Message, "has already been defined") {
+					x.Code == "ANALYZE-UNUSED" || x.Code == lint.CodeName || strings.Contains(x.Message, "has already been defined") {
 					facts = append(facts, x)
 				}
 			}
@@ -593,5 +595,50 @@ func TestFixesEqualFull(t *testing.T) {
 	t.Logf("%d programs; the fixes of %d findings compared (%d fixes), %d made without the full analysis", len(progs), compared, fixes, partial)
 	if partial < compared/4 {
 		t.Errorf("only %d of %d findings' fixes were made without the full analysis", partial, compared)
+	}
+}
+
+// TestSnakeCaseFixWhileTyping: the rename to snake_case of a name just
+// typed is made from the partial analysis that holds every place naming
+// it, without a full analysis, and is the full analysis's; when the new
+// name is written elsewhere in the file (declared far from the edit), the
+// full analysis decides, and refuses a name that would be declared twice.
+func TestSnakeCaseFixWhileTyping(t *testing.T) {
+	partialEverywhere(t)
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
+	for _, tt := range []struct {
+		name, far string // far: a line added at the end of the file first
+		wantFix   bool
+	}{
+		{"the new name is free", "", true},
+		{"the new name is declared far below", "store my_count as 2\ndisplay my_count\n", false},
+		{"the new name is a local of an action far below", "define action called far_away:\n    store my_count as 2\n    display my_count\nend action\n", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			text := benchdoc.Clean(600) + tt.far
+			ws := NewWorkspace()
+			uri := FileURI(filepath.Join(t.TempDir(), "typed.wfl"))
+			s := ws.Open(uri, 1, text)
+			s.Diagnostics()
+			s.Analysis()
+			at := strings.Index(text, "\ndisplay call") + 1
+			s, err := ws.Change(uri, 2, Edit{Start: at, End: at, Text: "store myCount as 1\ndisplay myCount\n"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			span := token.Span{Start: at + len("store "), End: at + len("store myCount")}
+			got := s.Fixes(span)
+			want := (&Snapshot{URI: uri, Text: s.Text, src: ws}).fixes(span, true)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s", difference(got, want))
+			}
+			renamed := slices.ContainsFunc(got, func(f Fix) bool { return f.Kind == FixSnakeCase })
+			if renamed != tt.wantFix {
+				t.Fatalf("a rename to snake_case offered: %v, want %v (%v)", renamed, tt.wantFix, got)
+			}
+			if tt.wantFix && s.Analysed() {
+				t.Error("the rename of a name just typed made the full analysis")
+			}
+		})
 	}
 }
