@@ -556,7 +556,12 @@ func (fx *fixer) withHidden(diags []diag.Diagnostic, v *Snapshot) []diag.Diagnos
 		st := v.diagState()
 		all = st.diagnosticsOf(st.passRefs())
 	} else {
-		f, _ := parser.Parse(v.Text)
+		var f *ast.File
+		if v == fx.snap {
+			f = fx.tree() // the snapshot's own parse, perhaps made already for its folding ranges
+		} else {
+			f, _ = parser.Parse(v.Text)
+		}
 		ctx := check.FileContext(f) // as analyze makes it: with the names of the included files
 		ctx.Imports, ctx.Unfollowed = imports(f, v.URI.Path(), v.src)
 		_, passes := check.CheckPasses(f, v.Text, ctx)
