@@ -159,3 +159,82 @@ func TestHighlightWhileTyping(t *testing.T) {
 		}
 	}
 }
+
+// TestEditorKeystrokesWithoutAnalysis types a line into the middle of a
+// 600-line document, a character at a time, and after each keystroke asks
+// what VS Code asks then: completion, signature help, hover, definition
+// and highlights at the cursor, the semantic tokens and inlay hints of the
+// visible lines, the code actions at the cursor (where a finding nearly
+// always is while a line is typed: a parse error, an undefined name, a
+// name not in snake_case), and, as typing pauses, the outline, the code
+// lenses and the folding ranges. None of them makes the document's full
+// analysis; the outline was asked once when the document was opened, as
+// an editor does.
+func TestEditorKeystrokesWithoutAnalysis(t *testing.T) {
+	s := newServer(context.Background(), Options{})
+	u := uri.File("/nowhere/typed.wfl")
+	text := benchdoc.Clean(600)
+	snap := s.ws.Open(core.URI(u), 1, text)
+	snap.Diagnostics()
+	snap.Analysis()
+	snap.DocumentSymbols()
+	at := strings.Index(text[len(text)/2:], "\ndisplay call") + len(text)/2 // the end of a line
+	line := uint32(strings.Count(text[:at], "\n")) + 1
+	id := protocol.TextDocumentIdentifier{URI: u}
+	const typed = "\nstore myCount as totl_c0 plus 1"
+	visible := protocol.Range{Start: protocol.Position{Line: line - 30}, End: protocol.Position{Line: line + 30}}
+	for k := range len(typed) {
+		var err error
+		snap, err = s.ws.Change(core.URI(u), int32(k+2), core.Edit{Start: at + k, End: at + k, Text: typed[k : k+1]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap.Diagnostics() // as the publisher makes them
+		d := doc{uri: u, snap: snap, enc: utf16}
+		col := uint32(k) // the cursor, after the character typed on the new line
+		pos := protocol.TextDocumentPositionParams{TextDocument: id, Position: protocol.Position{Line: line, Character: col}}
+		requests := []struct {
+			name string
+			ask  func() (any, error)
+		}{
+			{"completion", func() (any, error) {
+				return completion(s.ctx, s, d, &protocol.CompletionParams{TextDocumentPositionParams: pos})
+			}},
+			{"signature help", func() (any, error) {
+				return signatureHelp(s.ctx, s, d, &protocol.SignatureHelpParams{TextDocumentPositionParams: pos})
+			}},
+			{"hover", func() (any, error) { return hover(s.ctx, s, d, &protocol.HoverParams{TextDocumentPositionParams: pos}) }},
+			{"definition", func() (any, error) {
+				return definition(s.ctx, s, d, &protocol.DefinitionParams{TextDocumentPositionParams: pos})
+			}},
+			{"highlights", func() (any, error) {
+				return highlight(s.ctx, s, d, &protocol.DocumentHighlightParams{TextDocumentPositionParams: pos})
+			}},
+			{"semantic tokens", func() (any, error) {
+				return semanticTokensRange(s.ctx, s, d, &protocol.SemanticTokensRangeParams{TextDocument: id, Range: visible})
+			}},
+			{"inlay hints", func() (any, error) {
+				return inlayHint(s.ctx, s, d, &protocol.InlayHintParams{TextDocument: id, Range: visible})
+			}},
+			{"code actions", func() (any, error) {
+				return codeAction(s.ctx, s, d, &protocol.CodeActionParams{TextDocument: id,
+					Range: protocol.Range{Start: pos.Position, End: pos.Position}})
+			}},
+			{"outline", func() (any, error) {
+				return documentSymbol(s.ctx, s, d, &protocol.DocumentSymbolParams{TextDocument: id})
+			}},
+			{"code lenses", func() (any, error) { return codeLens(s.ctx, s, d, &protocol.CodeLensParams{TextDocument: id}) }},
+			{"folding ranges", func() (any, error) {
+				return foldingRange(s.ctx, s, d, &protocol.FoldingRangeParams{TextDocument: id})
+			}},
+		}
+		for _, r := range requests {
+			if _, err := r.ask(); err != nil {
+				t.Fatalf("%s after %q: %v", r.name, typed[:k+1], err)
+			}
+			if snap.Analysed() {
+				t.Fatalf("%s after %q made the full analysis", r.name, typed[:k+1])
+			}
+		}
+	}
+}
