@@ -77,7 +77,13 @@ func (s *Snapshot) Fixes(span token.Span) []Fix { return s.fixes(span, false) }
 func (s *Snapshot) fixes(span token.Span, whole bool) []Fix {
 	touches := func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }
 	_, shown := s.Tolerant()
-	if !slices.ContainsFunc(shown, touches) {
+	touched := 0
+	for _, d := range shown {
+		if touches(d) {
+			touched++
+		}
+	}
+	if touched == 0 {
 		// Nothing to fix there: an editor asks at every move of the
 		// cursor, and the diagnostics need no full analysis.
 		return nil
@@ -85,7 +91,7 @@ func (s *Snapshot) fixes(span token.Span, whole bool) []Fix {
 	fx := newFixer(s)
 	// A partial analysis for each of many findings (a whole document's,
 	// as MCP's fix tool asks) would cost more than the full one.
-	fx.whole = whole || countFunc(shown, touches) > maxPartialFixes
+	fx.whole = whole || touched > maxPartialFixes
 	var out []Fix
 	reported := map[string]int{} // the reference's, by findingKey and place
 	for _, d := range fx.reported {
@@ -124,17 +130,6 @@ func (s *Snapshot) fixes(span token.Span, whole bool) []Fix {
 // maxPartialFixes is how many findings' fixes are made from partial
 // analyses at most; beyond, all are made from the full analysis.
 const maxPartialFixes = 8
-
-// countFunc returns how many elements of s satisfy f.
-func countFunc[T any](s []T, f func(T) bool) int {
-	n := 0
-	for _, x := range s {
-		if f(x) {
-			n++
-		}
-	}
-	return n
-}
 
 // maxNames is how many names spelled like an undefined one are offered.
 const maxNames = 3

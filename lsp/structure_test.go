@@ -23,13 +23,7 @@ import (
 // (core's TestSyntaxEqualsAnalysis, TestLensesAreDeclarations and
 // TestOutlineEqualsFull).
 func TestStructureRequestsWithoutAnalysis(t *testing.T) {
-	s := newServer(context.Background(), Options{})
-	u := uri.File("/nowhere/typed.wfl")
-	text := benchdoc.Clean(600)
-	snap := s.ws.Open(core.URI(u), 1, text)
-	snap.Diagnostics()
-	snap.Analysis()
-	snap.DocumentSymbols() // as an editor asks when it opens the document
+	s, u, text, _ := openTyped()
 	at := strings.Index(text, "\ndisplay call") + 1
 	line := uint32(strings.Count(text[:at], "\n"))
 	id := protocol.TextDocumentIdentifier{URI: u}
@@ -82,12 +76,7 @@ func TestStructureRequestsWithoutAnalysis(t *testing.T) {
 // an action that few statements name is made from an analysis of those
 // statements (as references are), and is the count of a full analysis.
 func TestLensCountWithoutAnalysis(t *testing.T) {
-	s := newServer(context.Background(), Options{})
-	u := uri.File("/nowhere/typed.wfl")
-	text := benchdoc.Clean(600)
-	snap := s.ws.Open(core.URI(u), 1, text)
-	snap.Diagnostics()
-	snap.Analysis()
+	s, u, text, snap := openTyped()
 	at := strings.Index(text, "\ndisplay call") + 1
 	snap, err := s.ws.Change(core.URI(u), 2, core.Edit{Start: at, End: at, Text: " "})
 	if err != nil {
@@ -129,12 +118,7 @@ func TestLensCountWithoutAnalysis(t *testing.T) {
 // highlights of the word at the cursor after each keystroke; a name that
 // resolves to nothing has none, and finding that needs no full analysis.
 func TestHighlightWhileTyping(t *testing.T) {
-	s := newServer(context.Background(), Options{})
-	u := uri.File("/nowhere/typed.wfl")
-	text := benchdoc.Clean(600)
-	snap := s.ws.Open(core.URI(u), 1, text)
-	snap.Diagnostics()
-	snap.Analysis()
+	s, u, text, snap := openTyped()
 	at := strings.Index(text, "\ndisplay call") + 1
 	line := uint32(strings.Count(text[:at], "\n"))
 	const typed = "display nowhere_yet"
@@ -171,13 +155,7 @@ func TestHighlightWhileTyping(t *testing.T) {
 // analysis; the outline was asked once when the document was opened, as
 // an editor does.
 func TestEditorKeystrokesWithoutAnalysis(t *testing.T) {
-	s := newServer(context.Background(), Options{})
-	u := uri.File("/nowhere/typed.wfl")
-	text := benchdoc.Clean(600)
-	snap := s.ws.Open(core.URI(u), 1, text)
-	snap.Diagnostics()
-	snap.Analysis()
-	snap.DocumentSymbols()
+	s, u, text, snap := openTyped()
 	at := strings.Index(text[len(text)/2:], "\ndisplay call") + len(text)/2 // the end of a line
 	line := uint32(strings.Count(text[:at], "\n")) + 1
 	id := protocol.TextDocumentIdentifier{URI: u}
@@ -237,4 +215,18 @@ func TestEditorKeystrokesWithoutAnalysis(t *testing.T) {
 			}
 		}
 	}
+}
+
+// openTyped opens a 600-line document in a new server as an editor does:
+// its diagnostics published, its analysis made, its outline asked for.
+// The tests type into it from there.
+func openTyped() (s *server, u uri.URI, text string, snap *core.Snapshot) {
+	s = newServer(context.Background(), Options{})
+	u = uri.File("/nowhere/typed.wfl")
+	text = benchdoc.Clean(600)
+	snap = s.ws.Open(core.URI(u), 1, text)
+	snap.Diagnostics()
+	snap.Analysis()
+	snap.DocumentSymbols()
+	return s, u, text, snap
 }
