@@ -130,10 +130,10 @@ func (a *analyzer) actionBody(d *ast.ActionDecl) {
 		a.declareReplace(p.Name, SymParameter, p, paramType(p), false)
 	}
 	a.typeRef(d.ReturnType)
-	saved := a.aliases
-	a.aliases = copyAliases(saved)
+	saved, top := a.aliases, a.top
+	a.aliases, a.top = copyAliases(saved), nil
 	a.block(d.Body)
-	a.aliases = saved
+	a.aliases, a.top = saved, top
 	for _, w := range added {
 		delete(a.actionParams, w)
 	}

@@ -47,6 +47,7 @@ type analyzer struct {
 	constants    map[*Symbol]bool
 	events       map[string]*Symbol
 	aliases      map[*Symbol]bool    // variables stored from an action value (stored action aliases)
+	top          ast.Stmt            // the top-level statement being analysed; nil inside bodies with aliases of their own
 	named        []namedArgs         // calls with named arguments, resolved by finish
 	merged       map[*Symbol]*Symbol // branch declarations and the one symbol they became (see merge)
 	typeRefs     []*ast.TypeExpr     // written types, resolved by finish
@@ -289,7 +290,11 @@ func (a *analyzer) run() {
 		}
 	}
 	// Pass 2.
-	a.stmts(f.Stmts)
+	for _, s := range f.Stmts {
+		a.top = s
+		a.stmt(s)
+	}
+	a.top = nil
 	a.checkInheritance()
 
 	a.finish()
@@ -896,15 +901,37 @@ func (a *analyzer) noteAlias(sym *Symbol, v ast.Expr) {
 			return
 		}
 	}
-	delete(a.aliases, sym)
+	if a.aliases[sym] {
+		a.retyped(sym)
+		delete(a.aliases, sym)
+	}
 }
 
 // setAlias records that sym holds an action value.
 func (a *analyzer) setAlias(sym *Symbol) {
+	if !a.aliases[sym] {
+		a.retyped(sym)
+	}
 	if a.aliases == nil {
 		a.aliases = map[*Symbol]bool{}
 	}
 	a.aliases[sym] = true
+}
+
+// retyped notes that the top-level statement being analysed changes
+// whether sym holds an action value for the statements after it (see
+// Info.Retyped).
+func (a *analyzer) retyped(sym *Symbol) {
+	if a.top != nil && !declaredIn(sym, a.top) {
+		a.info.retyped = append(a.info.retyped, retype{int32(a.top.Pos()), sym})
+	}
+}
+
+// declaredIn reports whether sym is declared by statement s: then s does
+// not retype it, it gives it its first type.
+func declaredIn(sym *Symbol, s ast.Stmt) bool {
+	d := sym.Decl
+	return d.End > d.Start && d.Start >= s.Pos() && d.End <= s.End()
 }
 
 // ---- actions ----

@@ -180,6 +180,33 @@ type Info struct {
 	typeMap map[ast.Expr]*types.Type
 	types   typeTable
 	index   *identIndex
+
+	retyped []retype // see Retyped
+}
+
+// A retype is a top-level statement, by position, and a variable it
+// retypes (see Info.Retyped).
+type retype struct {
+	pos int32
+	sym *Symbol
+}
+
+// Retyped calls f with the position of each top-level statement that
+// changes what the statements after it see of a variable it does not
+// declare, and the variable's name: the variable's type in the flow of
+// types (a write of another type, an add to a list of another element
+// type, a test against nothing that narrows it for good), or whether it
+// holds an action value. A write that leaves the type as it was, the most
+// common one (`change total to total plus 1`), changes nothing; nor do the
+// writes inside an action's body, which are checked apart. A statement may
+// be reported more than once, and one that changes something only on the
+// way back to what was is reported too. Incremental analysis uses it:
+// the statements that write a variable without retyping it need not be
+// checked again when another writer of it changes.
+func (info *Info) Retyped(f func(pos int, name string)) {
+	for _, r := range info.retyped {
+		f(int(r.pos), r.sym.Name)
+	}
 }
 
 type fieldKey struct {

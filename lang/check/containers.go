@@ -104,10 +104,10 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 				}
 			}
 			a.typeRef(m.ReturnType)
-			saved := a.aliases
-			a.aliases = copyAliases(saved)
+			saved, top := a.aliases, a.top
+			a.aliases, a.top = copyAliases(saved), nil
 			a.block(m.Body)
-			a.aliases = saved
+			a.aliases, a.top = saved, top
 			a.container, a.staticMethod = prevC, prevS
 			a.pop()
 		}

@@ -24,6 +24,7 @@ type env struct {
 	n      int // entries used in inline
 	inline [envInline]envEntry
 	m      map[*Symbol]*types.Type
+	log    *[]envEntry // the file's env: the types before each set, while a top-level statement is checked
 }
 
 type envEntry struct {
@@ -54,6 +55,16 @@ func (e *env) get(sym *Symbol) (*types.Type, bool) {
 }
 
 func (e *env) set(sym *Symbol, t *types.Type) {
+	if e.log != nil {
+		before, ok := e.lookup(sym)
+		if !ok {
+			before = sym.Type // what symType answered
+			if before == nil {
+				before = types.Unknown
+			}
+		}
+		*e.log = append(*e.log, envEntry{sym, before})
+	}
 	for i := range e.n {
 		if e.inline[i].sym == sym {
 			e.inline[i].t = t
@@ -125,7 +136,36 @@ func (tc *typeChecker) record(e ast.Expr, t *types.Type) {
 }
 
 func (tc *typeChecker) run() {
-	tc.stmts(tc.a.file.Stmts)
+	root := tc.env
+	var log []envEntry
+	for _, s := range tc.a.file.Stmts {
+		log = log[:0]
+		root.log = &log
+		tc.stmt(s)
+		root.log = nil
+		tc.retyped(s, log)
+	}
+}
+
+// retyped notes in Info.Retyped the variables whose type in the file's env
+// top-level statement s changed: log holds the type of each before each
+// of the statement's sets (the first of a variable is the one before the
+// statement). A variable the statement declares has no type before it.
+func (tc *typeChecker) retyped(s ast.Stmt, log []envEntry) {
+	var seen symSet
+	for _, e := range log {
+		if !seen.add(e.sym) {
+			continue
+		}
+		now, _ := tc.env.lookup(e.sym)
+		if types.Identical(e.t, now) {
+			continue
+		}
+		if declaredIn(e.sym, s) {
+			continue
+		}
+		tc.info.retyped = append(tc.info.retyped, retype{int32(s.Pos()), e.sym})
+	}
 }
 
 // ---- diagnostics ----
