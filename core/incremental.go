@@ -171,8 +171,10 @@ type unit struct {
 	// A unit checked again after an edit of another (incremental_recheck.go)
 	// is a new unit, as its findings may differ. When it declares the same
 	// names, with the same file-scope symbols (sig), as the unit it
-	// replaces, origin is that unit's root: what the partial analyses of
-	// queries take of a base's symbols is still true of it (see root).
+	// replaces, and retypes no name it did not, origin is that unit's
+	// root: what the partial analyses of queries take of a base's symbols
+	// is still true of it, and the index of the base's units says what it
+	// holds (see root).
 	sig    uint64 // the digest of its file-scope symbols (symbolSigs); 0 when not known
 	origin *unit
 }
@@ -184,11 +186,15 @@ func (u *unit) keys() []uint32 { return u.hashes[:u.nkeys:u.nkeys] }
 // names returns the hashes of every name the unit mentions.
 func (u *unit) names() []uint32 { return u.hashes[u.nkeys:] }
 
-// writes returns the hashes of the names the unit writes: those it stores
-// into or creates (the unused-variable rule's declarations among them),
-// changes, adds to, removes from, clears or pushes onto, and those it tests
-// against nothing (a test narrows the type the name has after it); all of
-// its names when they are too many to count.
+// writes returns the hashes of the names whose declarations or types the
+// unit gives the statements after it: those it stores into or creates (the
+// unused-variable rule's declarations among them), and those whose type it
+// changes in the flow of types, or whether they hold an action
+// (check.Info.Retyped: a `change`, `add` or test against nothing that
+// retypes a variable); all of its names when they are too many to count.
+// A write that leaves the type as it was is only a name: the counters of a
+// program of tests (`change passed to passed plus 1` in every test) do
+// not connect every test to every other.
 func (u *unit) writes() []uint32 {
 	if u.nwrites == allWrites {
 		return u.names()
@@ -198,6 +204,27 @@ func (u *unit) writes() []uint32 {
 
 // allWrites is unit.nwrites when every name counts as written.
 const allWrites = 1<<16 - 1
+
+// retype makes the names of hs written ones (see writes): the checker found
+// that the unit retypes them.
+func (u *unit) retype(hs []uint32) {
+	if u.nwrites == allWrites {
+		return
+	}
+	writes, names := slices.Clone(u.writes()), slices.Clone(u.names())
+	for _, h := range hs {
+		if !slices.Contains(writes, h) {
+			writes = append(writes, h)
+			names = append(names, h)
+		}
+	}
+	if len(writes) == int(u.nwrites) {
+		return
+	}
+	ns, nw := writesFirst(sortedSet(names), sortedSet(writes))
+	h := make([]uint32, 0, int(u.nkeys)+len(ns))
+	u.hashes, u.nwrites = append(append(h, u.keys()...), ns...), nw
+}
 
 func (u *unit) setKeys(keys []uint32) {
 	names := u.names()
@@ -289,8 +316,14 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 		i := unitAt(s.starts, pos)
 		return i, pos - s.starts[i]
 	})
+	retyped := make(map[int][]uint32)
+	a.Info.Retyped(func(pos int, name string) {
+		i := unitAt(s.starts, pos)
+		retyped[i] = append(retyped[i], nameHash(name))
+	})
 	for i, u := range s.units {
 		u.setKeys(sortedSet(keys[i]))
+		u.retype(retyped[i])
 		u.sig = sigs[i]
 		u.d = fs[i].pack()
 		f := u.facts()
@@ -429,18 +462,12 @@ func writesFirst(names, writes []uint32) ([]uint32, uint16) {
 // appendNames adds the hash of every name n mentions to names: identifiers,
 // written types (which may name containers), pattern references, the names
 // a statement binds (check.BoundNames) and the one a header access reads;
-// and to writes those of the names it writes (see unit.writes).
+// and to writes those of the names it declares by writing them (see
+// appendWrites).
 func appendNames(names, writes []uint32, n ast.Node) ([]uint32, []uint32) {
 	ast.Inspect(n, func(n ast.Node) bool {
 		if st, ok := n.(ast.Stmt); ok {
 			writes = appendWrites(writes, st)
-		} else if x, ok := n.(*ast.BinaryExpr); ok {
-			// `x is nothing` narrows x's type (check's nothingTest).
-			for _, pair := range [2][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
-				if id, ok := ast.Unparen(pair[1]).(*ast.Ident); ok && isNothing(pair[0]) {
-					writes = append(writes, nameHash(id.Name))
-				}
-			}
 		}
 		switch x := n.(type) {
 		case *ast.Ident:
@@ -470,8 +497,10 @@ func appendNames(names, writes []uint32, n ast.Node) ([]uint32, []uint32) {
 	return names, writes
 }
 
-// appendWrites adds the hash of the name a statement writes, if any (see
-// unit.writes), to writes.
+// appendWrites adds the hash of the name a statement declares by writing
+// it, if any (see unit.writes), to writes. The other writes are written
+// names only when the checker finds that they retype the name
+// (unit.retype).
 func appendWrites(writes []uint32, st ast.Stmt) []uint32 {
 	var id *ast.Ident
 	switch x := st.(type) {
@@ -485,27 +514,11 @@ func appendWrites(writes []uint32, st ast.Stmt) []uint32 {
 		id = x.Name
 	case *ast.CreateDateStmt:
 		id = x.Name
-	case *ast.AssignStmt:
-		id = x.Name
-	case *ast.AddStmt:
-		id = x.List
-	case *ast.RemoveStmt:
-		id = x.List
-	case *ast.ClearStmt:
-		id = x.List
-	case *ast.PushStmt:
-		id, _ = ast.Unparen(x.List).(*ast.Ident)
 	}
 	if id == nil {
 		return writes
 	}
 	return append(writes, nameHash(id.Name))
-}
-
-// isNothing reports whether e is the literal nothing.
-func isNothing(e ast.Expr) bool {
-	lit, ok := ast.Unparen(e).(*ast.BasicLit)
-	return ok && lit.Kind == ast.LitNothing
 }
 
 // nameHash is FNV-1a. Two names with one hash only make the set of

@@ -158,12 +158,31 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	}
 	// Lines after the edit moved when the edit changed the number of lines.
 	linesMoved := lines.Count() != prev.lines.Count()
-	set, r := s.connected(s.mentionsView(prev), kept, also, wlo, whi, gone, goneNames, linesMoved, delta != 0, a)
-	if r == nil {
-		return nil
-	}
-	if len(set) > 0 && !s.recheck(set, r, ctx, wlo, ds) {
-		return nil
+	// The first try takes the new units to retype nothing (they are
+	// described from their text), and other units to retype what they
+	// did, and only witnesses of the many readers of a name
+	// (reach.readers); when the check finds otherwise, the next knows
+	// better.
+	view := s.mentionsView(prev)
+	var set []int
+	for try, sample := 0, true; ; try++ {
+		var r *reach
+		set, r = s.connected(view, kept, also, wlo, whi, gone, goneNames, linesMoved, delta != 0, a, sample)
+		if r == nil {
+			return nil
+		}
+		if len(set) == 0 {
+			break
+		}
+		res, more := s.recheck(set, r, ctx, wlo, ds)
+		if res == recheckDone {
+			break
+		}
+		if res == recheckFailed || try == 2 {
+			return nil
+		}
+		sample = sample && res != recheckUnread
+		gone = append(gone, more...)
 	}
 	for i := range groups {
 		s.units[wlo+i].d = ds[i].pack()

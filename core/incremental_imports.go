@@ -75,7 +75,7 @@ func reimport(prev *diagState, in importSet, cfg config.Config) *diagState {
 		return done()
 	}
 	slices.Sort(r.set)
-	if !s.recheck(r.set, r, &ctx, len(s.units), nil) {
+	if res, _ := s.recheck(r.set, r, &ctx, len(s.units), nil); res != recheckDone {
 		return nil
 	}
 	return done()

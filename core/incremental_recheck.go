@@ -24,10 +24,12 @@ import (
 // last two only need their findings made again: they are taken like the
 // writers of what the edit names, as are the units of also (the ones
 // naming random_seed, when the file's first security call came or its
-// last went). It returns nil when that is most of the file (a full
-// analysis is cheaper).
-func (s *diagState) connected(v *indexView, found []int32, also []int, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int) ([]int, *reach) {
+// last went). With sample, an extra unit takes only witnesses of the
+// readers of what it declares when they are many (reach.readers). It
+// returns nil when that is most of the file (a full analysis is cheaper).
+func (s *diagState) connected(v *indexView, found []int32, also []int, lo, hi int, gone, goneNames []uint32, linesMoved, bytesMoved bool, from int, sample bool) ([]int, *reach) {
 	r := newReach(v, len(s.units)/2+8)
+	r.sample = sample
 	for _, i := range also {
 		r.raise(i, roleExtra)
 	}
@@ -38,7 +40,7 @@ func (s *diagState) connected(v *indexView, found []int32, also []int, lo, hi in
 	return r.set, r
 }
 
-// secureContext takes into r, for its text only, a unit that calls a
+// secureContext takes into r, with its context, a unit that calls a
 // security builtin when r takes the findings of a unit that names
 // random_seed and holds no such unit: the static pass finds the file's
 // random_seed calls insecure when the text it checks has such a call. It
@@ -60,7 +62,7 @@ func (s *diagState) secureContext(r *reach) bool {
 	}
 	for i, u := range s.units {
 		if u.facts().secure {
-			r.raise(i, roleBare)
+			r.raise(i, roleContext)
 			break
 		}
 	}
@@ -121,11 +123,22 @@ func mentions(u *unit, in func(uint32) bool) bool {
 	return false
 }
 
+// What a recheck found.
+type recheckResult uint8
+
+const (
+	recheckDone    recheckResult = iota // the findings are stored
+	recheckFailed                       // the result cannot be trusted to equal a full analysis's
+	recheckUnread                       // a sampled name was read by no witness: take every reader
+	recheckRetyped                      // a unit retypes names not followed: reach again, from them too
+)
+
 // recheck checks the units of set again, on a text made of their texts, and
 // stores the findings of those r takes them of: in ds for the new units
-// (from index wlo), in copies of the others. It returns false when the
-// result cannot be trusted to equal a full analysis's.
-func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds []findings) bool {
+// (from index wlo), in copies of the others. When it returns recheckUnread
+// or recheckRetyped, it has changed nothing but ds; with recheckRetyped, it
+// returns the names the next reach must take every holder of.
+func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds []findings) (recheckResult, []uint32) {
 	// The text starts with a line break, so that no unit starts at 0: the
 	// checker places what has no place (a predeclared name's declaration,
 	// a finding about no node) at 0, and so must the mapping back.
@@ -154,7 +167,7 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 		}
 	}
 	if stmts != want {
-		return false
+		return recheckFailed, nil
 	}
 	// toUnit maps a span of src to the real text, relative to unit i.
 	toUnit := func(sp token.Span, i int) token.Span {
@@ -205,7 +218,43 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 	if !put(passes.Analyzer, func(f *findings) *[]diag.Diagnostic { return &f.analyzer }) ||
 		!put(passes.Static, func(f *findings) *[]diag.Diagnostic { return &f.static }) ||
 		!put(passes.Type, func(f *findings) *[]diag.Diagnostic { return &f.typ }) {
-		return false
+		return recheckFailed, nil
+	}
+	// A sampled name must be read: else readers not taken may be the
+	// only ones whose reads the unused-variable rule counts.
+	for _, x := range r.sampled {
+		for _, d := range out[x.unit].static {
+			if d.Code == "ANALYZE-UNUSED" && nameHash(unusedName(d.Message)) == x.name {
+				return recheckUnread, nil
+			}
+		}
+	}
+	// The names the units retype. A unit taken for its context must
+	// retype only what it did. A unit whose findings are taken may retype
+	// more (a new unit, or one checked with new types), but only names
+	// whose every holder was checked again: else the next reach takes
+	// them.
+	retyped := map[int][]uint32{}
+	var failed bool
+	var more []uint32
+	info.Retyped(func(pos int, name string) {
+		i, h := set[unitAt(segs, pos)], nameHash(name)
+		if slices.Contains(s.units[i].writes(), h) {
+			return
+		}
+		retyped[i] = append(retyped[i], h)
+		switch {
+		case !r.taken(i):
+			failed = true
+		case !r.keys[h]:
+			more = append(more, h)
+		}
+	})
+	switch {
+	case failed:
+		return recheckFailed, nil
+	case len(more) > 0:
+		return recheckRetyped, more
 	}
 	keys := make(map[int][]uint32, len(set))
 	declaredNames(info, func(pos int, h uint32) {
@@ -228,7 +277,7 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 		if role := r.role[i]; role < roleProp {
 			old := s.units[i]
 			if role >= roleContext && (!slices.Equal(ks, old.keys()) || old.sig != 0 && sigs[k] != old.sig) {
-				return false
+				return recheckFailed, nil
 			}
 			if role < roleExtra {
 				continue // its findings are not taken: it stays as it was
@@ -244,14 +293,16 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 			old := s.units[i]
 			u := &unit{hashes: old.hashes, nkeys: old.nkeys, stmts: old.stmts, nwrites: old.nwrites, d: out[i].pack(), top: old.top}
 			u.sig = sigs[k]
-			if old.sig != 0 && sigs[k] == old.sig && slices.Equal(ks, old.keys()) {
-				// It declares what it did (unitsig.go).
+			if old.sig != 0 && sigs[k] == old.sig && slices.Equal(ks, old.keys()) && len(retyped[i]) == 0 {
+				// It declares and retypes what it did (unitsig.go).
 				u.origin = old.root()
 			}
 			u.setKeys(ks)
+			u.retype(retyped[i])
 			s.units[i] = u
 		} else {
 			s.units[i].setKeys(ks)
+			s.units[i].retype(retyped[i])
 			s.units[i].sig = sigs[k]
 		}
 	}
@@ -261,9 +312,9 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 				continue
 			}
 			if mentions(u, func(h uint32) bool { return fresh[h] }) {
-				return false
+				return recheckFailed, nil
 			}
 		}
 	}
-	return true
+	return recheckDone, nil
 }

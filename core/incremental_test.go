@@ -83,7 +83,7 @@ func openAnalysed(path, text string) (*Workspace, URI, *Snapshot) {
 // make later statements unreachable or change the file's context.
 var snippets = []string{
 	"\n", " ", "x", "\"", ":", "end", "end check\n", "end action\n",
-	"store total as 1\n", "display total\n", "change total to 2\n",
+	"store total as 1\n", "display total\n", "change total to 2\n", "change total to nothing\n",
 	"define action called helper with a:\n    return a\nend action\n",
 	"check if yes:\n", "count from 1 to 3:\n", "otherwise:\n",
 	"return 1\n", "include from \"other.wfl\"\n", "load module from \"m.wfl\"\n",
@@ -524,46 +524,55 @@ func TestSameEndsMatchDiff(t *testing.T) {
 	}
 }
 
-// TestEditsOfConnectedProgramDerive types at the end of every line of the
-// corpus's nexus.wfl, whose statements all call one logging action and
-// whose actions have locals of the same names: a closure of the edited
-// statement under every shared name is most of the file, but what the
-// edit can change is a few statements. Each edit must be derived, the
-// diagnostics equal to a full analysis's.
-func TestEditsOfConnectedProgramDerive(t *testing.T) {
-	_, text := nexusProgram(t)
-	const uri = URI("file:///nowhere/edited.wfl")
-	cfg := ConfigFor(uri)
-	st := fullStateOf(uri, text)
-	derived, edits := 0, 0
-	for off := 0; off < len(text); {
-		end := strings.IndexByte(text[off:], '\n')
-		if end < 0 {
-			end = len(text) - off
-		}
-		line := text[off : off+end]
-		at := off + len(strings.TrimRight(line, "\r"))
-		off += end + 1
-		if code := strings.TrimSpace(line); code == "" || strings.HasPrefix(code, "//") {
-			continue
-		}
-		for _, ins := range []string{" ", "x"} { // a blank, and a name or a word made longer
-			next := text[:at] + ins + text[at:]
-			edits++
-			got := derive(st, next, cfg, sameEnds{}, nil)
-			if got == nil {
-				continue
+// TestEditsOfConnectedProgramsDerive types a blank, then a letter, at the
+// end of every line of code of three corpus programs whose statements are
+// connected through a few names, and checks that at least 9 edits in 10
+// derive their diagnostics, equal to a full analysis's: nexus, the
+// largest, whose statements call the same actions; and two programs of
+// tests, whose every test writes the counts of passed and failed tests
+// (the writes that keep a counter's type connect no test to another).
+func TestEditsOfConnectedProgramsDerive(t *testing.T) {
+	for _, name := range []string{"experiments/nexus/nexus.wfl", "TestPrograms/crypto_auth_primitives_test.wfl", "TestPrograms/database_sqlite_test.wfl"} {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			b, err := os.ReadFile(filepath.Join("..", "..", "shared", "corpus", "wfl", filepath.FromSlash(name)))
+			if err != nil {
+				t.Skip("no corpus at ../shared/corpus:", err)
 			}
-			derived++
-			a, _ := analyze(uri, next, disk)
-			if d := firstDiff(got.assemble(), sortedCopy(a.Diagnostics)); d != "" {
-				t.Fatalf("%q typed at %d: derived diagnostics differ: %s", ins, at, d)
+			text := string(b)
+			const uri = URI("file:///nowhere/edited.wfl")
+			cfg := ConfigFor(uri)
+			st := fullStateOf(uri, text)
+			derived, edits := 0, 0
+			for off := 0; off < len(text); {
+				end := strings.IndexByte(text[off:], '\n')
+				if end < 0 {
+					end = len(text) - off
+				}
+				line := text[off : off+end]
+				at := off + len(strings.TrimRight(line, "\r"))
+				off += end + 1
+				if code := strings.TrimSpace(line); code == "" || strings.HasPrefix(code, "//") {
+					continue
+				}
+				for _, ins := range []string{" ", "x"} { // a blank, and a name or a word made longer
+					next := text[:at] + ins + text[at:]
+					edits++
+					got := derive(st, next, cfg, sameEnds{}, nil)
+					if got == nil {
+						continue
+					}
+					derived++
+					a, _ := analyze(uri, next, disk)
+					if d := firstDiff(got.assemble(), sortedCopy(a.Diagnostics)); d != "" {
+						t.Fatalf("%q typed at %d: derived diagnostics differ: %s", ins, at, d)
+					}
+				}
 			}
-		}
-	}
-	t.Logf("%d of %d edits derived", derived, edits)
-	if derived < edits*9/10 {
-		t.Errorf("only %d of %d edits derived: the rest needed a full analysis", derived, edits)
+			t.Logf("%d of %d edits derived", derived, edits)
+			if derived < edits*9/10 {
+				t.Errorf("only %d of %d edits derived: the rest needed a full analysis", derived, edits)
+			}
+		})
 	}
 }
 
@@ -669,5 +678,81 @@ func TestSeedingFollowsSecureCalls(t *testing.T) {
 			t.Fatalf("%s: %d insecure seedings, want %d", e.what, n, e.wantInsecure)
 		}
 		st, text = got, next
+	}
+}
+
+// TestTestsProgramWhileTyping types into the middle of a program of tests
+// (benchdoc.Tests), whose every test writes the counts of passed and failed
+// tests, one keystroke at a time: a line that displays a count, a longer
+// increment of a count, and then, pasted at once, a write of a count that
+// is a type error and a write that retypes a count. After each edit the
+// diagnostics equal a full analysis's; until the write that retypes, they
+// are derived, and the hover at the edit, and at the last use of the count,
+// is answered without the full analysis and as the full analysis answers.
+// Before a write that keeps a variable's type was a name for the others,
+// every edit of a test reached every other test and made a full analysis.
+func TestTestsProgramWhileTyping(t *testing.T) {
+	text := benchdoc.Tests(1200)
+	const uri = URI("file:///nowhere/tests.wfl")
+	ws := NewWorkspace()
+	s := ws.Open(uri, 1, text)
+	s.Diagnostics()
+	s.Analysis()
+	last := strings.LastIndex(text, "with passed with") + len("with ") // the count's last use
+	at := strings.Index(text, "change passed to passed plus 1\notherwise:\n    display \"FAIL: test 50 ")
+	at += len("change passed to passed plus 1")
+	type edit struct {
+		e       Edit
+		derived bool
+	}
+	var edits []edit
+	typing := func(at int, text string) { // one keystroke a character
+		for k := range len(text) {
+			edits = append(edits, edit{Edit{Start: at + k, End: at + k, Text: text[k : k+1]}, true})
+		}
+	}
+	// The editor closes the quote it opens.
+	typing(at, "\n    display ")
+	line := at + len("\n    display ")
+	edits = append(edits, edit{Edit{Start: line, End: line, Text: `""`}, true})
+	typing(line+1, "counted ")
+	typing(line+len(`"counted "`), " with passed")
+	typing(at-1, "0 plus ") // passed plus 10 plus 1
+	at += len("0 plus ")
+	edits = append(edits,
+		edit{Edit{Start: at, End: at, Text: "\n    change failed to yes"}, true},      // Cannot assign
+		edit{Edit{Start: at, End: at, Text: "\n    change failed to nothing"}, false}) // failed is nothing after it
+	for k, ed := range edits {
+		var err error
+		if s, err = ws.Change(uri, s.Version+1, ed.e); err != nil {
+			t.Fatal(err)
+		}
+		_, got := s.Diagnostics()
+		a, _ := analyze(uri, s.Text, disk)
+		if d := firstDiff(sortedCopy(got), sortedCopy(a.Diagnostics)); d != "" {
+			t.Fatalf("edit %d (%q): diagnostics differ from a full analysis: %s", k, ed.e.Text, d)
+		}
+		// The write of yes is an error until failed is nothing before it.
+		wrong := slices.ContainsFunc(got, func(d diag.Diagnostic) bool { return strings.Contains(d.Message, "Cannot assign") })
+		if want := strings.Contains(s.Text, "to yes") && !strings.Contains(s.Text, "to nothing"); wrong != want {
+			t.Fatalf("edit %d (%q): a write found wrong is %v, want %v", k, ed.e.Text, wrong, want)
+		}
+		if !ed.derived {
+			continue
+		}
+		if !s.Derived() {
+			t.Fatalf("edit %d (%q) made a full analysis for the diagnostics", k, ed.e.Text)
+		}
+		cursor := ed.e.Start + len(ed.e.Text) - 1
+		use := last + len(s.Text) - len(text)
+		for _, off := range []int{cursor, use} {
+			h := s.Query(token.Span{Start: off, End: off}).Hover(off)
+			if s.Analysed() {
+				t.Fatalf("edit %d (%q): the hover at %d made the full analysis", k, ed.e.Text, off)
+			}
+			if want := a.Hover(off); !reflect.DeepEqual(h, want) {
+				t.Fatalf("edit %d (%q): the hover at %d is %+v, not %+v", k, ed.e.Text, off, h, want)
+			}
+		}
 	}
 }

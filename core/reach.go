@@ -21,15 +21,23 @@ package core
 //   - the new units, and every unit that names what the new or the
 //     replaced units declare or write, and so on through what those
 //     declare or write: their symbols or types may differ (prop);
-//   - the units that write a name the new or replaced units name, for the
+//   - the units that declare a name the new or replaced units name, for the
 //     unused-variable rule (extra): their symbols do not change, so nothing
-//     else does through them. Their check needs every unit that names what
-//     they write, as a reader (bare: the reads count when they resolve,
-//     which takes only the declarers, already in the text); and the units
-//     whose findings only need a new place (see connected).
+//     else does through them. Their check needs a unit that names what
+//     they declare, as a reader (the rule counts reads by name): every
+//     such unit when they are few, else two of them, and the finding of
+//     the rule must then say that the name is read (the recheck verifies
+//     it); and the units whose findings only need a new place (see
+//     connected).
 //
-// The checked text holds those units and their contexts, closed (context);
-// only the findings of prop and extra units are taken. A query needs just
+// A unit that only writes a name without changing its type (writes says
+// which do) is, for the others, a unit that names it: the type the name has
+// after it is the one it had before.
+//
+// The checked text holds those units and their contexts, closed (context):
+// a unit checked without the declarations of what it names could change a
+// name's type where the full analysis does not; only the findings of prop
+// and extra units are taken. A query needs just
 // its units and their contexts. The recheck verifies what this assumes:
 // the units that are not prop declare what they did, with the same
 // symbols (unitsig.go), and no name a prop unit declares anew is named
@@ -43,8 +51,7 @@ import (
 
 // How a unit is taken, from least to most.
 const (
-	roleBare    uint8 = iota + 1 // in the text, for the names it reads; no context, findings dropped
-	roleContext                  // with its context; findings dropped
+	roleContext uint8 = iota + 1 // with its context; findings dropped
 	roleExtra                    // with its context; findings taken
 	roleProp                     // findings taken; what it declares or writes reaches the units that name it
 )
@@ -65,7 +72,24 @@ type reach struct {
 	order []uint32        // keys, in the order made
 	seen  map[uint32]bool // names whose declarers and writers are context
 	work  []int           // units with context whose names are still to follow
+
+	// sample says whether an extra unit takes only witnesses of the
+	// readers of what it declares when they are many; sampled are the
+	// units and names that did.
+	sample  bool
+	sampled []sample
 }
+
+// A sample is an extra unit and a name it declares, read in the checked
+// text only by some of the units that name it (reach.readers).
+type sample struct {
+	unit int
+	name uint32
+}
+
+// witnesses is how many of a declared name's readers an extra unit takes
+// when it has more.
+const witnesses = 2
 
 // newReach returns an empty reach over the units of v, through its index,
 // that may take limit units.
@@ -122,10 +146,32 @@ func (r *reach) raise(i int, role uint8) {
 		}
 	}
 	if role == roleExtra {
-		// A reader of what it writes, for the unused-variable rule.
 		for _, h := range u.writes() {
-			r.holders(h, holdAny, func(k int) { r.raise(k, roleBare) })
+			r.readers(i, h)
 		}
+	}
+}
+
+// readers takes, for the unused-variable rule, the units that name h,
+// which unit i declares: all of them, or when they are more than
+// witnesses and r samples, the first that many after i (names are read after their
+// declaration), noting the sample.
+func (r *reach) readers(i int, h uint32) {
+	var out []int // the holders not yet taken
+	r.holders(h, holdAny, func(k int) {
+		if k != i && r.role[k] == 0 {
+			out = append(out, k)
+		}
+	})
+	slices.Sort(out)
+	out = slices.Compact(out)
+	if r.sample && len(out) > witnesses {
+		after, _ := slices.BinarySearch(out, i)
+		out = slices.Concat(out[after:], out[:after])[:witnesses]
+		r.sampled = append(r.sampled, sample{i, h})
+	}
+	for _, k := range out {
+		r.raise(k, roleContext)
 	}
 }
 

@@ -564,6 +564,7 @@ func (w *Workspace) FileDiagnostics(path string) (*token.Lines, []diag.Diagnosti
 	return lines, ds, true
 }
 
+// unusedName returns the name an unused-variable finding's message names.
 func unusedName(msg string) string {
 	name, _ := strings.CutPrefix(msg, "Unused variable '")
 	return strings.TrimSuffix(name, "'")

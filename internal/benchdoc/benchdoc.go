@@ -6,6 +6,8 @@
 // doc comment, a variable, a loop, a check and a call) with names made
 // unique by the chunk's number. Dense draws 4 warnings a chunk (multi-word
 // names, a result never used), about 3,300 at 10,000 lines; Clean draws none.
+// Tests is a third shape: a program of tests whose every chunk writes the
+// same counters.
 package benchdoc
 
 import (
@@ -40,6 +42,33 @@ check if total_c%[1]d is greater than 2:
 end check
 display call sum_numbers_c%[1]d with total_c%[1]d and 1
 `
+
+const testsHead = `store passed as 0
+store failed as 0
+store total as 0
+`
+
+const testsChunk = `// Test %[1]d: a sum and its check.
+store value_c%[1]d as %[1]d plus 2
+check if value_c%[1]d is %[1]d plus 2:
+    display "PASS: test %[1]d gave " with value_c%[1]d
+    change passed to passed plus 1
+otherwise:
+    display "FAIL: test %[1]d gave " with value_c%[1]d
+    change failed to failed plus 1
+end check
+change total to total plus value_c%[1]d
+display "so far: " with passed plus failed
+
+`
+
+const testsTail = `display "passed " with passed with ", failed " with failed with ", total " with total
+`
+
+// Tests returns a program of tests of about lines lines without a finding,
+// written as WFL's own test programs are: every test changes the count of
+// passed or failed tests, and a total, that the end displays.
+func Tests(lines int) string { return testsHead + repeat(testsChunk, lines) + testsTail }
 
 // Dense returns a document of about lines lines with 4 warnings a chunk.
 func Dense(lines int) string { return repeat(denseChunk, lines) }
