@@ -684,8 +684,9 @@ func TestSeedingFollowsSecureCalls(t *testing.T) {
 // TestTestsProgramWhileTyping types into the middle of a program of tests
 // (benchdoc.Tests), whose every test writes the counts of passed and failed
 // tests, one keystroke at a time: a line that displays a count, a longer
-// increment of a count, and then, pasted at once, a write of a count that
-// is a type error and a write that retypes a count. After each edit the
+// increment of a count (which names a name not defined while it is typed),
+// and then, pasted at once, a write of a count that is a type error and a
+// write that retypes a count. After each edit the
 // diagnostics equal a full analysis's; until the write that retypes, they
 // are derived, and the hover at the edit, and at the last use of the count,
 // is answered without the full analysis and as the full analysis answers.
@@ -717,8 +718,8 @@ func TestTestsProgramWhileTyping(t *testing.T) {
 	edits = append(edits, edit{Edit{Start: line, End: line, Text: `""`}, true})
 	typing(line+1, "counted ")
 	typing(line+len(`"counted "`), " with passed")
-	typing(at-1, "0 plus ") // passed plus 10 plus 1
-	at += len("0 plus ")
+	typing(at, " plus value_c0") // names value_c, not defined, on the way
+	at += len(" plus value_c0")
 	edits = append(edits,
 		edit{Edit{Start: at, End: at, Text: "\n    change failed to yes"}, true},      // Cannot assign
 		edit{Edit{Start: at, End: at, Text: "\n    change failed to nothing"}, false}) // failed is nothing after it

@@ -225,6 +225,13 @@ func BenchmarkKeystrokeHover(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) { keystrokeHover(b, text, call, typed, hoverAt) })
 	}
+	// A program of tests, whose every test writes the same counts
+	// (benchdoc.Tests), typed into the middle test's write of one.
+	b.Run("tests/lines=10000", func(b *testing.B) {
+		mid := (10000 + 11) / 12 / 2
+		call := fmt.Sprintf("display \"PASS: test %d gave \" with value_c%d\n    change passed to passed plus 1", mid, mid)
+		keystrokeHover(b, benchdoc.Tests(10000), call, " plus value_c0", "change pass")
+	})
 	// The corpus's largest program, typed into as the server's typing
 	// benchmark does (internal/typingbench): every statement there calls
 	// one logging action, and an edit of one of them reaches few of the

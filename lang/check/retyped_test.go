@@ -28,6 +28,8 @@ func TestRetyped(t *testing.T) {
 		{"a body is checked apart", "store c as nothing\ndefine action called bump:\n    change c to 5\nend action\ncall bump\n", nil},
 		{"an action value", "define action called greet:\n    display \"hi\"\nend action\nstore g as 1\nchange g to greet\ncall g\n", []string{"5:g"}},
 		{"no longer an action value", "define action called greet:\n    display \"hi\"\nend action\nstore g as greet\nchange g to 1\n", []string{"5:g"}},
+		{"a write naming what is not defined keeps the type", "store c as 0\nchange c to c plus nowher\ndisplay c\n", nil},
+		{"but not in a try body, where the reference checks types", "store c as 0\ntry:\n    change c to c plus nowher\nwhen error:\n    display error\nend try\ndisplay c\n", []string{"2:c"}},
 		{"a counter in a loop", "store n as 0\ncount from 1 to 3:\n    change n to n plus count\nend count\n", nil},
 	}
 	for _, tt := range tests {

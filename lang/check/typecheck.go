@@ -98,6 +98,7 @@ type typeChecker struct {
 	types        map[ast.Expr]*types.Type        // small files: the type of every checked expression (then Info)
 	recs         [][]typeRec                     // other files: the types recorded, in order, in chunks (then a typeTable)
 	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
+	errSpans     map[token.Span]bool             // where the analyzer reported errors, made by errorAt
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
@@ -238,6 +239,33 @@ func (tc *typeChecker) set(sym *Symbol, t *types.Type) {
 			sym.Type = t
 		}
 	}
+}
+
+// namesUndefined reports whether e holds a name that resolves to nothing
+// and that the analyzer reports as an error (not as a warning, as in a try
+// body, where the reference still checks types).
+func (tc *typeChecker) namesUndefined(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && tc.info.Uses[id] == nil && tc.info.Defs[id] == nil {
+			found = found || tc.errorAt(token.Span{Start: id.Pos(), End: id.End()})
+		}
+		return !found
+	})
+	return found
+}
+
+// errorAt reports whether the analyzer reported an error at span sp.
+func (tc *typeChecker) errorAt(sp token.Span) bool {
+	if tc.errSpans == nil {
+		tc.errSpans = map[token.Span]bool{}
+		for _, d := range tc.a.diags {
+			if d.Severity == diag.Error {
+				tc.errSpans[d.Span] = true
+			}
+		}
+	}
+	return tc.errSpans[sp]
 }
 
 func (tc *typeChecker) extends(child, parent string) bool {
@@ -416,6 +444,14 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		old := tc.symType(sym)
 		if old.Kind != types.KNothing && !loose(old) && !loose(t) && !tc.compatible(old, t) {
 			tc.errorf(s, codeAssign, "Cannot assign value of incompatible type to variable '"+sym.Name+"'", old, t)
+			return
+		}
+		if loose(t) && !loose(old) && tc.namesUndefined(s.Value) {
+			// The value's type is not known because it names what is
+			// not defined, an error the analyzer reports: the reference
+			// checks no type then, and the variable keeps its type here,
+			// as it will once the name is typed in full.
+			tc.record(s.Name, old)
 			return
 		}
 		tc.env.set(sym, t)
