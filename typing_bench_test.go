@@ -38,6 +38,7 @@ func BenchmarkServerTyping(b *testing.B) {
 			docs = append(docs, doc{name, func(dir string) (typingbench.Doc, error) { return typingbench.WFLDoc(dir, clean, lines) }})
 		}
 	}
+	docs = append(docs, doc{"tests/lines=10000", func(dir string) (typingbench.Doc, error) { return typingbench.TestsDoc(dir, 10000) }})
 	docs = append(docs, doc{"corpus=" + filepath.Base(typingbench.CorpusProgram), func(dir string) (typingbench.Doc, error) {
 		return typingbench.CorpusDoc(dir, filepath.Join("..", "shared", "corpus", "wfl"))
 	}})

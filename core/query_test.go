@@ -535,7 +535,7 @@ func TestReady(t *testing.T) {
 
 // TestQueriesOfConnectedProgram asks every query at the start of every word
 // of the corpus's nexus.wfl after a keystroke (see
-// TestEditsOfConnectedProgramDerive): its statements all call one logging
+// TestEditsOfConnectedProgramsDerive): its statements all call one logging
 // action, and its actions have locals of the same names, so that the
 // statements sharing a declared name with any statement are most of the
 // file. The answers must equal a full analysis's, and most must come from

@@ -41,6 +41,17 @@ func WFLDoc(dir string, clean bool, lines int) (Doc, error) {
 	return writeDoc(dir, "doc.wfl", name, "wfl", text, call, typed, hover)
 }
 
+// TestsDoc writes benchdoc's program of tests of about lines lines into dir
+// and returns it: typing a second operand into the middle test's increment
+// of the count of passed tests, which every test writes, and hovering the
+// count there. There is no call to type into: signature help finds none.
+func TestsDoc(dir string, lines int) (Doc, error) {
+	mid := (lines + 11) / 12 / 2
+	line := fmt.Sprintf("with value_c%d\n    change passed to passed plus 1", mid)
+	return writeDoc(dir, "tests.wfl", fmt.Sprintf("tests/lines=%d", lines), "wfl", benchdoc.Tests(lines),
+		line+"|\n", " plus value_c0", "change pass|ed to passed plus 1\notherwise:\n    display \"FAIL: test "+fmt.Sprint(mid)+" ")
+}
+
 // CorpusProgram is the largest program of the WFL corpus
 // (../shared/corpus/wfl), relative to the corpus folder.
 const CorpusProgram = "experiments/nexus/nexus.wfl"
