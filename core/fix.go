@@ -420,7 +420,6 @@ func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 	}
 	v := fx.version(text)
 	lines, after := v.Diagnostics()
-	known := fx.knownErrors()
 	key := findingKey(f.Diagnostic)
 	line, at := fx.lines.Line(f.Diagnostic.Span.Start), lines.Line(shiftOffset(f.Edits, f.Diagnostic.Span.Start))
 	was, is := 0, 0
@@ -444,7 +443,7 @@ func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 				continue
 			}
 			k := findingKey(d)
-			if seen[k]++; seen[k] > known[k] {
+			if seen[k]++; seen[k] > fx.knownErrors()[k] {
 				return true
 			}
 		}

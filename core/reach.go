@@ -154,8 +154,8 @@ func (r *reach) raise(i int, role uint8) {
 
 // readers takes, for the unused-variable rule, the units that name h,
 // which unit i declares: all of them, or when they are more than
-// witnesses and r samples, the first that many after i (names are read after their
-// declaration), noting the sample.
+// witnesses and r samples, the first that many after i (names are read
+// after their declaration), noting the sample.
 func (r *reach) readers(i int, h uint32) {
 	var out []int // the holders not yet taken
 	r.holders(h, holdAny, func(k int) {
