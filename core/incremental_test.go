@@ -381,6 +381,10 @@ func FuzzIncremental(f *testing.F) {
 // TestIncrementalCases walks through edits whose effect reaches beyond the
 // statement edited, and checks that the derived diagnostics say what a full
 // analysis says, and that the edit was derived, not analysed in full.
+// expectTotal reads total where the unused-variable rule does not count
+// reads (TestIncrementalCases).
+const expectTotal = "describe \"sum\":\n    test \"is 0\":\n        expect total to equal 0\n    end test\nend describe\n"
+
 func TestIncrementalCases(t *testing.T) {
 	const uri = URI("file:///nowhere/cases.wfl")
 	cfg := ConfigFor(uri)
@@ -412,6 +416,10 @@ func TestIncrementalCases(t *testing.T) {
 		{"an edit between an unused variable and its read in an expect moves the read",
 			"store total as 0\n" + filler + "display 1\n" + filler + "describe \"sum\":\n    test \"is 0\":\n        expect total to equal 0\n    end test\nend describe\n",
 			"store total as 0\n" + filler + "display 100\n" + filler + "describe \"sum\":\n    test \"is 0\":\n        expect total to equal 0\n    end test\nend describe\n",
+			"Unused variable 'total'"},
+		{"an edit of one of many reads the unused-variable rule does not count checks every read",
+			"store total as 0\n" + filler + strings.Repeat(expectTotal, 4) + "describe \"sum\":\n    test \"is 0\":\n        expect total to equal 0\n    end test\nend describe\n",
+			"store total as 0\n" + filler + strings.Repeat(expectTotal, 4) + "describe \"sum\":\n    test \"is 0\":\n        expect total to equal 1\n    end test\nend describe\n",
 			"Unused variable 'total'"},
 		{"an edited header access is checked with the headers a wait for request binds",
 			"listen on port 8080 as srv\nwait for request comes in on srv as req\n" + filler + "store dummy as \"x\"\nstore h as header \"A\" of dummy\ndisplay h\n",
