@@ -208,19 +208,11 @@ const allWrites = 1<<16 - 1
 // retype makes the names of hs written ones (see writes): the checker found
 // that the unit retypes them.
 func (u *unit) retype(hs []uint32) {
-	if u.nwrites == allWrites {
+	if u.nwrites == allWrites || !slices.ContainsFunc(hs, func(h uint32) bool { return !slices.Contains(u.writes(), h) }) {
 		return
 	}
-	writes, names := slices.Clone(u.writes()), slices.Clone(u.names())
-	for _, h := range hs {
-		if !slices.Contains(writes, h) {
-			writes = append(writes, h)
-			names = append(names, h)
-		}
-	}
-	if len(writes) == int(u.nwrites) {
-		return
-	}
+	writes := slices.Concat(u.writes(), hs)
+	names := slices.Concat(u.names(), hs)
 	ns, nw := writesFirst(sortedSet(names), sortedSet(writes))
 	h := make([]uint32, 0, int(u.nkeys)+len(ns))
 	u.hashes, u.nwrites = append(append(h, u.keys()...), ns...), nw
