@@ -2,8 +2,11 @@ package core
 
 import (
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"wfl-lsp/internal/benchdoc"
 )
 
 // TestIncludedMemberDefinitionIsCurrent: the definition of a member of a
@@ -33,5 +36,62 @@ func TestIncludedMemberDefinitionIsCurrent(t *testing.T) {
 	now, _ := ws.Snapshot(libURI)
 	if got, want := defs[0].Span.Start, strings.Index(now.Text, "name"); got != want {
 		t.Errorf("the definition is at %d, want %d (where name is now)", got, want)
+	}
+}
+
+// TestIncludedNameHighlightsWithoutAnalysis: after a keystroke in a file that
+// includes another, the highlights and references of a name the included
+// file declares come from a partial analysis that holds every statement
+// naming it, not from the full analysis, and equal the full analysis's.
+// An editor asks for the highlights at the cursor after every keystroke.
+func TestIncludedNameHighlightsWithoutAnalysis(t *testing.T) {
+	dir := t.TempDir()
+	libURI, mainURI := FileURI(filepath.Join(dir, "lib.wfl")), FileURI(filepath.Join(dir, "main.wfl"))
+	lib := "store shared_total as 0\n"
+	body := benchdoc.Clean(600)
+	main := "include from \"lib.wfl\"\nchange shared_total to shared_total plus 1\n" + body + "display shared_total\n"
+	ws := NewWorkspace()
+	ws.Open(libURI, 1, lib)
+	s := ws.Open(mainURI, 1, main)
+	s.Diagnostics()
+	s.Analysis()
+	at := len(main) - len(body)/2
+	at += strings.Index(main[at:], "\n")
+	s, err := ws.Change(mainURI, 2, Edit{Start: at, End: at, Text: " "})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Diagnostics()
+	off := strings.LastIndex(s.Text, "shared_total")
+	a := s.QueryName(off)
+	if s.Analysed() {
+		t.Fatal("the highlights of an included name made the full analysis")
+	}
+	full, _ := analyze(mainURI, s.Text, disk)
+	load := func(p string) (*Analysis, bool) {
+		if p == mainURI.Path() {
+			return a, true
+		}
+		return ws.Load(p)
+	}
+	includesOf := func(p string) []string {
+		if g, ok := load(p); ok {
+			return g.Includes(p)
+		}
+		return nil
+	}
+	got, _ := a.ReferencesAcross(off, mainURI.Path(), nil, includesOf, load)
+	load = func(p string) (*Analysis, bool) {
+		if p == mainURI.Path() {
+			return full, true
+		}
+		return ws.Load(p)
+	}
+	want, _ := full.ReferencesAcross(off, mainURI.Path(), nil, includesOf, load)
+	if len(want) != 4 {
+		t.Fatalf("the full analysis finds %d places of shared_total, want 4 (its declaration and three uses)", len(want))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("places of shared_total: %+v, want %+v", got, want)
 	}
 }

@@ -109,10 +109,11 @@ func (s *Snapshot) Ready(span token.Span) bool {
 
 // QueryName is Query for the queries that follow the name at offset through
 // the document (references, highlights): when the name is declared in the
-// file, a partial analysis that also holds every unit naming it (and what
-// those need), so that it holds every use; the one of Query when there is
-// no name there, or one that resolves to nothing; else the full analysis
-// (a builtin's uses are anywhere).
+// file or in a file it includes, or resolves to nothing in a file with
+// includes, a partial analysis that also holds every unit naming it (and
+// what those need), so that it holds every use; the one of Query when there
+// is no name there, or one that resolves to nothing in a file without
+// includes; else the full analysis (a builtin's uses are anywhere).
 func (s *Snapshot) QueryName(offset int) *Analysis {
 	span := token.Span{Start: offset, End: offset}
 	a := s.Query(span)
@@ -126,15 +127,19 @@ func (s *Snapshot) QueryName(offset int) *Analysis {
 	if st := a.part.q.st; sym == nil && (st.ctx == nil || !st.ctx.Includes) {
 		// A name that resolves to nothing (a name being typed) has no
 		// uses to gather, whichever analysis answers: the partial one
-		// resolves it as the full one does. With includes, highlights
-		// look for it among the included files' names, which reads the
-		// whole document.
+		// resolves it as the full one does.
 		return a
 	}
-	if sym == nil || sym.From != "" || sym.Decl.End <= sym.Decl.Start || sym.Name != id.Name {
+	if sym != nil && (sym.From == "" && sym.Decl.End <= sym.Decl.Start || sym.Name != id.Name) {
 		return s.Analysis()
 	}
-	if a = s.queryFor(span, nameHash(sym.Name)); a.part == nil || a.covers(sym.Decl.Start) {
+	// Every unit that names the name: its uses, and for a name that an
+	// included file declares, or that resolves to nothing in a file with
+	// includes (references and highlights then look for it among the
+	// included files' names), every place it is named. A name the file
+	// declares is declared in one of those units, unless a unit of
+	// another name declares it (a request field).
+	if a = s.queryFor(span, nameHash(id.Name)); a.part == nil || sym == nil || sym.From != "" || a.covers(sym.Decl.Start) {
 		return a
 	}
 	return s.Analysis()

@@ -151,6 +151,25 @@ func compareQueries(s *Snapshot, full *Analysis, offset int, ws *Workspace, c *q
 				}})
 			return []any{n, ok}
 		}},
+		{"references across", qn, func(a *Analysis) any {
+			// As references and highlights follow a name through the
+			// files the document includes, loading it as the analysis
+			// asked.
+			here := func(p string) (*Analysis, bool) {
+				if p == path {
+					return a, true
+				}
+				return ws.Load(p)
+			}
+			includesOf := func(p string) []string {
+				if g, ok := here(p); ok {
+					return g.Includes(p)
+				}
+				return nil
+			}
+			refs, ok := a.ReferencesAcross(offset, path, nil, includesOf, here)
+			return []any{refs, ok}
+		}},
 		{"semantic tokens", qr, func(a *Analysis) any { return a.SemanticTokens(rng) }},
 		{"inlay hints", qr, func(a *Analysis) any { return a.InlayHints(rng) }},
 	}
