@@ -284,7 +284,7 @@ func (s *diagState) brokenText() *broken {
 func (b *broken) findHeaders(s *diagState) {
 	b.headers = map[int]bool{}
 	for i := 0; i+1 < len(s.units); i++ {
-		if s.units[i].d == nil || s.units[i].d.firstParse >= 0 || s.indented(i) || !s.indented(i+1) {
+		if s.units[i].d != nil && s.units[i].d.firstParse >= 0 || s.indented(i) || !s.indented(i+1) {
 			continue
 		}
 		b.headers[i] = true
