@@ -115,30 +115,34 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 	if o := s.outline.Load(); o != nil {
 		known = o.byUnit()
 	}
-	lo, hi := -1, -1 // the first and last unit whose types are not known
+	var unknown []int // the units whose types are not known, in order
 	for i, n := range count {
-		if ts, ok := known[st.units[i]]; ok && len(ts) == n {
-			continue
+		if ts, ok := known[st.units[i]]; !ok || len(ts) != n {
+			unknown = append(unknown, i)
 		}
-		if lo < 0 || i < lo {
-			lo = i
-		}
-		hi = max(hi, i)
 	}
-	// The others' come from an analysis of just those units (and what
-	// they need), or the full one when that is cheaper.
-	var a *Analysis
-	var fresh map[int]*ast.VarDecl // its stores, by offset
-	if lo >= 0 {
-		a = s.Query(token.Span{Start: st.starts[lo], End: st.end(hi)})
+	slices.Sort(unknown)
+	// The others' come from analyses of just those units (and what they
+	// need), a stretch of nearby ones at a time (an edit far below a
+	// declaration it names checks the declaration again: two small
+	// stretches, not half the text), or the full one when that is cheaper.
+	type typed struct {
+		a *Analysis
+		d *ast.VarDecl
+	}
+	fresh := map[int]typed{} // the stores of those analyses, by offset
+	for _, run := range clusters(unknown, outlineGap, outlineRuns) {
+		a := s.Query(token.Span{Start: st.starts[run[0]], End: st.end(run[1])})
 		if a.File == nil {
 			return nil, false
 		}
-		fresh = map[int]*ast.VarDecl{}
 		for _, stmt := range a.File.Stmts {
 			if d, ok := stmt.(*ast.VarDecl); ok {
-				fresh[d.Pos()] = d
+				fresh[d.Pos()] = typed{a, d}
 			}
+		}
+		if !a.Partial() {
+			break // the full analysis has them all
 		}
 	}
 	o := new(outlineTypes)
@@ -153,8 +157,8 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 		u := st.units[units[k]]
 		if ts, ok := known[u]; ok && len(ts) == count[units[k]] {
 			detail[d] = ts[nth]
-		} else if f := fresh[d.Pos()]; f != nil {
-			detail[d] = a.typeDetail(f.Value)
+		} else if f, ok := fresh[d.Pos()]; ok {
+			detail[d] = f.a.typeDetail(f.d.Value)
 		} else {
 			return nil, false // not in the partial analysis: the full one answers
 		}
@@ -164,4 +168,27 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 		s.outline.Store(o.clip())
 	}
 	return outliner(func(d *ast.VarDecl) string { return detail[d] }).outline(x.File.Stmts, true), true
+}
+
+// Stretches of units the outline types apart: units fewer than outlineGap
+// apart are one stretch; beyond outlineRuns stretches, one stretch from the
+// first to the last.
+const outlineGap, outlineRuns = 8, 4
+
+// clusters returns the first and last of each stretch of the sorted
+// indices at: those less than gap apart are one; when that makes more than
+// most stretches, one from the first to the last.
+func clusters(at []int, gap, most int) [][2]int {
+	var out [][2]int
+	for _, i := range at {
+		if n := len(out); n > 0 && i-out[n-1][1] < gap {
+			out[n-1][1] = i
+			continue
+		}
+		out = append(out, [2]int{i, i})
+	}
+	if len(out) > most {
+		return [][2]int{{out[0][0], out[len(out)-1][1]}}
+	}
+	return out
 }

@@ -153,13 +153,29 @@ func TestHighlightWhileTyping(t *testing.T) {
 // name not in snake_case), and, as typing pauses, the outline, the code
 // lenses and the folding ranges. None of them makes the document's full
 // analysis; the outline was asked once when the document was opened, as
-// an editor does.
+// an editor does. The documents: benchdoc's chunks, and a program of tests
+// whose every test writes the same counts (benchdoc.Tests), where the line
+// typed writes a test's value without retyping it. (The highlights of a
+// count itself need every test: the full analysis answers them.)
 func TestEditorKeystrokesWithoutAnalysis(t *testing.T) {
-	s, u, text, snap := openTyped()
-	at := strings.Index(text[len(text)/2:], "\ndisplay call") + len(text)/2 // the end of a line
+	for _, c := range []struct {
+		name, text, after, typed string
+	}{
+		{"chunks", benchdoc.Clean(600), "\ndisplay call", "\nstore myCount as totl_c0 plus 1"},
+		{"tests", benchdoc.Tests(600), "\ndisplay \"so far", "\nchange value_c20 to value_c20 plus value_c1"},
+	} {
+		t.Run(c.name, func(t *testing.T) { editorKeystrokes(t, c.text, c.after, c.typed) })
+	}
+}
+
+// editorKeystrokes is TestEditorKeystrokesWithoutAnalysis in text, typing
+// typed at the end of the line before the first occurrence of after in
+// the text's second half.
+func editorKeystrokes(t *testing.T, text, after, typed string) {
+	s, u, snap := openText(text)
+	at := strings.Index(text[len(text)/2:], after) + len(text)/2 // the end of a line
 	line := uint32(strings.Count(text[:at], "\n")) + 1
 	id := protocol.TextDocumentIdentifier{URI: u}
-	const typed = "\nstore myCount as totl_c0 plus 1"
 	visible := protocol.Range{Start: protocol.Position{Line: line - 30}, End: protocol.Position{Line: line + 30}}
 	for k := range len(typed) {
 		var err error
@@ -221,12 +237,18 @@ func TestEditorKeystrokesWithoutAnalysis(t *testing.T) {
 // its diagnostics published, its analysis made, its outline asked for.
 // The tests type into it from there.
 func openTyped() (s *server, u uri.URI, text string, snap *core.Snapshot) {
+	text = benchdoc.Clean(600)
+	s, u, snap = openText(text)
+	return s, u, text, snap
+}
+
+// openText is openTyped with text.
+func openText(text string) (s *server, u uri.URI, snap *core.Snapshot) {
 	s = newServer(context.Background(), Options{})
 	u = uri.File("/nowhere/typed.wfl")
-	text = benchdoc.Clean(600)
 	snap = s.ws.Open(core.URI(u), 1, text)
 	snap.Diagnostics()
 	snap.Analysis()
 	snap.DocumentSymbols()
-	return s, u, text, snap
+	return s, u, snap
 }
