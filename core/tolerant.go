@@ -633,11 +633,20 @@ func isName(ws []string) bool {
 	return len(ws) > 0
 }
 
-// declares reports whether a unit of the state declares name.
+// declares reports whether a unit of the state declares name on its first
+// line: a name declared in a body (an action's local) is not declared
+// where the rest of the file names it.
 func (s *diagState) declares(name string) bool {
 	h := nameHash(name)
-	for _, u := range s.units {
-		if _, ok := slices.BinarySearch(u.keys(), h); ok {
+	for i, u := range s.units {
+		if _, ok := slices.BinarySearch(u.keys(), h); !ok || s.shape(i)&shapeHeadKey == 0 {
+			continue
+		}
+		head := s.text[s.starts[i]:s.end(i)]
+		if nl := strings.IndexByte(head, '\n'); nl >= 0 {
+			head = head[:nl]
+		}
+		if strings.Contains(" "+strings.Join(codeWords(head), " ")+" ", " "+name+" ") {
 			return true
 		}
 	}

@@ -334,6 +334,8 @@ func TestTolerantCases(t *testing.T) {
 			"tr\n    display 1\ncatch:\n    display error\nend try\n", []string{"3: PARSE-UNEXPECTED"}},
 		{"no undefined name while a declaration cannot say its name yet",
 			"store as 5\nchange total to 1\n", []string{"1: PARSE-EXPECTED"}},
+		{"no undefined name while a declaration cannot say its name yet, when only an action declares it",
+			"define action called f:\n    store total as 1\n    display total\nend action\nstore\ndisplay total\n", []string{"5: PARSE-EXPECTED"}},
 		{"nothing from the lines after a quote being typed",
 			"change q to 1\ndisplay \"abc\nchange r to \"a\" plus (\nchange s to 2\n", []string{"1: ANALYZE-SEMANTIC", "3: PARSE-UNEXPECTED"}},
 		{"the errors before the broken statement and after it",
