@@ -30,6 +30,9 @@ func TestRetyped(t *testing.T) {
 		{"no longer an action value", "define action called greet:\n    display \"hi\"\nend action\nstore g as greet\nchange g to 1\n", []string{"5:g"}},
 		{"a write naming what is not defined keeps the type", "store c as 0\nchange c to c plus nowher\ndisplay c\n", nil},
 		{"but not in a try body, where the reference checks types", "store c as 0\ntry:\n    change c to c plus nowher\nwhen error:\n    display error\nend try\ndisplay c\n", []string{"2:c"}},
+		{"an add of the list's element type", "create list xs:\n    add 1\nend list\nadd 2 to xs\ndisplay xs\n", nil},
+		{"an add naming what is not defined", "create list xs:\n    add 1\nend list\nadd nowher to xs\ndisplay xs\n", nil},
+		{"an add of another element type", "create list xs:\n    add 1\nend list\nadd \"a\" to xs\ndisplay xs\n", []string{"4:xs"}},
 		{"a counter in a loop", "store n as 0\ncount from 1 to 3:\n    change n to n plus count\nend count\n", nil},
 	}
 	for _, tt := range tests {

@@ -468,7 +468,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		lt := tc.symType(sym)
 		switch {
 		case lt.Kind == types.KList:
-			if sym.Kind != SymProperty {
+			// A value naming what is not defined leaves the list's
+			// type as it was (see the writes above).
+			if sym.Kind != SymProperty && !(loose(vt) && tc.namesUndefined(s.Value)) {
 				tc.env.set(sym, types.NewList(types.Join(lt.Elem, vt)))
 			}
 		case lt.Kind == types.KNumber:
