@@ -350,6 +350,10 @@ func FuzzIncremental(f *testing.F) {
 		"check if yes:\n    display 1\nend check\nstore y as 2\n",
 		"create container Box:\n    property size: Number\nend container\ncreate new Box as b:\n    size is 1\nend\n",
 		"wait for request comes in on server as req\ndisplay path\n",
+		// Writes that keep a type, and writes that change it (Info.Retyped).
+		"store n as 0\nstore m as nothing\ncount from 1 to 3:\n    change n to n plus count\nend count\nchange m to n\ndisplay n with m\n",
+		"define action called g:\n    display 1\nend action\nstore h as 1\nchange h to g\ncall h\nchange h to 2\n",
+		"create list xs:\n    add 1\nend list\nadd 2 to xs\nadd \"a\" to xs\ndisplay xs\n",
 	}
 	for i, s := range seeds {
 		f.Add(s, uint16(i*7), uint16(3), snippets[i%len(snippets)])
