@@ -95,3 +95,51 @@ func TestIncludedNameHighlightsWithoutAnalysis(t *testing.T) {
 		t.Errorf("places of shared_total: %+v, want %+v", got, want)
 	}
 }
+
+// TestIncluderOutlineWithoutAnalysis: the outline of a file that includes
+// another comes from its tree after a keystroke, with the types kept from
+// the last outline, not from the full analysis, and equals the full
+// analysis's; so does it after an edit of the included file renames the
+// container the includer creates an instance of.
+func TestIncluderOutlineWithoutAnalysis(t *testing.T) {
+	dir := t.TempDir()
+	libURI, mainURI := FileURI(filepath.Join(dir, "lib.wfl")), FileURI(filepath.Join(dir, "main.wfl"))
+	lib := "create container Box:\n    property size: Number\nend container\n"
+	body := benchdoc.Clean(600)
+	main := "include from \"lib.wfl\"\ncreate new Box as bx:\n    size is 1\nend\nstore copied as bx\n" + body
+	ws := NewWorkspace()
+	l := ws.Open(libURI, 1, lib)
+	s := ws.Open(mainURI, 1, main)
+	s.Diagnostics()
+	s.Analysis()
+	s.DocumentSymbols()
+	at := len(main) - len(body)/2
+	at += strings.Index(main[at:], "\n")
+	s, err := ws.Change(mainURI, 2, Edit{Start: at, End: at, Text: " "})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Diagnostics()
+	got := s.DocumentSymbols()
+	if s.Analysed() {
+		t.Fatal("the outline of an includer made the full analysis")
+	}
+	full, _ := analyze(mainURI, s.Text, disk)
+	if want := full.DocumentSymbols(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("the outline differs from the full analysis's: %s", difference(got, want))
+	}
+	if _, err := ws.Change(libURI, 2, Edit{Start: len("create container "), End: len("create container Box"), Text: "Crate"}); err != nil {
+		t.Fatal(err)
+	}
+	refreshed := ws.Refresh(libURI, l)
+	if len(refreshed) != 1 {
+		t.Fatalf("Refresh returned %d includers, want 1", len(refreshed))
+	}
+	s = refreshed[0]
+	s.Diagnostics()
+	got = s.DocumentSymbols()
+	full, _ = analyze(mainURI, s.Text, disk)
+	if want := full.DocumentSymbols(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("after the included file's edit, the outline differs from the full analysis's: %s", difference(got, want))
+	}
+}

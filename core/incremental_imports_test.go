@@ -82,6 +82,7 @@ func renameDeclared(t *testing.T, ws *Workspace, s *Snapshot, rng *rand.Rand) (*
 type refreshCounts struct {
 	edits, refreshed, derived, fallback, compared, includerEdits int
 	rechecked, units, of                                         int // derivations that checked units again; how many, of how many
+	outlines, outlinesSince                                      int // outlines compared; made without the full analysis
 	seen                                                         map[*Snapshot]bool
 }
 
@@ -158,8 +159,8 @@ func TestRefreshEqualsFull(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d pairs, %d edits of the included file (%d of the includer too): %d refreshed the includer, of the versions with imports read again (refreshed, or edited since) %d had their diagnostics derived, %d analysed in full (%d of the derived checked units again: %d units of %d); %d versions compared, %d query answers (%d of them from a partial analysis)",
-		len(paths), c.edits, c.includerEdits, c.refreshed, c.derived, c.fallback, c.rechecked, c.units, c.of, c.compared, qc.answers, qc.partial)
+	t.Logf("%d pairs, %d edits of the included file (%d of the includer too): %d refreshed the includer, of the versions with imports read again (refreshed, or edited since) %d had their diagnostics derived, %d analysed in full (%d of the derived checked units again: %d units of %d); %d versions compared, %d query answers (%d of them from a partial analysis), %d outlines (%d without the full analysis)",
+		len(paths), c.edits, c.includerEdits, c.refreshed, c.derived, c.fallback, c.rechecked, c.units, c.of, c.compared, qc.answers, qc.partial, c.outlines, c.outlinesSince)
 	if c.derived == 0 || c.derived < c.fallback {
 		t.Errorf("the includer's diagnostics were derived %d times and analysed in full %d times", c.derived, c.fallback)
 	}
@@ -213,6 +214,16 @@ func compareIncluder(main *Snapshot, ws *Workspace, places int, rng *rand.Rand, 
 	}
 	if d := diffShapes(main.diagState()); d != "" {
 		return fmt.Sprintf("derived %v, after a refresh %v: %s", main.derived, main.reimport, d)
+	}
+	// The outline, before a query makes the full analysis: its types of
+	// the units not checked again since the last outline are kept.
+	c.outlines++
+	outline := main.DocumentSymbols()
+	if !main.Analysed() {
+		c.outlinesSince++
+	}
+	if want := full.DocumentSymbols(); !reflect.DeepEqual(outline, want) {
+		return fmt.Sprintf("outline (derived %v, after a refresh %v): %s", main.derived, main.reimport, difference(outline, want))
 	}
 	for range places {
 		if d := compareQueries(main, full, rng.IntN(len(main.Text)+1), ws, qc); d != "" {

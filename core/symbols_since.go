@@ -56,9 +56,11 @@ func (o *outlineTypes) byUnit() map[*unit][]string {
 
 // DocumentSymbols returns the outline of the snapshot's text: the full
 // analysis's (Analysis.DocumentSymbols) when it is computed, or the text
-// is small, or includes other files; else the outline of a parse of the
-// text (Snapshot.Syntax), with the types of the units an earlier outline
-// found, and those of the units new since from a partial analysis of them.
+// is small; else the outline of a parse of the text (Snapshot.Syntax),
+// with the types of the units an earlier outline found, and those of the
+// units new since from partial analyses of them. The units of a file with
+// includes are checked again when what they name of an included file
+// changes (incremental_imports.go): new units, typed anew.
 // It is safe to call from many goroutines.
 func (s *Snapshot) DocumentSymbols() []DocumentSymbol {
 	if out, ok := s.outlineSince(); ok {
@@ -93,7 +95,7 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 		return nil, false
 	}
 	st := s.diagState()
-	if !s.derived || st == nil || st.ctx != nil && st.ctx.Includes {
+	if !s.derived || st == nil {
 		return nil, false
 	}
 	x := s.Syntax()
