@@ -39,55 +39,45 @@ func TestIncludedMemberDefinitionIsCurrent(t *testing.T) {
 	}
 }
 
+// typedIncluder opens lib, as lib.wfl, and main, as main.wfl, in a new
+// workspace, main's diagnostics, analysis and outline made as an editor
+// has them, and types a blank at the end of a line in main's middle. It
+// returns the workspace, lib's snapshot and main's after the keystroke.
+func typedIncluder(t *testing.T, lib, main string) (*Workspace, *Snapshot, *Snapshot) {
+	t.Helper()
+	dir := t.TempDir()
+	ws := NewWorkspace()
+	l := ws.Open(FileURI(filepath.Join(dir, "lib.wfl")), 1, lib)
+	s := ws.Open(FileURI(filepath.Join(dir, "main.wfl")), 1, main)
+	s.Diagnostics()
+	s.Analysis()
+	s.DocumentSymbols()
+	at := len(main) / 2
+	at += strings.Index(main[at:], "\n")
+	s, err := ws.Change(s.URI, 2, Edit{Start: at, End: at, Text: " "})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Diagnostics()
+	return ws, l, s
+}
+
 // TestIncludedNameHighlightsWithoutAnalysis: after a keystroke in a file that
 // includes another, the highlights and references of a name the included
 // file declares come from a partial analysis that holds every statement
 // naming it, not from the full analysis, and equal the full analysis's.
 // An editor asks for the highlights at the cursor after every keystroke.
 func TestIncludedNameHighlightsWithoutAnalysis(t *testing.T) {
-	dir := t.TempDir()
-	libURI, mainURI := FileURI(filepath.Join(dir, "lib.wfl")), FileURI(filepath.Join(dir, "main.wfl"))
-	lib := "store shared_total as 0\n"
-	body := benchdoc.Clean(600)
-	main := "include from \"lib.wfl\"\nchange shared_total to shared_total plus 1\n" + body + "display shared_total\n"
-	ws := NewWorkspace()
-	ws.Open(libURI, 1, lib)
-	s := ws.Open(mainURI, 1, main)
-	s.Diagnostics()
-	s.Analysis()
-	at := len(main) - len(body)/2
-	at += strings.Index(main[at:], "\n")
-	s, err := ws.Change(mainURI, 2, Edit{Start: at, End: at, Text: " "})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Diagnostics()
+	main := "include from \"lib.wfl\"\nchange shared_total to shared_total plus 1\n" + benchdoc.Clean(600) + "display shared_total\n"
+	ws, _, s := typedIncluder(t, "store shared_total as 0\n", main)
 	off := strings.LastIndex(s.Text, "shared_total")
 	a := s.QueryName(off)
 	if s.Analysed() {
 		t.Fatal("the highlights of an included name made the full analysis")
 	}
-	full, _ := analyze(mainURI, s.Text, disk)
-	load := func(p string) (*Analysis, bool) {
-		if p == mainURI.Path() {
-			return a, true
-		}
-		return ws.Load(p)
-	}
-	includesOf := func(p string) []string {
-		if g, ok := load(p); ok {
-			return g.Includes(p)
-		}
-		return nil
-	}
-	got, _ := a.ReferencesAcross(off, mainURI.Path(), nil, includesOf, load)
-	load = func(p string) (*Analysis, bool) {
-		if p == mainURI.Path() {
-			return full, true
-		}
-		return ws.Load(p)
-	}
-	want, _ := full.ReferencesAcross(off, mainURI.Path(), nil, includesOf, load)
+	full, _ := analyze(s.URI, s.Text, disk)
+	got, _ := referencesAcross(a, off, s.URI.Path(), ws)
+	want, _ := referencesAcross(full, off, s.URI.Path(), ws)
 	if len(want) != 4 {
 		t.Fatalf("the full analysis finds %d places of shared_total, want 4 (its declaration and three uses)", len(want))
 	}
@@ -102,44 +92,29 @@ func TestIncludedNameHighlightsWithoutAnalysis(t *testing.T) {
 // analysis's; so does it after an edit of the included file renames the
 // container the includer creates an instance of.
 func TestIncluderOutlineWithoutAnalysis(t *testing.T) {
-	dir := t.TempDir()
-	libURI, mainURI := FileURI(filepath.Join(dir, "lib.wfl")), FileURI(filepath.Join(dir, "main.wfl"))
-	lib := "create container Box:\n    property size: Number\nend container\n"
-	body := benchdoc.Clean(600)
-	main := "include from \"lib.wfl\"\ncreate new Box as bx:\n    size is 1\nend\nstore copied as bx\n" + body
-	ws := NewWorkspace()
-	l := ws.Open(libURI, 1, lib)
-	s := ws.Open(mainURI, 1, main)
-	s.Diagnostics()
-	s.Analysis()
-	s.DocumentSymbols()
-	at := len(main) - len(body)/2
-	at += strings.Index(main[at:], "\n")
-	s, err := ws.Change(mainURI, 2, Edit{Start: at, End: at, Text: " "})
-	if err != nil {
-		t.Fatal(err)
+	main := "include from \"lib.wfl\"\ncreate new Box as bx:\n    size is 1\nend\nstore copied as bx\n" + benchdoc.Clean(600)
+	ws, l, s := typedIncluder(t, "create container Box:\n    property size: Number\nend container\n", main)
+	// sameOutline compares s's outline with a full analysis's of its text.
+	sameOutline := func(when string) {
+		t.Helper()
+		got := s.DocumentSymbols()
+		full, _ := analyze(s.URI, s.Text, disk)
+		if want := full.DocumentSymbols(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s, the outline differs from the full analysis's: %s", when, difference(got, want))
+		}
 	}
-	s.Diagnostics()
-	got := s.DocumentSymbols()
+	sameOutline("after a keystroke")
 	if s.Analysed() {
 		t.Fatal("the outline of an includer made the full analysis")
 	}
-	full, _ := analyze(mainURI, s.Text, disk)
-	if want := full.DocumentSymbols(); !reflect.DeepEqual(got, want) {
-		t.Fatalf("the outline differs from the full analysis's: %s", difference(got, want))
-	}
-	if _, err := ws.Change(libURI, 2, Edit{Start: len("create container "), End: len("create container Box"), Text: "Crate"}); err != nil {
+	if _, err := ws.Change(l.URI, 2, Edit{Start: len("create container "), End: len("create container Box"), Text: "Crate"}); err != nil {
 		t.Fatal(err)
 	}
-	refreshed := ws.Refresh(libURI, l)
+	refreshed := ws.Refresh(l.URI, l)
 	if len(refreshed) != 1 {
 		t.Fatalf("Refresh returned %d includers, want 1", len(refreshed))
 	}
 	s = refreshed[0]
 	s.Diagnostics()
-	got = s.DocumentSymbols()
-	full, _ = analyze(mainURI, s.Text, disk)
-	if want := full.DocumentSymbols(); !reflect.DeepEqual(got, want) {
-		t.Fatalf("after the included file's edit, the outline differs from the full analysis's: %s", difference(got, want))
-	}
+	sameOutline("after the included file's edit")
 }

@@ -102,6 +102,25 @@ func mapsKeys(m map[string]string) func(func(string) bool) {
 	}
 }
 
+// referencesAcross is a.ReferencesAcross at offset as references and
+// highlights follow a name through the files the document at path
+// includes: the document is a, the others are ws's.
+func referencesAcross(a *Analysis, offset int, path string, ws *Workspace) ([]FileRef, bool) {
+	load := func(p string) (*Analysis, bool) {
+		if p == path {
+			return a, true
+		}
+		return ws.Load(p)
+	}
+	includesOf := func(p string) []string {
+		if g, ok := load(p); ok {
+			return g.Includes(p)
+		}
+		return nil
+	}
+	return a.ReferencesAcross(offset, path, nil, includesOf, load)
+}
+
 // compareQueries asks every query at offset of s (and of the lines around
 // it, for the range queries) and of full, and describes the first
 // difference.
@@ -152,22 +171,7 @@ func compareQueries(s *Snapshot, full *Analysis, offset int, ws *Workspace, c *q
 			return []any{n, ok}
 		}},
 		{"references across", qn, func(a *Analysis) any {
-			// As references and highlights follow a name through the
-			// files the document includes, loading it as the analysis
-			// asked.
-			here := func(p string) (*Analysis, bool) {
-				if p == path {
-					return a, true
-				}
-				return ws.Load(p)
-			}
-			includesOf := func(p string) []string {
-				if g, ok := here(p); ok {
-					return g.Includes(p)
-				}
-				return nil
-			}
-			refs, ok := a.ReferencesAcross(offset, path, nil, includesOf, here)
+			refs, ok := referencesAcross(a, offset, path, ws)
 			return []any{refs, ok}
 		}},
 		{"semantic tokens", qr, func(a *Analysis) any { return a.SemanticTokens(rng) }},
