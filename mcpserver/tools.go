@@ -154,7 +154,9 @@ func (s *Server) callTool(r *request) (any, *rpcError) {
 			res = c.interrupted(ctx)
 		}
 	}
-	if res.IsError && ctx.Err() != nil && r.ctx.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+	// A tool that gave up because its context ended answers as the
+	// interruption itself, whichever of the two the select above saw first.
+	if res.IsError && ctx.Err() != nil {
 		res = c.interrupted(ctx)
 	}
 	return s.toolAnswer(r, res)
