@@ -232,6 +232,7 @@ type topFacts struct {
 	ret    bool     // a top-level return (later statements are unreachable)
 	seed   bool     // names random_seed (its findings depend on whether a unit is secure)
 	secure bool     // calls a builtin of check.SecurityBuiltins
+	stray  bool     // stray `end` lines follow a statement (parser.Unit.Stray)
 }
 
 func (u *unit) facts() topFacts {
@@ -399,6 +400,7 @@ func describeUnit(g []parser.Unit) *unit {
 		if pu.Stmt != nil {
 			names, writes = appendNames(names, writes, pu.Stmt)
 		}
+		top.stray = top.stray || pu.Stray
 	}
 	names, writes = sortedSet(names), sortedSet(writes)
 	_, top.seed = slices.BinarySearch(names, nameHash("random_seed"))
@@ -406,7 +408,7 @@ func describeUnit(g []parser.Unit) *unit {
 		top.secure = slices.ContainsFunc(g, func(pu parser.Unit) bool { return pu.Stmt != nil && check.CallsSecurityBuiltin(pu.Stmt) })
 	}
 	u.hashes, u.nwrites = writesFirst(names, writes)
-	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure {
+	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray {
 		u.top = &top
 	}
 	return u

@@ -9,7 +9,9 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"unicode"
 
+	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -77,7 +79,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		for _, j := range s.withFindings() {
 			i, u := int(j), s.units[j]
 			at := s.starts[i]
-			whole := !parses && (u.d.firstParse >= 0 || b.headers[i] || b.quoteFrom >= 0 && at >= b.quoteFrom || b.strayFrom >= 0 && at >= b.strayFrom || s.indented(i))
+			whole := !parses && (u.d.firstParse >= 0 || b.headers[i] || b.quoteFrom >= 0 && at >= b.quoteFrom || b.strayFrom >= 0 && at >= b.strayFrom || b.held[i] || s.indented(i))
 			for _, x := range u.d.list {
 				var keep bool
 				switch x.from {
@@ -140,8 +142,15 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 						// error names (a refused redeclaration, an
 						// undefined name), or one a unit with a semantic
 						// error declares.
+						// Nor, while the text is broken, those of units
+						// that name a name whose type the broken text may
+						// give otherwise: a builtin's it names (`store
+						// timestamp as …` broken, a later use reads the
+						// builtin), one a statement broken on its first
+						// line declares (from half a value: `store h as
+						// pbkdf2_hash : of …`, `store xs as 2, 3]`).
 						typed = 0
-						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] }) {
+						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) {
 							typed = 1
 						}
 					}
@@ -223,6 +232,8 @@ type broken struct {
 	anonymous int             // the start of the first broken line that may declare something whose name cannot be read, or -1
 	headers   map[int]bool    // the units that head floating lines
 	strayFrom int             // the start of the statement before the first stray `end`, or -1: the blocks from there on may hold other lines than meant
+	misread   map[uint32]bool // names whose types the broken text may be giving otherwise: the builtins' names among words (a variable of that name may be declared there), and what the statements broken on their first line declare
+	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
 	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
 }
 
@@ -267,9 +278,26 @@ func (s *diagState) brokenText() *broken {
 		}
 	}
 	if b != nil {
+		b.misread = map[uint32]bool{}
+		for w := range b.words {
+			if builtins.IsBuiltin(w) && token.Lookup(w) == token.Identifier {
+				b.misread[nameHash(w)] = true
+			}
+		}
+		for _, j := range s.withFindings() {
+			u, at := s.units[j], s.starts[j]
+			if u.d.firstParse < 0 || s.lines.Line(at+u.d.list[u.d.firstParse].Span.Start) != s.lines.Line(at) {
+				continue
+			}
+			for _, k := range u.keys() {
+				b.misread[k] = true
+			}
+		}
 		b.findHeaders(s)
 		b.taint(s)
 		b.strayFrom = s.strayFrom()
+		b.held = map[int]bool{}
+		b.findHeld(s)
 		b.quoteFrom = s.quoteFrom()
 		if b.quoteFrom >= 0 {
 			b.quoteFrom = s.lines.LineStart(s.lines.Line(b.quoteFrom))
@@ -335,7 +363,21 @@ func (b *broken) taint(s *diagState) {
 		if nl := strings.IndexByte(head, '\n'); nl >= 0 {
 			head = head[:nl]
 		}
-		if !anyWord(head, func(w string) bool { return b.tainted[nameHash(w)] }) {
+		// A name the unit's own findings say is undefined, that no
+		// statement declares, after a broken line that may declare what
+		// it cannot spell yet (about excuses it), stored as it is: what
+		// holds it is unread as well (`store f as sum_two` while
+		// sum_two's `define action` line is broken; f may hold an action).
+		alias := ""
+		if b.anonymous >= 0 && b.anonymous < s.starts[i] {
+			if ws := codeWords(head); len(ws) >= 2 && ws[len(ws)-2] == "as" && token.Lookup(ws[len(ws)-1]) == token.Identifier {
+				alias = ws[len(ws)-1]
+			}
+		}
+		if alias != "" && !b.tainted[nameHash(alias)] {
+			alias = b.excused(s, u, alias)
+		}
+		if !anyWord(head, func(w string) bool { return b.tainted[nameHash(w)] || w == alias }) {
 			continue
 		}
 		anyWord(head, func(w string) bool {
@@ -363,6 +405,37 @@ func (s *diagState) strayFrom() int {
 		}
 	}
 	return -1
+}
+
+// findHeld marks the units a broken block most likely held: a block broken
+// at its header or in its body ends at the error, and its other lines are
+// read as statements of the top level, up to its closer, which the parser
+// consumes as a stray `end` without a finding (parser.Unit.Stray). The
+// lines after that closer are read as meant. Those lines are the ones
+// indented after the broken statement, and one more statement that is not
+// (`height is 5` in a `create new` whose first line is broken).
+func (b *broken) findHeld(s *diagState) {
+	for _, j := range s.withFindings() {
+		k := int(j)
+		if s.units[k].d.firstParse < 0 {
+			continue
+		}
+		flush := false
+		for i := k; i < len(s.units); i++ {
+			if i > k && !s.indented(i) {
+				if flush {
+					break
+				}
+				flush = true
+			}
+			if s.units[i].facts().stray {
+				for h := k + 1; h <= i; h++ {
+					b.held[h] = true
+				}
+				break
+			}
+		}
+	}
 }
 
 // codeWords returns the words of text outside string literals and
@@ -539,7 +612,9 @@ func declaresName(ws []string) bool {
 	if len(ws) == 0 {
 		return false
 	}
-	named := func(i int) bool { return i >= 0 && i < len(ws) && token.Lookup(ws[i]) == token.Identifier }
+	named := func(i int) bool {
+		return i >= 0 && i < len(ws) && token.Lookup(ws[i]) == token.Identifier && !unicode.IsDigit(rune(ws[i][0])) // not the 3 of 3.14
+	}
 	if i := slices.Index(ws, "called"); i >= 0 {
 		return named(i + 1)
 	}
@@ -564,6 +639,17 @@ func declaresName(ws []string) bool {
 // onLine reports whether off lies on a line with a parse error.
 func (b *broken) onLine(lines *token.Lines, off int) bool {
 	return b.lines[lines.Line(off)]
+}
+
+// excused returns name when a finding of u says it is undefined and no
+// statement declares it, or "".
+func (b *broken) excused(s *diagState, u *unit, name string) string {
+	for _, x := range u.d.list {
+		if x.from != fromParse && undefined(x.Message) && slices.Contains(quotedNames(x.Message), name) && !s.declares(name) {
+			return name
+		}
+	}
+	return ""
 }
 
 // about reports whether a message, about the text at off, names ('…') a

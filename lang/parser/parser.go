@@ -79,6 +79,11 @@ type Unit struct {
 	Start int      // offset of the unit's first token
 	Stmt  ast.Stmt // nil only for a first unit of stray `end` lines
 	Diags []diag.Diagnostic
+	// Stray reports whether stray `end` lines follow the statement, most
+	// of them consumed without a diagnostic (`end check`, a bare `end`): in
+	// a text being typed, a block before them has most likely lost its
+	// header, and what it held is read as statements of the top level.
+	Stray bool
 }
 
 // Units parses src as Parse does and returns the tree, its top-level units
@@ -155,7 +160,7 @@ func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, drop
 			if len(units) > 0 {
 				units[len(units)-1].Diags = diagsOf(prev, u.diag)
 			}
-			units = append(units, Unit{Start: u.start, Stmt: u.stmt})
+			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray})
 			f.Stmts = append(f.Stmts, u.stmt)
 			prev = u.diag
 		}
@@ -235,6 +240,7 @@ type pendingUnit struct {
 	start int      // offset of the unit's first token
 	stmt  ast.Stmt // never nil
 	diag  int      // index in diags of the unit's first diagnostic
+	stray bool     // stray `end` lines follow it (Unit.Stray)
 }
 
 const unitChunk = 256
@@ -247,6 +253,14 @@ func (pu *pendingUnits) add(u pendingUnit) {
 	c := &pu.chunks[len(pu.chunks)-1]
 	*c = append(*c, u)
 	pu.n++
+}
+
+// markStray notes that stray `end` lines follow the last unit, if any.
+func (pu *pendingUnits) markStray() {
+	if pu.n > 0 {
+		c := pu.chunks[len(pu.chunks)-1]
+		c[len(c)-1].stray = true
+	}
 }
 
 // bailout unwinds a failed statement to the innermost statement list.
@@ -492,6 +506,7 @@ func (p *parser) program() {
 		}
 		if t.Kind == token.KeywordEnd {
 			nt := p.peekN(1)
+			p.units.markStray()
 			if p.pos+1 >= len(p.toks) {
 				p.next()
 				break
@@ -520,6 +535,7 @@ func (p *parser) program() {
 			p.next()
 		}
 		if p.kind() == token.KeywordEnd && len(p.toks)-p.pos <= 2 {
+			p.units.markStray()
 			p.pos = len(p.toks)
 			break
 		}

@@ -256,3 +256,29 @@ func TestParseConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitStray checks which units say stray `end` lines follow their
+// statement: the silent ones (`end check`, a bare `end`, one at the end of
+// the text) and those reported, but not a block's own closer.
+func TestUnitStray(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []bool // each unit's Stray
+	}{
+		{"display 1\ncheck if x:\n    display 2\nend check\n", []bool{false, false}},
+		{"display 1\nend check\ndisplay 2\n", []bool{true, false}},
+		{"create new Box as b:\n    width is as 10\nheight is 5\nend\ndisplay b\n", []bool{false, true, false}},
+		{"display 1\nend describe\ndisplay 2\n", []bool{true, false, false}}, // `describe` is read on its own
+		{"display 1\nend\n", []bool{true}},
+		{"display 1\n\n    end action\n", []bool{true}},
+	} {
+		_, units, _ := Units(c.src)
+		got := make([]bool, len(units))
+		for i, u := range units {
+			got[i] = u.Stray
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%q: Stray %v, want %v", c.src, got, c.want)
+		}
+	}
+}
