@@ -26,13 +26,15 @@ import (
 //     floating as statements of their own (indented, or starting with
 //     `end`, `otherwise`, `catch`, …) and of the statement they follow (most
 //     likely their header, broken), of the statements from the one before a
-//     stray `end`, and of the lines after a string that spans lines (a
-//     quote being typed pairs with the next line's);
-//   - a statement's type findings while it has a semantic error shown,
-//     or names a name a semantic error names or a statement with one
-//     declares (the reference holds back the whole file's while it has one
-//     semantic error; tolerant only those that may follow from it, even
-//     when the text parses);
+//     stray `end`, of the lines a broken block held up to its closer read
+//     as a stray `end` (findHeld), and of the lines after a string that
+//     spans lines (a quote being typed pairs with the next line's);
+//   - a statement's type findings while it has a semantic error shown, or
+//     names a name a semantic error names or a statement with one declares
+//     (the reference holds back the whole file's while it has one semantic
+//     error; tolerant only those that may follow from it, even when the
+//     text parses), or, while the text is broken, a name whose type the
+//     broken text may give otherwise (broken.misread);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
 //   - those about a name (quoted in the message) that the broken statements
@@ -41,7 +43,8 @@ import (
 //     that is alone on its line and starts a statement's keyword (`tr` of
 //     `try:`); or that no statement declares, when an earlier broken line
 //     may declare a name it does not yet spell (`store`, `create new P
-//     as`, an include) and the message says the name is undefined.
+//     as`, an include) and the message says the name is undefined, and
+//     those about a name stored from such a name (`store f as sum_two`).
 //
 // TestTolerantAddsNothingFalse holds it to that on the corpus. Sorted as
 // all.
