@@ -327,10 +327,10 @@ func (a *Analysis) parseWithout(from, to int) *ast.File {
 		f, _ := parser.Parse(cut)
 		return f
 	}
-	w := reparse(st, cut, from, to, from-to)
-	f, units, _ := parser.UnitsFrom(cut[:w.cut], w.a)
+	w := reparse(st, cut, from, to, from-to, true)
+	f := w.file
 	n := 0
-	for _, u := range units {
+	for _, u := range w.units {
 		if u.Start >= w.bound {
 			break
 		}

@@ -29,7 +29,7 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	delta := newEnd - oldEnd
 
 	// 1. Parse again from the unit before the edit.
-	w := reparse(prev, text, from, oldEnd, delta)
+	w := reparse(prev, text, from, oldEnd, delta, false)
 	if w.bound-w.a > len(text)/2+4096 {
 		return nil // most of the text changed meaning: a full analysis is cheaper
 	}
@@ -230,16 +230,19 @@ func sameFinding(x, y finding) bool {
 type window struct {
 	first, next   int
 	a, bound, cut int
-	file          *ast.File
-	units         []parser.Unit
-	dropped       []diag.Diagnostic
+	// The tree, units and dropped characters' findings of text[a:cut], in
+	// offsets of that stretch, or of text when the window is absolute.
+	file    *ast.File
+	units   []parser.Unit
+	dropped []diag.Diagnostic
 }
 
 // reparse parses text, prev's text with [from, oldEnd) replaced (delta
 // bytes longer), from the unit before the edit until a unit starts exactly
 // where an old one did, with two units of text after it for the parser's
-// lookahead; or to the end of the text.
-func reparse(prev *diagState, text string, from, oldEnd, delta int) window {
+// lookahead; or to the end of the text. The window's tree is in offsets of
+// the stretch parsed, or of text when abs is set.
+func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) window {
 	old, n := prev.text, len(prev.starts)
 	w := window{first: max(unitAt(prev.starts, from)-1, 0)}
 	// A quote the lexer found no end for looked as far as the end of the
@@ -260,8 +263,14 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int) window {
 		if w.next+2 < n {
 			w.cut = prev.starts[w.next+2] + delta
 		}
-		w.file, w.units, w.dropped = parser.Units(text[w.a:w.cut])
-		if w.cut < len(text) && slices.ContainsFunc(w.dropped, func(d diag.Diagnostic) bool { return text[w.a+d.Span.Start] == '"' }) {
+		base := w.a // what the tree's offsets are relative to
+		if abs {
+			base = 0
+			w.file, w.units, w.dropped = parser.UnitsFrom(text[:w.cut], w.a)
+		} else {
+			w.file, w.units, w.dropped = parser.Units(text[w.a:w.cut])
+		}
+		if w.cut < len(text) && slices.ContainsFunc(w.dropped, func(d diag.Diagnostic) bool { return text[base+d.Span.Start] == '"' }) {
 			// A quote the lexer found no end for before the cut may have
 			// one after it: only the rest of the text can tell.
 			w.next = n
@@ -272,8 +281,8 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int) window {
 			return w
 		}
 		w.bound = prev.starts[w.next] + delta
-		k := slices.IndexFunc(w.units, func(pu parser.Unit) bool { return pu.Start+w.a >= w.bound })
-		if k >= 0 && lineStartOf(text, w.units[k].Start+w.a) == w.bound {
+		k := slices.IndexFunc(w.units, func(pu parser.Unit) bool { return pu.Start+base >= w.bound })
+		if k >= 0 && lineStartOf(text, w.units[k].Start+base) == w.bound {
 			w.units = w.units[:k]
 			return w
 		}
