@@ -235,6 +235,7 @@ type broken struct {
 	anonymous int             // the start of the first broken line that may declare something whose name cannot be read, or -1
 	headers   map[int]bool    // the units that head floating lines
 	strayFrom int             // the start of the statement before the first stray `end`, or -1: the blocks from there on may hold other lines than meant
+	declared  map[string]bool // declares' answers so far
 	misread   map[uint32]bool // names whose types the broken text may be giving otherwise: the builtins' names among words (a variable of that name may be declared there), and what the statements broken on their first line declare
 	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
 	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
@@ -644,11 +645,25 @@ func (b *broken) onLine(lines *token.Lines, off int) bool {
 	return b.lines[lines.Line(off)]
 }
 
+// declares is s.declares, remembered: it reads every unit, and the
+// findings about one undefined name are often many.
+func (b *broken) declares(s *diagState, name string) bool {
+	d, ok := b.declared[name]
+	if !ok {
+		if b.declared == nil {
+			b.declared = map[string]bool{}
+		}
+		d = s.declares(name)
+		b.declared[name] = d
+	}
+	return d
+}
+
 // excused returns name when a finding of u says it is undefined and no
 // statement declares it, or "".
 func (b *broken) excused(s *diagState, u *unit, name string) string {
 	for _, x := range u.d.list {
-		if x.from != fromParse && undefined(x.Message) && slices.Contains(quotedNames(x.Message), name) && !s.declares(name) {
+		if x.from != fromParse && undefined(x.Message) && slices.Contains(quotedNames(x.Message), name) && !b.declares(s, name) {
 			return name
 		}
 	}
@@ -672,7 +687,7 @@ func (b *broken) about(s *diagState, msg string, off int) bool {
 				}
 			}
 		}
-		if all || b.tainted[nameHash(name)] || b.anonymous >= 0 && b.anonymous < off && undefined(msg) && !s.declares(name) || typingKeyword(s, name, off) {
+		if all || b.tainted[nameHash(name)] || b.anonymous >= 0 && b.anonymous < off && undefined(msg) && !b.declares(s, name) || typingKeyword(s, name, off) {
 			return true
 		}
 	}
