@@ -55,11 +55,40 @@ func sugarFun(parent ast.Node, id *ast.Ident) bool {
 }
 
 // wordsOf returns the words of a name's text joined by one space, as the
-// lexer joins them (characters it drops separate nothing but are skipped).
+// lexer joins them: characters it drops separate nothing but are skipped,
+// and an underscore that starts no word is glued to the name (`A _0` is
+// the name `A_`, then 0). A quoted stretch inside a name is a string the
+// lexer dropped whole (a bad escape: `A"\1"A0` is the name `A A0`).
 func wordsOf(text string) string {
-	return strings.Join(strings.FieldsFunc(text, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
-	}), " ")
+	var out []byte
+	letter := func(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '"':
+			if j := strings.IndexByte(text[i+1:], '"'); j >= 0 {
+				i += j + 2
+				continue
+			}
+			i++
+		case letter(c):
+			j := i + 1
+			for j < len(text) && (letter(text[j]) || text[j] >= '0' && text[j] <= '9' || text[j] == '_') {
+				j++
+			}
+			if len(out) > 0 {
+				out = append(out, ' ')
+			}
+			out = append(out, text[i:j]...)
+			i = j
+		case c == '_':
+			out = append(out, '_')
+			i++
+		default:
+			i++
+		}
+	}
+	return string(out)
 }
 
 func FuzzParse(f *testing.F) {
