@@ -273,11 +273,29 @@ func (s *diagState) brokenText() *broken {
 			for _, w := range ws {
 				b.words[w] = true
 			}
+			// And the words its quotes hold: a quote typed before a
+			// statement turns the statement into a string (`" store x as
+			// "…`), and the names it declares are unread.
+			for _, w := range strings.FieldsFunc(text, notWordRune) {
+				b.words[w] = true
+			}
 			if len(ws) > 0 {
 				b.typing = append(b.typing, ws[len(ws)-1])
 				if (mayDeclareUnread(ws) || injects(ws) || strings.Contains(text, ".wfl\"")) && (b.anonymous < 0 || s.lines.LineStart(l) < b.anonymous) {
 					b.anonymous = s.lines.LineStart(l)
 				}
+			}
+		}
+		// A statement of several lines broken on a later one (`open url
+		// at …` whose `and read response as resp` is being typed) is
+		// judged by its words up to the first error; not a block's header
+		// (`try:`), whose body declares for itself.
+		at := s.starts[i]
+		head := strings.TrimRight(s.text[at:s.lines.LineEnd(s.lines.Line(at))], " \t\r")
+		if el := s.lines.Line(min(at+u.d.list[u.d.firstParse].Span.Start, len(s.text))); el > s.lines.Line(at) && !strings.HasSuffix(head, ":") {
+			to := s.lines.LineEnd(el)
+			if ws := codeWords(s.text[at:to]); (mayDeclareUnread(ws) || injects(ws)) && (b.anonymous < 0 || at < b.anonymous) {
+				b.anonymous = at
 			}
 		}
 	}
@@ -605,7 +623,7 @@ func mayDeclareUnread(ws []string) bool {
 // injects reports whether a declaration's line, in words, is of a statement
 // that binds names it does not spell (a request's `method`, `body`, …).
 func injects(ws []string) bool {
-	return startsDeclaration(ws) && (slices.Contains(ws, "request") || slices.Contains(ws, "websocket") || slices.Contains(ws, "message"))
+	return startsDeclaration(ws) && (slices.Contains(ws, "request") || slices.Contains(ws, "websocket") || slices.Contains(ws, "message") || slices.Contains(ws, "comes"))
 }
 
 // declaresName reports whether the words of a declaration's line hold a
