@@ -236,6 +236,7 @@ type broken struct {
 	headers   map[int]bool    // the units that head floating lines
 	strayFrom int             // the start of the statement before the first stray `end`, or -1: the blocks from there on may hold other lines than meant
 	declared  map[string]bool // declares' answers so far
+	declaring []string        // the words being typed at the end of broken declarations' lines
 	misread   map[uint32]bool // names whose types the broken text may be giving otherwise: the builtins' names among words (a variable of that name may be declared there), and what the statements broken on their first line declare
 	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
 	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
@@ -281,6 +282,9 @@ func (s *diagState) brokenText() *broken {
 			}
 			if len(ws) > 0 {
 				b.typing = append(b.typing, ws[len(ws)-1])
+				if len(ws) > 1 && startsDeclaration(ws) && token.Lookup(ws[len(ws)-1]) == token.Identifier {
+					b.declaring = append(b.declaring, ws[len(ws)-1])
+				}
 				if (mayDeclareUnread(ws) || injects(ws) || strings.Contains(text, ".wfl\"")) && (b.anonymous < 0 || s.lines.LineStart(l) < b.anonymous) {
 					b.anonymous = s.lines.LineStart(l)
 				}
@@ -304,6 +308,15 @@ func (s *diagState) brokenText() *broken {
 		for w := range b.words {
 			if builtins.IsBuiltin(w) && token.Lookup(w) == token.Identifier {
 				b.misread[nameHash(w)] = true
+			}
+		}
+		// And the builtins a name being typed in a declaration may become
+		// (`store timestam`: a later use of timestamp reads the builtin).
+		for _, t := range b.declaring {
+			for _, bi := range builtins.All() {
+				if len(bi.Name) > len(t) && strings.HasPrefix(bi.Name, t) && token.Lookup(bi.Name) == token.Identifier {
+					b.misread[nameHash(bi.Name)] = true
+				}
 			}
 		}
 		for _, j := range s.withFindings() {

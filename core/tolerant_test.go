@@ -48,7 +48,13 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
 		lines := strings.SplitAfter(text, "\n")
-		candidates := breakableLines(lines, errs, errorLines(text, shown), declarationsUsed(NewSnapshot(uri, 1, text).Analysis(), errorLines(text, shown)))
+		orig := NewSnapshot(uri, 1, text)
+		st := orig.diagState()
+		starts := make([]int, len(st.starts))
+		for i, at := range st.starts {
+			starts[i] = st.lines.Line(at)
+		}
+		candidates := breakableLines(lines, starts, errs, errorLines(text, shown), declarationsUsed(orig.Analysis(), errorLines(text, shown)))
 		for k := 0; k < perProgram && len(candidates) > 0; k++ {
 			li := candidates[rng.IntN(len(candidates))]
 			next, how := breakLine(rng, lines, li)
@@ -126,18 +132,17 @@ func errorLines(text string, ds []diag.Diagnostic) map[int]bool {
 
 // breakableLines returns the lines that may be broken: lines with code,
 // and when the program has errors (errs, on the lines errLines), lines
-// unrelated to them: in a top-level statement (the lines from one that
-// starts at column 0 to the next) without errors and naming none of the
-// names the errors name, and not a block's header or closer.
-func breakableLines(lines []string, errs []string, errLines, declLines map[int]bool) []int {
+// unrelated to them: in a top-level statement (the parser's, starting on
+// the lines starts) without errors and naming none of the names the
+// errors name, and not a block's header or closer.
+func breakableLines(lines []string, starts []int, errs []string, errLines, declLines map[int]bool) []int {
 	// The top-level statement of each line, and those with errors.
 	unit := make([]int, len(lines))
-	u := 0
-	for i, l := range lines {
-		if code := strings.TrimSpace(l); code != "" && !strings.HasPrefix(code, "//") && !strings.HasPrefix(code, "#") && l[0] != ' ' && l[0] != '\t' &&
-			!strings.HasPrefix(code, "end") && !strings.HasPrefix(code, "otherwise") && !strings.HasPrefix(code, "when") &&
-			!strings.HasPrefix(code, "catch") && !strings.HasPrefix(code, "finally") {
-			u = i
+	u, k := 0, 0
+	for i := range lines {
+		for k < len(starts) && starts[k] <= i {
+			u = starts[k]
+			k++
 		}
 		unit[i] = u
 	}
@@ -350,6 +355,9 @@ func TestTolerantCases(t *testing.T) {
 		{"no type error of a builtin's name that a broken declaration may be declaring",
 			"store timestamp store as timestamp of now\nstore d as datetime_from_timestamp of timestamp\ndisplay d\n",
 			[]string{"1: PARSE-EXPECTED", "1: PARSE-EXPECTED"}},
+		{"no type error of a builtin's name that a declaration's name being typed may become",
+			"store timestam\nstore d as datetime_from_timestamp of timestamp\ndisplay d\n",
+			[]string{"1: PARSE-EXPECTED"}},
 		{"no type error of what a declaration broken on its first line declares",
 			"store xs as 2, 3]\nfor each x in xs:\n    display x\nend for\n",
 			[]string{"1: PARSE-UNEXPECTED"}},
