@@ -147,11 +147,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 						// error declares.
 						// Nor, while the text is broken, those of units
 						// that name a name whose type the broken text may
-						// give otherwise: a builtin's it names (`store
-						// timestamp as …` broken, a later use reads the
-						// builtin), one a statement broken on its first
-						// line declares (from half a value: `store h as
-						// pbkdf2_hash : of …`, `store xs as 2, 3]`).
+						// give otherwise (findMisread).
 						typed = 0
 						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) {
 							typed = 1
@@ -237,7 +233,7 @@ type broken struct {
 	strayFrom int             // the start of the statement before the first stray `end`, or -1: the blocks from there on may hold other lines than meant
 	declared  map[string]bool // declares' answers so far
 	declaring []string        // the words being typed at the end of broken declarations' lines
-	misread   map[uint32]bool // names whose types the broken text may be giving otherwise: the builtins' names among words (a variable of that name may be declared there), and what the statements broken on their first line declare
+	misread   map[uint32]bool // names whose types the broken text may be giving otherwise (findMisread)
 	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
 	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
 }
@@ -304,30 +300,7 @@ func (s *diagState) brokenText() *broken {
 		}
 	}
 	if b != nil {
-		b.misread = map[uint32]bool{}
-		for w := range b.words {
-			if builtins.IsBuiltin(w) && token.Lookup(w) == token.Identifier {
-				b.misread[nameHash(w)] = true
-			}
-		}
-		// And the builtins a name being typed in a declaration may become
-		// (`store timestam`: a later use of timestamp reads the builtin).
-		for _, t := range b.declaring {
-			for _, bi := range builtins.All() {
-				if len(bi.Name) > len(t) && strings.HasPrefix(bi.Name, t) && token.Lookup(bi.Name) == token.Identifier {
-					b.misread[nameHash(bi.Name)] = true
-				}
-			}
-		}
-		for _, j := range s.withFindings() {
-			u, at := s.units[j], s.starts[j]
-			if u.d.firstParse < 0 || s.lines.Line(at+u.d.list[u.d.firstParse].Span.Start) != s.lines.Line(at) {
-				continue
-			}
-			for _, k := range u.keys() {
-				b.misread[k] = true
-			}
-		}
+		b.findMisread(s)
 		b.findHeaders(s)
 		b.taint(s)
 		b.strayFrom = s.strayFrom()
@@ -442,6 +415,40 @@ func (s *diagState) strayFrom() int {
 	return -1
 }
 
+// findMisread gathers the names whose types the broken text may be giving
+// otherwise, so that the type findings of the statements naming them wait:
+// the builtins' names among its words (`store timestamp store as …`
+// broken: a later timestamp reads the builtin), those a name being typed
+// in a declaration may become (`store timestam`), and what the statements
+// broken on their first line declare (from half a value: `store xs as 2,
+// 3]`).
+func (b *broken) findMisread(s *diagState) {
+	b.misread = map[uint32]bool{}
+	for w := range b.words {
+		if builtins.IsBuiltin(w) && token.Lookup(w) == token.Identifier {
+			b.misread[nameHash(w)] = true
+		}
+	}
+	if len(b.declaring) > 0 {
+		for _, bi := range builtins.All() {
+			for _, t := range b.declaring {
+				if len(bi.Name) > len(t) && strings.HasPrefix(bi.Name, t) && token.Lookup(bi.Name) == token.Identifier {
+					b.misread[nameHash(bi.Name)] = true
+				}
+			}
+		}
+	}
+	for _, j := range s.withFindings() {
+		u, at := s.units[j], s.starts[j]
+		if u.d.firstParse < 0 || s.lines.Line(at+u.d.list[u.d.firstParse].Span.Start) != s.lines.Line(at) {
+			continue
+		}
+		for _, k := range u.keys() {
+			b.misread[k] = true
+		}
+	}
+}
+
 // findHeld marks the units a broken block most likely held: a block broken
 // at its header or in its body ends at the error, and its other lines are
 // read as statements of the top level, up to its closer, which the parser
@@ -455,13 +462,13 @@ func (b *broken) findHeld(s *diagState) {
 		if s.units[k].d.firstParse < 0 {
 			continue
 		}
-		flush := false
+		unindented := false // one statement not indented is taken
 		for i := k; i < len(s.units); i++ {
 			if i > k && !s.indented(i) {
-				if flush {
+				if unindented {
 					break
 				}
-				flush = true
+				unindented = true
 			}
 			if s.units[i].facts().stray {
 				for h := k + 1; h <= i; h++ {
