@@ -266,16 +266,13 @@ func (s *diagState) brokenText() *broken {
 			}
 			b.lines[l] = true
 			text := s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]
-			ws := codeWords(text)
-			for _, w := range ws {
-				b.words[w] = true
-			}
-			// And the words its quotes hold: a quote typed before a
+			// Its words, those its quotes hold too: a quote typed before a
 			// statement turns the statement into a string (`" store x as
 			// "…`), and the names it declares are unread.
 			for _, w := range strings.FieldsFunc(text, notWordRune) {
 				b.words[w] = true
 			}
+			ws := codeWords(text)
 			if len(ws) > 0 {
 				b.typing = append(b.typing, ws[len(ws)-1])
 				if len(ws) > 1 && startsDeclaration(ws) && token.Lookup(ws[len(ws)-1]) == token.Identifier {
@@ -382,8 +379,8 @@ func (b *broken) taint(s *diagState) {
 				alias = ws[len(ws)-1]
 			}
 		}
-		if alias != "" && !b.tainted[nameHash(alias)] {
-			alias = b.excused(s, u, alias)
+		if alias != "" && !b.tainted[nameHash(alias)] && !b.excused(s, u, alias) {
+			alias = ""
 		}
 		if !anyWord(head, func(w string) bool { return b.tainted[nameHash(w)] || w == alias }) {
 			continue
@@ -697,15 +694,15 @@ func (b *broken) declares(s *diagState, name string) bool {
 	return d
 }
 
-// excused returns name when a finding of u says it is undefined and no
-// statement declares it, or "".
-func (b *broken) excused(s *diagState, u *unit, name string) string {
+// excused reports whether a finding of u says name is undefined and no
+// statement declares it.
+func (b *broken) excused(s *diagState, u *unit, name string) bool {
 	for _, x := range u.d.list {
-		if x.from != fromParse && undefined(x.Message) && slices.Contains(quotedNames(x.Message), name) && !b.declares(s, name) {
-			return name
+		if x.from != fromParse && undefined(x.Message) && slices.Contains(quotedNames(x.Message), name) {
+			return !b.declares(s, name)
 		}
 	}
-	return ""
+	return false
 }
 
 // about reports whether a message, about the text at off, names ('…') a
