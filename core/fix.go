@@ -392,13 +392,21 @@ func (fx *fixer) passesTolerant(f Fix) (errors int, ok bool) {
 	}
 	// The finding must be gone from what every pass of the checker finds
 	// in the fixed text, not only from the tolerant list (which may hide
-	// it for other reasons).
+	// it for other reasons), and from the tolerant list (which shows the
+	// parse errors raised after the first that lie before it).
 	_, reported := v.Diagnostics()
 	for _, d := range fx.withHidden(reported, v) {
 		if lines.Line(d.Span.Start) == at && findingKey(d) == key {
 			is++
 		}
 	}
+	shown := 0
+	for _, d := range after {
+		if lines.Line(d.Span.Start) == at && findingKey(d) == key {
+			shown++
+		}
+	}
+	is = max(is, shown)
 	for _, d := range after {
 		if d.Severity != diag.Error {
 			continue

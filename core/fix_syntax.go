@@ -4,6 +4,7 @@ package core
 // block closer, a missing keyword, extra words after a closer.
 
 import (
+	"fmt"
 	"strings"
 
 	"wfl-lsp/lang/diag"
@@ -11,10 +12,14 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// closer repairs a missing or wrong block closer. At the end of the file it
-// inserts the `end …` line the parser expected, indented like the statement
-// it closes. Where another closer was written (`end for` while a `check if`
-// is open) it offers both readings: replace the wrong word, or insert the
+// closer repairs a missing or wrong block closer. When the parser closed
+// the block by the layout (the diagnostic points at the block's header and
+// at where its closer goes), it inserts the closer there, on a line of its
+// own indented as the header; where another closer was written (`end for`
+// while a `check if` is open) replacing its word is offered too. Otherwise,
+// at the end of the file it inserts the `end …` line the parser expected,
+// indented like the statement it closes, and where another closer was
+// written it offers both readings: replace the wrong word, or insert the
 // expected closer before that line.
 func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 	want, ok := quoted(d.Message, "expected '")
@@ -23,6 +28,29 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 	}
 	brk := lineBreakOf(fx.src)
 	lines := fx.lines
+	if d.Kind == diag.Unclosed && len(d.Related) == 2 && len(d.Names) == 1 {
+		closer := d.Names[0]
+		hl := lines.Line(d.Related[0].Span.Start)
+		line := lines.Line(d.Related[1].Span.Start)
+		e := Edit{Text: fx.indentOf(hl) + closer + brk}
+		switch {
+		case line+1 < lines.Count():
+			e.Start = lines.LineStart(line + 1)
+		case strings.HasSuffix(fx.src, "\n") || strings.HasSuffix(fx.src, "\r"):
+			e.Start = len(fx.src)
+		default:
+			e.Start, e.Text = len(fx.src), brk+e.Text // after a last line without a break
+		}
+		e.End = e.Start
+		fixes := []Fix{{Title: fmt.Sprintf("Insert '%s' after line %d", closer, line+1), Kind: FixInsertCloser,
+			Diagnostic: d, Preferred: true, Edits: []Edit{e}}}
+		if d.Span.End > d.Span.Start && !strings.Contains(want, " ") &&
+			strings.HasSuffix(d.Message, "after 'end', found '"+fx.src[d.Span.Start:d.Span.End]+"'") {
+			fixes = append(fixes, Fix{Title: "Close the block with 'end " + want + "'", Kind: FixReplaceCloser, Diagnostic: d,
+				Edits: []Edit{{Start: d.Span.Start, End: d.Span.End, Text: want}}})
+		}
+		return fixes
+	}
 	switch {
 	case strings.HasPrefix(want, "end") && strings.Contains(d.Message, "found end of file"):
 		text := fx.indentOf(fx.openerLine(d, want, lines.Line(len(fx.src)))) + want + brk

@@ -80,7 +80,7 @@ func TestFixes(t *testing.T) {
 		{name: "insert the missing closer", code: "PARSE-EOF", title: "Insert 'end count'", preferred: true,
 			src:  "count from 1 to 2:\n    check if count is 1:\n        display 1\n    end check\n",
 			want: "count from 1 to 2:\n    check if count is 1:\n        display 1\n    end check\nend count\n"},
-		{name: "insert a nested closer before a wrong one", code: "PARSE-EXPECTED", title: "Insert 'end check' before this line", preferred: true,
+		{name: "insert a nested closer where the indentation ends its block", code: "PARSE-EXPECTED", title: "Insert 'end check' after line 6", preferred: true,
 			src:  "count from 1 to 2:\n    check if count is 1:\n        display 1\n    end check\n    check if count is 2:\n        display 2\nend count\n",
 			want: "count from 1 to 2:\n    check if count is 1:\n        display 1\n    end check\n    check if count is 2:\n        display 2\n    end check\nend count\n"},
 		{name: "insert a closer after a last line without a break", code: "PARSE-EOF", title: "Insert 'end repeat'", preferred: true,

@@ -233,6 +233,11 @@ type topFacts struct {
 	seed   bool     // names random_seed (its findings depend on whether a unit is secure)
 	secure bool     // calls a builtin of check.SecurityBuiltins
 	stray  bool     // stray `end` lines follow a statement (parser.Unit.Stray)
+	// ahead is how far past its start, when that is past the next unit's
+	// start, the parse of the unit read (parser.Unit.Reach): to where a
+	// block whose closer is missing would have stopped, which decided its
+	// tree and findings; an edit up to there parses the unit again.
+	ahead int
 }
 
 func (u *unit) facts() topFacts {
@@ -271,10 +276,8 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 	s.units = make([]*unit, len(groups))
 	fs := make([]findings, len(groups))
 	for i, g := range groups {
-		s.units[i] = describeUnit(g)
-		for _, pu := range g {
-			fs[i].parse = append(fs[i].parse, relative(pu.Diags, s.starts[i])...)
-		}
+		s.units[i] = describeUnit(g, s.starts[i], s.end(i))
+		fs[i].parse, fs[i].raised = parseFindings(g, s.starts[i])
 	}
 	// Both of the linter's modes are kept: the document may start or stop
 	// parsing. The analysis made for this state reported in both
@@ -379,8 +382,9 @@ func lineStartOf(text string, offset int) int {
 	return 0
 }
 
-// describeUnit records a unit's names and top-level facts.
-func describeUnit(g []parser.Unit) *unit {
+// describeUnit records a unit's names and top-level facts; the unit runs
+// from start to next.
+func describeUnit(g []parser.Unit, start, next int) *unit {
 	u := &unit{stmts: uint16(len(g))}
 	var names, writes []uint32
 	var top topFacts
@@ -401,6 +405,9 @@ func describeUnit(g []parser.Unit) *unit {
 			names, writes = appendNames(names, writes, pu.Stmt)
 		}
 		top.stray = top.stray || pu.Stray
+		if pu.Reach > next {
+			top.ahead = max(top.ahead, pu.Reach-start)
+		}
 	}
 	names, writes = sortedSet(names), sortedSet(writes)
 	_, top.seed = slices.BinarySearch(names, nameHash("random_seed"))
@@ -408,7 +415,7 @@ func describeUnit(g []parser.Unit) *unit {
 		top.secure = slices.ContainsFunc(g, func(pu parser.Unit) bool { return pu.Stmt != nil && check.CallsSecurityBuiltin(pu.Stmt) })
 	}
 	u.hashes, u.nwrites = writesFirst(names, writes)
-	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray {
+	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.ahead > 0 {
 		u.top = &top
 	}
 	return u

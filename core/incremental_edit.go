@@ -57,14 +57,16 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	wlo, whi := first, first+len(groups) // the new units' indices
 	ds := make([]findings, len(groups))
 	for i, g := range groups {
-		u := describeUnit(g)
+		next := bound - a
+		if i+1 < len(wstarts) {
+			next = wstarts[i+1]
+		}
+		u := describeUnit(g, wstarts[i], next)
 		if u.facts().ret {
 			return nil
 		}
 		s.units = append(s.units, u)
-		for _, pu := range g {
-			ds[i].parse = append(ds[i].parse, relative(pu.Diags, wstarts[i])...)
-		}
+		ds[i].parse, ds[i].raised = parseFindings(g, wstarts[i])
 	}
 	s.units = append(s.units, prev.units[next:]...)
 
@@ -210,7 +212,7 @@ func (s *diagState) sameAs(i int, prev *diagState, k int, f findings) bool {
 		if x != y {
 			return false
 		}
-	} else if x.firstParse != y.firstParse || !slices.EqualFunc(x.list, y.list, sameFinding) {
+	} else if x.firstParse != y.firstParse || x.raised != y.raised || !slices.EqualFunc(x.list, y.list, sameFinding) {
 		return false
 	}
 	s.units[i] = old
@@ -247,11 +249,13 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 	w := window{first: max(unitAt(prev.starts, from)-1, 0)}
 	// A quote the lexer found no end for looked as far as the end of the
 	// text: the edit may have given it one.
+	// So did a block whose closer is missing, which read ahead to where
+	// its body stopped (such a unit has a finding: the closer's).
 	for _, i := range prev.withFindings() {
 		if int(i) >= w.first {
 			break
 		}
-		if prev.units[i].d.openQuote(old[prev.starts[i]:]) {
+		if prev.units[i].d.openQuote(old[prev.starts[i]:]) || prev.starts[i]+prev.units[i].facts().ahead >= from {
 			w.first = int(i)
 			break
 		}
@@ -270,17 +274,21 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 		} else {
 			w.file, w.units, w.dropped = parser.Units(text[w.a:w.cut])
 		}
-		if w.cut < len(text) && slices.ContainsFunc(w.dropped, func(d diag.Diagnostic) bool { return text[base+d.Span.Start] == '"' }) {
+		w.bound = len(text)
+		if w.next < n {
+			w.bound = prev.starts[w.next] + delta
+		}
+		if w.cut < len(text) && (slices.ContainsFunc(w.dropped, func(d diag.Diagnostic) bool { return text[base+d.Span.Start] == '"' }) ||
+			slices.ContainsFunc(w.units, func(pu parser.Unit) bool { return pu.Start+base < w.bound && pu.Reach+base >= w.cut })) {
 			// A quote the lexer found no end for before the cut may have
-			// one after it: only the rest of the text can tell.
+			// one after it, and a block whose closer is missing may stop
+			// after it: only the rest of the text can tell.
 			w.next = n
 			continue
 		}
 		if w.next >= n {
-			w.bound = len(text)
 			return w
 		}
-		w.bound = prev.starts[w.next] + delta
 		k := slices.IndexFunc(w.units, func(pu parser.Unit) bool { return pu.Start+base >= w.bound })
 		if k >= 0 && lineStartOf(text, w.units[k].Start+base) == w.bound {
 			w.units = w.units[:k]

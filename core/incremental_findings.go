@@ -12,18 +12,57 @@ import (
 	"sync/atomic"
 
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/parser"
 )
 
 // findings are a unit's diagnostics by where they come from, while they are
 // gathered; a unit keeps them packed (unitDiags).
 type findings struct {
 	parse    []diag.Diagnostic // as raised, before parser.FilterFirst
+	raised   raisedAt          // when the first of parse was raised
 	dropped  []diag.Diagnostic
 	lintTok  []diag.Diagnostic // lint without a tree: published when the file does not parse
 	lintTree []diag.Diagnostic // lint with the tree: published when it does
 	analyzer []diag.Diagnostic
 	static   []diag.Diagnostic
 	typ      []diag.Diagnostic
+}
+
+// raisedAt is when the parser raised a unit's first parse diagnostic, among
+// those of the other units (parser.First): at its unit's first statement,
+// or, late, at the place past the unit it read ahead to (parser.Unit.Event);
+// at is an offset relative to the unit.
+type raisedAt struct {
+	at   int32
+	late bool
+}
+
+// parseFindings returns the parse diagnostics of a unit made of the parser
+// units g, starting at start: the one raised first first (parser.First),
+// spans relative to start, and when it was raised.
+func parseFindings(g []parser.Unit, start int) ([]diag.Diagnostic, raisedAt) {
+	k := parser.First(g)
+	if k < 0 {
+		return nil, raisedAt{}
+	}
+	n := 0
+	for _, pu := range g {
+		n += len(pu.Diags)
+	}
+	out := make([]diag.Diagnostic, 0, n)
+	out = append(out, shift(g[k].Diags[0], -start))
+	for i, pu := range g {
+		for j, d := range pu.Diags {
+			if i != k || j != 0 {
+				out = append(out, shift(d, -start))
+			}
+		}
+	}
+	r := raisedAt{at: int32(g[k].Start - start)}
+	if g[k].Event >= 0 {
+		r = raisedAt{at: int32(g[k].Event - start), late: true}
+	}
+	return out, r
 }
 
 // The sources of a diagnostic, in the order of findings' fields.
@@ -48,9 +87,10 @@ func (f *findings) lists() [sources]*[]diag.Diagnostic {
 // each with its source.
 type unitDiags struct {
 	list       []finding
-	firstParse int32 // index in list of the first parse error raised, or -1
-	semErr     bool  // an analyzer finding is an error
-	staticErr  bool  // a static-pass finding is an error
+	firstParse int32    // index in list of the first parse error raised, or -1
+	raised     raisedAt // when it was raised
+	semErr     bool     // an analyzer finding is an error
+	staticErr  bool     // a static-pass finding is an error
 	// relFrom and relTo bound the related spans of the findings, relative
 	// to the unit (relFrom > relTo when there are none): relatedOut reads
 	// them, on every keystroke, for every unit.
@@ -83,7 +123,7 @@ func (f *findings) pack() *unitDiags {
 	if n == 0 {
 		return nil
 	}
-	d := &unitDiags{list: make([]finding, 0, n), firstParse: -1, semErr: hasError(f.analyzer), staticErr: hasError(f.static)}
+	d := &unitDiags{list: make([]finding, 0, n), firstParse: -1, raised: f.raised, semErr: hasError(f.analyzer), staticErr: hasError(f.static)}
 	for k, l := range f.lists() {
 		for _, x := range *l {
 			d.list = append(d.list, finding{x, source(k)})
@@ -121,6 +161,7 @@ func (d *unitDiags) unpack() findings {
 		return f
 	}
 	lists := f.lists()
+	f.raised = d.raised
 	if d.firstParse >= 0 {
 		f.parse = append(f.parse, d.list[d.firstParse].Diagnostic)
 	}
@@ -130,6 +171,21 @@ func (d *unitDiags) unpack() findings {
 		}
 	}
 	return f
+}
+
+// broken reports whether the unit has a parse error other than about a
+// block's closer, which the parser recovers from keeping the tree whole
+// (diag.Kind.Recovered).
+func (d *unitDiags) broken() bool {
+	if d == nil || d.firstParse < 0 {
+		return false
+	}
+	for _, x := range d.list {
+		if x.from == fromParse && !x.Kind.Recovered() {
+			return true
+		}
+	}
+	return false
 }
 
 // openQuote reports whether the lexer dropped a quote of text, the unit's
@@ -256,13 +312,11 @@ func (s *diagState) allRefs() iter.Seq[ref] {
 		// As parser.FilterFirst: the first parse error raised, then those
 		// not before it. Every parse diagnostic but a dropped character is
 		// an error.
-		first, parses := 0, true
+		first := s.firstParseError()
+		parses := first < 0
 		semErr, staticErr := false, false
 		for _, i := range s.withFindings() {
 			u := s.units[i]
-			if parses && u.d.firstParse >= 0 {
-				first, parses = s.starts[i]+u.d.list[u.d.firstParse].Span.Start, false
-			}
 			semErr = semErr || u.d.semErr
 			staticErr = staticErr || u.d.staticErr
 		}
@@ -304,6 +358,26 @@ func (s *diagState) allRefs() iter.Seq[ref] {
 			}
 		}
 	}
+}
+
+// firstParseError returns the offset of the first parse error the parser
+// raised (parser.First), which all shows with those not before it, or -1
+// when the text parses.
+func (s *diagState) firstParseError() int {
+	first := -1
+	var at raisedAt // when it was raised
+	for _, i := range s.withFindings() {
+		u := s.units[i]
+		if u.d.firstParse < 0 {
+			continue
+		}
+		r := u.d.raised
+		r.at += int32(s.starts[i])
+		if first < 0 || parser.RaisedBefore(int(r.at), r.late, int(at.at), at.late) {
+			first, at = s.starts[i]+u.d.list[u.d.firstParse].Span.Start, r
+		}
+	}
+	return first
 }
 
 // passRefs yields every finding of the checker's passes (the analyzer's,

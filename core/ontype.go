@@ -52,6 +52,14 @@ func (s *Snapshot) CloseBlock(offset int) (Edit, bool) {
 	if offset >= 0 && offset <= len(s.Text) {
 		if cur := st.lines.Line(offset); cur > 0 {
 			i := unitAt(st.starts, st.lines.LineStart(cur-1))
+			// A block before it whose closer is missing read ahead past
+			// its start: the parse starts there.
+			for _, j := range st.withFindings() {
+				if int(j) < i && st.starts[j]+st.units[j].facts().ahead >= st.starts[i] {
+					i = int(j)
+					break
+				}
+			}
 			from = st.starts[i]
 			for _, j := range st.withFindings() {
 				if int(j) >= i {

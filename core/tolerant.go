@@ -62,7 +62,11 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 			}
 			return
 		}
-		parses := b == nil
+		// Without a broken statement the tree is whole (a block whose
+		// closer is missing is closed where the indentation ends it), and
+		// its findings are shown as if it parsed, with the closers', but
+		// for those about a word being typed.
+		parses := b == nil || b.whole
 		semErr := false
 		for _, i := range s.withFindings() {
 			semErr = semErr || s.units[i].d.semErr
@@ -82,7 +86,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		for _, j := range s.withFindings() {
 			i, u := int(j), s.units[j]
 			at := s.starts[i]
-			whole := !parses && (u.d.firstParse >= 0 || b.headers[i] || b.quoteFrom >= 0 && at >= b.quoteFrom || b.strayFrom >= 0 && at >= b.strayFrom || b.held[i] || s.indented(i))
+			whole := !parses && (u.d.broken() || b.headers[i] || b.quoteFrom >= 0 && at >= b.quoteFrom || b.strayFrom >= 0 && at >= b.strayFrom || b.held[i] || s.indented(i))
 			for _, x := range u.d.list {
 				var keep bool
 				switch x.from {
@@ -97,7 +101,8 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 				case fromStatic:
 					keep = parses && !semErr
 				case fromAnalyzer, fromType:
-					keep = parses || !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at)
+					keep = b == nil || !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at) &&
+						(b.quoteFrom < 0 || x.Span.Start+at < b.quoteFrom)
 				}
 				shown[k] = keep
 				k++
@@ -182,12 +187,17 @@ func compareAt(x diag.Diagnostic, atX int, y diag.Diagnostic, atY int) int {
 	if c := cmp.Compare(x.Span.End+atX, y.Span.End+atY); c != 0 {
 		return c
 	}
-	return cmp.Or(
+	if c := cmp.Or(
 		cmp.Compare(x.Severity, y.Severity),
 		cmp.Compare(x.Code, y.Code),
 		cmp.Compare(x.Message, y.Message),
 		cmp.Compare(len(x.Related), len(y.Related)),
-	)
+	); c != 0 || len(x.Related) == 0 {
+		return c
+	}
+	// Two blocks without their closer at the end of the file: by the
+	// blocks' places.
+	return cmp.Compare(x.Related[0].Span.Start+atX, y.Related[0].Span.Start+atY)
 }
 
 // gated reports whether all holds back findings because of a semantic or
@@ -236,6 +246,13 @@ type broken struct {
 	misread   map[uint32]bool // names whose types the broken text may be giving otherwise (findMisread)
 	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
 	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
+	// whole is set when no statement is broken: the parse errors are
+	// about blocks' closers (diag.Kind.Recovered), and the tree is whole.
+	whole bool
+	// closing holds the words after `end` of the closers missing
+	// (`transaction` of `end transaction`): alone on a line, such a word
+	// is the closer whose `end` is not typed yet, not a name.
+	closing map[string]bool
 }
 
 // brokenText gathers it, or returns nil when the text parses.
@@ -243,11 +260,11 @@ func (s *diagState) brokenText() *broken {
 	var b *broken
 	for _, j := range s.withFindings() {
 		i, u := int(j), s.units[j]
-		if u.d.firstParse < 0 {
+		if !u.d.broken() {
 			continue
 		}
 		if b == nil {
-			b = &broken{first: s.starts[i] + u.d.list[u.d.firstParse].Span.Start,
+			b = &broken{first: s.firstParseError(),
 				lines: map[int]bool{}, words: map[string]bool{}, quoteFrom: -1, strayFrom: -1, anonymous: -1}
 		}
 		// Every word of a broken unit: the names it declares are
@@ -297,6 +314,26 @@ func (s *diagState) brokenText() *broken {
 		}
 	}
 	if b != nil {
+		b.closing = s.closingWords()
+	}
+	if b == nil {
+		first := s.firstParseError()
+		if first < 0 {
+			return nil
+		}
+		// Only blocks without their closer, which the parser closed where
+		// the indentation ends them: the tree is whole, but for a string
+		// that spans lines (a quote being typed pairs with the next
+		// line's, and so on) and a word being typed alone on its line (`e`
+		// of `end check`).
+		b = &broken{first: first, lines: map[int]bool{}, words: map[string]bool{}, strayFrom: -1, anonymous: -1, closing: s.closingWords()}
+		if s.quoteFrom() < 0 {
+			b.whole = true
+			b.quoteFrom = -1
+			return b
+		}
+	}
+	if b != nil {
 		b.findMisread(s)
 		b.findHeaders(s)
 		b.taint(s)
@@ -311,13 +348,29 @@ func (s *diagState) brokenText() *broken {
 	return b
 }
 
+// closingWords returns the words after `end` of the closers the parse
+// errors say are missing (diag.Unclosed).
+func (s *diagState) closingWords() map[string]bool {
+	words := map[string]bool{}
+	for _, i := range s.withFindings() {
+		for _, x := range s.units[i].d.list {
+			if x.from == fromParse && x.Kind == diag.Unclosed && len(x.Names) == 1 {
+				if w := strings.Fields(x.Names[0]); len(w) == 2 {
+					words[w[1]] = true
+				}
+			}
+		}
+	}
+	return words
+}
+
 // findHeaders marks the statements before lines floating as statements of
 // their own: most likely their block's header, broken into something else
 // (`pattern p:` with `create` deleted), and read as broken.
 func (b *broken) findHeaders(s *diagState) {
 	b.headers = map[int]bool{}
 	for i := 0; i+1 < len(s.units); i++ {
-		if s.units[i].d != nil && s.units[i].d.firstParse >= 0 || s.indented(i) || !s.indented(i+1) {
+		if s.units[i].d.broken() || s.indented(i) || !s.indented(i+1) {
 			continue
 		}
 		b.headers[i] = true
@@ -349,7 +402,7 @@ func (b *broken) taint(s *diagState) {
 	}
 	for _, j := range s.withFindings() {
 		i, u := int(j), s.units[j]
-		if u.d.firstParse >= 0 || len(u.keys()) == 0 {
+		if u.d.broken() || len(u.keys()) == 0 {
 			continue
 		}
 		sh := s.shape(i)
@@ -401,7 +454,7 @@ func (b *broken) taint(s *diagState) {
 func (s *diagState) strayFrom() int {
 	for _, j := range s.withFindings() {
 		i, u := int(j), s.units[j]
-		if u.d.firstParse >= 0 && i > 0 && startsWord(s.text[s.starts[i]:], "end") {
+		if u.d.broken() && i > 0 && startsWord(s.text[s.starts[i]:], "end") {
 			j := i - 1
 			for j > 0 && s.indented(j) {
 				j--
@@ -437,7 +490,7 @@ func (b *broken) findMisread(s *diagState) {
 	}
 	for _, j := range s.withFindings() {
 		u, at := s.units[j], s.starts[j]
-		if u.d.firstParse < 0 || s.lines.Line(at+u.d.list[u.d.firstParse].Span.Start) != s.lines.Line(at) {
+		if !u.d.broken() || s.lines.Line(at+u.d.list[u.d.firstParse].Span.Start) != s.lines.Line(at) {
 			continue
 		}
 		for _, k := range u.keys() {
@@ -456,7 +509,22 @@ func (b *broken) findMisread(s *diagState) {
 func (b *broken) findHeld(s *diagState) {
 	for _, j := range s.withFindings() {
 		k := int(j)
-		if s.units[k].d.firstParse < 0 {
+		if !s.units[k].d.broken() {
+			// A block closed by the indentation whose body, read as the
+			// reference reads it, ran into a broken statement: the lines
+			// between may be its body misindented (`send … to connection`
+			// at the first column in a handler whose `end on` is being
+			// typed), read as statements of the top level.
+			if ahead := s.units[k].facts().ahead; ahead > 0 {
+				for i := k + 1; i < len(s.units) && s.starts[i] < s.starts[k]+ahead; i++ {
+					if s.units[i].d.broken() {
+						for h := k + 1; h < i; h++ {
+							b.held[h] = true
+						}
+						break
+					}
+				}
+			}
 			continue
 		}
 		unindented := false // one statement not indented is taken
@@ -722,7 +790,8 @@ func (b *broken) about(s *diagState, msg string, off int) bool {
 				}
 			}
 		}
-		if all || b.tainted[nameHash(name)] || b.anonymous >= 0 && b.anonymous < off && undefined(msg) && !b.declares(s, name) || typingKeyword(s, name, off) {
+		if all || b.tainted[nameHash(name)] || b.anonymous >= 0 && b.anonymous < off && undefined(msg) && !b.declares(s, name) ||
+			typingKeyword(s, name, off) || b.closing[name] && aloneOnLine(s, name, off) {
 			return true
 		}
 	}
@@ -733,14 +802,19 @@ func (b *broken) about(s *diagState, msg string, off int) bool {
 // its line and starts a keyword that starts a statement: the user is
 // typing that statement (`tr` of `try:`), whose block is read as broken.
 func typingKeyword(s *diagState, name string, off int) bool {
+	return aloneOnLine(s, name, off) && typingKeywordName(name)
+}
+
+// aloneOnLine reports whether name is all the line at off holds.
+func aloneOnLine(s *diagState, name string, off int) bool {
 	l := s.lines.Line(off)
-	return strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]) == name && typingKeywordName(name)
+	return strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]) == name
 }
 
 // typingKeywordName reports whether name starts, and is shorter than, a
-// keyword that starts a statement.
+// keyword that starts a statement or a block's closer.
 func typingKeywordName(name string) bool {
-	for _, ws := range [][]string{startingWords, declaringWords} {
+	for _, ws := range [][]string{startingWords, declaringWords, {"end", "otherwise"}} {
 		for _, w := range ws {
 			if len(w) > len(name) && strings.HasPrefix(w, name) {
 				return true

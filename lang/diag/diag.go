@@ -80,9 +80,51 @@ type Diagnostic struct {
 	Category Category
 	Tags     Tag       // a set; 0 for none
 	Code     string    // stable code, e.g. "PARSE-EXPECTED" or "ANALYZE-UNUSED"
+	Kind     Kind      // what the finding is about, for the code that acts on it; 0 when not told
+	Names    []string  // the names or words the finding is about, as its Kind says; nil when none
 	Message  string    // lower-case sentence without trailing period where we write it
 	Related  []Related // other places that explain this one, or nil
 }
+
+// A Kind says what a diagnostic is about, for the code that acts on it
+// (quick fixes, the list an editor shows while the text is broken), which
+// never reads a message: messages are for people and may be reworded.
+type Kind uint8
+
+const (
+	// Unclosed: a block's closer is missing, and the parser closed the
+	// block where the indentation ends it, keeping its tree. Names[0] is
+	// the closer (`end check`); Related[0] is the block's header;
+	// Related[1], an empty span, is where the closer goes (on a line of its
+	// own after that line).
+	Unclosed Kind = iota + 1
+	// Misclosed: a block was closed by a closer that is not its own on a
+	// line at its header's indentation (`end for` after a `check if`), which
+	// the parser took for its closer. Names[0] is the block's closer;
+	// Related[0] is its header.
+	Misclosed
+	// Stray: an `end` inside a block's body, indented deeper than its
+	// header, that closes nothing (its header did not parse); the parser
+	// skipped it and read the body on.
+	Stray
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Unclosed:
+		return "unclosed"
+	case Misclosed:
+		return "misclosed"
+	case Stray:
+		return "stray"
+	}
+	return ""
+}
+
+// Recovered reports whether the parser recovered from the finding keeping
+// the tree whole: a block's closer missing or mistyped. (A Stray `end`
+// says a block's header did not parse: the lines it held are misread.)
+func (k Kind) Recovered() bool { return k == Unclosed || k == Misclosed }
 
 // Related points at another place that explains a diagnostic, such as the
 // block opener that an "end" is missing for.

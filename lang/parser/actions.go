@@ -53,19 +53,22 @@ func (p *parser) actionDecl() ast.Stmt {
 	} else {
 		p.rewind(save)
 	}
+	fr := p.openFrame(token.KeywordAction, func() {
+		if p.atEOF() {
+			p.failTok(p.peek(), CodeEOF, "expected 'end action' to close the action '"+d.Name.Name+"', found end of file")
+		}
+		p.next() // end
+		if p.atEOF() {
+			p.failTok(p.peek(), CodeEOF, "expected 'action' after 'end', found end of file")
+		}
+		if p.kind() != token.KeywordAction {
+			p.failHere(CodeExpected, "expected 'action' after 'end', found "+describe(p.peek()))
+		}
+		p.next()
+	})
 	p.skipEol()
 	d.Body = p.block(p.lastEnd, stopEnd)
-	if p.atEOF() {
-		p.failTok(p.peek(), CodeEOF, "expected 'end action' to close the action '"+d.Name.Name+"', found end of file")
-	}
-	p.next() // end
-	if p.atEOF() {
-		p.failTok(p.peek(), CodeEOF, "expected 'action' after 'end', found end of file")
-	}
-	if p.kind() != token.KeywordAction {
-		p.failHere(CodeExpected, "expected 'action' after 'end', found "+describe(p.peek()))
-	}
-	p.next()
+	p.closeFrame(fr)
 	d.Range = p.rng(t.Start)
 	return d
 }

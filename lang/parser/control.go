@@ -20,8 +20,25 @@ func (p *parser) checkIf(chained bool) ast.Stmt {
 	s.Cond = p.expr()
 	p.optColon()
 	p.skipEol()
+	fr := p.ownFrame() // the first link's, for a chained one
+	if !chained {
+		fr = p.openFrame(token.KeywordCheck, func() {
+			if p.atEOF() {
+				p.failTok(t, CodeEOF, "expected 'end check' to close this 'check if', found end of file")
+			}
+			e := p.peek()
+			if e.Kind != token.KeywordEnd {
+				p.failTok(e, CodeExpected, "expected 'end check' after the if block, found "+describe(e))
+			}
+			p.next()
+			if p.atEOF() {
+				p.failTok(e, CodeEOF, "expected 'check' after 'end', found end of file")
+			}
+			p.expect(token.KeywordCheck, "'check' after 'end'")
+		})
+	}
 	s.Then = p.block(p.lastEnd, stopAt(token.KeywordOtherwise, token.KeywordEnd))
-	if p.kind() == token.KeywordOtherwise {
+	if !fr.ended && p.kind() == token.KeywordOtherwise {
 		p.next()
 		if p.kind() == token.KeywordCheck {
 			s.Else = p.checkIf(true)
@@ -32,18 +49,7 @@ func (p *parser) checkIf(chained bool) ast.Stmt {
 		}
 	}
 	if !chained {
-		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected 'end check' to close this 'check if', found end of file")
-		}
-		e := p.peek()
-		if e.Kind != token.KeywordEnd {
-			p.failTok(e, CodeExpected, "expected 'end check' after the if block, found "+describe(e))
-		}
-		p.next()
-		if p.atEOF() {
-			p.failTok(e, CodeEOF, "expected 'check' after 'end', found end of file")
-		}
-		p.expect(token.KeywordCheck, "'check' after 'end'")
+		p.closeFrame(fr)
 	}
 	s.Range = p.rng(t.Start)
 	return s
@@ -234,12 +240,25 @@ func (p *parser) route() ast.Stmt {
 	p.optColon()
 	p.skipEol()
 	armStop := stopAt(token.KeywordWhen, token.KeywordOtherwise, token.KeywordEnd)
+	fr := p.openFrame(token.KeywordRoute, func() {
+		if n := p.peek(); n.Kind == token.EOF {
+			p.failTok(n, CodeEOF, "expected 'when', 'otherwise' or 'end route' in the route, found end of file")
+		}
+		p.closeBlock(token.KeywordRoute, "route")
+	})
 	for {
+		if fr.ended {
+			p.closeFrame(fr)
+			s.Range = p.rng(t.Start)
+			return s
+		}
 		p.skipEol()
 		n := p.peek()
 		switch n.Kind {
 		case token.EOF:
-			p.failTok(n, CodeEOF, "expected 'when', 'otherwise' or 'end route' in the route, found end of file")
+			p.closeFrame(fr)
+			s.Range = p.rng(t.Start)
+			return s
 		case token.KeywordWhen:
 			if s.Otherwise != nil {
 				p.failTok(n, CodeUnexpected, "'otherwise' must be the last arm of a route")
@@ -288,7 +307,7 @@ func (p *parser) route() ast.Stmt {
 			p.skipEol()
 			s.Otherwise = p.block(p.lastEnd, armStop)
 		case token.KeywordEnd:
-			p.closeBlock(token.KeywordRoute, "route")
+			p.closeFrame(fr)
 			s.Range = p.rng(t.Start)
 			return s
 		default:
@@ -303,9 +322,15 @@ func (p *parser) tryStmt() ast.Stmt {
 	t := p.next()
 	s := &ast.TryStmt{}
 	clauseStop := stopAt(token.KeywordWhen, token.KeywordCatch, token.KeywordOtherwise, token.KeywordFinally, token.KeywordEnd)
+	fr := p.openFrame(token.KeywordTry, func() {
+		if len(s.Clauses) == 0 && s.Finally == nil {
+			p.failTok(t, CodeTry, "a try needs at least one 'when', 'catch' or 'finally' clause")
+		}
+		p.closeBlock(token.KeywordTry, "try block")
+	})
 	s.Body = p.colonBlock("'try'", clauseStop)
 loop:
-	for !p.atEOF() {
+	for !p.atEOF() && !fr.ended {
 		c := p.peek()
 		switch c.Kind {
 		case token.KeywordWhen:
@@ -402,10 +427,7 @@ loop:
 			p.failTok(c, CodeExpected, "expected 'when', 'catch', 'otherwise' or 'end', found "+describe(c))
 		}
 	}
-	if len(s.Clauses) == 0 && s.Finally == nil {
-		p.failTok(t, CodeTry, "a try needs at least one 'when', 'catch' or 'finally' clause")
-	}
-	p.closeBlock(token.KeywordTry, "try block")
+	p.closeFrame(fr)
 	s.Range = p.rng(t.Start)
 	return s
 }

@@ -27,12 +27,16 @@ func (p *parser) transaction() ast.Stmt {
 	p.next() // transaction
 	p.expect(token.KeywordOn, "'on' after 'in transaction'")
 	s := &ast.TransactionStmt{DB: p.primary(false)}
+	fr := p.openFrame(0, func() {
+		p.expect(token.KeywordEnd, "'end transaction' to close the transaction")
+		if n := p.peek(); !(n.Kind == token.Identifier && strings.EqualFold(n.Text, "transaction")) {
+			p.failHere(CodeExpected, "expected 'transaction' after 'end', found "+describe(n))
+		}
+		p.next()
+	})
+	fr.kw, fr.word, fr.closer = token.Identifier, "transaction", "end transaction"
 	s.Body = p.colonBlock("the database of the transaction", stopEnd)
-	p.expect(token.KeywordEnd, "'end transaction' to close the transaction")
-	if n := p.peek(); !(n.Kind == token.Identifier && strings.EqualFold(n.Text, "transaction")) {
-		p.failHere(CodeExpected, "expected 'transaction' after 'end', found "+describe(n))
-	}
-	p.next()
+	p.closeFrame(fr)
 	s.Range = p.rng(t.Start)
 	return s
 }

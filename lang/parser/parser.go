@@ -13,6 +13,9 @@
 // never leaves the package) to the innermost statement list, which skips to
 // the next line or statement keyword and goes on. Later diagnostics in the
 // same file are therefore best-effort; the first one matches the reference.
+// A block whose closer is missing or mistyped does not unwind: it is closed
+// where the layout ends it, keeping its tree, and the text after it parses
+// as it would with the closer in place (layout.go).
 package parser
 
 import (
@@ -50,7 +53,8 @@ func Parse(src string) (*ast.File, []diag.Diagnostic) {
 }
 
 // Diagnostics combines what [Units] returns into Parse's diagnostics: the
-// units' through [FilterFirst], then the dropped characters'; nil when
+// first one the parser raised ([First]), then the units' others that are
+// not before it (see [FilterFirst]), then the dropped characters'; nil when
 // there are none.
 func Diagnostics(units []Unit, dropped []diag.Diagnostic) []diag.Diagnostic {
 	n := len(dropped)
@@ -61,10 +65,54 @@ func Diagnostics(units []Unit, dropped []diag.Diagnostic) []diag.Diagnostic {
 		return nil
 	}
 	diags := make([]diag.Diagnostic, 0, n)
-	for _, u := range units {
-		diags = append(diags, u.Diags...)
+	if i := First(units); i >= 0 {
+		first := units[i].Diags[0]
+		diags = append(diags, first)
+		for k, u := range units {
+			for j, d := range u.Diags {
+				if (k != i || j != 0) && d.Span.Start >= first.Span.Start {
+					diags = append(diags, d)
+				}
+			}
+		}
 	}
-	return append(FilterFirst(diags), dropped...)
+	return append(diags, dropped...)
+}
+
+// First returns the index of the unit whose first diagnostic the parser
+// raised first, which the reference reports first, or -1 when no unit has
+// one. A unit's first diagnostic comes at the unit's start, or at its
+// Event when it has one, and before a unit starting there; of two at the
+// same Event, the later unit's came first (its block was nested in the
+// read-ahead of the earlier one's).
+func First(units []Unit) int {
+	best, at, late := -1, 0, false
+	for i, u := range units {
+		if len(u.Diags) == 0 {
+			continue
+		}
+		k, l := u.Start, u.Event >= 0
+		if l {
+			k = u.Event
+		}
+		if best < 0 || RaisedBefore(k, l, at, late) {
+			best, at, late = i, k, l
+		}
+	}
+	return best
+}
+
+// RaisedBefore reports whether a unit's first diagnostic, at offset k (its
+// Event when l, else its start), was raised before that of an earlier unit
+// at offset at (its Event when late). core orders its units' findings by it.
+func RaisedBefore(k int, l bool, at int, late bool) bool {
+	switch {
+	case k != at:
+		return k < at
+	case l != late:
+		return l
+	}
+	return l // two at one event: the later unit's first
 }
 
 // A Unit is one statement of the top level with the stray `end` lines that
@@ -79,11 +127,25 @@ type Unit struct {
 	Start int      // offset of the unit's first token
 	Stmt  ast.Stmt // nil only for a first unit of stray `end` lines
 	Diags []diag.Diagnostic
+	// Event is -1 when the unit's first diagnostic was raised while its
+	// statement was parsed, in the order of the units; else it is the
+	// offset where the parser, having read ahead to there past the unit,
+	// raised it: the closer check of a body the layout cut (layout.go).
+	// [First] reads it.
+	Event int
 	// Stray reports whether stray `end` lines follow the statement, most
 	// of them consumed without a diagnostic (`end check`, a bare `end`): in
 	// a text being typed, a block before them has most likely lost its
 	// header, and what it held is read as statements of the top level.
 	Stray bool
+	// Opens are the block statements of the unit whose closer is missing,
+	// closed by the layout instead, in the order they were closed.
+	Opens []Open
+	// Reach is the end of the furthest token the parse of the unit looked
+	// at: past the unit's end only when a body was cut by the layout after
+	// reading ahead to where it stopped, which is what decided the unit's
+	// tree and diagnostics.
+	Reach int
 }
 
 // Units parses src as Parse does and returns the tree, its top-level units
@@ -119,7 +181,7 @@ func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, drop
 		bufp = tokenPool.Get().(*[]token.Token)
 	}
 	lx = lexer.LexFrom(src, from, *bufp) // a new buffer when src needs more
-	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}, lead: from}
+	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}, lead: from, event: -1}
 	f = &ast.File{Range: ast.Range{From: from, To: len(src)}}
 	p.program()
 	// The tree keeps no tokens. Small buffers go back to the pool, cleared
@@ -134,7 +196,14 @@ func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, drop
 		tokenPool.Put(bufp)
 	}
 	// The units and statements, in slices of their exact size.
-	stray := len(p.diags) > 0 && (p.units.n == 0 || p.units.chunks[0][0].diag > 0) // stray `end` lines before the first statement
+	firstStart := len(src) + 1
+	if p.units.n > 0 {
+		firstStart = p.units.chunks[0][0].start
+	}
+	stray := false // stray `end` lines before the first statement
+	for _, r := range p.raised {
+		stray = stray || r.owner < firstStart
+	}
 	if n := p.units.n; n > 0 || stray {
 		if stray {
 			n++
@@ -144,30 +213,16 @@ func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, drop
 	if p.units.n > 0 {
 		f.Stmts = make([]ast.Stmt, 0, p.units.n)
 	}
-	// diagsOf returns the diagnostics [from, to) of p.diags.
-	diagsOf := func(from, to int) []diag.Diagnostic {
-		if to > from {
-			return p.diags[from:to:to]
-		}
-		return nil
-	}
-	prev := 0 // index in p.diags of the last unit's first diagnostic
 	if stray {
-		units = append(units, Unit{Start: p.lead})
+		units = append(units, Unit{Start: p.lead, Reach: p.lead})
 	}
 	for _, c := range p.units.chunks {
 		for _, u := range c {
-			if len(units) > 0 {
-				units[len(units)-1].Diags = diagsOf(prev, u.diag)
-			}
-			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray})
+			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray, Reach: u.reach})
 			f.Stmts = append(f.Stmts, u.stmt)
-			prev = u.diag
 		}
 	}
-	if len(units) > 0 {
-		units[len(units)-1].Diags = diagsOf(prev, len(p.diags))
-	}
+	p.attribute(units)
 	f.Comments = groupComments(src, lx.Comments)
 	attachDocs(src, f)
 	for _, d := range lx.Dropped {
@@ -218,6 +273,19 @@ type parser struct {
 	units pendingUnits // the top level's units so far
 	lead  int          // offset of the first token that is not a line break
 
+	// raised holds, for each of diags, the statement it belongs to and
+	// when it was raised (see raise).
+	raised []raise
+	owner  int         // offset of the innermost statement being parsed
+	head   token.Token // its first token
+	event  int         // while a closer check runs where a cut body stopped, that place's offset; else -1
+
+	frames []*frame         // the block statements being parsed, innermost last (layout.go)
+	base   int              // the first of frames opened by the innermost statement
+	memo   map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
+	opens  []raisedOpen     // the statements closed by the layout
+	reach  int              // the furthest token the current unit's parse looked at
+
 	idents []ast.Ident    // the rest of the current slab of identifiers
 	lits   []ast.BasicLit // the rest of the current slab of literals
 
@@ -239,7 +307,7 @@ type pendingUnits struct {
 type pendingUnit struct {
 	start int      // offset of the unit's first token
 	stmt  ast.Stmt // never nil
-	diag  int      // index in diags of the unit's first diagnostic
+	reach int      // offset of the furthest token its parse looked at (Unit.Reach)
 	stray bool     // stray `end` lines follow it (Unit.Stray)
 }
 
@@ -265,6 +333,16 @@ func (pu *pendingUnits) markStray() {
 
 // bailout unwinds a failed statement to the innermost statement list.
 type bailout struct{}
+
+// raise is what the parser knows of a diagnostic besides itself: the
+// statement it belongs to (the offset of the innermost statement being
+// parsed when it was raised: the unit holding that offset gets it), and,
+// for the closer check of a body cut by the layout, which runs after the
+// parser read ahead to where the body stopped, that place's offset (-1 for
+// the others, raised in the order of their units).
+type raise struct {
+	owner, event int
+}
 
 func (p *parser) peek() token.Token {
 	if p.pos < len(p.toks) {
@@ -310,6 +388,7 @@ func (p *parser) report(start, end int, code, msg string) {
 		Span: token.Span{Start: start, End: end}, Severity: diag.Error, Category: diag.Parse,
 		Code: code, Message: msg,
 	})
+	p.raised = append(p.raised, raise{owner: p.owner, event: p.event})
 }
 
 // failTok records a diagnostic at tok and unwinds.
@@ -371,7 +450,8 @@ func (p *parser) speculate(f func()) (ok bool) {
 			if _, isBail := r.(bailout); !isBail {
 				panic(r)
 			}
-			p.pos, p.lastEnd, p.diags, p.depth = pos, last, p.diags[:nd], depth
+			p.note(p.pos)
+			p.pos, p.lastEnd, p.diags, p.raised, p.depth = pos, last, p.diags[:nd], p.raised[:nd], depth
 			ok = false
 		}
 	}()
@@ -380,6 +460,7 @@ func (p *parser) speculate(f func()) (ok bool) {
 }
 
 func (p *parser) rewind(pos int) {
+	p.note(p.pos)
 	p.pos = pos
 	if pos > 0 && pos <= len(p.toks) {
 		p.lastEnd = p.toks[pos-1].End
@@ -523,13 +604,14 @@ func (p *parser) program() {
 				continue
 			default:
 				p.next()
+				p.owner = t.Start
 				p.report(t.Start, t.End, CodeStrayEnd, "'end' followed by "+describe(nt)+" closes nothing here")
 				continue
 			}
 		}
-		nd := len(p.diags)
+		p.reach = p.pos
 		if st := p.stmtRecover(); st != nil {
-			p.units.add(pendingUnit{start: t.Start, stmt: st, diag: nd})
+			p.units.add(pendingUnit{start: t.Start, stmt: st, reach: p.tokEnd(max(p.reach, p.pos))})
 		}
 		for p.kind() == token.Eol {
 			p.next()
@@ -546,12 +628,23 @@ func (p *parser) program() {
 }
 
 // stmtRecover parses one statement; on failure it skips to the next line
-// break or statement keyword and returns a BadStmt over the skipped text.
+// break or statement keyword and returns a BadStmt over the skipped text. A
+// statement parsed already, ahead of a body cut by the layout, is taken as
+// it was.
 func (p *parser) stmtRecover() (st ast.Stmt) {
+	if m, ok := p.memo[p.pos]; ok {
+		p.note(m.reach)
+		p.pos, p.lastEnd = m.end, m.lastEnd
+		return m.stmt
+	}
 	start := p.pos
 	from := p.peek().Start
-	depth := p.depth
+	depth, owner, head, frames, base := p.depth, p.owner, p.head, len(p.frames), p.base
+	p.owner, p.head, p.base = from, p.peek(), frames
 	defer func() {
+		p.owner, p.head, p.base = owner, head, base
+		clear(p.frames[frames:])
+		p.frames = p.frames[:frames]
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
 				panic(r)
@@ -577,15 +670,31 @@ func (p *parser) stmtRecover() (st ast.Stmt) {
 	return p.statement()
 }
 
+// ahead is a statement parsed after the layout's end of a body: where it
+// starts and ends, and how far its parse looked.
+type ahead struct {
+	start, end, lastEnd, reach int
+}
+
 // block parses statements until one of the stop kinds (not consumed). Line
 // breaks between statements are skipped. The block's range runs from from to
-// the end of the last consumed token.
+// the end of the last consumed token. In the body of a block statement (the
+// innermost frame), a body that stops where the statement's closer check
+// fails is cut by the layout (layout.go): the block then ends before its
+// first line indented at or left of the header, and the parser goes on from
+// there.
 func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	b := &ast.Block{}
 	base, n := len(p.stmts), 0 // where this block's statements start on p.stmts; how many
+	fr := p.ownFrame()
+	cut, cutPos := -1, 0 // statements before the layout's end of the body, and its token; -1 before it
+	var after []ahead    // the statements from there on
 	for !p.atEOF() {
 		k := p.kind()
 		if stop(k) {
+			if k == token.KeywordEnd && fr != nil && p.strayEnd(fr) {
+				continue
+			}
 			break
 		}
 		if k == token.Eol {
@@ -593,16 +702,60 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			continue
 		}
 		start := p.pos
+		if len(after) == 1 && p.firstOnLine(p.peek().Start) && p.indentOf(p.peek().Start) > fr.indent && !p.closerTyped(cutPos) {
+			// The line at the layout's end is followed by the body's
+			// lines: it is misindented, not the end (unless it is the
+			// block's closer being typed).
+			cut, after = -1, after[:0]
+		}
+		if cut < 0 && fr != nil && p.outdented(fr, p.peek()) {
+			cut, cutPos = n, start
+		}
+		reach := p.reach
+		if cut >= 0 {
+			p.reach = start
+		}
 		if st := p.stmtRecover(); st != nil {
 			// (Inner blocks take their statements off the stack when they
 			// end; slicing at this block's own count guards the list even
 			// if one did not.)
 			p.stmts = append(p.stmts[:base+n], st)
 			n++
+			if cut >= 0 {
+				after = append(after, ahead{start: start, end: p.pos, lastEnd: p.lastEnd, reach: max(p.reach, p.pos)})
+			}
+		}
+		if cut >= 0 {
+			p.reach = max(reach, p.reach, p.pos)
 		}
 		if p.pos == start {
 			p.next()
 		}
+	}
+	if cut >= 0 && !p.continues(fr) {
+		// Cut by the layout: the statements after the cut go to the
+		// statement list around, which goes on from there.
+		if p.memo == nil {
+			p.memo = make(map[int]memoStmt, len(after))
+		}
+		for i, a := range after {
+			p.memo[a.start] = memoStmt{stmt: p.stmts[base+cut+i], end: a.end, lastEnd: a.lastEnd, reach: a.reach}
+		}
+		p.note(p.pos)
+		fr.ended, fr.at = true, p.pos
+		n = cut
+		p.pos = cutPos
+		// The block and its statement end with the last token before the
+		// cut (not with the line break, which the next line's unit holds).
+		p.lastEnd = p.lastToken(cutPos, from)
+		from = min(from, p.lastEnd)
+	}
+	if p.atEOF() && fr != nil {
+		// A body the end of the text stopped ends with its last token,
+		// and so does its statement, whose closer is missing: the line
+		// breaks after it are nobody's.
+		p.lastEnd = p.lastToken(p.pos, p.lastEnd)
+		from = min(from, p.lastEnd)
 	}
 	if n > 0 {
 		b.Stmts = append(make([]ast.Stmt, 0, n), p.stmts[base:base+n]...)
@@ -614,6 +767,12 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		to = from
 	}
 	b.Range = ast.Range{From: from, To: to}
+	if fr != nil {
+		fr.body = from
+		if n > 0 {
+			fr.body = b.Stmts[n-1].End()
+		}
+	}
 	return b
 }
 
@@ -657,9 +816,10 @@ func (p *parser) colonBlock(what string, stop func(token.Kind) bool) *ast.Block 
 // body parses a block's statements, from the line after its header to the
 // `end KW` that closes it; what names the block in messages.
 func (p *parser) body(kw token.Kind, what string) *ast.Block {
+	fr := p.openFrame(kw, func() { p.closeBlock(kw, what) })
 	p.skipEol()
 	b := p.block(p.lastEnd, stopEnd)
-	p.closeBlock(kw, what)
+	p.closeFrame(fr)
 	return b
 }
 

@@ -28,7 +28,7 @@ func (p *parser) describe() ast.Stmt {
 			}
 			p.expectOf(token.Colon, "':' after '", n.Kind.Spelling(), "'")
 			h := &ast.HookStmt{Teardown: tear}
-			h.Body = p.strictBody(n.Kind, n.Kind.Spelling()+" block")
+			h.Body = p.strictBody(n, n.Kind, n.Kind.Spelling()+" block")
 			h.Range = p.rng(n.Start)
 			body.Stmts = append(body.Stmts, h)
 			if tear {
@@ -56,25 +56,16 @@ func (p *parser) describe() ast.Stmt {
 
 // strictBody is body for the blocks of tests: unlike block, the end of the
 // file inside it is an error of the statement parser.
-func (p *parser) strictBody(kw token.Kind, what string) *ast.Block {
+func (p *parser) strictBody(hdr token.Token, kw token.Kind, what string) *ast.Block {
+	fr := p.openFrameAt(hdr, kw, func() {
+		if p.atEOF() {
+			p.failTok(p.peek(), CodeEOF, "unexpected end of file: expected 'end'")
+		}
+		p.closeBlock(kw, what)
+	})
 	p.skipEol()
-	b := &ast.Block{Range: ast.Range{From: p.lastEnd}}
-	for {
-		p.skipEol()
-		if p.kind() == token.KeywordEnd || p.atEOF() {
-			break
-		}
-		start := p.pos
-		b.Stmts = append(b.Stmts, p.stmtRecover())
-		if p.pos == start {
-			p.next()
-		}
-	}
-	if p.atEOF() {
-		p.failTok(p.peek(), CodeEOF, "unexpected end of file: expected 'end'")
-	}
-	b.To = max(b.From, p.lastEnd)
-	p.closeBlock(kw, what)
+	b := p.block(p.lastEnd, stopEnd)
+	p.closeFrame(fr)
 	return b
 }
 
@@ -95,7 +86,7 @@ func (p *parser) description(kw token.Token) *ast.BasicLit {
 func (p *parser) testBlock() ast.Stmt {
 	t := p.next()
 	s := &ast.TestStmt{Desc: p.description(t)}
-	s.Body = p.strictBody(token.KeywordTest, "test block")
+	s.Body = p.strictBody(t, token.KeywordTest, "test block")
 	s.Range = p.rng(t.Start)
 	return s
 }

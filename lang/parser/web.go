@@ -422,11 +422,14 @@ func (p *parser) wsHandler() ast.Stmt {
 	p.expect(token.KeywordAs, "'as NAME' after the websocket server")
 	s.Name = p.nameWords()
 	p.expect(token.Colon, "':' after the websocket handler name")
+	fr := p.openFrame(token.KeywordOn, func() {
+		if p.atEOF() {
+			p.failTok(t, CodeEOF, "expected 'end on' to close the websocket handler, found end of file")
+		}
+		p.closeBlock(token.KeywordOn, "websocket handler")
+	})
 	s.Body = p.block(p.lastEnd, stopEnd)
-	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected 'end on' to close the websocket handler, found end of file")
-	}
-	p.closeBlock(token.KeywordOn, "websocket handler")
+	p.closeFrame(fr)
 	s.Range = p.rng(t.Start)
 	return s
 }

@@ -1,0 +1,471 @@
+package parser
+
+// This file implements the recovery of a block whose closer is missing, by
+// the layout of the text.
+//
+// WFL closes blocks with `end …`, and indentation means nothing to the
+// grammar: a block whose `end` is not typed yet runs, for the reference
+// parser, to the end of the file (or to the first `end` that is not its
+// own), and everything after its header is read as its body. Programs are
+// laid out by indentation all the same, and that layout is the hint the
+// grammar does not give: a block's body ends before the first later line
+// indented at or left of its header that does not continue it.
+//
+// The parser follows the reference wherever the reference succeeds, and
+// recovers only where it fails:
+//
+//   - block parses a body as the reference does, and notes the first
+//     statement on a line indented at or left of the header (the layout's
+//     end of the body). When the body then stops where the statement's
+//     closer check would fail (the end of the file, or an `end` that is not
+//     the statement's), the body is cut at that line: the statements after
+//     it, already parsed, are kept for the statement list around the block
+//     (memo), which takes them over without parsing them again, so the
+//     text after an unclosed block is parsed once and reads as it would
+//     with the closer in place. When the body stops at the statement's
+//     closer, or at a clause that continues it (`otherwise`, `catch`, …),
+//     nothing is cut: a program that parses is parsed as the reference
+//     parses it.
+//   - closeFrame runs the statement's closer check where the body stopped
+//     (where the reference runs it), so the diagnostic is the reference's,
+//     raised when the reference raises it; it then closes the statement at
+//     the layout's end instead of unwinding, so the statement keeps its
+//     tree. An `end` on a line of its own at the header's indentation that
+//     is not the statement's closer is taken for its mistyped closer.
+//   - An `end` inside a body, indented deeper than the header, that does
+//     not close the statement (the closer of a block whose header is
+//     broken) is reported as the reference reports it and skipped: the body
+//     goes on to its own closer.
+//
+// Each unclosed statement is recorded as an [Open] of its unit, with where
+// its closer goes.
+
+import (
+	"slices"
+	"strings"
+
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/token"
+)
+
+// An Open is a block statement whose closer the parser did not find, and
+// that it closed by the layout instead.
+type Open struct {
+	Header token.Span // the statement's first word
+	Closer string     // the words that close it: "end action", "end check", "end"
+	// At is where the closer belongs: the end of the last line of the
+	// block's body as the layout ends it (or of its header, when the body
+	// is empty).
+	At int
+	// Indent is the indentation of the header's line, in columns (a tab
+	// counts four): the closer goes on a line of its own at that indentation.
+	Indent int
+}
+
+// A frame is a block statement being parsed: what recovering its missing
+// closer needs.
+type frame struct {
+	start  token.Token // the statement's first token
+	indent int         // the indentation of its line
+	kw     token.Kind  // the word after `end` that closes it; 0 for a bare `end`
+	word   string      // kw's spelling when kw is an identifier (`end transaction`)
+	closer string      // the words that close it, for messages and fixes
+	// close is what the statement does where its body stopped: the closer
+	// check as the reference runs it, failing (unwinding) as it fails.
+	close func()
+
+	// ended is set when a body of the statement was cut by the layout; at
+	// is then the token where the body stopped (where the reference runs
+	// the closer check).
+	ended bool
+	at    int
+	// body is the end of the last body parsed (of its last statement).
+	body int
+}
+
+// memoStmt is a statement parsed ahead of a block's layout end, kept for
+// the statement list that goes on from there.
+type memoStmt struct {
+	stmt         ast.Stmt
+	end, lastEnd int // p.pos and p.lastEnd after it
+	reach        int // the furthest token its parse looked at
+}
+
+// openFrame starts the frame of the statement being parsed, a block
+// statement closed by `end kw` (`end` alone when kw is 0); close is its
+// closer check.
+func (p *parser) openFrame(kw token.Kind, close func()) *frame {
+	return p.openFrameAt(p.head, kw, close)
+}
+
+// openFrameAt is openFrame for a block whose header starts at t, a clause
+// of the statement (`setup:` in a describe).
+func (p *parser) openFrameAt(t token.Token, kw token.Kind, close func()) *frame {
+	fr := &frame{start: t, indent: p.indentOf(t.Start), kw: kw, closer: "end", close: close}
+	if kw != 0 {
+		fr.closer = "end " + kw.Spelling()
+	}
+	p.frames = append(p.frames, fr)
+	return fr
+}
+
+// ownFrame returns the frame of the statement being parsed, or nil when it
+// opened none.
+func (p *parser) ownFrame() *frame {
+	if len(p.frames) > p.base {
+		return p.frames[len(p.frames)-1]
+	}
+	return nil
+}
+
+// top returns the innermost frame, or nil.
+func (p *parser) top() *frame {
+	if n := len(p.frames); n > 0 {
+		return p.frames[n-1]
+	}
+	return nil
+}
+
+// closes reports whether the tokens at the current position are fr's
+// closer.
+func (p *parser) closes(fr *frame) bool {
+	if p.kind() != token.KeywordEnd || p.atEOF() {
+		return false
+	}
+	if fr.kw == 0 {
+		return true
+	}
+	n := p.peekN(1)
+	if fr.word != "" {
+		return n.Kind == token.Identifier && n.Text == fr.word
+	}
+	return n.Kind == fr.kw
+}
+
+// closesAround reports whether the tokens at the current position close a
+// block statement around fr's: then they are its closer, whatever the
+// indentation says.
+func (p *parser) closesAround(fr *frame) bool {
+	for _, o := range p.frames {
+		if o != fr && !o.ended && p.closes(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// continues reports whether a body of fr that stopped at the current token
+// goes on as the reference reads it: at fr's closer, or at a clause word
+// (the body's stop words other than `end`), which the statement takes.
+func (p *parser) continues(fr *frame) bool {
+	if p.atEOF() {
+		return false
+	}
+	if p.kind() == token.KeywordEnd {
+		return p.closes(fr) || p.mistyped(fr)
+	}
+	return true
+}
+
+// mistyped reports whether the `end` at the current position, which is not
+// fr's closer, is most likely fr's closer mistyped or being typed: it
+// closes no block around fr, starts its line, and is bare or followed by a
+// word that names no other block (`end`, `end o`); or, at the header's
+// indentation, by one that does (`end for` closing a check). closeFrame
+// takes it for fr's closer.
+func (p *parser) mistyped(fr *frame) bool {
+	t := p.peek()
+	if !p.firstOnLine(t.Start) || p.closesAround(fr) {
+		return false
+	}
+	if n := p.peekN(1); n.Kind != token.Eol && n.Kind != token.EOF && blockWord(n) {
+		return p.indentOf(t.Start) == fr.indent
+	}
+	return true
+}
+
+// blockWord reports whether t is the word after `end` of some block's
+// closer.
+func blockWord(t token.Token) bool {
+	switch t.Kind {
+	case token.KeywordAction, token.KeywordCheck, token.KeywordFor, token.KeywordCount, token.KeywordRepeat,
+		token.KeywordTry, token.KeywordLoop, token.KeywordMap, token.KeywordWhile, token.KeywordPattern,
+		token.KeywordList, token.KeywordContainer, token.KeywordRoute, token.KeywordDescribe, token.KeywordTest,
+		token.KeywordSetup, token.KeywordTeardown, token.KeywordOn, token.KeywordIf:
+		return true
+	}
+	return t.Kind == token.Identifier && t.Text == "transaction"
+}
+
+// attempt runs f, which may unwind; it reports whether f finished. What f
+// reported stays.
+func (p *parser) attempt(f func()) (ok bool) {
+	depth := p.depth
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isBail := r.(bailout); !isBail {
+				panic(r)
+			}
+			p.depth = depth
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// closeFrame runs fr's closer check where its body stopped and reports
+// whether the statement is closed. When it is not, the diagnostic is the
+// reference's, and the statement ends where the layout ends it: the parser
+// goes on from there instead of unwinding.
+func (p *parser) closeFrame(fr *frame) bool {
+	nd := len(p.diags)
+	if fr.ended {
+		at, last := p.pos, p.lastEnd
+		p.note(at)
+		p.pos = fr.at
+		p.event = p.tokStart(fr.at)
+		p.attempt(fr.close)
+		p.event = -1
+		p.note(p.pos)
+		p.pos, p.lastEnd = at, last
+		p.unclosed(fr, nd, true)
+		return false
+	}
+	s := p.pos
+	if p.attempt(fr.close) {
+		return true
+	}
+	p.note(p.pos)
+	p.rewind(s)
+	if p.atEOF() {
+		p.lastEnd = p.lastToken(p.pos, p.lastEnd) // as block left it
+	}
+	if p.closes(fr) {
+		// The closer is there; the check failed for another reason (a try
+		// without a clause).
+		p.next()
+		if fr.kw != 0 {
+			p.next()
+		}
+		return false
+	}
+	if p.kind() == token.KeywordEnd && p.mistyped(fr) {
+		// A closer mistyped: `end for` closing a check, or a bare `end`.
+		p.next()
+		if n := p.peek(); n.Kind != token.Eol && n.Kind != token.EOF && (n.Kind.IsKeyword() || n.Kind == token.Identifier) {
+			p.next()
+		}
+		p.unclosed(fr, nd, false)
+		return false
+	}
+	p.unclosed(fr, nd, true)
+	return false
+}
+
+// lastToken returns the end of the last token before token i that is not
+// a line break, or or when there is none.
+func (p *parser) lastToken(i, or int) int {
+	for i--; i >= 0; i-- {
+		if p.toks[i].Kind != token.Eol {
+			return p.toks[i].End
+		}
+	}
+	return or
+}
+
+// strayEnd handles an `end` that stops a body of fr: when it closes
+// neither fr nor a block around it, and is indented deeper than fr's
+// header (it closes a block whose header did not parse) or follows
+// something on its line (`catch: end`), the reference fails there: its
+// diagnostic is reported, the `end` and the word after it skipped, and
+// strayEnd reports true; the body goes on.
+func (p *parser) strayEnd(fr *frame) bool {
+	t := p.peek()
+	clause := clauseWord(p.peekN(1).Kind)
+	if p.closes(fr) || p.closesAround(fr) || p.firstOnLine(t.Start) && p.indentOf(t.Start) <= fr.indent && !clause {
+		return false
+	}
+	s, nd := p.pos, len(p.diags)
+	p.attempt(fr.close)
+	for i := nd; i < len(p.diags); i++ {
+		p.diags[i].Kind = diag.Stray
+	}
+	p.rewind(s)
+	p.next()
+	if n := p.peek(); n.Kind != token.Eol && n.Kind != token.EOF && !clause {
+		p.next()
+	}
+	return true
+}
+
+// clauseWord reports whether k starts a clause that continues a block
+// statement (`end when error:` has an `end` too many).
+func clauseWord(k token.Kind) bool {
+	switch k {
+	case token.KeywordWhen, token.KeywordCatch, token.KeywordOtherwise, token.KeywordFinally:
+		return true
+	}
+	return false
+}
+
+// unclosed points the diagnostics raised since nd (its closer check's) at
+// fr's header and, when missing is set (the closer is missing, not
+// mistyped), at where the closer goes, and records fr as an Open.
+func (p *parser) unclosed(fr *frame, nd int, missing bool) {
+	hdr := token.Span{Start: fr.start.Start, End: fr.start.End}
+	at := max(fr.body, fr.start.End)
+	kind := diag.Misclosed
+	rel := []diag.Related{{Span: hdr, Message: "the block '" + fr.closer + "' closes starts here"}}
+	if missing {
+		kind = diag.Unclosed
+		rel = []diag.Related{
+			{Span: hdr, Message: "this block has no '" + fr.closer + "'"},
+			{Span: token.Span{Start: at, End: at}, Message: "'" + fr.closer + "' goes after this line, where the indentation ends the block"},
+		}
+	}
+	for i := nd; i < len(p.diags); i++ {
+		if p.diags[i].Related == nil {
+			p.diags[i].Related, p.diags[i].Kind, p.diags[i].Names = rel, kind, []string{fr.closer}
+		}
+	}
+	if missing {
+		p.opens = append(p.opens, raisedOpen{Open: Open{Header: hdr, Closer: fr.closer, At: at, Indent: fr.indent}, owner: p.owner})
+	}
+}
+
+// raisedOpen is an Open with the statement it belongs to (see raised).
+type raisedOpen struct {
+	Open
+	owner int
+}
+
+// note records that the parse looked at the token at index i (see Unit.Reach).
+func (p *parser) note(i int) {
+	if i > p.reach {
+		p.reach = i
+	}
+}
+
+// closerTyped reports whether token i is alone on its line and starts the
+// word `end`: a closer being typed (`e`, `en`).
+func (p *parser) closerTyped(i int) bool {
+	t := p.toks[i]
+	return t.Kind == token.Identifier && len(t.Text) < 3 && strings.HasPrefix("end", t.Text) &&
+		(i+1 >= len(p.toks) || p.toks[i+1].Kind == token.Eol)
+}
+
+// tokEnd returns the end of token i, or the end of the text.
+func (p *parser) tokEnd(i int) int {
+	if i < len(p.toks) {
+		return p.toks[i].End
+	}
+	return len(p.src)
+}
+
+// tokStart returns the offset of token i, or the end of the text.
+func (p *parser) tokStart(i int) int {
+	if i < len(p.toks) {
+		return p.toks[i].Start
+	}
+	return len(p.src)
+}
+
+// outdented reports whether the token t starts its line at or left of
+// fr's header.
+func (p *parser) outdented(fr *frame, t token.Token) bool {
+	return p.firstOnLine(t.Start) && p.indentOf(t.Start) <= fr.indent
+}
+
+// firstOnLine reports whether only blanks precede offset at on its line.
+func (p *parser) firstOnLine(at int) bool {
+	for i := at - 1; i >= 0; i-- {
+		switch p.src[i] {
+		case ' ', '\t', '\f':
+		case '\n', '\r':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// indentOf returns the indentation, in columns (a tab counts four), of the
+// line holding offset at.
+func (p *parser) indentOf(at int) int {
+	i := at
+	for i > 0 && p.src[i-1] != '\n' && p.src[i-1] != '\r' {
+		i--
+	}
+	n := 0
+	for ; i < len(p.src); i++ {
+		switch p.src[i] {
+		case ' ', '\f':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// attribute gives each unit its diagnostics, in the order they were raised,
+// and its opens: each belongs to the unit holding the statement that raised
+// it (a statement parsed ahead of a cut body belongs to a later unit).
+func (p *parser) attribute(units []Unit) {
+	if len(units) == 0 {
+		return
+	}
+	unitOf := func(owner int) int {
+		// The last unit starting at or before owner.
+		lo, hi := 0, len(units)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if units[m].Start <= owner {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		return max(lo-1, 0)
+	}
+	for i := range units {
+		units[i].Event = -1
+	}
+	if len(p.diags) > 0 {
+		which := make([]int32, len(p.diags))
+		count := make([]int32, len(units)+1)
+		for k, r := range p.raised {
+			u := unitOf(r.owner)
+			which[k] = int32(u)
+			count[u+1]++
+		}
+		for u := range units {
+			count[u+1] += count[u]
+		}
+		// One backing array, each unit's diagnostics in a stretch of it.
+		all := make([]diag.Diagnostic, len(p.diags))
+		next := slices.Clone(count[:len(units)])
+		for k, d := range p.diags {
+			u := which[k]
+			if next[u] == count[u] {
+				units[u].Event = p.raised[k].event
+			}
+			all[next[u]] = d
+			next[u]++
+		}
+		for u := range units {
+			if count[u+1] > count[u] {
+				units[u].Diags = all[count[u]:count[u+1]:count[u+1]]
+			}
+		}
+	}
+	for _, o := range p.opens {
+		u := unitOf(o.owner)
+		units[u].Opens = append(units[u].Opens, o.Open)
+	}
+}
