@@ -116,6 +116,7 @@ func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 		"replace.go:CreateTemp":                  "the temporary file beside the one it replaces",
 		"replace.go:Rename":                      "the rename over the file",
 		"main.go:OpenFile":                       "the --log-file log, opened with O_APPEND",
+		"core/files.go:OpenFile":                 "FileAccess.read, which opens for reading only (O_RDONLY, O_NONBLOCK)",
 		"internal/txtar/run.go:WriteFile":        "the golden files under testdata/, rewritten by the tests under -update (txtar is imported by tests only)",
 		"internal/typingbench/docs.go:WriteFile": "the documents the typing benchmark types into, in a temporary workspace folder (typingbench is imported by benchmarks only)",
 	}
