@@ -388,7 +388,7 @@ func (fa *FileAccess) WFLFiles(root string, visit func(path string, err error) b
 	}
 	fi, err := os.Lstat(root)
 	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		fi, err = fa.statDir(root)
+		fi, err = fa.StatDir(root)
 	}
 	if err != nil {
 		return fail(root, err)
@@ -437,16 +437,30 @@ func (fa *FileAccess) WFLFiles(root string, visit func(path string, err error) b
 	return nil
 }
 
-// statDir stats a folder the access may read in.
-func (fa *FileAccess) statDir(dir string) (fs.FileInfo, error) {
-	if !fa.Confined() {
-		return os.Stat(dir)
+// StatDir returns what the folder at dir is, when the access may read in
+// it (for a confined access: inside its folders, not hidden).
+func (fa *FileAccess) StatDir(dir string) (fs.FileInfo, error) {
+	var fi fs.FileInfo
+	var err error
+	if fa.Confined() {
+		r, rel, werr := fa.within(dir, false)
+		if werr != nil {
+			return nil, &FileError{Path: dir, Err: werr}
+		}
+		fi, err = r.root.Stat(rel)
+	} else {
+		fi, err = os.Stat(dir)
 	}
-	r, rel, err := fa.within(dir, false)
 	if err != nil {
-		return nil, err
+		return nil, fail(dir, err)
 	}
-	return r.root.Stat(rel)
+	return fi, nil
+}
+
+// IsLink reports whether the last element of path is a symbolic link.
+func IsLink(path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Mode()&fs.ModeSymlink != 0
 }
 
 // NewSnapshot returns a snapshot of text that belongs to no workspace,

@@ -72,7 +72,7 @@ func (c *crossFiles) load(path string) (*core.Analysis, bool) {
 		c.an[path] = nil
 		return nil, false
 	}
-	a := core.NewSnapshot(core.FileURI(path), 0, text).Analysis()
+	a := c.ws.files.NewSnapshot(core.FileURI(path), 0, text).Analysis()
 	c.an[path] = a
 	return a, true
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strings"
 
-	"wfl-lsp/core"
 	"wfl-lsp/lang/diag"
 )
 
@@ -46,7 +45,7 @@ func (ws *workspace) checkFiles(ctx context.Context, files []string, errorsOnly 
 		text, _, perr := ws.readFile(rel)
 		fr := fileReport{Path: rel, Diagnostics: []diagJSON{}}
 		if perr == nil {
-			snap := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text)
+			snap := ws.snapshot(rel, text)
 			a := snap.Analysis()
 			_, shown := snap.Tolerant() // as analyze_wfl
 			for _, x := range sortedDiagnostics(shown) {
@@ -105,7 +104,7 @@ var checkWorkspaceTool = &Tool{
 		args := c.Args
 		files := c.ws.wflFiles()
 		if folder, ok := strArg(args, "folder"); ok {
-			abs, rel, perr := c.ws.resolve(folder)
+			abs, rel, perr := c.ws.resolveFolder(folder)
 			if perr != nil {
 				return pathFailure(perr)
 			}

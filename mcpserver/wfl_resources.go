@@ -43,7 +43,7 @@ func wflResources() []*Resource {
 				}{Root: c.ws.roots[0].path, Roots: c.ws.folders(), Files: []entry{}}
 				for _, rel := range c.ws.wflFiles() {
 					var size int64
-					if fi, err := os.Stat(c.ws.abs(rel)); err == nil {
+					if fi, err := c.ws.files.Stat(c.ws.abs(rel)); err == nil {
 						size = fi.Size()
 					}
 					out.Files = append(out.Files, entry{Path: rel, URI: fileTemplatePrefix + rel, Size: size})
@@ -135,10 +135,8 @@ func wflTemplates() []*Template {
 				h := sha256.New()
 				if abs, _, err := c.ws.resolve(vars["path"]); err == nil {
 					stat(h, abs)
-					if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxFileBytes {
-						if b, err := os.ReadFile(abs); err == nil {
-							h.Write(b)
-						}
+					if b, err := c.ws.files.ReadFile(abs); err == nil {
+						h.Write(b)
 					}
 				} else {
 					fmt.Fprintf(h, "unreadable %s\n", err.Kind)
