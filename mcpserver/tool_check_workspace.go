@@ -102,9 +102,9 @@ var checkWorkspaceTool = &Tool{
 	ReadOnly: true, Idempotent: true,
 	Call: func(ctx context.Context, c *Call) Result {
 		args := c.Args
-		files := c.ws.wflFiles()
+		files := c.workspace().wflFiles()
 		if folder, ok := strArg(args, "folder"); ok {
-			abs, rel, perr := c.ws.resolveFolder(folder)
+			abs, rel, perr := c.workspace().resolveFolder(folder)
 			if perr != nil {
 				return pathFailure(perr)
 			}
@@ -120,7 +120,7 @@ var checkWorkspaceTool = &Tool{
 			files = in
 		}
 		n := float64(len(files))
-		rep, err := c.ws.checkFiles(ctx, files, boolArg(args, "errorsOnly", false), func(i int, rel string) {
+		rep, err := c.workspace().checkFiles(ctx, files, boolArg(args, "errorsOnly", false), func(i int, rel string) {
 			c.Progress(float64(i+1), n, "checked "+rel)
 		})
 		if err != nil {

@@ -59,7 +59,7 @@ var workspaceSymbolsTool = &Tool{
 	Call: func(ctx context.Context, c *Call) Result {
 		args := c.Args
 		q, _ := strArg(args, "query")
-		syms, count, err := c.ws.workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)))
+		syms, count, err := c.workspace().workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)))
 		if err != nil {
 			return c.interrupted(ctx)
 		}

@@ -258,7 +258,7 @@ func sourceOrPath() map[string]*Schema {
 
 // document reads the program named by the source or path argument.
 func (c *Call) document() (*document, *Result) {
-	return c.ws.document(c.Args)
+	return c.workspace().document(c.Args)
 }
 
 // onDocument makes the Call of a tool that reads one program, named by the

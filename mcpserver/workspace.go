@@ -100,6 +100,32 @@ func newWorkspace(paths []string) (*workspace, error) {
 	return ws, nil
 }
 
+// narrow returns the folders of paths (a client's roots) that lie inside
+// the workspace, and the workspace's own folders that lie inside one of
+// them: a client's roots can narrow the workspace, never widen it.
+func (ws *workspace) narrow(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		if ws.inside(abs) {
+			out = append(out, abs)
+			continue
+		}
+		for _, r := range ws.roots {
+			if strings.HasPrefix(r.path, abs+string(filepath.Separator)) || abs == string(filepath.Separator) {
+				out = append(out, r.path)
+			}
+		}
+	}
+	return out
+}
+
 // folders returns the real paths of the workspace's folders.
 func (ws *workspace) folders() []string {
 	out := make([]string, len(ws.roots))
