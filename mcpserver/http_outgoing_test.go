@@ -9,6 +9,8 @@ import (
 	"bufio"
 	"context"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -264,5 +266,23 @@ func TestHTTPRootsOnlyNarrow(t *testing.T) {
 	r = ht.post(`{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"workspace://file/hello.wfl"}}`, hd...)
 	if w := r.last(t); w.Error != nil {
 		t.Errorf("the server's folder after roots outside it: %s", w.raw)
+	}
+}
+
+func TestHTTPWorkspaceDefaultsToCurrentFolder(t *testing.T) {
+	// Over HTTP without --root the workspace is the current folder, fixed:
+	// client roots may only narrow it (see TestHTTPRootsOnlyNarrow).
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHTTPHandler(context.Background(), s, httpConfig{})
+	defer h.close(time.Second)
+	cwd, _ := os.Getwd()
+	if real, err := filepath.EvalSymlinks(cwd); err == nil {
+		cwd = real
+	}
+	if !s.fixedRoot || s.ws.String() != cwd {
+		t.Errorf("workspace %s (fixed: %v), want the current folder %s, fixed", s.ws, s.fixedRoot, cwd)
 	}
 }
