@@ -104,6 +104,69 @@ func TestLangStartsNoGoroutines(t *testing.T) {
 	}
 }
 
+// TestFilesReadThroughFileAccess enforces that the program reads files one
+// way, through core.FileAccess (core/files.go: regular files only, of
+// bounded size, never waiting on a pipe; confined to folders for MCP): no
+// other non-test code opens or reads a file or a folder. The exceptions
+// are said with their reasons.
+func TestFilesReadThroughFileAccess(t *testing.T) {
+	readers := map[string]bool{"ReadFile": true, "Open": true, "ReadDir": true, "OpenRoot": true, "OpenInRoot": true, "DirFS": true}
+	allowed := map[string]string{
+		"core/files.go:OpenRoot":                            "Confine's os.Root for each folder",
+		"core/files.go:ReadDir":                             "FileAccess.ReadDir, for AnyFile",
+		"main.go:ReadFile":                                  "the --token-file, read once at start (it may be a pipe, <(...))",
+		"replace.go:Open":                                   "the folder of a file replaceFile wrote, opened to sync it",
+		"internal/txtar/run.go:ReadFile":                    "the golden files of the tests (txtar is imported by tests only)",
+		"internal/typingbench/docs.go:ReadFile":             "the corpus program the typing benchmark types into (benchmarks only)",
+		"internal/conformance/cmd/fixture/main.go:ReadFile": "the conformance fixture's token file (test fixture, not shipped)",
+	}
+	fset := gotoken.NewFileSet()
+	seen := map[string]bool{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || path == "bench") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := goparser.ParseFile(fset, path, nil, goparser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		goast.Inspect(f, func(n goast.Node) bool {
+			sel, ok := n.(*goast.SelectorExpr)
+			if !ok || !readers[sel.Sel.Name] {
+				return true
+			}
+			if x, ok := sel.X.(*goast.Ident); !ok || x.Name != "os" {
+				return true
+			}
+			key := filepath.ToSlash(path) + ":" + sel.Sel.Name
+			if _, ok := allowed[key]; ok {
+				seen[key] = true
+				return true
+			}
+			t.Errorf("%s: os.%s reads a file: read through core.FileAccess (core/files.go), or add the call to this test's exceptions with the reason", fset.Position(sel.Pos()), sel.Sel.Name)
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key := range allowed {
+		if !seen[key] {
+			t.Errorf("exception %s names no call: remove it", key)
+		}
+	}
+}
+
 // TestUserFilesWrittenByReplaceFile enforces that the program writes over a
 // user's file only through replaceFile (replace.go), which cannot leave it
 // half written: no other non-test code creates, truncates or renames files.
@@ -116,6 +179,7 @@ func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 		"replace.go:CreateTemp":                  "the temporary file beside the one it replaces",
 		"replace.go:Rename":                      "the rename over the file",
 		"main.go:OpenFile":                       "the --log-file log, opened with O_APPEND",
+		"core/files.go:OpenFile":                 "FileAccess.read, which opens for reading only (O_RDONLY, O_NONBLOCK)",
 		"internal/txtar/run.go:WriteFile":        "the golden files under testdata/, rewritten by the tests under -update (txtar is imported by tests only)",
 		"internal/typingbench/docs.go:WriteFile": "the documents the typing benchmark types into, in a temporary workspace folder (typingbench is imported by benchmarks only)",
 	}

@@ -9,20 +9,19 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/diag"
 )
 
 // collectFiles expands each PATH: a file stands for itself, a folder for
-// every *.wfl below it (hidden folders and vendor folders skipped), in
-// lexical order. Unreadable paths are reported to stderr and make ok false.
+// every *.wfl below it (hidden folders and vendor folders skipped, and
+// entries that are not regular files: named pipes, devices, sockets and
+// links to them), in lexical order. Unreadable paths are reported to
+// stderr and make ok false.
 func collectFiles(paths []string, stderr io.Writer) (files []string, ok bool) {
 	ok = true
 	for _, p := range paths {
@@ -33,25 +32,17 @@ func collectFiles(paths []string, stderr io.Writer) (files []string, ok bool) {
 			continue
 		}
 		if !fi.IsDir() {
-			files = append(files, p)
+			files = append(files, p) // read through core.AnyFile, which says what it is not
 			continue
 		}
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		err = core.AnyFile().WFLFiles(p, func(path string, err error) bool {
 			if err != nil {
 				fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
 				ok = false
-				return nil
-			}
-			if d.IsDir() {
-				if path != p && core.SkipDir(d.Name()) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if strings.HasSuffix(d.Name(), ".wfl") {
+			} else {
 				files = append(files, path)
 			}
-			return nil
+			return true
 		})
 		if err != nil {
 			fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
@@ -152,7 +143,7 @@ type checkOptions struct {
 
 // checkFile analyzes one file and renders its diagnostics in source order.
 func checkFile(path string, opts checkOptions) checkResult {
-	src, err := os.ReadFile(path)
+	src, err := core.AnyFile().ReadFile(path) // a regular file of at most core.MaxFileSize bytes
 	if err != nil {
 		return checkResult{err: err}
 	}

@@ -52,7 +52,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	reported := map[string]bool{}
 	code := 0
 	for _, path := range files {
-		src, err := os.ReadFile(path)
+		src, err := core.AnyFile().ReadFile(path) // a regular file of at most core.MaxFileSize bytes
 		if err != nil {
 			fmt.Fprintf(stderr, "wfl-lsp fmt: %v\n", err)
 			ok = false

@@ -72,6 +72,7 @@ func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
 // mode (rawAnalysis.other), which the diagnostics' state keeps too. When
 // parsed is not nil, it is what text parses to (Snapshot.Syntax made it).
 func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *parsedText) (*Analysis, rawAnalysis) {
+	analyses.Add(1)
 	var f *ast.File
 	var units []parser.Unit
 	var dropped []diag.Diagnostic

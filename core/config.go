@@ -65,10 +65,10 @@ func LoadConfig(dir string) (cfg config.Config, files []string, problems []Confi
 func loadConfig(dir, under string) (cfg config.Config, files []string, problems []ConfigProblem) {
 	cfg = config.Default()
 	read := func(path string) bool {
-		data, err := os.ReadFile(path)
+		data, err := disk.ReadFile(path) // a regular file of bounded size
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) && !isDirErr(path) {
-				problems = append(problems, ConfigProblem{File: path, Err: &config.Error{Msg: err.Error()}})
+				problems = append(problems, ConfigProblem{File: path, Err: &config.Error{Msg: readProblem(err)}})
 			}
 			return false
 		}
@@ -105,6 +105,16 @@ func loadConfig(dir, under string) (cfg config.Config, files []string, problems 
 		dir = parent
 	}
 	return cfg, files, problems
+}
+
+// readProblem says why a configuration file could not be read, without
+// its name (a ConfigProblem says it).
+func readProblem(err error) string {
+	var fe *FileError
+	if errors.As(err, &fe) {
+		return "the file " + fe.Reason()
+	}
+	return err.Error()
 }
 
 func isDirErr(path string) bool {

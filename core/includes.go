@@ -17,10 +17,8 @@ package core
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -114,9 +112,9 @@ func followIncludes(f *ast.File, base string, src includeSource) importSet {
 			seen[p] = true
 			a, err := src.own(p)
 			if err != nil {
-				why := describeReadError(relTo(base, p), err)
+				why := describeReadError(written, err)
 				if p != paths[i] {
-					why = "the files it includes lead to " + why
+					why = "the files it includes lead to " + describeReadError(relTo(base, p), err)
 				}
 				if _, ok := problems[written]; !ok {
 					problems[written] = check.Unfollowed{Why: why}
@@ -199,93 +197,25 @@ func imported(s *check.Symbol, path string) *check.Symbol {
 	return &c
 }
 
-// diskFiles caches the analyses of files read from the disk, by path,
-// while their size and modification time stay the same.
-type diskFiles struct {
-	mu    sync.Mutex
-	files map[string]diskFile
-}
-
-type diskFile struct {
-	size  int64
-	mtime int64
-	a     *Analysis
-}
-
-// own returns the analysis of the file at path that does not follow its
-// includes.
-func (d *diskFiles) own(path string) (*Analysis, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, errIsFolder
-	}
-	d.mu.Lock()
-	f, ok := d.files[path]
-	d.mu.Unlock()
-	if ok && f.size == st.Size() && f.mtime == st.ModTime().UnixNano() {
-		return f.a, nil
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	a, _ := analyze(FileURI(path), string(b), nil)
-	d.mu.Lock()
-	if d.files == nil {
-		d.files = map[string]diskFile{}
-	}
-	d.files[path] = diskFile{size: st.Size(), mtime: st.ModTime().UnixNano(), a: a}
-	d.mu.Unlock()
-	return a, nil
-}
-
-var errIsFolder = errors.New("is a folder")
-
-// describeReadError says why the file named name cannot be read.
+// describeReadError says why the file named name cannot be read. Only
+// what a FileError says is said: for a confined access (the MCP server's),
+// a file outside its folders is "outside the workspace", whether it exists
+// or not.
 func describeReadError(name string, err error) string {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "there is no file " + name
-	case errors.Is(err, fs.ErrPermission):
-		return name + " cannot be read: permission denied"
-	case errors.Is(err, errIsFolder):
-		return name + " is a folder"
+	var fe *FileError
+	if errors.As(err, &fe) {
+		if errors.Is(fe.Err, fs.ErrNotExist) {
+			return "there is no file " + name
+		}
+		if errors.Is(fe.Err, ErrNotRegular) && fe.What == "a folder" {
+			return name + " is a folder"
+		}
+		return name + " " + fe.Reason()
 	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
+	if errors.Is(err, fs.ErrNotExist) {
+		return "there is no file " + name
 	}
 	return name + " cannot be read: " + err.Error()
-}
-
-// disk is where documents outside any workspace (`wfl-lsp check`, MCP tools
-// given a path) find the files they include.
-var disk = &diskFiles{}
-
-// reaches reports whether the file at base, whose tree is f, includes the
-// file at target, directly or through the files it includes.
-func reaches(f *ast.File, base, target string, src includeSource) bool {
-	_, queue := includeStmts(f, base)
-	seen := map[string]bool{base: true}
-	for len(queue) > 0 && len(seen) < maxIncluded {
-		p := queue[0]
-		queue = queue[1:]
-		if p == target {
-			return true
-		}
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
-		if a, err := src.own(p); err == nil {
-			_, next := includeStmts(a.File, p)
-			queue = append(queue, next...)
-		}
-	}
-	return false
 }
 
 // exportKey summarises what a file gives the files that include it: the

@@ -6,7 +6,6 @@ package core
 // closer), the phrases that continue a value, and the type names.
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -328,7 +327,7 @@ func (a *Analysis) pathCompletion(offset int, dir, typed, docPath string) (token
 	if filepath.IsAbs(filepath.FromSlash(dir)) {
 		base = filepath.FromSlash(dir)
 	}
-	entries, err := os.ReadDir(base)
+	entries, err := disk.ReadDir(base)
 	if err != nil {
 		return span, nil
 	}

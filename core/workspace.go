@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"os"
 	"path/filepath"
 	"runtime/trace"
 	"strings"
@@ -35,11 +34,16 @@ type Snapshot struct {
 	once     sync.Once
 	analysis *Analysis
 
-	// src finds the files the document includes: its workspace, or the
-	// disk for a snapshot of no workspace.
+	// src finds the files the document includes: its workspace, or a
+	// FileAccess for a snapshot of no workspace.
 	src     includeSource
 	ownOnce sync.Once
 	ownA    *Analysis // see own
+
+	incOnce  sync.Once
+	incs     []string // see includePaths
+	usesOnce sync.Once
+	usesSet  map[string]bool // see uses
 
 	// base is an earlier version of the document whose diagnostics are
 	// computed: this one's are derived from them (incremental.go). It is
@@ -85,7 +89,7 @@ type Snapshot struct {
 // NewSnapshot returns a snapshot of text that belongs to no workspace, for
 // one-shot queries such as `wfl-lsp check` or an MCP tool given a source.
 func NewSnapshot(uri URI, version int32, text string) *Snapshot {
-	return &Snapshot{URI: uri, Version: version, Text: text, src: disk}
+	return disk.NewSnapshot(uri, version, text)
 }
 
 // Analysis returns the snapshot's analysis, computing it on first use. It is
@@ -284,7 +288,7 @@ func runeBoundary(s string, i int) bool {
 type Workspace struct {
 	docs   *xsync.MapOf[URI, *Snapshot]
 	byPath *xsync.MapOf[string, URI] // the open documents' file paths
-	disk   diskFiles                 // the files included from the disk
+	files  *FileAccess               // how the files that are not open are read
 
 	// diskIncluders, when set, returns the files on the disk that include
 	// the file at a path, directly or through other files (the adapter's
@@ -296,7 +300,7 @@ type Workspace struct {
 
 // NewWorkspace returns an empty workspace.
 func NewWorkspace() *Workspace {
-	return &Workspace{docs: xsync.NewMapOf[URI, *Snapshot](), byPath: xsync.NewMapOf[string, URI]()}
+	return &Workspace{docs: xsync.NewMapOf[URI, *Snapshot](), byPath: xsync.NewMapOf[string, URI](), files: disk}
 }
 
 // Snapshot returns the current snapshot of an open document.
@@ -334,12 +338,13 @@ func (w *Workspace) newSnapshot(uri URI, version int32, text string) *Snapshot {
 // own implements includeSource: an open document's own analysis, else the
 // file's on the disk.
 func (w *Workspace) own(path string) (*Analysis, error) {
+	lookups.Add(1)
 	if u, ok := w.byPath.Load(filepath.Clean(path)); ok {
 		if s, ok := w.docs.Load(u); ok {
 			return s.own(), nil
 		}
 	}
-	return w.disk.own(path)
+	return w.files.own(path)
 }
 
 // Change applies edits (in byte offsets, each relative to the text the
@@ -409,7 +414,7 @@ func (w *Workspace) Load(path string) (*Analysis, bool) {
 			return s.Analysis(), true
 		}
 	}
-	b, err := os.ReadFile(path)
+	b, err := w.files.ReadFile(path)
 	if err != nil {
 		return nil, false
 	}
@@ -419,49 +424,91 @@ func (w *Workspace) Load(path string) (*Analysis, bool) {
 // Refresh gives the open documents that include the document at uri
 // (directly or through other files) a new snapshot each, of the same text
 // and version, when what that document gives them (see exportKey) is not
-// what it was in before, the snapshot it replaced. It returns them, for
-// their diagnostics to be published. Callers pass the snapshot the change
-// replaced, or nil when the document was opened, closed or changed on the
-// disk. A new snapshot reads the included files again; its diagnostics
-// are derived from those of the one it replaces where that is equivalent
-// (only the statements that name what the included files changed are
-// checked again, incremental_imports.go), and its position queries start
-// from the latest analysed version, as after an edit (query.go).
+// what it was when they read it. It returns them, for their diagnostics
+// to be published. Callers pass the snapshot the change replaced (or the
+// one closed), or nil when the document was opened or changed on the
+// disk. An includer whose diagnostics were made from the very text the
+// document has now is left as it is (the files of an include cycle opened
+// one after the other read each other from the disk first, with the same
+// text), and so is every includer when the document's export key is the
+// same as before. A new snapshot reads the included files again; its
+// diagnostics are derived from those of the one it replaces where that is
+// equivalent (only the statements that name what the included files
+// changed are checked again, incremental_imports.go), and its position
+// queries start from the latest analysed version, as after an edit
+// (query.go).
 func (w *Workspace) Refresh(uri URI, before *Snapshot) []*Snapshot {
 	path := uri.Path()
 	if path == "" {
 		return nil
 	}
 	path = filepath.Clean(path)
-	var includers []*Snapshot
-	w.docs.Range(func(u URI, s *Snapshot) bool {
-		if u != uri && strings.Contains(s.Text, "include") && reaches(s.own().File, filepath.Clean(u.Path()), path, w) {
-			includers = append(includers, s)
-		}
-		return true
-	})
+	includers := w.includers(path)
 	if len(includers) == 0 {
 		return nil
 	}
-	if before != nil {
-		if now, ok := w.Snapshot(uri); ok && exportKey(before.own()) == exportKey(now.own()) {
-			return nil
+	now, open := w.Snapshot(uri)
+	text, readable := "", false
+	if open {
+		text, readable = now.Text, true
+	} else if f, err := w.files.cached(path); err == nil {
+		text, readable = f.a.Lines.Text(), true
+	}
+	changed := sync.OnceValue(func() bool {
+		var old string
+		switch {
+		case before != nil:
+			old = exportKey(before.own())
+		case open:
+			old = w.diskKey(path) // what the includers read before it was opened
+		default:
+			return true // changed on the disk: what they read is not known
 		}
+		cur := w.diskKey(path)
+		if open {
+			cur = exportKey(now.own())
+		}
+		return old != cur
+	})
+	var stale []*Snapshot
+	for _, s := range includers {
+		if st := s.diags.Load(); st != nil && readable {
+			if t, ok := st.included[path]; ok && t == text {
+				continue // made from this very text
+			}
+		}
+		if changed() {
+			stale = append(stale, s)
+		}
+	}
+	if len(stale) == 0 {
+		return nil
 	}
 	w.writeMu.Lock()
 	defer w.writeMu.Unlock()
-	out := make([]*Snapshot, 0, len(includers))
-	for _, s := range includers {
+	out := make([]*Snapshot, 0, len(stale))
+	for _, s := range stale {
 		if cur, ok := w.docs.Load(s.URI); ok && cur == s {
 			n := w.newSnapshot(s.URI, s.Version, s.Text)
 			n.follow(s, true, nil)
-			// The same text: the same own analysis (computed above).
+			// The same text: the same own analysis and includes.
 			n.ownOnce.Do(func() { n.ownA = s.own() })
+			n.incOnce.Do(func() { n.incs = s.includePaths() })
 			w.docs.Store(s.URI, n)
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// diskKey is the export key of the file at path on the disk, or what
+// makes it unreadable.
+func (w *Workspace) diskKey(path string) string {
+	f, err := w.files.cached(path)
+	if err != nil {
+		return "\x00" + err.Error()
+	}
+	return exportKey(f.a)
 }
 
 // Included returns the current snapshots of the open documents that the
@@ -473,12 +520,48 @@ func (w *Workspace) Included(uri URI) []*Snapshot {
 	}
 	base := filepath.Clean(uri.Path())
 	var out []*Snapshot
-	w.docs.Range(func(u URI, d *Snapshot) bool {
-		if u != uri && reaches(s.own().File, base, filepath.Clean(u.Path()), w) {
-			out = append(out, d)
+	for p := range w.reachedFrom(base) {
+		if u, ok := w.byPath.Load(p); ok && u != uri {
+			if d, ok := w.docs.Load(u); ok {
+				out = append(out, d)
+			}
 		}
-		return true
-	})
+	}
+	return out
+}
+
+// IncludedUsing returns the open documents that the open document at uri
+// includes, directly or through other files, whose diagnostics may show
+// an unused-variable warning about a name that one of users (versions of
+// that document, nil ones skipped) uses without declaring it: those whose
+// list changes when the document is opened, saved or closed (see
+// Diagnostics). A document whose diagnostics are not made yet is left
+// out: they will be made with the document as it is.
+func (w *Workspace) IncludedUsing(uri URI, users ...*Snapshot) []*Snapshot {
+	names := map[string]bool{}
+	for _, u := range users {
+		if u != nil {
+			for n := range u.uses() {
+				names[n] = true
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	var out []*Snapshot
+	for _, d := range w.Included(uri) {
+		st := d.diags.Load()
+		if st == nil {
+			continue
+		}
+		for r := range st.allRefs() {
+			if f := st.finding(r); f.Code == "ANALYZE-UNUSED" && names[unusedName(f.Message)] {
+				out = append(out, d)
+				break
+			}
+		}
+	}
 	return out
 }
 
@@ -522,7 +605,7 @@ func (w *Workspace) shownRefs(s *Snapshot, st *diagState, tolerant bool) iter.Se
 	}
 	return func(yield func(ref) bool) {
 		for r := range refs {
-			if d := st.finding(r); d.Code == "ANALYZE-UNUSED" && used[unusedName(d.Message)] {
+			if d := st.finding(r); d.Code == "ANALYZE-UNUSED" && usedBy(used, unusedName(d.Message)) {
 				continue
 			}
 			if !yield(r) {
@@ -556,7 +639,7 @@ func (w *Workspace) FileDiagnostics(path string) (*token.Lines, []diag.Diagnosti
 			return lines, ds, true
 		}
 	}
-	b, err := os.ReadFile(path)
+	b, err := w.files.ReadFile(path)
 	if err != nil {
 		return nil, nil, false
 	}
@@ -570,47 +653,42 @@ func unusedName(msg string) string {
 	return strings.TrimSuffix(name, "'")
 }
 
-// usedByIncluders returns the names that the files including the document
-// at uri (open documents, and those diskIncluders names) use without
-// declaring them, or nil when no file includes it.
-func (w *Workspace) usedByIncluders(uri URI) map[string]bool {
+// usedByIncluders returns, for each file including the document at uri
+// (open documents, and those diskIncluders names), the names it uses
+// without declaring them; none when no file includes it.
+func (w *Workspace) usedByIncluders(uri URI) []map[string]bool {
 	path := uri.Path()
 	if path == "" {
 		return nil
 	}
 	path = filepath.Clean(path)
-	var owns []*Analysis
+	var users []map[string]bool
 	seen := map[string]bool{path: true}
-	w.docs.Range(func(u URI, s *Snapshot) bool {
-		p := filepath.Clean(u.Path())
-		if !seen[p] && strings.Contains(s.Text, "include") && reaches(s.own().File, p, path, w) {
-			seen[p] = true
-			owns = append(owns, s.own())
-		}
-		return true
-	})
+	for _, s := range w.includers(path) {
+		seen[filepath.Clean(s.URI.Path())] = true
+		users = append(users, s.uses())
+	}
 	if f := w.diskIncluders.Load(); f != nil {
 		for _, p := range (*f)(path) {
 			if p = filepath.Clean(p); !seen[p] {
 				seen[p] = true
 				if a, err := w.own(p); err == nil {
-					owns = append(owns, a)
+					users = append(users, usesOf(a))
 				}
 			}
 		}
 	}
-	if len(owns) == 0 {
-		return nil
-	}
-	used := map[string]bool{}
-	for _, a := range owns {
-		for _, r := range a.Idents() {
-			if r.Sym == nil && !r.Def {
-				used[r.Ident.Name] = true
-			}
+	return users
+}
+
+// usedBy reports whether one of the sets of names users holds name.
+func usedBy(users []map[string]bool, name string) bool {
+	for _, u := range users {
+		if u[name] {
+			return true
 		}
 	}
-	return used
+	return false
 }
 
 // Close forgets an open document. It reports whether the document was open.

@@ -172,6 +172,10 @@ type server struct {
 	// synchronization on the read loop, re-analysis after a settings change)
 	// with shutdown.
 	syncMu sync.Mutex
+	// announced is, for each open document, the version whose uses of the
+	// names of the files it includes their diagnostics were last published
+	// with (textsync.go); guarded by syncMu.
+	announced map[core.URI]*core.Snapshot
 
 	// The client's settings (config.go).
 	cfgSeq     atomic.Uint64 // numbers the reads of the settings

@@ -42,7 +42,7 @@ func (s *server) didOpen(p *protocol.DidOpenTextDocumentParams) error {
 	snap := s.ws.Open(core.URI(td.URI), td.Version, td.Text)
 	s.diags.update(snap)
 	s.refreshIncluders(snap.URI, nil)
-	s.republishIncluded(snap.URI)
+	s.republishIncluded(snap)
 	return nil
 }
 
@@ -107,13 +107,15 @@ func (s *server) convertChanges(old *core.Snapshot, changes []protocol.TextDocum
 
 func (s *server) didClose(p *protocol.DidCloseTextDocumentParams) error {
 	u := core.URI(p.TextDocument.URI)
-	included := s.ws.Included(u)
+	last, _ := s.ws.Snapshot(u)
+	included := s.ws.IncludedUsing(u, last, s.announced[u])
 	if !s.ws.Close(u) {
 		return fmt.Errorf("didClose for %s, which is not open", u)
 	}
+	delete(s.announced, u)
 	s.diags.closed(p.TextDocument.URI)
 	s.tokens.forget(p.TextDocument.URI)
-	s.refreshIncluders(u, nil) // they now read the file on the disk
+	s.refreshIncluders(u, last) // they now read the file on the disk
 	for _, snap := range included {
 		s.diags.update(snap) // it no longer uses their variables
 	}
@@ -131,14 +133,24 @@ func (s *server) didSave(params jsonrpc2.RawMessage) error {
 	}
 	s.syncMu.Lock()
 	defer s.syncMu.Unlock()
-	s.republishIncluded(core.URI(p.TextDocument.URI))
+	if snap, ok := s.ws.Snapshot(core.URI(p.TextDocument.URI)); ok {
+		s.republishIncluded(snap)
+	}
 	return nil
 }
 
 // republishIncluded publishes anew the diagnostics of the open documents
-// that the document at u includes.
-func (s *server) republishIncluded(u core.URI) {
-	for _, other := range s.ws.Included(u) {
+// that snap's document includes whose unused-variable warnings may change
+// with what it uses now or used when they were last published
+// (core.Workspace.IncludedUsing): in an include cycle opened file by file,
+// the one or two files whose names the new file uses, not all of them.
+func (s *server) republishIncluded(snap *core.Snapshot) {
+	if s.announced == nil {
+		s.announced = map[core.URI]*core.Snapshot{}
+	}
+	before := s.announced[snap.URI]
+	s.announced[snap.URI] = snap
+	for _, other := range s.ws.IncludedUsing(snap.URI, snap, before) {
 		s.diags.update(other)
 	}
 }

@@ -10,8 +10,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -117,9 +115,10 @@ func (s *server) includersOnDisk(path string) []string {
 	return out
 }
 
-// indexFile reads and indexes one file.
+// indexFile reads and indexes one file (a regular file of bounded size,
+// core.FileAccess).
 func indexFile(path string) (indexedFile, error) {
-	b, err := os.ReadFile(path)
+	b, err := core.AnyFile().ReadFile(path)
 	if err != nil {
 		return indexedFile{}, err
 	}
@@ -133,31 +132,27 @@ func (s *server) indexWorkspace(roots []string) {
 	done := s.progress("Indexing WFL files")
 	n := 0
 	for _, root := range roots {
-		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		// Named pipes, devices, sockets and links to them are skipped.
+		err := core.AnyFile().WFLFiles(root, func(p string, err error) bool {
 			if s.ctx.Err() != nil || n >= maxIndexedFiles {
-				return filepath.SkipAll
+				return false
 			}
 			if err != nil {
-				return nil
-			}
-			if d.IsDir() {
-				if p != root && core.SkipDir(d.Name()) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !strings.HasSuffix(p, ".wfl") {
-				return nil
+				s.log.Debug("folder not indexed", "path", p, "err", err)
+				return true
 			}
 			f, err := indexFile(p)
 			if err != nil {
 				s.log.Debug("not indexed", "path", p, "err", err)
-				return nil
+				return true
 			}
 			s.index.put(uri.File(p), f)
 			n++
-			return nil
+			return true
 		})
+		if err != nil {
+			s.log.Debug("workspace folder not indexed", "err", err)
+		}
 	}
 	msg := fmt.Sprintf("wfl-lsp: indexed %d WFL files", n)
 	done(msg)

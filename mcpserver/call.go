@@ -28,10 +28,12 @@ type Call struct {
 	// schema (numbers as json.Number).
 	Args map[string]any
 
-	srv  *Server
-	conn *conn
-	req  *request   // nil for the resource watcher
-	ws   *workspace // the folders this call may read
+	srv    *Server
+	conn   *conn
+	req    *request // nil for the resource watcher
+	ctx    context.Context
+	wsOnce sync.Once
+	ws     *workspace // the folders this call may read (workspace)
 
 	mu      sync.Mutex
 	answers map[string]json.RawMessage // 2026-07-28: answers known, from requestState and inputResponses
@@ -102,7 +104,19 @@ func (c *Call) Declared(capability string) bool {
 }
 
 // Folders are the workspace's folders, as real absolute paths.
-func (c *Call) Folders() []string { return c.ws.folders() }
+func (c *Call) Folders() []string { return c.workspace().folders() }
+
+// workspace returns the folders this call may read, found at first use:
+// a call that reads no file (lookup_builtin) never waits on the client's
+// roots.
+func (c *Call) workspace() *workspace {
+	c.wsOnce.Do(func() {
+		if c.ws == nil {
+			c.ws = c.conn.workspace(c.ctx, c.req)
+		}
+	})
+	return c.ws
+}
 
 // Sample asks the client's model (sampling/createMessage) and returns its
 // CreateMessageResult. key names the question under 2026-07-28.
@@ -226,8 +240,7 @@ func inputMethod(name string) bool {
 // of earlier rounds (requestState, which must be the one this server
 // signed for the same request).
 func (s *Server) newCall(ctx context.Context, r *request) (*Call, *rpcError) {
-	c := &Call{srv: s, conn: r.c, req: r}
-	c.ws = r.c.workspace(ctx, r)
+	c := &Call{srv: s, conn: r.c, req: r, ctx: ctx}
 	if !r.meta.modern || !inputMethod(r.method.name) {
 		return c, nil
 	}

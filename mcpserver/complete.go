@@ -29,7 +29,7 @@ func (s *Server) completeArgument(r *request) (any, *rpcError) {
 	if p.Ref == nil || p.Argument == nil {
 		return nil, errInvalidParams(`completion/complete: "ref" and "argument" are required`)
 	}
-	c := &Call{srv: s, conn: r.c, req: r, ws: r.c.workspace(r.ctx, r)}
+	c := &Call{srv: s, conn: r.c, req: r, ctx: r.ctx}
 	var values []string
 	switch p.Ref.Type {
 	case "ref/prompt":
@@ -81,7 +81,7 @@ func (s *Server) completeArgument(r *request) (any, *rpcError) {
 // completePath returns the workspace's .wfl files whose path starts with
 // prefix (or, failing that, contains it).
 func completePath(c *Call, prefix string) []string {
-	files := c.ws.wflFiles()
+	files := c.workspace().wflFiles()
 	out := withPrefix(files, prefix)
 	if len(out) == 0 && prefix != "" {
 		for _, f := range files {

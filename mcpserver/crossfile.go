@@ -28,9 +28,9 @@ type crossFiles struct {
 // crossFiles returns the loader for a document given by path; for inline
 // source it has no base, and the core's queries then stay in the document.
 func (c *Call) crossFiles(ctx context.Context, d *document) *crossFiles {
-	x := &crossFiles{ws: c.ws, ctx: ctx, self: d.a, texts: map[string]*string{}, an: map[string]*core.Analysis{}}
+	x := &crossFiles{ws: c.workspace(), ctx: ctx, self: d.a, texts: map[string]*string{}, an: map[string]*core.Analysis{}}
 	if d.path != "" {
-		x.base = c.ws.abs(d.path)
+		x.base = x.ws.abs(d.path)
 	}
 	return x
 }
@@ -72,7 +72,7 @@ func (c *crossFiles) load(path string) (*core.Analysis, bool) {
 		c.an[path] = nil
 		return nil, false
 	}
-	a := core.NewSnapshot(core.FileURI(path), 0, text).Analysis()
+	a := c.ws.files.NewSnapshot(core.FileURI(path), 0, text).Analysis()
 	c.an[path] = a
 	return a, true
 }

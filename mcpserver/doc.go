@@ -14,7 +14,8 @@
 //     cancellation, progress, logs, batches, the bounded pool, the drain.
 //   - outgoing.go: the session's own requests to the client (ids, the
 //     table of those awaiting an answer, time limit, cancellation) and the
-//     workspace that follows the client's roots.
+//     workspace that follows the client's roots, read once per session
+//     (and after roots/list_changed) with a limit of their own.
 //   - router.go: the method table of both protocol eras and their results.
 //   - static.go: answers that never change, serialized once per revision.
 //   - primitives.go: how a tool, resource, template or prompt is declared;
@@ -25,7 +26,8 @@
 //     for any primitives; schema.go: argument checks.
 //   - wfl.go, tool_*.go, wfl_resources.go, wfl_prompts.go, positions.go,
 //     crossfile.go: WFL's own primitives, one file per tool or family.
-//   - workspace.go: the folders tools may read and path confinement.
+//   - workspace.go: the folders tools may read and path confinement,
+//     through a core.FileAccess confined to them (os.Root).
 //   - http.go, http_session.go: Streamable HTTP ([ServeHTTP]): the /mcp
 //     endpoint, its Host, Origin, token and size checks, /healthz,
 //     sessions of the handshake era with resumable event streams,
@@ -41,8 +43,18 @@
 //     the handshake are handled in wire order.
 //   - A request the client cancelled gets no answer; every other request
 //     already read gets exactly one, also at the end of input.
-//   - Every path a tool or resource touches stays inside the workspace:
-//     Options.Root, else the client's roots, else the current folder.
+//   - Every file a tool, resource, template or prompt reads, and every file
+//     the core follows for it through `include from`, is a WFL file (*.wfl,
+//     .wflcfg) inside the workspace, outside hidden folders, of at most
+//     core.MaxFileSize bytes, opened through an os.Root of its folder
+//     (core.Confine): a path or link that leaves it is refused when the
+//     file is opened, and an include that leaves it is reported on its line
+//     without saying whether the file exists. The workspace is Options.Root
+//     (over HTTP: or the current folder) narrowed by the client's roots,
+//     which never widen it; over stdio without Options.Root, the client's
+//     roots, else the current folder.
+//   - A call waits for the client's roots at most Options.RootsTimeout, and
+//     only a call that reads a file waits for them at all.
 //   - A request to the client is sent only when the client declared its
 //     capability, and only in the handshake era.
 //   - mcpserver computes no language facts: it calls core (and reads the

@@ -84,6 +84,7 @@ func serveHTTP(ctx context.Context, addr string, opts Options) error {
 	if err != nil {
 		return err
 	}
+	s.logger.Info("mcp: the workspace", "folder", s.ws.String())
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return fmt.Errorf("mcp: --http %q: want HOST:PORT or :PORT", addr)
@@ -183,6 +184,10 @@ type httpHandler struct {
 
 func newHTTPHandler(ctx context.Context, s *Server, cfg httpConfig) *httpHandler {
 	cfg.defaults()
+	// Over HTTP the workspace is always the server's folder (Options.Root,
+	// else the current folder): a client's roots name folders of this
+	// machine and may only narrow it.
+	s.fixedRoot = true
 	return &httpHandler{
 		srv:       s,
 		cfg:       cfg,

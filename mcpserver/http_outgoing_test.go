@@ -9,9 +9,13 @@ import (
 	"bufio"
 	"context"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"wfl-lsp/core"
 )
 
 // An sseItem is one event (id and data) or comment of an event stream.
@@ -233,4 +237,52 @@ func (ht *httpTest) doPath(method, path string, headers ...string) *reply {
 	ht.url = strings.TrimSuffix(ht.url, httpPath) + path
 	defer func() { ht.url = saved }()
 	return ht.do(method, "", headers...)
+}
+
+func TestHTTPRootsOnlyNarrow(t *testing.T) {
+	// Over HTTP a client's roots name folders of the server's machine: they
+	// narrow the server's folder, never widen it (issue 28: roots
+	// [file:///etc] then workspace://file/passwd returned /etc/passwd).
+	outside := folder(t, "outside", map[string]string{"secret.wfl": "store leaked_secret as 1\n"})
+	ht := startHTTP(t, Options{}, httpConfig{})
+	r := ht.post(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"1"}}}`)
+	hd := []string{"Mcp-Session-Id: " + r.header.Get("Mcp-Session-Id"), "MCP-Protocol-Version: 2025-11-25"}
+	ht.post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`, hd...)
+	call := ht.open(http.MethodPost, `{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"workspace://file/secret.wfl"}}`, hd...)
+	req := parseWire(t, []byte(call.next(t).data))
+	if req.Method != "roots/list" {
+		t.Fatalf("first event %s", req.raw)
+	}
+	ht.post(`{"jsonrpc":"2.0","id":`+string(req.ID)+`,"result":{"roots":[{"uri":"`+string(core.FileURI(outside))+`"}]}}`, hd...)
+	var answer *wire
+	for answer == nil {
+		if w := parseWire(t, []byte(call.next(t).data)); string(w.ID) == "1" {
+			answer = w
+		}
+	}
+	if answer.Error == nil || strings.Contains(string(answer.raw), "leaked_secret") {
+		t.Errorf("a root outside the server's folder widened the workspace: %s", answer.raw)
+	}
+	r = ht.post(`{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"workspace://file/hello.wfl"}}`, hd...)
+	if w := r.last(t); w.Error != nil {
+		t.Errorf("the server's folder after roots outside it: %s", w.raw)
+	}
+}
+
+func TestHTTPWorkspaceDefaultsToCurrentFolder(t *testing.T) {
+	// Over HTTP without --root the workspace is the current folder, fixed:
+	// client roots may only narrow it (see TestHTTPRootsOnlyNarrow).
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHTTPHandler(context.Background(), s, httpConfig{})
+	defer h.close(time.Second)
+	cwd, _ := os.Getwd()
+	if real, err := filepath.EvalSymlinks(cwd); err == nil {
+		cwd = real
+	}
+	if !s.fixedRoot || s.ws.String() != cwd {
+		t.Errorf("workspace %s (fixed: %v), want the current folder %s, fixed", s.ws, s.fixedRoot, cwd)
+	}
 }

@@ -9,7 +9,12 @@ package mcpserver
 //
 // It also keeps the session's workspace when it comes from the client's
 // roots: read with roots/list at first use, again after
-// notifications/roots/list_changed.
+// notifications/roots/list_changed, each time once, outside any tool's
+// time limit and within one of its own (Options.RootsTimeout, 3 s by
+// default). A client that does not answer in time, answers with an error
+// or lists no usable folder leaves the server's workspace in force, and
+// is told so once per session with a log notification; a call never
+// waits on the roots longer than that limit.
 
 import (
 	"context"
@@ -159,15 +164,17 @@ func appendRequest(buf, id []byte, method string, params []byte) []byte {
 
 // rootsState is the session's workspace when it follows the client's roots.
 type rootsState struct {
-	wanted   bool          // the client declared roots and no Options.Root was given
-	ws       *workspace    // the roots last read, or nil
+	wanted   bool          // the client declared roots (handshake era)
+	ws       *workspace    // the roots last read, or the fallback; nil before the first read
 	stale    bool          // notifications/roots/list_changed came after the last read
-	fetching chan struct{} // closed when the roots/list in flight is answered; nil when none
+	fetching chan struct{} // closed when the roots/list in flight is answered or given up; nil when none
+	told     bool          // the client was told that its roots could not be used
 }
 
 // workspace returns the folders a request of this session may read: the
-// server's unless the session follows the client's roots, which are read
-// (on origin's stream) at first use and after each change.
+// server's unless the client declared roots, which are read at first use
+// and after each change (on origin's stream, see fetchRoots), the call
+// waiting at most until that read ends.
 func (c *conn) workspace(ctx context.Context, origin *request) *workspace {
 	if origin != nil && origin.meta.modern {
 		return c.srv.ws
@@ -184,33 +191,18 @@ func (c *conn) workspace(ctx context.Context, origin *request) *workspace {
 			c.mu.Unlock()
 			return ws
 		}
-		if ch := rs.fetching; ch != nil {
-			c.mu.Unlock()
-			select {
-			case <-ch:
-				continue
-			case <-ctx.Done():
-				return c.currentWorkspace()
-			}
+		ch := rs.fetching
+		if ch == nil {
+			ch = make(chan struct{})
+			rs.fetching, rs.stale = ch, false
+			go c.fetchRoots(origin, ch)
 		}
-		ch := make(chan struct{})
-		rs.fetching, rs.stale = ch, false
 		c.mu.Unlock()
-		ws, err := c.readRoots(ctx, origin)
-		c.mu.Lock()
-		if err != nil {
-			c.srv.logger.Warn("mcp: could not read the client's roots; using the server's workspace", "err", err, "workspace", c.srv.ws.String())
-			if rs.ws == nil {
-				rs.ws = c.srv.ws
-			}
-		} else {
-			rs.ws = ws
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return c.currentWorkspace()
 		}
-		ws = rs.ws
-		rs.fetching = nil
-		close(ch)
-		c.mu.Unlock()
-		return ws
 	}
 }
 
@@ -222,6 +214,43 @@ func (c *conn) currentWorkspace() *workspace {
 		return c.roots.ws
 	}
 	return c.srv.ws
+}
+
+// fetchRoots reads the client's roots within Options.RootsTimeout, on the
+// session's context rather than a call's (a call that ends does not end
+// it), sets the session's workspace, then closes done. On failure the
+// workspace stays what it was (the server's at first), and the client is
+// told once.
+func (c *conn) fetchRoots(origin *request, done chan struct{}) {
+	limit := c.srv.opts.RootsTimeout
+	ctx, cancel := context.WithTimeoutCause(c.ctx, limit, fmt.Errorf("no answer to roots/list within %v", limit))
+	defer cancel()
+	ws, err := c.readRoots(ctx, origin)
+	if err != nil && ctx.Err() != nil && c.ctx.Err() == nil {
+		err = fmt.Errorf("the client did not answer roots/list within %v", limit)
+	}
+	c.mu.Lock()
+	rs := &c.roots
+	tell := false
+	if err != nil {
+		if rs.ws == nil {
+			rs.ws = c.srv.ws
+		}
+		tell, rs.told = !rs.told, true
+	} else {
+		rs.ws = ws
+	}
+	rs.fetching = nil
+	close(done)
+	ws = rs.ws
+	c.mu.Unlock()
+	if err != nil {
+		msg := fmt.Sprintf("wfl-lsp could not use the client's roots (%v); the workspace is %s", err, ws)
+		c.srv.logger.Warn("mcp: "+msg, "workspace", ws.String())
+		if tell && origin != nil {
+			origin.log(levelWarning, msg)
+		}
+	}
 }
 
 // readRoots asks the client for its roots and makes them a workspace.
@@ -254,6 +283,11 @@ func (c *conn) readRoots(ctx context.Context, origin *request) (*workspace, erro
 	}
 	if len(paths) == 0 {
 		return nil, errors.New("the client listed no folder of this machine")
+	}
+	if c.srv.fixedRoot {
+		if paths = c.srv.ws.narrow(paths); len(paths) == 0 {
+			return nil, fmt.Errorf("none of the client's roots is inside the server's workspace %s, which they can only narrow", c.srv.ws)
+		}
 	}
 	ws, err := newWorkspace(paths)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"wfl-lsp/core"
 )
@@ -108,31 +109,82 @@ func TestClientRoots(t *testing.T) {
 	}
 }
 
-func TestRootOptionWins(t *testing.T) {
-	// With --root, the client's roots change nothing and are never asked for.
-	h := start(t, Options{})
+func TestRootsNarrowTheRoot(t *testing.T) {
+	// With --root, the client's roots can narrow the workspace, never widen it.
+	root := testWorkspace(t)
+	outside := folder(t, "outside", map[string]string{"secret.wfl": "store secret as 1\n"})
+	h := start(t, Options{Root: root, RootsTimeout: guard})
 	h.initializeWith("2025-11-25", `{"roots":{"listChanged":true}}`)
-	res := h.call(1, "tools/call", `{"name":"analyze_wfl","arguments":{"path":"hello.wfl"}}`).tool(t)
-	if res.IsError {
-		t.Fatalf("analyze_wfl hello.wfl: %s", res.Content[0].Text)
+	h.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"analyze_wfl","arguments":{"path":"nested.wfl"}}}`)
+	h.answerRoots(filepath.Join(root, "sub"), outside)
+	if res := h.await("1").tool(t); res.IsError {
+		t.Errorf("a file inside the narrowed workspace: %s", res.Content[0].Text)
 	}
-	for _, w := range h.finish() {
-		if w.Method == "roots/list" {
-			t.Errorf("roots/list sent although --root was given: %s", w.raw)
+	for i, p := range []string{filepath.Join(root, "hello.wfl"), filepath.Join(outside, "secret.wfl")} {
+		res := h.call(2+i, "tools/call", `{"name":"analyze_wfl","arguments":{"path":`+quote(p)+`}}`).tool(t)
+		if !res.IsError || !strings.Contains(res.Content[0].Text, "outside_workspace") {
+			t.Errorf("%s, outside the narrowed workspace, was read: %s", p, res.Content[0].Text)
 		}
+	}
+	// Roots that are all outside leave --root in force, and the client is told.
+	h.send(`{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}`)
+	h.send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"analyze_wfl","arguments":{"path":"hello.wfl"}}}`)
+	h.answerRoots(outside, "/")
+	if res := h.await("5").tool(t); res.IsError {
+		t.Errorf("hello.wfl with roots outside --root (and /, which holds it): %s", res.Content[0].Text)
+	}
+	h.send(`{"jsonrpc":"2.0","method":"notifications/roots/list_changed"}`)
+	h.send(`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"analyze_wfl","arguments":{"path":"hello.wfl"}}}`)
+	h.answerRoots(outside)
+	if res := h.await("6").tool(t); res.IsError {
+		t.Errorf("hello.wfl with every root outside --root: %s", res.Content[0].Text)
+	}
+	res := h.call(7, "tools/call", `{"name":"analyze_wfl","arguments":{"path":`+quote(filepath.Join(outside, "secret.wfl"))+`}}`).tool(t)
+	if !strings.Contains(res.Content[0].Text, "outside_workspace") {
+		t.Errorf("a root outside --root widened the workspace: %s", res.Content[0].Text)
+	}
+	logs := 0
+	for _, w := range h.finish() {
+		if w.Method == "notifications/message" && strings.Contains(string(w.Params), "none of the client's roots is inside") {
+			logs++
+		}
+	}
+	if logs != 1 {
+		t.Errorf("the client was told %d times that its roots are outside the workspace, want once", logs)
 	}
 }
 
-func TestRootsUnanswered(t *testing.T) {
-	// A client that declares roots but cannot list them leaves the server's
-	// own workspace (the current folder) in force; the call still answers.
-	h := start(t, Options{Root: noRoot})
-	h.initializeWith("2025-11-25", `{"roots":{}}`)
-	h.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"workspace_symbols","arguments":{"query":"zzz_no_such_name"}}}`)
-	req := h.awaitRequest("roots/list")
-	h.sendf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"no roots here"}}`, req.ID)
-	if res := h.await("1").tool(t); res.IsError {
+func TestRootsNeverAnswered(t *testing.T) {
+	// A client that declares roots and never answers roots/list: the first
+	// call that reads the workspace waits RootsTimeout (not the call's own
+	// limit), then works in the server's workspace; the client is told once,
+	// the roots are not asked for again until they change, and a call that
+	// reads no file never waits.
+	root := testWorkspace(t)
+	h := start(t, Options{Root: root, RootsTimeout: 100 * time.Millisecond, CallTimeout: guard})
+	h.initializeWith("2025-11-25", `{"roots":{"listChanged":true}}`)
+	if res := h.call(1, "tools/call", `{"name":"lookup_builtin","arguments":{"name":"length"}}`).tool(t); res.IsError {
+		t.Fatalf("lookup_builtin: %s", res.Content[0].Text)
+	}
+	h.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"analyze_wfl","arguments":{"path":"hello.wfl"}}}`)
+	h.awaitRequest("roots/list") // never answered
+	if res := h.await("2").tool(t); res.IsError {
+		t.Errorf("analyze_wfl after roots/list went unanswered: %s", res.Content[0].Text)
+	}
+	if res := h.call(3, "tools/call", `{"name":"workspace_symbols","arguments":{"query":""}}`).tool(t); res.IsError {
 		t.Errorf("workspace_symbols: %s", res.Content[0].Text)
+	}
+	asked, told := 0, 0
+	for _, w := range h.finish() {
+		if w.Method == "roots/list" {
+			asked++
+		}
+		if w.Method == "notifications/message" && strings.Contains(string(w.Params), "did not answer roots/list within 100ms") {
+			told++
+		}
+	}
+	if asked != 0 || told != 1 {
+		t.Errorf("after the first: roots/list sent %d more times (want 0), the client told %d times (want once)", asked, told)
 	}
 }
 

@@ -165,7 +165,7 @@ func (s *Server) initialize(r *request) (any, *rpcError) {
 	if len(p.Capabilities) > 0 && p.Capabilities[0] == '{' {
 		c.clientCaps = append([]byte(nil), p.Capabilities...)
 		roots := objectMember(c.clientCaps, "roots")
-		c.roots.wanted = !s.fixedRoot && roots != nil && roots[0] == '{'
+		c.roots.wanted = roots != nil && roots[0] == '{'
 	}
 	return ready(s.static.initialize[v]), nil
 }

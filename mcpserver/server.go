@@ -17,9 +17,11 @@ import (
 
 // Options configure the MCP server. Zero values pick the defaults.
 type Options struct {
-	// Root is the workspace folder; tools and resources stay inside it.
-	// When it is "", a session whose client declares roots works in the
-	// client's roots (handshake era), any other in the current folder.
+	// Root is the workspace folder; tools and resources stay inside it,
+	// and a client's roots can only narrow it. When it is "", over HTTP
+	// the current folder is the workspace in the same way; over stdio a
+	// session whose client declares roots works in the client's roots
+	// (handshake era), any other in the current folder.
 	Root    string
 	Version string       // server version reported in serverInfo
 	Logger  *slog.Logger // never nil in the product; nil discards logs
@@ -36,6 +38,7 @@ type Options struct {
 	Workers        int           // requests handled at once; default 16, the rest queue
 	CallTimeout    time.Duration // limit for one tools/call; default 30s
 	RequestTimeout time.Duration // limit for an answer to our request to the client; default 30s
+	RootsTimeout   time.Duration // limit for the client's answer to roots/list; default 3s
 	MaxLineBytes   int           // longest accepted input line; default 64 MiB
 	PageSize       int           // items per page of list results; default 100
 	PollInterval   time.Duration // how often subscribed resources are checked; default 1s
@@ -53,7 +56,7 @@ type Server struct {
 	opts      Options
 	logger    *slog.Logger
 	ws        *workspace // Options.Root, or the current folder
-	fixedRoot bool       // Options.Root was given: client roots do not change the workspace
+	fixedRoot bool       // Options.Root was given, or HTTP: client roots only narrow the workspace
 	methods   map[string]*method
 	prims     Primitives
 	byName    map[string]*Tool
@@ -78,6 +81,9 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.RequestTimeout <= 0 {
 		opts.RequestTimeout = 30 * time.Second
+	}
+	if opts.RootsTimeout <= 0 {
+		opts.RootsTimeout = 3 * time.Second
 	}
 	if opts.MaxLineBytes <= 0 {
 		opts.MaxLineBytes = 64 << 20

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strings"
 
-	"wfl-lsp/core"
 	"wfl-lsp/lang/diag"
 )
 
@@ -46,7 +45,7 @@ func (ws *workspace) checkFiles(ctx context.Context, files []string, errorsOnly 
 		text, _, perr := ws.readFile(rel)
 		fr := fileReport{Path: rel, Diagnostics: []diagJSON{}}
 		if perr == nil {
-			snap := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text)
+			snap := ws.snapshot(rel, text)
 			a := snap.Analysis()
 			_, shown := snap.Tolerant() // as analyze_wfl
 			for _, x := range sortedDiagnostics(shown) {
@@ -103,9 +102,9 @@ var checkWorkspaceTool = &Tool{
 	ReadOnly: true, Idempotent: true,
 	Call: func(ctx context.Context, c *Call) Result {
 		args := c.Args
-		files := c.ws.wflFiles()
+		files := c.workspace().wflFiles()
 		if folder, ok := strArg(args, "folder"); ok {
-			abs, rel, perr := c.ws.resolve(folder)
+			abs, rel, perr := c.workspace().resolveFolder(folder)
 			if perr != nil {
 				return pathFailure(perr)
 			}
@@ -121,7 +120,7 @@ var checkWorkspaceTool = &Tool{
 			files = in
 		}
 		n := float64(len(files))
-		rep, err := c.ws.checkFiles(ctx, files, boolArg(args, "errorsOnly", false), func(i int, rel string) {
+		rep, err := c.workspace().checkFiles(ctx, files, boolArg(args, "errorsOnly", false), func(i int, rel string) {
 			c.Progress(float64(i+1), n, "checked "+rel)
 		})
 		if err != nil {

@@ -45,7 +45,7 @@ var getSymbolInfoTool = &Tool{
 			out["declarationLine"] = h.DeclLine
 		} else if h.Kind != "builtin" && h.Kind != "keyword" {
 			if defs := d.a.IncludedDefinition(off, x.base, x.load); len(defs) > 0 {
-				out["declarationFile"] = c.ws.rel(defs[0].Path)
+				out["declarationFile"] = c.workspace().rel(defs[0].Path)
 				out["declarationLine"] = defs[0].Lines.Line(defs[0].Span.Start) + 1
 			}
 		}

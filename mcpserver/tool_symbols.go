@@ -59,7 +59,7 @@ var workspaceSymbolsTool = &Tool{
 	Call: func(ctx context.Context, c *Call) Result {
 		args := c.Args
 		q, _ := strArg(args, "query")
-		syms, count, err := c.ws.workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)))
+		syms, count, err := c.workspace().workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)))
 		if err != nil {
 			return c.interrupted(ctx)
 		}
@@ -91,7 +91,7 @@ func (ws *workspace) fileSymbols(rel, q string, limit int) ([]workspaceSymbol, i
 	if perr != nil {
 		return out, 0
 	}
-	a := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text).Analysis()
+	a := ws.snapshot(rel, text).Analysis()
 	count := 0
 	var walk func(syms []core.DocumentSymbol, container string)
 	walk = func(syms []core.DocumentSymbol, container string) {

@@ -258,7 +258,7 @@ func sourceOrPath() map[string]*Schema {
 
 // document reads the program named by the source or path argument.
 func (c *Call) document() (*document, *Result) {
-	return c.ws.document(c.Args)
+	return c.workspace().document(c.Args)
 }
 
 // onDocument makes the Call of a tool that reads one program, named by the
@@ -285,7 +285,7 @@ func (ws *workspace) document(args map[string]any) (*document, *Result) {
 		f := failure("invalid_arguments", `missing required argument: give "source" (the program text) or "path" (a workspace file)`)
 		return nil, &f
 	case hasSrc:
-		snap := core.NewSnapshot("untitled:source.wfl", 0, src)
+		snap := ws.files.NewSnapshot("untitled:source.wfl", 0, src) // no path: its includes are not followed
 		return &document{snap: snap, a: snap.Analysis()}, nil
 	}
 	text, rel, err := ws.readFile(p)
@@ -293,7 +293,7 @@ func (ws *workspace) document(args map[string]any) (*document, *Result) {
 		f := pathFailure(err)
 		return nil, &f
 	}
-	snap := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text)
+	snap := ws.snapshot(rel, text)
 	return &document{snap: snap, a: snap.Analysis(), path: rel}, nil
 }
 

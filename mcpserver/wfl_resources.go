@@ -40,10 +40,10 @@ func wflResources() []*Resource {
 					Roots []string `json:"roots"`
 					Count int      `json:"count"`
 					Files []entry  `json:"files"`
-				}{Root: c.ws.roots[0].path, Roots: c.ws.folders(), Files: []entry{}}
-				for _, rel := range c.ws.wflFiles() {
+				}{Root: c.workspace().roots[0].path, Roots: c.workspace().folders(), Files: []entry{}}
+				for _, rel := range c.workspace().wflFiles() {
 					var size int64
-					if fi, err := os.Stat(c.ws.abs(rel)); err == nil {
+					if fi, err := c.workspace().files.Stat(c.workspace().abs(rel)); err == nil {
 						size = fi.Size()
 					}
 					out.Files = append(out.Files, entry{Path: rel, URI: fileTemplatePrefix + rel, Size: size})
@@ -56,7 +56,7 @@ func wflResources() []*Resource {
 			Description: "A summary of the workspace's declarations: how many each .wfl file has (with the URI of its full list, " +
 				"workspace://symbols/PATH) and the top-level ones (actions, containers, constants, …), at most " + itoa(maxSummarySymbols),
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
-				sum, err := c.ws.symbolSummary(ctx)
+				sum, err := c.workspace().symbolSummary(ctx)
 				if err != nil {
 					return nil, err
 				}
@@ -67,7 +67,7 @@ func wflResources() []*Resource {
 			Description: "A summary of the workspace's diagnostics: counts, the files with problems (each with the URI of its " +
 				"full list, workspace://diagnostics/PATH) and the first " + itoa(maxSummaryErrors) + " errors",
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
-				rep, err := c.ws.checkFiles(ctx, c.ws.wflFiles(), false, nil)
+				rep, err := c.workspace().checkFiles(ctx, c.workspace().wflFiles(), false, nil)
 				if err != nil {
 					return nil, err
 				}
@@ -77,7 +77,7 @@ func wflResources() []*Resource {
 		{URI: "workspace://config", Name: "config", Title: "WFL configuration", MimeType: "application/json",
 			Description: "The lint and format settings in force at the workspace root (defaults, global file, nearest .wflcfg) and any problems in those files",
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
-				cfg, files, problems := core.LoadConfig(c.ws.roots[0].path)
+				cfg, files, problems := core.LoadConfig(c.workspace().roots[0].path)
 				probs := []string{}
 				for _, p := range problems {
 					probs = append(probs, p.Error())
@@ -100,7 +100,7 @@ func wflResources() []*Resource {
 			},
 			Version: func(c *Call) string {
 				h := sha256.New()
-				root := c.ws.roots[0].path
+				root := c.workspace().roots[0].path
 				_, files, _ := core.LoadConfig(root)
 				for _, f := range files {
 					stat(h, f)
@@ -122,7 +122,7 @@ func wflTemplates() []*Template {
 				return matchPath(fileTemplatePrefix)(uri)
 			},
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
-				t, _, fe := c.ws.readFile(vars["path"])
+				t, _, fe := c.workspace().readFile(vars["path"])
 				if fe != nil {
 					return nil, fmt.Errorf("%s: %w", fe.Message, ErrResourceNotFound)
 				}
@@ -133,12 +133,10 @@ func wflTemplates() []*Template {
 				// One file: its bytes, so that a rewrite of the same size within
 				// the file system's timestamp granularity is still noticed.
 				h := sha256.New()
-				if abs, _, err := c.ws.resolve(vars["path"]); err == nil {
+				if abs, _, err := c.workspace().resolve(vars["path"]); err == nil {
 					stat(h, abs)
-					if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxFileBytes {
-						if b, err := os.ReadFile(abs); err == nil {
-							h.Write(b)
-						}
+					if b, err := c.workspace().files.ReadFile(abs); err == nil {
+						h.Write(b)
 					}
 				} else {
 					fmt.Fprintf(h, "unreadable %s\n", err.Kind)
@@ -149,11 +147,11 @@ func wflTemplates() []*Template {
 			Description: "Every diagnostic of one .wfl file of the workspace (as check_workspace reports a file); path is relative to the workspace root",
 			Match:       matchPath(diagnosticsTemplatePrefix),
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
-				rel, err := c.ws.wflFile(vars["path"])
+				rel, err := c.workspace().wflFile(vars["path"])
 				if err != nil {
 					return nil, err
 				}
-				rep, cerr := c.ws.checkFiles(ctx, []string{rel}, false, nil)
+				rep, cerr := c.workspace().checkFiles(ctx, []string{rel}, false, nil)
 				if cerr != nil {
 					return nil, cerr
 				}
@@ -165,11 +163,11 @@ func wflTemplates() []*Template {
 			Description: "Every declaration of one .wfl file of the workspace, nested ones with their container; path is relative to the workspace root",
 			Match:       matchPath(symbolsTemplatePrefix),
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
-				rel, err := c.ws.wflFile(vars["path"])
+				rel, err := c.workspace().wflFile(vars["path"])
 				if err != nil {
 					return nil, err
 				}
-				syms, _ := c.ws.fileSymbols(rel, "", -1)
+				syms, _ := c.workspace().fileSymbols(rel, "", -1)
 				return jsonContents(uri, map[string]any{"path": rel, "symbols": syms, "count": len(syms)})
 			},
 			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
@@ -191,8 +189,8 @@ func wflTemplates() []*Template {
 // removed or changed (its size or modification time).
 func workspaceVersion(c *Call) string {
 	h := sha256.New()
-	for _, f := range c.ws.wflFiles() {
-		stat(h, c.ws.abs(f))
+	for _, f := range c.workspace().wflFiles() {
+		stat(h, c.workspace().abs(f))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

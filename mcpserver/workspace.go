@@ -1,16 +1,22 @@
 package mcpserver
 
 // This file defines the workspace, the folders the tools and resources may
-// read, and confines every path they touch to it: no "..", no absolute
-// path outside it, no symbolic link that leads out of it. It also lists
-// the workspace's WFL files.
+// read, and confines every path they touch to it: every file is read
+// through a core.FileAccess confined to the folders (core.Confine), which
+// reads only WFL files (*.wfl, .wflcfg) inside them, outside hidden
+// folders, through an os.Root: no "..", no absolute path outside, no
+// symbolic link that leads out, even one swapped in while it reads. The
+// files the core follows for the tools (includes) are read through the
+// same access. It also lists the workspace's WFL files.
 //
-// The workspace is Options.Root when it was given, else the roots the
-// client declared (handshake era, roots capability), else the current
-// folder. With one folder, paths are relative to it; with several, each
-// path starts with its folder's name (the folder's base name, made unique).
+// The workspace is the server's folder (Options.Root, or the current
+// folder) narrowed to the client's roots inside it; over stdio without
+// Options.Root, the client's roots themselves (outgoing.go). With one
+// folder, paths are relative to it; with several, each path starts with
+// its folder's name (the folder's base name, made unique).
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -22,12 +28,10 @@ import (
 	"wfl-lsp/core"
 )
 
-// maxFileBytes is the largest file a tool or resource reads.
-const maxFileBytes = 8 << 20
-
 // A workspace is a list of folders. It is immutable once made.
 type workspace struct {
 	roots []wsRoot
+	files *core.FileAccess // confined to the folders: how every file is read
 }
 
 // A wsRoot is one folder of a workspace.
@@ -76,6 +80,11 @@ func newWorkspace(paths []string) (*workspace, error) {
 		}
 	}
 	ws.roots = kept
+	files, err := core.Confine(ws.folders()...)
+	if err != nil {
+		return nil, fmt.Errorf("root %s: %w", ws, err)
+	}
+	ws.files = files
 	if len(ws.roots) > 1 {
 		used := map[string]int{}
 		for i := range ws.roots {
@@ -89,6 +98,32 @@ func newWorkspace(paths []string) (*workspace, error) {
 		}
 	}
 	return ws, nil
+}
+
+// narrow returns the folders of paths (a client's roots) that lie inside
+// the workspace, and the workspace's own folders that lie inside one of
+// them: a client's roots can narrow the workspace, never widen it.
+func (ws *workspace) narrow(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		if ws.inside(abs) {
+			out = append(out, abs)
+			continue
+		}
+		for _, r := range ws.roots {
+			if strings.HasPrefix(r.path, abs+string(filepath.Separator)) || abs == string(filepath.Separator) {
+				out = append(out, r.path)
+			}
+		}
+	}
+	return out
 }
 
 // folders returns the real paths of the workspace's folders.
@@ -109,7 +144,8 @@ func (ws *workspace) String() string {
 }
 
 // A pathError is a failure to use a path, with a kind a client can test:
-// invalid_path, outside_workspace, not_found, not_a_file, too_large, not_utf8.
+// invalid_path, outside_workspace, not_wfl, hidden, not_found, not_a_file,
+// too_large, not_utf8.
 type pathError struct {
 	Kind    string `json:"kind"`
 	Message string `json:"message"`
@@ -119,9 +155,19 @@ type pathError struct {
 func (e *pathError) Error() string { return e.Message }
 
 // resolve turns a path given by a client (relative to the workspace,
-// absolute inside it, or a file:// URI) into the real absolute path of an
-// existing file inside it, and the path the workspace shows for it.
+// absolute inside it, or a file:// URI) into the absolute path of a WFL
+// file inside it that the workspace's access may read, and the path the
+// workspace shows for it.
 func (ws *workspace) resolve(p string) (abs, rel string, err *pathError) {
+	return ws.resolveAs(p, false)
+}
+
+// resolveFolder is resolve for a folder of the workspace.
+func (ws *workspace) resolveFolder(p string) (abs, rel string, err *pathError) {
+	return ws.resolveAs(p, true)
+}
+
+func (ws *workspace) resolveAs(p string, folder bool) (abs, rel string, err *pathError) {
 	given := p
 	fail := func(kind, msg string) (string, string, *pathError) {
 		return "", "", &pathError{Kind: kind, Message: msg, Path: given}
@@ -147,29 +193,56 @@ func (ws *workspace) resolve(p string) (abs, rel string, err *pathError) {
 	}
 	var first *pathError
 	for _, c := range candidates {
-		if !ws.inside(c) && !ws.inside(evalOrSelf(c)) {
-			if first == nil {
-				_, _, first = fail("outside_workspace", "the path "+given+" is outside the workspace "+ws.String())
+		var e error
+		if folder {
+			var fi fs.FileInfo
+			if fi, e = ws.files.StatDir(c); e == nil && !fi.IsDir() {
+				e = &core.FileError{Path: c, Err: core.ErrNotRegular, What: "not a folder"}
 			}
-			continue
+		} else {
+			_, e = ws.files.Stat(c)
 		}
-		real, e := filepath.EvalSymlinks(c)
-		if e != nil {
-			if first == nil {
-				if os.IsNotExist(e) {
-					_, _, first = fail("not_found", "no file "+given+" in the workspace")
-				} else {
-					_, _, first = fail("not_found", "cannot open "+given+": "+e.Error())
-				}
-			}
-			continue
+		if e == nil {
+			return c, ws.rel(c), nil
 		}
-		if !ws.inside(real) {
-			return fail("outside_workspace", "the path "+given+" leads outside the workspace "+ws.String()+" through a symbolic link")
+		pe := ws.pathError(given, c, e)
+		if first == nil || first.Kind == "not_found" && pe.Kind != "not_found" {
+			first = pe
 		}
-		return real, ws.rel(real), nil
 	}
 	return "", "", first
+}
+
+// pathError describes why the file at abs, given as given, cannot be read.
+func (ws *workspace) pathError(given, abs string, err error) *pathError {
+	pe := &pathError{Path: given}
+	switch {
+	case errors.Is(err, core.ErrOutside) && ws.inside(abs) && core.IsLink(abs):
+		pe.Kind, pe.Message = "outside_workspace", "the path "+given+" leads outside the workspace "+ws.String()+" through a symbolic link"
+	case errors.Is(err, core.ErrOutside):
+		pe.Kind, pe.Message = "outside_workspace", "the path "+given+" is outside the workspace "+ws.String()
+	case errors.Is(err, core.ErrNotWFL):
+		pe.Kind, pe.Message = "not_wfl", given+" is not a WFL file: tools and resources read *.wfl files (and .wflcfg)"
+	case errors.Is(err, core.ErrHidden):
+		pe.Kind, pe.Message = "hidden", given+" is in a hidden folder, which tools and resources do not read"
+	case errors.Is(err, fs.ErrNotExist):
+		pe.Kind, pe.Message = "not_found", "no file "+given+" in the workspace"
+	case errors.Is(err, core.ErrNotRegular):
+		pe.Kind, pe.Message = "not_a_file", given+" is not a regular file"
+		var fe *core.FileError
+		if errors.As(err, &fe) && fe.What != "" {
+			pe.Message = given + " is " + fe.What + ", not a regular file"
+		}
+	case errors.Is(err, core.ErrTooLarge):
+		pe.Kind, pe.Message = "too_large", given+" is larger than the 16 MiB limit"
+	default:
+		pe.Kind, pe.Message = "not_found", "cannot open "+given
+		var fe *core.FileError
+		if errors.As(err, &fe) {
+			pe.Message += ": it " + fe.Reason()
+		}
+	}
+	return pe
 }
 
 // candidates are the absolute paths a relative slash path may name: below
@@ -188,14 +261,6 @@ func (ws *workspace) candidates(p string) []string {
 		out = append(out, filepath.Join(r.path, filepath.FromSlash(p)))
 	}
 	return out
-}
-
-// evalOrSelf resolves links in the parent folder of a path that may not exist.
-func evalOrSelf(p string) string {
-	if dir, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
-		return filepath.Join(dir, filepath.Base(p))
-	}
-	return p
 }
 
 // rootOf returns the folder that holds the clean absolute path p, or nil.
@@ -243,26 +308,17 @@ func (ws *workspace) abs(rel string) string {
 	return filepath.Join(ws.roots[0].path, filepath.FromSlash(rel))
 }
 
-// readFile reads a workspace file for a tool or resource: a regular file of
-// at most maxFileBytes of UTF-8 text.
+// readFile reads a workspace file for a tool or resource: a WFL file of
+// at most core.MaxFileSize bytes of UTF-8 text, through the workspace's
+// access.
 func (ws *workspace) readFile(p string) (text, rel string, err *pathError) {
 	abs, rel, err := ws.resolve(p)
 	if err != nil {
 		return "", "", err
 	}
-	fi, e := os.Stat(abs)
+	b, e := ws.files.ReadFile(abs)
 	if e != nil {
-		return "", "", &pathError{Kind: "not_found", Message: "cannot open " + p + ": " + e.Error(), Path: p}
-	}
-	if !fi.Mode().IsRegular() {
-		return "", "", &pathError{Kind: "not_a_file", Message: p + " is not a regular file", Path: p}
-	}
-	if fi.Size() > maxFileBytes {
-		return "", "", &pathError{Kind: "too_large", Message: p + " is larger than the 8 MiB limit", Path: p}
-	}
-	b, e := os.ReadFile(abs)
-	if e != nil {
-		return "", "", &pathError{Kind: "not_found", Message: "cannot read " + p + ": " + e.Error(), Path: p}
+		return "", "", ws.pathError(p, abs, e) // swapped since it was resolved
 	}
 	if !utf8.Valid(b) {
 		return "", "", &pathError{Kind: "not_utf8", Message: p + " is not UTF-8 text", Path: p}
@@ -270,26 +326,25 @@ func (ws *workspace) readFile(p string) (text, rel string, err *pathError) {
 	return string(b), rel, nil
 }
 
-// wflFiles lists the *.wfl files below the folders, as the paths the
-// workspace shows, in lexical order; hidden and vendored folders are
-// skipped, and so are symbolic links (which could lead outside).
+// snapshot returns a snapshot of a workspace file's text, whose includes
+// the core follows through the workspace's access: an include that leaves
+// the workspace is reported on its line, and not read.
+func (ws *workspace) snapshot(rel, text string) *core.Snapshot {
+	return ws.files.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text)
+}
+
+// wflFiles lists the *.wfl files below the folders that the workspace's
+// access may read, as the paths the workspace shows, in lexical order;
+// hidden and vendored folders are skipped, and so are named pipes, devices
+// and links that lead outside.
 func (ws *workspace) wflFiles() []string {
 	var files []string
 	for _, r := range ws.roots {
-		filepath.WalkDir(r.path, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() {
-				if p != r.path && core.SkipDir(d.Name()) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".wfl") {
+		ws.files.WFLFiles(r.path, func(p string, err error) bool {
+			if err == nil {
 				files = append(files, ws.rel(p))
 			}
-			return nil
+			return true
 		})
 	}
 	sort.Strings(files)
