@@ -27,9 +27,9 @@ func (a *Syntax) FoldingRanges() []FoldingRange {
 	var out []FoldingRange
 	add := func(start, closer int, comment bool) {
 		first := a.Lines.Line(start)
-		last := a.Lines.Line(closer) - 1 // the line before the closer
-		if comment {
-			last = a.Lines.Line(closer)
+		last := a.Lines.Line(closer)
+		if !comment && closer == a.Lines.LineStart(last) {
+			last-- // the line before the closer; a body the layout ended ends on its last line
 		}
 		if last <= first {
 			return

@@ -165,6 +165,24 @@ func randomEdit(rng *rand.Rand, text string) (from, to int, ins string) {
 	}
 }
 
+// diffParseFindings compares the parse findings of each unit of a derived
+// state with the full state's, those the assembled list leaves out (raised
+// before the first) too: they come back when the first is gone.
+func diffParseFindings(got, full *diagState) string {
+	if !slices.Equal(got.starts, full.starts) {
+		return "the units start elsewhere"
+	}
+	for i := range got.units {
+		g, f := got.units[i].d.unpack(), full.units[i].d.unpack()
+		if !slices.EqualFunc(g.parse, f.parse, func(x, y diag.Diagnostic) bool {
+			return x.Span == y.Span && x.Code == y.Code && x.Message == y.Message && x.Kind == y.Kind
+		}) || g.raised != f.raised {
+			return fmt.Sprintf("unit %d (at %d): parse findings %v %v, the full state's %v %v", i, got.starts[i], g.parse, g.raised, f.parse, f.raised)
+		}
+	}
+	return ""
+}
+
 // TestIncrementalEqualsFull edits every corpus program (and a sample of the
 // mutants) at random, a chain of edits each, and checks that the
 // diagnostics derived edit by edit equal those of a full analysis of the
@@ -219,6 +237,9 @@ func TestIncrementalEqualsFull(t *testing.T) {
 					t.Fatalf("%s, edit %d: derived line table differs", path, k)
 				}
 				if d := diffShapes(got); d != "" {
+					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %s\ntext after:\n%s", path, k, from, to, ins, d, next)
+				}
+				if d := diffParseFindings(got, fs); d != "" {
 					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %s\ntext after:\n%s", path, k, from, to, ins, d, next)
 				}
 				if carried, scanned := got.withFindings(), scanFindings(got); !slices.Equal(carried, scanned) {

@@ -100,7 +100,10 @@ func check(src string, file *ast.File, lex *lexer.Result, cfg config.Config, bot
 			t.keywordCase(cands, false)
 		}
 		sort.SliceStable(t.out, func(i, j int) bool { return t.out[i].Span.Start < t.out[j].Span.Start })
-		tok = t.out
+		tok = slices.Clip(t.out)
+		if len(tok) == 0 {
+			tok = nil
+		}
 	}
 	if file != nil {
 		l.indent(file)
@@ -350,6 +353,13 @@ func (l *linter) keywordCase(cands []keywordCand, exempt bool) {
 			continue // in a string, a comment or dropped text
 		}
 		w := src[c.Start:c.End]
+		if !l.tree && k > 0 && typeName[strings.ToLower(w)] {
+			// Without a tree (the text does not parse), a type name after
+			// ':', 'as' or 'of' is taken for a written type.
+			if p := toks[k-1].Kind; p == token.Colon || p == token.KeywordAs || p == token.KeywordOf {
+				continue
+			}
+		}
 		switch toks[k].Kind {
 		case token.BooleanLiteral:
 			l.report(c.Start, c.End, CodeKeyword, "keyword '"+w+"' should be lower-case: '"+strings.ToLower(w)+"'")
@@ -358,6 +368,11 @@ func (l *linter) keywordCase(cands []keywordCand, exempt bool) {
 		}
 	}
 }
+
+// typeName holds the keywords that name types, written capitalised in
+// types (`property name: Text`, `List of Number`).
+var typeName = map[string]bool{"text": true, "number": true, "boolean": true, "list": true, "map": true,
+	"date": true, "time": true, "any": true, "pattern": true}
 
 // KeywordWord reports whether w has capitals and its lower-case form is a
 // keyword, a boolean or a nothing literal.

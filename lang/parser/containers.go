@@ -29,6 +29,7 @@ func (p *parser) containerDecl() ast.Stmt {
 		}
 	}
 	p.expect(token.Colon, "':' after the container name")
+	fr := p.openFrame(0, nil)
 	for {
 		n := p.peek()
 		switch n.Kind {
@@ -63,9 +64,13 @@ func (p *parser) containerDecl() ast.Stmt {
 		case token.Eol:
 			p.next()
 		case token.EOF:
-			p.failTok(n, CodeEOF, "expected 'end' to close the container '"+d.Name.Name+"', found end of file")
+			p.membersEnd(fr, n, CodeEOF, "expected 'end' to close the container '"+d.Name.Name+"', found end of file")
+			d.Range = p.rng(t.Start)
+			return d
 		default:
-			p.failTok(n, CodeUnexpected, "a container body holds properties, actions and events; found "+describe(n))
+			p.membersEnd(fr, n, CodeUnexpected, "a container body holds properties, actions and events; found "+describe(n))
+			d.Range = p.rng(t.Start)
+			return d
 		}
 	}
 }
@@ -159,11 +164,14 @@ func (p *parser) interfaceDecl() ast.Stmt {
 		}
 	}
 	if p.got(token.Colon) {
+		fr := p.openFrame(0, nil)
 		for {
 			n := p.peek()
 			switch n.Kind {
 			case token.EOF:
-				p.failTok(n, CodeEOF, "expected 'end' to close the interface '"+d.Name.Name+"', found end of file")
+				p.membersEnd(fr, n, CodeEOF, "expected 'end' to close the interface '"+d.Name.Name+"', found end of file")
+				d.Range = p.rng(t.Start)
+				return d
 			case token.KeywordEnd:
 				p.next()
 				d.Range = p.rng(t.Start)
@@ -185,7 +193,9 @@ func (p *parser) interfaceDecl() ast.Stmt {
 				sig.Range = p.rng(n.Start)
 				d.Actions = append(d.Actions, sig)
 			default:
-				p.failTok(n, CodeUnexpected, "an interface body holds 'requires action' lines; found "+describe(n))
+				p.membersEnd(fr, n, CodeUnexpected, "an interface body holds 'requires action' lines; found "+describe(n))
+				d.Range = p.rng(t.Start)
+				return d
 			}
 		}
 	}
@@ -214,6 +224,7 @@ func (p *parser) newStmt() ast.Stmt {
 	}
 	s.Name = p.ident("an instance name after 'as'")
 	p.expect(token.Colon, "':' after the instance name")
+	fr := p.openFrame(0, nil)
 	for !p.atEOF() {
 		n := p.peek()
 		switch n.Kind {
@@ -224,18 +235,25 @@ func (p *parser) newStmt() ast.Stmt {
 		case token.Eol:
 			p.next()
 		case token.Identifier:
-			p.next()
-			if k := p.kind(); k != token.KeywordIs && k != token.Colon {
-				if k == token.EOF {
-					p.failTok(n, CodeEOF, "expected 'is' or ':' after the property name, found end of file")
+			if p.member(fr, n, func() {
+				p.next()
+				if k := p.kind(); k != token.KeywordIs && k != token.Colon {
+					if k == token.EOF {
+						p.failTok(n, CodeEOF, "expected 'is' or ':' after the property name, found end of file")
+					}
+					p.failHere(CodeExpected, "expected 'is' or ':' after the property name, found "+describe(p.peek()))
 				}
-				p.failHere(CodeExpected, "expected 'is' or ':' after the property name, found "+describe(p.peek()))
+				p.next()
+				v := p.expr()
+				s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: p.identOf(n), Value: v})
+			}) {
+				s.Range = p.rng(t.Start)
+				return s
 			}
-			p.next()
-			v := p.expr()
-			s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: p.identOf(n), Value: v})
 		default:
-			p.failTok(n, CodeUnexpected, "an instance body holds 'property is value' lines; found "+describe(n))
+			p.membersEnd(fr, n, CodeUnexpected, "an instance body holds 'property is value' lines; found "+describe(n))
+			s.Range = p.rng(t.Start)
+			return s
 		}
 	}
 	s.Range = p.rng(t.Start)

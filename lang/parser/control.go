@@ -322,8 +322,9 @@ func (p *parser) tryStmt() ast.Stmt {
 	t := p.next()
 	s := &ast.TryStmt{}
 	clauseStop := stopAt(token.KeywordWhen, token.KeywordCatch, token.KeywordOtherwise, token.KeywordFinally, token.KeywordEnd)
+	inClause := false // a clause is being parsed (not yet in s)
 	fr := p.openFrame(token.KeywordTry, func() {
-		if len(s.Clauses) == 0 && s.Finally == nil {
+		if len(s.Clauses) == 0 && s.Finally == nil && !inClause {
 			p.failTok(t, CodeTry, "a try needs at least one 'when', 'catch' or 'finally' clause")
 		}
 		p.closeBlock(token.KeywordTry, "try block")
@@ -399,7 +400,9 @@ loop:
 				p.next()
 				cl.Name = p.identOf(nm)
 			}
+			inClause = true
 			cl.Body = p.colonBlock("the error kind", clauseStop)
+			inClause = false
 			cl.Range = p.rng(c.Start)
 			s.Clauses = append(s.Clauses, cl)
 		case token.KeywordCatch:
@@ -411,7 +414,9 @@ loop:
 					cl.Name = p.identOf(nm)
 				}
 			}
+			inClause = true
 			cl.Body = p.colonBlock("'catch'", clauseStop)
+			inClause = false
 			cl.Range = p.rng(c.Start)
 			s.Clauses = append(s.Clauses, cl)
 		case token.KeywordOtherwise:
@@ -419,7 +424,9 @@ loop:
 			s.Otherwise = p.colonBlock("'otherwise'", stopAt(token.KeywordFinally, token.KeywordEnd))
 		case token.KeywordFinally:
 			p.next()
+			inClause = true
 			s.Finally = p.colonBlock("'finally'", stopEnd)
+			inClause = false
 			break loop
 		case token.KeywordEnd:
 			break loop

@@ -82,6 +82,11 @@ type frame struct {
 	at    int
 	// body is the end of the last body parsed (of its last statement).
 	body int
+	// taken are the diagnostics takenFrom raised for the statement: those
+	// of the block around it whose closer it would take; raised, for that
+	// block, what its closer check reported then (not reported again).
+	taken  [2]int
+	raised []diag.Diagnostic
 }
 
 // memoStmt is a statement parsed ahead of a block's layout end, kept for
@@ -108,6 +113,15 @@ func (p *parser) openFrameAt(t token.Token, kw token.Kind, close func()) *frame 
 	}
 	p.frames = append(p.frames, fr)
 	return fr
+}
+
+// popFrame removes fr, closed, from the frames (those of a statement's
+// clauses are closed before the statement).
+func (p *parser) popFrame(fr *frame) {
+	if n := len(p.frames); n > p.base && p.frames[n-1] == fr {
+		p.frames[n-1] = nil
+		p.frames = p.frames[:n-1]
+	}
 }
 
 // ownFrame returns the frame of the statement being parsed, or nil when it
@@ -143,13 +157,63 @@ func (p *parser) closes(fr *frame) bool {
 	return n.Kind == fr.kw
 }
 
+// membersEnd handles t, which a member loop of fr's statement (a
+// container's properties, a list's `add` lines) does not hold: at the end
+// of the file, or first on a line indented at or left of fr's header, the
+// statement ends there by the layout. It then reports the diagnostic the
+// reference reports there (code and msg), records fr unclosed and reports
+// true; the caller returns its statement. Otherwise it unwinds with that
+// diagnostic, as the reference does.
+func (p *parser) membersEnd(fr *frame, t token.Token, code, msg string) bool {
+	if t.Kind != token.EOF && !p.outdented(fr, t) {
+		p.failTok(t, code, msg)
+	}
+	nd := len(p.diags)
+	if t.Kind == token.Eol {
+		t.End = t.Start
+	}
+	p.report(t.Start, t.End, code, msg)
+	p.lastEnd = p.lastToken(p.pos, p.lastEnd)
+	fr.body = p.lastEnd
+	p.lastEnd = p.bodyBlanks(fr, p.lastEnd, t.Start)
+	p.unclosed(fr, nd, true)
+	return true
+}
+
+// member parses a member of fr's statement with parse, at the token t that
+// starts it. On a line indented at or left of fr's header, a member that
+// the reference fails to read (`alice.greet()` after a `create new … as
+// alice:` whose `end` is not typed) is where the layout ends the
+// statement: the reference's diagnostic stays, fr is recorded unclosed, the
+// parser goes back to t, and member reports true; the caller returns its
+// statement.
+func (p *parser) member(fr *frame, t token.Token, parse func()) (ended bool) {
+	if !p.outdented(fr, t) {
+		parse()
+		return false
+	}
+	at, nd := p.pos, len(p.diags)
+	if p.attempt(parse) {
+		return false
+	}
+	p.rewind(at)
+	p.lastEnd = p.lastToken(p.pos, p.lastEnd)
+	fr.body = p.lastEnd
+	p.lastEnd = p.bodyBlanks(fr, p.lastEnd, t.Start)
+	p.unclosed(fr, nd, true)
+	return true
+}
+
 // closesAround reports whether the tokens at the current position close a
 // block statement around fr's: then they are its closer, whatever the
 // indentation says.
 func (p *parser) closesAround(fr *frame) bool {
-	for _, o := range p.frames {
-		if o != fr && !o.ended && p.closes(o) {
-			return true
+	for i, o := range p.frames {
+		if o != fr {
+			p.low = min(p.low, i)
+			if !o.ended && p.closes(o) {
+				return true
+			}
 		}
 	}
 	return false
@@ -167,6 +231,150 @@ func (p *parser) continues(fr *frame) bool {
 	}
 	return true
 }
+
+// takenFrom reports whether the closer at the current position, which
+// closes fr (whose body the layout ends before), belongs by the layout to a block around fr, and the
+// reference fails for want of it: it is indented as that block's header
+// (`end check` of the outer of two checks, the inner's deleted), and the
+// outer block, its closer taken, would stop at the end of the file or at
+// an `end` that is not its own. Then fr's body is cut (its closer is
+// missing, not the outer's): takenFrom reports, with the outer's closer
+// check there, the diagnostic the reference reports, pointing at fr, and
+// keeps what it read ahead for the statement lists that take it over.
+func (p *parser) takenFrom(fr *frame) bool {
+	t := p.peek()
+	in := p.indentOf(t.Start)
+	if !p.firstOnLine(t.Start) || in >= fr.indent {
+		return false
+	}
+	// The frames around fr, innermost first, down to the one the closer
+	// lines up with.
+	var around []*frame
+	found := false
+	for i := len(p.frames) - 1; i >= 0; i-- {
+		f := p.frames[i]
+		if f == fr || f.ended {
+			continue
+		}
+		p.low = min(p.low, i)
+		if f.close == nil {
+			return false // a body of members, not statements
+		}
+		around = append(around, f)
+		if f.indent == in && p.closes(f) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
+	// Read on as the reference does, the closer taken: each block around
+	// fr goes on to where its body stops, and takes its closer there.
+	s, last := p.pos, p.lastEnd
+	p.next()
+	if fr.kw != 0 {
+		p.next()
+	}
+	var fails *frame
+read:
+	for _, f := range around {
+		for {
+			k := p.kind()
+			if p.atEOF() || k == token.KeywordEnd {
+				if !p.closes(f) {
+					fails = f
+					break read
+				}
+				p.next()
+				if f.kw != 0 {
+					p.next()
+				}
+				break
+			}
+			if clauseWord(k) {
+				break read // a clause: read as the reference does
+			}
+			if k == token.Eol {
+				p.next()
+				continue
+			}
+			at := p.pos
+			a := p.ahead(func() ast.Stmt { return p.stmtRecover() })
+			p.keep(a)
+			if p.pos == at {
+				p.next()
+			}
+		}
+	}
+	if fails != nil {
+		// The reference's diagnostic: that block's closer check where its
+		// body stops.
+		nd := len(p.diags)
+		p.note(p.pos)
+		p.event = p.tokStart(p.pos)
+		p.attempt(fails.close)
+		p.event = -1
+		p.note(p.pos)
+		fr.taken = [2]int{nd, len(p.diags)}
+		fails.raised = append(fails.raised, p.diags[nd:]...)
+	}
+	p.note(min(p.pos+1, len(p.toks))) // what was read decided
+	p.pos, p.lastEnd = s, last
+	return fails != nil
+}
+
+// ahead parses a statement with parse, ahead of where the statement lists
+// around will take it (past a body's layout end), and returns what keep
+// needs to hand it over.
+func (p *parser) ahead(parse func() ast.Stmt) ahead {
+	a := ahead{start: p.pos, diags: len(p.diags), opens: len(p.opens)}
+	reach, low := p.reach, p.low
+	p.reach, p.low = p.pos, len(p.frames)
+	a.stmt = parse()
+	a.end, a.lastEnd, a.reach = p.pos, p.lastEnd, max(p.reach, p.pos)
+	// It read the blocks around it (an `end` it does not close, read as
+	// theirs): parsed where it is taken, it may read otherwise.
+	a.context = p.low < len(p.frames)
+	p.reach, p.low = max(reach, p.reach, p.pos), min(low, p.low)
+	return a
+}
+
+// keep hands a statement parsed ahead over to the statement lists that go
+// on where it starts (memo). One whose parse read the blocks around it is
+// parsed again there, where its context is theirs: what it reported here
+// is dropped.
+func (p *parser) keep(a ahead) {
+	if a.stmt == nil {
+		return
+	}
+	if a.context {
+		for i := a.diags; i < len(p.raised); i++ {
+			if p.raised[i].owner >= a.stmt.Pos() && p.raised[i].owner < a.stmt.End()+1 {
+				p.raised[i].owner = droppedOwner
+			}
+		}
+		for i := a.opens; i < len(p.opens); i++ {
+			p.opens[i].owner = droppedOwner
+		}
+		// What it parsed ahead itself is parsed again too: what that
+		// reported is dropped with the rest.
+		for k := range p.memo {
+			if k >= a.start && k < a.end {
+				delete(p.memo, k)
+			}
+		}
+		return
+	}
+	if p.memo == nil {
+		p.memo = make(map[int]memoStmt)
+	}
+	p.memo[a.start] = memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach}
+}
+
+// droppedOwner is the owner of a diagnostic or an Open that belongs to no unit:
+// raised while a statement was parsed ahead in a context it is not taken in.
+const droppedOwner = -1 << 62
 
 // mistyped reports whether the `end` at the current position, which is not
 // fr's closer, is most likely fr's closer mistyped or being typed: it
@@ -220,6 +428,7 @@ func (p *parser) attempt(f func()) (ok bool) {
 // reference's, and the statement ends where the layout ends it: the parser
 // goes on from there instead of unwinding.
 func (p *parser) closeFrame(fr *frame) bool {
+	defer p.popFrame(fr)
 	nd := len(p.diags)
 	if fr.ended {
 		at, last := p.pos, p.lastEnd
@@ -230,6 +439,9 @@ func (p *parser) closeFrame(fr *frame) bool {
 		p.event = -1
 		p.note(p.pos)
 		p.pos, p.lastEnd = at, last
+		if fr.taken[1] > fr.taken[0] {
+			p.annotate(fr, fr.taken[0], fr.taken[1], true)
+		}
 		p.unclosed(fr, nd, true)
 		return false
 	}
@@ -237,10 +449,18 @@ func (p *parser) closeFrame(fr *frame) bool {
 	if p.attempt(fr.close) {
 		return true
 	}
+	// Reported already, when a block in it was read as the reference reads
+	// it (takenFrom).
+	if len(p.diags) > nd && slices.ContainsFunc(fr.raised, func(d diag.Diagnostic) bool {
+		x := p.diags[nd]
+		return d.Span == x.Span && d.Code == x.Code && d.Message == x.Message
+	}) {
+		p.diags, p.raised = p.diags[:nd], p.raised[:nd]
+	}
 	p.note(p.pos)
 	p.rewind(s)
 	if p.atEOF() {
-		p.lastEnd = p.lastToken(p.pos, p.lastEnd) // as block left it
+		p.lastEnd = p.bodyBlanks(fr, p.lastToken(p.pos, p.lastEnd), len(p.src)) // as block left it
 	}
 	if p.closes(fr) {
 		// The closer is there; the check failed for another reason (a try
@@ -314,6 +534,17 @@ func clauseWord(k token.Kind) bool {
 // fr's header and, when missing is set (the closer is missing, not
 // mistyped), at where the closer goes, and records fr as an Open.
 func (p *parser) unclosed(fr *frame, nd int, missing bool) {
+	p.annotate(fr, nd, len(p.diags), missing)
+	if missing {
+		hdr := token.Span{Start: fr.start.Start, End: fr.start.End}
+		at := max(fr.body, fr.start.End)
+		p.opens = append(p.opens, raisedOpen{Open: Open{Header: hdr, Closer: fr.closer, At: at, Indent: fr.indent}, owner: p.owner})
+	}
+}
+
+// annotate points the diagnostics [from, to) at fr's header and, when
+// missing is set, at where its closer goes.
+func (p *parser) annotate(fr *frame, from, to int, missing bool) {
 	hdr := token.Span{Start: fr.start.Start, End: fr.start.End}
 	at := max(fr.body, fr.start.End)
 	kind := diag.Misclosed
@@ -325,13 +556,10 @@ func (p *parser) unclosed(fr *frame, nd int, missing bool) {
 			{Span: token.Span{Start: at, End: at}, Message: "'" + fr.closer + "' goes after this line, where the indentation ends the block"},
 		}
 	}
-	for i := nd; i < len(p.diags); i++ {
+	for i := from; i < to; i++ {
 		if p.diags[i].Related == nil {
 			p.diags[i].Related, p.diags[i].Kind, p.diags[i].Names = rel, kind, []string{fr.closer}
 		}
-	}
-	if missing {
-		p.opens = append(p.opens, raisedOpen{Open: Open{Header: hdr, Closer: fr.closer, At: at, Indent: fr.indent}, owner: p.owner})
 	}
 }
 
@@ -346,6 +574,35 @@ func (p *parser) note(i int) {
 	if i > p.reach {
 		p.reach = i
 	}
+}
+
+// bodyBlanks extends end, the end of the last token of a body of fr's
+// statement, over the blank lines after it indented deeper than fr's
+// header, up to limit: the line the user has just opened in the body
+// (after Enter) is the body's. It returns the end of the last such line's
+// blanks, or end.
+func (p *parser) bodyBlanks(fr *frame, end, limit int) int {
+	src, i, out := p.src, end, end
+	for i < limit && src[i] != '\n' && src[i] != '\r' {
+		i++ // the rest of the last line: a comment
+	}
+	for i < limit {
+		if src[i] == '\r' && i+1 < limit && src[i+1] == '\n' {
+			i++
+		}
+		i++
+		ls := i
+		for i < limit && (src[i] == ' ' || src[i] == '\t' || src[i] == '\f') {
+			i++
+		}
+		if i < limit && src[i] != '\n' && src[i] != '\r' {
+			break // a line that is not blank
+		}
+		if p.indentOf(ls) > fr.indent {
+			out = i
+		}
+	}
+	return out
 }
 
 // closerTyped reports whether token i is alone on its line and starts the
@@ -440,6 +697,10 @@ func (p *parser) attribute(units []Unit) {
 		which := make([]int32, len(p.diags))
 		count := make([]int32, len(units)+1)
 		for k, r := range p.raised {
+			if r.owner == droppedOwner {
+				which[k] = -1
+				continue
+			}
 			u := unitOf(r.owner)
 			which[k] = int32(u)
 			count[u+1]++
@@ -448,10 +709,13 @@ func (p *parser) attribute(units []Unit) {
 			count[u+1] += count[u]
 		}
 		// One backing array, each unit's diagnostics in a stretch of it.
-		all := make([]diag.Diagnostic, len(p.diags))
+		all := make([]diag.Diagnostic, count[len(units)])
 		next := slices.Clone(count[:len(units)])
 		for k, d := range p.diags {
 			u := which[k]
+			if u < 0 {
+				continue
+			}
 			if next[u] == count[u] {
 				units[u].Event = p.raised[k].event
 			}
@@ -465,6 +729,9 @@ func (p *parser) attribute(units []Unit) {
 		}
 	}
 	for _, o := range p.opens {
+		if o.owner == droppedOwner {
+			continue
+		}
 		u := unitOf(o.owner)
 		units[u].Opens = append(units[u].Opens, o.Open)
 	}

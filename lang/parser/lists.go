@@ -16,6 +16,7 @@ func (p *parser) createList() ast.Stmt {
 	s := &ast.CreateListStmt{Name: p.identOrEnd("a list name after 'create list'", t)}
 	p.expect(token.Colon, "':' after the list name")
 	p.skipEol()
+	fr := p.openFrame(token.KeywordList, nil)
 	for !p.atEOF() {
 		n := p.peek()
 		switch n.Kind {
@@ -30,7 +31,9 @@ func (p *parser) createList() ast.Stmt {
 		case token.Eol:
 			p.next()
 		default:
-			p.failTok(n, CodeExpected, "expected 'add' or 'end list' in the list, found "+describe(n))
+			p.membersEnd(fr, n, CodeExpected, "expected 'add' or 'end list' in the list, found "+describe(n))
+			s.Range = p.rng(t.Start)
+			return s
 		}
 	}
 	s.Range = p.rng(t.Start)
@@ -44,6 +47,7 @@ func (p *parser) createMap() ast.Stmt {
 	p.next() // map
 	s := &ast.CreateMapStmt{Name: p.identOrEnd("a map name after 'create map'", t)}
 	p.expect(token.Colon, "':' after the map name")
+	fr := p.openFrame(token.KeywordMap, nil)
 	for !p.atEOF() {
 		n := p.peek()
 		switch n.Kind {
@@ -55,16 +59,23 @@ func (p *parser) createMap() ast.Stmt {
 			s.Range = p.rng(t.Start)
 			return s
 		case token.Identifier, token.StringLiteral:
-			p.next()
-			var key ast.Expr = p.identOf(n)
-			if n.Kind == token.StringLiteral {
-				key = p.lit(n, ast.LitString)
+			if p.member(fr, n, func() {
+				p.next()
+				var key ast.Expr = p.identOf(n)
+				if n.Kind == token.StringLiteral {
+					key = p.lit(n, ast.LitString)
+				}
+				p.expect(token.KeywordIs, "'is' after the map key")
+				v := p.expr()
+				s.Entries = append(s.Entries, &ast.MapEntry{Range: p.rng(n.Start), Key: key, Value: v})
+			}) {
+				s.Range = p.rng(t.Start)
+				return s
 			}
-			p.expect(token.KeywordIs, "'is' after the map key")
-			v := p.expr()
-			s.Entries = append(s.Entries, &ast.MapEntry{Range: p.rng(n.Start), Key: key, Value: v})
 		default:
-			p.failTok(n, CodeExpected, "expected a map key (a name or a text) or 'end map', found "+describe(n))
+			p.membersEnd(fr, n, CodeExpected, "expected a map key (a name or a text) or 'end map', found "+describe(n))
+			s.Range = p.rng(t.Start)
+			return s
 		}
 	}
 	s.Range = p.rng(t.Start)

@@ -202,7 +202,7 @@ func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, drop
 	}
 	stray := false // stray `end` lines before the first statement
 	for _, r := range p.raised {
-		stray = stray || r.owner < firstStart
+		stray = stray || r.owner != droppedOwner && r.owner < firstStart
 	}
 	if n := p.units.n; n > 0 || stray {
 		if stray {
@@ -281,6 +281,7 @@ type parser struct {
 	event  int         // while a closer check runs where a cut body stopped, that place's offset; else -1
 
 	frames []*frame         // the block statements being parsed, innermost last (layout.go)
+	low    int              // the first of frames read since a statement parsed ahead began (layout.go: ahead)
 	base   int              // the first of frames opened by the innermost statement
 	memo   map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
 	opens  []raisedOpen     // the statements closed by the layout
@@ -671,9 +672,13 @@ func (p *parser) stmtRecover() (st ast.Stmt) {
 }
 
 // ahead is a statement parsed after the layout's end of a body: where it
-// starts and ends, and how far its parse looked.
+// starts and ends, how far its parse looked, whether it read the blocks
+// around it, and the diagnostics and Opens raised from then on.
 type ahead struct {
+	stmt                       ast.Stmt
 	start, end, lastEnd, reach int
+	context                    bool
+	diags, opens               int
 }
 
 // block parses statements until one of the stop kinds (not consumed). Line
@@ -711,35 +716,34 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		if cut < 0 && fr != nil && p.outdented(fr, p.peek()) {
 			cut, cutPos = n, start
 		}
-		reach := p.reach
+		var st ast.Stmt
 		if cut >= 0 {
-			p.reach = start
+			a := p.ahead(p.stmtRecover)
+			if st = a.stmt; st != nil {
+				after = append(after, a)
+			}
+		} else {
+			st = p.stmtRecover()
 		}
-		if st := p.stmtRecover(); st != nil {
+		if st != nil {
 			// (Inner blocks take their statements off the stack when they
 			// end; slicing at this block's own count guards the list even
 			// if one did not.)
 			p.stmts = append(p.stmts[:base+n], st)
 			n++
-			if cut >= 0 {
-				after = append(after, ahead{start: start, end: p.pos, lastEnd: p.lastEnd, reach: max(p.reach, p.pos)})
-			}
-		}
-		if cut >= 0 {
-			p.reach = max(reach, p.reach, p.pos)
 		}
 		if p.pos == start {
 			p.next()
 		}
 	}
-	if cut >= 0 && !p.continues(fr) {
+	if t := p.peek(); cut < 0 && fr != nil && t.Kind == token.KeywordEnd && !p.atEOF() && p.firstOnLine(t.Start) && p.indentOf(t.Start) < fr.indent {
+		cut, cutPos = n, p.pos // the closer that stopped the body is the layout's end
+	}
+	if cut >= 0 && (!p.continues(fr) || p.takenFrom(fr)) {
 		// Cut by the layout: the statements after the cut go to the
 		// statement list around, which goes on from there.
-		if p.memo == nil {
-			p.memo = make(map[int]memoStmt, len(after))
-		}
-		for i, a := range after {
-			p.memo[a.start] = memoStmt{stmt: p.stmts[base+cut+i], end: a.end, lastEnd: a.lastEnd, reach: a.reach}
+		for _, a := range after {
+			p.keep(a)
 		}
 		p.note(p.pos)
 		fr.ended, fr.at = true, p.pos
@@ -749,6 +753,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		// cut (not with the line break, which the next line's unit holds).
 		p.lastEnd = p.lastToken(cutPos, from)
 		from = min(from, p.lastEnd)
+		p.lastEnd = p.bodyBlanks(fr, p.lastEnd, p.tokStart(cutPos))
 	}
 	if p.atEOF() && fr != nil {
 		// A body the end of the text stopped ends with its last token,
@@ -756,6 +761,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		// breaks after it are nobody's.
 		p.lastEnd = p.lastToken(p.pos, p.lastEnd)
 		from = min(from, p.lastEnd)
+		p.lastEnd = p.bodyBlanks(fr, p.lastEnd, len(p.src))
 	}
 	if n > 0 {
 		b.Stmts = append(make([]ast.Stmt, 0, n), p.stmts[base:base+n]...)

@@ -16,6 +16,14 @@ func (p *parser) describe() ast.Stmt {
 	p.skipEol()
 	body := &ast.Block{Range: ast.Range{From: p.lastEnd}}
 	hasSetup, hasTeardown := false, false
+	fr := p.openFrame(token.KeywordDescribe, nil)
+	end := func(code, msg string, n token.Token) ast.Stmt {
+		p.membersEnd(fr, n, code, msg)
+		body.To = max(body.From, p.lastEnd)
+		s.Body = body
+		s.Range = p.rng(t.Start)
+		return s
+	}
 	for {
 		p.skipEol()
 		n := p.peek()
@@ -47,9 +55,9 @@ func (p *parser) describe() ast.Stmt {
 			s.Range = p.rng(t.Start)
 			return s
 		case token.EOF:
-			p.failTok(n, CodeEOF, "expected 'end describe', found end of file")
+			return end(CodeEOF, "expected 'end describe', found end of file", n)
 		default:
-			p.failTok(n, CodeExpected, "expected 'setup', 'test', 'teardown' or 'end' in the describe block, found "+describe(n))
+			return end(CodeExpected, "expected 'setup', 'test', 'teardown' or 'end' in the describe block, found "+describe(n), n)
 		}
 	}
 }
