@@ -31,12 +31,8 @@ func TestSyntaxEqualsAnalysis(t *testing.T) {
 		text := progs[path]
 		ws, uri, s := openAnalysed(path, text)
 		for k := range 3 {
-			from, to, ins := randomEdit(rng, text)
-			text = text[:from] + ins + text[to:]
-			var err error
-			if s, err = ws.Change(uri, s.Version+1, Edit{Start: from, End: to, Text: ins}); err != nil {
-				t.Fatal(err)
-			}
+			s, _ = changeAtRandom(t, ws, s, rng) // whole characters
+			text = s.Text
 			where := fmt.Sprintf("%s, edit %d", path, k)
 			got := s.Syntax()
 			want, _ := analyze(uri, text, disk)
