@@ -323,8 +323,9 @@ func (p *parser) tryStmt() ast.Stmt {
 	s := &ast.TryStmt{}
 	clauseStop := stopAt(token.KeywordWhen, token.KeywordCatch, token.KeywordOtherwise, token.KeywordFinally, token.KeywordEnd)
 	inClause := false // a clause is being parsed (not yet in s)
-	fr := p.openFrame(token.KeywordTry, func() {
-		if len(s.Clauses) == 0 && s.Finally == nil && !inClause {
+	var fr *frame
+	fr = p.openFrame(token.KeywordTry, func() {
+		if len(s.Clauses) == 0 && s.Finally == nil && !inClause && !fr.clauses {
 			p.failTok(t, CodeTry, "a try needs at least one 'when', 'catch' or 'finally' clause")
 		}
 		p.closeBlock(token.KeywordTry, "try block")

@@ -87,6 +87,11 @@ type frame struct {
 	// block, what its closer check reported then (not reported again).
 	taken  [2]int
 	raised []diag.Diagnostic
+	// clauses is set while takenFrom reads the statement on as the
+	// reference would, past a clause of it (its closer check then has one).
+	clauses bool
+	// stop is what stops the body being parsed (block's stop).
+	stop func(token.Kind) bool
 }
 
 // memoStmt is a statement parsed ahead of a block's layout end, kept for
@@ -247,8 +252,8 @@ func (p *parser) takenFrom(fr *frame) bool {
 	if !p.firstOnLine(t.Start) || in >= fr.indent {
 		return false
 	}
-	// The frames around fr, innermost first, down to the one the closer
-	// lines up with.
+	// The frames around fr, innermost first; one of them lines up with the
+	// closer.
 	var around []*frame
 	found := false
 	for i := len(p.frames) - 1; i >= 0; i-- {
@@ -258,13 +263,10 @@ func (p *parser) takenFrom(fr *frame) bool {
 		}
 		p.low = min(p.low, i)
 		if f.close == nil {
-			return false // a body of members, not statements
+			break // a body of members, not statements: read no further
 		}
 		around = append(around, f)
-		if f.indent == in && p.closes(f) {
-			found = true
-			break
-		}
+		found = found || f.indent == in && p.closes(f)
 	}
 	if !found {
 		return false
@@ -279,6 +281,7 @@ func (p *parser) takenFrom(fr *frame) bool {
 	var fails *frame
 read:
 	for _, f := range around {
+		stop := f.stop
 		for {
 			k := p.kind()
 			if p.atEOF() || k == token.KeywordEnd {
@@ -292,8 +295,17 @@ read:
 				}
 				break
 			}
-			if clauseWord(k) {
-				break read // a clause: read as the reference does
+			if clauseWord(k) && stop != nil && stop(k) {
+				// A clause of the block: its header line, then its body
+				// (a check's `otherwise` body stops at its `end` only).
+				f.clauses = true
+				if f.kw == token.KeywordCheck {
+					stop = stopEnd
+				}
+				for !p.atEOF() && p.kind() != token.Eol {
+					p.next()
+				}
+				continue
 			}
 			if k == token.Eol {
 				p.next()
@@ -307,6 +319,11 @@ read:
 			}
 		}
 	}
+	if fails == nil {
+		for _, f := range around {
+			f.clauses = false
+		}
+	}
 	if fails != nil {
 		// The reference's diagnostic: that block's closer check where its
 		// body stops.
@@ -315,6 +332,9 @@ read:
 		p.event = p.tokStart(p.pos)
 		p.attempt(fails.close)
 		p.event = -1
+		for _, f := range around {
+			f.clauses = false
+		}
 		p.note(p.pos)
 		fr.taken = [2]int{nd, len(p.diags)}
 		fails.raised = append(fails.raised, p.diags[nd:]...)

@@ -692,6 +692,9 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	b := &ast.Block{}
 	base, n := len(p.stmts), 0 // where this block's statements start on p.stmts; how many
 	fr := p.ownFrame()
+	if fr != nil {
+		fr.stop = stop
+	}
 	cut, cutPos := -1, 0 // statements before the layout's end of the body, and its token; -1 before it
 	var after []ahead    // the statements from there on
 	for !p.atEOF() {
@@ -748,7 +751,12 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		p.note(p.pos)
 		fr.ended, fr.at = true, p.pos
 		n = cut
+		// The parser goes on from the line breaks before the cut, which
+		// the statement lists around skip, as after any statement.
 		p.pos = cutPos
+		for p.pos > 0 && p.toks[p.pos-1].Kind == token.Eol {
+			p.pos--
+		}
 		// The block and its statement end with the last token before the
 		// cut (not with the line break, which the next line's unit holds).
 		p.lastEnd = p.lastToken(cutPos, from)
