@@ -23,12 +23,11 @@ import (
 // expected closer before that line.
 func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 	want, ok := quoted(d.Message, "expected '")
-	if !ok {
-		return nil
-	}
 	brk := lineBreakOf(fx.src)
 	lines := fx.lines
 	if d.Kind == diag.Unclosed && len(d.Related) == 2 && len(d.Names) == 1 {
+		// (The parser's message may name what it found instead: the next
+		// member of a container after a method without its `end`.)
 		closer := d.Names[0]
 		hl := lines.Line(d.Related[0].Span.Start)
 		line := lines.Line(d.Related[1].Span.Start)
@@ -44,12 +43,15 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 		e.End = e.Start
 		fixes := []Fix{{Title: fmt.Sprintf("Insert '%s' after line %d", closer, line+1), Kind: FixInsertCloser,
 			Diagnostic: d, Preferred: true, Edits: []Edit{e}}}
-		if d.Span.End > d.Span.Start && !strings.Contains(want, " ") &&
+		if ok && d.Span.End > d.Span.Start && !strings.Contains(want, " ") &&
 			strings.HasSuffix(d.Message, "after 'end', found '"+fx.src[d.Span.Start:d.Span.End]+"'") {
 			fixes = append(fixes, Fix{Title: "Close the block with 'end " + want + "'", Kind: FixReplaceCloser, Diagnostic: d,
 				Edits: []Edit{{Start: d.Span.Start, End: d.Span.End, Text: want}}})
 		}
 		return fixes
+	}
+	if !ok {
+		return nil
 	}
 	switch {
 	case strings.HasPrefix(want, "end") && strings.Contains(d.Message, "found end of file"):

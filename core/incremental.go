@@ -161,12 +161,16 @@ func (s *diagState) carryFindings(kept []int32, lo, hi int, set []int) {
 // the unit's start. Units are many (one per top-level statement) and live
 // as long as the document is open, so they are kept small.
 type unit struct {
-	hashes  []uint32   // the keys, then the names, the written ones first (see keys, names and writes)
-	nkeys   int32      // len(keys)
-	stmts   uint16     // number of top-level statements (a unit of more fails the counts that compare it)
-	nwrites uint16     // len(writes), or allWrites
-	d       *unitDiags // nil when the unit has no findings at all
-	top     *topFacts  // nil for most units
+	hashes  []uint32 // the keys, then the names, the written ones first (see keys, names and writes)
+	nkeys   int32    // len(keys)
+	stmts   uint16   // number of top-level statements (a unit of more fails the counts that compare it)
+	nwrites uint16   // len(writes), or allWrites
+	// end is where its last statement ends, relative to its start: a
+	// text made of units (incremental_recheck.go) must read each as the
+	// text does.
+	end int32
+	d   *unitDiags // nil when the unit has no findings at all
+	top *topFacts  // nil for most units
 
 	// A unit checked again after an edit of another (incremental_recheck.go)
 	// is a new unit, as its findings may differ. When it declares the same
@@ -233,6 +237,9 @@ type topFacts struct {
 	seed   bool     // names random_seed (its findings depend on whether a unit is secure)
 	secure bool     // calls a builtin of check.SecurityBuiltins
 	stray  bool     // stray `end` lines follow a statement (parser.Unit.Stray)
+	// strayAt is where the first of them starts, relative to the unit
+	// (parser.Unit.StrayAt): where a body read ahead into the unit stops.
+	strayAt int
 	// ahead is how far past its start, when that is past the next unit's
 	// start, the parse of the unit read (parser.Unit.Reach): to where a
 	// block whose closer is missing would have stopped, which decided its
@@ -403,8 +410,11 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 		}
 		if pu.Stmt != nil {
 			names, writes = appendNames(names, writes, pu.Stmt)
+			u.end = int32(pu.Stmt.End() - start)
 		}
-		top.stray = top.stray || pu.Stray
+		if pu.Stray && !top.stray {
+			top.stray, top.strayAt = true, pu.StrayAt-start
+		}
 		if pu.Reach > next {
 			top.ahead = max(top.ahead, pu.Reach-start)
 		}

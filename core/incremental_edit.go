@@ -205,6 +205,9 @@ func (s *diagState) sameAs(i int, prev *diagState, k int, f findings) bool {
 		s.text[s.starts[i]:s.end(i)] != prev.text[prev.starts[k]:prev.end(k)] {
 		return false
 	}
+	if uf, of := u.facts(), old.facts(); uf.ahead != of.ahead || uf.stray != of.stray || uf.strayAt != of.strayAt {
+		return false // it read ahead to elsewhere
+	}
 	o := old.d.unpack()
 	o.analyzer, o.static, o.typ = nil, nil, nil
 	x, y := f.pack(), o.pack()
@@ -224,6 +227,21 @@ func (s *diagState) sameAs(i int, prev *diagState, k int, f findings) bool {
 func sameFinding(x, y finding) bool {
 	return x.from == y.from && x.Span == y.Span && x.Severity == y.Severity && x.Category == y.Category &&
 		x.Tags == y.Tags && x.Code == y.Code && x.Message == y.Message && slices.Equal(x.Related, y.Related)
+}
+
+// pointsBack returns the last unit from index from on whose parse error
+// points back at a place before the offset at (the header of a block that
+// the layout ended before it, whose closer the error is), or -1: the edit,
+// ending at at, moves the one and not the other, so the unit is parsed
+// again.
+func (s *diagState) pointsBack(from, at int) int {
+	last := -1
+	for _, i := range s.withFindings() {
+		if d := s.units[i].d; int(i) >= from && d.firstParse >= 0 && d.relFrom < 0 && s.starts[i]+d.relFrom < at {
+			last = int(i)
+		}
+	}
+	return last
 }
 
 // A window is the stretch of a new text parsed again after an edit: the
@@ -250,14 +268,18 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 	// A quote the lexer found no end for looked as far as the end of the
 	// text: the edit may have given it one.
 	// So did a block whose closer is missing, which read ahead to where
-	// its body stopped (such a unit has a finding: the closer's).
-	for _, i := range prev.withFindings() {
-		if int(i) >= w.first {
-			break
-		}
-		if prev.units[i].d.openQuote(old[prev.starts[i]:]) || prev.starts[i]+prev.units[i].facts().ahead >= from {
-			w.first = int(i)
-			break
+	// its body stopped (such a unit has a finding: the closer's), there or
+	// into a unit parsed again.
+	for moved := true; moved; {
+		moved = false
+		for _, i := range prev.withFindings() {
+			if int(i) >= w.first {
+				break
+			}
+			if prev.units[i].d.openQuote(old[prev.starts[i]:]) || prev.starts[i]+prev.units[i].facts().ahead >= min(from, prev.starts[w.first]) {
+				w.first, moved = int(i), true
+				break
+			}
 		}
 	}
 	w.a = prev.starts[w.first]
@@ -291,6 +313,10 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 		}
 		k := slices.IndexFunc(w.units, func(pu parser.Unit) bool { return pu.Start+base >= w.bound })
 		if k >= 0 && lineStartOf(text, w.units[k].Start+base) == w.bound {
+			if b := prev.pointsBack(w.next, oldEnd); b >= 0 {
+				w.next = b + 1
+				continue
+			}
 			w.units = w.units[:k]
 			return w
 		}

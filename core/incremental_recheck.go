@@ -169,6 +169,30 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 	if stmts != want {
 		return recheckFailed, nil
 	}
+	// Each unit must read as it does in the text: a block's body the
+	// layout ends, or a unit that reads ahead, may read otherwise before
+	// another unit (what its names are says so).
+	var names, writes []uint32
+	for k, j := 0, 0; k < len(set); k++ {
+		names, writes = names[:0], writes[:0]
+		segEnd := len(src)
+		if k+1 < len(segs) {
+			segEnd = segs[k+1]
+		}
+		end := -1
+		for ; j < len(pus) && pus[j].Start < segEnd; j++ {
+			if pus[j].Stmt != nil {
+				names, writes = appendNames(names, writes, pus[j].Stmt)
+				end = pus[j].Stmt.End() - segs[k]
+			}
+		}
+		if u := s.units[set[k]]; end >= 0 && int32(end) != u.end {
+			return recheckFailed, nil // it reads otherwise before another unit
+		}
+		if u := s.units[set[k]]; !slices.Equal(sortedSet(names), sortedSet(slices.Clone(u.names()))) {
+			return recheckFailed, nil
+		}
+	}
 	// toUnit maps a span of src to the real text, relative to unit i.
 	toUnit := func(sp token.Span, i int) token.Span {
 		by := real(sp.Start) - sp.Start - s.starts[i]
@@ -291,7 +315,7 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 		if i < wlo || i >= wlo+len(ds) {
 			// A unit of an earlier version: a new one with the new findings.
 			old := s.units[i]
-			u := &unit{hashes: old.hashes, nkeys: old.nkeys, stmts: old.stmts, nwrites: old.nwrites, d: out[i].pack(), top: old.top}
+			u := &unit{hashes: old.hashes, nkeys: old.nkeys, stmts: old.stmts, nwrites: old.nwrites, end: old.end, d: out[i].pack(), top: old.top}
 			u.sig = sigs[k]
 			if old.sig != 0 && sigs[k] == old.sig && slices.Equal(ks, old.keys()) && len(retyped[i]) == 0 {
 				// It declares and retypes what it did (unitsig.go).

@@ -16,6 +16,9 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// lineRef matches a line named in a diagnostic's message.
+var lineRef = regexp.MustCompile(`line [0-9]+`)
+
 // closerLine matches a line that holds only a block's closer.
 var closerLine = regexp.MustCompile(`^[ \t]*end( [a-z]+)?[ \t]*\r?$`)
 
@@ -144,14 +147,16 @@ func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 				t.Errorf("%s: %s", where, msg)
 			}
 			// The preferred fix of the missing closer.
+			fixed := false
 			for _, x := range shown1 {
 				if x.Kind != diag.Unclosed || len(x.Related) == 0 || x.Related[0].Span.Start != d.header {
 					continue
 				}
 				for _, f := range s1.Fixes(x.Span) {
-					if !f.Preferred || f.Kind != FixInsertCloser || f.Diagnostic.Span != x.Span {
+					if fixed || !f.Preferred || f.Kind != FixInsertCloser || f.Diagnostic.Span != x.Span {
 						continue
 					}
+					fixed = true
 					out, err := ApplyEdits(d.cut, f.Edits...)
 					switch {
 					case err != nil:
@@ -164,6 +169,9 @@ func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 						t.Errorf("%s: the fix %q makes\n%s\nnot\n%s", where, f.Title, out, d.text)
 					}
 				}
+			}
+			if !fixed {
+				t.Errorf("%s: no preferred fix inserts the closer; shown %v", where, codesAt(d.cut, shown1))
 			}
 			// Completion on a new line at the end of the body.
 			indent := strings.Repeat(" ", indentAt(text, d.header)+4)
@@ -334,6 +342,15 @@ func noNewFindings(d deletion, shown0, shown1 []diag.Diagnostic) string {
 	had := map[string]bool{}
 	for _, x := range shown0 {
 		if x.Category != diag.Parse && !d.inside(x.Span.Start) {
+			// Lines named in the message move with the deleted line.
+			x.Message = lineRef.ReplaceAllStringFunc(x.Message, func(m string) string {
+				var l int
+				fmt.Sscanf(m, "line %d", &l)
+				if l > d.blockLines[1]+1 {
+					l--
+				}
+				return fmt.Sprintf("line %d", l)
+			})
 			had[key(x, d.at(x.Span.Start))] = true
 		}
 	}
@@ -379,4 +396,15 @@ func wordAt(text string, off int) string {
 		end++
 	}
 	return text[off:end]
+}
+
+// codesAt lists the diagnostics for a failure message: line, code, kind.
+func codesAt(text string, ds []diag.Diagnostic) []string {
+	lines := token.NewLines(text)
+	var out []string
+	for _, x := range ds {
+		l, _ := lines.OffsetPosition(x.Span.Start)
+		out = append(out, fmt.Sprintf("%d:%s:%v:%q", l+1, x.Code, x.Kind, x.Message))
+	}
+	return out
 }

@@ -39,17 +39,34 @@ const goplsVersion = "v0.23.0"
 func main() {
 	keystrokes := flag.Int("keystrokes", 1000, "measured keystrokes a document")
 	sizes := flag.String("sizes", "1000,10000", "document sizes in lines, comma-separated")
+	scenarios := flag.String("scenarios", "line,block", "what is typed: line (a second operand into a call), block (a block's header and body, its closer not typed), comma-separated")
 	sequential := flag.Bool("sequential", false, "write each request after the previous one's answer, instead of all at once")
 	gopls := flag.String("gopls", "", "the gopls binary (default: gopls "+goplsVersion+" found or installed)")
 	server := flag.String("wfl-lsp", "", "the wfl-lsp binary (default: built from ../..)")
 	flag.Parse()
-	if err := run(*keystrokes, *sizes, *sequential, *gopls, *server); err != nil {
+	if err := run(*keystrokes, *sizes, *scenarios, *sequential, *gopls, *server); err != nil {
 		fmt.Fprintln(os.Stderr, "typingbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(keystrokes int, sizeList string, sequential bool, goplsPath, serverPath string) error {
+func run(keystrokes int, sizeList, scenarioList string, sequential bool, goplsPath, serverPath string) error {
+	type scenario struct {
+		wfl, gopls func(dir string, lines int) (typingbench.Doc, error)
+	}
+	var scenarios []scenario
+	for _, s := range strings.Split(scenarioList, ",") {
+		switch strings.TrimSpace(s) {
+		case "line":
+			scenarios = append(scenarios, scenario{func(dir string, lines int) (typingbench.Doc, error) {
+				return typingbench.WFLDoc(dir, true, lines)
+			}, typingbench.GoDoc})
+		case "block":
+			scenarios = append(scenarios, scenario{typingbench.BlockDoc, typingbench.GoBlockDoc})
+		default:
+			return fmt.Errorf("-scenarios: %q is not line or block", s)
+		}
+	}
 	var sizes []int
 	for _, s := range strings.Split(sizeList, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
@@ -98,37 +115,39 @@ func run(keystrokes int, sizeList string, sequential bool, goplsPath, serverPath
 	var results []*typingbench.Result
 	var pairs []typingbench.Pair
 	for i, lines := range sizes {
-		dir := filepath.Join(tmp, fmt.Sprintf("wfl-%d", i))
-		os.MkdirAll(dir, 0o755)
-		doc, err := typingbench.WFLDoc(dir, true, lines)
-		if err != nil {
-			return err
+		for j, sc := range scenarios {
+			dir := filepath.Join(tmp, fmt.Sprintf("wfl-%d-%d", i, j))
+			os.MkdirAll(dir, 0o755)
+			doc, err := sc.wfl(dir, lines)
+			if err != nil {
+				return err
+			}
+			began := time.Now()
+			ours, err := typingbench.Run(typingbench.Server{Name: "wfl-lsp", Cmd: exec.Command(serverPath)}, dir, doc, opt)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(os.Stderr, "wfl-lsp, %s: %.1fs\n", doc.Name, time.Since(began).Seconds())
+			results = append(results, ours)
+			if goplsPath == "" {
+				continue
+			}
+			dir = filepath.Join(tmp, fmt.Sprintf("go-%d-%d", i, j))
+			os.MkdirAll(dir, 0o755)
+			gdoc, err := sc.gopls(dir, lines)
+			if err != nil {
+				return err
+			}
+			began = time.Now()
+			theirs, err := typingbench.Run(goplsServer(goplsPath, dir), dir, gdoc, opt)
+			if err != nil {
+				fmt.Printf("SKIP: gopls on %s: %v\n", gdoc.Name, err)
+				continue
+			}
+			fmt.Fprintf(os.Stderr, "gopls, %s: %.1fs\n", gdoc.Name, time.Since(began).Seconds())
+			results = append(results, theirs)
+			pairs = append(pairs, typingbench.Pair{Ours: ours, Peer: theirs})
 		}
-		began := time.Now()
-		ours, err := typingbench.Run(typingbench.Server{Name: "wfl-lsp", Cmd: exec.Command(serverPath)}, dir, doc, opt)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(os.Stderr, "wfl-lsp, %s: %.1fs\n", doc.Name, time.Since(began).Seconds())
-		results = append(results, ours)
-		if goplsPath == "" {
-			continue
-		}
-		dir = filepath.Join(tmp, fmt.Sprintf("go-%d", i))
-		os.MkdirAll(dir, 0o755)
-		gdoc, err := typingbench.GoDoc(dir, lines)
-		if err != nil {
-			return err
-		}
-		began = time.Now()
-		theirs, err := typingbench.Run(goplsServer(goplsPath, dir), dir, gdoc, opt)
-		if err != nil {
-			fmt.Printf("SKIP: gopls on %s: %v\n", gdoc.Name, err)
-			continue
-		}
-		fmt.Fprintf(os.Stderr, "gopls, %s: %.1fs\n", gdoc.Name, time.Since(began).Seconds())
-		results = append(results, theirs)
-		pairs = append(pairs, typingbench.Pair{Ours: ours, Peer: theirs})
 	}
 	typingbench.WriteTable(os.Stdout, results)
 	fmt.Println()

@@ -41,6 +41,44 @@ func WFLDoc(dir string, clean bool, lines int) (Doc, error) {
 	return writeDoc(dir, "doc.wfl", name, "wfl", text, call, typed, hover)
 }
 
+// BlockDoc writes benchdoc's clean WFL document of about lines lines into
+// dir and returns it typing a block by hand after the middle chunk's call,
+// as an editor user types one: the header, Enter, its body line by line,
+// and no closer (`end check` comes last, and is not typed yet). The block
+// is open for most of the keystrokes; the cursor ends in a call's
+// arguments. It hovers the call's action before the block.
+//
+//	display call sum_numbers_c417 with total_c417 and 1
+//	check if total_c417 is greater than 3:
+//	    store bonus as total_c417 plus 1
+//	    display call sum_numbers_c417 with bonus and total_c417
+func BlockDoc(dir string, lines int) (Doc, error) {
+	chunk := (lines + 11) / 12 / 2
+	typed := fmt.Sprintf("\ncheck if total_c%[1]d is greater than 3:\n    store bonus as total_c%[1]d plus 1\n"+
+		"    display call sum_numbers_c%[1]d with bonus and total_c%[1]d", chunk)
+	return writeDoc(dir, "doc.wfl", fmt.Sprintf("block/lines=%d", lines), "wfl", benchdoc.Clean(lines),
+		fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1|\n", chunk), typed,
+		fmt.Sprintf("call sum_|numbers_c%d with", chunk))
+}
+
+// GoBlockDoc is BlockDoc for gopls: the same block typed into GoSource, a
+// brace opened and not closed.
+//
+//	fmt.Println(sumNumbersC357(totalC357, 1))
+//	if totalC357 > 3 {
+//		bonus := totalC357 + 1
+//		fmt.Println(sumNumbersC357(bonus, totalC357
+func GoBlockDoc(dir string, lines int) (Doc, error) {
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module typingbench\n\ngo 1.26\n"), 0o644); err != nil {
+		return Doc{}, err
+	}
+	chunk := (lines - 6 + 13) / 14 / 2
+	typed := fmt.Sprintf("\n\tif totalC%[1]d > 3 {\n\t\tbonus := totalC%[1]d + 1\n\t\tfmt.Println(sumNumbersC%[1]d(bonus, totalC%[1]d", chunk)
+	return writeDoc(dir, "main.go", fmt.Sprintf("go-block/lines=%d", lines), "go", GoSource(lines),
+		fmt.Sprintf("\tfmt.Println(sumNumbersC%[1]d(totalC%[1]d, 1))|\n", chunk), typed,
+		fmt.Sprintf("\tfmt.Println(sum|NumbersC%d(totalC", chunk))
+}
+
 // TestsDoc writes benchdoc's program of tests of about lines lines into dir
 // and returns it: typing a second operand into the middle test's increment
 // of the count of passed tests, which every test writes, and hovering the

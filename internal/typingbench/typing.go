@@ -137,8 +137,8 @@ func (d Doc) check() error {
 	switch {
 	case d.Typed == "":
 		return errors.New("nothing to type")
-	case strings.ContainsFunc(d.Typed, func(r rune) bool { return r >= 0x80 || r == '\n' }):
-		return fmt.Errorf("typed text %q: ASCII on one line only", d.Typed)
+	case strings.ContainsFunc(d.Typed, func(r rune) bool { return r >= 0x80 || r == '\r' }):
+		return fmt.Errorf("typed text %q: ASCII only, lines broken by \\n", d.Typed)
 	case d.At < 0 || d.At > len(d.Text), d.Hover < 0 || d.Hover >= d.At:
 		return fmt.Errorf("the hover (%d) must come before the cursor (%d), inside the text", d.Hover, d.At)
 	case !filepath.IsAbs(d.Path):
@@ -461,6 +461,7 @@ type typist struct {
 	uri        string
 	line, col0 int            // the cursor's line and its UTF-16 column before typing
 	typed      int            // characters of doc.Typed in the document now
+	cursorLine int            // the cursor's line now
 	cursorCol  int            // the cursor's UTF-16 column now
 	hover      map[string]any // the position hovered
 	visible    map[string]any // the range of the visible lines
@@ -481,7 +482,7 @@ func newTypist(doc Doc) *typist {
 		"start": pos(max(0, t.line-VisibleLines/2), 0),
 		"end":   pos(min(last, t.line+VisibleLines/2), 0),
 	}
-	t.cursorCol = t.col0
+	t.cursorLine, t.cursorCol = t.line, t.col0
 	return t
 }
 
@@ -495,30 +496,42 @@ func utf16Len(s string) int {
 
 func pos(line, col int) map[string]any { return map[string]any{"line": line, "character": col} }
 
-// step makes the next keystroke's change: the next character of Typed, or a
-// backspace once it is all typed, until it is all deleted.
+// step makes the next keystroke's change: the next character of Typed (a
+// line break is Enter), or a backspace once it is all typed, until it is
+// all deleted.
 func (t *typist) step() {
 	n := len(t.doc.Typed)
 	p := t.keystroke % (2 * n)
 	t.keystroke++
 	t.version++
 	if p < n { // type Typed[p]
-		at := t.col0 + p
-		t.change = map[string]any{"range": map[string]any{"start": pos(t.line, at), "end": pos(t.line, at)}, "text": t.doc.Typed[p : p+1]}
+		at := t.at(p)
+		t.change = map[string]any{"range": map[string]any{"start": at, "end": at}, "text": t.doc.Typed[p : p+1]}
 		t.typed = p + 1
 	} else { // backspace over Typed[j]
 		j := 2*n - 1 - p
-		at := t.col0 + j
-		t.change = map[string]any{"range": map[string]any{"start": pos(t.line, at), "end": pos(t.line, at+1)}, "text": ""}
+		t.change = map[string]any{"range": map[string]any{"start": t.at(j), "end": t.at(j + 1)}, "text": ""}
 		t.typed = j
 	}
-	t.cursorCol = t.col0 + t.typed
+	c := t.at(t.typed)
+	t.cursorLine, t.cursorCol = c["line"].(int), c["character"].(int)
+}
+
+// at returns the position of the cursor once the first i characters of
+// Typed are typed.
+func (t *typist) at(i int) map[string]any {
+	typed := t.doc.Typed[:i]
+	nl := strings.LastIndexByte(typed, '\n')
+	if nl < 0 {
+		return pos(t.line, t.col0+len(typed))
+	}
+	return pos(t.line+strings.Count(typed, "\n"), len(typed)-nl-1)
 }
 
 // params returns the params of a request of kind k at the current cursor.
 func (t *typist) params(k Kind) any {
 	td := map[string]any{"uri": t.uri}
-	cursor := pos(t.line, t.cursorCol)
+	cursor := pos(t.cursorLine, t.cursorCol)
 	switch k {
 	case Completion:
 		return map[string]any{"textDocument": td, "position": cursor, "context": map[string]any{"triggerKind": 1}}

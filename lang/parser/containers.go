@@ -29,7 +29,14 @@ func (p *parser) containerDecl() ast.Stmt {
 		}
 	}
 	p.expect(token.Colon, "':' after the container name")
-	fr := p.openFrame(0, nil)
+	fr := p.openFrame(0, func() {
+		if n := p.peek(); n.Kind == token.EOF {
+			p.failTok(n, CodeEOF, "expected 'end' to close the container '"+d.Name.Name+"', found end of file")
+		} else {
+			p.failTok(n, CodeUnexpected, "a container body holds properties, actions and events; found "+describe(n))
+		}
+	})
+	fr.members = true
 	for {
 		n := p.peek()
 		switch n.Kind {
@@ -119,12 +126,16 @@ func (p *parser) method(static bool, start token.Token) ast.Stmt {
 			d.ReturnType = p.typeExprOf(t, name)
 		}
 	}
+	fr := p.openFrameAt(start, 0, func() {
+		if p.atEOF() {
+			p.failTok(p.peek(), CodeEOF, "expected 'end' to close the action '"+d.Name.Name+"', found end of file")
+		}
+		p.next() // end
+	})
+	fr.method = true
 	p.skipEol()
 	d.Body = p.block(p.lastEnd, stopEnd)
-	if p.atEOF() {
-		p.failTok(p.peek(), CodeEOF, "expected 'end' to close the action '"+d.Name.Name+"', found end of file")
-	}
-	p.next() // end
+	p.closeFrame(fr)
 	d.Range = p.rng(start.Start)
 	return d
 }

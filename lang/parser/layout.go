@@ -46,6 +46,7 @@ import (
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/token"
 )
 
@@ -92,6 +93,10 @@ type frame struct {
 	clauses bool
 	// stop is what stops the body being parsed (block's stop).
 	stop func(token.Kind) bool
+	// members is set for a container, whose body holds members, not
+	// statements (its close reports what it holds no more); method for a
+	// container's action, whose body a member ends.
+	members, method bool
 }
 
 // memoStmt is a statement parsed ahead of a block's layout end, kept for
@@ -209,6 +214,37 @@ func (p *parser) member(fr *frame, t token.Token, parse func()) (ended bool) {
 	return true
 }
 
+// readPast reads, when wanted and the tokens end before the text does
+// (UnitsAhead), the line of the rest of the text where a body could stop,
+// as if it came next, and reports whether there is one. At the end of the
+// text it makes the parser's end of file the text's.
+func (p *parser) readPast(wanted bool) bool {
+	if !wanted || p.rest == nil || p.eof.Start >= len(p.src) {
+		return false
+	}
+	at := p.rest(p.eof.Start)
+	if at < 0 {
+		return false // the caller will read the rest itself
+	}
+	if at >= len(p.src) {
+		p.eof.Start, p.eof.End = len(p.src), len(p.src)
+		return false
+	}
+	e := at
+	for e < len(p.src) && p.src[e] != '\n' && p.src[e] != '\r' {
+		e++
+	}
+	if e < len(p.src) {
+		e++
+		if p.src[e-1] == '\r' && e < len(p.src) && p.src[e] == '\n' {
+			e++
+		}
+	}
+	p.toks = append(p.toks, lexer.LexFrom(p.src[:e], at, nil).Tokens...)
+	p.eof.Start, p.eof.End = e, e
+	return true
+}
+
 // closesAround reports whether the tokens at the current position close a
 // block statement around fr's: then they are its closer, whatever the
 // indentation says.
@@ -227,14 +263,85 @@ func (p *parser) closesAround(fr *frame) bool {
 // continues reports whether a body of fr that stopped at the current token
 // goes on as the reference reads it: at fr's closer, or at a clause word
 // (the body's stop words other than `end`), which the statement takes.
-func (p *parser) continues(fr *frame) bool {
+// An `end` that does not close fr is taken for its closer mistyped only
+// when nothing before it ends the body by the layout (lined, a statement
+// at the header's indentation, does: `end teardown` after the next `test`
+// of a describe closes no test whose `end test` is missing).
+func (p *parser) continues(fr *frame, lined bool) bool {
 	if p.atEOF() {
 		return false
 	}
 	if p.kind() == token.KeywordEnd {
-		return p.closes(fr) || p.mistyped(fr)
+		return p.closes(fr) || !lined && p.mistyped(fr)
 	}
 	return true
+}
+
+// headerAround reports whether the body of fr, cut by the layout before
+// the statements after, reads in one of them, first on its line, what the
+// reference fails to read as a statement of the body, though it belongs to
+// a statement around fr: the next member of a container (`action
+// get_value:` after a method whose `end` is missing), or a clause of a
+// block around fr lined up with its header (`otherwise:` of the outer
+// check after an inner check, in its `otherwise` body, whose `end check`
+// is missing). The body ends at the cut, and that failure is the
+// diagnostic of fr's missing closer.
+func (p *parser) headerAround(fr *frame, after []ahead) bool {
+	for _, a := range after {
+		if !p.memberAt(fr, a.start) && !p.clauseAround(fr, a.start) {
+			continue
+		}
+		for i := a.diags; i < a.diagsEnd; i++ {
+			if p.raised[i].owner != droppedOwner && p.diags[i].Severity == diag.Error {
+				if p.diags[i].Kind == 0 {
+					fr.taken = [2]int{i, i + 1}
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// memberAt reports whether fr is a container's method and the token at
+// index at starts a member of the container.
+func (p *parser) memberAt(fr *frame, at int) bool {
+	if !fr.method || at >= len(p.toks) {
+		return false
+	}
+	switch p.toks[at].Kind {
+	case token.KeywordAction, token.KeywordProperty, token.KeywordStatic, token.KeywordEvent:
+		return true
+	}
+	return false
+}
+
+// clauseAround reports whether the token at index at is a clause word that
+// fr's body does not stop at, first on its line, lined up with the header
+// of a block around fr that takes it.
+func (p *parser) clauseAround(fr *frame, at int) bool {
+	if at >= len(p.toks) {
+		return false
+	}
+	t := p.toks[at]
+	if !clauseWord(t.Kind) || fr.stop == nil || fr.stop(t.Kind) || !p.firstOnLine(t.Start) {
+		return false
+	}
+	in := p.indentOf(t.Start)
+	for i := len(p.frames) - 1; i >= 0; i-- {
+		f := p.frames[i]
+		if f == fr || f.ended {
+			continue
+		}
+		p.low = min(p.low, i)
+		if f.close == nil {
+			break
+		}
+		if f.indent == in && f.stop != nil && f.stop(t.Kind) {
+			return true
+		}
+	}
+	return false
 }
 
 // takenFrom reports whether the closer at the current position, which
@@ -252,6 +359,9 @@ func (p *parser) takenFrom(fr *frame) bool {
 	if !p.firstOnLine(t.Start) || in >= fr.indent {
 		return false
 	}
+	// A clause word (`otherwise` of the check around an inner one whose
+	// `end check` is missing) is taken by fr first, as by the reference.
+	clause := t.Kind != token.KeywordEnd
 	// The frames around fr, innermost first; one of them lines up with the
 	// closer.
 	var around []*frame
@@ -263,28 +373,64 @@ func (p *parser) takenFrom(fr *frame) bool {
 		}
 		p.low = min(p.low, i)
 		if f.close == nil {
-			break // a body of members, not statements: read no further
+			break // a body of members whose reading is not known here
 		}
 		around = append(around, f)
-		found = found || f.indent == in && p.closes(f)
+		if clause {
+			found = found || f.indent == in && f.stop != nil && f.stop(t.Kind)
+		} else {
+			found = found || f.indent == in && p.closes(f)
+		}
 	}
 	if !found {
 		return false
 	}
+	if clause {
+		around = append([]*frame{fr}, around...)
+	}
 	// Read on as the reference does, the closer taken: each block around
 	// fr goes on to where its body stops, and takes its closer there.
 	s, last := p.pos, p.lastEnd
-	p.next()
-	if fr.kw != 0 {
+	if !clause {
 		p.next()
+		if fr.kw != 0 {
+			p.next()
+		}
 	}
 	var fails *frame
 read:
 	for _, f := range around {
 		stop := f.stop
+		if f.members {
+			// A container's members: its `end`, or what it holds no more.
+			for p.pos < len(p.toks) && p.kind() == token.Eol {
+				p.next()
+			}
+			if p.pos >= len(p.toks) && !p.readPast(true) {
+				p.short = p.short || p.rest != nil && p.eof.Start < len(p.src)
+				fails = f
+				break read
+			}
+			switch k := p.kind(); k {
+			case token.KeywordEnd:
+				p.next()
+				continue
+			case token.KeywordProperty, token.KeywordAction, token.KeywordEvent, token.KeywordStatic:
+				break read // more members: read as the reference does
+			}
+			fails = f
+			break read
+		}
 		for {
+			if p.pos >= len(p.toks) && !p.readPast(true) {
+				// The end of the text (or of the stretch read, which the
+				// caller then reads on from: short).
+				p.short = p.short || p.rest != nil && p.eof.Start < len(p.src)
+				fails = f
+				break read
+			}
 			k := p.kind()
-			if p.atEOF() || k == token.KeywordEnd {
+			if k == token.KeywordEnd {
 				if !p.closes(f) {
 					fails = f
 					break read
@@ -330,7 +476,9 @@ read:
 		nd := len(p.diags)
 		p.note(p.pos)
 		p.event = p.tokStart(p.pos)
+		p.settled = p.pos >= len(p.toks) && p.eof.Start == len(p.src)
 		p.attempt(fails.close)
+		p.settled = false
 		p.event = -1
 		for _, f := range around {
 			f.clauses = false
@@ -353,6 +501,7 @@ func (p *parser) ahead(parse func() ast.Stmt) ahead {
 	p.reach, p.low = p.pos, len(p.frames)
 	a.stmt = parse()
 	a.end, a.lastEnd, a.reach = p.pos, p.lastEnd, max(p.reach, p.pos)
+	a.diagsEnd, a.opensEnd = len(p.diags), len(p.opens)
 	// It read the blocks around it (an `end` it does not close, read as
 	// theirs): parsed where it is taken, it may read otherwise.
 	a.context = p.low < len(p.frames)
@@ -390,6 +539,56 @@ func (p *parser) keep(a ahead) {
 		p.memo = make(map[int]memoStmt)
 	}
 	p.memo[a.start] = memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach}
+}
+
+// orphans gives what the statements parsed ahead that no statement list
+// took reported (their statement is not in the tree: the parse went on
+// otherwise, after the reference's path, which raised it) to the unit whose
+// parse read them; their Opens are dropped.
+func (p *parser) orphans(f *ast.File) {
+	if p.memo == nil {
+		return
+	}
+	in := make(map[int]bool)
+	var bad []ast.Range // statements that failed: what they held raised its findings before
+	for _, st := range f.Stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case nil:
+				return false
+			case *ast.BadStmt:
+				in[n.Pos()] = true
+				bad = append(bad, n.Range)
+			case ast.Stmt:
+				in[n.Pos()] = true
+			case ast.Expr:
+				return false
+			}
+			return true
+		})
+	}
+	inBad := func(at int) bool {
+		k, _ := slices.BinarySearchFunc(bad, at, func(r ast.Range, at int) int {
+			if r.To < at {
+				return -1
+			}
+			if r.From > at {
+				return 1
+			}
+			return 0
+		})
+		return k < len(bad) && bad[k].From <= at && at <= bad[k].To
+	}
+	for i, r := range p.raised {
+		if !r.top && r.owner != droppedOwner && !in[r.owner] && !inBad(r.owner) {
+			p.raised[i].owner = p.units.startOf(r.unit, p.lead)
+		}
+	}
+	for i, o := range p.opens {
+		if o.owner != droppedOwner && !in[o.owner] {
+			p.opens[i].owner = droppedOwner
+		}
+	}
 }
 
 // droppedOwner is the owner of a diagnostic or an Open that belongs to no unit:
@@ -455,7 +654,9 @@ func (p *parser) closeFrame(fr *frame) bool {
 		p.note(at)
 		p.pos = fr.at
 		p.event = p.tokStart(fr.at)
+		p.settled = fr.at >= len(p.toks) && p.eof.Start == len(p.src)
 		p.attempt(fr.close)
+		p.settled = false
 		p.event = -1
 		p.note(p.pos)
 		p.pos, p.lastEnd = at, last
@@ -633,20 +834,20 @@ func (p *parser) closerTyped(i int) bool {
 		(i+1 >= len(p.toks) || p.toks[i+1].Kind == token.Eol)
 }
 
-// tokEnd returns the end of token i, or the end of the text.
+// tokEnd returns the end of token i, or the end of the text parsed.
 func (p *parser) tokEnd(i int) int {
 	if i < len(p.toks) {
 		return p.toks[i].End
 	}
-	return len(p.src)
+	return p.eof.End
 }
 
-// tokStart returns the offset of token i, or the end of the text.
+// tokStart returns the offset of token i, or the end of the text parsed.
 func (p *parser) tokStart(i int) int {
 	if i < len(p.toks) {
 		return p.toks[i].Start
 	}
-	return len(p.src)
+	return p.eof.Start
 }
 
 // outdented reports whether the token t starts its line at or left of
@@ -744,7 +945,17 @@ func (p *parser) attribute(units []Unit) {
 		}
 		for u := range units {
 			if count[u+1] > count[u] {
-				units[u].Diags = all[count[u]:count[u+1]:count[u+1]]
+				// A statement parsed ahead, then again where it was
+				// taken, may have said the same twice.
+				ds := all[count[u]:count[u]]
+				for _, d := range all[count[u]:count[u+1]] {
+					if !slices.ContainsFunc(ds, func(x diag.Diagnostic) bool {
+						return x.Span == d.Span && x.Code == d.Code && x.Message == d.Message
+					}) {
+						ds = append(ds, d)
+					}
+				}
+				units[u].Diags = slices.Clip(ds)
 			}
 		}
 	}

@@ -137,7 +137,9 @@ type Unit struct {
 	// of them consumed without a diagnostic (`end check`, a bare `end`): in
 	// a text being typed, a block before them has most likely lost its
 	// header, and what it held is read as statements of the top level.
-	Stray bool
+	// StrayAt is the offset of the first of them, or -1.
+	Stray   bool
+	StrayAt int
 	// Opens are the block statements of the unit whose closer is missing,
 	// closed by the layout instead, in the order they were closed.
 	Opens []Open
@@ -169,6 +171,25 @@ func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.
 	return f, units, dropped
 }
 
+// UnitsAhead is UnitsFrom parsing src[from:to] only, a stretch of a longer
+// text that goes on after to: where a body whose closer is missing reads
+// ahead past to, ahead gives the offset of the first place at or after its
+// argument where the rest of the text could stop the body (an `end` not
+// consumed by a statement, or a clause word starting a statement: what
+// the caller knows of the rest from an earlier parse of it), or len(src)
+// when there is none, and the parser reads the line there as if it
+// followed. The units are those of src[from:to] (none past to); a unit
+// whose reading depended on more than ahead gives (its statement ends past
+// to, or its parse stopped at to) has a Reach of at least to. ahead
+// returns -1 when it cannot tell: the parse then stops at to. short reports
+// whether a statement read past to where ahead could not tell (a header or
+// a member list cut at to): the stretch alone does not say how it parses.
+func UnitsAhead(src string, from, to int, ahead func(at int) int) (f *ast.File, units []Unit, dropped []diag.Diagnostic, short bool) {
+	var p *parser
+	f, units, dropped, _, p = unitsWindowParser(src, from, to, ahead, false)
+	return f, units, dropped, p.short
+}
+
 // UnitsLexed is Units, and also returns what the lexer made of src, which
 // the linter reads too (lint.Check): the text is lexed once.
 func UnitsLexed(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
@@ -176,14 +197,27 @@ func UnitsLexed(src string) (f *ast.File, units []Unit, dropped []diag.Diagnosti
 }
 
 func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
+	return unitsWindow(src, from, len(src), nil, keep)
+}
+
+func unitsWindow(src string, from, to int, ahead func(int) int, keep bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
+	f, units, dropped, lx, _ = unitsWindowParser(src, from, to, ahead, keep)
+	return f, units, dropped, lx
+}
+
+func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result, p *parser) {
 	bufp := new([]token.Token) // the caller keeps the tokens
 	if !keep {
 		bufp = tokenPool.Get().(*[]token.Token)
 	}
-	lx = lexer.LexFrom(src, from, *bufp) // a new buffer when src needs more
-	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}, lead: from, event: -1}
-	f = &ast.File{Range: ast.Range{From: from, To: len(src)}}
+	lx = lexer.LexFrom(src[:to], from, *bufp) // a new buffer when src needs more
+	p = &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: to, End: to}, lead: from, event: -1, rest: ahead}
+	p.window = len(p.toks)
+	f = &ast.File{Range: ast.Range{From: from, To: to}}
 	p.program()
+	if len(p.toks) > p.window {
+		lx.Tokens = p.toks[:p.window] // the lines read past to were the caller's
+	}
 	// The tree keeps no tokens. Small buffers go back to the pool, cleared
 	// so that they do not keep this source alive; a large file's buffer
 	// (ten times its size) is left to the collector rather than kept
@@ -214,14 +248,15 @@ func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, drop
 		f.Stmts = make([]ast.Stmt, 0, p.units.n)
 	}
 	if stray {
-		units = append(units, Unit{Start: p.lead, Reach: p.lead})
+		units = append(units, Unit{Start: p.lead, Reach: p.lead, StrayAt: -1})
 	}
 	for _, c := range p.units.chunks {
 		for _, u := range c {
-			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray, Reach: u.reach})
+			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray, StrayAt: u.strayAt, Reach: u.reach})
 			f.Stmts = append(f.Stmts, u.stmt)
 		}
 	}
+	p.orphans(f)
 	p.attribute(units)
 	f.Comments = groupComments(src, lx.Comments)
 	attachDocs(src, f)
@@ -234,7 +269,7 @@ func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, drop
 	if !keep {
 		lx = nil // its tokens are the pool's now
 	}
-	return f, units, dropped, lx
+	return f, units, dropped, lx, p
 }
 
 // FilterFirst applies Parse's rule to the parse errors of a whole text, in
@@ -280,12 +315,16 @@ type parser struct {
 	head   token.Token // its first token
 	event  int         // while a closer check runs where a cut body stopped, that place's offset; else -1
 
-	frames []*frame         // the block statements being parsed, innermost last (layout.go)
-	low    int              // the first of frames read since a statement parsed ahead began (layout.go: ahead)
-	base   int              // the first of frames opened by the innermost statement
-	memo   map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
-	opens  []raisedOpen     // the statements closed by the layout
-	reach  int              // the furthest token the current unit's parse looked at
+	frames  []*frame         // the block statements being parsed, innermost last (layout.go)
+	rest    func(int) int    // what the rest of the text past the tokens holds (UnitsAhead), or nil
+	short   bool             // a statement read past the tokens where rest cannot tell (pastEnd)
+	settled bool             // the end of the tokens is the text's, as rest said (closeFrame)
+	window  int              // the number of tokens of the text parsed: those after were read past it
+	low     int              // the first of frames read since a statement parsed ahead began (layout.go: ahead)
+	base    int              // the first of frames opened by the innermost statement
+	memo    map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
+	opens   []raisedOpen     // the statements closed by the layout
+	reach   int              // the furthest token the current unit's parse looked at
 
 	idents []ast.Ident    // the rest of the current slab of identifiers
 	lits   []ast.BasicLit // the rest of the current slab of literals
@@ -306,10 +345,11 @@ type pendingUnits struct {
 }
 
 type pendingUnit struct {
-	start int      // offset of the unit's first token
-	stmt  ast.Stmt // never nil
-	reach int      // offset of the furthest token its parse looked at (Unit.Reach)
-	stray bool     // stray `end` lines follow it (Unit.Stray)
+	start   int      // offset of the unit's first token
+	stmt    ast.Stmt // never nil
+	reach   int      // offset of the furthest token its parse looked at (Unit.Reach)
+	stray   bool     // stray `end` lines follow it (Unit.Stray)
+	strayAt int      // the first of them (Unit.StrayAt)
 }
 
 const unitChunk = 256
@@ -324,11 +364,23 @@ func (pu *pendingUnits) add(u pendingUnit) {
 	pu.n++
 }
 
-// markStray notes that stray `end` lines follow the last unit, if any.
-func (pu *pendingUnits) markStray() {
+// startOf returns the start of unit i, parsed or being parsed, or lead
+// before the first.
+func (pu *pendingUnits) startOf(i, lead int) int {
+	if i = min(i, pu.n-1); i < 0 {
+		return lead
+	}
+	return pu.chunks[i/unitChunk][i%unitChunk].start
+}
+
+// markStray notes that stray `end` lines follow the last unit, if any,
+// the first at offset at.
+func (pu *pendingUnits) markStray(at int) {
 	if pu.n > 0 {
 		c := pu.chunks[len(pu.chunks)-1]
-		c[len(c)-1].stray = true
+		if u := &c[len(c)-1]; !u.stray {
+			u.stray, u.strayAt = true, at
+		}
 	}
 }
 
@@ -343,12 +395,15 @@ type bailout struct{}
 // the others, raised in the order of their units).
 type raise struct {
 	owner, event int
+	top          bool // raised by the top level (a stray `end`), not a statement
+	unit         int  // the unit of the top level being parsed then
 }
 
 func (p *parser) peek() token.Token {
 	if p.pos < len(p.toks) {
 		return p.toks[p.pos]
 	}
+	p.pastEnd()
 	return p.eof
 }
 
@@ -356,12 +411,29 @@ func (p *parser) peekN(n int) token.Token {
 	if p.pos+n < len(p.toks) {
 		return p.toks[p.pos+n]
 	}
+	p.pastEnd()
 	return p.eof
+}
+
+// pastEnd notes that a statement read past the tokens of a stretch of a
+// longer text (UnitsAhead) other than where a body's statements could stop
+// (block's readPast): what follows decides its parse, which the stretch
+// alone cannot tell.
+func (p *parser) pastEnd() {
+	if p.rest != nil && len(p.frames) > 0 && !p.settled {
+		p.short = true
+	}
 }
 
 func (p *parser) kind() token.Kind { return p.peek().Kind }
 
-func (p *parser) atEOF() bool { return p.pos >= len(p.toks) }
+func (p *parser) atEOF() bool {
+	if p.pos >= len(p.toks) {
+		p.pastEnd()
+		return true
+	}
+	return false
+}
 
 func (p *parser) next() token.Token {
 	t := p.peek()
@@ -389,7 +461,7 @@ func (p *parser) report(start, end int, code, msg string) {
 		Span: token.Span{Start: start, End: end}, Severity: diag.Error, Category: diag.Parse,
 		Code: code, Message: msg,
 	})
-	p.raised = append(p.raised, raise{owner: p.owner, event: p.event})
+	p.raised = append(p.raised, raise{owner: p.owner, event: p.event, unit: p.units.n})
 }
 
 // failTok records a diagnostic at tok and unwinds.
@@ -576,7 +648,7 @@ func isStatementStarter(k token.Kind) bool {
 // program parses the top level, with the reference's handling of stray
 // `end` lines.
 func (p *parser) program() {
-	for !p.atEOF() {
+	for p.pos < p.window {
 		start := p.pos
 		t := p.peek()
 		if t.Kind == token.Eol {
@@ -588,7 +660,7 @@ func (p *parser) program() {
 		}
 		if t.Kind == token.KeywordEnd {
 			nt := p.peekN(1)
-			p.units.markStray()
+			p.units.markStray(t.Start)
 			if p.pos+1 >= len(p.toks) {
 				p.next()
 				break
@@ -607,18 +679,19 @@ func (p *parser) program() {
 				p.next()
 				p.owner = t.Start
 				p.report(t.Start, t.End, CodeStrayEnd, "'end' followed by "+describe(nt)+" closes nothing here")
+				p.raised[len(p.raised)-1].top = true
 				continue
 			}
 		}
 		p.reach = p.pos
 		if st := p.stmtRecover(); st != nil {
-			p.units.add(pendingUnit{start: t.Start, stmt: st, reach: p.tokEnd(max(p.reach, p.pos))})
+			p.units.add(pendingUnit{start: t.Start, stmt: st, strayAt: -1, reach: p.tokEnd(max(p.reach, p.pos))})
 		}
 		for p.kind() == token.Eol {
 			p.next()
 		}
 		if p.kind() == token.KeywordEnd && len(p.toks)-p.pos <= 2 {
-			p.units.markStray()
+			p.units.markStray(p.peek().Start)
 			p.pos = len(p.toks)
 			break
 		}
@@ -678,7 +751,8 @@ type ahead struct {
 	stmt                       ast.Stmt
 	start, end, lastEnd, reach int
 	context                    bool
-	diags, opens               int
+	diags, opens               int // what was raised from then on (and up to diagsEnd, opensEnd)
+	diagsEnd, opensEnd         int
 }
 
 // block parses statements until one of the stop kinds (not consumed). Line
@@ -697,7 +771,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	}
 	cut, cutPos := -1, 0 // statements before the layout's end of the body, and its token; -1 before it
 	var after []ahead    // the statements from there on
-	for !p.atEOF() {
+	for p.pos < len(p.toks) || p.readPast(cut >= 0) {
 		k := p.kind()
 		if stop(k) {
 			if k == token.KeywordEnd && fr != nil && p.strayEnd(fr) {
@@ -710,7 +784,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			continue
 		}
 		start := p.pos
-		if len(after) == 1 && p.firstOnLine(p.peek().Start) && p.indentOf(p.peek().Start) > fr.indent && !p.closerTyped(cutPos) {
+		if len(after) == 1 && p.firstOnLine(p.peek().Start) && p.indentOf(p.peek().Start) > fr.indent && !p.closerTyped(cutPos) && !p.memberAt(fr, cutPos) && !p.clauseAround(fr, cutPos) {
 			// The line at the layout's end is followed by the body's
 			// lines: it is misindented, not the end (unless it is the
 			// block's closer being typed).
@@ -739,10 +813,10 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			p.next()
 		}
 	}
-	if t := p.peek(); cut < 0 && fr != nil && t.Kind == token.KeywordEnd && !p.atEOF() && p.firstOnLine(t.Start) && p.indentOf(t.Start) < fr.indent {
+	if t := p.peek(); cut < 0 && fr != nil && (t.Kind == token.KeywordEnd || clauseWord(t.Kind)) && !p.atEOF() && p.firstOnLine(t.Start) && p.indentOf(t.Start) < fr.indent {
 		cut, cutPos = n, p.pos // the closer that stopped the body is the layout's end
 	}
-	if cut >= 0 && (!p.continues(fr) || p.takenFrom(fr)) {
+	if cut >= 0 && (!p.continues(fr, cutPos != p.pos) || p.headerAround(fr, after) || p.takenFrom(fr)) {
 		// Cut by the layout: the statements after the cut go to the
 		// statement list around, which goes on from there.
 		for _, a := range after {

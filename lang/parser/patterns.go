@@ -87,8 +87,28 @@ func (p *parser) patternDecl() ast.Stmt {
 		p.next()
 	}
 	if bodyEnd < 0 {
+		// No closer: the reference reports it, having read the words to
+		// the end of the text (parsing none). The body ends where the
+		// layout ends it.
+		fr := p.openFrameAt(t, token.KeywordPattern, nil)
+		nd := len(p.diags)
+		p.note(p.pos)
 		p.report(t.Start, t.End, CodeEOF, "expected 'end pattern' to close the pattern definition")
-		panic(bailout{})
+		bodyEnd = p.pos
+		for i := bodyStart; i < p.pos; i++ {
+			if tk := p.toks[i]; tk.Kind != token.Eol && p.outdented(fr, tk) {
+				bodyEnd = i
+				break
+			}
+		}
+		p.rewind(bodyEnd)
+		p.lastEnd = p.lastToken(bodyEnd, p.lastEnd)
+		fr.body = p.lastEnd
+		p.unclosed(fr, nd, true)
+		p.popFrame(fr)
+		for p.pos > bodyStart && p.toks[p.pos-1].Kind == token.Eol {
+			p.pos-- // the line breaks before the next statement are the list's
+		}
 	}
 	var toks []token.Token
 	for _, tk := range p.toks[bodyStart:bodyEnd] {

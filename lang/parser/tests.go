@@ -16,9 +16,44 @@ func (p *parser) describe() ast.Stmt {
 	p.skipEol()
 	body := &ast.Block{Range: ast.Range{From: p.lastEnd}}
 	hasSetup, hasTeardown := false, false
-	fr := p.openFrame(token.KeywordDescribe, nil)
+	fr := p.openFrameAt(t, token.KeywordDescribe, nil)
 	end := func(code, msg string, n token.Token) ast.Stmt {
 		p.membersEnd(fr, n, code, msg)
+		body.To = max(body.From, p.lastEnd)
+		s.Body = body
+		s.Range = p.rng(t.Start)
+		return s
+	}
+	// The first member on a line indented at or left of the header: where
+	// the layout ends the describe when the reference fails further on
+	// (its `end describe` not typed, the next describe taken for a nested
+	// one).
+	cand, candN, candDiags, candOpens := -1, 0, 0, 0
+	cut := func(fail func()) ast.Stmt {
+		// What the members from there reported is reported again by the
+		// statement lists that read them.
+		for i := candDiags; i < len(p.raised); i++ {
+			p.raised[i].owner = droppedOwner
+		}
+		for i := candOpens; i < len(p.opens); i++ {
+			p.opens[i].owner = droppedOwner
+		}
+		nd := len(p.diags)
+		p.note(p.pos)
+		p.event = p.tokStart(p.pos)
+		p.attempt(fail)
+		p.event = -1
+		p.note(p.pos)
+		p.rewind(cand)
+		body.Stmts = body.Stmts[:candN]
+		p.lastEnd = p.lastToken(cand, p.lastEnd)
+		fr.body = p.lastEnd
+		p.lastEnd = p.bodyBlanks(fr, p.lastEnd, p.tokStart(cand))
+		p.unclosed(fr, nd, true)
+		for p.pos > 0 && p.toks[p.pos-1].Kind == token.Eol {
+			p.pos--
+		}
+		body.From = min(body.From, p.lastToken(cand, body.From))
 		body.To = max(body.From, p.lastEnd)
 		s.Body = body
 		s.Range = p.rng(t.Start)
@@ -27,6 +62,9 @@ func (p *parser) describe() ast.Stmt {
 	for {
 		p.skipEol()
 		n := p.peek()
+		if cand < 0 && n.Kind != token.KeywordEnd && n.Kind != token.EOF && p.outdented(fr, n) {
+			cand, candN, candDiags, candOpens = p.pos, len(body.Stmts), len(p.diags), len(p.opens)
+		}
 		switch n.Kind {
 		case token.KeywordSetup, token.KeywordTeardown:
 			tear := n.Kind == token.KeywordTeardown
@@ -49,14 +87,25 @@ func (p *parser) describe() ast.Stmt {
 		case token.KeywordDescribe:
 			body.Stmts = append(body.Stmts, p.describe())
 		case token.KeywordEnd:
+			if cand >= 0 && !p.closes(fr) {
+				return cut(func() { p.closeBlock(token.KeywordDescribe, "describe block") })
+			}
 			body.To = max(body.From, p.lastEnd)
 			s.Body = body
 			p.closeBlock(token.KeywordDescribe, "describe block")
 			s.Range = p.rng(t.Start)
 			return s
 		case token.EOF:
+			if cand >= 0 {
+				return cut(func() { p.failTok(n, CodeEOF, "expected 'end describe', found end of file") })
+			}
 			return end(CodeEOF, "expected 'end describe', found end of file", n)
 		default:
+			if cand >= 0 && cand != p.pos {
+				return cut(func() {
+					p.failTok(n, CodeExpected, "expected 'setup', 'test', 'teardown' or 'end' in the describe block, found "+describe(n))
+				})
+			}
 			return end(CodeExpected, "expected 'setup', 'test', 'teardown' or 'end' in the describe block, found "+describe(n), n)
 		}
 	}
