@@ -160,6 +160,10 @@ func (s *server) applySettings(seq uint64, folders []folderSettings, problems []
 		return
 	}
 	s.cfgApplied = seq
+	// Only settings that say something count: a client that answers
+	// with an empty section (most do, before the user sets anything)
+	// changes nothing, and nothing is analysed again.
+	folders = slices.DeleteFunc(folders, func(f folderSettings) bool { return f.s.IsZero() })
 	changed := !slices.Equal(folders, s.cfgFolders)
 	if changed {
 		for _, remove := range s.cfgRemove {
@@ -167,9 +171,7 @@ func (s *server) applySettings(seq uint64, folders []folderSettings, problems []
 		}
 		s.cfgRemove = s.cfgRemove[:0]
 		for _, f := range folders {
-			if !f.s.IsZero() {
-				s.cfgRemove = append(s.cfgRemove, core.SetSettings(f.dir, f.s))
-			}
+			s.cfgRemove = append(s.cfgRemove, core.SetSettings(f.dir, f.s))
 		}
 		s.cfgFolders = folders
 	}

@@ -267,3 +267,62 @@ func TestWatchedConfigFile(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestConfigurationAnswerCancelsNothing: in 20 sessions in a row, a client
+// that answers workspace/configuration (as VS Code, Neovim and Emacs do)
+// opens a document and at once asks for completion, hover, symbols,
+// semantic tokens, folding, code lens and inlay hints, answering the
+// configuration request in the middle of them: half the sessions with an
+// empty section, half with settings that change the lint findings (the
+// documents are analysed again). Every request is answered: the text never
+// changed, so none is refused with ContentModified.
+func TestConfigurationAnswerCancelsNothing(t *testing.T) {
+	dir, u := configWorkspace(t, "")
+	const program = "define action called tally with parameters scores:\n    store total as 0\n    for each score in scores:\n        change total to total + score\n    end for\n    return total\nend action\n\nstore result as tally with [1, 2, 3]\ndisplay \"the result of the tally is, in a line long enough to be linted: \" with result\n"
+	pos := func(line, char int) map[string]any { return map[string]any{"line": line, "character": char} }
+	doc := map[string]any{"uri": u}
+	requests := []struct {
+		method string
+		params map[string]any
+	}{
+		{"textDocument/completion", map[string]any{"textDocument": doc, "position": pos(9, 2)}},
+		{"textDocument/hover", map[string]any{"textDocument": doc, "position": pos(8, 8)}},
+		{"textDocument/documentSymbol", map[string]any{"textDocument": doc}},
+		{"textDocument/semanticTokens/full", map[string]any{"textDocument": doc}},
+		{"textDocument/foldingRange", map[string]any{"textDocument": doc}},
+		{"textDocument/codeLens", map[string]any{"textDocument": doc}},
+		{"textDocument/inlayHint", map[string]any{"textDocument": doc, "range": map[string]any{"start": pos(0, 0), "end": pos(10, 0)}}},
+	}
+	for session := range 20 {
+		c := newClient(t)
+		r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
+			"workspace": map[string]any{"configuration": true}}})
+		if r.Error != nil {
+			t.Fatal(r.Error)
+		}
+		c.notify("initialized", map[string]any{})
+		c.open(u, program, 1)
+		ids := make([]int, len(requests))
+		for i, q := range requests {
+			ids[i] = c.start(q.method, q.params)
+			if i == 2 {
+				req := c.await("workspace/configuration", func(m *msg) bool { return m.Method == "workspace/configuration" })
+				answer := `[{}]`
+				if session%2 == 1 {
+					answer = `[{"maxLineLength":40}]`
+				}
+				c.sendBody(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":` + answer + `}`)
+			}
+		}
+		for i, id := range ids {
+			if m := c.response(id); m.Error != nil {
+				t.Errorf("session %d: %s: %+v", session+1, requests[i].method, m.Error)
+			} else if requests[i].method != "textDocument/codeLens" && string(m.Result) == "null" {
+				t.Errorf("session %d: %s answered null", session+1, requests[i].method)
+			}
+		}
+		if err := c.finish(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

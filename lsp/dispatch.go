@@ -419,8 +419,13 @@ func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s 
 					return nil, err
 				}
 				cur, ok := s.ws.Snapshot(core.URI(u))
-				if ok && cur == d.snap {
+				if ok && (cur == d.snap || !whole && sameText(cur, d.snap)) {
+					// (A snapshot of the same text, made when settings
+					// changed, leaves the answer's positions right.)
 					return res, nil
+				}
+				if ok && whole && attempt == 2 && sameText(cur, d.snap) {
+					return res, nil // settings changed, the text did not
 				}
 				if !ok || !whole || attempt == 2 || ctx.Err() != nil {
 					return nil, jsonrpc2.NewError(protocol.CodeContentModified, "the document changed while the request ran")
@@ -429,6 +434,12 @@ func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s 
 			}
 		}, ready, nil
 	}}
+}
+
+// sameText reports whether two snapshots of a document hold the same
+// version of its text.
+func sameText(a, b *core.Snapshot) bool {
+	return a.Version == b.Version && a.Text == b.Text
 }
 
 // cursorOf returns the position of the params of a request about one
