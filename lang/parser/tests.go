@@ -38,6 +38,11 @@ func (p *parser) describe() ast.Stmt {
 		for i := candOpens; i < len(p.opens); i++ {
 			p.opens[i].owner = droppedOwner
 		}
+		for k := range p.memo {
+			if k >= cand {
+				delete(p.memo, k) // parsed again, to report again
+			}
+		}
 		nd := len(p.diags)
 		p.note(p.pos)
 		p.event = p.tokStart(p.pos)
