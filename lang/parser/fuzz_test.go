@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
@@ -116,6 +117,9 @@ func FuzzParse(f *testing.F) {
 			}
 			if d.Code == "" || d.Message == "" {
 				t.Fatalf("diagnostic without code or message: %+v", d)
+			}
+			if !utf8.ValidString(d.Message) {
+				t.Fatalf("diagnostic message is not UTF-8: %q", d.Message)
 			}
 		}
 	})

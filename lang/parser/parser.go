@@ -18,6 +18,7 @@ package parser
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
@@ -398,11 +399,7 @@ func describe(t token.Token) string {
 	case token.Identifier:
 		return "identifier " + quoteText(t.Text)
 	case token.StringLiteral:
-		s := t.Text
-		if len(s) > 30 {
-			s = s[:30] + "…"
-		}
-		return "text " + quoteText(s)
+		return "text " + quoteText(clip(t.Text, 30))
 	case token.IntLiteral, token.FloatLiteral:
 		return "number " + t.Text
 	case token.BooleanLiteral:
@@ -453,10 +450,14 @@ func describeName(t token.Token) string {
 	return describe(t)
 }
 
+// quoteText quotes source text for a message: quotes, backslashes and
+// line breaks escaped, and a byte that is not UTF-8 written as \xNN, so
+// that a message is valid UTF-8 whatever the source holds.
 func quoteText(s string) string {
+	const hex = "0123456789ABCDEF"
 	b := make([]byte, 0, len(s)+2)
 	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		switch c := s[i]; c {
 		case '"', '\\':
 			b = append(b, '\\', c)
@@ -467,10 +468,34 @@ func quoteText(s string) string {
 		case '\t':
 			b = append(b, '\\', 't')
 		default:
-			b = append(b, c)
+			if c < utf8.RuneSelf {
+				b = append(b, c)
+				break
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = append(b, '\\', 'x', hex[c>>4], hex[c&0xF])
+			} else {
+				b = append(b, s[i:i+size]...)
+			}
+			i += size
+			continue
 		}
+		i++
 	}
 	return string(append(b, '"'))
+}
+
+// clip returns s cut after its first n characters, with "…" when it was
+// cut: a cut never splits a character.
+func clip(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i] + "…"
+		}
+		n--
+	}
+	return s
 }
 
 // isStatementStarter reports the keywords that always begin a statement; an
