@@ -777,7 +777,7 @@ func TestDidChangeRefusesMalformedRange(t *testing.T) {
 		return got.Text
 	}
 	for i, tt := range []struct {
-		name  string
+		name   string
 		range_ any
 	}{
 		{"negative", rng(-1, -5, 0, 0)},
