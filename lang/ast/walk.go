@@ -48,6 +48,34 @@ func Preorder(node Node, f func(Node)) {
 	eachChild(node, func(c Node) { Preorder(c, f) })
 }
 
+// Deeper returns the first node, in source order, that lies more than
+// limit levels below node (node itself is level 1), or nil when the tree
+// is no deeper than limit. It walks with a stack of its own, not by
+// recursion, so it measures any tree: the parser gives up on a statement
+// deeper than its limit, and every pass that recurses over trees then
+// recurses at most that deep.
+func Deeper(node Node, limit int) Node {
+	type level struct {
+		n     Node
+		depth int
+	}
+	stack := []level{{node, 1}}
+	var kids []Node
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if top.depth > limit {
+			return top.n
+		}
+		kids = kids[:0]
+		eachChild(top.n, func(c Node) { kids = append(kids, c) })
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, level{kids[i], top.depth + 1})
+		}
+	}
+	return nil
+}
+
 // Children calls f for each direct child of node, in source order. Absent
 // optional children are skipped.
 func Children(node Node, f func(Node)) { eachChild(node, f) }

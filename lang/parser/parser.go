@@ -26,8 +26,13 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// MaxDepth bounds the nesting of statements and expressions.
-const MaxDepth = 400
+// MaxDepth bounds the nesting of statements and expressions: the levels of
+// a statement's syntax tree, where each operator of a chain (`1 + 1 + …`
+// is a tree as deep as it has operators), each bracket, unary operator,
+// call and block is a level. A top-level statement deeper than that is
+// reported (CodeDepth) and replaced by a BadStmt, so every pass that
+// recurses over trees recurses at most MaxDepth levels.
+const MaxDepth = 10000
 
 // Diagnostic codes.
 const (
@@ -169,6 +174,7 @@ func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, drop
 	if len(units) > 0 {
 		units[len(units)-1].Diags = diagsOf(prev, len(p.diags))
 	}
+	boundDepth(units, f.Stmts)
 	f.Comments = groupComments(src, lx.Comments)
 	attachDocs(src, f)
 	for _, d := range lx.Dropped {
@@ -358,7 +364,7 @@ func (p *parser) enter() {
 	p.depth++
 	if p.depth > MaxDepth {
 		p.depth = 0 // let recovery run with room to spare
-		p.failHere(CodeDepth, "nesting is too deep (more than 400 levels)")
+		p.failHere(CodeDepth, depthMessage)
 	}
 }
 
