@@ -52,12 +52,23 @@ func span(x ast.Node, to int) ast.Range {
 // binaryRest continues left with operators at precedence prec and above.
 // A chain of operators is a loop here, which builds a tree as deep as the
 // chain is long (the operators are left-associative); boundDepth measures
-// it. What it parses recursively starts with a primary, which counts the
-// parser's own depth. The phrases other than a plain operator are parsed
-// by functions of their own, so that the frame that stays on the stack
-// while a right operand is parsed is small.
+// it, and the loop gives up as soon as the chain alone makes the tree too
+// deep, rather than build the rest of it. What it parses recursively
+// starts with a primary, which counts the parser's own depth. The phrases
+// other than a plain operator are parsed by functions of their own, so
+// that the frame that stays on the stack while a right operand is parsed
+// is small.
 func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
+	chain, last := 0, left // the nodes built around the first operand; the latest
 	for !p.atEOF() {
+		if left != last {
+			// The levels above (p.depth), the chain's, and at least
+			// one of the first operand's.
+			chain, last = chain+1, left
+			if p.depth+chain >= MaxDepth {
+				p.failHere(CodeDepth, depthMessage)
+			}
+		}
 		t := p.peek()
 		k := t.Kind
 		if p.stops(k, c) {
