@@ -328,3 +328,57 @@ func TestPromptsAndCompletion(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagnosticsCapped calls the diagnostic tools on a program with far
+// more findings than an answer lists: at most maxDiagnostics are listed,
+// the errors among them whatever their place, in source order, and the
+// counts and omitted say how many there are. 160,000 findings on one line
+// made a 65 MB answer.
+func TestDiagnosticsCapped(t *testing.T) {
+	h := start(t, Options{})
+	const drops = 3 * maxDiagnostics
+	// Dropped characters (warnings) on the first line, then undefined
+	// names (errors) far after them.
+	src := "store x as 1 " + strings.Repeat("@", drops) + "\ndisplay x\n" + strings.Repeat("display nowhere\n", 3)
+	for i, tool := range []string{"analyze_wfl", "lint_wfl", "parse_wfl"} {
+		params := fmt.Sprintf(`{"name":%q,"arguments":{"source":%q}}`, tool, src)
+		res := h.call(i+1, "tools/call", params).tool(t)
+		if res.IsError {
+			t.Fatalf("%s failed: %s", tool, res.Content[0].Text)
+		}
+		checkOutputSchema(t, params, res)
+		var out struct {
+			ErrorCount, WarningCount, Omitted int
+			Diagnostics                       []diagJSON
+			Summary                           string
+		}
+		if err := json.Unmarshal(res.StructuredContent, &out); err != nil {
+			t.Fatal(err)
+		}
+		total := out.ErrorCount + out.WarningCount
+		if tool == "parse_wfl" { // no counts: dropped characters are all it lists
+			total = len(out.Diagnostics) + out.Omitted
+		}
+		if len(out.Diagnostics) > maxDiagnostics {
+			t.Errorf("%s lists %d findings, more than %d", tool, len(out.Diagnostics), maxDiagnostics)
+		}
+		if tool != "lint_wfl" && (total < drops || out.Omitted != total-len(out.Diagnostics)) {
+			t.Errorf("%s: %d errors, %d warnings, %d listed, %d omitted", tool, out.ErrorCount, out.WarningCount, len(out.Diagnostics), out.Omitted)
+		}
+		if out.Omitted > 0 && !strings.Contains(out.Summary, "more not listed") {
+			t.Errorf("%s: the summary %q does not say findings were left out", tool, out.Summary)
+		}
+		errs := 0
+		for k, d := range out.Diagnostics {
+			if d.Severity == "error" {
+				errs++
+			}
+			if k > 0 && (d.Line < out.Diagnostics[k-1].Line || d.Line == out.Diagnostics[k-1].Line && d.Column < out.Diagnostics[k-1].Column) {
+				t.Errorf("%s: finding %d is before the one listed before it", tool, k)
+			}
+		}
+		if errs != min(out.ErrorCount, maxDiagnostics) {
+			t.Errorf("%s lists %d of its %d errors", tool, errs, out.ErrorCount)
+		}
+	}
+}
