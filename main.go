@@ -34,9 +34,10 @@ Usage:
   wfl-lsp [--stdio]                            LSP over stdio (the default)
   wfl-lsp --mcp [--root DIR]                   MCP over stdio; the workspace is DIR, else the client's
                                                roots, else the current folder
-  wfl-lsp --mcp --http ADDR [--token-file F] [--instance NAME]
+  wfl-lsp --mcp --http ADDR [--token-file F] [--instance NAME] [--max-connections N]
                                                MCP over Streamable HTTP at ADDR (path /mcp); NAME
-                                               prefixes its session ids (several instances)
+                                               prefixes its session ids (several instances); at most
+                                               N connections open at once (default 512)
   wfl-lsp check [--json] [--no-warnings] [--all] PATH...
                                                report diagnostics like a compiler
   wfl-lsp fmt [-w | -l | -d] PATH...           print, write, list or diff the canonical format
@@ -60,7 +61,7 @@ func main() {
 // globalFlags are the flags that come before a subcommand.
 type globalFlags struct {
 	stdio, mcp, debug, showVersion, help bool
-	clientPID                            int
+	clientPID, maxConns                  int
 	root, httpAddr, tokenFile, instance  string
 	logLevel, logFile                    string
 }
@@ -82,6 +83,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&g.httpAddr, "http", "", "")
 	fs.StringVar(&g.tokenFile, "token-file", "", "")
 	fs.StringVar(&g.instance, "instance", "", "")
+	fs.IntVar(&g.maxConns, "max-connections", 0, "")
 	fs.StringVar(&g.logLevel, "log-level", "warn", "")
 	fs.StringVar(&g.logFile, "log-file", "", "")
 	if err := fs.Parse(args); err != nil {
@@ -149,7 +151,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "wfl-lsp: --instance needs --http")
 			return 2
 		}
-		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger, Instance: g.instance}
+		if g.maxConns != 0 && (g.httpAddr == "" || g.maxConns < 0) {
+			fmt.Fprintln(stderr, "wfl-lsp: --max-connections needs --http and a number from 1")
+			return 2
+		}
+		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger, Instance: g.instance, MaxConnections: g.maxConns}
 		if g.httpAddr != "" {
 			if g.tokenFile != "" {
 				tok, err := os.ReadFile(g.tokenFile)

@@ -32,6 +32,8 @@ func TestCommandLine(t *testing.T) {
 		{"unknown command", []string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{"bad log level", []string{"--log-level", "loud"}, 2, "", "--log-level"},
 		{"http without mcp", []string{"--http", "127.0.0.1:0"}, 2, "", "--http needs --mcp"},
+		{"max connections without http", []string{"--mcp", "--max-connections", "5"}, 2, "", "--max-connections needs --http"},
+		{"max connections below one", []string{"--mcp", "--http", "127.0.0.1:0", "--max-connections", "-1"}, 2, "", "--max-connections needs --http and a number from 1"},
 		{"check without paths", []string{"check"}, 2, "", "usage: wfl-lsp check"},
 		{"check of a missing file", []string{"check", "no/such/file.wfl"}, 2, "", "no such file"},
 	}
