@@ -225,3 +225,56 @@ func TestBatches(t *testing.T) {
 		t.Errorf("got %s", w.raw)
 	}
 }
+
+// TestBatchesBounded sends batches whose answer would be large: one of
+// more than maxBatch messages is refused whole, and once a batch's answers
+// hold maxBatchAnswer bytes, the ones after are errors. A batch of 50,000
+// tools/list (3.5 MB) made a 738 MB answer; the process grew to 3 GB.
+func TestBatchesBounded(t *testing.T) {
+	big := strings.Repeat("x", 100<<10)
+	h := start(t, Options{Primitives: withTools(textTool("big", func(ctx context.Context, args json.RawMessage) (string, error) {
+		return big, nil
+	}))})
+	h.initialize("2025-03-26")
+	var sb strings.Builder
+	sb.WriteByte('[')
+	for i := range maxBatch + 1 {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`, i+1)
+	}
+	sb.WriteByte(']')
+	h.send(sb.String())
+	if w := h.next(); w.errCode() != -32600 || !strings.Contains(w.Error.Message, "at most") {
+		t.Fatalf("a batch of %d messages: %.200s", maxBatch+1, w.raw)
+	}
+	const calls = 2 * maxBatchAnswer / (100 << 10)
+	sb.Reset()
+	sb.WriteByte('[')
+	for i := range calls {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"big"}}`, i+1)
+	}
+	sb.WriteByte(']')
+	h.send(sb.String())
+	line := h.nextLine()
+	var arr []map[string]any
+	if err := json.Unmarshal(line, &arr); err != nil {
+		t.Fatalf("the answer to a batch is not an array: %v", err)
+	}
+	errs := 0
+	for _, m := range arr {
+		if _, ok := m["error"]; ok {
+			errs++
+		}
+	}
+	if len(arr) != calls || errs == 0 || len(line) > maxBatchAnswer+calls*300 {
+		t.Errorf("%d answers (%d errors) in %d bytes to %d calls of 100 KB each", len(arr), errs, len(line), calls)
+	}
+	if w := h.call(9999, "ping", ""); w.Error != nil {
+		t.Errorf("the session after the batches: %s", w.raw)
+	}
+}
