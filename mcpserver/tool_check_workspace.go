@@ -48,8 +48,11 @@ func (ws *workspace) checkFiles(ctx context.Context, files []string, errorsOnly 
 		text, _, perr := ws.readFile(rel)
 		fr := fileReport{Path: rel, Diagnostics: []diagJSON{}}
 		if perr == nil {
-			snap := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text)
+			snap := core.NewSnapshotContext(ctx, core.FileURI(ws.abs(rel)), 0, text)
 			a := snap.Analysis()
+			if err := snap.Err(); err != nil {
+				return rep, err // the file's analysis stopped: no report of it
+			}
 			_, shown := snap.Tolerant() // as analyze_wfl
 			kept := shown[:0:0]
 			for _, x := range shown {

@@ -257,24 +257,35 @@ func sourceOrPath() map[string]*Schema {
 }
 
 // document reads the program named by the source or path argument.
-func (c *Call) document() (*document, *Result) {
-	return c.ws.document(c.Args)
+func (c *Call) document(ctx context.Context) (*document, *Result) {
+	return c.ws.document(ctx, c.Args)
 }
 
 // onDocument makes the Call of a tool that reads one program, named by the
 // source or path argument: f runs on it, and a missing or unreadable
-// program is the answer instead.
+// program is the answer instead. The program's analysis stops soon after
+// the call's context ends (its time limit, a cancellation), and the answer
+// is then the interruption, never what the stopped analysis left.
 func onDocument(f func(ctx context.Context, c *Call, d *document) Result) func(context.Context, *Call) Result {
 	return func(ctx context.Context, c *Call) Result {
-		d, fail := c.document()
+		d, fail := c.document(ctx)
 		if fail != nil {
 			return *fail
 		}
-		return f(ctx, c, d)
+		if d.snap.Err() != nil {
+			return c.interrupted(ctx)
+		}
+		res := f(ctx, c, d)
+		if d.snap.Err() != nil {
+			return c.interrupted(ctx)
+		}
+		return res
 	}
 }
 
-func (ws *workspace) document(args map[string]any) (*document, *Result) {
+// document reads the program the arguments name, and analyses it for the
+// request ctx is the context of (core.NewSnapshotContext).
+func (ws *workspace) document(ctx context.Context, args map[string]any) (*document, *Result) {
 	src, hasSrc := strArg(args, "source")
 	p, hasPath := strArg(args, "path")
 	switch {
@@ -285,7 +296,7 @@ func (ws *workspace) document(args map[string]any) (*document, *Result) {
 		f := failure("invalid_arguments", `missing required argument: give "source" (the program text) or "path" (a workspace file)`)
 		return nil, &f
 	case hasSrc:
-		snap := core.NewSnapshot("untitled:source.wfl", 0, src)
+		snap := core.NewSnapshotContext(ctx, "untitled:source.wfl", 0, src)
 		return &document{snap: snap, a: snap.Analysis()}, nil
 	}
 	text, rel, err := ws.readFile(p)
@@ -293,7 +304,7 @@ func (ws *workspace) document(args map[string]any) (*document, *Result) {
 		f := pathFailure(err)
 		return nil, &f
 	}
-	snap := core.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text)
+	snap := core.NewSnapshotContext(ctx, core.FileURI(ws.abs(rel)), 0, text)
 	return &document{snap: snap, a: snap.Analysis(), path: rel}, nil
 }
 

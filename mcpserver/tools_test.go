@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -380,5 +381,20 @@ func TestDiagnosticsCapped(t *testing.T) {
 		if errs != min(out.ErrorCount, maxDiagnostics) {
 			t.Errorf("%s lists %d of its %d errors", tool, errs, out.ErrorCount)
 		}
+	}
+}
+
+// TestToolOutOfTimeStopsTheAnalysis calls analyze_wfl on a program whose
+// analysis takes longer than the call's time limit: the answer is the
+// timeout, never what the analysis, stopped at the limit, left (the
+// program's snapshot is made for the call: core.NewSnapshotContext).
+func TestToolOutOfTimeStopsTheAnalysis(t *testing.T) {
+	h := start(t, Options{CallTimeout: time.Millisecond})
+	src := strings.Repeat("store total as 1\nchange total to total plus 1\ndisplay totl\n", 40000)
+	params := fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"source":%q}}`, src)
+	res := h.call(1, "tools/call", params).tool(t)
+	var f toolFailure
+	if !res.IsError || json.Unmarshal([]byte(res.Content[0].Text), &f) != nil || f.Error.Kind != "timeout" {
+		t.Fatalf("got %.300s, want the timeout failure", res.Content[0].Text)
 	}
 }

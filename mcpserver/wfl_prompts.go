@@ -104,7 +104,7 @@ func userText(f func(c *Call, args map[string]string) (string, error)) func(cont
 
 // promptDocument reads a workspace file for a prompt; failures are -32602.
 func (c *Call) promptDocument(p string) (*document, error) {
-	d, fail := c.ws.document(map[string]any{"path": p})
+	d, fail := c.ws.document(context.Background(), map[string]any{"path": p})
 	if fail != nil {
 		return nil, &Error{Code: codeInvalidParams, Message: "path: " + fail.Text}
 	}

@@ -291,6 +291,9 @@ func (a *analyzer) run() {
 	}
 	// Pass 2.
 	for _, s := range f.Stmts {
+		if a.ctx.stopped() {
+			break
+		}
 		a.top = s
 		a.stmt(s)
 	}
@@ -330,6 +333,9 @@ func undefinedVariable(msg string) (string, bool) {
 
 func (a *analyzer) stmts(list []ast.Stmt) {
 	for _, s := range list {
+		if a.ctx.stopped() {
+			return
+		}
 		a.stmt(s)
 	}
 }

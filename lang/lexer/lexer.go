@@ -45,10 +45,17 @@ func LexInto(src string, buf []token.Token) *Result {
 // starts at from (nothing before it carries into it) scans one stretch of a
 // large text without copying it. from must lie in [0, len(src)].
 func LexFrom(src string, from int, buf []token.Token) *Result {
+	return LexFromUntil(src, from, buf, nil)
+}
+
+// LexFromUntil is LexFrom that stops, at a line break, soon after done is
+// closed (nil: never): the tokens are then those of the text up to there,
+// for a caller that no longer wants them.
+func LexFromUntil(src string, from int, buf []token.Token, done <-chan struct{}) *Result {
 	if n := estimate(src[from:]); cap(buf) < n {
 		buf = make([]token.Token, 0, n)
 	}
-	l := lexer{src: src, toks: buf[:0]}
+	l := lexer{src: src, toks: buf[:0], done: done}
 	l.run(from)
 	return &Result{Tokens: l.toks, Comments: l.comments, Dropped: l.dropped}
 }
@@ -58,6 +65,8 @@ type lexer struct {
 	toks     []token.Token
 	comments []token.Span
 	dropped  []token.Span
+	done     <-chan struct{} // closed: stop (LexFromUntil)
+	breaks   int             // line breaks so far, when done is set
 
 	// the identifier being accumulated
 	idOn     bool
@@ -104,6 +113,19 @@ func (l *lexer) emit(k token.Kind, start, end int, text string) {
 	l.toks = append(l.toks, token.Token{Kind: k, Start: start, End: end, Text: text})
 }
 
+// stopped reports, every 1,024 line breaks, whether l.done is closed.
+func (l *lexer) stopped() bool {
+	if l.breaks++; l.breaks%1024 != 0 {
+		return false
+	}
+	select {
+	case <-l.done:
+		return true
+	default:
+		return false
+	}
+}
+
 func (l *lexer) drop(start, end int) {
 	l.dropped = append(l.dropped, token.Span{Start: start, End: end})
 }
@@ -131,6 +153,9 @@ func (l *lexer) run(from int) {
 		case c == '\n':
 			l.emit(token.Eol, i, i+1, "")
 			i++
+			if l.done != nil && l.stopped() {
+				i = len(src)
+			}
 		case c == '\r':
 			if i+1 < len(src) && src[i+1] == '\n' {
 				l.emit(token.Eol, i, i+2, "")

@@ -362,6 +362,19 @@ func (p *parser) startsPhrase(t token.Token, left ast.Expr, c exprCtx) ast.Expr 
 		Args: []*ast.Arg{argOf(left), argOf(right)}}
 }
 
+// pollDone moves to the end of the text once p.done is closed: the
+// statement being parsed fails there, and so do the blocks around it.
+func (p *parser) pollDone() {
+	if p.done == nil {
+		return
+	}
+	select {
+	case <-p.done:
+		p.pos = len(p.toks)
+	default:
+	}
+}
+
 // depthMessage reports a statement nested deeper than MaxDepth.
 var depthMessage = "nesting is too deep (more than " + strconv.Itoa(MaxDepth) + " levels)"
 

@@ -109,23 +109,31 @@ func Units(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
 // Comments are grouped and doc comments attached looking at src, so a doc
 // comment above the stretch is not attached.
 func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
-	f, units, dropped, _ = unitsFrom(src, from, false)
+	f, units, dropped, _ = unitsFrom(src, from, false, nil)
 	return f, units, dropped
 }
 
 // UnitsLexed is Units, and also returns what the lexer made of src, which
 // the linter reads too (lint.Check): the text is lexed once.
 func UnitsLexed(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
-	return unitsFrom(src, 0, true)
+	return unitsFrom(src, 0, true, nil)
 }
 
-func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
+// UnitsLexedUntil is UnitsLexed that gives up when done is closed: the
+// statement it is at fails as at the end of the text, and no other is
+// parsed. The result is then incomplete; the caller closed done because
+// it no longer wants it.
+func UnitsLexedUntil(src string, done <-chan struct{}) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
+	return unitsFrom(src, 0, true, done)
+}
+
+func unitsFrom(src string, from int, keep bool, done <-chan struct{}) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
 	bufp := new([]token.Token) // the caller keeps the tokens
 	if !keep {
 		bufp = tokenPool.Get().(*[]token.Token)
 	}
-	lx = lexer.LexFrom(src, from, *bufp) // a new buffer when src needs more
-	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}, lead: from}
+	lx = lexer.LexFromUntil(src, from, *bufp, done) // a new buffer when src needs more
+	p := &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: len(src), End: len(src)}, lead: from, done: done}
 	f = &ast.File{Range: ast.Range{From: from, To: len(src)}}
 	p.program()
 	// The tree keeps no tokens. Small buffers go back to the pool, cleared
@@ -221,6 +229,7 @@ type parser struct {
 	eof     token.Token
 	diags   []diag.Diagnostic
 	depth   int
+	done    <-chan struct{} // closed: stop (see UnitsLexedUntil); nil: never
 
 	units pendingUnits // the top level's units so far
 	lead  int          // offset of the first token that is not a line break
