@@ -59,21 +59,40 @@ func Deeper(node Node, limit int) Node {
 		n     Node
 		depth int
 	}
+	if limit < 1 {
+		return node
+	}
+	// Leaves are looked at where they are found, not pushed: a chain of
+	// operators, whose every right operand is a leaf, then keeps one
+	// entry on the stack, not one a level.
 	stack := []level{{node, 1}}
 	var kids []Node
 	for len(stack) > 0 {
 		top := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if top.depth > limit {
-			return top.n
-		}
 		kids = kids[:0]
 		eachChild(top.n, func(c Node) { kids = append(kids, c) })
 		for i := len(kids) - 1; i >= 0; i-- {
-			stack = append(stack, level{kids[i], top.depth + 1})
+			if top.depth+1 <= limit {
+				if !isLeaf(kids[i]) {
+					stack = append(stack, level{kids[i], top.depth + 1})
+				}
+				continue
+			}
+			// kids[i] is too deep; the first such child in source order.
+			return kids[0]
 		}
 	}
 	return nil
+}
+
+// isLeaf reports whether eachChild finds no child in n.
+func isLeaf(n Node) bool {
+	switch n.(type) {
+	case *Ident, *BasicLit, *Comment, *BadExpr, *BadStmt, *BranchStmt, *ExitStmt:
+		return true
+	}
+	return false
 }
 
 // Children calls f for each direct child of node, in source order. Absent

@@ -55,7 +55,7 @@ func LexFromUntil(src string, from int, buf []token.Token, done <-chan struct{})
 	if n := estimate(src[from:]); cap(buf) < n {
 		buf = make([]token.Token, 0, n)
 	}
-	l := lexer{src: src, toks: buf[:0], done: done}
+	l := lexer{src: src, toks: buf[:0], done: done, from: from}
 	l.run(from)
 	return &Result{Tokens: l.toks, Comments: l.comments, Dropped: l.dropped}
 }
@@ -65,6 +65,7 @@ type lexer struct {
 	toks     []token.Token
 	comments []token.Span
 	dropped  []token.Span
+	from     int             // where the scan starts
 	done     <-chan struct{} // closed: stop (LexFromUntil)
 	breaks   int             // line breaks so far, when done is set
 
@@ -110,7 +111,21 @@ func (l *lexer) word(start, end int) {
 
 func (l *lexer) emit(k token.Kind, start, end int, text string) {
 	l.flush()
+	if len(l.toks) == cap(l.toks) {
+		l.grow(start)
+	}
 	l.toks = append(l.toks, token.Token{Kind: k, Start: start, End: end, Text: text})
+}
+
+// grow makes room for the tokens of the rest of the text when the
+// estimate fell short (text far denser than code, as `1+1+1…`): as many
+// again, a token, as the text so far has a byte, and an eighth more;
+// doubling would copy and clear a large buffer several times.
+func (l *lexer) grow(at int) {
+	n := len(l.toks)
+	done := max(at-l.from, 1)
+	want := n + (n*(len(l.src)-at)/done)*9/8 + 16
+	l.toks = append(make([]token.Token, 0, want), l.toks...)
 }
 
 // stopped reports, every 1,024 line breaks, whether l.done is closed.
