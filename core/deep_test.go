@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
@@ -129,4 +130,78 @@ func every(t *testing.T, s *Snapshot, src string) {
 	s.RangeTokens(whole, nil)
 	s.RangeHints(whole, nil)
 	s.TokensSince(s.TokenBase())
+}
+
+// shapes are the forms FuzzShapes repeats: each is the text before a
+// repeated part, the part, the text after it, and the closing part
+// repeated as often (for brackets and blocks).
+var shapes = []struct{ before, part, after, close string }{
+	{"store x as 1", " + 1", "\ndisplay x\n", ""},
+	{"store x as 1", " plus 1", "\n", ""},
+	{"check if yes", " and yes", ":\n    display 1\nend check\n", ""},
+	{"store x as \"a\"", " with \"b\"", "\n", ""},
+	{"store x as ", "(", "1", ")"},
+	{"store x as ", "not ", "yes\n", ""},
+	{"store x as ", "-", "1\n", ""},
+	{"store x as ", "[", "1", "]"},
+	{"display ", "length of ", "\"a\"\n", ""},
+	{"store l as [1]\ndisplay l", "[0]", "\n", ""},
+	{"display x", " 1", "\n", ""},
+	{"", "check if yes:\n", "display 1\n", "end check\n"},
+	{"", "count from 1 to 2:\n", "display count\n", "end count\n"},
+	{"", "try:\n", "display 1\n", "when error:\ndisplay 2\nend try\n"},
+	{"create pattern p:\n", "(", "digit", ")"},
+	{"create pattern p:\n", "one or more of ", "digit\nend pattern\n", ""},
+	{"store x as 1 ", "@", "\n", ""},
+	{"store x as 1 ", "é😀", "\n", ""},
+	{"", "store v as 1\n", "", ""},
+	{"define action called f:\n", "    return 1 + f of 1\n", "end action\n", ""},
+}
+
+// FuzzShapes builds texts of the shapes that make work grow (chains of
+// operators, nesting of every kind, many findings on one line, many
+// statements), as long or deep as the fuzzer chooses up to past the
+// parser's limit, with the fuzzer's text put in the middle, and asks what
+// opening them in an editor asks: nothing may crash (a stack overflow
+// cannot be recovered), and every finding lies in the text. go test runs
+// the seeds; by hand: go test -run '^$' -fuzz FuzzShapes -fuzztime 10m ./core
+func FuzzShapes(f *testing.F) {
+	for i := range shapes {
+		f.Add(uint8(i), uint16(200), uint8(1), "")
+	}
+	f.Add(uint8(0), uint16(parser.MaxDepth+1), uint8(1), "x")   // a chain past the limit
+	f.Add(uint8(0), uint16(25000), uint8(0), "\n(")             // and far past, broken
+	f.Add(uint8(4), uint16(parser.MaxDepth-3), uint8(0), "")    // brackets at the limit
+	f.Add(uint8(14), uint16(parser.MaxDepth+1), uint8(0), "")   // a pattern's, past it
+	f.Add(uint8(11), uint16(parser.MaxDepth/2+1), uint8(0), "") // blocks past it
+	f.Add(uint8(16), uint16(20000), uint8(1), "é")              // findings on one line
+	f.Add(uint8(18), uint16(3000), uint8(3), "end")             // statements, a stray end
+	dir := f.TempDir()
+	f.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
+	f.Fuzz(func(t *testing.T, shape uint8, n uint16, reps uint8, filler string) {
+		sh := shapes[int(shape)%len(shapes)]
+		count := int(n) % (3 * parser.MaxDepth)
+		var b strings.Builder
+		for r := 0; r <= int(reps)%4; r++ {
+			b.WriteString(sh.before)
+			b.WriteString(strings.Repeat(sh.part, count/2))
+			b.WriteString(filler)
+			b.WriteString(strings.Repeat(sh.part, count-count/2))
+			b.WriteString(sh.after)
+			b.WriteString(strings.Repeat(sh.close, count))
+			b.WriteString("\n")
+		}
+		src := b.String()
+		s := NewSnapshot(FileURI(filepath.Join(dir, "shape.wfl")), 1, src)
+		light(s, src)
+		_, diags := s.Tolerant()
+		for _, d := range diags {
+			if d.Span.Start < 0 || d.Span.End > len(src) || d.Span.Start > d.Span.End {
+				t.Fatalf("finding %q at %v outside a text of %d bytes", d.Message, d.Span, len(src))
+			}
+		}
+		if deep := ast.Deeper(s.Analysis().File, parser.MaxDepth+1); deep != nil {
+			t.Fatalf("a %T deeper than the parser's limit", deep)
+		}
+	})
 }

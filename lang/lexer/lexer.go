@@ -31,7 +31,10 @@ func Lex(src string) *Result {
 // needs to grow, and then once. Growing the buffer of a large file by
 // doubling copies and clears it again and again (and runs write barriers
 // while the GC marks); reserving far too much clears memory for nothing.
-func estimate(src string) int { return len(src)/5 + 16 }
+// Past 65,536 tokens the buffer grows to what the rest of the text needs
+// at the density seen so far (grow): a large text of mostly blanks does
+// not reserve a token for every 5 of them.
+func estimate(src string) int { return min(len(src)/5, 1<<16) + 16 }
 
 // LexInto is Lex appending the tokens to buf[:0], so a caller that is done
 // with the tokens of one scan can reuse their memory for the next. A buffer

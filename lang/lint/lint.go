@@ -456,7 +456,7 @@ func (l *linter) indent(file *ast.File) {
 		}
 		want := d * l.cfg.IndentSize
 		got := l.src[start:ws]
-		if got == spaces(want) {
+		if len(got) == want && strings.Count(got, " ") == want {
 			continue
 		}
 		found := strconv.Itoa(len(got))
@@ -471,17 +471,6 @@ func (l *linter) indent(file *ast.File) {
 		}
 		l.report(start, word, CodeIndent, "line should be indented with "+strconv.Itoa(want)+" spaces, found "+found)
 	}
-}
-
-// blanks holds the usual indentations.
-const blanks = "                                                                "
-
-// spaces returns n spaces, as strings.Repeat(" ", n) does.
-func spaces(n int) string {
-	if n >= 0 && n <= len(blanks) {
-		return blanks[:n]
-	}
-	return strings.Repeat(" ", n)
 }
 
 // name reports to out a declared variable or action (kind) whose name id
