@@ -141,6 +141,10 @@ func TestFmtWriteReplaces(t *testing.T) {
 		{name: "read-only file system", mode: 0o644, createTemp: readOnlyFS, wantErr: "read-only file system"},
 		{name: "disk full while writing", mode: 0o640, writeTemp: diskFull, wantErr: "no space left on device"},
 		{name: "disk full through a symlink", mode: 0o644, link: true, writeTemp: diskFull, wantErr: "no space left on device"},
+		// gofmt does not write a read-only file; nor does fmt, though
+		// replacing it needs only the folder's permission.
+		{name: "read-only file", mode: 0o444, wantErr: "is read-only (mode 0444)"},
+		{name: "read-only file through a symlink", mode: 0o400, link: true, wantErr: "is read-only (mode 0400)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

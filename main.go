@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 
@@ -34,9 +35,10 @@ Usage:
   wfl-lsp [--stdio]                            LSP over stdio (the default)
   wfl-lsp --mcp [--root DIR]                   MCP over stdio; the workspace is DIR, else the client's
                                                roots, else the current folder
-  wfl-lsp --mcp --http ADDR [--token-file F] [--instance NAME]
+  wfl-lsp --mcp --http ADDR [--token-file F] [--instance NAME] [--max-connections N]
                                                MCP over Streamable HTTP at ADDR (path /mcp); NAME
-                                               prefixes its session ids (several instances)
+                                               prefixes its session ids (several instances); at most
+                                               N connections open at once (default 512)
   wfl-lsp check [--json] [--no-warnings] [--all] PATH...
                                                report diagnostics like a compiler
   wfl-lsp fmt [-w | -l | -d] PATH...           print, write, list or diff the canonical format
@@ -60,7 +62,7 @@ func main() {
 // globalFlags are the flags that come before a subcommand.
 type globalFlags struct {
 	stdio, mcp, debug, showVersion, help bool
-	clientPID                            int
+	clientPID, maxConns                  int
 	root, httpAddr, tokenFile, instance  string
 	logLevel, logFile                    string
 }
@@ -82,6 +84,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&g.httpAddr, "http", "", "")
 	fs.StringVar(&g.tokenFile, "token-file", "", "")
 	fs.StringVar(&g.instance, "instance", "", "")
+	fs.IntVar(&g.maxConns, "max-connections", 0, "")
 	fs.StringVar(&g.logLevel, "log-level", "warn", "")
 	fs.StringVar(&g.logFile, "log-file", "", "")
 	if err := fs.Parse(args); err != nil {
@@ -149,19 +152,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "wfl-lsp: --instance needs --http")
 			return 2
 		}
-		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger, Instance: g.instance}
+		if g.maxConns != 0 && (g.httpAddr == "" || g.maxConns < 0) {
+			fmt.Fprintln(stderr, "wfl-lsp: --max-connections needs --http and a number from 1")
+			return 2
+		}
+		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger, Instance: g.instance, MaxConnections: g.maxConns}
 		if g.httpAddr != "" {
 			if g.tokenFile != "" {
-				tok, err := os.ReadFile(g.tokenFile)
+				tok, err := readToken(g.tokenFile, logger)
 				if err != nil {
-					fmt.Fprintf(stderr, "wfl-lsp: --token-file: %v\n", err)
+					fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
 					return 2
 				}
-				opts.Token = strings.TrimSpace(string(tok))
-				if opts.Token == "" {
-					fmt.Fprintf(stderr, "wfl-lsp: --token-file %s is empty\n", g.tokenFile)
-					return 2
-				}
+				opts.Token = tok
 			}
 			if err := mcpserver.ServeHTTP(ctx, g.httpAddr, opts); err != nil {
 				fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
@@ -208,4 +211,33 @@ func newLogger(g globalFlags, stderr io.Writer) (*slog.Logger, func(), error) {
 		w, closeFn = f, func() { f.Close() }
 	}
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: lv})), closeFn, nil
+}
+
+// minTokenLen is the shortest token --token-file may hold: a token anyone
+// can guess in a few tries protects nothing.
+const minTokenLen = 16
+
+// readToken reads the bearer token of --token-file: the file's content,
+// surrounding blanks trimmed. A token shorter than minTokenLen bytes is
+// refused; a file other users may read is served with a warning (secrets
+// mounted by container runtimes are often readable by all, inside a
+// container of one user).
+func readToken(path string, logger *slog.Logger) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("--token-file: %w", err)
+	}
+	tok := strings.TrimSpace(string(b))
+	switch {
+	case tok == "":
+		return "", fmt.Errorf("--token-file %s is empty", path)
+	case len(tok) < minTokenLen:
+		return "", fmt.Errorf("--token-file %s: the token is %d bytes; use at least %d (for example: openssl rand -hex 32 > %s)",
+			path, len(tok), minTokenLen, path)
+	}
+	if fi, err := os.Stat(path); err == nil && runtime.GOOS != "windows" && fi.Mode().Perm()&0o077 != 0 {
+		logger.Warn("mcp: --token-file can be read by other users than its owner; chmod 600 it",
+			"file", path, "mode", fmt.Sprintf("%04o", fi.Mode().Perm()))
+	}
+	return tok, nil
 }

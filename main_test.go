@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,6 +34,8 @@ func TestCommandLine(t *testing.T) {
 		{"unknown command", []string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{"bad log level", []string{"--log-level", "loud"}, 2, "", "--log-level"},
 		{"http without mcp", []string{"--http", "127.0.0.1:0"}, 2, "", "--http needs --mcp"},
+		{"max connections without http", []string{"--mcp", "--max-connections", "5"}, 2, "", "--max-connections needs --http"},
+		{"max connections below one", []string{"--mcp", "--http", "127.0.0.1:0", "--max-connections", "-1"}, 2, "", "--max-connections needs --http and a number from 1"},
 		{"check without paths", []string{"check"}, 2, "", "usage: wfl-lsp check"},
 		{"check of a missing file", []string{"check", "no/such/file.wfl"}, 2, "", "no such file"},
 	}
@@ -120,5 +124,53 @@ func TestCheckAll(t *testing.T) {
 	want := p + ":1:8: error: Variable 'q' is not defined [ANALYZE-SEMANTIC]\n"
 	if code != 1 || !strings.HasPrefix(all, want) || !strings.Contains(all, "PARSE-UNEXPECTED") {
 		t.Errorf("check --all printed %q (exit %d), want it to start with %q and hold the parse error", all, code, want)
+	}
+}
+
+// TestReadToken reads --token-file: a token shorter than 16 bytes is
+// refused (a one-character token was accepted without a word), a file
+// other users may read is served with a warning.
+func TestReadToken(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name, content string
+		mode          fs.FileMode
+		want, err     string // the token, or a part of the error
+		warn          bool
+	}{
+		{"private and long", "  0123456789abcdef0123\n", 0o600, "0123456789abcdef0123", "", false},
+		{"sixteen bytes", "0123456789abcdef", 0o400, "0123456789abcdef", "", false},
+		{"one character", "x\n", 0o600, "", "the token is 1 bytes; use at least 16", false},
+		{"fifteen bytes", "0123456789abcde", 0o600, "", "use at least 16", false},
+		{"empty", " \n", 0o600, "", "is empty", false},
+		{"readable by all", "0123456789abcdef0123", 0o644, "0123456789abcdef0123", "", true},
+		{"readable by the group", "0123456789abcdef0123", 0o640, "0123456789abcdef0123", "", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-"))
+			if err := os.WriteFile(path, []byte(tt.content), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(path, tt.mode); err != nil {
+				t.Fatal(err)
+			}
+			var log bytes.Buffer
+			got, err := readToken(path, slog.New(slog.NewTextHandler(&log, nil)))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want one saying %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("token %q, %v; want %q", got, err, tt.want)
+			}
+			if warned := strings.Contains(log.String(), "chmod 600"); warned != tt.warn {
+				t.Errorf("warned %t, want %t: %s", warned, tt.warn, log.String())
+			}
+			if strings.Contains(log.String(), tt.want) {
+				t.Errorf("the token appears in the log: %s", log.String())
+			}
+		})
 	}
 }

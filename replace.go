@@ -41,6 +41,16 @@ func replaceFile(path string, data []byte) (err error) {
 	if !fi.Mode().IsRegular() {
 		return fmt.Errorf("%s is not a regular file", target)
 	}
+	// A file that may not be written is not replaced either, as gofmt
+	// does not write it: replacing it needs only the folder's permission.
+	// Its mode says so for every user (root may write a file of mode 0444
+	// too), mayWrite for this one.
+	if fi.Mode().Perm()&0o222 == 0 {
+		return fmt.Errorf("%s is read-only (mode %04o); make it writable to format it in place", target, fi.Mode().Perm())
+	}
+	if err := mayWrite(target); err != nil {
+		return fmt.Errorf("it may not be written: %w", err)
+	}
 	dir := filepath.Dir(target)
 	tmp, err := createTemp(dir, ".wfl-lsp-*.tmp")
 	if err != nil {

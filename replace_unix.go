@@ -16,3 +16,12 @@ func keepOwner(f *os.File, fi os.FileInfo) {
 		f.Chown(int(st.Uid), int(st.Gid))
 	}
 }
+
+// mayWrite reports, as an error, when this process may not write the file
+// at path (access(2) with W_OK).
+func mayWrite(path string) error {
+	if err := syscall.Access(path, 2); err != nil { // W_OK
+		return &os.PathError{Op: "access", Path: path, Err: err}
+	}
+	return nil
+}

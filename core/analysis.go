@@ -65,13 +65,16 @@ type rawAnalysis struct {
 // tree with holes would be guesses (a variable used only inside a broken block
 // looks unused), so they are not reported.
 func analyze(uri URI, text string, src includeSource) (*Analysis, rawAnalysis) {
-	return analyzeModes(uri, text, src, false, nil)
+	return analyzeModes(uri, text, src, false, nil, nil)
 }
 
 // analyzeModes is analyze; with both, the linter also reports in its other
 // mode (rawAnalysis.other), which the diagnostics' state keeps too. When
 // parsed is not nil, it is what text parses to (Snapshot.Syntax made it).
-func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *parsedText) (*Analysis, rawAnalysis) {
+// Once done is closed (nil: never), the parser and the checker stop at
+// the next statement and the linter does not run: the analysis is
+// incomplete, for a caller that no longer wants it (NewSnapshotContext).
+func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *parsedText, done <-chan struct{}) (*Analysis, rawAnalysis) {
 	analyses.Add(1)
 	var f *ast.File
 	var units []parser.Unit
@@ -80,9 +83,10 @@ func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *pa
 	if parsed != nil {
 		f, units, dropped = parsed.syntax.File, parsed.units, parsed.dropped
 	} else {
-		f, units, dropped, lx = parser.UnitsLexed(text)
+		f, units, dropped, lx = parser.UnitsLexedUntil(text, done)
 	}
 	ctx := check.FileContext(f)
+	ctx.Done = done
 	in := followIncludes(f, uri.Path(), src)
 	ctx.Imports, ctx.Unfollowed = in.syms, in.problems
 	parseDiags := parser.Diagnostics(units, dropped)
@@ -97,15 +101,18 @@ func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *pa
 	lint := func() {
 		defer close(lintDone)
 		defer func() { lintPanic = recover() }()
+		lines = token.NewLines(text)
+		if closed(done) {
+			return
+		}
 		if both {
-			lintDiags, lintOther = lint.CheckModes(text, f, lx, cfg)
+			lintDiags, lintOther = lint.CheckUntil(text, f, lx, cfg, true, done)
 			if hasError(parseDiags) {
 				lintDiags, lintOther = lintOther, lintDiags
 			}
 		} else {
-			lintDiags = lintDiagnostics(text, f, lx, parseDiags, cfg)
+			lintDiags = lintDiagnostics(text, f, lx, parseDiags, cfg, done)
 		}
-		lines = token.NewLines(text)
 	}
 	parallel := len(text) >= parallelMin
 	if parallel {
@@ -134,6 +141,16 @@ func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *pa
 	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, other: lintOther, both: both, ctx: ctx, included: in.texts}
 }
 
+// closed reports whether done is closed (never, for nil).
+func closed(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
 // parallelMin is the size of text from which analyze spreads independent
 // passes over two goroutines; below it, the hand-off costs more than it saves.
 const parallelMin = 32 << 10
@@ -150,9 +167,10 @@ func hasError(diags []diag.Diagnostic) bool {
 // lintDiagnostics runs the linter under cfg, the .wflcfg in force. As the
 // reference linter, the rules that need a tree run only when the text
 // parses; the text rules always run.
-func lintDiagnostics(text string, f *ast.File, lx *lexer.Result, parseDiags []diag.Diagnostic, cfg config.Config) []diag.Diagnostic {
+func lintDiagnostics(text string, f *ast.File, lx *lexer.Result, parseDiags []diag.Diagnostic, cfg config.Config, done <-chan struct{}) []diag.Diagnostic {
 	if hasError(parseDiags) {
 		f = nil
 	}
-	return lint.Check(text, f, lx, cfg)
+	out, _ := lint.CheckUntil(text, f, lx, cfg, false, done)
+	return out
 }

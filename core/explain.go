@@ -9,7 +9,10 @@ package core
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+
+	"wfl-lsp/lang/parser"
 )
 
 // An Explanation tells what a diagnostic code means and how to fix it.
@@ -95,8 +98,10 @@ func init() {
 	}
 }
 
-// deepExample nests parentheses one level deeper than the parser accepts.
-var deepExample = "store x as " + strings.Repeat("(", 401) + "1" + strings.Repeat(")", 401) + "\ndisplay x\n"
+// deepExample nests negations one level deeper than the parser accepts:
+// the statement, parser.MaxDepth-1 of them and the number make
+// parser.MaxDepth+1 levels.
+var deepExample = "store x as " + strings.Repeat("-", parser.MaxDepth-1) + "1\ndisplay x\n"
 
 var explanationTable = []Explanation{
 	// Parse errors.
@@ -232,11 +237,11 @@ var explanationTable = []Explanation{
 				Fixed:   "store n as 2\nroute n:\n    when 1:\n        display \"one\"\n    otherwise:\n        display \"other\"\nend route\n"},
 		}},
 	{Code: "PARSE-TOO-DEEP", Category: "parse", Title: "nesting too deep to parse",
-		Meaning: "Blocks or expressions are nested deeper than the parser's limit of 400 levels.",
-		Fix:     "Move inner parts into actions or intermediate variables to flatten the program.",
+		Meaning: "A statement is nested deeper than the parser's limit of " + strconv.Itoa(parser.MaxDepth) + " levels: each operator of a chain (`1 + 1 + …`), each bracket, unary operator, call and block is a level.",
+		Fix:     "Move inner parts into actions or intermediate variables to flatten the program; split a long chain of operators into several statements.",
 		Cases: []Case{
-			{Message: "nesting is too deep (more than 400 levels)",
-				Meaning: "An expression or a chain of blocks is nested more than 400 levels deep (here 401 parentheses).",
+			{Message: "nesting is too deep (more than …",
+				Meaning: "An expression or a chain of blocks is nested more than " + strconv.Itoa(parser.MaxDepth) + " levels deep (here the statement, " + strconv.Itoa(parser.MaxDepth-1) + " minus signs and a number).",
 				Fix:     "Compute inner parts first and store them in variables.",
 				Example: deepExample, Fixed: "store x as 1\ndisplay x\n"},
 		}},

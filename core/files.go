@@ -27,6 +27,7 @@ package core
 // so no check made before the open can be raced.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -467,6 +468,14 @@ func IsLink(path string) bool {
 // whose includes are read through the access.
 func (fa *FileAccess) NewSnapshot(uri URI, version int32, text string) *Snapshot {
 	return &Snapshot{URI: uri, Version: version, Text: text, src: fa}
+}
+
+// NewSnapshotContext is [NewSnapshotContext] for a snapshot whose includes
+// are read through fa.
+func (fa *FileAccess) NewSnapshotContext(ctx context.Context, uri URI, version int32, text string) *Snapshot {
+	s := fa.NewSnapshot(uri, version, text)
+	s.ctx = ctx
+	return s
 }
 
 // A diskFile is the analysis of an included file read from the disk, with

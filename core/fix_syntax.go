@@ -166,7 +166,7 @@ func (fx *fixer) missingKeyword(d diag.Diagnostic) []Fix {
 	if at := d.Span.Start; at > 0 && fx.src[at-1] != ' ' && fx.src[at-1] != '\t' {
 		text = " " + text
 	}
-	before := fx.src[d.Span.Start:d.Span.End]
+	before := strings.ToValidUTF8(fx.src[d.Span.Start:d.Span.End], "\uFFFD")
 	if r := []rune(before); len(r) > 24 {
 		before = string(r[:23]) + "…"
 	}

@@ -34,6 +34,10 @@ type Snapshot struct {
 	once     sync.Once
 	analysis *Analysis
 
+	// ctx, for a snapshot of NewSnapshotContext, ends when its analyses
+	// are no longer wanted; nil for every other.
+	ctx context.Context
+
 	// src finds the files the document includes: its workspace, or a
 	// FileAccess for a snapshot of no workspace.
 	src     includeSource
@@ -92,6 +96,34 @@ func NewSnapshot(uri URI, version int32, text string) *Snapshot {
 	return disk.NewSnapshot(uri, version, text)
 }
 
+// NewSnapshotContext is NewSnapshot for the one request that ctx is the
+// context of (an MCP tool call): once ctx ends (cancelled, out of time),
+// its analysis stops at the next statement the parser or the checker
+// comes to, and what the snapshot answers from then on is incomplete; Err
+// says so, and the request drops it.
+func NewSnapshotContext(ctx context.Context, uri URI, version int32, text string) *Snapshot {
+	return disk.NewSnapshotContext(ctx, uri, version, text)
+}
+
+// Err returns the error of the context of a snapshot of
+// NewSnapshotContext once it ended (its answers may then be incomplete),
+// and nil otherwise.
+func (s *Snapshot) Err() error {
+	if s.ctx == nil {
+		return nil
+	}
+	return s.ctx.Err()
+}
+
+// done returns the channel that closes when the snapshot's analyses are
+// no longer wanted, or nil.
+func (s *Snapshot) done() <-chan struct{} {
+	if s.ctx == nil {
+		return nil
+	}
+	return s.ctx.Done()
+}
+
 // Analysis returns the snapshot's analysis, computing it on first use. It is
 // safe to call from many goroutines.
 func (s *Snapshot) Analysis() *Analysis {
@@ -106,7 +138,7 @@ func (s *Snapshot) analyze() {
 	defer trace.StartRegion(context.Background(), "core.analyze").End()
 	// While the diagnostics' state is made from it, the linter reports in
 	// both its modes at once.
-	a, r := analyzeModes(s.URI, s.Text, s.src, s.stating.Load() && s.diags.Load() == nil, s.takeParse())
+	a, r := analyzeModes(s.URI, s.Text, s.src, s.stating.Load() && s.diags.Load() == nil, s.takeParse(), s.done())
 	a.diags = &s.diags
 	s.analysis = a
 	s.lines.CompareAndSwap(nil, a.Lines)

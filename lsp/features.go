@@ -276,6 +276,9 @@ func foldingRange(_ context.Context, s *server, d doc, _ *protocol.FoldingRangeP
 	return out, nil
 }
 
+// maxSelection is the most ranges a selection range chain holds.
+const maxSelection = 256
+
 func selectionRange(_ context.Context, _ *server, d doc, p *protocol.SelectionRangeParams) (any, error) {
 	a, m := d.syntax()
 	out := make([]protocol.SelectionRange, 0, len(p.Positions))
@@ -284,6 +287,13 @@ func selectionRange(_ context.Context, _ *server, d doc, p *protocol.SelectionRa
 		chain := a.SelectionRange(off)
 		if len(chain) == 0 {
 			chain = []token.Span{{Start: off, End: off}}
+		}
+		if len(chain) > maxSelection {
+			// The innermost ranges, then the outermost: an expression
+			// nested thousands deep would make as many nested objects,
+			// past what clients decode (Neovim's JSON decoder stops at
+			// 1,000 levels).
+			chain = append(chain[:maxSelection-1:maxSelection-1], chain[len(chain)-1])
 		}
 		// Build from the outside in so each range points at its parent.
 		var parent *protocol.SelectionRange

@@ -17,6 +17,7 @@ import (
 	"runtime/trace"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
 )
@@ -372,10 +373,16 @@ func parseID(raw json.RawMessage) (jsonrpc2.ID, bool) {
 	return jsonrpc2.NewNumberID(n), true
 }
 
+// clip returns the start of b for a log line: at most 200 bytes, cut at
+// the start of a character.
 func clip(b []byte) string {
 	const max = 200
 	if len(b) > max {
-		return string(b[:max]) + "…"
+		n := max
+		for n > 0 && !utf8.RuneStart(b[n]) {
+			n--
+		}
+		return string(b[:n]) + "…"
 	}
 	return string(b)
 }

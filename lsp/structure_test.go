@@ -252,3 +252,34 @@ func openText(text string) (s *server, u uri.URI, snap *core.Snapshot) {
 	snap.DocumentSymbols()
 	return s, u, snap
 }
+
+// TestSelectionRangeOfDeepExpression asks the selection ranges inside an
+// expression nested as deep as the parser accepts: the chain holds at
+// most maxSelection ranges, the innermost ones and the outermost, each
+// inside the next. It held 9,980 nested objects (1 MB), past the depth
+// some clients' JSON decoders accept.
+func TestSelectionRangeOfDeepExpression(t *testing.T) {
+	const d = 9990
+	text := "store x as " + strings.Repeat("(", d-3) + "1" + strings.Repeat(")", d-3) + "\ndisplay x\n"
+	s, u, snap := openText(text)
+	pos := protocol.Position{Line: 0, Character: uint32(len("store x as ") + d - 3)}
+	res, err := selectionRange(s.ctx, s, doc{uri: u, snap: snap, enc: utf16},
+		&protocol.SelectionRangeParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}, Positions: []protocol.Position{pos}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for r := &res.([]protocol.SelectionRange)[0]; r != nil; r = r.Parent {
+		n++
+		if p := r.Parent; p != nil && (before(r.Range.Start, p.Range.Start) || before(p.Range.End, r.Range.End)) {
+			t.Fatalf("range %d %v is not inside its parent %v", n, r.Range, p.Range)
+		}
+	}
+	if n != maxSelection {
+		t.Errorf("%d ranges, want %d", n, maxSelection)
+	}
+}
+
+func before(a, b protocol.Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}

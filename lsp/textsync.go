@@ -6,6 +6,8 @@ package lsp
 // and hand the new snapshot to the diagnostics publisher.
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"go.lsp.dev/jsonrpc2"
@@ -23,8 +25,9 @@ func init() {
 }
 
 // synced makes the handler of a document change: f runs on the decoded
-// params holding syncMu, so that the open documents change one at a time.
-func synced[P any](f func(s *server, p *P) error) notification {
+// params (and the raw ones) holding syncMu, so that the open documents
+// change one at a time.
+func synced[P any](f func(s *server, p *P, raw jsonrpc2.RawMessage) error) notification {
 	return func(s *server, params jsonrpc2.RawMessage) error {
 		s.syncMu.Lock()
 		defer s.syncMu.Unlock()
@@ -32,11 +35,11 @@ func synced[P any](f func(s *server, p *P) error) notification {
 		if err := decodeParams(params, &p); err != nil {
 			return err
 		}
-		return f(s, &p)
+		return f(s, &p, params)
 	}
 }
 
-func (s *server) didOpen(p *protocol.DidOpenTextDocumentParams) error {
+func (s *server) didOpen(p *protocol.DidOpenTextDocumentParams, _ jsonrpc2.RawMessage) error {
 	td := p.TextDocument
 	// A second didOpen of an open document replaces it.
 	snap := s.ws.Open(core.URI(td.URI), td.Version, td.Text)
@@ -46,14 +49,21 @@ func (s *server) didOpen(p *protocol.DidOpenTextDocumentParams) error {
 	return nil
 }
 
-func (s *server) didChange(p *protocol.DidChangeTextDocumentParams) error {
+// didChange applies the changes of a document. A change that cannot be
+// applied as it is written (a range with a negative or fractional number,
+// a line past the end of the text, an end before its start) is refused
+// with all the others of the notification, and the document stays as it
+// was: reading it some other way (the protocol's decoder took a change
+// whose range it could not read for a whole-document change) would leave
+// the server's text silently different from the client's.
+func (s *server) didChange(p *protocol.DidChangeTextDocumentParams, raw jsonrpc2.RawMessage) error {
 	u := core.URI(p.TextDocument.URI)
 	old, ok := s.ws.Snapshot(u)
 	if !ok {
 		return fmt.Errorf("didChange for %s, which is not open", u)
 	}
 	version := p.TextDocument.Version
-	edits, text, err := s.convertChanges(old, p.ContentChanges, version <= old.Version)
+	edits, text, err := s.convertChanges(old, p.ContentChanges, raw, version <= old.Version)
 	if err != nil {
 		return fmt.Errorf("didChange for %s version %d: %w", u, version, err)
 	}
@@ -74,11 +84,16 @@ func (s *server) didChange(p *protocol.DidChangeTextDocumentParams) error {
 // convertChanges converts content changes into byte-offset edits. Each
 // change is converted against the text the previous ones left, as the
 // specification says they apply one after another. It returns the edits and,
-// when wantText is set, the final text.
-func (s *server) convertChanges(old *core.Snapshot, changes []protocol.TextDocumentContentChangeEvent, wantText bool) ([]core.Edit, string, error) {
+// when wantText is set, the final text. raw is the notification's params,
+// to tell a whole-document change from a change with a range that could
+// not be decoded. A character past the end of its line means the end of
+// the line, as the specification says of every position; a line past the
+// end of the text, or a range ending before it starts, is an error.
+func (s *server) convertChanges(old *core.Snapshot, changes []protocol.TextDocumentContentChangeEvent, raw jsonrpc2.RawMessage, wantText bool) ([]core.Edit, string, error) {
 	enc := s.session.Load().enc
 	text := old.Text
 	edits := make([]core.Edit, 0, len(changes))
+	var ranged []bool // which changes carry a range, read from raw when needed
 	for i, c := range changes {
 		var e core.Edit
 		switch c := c.(type) {
@@ -87,9 +102,22 @@ func (s *server) convertChanges(old *core.Snapshot, changes []protocol.TextDocum
 			if i > 0 {
 				lines = token.NewLines(text)
 			}
-			sp := newMapper(lines, enc).span(c.Range)
+			r := c.Range
+			if n := lines.Count(); int(r.Start.Line) >= n || int(r.End.Line) >= n {
+				return nil, "", fmt.Errorf("content change %d: range %s past the end of the text (%d lines)", i, showRange(r), n)
+			}
+			if r.End.Line < r.Start.Line || r.End.Line == r.Start.Line && r.End.Character < r.Start.Character {
+				return nil, "", fmt.Errorf("content change %d: range %s ends before it starts", i, showRange(r))
+			}
+			sp := newMapper(lines, enc).span(r)
 			e = core.Edit{Start: sp.Start, End: sp.End, Text: c.Text}
 		case *protocol.TextDocumentContentChangeWholeDocument:
+			if ranged == nil && bytes.Contains(raw, []byte(`"range"`)) {
+				ranged = changesWithRange(raw, len(changes))
+			}
+			if i < len(ranged) && ranged[i] {
+				return nil, "", fmt.Errorf("content change %d: its range is not a range (each line and character a whole number from 0)", i)
+			}
 			e = core.Edit{Start: 0, End: len(text), Text: c.Text}
 		default:
 			return nil, "", fmt.Errorf("content change %d has no text", i)
@@ -105,7 +133,31 @@ func (s *server) convertChanges(old *core.Snapshot, changes []protocol.TextDocum
 	return edits, text, nil
 }
 
-func (s *server) didClose(p *protocol.DidCloseTextDocumentParams) error {
+// showRange writes r as line:character-line:character, 0-based.
+func showRange(r protocol.Range) string {
+	return fmt.Sprintf("%d:%d-%d:%d", r.Start.Line, r.Start.Character, r.End.Line, r.End.Character)
+}
+
+// changesWithRange reports which of the n content changes of didChange
+// params have a "range" member (decoding no text).
+func changesWithRange(raw jsonrpc2.RawMessage, n int) []bool {
+	var p struct {
+		ContentChanges []struct {
+			Range json.RawMessage `json:"range"`
+		} `json:"contentChanges"`
+	}
+	out := make([]bool, n)
+	if json.Unmarshal(raw, &p) == nil {
+		for i, c := range p.ContentChanges {
+			if i < n && c.Range != nil && string(c.Range) != "null" {
+				out[i] = true
+			}
+		}
+	}
+	return out
+}
+
+func (s *server) didClose(p *protocol.DidCloseTextDocumentParams, _ jsonrpc2.RawMessage) error {
 	u := core.URI(p.TextDocument.URI)
 	last, _ := s.ws.Snapshot(u)
 	included := s.ws.IncludedUsing(u, last, s.announced[u])

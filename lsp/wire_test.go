@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
@@ -258,7 +259,7 @@ func TestDidChangeEncodings(t *testing.T) {
 		{"utf-8", "aé😀b\r\nline two\n", []any{
 			map[string]any{"range": rng(0, 7, 0, 8), "text": "B"}, // b after é (2 bytes) and 😀 (4)
 			map[string]any{"range": rng(0, 1, 0, 3), "text": "e"},
-			map[string]any{"range": rng(5, 0, 9, 9), "text": "tail"}, // past the end: appended
+			map[string]any{"range": rng(2, 0, 2, 9), "text": "tail"}, // the last line, a character past its end
 		}, "ae😀B\r\nline two\ntail"},
 		{"utf-16", "old text", []any{
 			map[string]any{"text": "whole new text"},
@@ -754,4 +755,77 @@ func TestCallHierarchyAcrossIncludes(t *testing.T) {
 		t.Errorf("outgoing calls of welcome: %+v", out)
 	}
 	c.finish()
+}
+
+// TestDidChangeRefusesMalformedRange sends changes that cannot be applied
+// as written: each is refused (and logged), the document stays as it was,
+// and a change after them applies to that text. The protocol's decoder,
+// failing on a negative number in a range, took the change for a
+// whole-document one: the text became the fragment.
+func TestDidChangeRefusesMalformedRange(t *testing.T) {
+	var logged lockedBuffer
+	c := newClient(t, func(o *Options) {
+		o.Logger = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	})
+	c.initialize(nil)
+	c.open(testURI, "one\ntwo\n", 1)
+	text := func() string {
+		t.Helper()
+		r := c.call("wfl/test/text", map[string]any{"textDocument": map[string]any{"uri": testURI}})
+		var got struct{ Text string }
+		json.Unmarshal(r.Result, &got)
+		return got.Text
+	}
+	for i, tt := range []struct {
+		name   string
+		range_ any
+	}{
+		{"negative", rng(-1, -5, 0, 0)},
+		{"negative end", rng(0, 0, 0, -1)},
+		{"fractional", map[string]any{"start": map[string]any{"line": 0.5, "character": 0}, "end": map[string]any{"line": 0, "character": 0}}},
+		{"beyond 32 bits", rng(1<<33, 0, 1<<33, 0)},
+		{"a line past the end", rng(3, 0, 3, 0)},
+		{"end past the end", rng(0, 0, 9, 9)},
+		{"end before start", rng(1, 1, 0, 1)},
+		{"end before start on a line", rng(0, 3, 0, 1)},
+		{"not an object", "0:0"},
+	} {
+		c.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": testURI, "version": 2 + i},
+			"contentChanges": []any{map[string]any{"range": tt.range_, "text": "FRAGMENT"}},
+		})
+		if got := text(); got != "one\ntwo\n" {
+			t.Fatalf("%s: text %q after the change, want it unchanged", tt.name, got)
+		}
+	}
+	// A refused change refuses the whole notification: the valid first
+	// change is not applied either.
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument": map[string]any{"uri": testURI, "version": 20},
+		"contentChanges": []any{
+			map[string]any{"range": rng(0, 0, 0, 0), "text": "X"},
+			map[string]any{"range": rng(-1, 0, 0, 0), "text": "Y"},
+		},
+	})
+	if got := text(); got != "one\ntwo\n" {
+		t.Fatalf("text %q after a notification with one bad change, want it unchanged", got)
+	}
+	// The last line (empty after the final line break) and a character
+	// past the end of its line are positions the specification defines.
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument": map[string]any{"uri": testURI, "version": 21},
+		"contentChanges": []any{
+			map[string]any{"range": rng(2, 0, 2, 0), "text": "three"},
+			map[string]any{"range": rng(0, 9, 0, 99), "text": "!"},
+			map[string]any{"text": "whole\n"},
+			map[string]any{"range": rng(0, 0, 0, 1), "text": "W"},
+		},
+	})
+	if got, want := text(), "Whole\n"; got != want {
+		t.Fatalf("text %q after valid changes, want %q", got, want)
+	}
+	c.finish()
+	if n := strings.Count(logged.String(), "notification failed"); n != 10 {
+		t.Errorf("%d refusals logged, want 10:\n%s", n, logged.String())
+	}
 }

@@ -60,11 +60,35 @@ type httpConfig struct {
 	idle           time.Duration   // a session unused this long is ended; default 30 minutes
 	maxSessions    int             // default 1000
 	keepAlive      time.Duration   // SSE comment interval on GET streams; default 25s
+
+	// The limits of connections (serveListener): the time to send a
+	// request's headers (default 10 s), then its body (default 30 s); how
+	// long a connection may wait idle for its next request (default 2
+	// minutes); how many connections are open at once (default
+	// defaultMaxConnections; more wait to be accepted).
+	headerTimeout, bodyTimeout, idleTimeout time.Duration
+	maxConns                                int
 }
+
+// defaultMaxConnections is the default of --max-connections: well under
+// the 1,024 files a process may often open.
+const defaultMaxConnections = 512
 
 func (cfg *httpConfig) defaults() {
 	if cfg.maxBody <= 0 {
 		cfg.maxBody = 4 << 20
+	}
+	if cfg.headerTimeout <= 0 {
+		cfg.headerTimeout = 10 * time.Second
+	}
+	if cfg.bodyTimeout <= 0 {
+		cfg.bodyTimeout = 30 * time.Second
+	}
+	if cfg.idleTimeout <= 0 {
+		cfg.idleTimeout = 2 * time.Minute
+	}
+	if cfg.maxConns <= 0 {
+		cfg.maxConns = defaultMaxConnections
 	}
 	if cfg.idle <= 0 {
 		cfg.idle = 30 * time.Minute
@@ -102,6 +126,7 @@ func serveHTTP(ctx context.Context, addr string, opts Options) error {
 		checkHost:      loop,
 		allowedOrigins: splitList(os.Getenv(envAllowedOrigins), false),
 		allowedHosts:   splitList(os.Getenv(envAllowedHosts), true),
+		maxConns:       opts.MaxConnections,
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, port))
 	if err != nil {
@@ -113,15 +138,23 @@ func serveHTTP(ctx context.Context, addr string, opts Options) error {
 // serveListener serves on ln until ctx ends, then shuts down: the
 // listener closes, server-to-client streams end, requests in flight are
 // answered (within the call time limit and a margin), sessions drain.
+// At most cfg.maxConns connections are open at once; a request's headers
+// must come within cfg.headerTimeout, its body within cfg.bodyTimeout
+// (post), and a connection idle for cfg.idleTimeout is closed. There is
+// no limit on the whole request: an answer may be an event stream that
+// lasts.
 func serveListener(ctx context.Context, ln net.Listener, s *Server, cfg httpConfig) error {
 	h := newHTTPHandler(ctx, s, cfg)
+	cfg = h.cfg // with its defaults
 	hs := &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		ReadHeaderTimeout: cfg.headerTimeout,
+		IdleTimeout:       cfg.idleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.logger.Handler(), slog.LevelDebug),
 	}
-	s.logger.Info("mcp: serving Streamable HTTP", "url", "http://"+ln.Addr().String()+httpPath, "token", cfg.token != "")
+	s.logger.Info("mcp: serving Streamable HTTP", "url", "http://"+ln.Addr().String()+httpPath, "token", cfg.token != "",
+		"maxConnections", cfg.maxConns)
+	ln = newLimitListener(ln, cfg.maxConns, s.logger)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {
@@ -259,15 +292,18 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.URL.Path != httpPath {
+		dropBody(w, r)
 		httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: the MCP endpoint is "+httpPath)
 		return
 	}
 	if h.cfg.checkHost && !h.hostAllowed(r.Host) {
+		dropBody(w, r)
 		httpError(w, http.StatusForbidden, nil, codeInvalidRequest, "Forbidden: Host "+strconv.Quote(r.Host)+" is not this server (DNS rebinding protection)")
 		return
 	}
 	if origin := r.Header.Get("Origin"); origin != "" {
 		if !h.originAllowed(origin) {
+			dropBody(w, r)
 			httpError(w, http.StatusForbidden, nil, codeInvalidRequest, "Forbidden: Origin "+strconv.Quote(origin)+" is not allowed")
 			return
 		}
@@ -285,6 +321,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !h.authorized(r) {
+		dropBody(w, r)
 		hd := w.Header()
 		if r.Header.Get("Authorization") == "" {
 			hd.Set("WWW-Authenticate", `Bearer realm="wfl-lsp"`)
@@ -302,9 +339,22 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case http.MethodDelete:
 		h.delete(w, r)
 	default:
+		dropBody(w, r)
 		w.Header().Set("Allow", "GET, POST, DELETE, OPTIONS")
 		httpError(w, http.StatusMethodNotAllowed, nil, codeInvalidRequest, "Method Not Allowed: "+r.Method)
 	}
+}
+
+// dropBody makes the answer to a request refused before its body is read
+// the connection's last, and stops reading it: the server would otherwise
+// read what is left of the body (up to 256 KB) to reuse the connection,
+// and wait as long as a client withholds it.
+func dropBody(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength == 0 {
+		return
+	}
+	w.Header().Set("Connection", "close")
+	http.NewResponseController(w).SetReadDeadline(time.Now())
 }
 
 // hostAllowed reports whether the Host header names this machine's
@@ -370,20 +420,38 @@ func httpRPCError(w http.ResponseWriter, status int, id []byte, e *rpcError) {
 func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			dropBody(w, r)
 			httpError(w, http.StatusUnsupportedMediaType, nil, codeInvalidRequest, "Unsupported Media Type: the body must be application/json")
 			return
 		}
 	}
 	if !acceptsAny(r, "application/json", "text/event-stream") {
+		dropBody(w, r)
 		httpError(w, http.StatusNotAcceptable, nil, codeInvalidRequest, "Not Acceptable: accept application/json and text/event-stream")
 		return
 	}
+	// The body must come within bodyTimeout; the deadline is lifted once
+	// it is read, as the answer may be a stream that lasts (and the
+	// connection, read in the background meanwhile, would end it).
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(h.cfg.bodyTimeout))
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.cfg.maxBody))
+	if err != nil {
+		dropBody(w, r) // the rest is not read
+	} else {
+		rc.SetReadDeadline(time.Time{})
+	}
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			httpError(w, http.StatusRequestEntityTooLarge, nil, codeInvalidRequest,
 				fmt.Sprintf("Request Entity Too Large: the body is larger than %d bytes", h.cfg.maxBody))
+			return
+		}
+		if ne, ok := err.(net.Error); ok && ne.Timeout() {
+			w.Header().Set("Connection", "close")
+			httpError(w, http.StatusRequestTimeout, nil, codeInvalidRequest,
+				fmt.Sprintf("Request Timeout: the body did not come within %s", h.cfg.bodyTimeout))
 			return
 		}
 		httpError(w, http.StatusBadRequest, nil, codeParseError, "Parse error: reading the body: "+err.Error())

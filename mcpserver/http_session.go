@@ -485,13 +485,18 @@ func (s *httpSession) postBatch(w http.ResponseWriter, r *http.Request, body []b
 		httpError(w, http.StatusBadRequest, nil, codeInvalidRequest, "Invalid Request: batches are accepted only in sessions of revision 2025-03-26, not "+strconv.Quote(version))
 		return
 	}
-	answered := false
+	answered, n := false, 0
 	scanArray(body, func(e []byte) {
+		n++
 		m, _, err := decodeValue(e)
 		if err != nil || m.id != nil && !m.response {
 			answered = true
 		}
 	})
+	if err := batchTooLong(n); err != nil {
+		httpRPCError(w, http.StatusBadRequest, nil, err)
+		return
+	}
 	if !answered {
 		s.feed(body)
 		w.WriteHeader(http.StatusAccepted)

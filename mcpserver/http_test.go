@@ -373,6 +373,10 @@ func TestHTTPBatchIn20250326(t *testing.T) {
 	if r := ht.post(`[{"jsonrpc":"2.0","method":"notifications/x"}]`, "Mcp-Session-Id: "+sid); r.status != 202 {
 		t.Errorf("batch of notifications: %d", r.status)
 	}
+	long := "[" + strings.Repeat(`{"jsonrpc":"2.0","id":1,"method":"ping"},`, maxBatch) + `{"jsonrpc":"2.0","id":1,"method":"ping"}]`
+	if r := ht.post(long, "Mcp-Session-Id: "+sid); r.status != 400 || !bytes.Contains(r.body, []byte("at most")) {
+		t.Errorf("a batch of %d messages: %d %.200s", maxBatch+1, r.status, r.body)
+	}
 	sid2 := ht.initialize("2025-11-25")
 	if r := ht.post(`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, "Mcp-Session-Id: "+sid2); r.status != 400 {
 		t.Errorf("batch in a 2025-11-25 session: %d, want 400", r.status)

@@ -26,6 +26,9 @@ type Options struct {
 	Version string       // server version reported in serverInfo
 	Logger  *slog.Logger // never nil in the product; nil discards logs
 	Token   string       // bearer token for HTTP, or ""
+	// MaxConnections caps the HTTP connections open at once; more wait to
+	// be accepted. 0 means 512.
+	MaxConnections int
 	// Instance names this process in the HTTP session ids it makes
 	// ("<instance>.<random>"), so that a proxy in front of several
 	// instances can send each session's requests to the one that holds it.

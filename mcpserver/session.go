@@ -152,19 +152,41 @@ func (c *conn) handleBatch(v []byte) {
 		c.send(appendError(nil, nullID, &rpcError{Code: codeInvalidRequest, Message: "Invalid Request: empty batch"}))
 		return
 	}
+	if err := batchTooLong(len(elems)); err != nil {
+		c.send(appendError(nil, nullID, err))
+		return
+	}
 	b := &batch{c: c, left: len(elems)}
 	for _, e := range elems {
 		m, id, err := decodeValue(e)
 		switch {
 		case err != nil:
-			b.add(appendError(nil, id, err))
+			b.add(id, appendError(nil, id, err))
 		case m.id == nil || m.response:
 			c.dispatch(m, nil)
-			b.add(nil)
+			b.add(nil, nil)
 		default:
 			c.dispatch(m, b)
 		}
 	}
+}
+
+// A batch's answer is bounded: it holds at most maxBatch messages, and
+// once its answers hold maxBatchAnswer bytes, those that come after are
+// errors. Before, a batch of 50,000 tools/list (3.5 MB) made a 738 MB
+// answer and the process grew to 3 GB.
+const (
+	maxBatch       = 1000
+	maxBatchAnswer = 16 << 20
+)
+
+// batchTooLong refuses a batch of n messages when they are more than
+// maxBatch.
+func batchTooLong(n int) *rpcError {
+	if n <= maxBatch {
+		return nil
+	}
+	return &rpcError{Code: codeInvalidRequest, Message: fmt.Sprintf("Invalid Request: a batch may hold at most %d messages; this one holds %d", maxBatch, n)}
 }
 
 // A batch collects the answers to the requests of one JSON array.
@@ -173,13 +195,20 @@ type batch struct {
 	mu    sync.Mutex
 	left  int      // elements not yet answered or known to need no answer
 	parts [][]byte // answers so far, each without its newline
+	size  int      // bytes of parts
 }
 
-// add records one element's answer line, or nil for none; the last one
-// sends the array.
-func (b *batch) add(line []byte) {
+// add records the answer line to the request id, or nil for none; the
+// last one sends the array. An answer that would take the batch's past
+// maxBatchAnswer bytes is replaced by an error.
+func (b *batch) add(id, line []byte) {
 	b.mu.Lock()
 	if line != nil {
+		if b.size+len(line) > maxBatchAnswer {
+			line = appendError(nil, id, &rpcError{Code: codeInternalError, Message: fmt.Sprintf(
+				"Internal error: the answers of this batch passed %d bytes, and this one is left out; send fewer requests a batch", maxBatchAnswer)})
+		}
+		b.size += len(line)
 		b.parts = append(b.parts, line[:len(line)-1])
 	}
 	b.left--
@@ -211,7 +240,7 @@ func (c *conn) dispatch(m message, b *batch) {
 	answer := func(e *rpcError) {
 		line := appendError(nil, m.id, e)
 		if b != nil {
-			b.add(line)
+			b.add(m.id, line)
 		} else {
 			c.send(line)
 		}
@@ -362,7 +391,7 @@ func (c *conn) finish(r *request, result []byte, rerr *rpcError) {
 		}
 	}
 	if r.batch != nil {
-		r.batch.add(line)
+		r.batch.add(r.id, line)
 	} else if line != nil {
 		c.send(line)
 	}

@@ -18,6 +18,7 @@ type checkOutput struct {
 	ErrorCount   int        `json:"errorCount"`
 	WarningCount int        `json:"warningCount"`
 	Diagnostics  []diagJSON `json:"diagnostics"`
+	Omitted      int        `json:"omitted,omitempty"`
 	TypeChecked  *bool      `json:"typeChecked,omitempty"`
 	Summary      string     `json:"summary"`
 }
@@ -26,10 +27,12 @@ func checkSchema(validDesc string, typeChecked bool) *Schema {
 	props := map[string]*Schema{
 		"file":         str("the workspace file checked, when a path was given"),
 		"valid":        boolean(validDesc),
-		"errorCount":   integer("number of errors among the diagnostics", 0),
-		"warningCount": integer("number of warnings among the diagnostics", 0),
+		"errorCount":   integer("number of errors among the findings, listed or not", 0),
+		"warningCount": integer("number of warnings among the findings, listed or not", 0),
 		"diagnostics": array("the findings in source order: the reference's, and while a statement does not parse "+
-			"those of the statements that do, and the type findings of statements without semantic errors", diagSchema),
+			"those of the statements that do, and the type findings of statements without semantic errors; "+
+			"at most "+itoa(maxDiagnostics)+", the errors first", diagSchema),
+		"omitted": integer("findings not listed, beyond the first "+itoa(maxDiagnostics), 0),
 		"summary": str("one line for people"),
 	}
 	if typeChecked {
@@ -51,15 +54,8 @@ func diagnosticTool(name, title, desc, validDesc string, typed bool, keep func(d
 		Output:   checkSchema(validDesc, typed),
 		ReadOnly: true, Idempotent: true,
 		Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
-			out := checkOutput{File: d.path, Diagnostics: d.diagnostics(keep), Valid: true}
-			for _, x := range out.Diagnostics {
-				switch x.Severity {
-				case "error":
-					out.ErrorCount++
-				case "warning":
-					out.WarningCount++
-				}
-			}
+			diags, n := d.diagnostics(keep)
+			out := checkOutput{File: d.path, Diagnostics: diags, Omitted: n.omitted, ErrorCount: n.errors, WarningCount: n.warnings, Valid: true}
 			stopped := 0 // the errors that keep the type checker from running
 			for _, x := range d.a.Diagnostics {
 				if x.Severity != diag.Error {
@@ -72,7 +68,7 @@ func diagnosticTool(name, title, desc, validDesc string, typed bool, keep func(d
 					stopped++
 				}
 			}
-			out.Summary = summarize(len(out.Diagnostics), out.ErrorCount, out.WarningCount)
+			out.Summary = summarize(n.total, n.errors, n.warnings) + n.listedNote()
 			if typed {
 				ran := stopped == 0
 				out.TypeChecked = &ran

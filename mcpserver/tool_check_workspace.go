@@ -16,6 +16,7 @@ type fileReport struct {
 	ErrorCount   int        `json:"errorCount"`
 	WarningCount int        `json:"warningCount"`
 	Diagnostics  []diagJSON `json:"diagnostics"`
+	Omitted      int        `json:"omitted,omitempty"`
 }
 
 type workspaceReport struct {
@@ -31,7 +32,8 @@ var fileReportSchema = openObject([]string{"path", "errorCount", "warningCount",
 	"path":         str("the file, relative to the workspace root"),
 	"errorCount":   integer("errors in the file", 0),
 	"warningCount": integer("warnings in the file", 0),
-	"diagnostics":  array("the file's findings in source order", diagSchema),
+	"diagnostics":  array("the file's findings in source order, at most "+itoa(maxDiagnostics)+", the errors first", diagSchema),
+	"omitted":      integer("the file's findings not listed, beyond the first "+itoa(maxDiagnostics), 0),
 })
 
 // checkFiles analyzes files (relative paths) and reports each, calling each
@@ -45,21 +47,21 @@ func (ws *workspace) checkFiles(ctx context.Context, files []string, errorsOnly 
 		text, _, perr := ws.readFile(rel)
 		fr := fileReport{Path: rel, Diagnostics: []diagJSON{}}
 		if perr == nil {
-			snap := ws.snapshot(rel, text)
+			snap := ws.snapshot(ctx, rel, text)
 			a := snap.Analysis()
-			_, shown := snap.Tolerant() // as analyze_wfl
-			for _, x := range sortedDiagnostics(shown) {
-				if errorsOnly && x.Severity != diag.Error {
-					continue
-				}
-				switch x.Severity {
-				case diag.Error:
-					fr.ErrorCount++
-				case diag.Warning:
-					fr.WarningCount++
-				}
-				fr.Diagnostics = append(fr.Diagnostics, toDiagJSON(a, x))
+			if err := snap.Err(); err != nil {
+				return rep, err // the file's analysis stopped: no report of it
 			}
+			_, shown := snap.Tolerant() // as analyze_wfl
+			kept := shown[:0:0]
+			for _, x := range shown {
+				if !errorsOnly || x.Severity == diag.Error {
+					kept = append(kept, x)
+				}
+			}
+			var n diagCounts
+			fr.Diagnostics, n = listDiagnostics(a, kept)
+			fr.ErrorCount, fr.WarningCount, fr.Omitted = n.errors, n.warnings, n.omitted
 		} else {
 			fr.ErrorCount++
 			fr.Diagnostics = append(fr.Diagnostics, diagJSON{Line: 1, Column: 1, EndLine: 1, EndColumn: 1,

@@ -55,6 +55,7 @@ type parseOutput struct {
 	StatementCount int          `json:"statementCount"`
 	Outline        []symbolJSON `json:"outline"`
 	Diagnostics    []diagJSON   `json:"diagnostics"`
+	Omitted        int          `json:"omitted,omitempty"`
 	Summary        string       `json:"summary"`
 }
 
@@ -74,16 +75,19 @@ var parseTool = &Tool{
 		"valid":          boolean("true when the program parses without errors"),
 		"statementCount": integer("top-level statements", 0),
 		"outline":        array("the declarations, as a tree", symbolSchema),
-		"diagnostics":    array("parse errors in source order", diagSchema),
+		"diagnostics":    array("parse errors in source order, at most "+itoa(maxDiagnostics)+", the errors first", diagSchema),
+		"omitted":        integer("parse findings not listed, beyond the first "+itoa(maxDiagnostics), 0),
 		"summary":        str("one line for people"),
 	}),
 	ReadOnly: true, Idempotent: true,
 	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
 		args := c.Args
+		diags, n := d.diagnostics(func(x diag.Diagnostic) bool { return x.Category == diag.Parse })
 		out := parseOutput{
 			File:        d.path,
 			Outline:     outlineOf(d.a, d.a.DocumentSymbols(), boolArg(args, "include_positions", true)),
-			Diagnostics: d.diagnostics(func(x diag.Diagnostic) bool { return x.Category == diag.Parse }),
+			Diagnostics: diags,
+			Omitted:     n.omitted,
 		}
 		if d.a.File != nil {
 			out.StatementCount = len(d.a.File.Stmts)
@@ -92,7 +96,7 @@ var parseTool = &Tool{
 		if out.Valid {
 			out.Summary = "parsed " + itoa(out.StatementCount) + " top-level statement" + plural(out.StatementCount) + " without errors"
 		} else {
-			out.Summary = itoa(len(out.Diagnostics)) + " parse error" + plural(len(out.Diagnostics))
+			out.Summary = itoa(n.total) + " parse error" + plural(n.total) + n.listedNote()
 		}
 		return Result{Structured: out}
 	}),

@@ -91,7 +91,7 @@ func (ws *workspace) fileSymbols(rel, q string, limit int) ([]workspaceSymbol, i
 	if perr != nil {
 		return out, 0
 	}
-	a := ws.snapshot(rel, text).Analysis()
+	a := ws.snapshot(context.Background(), rel, text).Analysis()
 	count := 0
 	var walk func(syms []core.DocumentSymbol, container string)
 	walk = func(syms []core.DocumentSymbol, container string) {

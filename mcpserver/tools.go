@@ -257,24 +257,35 @@ func sourceOrPath() map[string]*Schema {
 }
 
 // document reads the program named by the source or path argument.
-func (c *Call) document() (*document, *Result) {
-	return c.workspace().document(c.Args)
+func (c *Call) document(ctx context.Context) (*document, *Result) {
+	return c.workspace().document(ctx, c.Args)
 }
 
 // onDocument makes the Call of a tool that reads one program, named by the
 // source or path argument: f runs on it, and a missing or unreadable
-// program is the answer instead.
+// program is the answer instead. The program's analysis stops soon after
+// the call's context ends (its time limit, a cancellation), and the answer
+// is then the interruption, never what the stopped analysis left.
 func onDocument(f func(ctx context.Context, c *Call, d *document) Result) func(context.Context, *Call) Result {
 	return func(ctx context.Context, c *Call) Result {
-		d, fail := c.document()
+		d, fail := c.document(ctx)
 		if fail != nil {
 			return *fail
 		}
-		return f(ctx, c, d)
+		if d.snap.Err() != nil {
+			return c.interrupted(ctx)
+		}
+		res := f(ctx, c, d)
+		if d.snap.Err() != nil {
+			return c.interrupted(ctx)
+		}
+		return res
 	}
 }
 
-func (ws *workspace) document(args map[string]any) (*document, *Result) {
+// document reads the program the arguments name, and analyses it for the
+// request ctx is the context of (core.NewSnapshotContext).
+func (ws *workspace) document(ctx context.Context, args map[string]any) (*document, *Result) {
 	src, hasSrc := strArg(args, "source")
 	p, hasPath := strArg(args, "path")
 	switch {
@@ -285,7 +296,7 @@ func (ws *workspace) document(args map[string]any) (*document, *Result) {
 		f := failure("invalid_arguments", `missing required argument: give "source" (the program text) or "path" (a workspace file)`)
 		return nil, &f
 	case hasSrc:
-		snap := ws.files.NewSnapshot("untitled:source.wfl", 0, src) // no path: its includes are not followed
+		snap := ws.files.NewSnapshotContext(ctx, "untitled:source.wfl", 0, src) // no path: its includes are not followed
 		return &document{snap: snap, a: snap.Analysis()}, nil
 	}
 	text, rel, err := ws.readFile(p)
@@ -293,7 +304,7 @@ func (ws *workspace) document(args map[string]any) (*document, *Result) {
 		f := pathFailure(err)
 		return nil, &f
 	}
-	snap := ws.snapshot(rel, text)
+	snap := ws.snapshot(ctx, rel, text)
 	return &document{snap: snap, a: snap.Analysis(), path: rel}, nil
 }
 
@@ -332,19 +343,77 @@ var diagSchema = object([]string{"line", "column", "endLine", "endColumn", "seve
 	})),
 })
 
+// maxDiagnostics caps the diagnostics one answer lists (each tool's, each
+// file's of check_workspace, the fix_wfl_errors prompt's): a model reads
+// the first ones, and 160,000 findings on one line made a 65 MB answer.
+// The counts of errors and warnings are those of every finding, and the
+// answer says how many were left out.
+const maxDiagnostics = 200
+
+// diagCounts counts a list of findings.
+type diagCounts struct {
+	total, errors, warnings int
+	omitted                 int // not listed, beyond maxDiagnostics
+}
+
 // diagnostics converts the document's diagnostics that keep returns true
 // for, in source order: the list an editor shows (core.Snapshot.Tolerant:
-// while a statement does not parse, the findings of the others too).
-func (d *document) diagnostics(keep func(diag.Diagnostic) bool) []diagJSON {
-	out := []diagJSON{}
+// while a statement does not parse, the findings of the others too), at
+// most maxDiagnostics of them (see listDiagnostics).
+func (d *document) diagnostics(keep func(diag.Diagnostic) bool) ([]diagJSON, diagCounts) {
 	_, shown := d.snap.Tolerant()
-	for _, x := range sortedDiagnostics(shown) {
-		if keep != nil && !keep(x) {
-			continue
+	kept := shown[:0:0]
+	for _, x := range shown {
+		if keep == nil || keep(x) {
+			kept = append(kept, x)
 		}
-		out = append(out, toDiagJSON(d.a, x))
 	}
-	return out
+	return listDiagnostics(d.a, kept)
+}
+
+// listDiagnostics converts ds to the answer's form in source order, with
+// their counts. Beyond maxDiagnostics, the errors are listed first, then
+// the other findings in source order up to the cap; positions are
+// computed for the listed ones only.
+func listDiagnostics(a *core.Analysis, ds []diag.Diagnostic) ([]diagJSON, diagCounts) {
+	var n diagCounts
+	for _, x := range ds {
+		n.total++
+		switch x.Severity {
+		case diag.Error:
+			n.errors++
+		case diag.Warning:
+			n.warnings++
+		}
+	}
+	ds = sortedDiagnostics(ds)
+	if len(ds) > maxDiagnostics {
+		room := maxDiagnostics - min(n.errors, maxDiagnostics)
+		listed := ds[:0:0]
+		for _, x := range ds {
+			if x.Severity == diag.Error && len(listed) < maxDiagnostics || x.Severity != diag.Error && room > 0 {
+				if x.Severity != diag.Error {
+					room--
+				}
+				listed = append(listed, x)
+			}
+		}
+		n.omitted = len(ds) - len(listed)
+		ds = listed
+	}
+	out := make([]diagJSON, 0, len(ds))
+	for _, x := range ds {
+		out = append(out, toDiagJSON(a, x))
+	}
+	return out, n
+}
+
+// listedNote is what a summary adds when findings were left out.
+func (n diagCounts) listedNote() string {
+	if n.omitted == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (the first %d listed, errors first; %d more not listed)", n.total-n.omitted, n.omitted)
 }
 
 func toDiagJSON(a *core.Analysis, x diag.Diagnostic) diagJSON {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -328,5 +329,74 @@ func TestPromptsAndCompletion(t *testing.T) {
 		if w := h.call(5, "completion/complete", bad); w.errCode() != -32602 {
 			t.Errorf("%s: %s", bad, w.raw)
 		}
+	}
+}
+
+// TestDiagnosticsCapped calls the diagnostic tools on a program with far
+// more findings than an answer lists: at most maxDiagnostics are listed,
+// the errors among them whatever their place, in source order, and the
+// counts and omitted say how many there are. 160,000 findings on one line
+// made a 65 MB answer.
+func TestDiagnosticsCapped(t *testing.T) {
+	h := start(t, Options{})
+	const drops = 3 * maxDiagnostics
+	// Dropped characters (warnings) on the first line, then undefined
+	// names (errors) far after them.
+	src := "store x as 1 " + strings.Repeat("@", drops) + "\ndisplay x\n" + strings.Repeat("display nowhere\n", 3)
+	for i, tool := range []string{"analyze_wfl", "lint_wfl", "parse_wfl"} {
+		params := fmt.Sprintf(`{"name":%q,"arguments":{"source":%q}}`, tool, src)
+		res := h.call(i+1, "tools/call", params).tool(t)
+		if res.IsError {
+			t.Fatalf("%s failed: %s", tool, res.Content[0].Text)
+		}
+		checkOutputSchema(t, params, res)
+		var out struct {
+			ErrorCount, WarningCount, Omitted int
+			Diagnostics                       []diagJSON
+			Summary                           string
+		}
+		if err := json.Unmarshal(res.StructuredContent, &out); err != nil {
+			t.Fatal(err)
+		}
+		total := out.ErrorCount + out.WarningCount
+		if tool == "parse_wfl" { // no counts: dropped characters are all it lists
+			total = len(out.Diagnostics) + out.Omitted
+		}
+		if len(out.Diagnostics) > maxDiagnostics {
+			t.Errorf("%s lists %d findings, more than %d", tool, len(out.Diagnostics), maxDiagnostics)
+		}
+		if tool != "lint_wfl" && (total < drops || out.Omitted != total-len(out.Diagnostics)) {
+			t.Errorf("%s: %d errors, %d warnings, %d listed, %d omitted", tool, out.ErrorCount, out.WarningCount, len(out.Diagnostics), out.Omitted)
+		}
+		if out.Omitted > 0 && !strings.Contains(out.Summary, "more not listed") {
+			t.Errorf("%s: the summary %q does not say findings were left out", tool, out.Summary)
+		}
+		errs := 0
+		for k, d := range out.Diagnostics {
+			if d.Severity == "error" {
+				errs++
+			}
+			if k > 0 && (d.Line < out.Diagnostics[k-1].Line || d.Line == out.Diagnostics[k-1].Line && d.Column < out.Diagnostics[k-1].Column) {
+				t.Errorf("%s: finding %d is before the one listed before it", tool, k)
+			}
+		}
+		if errs != min(out.ErrorCount, maxDiagnostics) {
+			t.Errorf("%s lists %d of its %d errors", tool, errs, out.ErrorCount)
+		}
+	}
+}
+
+// TestToolOutOfTimeStopsTheAnalysis calls analyze_wfl on a program whose
+// analysis takes longer than the call's time limit: the answer is the
+// timeout, never what the analysis, stopped at the limit, left (the
+// program's snapshot is made for the call: core.NewSnapshotContext).
+func TestToolOutOfTimeStopsTheAnalysis(t *testing.T) {
+	h := start(t, Options{CallTimeout: time.Millisecond})
+	src := strings.Repeat("store total as 1\nchange total to total plus 1\ndisplay totl\n", 40000)
+	params := fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"source":%q}}`, src)
+	res := h.call(1, "tools/call", params).tool(t)
+	var f toolFailure
+	if !res.IsError || json.Unmarshal([]byte(res.Content[0].Text), &f) != nil || f.Error.Kind != "timeout" {
+		t.Fatalf("got %.300s, want the timeout failure", res.Content[0].Text)
 	}
 }

@@ -22,7 +22,7 @@ func wflPrompts() []*Prompt {
 			Description: "Ask to fix the problems the checker reports in a workspace file; the file and its diagnostics are included",
 			Arguments:   []Argument{pathArg},
 			Get: aboutFile(func(d *document) string {
-				diags := d.diagnostics(nil)
+				diags, n := d.diagnostics(nil)
 				var sb strings.Builder
 				fmt.Fprintf(&sb, "Fix the problems in the WFL program %s.\n\n", d.path)
 				if len(diags) == 0 {
@@ -31,6 +31,9 @@ func wflPrompts() []*Prompt {
 					sb.WriteString("The checker reports:\n")
 					for _, x := range diags {
 						fmt.Fprintf(&sb, "- line %d, column %d: %s: %s [%s]\n", x.Line, x.Column, x.Severity, x.Message, x.Code)
+					}
+					if n.omitted > 0 {
+						fmt.Fprintf(&sb, "- and %d more findings, not listed\n", n.omitted)
 					}
 				}
 				sb.WriteString("\nExplain each fix briefly, then give the corrected program. Check it with the analyze_wfl tool.\n\n")
@@ -101,7 +104,7 @@ func userText(f func(c *Call, args map[string]string) (string, error)) func(cont
 
 // promptDocument reads a workspace file for a prompt; failures are -32602.
 func (c *Call) promptDocument(p string) (*document, error) {
-	d, fail := c.workspace().document(map[string]any{"path": p})
+	d, fail := c.workspace().document(context.Background(), map[string]any{"path": p})
 	if fail != nil {
 		return nil, &Error{Code: codeInvalidParams, Message: "path: " + fail.Text}
 	}

@@ -9,8 +9,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"math"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPipedPing(t *testing.T) {
@@ -223,5 +227,137 @@ func TestBatches(t *testing.T) {
 	}
 	if w := h2.call(2, "ping", ""); w.Error != nil {
 		t.Errorf("got %s", w.raw)
+	}
+}
+
+// TestBatchesBounded sends batches whose answer would be large: one of
+// more than maxBatch messages is refused whole, and once a batch's answers
+// hold maxBatchAnswer bytes, the ones after are errors. A batch of 50,000
+// tools/list (3.5 MB) made a 738 MB answer; the process grew to 3 GB.
+func TestBatchesBounded(t *testing.T) {
+	big := strings.Repeat("x", 100<<10)
+	h := start(t, Options{Primitives: withTools(textTool("big", func(ctx context.Context, args json.RawMessage) (string, error) {
+		return big, nil
+	}))})
+	h.initialize("2025-03-26")
+	var sb strings.Builder
+	sb.WriteByte('[')
+	for i := range maxBatch + 1 {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`, i+1)
+	}
+	sb.WriteByte(']')
+	h.send(sb.String())
+	if w := h.next(); w.errCode() != -32600 || !strings.Contains(w.Error.Message, "at most") {
+		t.Fatalf("a batch of %d messages: %.200s", maxBatch+1, w.raw)
+	}
+	const calls = 2 * maxBatchAnswer / (100 << 10)
+	sb.Reset()
+	sb.WriteByte('[')
+	for i := range calls {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"big"}}`, i+1)
+	}
+	sb.WriteByte(']')
+	h.send(sb.String())
+	line := h.nextLine()
+	var arr []map[string]any
+	if err := json.Unmarshal(line, &arr); err != nil {
+		t.Fatalf("the answer to a batch is not an array: %v", err)
+	}
+	errs := 0
+	for _, m := range arr {
+		if _, ok := m["error"]; ok {
+			errs++
+		}
+	}
+	if len(arr) != calls || errs == 0 || len(line) > maxBatchAnswer+calls*300 {
+		t.Errorf("%d answers (%d errors) in %d bytes to %d calls of 100 KB each", len(arr), errs, len(line), calls)
+	}
+	if w := h.call(9999, "ping", ""); w.Error != nil {
+		t.Errorf("the session after the batches: %s", w.raw)
+	}
+}
+
+// batchOf is a batch of n calls of method with params.
+func batchOf(n int, method, params string) string {
+	var sb strings.Builder
+	sb.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, i+1, method, params)
+	}
+	sb.WriteByte(']')
+	return sb.String()
+}
+
+// TestGrowthBatch measures the bytes allocated to answer a batch of n and
+// of 4n tools/list and analyze_wfl calls: they grow at most as n log n.
+func TestGrowthBatch(t *testing.T) {
+	h := start(t, Options{Primitives: wflOnly()})
+	h.initialize("2025-03-26")
+	const n = 60
+	for _, c := range []struct{ method, params string }{
+		{"tools/list", "{}"},
+		{"tools/call", `{"name":"analyze_wfl","arguments":{"source":"store x as 1\ndisplay y\n"}}`},
+	} {
+		allocated := func(k int) (uint64, int) {
+			batch := batchOf(k, c.method, c.params)
+			var a, b runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&a)
+			h.send(batch)
+			line := h.nextLine()
+			runtime.ReadMemStats(&b)
+			return b.TotalAlloc - a.TotalAlloc, len(line)
+		}
+		allocated(n)
+		a, la := allocated(n)
+		b, lb := allocated(4 * n)
+		growth := 4 * math.Log(4*n) / math.Log(n)
+		if r := float64(b) / float64(a); r > 1.1*growth {
+			t.Errorf("%s: %d bytes allocated for %d calls, %d for %d: %.1f times, more than n log n (%.1f)", c.method, a, n, b, 4*n, r, growth)
+		}
+		if r := float64(lb) / float64(la); r > 4.2 {
+			t.Errorf("%s: an answer of %d bytes for %d calls, %d for %d", c.method, la, n, lb, 4*n)
+		}
+	}
+}
+
+// BenchmarkGrowthBatch times the answer to a batch of n and of 4n
+// tools/list calls and reports how much it grows.
+func BenchmarkGrowthBatch(b *testing.B) {
+	for _, n := range []int{250} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			s, err := New(Options{Root: b.TempDir(), Primitives: wflOnly()})
+			if err != nil {
+				b.Fatal(err)
+			}
+			small, large := batchOf(n, "tools/list", "{}"), batchOf(4*n, "tools/list", "{}")
+			var ts, tl time.Duration
+			for b.Loop() {
+				for k, batch := range []string{small, large} {
+					in := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"b","version":"1"}}}` + "\n" + batch + "\n"
+					t0 := time.Now()
+					if err := s.ServeStream(context.Background(), strings.NewReader(in), io.Discard); err != nil {
+						b.Fatal(err)
+					}
+					if k == 0 {
+						ts += time.Since(t0)
+					} else {
+						tl += time.Since(t0)
+					}
+				}
+			}
+			b.ReportMetric(float64(ts.Microseconds())/float64(b.N), "µs/n")
+			b.ReportMetric(float64(tl.Microseconds())/float64(b.N), "µs/4n")
+			b.ReportMetric(float64(tl)/float64(ts), "growth")
+		})
 	}
 }

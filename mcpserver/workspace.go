@@ -16,6 +16,7 @@ package mcpserver
 // its folder's name (the folder's base name, made unique).
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -329,8 +330,8 @@ func (ws *workspace) readFile(p string) (text, rel string, err *pathError) {
 // snapshot returns a snapshot of a workspace file's text, whose includes
 // the core follows through the workspace's access: an include that leaves
 // the workspace is reported on its line, and not read.
-func (ws *workspace) snapshot(rel, text string) *core.Snapshot {
-	return ws.files.NewSnapshot(core.FileURI(ws.abs(rel)), 0, text)
+func (ws *workspace) snapshot(ctx context.Context, rel, text string) *core.Snapshot {
+	return ws.files.NewSnapshotContext(ctx, core.FileURI(ws.abs(rel)), 0, text)
 }
 
 // wflFiles lists the *.wfl files below the folders that the workspace's

@@ -48,66 +48,65 @@ func Preorder(node Node, f func(Node)) {
 	eachChild(node, func(c Node) { Preorder(c, f) })
 }
 
+// Deeper returns the first node, in source order, that lies more than
+// limit levels below node (node itself is level 1), or nil when the tree
+// is no deeper than limit. It walks with a stack of its own, not by
+// recursion, so it measures any tree: the parser gives up on a statement
+// deeper than its limit, and every pass that recurses over trees then
+// recurses at most that deep.
+func Deeper(node Node, limit int) Node {
+	type level struct {
+		n     Node
+		depth int
+	}
+	if limit < 1 {
+		return node
+	}
+	// Leaves are looked at where they are found, not pushed: a chain of
+	// operators, whose every right operand is a leaf, then keeps one
+	// entry on the stack, not one a level.
+	stack := []level{{node, 1}}
+	var kids []Node
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		kids = kids[:0]
+		eachChild(top.n, func(c Node) { kids = append(kids, c) })
+		for i := len(kids) - 1; i >= 0; i-- {
+			if top.depth+1 <= limit {
+				if !isLeaf(kids[i]) {
+					stack = append(stack, level{kids[i], top.depth + 1})
+				}
+				continue
+			}
+			// kids[i] is too deep; the first such child in source order.
+			return kids[0]
+		}
+	}
+	return nil
+}
+
+// isLeaf reports whether eachChild finds no child in n.
+func isLeaf(n Node) bool {
+	switch n.(type) {
+	case *Ident, *BasicLit, *Comment, *BadExpr, *BadStmt, *BranchStmt, *ExitStmt:
+		return true
+	}
+	return false
+}
+
 // Children calls f for each direct child of node, in source order. Absent
 // optional children are skipped.
 func Children(node Node, f func(Node)) { eachChild(node, f) }
 
+// eachChild calls f for each child of node. Every walk holds its frame once
+// a level of the tree, so it is kept small: the helpers below are not
+// inlined (inlined at each of their hundred calls, they made it 1.2 KB).
 func eachChild(node Node, f func(Node)) {
-	x := func(e Expr) {
-		if e != nil {
-			f(e)
-		}
-	}
-	s := func(st Stmt) {
-		if st != nil {
-			f(st)
-		}
-	}
-	id := func(i *Ident) {
-		if i != nil {
-			f(i)
-		}
-	}
-	blk := func(b *Block) {
-		if b != nil {
-			f(b)
-		}
-	}
-	typ := func(t *TypeExpr) {
-		if t != nil {
-			f(t)
-		}
-	}
-	lit := func(l *BasicLit) {
-		if l != nil {
-			f(l)
-		}
-	}
-	doc := func(g *CommentGroup) {
-		if g != nil {
-			f(g)
-		}
-	}
-	args := func(as []*Arg) {
-		for _, a := range as {
-			f(a)
-		}
-	}
-	params := func(ps []*Param) {
-		for _, p := range ps {
-			f(p)
-		}
-	}
-	exprs := func(es []Expr) {
-		for _, e := range es {
-			x(e)
-		}
-	}
-
 	switch n := node.(type) {
 	case *File:
 		for _, st := range n.Stmts {
-			s(st)
+			visitStmt(st, f)
 		}
 	case *CommentGroup:
 		for _, c := range n.List {
@@ -116,377 +115,454 @@ func eachChild(node Node, f func(Node)) {
 	case *Comment, *Ident, *BadExpr, *BadStmt, *BasicLit, *BranchStmt, *ExitStmt:
 	case *Block:
 		for _, st := range n.Stmts {
-			s(st)
+			visitStmt(st, f)
 		}
 
 	// expressions
 	case *PatternLit:
-		lit(n.Lit)
+		visitLit(n.Lit, f)
 	case *ListLit:
-		exprs(n.Elems)
+		visitExprs(n.Elems, f)
 	case *ParenExpr:
-		x(n.X)
+		visitExpr(n.X, f)
 	case *BinaryExpr:
-		x(n.X)
-		x(n.Y)
+		visitExpr(n.X, f)
+		visitExpr(n.Y, f)
 	case *BetweenExpr:
-		x(n.X)
-		x(n.Lo)
-		x(n.Hi)
+		visitExpr(n.X, f)
+		visitExpr(n.Lo, f)
+		visitExpr(n.Hi, f)
 	case *UnaryExpr:
-		x(n.X)
+		visitExpr(n.X, f)
 	case *ConcatExpr:
-		x(n.X)
-		x(n.Y)
+		visitExpr(n.X, f)
+		visitExpr(n.Y, f)
 	case *Arg:
-		id(n.Name)
-		x(n.Value)
+		visitIdent(n.Name, f)
+		visitExpr(n.Value, f)
 	case *CallExpr:
-		// Sugar calls may put arguments before the function name
-		// (`p starts with "a"`); visit in source order.
-		var pending []Node
-		if n.Fun != nil {
-			pending = append(pending, n.Fun)
-		}
-		for _, a := range n.Args {
-			pending = append(pending, a)
-		}
-		sortByPos(pending)
-		for _, c := range pending {
-			f(c)
-		}
+		callChildren(n, f)
 	case *ActionCallExpr:
-		id(n.Name)
-		args(n.Args)
+		visitIdent(n.Name, f)
+		for _, a := range n.Args {
+			f(a)
+		}
 	case *IndexExpr:
-		x(n.X)
-		x(n.Index)
+		visitExpr(n.X, f)
+		visitExpr(n.Index, f)
 	case *PropertyExpr:
-		x(n.X)
-		id(n.Prop)
+		visitExpr(n.X, f)
+		visitIdent(n.Prop, f)
 	case *StaticMemberExpr:
-		id(n.Container)
-		id(n.Member)
+		visitIdent(n.Container, f)
+		visitIdent(n.Member, f)
 	case *MethodCallExpr:
-		x(n.X)
-		id(n.Method)
-		args(n.Args)
+		visitExpr(n.X, f)
+		visitIdent(n.Method, f)
+		for _, a := range n.Args {
+			f(a)
+		}
 	case *MatchesExpr:
-		x(n.X)
-		x(n.Pattern)
+		visitExpr(n.X, f)
+		visitExpr(n.Pattern, f)
 	case *FindExpr:
-		x(n.Discarded)
-		x(n.Pattern)
-		x(n.Text)
+		visitExpr(n.Discarded, f)
+		visitExpr(n.Pattern, f)
+		visitExpr(n.Text, f)
 	case *ReplaceExpr:
-		x(n.Discarded)
-		x(n.Pattern)
-		x(n.Replacement)
-		x(n.Text)
+		visitExpr(n.Discarded, f)
+		visitExpr(n.Pattern, f)
+		visitExpr(n.Replacement, f)
+		visitExpr(n.Text, f)
 	case *SplitExpr:
-		x(n.Discarded)
-		x(n.Text)
-		x(n.Delim)
+		visitExpr(n.Discarded, f)
+		visitExpr(n.Text, f)
+		visitExpr(n.Delim, f)
 	case *HeaderExpr:
-		lit(n.Name)
-		x(n.Request)
+		visitLit(n.Name, f)
+		visitExpr(n.Request, f)
 	case *CurrentTimeExpr:
-		lit(n.Format)
+		visitLit(n.Format, f)
 	case *FileExistsExpr:
-		x(n.Path)
+		visitExpr(n.Path, f)
 	case *FileSizeExpr:
-		x(n.File)
+		visitExpr(n.File, f)
 	case *ListFilesExpr:
-		x(n.Path)
-		exprs(n.Extensions)
+		visitExpr(n.Path, f)
+		visitExprs(n.Extensions, f)
 	case *ReadContentExpr:
-		x(n.Count)
-		x(n.File)
+		visitExpr(n.Count, f)
+		visitExpr(n.File, f)
 	case *ProcessRunningExpr:
-		x(n.Process)
+		visitExpr(n.Process, f)
 	case *DatabaseQueryExpr:
-		x(n.DB)
-		x(n.SQL)
-		x(n.Params)
+		visitExpr(n.DB, f)
+		visitExpr(n.SQL, f)
+		visitExpr(n.Params, f)
 
 	// statements
 	case *VarDecl:
-		doc(n.Doc)
-		id(n.Name)
-		x(n.Value)
+		visitDoc(n.Doc, f)
+		visitIdent(n.Name, f)
+		visitExpr(n.Value, f)
 	case *AssignStmt:
 		if n.Kind == AssignSubtract {
-			x(n.Value)
-			id(n.Name)
+			visitExpr(n.Value, f)
+			visitIdent(n.Name, f)
 		} else {
-			id(n.Name)
-			x(n.Value)
+			visitIdent(n.Name, f)
+			visitExpr(n.Value, f)
 		}
 	case *AddStmt:
-		x(n.Value)
-		id(n.List)
+		visitExpr(n.Value, f)
+		visitIdent(n.List, f)
 	case *DisplayStmt:
-		exprs(n.Values)
+		visitExprs(n.Values, f)
 	case *IfStmt:
-		x(n.Cond)
-		blk(n.Then)
-		s(n.Else)
+		visitExpr(n.Cond, f)
+		visitBlock(n.Then, f)
+		visitStmt(n.Else, f)
 	case *SingleIfStmt:
-		x(n.Cond)
-		s(n.Then)
+		visitExpr(n.Cond, f)
+		visitStmt(n.Then, f)
 	case *RouteStmt:
-		x(n.Subject)
+		visitExpr(n.Subject, f)
 		for _, a := range n.Arms {
 			f(a)
 		}
-		blk(n.Otherwise)
+		visitBlock(n.Otherwise, f)
 	case *RouteArm:
-		exprs(n.Values)
-		blk(n.Body)
+		visitExprs(n.Values, f)
+		visitBlock(n.Body, f)
 	case *CountStmt:
-		x(n.From)
-		x(n.To)
-		x(n.Step)
-		id(n.Var)
-		blk(n.Body)
+		visitExpr(n.From, f)
+		visitExpr(n.To, f)
+		visitExpr(n.Step, f)
+		visitIdent(n.Var, f)
+		visitBlock(n.Body, f)
 	case *ForEachStmt:
-		id(n.Var)
-		x(n.Coll)
-		blk(n.Body)
+		visitIdent(n.Var, f)
+		visitExpr(n.Coll, f)
+		visitBlock(n.Body, f)
 	case *RepeatStmt:
 		if n.Kind == RepeatDoUntil {
-			blk(n.Body)
-			x(n.Cond)
+			visitBlock(n.Body, f)
+			visitExpr(n.Cond, f)
 		} else {
-			x(n.Cond)
-			blk(n.Body)
+			visitExpr(n.Cond, f)
+			visitBlock(n.Body, f)
 		}
 	case *MainLoopStmt:
-		blk(n.Body)
+		visitBlock(n.Body, f)
 	case *TypeExpr:
-		id(n.Ident)
+		visitIdent(n.Ident, f)
 		for _, a := range n.Args {
 			f(a)
 		}
 	case *Param:
-		id(n.Name)
-		typ(n.Type)
-		x(n.Default)
+		visitIdent(n.Name, f)
+		visitType(n.Type, f)
+		visitExpr(n.Default, f)
 	case *ActionDecl:
-		doc(n.Doc)
-		id(n.Name)
-		params(n.Params)
-		typ(n.ReturnType)
-		blk(n.Body)
+		visitDoc(n.Doc, f)
+		visitIdent(n.Name, f)
+		for _, p := range n.Params {
+			f(p)
+		}
+		visitType(n.ReturnType, f)
+		visitBlock(n.Body, f)
 	case *ReturnStmt:
-		x(n.Value)
+		visitExpr(n.Value, f)
 	case *CatchClause:
-		id(n.Name)
-		blk(n.Body)
+		visitIdent(n.Name, f)
+		visitBlock(n.Body, f)
 	case *TryStmt:
-		// Clauses, otherwise and finally may come in any order before
-		// finally; visit in source order.
-		pending := []Node{}
-		if n.Body != nil {
-			pending = append(pending, n.Body)
-		}
-		for _, c := range n.Clauses {
-			pending = append(pending, c)
-		}
-		if n.Otherwise != nil {
-			pending = append(pending, n.Otherwise)
-		}
-		if n.Finally != nil {
-			pending = append(pending, n.Finally)
-		}
-		sortByPos(pending)
-		for _, c := range pending {
-			f(c)
-		}
+		tryChildren(n, f)
 	case *CreateListStmt:
-		id(n.Name)
-		exprs(n.Values)
+		visitIdent(n.Name, f)
+		visitExprs(n.Values, f)
 	case *MapEntry:
-		x(n.Key)
-		x(n.Value)
+		visitExpr(n.Key, f)
+		visitExpr(n.Value, f)
 	case *CreateMapStmt:
-		id(n.Name)
+		visitIdent(n.Name, f)
 		for _, e := range n.Entries {
 			f(e)
 		}
 	case *PushStmt:
-		x(n.List)
-		x(n.Value)
+		visitExpr(n.List, f)
+		visitExpr(n.Value, f)
 	case *RemoveStmt:
-		x(n.Value)
-		id(n.List)
+		visitExpr(n.Value, f)
+		visitIdent(n.List, f)
 	case *ClearStmt:
-		id(n.List)
+		visitIdent(n.List, f)
 	case *CreateDateStmt:
-		id(n.Name)
-		x(n.Value)
+		visitIdent(n.Name, f)
+		visitExpr(n.Value, f)
 	case *ContainerDecl:
-		doc(n.Doc)
-		id(n.Name)
-		id(n.Extends)
+		visitDoc(n.Doc, f)
+		visitIdent(n.Name, f)
+		visitIdent(n.Extends, f)
 		for _, i := range n.Implements {
-			id(i)
+			visitIdent(i, f)
 		}
 		for _, m := range n.Members {
-			s(m)
+			visitStmt(m, f)
 		}
 	case *PropertyDecl:
-		doc(n.Doc)
-		id(n.Name)
-		typ(n.Type)
-		x(n.Default)
+		visitDoc(n.Doc, f)
+		visitIdent(n.Name, f)
+		visitType(n.Type, f)
+		visitExpr(n.Default, f)
 	case *EventDecl:
-		id(n.Name)
-		params(n.Params)
+		visitIdent(n.Name, f)
+		for _, p := range n.Params {
+			f(p)
+		}
 	case *ActionSig:
-		id(n.Name)
-		params(n.Params)
-		typ(n.ReturnType)
+		visitIdent(n.Name, f)
+		for _, p := range n.Params {
+			f(p)
+		}
+		visitType(n.ReturnType, f)
 	case *InterfaceDecl:
-		doc(n.Doc)
-		id(n.Name)
+		visitDoc(n.Doc, f)
+		visitIdent(n.Name, f)
 		for _, i := range n.Extends {
-			id(i)
+			visitIdent(i, f)
 		}
 		for _, a := range n.Actions {
 			f(a)
 		}
 	case *PropInit:
-		id(n.Name)
-		x(n.Value)
+		visitIdent(n.Name, f)
+		visitExpr(n.Value, f)
 	case *NewStmt:
-		id(n.Container)
-		id(n.Name)
+		visitIdent(n.Container, f)
+		visitIdent(n.Name, f)
 		for _, p := range n.Inits {
 			f(p)
 		}
 	case *TriggerStmt:
-		id(n.Name)
+		visitIdent(n.Name, f)
 	case *OnEventStmt:
-		x(n.Source)
-		id(n.Event)
+		visitExpr(n.Source, f)
+		visitIdent(n.Event, f)
 	case *ParentCallStmt:
-		id(n.Method)
+		visitIdent(n.Method, f)
 	case *PatternNode:
-		id(n.Name)
+		visitIdent(n.Name, f)
 		for _, c := range n.Children {
 			f(c)
 		}
 	case *PatternDecl:
-		doc(n.Doc)
-		id(n.Name)
+		visitDoc(n.Doc, f)
+		visitIdent(n.Name, f)
 		if n.Body != nil {
 			f(n.Body)
 		}
 	case *OpenFileStmt:
-		x(n.Path)
-		id(n.Name)
+		visitExpr(n.Path, f)
+		visitIdent(n.Name, f)
 	case *CloseStmt:
-		x(n.X)
+		visitExpr(n.X, f)
 	case *WriteStmt:
-		x(n.Content)
-		x(n.Target)
+		visitExpr(n.Content, f)
+		visitExpr(n.Target, f)
 	case *CreateDirStmt:
-		x(n.Path)
+		visitExpr(n.Path, f)
 	case *CreateFileStmt:
-		x(n.Path)
-		x(n.Content)
+		visitExpr(n.Path, f)
+		visitExpr(n.Content, f)
 	case *DeleteStmt:
-		x(n.Path)
+		visitExpr(n.Path, f)
 	case *WaitForStmt:
-		s(n.Inner)
+		visitStmt(n.Inner, f)
 	case *WaitDurationStmt:
-		x(n.Duration)
+		visitExpr(n.Duration, f)
 	case *WaitProcessStmt:
-		x(n.Process)
-		id(n.Name)
+		visitExpr(n.Process, f)
+		visitIdent(n.Name, f)
 	case *WaitRequestStmt:
-		x(n.Server)
-		id(n.Name)
-		x(n.Timeout)
+		visitExpr(n.Server, f)
+		visitIdent(n.Name, f)
+		visitExpr(n.Timeout, f)
 	case *WaitNextStmt:
-		x(n.Source)
-		id(n.Name)
+		visitExpr(n.Source, f)
+		visitIdent(n.Name, f)
 	case *ExecCommandStmt:
-		x(n.Command)
-		x(n.Args)
-		id(n.Name)
+		visitExpr(n.Command, f)
+		visitExpr(n.Args, f)
+		visitIdent(n.Name, f)
 	case *ExecFileStmt:
-		x(n.Path)
-		x(n.Request)
-		id(n.Name)
+		visitExpr(n.Path, f)
+		visitExpr(n.Request, f)
+		visitIdent(n.Name, f)
 	case *ReadOutputStmt:
-		x(n.Process)
-		id(n.Name)
+		visitExpr(n.Process, f)
+		visitIdent(n.Name, f)
 	case *KillStmt:
-		x(n.Process)
+		visitExpr(n.Process, f)
 	case *ListenStmt:
-		x(n.Port)
-		x(n.Cert)
-		x(n.Key)
-		x(n.Redirect)
-		id(n.Name)
+		visitExpr(n.Port, f)
+		visitExpr(n.Cert, f)
+		visitExpr(n.Key, f)
+		visitExpr(n.Redirect, f)
+		visitIdent(n.Name, f)
 	case *RespondStmt:
-		x(n.Request)
-		x(n.Content)
-		x(n.Status)
-		x(n.ContentType)
-		x(n.Headers)
+		visitExpr(n.Request, f)
+		visitExpr(n.Content, f)
+		visitExpr(n.Status, f)
+		visitExpr(n.ContentType, f)
+		visitExpr(n.Headers, f)
 	case *HTTPStmt:
-		x(n.URL)
-		x(n.Method)
-		x(n.Headers)
-		x(n.Body)
-		id(n.Name)
+		visitExpr(n.URL, f)
+		visitExpr(n.Method, f)
+		visitExpr(n.Headers, f)
+		visitExpr(n.Body, f)
+		visitIdent(n.Name, f)
 	case *StartStreamStmt:
-		x(n.Request)
-		x(n.Status)
-		x(n.ContentType)
-		x(n.Headers)
-		id(n.Name)
+		visitExpr(n.Request, f)
+		visitExpr(n.Status, f)
+		visitExpr(n.ContentType, f)
+		visitExpr(n.Headers, f)
+		visitIdent(n.Name, f)
 	case *FlushStmt:
-		x(n.Target)
+		visitExpr(n.Target, f)
 	case *WebSocketHandlerStmt:
-		x(n.Server)
-		id(n.Name)
-		blk(n.Body)
+		visitExpr(n.Server, f)
+		visitIdent(n.Name, f)
+		visitBlock(n.Body, f)
 	case *WebSocketSendStmt:
-		x(n.Message)
-		x(n.Target)
+		visitExpr(n.Message, f)
+		visitExpr(n.Target, f)
 	case *SignalStmt:
-		id(n.Signal)
-		id(n.Handler)
+		visitIdent(n.Signal, f)
+		visitIdent(n.Handler, f)
 	case *StopAcceptingStmt:
-		x(n.Server)
+		visitExpr(n.Server, f)
 	case *OpenDatabaseStmt:
-		x(n.URL)
-		id(n.Name)
+		visitExpr(n.URL, f)
+		visitIdent(n.Name, f)
 	case *TransactionStmt:
-		x(n.DB)
-		blk(n.Body)
+		visitExpr(n.DB, f)
+		visitBlock(n.Body, f)
 	case *LoadStmt:
-		x(n.Path)
+		visitExpr(n.Path, f)
 	case *ExportStmt:
-		id(n.Name)
+		visitIdent(n.Name, f)
 	case *DescribeStmt:
-		lit(n.Desc)
-		blk(n.Body)
+		visitLit(n.Desc, f)
+		visitBlock(n.Body, f)
 	case *HookStmt:
-		blk(n.Body)
+		visitBlock(n.Body, f)
 	case *TestStmt:
-		lit(n.Desc)
-		blk(n.Body)
+		visitLit(n.Desc, f)
+		visitBlock(n.Body, f)
 	case *ExpectStmt:
-		x(n.Subject)
-		x(n.Value)
-		lit(n.TypeName)
+		visitExpr(n.Subject, f)
+		visitExpr(n.Value, f)
+		visitLit(n.TypeName, f)
 	case *ExprStmt:
-		x(n.X)
+		visitExpr(n.X, f)
+	}
+}
+
+//go:noinline
+func visitExpr(e Expr, f func(Node)) {
+	if e != nil {
+		f(e)
+	}
+}
+
+//go:noinline
+func visitStmt(st Stmt, f func(Node)) {
+	if st != nil {
+		f(st)
+	}
+}
+
+//go:noinline
+func visitIdent(i *Ident, f func(Node)) {
+	if i != nil {
+		f(i)
+	}
+}
+
+//go:noinline
+func visitBlock(b *Block, f func(Node)) {
+	if b != nil {
+		f(b)
+	}
+}
+
+//go:noinline
+func visitType(t *TypeExpr, f func(Node)) {
+	if t != nil {
+		f(t)
+	}
+}
+
+//go:noinline
+func visitLit(l *BasicLit, f func(Node)) {
+	if l != nil {
+		f(l)
+	}
+}
+
+//go:noinline
+func visitDoc(g *CommentGroup, f func(Node)) {
+	if g != nil {
+		f(g)
+	}
+}
+
+//go:noinline
+func visitExprs(es []Expr, f func(Node)) {
+	for _, e := range es {
+		if e != nil {
+			f(e)
+		}
+	}
+}
+
+// callChildren is eachChild of a call. Sugar calls may put arguments
+// before the function name (`p starts with "a"`); visit in source order.
+// (Apart from eachChild, whose frame every walk holds once a level.)
+func callChildren(n *CallExpr, f func(Node)) {
+	var pending []Node
+	if n.Fun != nil {
+		pending = append(pending, n.Fun)
+	}
+	for _, a := range n.Args {
+		pending = append(pending, a)
+	}
+	sortByPos(pending)
+	for _, c := range pending {
+		f(c)
+	}
+}
+
+// tryChildren is eachChild of a try. Clauses, otherwise and finally may
+// come in any order before finally; visit in source order.
+func tryChildren(n *TryStmt, f func(Node)) {
+	pending := []Node{}
+	if n.Body != nil {
+		pending = append(pending, n.Body)
+	}
+	for _, c := range n.Clauses {
+		pending = append(pending, c)
+	}
+	if n.Otherwise != nil {
+		pending = append(pending, n.Otherwise)
+	}
+	if n.Finally != nil {
+		pending = append(pending, n.Finally)
+	}
+	sortByPos(pending)
+	for _, c := range pending {
+		f(c)
 	}
 }
 

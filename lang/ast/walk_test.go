@@ -48,3 +48,32 @@ func TestCommentGroupText(t *testing.T) {
 		t.Error("nil group has text")
 	}
 }
+
+func TestDeeper(t *testing.T) {
+	// 1 + 1 + … + 1 with n operators: a left-deep chain, the statement on
+	// level 1, the first operand on level n+2.
+	chain := func(n int) Stmt {
+		var x Expr = &BasicLit{Range: Range{11, 12}, Kind: LitInt, Value: "1"}
+		for i := range n {
+			y := &BasicLit{Range: Range{15 + 4*i, 16 + 4*i}, Kind: LitInt, Value: "1"}
+			x = &BinaryExpr{Range: Range{11, y.To}, X: x, Op: OpPlus, Y: y}
+		}
+		return &VarDecl{Range: Range{0, x.End()}, Name: &Ident{Range: Range{6, 7}, Name: "x"}, Value: x}
+	}
+	for _, tt := range []struct {
+		ops, limit int
+		deeper     bool
+	}{
+		{0, 2, false}, {0, 1, true}, {1, 3, false}, {1, 2, true},
+		{200000, 200002, false}, {200000, 200001, true}, {200000, 10000, true},
+	} {
+		st := chain(tt.ops)
+		got := Deeper(st, tt.limit)
+		if (got != nil) != tt.deeper {
+			t.Errorf("%d operators, limit %d: Deeper = %v, want deeper %t", tt.ops, tt.limit, got, tt.deeper)
+		}
+		if got != nil && tt.ops > 0 && got.Pos() != 11 {
+			t.Errorf("%d operators, limit %d: the deeper node starts at %d, want the first operand's 11", tt.ops, tt.limit, got.Pos())
+		}
+	}
+}

@@ -291,6 +291,9 @@ func (a *analyzer) run() {
 	}
 	// Pass 2.
 	for _, s := range f.Stmts {
+		if a.ctx.stopped() {
+			break
+		}
 		a.top = s
 		a.stmt(s)
 	}
@@ -330,6 +333,9 @@ func undefinedVariable(msg string) (string, bool) {
 
 func (a *analyzer) stmts(list []ast.Stmt) {
 	for _, s := range list {
+		if a.ctx.stopped() {
+			return
+		}
 		a.stmt(s)
 	}
 }
@@ -763,10 +769,12 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		a.unchecked(s.Path)
 		if lit, ok := s.Path.(*ast.BasicLit); ok && lit.Kind == ast.LitString {
 			if u, ok := a.ctx.Unfollowed[lit.Value]; ok {
+				// Why names files, whose names need not be UTF-8.
+				why := strings.ToValidUTF8(u.Why, "\uFFFD")
 				d := diag.Diagnostic{Span: a.span(lit), Severity: diag.Information, Category: diag.Semantic, Code: codeInclude,
-					Message: "The included file cannot be followed: " + u.Why}
+					Message: "The included file cannot be followed: " + why}
 				if u.Cycle {
-					d.Severity, d.Message = diag.Warning, "Includes go round in a cycle: "+u.Why
+					d.Severity, d.Message = diag.Warning, "Includes go round in a cycle: "+why
 				}
 				a.warns = append(a.warns, d)
 			}

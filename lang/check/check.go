@@ -313,6 +313,22 @@ type Context struct {
 	// source, for the messages that name a line; by default lines are
 	// counted in the source given to CheckPasses.
 	Line func(offset int) int
+
+	// Done, when it is closed, stops the passes at the next statement
+	// they come to, at any depth: the caller gave up on their result (a
+	// request cancelled or out of time), which is then incomplete and
+	// must be dropped. Nil never stops them.
+	Done <-chan struct{}
+}
+
+// stopped reports whether ctx.Done is closed.
+func (ctx *Context) stopped() bool {
+	select {
+	case <-ctx.Done:
+		return true
+	default:
+		return false
+	}
 }
 
 // Unfollowed is why an include could not be followed.
@@ -457,7 +473,7 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 		info.types = newTypeTable(tc.recs)
 	}
 	tc.types, tc.recs = nil, nil
-	if static == always || static == unlessErr && !hasError(a.diags) {
+	if (static == always || static == unlessErr && !hasError(a.diags)) && !ctx.stopped() {
 		p.Static = staticDiagnostics(f, src, info)
 	}
 	p.Type = tc.diags

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -65,6 +66,9 @@ func FuzzCheck(f *testing.F) {
 			}
 			if d.Message == "" || d.Code == "" {
 				t.Fatalf("diagnostic without message or code: %+v", d)
+			}
+			if !utf8.ValidString(d.Message) {
+				t.Fatalf("diagnostic message is not UTF-8: %q", d.Message)
 			}
 		}
 		for id, sym := range info.Defs {

@@ -140,6 +140,9 @@ func (tc *typeChecker) run() {
 	root := tc.env
 	var log []envEntry
 	for _, s := range tc.a.file.Stmts {
+		if tc.a.ctx.stopped() {
+			return
+		}
 		log = log[:0]
 		root.log = &log
 		tc.stmt(s)
@@ -368,6 +371,9 @@ func (tc *typeChecker) branch(f func()) *env {
 
 func (tc *typeChecker) stmts(list []ast.Stmt) {
 	for _, s := range list {
+		if tc.a.ctx.stopped() {
+			return
+		}
 		tc.stmt(s)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
@@ -180,8 +181,12 @@ func FuzzFormat(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		if !parses(src) {
-			if out, err := Source(src, Options{}); err == nil || out != src {
+			out, err := Source(src, Options{})
+			if err == nil || out != src {
 				t.Fatalf("a text that does not parse was formatted")
+			}
+			if !utf8.ValidString(err.Error()) {
+				t.Fatalf("the formatter's error is not UTF-8: %q", err)
 			}
 			return
 		}

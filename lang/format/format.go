@@ -143,6 +143,9 @@ func newPrinter(src string, opt Options) (*printer, error) {
 	}
 	p := &printer{src: src, opt: opt, lines: lines, lex: lexer.Lex(src)}
 	p.depths = LineDepths(f, src, lines)
+	if size := p.size(); size > maxOutput(src) {
+		return nil, fmt.Errorf("the formatted text would be %d MB, more than %d MB: its blocks are nested too deep to indent", size>>20, maxOutput(src)>>20)
+	}
 	p.binops = binaryOperators(f, src)
 	p.colons = p.missingColons(f)
 	p.eol = p.lineBreak()
@@ -162,6 +165,25 @@ func newPrinter(src string, opt Options) (*printer, error) {
 		}
 	}
 	return nil, fmt.Errorf("format: internal error: every layout changes the program's syntax tree; text left unchanged")
+}
+
+// maxOutput is the largest formatted text of src Source and Edits make:
+// sixteen times src, and at least 16 MB. Real code stays far below it (ten
+// levels of blocks indent a line by 40 bytes); blocks nested thousands
+// deep, each line indented by its depth, would make a text quadratic in
+// its depth (4,922 nested four times, 470 KB, made 194 MB and took 1.7 GB).
+func maxOutput(src string) int { return max(16<<20, 16*len(src)) }
+
+// size is about the size of the formatted text: the text and the
+// indentation of each line (the spacing inside lines changes it little).
+func (p *printer) size() int {
+	n := len(p.src)
+	for _, d := range p.depths {
+		if d != Verbatim {
+			n += d * p.opt.IndentSize
+		}
+	}
+	return n
 }
 
 func syntaxError(diags []diag.Diagnostic, lines *token.Lines) error {

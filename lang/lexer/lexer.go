@@ -31,7 +31,10 @@ func Lex(src string) *Result {
 // needs to grow, and then once. Growing the buffer of a large file by
 // doubling copies and clears it again and again (and runs write barriers
 // while the GC marks); reserving far too much clears memory for nothing.
-func estimate(src string) int { return len(src)/5 + 16 }
+// Past 65,536 tokens the buffer grows to what the rest of the text needs
+// at the density seen so far (grow): a large text of mostly blanks does
+// not reserve a token for every 5 of them.
+func estimate(src string) int { return min(len(src)/5, 1<<16) + 16 }
 
 // LexInto is Lex appending the tokens to buf[:0], so a caller that is done
 // with the tokens of one scan can reuse their memory for the next. A buffer
@@ -45,10 +48,17 @@ func LexInto(src string, buf []token.Token) *Result {
 // starts at from (nothing before it carries into it) scans one stretch of a
 // large text without copying it. from must lie in [0, len(src)].
 func LexFrom(src string, from int, buf []token.Token) *Result {
+	return LexFromUntil(src, from, buf, nil)
+}
+
+// LexFromUntil is LexFrom that stops, at a line break, soon after done is
+// closed (nil: never): the tokens are then those of the text up to there,
+// for a caller that no longer wants them.
+func LexFromUntil(src string, from int, buf []token.Token, done <-chan struct{}) *Result {
 	if n := estimate(src[from:]); cap(buf) < n {
 		buf = make([]token.Token, 0, n)
 	}
-	l := lexer{src: src, toks: buf[:0]}
+	l := lexer{src: src, toks: buf[:0], done: done, from: from}
 	l.run(from)
 	return &Result{Tokens: l.toks, Comments: l.comments, Dropped: l.dropped}
 }
@@ -58,6 +68,9 @@ type lexer struct {
 	toks     []token.Token
 	comments []token.Span
 	dropped  []token.Span
+	from     int             // where the scan starts
+	done     <-chan struct{} // closed: stop (LexFromUntil)
+	breaks   int             // line breaks so far, when done is set
 
 	// the identifier being accumulated
 	idOn     bool
@@ -101,7 +114,34 @@ func (l *lexer) word(start, end int) {
 
 func (l *lexer) emit(k token.Kind, start, end int, text string) {
 	l.flush()
+	if len(l.toks) == cap(l.toks) {
+		l.grow(start)
+	}
 	l.toks = append(l.toks, token.Token{Kind: k, Start: start, End: end, Text: text})
+}
+
+// grow makes room for the tokens of the rest of the text when the
+// estimate fell short (text far denser than code, as `1+1+1…`): as many
+// again, a token, as the text so far has a byte, and an eighth more;
+// doubling would copy and clear a large buffer several times.
+func (l *lexer) grow(at int) {
+	n := len(l.toks)
+	done := max(at-l.from, 1)
+	want := n + (n*(len(l.src)-at)/done)*9/8 + 16
+	l.toks = append(make([]token.Token, 0, want), l.toks...)
+}
+
+// stopped reports, every 1,024 line breaks, whether l.done is closed.
+func (l *lexer) stopped() bool {
+	if l.breaks++; l.breaks%1024 != 0 {
+		return false
+	}
+	select {
+	case <-l.done:
+		return true
+	default:
+		return false
+	}
 }
 
 func (l *lexer) drop(start, end int) {
@@ -131,6 +171,9 @@ func (l *lexer) run(from int) {
 		case c == '\n':
 			l.emit(token.Eol, i, i+1, "")
 			i++
+			if l.done != nil && l.stopped() {
+				i = len(src)
+			}
 		case c == '\r':
 			if i+1 < len(src) && src[i+1] == '\n' {
 				l.emit(token.Eol, i, i+2, "")

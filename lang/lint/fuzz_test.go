@@ -2,6 +2,7 @@ package lint
 
 import (
 	"testing"
+	"unicode/utf8"
 
 	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
@@ -34,6 +35,9 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("finding %+v out of order or outside a text of %d bytes", d, len(src))
 			}
 			prev = d.Span.Start
+			if !utf8.ValidString(d.Message) {
+				t.Fatalf("finding's message is not UTF-8: %q", d.Message)
+			}
 		}
 	})
 }

@@ -57,8 +57,15 @@ const (
 // (then only the text rules run). lex is src's tokens, or nil to lex here.
 // The findings are sorted by position.
 func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []diag.Diagnostic {
-	out, _ := check(src, file, lex, cfg, false)
+	out, _ := check(src, file, lex, cfg, false, nil)
 	return out
+}
+
+// CheckUntil is Check, or CheckModes with both, that stops between its
+// rules once done is closed: the findings are then incomplete, for a
+// caller that no longer wants them.
+func CheckUntil(src string, file *ast.File, lex *lexer.Result, cfg config.Config, both bool, done <-chan struct{}) (tree, tok []diag.Diagnostic) {
+	return check(src, file, lex, cfg, both, done)
 }
 
 // CheckModes returns both what Check returns with file (tree) and what it
@@ -67,26 +74,44 @@ func Check(src string, file *ast.File, lex *lexer.Result, cfg config.Config) []d
 // document that stops parsing while it is edited is judged by the text
 // rules alone, and its findings are kept for both cases.
 func CheckModes(src string, file *ast.File, lex *lexer.Result, cfg config.Config) (tree, tok []diag.Diagnostic) {
-	return check(src, file, lex, cfg, true)
+	return check(src, file, lex, cfg, true, nil)
 }
 
-// check is Check, and with both, also Check without the tree.
-func check(src string, file *ast.File, lex *lexer.Result, cfg config.Config, both bool) (out, tok []diag.Diagnostic) {
+// check is Check, and with both, also Check without the tree; it stops
+// between rules once done is closed.
+func check(src string, file *ast.File, lex *lexer.Result, cfg config.Config, both bool, done <-chan struct{}) (out, tok []diag.Diagnostic) {
+	stopped := func() bool {
+		select {
+		case <-done:
+			return true
+		default:
+			return false
+		}
+	}
 	l := &linter{src: src, lines: token.NewLines(src), lex: lex, cfg: cfg}
 	var tree treeFindings
 	if file != nil {
 		l.tree = true
 		l.walk(file, 0, false, &tree)
 	}
+	if stopped() {
+		return nil, nil
+	}
 	l.length()
 	lengths := len(l.out)
 	if !cfg.TrailingWhitespace {
 		l.whitespace()
 	}
+	if stopped() {
+		return nil, nil
+	}
 	var cands []keywordCand
 	if cfg.ConsistentKeywordCase {
 		cands = l.keywordCands()
 		l.keywordCase(cands, true)
+	}
+	if stopped() {
+		return nil, nil
 	}
 	if both {
 		// The text rules again, without the tree: the lengths are the
@@ -446,7 +471,7 @@ func (l *linter) indent(file *ast.File) {
 		}
 		want := d * l.cfg.IndentSize
 		got := l.src[start:ws]
-		if got == spaces(want) {
+		if len(got) == want && strings.Count(got, " ") == want {
 			continue
 		}
 		found := strconv.Itoa(len(got))
@@ -461,17 +486,6 @@ func (l *linter) indent(file *ast.File) {
 		}
 		l.report(start, word, CodeIndent, "line should be indented with "+strconv.Itoa(want)+" spaces, found "+found)
 	}
-}
-
-// blanks holds the usual indentations.
-const blanks = "                                                                "
-
-// spaces returns n spaces, as strings.Repeat(" ", n) does.
-func spaces(n int) string {
-	if n >= 0 && n <= len(blanks) {
-		return blanks[:n]
-	}
-	return strings.Repeat(" ", n)
 }
 
 // name reports to out a declared variable or action (kind) whose name id

@@ -5,10 +5,12 @@ package parser
 // `find`, `replace` and `split` continuations.
 
 import (
+	"strconv"
 	"strings"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
+	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
 
@@ -47,25 +49,30 @@ func span(x ast.Node, to int) ast.Range {
 	return ast.Range{From: from, To: to}
 }
 
+// binaryRest continues left with operators at precedence prec and above.
+// A chain of operators is a loop here, which builds a tree as deep as the
+// chain is long (the operators are left-associative); boundDepth measures
+// it, and the loop gives up as soon as the chain alone makes the tree too
+// deep, rather than build the rest of it. What it parses recursively
+// starts with a primary, which counts the parser's own depth. The phrases
+// other than a plain operator are parsed by functions of their own, so
+// that the frame that stays on the stack while a right operand is parsed
+// is small.
 func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
-	p.enter()
-	defer p.leave()
+	chain, last := 0, left // the nodes built around the first operand; the latest
 	for !p.atEOF() {
+		if left != last {
+			// The levels above (p.depth), the chain's, and at least
+			// one of the first operand's.
+			chain, last = chain+1, left
+			if p.depth+chain >= MaxDepth {
+				p.failHere(CodeDepth, depthMessage)
+			}
+		}
 		t := p.peek()
 		k := t.Kind
-		if k == token.Eol || isStatementStarter(k) {
+		if p.stops(k, c) {
 			break
-		}
-		if c.term != 0 && k == c.term {
-			break
-		}
-		if c.clause {
-			if k == token.KeywordAs {
-				break
-			}
-			if (k == token.KeywordAnd || k == token.KeywordWith) && isStreamingClauseWord(p.peekN(1)) {
-				break
-			}
 		}
 		var op ast.BinaryOp
 		opPrec := 0
@@ -83,7 +90,7 @@ func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
 			op, opPrec = ast.OpModulo, 3
 		case token.KeywordDivided:
 			if p.peekN(1).Kind != token.KeywordBy {
-				p.failTok(t, CodeExpected, "expected 'by' after 'divided', found "+describe(p.peekN(1)))
+				p.dividedWithoutBy(t)
 			}
 			op, opPrec = ast.OpDivide, 3
 		case token.Equals:
@@ -92,73 +99,14 @@ func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
 			if 1 < prec {
 				return left
 			}
-			p.next()
-			if p.atEOF() {
-				p.failTok(t, CodeEOF, "expected a value after 'is', found end of file")
-			}
-			consumed = true
-			opPrec = 1
-			switch p.kind() {
-			case token.KeywordBetween:
-				p.next()
-				lo := p.binary(2, c)
-				p.expect(token.KeywordAnd, "'and' between the bounds of 'is between'")
-				hi := p.binary(2, c)
-				left = &ast.BetweenExpr{Range: span(left, hi.End()), X: left, Lo: lo, Hi: hi}
+			var between ast.Expr
+			if op, between = p.isPhrase(t, left, c); between != nil {
+				left = between
 				continue
-			case token.KeywordAbove:
-				p.next()
-				op = ast.OpGreaterThan
-			case token.KeywordBelow:
-				p.next()
-				op = ast.OpLessThan
-			case token.KeywordEqual:
-				p.next()
-				if p.atEOF() {
-					p.failTok(t, CodeEOF, "expected a value after 'is equal', found end of file")
-				}
-				p.got(token.KeywordTo)
-				op = ast.OpEquals
-			case token.KeywordNot:
-				p.next()
-				if p.got(token.KeywordEqual) {
-					p.got(token.KeywordTo)
-				}
-				op = ast.OpNotEquals
-			case token.KeywordGreater, token.KeywordLess:
-				gt := p.kind() == token.KeywordGreater
-				p.next()
-				if p.atEOF() {
-					p.failTok(t, CodeEOF, "expected a value after the comparison, found end of file")
-				}
-				op = ast.OpLessThan
-				if gt {
-					op = ast.OpGreaterThan
-				}
-				if p.got(token.KeywordThan) {
-					if p.got(token.KeywordOr) {
-						if p.got(token.KeywordEqual) {
-							p.got(token.KeywordTo)
-							op = ast.OpLessThanOrEqual
-							if gt {
-								op = ast.OpGreaterThanOrEqual
-							}
-						}
-					}
-				}
-			default:
-				op = ast.OpEquals
 			}
+			consumed, opPrec = true, 1
 		case token.KeywordWith:
-			if id, ok := left.(*ast.Ident); ok && id.Name != "count" && builtins.IsBuiltin(id.Name) {
-				p.next()
-				args := p.argList(c.clause)
-				left = &ast.ActionCallExpr{Range: p.rng(id.From), Name: id, Args: args, Legacy: true}
-				continue
-			}
-			w := p.next()
-			right := p.binary(0, c)
-			left = &ast.ConcatExpr{Range: span(left, right.End()), X: left, WithPos: w.Start, Y: right}
+			left = p.withPhrase(left, c)
 			continue
 		case token.KeywordAnd:
 			op, opPrec = ast.OpAnd, 0
@@ -168,84 +116,29 @@ func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
 			}
 			p.next()
 			consumed = true
-			if p.got(token.KeywordEqual) {
-				if p.got(token.KeywordTo) {
-					if b, ok := left.(*ast.BinaryExpr); ok && (b.Op == ast.OpLessThan || b.Op == ast.OpGreaterThan) {
-						if b.Op == ast.OpLessThan {
-							b.Op = ast.OpLessThanOrEqual
-						} else {
-							b.Op = ast.OpGreaterThanOrEqual
-						}
-						b.To = p.lastEnd
-						continue
-					}
-				}
+			if p.orEqualTo(left) {
+				continue
 			}
 			op, opPrec = ast.OpOr, 0
 		case token.KeywordMatches:
 			p.next()
 			p.got(token.KeywordPattern)
-			pat := p.binary(prec+1, c)
-			left = &ast.MatchesExpr{Range: span(left, pat.End()), X: left, Pattern: pat}
+			left = p.matchesRest(left, prec, c)
 			continue
 		case token.KeywordFind:
-			p.next()
-			p.got(token.KeywordPattern)
-			pat := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordIn})
-			if p.got(token.KeywordIn) {
-				text := p.binary(prec+1, c)
-				left = &ast.FindExpr{Range: span(left, text.End()), Discarded: left, Pattern: pat, Text: text}
-				continue
-			}
-			left = &ast.FindExpr{Range: span(left, pat.End()), Pattern: pat, Text: left}
+			left = p.findPhrase(left, prec, c)
 			continue
 		case token.KeywordReplace:
-			p.next()
-			p.got(token.KeywordPattern)
-			pat := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordWith})
-			if !p.got(token.KeywordWith) {
-				p.failTok(t, CodeExpected, "expected 'with' after the pattern in replace, found "+describe(p.peek()))
-			}
-			repl := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordIn})
-			if p.got(token.KeywordIn) {
-				text := p.binary(prec+1, c)
-				left = &ast.ReplaceExpr{Range: span(left, text.End()), Discarded: left, Pattern: pat, Replacement: repl, Text: text}
-				continue
-			}
-			left = &ast.ReplaceExpr{Range: span(left, repl.End()), Pattern: pat, Replacement: repl, Text: left}
+			left = p.replacePhrase(t, left, prec, c)
 			continue
 		case token.KeywordSplit:
-			p.next()
-			p.got(token.KeywordOf)
-			text := p.binary(prec+1, c)
-			switch p.kind() {
-			case token.KeywordBy:
-				p.next()
-				d := p.binary(prec+1, c)
-				left = &ast.SplitExpr{Range: span(left, d.End()), Discarded: left, Text: text, Delim: d}
-				continue
-			case token.KeywordOn:
-				p.next()
-				p.got(token.KeywordPattern)
-				d := p.binary(prec+1, c)
-				left = &ast.SplitExpr{Range: span(left, d.End()), Discarded: left, Text: text, Delim: d, OnPattern: true}
-				continue
-			}
-			p.failTok(t, CodeExpected, "expected 'by' or 'on' after the text in split, found "+describe(p.peek()))
+			left = p.splitPhrase(t, left, prec, c)
+			continue
 		case token.KeywordStarts, token.KeywordEnds:
 			if 1 < prec || p.peekN(1).Kind != token.KeywordWith {
 				return left
 			}
-			p.next()
-			w := p.next()
-			right := p.binary(2, c)
-			name := "starts_with"
-			if k == token.KeywordEnds {
-				name = "ends_with"
-			}
-			fn := p.newIdent(t.Start, w.End, name)
-			left = &ast.CallExpr{Range: span(left, right.End()), Fun: fn, Sugar: true,
-				Args: []*ast.Arg{argOf(left), argOf(right)}}
+			left = p.startsPhrase(t, left, c)
 			continue
 		case token.KeywordContains:
 			if 1 < prec {
@@ -254,8 +147,7 @@ func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
 			p.next()
 			consumed = true
 			if p.got(token.KeywordPattern) {
-				pat := p.binary(prec+1, c)
-				left = &ast.MatchesExpr{Range: span(left, pat.End()), X: left, Pattern: pat}
+				left = p.matchesRest(left, prec, c)
 				continue
 			}
 			op, opPrec = ast.OpContains, 1
@@ -279,6 +171,252 @@ func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
 		left = &ast.BinaryExpr{Range: span(left, right.End()), X: left, Op: op, OpPos: t.Start, OpEnd: opEnd, Y: right}
 	}
 	return left
+}
+
+// stops reports whether an expression ends before a token of kind k.
+func (p *parser) stops(k token.Kind, c exprCtx) bool {
+	if k == token.Eol || isStatementStarter(k) {
+		return true
+	}
+	if c.term != 0 && k == c.term {
+		return true
+	}
+	if c.clause {
+		if k == token.KeywordAs {
+			return true
+		}
+		if (k == token.KeywordAnd || k == token.KeywordWith) && isStreamingClauseWord(p.peekN(1)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) dividedWithoutBy(t token.Token) {
+	p.failTok(t, CodeExpected, "expected 'by' after 'divided', found "+describe(p.peekN(1)))
+}
+
+// isPhrase parses the comparison that starts with `is` (the token t, not
+// yet consumed) up to its right operand: it returns the operator, or, for
+// `is between A and B`, the whole expression.
+func (p *parser) isPhrase(t token.Token, left ast.Expr, c exprCtx) (ast.BinaryOp, ast.Expr) {
+	p.next()
+	if p.atEOF() {
+		p.failTok(t, CodeEOF, "expected a value after 'is', found end of file")
+	}
+	switch p.kind() {
+	case token.KeywordBetween:
+		p.next()
+		lo := p.binary(2, c)
+		p.expect(token.KeywordAnd, "'and' between the bounds of 'is between'")
+		hi := p.binary(2, c)
+		return 0, &ast.BetweenExpr{Range: span(left, hi.End()), X: left, Lo: lo, Hi: hi}
+	case token.KeywordAbove:
+		p.next()
+		return ast.OpGreaterThan, nil
+	case token.KeywordBelow:
+		p.next()
+		return ast.OpLessThan, nil
+	case token.KeywordEqual:
+		p.next()
+		if p.atEOF() {
+			p.failTok(t, CodeEOF, "expected a value after 'is equal', found end of file")
+		}
+		p.got(token.KeywordTo)
+		return ast.OpEquals, nil
+	case token.KeywordNot:
+		p.next()
+		if p.got(token.KeywordEqual) {
+			p.got(token.KeywordTo)
+		}
+		return ast.OpNotEquals, nil
+	case token.KeywordGreater, token.KeywordLess:
+		gt := p.kind() == token.KeywordGreater
+		p.next()
+		if p.atEOF() {
+			p.failTok(t, CodeEOF, "expected a value after the comparison, found end of file")
+		}
+		op := ast.OpLessThan
+		if gt {
+			op = ast.OpGreaterThan
+		}
+		if p.got(token.KeywordThan) {
+			if p.got(token.KeywordOr) {
+				if p.got(token.KeywordEqual) {
+					p.got(token.KeywordTo)
+					op = ast.OpLessThanOrEqual
+					if gt {
+						op = ast.OpGreaterThanOrEqual
+					}
+				}
+			}
+		}
+		return op, nil
+	}
+	return ast.OpEquals, nil
+}
+
+// orEqualTo reads `equal to` after an `or` that follows a comparison
+// (`a is less than b or equal to c` is `a <= c`), making the comparison
+// left inclusive, and reports whether it did. The words are consumed
+// whether or not they make one.
+func (p *parser) orEqualTo(left ast.Expr) bool {
+	if !p.got(token.KeywordEqual) || !p.got(token.KeywordTo) {
+		return false
+	}
+	b, ok := left.(*ast.BinaryExpr)
+	if !ok || b.Op != ast.OpLessThan && b.Op != ast.OpGreaterThan {
+		return false
+	}
+	if b.Op == ast.OpLessThan {
+		b.Op = ast.OpLessThanOrEqual
+	} else {
+		b.Op = ast.OpGreaterThanOrEqual
+	}
+	b.To = p.lastEnd
+	return true
+}
+
+// withPhrase parses `with` after left: a builtin's legacy call (`length
+// with x`), else a concatenation.
+func (p *parser) withPhrase(left ast.Expr, c exprCtx) ast.Expr {
+	if id, ok := left.(*ast.Ident); ok && id.Name != "count" && builtins.IsBuiltin(id.Name) {
+		p.next()
+		args := p.argList(c.clause)
+		return &ast.ActionCallExpr{Range: p.rng(id.From), Name: id, Args: args, Legacy: true}
+	}
+	w := p.next()
+	right := p.binary(0, c)
+	return &ast.ConcatExpr{Range: span(left, right.End()), X: left, WithPos: w.Start, Y: right}
+}
+
+// matchesRest parses the pattern of `left matches [pattern] P` or `left
+// contains pattern P`, the words before it consumed.
+func (p *parser) matchesRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
+	pat := p.binary(prec+1, c)
+	return &ast.MatchesExpr{Range: span(left, pat.End()), X: left, Pattern: pat}
+}
+
+// findPhrase parses `left find [pattern] P [in T]`.
+func (p *parser) findPhrase(left ast.Expr, prec int, c exprCtx) ast.Expr {
+	p.next()
+	p.got(token.KeywordPattern)
+	pat := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordIn})
+	if p.got(token.KeywordIn) {
+		text := p.binary(prec+1, c)
+		return &ast.FindExpr{Range: span(left, text.End()), Discarded: left, Pattern: pat, Text: text}
+	}
+	return &ast.FindExpr{Range: span(left, pat.End()), Pattern: pat, Text: left}
+}
+
+// replacePhrase parses `left replace [pattern] P with R [in T]`; t is the
+// `replace`.
+func (p *parser) replacePhrase(t token.Token, left ast.Expr, prec int, c exprCtx) ast.Expr {
+	p.next()
+	p.got(token.KeywordPattern)
+	pat := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordWith})
+	if !p.got(token.KeywordWith) {
+		p.failTok(t, CodeExpected, "expected 'with' after the pattern in replace, found "+describe(p.peek()))
+	}
+	repl := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordIn})
+	if p.got(token.KeywordIn) {
+		text := p.binary(prec+1, c)
+		return &ast.ReplaceExpr{Range: span(left, text.End()), Discarded: left, Pattern: pat, Replacement: repl, Text: text}
+	}
+	return &ast.ReplaceExpr{Range: span(left, repl.End()), Pattern: pat, Replacement: repl, Text: left}
+}
+
+// splitPhrase parses `left split [of] T by D` and `… on [pattern] D`; t
+// is the `split`.
+func (p *parser) splitPhrase(t token.Token, left ast.Expr, prec int, c exprCtx) ast.Expr {
+	p.next()
+	p.got(token.KeywordOf)
+	text := p.binary(prec+1, c)
+	switch p.kind() {
+	case token.KeywordBy:
+		p.next()
+		d := p.binary(prec+1, c)
+		return &ast.SplitExpr{Range: span(left, d.End()), Discarded: left, Text: text, Delim: d}
+	case token.KeywordOn:
+		p.next()
+		p.got(token.KeywordPattern)
+		d := p.binary(prec+1, c)
+		return &ast.SplitExpr{Range: span(left, d.End()), Discarded: left, Text: text, Delim: d, OnPattern: true}
+	}
+	p.failTok(t, CodeExpected, "expected 'by' or 'on' after the text in split, found "+describe(p.peek()))
+	return nil
+}
+
+// startsPhrase parses `left starts with R` and `left ends with R`; t is
+// `starts` or `ends`.
+func (p *parser) startsPhrase(t token.Token, left ast.Expr, c exprCtx) ast.Expr {
+	p.next()
+	w := p.next()
+	right := p.binary(2, c)
+	name := "starts_with"
+	if t.Kind == token.KeywordEnds {
+		name = "ends_with"
+	}
+	fn := p.newIdent(t.Start, w.End, name)
+	return &ast.CallExpr{Range: span(left, right.End()), Fun: fn, Sugar: true,
+		Args: []*ast.Arg{argOf(left), argOf(right)}}
+}
+
+// pollDone moves to the end of the text once p.done is closed: the
+// statement being parsed fails there, and so do the blocks around it.
+func (p *parser) pollDone() {
+	if p.done == nil {
+		return
+	}
+	select {
+	case <-p.done:
+		p.pos = len(p.toks)
+	default:
+	}
+}
+
+// depthMessage reports a statement nested deeper than MaxDepth.
+var depthMessage = "nesting is too deep (more than " + strconv.Itoa(MaxDepth) + " levels)"
+
+// boundDepth replaces each top-level statement whose tree is deeper than
+// MaxDepth by a BadStmt over its text, with a CodeDepth error first among
+// its unit's diagnostics; stmts are the statements of units, in order.
+// The parser's recursion counts its own depth (enter), but a chain of
+// operators is parsed by a loop and its tree is as deep as it is long, so
+// the tree itself is measured, without recursion. A tree has at most about
+// one level a byte of its text, so short statements are not measured.
+func boundDepth(units []Unit, stmts []ast.Stmt) {
+	i := 0
+	for k := range units {
+		u := &units[k]
+		if u.Stmt == nil {
+			continue
+		}
+		if st := u.Stmt; st.End()-st.Pos() > MaxDepth/2 {
+			if deep := ast.Deeper(st, MaxDepth); deep != nil {
+				// Point at the first word of the deepest level: for a
+				// chain, its first operand.
+				for {
+					var first ast.Node
+					ast.Children(deep, func(c ast.Node) {
+						if first == nil {
+							first = c
+						}
+					})
+					if first == nil {
+						break
+					}
+					deep = first
+				}
+				d := diag.Diagnostic{Span: token.Span{Start: deep.Pos(), End: deep.End()}, Severity: diag.Error,
+					Category: diag.Parse, Code: CodeDepth, Message: depthMessage}
+				u.Diags = append([]diag.Diagnostic{d}, u.Diags...)
+				u.Stmt = &ast.BadStmt{Range: ast.Range{From: st.Pos(), To: st.End()}}
+				stmts[i] = u.Stmt
+			}
+		}
+		i++
+	}
 }
 
 // seeded continues an expression from lead: postfix members, `of` calls,
@@ -456,6 +594,15 @@ func (p *parser) lit(t token.Token, k ast.LitKind) *ast.BasicLit {
 func (p *parser) primary(clause bool) ast.Expr {
 	p.enter()
 	defer p.leave()
+	// The forms that nest most, without primaryBase's frame.
+	switch t := p.peek(); t.Kind {
+	case token.LeftParen:
+		return p.paren(t)
+	case token.LeftBracket:
+		return p.listLit(t)
+	case token.KeywordNot, token.Minus:
+		return p.postfix(p.unary(t, clause), clause)
+	}
 	x, postfix := p.primaryBase(clause)
 	if !postfix {
 		return x
@@ -582,46 +729,19 @@ func (p *parser) methodArgs() []*ast.Arg {
 }
 
 // primaryBase parses the primary itself; postfix reports whether the
-// reference applies the general postfix loop after it.
+// reference applies the general postfix loop after it. It only dispatches:
+// each form that holds other expressions is parsed by a function of its
+// own, so that an expression nested N levels deep holds N small frames on
+// the stack, not N frames as large as all the forms' locals together.
 func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 	t := p.peek()
 	switch t.Kind {
 	case token.EOF:
 		p.failTok(t, CodeEOF, "expected an expression, found end of file")
 	case token.LeftBracket:
-		p.next()
-		l := &ast.ListLit{}
-		if p.got(token.RightBracket) {
-			l.Range = p.rng(t.Start)
-			return l, false
-		}
-		l.Elems = append(l.Elems, p.primary(false))
-		for !p.atEOF() {
-			switch p.kind() {
-			case token.RightBracket:
-				p.next()
-				l.Range = p.rng(t.Start)
-				return l, false
-			case token.KeywordAnd, token.Colon, token.Comma:
-				p.next()
-				l.Elems = append(l.Elems, p.primary(false))
-			default:
-				p.failHere(CodeExpected, "expected ']', ',' or 'and' in the list, found "+describe(p.peek()))
-			}
-		}
-		p.failTok(t, CodeEOF, "the list is not closed: expected ']', found end of file")
+		return p.listLit(t), false
 	case token.LeftParen:
-		p.next()
-		x := p.expr()
-		if p.kind() != token.RightParen {
-			c := p.peek()
-			if c.Kind == token.EOF {
-				p.failTok(t, CodeEOF, "expected ')', found end of file")
-			}
-			p.failTok(c, CodeExpected, "expected ')', found "+describe(c))
-		}
-		p.next()
-		return &ast.ParenExpr{Range: p.rng(t.Start), X: x}, false
+		return p.paren(t), false
 	case token.StringLiteral:
 		p.next()
 		return p.lit(t, ast.LitString), true
@@ -638,53 +758,11 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 		p.next()
 		return p.lit(t, ast.LitNothing), true
 	case token.KeywordCall:
-		p.next()
-		n := p.peek()
-		if n.Kind != token.Identifier {
-			p.failHere(CodeExpected, "expected an action name after 'call', found "+describe(n))
-		}
-		p.next()
-		call := &ast.ActionCallExpr{Name: p.identOf(n)}
-		if p.got(token.KeywordWith) {
-			call.Args = p.argList(clause)
-		}
-		call.Range = p.rng(t.Start)
-		return call, false
+		return p.callPrimary(t, clause), false
 	case token.Identifier:
-		p.next()
-		id := p.identOf(t)
-		if p.kind() == token.Dot {
-			p.next()
-			prop := p.peek()
-			if prop.Kind != token.Identifier && prop.Kind != token.KeywordStatus {
-				if prop.Kind == token.EOF {
-					p.failTok(t, CodeEOF, "expected a property name after '.', found end of file")
-				}
-				p.failTok(prop, CodeExpected, "expected a property name after '.', found "+describe(prop))
-			}
-			p.next()
-			pid := p.identOf(prop)
-			if prop.Kind == token.KeywordStatus {
-				pid = p.kwIdent(prop)
-			}
-			if p.kind() == token.LeftParen {
-				p.next()
-				args := p.methodArgs()
-				m := &ast.MethodCallExpr{Range: p.rng(t.Start), X: id, Method: pid, Args: args}
-				return p.memberPostfix(m, clause, p.lastEnd), false
-			}
-			pr := &ast.PropertyExpr{Range: p.rng(t.Start), X: id, Prop: pid}
-			return p.memberPostfix(pr, clause, prop.End), false
-		}
-		return id, true
+		return p.identPrimary(t, clause)
 	case token.KeywordNot, token.Minus:
-		p.next()
-		x := p.primary(clause)
-		op := ast.OpNot
-		if t.Kind == token.Minus {
-			op = ast.OpNeg
-		}
-		return &ast.UnaryExpr{Range: ast.Range{From: t.Start, To: max(t.End, x.End())}, Op: op, X: x}, true
+		return p.unary(t, clause), true
 	case token.KeywordWith:
 		p.next()
 		return p.exprCtx(clause), true
@@ -700,132 +778,25 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 		}
 		return p.kwIdent(t), true
 	case token.KeywordFile:
-		p.next()
-		if n := p.peek(); n.Kind == token.Identifier && n.Text == "size" {
-			p.next()
-			p.expect(token.KeywordOf, "'of' after 'file size'")
-			h := p.primary(clause)
-			return &ast.FileSizeExpr{Range: p.rng(t.Start), File: h}, false
-		}
-		if p.got(token.KeywordExists) {
-			p.expect(token.KeywordAt, "'at' after 'file exists'")
-			path := p.primary(clause)
-			return &ast.FileExistsExpr{Range: p.rng(t.Start), Path: path}, false
-		}
-		return p.kwIdent(t), true
+		return p.filePrimary(t, clause)
 	case token.KeywordDirectory:
-		p.next()
-		if p.got(token.KeywordExists) {
-			p.expect(token.KeywordAt, "'at' after 'directory exists'")
-			path := p.primary(clause)
-			return &ast.FileExistsExpr{Range: p.rng(t.Start), Path: path, Dir: true}, false
-		}
-		return p.kwIdent(t), true
+		return p.directoryPrimary(t, clause)
 	case token.KeywordProcess:
-		p.next()
-		pid := p.primary(clause)
-		if p.got(token.KeywordIs) {
-			p.expect(token.KeywordRunning, "'running' after 'is'")
-			return &ast.ProcessRunningExpr{Range: p.rng(t.Start), Process: pid}, true
-		}
-		p.failTok(t, CodeExpected, "expected 'is running' after the process, found "+describe(p.peek()))
+		return p.processPrimary(t, clause), true
 	case token.KeywordHeader:
-		p.next()
-		n := p.nextOf(token.StringLiteral, t, "a header name after 'header'", "the header name as text")
-		p.expect(token.KeywordOf, "'of' after the header name")
-		req := p.primary(clause)
-		return &ast.HeaderExpr{Range: p.rng(t.Start), Name: p.lit(n, ast.LitString), Request: req}, true
+		return p.headerPrimary(t, clause), true
 	case token.KeywordCurrent:
-		p.next()
-		p.expect(token.KeywordTime, "'time' after 'current'")
-		switch p.kind() {
-		case token.KeywordIn:
-			p.next()
-			p.expect(token.KeywordMilliseconds, "'milliseconds' after 'in'")
-			return &ast.CurrentTimeExpr{Range: p.rng(t.Start)}, true
-		case token.KeywordFormatted:
-			p.next()
-			p.expect(token.KeywordAs, "'as' after 'formatted'")
-			f := p.nextOf(token.StringLiteral, t, "a format text after 'as'", "the time format as text")
-			return &ast.CurrentTimeExpr{Range: p.rng(t.Start), Format: p.lit(f, ast.LitString)}, true
-		}
-		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected 'in milliseconds' or 'formatted as' after 'current time', found end of file")
-		}
-		p.failHere(CodeExpected, "expected 'in milliseconds' or 'formatted as' after 'current time', found "+describe(p.peek()))
+		return p.currentTime(t), true
 	case token.KeywordList:
-		p.next()
-		if p.got(token.KeywordFiles) {
-			lf := &ast.ListFilesExpr{}
-			if p.got(token.KeywordRecursively) {
-				lf.Recursive = true
-			}
-			p.expect(token.KeywordIn, "'in' after 'list files'")
-			lf.Path = p.primary(clause)
-			if !lf.Recursive && p.got(token.KeywordRecursively) {
-				lf.Recursive = true
-			}
-			if p.got(token.KeywordWith) {
-				lf.Extensions = p.extensionFilter(clause)
-			}
-			lf.Range = p.rng(t.Start)
-			return lf, false
-		}
-		return p.kwIdent(t), true
+		return p.listPrimary(t, clause)
 	case token.KeywordRead:
-		p.next()
-		switch n := p.peek(); n.Kind {
-		case token.KeywordContent, token.KeywordBinary:
-			p.next()
-			p.expectOf(token.KeywordFrom, "'from' after 'read ", n.Kind.Spelling(), "'")
-			f := p.primary(clause)
-			k := ast.ReadText
-			if n.Kind == token.KeywordBinary {
-				k = ast.ReadBinary
-			}
-			return &ast.ReadContentExpr{Range: p.rng(t.Start), Kind: k, File: f}, false
-		case token.IntLiteral, token.Identifier:
-			save := p.pos
-			var cnt ast.Expr
-			if p.speculate(func() { cnt = p.primary(clause) }) && p.kind() == token.KeywordBytes {
-				p.next()
-				p.expect(token.KeywordFrom, "'from' after 'read N bytes'")
-				f := p.primary(clause)
-				return &ast.ReadContentExpr{Range: p.rng(t.Start), Kind: ast.ReadBytes, Count: cnt, File: f}, false
-			}
-			p.rewind(save)
-		}
-		return p.kwIdent(t), true
+		return p.readPrimary(t, clause)
 	case token.KeywordFind:
-		p.next()
-		pat := p.exprCtx(clause)
-		p.expect(token.KeywordIn, "'in' after the pattern in find")
-		text := p.exprCtx(clause)
-		return &ast.FindExpr{Range: p.rng(t.Start), Pattern: pat, Text: text}, true
+		return p.findPrimary(t, clause), true
 	case token.KeywordReplace:
-		p.next()
-		pat := p.primary(clause)
-		p.expect(token.KeywordWith, "'with' after the pattern in replace")
-		repl := p.exprCtx(clause)
-		p.expect(token.KeywordIn, "'in' after the replacement in replace")
-		text := p.exprCtx(clause)
-		return &ast.ReplaceExpr{Range: p.rng(t.Start), Pattern: pat, Replacement: repl, Text: text}, true
+		return p.replacePrimary(t, clause), true
 	case token.KeywordSplit:
-		p.next()
-		p.got(token.KeywordOf)
-		text := p.exprCtx(clause)
-		switch p.kind() {
-		case token.KeywordBy:
-			p.next()
-			d := p.exprCtx(clause)
-			return &ast.SplitExpr{Range: p.rng(t.Start), Text: text, Delim: d}, true
-		case token.KeywordOn:
-			p.next()
-			p.expect(token.KeywordPattern, "'pattern' after 'on' in split")
-			d := p.exprCtx(clause)
-			return &ast.SplitExpr{Range: p.rng(t.Start), Text: text, Delim: d, OnPattern: true}, true
-		}
-		p.failTok(t, CodeExpected, "expected 'by' or 'on' after the text in split, found "+describe(p.peek()))
+		return p.splitPrimary(t, clause), true
 	case token.Eol:
 		p.failTok(t, CodeUnexpected, "expected an expression, found end of line")
 	}
@@ -834,6 +805,278 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 	}
 	p.failTok(t, CodeUnexpected, "expected an expression, found "+describe(t))
 	return nil, false
+}
+
+// listLit parses `[a, b and c]` from its '[' t.
+func (p *parser) listLit(t token.Token) ast.Expr {
+	p.next()
+	l := &ast.ListLit{}
+	if p.got(token.RightBracket) {
+		l.Range = p.rng(t.Start)
+		return l
+	}
+	l.Elems = append(l.Elems, p.primary(false))
+	for !p.atEOF() {
+		switch p.kind() {
+		case token.RightBracket:
+			p.next()
+			l.Range = p.rng(t.Start)
+			return l
+		case token.KeywordAnd, token.Colon, token.Comma:
+			p.next()
+			l.Elems = append(l.Elems, p.primary(false))
+		default:
+			p.notInList()
+		}
+	}
+	p.failTok(t, CodeEOF, "the list is not closed: expected ']', found end of file")
+	return nil
+}
+
+func (p *parser) notInList() {
+	p.failHere(CodeExpected, "expected ']', ',' or 'and' in the list, found "+describe(p.peek()))
+}
+
+// paren parses `( expr )` from its '(' t.
+func (p *parser) paren(t token.Token) ast.Expr {
+	p.next()
+	x := p.expr()
+	if p.kind() != token.RightParen {
+		p.unclosedParen(t)
+	}
+	p.next()
+	return &ast.ParenExpr{Range: p.rng(t.Start), X: x}
+}
+
+// unclosedParen reports a '(' t whose ')' is not where it should be.
+func (p *parser) unclosedParen(t token.Token) {
+	c := p.peek()
+	if c.Kind == token.EOF {
+		p.failTok(t, CodeEOF, "expected ')', found end of file")
+	}
+	p.failTok(c, CodeExpected, "expected ')', found "+describe(c))
+}
+
+// callPrimary parses `call NAME [with ARGS]` from its 'call' t.
+func (p *parser) callPrimary(t token.Token, clause bool) ast.Expr {
+	p.next()
+	n := p.peek()
+	if n.Kind != token.Identifier {
+		p.failHere(CodeExpected, "expected an action name after 'call', found "+describe(n))
+	}
+	p.next()
+	call := &ast.ActionCallExpr{Name: p.identOf(n)}
+	if p.got(token.KeywordWith) {
+		call.Args = p.argList(clause)
+	}
+	call.Range = p.rng(t.Start)
+	return call
+}
+
+// identPrimary parses a name t, and `.prop` or `.method(…)` after it.
+func (p *parser) identPrimary(t token.Token, clause bool) (ast.Expr, bool) {
+	p.next()
+	id := p.identOf(t)
+	if p.kind() != token.Dot {
+		return id, true
+	}
+	p.next()
+	prop := p.peek()
+	if prop.Kind != token.Identifier && prop.Kind != token.KeywordStatus {
+		if prop.Kind == token.EOF {
+			p.failTok(t, CodeEOF, "expected a property name after '.', found end of file")
+		}
+		p.failTok(prop, CodeExpected, "expected a property name after '.', found "+describe(prop))
+	}
+	p.next()
+	pid := p.identOf(prop)
+	if prop.Kind == token.KeywordStatus {
+		pid = p.kwIdent(prop)
+	}
+	if p.kind() == token.LeftParen {
+		p.next()
+		args := p.methodArgs()
+		m := &ast.MethodCallExpr{Range: p.rng(t.Start), X: id, Method: pid, Args: args}
+		return p.memberPostfix(m, clause, p.lastEnd), false
+	}
+	pr := &ast.PropertyExpr{Range: p.rng(t.Start), X: id, Prop: pid}
+	return p.memberPostfix(pr, clause, prop.End), false
+}
+
+// unary parses `not X` or `- X` from its operator t.
+func (p *parser) unary(t token.Token, clause bool) ast.Expr {
+	p.next()
+	x := p.primary(clause)
+	op := ast.OpNot
+	if t.Kind == token.Minus {
+		op = ast.OpNeg
+	}
+	return &ast.UnaryExpr{Range: ast.Range{From: t.Start, To: max(t.End, x.End())}, Op: op, X: x}
+}
+
+// filePrimary parses `file size of X`, `file exists at X`, or the word
+// `file` as a name.
+func (p *parser) filePrimary(t token.Token, clause bool) (ast.Expr, bool) {
+	p.next()
+	if n := p.peek(); n.Kind == token.Identifier && n.Text == "size" {
+		p.next()
+		p.expect(token.KeywordOf, "'of' after 'file size'")
+		h := p.primary(clause)
+		return &ast.FileSizeExpr{Range: p.rng(t.Start), File: h}, false
+	}
+	if p.got(token.KeywordExists) {
+		p.expect(token.KeywordAt, "'at' after 'file exists'")
+		path := p.primary(clause)
+		return &ast.FileExistsExpr{Range: p.rng(t.Start), Path: path}, false
+	}
+	return p.kwIdent(t), true
+}
+
+// directoryPrimary parses `directory exists at X`, or the word
+// `directory` as a name.
+func (p *parser) directoryPrimary(t token.Token, clause bool) (ast.Expr, bool) {
+	p.next()
+	if p.got(token.KeywordExists) {
+		p.expect(token.KeywordAt, "'at' after 'directory exists'")
+		path := p.primary(clause)
+		return &ast.FileExistsExpr{Range: p.rng(t.Start), Path: path, Dir: true}, false
+	}
+	return p.kwIdent(t), true
+}
+
+// processPrimary parses `process X is running`.
+func (p *parser) processPrimary(t token.Token, clause bool) ast.Expr {
+	p.next()
+	pid := p.primary(clause)
+	if p.got(token.KeywordIs) {
+		p.expect(token.KeywordRunning, "'running' after 'is'")
+		return &ast.ProcessRunningExpr{Range: p.rng(t.Start), Process: pid}
+	}
+	p.failTok(t, CodeExpected, "expected 'is running' after the process, found "+describe(p.peek()))
+	return nil
+}
+
+// headerPrimary parses `header "NAME" of X`.
+func (p *parser) headerPrimary(t token.Token, clause bool) ast.Expr {
+	p.next()
+	n := p.nextOf(token.StringLiteral, t, "a header name after 'header'", "the header name as text")
+	p.expect(token.KeywordOf, "'of' after the header name")
+	req := p.primary(clause)
+	return &ast.HeaderExpr{Range: p.rng(t.Start), Name: p.lit(n, ast.LitString), Request: req}
+}
+
+// currentTime parses `current time in milliseconds` and `current time
+// formatted as "F"`.
+func (p *parser) currentTime(t token.Token) ast.Expr {
+	p.next()
+	p.expect(token.KeywordTime, "'time' after 'current'")
+	switch p.kind() {
+	case token.KeywordIn:
+		p.next()
+		p.expect(token.KeywordMilliseconds, "'milliseconds' after 'in'")
+		return &ast.CurrentTimeExpr{Range: p.rng(t.Start)}
+	case token.KeywordFormatted:
+		p.next()
+		p.expect(token.KeywordAs, "'as' after 'formatted'")
+		f := p.nextOf(token.StringLiteral, t, "a format text after 'as'", "the time format as text")
+		return &ast.CurrentTimeExpr{Range: p.rng(t.Start), Format: p.lit(f, ast.LitString)}
+	}
+	if p.atEOF() {
+		p.failTok(t, CodeEOF, "expected 'in milliseconds' or 'formatted as' after 'current time', found end of file")
+	}
+	p.failHere(CodeExpected, "expected 'in milliseconds' or 'formatted as' after 'current time', found "+describe(p.peek()))
+	return nil
+}
+
+// listPrimary parses `list files [recursively] in X …`, or the word
+// `list` as a name.
+func (p *parser) listPrimary(t token.Token, clause bool) (ast.Expr, bool) {
+	p.next()
+	if !p.got(token.KeywordFiles) {
+		return p.kwIdent(t), true
+	}
+	lf := &ast.ListFilesExpr{}
+	if p.got(token.KeywordRecursively) {
+		lf.Recursive = true
+	}
+	p.expect(token.KeywordIn, "'in' after 'list files'")
+	lf.Path = p.primary(clause)
+	if !lf.Recursive && p.got(token.KeywordRecursively) {
+		lf.Recursive = true
+	}
+	if p.got(token.KeywordWith) {
+		lf.Extensions = p.extensionFilter(clause)
+	}
+	lf.Range = p.rng(t.Start)
+	return lf, false
+}
+
+// readPrimary parses `read content from X`, `read binary from X`, `read N
+// bytes from X`, or the word `read` as a name.
+func (p *parser) readPrimary(t token.Token, clause bool) (ast.Expr, bool) {
+	p.next()
+	switch n := p.peek(); n.Kind {
+	case token.KeywordContent, token.KeywordBinary:
+		p.next()
+		p.expectOf(token.KeywordFrom, "'from' after 'read ", n.Kind.Spelling(), "'")
+		f := p.primary(clause)
+		k := ast.ReadText
+		if n.Kind == token.KeywordBinary {
+			k = ast.ReadBinary
+		}
+		return &ast.ReadContentExpr{Range: p.rng(t.Start), Kind: k, File: f}, false
+	case token.IntLiteral, token.Identifier:
+		save := p.pos
+		var cnt ast.Expr
+		if p.speculate(func() { cnt = p.primary(clause) }) && p.kind() == token.KeywordBytes {
+			p.next()
+			p.expect(token.KeywordFrom, "'from' after 'read N bytes'")
+			f := p.primary(clause)
+			return &ast.ReadContentExpr{Range: p.rng(t.Start), Kind: ast.ReadBytes, Count: cnt, File: f}, false
+		}
+		p.rewind(save)
+	}
+	return p.kwIdent(t), true
+}
+
+// findPrimary parses `find P in T`.
+func (p *parser) findPrimary(t token.Token, clause bool) ast.Expr {
+	p.next()
+	pat := p.exprCtx(clause)
+	p.expect(token.KeywordIn, "'in' after the pattern in find")
+	text := p.exprCtx(clause)
+	return &ast.FindExpr{Range: p.rng(t.Start), Pattern: pat, Text: text}
+}
+
+// replacePrimary parses `replace P with R in T`.
+func (p *parser) replacePrimary(t token.Token, clause bool) ast.Expr {
+	p.next()
+	pat := p.primary(clause)
+	p.expect(token.KeywordWith, "'with' after the pattern in replace")
+	repl := p.exprCtx(clause)
+	p.expect(token.KeywordIn, "'in' after the replacement in replace")
+	text := p.exprCtx(clause)
+	return &ast.ReplaceExpr{Range: p.rng(t.Start), Pattern: pat, Replacement: repl, Text: text}
+}
+
+// splitPrimary parses `split [of] T by D` and `split [of] T on pattern D`.
+func (p *parser) splitPrimary(t token.Token, clause bool) ast.Expr {
+	p.next()
+	p.got(token.KeywordOf)
+	text := p.exprCtx(clause)
+	switch p.kind() {
+	case token.KeywordBy:
+		p.next()
+		d := p.exprCtx(clause)
+		return &ast.SplitExpr{Range: p.rng(t.Start), Text: text, Delim: d}
+	case token.KeywordOn:
+		p.next()
+		p.expect(token.KeywordPattern, "'pattern' after 'on' in split")
+		d := p.exprCtx(clause)
+		return &ast.SplitExpr{Range: p.rng(t.Start), Text: text, Delim: d, OnPattern: true}
+	}
+	p.failTok(t, CodeExpected, "expected 'by' or 'on' after the text in split, found "+describe(p.peek()))
+	return nil
 }
 
 func (p *parser) contextualPrimary(t token.Token, clause bool) (ast.Expr, bool) {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
@@ -117,6 +118,9 @@ func FuzzParse(f *testing.F) {
 			if d.Code == "" || d.Message == "" {
 				t.Fatalf("diagnostic without code or message: %+v", d)
 			}
+			if !utf8.ValidString(d.Message) {
+				t.Fatalf("diagnostic message is not UTF-8: %q", d.Message)
+			}
 		}
 	})
 }
@@ -203,18 +207,56 @@ func TestParseCorpusInvariants(t *testing.T) {
 	}
 }
 
+// TestDeepNesting parses texts nested deeper than MaxDepth, by the
+// parser's recursion or by a chain of operators, which it parses in a loop
+// but whose tree is as deep as the chain is long: each is reported, and
+// the tree is no deeper than MaxDepth below the file (checkTree walks it
+// by recursion, as the passes after the parser do). A chain of 291,000
+// operators crashed the linter's walk with a stack overflow.
 func TestDeepNesting(t *testing.T) {
 	for _, src := range []string{
 		strings.Repeat("(", 100000),
 		"display " + strings.Repeat("not ", 100000) + "x",
+		"display " + strings.Repeat("-", 100000) + "x",
 		strings.Repeat("check if x:\n", 20000),
+		strings.Repeat("check if x:\n", MaxDepth/2+1) + strings.Repeat("end check\n", MaxDepth/2+1),
 		"display " + strings.Repeat("[", 50000),
 		"display " + strings.Repeat("a with ", 50000) + "b",
+		"store x as 1" + strings.Repeat(" + 1", 291000) + "\n",
+		"store x as 1" + strings.Repeat(" plus 1", MaxDepth) + "\n",
+		"check if a" + strings.Repeat(" and a", MaxDepth) + ":\n    display 1\nend check\n",
+		"display x" + strings.Repeat("[0]", MaxDepth) + "\n",
+		"display x" + strings.Repeat(" 1", MaxDepth) + "\n",
+		"display " + strings.Repeat("length of ", MaxDepth) + "x\n",
+		"display " + strings.Repeat("file size of ", MaxDepth) + "x\n",
+		"create pattern p:\n    " + strings.Repeat("one or more of ", MaxDepth) + "digit\nend pattern\n",
+		"create pattern p:\n    " + strings.Repeat("(", MaxDepth) + "digit" + strings.Repeat(")", MaxDepth) + "\nend pattern\n",
+		"define action called f:\n    store y as 1" + strings.Repeat(" times 2", MaxDepth) + "\nend action\n",
 	} {
 		file, diags := Parse(src)
 		checkTree(t, src, file)
-		if len(diags) == 0 {
-			t.Errorf("no diagnostic for deep nesting %q…", src[:20])
+		if deep := ast.Deeper(file, MaxDepth+1); deep != nil {
+			t.Errorf("%.20q…: a %T deeper than MaxDepth below the file", src, deep)
+		}
+		found := false
+		for _, d := range diags {
+			found = found || d.Code == CodeDepth
+		}
+		if !found {
+			t.Errorf("no %s diagnostic for deep nesting %.20q…: %v", CodeDepth, src, diags)
+		}
+	}
+	// Up to the limit, a chain is a chain: the statement, MaxDepth-2
+	// operators and the first operand make MaxDepth levels.
+	for _, src := range []string{
+		"store x as 1" + strings.Repeat(" + 1", MaxDepth-2) + "\ndisplay x\n",
+		"store x as " + strings.Repeat("-", MaxDepth-2) + "1\ndisplay x\n",
+		"define action called f:\n    return 1" + strings.Repeat(" + 1", MaxDepth-5) + "\nend action\n",
+	} {
+		if file, diags := Parse(src); len(diags) > 0 {
+			t.Errorf("%.20q…: %v", src, diags)
+		} else {
+			checkTree(t, src, file)
 		}
 	}
 }

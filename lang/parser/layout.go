@@ -492,6 +492,14 @@ read:
 	return fails != nil
 }
 
+// maxAheads bounds how many statements are parsed ahead one inside
+// another: each block whose body the layout ends reads what follows it
+// once more than the block around it, so blocks left open one inside
+// another, each on the line of the last (`check if x:` 20,000 times),
+// would cost the square of their number. Past the bound a block is read
+// as the reference reads it, to its closer or to the end of the text.
+const maxAheads = 64
+
 // ahead parses a statement with parse, ahead of where the statement lists
 // around will take it (past a body's layout end), and returns what keep
 // needs to hand it over.
@@ -499,7 +507,9 @@ func (p *parser) ahead(parse func() ast.Stmt) ahead {
 	a := ahead{start: p.pos, diags: len(p.diags), opens: len(p.opens)}
 	reach, low := p.reach, p.low
 	p.reach, p.low = p.pos, len(p.frames)
+	p.aheads++
 	a.stmt = parse()
+	p.aheads--
 	a.end, a.lastEnd, a.reach = p.pos, p.lastEnd, max(p.reach, p.pos)
 	a.diagsEnd, a.opensEnd = len(p.diags), len(p.opens)
 	// It read the blocks around it (an `end` it does not close, read as
@@ -948,8 +958,21 @@ func (p *parser) attribute(units []Unit) {
 				// A statement parsed ahead, then again where it was
 				// taken, may have said the same twice.
 				ds := all[count[u]:count[u]]
+				type key struct {
+					span      token.Span
+					code, msg string
+				}
+				var seen map[key]bool // for the long lists
+				if count[u+1]-count[u] > 16 {
+					seen = make(map[key]bool, count[u+1]-count[u])
+				}
 				for _, d := range all[count[u]:count[u+1]] {
-					if !slices.ContainsFunc(ds, func(x diag.Diagnostic) bool {
+					if seen != nil {
+						if k := (key{d.Span, d.Code, d.Message}); !seen[k] {
+							seen[k] = true
+							ds = append(ds, d)
+						}
+					} else if !slices.ContainsFunc(ds, func(x diag.Diagnostic) bool {
 						return x.Span == d.Span && x.Code == d.Code && x.Message == d.Message
 					}) {
 						ds = append(ds, d)

@@ -21,6 +21,7 @@ package parser
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
@@ -28,8 +29,13 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// MaxDepth bounds the nesting of statements and expressions.
-const MaxDepth = 400
+// MaxDepth bounds the nesting of statements and expressions: the levels of
+// a statement's syntax tree, where each operator of a chain (`1 + 1 + …`
+// is a tree as deep as it has operators), each bracket, unary operator,
+// call and block is a level. A top-level statement deeper than that is
+// reported (CodeDepth) and replaced by a BadStmt, so every pass that
+// recurses over trees recurses at most MaxDepth levels.
+const MaxDepth = 10000
 
 // Diagnostic codes.
 const (
@@ -167,7 +173,7 @@ func Units(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
 // Comments are grouped and doc comments attached looking at src, so a doc
 // comment above the stretch is not attached.
 func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
-	f, units, dropped, _ = unitsFrom(src, from, false)
+	f, units, dropped, _ = unitsFrom(src, from, false, nil)
 	return f, units, dropped
 }
 
@@ -186,32 +192,36 @@ func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.
 // a member list cut at to): the stretch alone does not say how it parses.
 func UnitsAhead(src string, from, to int, ahead func(at int) int) (f *ast.File, units []Unit, dropped []diag.Diagnostic, short bool) {
 	var p *parser
-	f, units, dropped, _, p = unitsWindowParser(src, from, to, ahead, false)
+	f, units, dropped, _, p = unitsWindowParser(src, from, to, ahead, false, nil)
 	return f, units, dropped, p.short
 }
 
 // UnitsLexed is Units, and also returns what the lexer made of src, which
 // the linter reads too (lint.Check): the text is lexed once.
 func UnitsLexed(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
-	return unitsFrom(src, 0, true)
+	return unitsFrom(src, 0, true, nil)
 }
 
-func unitsFrom(src string, from int, keep bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
-	return unitsWindow(src, from, len(src), nil, keep)
+// UnitsLexedUntil is UnitsLexed that gives up when done is closed: the
+// statement it is at fails as at the end of the text, and no other is
+// parsed. The result is then incomplete; the caller closed done because
+// it no longer wants it.
+func UnitsLexedUntil(src string, done <-chan struct{}) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
+	return unitsFrom(src, 0, true, done)
 }
 
-func unitsWindow(src string, from, to int, ahead func(int) int, keep bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
-	f, units, dropped, lx, _ = unitsWindowParser(src, from, to, ahead, keep)
+func unitsFrom(src string, from int, keep bool, done <-chan struct{}) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
+	f, units, dropped, lx, _ = unitsWindowParser(src, from, len(src), nil, keep, done)
 	return f, units, dropped, lx
 }
 
-func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result, p *parser) {
+func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool, done <-chan struct{}) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result, p *parser) {
 	bufp := new([]token.Token) // the caller keeps the tokens
 	if !keep {
 		bufp = tokenPool.Get().(*[]token.Token)
 	}
-	lx = lexer.LexFrom(src[:to], from, *bufp) // a new buffer when src needs more
-	p = &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: to, End: to}, lead: from, event: -1, rest: ahead}
+	lx = lexer.LexFromUntil(src[:to], from, *bufp, done) // a new buffer when src needs more
+	p = &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: to, End: to}, lead: from, event: -1, rest: ahead, done: done}
 	p.window = len(p.toks)
 	f = &ast.File{Range: ast.Range{From: from, To: to}}
 	p.program()
@@ -258,6 +268,7 @@ func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool)
 	}
 	p.orphans(f)
 	p.attribute(units)
+	boundDepth(units, f.Stmts)
 	f.Comments = groupComments(src, lx.Comments)
 	attachDocs(src, f)
 	for _, d := range lx.Dropped {
@@ -304,6 +315,7 @@ type parser struct {
 	eof     token.Token
 	diags   []diag.Diagnostic
 	depth   int
+	done    <-chan struct{} // closed: stop (see UnitsLexedUntil); nil: never
 
 	units pendingUnits // the top level's units so far
 	lead  int          // offset of the first token that is not a line break
@@ -321,6 +333,7 @@ type parser struct {
 	settled bool             // the end of the tokens is the text's, as rest said (closeFrame)
 	window  int              // the number of tokens of the text parsed: those after were read past it
 	low     int              // the first of frames read since a statement parsed ahead began (layout.go: ahead)
+	aheads  int              // statements being parsed ahead, one inside another (layout.go: maxAheads)
 	base    int              // the first of frames opened by the innermost statement
 	memo    map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
 	opens   []raisedOpen     // the statements closed by the layout
@@ -509,7 +522,7 @@ func (p *parser) enter() {
 	p.depth++
 	if p.depth > MaxDepth {
 		p.depth = 0 // let recovery run with room to spare
-		p.failHere(CodeDepth, "nesting is too deep (more than 400 levels)")
+		p.failHere(CodeDepth, depthMessage)
 	}
 }
 
@@ -552,11 +565,7 @@ func describe(t token.Token) string {
 	case token.Identifier:
 		return "identifier " + quoteText(t.Text)
 	case token.StringLiteral:
-		s := t.Text
-		if len(s) > 30 {
-			s = s[:30] + "…"
-		}
-		return "text " + quoteText(s)
+		return "text " + quoteText(clip(t.Text, 30))
 	case token.IntLiteral, token.FloatLiteral:
 		return "number " + t.Text
 	case token.BooleanLiteral:
@@ -607,10 +616,14 @@ func describeName(t token.Token) string {
 	return describe(t)
 }
 
+// quoteText quotes source text for a message: quotes, backslashes and
+// line breaks escaped, and a byte that is not UTF-8 written as \xNN, so
+// that a message is valid UTF-8 whatever the source holds.
 func quoteText(s string) string {
+	const hex = "0123456789ABCDEF"
 	b := make([]byte, 0, len(s)+2)
 	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		switch c := s[i]; c {
 		case '"', '\\':
 			b = append(b, '\\', c)
@@ -621,10 +634,34 @@ func quoteText(s string) string {
 		case '\t':
 			b = append(b, '\\', 't')
 		default:
-			b = append(b, c)
+			if c < utf8.RuneSelf {
+				b = append(b, c)
+				break
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				b = append(b, '\\', 'x', hex[c>>4], hex[c&0xF])
+			} else {
+				b = append(b, s[i:i+size]...)
+			}
+			i += size
+			continue
 		}
+		i++
 	}
 	return string(append(b, '"'))
+}
+
+// clip returns s cut after its first n characters, with "…" when it was
+// cut: a cut never splits a character.
+func clip(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i] + "…"
+		}
+		n--
+	}
+	return s
 }
 
 // isStatementStarter reports the keywords that always begin a statement; an
@@ -790,7 +827,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			// block's closer being typed).
 			cut, after = -1, after[:0]
 		}
-		if cut < 0 && fr != nil && p.outdented(fr, p.peek()) {
+		if cut < 0 && fr != nil && p.aheads < maxAheads && p.outdented(fr, p.peek()) {
 			cut, cutPos = n, start
 		}
 		var st ast.Stmt

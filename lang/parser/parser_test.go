@@ -282,3 +282,17 @@ func TestUnitStray(t *testing.T) {
 		}
 	}
 }
+
+// TestParserStops parses with done closed: no statement is parsed whole.
+func TestParserStops(t *testing.T) {
+	src := strings.Repeat("store x as 1\ndisplay x\n", 5000)
+	done := make(chan struct{})
+	close(done)
+	f, units, _, _ := UnitsLexedUntil(src, done)
+	if len(units) > 1 || len(f.Stmts) > 1 {
+		t.Errorf("%d units, %d statements after done closed, want at most one", len(units), len(f.Stmts))
+	}
+	if f, _, _, _ := UnitsLexedUntil(src, make(chan struct{})); len(f.Stmts) != 10000 {
+		t.Errorf("%d statements with done open, want 10000", len(f.Stmts))
+	}
+}

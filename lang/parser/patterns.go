@@ -121,7 +121,7 @@ func (p *parser) patternDecl() ast.Stmt {
 		p.report(p.lastEnd, p.lastEnd, CodePattern, "the pattern definition is empty")
 		panic(bailout{})
 	}
-	pp := &patParser{p: p, toks: toks}
+	pp := &patParser{p: p, toks: toks, closes: closers(toks)}
 	d.Body = pp.alternation()
 	d.Range = p.rng(t.Start)
 	return d
@@ -132,6 +132,40 @@ type patParser struct {
 	p    *parser
 	toks []token.Token
 	i    int
+	// base is the index of toks[0] in the pattern's body, whose brackets
+	// closes matches: for the index of each '{' and '(', the index of the
+	// bracket of its kind that closes it, or -1.
+	base   int
+	closes []int32
+}
+
+// closers matches the braces and the parentheses of toks, each kind on its
+// own (a '(' is closed by the first ')' that leaves as many '(' as ')'
+// after it, whatever braces lie between), in one pass: a group nested N
+// deep is not scanned N times.
+func closers(toks []token.Token) []int32 {
+	closes := make([]int32, len(toks))
+	var braces, parens []int32 // the indexes of the brackets not yet closed
+	for i, t := range toks {
+		closes[i] = -1
+		switch t.Kind {
+		case token.LeftBrace:
+			braces = append(braces, int32(i))
+		case token.LeftParen:
+			parens = append(parens, int32(i))
+		case token.RightBrace:
+			if n := len(braces); n > 0 {
+				closes[braces[n-1]] = int32(i)
+				braces = braces[:n-1]
+			}
+		case token.RightParen:
+			if n := len(parens); n > 0 {
+				closes[parens[n-1]] = int32(i)
+				parens = parens[:n-1]
+			}
+		}
+	}
+	return closes
 }
 
 func (q *patParser) at(n int) token.Token {
@@ -229,63 +263,52 @@ func (q *patParser) quantified(t token.Token, text string, min, max int64) *ast.
 	return n
 }
 
-// braced returns the tokens between the '{' at q.i and its '}'.
-func (q *patParser) braced(open, close token.Kind, errTok token.Token, msg string) []token.Token {
-	q.i++ // '{'
-	start := q.i
-	depth := 1
-	j := q.i
-	for j < len(q.toks) {
-		switch q.toks[j].Kind {
-		case open:
-			depth++
-		case close:
-			depth--
-		}
-		if depth == 0 {
-			break
-		}
-		j++
-	}
-	if depth != 0 {
+// braced returns a parser of the tokens between the bracket at q.i ('{'
+// or '(') and the one that closes it, and moves past them.
+func (q *patParser) braced(errTok token.Token, msg string) *patParser {
+	j := int(q.closes[q.base+q.i]) - q.base // the closing bracket in q.toks
+	if j < 0 || j >= len(q.toks) {
 		q.fail(errTok, msg)
 	}
+	start := q.i + 1
 	q.i = j + 1
-	return q.toks[start:j]
+	return &patParser{p: q.p, toks: q.toks[start:j], base: q.base + start, closes: q.closes}
 }
 
-func (q *patParser) sub(toks []token.Token, errTok token.Token) *ast.PatternNode {
-	if len(toks) == 0 {
+func (q *patParser) sub(inner *patParser, errTok token.Token) *ast.PatternNode {
+	if len(inner.toks) == 0 {
 		q.fail(errTok, "expected a pattern inside the braces")
 	}
-	inner := &patParser{p: q.p, toks: toks}
 	return inner.alternation()
 }
 
 func (q *patParser) element() *ast.PatternNode {
 	q.p.enter()
 	defer q.p.leave()
+	// Each form that holds other elements is parsed by a function of its
+	// own, so that elements nested N deep hold N small frames.
 	t := q.at(0)
 	var el *ast.PatternNode
 	switch t.Kind {
-	case token.StringLiteral:
-		q.i++
-		el = q.node(ast.PatLiteral, t, t.End)
-		el.Text = t.Text
-	case token.KeywordAny:
-		q.i++
-		n := q.at(0)
-		switch n.Kind {
-		case token.KeywordLetter, token.KeywordDigit, token.KeywordWhitespace, token.KeywordCharacter:
-			q.i++
-			el = q.node(ast.PatClass, t, n.End)
-			el.Text = n.Kind.Spelling()
-			if n.Kind == token.KeywordCharacter {
-				el.Text = "any"
-			}
-		default:
-			q.failNear(n, t, "expected 'letter', 'digit', 'whitespace' or 'character' after 'any'")
-		}
+	case token.KeywordOne, token.KeywordZero, token.KeywordOptional, token.KeywordExactly, token.KeywordAt, token.IntLiteral:
+		el = q.counted(t)
+	case token.KeywordCapture:
+		el = q.capture(t)
+	case token.KeywordCheck:
+		el = q.lookaround(t)
+	case token.LeftParen:
+		el = q.group(t)
+	default:
+		el = q.simple(t)
+	}
+	return q.quantifier(el)
+}
+
+// counted parses the elements that start with a count (`one or more of`,
+// `optional`, `exactly N`, `at least N`, `N to M`), and a number alone.
+func (q *patParser) counted(t token.Token) *ast.PatternNode {
+	var el *ast.PatternNode
+	switch t.Kind {
 	case token.KeywordOne, token.KeywordZero:
 		if q.at(1).Kind == token.KeywordOr && q.at(2).Kind == token.KeywordMore {
 			q.i += 3
@@ -345,6 +368,95 @@ func (q *patParser) element() *ast.PatternNode {
 		} else {
 			el = q.node(ast.PatLiteral, t, t.End)
 			el.Text = t.Text
+		}
+	}
+	return el
+}
+
+// capture parses `capture { … } as NAME`.
+func (q *patParser) capture(t token.Token) *ast.PatternNode {
+	q.i++
+	if q.at(0).Kind != token.LeftBrace {
+		q.fail(t, "expected '{' after 'capture'")
+	}
+	inner := q.braced(t, "the capture group is not closed")
+	if q.at(0).Kind != token.KeywordAs {
+		q.fail(t, "expected 'as' after the capture group")
+	}
+	q.i++
+	nm := q.at(0)
+	if nm.Kind != token.Identifier {
+		q.failNear(nm, t, "expected a capture name after 'as'")
+	}
+	q.i++
+	body := q.sub(inner, t)
+	el := q.node(ast.PatCapture, t, nm.End)
+	el.Name, el.Children = q.p.identOf(nm), []*ast.PatternNode{body}
+	return el
+}
+
+// lookaround parses `check [not] ahead|behind for { … }`.
+func (q *patParser) lookaround(t token.Token) *ast.PatternNode {
+	q.i++
+	neg := false
+	if q.at(0).Kind == token.KeywordNot {
+		q.i++
+		neg = true
+	}
+	d := q.at(0)
+	if d.Kind != token.KeywordAhead && d.Kind != token.KeywordBehind {
+		q.failNear(d, t, "expected 'ahead' or 'behind' after 'check'")
+	}
+	q.i++
+	if q.at(0).Kind != token.KeywordFor {
+		q.fail(t, "expected 'for' after 'check "+d.Kind.Spelling()+"'")
+	}
+	q.i++
+	if q.at(0).Kind != token.LeftBrace {
+		q.fail(t, "expected '{' after 'check "+d.Kind.Spelling()+" for'")
+	}
+	br := q.at(0)
+	inner := q.braced(br, "the '{' of the lookaround is not closed")
+	body := q.sub(inner, br)
+	el := q.node(ast.PatLookaround, t, q.prevEnd())
+	el.Text = d.Kind.Spelling()
+	if neg {
+		el.Text = "not " + el.Text
+	}
+	el.Children = []*ast.PatternNode{body}
+	return el
+}
+
+// group parses `( … )`.
+func (q *patParser) group(t token.Token) *ast.PatternNode {
+	inner := q.braced(t, "the '(' in the pattern is not closed")
+	if len(inner.toks) == 0 {
+		q.fail(t, "empty parentheses in the pattern")
+	}
+	return q.sub(inner, t)
+}
+
+// simple parses the elements that hold no other element.
+func (q *patParser) simple(t token.Token) *ast.PatternNode {
+	var el *ast.PatternNode
+	switch t.Kind {
+	case token.StringLiteral:
+		q.i++
+		el = q.node(ast.PatLiteral, t, t.End)
+		el.Text = t.Text
+	case token.KeywordAny:
+		q.i++
+		n := q.at(0)
+		switch n.Kind {
+		case token.KeywordLetter, token.KeywordDigit, token.KeywordWhitespace, token.KeywordCharacter:
+			q.i++
+			el = q.node(ast.PatClass, t, n.End)
+			el.Text = n.Kind.Spelling()
+			if n.Kind == token.KeywordCharacter {
+				el.Text = "any"
+			}
+		default:
+			q.failNear(n, t, "expected 'letter', 'digit', 'whitespace' or 'character' after 'any'")
 		}
 	case token.KeywordLetter, token.KeywordDigit, token.KeywordWhitespace:
 		q.i++
@@ -407,24 +519,6 @@ func (q *patParser) element() *ast.PatternNode {
 		} else {
 			q.fail(t, "expected 'start of text'")
 		}
-	case token.KeywordCapture:
-		q.i++
-		if q.at(0).Kind != token.LeftBrace {
-			q.fail(t, "expected '{' after 'capture'")
-		}
-		inner := q.braced(token.LeftBrace, token.RightBrace, t, "the capture group is not closed")
-		if q.at(0).Kind != token.KeywordAs {
-			q.fail(t, "expected 'as' after the capture group")
-		}
-		q.i++
-		nm := q.at(0)
-		if nm.Kind != token.Identifier {
-			q.failNear(nm, t, "expected a capture name after 'as'")
-		}
-		q.i++
-		body := q.sub(inner, t)
-		el = q.node(ast.PatCapture, t, nm.End)
-		el.Name, el.Children = q.p.identOf(nm), []*ast.PatternNode{body}
 	case token.KeywordSame:
 		q.i++
 		if !(q.at(0).Kind == token.KeywordAs && q.at(1).Kind == token.KeywordCaptured && q.i+1 < len(q.toks)) {
@@ -438,42 +532,8 @@ func (q *patParser) element() *ast.PatternNode {
 		q.i++
 		el = q.node(ast.PatBackref, t, s.End)
 		el.Text = s.Text
-	case token.KeywordCheck:
-		q.i++
-		neg := false
-		if q.at(0).Kind == token.KeywordNot {
-			q.i++
-			neg = true
-		}
-		d := q.at(0)
-		if d.Kind != token.KeywordAhead && d.Kind != token.KeywordBehind {
-			q.failNear(d, t, "expected 'ahead' or 'behind' after 'check'")
-		}
-		q.i++
-		if q.at(0).Kind != token.KeywordFor {
-			q.fail(t, "expected 'for' after 'check "+d.Kind.Spelling()+"'")
-		}
-		q.i++
-		if q.at(0).Kind != token.LeftBrace {
-			q.fail(t, "expected '{' after 'check "+d.Kind.Spelling()+" for'")
-		}
-		br := q.at(0)
-		inner := q.braced(token.LeftBrace, token.RightBrace, br, "the '{' of the lookaround is not closed")
-		body := q.sub(inner, br)
-		el = q.node(ast.PatLookaround, t, q.prevEnd())
-		el.Text = d.Kind.Spelling()
-		if neg {
-			el.Text = "not " + el.Text
-		}
-		el.Children = []*ast.PatternNode{body}
 	case token.KeywordBy:
 		q.fail(t, "found 'by': did you mean 'followed by'? ('followed by' goes between pattern elements)")
-	case token.LeftParen:
-		inner := q.braced(token.LeftParen, token.RightParen, t, "the '(' in the pattern is not closed")
-		if len(inner) == 0 {
-			q.fail(t, "empty parentheses in the pattern")
-		}
-		el = q.sub(inner, t)
 	case token.Identifier:
 		q.i++
 		switch t.Text {
@@ -489,7 +549,7 @@ func (q *patParser) element() *ast.PatternNode {
 	default:
 		q.fail(t, "unexpected "+describe(t)+" in the pattern")
 	}
-	return q.quantifier(el)
+	return el
 }
 
 func isSimpleClass(k token.Kind) bool {

@@ -18,6 +18,7 @@ import (
 func (p *parser) statement() ast.Stmt {
 	p.enter()
 	defer p.leave()
+	p.pollDone()
 	t := p.peek()
 	switch t.Kind {
 	case token.KeywordStore:

@@ -7,8 +7,10 @@
 package token
 
 import (
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -31,6 +33,11 @@ func (s Span) Contains(offset int) bool { return s.Start <= offset && offset <= 
 type Lines struct {
 	text   string
 	starts []int32 // byte offset of the start of each line; starts[0] == 0 (texts stay under 2 GiB)
+
+	// cols indexes the columns of the long lines, made by the first
+	// conversion on one (see columns).
+	colsOnce sync.Once
+	cols     *columns
 }
 
 // NewLines scans text once and records where each line starts.
@@ -174,11 +181,8 @@ func (l *Lines) Line(offset int) int {
 func (l *Lines) OffsetPosition(offset int) (line, col int) {
 	offset = l.clamp(offset)
 	ln := l.Line(offset)
-	start := int(l.starts[ln])
-	if end := l.LineEnd(ln); offset > end {
-		offset = end
-	}
-	return ln + 1, utf8.RuneCountInString(l.text[start:offset]) + 1
+	chars, _ := l.Column(ln, offset)
+	return ln + 1, chars + 1
 }
 
 // PositionOffset is the inverse of OffsetPosition: it returns the byte offset
@@ -192,14 +196,159 @@ func (l *Lines) PositionOffset(line, col int) (offset int, ok bool) {
 	if line > len(l.starts) {
 		return len(l.text), false
 	}
-	start, end := int(l.starts[line-1]), l.LineEnd(line-1)
-	offset = start
-	for n := 1; n < col; n++ {
-		if offset >= end {
-			return end, false
-		}
-		_, size := utf8.DecodeRuneInString(l.text[offset:end])
-		offset += size
+	return l.ColumnOffset(line-1, col-1, false)
+}
+
+// Column returns the 0-based column of offset on the 0-based line, counted
+// in Unicode characters and in UTF-16 code units (a character above U+FFFF
+// is two; a byte that is not UTF-8 is one character of one unit). offset
+// must lie on the line (an offset past its end counts to its end) at the
+// start of a character. On a long line the count starts from the nearest
+// mark of the line's column index before offset, not from the line's
+// start, so converting n offsets of one line costs O(n), not O(n²).
+func (l *Lines) Column(line, offset int) (chars, utf16 int) {
+	offset = min(max(offset, l.LineStart(line)), l.LineEnd(line))
+	m := l.markBefore(line, offset)
+	c, u := count(l.text[m.off:offset])
+	return int(m.chars) + c, int(m.utf16) + u
+}
+
+// markBefore returns the last mark of the line's column index at or
+// before offset, a mark at the line's start for a line that is not long.
+// offset lies on the line.
+func (l *Lines) markBefore(line, offset int) colMark {
+	start, end := l.LineStart(line), l.LineEnd(line)
+	if end-start <= colStride {
+		return colMark{off: int32(start)}
 	}
-	return offset, true
+	m := l.columns().marksOf(line)
+	k := min((offset-start)/colStride, len(m)-1)
+	if int(m[k].off) > offset {
+		k--
+	}
+	return m[k]
+}
+
+// ColumnOffset is the inverse of Column: the byte offset on the 0-based
+// line of the 0-based column col, counted in characters or (utf16) in
+// UTF-16 code units. A column past the end of the line is its end (ok is
+// then false); a column inside a character (between the two units of a
+// surrogate pair) is the character's start.
+func (l *Lines) ColumnOffset(line, col int, utf16 bool) (offset int, ok bool) {
+	start, end := l.LineStart(line), l.LineEnd(line)
+	at, n := start, 0
+	if end-start > colStride {
+		m := l.columns().marksOf(line)
+		// The last mark at or before col.
+		k := sort.Search(len(m), func(i int) bool {
+			if utf16 {
+				return int(m[i].utf16) > col
+			}
+			return int(m[i].chars) > col
+		}) - 1
+		at, n = int(m[k].off), int(m[k].chars)
+		if utf16 {
+			n = int(m[k].utf16)
+		}
+	}
+	for at < end {
+		c := l.text[at]
+		w, size := 1, 1
+		if c >= utf8.RuneSelf {
+			var r rune
+			r, size = utf8.DecodeRuneInString(l.text[at:end])
+			if utf16 && r >= 0x10000 {
+				w = 2
+			}
+		}
+		if n+w > col {
+			return at, true
+		}
+		n += w
+		at += size
+	}
+	return end, n == col
+}
+
+// count returns the number of characters and of UTF-16 code units of s.
+func count(s string) (chars, utf16 int) {
+	for i := 0; i < len(s); {
+		chars++
+		utf16++
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r >= 0x10000 {
+			utf16++
+		}
+		i += size
+	}
+	return chars, utf16
+}
+
+// colStride is the distance in bytes between the marks of a long line's
+// column index; a line longer than that is long.
+const colStride = 256
+
+// columns is the column index of a text's long lines: on each, a mark
+// every colStride bytes, where its column is known.
+type columns struct {
+	lines []int32   // the long lines, in order
+	first []int32   // index in marks of each long line's first mark, and len(marks)
+	marks []colMark // the long lines' marks, line after line
+}
+
+// A colMark is the first character boundary of a line at or after k
+// times colStride bytes from its start, with its column (mark 0 is the
+// line's start, column 0). The boundaries are those of decoding the line
+// from its start, as Column counts.
+type colMark struct {
+	off          int32 // the byte offset
+	chars, utf16 int32 // its column in characters and in UTF-16 code units
+}
+
+// columns returns the column index of the text, made on first use, in
+// one pass over the long lines.
+func (l *Lines) columns() *columns {
+	l.colsOnce.Do(func() {
+		c := &columns{}
+		for ln := range l.starts {
+			start, end := l.LineStart(ln), l.LineEnd(ln)
+			if end-start <= colStride {
+				continue
+			}
+			c.lines = append(c.lines, int32(ln))
+			c.first = append(c.first, int32(len(c.marks)))
+			var chars, utf16 int32
+			next := start
+			for at := start; at < end; {
+				if at >= next {
+					c.marks = append(c.marks, colMark{int32(at), chars, utf16})
+					next += colStride
+				}
+				chars++
+				utf16++
+				if l.text[at] < utf8.RuneSelf {
+					at++
+					continue
+				}
+				r, size := utf8.DecodeRuneInString(l.text[at:end])
+				if r >= 0x10000 {
+					utf16++
+				}
+				at += size
+			}
+		}
+		c.first = append(c.first, int32(len(c.marks)))
+		l.cols = c
+	})
+	return l.cols
+}
+
+// marksOf returns the marks of a long line.
+func (c *columns) marksOf(line int) []colMark {
+	i, _ := slices.BinarySearch(c.lines, int32(line))
+	return c.marks[c.first[i]:c.first[i+1]]
 }

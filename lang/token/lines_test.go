@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestOffsetPosition(t *testing.T) {
@@ -125,6 +126,110 @@ func TestLineStarts(t *testing.T) {
 		}
 		if got := NewLines(text).starts; !slices.Equal(got, want) {
 			t.Fatalf("NewLines(%q): starts %v, want %v", text, got, want)
+		}
+	}
+}
+
+// naiveColumn counts a line's characters and UTF-16 units up to offset
+// from the line's start, as the conversions did before the column index.
+func naiveColumn(l *Lines, line, offset int) (chars, utf16 int) {
+	s := l.Text()[l.LineStart(line):offset]
+	for _, r := range s {
+		chars++
+		utf16++
+		if r >= 0x10000 {
+			utf16++
+		}
+	}
+	return chars, utf16
+}
+
+// TestColumnsEqualCounting compares Column and ColumnOffset with counting
+// from the line's start, on lines long and short (the index marks every
+// colStride bytes) of ASCII, two-, three- and four-byte characters, bytes
+// that are not UTF-8, and every kind of line break.
+func TestColumnsEqualCounting(t *testing.T) {
+	pieces := []string{"a", "b ", "é", "€", "😀", "\xff", "\xe2\x82", "\n", "\r\n", "\r", "@@@@@@@@"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for round := range 60 {
+		var b strings.Builder
+		for n := rng.IntN(2000); n > 0; n-- {
+			p := pieces[rng.IntN(len(pieces))]
+			if strings.ContainsAny(p, "\r\n") && rng.IntN(8) != 0 {
+				continue // long lines mostly
+			}
+			b.WriteString(p)
+		}
+		text := b.String()
+		l := NewLines(text)
+		for line := range l.Count() {
+			start, end := l.LineStart(line), l.LineEnd(line)
+			for off := start; off <= end; off++ {
+				if off < end && !boundary(text[start:end], off-start) {
+					continue // inside a character
+				}
+				gc, gu := l.Column(line, off)
+				wc, wu := naiveColumn(l, line, off)
+				if gc != wc || gu != wu {
+					t.Fatalf("round %d line %d offset %d: Column = %d, %d; counting gives %d, %d", round, line, off, gc, gu, wc, wu)
+				}
+				for _, utf16 := range []bool{false, true} {
+					col := wc
+					if utf16 {
+						col = wu
+					}
+					if got, ok := l.ColumnOffset(line, col, utf16); got != off || !ok {
+						t.Fatalf("round %d line %d: ColumnOffset(%d, utf16 %t) = %d, %t; want %d", round, line, col, utf16, got, ok, off)
+					}
+				}
+			}
+			wc, wu := naiveColumn(l, line, end)
+			if got, ok := l.ColumnOffset(line, wc+1, false); got != end || ok {
+				t.Fatalf("a column past the end of line %d = %d, %t; want %d, false", line, got, ok, end)
+			}
+			if got, ok := l.ColumnOffset(line, wu+3, true); got != end || ok {
+				t.Fatalf("a UTF-16 column past the end of line %d = %d, %t; want %d, false", line, got, ok, end)
+			}
+		}
+	}
+}
+
+// boundary reports whether i is where decoding s from its start begins a
+// character.
+func boundary(s string, i int) bool {
+	for at := 0; at <= i; {
+		if at == i {
+			return true
+		}
+		_, size := utf8.DecodeRuneInString(s[at:])
+		at += size
+	}
+	return false
+}
+
+// TestColumnsLinear converts every character offset of one long line, as
+// the edges convert the positions of n findings on one line, and counts
+// the bytes counted: at most colStride a conversion, whatever the line's
+// length, where counting from the line's start made it O(n²) (160,000
+// findings on one line took 9.9 s in check).
+func TestColumnsLinear(t *testing.T) {
+	work := func(n int) (total, most int) {
+		text := "store x as 1 " + strings.Repeat("@é", n) + "\n"
+		l := NewLines(text)
+		for off := 13; off < len(text)-1; off++ {
+			w := off - int(l.markBefore(0, off).off)
+			total, most = total+w, max(most, w)
+		}
+		return total, most
+	}
+	for _, n := range []int{1000, 4000, 16000} {
+		w, _ := work(n)
+		w4, most := work(4 * n)
+		if w4 > 5*w {
+			t.Errorf("bytes counted for %d findings: %d; for %d: %d (more than 5 times)", n, w, 4*n, w4)
+		}
+		if most >= colStride+utf8.UTFMax {
+			t.Errorf("%d bytes counted for one conversion, more than the stride %d", most, colStride)
 		}
 	}
 }
