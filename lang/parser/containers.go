@@ -132,7 +132,7 @@ func (p *parser) method(static bool, start token.Token) ast.Stmt {
 		}
 		p.next() // end
 	})
-	fr.method = true
+	fr.member = containerMember
 	p.skipEol()
 	d.Body = p.block(p.lastEnd, stopEnd)
 	p.closeFrame(fr)

@@ -94,9 +94,16 @@ type frame struct {
 	// stop is what stops the body being parsed (block's stop).
 	stop func(token.Kind) bool
 	// members is set for a container, whose body holds members, not
-	// statements (its close reports what it holds no more); method for a
-	// container's action, whose body a member ends.
-	members, method bool
+	// statements (its close reports what it holds no more).
+	members bool
+	// member is set for a member of a statement around (a container's
+	// action, a describe's test, setup or teardown): it reports the words
+	// that start the next member, which end the body by the layout.
+	member func(token.Kind) bool
+	// failedAt is set when the layout ended the body where the reference
+	// failed, before its stop (headerAround): the closer check at the stop
+	// says nothing more.
+	failedAt bool
 }
 
 // memoStmt is a statement parsed ahead of a block's layout end, kept for
@@ -281,7 +288,8 @@ func (p *parser) continues(fr *frame, lined bool) bool {
 // the statements after, reads in one of them, first on its line, what the
 // reference fails to read as a statement of the body, though it belongs to
 // a statement around fr: the next member of a container (`action
-// get_value:` after a method whose `end` is missing), or a clause of a
+// get_value:` after a method whose `end` is missing) or of a describe
+// (`teardown:` after a test whose `end test` is missing), or a clause of a
 // block around fr lined up with its header (`otherwise:` of the outer
 // check after an inner check, in its `otherwise` body, whose `end check`
 // is missing). The body ends at the cut, and that failure is the
@@ -296,6 +304,7 @@ func (p *parser) headerAround(fr *frame, after []ahead) bool {
 				if p.diags[i].Kind == 0 {
 					fr.taken = [2]int{i, i + 1}
 				}
+				fr.failedAt = true
 				return true
 			}
 		}
@@ -303,14 +312,26 @@ func (p *parser) headerAround(fr *frame, after []ahead) bool {
 	return false
 }
 
-// memberAt reports whether fr is a container's method and the token at
-// index at starts a member of the container.
+// memberAt reports whether fr is a member of a statement around (a
+// container's action, a describe's test) and the token at index at starts
+// another member of it.
 func (p *parser) memberAt(fr *frame, at int) bool {
-	if !fr.method || at >= len(p.toks) {
-		return false
-	}
-	switch p.toks[at].Kind {
+	return fr.member != nil && at < len(p.toks) && fr.member(p.toks[at].Kind) && p.firstOnLine(p.toks[at].Start)
+}
+
+// containerMember and describeMember report whether k starts a member of a
+// container and of a describe.
+func containerMember(k token.Kind) bool {
+	switch k {
 	case token.KeywordAction, token.KeywordProperty, token.KeywordStatic, token.KeywordEvent:
+		return true
+	}
+	return false
+}
+
+func describeMember(k token.Kind) bool {
+	switch k {
+	case token.KeywordSetup, token.KeywordTeardown, token.KeywordTest, token.KeywordDescribe:
 		return true
 	}
 	return false
@@ -665,7 +686,9 @@ func (p *parser) closeFrame(fr *frame) bool {
 		p.pos = fr.at
 		p.event = p.tokStart(fr.at)
 		p.settled = fr.at >= len(p.toks) && p.eof.Start == len(p.src)
-		p.attempt(fr.close)
+		if !fr.failedAt {
+			p.attempt(fr.close)
+		}
 		p.settled = false
 		p.event = -1
 		p.note(p.pos)

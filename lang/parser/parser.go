@@ -853,7 +853,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	if t := p.peek(); cut < 0 && fr != nil && (t.Kind == token.KeywordEnd || clauseWord(t.Kind)) && !p.atEOF() && p.firstOnLine(t.Start) && p.indentOf(t.Start) < fr.indent {
 		cut, cutPos = n, p.pos // the closer that stopped the body is the layout's end
 	}
-	if cut >= 0 && (!p.continues(fr, cutPos != p.pos) || p.headerAround(fr, after) || p.takenFrom(fr)) {
+	if cut >= 0 && (p.headerAround(fr, after) || !p.continues(fr, cutPos != p.pos) || p.takenFrom(fr)) {
 		// Cut by the layout: the statements after the cut go to the
 		// statement list around, which goes on from there.
 		for _, a := range after {

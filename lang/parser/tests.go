@@ -79,7 +79,7 @@ func (p *parser) describe() ast.Stmt {
 			}
 			p.expectOf(token.Colon, "':' after '", n.Kind.Spelling(), "'")
 			h := &ast.HookStmt{Teardown: tear}
-			h.Body = p.strictBody(n, n.Kind, n.Kind.Spelling()+" block")
+			h.Body = p.strictBody(n, n.Kind, n.Kind.Spelling()+" block", describeMember)
 			h.Range = p.rng(n.Start)
 			body.Stmts = append(body.Stmts, h)
 			if tear {
@@ -88,7 +88,7 @@ func (p *parser) describe() ast.Stmt {
 				hasSetup = true
 			}
 		case token.KeywordTest:
-			body.Stmts = append(body.Stmts, p.testBlock())
+			body.Stmts = append(body.Stmts, p.testBlockOf(describeMember))
 		case token.KeywordDescribe:
 			body.Stmts = append(body.Stmts, p.describe())
 		case token.KeywordEnd:
@@ -118,13 +118,14 @@ func (p *parser) describe() ast.Stmt {
 
 // strictBody is body for the blocks of tests: unlike block, the end of the
 // file inside it is an error of the statement parser.
-func (p *parser) strictBody(hdr token.Token, kw token.Kind, what string) *ast.Block {
+func (p *parser) strictBody(hdr token.Token, kw token.Kind, what string, member func(token.Kind) bool) *ast.Block {
 	fr := p.openFrameAt(hdr, kw, func() {
 		if p.atEOF() {
 			p.failTok(p.peek(), CodeEOF, "unexpected end of file: expected 'end'")
 		}
 		p.closeBlock(kw, what)
 	})
+	fr.member = member
 	p.skipEol()
 	b := p.block(p.lastEnd, stopEnd)
 	p.closeFrame(fr)
@@ -146,9 +147,15 @@ func (p *parser) description(kw token.Token) *ast.BasicLit {
 
 // testBlock parses `test "TEXT": … end test`.
 func (p *parser) testBlock() ast.Stmt {
+	return p.testBlockOf(nil)
+}
+
+// testBlockOf is testBlock for a member of a statement (a describe's test)
+// whose members start with the words member reports.
+func (p *parser) testBlockOf(member func(token.Kind) bool) ast.Stmt {
 	t := p.next()
 	s := &ast.TestStmt{Desc: p.description(t)}
-	s.Body = p.strictBody(t, token.KeywordTest, "test block")
+	s.Body = p.strictBody(t, token.KeywordTest, "test block", member)
 	s.Range = p.rng(t.Start)
 	return s
 }
