@@ -9,6 +9,8 @@ package check
 
 import (
 	"slices"
+	"strings"
+
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
@@ -99,6 +101,10 @@ type typeChecker struct {
 	recs         [][]typeRec                     // other files: the types recorded, in order, in chunks (then a typeTable)
 	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 	errSpans     map[token.Span]bool             // where the analyzer reported errors, made by errorAt
+
+	// While the other reading of a statement read two ways is checked:
+	// the leftmost name of its value and the merged name read there.
+	swapLead, swapAlt *ast.Ident
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
@@ -177,9 +183,41 @@ func (tc *typeChecker) errorf(n ast.Node, code, msg string, expected, found *typ
 		sp = token.Span{Start: n.Pos(), End: n.End()}
 	}
 	if expected != nil && found != nil {
-		msg += " - Expected " + expected.String() + " but found " + found.String()
+		msg += expectedFound(msg, expected, found)
 	}
 	tc.diags = append(tc.diags, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Type, Code: code, Message: msg})
+}
+
+// expectedFound is the " - Expected X but found Y" a type error's message
+// ends with, or "" when the message already says it. Two types that print
+// alike are told apart: a built-in date against a container named Date.
+func expectedFound(msg string, expected, found *types.Type) string {
+	e, f := expected.String(), found.String()
+	if e == f && !types.Identical(expected, found) {
+		e, f = e+" ("+typeOrigin(expected)+")", f+" ("+typeOrigin(found)+")"
+	} else if strings.Contains(msg, "expected "+e+", but found "+f) {
+		return ""
+	}
+	return " - Expected " + e + " but found " + f
+}
+
+// typeOrigin says what kind of type t is, for types that print alike.
+func typeOrigin(t *types.Type) string {
+	switch t.Kind {
+	case types.KDate, types.KTime, types.KDateTime:
+		return "the built-in " + strings.ToLower(t.String()) + " type"
+	case types.KCustom:
+		return "the type named " + t.Name
+	case types.KInstance:
+		return "an instance of container " + t.Name
+	case types.KContainer:
+		return "the container " + t.Name
+	case types.KInterface:
+		return "the interface " + t.Name
+	case types.KList, types.KMap, types.KOptional, types.KFunction:
+		return "its parts differ"
+	}
+	return "a " + t.String()
 }
 
 // errorAfter reports at the end of loop statement s, where the reference puts
@@ -668,8 +706,15 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 	case *ast.OpenFileStmt:
 		tc.mustBe(s.Path, types.Text, codeStatement, "File path must be a text string")
 	case *ast.CloseStmt:
-		tc.expr(s.X)
+		t := tc.expr(s.X)
+		if s.Kind == ast.CloseFile && !loose(t) && t.Kind != types.KText && !(t.Kind == types.KCustom && (t.Name == "File" || t.Name == "HttpStream" || t.Name == "ResponseStream")) {
+			tc.errorf(s, codeStatement, "Expected a file or stream handle, found "+t.String(), nil, nil)
+		}
 	case *ast.WriteStmt:
+		if s.Kind == ast.WriteLine || s.Kind == ast.WriteChunk {
+			tc.streamWrite(s)
+			return
+		}
 		ct := tc.expr(s.Content)
 		tc.expr(s.Target)
 		if (s.Kind == ast.WriteContent || s.Kind == ast.WriteFileContent || s.Kind == ast.AppendFileContent) && !loose(ct) && ct.Kind != types.KText {
@@ -696,7 +741,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.mustBe(s.Server, types.Text, codeStatement, "Server must be a text string")
 		tc.mustBe(s.Timeout, types.Number, codeStatement, "Timeout must be a number")
 	case *ast.WaitNextStmt:
-		tc.expr(s.Source)
+		if t := tc.expr(s.Source); !loose(t) && !(t.Kind == types.KCustom && t.Name == "HttpStream") {
+			tc.errorf(s, codeStatement, "`wait for next chunk|line` requires an outbound stream handle (from `open url … and stream response as …`)", types.NewCustom("HttpStream"), t)
+		}
 	case *ast.ExecCommandStmt:
 		tc.mustBe(s.Command, types.Text, codeStatement, "Expected string for command")
 		if s.Args != nil {
@@ -745,7 +792,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.expr(s.ContentType)
 		tc.expr(s.Headers)
 	case *ast.FlushStmt:
-		tc.expr(s.Target)
+		tc.flush(s)
 	case *ast.WebSocketHandlerStmt:
 		tc.expr(s.Server)
 		tc.loop(func() { tc.block(s.Body) })

@@ -30,17 +30,40 @@ func (tc *typeChecker) ifStmt(s *ast.IfStmt) {
 		}
 	}
 	then := tc.branch(func() { refine(true); tc.block(s.Then) })
+	thenLeaves := s.Then != nil && blockLeaves(s.Then.Stmts, true)
 	if s.Else == nil {
+		if thenLeaves {
+			// A guard that leaves: what follows is the other case.
+			refine(false)
+			return
+		}
 		tc.join(nil, then)
 		return
 	}
 	els := tc.branch(func() { refine(false); tc.stmt(s.Else) })
-	tc.join(then, els)
+	switch elsLeaves := leaves(s.Else, true); {
+	case thenLeaves && elsLeaves:
+	case thenLeaves:
+		tc.join(els)
+	case elsLeaves:
+		tc.join(then)
+	default:
+		tc.join(then, els)
+	}
 }
 
 // nothingTest recognizes `x is nothing` (isNothing) and `x is not nothing`
 // conditions on a variable, which refine an optional x in the branches.
 func (tc *typeChecker) nothingTest(cond ast.Expr) (sym *Symbol, isNothing bool) {
+	if c, ok := ast.Unparen(cond).(*ast.CallExpr); ok && len(c.Args) == 1 && c.Args[0] != nil {
+		// isnothing of x
+		if fn, ok := c.Fun.(*ast.Ident); ok && (fn.Name == "isnothing" || fn.Name == "is_nothing") {
+			if id, ok := ast.Unparen(c.Args[0].Value).(*ast.Ident); ok {
+				return tc.info.Uses[id], true
+			}
+		}
+		return nil, false
+	}
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || (b.Op != ast.OpEquals && b.Op != ast.OpNotEquals) {
 		return nil, false
@@ -84,14 +107,23 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 		}
 	}
 	tc.block(d.Body)
-	if d.ReturnType == nil && d.Body != nil && mustReturn(d.Body.Stmts) {
-		// Only an action that returns on every path gets an inferred
-		// type; otherwise its fall-through value is unknown to us.
+	if d.ReturnType == nil && d.Body != nil && len(returns) > 0 {
+		// The values returned, joined; an action that may also reach the
+		// end of its body without returning gives Nothing there, so the
+		// result is optional. Without a return, its result is the value
+		// of its last statement, which we do not follow.
 		var rt *types.Type
 		for _, t := range returns {
 			rt = types.Join(rt, t)
 		}
-		if rt != nil && !loose(rt) {
+		if !mustReturn(d.Body.Stmts) {
+			if n := len(d.Body.Stmts); n > 0 && isValueStmt(d.Body.Stmts[n-1]) {
+				rt = types.Unknown // the value of the last statement, not followed
+			} else {
+				rt = types.Join(rt, types.Nothing)
+			}
+		}
+		if rt != nil && !gradual(rt) {
 			if tc.inferred == nil {
 				tc.inferred = map[*ast.ActionDecl]*types.Type{}
 			}
@@ -112,23 +144,55 @@ func (tc *typeChecker) returnType(d *ast.ActionDecl) *types.Type {
 	return types.Unknown
 }
 
-// mustReturn reports whether a statement list returns on every path.
+// mustReturn reports whether a statement list never reaches its end: every
+// path returns, or leaves by `exit` (an action's result is then what its
+// returns give).
 func mustReturn(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
+	for _, st := range list {
+		if leaves(st, true) {
+			return true
+		}
 	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
+	return false
+}
+
+// leaves reports whether statement s never completes normally: it returns
+// or exits on every path, or, when loops is set, also breaks out of or
+// continues the loop around it.
+func leaves(s ast.Stmt, loops bool) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt, *ast.ExitStmt:
 		return true
+	case *ast.BranchStmt:
+		return loops
+	case *ast.Block:
+		return s != nil && blockLeaves(s.Stmts, loops)
 	case *ast.IfStmt:
-		if s.Then == nil || s.Else == nil || !mustReturn(s.Then.Stmts) {
+		if s.Then == nil || s.Else == nil || !blockLeaves(s.Then.Stmts, loops) {
 			return false
 		}
-		switch e := s.Else.(type) {
-		case *ast.Block:
-			return mustReturn(e.Stmts)
-		case *ast.IfStmt:
-			return mustReturn([]ast.Stmt{e})
+		return leaves(s.Else, loops)
+	case *ast.TryStmt:
+		if s.Finally != nil && blockLeaves(s.Finally.Stmts, loops) {
+			return true
+		}
+		if s.Body == nil || !blockLeaves(s.Body.Stmts, loops) {
+			return false
+		}
+		for _, c := range s.Clauses {
+			if c.Body == nil || !blockLeaves(c.Body.Stmts, loops) {
+				return false
+			}
+		}
+		return s.Otherwise == nil || blockLeaves(s.Otherwise.Stmts, loops)
+	}
+	return false
+}
+
+func blockLeaves(list []ast.Stmt, loops bool) bool {
+	for _, st := range list {
+		if leaves(st, loops) {
+			return true
 		}
 	}
 	return false
@@ -372,4 +436,90 @@ func (tc *typeChecker) expect(s *ast.ExpectStmt) {
 			tc.errorf(s.Value, codeStatement, "Length value must be numeric", types.Number, vt)
 		}
 	}
+}
+
+// streamWrite checks `write line|chunk V to T` on the reading the runtime
+// takes by T's type, as the reference does: a response stream sends V, which
+// must be text, binary, a number or a boolean; a text path or a file handle
+// takes the classic file write of the merged name (`line NAME …`) when there
+// is one; a target of unknown type may take either, so both are checked; any
+// other target is an error. On the reading taken, a name neither reading
+// binds is reported here (the analyzer reports it only when neither does).
+func (tc *typeChecker) streamWrite(s *ast.WriteStmt) {
+	tt := tc.expr(s.Target)
+	lead := LeadOf(s.Content, s.Classic)
+	stream := func() {
+		if lead != nil && tc.info.Uses[lead] == nil {
+			tc.errorf(lead, codeStatement, "Variable '"+lead.Name+"' is not defined", nil, nil)
+		}
+		vt := tc.expr(s.Content)
+		if !loose(vt) {
+			switch vt.Kind {
+			case types.KText, types.KNumber, types.KBoolean, types.KBinary:
+			default:
+				tc.errorf(s.Content, codeStatement, "`write line|chunk` can only send text, binary, a number, or a boolean to a response stream", types.Text, vt)
+			}
+		}
+	}
+	classic := func() {
+		if tc.info.Uses[s.Classic] == nil {
+			tc.errorf(s.Classic, codeStatement, "Variable '"+s.Classic.Name+"' is not defined", nil, nil)
+		}
+		tc.swapLead, tc.swapAlt = lead, s.Classic
+		tc.expr(s.Content)
+		tc.swapLead, tc.swapAlt = nil, nil
+	}
+	switch {
+	case tt.Kind == types.KCustom && tt.Name == "ResponseStream":
+		stream()
+	case lead != nil && (tt.Kind == types.KText || tt.Kind == types.KCustom && tt.Name == "File"):
+		classic()
+	case loose(tt):
+		if lead != nil {
+			classic()
+		}
+		stream() // last, so that the types recorded are the stream reading's
+	default:
+		tc.expr(s.Content)
+		tc.errorf(s, codeStatement, "`write line|chunk` requires a response-stream handle (from `start streaming response … as …`)", types.NewCustom("ResponseStream"), tt)
+	}
+}
+
+// flush checks `flush T`: when its first words name an action or a variable
+// (the analyzer resolved them), the expression they begin, as before
+// streams; else T must be a response stream.
+func (tc *typeChecker) flush(s *ast.FlushStmt) {
+	if s.Legacy != nil && tc.info.Uses[s.Legacy] != nil {
+		lead := LeadOf(s.Target, s.Legacy)
+		if lead == nil {
+			tc.expr(s.Target)
+			return
+		}
+		tc.swapLead, tc.swapAlt = lead, s.Legacy
+		tc.expr(s.Target)
+		tc.swapLead, tc.swapAlt = nil, nil
+		return
+	}
+	if tt := tc.expr(s.Target); !loose(tt) && !(tt.Kind == types.KCustom && tt.Name == "ResponseStream") {
+		msg := "`flush` requires a response-stream handle (from `start streaming response … as …`), found " + tt.String()
+		if s.Legacy != nil {
+			// Say why the statement is not the other one.
+			msg += " ('" + s.Legacy.Name + "' is not defined as an action or a variable to run instead)"
+		}
+		tc.errorf(s, codeStatement, msg, nil, nil)
+	}
+}
+
+// isValueStmt reports whether s is a bare value, whose value an action's
+// body ending in it gives when it does not return.
+func isValueStmt(s ast.Stmt) bool {
+	x, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	switch ast.Unparen(x.X).(type) {
+	case *ast.BasicLit, *ast.ListLit, *ast.BinaryExpr, *ast.ConcatExpr, *ast.Ident, *ast.IndexExpr, *ast.PropertyExpr:
+		return true
+	}
+	return false
 }

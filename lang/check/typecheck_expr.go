@@ -197,6 +197,13 @@ func (tc *typeChecker) patternOperand(e ast.Expr) {
 }
 
 func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
+	if id == tc.swapLead {
+		// The other reading of a statement read two ways: the merged name.
+		if sym := tc.info.Uses[tc.swapAlt]; sym != nil {
+			return tc.ident(tc.swapAlt)
+		}
+		return types.Unknown
+	}
 	sym := tc.info.Uses[id]
 	if (sym == nil || sym.Kind == SymBuiltin) && (id.Name == "count" || id.Name == "loopcounter") {
 		return types.Number
@@ -403,7 +410,7 @@ func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*
 
 // looseArg is loose for builtin arguments: Optional and Nothing values are
 // left to the runtime because our inference of them is approximate.
-func looseArg(t *types.Type) bool { return loose(t) }
+func looseArg(t *types.Type) bool { return gradual(t) || t.Kind == types.KAsync }
 
 func specialize(name string, args []*types.Type, result *types.Type) *types.Type {
 	elem := func() *types.Type {
@@ -490,11 +497,12 @@ func (tc *typeChecker) binary(n ast.Node, op ast.BinaryOp, l, r *types.Type) *ty
 		if (l.Kind == types.KNumber && r.Kind == types.KNumber) || (l.Kind == types.KText && r.Kind == types.KText) || (temporal(l) && l.Kind == r.Kind) {
 			return types.Boolean
 		}
-		want := types.Number
+		// The operand that cannot be compared, against what it needed.
+		want, found := types.Number, l
 		if l.Kind == types.KNumber || l.Kind == types.KText || temporal(l) {
-			want = l
+			want, found = l, r
 		}
-		tc.errorf(n, codeOperand, "Cannot compare "+l.String()+" and "+r.String()+" with "+opName, want, r)
+		tc.errorf(n, codeOperand, "Cannot compare "+l.String()+" and "+r.String()+" with "+opName, want, found)
 		return types.Invalid
 	case op == ast.OpAnd || op == ast.OpOr:
 		if l.Kind == types.KBoolean && r.Kind == types.KBoolean {
@@ -558,7 +566,7 @@ func (tc *typeChecker) index(e *ast.IndexExpr) *types.Type {
 			return types.Invalid
 		}
 		return types.Text
-	case loose(ct) && ct.Kind != types.KOptional:
+	case loose(ct) && ct.Kind != types.KOptional && ct.Kind != types.KNothing:
 		return types.Unknown
 	case ct.Kind == types.KCustom && (ct.Name == "HttpStream" || ct.Name == "ResponseStream"):
 		return types.Any
