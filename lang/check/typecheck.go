@@ -195,8 +195,8 @@ func expectedFound(msg string, expected, found *types.Type) string {
 	e, f := expected.String(), found.String()
 	if e == f && !types.Identical(expected, found) {
 		e, f = e+" ("+typeOrigin(expected)+")", f+" ("+typeOrigin(found)+")"
-	} else if strings.Contains(msg, "expected "+e+", but found "+f) {
-		return ""
+	} else if i := strings.Index(msg, "found "+f); i > 0 && strings.Contains(msg[:i], e) {
+		return "" // the message says both already
 	}
 	return " - Expected " + e + " but found " + f
 }
@@ -480,7 +480,11 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		old := tc.symType(sym)
-		if old.Kind != types.KNothing && !loose(old) && !loose(t) && !tc.compatible(old, t) {
+		// A stored action changed to another action (of another
+		// signature) points the variable at it: calls through it are
+		// checked against the new one.
+		rebind := old.Kind == types.KFunction && t.Kind == types.KFunction
+		if !rebind && old.Kind != types.KNothing && !loose(old) && !loose(t) && !tc.compatible(old, t) {
 			tc.errorf(s, codeAssign, "Cannot assign value of incompatible type to variable '"+sym.Name+"'", old, t)
 			return
 		}
@@ -743,6 +747,15 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 	case *ast.WaitNextStmt:
 		if t := tc.expr(s.Source); !loose(t) && !(t.Kind == types.KCustom && t.Name == "HttpStream") {
 			tc.errorf(s, codeStatement, "`wait for next chunk|line` requires an outbound stream handle (from `open url … and stream response as …`)", types.NewCustom("HttpStream"), t)
+		}
+		if s.Name != nil {
+			// Nothing once the stream has ended.
+			t := types.NewOptional(types.Binary)
+			if s.Line {
+				t = types.NewOptional(types.Text)
+			}
+			tc.set(tc.info.Defs[s.Name], t)
+			tc.record(s.Name, t)
 		}
 	case *ast.ExecCommandStmt:
 		tc.mustBe(s.Command, types.Text, codeStatement, "Expected string for command")

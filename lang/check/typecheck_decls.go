@@ -267,7 +267,13 @@ func (tc *typeChecker) conformance(s *ast.ContainerDecl, c, i *Symbol) {
 		}
 		reqs = append(reqs, d.Actions...)
 		for _, e := range d.Extends {
-			collect(tc.a.global.Lookup(e.Name))
+			x := tc.a.global.Lookup(e.Name)
+			if x != nil && x.Kind != SymInterface && !seen[x.Name] {
+				seen[x.Name] = true
+				tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' requires '"+x.Name+"' through interface '"+i.Name+"', but '"+x.Name+"' is a "+x.Kind.String()+", not an interface", nil, nil)
+				continue
+			}
+			collect(x)
 		}
 	}
 	collect(i)

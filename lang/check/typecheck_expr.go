@@ -231,6 +231,11 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 				return tc.returnType(d)
 			}
 		}
+		if tc.nestedVersionAround(sym, id.Pos()) {
+			// A version defined in a block around: which one a call
+			// through the value reaches is known at run time only.
+			return types.Unknown
+		}
 		d := sym.Actions()[0]
 		var ps []*types.Type
 		for _, p := range d.Params {
@@ -296,6 +301,12 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 		if len(args) != len(ft.Params) {
 			tc.errorf(c, codeArity, "Function expects "+strconv.Itoa(len(ft.Params))+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
 			return types.Invalid
+		}
+		for i, want := range ft.Params {
+			if !gradual(want) && !loose(args[i]) && !tc.compatible(want, args[i]) {
+				tc.errorf(c, codeArgument, "Argument "+strconv.Itoa(i+1)+" of '"+fn.Name+"' (the action it holds) expects "+want.String()+", but found "+args[i].String(), want, args[i])
+				return types.Invalid
+			}
 		}
 		return ft.Result
 	case gradual(ft) || tc.a.aliases[sym]:
@@ -569,6 +580,10 @@ func (tc *typeChecker) index(e *ast.IndexExpr) *types.Type {
 	case loose(ct) && ct.Kind != types.KOptional && ct.Kind != types.KNothing:
 		return types.Unknown
 	case ct.Kind == types.KCustom && (ct.Name == "HttpStream" || ct.Name == "ResponseStream"):
+		if !loose(it) && it.Kind != types.KText {
+			tc.errorf(e, codeIndex, "Stream handle field name must be text, got "+it.String(), types.Text, it)
+			return types.Invalid
+		}
 		return types.Any
 	case ct.Kind == types.KCustom && ct.Name != "Request":
 		return types.Unknown
@@ -758,4 +773,17 @@ func (tc *typeChecker) noteImport(name string) {
 	if len(tc.diags) > 0 {
 		tc.diags[len(tc.diags)-1].Message += tc.a.importNote(name)
 	}
+}
+
+// nestedVersionAround reports whether a version of action sym is defined in
+// a block (not the file) that holds offset.
+func (tc *typeChecker) nestedVersionAround(sym *Symbol, offset int) bool {
+	for _, d := range sym.Nested() {
+		for sc := tc.info.ScopeAt(offset); sc != nil && sc != tc.info.Global; sc = sc.Parent {
+			if sc.Span.Start <= d.Pos() && d.Pos() < sc.Span.End {
+				return true
+			}
+		}
+	}
+	return false
 }
