@@ -340,6 +340,27 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 		tc.errorf(n, codeArity, "Action '"+sym.Name+"' expects "+strings.Join(parts, " or ")+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
 		return types.Invalid
 	}
+	if len(match) > 1 {
+		// The versions whose typed parameters take these arguments: when
+		// one does, the call is known to reach it.
+		var fit []*ast.ActionDecl
+		for _, d := range match {
+			ok := true
+			for i, p := range d.Params {
+				want := paramType(p)
+				if want != nil && !gradual(want) && (gradual(args[i]) || !tc.compatible(want, args[i])) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				fit = append(fit, d)
+			}
+		}
+		if len(fit) == 1 {
+			return tc.returnType(fit[0])
+		}
+	}
 	var result *types.Type
 	for _, d := range match {
 		result = types.Join(result, tc.returnType(d))
