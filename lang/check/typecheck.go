@@ -102,6 +102,10 @@ type typeChecker struct {
 	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 	errSpans     map[token.Span]bool             // where the analyzer reported errors, made by errorAt
 
+	aliases aliases                           // lists that may be shared (aliases.go)
+	paths   int                               // branches and loops around the statement checked: it may not run, or run again
+	effects map[*ast.ActionDecl]*actionEffect // what actions' bodies change, by action (aliases.go)
+
 	// While the other reading of a statement read two ways is checked:
 	// the leftmost name of its value and the merged name read there.
 	swapLead, swapAlt *ast.Ident
@@ -396,7 +400,9 @@ func (s *symSet) add(sym *Symbol) bool {
 func (tc *typeChecker) branch(f func()) *env {
 	saved := tc.env
 	tc.env = saved.child()
+	tc.paths++
 	f()
+	tc.paths--
 	out := tc.env
 	tc.env = saved
 	return out
@@ -453,6 +459,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 		tc.set(tc.info.Defs[s.Name], t)
 		tc.record(s.Name, t)
+		tc.aliasValue(tc.info.Defs[s.Name], s.Value)
 	case *ast.AssignStmt:
 		if s.Name == nil {
 			tc.expr(s.Value)
@@ -498,6 +505,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 		tc.env.set(sym, t)
 		tc.record(s.Name, t)
+		if s.Kind == ast.AssignChange {
+			tc.aliasValue(sym, s.Value)
+		}
 	case *ast.AddStmt:
 		vt := tc.expr(s.Value)
 		if s.List == nil {
@@ -514,6 +524,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			// type as it was (see the writes above).
 			if sym.Kind != SymProperty && !(loose(vt) && tc.namesUndefined(s.Value)) {
 				tc.env.set(sym, types.NewList(types.Join(lt.Elem, vt)))
+				tc.mutatePath(aliasPath{sym, 0}, listEffect{t: vt})
 			}
 		case lt.Kind == types.KNumber:
 			if !loose(vt) && vt.Kind != types.KNumber {
@@ -540,6 +551,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			if lt := tc.symType(sym); !loose(lt) && lt.Kind != types.KList {
 				tc.errorf(s, codeStatement, "Cannot "+verb+" non-list variable '"+sym.Name+"'", types.NewList(types.Unknown), lt)
 			}
+			if verb == "clear" {
+				tc.cleared(sym)
+			}
 		}
 	case *ast.PushStmt:
 		lt := tc.expr(s.List)
@@ -552,6 +566,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 					tc.env.set(sym, types.NewList(types.Join(lt.Elem, vt)))
 				}
 			}
+			tc.mutate(s.List, listEffect{t: vt})
+		} else {
+			tc.mutate(s.List, listEffect{t: vt}) // a list of lists' element, or of a type not known
 		}
 	case *ast.DisplayStmt:
 		for _, v := range s.Values {
@@ -609,6 +626,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 				if sym := tc.info.Defs[s.Var]; sym != nil {
 					tc.set(sym, item)
 					tc.record(s.Var, item)
+					if p, ok := tc.aliasPathOf(s.Coll); ok {
+						tc.aliases.union(aliasPath{sym, 0}, aliasPath{p.sym, p.depth + 1})
+					}
 				}
 			}
 			tc.block(s.Body)
@@ -849,6 +869,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 				if len(sym.Actions()) == 1 || zero {
 					// A bare action name as a statement calls it with no arguments.
 					tc.record(id, tc.actionCall(s, sym, nil, false))
+					tc.callEffects(sym, nil)
 					return
 				}
 			}

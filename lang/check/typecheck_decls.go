@@ -82,6 +82,12 @@ func (tc *typeChecker) nothingTest(cond ast.Expr) (sym *Symbol, isNothing bool) 
 
 func (tc *typeChecker) action(d *ast.ActionDecl) {
 	saved, savedRet, savedIn, savedReturns := tc.env, tc.retType, tc.inAction, tc.returns
+	if len(tc.aliases.groups) > 0 {
+		// What the body shares it shares when it runs, not where it is
+		// defined.
+		savedAliases := tc.aliases.clone()
+		defer func() { tc.aliases = savedAliases }()
+	}
 	var returns []*types.Type
 	tc.returns = &returns
 	tc.env = saved.child()

@@ -89,8 +89,11 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 			return tc.builtinCall(e, sym.Builtin, e.Args, args)
 		}
 		if sym != nil && sym.Kind == SymAction && sym.From == "" {
-			return tc.actionCall(e, sym, args, false)
+			t := tc.actionCall(e, sym, args, false)
+			tc.callEffects(sym, e.Args)
+			return t
 		}
+		tc.escapeArgs(e.Args)
 		return types.Unknown
 	case *ast.IndexExpr:
 		return tc.index(e)
@@ -292,10 +295,13 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	}
 	if sym.Kind == SymAction {
 		args := tc.argTypes(c.Args)
-		return tc.actionCall(c, sym, args, true)
+		t := tc.actionCall(c, sym, args, true)
+		tc.callEffects(sym, c.Args)
+		return t
 	}
 	ft := tc.expr(fn)
 	args := tc.argTypes(c.Args)
+	tc.escapeArgs(c.Args) // a call through a value: what it changes is not known
 	switch {
 	case ft.Kind == types.KFunction:
 		if len(args) != len(ft.Params) {
@@ -423,6 +429,7 @@ func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*
 			}
 		}
 		if ok {
+			tc.builtinEffects(b, argNodes, args)
 			return specialize(b.Name, args, s.Result)
 		}
 	}
