@@ -100,6 +100,18 @@ func (al *aliases) members(p aliasPath, f func(aliasPath)) {
 	visit(p)
 }
 
+// holds reports whether a group holds a path of sym.
+func (al *aliases) holds(sym *Symbol) bool {
+	for _, g := range al.groups {
+		for _, q := range g {
+			if q.sym == sym {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // detach takes sym's paths at depth from and below out of every group:
 // the variable holds another list now (from 0), or its list holds other
 // lists (from 1).
@@ -165,19 +177,24 @@ func (tc *typeChecker) aliasPathOf(e ast.Expr) (aliasPath, bool) {
 // shares: a variable's (at its depth), or those a list literal holds (one
 // level down per literal).
 func (tc *typeChecker) aliasValue(sym *Symbol, value ast.Expr) {
-	if sym == nil || sym.Kind == SymProperty {
+	if sym == nil || sym.Kind == SymProperty || !mayBeList(tc.symType(sym)) {
 		return
 	}
-	if tc.paths == 0 && !tc.names(value, sym) {
+	if tc.paths == 0 && tc.aliases.holds(sym) && !tc.names(value, sym) {
 		// On the one path, the list it held before is held no more.
 		tc.aliases.detach(sym, 0)
 	}
 	tc.aliasAt(aliasPath{sym, 0}, value)
 }
 
+// mayBeList reports whether a value of type t may be a list.
+func mayBeList(t *types.Type) bool {
+	return t.Kind == types.KList || t.Kind == types.KUnknown || t.Kind == types.KAny || t.Kind == types.KOptional && mayBeList(t.Elem)
+}
+
 // cleared notes that the list of sym holds no lists any more.
 func (tc *typeChecker) cleared(sym *Symbol) {
-	if sym != nil && tc.paths == 0 {
+	if sym != nil && tc.paths == 0 && tc.aliases.holds(sym) {
 		tc.aliases.detach(sym, 1)
 	}
 }
@@ -210,6 +227,11 @@ func (tc *typeChecker) mutate(target ast.Expr, eff listEffect) {
 
 func (tc *typeChecker) mutatePath(p aliasPath, eff listEffect) {
 	tc.aliases.members(p, func(q aliasPath) {
+		if eff.t == nil {
+			// A change that may remove elements.
+			delete(tc.filled, q.sym)
+			return
+		}
 		if q.sym.Kind == SymProperty {
 			return
 		}
@@ -271,6 +293,8 @@ func (tc *typeChecker) builtinEffects(b *builtins.Builtin, argNodes []*ast.Arg, 
 			return
 		}
 		eff = listEffect{t: args[1], replace: true}
+	case "pop", "shift", "remove_at", "removeat", "clear":
+		eff = listEffect{} // removes elements
 	default:
 		return
 	}
@@ -369,6 +393,7 @@ func (tc *typeChecker) callEffects(sym *Symbol, argNodes []*ast.Arg) {
 				tc.mutate(argNodes[i].Value, escapeEffect)
 			}
 		}
+		clear(tc.filled) // what it removes is not followed
 		for _, s := range eff.captured {
 			tc.mutatePath(aliasPath{s, 0}, escapeEffect)
 		}

@@ -104,6 +104,14 @@ type typeChecker struct {
 
 	aliases aliases                           // lists that may be shared (aliases.go)
 	paths   int                               // branches and loops around the statement checked: it may not run, or run again
+	filled  map[*Symbol]bool                  // variables known to hold a list that is not empty (stored from a list literal with elements, untouched since)
+
+	// In a loop's body: the environment on entry to the loop; the types
+	// where the bodies of the loops being checked break out, innermost
+	// last (see loopFrom).
+	loopEntry *env
+	inLoop    bool
+	exits     []*env
 	effects map[*ast.ActionDecl]*actionEffect // what actions' bodies change, by action (aliases.go)
 
 	// While the other reading of a statement read two ways is checked:
@@ -411,9 +419,34 @@ func (tc *typeChecker) branch(f func()) *env {
 // ---- statements ----
 
 func (tc *typeChecker) stmts(list []ast.Stmt) {
-	for _, s := range list {
+	for i, s := range list {
 		tc.stmt(s)
+		if i < len(list)-1 && leaves(s, true) {
+			// What follows is never reached: checked, but what it does
+			// to the types flows nowhere.
+			tc.branch(func() { tc.stmts(list[i+1:]) })
+			return
+		}
 	}
+}
+
+// snapshot returns a child of e holding the types that the environments
+// from cur up to e (not included) give, cur's first.
+func snapshot(cur, e *env) *env {
+	out := e.child()
+	for x := cur; x != nil && x != e; x = x.parent {
+		for i := range x.n {
+			if _, ok := out.lookup(x.inline[i].sym); !ok {
+				out.set(x.inline[i].sym, x.inline[i].t)
+			}
+		}
+		for sym, t := range x.m {
+			if _, ok := out.lookup(sym); !ok {
+				out.set(sym, t)
+			}
+		}
+	}
+	return out
 }
 
 func (tc *typeChecker) block(b *ast.Block) {
@@ -440,8 +473,127 @@ func (tc *typeChecker) mustBe(e ast.Expr, want *types.Type, code, msg string) *t
 	return t
 }
 
-func (tc *typeChecker) loop(body func()) {
-	tc.join(nil, tc.branch(body))
+func (tc *typeChecker) loop(body func()) { tc.loopFrom(false, body) }
+
+// maxLoopRounds bounds the rounds of a loop's fixed point (a type that only
+// grows reaches it in one or two).
+const maxLoopRounds = 3
+
+// loopFrom checks a loop's body where its types are those on entry joined
+// with those after the body (a second round and on run on what the first
+// left): the findings are those of the last round. A loop known to run at
+// least once (ranOnce) leaves the types of its body's end; else those
+// joined with the entry's, for when it does not run.
+func (tc *typeChecker) loopFrom(ranOnce bool, body func()) {
+	nd := len(tc.diags)
+	firstExit := len(tc.exits)
+	savedEntry, savedIn := tc.loopEntry, tc.inLoop
+	tc.loopEntry, tc.inLoop = tc.env, true
+	out := tc.branch(body)
+	var head *env
+	for round := 1; round < maxLoopRounds && (out.n > 0 || out.m != nil); round++ {
+		// The head of the next round: what changed, joined with the entry;
+		// none when nothing did (most loops).
+		changed := false
+		for e := out; e != nil && e != tc.env && !changed; e = e.parent {
+			for i := range e.n {
+				changed = changed || tc.loopHead(nil, head, out, e.inline[i].sym)
+			}
+			for sym := range e.m {
+				changed = changed || tc.loopHead(nil, head, out, sym)
+			}
+		}
+		if !changed {
+			break
+		}
+		next := tc.env.child()
+		for e := out; e != nil && e != tc.env; e = e.parent {
+			for i := range e.n {
+				tc.loopHead(next, head, out, e.inline[i].sym)
+			}
+			for sym := range e.m {
+				tc.loopHead(next, head, out, sym)
+			}
+		}
+		head = next
+		tc.diags = tc.diags[:nd]
+		tc.exits = tc.exits[:firstExit]
+		saved := tc.env
+		tc.env = head
+		out = tc.branch(body)
+		tc.env = saved
+	}
+	tc.loopEntry, tc.inLoop = savedEntry, savedIn
+	if head != nil {
+		// out is a child of the last head: its types, flattened.
+		out = snapshot(out, tc.env)
+	}
+	exits := tc.exits[firstExit:]
+	switch {
+	case len(exits) > 0:
+		paths := append([]*env{out}, exits...)
+		if !ranOnce {
+			paths = append(paths, nil)
+		}
+		tc.join(paths...)
+	case ranOnce:
+		tc.join(out)
+	default:
+		tc.join(nil, out)
+	}
+	tc.exits = tc.exits[:firstExit]
+	clear(tc.filled) // the body may have emptied them
+}
+
+// loopHead sets in next (unless nil), a loop's head for its next round,
+// the type of sym on entry joined with its type after the body (out), and
+// reports whether that differs from its type at the last head (the
+// entry's, the first time).
+func (tc *typeChecker) loopHead(next, head, out *env, sym *Symbol) bool {
+	now, _ := out.get(sym)
+	was, _ := tc.env.get(sym)
+	if was == nil {
+		was = tc.symType(sym)
+	}
+	t := types.Join(was, now)
+	if next != nil {
+		if prev, ok := next.lookup(sym); ok {
+			t = types.Join(prev, t)
+		}
+		next.set(sym, t)
+	}
+	if h, ok := head.get(sym); ok {
+		return !types.Identical(t, h)
+	}
+	return !types.Identical(t, was)
+}
+
+// noteFilled notes whether sym, just stored from value, holds a list known
+// not to be empty.
+func (tc *typeChecker) noteFilled(sym *Symbol, value ast.Expr) {
+	if sym == nil {
+		return
+	}
+	if l, ok := ast.Unparen(value).(*ast.ListLit); ok && len(l.Elems) > 0 {
+		if tc.filled == nil {
+			tc.filled = map[*Symbol]bool{}
+		}
+		tc.filled[sym] = true
+		return
+	}
+	delete(tc.filled, sym)
+}
+
+// isFilled reports whether e is a list known not to be empty: a list
+// literal with elements, or a variable noteFilled knows.
+func (tc *typeChecker) isFilled(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.ListLit:
+		return len(x.Elems) > 0
+	case *ast.Ident:
+		return tc.filled[tc.info.Uses[x]]
+	}
+	return false
 }
 
 func (tc *typeChecker) stmt(s ast.Stmt) {
@@ -460,6 +612,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.set(tc.info.Defs[s.Name], t)
 		tc.record(s.Name, t)
 		tc.aliasValue(tc.info.Defs[s.Name], s.Value)
+		tc.noteFilled(tc.info.Defs[s.Name], s.Value)
 	case *ast.AssignStmt:
 		if s.Name == nil {
 			tc.expr(s.Value)
@@ -507,6 +660,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.record(s.Name, t)
 		if s.Kind == ast.AssignChange {
 			tc.aliasValue(sym, s.Value)
+			tc.noteFilled(sym, s.Value)
 		}
 	case *ast.AddStmt:
 		vt := tc.expr(s.Value)
@@ -554,6 +708,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			if verb == "clear" {
 				tc.cleared(sym)
 			}
+			delete(tc.filled, sym)
 		}
 	case *ast.PushStmt:
 		lt := tc.expr(s.List)
@@ -610,6 +765,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 		tc.loop(func() { tc.block(s.Body) })
 	case *ast.ForEachStmt:
+		ranOnce := tc.isFilled(s.Coll)
 		ct := tc.expr(s.Coll)
 		item := types.Unknown
 		switch {
@@ -621,12 +777,12 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		default:
 			tc.errorAfter(s, s.Coll, codeStatement, "Collection in for-each loop must be a list or map", types.NewList(types.Unknown), ct)
 		}
-		tc.loop(func() {
+		tc.loopFrom(ranOnce, func() {
 			if s.Var != nil {
 				if sym := tc.info.Defs[s.Var]; sym != nil {
 					tc.set(sym, item)
 					tc.record(s.Var, item)
-					if p, ok := tc.aliasPathOf(s.Coll); ok {
+					if p, ok := tc.aliasPathOf(s.Coll); ok && mayBeList(item) {
 						tc.aliases.union(aliasPath{sym, 0}, aliasPath{p.sym, p.depth + 1})
 					}
 				}
@@ -877,6 +1033,14 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.expr(s.X)
 	case *ast.Block:
 		tc.block(s)
+	case *ast.BranchStmt:
+		if s.Kind == ast.Break && tc.inLoop {
+			tc.exits = append(tc.exits, snapshot(tc.env, tc.loopEntry))
+		}
+	case *ast.ExitStmt:
+		if !s.Program && tc.inLoop {
+			tc.exits = append(tc.exits, snapshot(tc.env, tc.loopEntry))
+		}
 	}
 }
 

@@ -82,6 +82,9 @@ func (tc *typeChecker) nothingTest(cond ast.Expr) (sym *Symbol, isNothing bool) 
 
 func (tc *typeChecker) action(d *ast.ActionDecl) {
 	saved, savedRet, savedIn, savedReturns := tc.env, tc.retType, tc.inAction, tc.returns
+	savedInLoop, savedEntry := tc.inLoop, tc.loopEntry
+	tc.inLoop, tc.loopEntry = false, nil // a loop around the definition is not the body's
+	defer func() { tc.inLoop, tc.loopEntry = savedInLoop, savedEntry }()
 	if len(tc.aliases.groups) > 0 {
 		// What the body shares it shares when it runs, not where it is
 		// defined.
