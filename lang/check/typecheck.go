@@ -112,6 +112,8 @@ type typeChecker struct {
 	loopEntry *env
 	inLoop    bool
 	exits     []*env
+
+	lastValue *types.Type // the type of the last bare value statement checked (an action's implicit result)
 	effects map[*ast.ActionDecl]*actionEffect // what actions' bodies change, by action (aliases.go)
 
 	// While the other reading of a statement read two ways is checked:
@@ -423,11 +425,20 @@ func (tc *typeChecker) stmts(list []ast.Stmt) {
 		tc.stmt(s)
 		if i < len(list)-1 && leaves(s, true) {
 			// What follows is never reached: checked, but what it does
-			// to the types flows nowhere.
-			tc.branch(func() { tc.stmts(list[i+1:]) })
+			// to the types and the action's result flows nowhere.
+			tc.unreached(func() { tc.stmts(list[i+1:]) })
 			return
 		}
 	}
+}
+
+// unreached checks what f checks, code that never runs: its findings are
+// reported, but it changes no type and returns nothing.
+func (tc *typeChecker) unreached(f func()) {
+	saved := tc.returns
+	tc.returns = nil
+	tc.branch(f)
+	tc.returns = saved
 }
 
 // snapshot returns a child of e holding the types that the environments
@@ -832,6 +843,10 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			}
 		}
 	case *ast.TryStmt:
+		nr := 0
+		if tc.returns != nil {
+			nr = len(*tc.returns)
+		}
 		ends := []*env{nil, tc.branch(func() { tc.block(s.Body) })}
 		for _, c := range s.Clauses {
 			ends = append(ends, tc.branch(func() { tc.block(c.Body) }))
@@ -840,6 +855,11 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			ends = append(ends, tc.branch(func() { tc.block(s.Otherwise) }))
 		}
 		tc.join(ends...)
+		if s.Finally != nil && blockLeaves(s.Finally.Stmts, false) && tc.returns != nil {
+			// A finally that returns decides the result, whatever the
+			// body and its handlers returned.
+			*tc.returns = (*tc.returns)[:nr]
+		}
 		tc.block(s.Finally)
 	case *ast.CreateListStmt:
 		var el *types.Type
@@ -1024,13 +1044,15 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 				}
 				if len(sym.Actions()) == 1 || zero {
 					// A bare action name as a statement calls it with no arguments.
-					tc.record(id, tc.actionCall(s, sym, nil, false))
+					t := tc.actionCall(s, sym, nil, false)
+					tc.record(id, t)
 					tc.callEffects(sym, nil)
+					tc.lastValue = t
 					return
 				}
 			}
 		}
-		tc.expr(s.X)
+		tc.lastValue = tc.expr(s.X)
 	case *ast.Block:
 		tc.block(s)
 	case *ast.BranchStmt:

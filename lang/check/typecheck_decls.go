@@ -29,6 +29,21 @@ func (tc *typeChecker) ifStmt(s *ast.IfStmt) {
 			tc.env.set(sym, t.Elem)
 		}
 	}
+	if lit, ok := ast.Unparen(s.Cond).(*ast.BasicLit); ok && lit.Kind == ast.LitBool {
+		// `check if yes:`: the other branch never runs.
+		if v := strings.ToLower(lit.Value); v == "yes" || v == "true" {
+			tc.join(tc.branch(func() { tc.block(s.Then) }))
+			if s.Else != nil {
+				tc.unreached(func() { tc.stmt(s.Else) })
+			}
+		} else {
+			tc.unreached(func() { tc.block(s.Then) })
+			if s.Else != nil {
+				tc.join(tc.branch(func() { tc.stmt(s.Else) }))
+			}
+		}
+		return
+	}
 	then := tc.branch(func() { refine(true); tc.block(s.Then) })
 	thenLeaves := s.Then != nil && blockLeaves(s.Then.Stmts, true)
 	if s.Else == nil {
@@ -115,7 +130,15 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 			tc.record(p.Name, t)
 		}
 	}
+	tc.lastValue = nil
 	tc.block(d.Body)
+	if d.Body != nil && tc.retType != nil && !gradual(tc.retType) && tc.retType.Kind != types.KNothing && !mustReturn(d.Body.Stmts) {
+		// The body may end without returning: its last value is the
+		// result then.
+		if n := len(d.Body.Stmts); n > 0 && isValueStmt(d.Body.Stmts[n-1]) && tc.lastValue != nil && !loose(tc.lastValue) && !tc.compatible(tc.retType, tc.lastValue) {
+			tc.errorf(d.Body.Stmts[n-1], codeReturn, "The value the action ends with, its result when it does not return, has incorrect type", tc.retType, tc.lastValue)
+		}
+	}
 	if d.ReturnType == nil && d.Body != nil && len(returns) > 0 {
 		// The values returned, joined; an action that may also reach the
 		// end of its body without returning gives Nothing there, so the
