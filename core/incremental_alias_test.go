@@ -18,7 +18,7 @@ import (
 func TestIncrementalFlowRules(t *testing.T) {
 	const uri = URI("file:///nowhere/flow.wfl")
 	cfg := ConfigFor(uri)
-	for _, name := range []string{"aliases", "nothing", "streams", "actions", "loops", "returns"} {
+	for _, name := range []string{"aliases", "nothing", "streams", "actions", "loops", "returns", "properties"} {
 		data, err := os.ReadFile(filepath.Join("..", "testdata", "check", name+".txtar"))
 		if err != nil {
 			t.Fatal(err)

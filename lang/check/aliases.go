@@ -293,6 +293,12 @@ func (tc *typeChecker) builtinEffects(b *builtins.Builtin, argNodes []*ast.Arg, 
 			return
 		}
 		eff = listEffect{t: args[1], replace: true}
+	}
+	if eff.t != nil && tc.propertyElement(argNodes[0], argNodes[0].Value, eff.t, "Builtin '"+b.Name+"' cannot put") {
+		return
+	}
+	switch b.Name {
+	case "push", "unshift", "insert_at", "insertat", "fill":
 	case "pop", "shift", "remove_at", "removeat", "clear":
 		eff = listEffect{} // removes elements
 	default:

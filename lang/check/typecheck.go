@@ -102,9 +102,9 @@ type typeChecker struct {
 	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 	errSpans     map[token.Span]bool             // where the analyzer reported errors, made by errorAt
 
-	aliases aliases                           // lists that may be shared (aliases.go)
-	paths   int                               // branches and loops around the statement checked: it may not run, or run again
-	filled  map[*Symbol]bool                  // variables known to hold a list that is not empty (stored from a list literal with elements, untouched since)
+	aliases aliases          // lists that may be shared (aliases.go)
+	paths   int              // branches and loops around the statement checked: it may not run, or run again
+	filled  map[*Symbol]bool // variables known to hold a list that is not empty (stored from a list literal with elements, untouched since)
 
 	// In a loop's body: the environment on entry to the loop; the types
 	// where the bodies of the loops being checked break out, innermost
@@ -113,8 +113,8 @@ type typeChecker struct {
 	inLoop    bool
 	exits     []*env
 
-	lastValue *types.Type // the type of the last bare value statement checked (an action's implicit result)
-	effects map[*ast.ActionDecl]*actionEffect // what actions' bodies change, by action (aliases.go)
+	lastValue *types.Type                       // the type of the last bare value statement checked (an action's implicit result)
+	effects   map[*ast.ActionDecl]*actionEffect // what actions' bodies change, by action (aliases.go)
 
 	// While the other reading of a statement read two ways is checked:
 	// the leftmost name of its value and the merged name read there.
@@ -617,6 +617,8 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if sym := tc.info.Uses[s.Name]; sym != nil && sym.Kind == SymProperty {
 			if !gradual(sym.Type) && !loose(t) && !tc.compatible(sym.Type, t) {
 				tc.errorf(s.Name, codeAssign, "Cannot initialize property '"+sym.Name+"' with "+t.String()+" because its declared type is "+sym.Type.String(), nil, nil)
+			} else if s.Constant {
+				tc.errorf(s.Name, codeAssign, "Cannot redeclare container property '"+sym.Name+"' as a constant; the property already holds it", nil, nil)
 			}
 			return
 		}
@@ -682,6 +684,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if sym == nil {
 			return
 		}
+		if tc.propertyElement(s, s.List, vt, "Cannot add") {
+			return
+		}
 		lt := tc.symType(sym)
 		switch {
 		case lt.Kind == types.KList:
@@ -724,6 +729,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 	case *ast.PushStmt:
 		lt := tc.expr(s.List)
 		vt := tc.expr(s.Value)
+		if tc.propertyElement(s, s.List, vt, "Cannot push") {
+			return
+		}
 		if !loose(lt) && lt.Kind != types.KList {
 			tc.errorf(s, codeStatement, "Expected list type for push operation, got "+lt.String(), types.NewList(types.Unknown), lt)
 		} else if lt.Kind == types.KList {

@@ -561,3 +561,28 @@ func isValueStmt(s ast.Stmt) bool {
 	}
 	return false
 }
+
+// propertyElement reports, as verb says, a value of type vt put into the
+// list target when target is a container property declared a list of
+// another element type: the property keeps its declared type, whatever
+// the program puts into it. It reports whether it did.
+func (tc *typeChecker) propertyElement(at ast.Node, target ast.Expr, vt *types.Type, verb string) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(target).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.PropertyExpr:
+		id = x.Prop
+	case *ast.StaticMemberExpr:
+		id = x.Member
+	}
+	if id == nil {
+		return false
+	}
+	p := tc.info.Uses[id]
+	if p == nil || p.Kind != SymProperty || p.Type == nil || p.Type.Kind != types.KList || gradual(p.Type.Elem) || loose(vt) || tc.compatible(p.Type.Elem, vt) {
+		return false
+	}
+	tc.errorf(at, codeContainer, verb+" "+vt.String()+" into property '"+p.Name+"' because its declared element type is "+p.Type.Elem.String(), nil, nil)
+	return true
+}
