@@ -1003,6 +1003,16 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.mustBe(s.Method, types.Text, codeStatement, "HTTP method must be a text string")
 		tc.expr(s.Headers)
 		tc.expr(s.Body)
+		if s.Name != nil && s.Kind != ast.HTTPStream {
+			// The body as text, or the whole response (status, headers,
+			// body) as a map.
+			t := types.Text
+			if s.FullResponse {
+				t = types.NewMap(types.Text, types.Any)
+			}
+			tc.set(tc.info.Defs[s.Name], t)
+			tc.record(s.Name, t)
+		}
 	case *ast.StartStreamStmt:
 		tc.expr(s.Request)
 		tc.expr(s.Status)
@@ -1012,6 +1022,16 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.flush(s)
 	case *ast.WebSocketHandlerStmt:
 		tc.expr(s.Server)
+		if s.Name != nil {
+			// The event as a map: a connection's fields are text; a
+			// message's hold its sender too.
+			t := types.NewMap(types.Text, types.Text)
+			if s.Event == "message" {
+				t = types.NewMap(types.Text, types.Any)
+			}
+			tc.set(tc.info.Defs[s.Name], t)
+			tc.record(s.Name, t)
+		}
 		tc.loop(func() { tc.block(s.Body) })
 	case *ast.WebSocketSendStmt:
 		tc.expr(s.Message)

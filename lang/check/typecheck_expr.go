@@ -495,8 +495,9 @@ func (tc *typeChecker) binary(n ast.Node, op ast.BinaryOp, l, r *types.Type) *ty
 		}
 		return types.Any
 	}
-	// Our inference of optional values is approximate: stay silent.
-	if loose(l) || loose(r) {
+	// An operand that may be Nothing is checked as it is: the operators
+	// but equality reject Nothing at run time.
+	if l.Kind == types.KAsync || r.Kind == types.KAsync {
 		if boolOp {
 			return types.Boolean
 		}

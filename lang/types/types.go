@@ -130,7 +130,8 @@ func FromAnnotation(word string) *Type {
 }
 
 // String formats t as the reference's messages do: "Number", "List of Text",
-// "Map from Text to Any", "Text or Nothing", "Function(Number) -> Text",
+// "Map from Text to Any", "Text or Nothing", "(List of Text) or Nothing",
+// "Function(Number) -> Text",
 // "Container<C>", "Instance<C>", "Interface<I>", custom names verbatim.
 func (t *Type) String() string {
 	var b strings.Builder
@@ -177,7 +178,16 @@ func (t *Type) write(b *strings.Builder) {
 		b.WriteString(" to ")
 		t.Elem.write(b)
 	case KOptional:
+		// "(Map from Text to Text) or Nothing", not a map of optional
+		// values.
+		paren := t.Elem != nil && (t.Elem.Kind == KList || t.Elem.Kind == KMap || t.Elem.Kind == KFunction)
+		if paren {
+			b.WriteString("(")
+		}
 		t.Elem.write(b)
+		if paren {
+			b.WriteString(")")
+		}
 		b.WriteString(" or Nothing")
 	case KFunction:
 		b.WriteString("Function(")
