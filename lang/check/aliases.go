@@ -307,12 +307,20 @@ func (tc *typeChecker) builtinEffects(b *builtins.Builtin, argNodes []*ast.Arg, 
 	tc.mutate(argNodes[0].Value, eff)
 }
 
-// An actionEffect is what an action's body may do to lists it does not
-// make: change those its parameters hold (by index) and those of the
-// variables around it it names.
+// An actionEffect is what an action's body may do to what it does not
+// make: change the lists its parameters hold (by index) and those of the
+// variables around it it names, and change those variables.
 type actionEffect struct {
 	params   []int
 	captured []*Symbol
+	assigns  []capturedAssign // the variables around it its body changes
+}
+
+// A capturedAssign is a variable around an action that its body changes,
+// and the type of the value when a literal says it (else Unknown).
+type capturedAssign struct {
+	sym *Symbol
+	t   *types.Type
 }
 
 // effectsOf returns what d's body may change, found once from its
@@ -351,6 +359,19 @@ func (tc *typeChecker) effectsOf(d *ast.ActionDecl) *actionEffect {
 	if d.Body != nil {
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if n.Name == nil {
+					break
+				}
+				if s := tc.info.Uses[n.Name]; s != nil && s.Kind == SymVariable && s.Node != nil && !(d.Pos() <= s.Decl.Start && s.Decl.Start < d.End()) {
+					t := types.Unknown
+					if lit, ok := ast.Unparen(n.Value).(*ast.BasicLit); ok && n.Kind == ast.AssignChange {
+						if lt := litType(lit.Kind); lt != nil {
+							t = lt
+						}
+					}
+					eff.assigns = append(eff.assigns, capturedAssign{s, t})
+				}
 			case *ast.PushStmt:
 				note(n.List)
 			case *ast.AddStmt:
@@ -368,7 +389,7 @@ func (tc *typeChecker) effectsOf(d *ast.ActionDecl) *actionEffect {
 		})
 	}
 	out := &eff
-	if len(eff.params) == 0 && len(eff.captured) == 0 {
+	if len(eff.params) == 0 && len(eff.captured) == 0 && len(eff.assigns) == 0 {
 		out = nil
 	}
 	tc.effects[d] = out
@@ -402,6 +423,13 @@ func (tc *typeChecker) callEffects(sym *Symbol, argNodes []*ast.Arg) {
 		clear(tc.filled) // what it removes is not followed
 		for _, s := range eff.captured {
 			tc.mutatePath(aliasPath{s, 0}, escapeEffect)
+		}
+		for _, as := range eff.assigns {
+			// The variable may hold what the body put into it: a
+			// narrowing before the call holds no more.
+			if cur := tc.symType(as.sym); !types.Identical(cur, types.Join(cur, as.t)) {
+				tc.env.set(as.sym, types.Join(cur, as.t))
+			}
 		}
 	}
 }

@@ -27,6 +27,7 @@ type env struct {
 	inline [envInline]envEntry
 	m      map[*Symbol]*types.Type
 	log    *[]envEntry // the file's env: the types before each set, while a top-level statement is checked
+	seen   *env        // a try body's and its children's: every type each variable set has had (see TryStmt)
 }
 
 type envEntry struct {
@@ -57,6 +58,18 @@ func (e *env) get(sym *Symbol) (*types.Type, bool) {
 }
 
 func (e *env) set(sym *Symbol, t *types.Type) {
+	if e.seen != nil {
+		u := t
+		if was, ok := e.seen.lookup(sym); ok {
+			u = types.Join(was, t)
+		}
+		e.seen.setOwn(sym, u)
+	}
+	e.setOwn(sym, t)
+}
+
+// setOwn sets the type e itself holds for sym.
+func (e *env) setOwn(sym *Symbol, t *types.Type) {
 	if e.log != nil {
 		before, ok := e.lookup(sym)
 		if !ok {
@@ -84,7 +97,7 @@ func (e *env) set(sym *Symbol, t *types.Type) {
 	e.m[sym] = t
 }
 
-func (e *env) child() *env { return &env{parent: e} }
+func (e *env) child() *env { return &env{parent: e, seen: e.seen} }
 
 type typeChecker struct {
 	a     *analyzer
@@ -432,6 +445,14 @@ func (tc *typeChecker) stmts(list []ast.Stmt) {
 	}
 }
 
+// tryState sets in a handler's environment the type sym may have where
+// the try body failed: as on entry, or any the body gave it.
+func (tc *typeChecker) tryState(sym *Symbol, t *types.Type) {
+	if was := tc.symType(sym); !types.Identical(was, types.Join(was, t)) {
+		tc.env.setOwn(sym, types.Join(was, t))
+	}
+}
+
 // unreached checks what f checks, code that never runs: its findings are
 // reported, but it changes no type and returns nothing.
 func (tc *typeChecker) unreached(f func()) {
@@ -478,7 +499,8 @@ func (tc *typeChecker) mustBe(e ast.Expr, want *types.Type, code, msg string) *t
 		return nil
 	}
 	t := tc.expr(e)
-	if !loose(t) && !types.Identical(t, want) {
+	if !gradual(t) && t.Kind != types.KAsync && !types.Identical(t, want) {
+		// Nothing, or a value that may be Nothing, fails too.
 		tc.errorf(e, code, msg, want, t)
 	}
 	return t
@@ -855,9 +877,30 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if tc.returns != nil {
 			nr = len(*tc.returns)
 		}
-		ends := []*env{nil, tc.branch(func() { tc.block(s.Body) })}
+		// A handler runs from wherever the body failed: each variable the
+		// body sets has there any type it had in the body.
+		var seen *env
+		if len(s.Clauses) > 0 {
+			seen = &env{}
+		}
+		body := tc.branch(func() {
+			tc.env.seen = seen
+			tc.block(s.Body)
+		})
+		body.seen = nil
+		ends := []*env{nil, body}
 		for _, c := range s.Clauses {
-			ends = append(ends, tc.branch(func() { tc.block(c.Body) }))
+			ends = append(ends, tc.branch(func() {
+				if seen != nil {
+					for i := range seen.n {
+						tc.tryState(seen.inline[i].sym, seen.inline[i].t)
+					}
+					for sym, t := range seen.m {
+						tc.tryState(sym, t)
+					}
+				}
+				tc.block(c.Body)
+			}))
 		}
 		if s.Otherwise != nil {
 			ends = append(ends, tc.branch(func() { tc.block(s.Otherwise) }))

@@ -122,7 +122,7 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 			tc.expr(p.Default)
 		}
 		if sym := tc.info.Defs[p.Name]; sym != nil {
-			t := paramType(p)
+			t := tc.paramType(p)
 			if t == nil {
 				t = types.Unknown
 			}
@@ -585,4 +585,15 @@ func (tc *typeChecker) propertyElement(at ast.Node, target ast.Expr, vt *types.T
 	}
 	tc.errorf(at, codeContainer, verb+" "+vt.String()+" into property '"+p.Name+"' because its declared element type is "+p.Type.Elem.String(), nil, nil)
 	return true
+}
+
+// paramType is the declared type of parameter p, or nil: an annotation
+// `as Date` (or Time, DateTime) names the file's container of that name
+// when there is one, as at run time.
+func (tc *typeChecker) paramType(p *ast.Param) *types.Type {
+	t := paramType(p)
+	if t != nil && (t.Kind == types.KDate || t.Kind == types.KTime || t.Kind == types.KDateTime) && tc.info.Containers[p.Type.Name] != nil {
+		return types.NewInstance(p.Type.Name)
+	}
+	return t
 }

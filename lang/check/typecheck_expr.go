@@ -94,6 +94,12 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 			return t
 		}
 		tc.escapeArgs(e.Args)
+		if sym != nil && sym.From == "" && sym.Kind != SymAction {
+			// `call h with …` of a variable holding an action.
+			if ft := tc.symType(sym); ft.Kind == types.KFunction {
+				return tc.callHeld(e, e.Name.Name, ft, args)
+			}
+		}
 		return types.Unknown
 	case *ast.IndexExpr:
 		return tc.index(e)
@@ -242,7 +248,7 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 		d := sym.Actions()[0]
 		var ps []*types.Type
 		for _, p := range d.Params {
-			if t := paramType(p); t != nil {
+			if t := tc.paramType(p); t != nil {
 				ps = append(ps, t)
 			} else {
 				ps = append(ps, types.Unknown)
@@ -304,17 +310,7 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	tc.escapeArgs(c.Args) // a call through a value: what it changes is not known
 	switch {
 	case ft.Kind == types.KFunction:
-		if len(args) != len(ft.Params) {
-			tc.errorf(c, codeArity, "Function expects "+strconv.Itoa(len(ft.Params))+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
-			return types.Invalid
-		}
-		for i, want := range ft.Params {
-			if !gradual(want) && !loose(args[i]) && !tc.compatible(want, args[i]) {
-				tc.errorf(c, codeArgument, "Argument "+strconv.Itoa(i+1)+" of '"+fn.Name+"' (the action it holds) expects "+want.String()+", but found "+args[i].String(), want, args[i])
-				return types.Invalid
-			}
-		}
-		return ft.Result
+		return tc.callHeld(c, fn.Name, ft, args)
 	case gradual(ft) || tc.a.aliases[sym]:
 		return types.Unknown
 	case loose(ft):
@@ -322,6 +318,22 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	}
 	tc.errorf(c, codeCall, "Cannot call "+ft.String()+", not a function", types.NewFunction(nil, types.Unknown), ft)
 	return types.Invalid
+}
+
+// callHeld checks a call of the action a variable name holds, of type ft,
+// with arguments of types args.
+func (tc *typeChecker) callHeld(n ast.Node, name string, ft *types.Type, args []*types.Type) *types.Type {
+	if len(args) != len(ft.Params) {
+		tc.errorf(n, codeArity, "Function expects "+strconv.Itoa(len(ft.Params))+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
+		return types.Invalid
+	}
+	for i, want := range ft.Params {
+		if !gradual(want) && !loose(args[i]) && !tc.compatible(want, args[i]) {
+			tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of '"+name+"' (the action it holds) expects "+want.String()+", but found "+args[i].String(), want, args[i])
+			return types.Invalid
+		}
+	}
+	return ft.Result
 }
 
 func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, ofForm bool) *types.Type {
@@ -353,7 +365,7 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 		for _, d := range match {
 			ok := true
 			for i, p := range d.Params {
-				want := paramType(p)
+				want := tc.paramType(p)
 				if want != nil && !gradual(want) && (gradual(args[i]) || !tc.compatible(want, args[i])) {
 					ok = false
 					break
@@ -374,7 +386,7 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 	if len(match) == 1 {
 		d := match[0]
 		for i, p := range d.Params {
-			want := paramType(p)
+			want := tc.paramType(p)
 			if want == nil || i >= len(args) || gradual(want) || loose(args[i]) {
 				continue
 			}
@@ -723,7 +735,7 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		return types.Invalid
 	}
 	for i, p := range d.Params {
-		want := paramType(p)
+		want := tc.paramType(p)
 		if want == nil || gradual(want) || loose(args[i]) {
 			continue
 		}
