@@ -237,7 +237,7 @@ func (tc *typeChecker) mutatePath(p aliasPath, eff listEffect) {
 		}
 		old := tc.symType(q.sym)
 		if t := applyEffect(old, q.depth, eff); t != old {
-			tc.env.set(q.sym, t)
+			tc.put(q.sym, t)
 		}
 	})
 }
@@ -428,7 +428,7 @@ func (tc *typeChecker) callEffects(sym *Symbol, argNodes []*ast.Arg) {
 			// The variable may hold what the body put into it: a
 			// narrowing before the call holds no more.
 			if cur := tc.symType(as.sym); !types.Identical(cur, types.Join(cur, as.t)) {
-				tc.env.set(as.sym, types.Join(cur, as.t))
+				tc.put(as.sym, types.Join(cur, as.t))
 			}
 		}
 	}

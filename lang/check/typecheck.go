@@ -27,7 +27,6 @@ type env struct {
 	inline [envInline]envEntry
 	m      map[*Symbol]*types.Type
 	log    *[]envEntry // the file's env: the types before each set, while a top-level statement is checked
-	seen   *env        // a try body's and its children's: every type each variable set has had (see TryStmt)
 }
 
 type envEntry struct {
@@ -58,18 +57,6 @@ func (e *env) get(sym *Symbol) (*types.Type, bool) {
 }
 
 func (e *env) set(sym *Symbol, t *types.Type) {
-	if e.seen != nil {
-		u := t
-		if was, ok := e.seen.lookup(sym); ok {
-			u = types.Join(was, t)
-		}
-		e.seen.setOwn(sym, u)
-	}
-	e.setOwn(sym, t)
-}
-
-// setOwn sets the type e itself holds for sym.
-func (e *env) setOwn(sym *Symbol, t *types.Type) {
 	if e.log != nil {
 		before, ok := e.lookup(sym)
 		if !ok {
@@ -97,7 +84,7 @@ func (e *env) setOwn(sym *Symbol, t *types.Type) {
 	e.m[sym] = t
 }
 
-func (e *env) child() *env { return &env{parent: e, seen: e.seen} }
+func (e *env) child() *env { return &env{parent: e} }
 
 type typeChecker struct {
 	a     *analyzer
@@ -127,6 +114,7 @@ type typeChecker struct {
 	exits     []*env
 
 	lastValue *types.Type                       // the type of the last bare value statement checked (an action's implicit result)
+	seen      *env                              // while a try body with handlers is checked: every type each variable set has had in it
 	effects   map[*ast.ActionDecl]*actionEffect // what actions' bodies change, by action (aliases.go)
 
 	// While the other reading of a statement read two ways is checked:
@@ -298,7 +286,7 @@ func (tc *typeChecker) set(sym *Symbol, t *types.Type) {
 	if sym == nil {
 		return
 	}
-	tc.env.set(sym, t)
+	tc.put(sym, t)
 	if sym.Type == nil || sym.Type.Kind == types.KUnknown {
 		if t != nil && !gradual(t) && sym.Kind != SymProperty {
 			sym.Type = t
@@ -384,7 +372,7 @@ func (tc *typeChecker) joinSym(sym *Symbol, paths []*env, seen *symSet) {
 		}
 	}
 	if t != nil {
-		tc.env.set(sym, t)
+		tc.put(sym, t)
 	}
 }
 
@@ -436,7 +424,7 @@ func (tc *typeChecker) branch(f func()) *env {
 func (tc *typeChecker) stmts(list []ast.Stmt) {
 	for i, s := range list {
 		tc.stmt(s)
-		if i < len(list)-1 && leaves(s, true) {
+		if i < len(list)-1 && mayLeave(s) && leaves(s, true) {
 			// What follows is never reached: checked, but what it does
 			// to the types and the action's result flows nowhere.
 			tc.unreached(func() { tc.stmts(list[i+1:]) })
@@ -449,8 +437,25 @@ func (tc *typeChecker) stmts(list []ast.Stmt) {
 // the try body failed: as on entry, or any the body gave it.
 func (tc *typeChecker) tryState(sym *Symbol, t *types.Type) {
 	if was := tc.symType(sym); !types.Identical(was, types.Join(was, t)) {
-		tc.env.setOwn(sym, types.Join(was, t))
+		tc.env.set(sym, types.Join(was, t))
 	}
+}
+
+// put sets the type of sym in the environment, and notes it in the try
+// body's being checked (see TryStmt).
+func (tc *typeChecker) put(sym *Symbol, t *types.Type) {
+	tc.env.set(sym, t)
+	if tc.seen != nil {
+		tc.saw(tc.seen, sym, t)
+	}
+}
+
+// saw joins t into the types seen holds for sym.
+func (tc *typeChecker) saw(seen *env, sym *Symbol, t *types.Type) {
+	if was, ok := seen.lookup(sym); ok {
+		t = types.Join(was, t)
+	}
+	seen.set(sym, t)
 }
 
 // unreached checks what f checks, code that never runs: its findings are
@@ -588,6 +593,11 @@ func (tc *typeChecker) loopHead(next, head, out *env, sym *Symbol) bool {
 	if was == nil {
 		was = tc.symType(sym)
 	}
+	if gradual(was) || now == nil || now.Kind == types.KInvalid {
+		// Nothing to learn from another round: a type not known stays
+		// so, and an error was reported already.
+		return false
+	}
 	t := types.Join(was, now)
 	if next != nil {
 		if prev, ok := next.lookup(sym); ok {
@@ -691,7 +701,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			tc.record(s.Name, old)
 			return
 		}
-		tc.env.set(sym, t)
+		tc.put(sym, t)
 		tc.record(s.Name, t)
 		if s.Kind == ast.AssignChange {
 			tc.aliasValue(sym, s.Value)
@@ -715,7 +725,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			// A value naming what is not defined leaves the list's
 			// type as it was (see the writes above).
 			if sym.Kind != SymProperty && !(loose(vt) && tc.namesUndefined(s.Value)) {
-				tc.env.set(sym, types.NewList(types.Join(lt.Elem, vt)))
+				tc.put(sym, types.NewList(types.Join(lt.Elem, vt)))
 				tc.mutatePath(aliasPath{sym, 0}, listEffect{t: vt})
 			}
 		case lt.Kind == types.KNumber:
@@ -759,7 +769,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		} else if lt.Kind == types.KList {
 			if id, ok := ast.Unparen(s.List).(*ast.Ident); ok {
 				if sym := tc.info.Uses[id]; sym != nil && sym.Kind != SymProperty {
-					tc.env.set(sym, types.NewList(types.Join(lt.Elem, vt)))
+					tc.put(sym, types.NewList(types.Join(lt.Elem, vt)))
 				}
 			}
 			tc.mutate(s.List, listEffect{t: vt})
@@ -880,14 +890,22 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		// A handler runs from wherever the body failed: each variable the
 		// body sets has there any type it had in the body.
 		var seen *env
+		savedSeen := tc.seen
 		if len(s.Clauses) > 0 {
 			seen = &env{}
+			tc.seen = seen
 		}
-		body := tc.branch(func() {
-			tc.env.seen = seen
-			tc.block(s.Body)
-		})
-		body.seen = nil
+		body := tc.branch(func() { tc.block(s.Body) })
+		if seen != nil && savedSeen != nil {
+			// An outer try's handlers see them too.
+			for i := range seen.n {
+				tc.saw(savedSeen, seen.inline[i].sym, seen.inline[i].t)
+			}
+			for sym, t := range seen.m {
+				tc.saw(savedSeen, sym, t)
+			}
+		}
+		tc.seen = savedSeen
 		ends := []*env{nil, body}
 		for _, c := range s.Clauses {
 			ends = append(ends, tc.branch(func() {

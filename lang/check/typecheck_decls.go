@@ -24,9 +24,9 @@ func (tc *typeChecker) ifStmt(s *ast.IfStmt) {
 			return
 		}
 		if inThen == isNothing {
-			tc.env.set(sym, types.Nothing)
+			tc.put(sym, types.Nothing)
 		} else {
-			tc.env.set(sym, t.Elem)
+			tc.put(sym, t.Elem)
 		}
 	}
 	if lit, ok := ast.Unparen(s.Cond).(*ast.BasicLit); ok && lit.Kind == ast.LitBool {
@@ -126,7 +126,7 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 			if t == nil {
 				t = types.Unknown
 			}
-			tc.env.set(sym, t)
+			tc.put(sym, t)
 			tc.record(p.Name, t)
 		}
 	}
@@ -188,6 +188,16 @@ func mustReturn(list []ast.Stmt) bool {
 	return false
 }
 
+// mayLeave reports whether s is a statement leaves may say yes of: most
+// statements are not, and stmts asks about every one.
+func mayLeave(s ast.Stmt) bool {
+	switch s.(type) {
+	case *ast.ReturnStmt, *ast.ExitStmt, *ast.BranchStmt, *ast.IfStmt, *ast.TryStmt, *ast.Block:
+		return true
+	}
+	return false
+}
+
 // leaves reports whether statement s never completes normally: it returns
 // or exits on every path, or, when loops is set, also breaks out of or
 // continues the loop around it.
@@ -221,13 +231,12 @@ func leaves(s ast.Stmt, loops bool) bool {
 	return false
 }
 
+// blockLeaves reports whether a block never reaches its end, by its last
+// statement (a statement that leaves before it makes the rest unreachable,
+// which stmts checks apart; looking at the last alone keeps this constant
+// per nesting level, as it runs for every statement).
 func blockLeaves(list []ast.Stmt, loops bool) bool {
-	for _, st := range list {
-		if leaves(st, loops) {
-			return true
-		}
-	}
-	return false
+	return len(list) > 0 && leaves(list[len(list)-1], loops)
 }
 
 func (tc *typeChecker) containerDecl(s *ast.ContainerDecl) {
