@@ -2,10 +2,16 @@ package check
 
 // This file is the type checker (research/wfl-language.md §5): a
 // flow-sensitive walk that gives every expression a type (Info.Types) and
-// reports the reference's type errors. Where our inference knows less than
-// the reference's (list aliasing, loop fixed points, inferred action returns)
-// it answers Unknown, which is compatible with everything, so that it stays
-// silent rather than invent errors.
+// reports the reference's type errors. A variable's type follows its
+// writes, through each branch (joined after it; a branch that leaves adds
+// nothing, a guard against nothing narrows), each loop (checked again until
+// its types settle, with the paths that break out), each try (a handler
+// sees any type the body gave); Nothing is a type like the others, and an
+// action's result joins its returns, with Nothing when it may end without
+// one. Lists several variables may share change together (aliases.go).
+// Where our inference knows less than the reference's it answers Unknown,
+// which is compatible with everything, so that it stays silent rather than
+// invent errors.
 
 import (
 	"slices"
