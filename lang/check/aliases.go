@@ -203,10 +203,37 @@ func (tc *typeChecker) aliasAt(p aliasPath, value ast.Expr) {
 	if p.depth > maxAliasDepth {
 		return
 	}
+	var callee *ast.Ident
+	var args []*ast.Arg
 	switch v := ast.Unparen(value).(type) {
 	case *ast.ListLit:
 		for _, x := range v.Elems {
 			tc.aliasAt(aliasPath{p.sym, p.depth + 1}, x)
+		}
+		return
+	case *ast.ActionCallExpr:
+		callee, args = v.Name, v.Args
+	case *ast.CallExpr:
+		callee, _ = v.Fun.(*ast.Ident)
+		args = v.Args
+	}
+	if callee != nil {
+		// An action's result: the lists it returns.
+		if sym := tc.heldAction(callee); sym != nil {
+			for _, d := range sym.Versions() {
+				e := tc.effectsOf(d)
+				if e == nil {
+					continue
+				}
+				for _, s := range e.retCaptured {
+					tc.aliases.union(p, aliasPath{s, 0})
+				}
+				for _, i := range e.retParams {
+					if i < len(args) && args[i] != nil {
+						tc.aliasAt(p, args[i].Value)
+					}
+				}
+			}
 		}
 		return
 	}
@@ -297,6 +324,11 @@ func (tc *typeChecker) builtinEffects(b *builtins.Builtin, argNodes []*ast.Arg, 
 	if eff.t != nil && tc.propertyElement(argNodes[0], argNodes[0].Value, eff.t, "Builtin '"+b.Name+"' cannot put") {
 		return
 	}
+	if eff.t != nil {
+		if v := argNodes[len(args)-1]; v != nil {
+			tc.aliasElement(argNodes[0].Value, v.Value, eff.t)
+		}
+	}
 	switch b.Name {
 	case "push", "unshift", "insert_at", "insertat", "fill":
 	case "pop", "shift", "remove_at", "removeat", "clear":
@@ -314,6 +346,11 @@ type actionEffect struct {
 	params   []int
 	captured []*Symbol
 	assigns  []capturedAssign // the variables around it its body changes
+
+	// The lists it may return: a parameter's (by index), a variable's
+	// around it.
+	retParams   []int
+	retCaptured []*Symbol
 }
 
 // A capturedAssign is a variable around an action that its body changes,
@@ -343,27 +380,48 @@ func (tc *typeChecker) effectsOf(d *ast.ActionDecl) *actionEffect {
 			}
 		}
 	}
-	note := func(target ast.Expr) {
-		p, ok := tc.aliasPathOf(target)
+	outside := func(s *Symbol) bool {
+		return s.Node != nil && !(d.Pos() <= s.Decl.Start && s.Decl.Start < d.End())
+	}
+	// note records a change of the list e names (params: of a parameter;
+	// captured: of a variable around the action), or returns it.
+	note := func(e ast.Expr, params_ *[]int, captured *[]*Symbol) {
+		p, ok := tc.aliasPathOf(e)
 		if !ok {
 			return
 		}
 		if i, ok := params[p.sym]; ok {
-			eff.params = append(eff.params, i)
-			return
+			*params_ = append(*params_, i)
+		} else if outside(p.sym) {
+			*captured = append(*captured, p.sym)
 		}
-		if p.sym.Node != nil && !(d.Pos() <= p.sym.Decl.Start && p.sym.Decl.Start < d.End()) {
-			eff.captured = append(eff.captured, p.sym)
+	}
+	// called merges what a call of action sym with args does.
+	called := func(sym *Symbol, args []*ast.Arg) {
+		for _, v := range sym.Versions() {
+			e := tc.effectsOf(v)
+			if e == nil {
+				continue
+			}
+			eff.captured = append(eff.captured, e.captured...)
+			eff.assigns = append(eff.assigns, e.assigns...)
+			for _, i := range e.params {
+				if i < len(args) && args[i] != nil {
+					note(args[i].Value, &eff.params, &eff.captured)
+				}
+			}
 		}
 	}
 	if d.Body != nil {
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.ActionDecl:
+				return false // checked, and called, apart
 			case *ast.AssignStmt:
 				if n.Name == nil {
 					break
 				}
-				if s := tc.info.Uses[n.Name]; s != nil && s.Kind == SymVariable && s.Node != nil && !(d.Pos() <= s.Decl.Start && s.Decl.Start < d.End()) {
+				if s := tc.info.Uses[n.Name]; s != nil && s.Kind == SymVariable && outside(s) {
 					t := types.Unknown
 					if lit, ok := ast.Unparen(n.Value).(*ast.BasicLit); ok && n.Kind == ast.AssignChange {
 						if lt := litType(lit.Kind); lt != nil {
@@ -373,15 +431,33 @@ func (tc *typeChecker) effectsOf(d *ast.ActionDecl) *actionEffect {
 					eff.assigns = append(eff.assigns, capturedAssign{s, t})
 				}
 			case *ast.PushStmt:
-				note(n.List)
+				note(n.List, &eff.params, &eff.captured)
 			case *ast.AddStmt:
 				if n.List != nil {
-					note(n.List)
+					note(n.List, &eff.params, &eff.captured)
+				}
+			case *ast.ReturnStmt:
+				if n.Value != nil {
+					note(n.Value, &eff.retParams, &eff.retCaptured)
 				}
 			case *ast.CallExpr:
-				if fn, ok := n.Fun.(*ast.Ident); ok && len(n.Args) > 0 && n.Args[0] != nil {
-					if s := tc.info.Uses[fn]; s != nil && s.Kind == SymBuiltin && changesList(s.Builtin.Name) {
-						note(n.Args[0].Value)
+				if fn, ok := n.Fun.(*ast.Ident); ok {
+					if s := tc.info.Uses[fn]; s != nil && s.Kind == SymBuiltin && changesList(s.Builtin.Name) && len(n.Args) > 0 && n.Args[0] != nil {
+						note(n.Args[0].Value, &eff.params, &eff.captured)
+					} else if s != nil && s.Kind == SymAction {
+						called(s, n.Args)
+					}
+				}
+			case *ast.ActionCallExpr:
+				if n.Name != nil {
+					if s := tc.info.Uses[n.Name]; s != nil && s.Kind == SymAction {
+						called(s, n.Args)
+					}
+				}
+			case *ast.ExprStmt:
+				if id, ok := n.X.(*ast.Ident); ok {
+					if s := tc.info.Uses[id]; s != nil && s.Kind == SymAction {
+						called(s, nil)
 					}
 				}
 			}
@@ -389,7 +465,7 @@ func (tc *typeChecker) effectsOf(d *ast.ActionDecl) *actionEffect {
 		})
 	}
 	out := &eff
-	if len(eff.params) == 0 && len(eff.captured) == 0 && len(eff.assigns) == 0 {
+	if len(eff.params) == 0 && len(eff.captured) == 0 && len(eff.assigns) == 0 && len(eff.retParams) == 0 && len(eff.retCaptured) == 0 {
 		out = nil
 	}
 	tc.effects[d] = out
@@ -454,4 +530,50 @@ func (tc *typeChecker) names(e ast.Expr, sym *Symbol) bool {
 		return !found
 	})
 	return found
+}
+
+// heldAction returns the action name calls: an action, or the one a
+// variable was last stored from (`store h as f`); else nil.
+func (tc *typeChecker) heldAction(name *ast.Ident) *Symbol {
+	sym := tc.info.Uses[name]
+	if sym == nil {
+		return nil
+	}
+	if sym.Kind == SymAction {
+		return sym
+	}
+	return tc.holds[sym]
+}
+
+// noteHeld notes which action sym, just stored from value, holds.
+func (tc *typeChecker) noteHeld(sym *Symbol, value ast.Expr) {
+	if sym == nil || (tc.holds == nil && !isIdent(value)) {
+		return
+	}
+	if id, ok := ast.Unparen(value).(*ast.Ident); ok {
+		if a := tc.heldAction(id); a != nil {
+			if tc.holds == nil {
+				tc.holds = map[*Symbol]*Symbol{}
+			}
+			tc.holds[sym] = a
+			return
+		}
+	}
+	delete(tc.holds, sym)
+}
+
+func isIdent(e ast.Expr) bool {
+	_, ok := ast.Unparen(e).(*ast.Ident)
+	return ok
+}
+
+// aliasElement relates the lists a list value put into the list target
+// shares with target's elements (`push with rows and row`).
+func (tc *typeChecker) aliasElement(target, value ast.Expr, vt *types.Type) {
+	if value == nil || !mayBeList(vt) {
+		return
+	}
+	if p, ok := tc.aliasPathOf(target); ok {
+		tc.aliasAt(aliasPath{p.sym, p.depth + 1}, value)
+	}
 }

@@ -108,9 +108,10 @@ type typeChecker struct {
 	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 	errSpans     map[token.Span]bool             // where the analyzer reported errors, made by errorAt
 
-	aliases aliases          // lists that may be shared (aliases.go)
-	paths   int              // branches and loops around the statement checked: it may not run, or run again
-	filled  map[*Symbol]bool // variables known to hold a list that is not empty (stored from a list literal with elements, untouched since)
+	aliases aliases             // lists that may be shared (aliases.go)
+	paths   int                 // branches and loops around the statement checked: it may not run, or run again
+	filled  map[*Symbol]bool    // variables known to hold a list that is not empty (stored from a list literal with elements, untouched since)
+	holds   map[*Symbol]*Symbol // variables stored from an action, and the action (aliases.go)
 
 	// In a loop's body: the environment on entry to the loop; the types
 	// where the bodies of the loops being checked break out, innermost
@@ -664,6 +665,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.record(s.Name, t)
 		tc.aliasValue(tc.info.Defs[s.Name], s.Value)
 		tc.noteFilled(tc.info.Defs[s.Name], s.Value)
+		tc.noteHeld(tc.info.Defs[s.Name], s.Value)
 	case *ast.AssignStmt:
 		if s.Name == nil {
 			tc.expr(s.Value)
@@ -712,6 +714,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if s.Kind == ast.AssignChange {
 			tc.aliasValue(sym, s.Value)
 			tc.noteFilled(sym, s.Value)
+			tc.noteHeld(sym, s.Value)
 		}
 	case *ast.AddStmt:
 		vt := tc.expr(s.Value)
@@ -770,6 +773,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if tc.propertyElement(s, s.List, vt, "Cannot push") {
 			return
 		}
+		tc.aliasElement(s.List, s.Value, vt)
 		if !loose(lt) && lt.Kind != types.KList {
 			tc.errorf(s, codeStatement, "Expected list type for push operation, got "+lt.String(), types.NewList(types.Unknown), lt)
 		} else if lt.Kind == types.KList {

@@ -93,7 +93,11 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 			tc.callEffects(sym, e.Args)
 			return t
 		}
-		tc.escapeArgs(e.Args)
+		if a := tc.holds[sym]; sym != nil && a != nil {
+			tc.callEffects(a, e.Args)
+		} else {
+			tc.escapeArgs(e.Args)
+		}
 		if sym != nil && sym.From == "" && sym.Kind != SymAction {
 			// `call h with …` of a variable holding an action.
 			if ft := tc.symType(sym); ft.Kind == types.KFunction {
@@ -307,7 +311,11 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	}
 	ft := tc.expr(fn)
 	args := tc.argTypes(c.Args)
-	tc.escapeArgs(c.Args) // a call through a value: what it changes is not known
+	if a := tc.holds[sym]; a != nil {
+		tc.callEffects(a, c.Args) // the action it was stored from
+	} else {
+		tc.escapeArgs(c.Args) // a call through a value: what it changes is not known
+	}
 	switch {
 	case ft.Kind == types.KFunction:
 		return tc.callHeld(c, fn.Name, ft, args)
