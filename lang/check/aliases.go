@@ -532,14 +532,14 @@ func (tc *typeChecker) names(e ast.Expr, sym *Symbol) bool {
 	return found
 }
 
-// heldAction returns the action name calls: an action, or the one a
-// variable was last stored from (`store h as f`); else nil.
+// heldAction returns the action (or builtin) name calls: itself, or the
+// one a variable was last stored from (`store h as f`); else nil.
 func (tc *typeChecker) heldAction(name *ast.Ident) *Symbol {
 	sym := tc.info.Uses[name]
 	if sym == nil {
 		return nil
 	}
-	if sym.Kind == SymAction {
+	if sym.Kind == SymAction || sym.Kind == SymBuiltin {
 		return sym
 	}
 	return tc.holds[sym]

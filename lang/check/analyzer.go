@@ -917,7 +917,13 @@ func rootIdent(e ast.Expr) *ast.Ident {
 // which the reference treats as callable.
 func (a *analyzer) noteAlias(sym *Symbol, v ast.Expr) {
 	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
-		if t := a.cur.Lookup(id.Name); t != nil && (t.Kind == SymAction || a.aliases[t]) {
+		t := a.cur.Lookup(id.Name)
+		if t != nil && (t.Kind == SymAction || a.aliases[t]) {
+			a.setAlias(sym)
+			return
+		}
+		if b := builtins.Lookup(id.Name); t == nil && b != nil && b.Implemented {
+			// `store magnitude as abs`: the builtin, callable through it.
 			a.setAlias(sym)
 			return
 		}

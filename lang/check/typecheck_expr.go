@@ -93,7 +93,9 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 			tc.callEffects(sym, e.Args)
 			return t
 		}
-		if a := tc.holds[sym]; sym != nil && a != nil {
+		if a := tc.holds[sym]; sym != nil && a != nil && a.Kind == SymBuiltin {
+			return tc.builtinCall(e, a.Builtin, e.Args, args)
+		} else if sym != nil && a != nil {
 			tc.callEffects(a, e.Args)
 		} else {
 			tc.escapeArgs(e.Args)
@@ -311,7 +313,9 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	}
 	ft := tc.expr(fn)
 	args := tc.argTypes(c.Args)
-	if a := tc.holds[sym]; a != nil {
+	if a := tc.holds[sym]; a != nil && a.Kind == SymBuiltin {
+		return tc.builtinCall(c, a.Builtin, c.Args, args) // `store magnitude as abs`
+	} else if a != nil {
 		tc.callEffects(a, c.Args) // the action it was stored from
 	} else {
 		tc.escapeArgs(c.Args) // a call through a value: what it changes is not known
