@@ -263,6 +263,13 @@ func (a *analyzer) call(c *ast.CallExpr) {
 		a.args(c.Args)
 		return
 	}
+	if fn == a.swap.lead {
+		// `flush cache of 7`, the action `flush cache` called (or the
+		// write's other reading's name).
+		a.swappedLead(fn)
+		a.args(c.Args)
+		return
+	}
 	name := fn.Name
 	sp := a.span(c)
 	resolved := a.resolveUse(fn)

@@ -296,6 +296,15 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 		return types.Unknown
 	}
 	sym := tc.info.Uses[fn]
+	if fn == tc.swapLead && tc.swapLead != nil {
+		// The other reading's merged name is what is called.
+		sym = tc.info.Uses[tc.swapAlt]
+		if sym == nil || sym.Kind != SymAction {
+			tc.argTypes(c.Args)
+			return types.Unknown
+		}
+		return tc.actionCall(c, sym, tc.argTypes(c.Args), true)
+	}
 	if sym != nil && sym.Kind == SymBuiltin {
 		args := tc.argTypes(c.Args)
 		tc.record(fn, sym.Type)
