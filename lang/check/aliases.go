@@ -29,7 +29,7 @@ type aliasPath struct {
 
 // maxAliasDepth bounds the depths followed: a variable that holds itself
 // at another depth would otherwise make paths without end.
-const maxAliasDepth = 8
+const maxAliasDepth = 16
 
 // aliases is the relation: groups of paths that may share a list.
 type aliases struct {

@@ -858,8 +858,18 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			})
 			tc.loop(func() { tc.block(s.Body) })
 		case ast.RepeatUntil:
-			tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
-			tc.loop(func() { tc.block(s.Body) })
+			// The body runs first, then the condition, in the body's
+			// scope; when the body may leave the loop before its end, the
+			// condition's types are not forced (what reaches it is not
+			// known), so its findings are dropped.
+			tc.loop(func() {
+				tc.block(s.Body)
+				nd := len(tc.diags)
+				tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
+				if exitsEarly(s.Body.Stmts, true) {
+					tc.diags = tc.diags[:nd]
+				}
+			})
 		case ast.RepeatDoUntil:
 			tc.block(s.Body)
 			tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
