@@ -601,7 +601,7 @@ func (tc *typeChecker) propertyElement(at ast.Node, target ast.Expr, vt *types.T
 // when there is one, as at run time.
 func (tc *typeChecker) paramType(p *ast.Param) *types.Type {
 	t := paramType(p)
-	if t != nil && (t.Kind == types.KDate || t.Kind == types.KTime || t.Kind == types.KDateTime) && tc.info.Containers[p.Type.Name] != nil {
+	if t != nil && (t.Kind == types.KDate || t.Kind == types.KTime || t.Kind == types.KDateTime || t.Kind == types.KCustom) && tc.info.Containers[p.Type.Name] != nil {
 		return types.NewInstance(p.Type.Name)
 	}
 	return t

@@ -470,7 +470,12 @@ func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*
 		s := arity[0]
 		for i, p := range s.Params {
 			if !types.BuiltinCompatible(p.Type, args[i]) && !looseArg(args[i]) {
-				tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of builtin '"+b.Name+"' expected "+p.Type.String()+", but found "+args[i].String(), p.Type, args[i])
+				msg := "Argument " + strconv.Itoa(i+1) + " of builtin '" + b.Name + "' expected " + p.Type.String() + ", but found " + args[i].String()
+				if args[i].Kind == types.KInstance && strings.EqualFold(args[i].Name, p.Type.String()) {
+					// `value as Date` with a container Date in the file.
+					msg += ": the annotation names the container " + args[i].Name + "; write lowercase '" + strings.ToLower(p.Type.String()) + "' for the " + strings.ToLower(p.Type.String()) + " type"
+				}
+				tc.errorf(n, codeArgument, msg, p.Type, args[i])
 				return types.Invalid
 			}
 		}

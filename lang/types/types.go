@@ -254,7 +254,7 @@ type Extends func(child, parent string) bool
 // Compatible reports whether a value of type source may be stored where target
 // is expected (declarations, assignments, user action arguments, returns), per
 // §5.2: gradual types on either side, Nothing into anything, Optional only into
-// Optional, element-wise lists and maps, date/time custom names, and container
+// Optional, element-wise lists and maps, date/time custom names either way, and container
 // instances into their own or an ancestor container's name.
 func Compatible(target, source *Type, ext Extends) bool {
 	if Identical(target, source) {
@@ -289,6 +289,18 @@ func Compatible(target, source *Type, ext Extends) bool {
 			return strings.EqualFold(target.Name, "time")
 		case KDateTime:
 			return strings.EqualFold(target.Name, "datetime")
+		}
+	}
+	if source.Kind == KCustom {
+		// A value annotated `as DateTime` where a date and time is
+		// expected: the same type, written as a name.
+		switch target.Kind {
+		case KDate:
+			return strings.EqualFold(source.Name, "date")
+		case KTime:
+			return strings.EqualFold(source.Name, "time")
+		case KDateTime:
+			return strings.EqualFold(source.Name, "datetime")
 		}
 	}
 	switch {
