@@ -485,6 +485,16 @@ func appendNames(names, writes []uint32, n ast.Node) ([]uint32, []uint32) {
 			names = append(names, nameHash(x.Name))
 		case *ast.TypeExpr:
 			names = append(names, nameHash(x.Name))
+		case *ast.WriteStmt:
+			// The merged name of the statement's other reading, which no
+			// walk visits (check.LeadOf).
+			if x.Classic != nil {
+				names = append(names, nameHash(x.Classic.Name))
+			}
+		case *ast.FlushStmt:
+			if x.Legacy != nil {
+				names = append(names, nameHash(x.Legacy.Name))
+			}
 		case *ast.HeaderExpr:
 			// Checked against the `headers` a `wait for request` binds
 			// (check's headersInScope), a name it does not write.

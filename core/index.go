@@ -88,8 +88,28 @@ func buildIndex(a *Analysis) *index {
 		return ix
 	}
 	var idents []IdentRef
+	// The names of a statement read two ways (check.LeadOf): the merged
+	// name of the other reading, which no walk visits, when it is bound,
+	// in place of the first reading's name when that one is not.
+	var unread map[*ast.Ident]bool
+	other := func(alt *ast.Ident, e ast.Expr) {
+		if alt == nil || a.Info == nil || a.Info.Uses[alt] == nil {
+			return
+		}
+		idents = append(idents, IdentRef{Ident: alt, Sym: a.Info.Uses[alt]})
+		if lead := check.LeadOf(e, alt); lead != nil && a.Info.Uses[lead] == nil {
+			if unread == nil {
+				unread = map[*ast.Ident]bool{}
+			}
+			unread[lead] = true
+		}
+	}
 	ast.Inspect(a.File, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.WriteStmt:
+			other(n.Classic, n.Content)
+		case *ast.FlushStmt:
+			other(n.Legacy, n.Target)
 		case *ast.TypeExpr:
 			if len(ix.types) == 0 || ix.types[len(ix.types)-1].End <= n.Pos() {
 				ix.types = append(ix.types, token.Span{Start: n.Pos(), End: n.End()}) // outermost only
@@ -103,7 +123,7 @@ func buildIndex(a *Analysis) *index {
 			return false
 		}
 		id, ok := n.(*ast.Ident)
-		if !ok || id == nil || id.End() <= id.Pos() {
+		if !ok || id == nil || id.End() <= id.Pos() || unread[id] {
 			return true
 		}
 		r := IdentRef{Ident: id}

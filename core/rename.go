@@ -28,7 +28,23 @@ func (a *Analysis) PrepareRename(offset int) (token.Span, string, error) {
 	if err := renameable(sym); err != nil {
 		return token.Span{}, "", err
 	}
+	if line := a.flushWord(sym); line > 0 {
+		return token.Span{}, "", fmt.Errorf("%q is also the word `flush` that starts the statement on line %d, which calls it; renamed, that statement would flush a stream instead: rename it by hand", sym.Name, line)
+	}
 	return token.Span{Start: id.Pos(), End: id.End()}, id.Name, nil
+}
+
+// flushWord returns the line of a statement `flush (…)` or `flush call …`
+// whose word `flush` reads sym (an action or variable named flush), or 0.
+func (a *Analysis) flushWord(sym *check.Symbol) int {
+	line := 0
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		if f, ok := n.(*ast.FlushStmt); ok && f.Legacy != nil && f.Legacy.Name == "flush" && a.Info.Uses[f.Legacy] == sym {
+			line = a.Lines.Line(f.Pos()) + 1 // 0-based
+		}
+		return line == 0
+	})
+	return line
 }
 
 // renameable says why sym cannot be renamed, or nil. Every name the

@@ -483,6 +483,13 @@ type WriteStmt struct {
 	Kind    WriteKind
 	Content Expr
 	Target  Expr
+	// Classic, in `write line|chunk NAME … to T` where the lexer merged the
+	// marker with the name, is the merged words (`line NAME`) as one name:
+	// the classic file write of a variable so named, which reads it where
+	// Content's leftmost name (the stream write's) stands. The runtime takes
+	// that reading when T is not a response stream. Nil when there is one
+	// reading. Walk does not visit it: it spells the text of Content's lead.
+	Classic *Ident
 }
 
 // CreateDirStmt is `create directory at P` (55).
@@ -640,6 +647,12 @@ type StartStreamStmt struct {
 type FlushStmt struct {
 	Range
 	Target Expr
+	// Legacy is the statement's first words as one name (`flush cache`, or
+	// `flush` alone): when that name is bound, to a user action or a
+	// variable, the statement is the expression it begins (Target with its
+	// leftmost name read as Legacy), as before streams; else a stream flush.
+	// Walk does not visit it: it spells the text of Target's lead.
+	Legacy *Ident
 }
 
 // WebSocketHandlerStmt is `on websocket connect|message|disconnect to|from

@@ -52,7 +52,7 @@ func TestLookup(t *testing.T) {
 		{"today", true, "0", true, "Date", "today() -> Date"},
 		{"random", true, "0", true, "Number", "random() -> Number"},
 		{"find", true, "2", false, "Any or Nothing", "find(list as List of Any, value as Any) -> Any or Nothing"},
-		{"path_params", true, "2", false, "Map from Text to Text or Nothing", "path_params(path as Text, template as Text) -> Map from Text to Text or Nothing"},
+		{"path_params", true, "2", false, "(Map from Text to Text) or Nothing", "path_params(path as Text, template as Text) -> (Map from Text to Text) or Nothing"},
 		{"filter", false, "2", false, "Unknown", "filter()"},
 		{"time", false, "0", true, "Unknown", "time()"},
 		{"helper_function", false, "1", false, "Unknown", "helper_function()"},

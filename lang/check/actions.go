@@ -335,6 +335,14 @@ func analyzerCompatible(actual, expected *types.Type) bool {
 	if actual.IsGradual() || expected.IsGradual() || actual.Kind == types.KNothing {
 		return true
 	}
+	if actual.Kind == types.KInstance && strings.EqualFold(actual.Name, expected.String()) {
+		// `value as Date` where the file declares a container Date: the
+		// annotation names it.
+		switch expected.Kind {
+		case types.KDate, types.KTime, types.KDateTime, types.KCustom:
+			return true
+		}
+	}
 	if expected.Kind == types.KCustom {
 		switch strings.ToLower(expected.Name) {
 		case "text":

@@ -51,6 +51,15 @@ type analyzer struct {
 	named        []namedArgs         // calls with named arguments, resolved by finish
 	merged       map[*Symbol]*Symbol // branch declarations and the one symbol they became (see merge)
 	typeRefs     []*ast.TypeExpr     // written types, resolved by finish
+	swap         leadSwap            // while a statement of two readings is analysed (see leadSwap)
+}
+
+// A leadSwap is, while the value of a statement of two readings is analysed
+// (`write line NAME … to T`, `flush NAME …`), its leftmost name and the
+// merged name the other reading reads there.
+type leadSwap struct {
+	lead, alt *ast.Ident
+	both      bool // either reading may be live: report the lead only when neither is bound; else read alt alone
 }
 
 // universe holds the predeclared names. It is shared by every Check and
@@ -628,7 +637,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 			a.unchecked(s.X)
 		}
 	case *ast.WriteStmt:
-		a.expr(s.Content)
+		a.swapped(s.Content, leadSwap{lead: LeadOf(s.Content, s.Classic), alt: s.Classic, both: true})
 		a.expr(s.Target)
 	case *ast.CreateDirStmt:
 		a.expr(s.Path)
@@ -719,7 +728,19 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		a.expr(s.Headers)
 		a.declareReplace(s.Name, SymVariable, s, types.NewCustom("ResponseStream"), true)
 	case *ast.FlushStmt:
-		a.expr(s.Target)
+		if s.Legacy == nil || !a.isDefined(s.Legacy.Name) {
+			a.expr(s.Target)
+			break
+		}
+		// The statement the name began before streams: `flush cache[0]`
+		// reads the action or variable `flush cache`; a `flush` alone is
+		// followed by an expression statement of its own.
+		a.resolveUse(s.Legacy)
+		if lead := LeadOf(s.Target, s.Legacy); lead != nil {
+			a.swapped(s.Target, leadSwap{lead: lead, alt: s.Legacy})
+		} else {
+			a.expr(s.Target)
+		}
 	case *ast.WebSocketHandlerStmt:
 		a.expr(s.Server)
 		a.push(s.Body)
@@ -904,7 +925,13 @@ func rootIdent(e ast.Expr) *ast.Ident {
 // which the reference treats as callable.
 func (a *analyzer) noteAlias(sym *Symbol, v ast.Expr) {
 	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
-		if t := a.cur.Lookup(id.Name); t != nil && (t.Kind == SymAction || a.aliases[t]) {
+		t := a.cur.Lookup(id.Name)
+		if t != nil && (t.Kind == SymAction || a.aliases[t]) {
+			a.setAlias(sym)
+			return
+		}
+		if b := builtins.Lookup(id.Name); t == nil && b != nil && b.Implemented {
+			// `store magnitude as abs`: the builtin, callable through it.
 			a.setAlias(sym)
 			return
 		}

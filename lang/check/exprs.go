@@ -235,6 +235,10 @@ func builtinSymbol(b *builtins.Builtin) *Symbol {
 }
 
 func (a *analyzer) ident(id *ast.Ident) {
+	if id == a.swap.lead {
+		a.swappedLead(id)
+		return
+	}
 	name := id.Name
 	sym := a.resolveUse(id)
 	if sym == nil && (name == "faulty log_message" || a.actionParams[name]) {
@@ -256,6 +260,13 @@ func (a *analyzer) call(c *ast.CallExpr) {
 	fn, ok := c.Fun.(*ast.Ident)
 	if !ok {
 		a.expr(c.Fun)
+		a.args(c.Args)
+		return
+	}
+	if fn == a.swap.lead {
+		// `flush cache of 7`, the action `flush cache` called (or the
+		// write's other reading's name).
+		a.swappedLead(fn)
 		a.args(c.Args)
 		return
 	}
@@ -343,5 +354,58 @@ func builtinSymCache(b *builtins.Builtin) *Symbol {
 func init() {
 	for _, b := range builtins.All() {
 		builtinSyms[b.Name] = builtinSymCache(b)
+	}
+}
+
+// LeadOf returns the leftmost name of e that alt, a merged name spelling a
+// command word and that name (`line path`, `flush cache`), replaces in the
+// statement's other reading: the identifier of e ending where alt ends; nil
+// when there is none (or alt is nil).
+func LeadOf(e ast.Expr, alt *ast.Ident) *ast.Ident {
+	if alt == nil || e == nil {
+		return nil
+	}
+	var lead *ast.Ident
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.End() == alt.End() && id.Pos() > alt.Pos() {
+			lead = id
+		}
+		return lead == nil && n != nil && n.Pos() <= alt.End()
+	})
+	return lead
+}
+
+// swapped analyses e, a statement's value read two ways as sw says.
+func (a *analyzer) swapped(e ast.Expr, sw leadSwap) {
+	if sw.lead == nil {
+		a.expr(e)
+		return
+	}
+	saved := a.swap
+	a.swap = sw
+	a.expr(e)
+	a.swap = saved
+}
+
+// swappedLead resolves the lead of a statement of two readings: each name
+// that is bound, the merged one recorded on its own identifier (which no
+// walk of the tree visits); undefined only when neither is, as the
+// reference's analyzer reports it (the type checker reports a one-sided
+// lead on the reading the target's type selects).
+func (a *analyzer) swappedLead(id *ast.Ident) {
+	alt := a.swap.alt
+	if !a.swap.both {
+		a.resolveUse(alt)
+		return
+	}
+	stream, classic := a.isDefined(id.Name), a.isDefined(alt.Name)
+	if stream {
+		a.resolveUse(id)
+	}
+	if classic {
+		a.resolveUse(alt)
+	}
+	if !stream && !classic {
+		a.undefinedName(a.span(alt), "Variable '"+alt.Name+"' is not defined")
 	}
 }

@@ -223,7 +223,7 @@ func TestInferredTypes(t *testing.T) {
 		t.Errorf("%s not defined", name)
 	}
 	expectType("a", "Number")
-	expectType("b", "Unknown")
+	expectType("b", "Text or Nothing") // returns only when n is 1: Nothing otherwise
 	expectType("c", "List of Number")
 	expectType("item", "Number")
 }

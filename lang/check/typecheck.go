@@ -2,13 +2,21 @@ package check
 
 // This file is the type checker (research/wfl-language.md §5): a
 // flow-sensitive walk that gives every expression a type (Info.Types) and
-// reports the reference's type errors. Where our inference knows less than
-// the reference's (list aliasing, loop fixed points, inferred action returns)
-// it answers Unknown, which is compatible with everything, so that it stays
-// silent rather than invent errors.
+// reports the reference's type errors. A variable's type follows its
+// writes, through each branch (joined after it; a branch that leaves adds
+// nothing, a guard against nothing narrows), each loop (checked again until
+// its types settle, with the paths that break out), each try (a handler
+// sees any type the body gave); Nothing is a type like the others, and an
+// action's result joins its returns, with Nothing when it may end without
+// one. Lists several variables may share change together (aliases.go).
+// Where our inference knows less than the reference's it answers Unknown,
+// which is compatible with everything, so that it stays silent rather than
+// invent errors.
 
 import (
 	"slices"
+	"strings"
+
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
@@ -99,6 +107,26 @@ type typeChecker struct {
 	recs         [][]typeRec                     // other files: the types recorded, in order, in chunks (then a typeTable)
 	inferred     map[*ast.ActionDecl]*types.Type // return types inferred for actions without a declared one
 	errSpans     map[token.Span]bool             // where the analyzer reported errors, made by errorAt
+
+	aliases aliases             // lists that may be shared (aliases.go)
+	paths   int                 // branches and loops around the statement checked: it may not run, or run again
+	filled  map[*Symbol]bool    // variables known to hold a list that is not empty (stored from a list literal with elements, untouched since)
+	holds   map[*Symbol]*Symbol // variables stored from an action, and the action (aliases.go)
+
+	// In a loop's body: the environment on entry to the loop; the types
+	// where the bodies of the loops being checked break out, innermost
+	// last (see loopFrom).
+	loopEntry *env
+	inLoop    bool
+	exits     []*env
+
+	lastValue *types.Type                       // the type of the last bare value statement checked (an action's implicit result)
+	seen      *env                              // while a try body with handlers is checked: every type each variable set has had in it
+	effects   map[*ast.ActionDecl]*actionEffect // what actions' bodies change, by action (aliases.go)
+
+	// While the other reading of a statement read two ways is checked:
+	// the leftmost name of its value and the merged name read there.
+	swapLead, swapAlt *ast.Ident
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
@@ -180,9 +208,41 @@ func (tc *typeChecker) errorf(n ast.Node, code, msg string, expected, found *typ
 		sp = token.Span{Start: n.Pos(), End: n.End()}
 	}
 	if expected != nil && found != nil {
-		msg += " - Expected " + expected.String() + " but found " + found.String()
+		msg += expectedFound(msg, expected, found)
 	}
 	tc.diags = append(tc.diags, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Type, Code: code, Message: msg})
+}
+
+// expectedFound is the " - Expected X but found Y" a type error's message
+// ends with, or "" when the message already says it. Two types that print
+// alike are told apart: a built-in date against a container named Date.
+func expectedFound(msg string, expected, found *types.Type) string {
+	e, f := expected.String(), found.String()
+	if e == f && !types.Identical(expected, found) {
+		e, f = e+" ("+typeOrigin(expected)+")", f+" ("+typeOrigin(found)+")"
+	} else if i := strings.Index(msg, "found "+f); i > 0 && strings.Contains(msg[:i], e) {
+		return "" // the message says both already
+	}
+	return " - Expected " + e + " but found " + f
+}
+
+// typeOrigin says what kind of type t is, for types that print alike.
+func typeOrigin(t *types.Type) string {
+	switch t.Kind {
+	case types.KDate, types.KTime, types.KDateTime:
+		return "the built-in " + strings.ToLower(t.String()) + " type"
+	case types.KCustom:
+		return "the type named " + t.Name
+	case types.KInstance:
+		return "an instance of container " + t.Name
+	case types.KContainer:
+		return "the container " + t.Name
+	case types.KInterface:
+		return "the interface " + t.Name
+	case types.KList, types.KMap, types.KOptional, types.KFunction:
+		return "its parts differ"
+	}
+	return "a " + t.String()
 }
 
 // errorAfter reports at the end of loop statement s, where the reference puts
@@ -236,7 +296,7 @@ func (tc *typeChecker) set(sym *Symbol, t *types.Type) {
 	if sym == nil {
 		return
 	}
-	tc.env.set(sym, t)
+	tc.put(sym, t)
 	if sym.Type == nil || sym.Type.Kind == types.KUnknown {
 		if t != nil && !gradual(t) && sym.Kind != SymProperty {
 			sym.Type = t
@@ -322,7 +382,7 @@ func (tc *typeChecker) joinSym(sym *Symbol, paths []*env, seen *symSet) {
 		}
 	}
 	if t != nil {
-		tc.env.set(sym, t)
+		tc.put(sym, t)
 	}
 }
 
@@ -361,7 +421,9 @@ func (s *symSet) add(sym *Symbol) bool {
 func (tc *typeChecker) branch(f func()) *env {
 	saved := tc.env
 	tc.env = saved.child()
+	tc.paths++
 	f()
+	tc.paths--
 	out := tc.env
 	tc.env = saved
 	return out
@@ -370,12 +432,71 @@ func (tc *typeChecker) branch(f func()) *env {
 // ---- statements ----
 
 func (tc *typeChecker) stmts(list []ast.Stmt) {
-	for _, s := range list {
+	for i, s := range list {
 		if tc.a.ctx.stopped() {
 			return
 		}
 		tc.stmt(s)
+		if i < len(list)-1 && mayLeave(s) && leaves(s, true) {
+			// What follows is never reached: checked, but what it does
+			// to the types and the action's result flows nowhere.
+			tc.unreached(func() { tc.stmts(list[i+1:]) })
+			return
+		}
 	}
+}
+
+// tryState sets in a handler's environment the type sym may have where
+// the try body failed: as on entry, or any the body gave it.
+func (tc *typeChecker) tryState(sym *Symbol, t *types.Type) {
+	if was := tc.symType(sym); !types.Identical(was, types.Join(was, t)) {
+		tc.env.set(sym, types.Join(was, t))
+	}
+}
+
+// put sets the type of sym in the environment, and notes it in the try
+// body's being checked (see TryStmt).
+func (tc *typeChecker) put(sym *Symbol, t *types.Type) {
+	tc.env.set(sym, t)
+	if tc.seen != nil {
+		tc.saw(tc.seen, sym, t)
+	}
+}
+
+// saw joins t into the types seen holds for sym.
+func (tc *typeChecker) saw(seen *env, sym *Symbol, t *types.Type) {
+	if was, ok := seen.lookup(sym); ok {
+		t = types.Join(was, t)
+	}
+	seen.set(sym, t)
+}
+
+// unreached checks what f checks, code that never runs: its findings are
+// reported, but it changes no type and returns nothing.
+func (tc *typeChecker) unreached(f func()) {
+	saved := tc.returns
+	tc.returns = nil
+	tc.branch(f)
+	tc.returns = saved
+}
+
+// snapshot returns a child of e holding the types that the environments
+// from cur up to e (not included) give, cur's first.
+func snapshot(cur, e *env) *env {
+	out := e.child()
+	for x := cur; x != nil && x != e; x = x.parent {
+		for i := range x.n {
+			if _, ok := out.lookup(x.inline[i].sym); !ok {
+				out.set(x.inline[i].sym, x.inline[i].t)
+			}
+		}
+		for sym, t := range x.m {
+			if _, ok := out.lookup(sym); !ok {
+				out.set(sym, t)
+			}
+		}
+	}
+	return out
 }
 
 func (tc *typeChecker) block(b *ast.Block) {
@@ -396,14 +517,139 @@ func (tc *typeChecker) mustBe(e ast.Expr, want *types.Type, code, msg string) *t
 		return nil
 	}
 	t := tc.expr(e)
-	if !loose(t) && !types.Identical(t, want) {
+	if !gradual(t) && t.Kind != types.KAsync && !types.Identical(t, want) {
+		// Nothing, or a value that may be Nothing, fails too.
 		tc.errorf(e, code, msg, want, t)
 	}
 	return t
 }
 
-func (tc *typeChecker) loop(body func()) {
-	tc.join(nil, tc.branch(body))
+func (tc *typeChecker) loop(body func()) { tc.loopFrom(false, body) }
+
+// maxLoopRounds bounds the rounds of a loop's fixed point (a type that only
+// grows reaches it in one or two).
+const maxLoopRounds = 3
+
+// loopFrom checks a loop's body where its types are those on entry joined
+// with those after the body (a second round and on run on what the first
+// left): the findings are those of the last round. A loop known to run at
+// least once (ranOnce) leaves the types of its body's end; else those
+// joined with the entry's, for when it does not run.
+func (tc *typeChecker) loopFrom(ranOnce bool, body func()) {
+	nd := len(tc.diags)
+	firstExit := len(tc.exits)
+	savedEntry, savedIn := tc.loopEntry, tc.inLoop
+	tc.loopEntry, tc.inLoop = tc.env, true
+	out := tc.branch(body)
+	var head *env
+	for round := 1; round < maxLoopRounds && (out.n > 0 || out.m != nil); round++ {
+		// The head of the next round: what changed, joined with the entry;
+		// none when nothing did (most loops).
+		changed := false
+		for e := out; e != nil && e != tc.env && !changed; e = e.parent {
+			for i := range e.n {
+				changed = changed || tc.loopHead(nil, head, out, e.inline[i].sym)
+			}
+			for sym := range e.m {
+				changed = changed || tc.loopHead(nil, head, out, sym)
+			}
+		}
+		if !changed {
+			break
+		}
+		next := tc.env.child()
+		for e := out; e != nil && e != tc.env; e = e.parent {
+			for i := range e.n {
+				tc.loopHead(next, head, out, e.inline[i].sym)
+			}
+			for sym := range e.m {
+				tc.loopHead(next, head, out, sym)
+			}
+		}
+		head = next
+		tc.diags = tc.diags[:nd]
+		tc.exits = tc.exits[:firstExit]
+		saved := tc.env
+		tc.env = head
+		out = tc.branch(body)
+		tc.env = saved
+	}
+	tc.loopEntry, tc.inLoop = savedEntry, savedIn
+	if head != nil {
+		// out is a child of the last head: its types, flattened.
+		out = snapshot(out, tc.env)
+	}
+	exits := tc.exits[firstExit:]
+	switch {
+	case len(exits) > 0:
+		paths := append([]*env{out}, exits...)
+		if !ranOnce {
+			paths = append(paths, nil)
+		}
+		tc.join(paths...)
+	case ranOnce:
+		tc.join(out)
+	default:
+		tc.join(nil, out)
+	}
+	tc.exits = tc.exits[:firstExit]
+	clear(tc.filled) // the body may have emptied them
+}
+
+// loopHead sets in next (unless nil), a loop's head for its next round,
+// the type of sym on entry joined with its type after the body (out), and
+// reports whether that differs from its type at the last head (the
+// entry's, the first time).
+func (tc *typeChecker) loopHead(next, head, out *env, sym *Symbol) bool {
+	now, _ := out.get(sym)
+	was, _ := tc.env.get(sym)
+	if was == nil {
+		was = tc.symType(sym)
+	}
+	if gradual(was) || now == nil || now.Kind == types.KInvalid {
+		// Nothing to learn from another round: a type not known stays
+		// so, and an error was reported already.
+		return false
+	}
+	t := types.Join(was, now)
+	if next != nil {
+		if prev, ok := next.lookup(sym); ok {
+			t = types.Join(prev, t)
+		}
+		next.set(sym, t)
+	}
+	if h, ok := head.get(sym); ok {
+		return !types.Identical(t, h)
+	}
+	return !types.Identical(t, was)
+}
+
+// noteFilled notes whether sym, just stored from value, holds a list known
+// not to be empty.
+func (tc *typeChecker) noteFilled(sym *Symbol, value ast.Expr) {
+	if sym == nil {
+		return
+	}
+	if l, ok := ast.Unparen(value).(*ast.ListLit); ok && len(l.Elems) > 0 {
+		if tc.filled == nil {
+			tc.filled = map[*Symbol]bool{}
+		}
+		tc.filled[sym] = true
+		return
+	}
+	delete(tc.filled, sym)
+}
+
+// isFilled reports whether e is a list known not to be empty: a list
+// literal with elements, or a variable noteFilled knows.
+func (tc *typeChecker) isFilled(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.ListLit:
+		return len(x.Elems) > 0
+	case *ast.Ident:
+		return tc.filled[tc.info.Uses[x]]
+	}
+	return false
 }
 
 func (tc *typeChecker) stmt(s ast.Stmt) {
@@ -416,11 +662,16 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if sym := tc.info.Uses[s.Name]; sym != nil && sym.Kind == SymProperty {
 			if !gradual(sym.Type) && !loose(t) && !tc.compatible(sym.Type, t) {
 				tc.errorf(s.Name, codeAssign, "Cannot initialize property '"+sym.Name+"' with "+t.String()+" because its declared type is "+sym.Type.String(), nil, nil)
+			} else if s.Constant {
+				tc.errorf(s.Name, codeAssign, "Cannot redeclare container property '"+sym.Name+"' as a constant; the property already holds it", nil, nil)
 			}
 			return
 		}
 		tc.set(tc.info.Defs[s.Name], t)
 		tc.record(s.Name, t)
+		tc.aliasValue(tc.info.Defs[s.Name], s.Value)
+		tc.noteFilled(tc.info.Defs[s.Name], s.Value)
+		tc.noteHeld(tc.info.Defs[s.Name], s.Value)
 	case *ast.AssignStmt:
 		if s.Name == nil {
 			tc.expr(s.Value)
@@ -448,7 +699,11 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		old := tc.symType(sym)
-		if old.Kind != types.KNothing && !loose(old) && !loose(t) && !tc.compatible(old, t) {
+		// A stored action changed to another action (of another
+		// signature) points the variable at it: calls through it are
+		// checked against the new one.
+		rebind := old.Kind == types.KFunction && t.Kind == types.KFunction
+		if !rebind && old.Kind != types.KNothing && !loose(old) && !loose(t) && !tc.compatible(old, t) {
 			tc.errorf(s, codeAssign, "Cannot assign value of incompatible type to variable '"+sym.Name+"'", old, t)
 			return
 		}
@@ -460,8 +715,13 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			tc.record(s.Name, old)
 			return
 		}
-		tc.env.set(sym, t)
+		tc.put(sym, t)
 		tc.record(s.Name, t)
+		if s.Kind == ast.AssignChange {
+			tc.aliasValue(sym, s.Value)
+			tc.noteFilled(sym, s.Value)
+			tc.noteHeld(sym, s.Value)
+		}
 	case *ast.AddStmt:
 		vt := tc.expr(s.Value)
 		if s.List == nil {
@@ -471,13 +731,17 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if sym == nil {
 			return
 		}
+		if tc.propertyElement(s, s.List, vt, "Cannot add") {
+			return
+		}
 		lt := tc.symType(sym)
 		switch {
 		case lt.Kind == types.KList:
 			// A value naming what is not defined leaves the list's
 			// type as it was (see the writes above).
 			if sym.Kind != SymProperty && !(loose(vt) && tc.namesUndefined(s.Value)) {
-				tc.env.set(sym, types.NewList(types.Join(lt.Elem, vt)))
+				tc.put(sym, types.NewList(types.Join(lt.Elem, vt)))
+				tc.mutatePath(aliasPath{sym, 0}, listEffect{t: vt})
 			}
 		case lt.Kind == types.KNumber:
 			if !loose(vt) && vt.Kind != types.KNumber {
@@ -504,18 +768,29 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			if lt := tc.symType(sym); !loose(lt) && lt.Kind != types.KList {
 				tc.errorf(s, codeStatement, "Cannot "+verb+" non-list variable '"+sym.Name+"'", types.NewList(types.Unknown), lt)
 			}
+			if verb == "clear" {
+				tc.cleared(sym)
+			}
+			delete(tc.filled, sym)
 		}
 	case *ast.PushStmt:
 		lt := tc.expr(s.List)
 		vt := tc.expr(s.Value)
+		if tc.propertyElement(s, s.List, vt, "Cannot push") {
+			return
+		}
+		tc.aliasElement(s.List, s.Value, vt)
 		if !loose(lt) && lt.Kind != types.KList {
 			tc.errorf(s, codeStatement, "Expected list type for push operation, got "+lt.String(), types.NewList(types.Unknown), lt)
 		} else if lt.Kind == types.KList {
 			if id, ok := ast.Unparen(s.List).(*ast.Ident); ok {
 				if sym := tc.info.Uses[id]; sym != nil && sym.Kind != SymProperty {
-					tc.env.set(sym, types.NewList(types.Join(lt.Elem, vt)))
+					tc.put(sym, types.NewList(types.Join(lt.Elem, vt)))
 				}
 			}
+			tc.mutate(s.List, listEffect{t: vt})
+		} else {
+			tc.mutate(s.List, listEffect{t: vt}) // a list of lists' element, or of a type not known
 		}
 	case *ast.DisplayStmt:
 		for _, v := range s.Values {
@@ -557,6 +832,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 		tc.loop(func() { tc.block(s.Body) })
 	case *ast.ForEachStmt:
+		ranOnce := tc.isFilled(s.Coll)
 		ct := tc.expr(s.Coll)
 		item := types.Unknown
 		switch {
@@ -568,11 +844,14 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		default:
 			tc.errorAfter(s, s.Coll, codeStatement, "Collection in for-each loop must be a list or map", types.NewList(types.Unknown), ct)
 		}
-		tc.loop(func() {
+		tc.loopFrom(ranOnce, func() {
 			if s.Var != nil {
 				if sym := tc.info.Defs[s.Var]; sym != nil {
 					tc.set(sym, item)
 					tc.record(s.Var, item)
+					if p, ok := tc.aliasPathOf(s.Coll); ok && mayBeList(item) {
+						tc.aliases.union(aliasPath{sym, 0}, aliasPath{p.sym, p.depth + 1})
+					}
 				}
 			}
 			tc.block(s.Body)
@@ -585,8 +864,18 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			})
 			tc.loop(func() { tc.block(s.Body) })
 		case ast.RepeatUntil:
-			tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
-			tc.loop(func() { tc.block(s.Body) })
+			// The body runs first, then the condition, in the body's
+			// scope; when the body may leave the loop before its end, the
+			// condition's types are not forced (what reaches it is not
+			// known), so its findings are dropped.
+			tc.loop(func() {
+				tc.block(s.Body)
+				nd := len(tc.diags)
+				tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
+				if exitsEarly(s.Body.Stmts, true) {
+					tc.diags = tc.diags[:nd]
+				}
+			})
 		case ast.RepeatDoUntil:
 			tc.block(s.Body)
 			tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
@@ -620,14 +909,52 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			}
 		}
 	case *ast.TryStmt:
-		ends := []*env{nil, tc.branch(func() { tc.block(s.Body) })}
+		nr := 0
+		if tc.returns != nil {
+			nr = len(*tc.returns)
+		}
+		// A handler runs from wherever the body failed: each variable the
+		// body sets has there any type it had in the body.
+		var seen *env
+		savedSeen := tc.seen
+		if len(s.Clauses) > 0 {
+			seen = &env{}
+			tc.seen = seen
+		}
+		body := tc.branch(func() { tc.block(s.Body) })
+		if seen != nil && savedSeen != nil {
+			// An outer try's handlers see them too.
+			for i := range seen.n {
+				tc.saw(savedSeen, seen.inline[i].sym, seen.inline[i].t)
+			}
+			for sym, t := range seen.m {
+				tc.saw(savedSeen, sym, t)
+			}
+		}
+		tc.seen = savedSeen
+		ends := []*env{nil, body}
 		for _, c := range s.Clauses {
-			ends = append(ends, tc.branch(func() { tc.block(c.Body) }))
+			ends = append(ends, tc.branch(func() {
+				if seen != nil {
+					for i := range seen.n {
+						tc.tryState(seen.inline[i].sym, seen.inline[i].t)
+					}
+					for sym, t := range seen.m {
+						tc.tryState(sym, t)
+					}
+				}
+				tc.block(c.Body)
+			}))
 		}
 		if s.Otherwise != nil {
 			ends = append(ends, tc.branch(func() { tc.block(s.Otherwise) }))
 		}
 		tc.join(ends...)
+		if s.Finally != nil && blockLeaves(s.Finally.Stmts, false) && tc.returns != nil {
+			// A finally that returns decides the result, whatever the
+			// body and its handlers returned.
+			*tc.returns = (*tc.returns)[:nr]
+		}
 		tc.block(s.Finally)
 	case *ast.CreateListStmt:
 		var el *types.Type
@@ -674,8 +1001,15 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 	case *ast.OpenFileStmt:
 		tc.mustBe(s.Path, types.Text, codeStatement, "File path must be a text string")
 	case *ast.CloseStmt:
-		tc.expr(s.X)
+		t := tc.expr(s.X)
+		if s.Kind == ast.CloseFile && !loose(t) && t.Kind != types.KText && !(t.Kind == types.KCustom && (t.Name == "File" || t.Name == "HttpStream" || t.Name == "ResponseStream")) {
+			tc.errorf(s, codeStatement, "Expected a file or stream handle, found "+t.String(), nil, nil)
+		}
 	case *ast.WriteStmt:
+		if s.Kind == ast.WriteLine || s.Kind == ast.WriteChunk {
+			tc.streamWrite(s)
+			return
+		}
 		ct := tc.expr(s.Content)
 		tc.expr(s.Target)
 		if (s.Kind == ast.WriteContent || s.Kind == ast.WriteFileContent || s.Kind == ast.AppendFileContent) && !loose(ct) && ct.Kind != types.KText {
@@ -702,7 +1036,18 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.mustBe(s.Server, types.Text, codeStatement, "Server must be a text string")
 		tc.mustBe(s.Timeout, types.Number, codeStatement, "Timeout must be a number")
 	case *ast.WaitNextStmt:
-		tc.expr(s.Source)
+		if t := tc.expr(s.Source); !loose(t) && !(t.Kind == types.KCustom && t.Name == "HttpStream") {
+			tc.errorf(s, codeStatement, "`wait for next chunk|line` requires an outbound stream handle (from `open url … and stream response as …`)", types.NewCustom("HttpStream"), t)
+		}
+		if s.Name != nil {
+			// Nothing once the stream has ended.
+			t := types.NewOptional(types.Binary)
+			if s.Line {
+				t = types.NewOptional(types.Text)
+			}
+			tc.set(tc.info.Defs[s.Name], t)
+			tc.record(s.Name, t)
+		}
 	case *ast.ExecCommandStmt:
 		tc.mustBe(s.Command, types.Text, codeStatement, "Expected string for command")
 		if s.Args != nil {
@@ -745,15 +1090,35 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.mustBe(s.Method, types.Text, codeStatement, "HTTP method must be a text string")
 		tc.expr(s.Headers)
 		tc.expr(s.Body)
+		if s.Name != nil && s.Kind != ast.HTTPStream {
+			// The body as text, or the whole response (status, headers,
+			// body) as a map.
+			t := types.Text
+			if s.FullResponse {
+				t = types.NewMap(types.Text, types.Any)
+			}
+			tc.set(tc.info.Defs[s.Name], t)
+			tc.record(s.Name, t)
+		}
 	case *ast.StartStreamStmt:
 		tc.expr(s.Request)
 		tc.expr(s.Status)
 		tc.expr(s.ContentType)
 		tc.expr(s.Headers)
 	case *ast.FlushStmt:
-		tc.expr(s.Target)
+		tc.flush(s)
 	case *ast.WebSocketHandlerStmt:
 		tc.expr(s.Server)
+		if s.Name != nil {
+			// The event as a map: a connection's fields are text; a
+			// message's hold its sender too.
+			t := types.NewMap(types.Text, types.Text)
+			if s.Event == "message" {
+				t = types.NewMap(types.Text, types.Any)
+			}
+			tc.set(tc.info.Defs[s.Name], t)
+			tc.record(s.Name, t)
+		}
 		tc.loop(func() { tc.block(s.Body) })
 	case *ast.WebSocketSendStmt:
 		tc.expr(s.Message)
@@ -794,14 +1159,25 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 				}
 				if len(sym.Actions()) == 1 || zero {
 					// A bare action name as a statement calls it with no arguments.
-					tc.record(id, tc.actionCall(s, sym, nil, false))
+					t := tc.actionCall(s, sym, nil, false)
+					tc.record(id, t)
+					tc.callEffects(sym, nil)
+					tc.lastValue = t
 					return
 				}
 			}
 		}
-		tc.expr(s.X)
+		tc.lastValue = tc.expr(s.X)
 	case *ast.Block:
 		tc.block(s)
+	case *ast.BranchStmt:
+		if s.Kind == ast.Break && tc.inLoop {
+			tc.exits = append(tc.exits, snapshot(tc.env, tc.loopEntry))
+		}
+	case *ast.ExitStmt:
+		if !s.Program && tc.inLoop {
+			tc.exits = append(tc.exits, snapshot(tc.env, tc.loopEntry))
+		}
 	}
 }
 

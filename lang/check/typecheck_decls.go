@@ -24,23 +24,61 @@ func (tc *typeChecker) ifStmt(s *ast.IfStmt) {
 			return
 		}
 		if inThen == isNothing {
-			tc.env.set(sym, types.Nothing)
+			tc.put(sym, types.Nothing)
 		} else {
-			tc.env.set(sym, t.Elem)
+			tc.put(sym, t.Elem)
 		}
 	}
+	if lit, ok := ast.Unparen(s.Cond).(*ast.BasicLit); ok && lit.Kind == ast.LitBool {
+		// `check if yes:`: the other branch never runs.
+		if v := strings.ToLower(lit.Value); v == "yes" || v == "true" {
+			tc.join(tc.branch(func() { tc.block(s.Then) }))
+			if s.Else != nil {
+				tc.unreached(func() { tc.stmt(s.Else) })
+			}
+		} else {
+			tc.unreached(func() { tc.block(s.Then) })
+			if s.Else != nil {
+				tc.join(tc.branch(func() { tc.stmt(s.Else) }))
+			}
+		}
+		return
+	}
 	then := tc.branch(func() { refine(true); tc.block(s.Then) })
+	thenLeaves := s.Then != nil && blockLeaves(s.Then.Stmts, true)
 	if s.Else == nil {
+		if thenLeaves {
+			// A guard that leaves: what follows is the other case.
+			refine(false)
+			return
+		}
 		tc.join(nil, then)
 		return
 	}
 	els := tc.branch(func() { refine(false); tc.stmt(s.Else) })
-	tc.join(then, els)
+	switch elsLeaves := leaves(s.Else, true); {
+	case thenLeaves && elsLeaves:
+	case thenLeaves:
+		tc.join(els)
+	case elsLeaves:
+		tc.join(then)
+	default:
+		tc.join(then, els)
+	}
 }
 
 // nothingTest recognizes `x is nothing` (isNothing) and `x is not nothing`
 // conditions on a variable, which refine an optional x in the branches.
 func (tc *typeChecker) nothingTest(cond ast.Expr) (sym *Symbol, isNothing bool) {
+	if c, ok := ast.Unparen(cond).(*ast.CallExpr); ok && len(c.Args) == 1 && c.Args[0] != nil {
+		// isnothing of x
+		if fn, ok := c.Fun.(*ast.Ident); ok && (fn.Name == "isnothing" || fn.Name == "is_nothing") {
+			if id, ok := ast.Unparen(c.Args[0].Value).(*ast.Ident); ok {
+				return tc.info.Uses[id], true
+			}
+		}
+		return nil, false
+	}
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || (b.Op != ast.OpEquals && b.Op != ast.OpNotEquals) {
 		return nil, false
@@ -59,6 +97,15 @@ func (tc *typeChecker) nothingTest(cond ast.Expr) (sym *Symbol, isNothing bool) 
 
 func (tc *typeChecker) action(d *ast.ActionDecl) {
 	saved, savedRet, savedIn, savedReturns := tc.env, tc.retType, tc.inAction, tc.returns
+	savedInLoop, savedEntry := tc.inLoop, tc.loopEntry
+	tc.inLoop, tc.loopEntry = false, nil // a loop around the definition is not the body's
+	defer func() { tc.inLoop, tc.loopEntry = savedInLoop, savedEntry }()
+	if len(tc.aliases.groups) > 0 {
+		// What the body shares it shares when it runs, not where it is
+		// defined.
+		savedAliases := tc.aliases.clone()
+		defer func() { tc.aliases = savedAliases }()
+	}
 	var returns []*types.Type
 	tc.returns = &returns
 	tc.env = saved.child()
@@ -75,23 +122,40 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 			tc.expr(p.Default)
 		}
 		if sym := tc.info.Defs[p.Name]; sym != nil {
-			t := paramType(p)
+			t := tc.paramType(p)
 			if t == nil {
 				t = types.Unknown
 			}
-			tc.env.set(sym, t)
+			tc.put(sym, t)
 			tc.record(p.Name, t)
 		}
 	}
+	tc.lastValue = nil
 	tc.block(d.Body)
-	if d.ReturnType == nil && d.Body != nil && mustReturn(d.Body.Stmts) {
-		// Only an action that returns on every path gets an inferred
-		// type; otherwise its fall-through value is unknown to us.
+	if d.Body != nil && tc.retType != nil && !gradual(tc.retType) && tc.retType.Kind != types.KNothing && !mustReturn(d.Body.Stmts) {
+		// The body may end without returning: its last value is the
+		// result then.
+		if n := len(d.Body.Stmts); n > 0 && isValueStmt(d.Body.Stmts[n-1]) && tc.lastValue != nil && !loose(tc.lastValue) && !tc.compatible(tc.retType, tc.lastValue) {
+			tc.errorf(d.Body.Stmts[n-1], codeReturn, "The value the action ends with, its result when it does not return, has incorrect type", tc.retType, tc.lastValue)
+		}
+	}
+	if d.ReturnType == nil && d.Body != nil && len(returns) > 0 {
+		// The values returned, joined; an action that may also reach the
+		// end of its body without returning gives Nothing there, so the
+		// result is optional. Without a return, its result is the value
+		// of its last statement, which we do not follow.
 		var rt *types.Type
 		for _, t := range returns {
 			rt = types.Join(rt, t)
 		}
-		if rt != nil && !loose(rt) {
+		if !mustReturn(d.Body.Stmts) {
+			if n := len(d.Body.Stmts); n > 0 && isValueStmt(d.Body.Stmts[n-1]) {
+				rt = types.Unknown // the value of the last statement, not followed
+			} else {
+				rt = types.Join(rt, types.Nothing)
+			}
+		}
+		if rt != nil && !gradual(rt) {
 			if tc.inferred == nil {
 				tc.inferred = map[*ast.ActionDecl]*types.Type{}
 			}
@@ -112,26 +176,67 @@ func (tc *typeChecker) returnType(d *ast.ActionDecl) *types.Type {
 	return types.Unknown
 }
 
-// mustReturn reports whether a statement list returns on every path.
+// mustReturn reports whether a statement list never reaches its end: every
+// path returns, or leaves by `exit` (an action's result is then what its
+// returns give).
 func mustReturn(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.IfStmt:
-		if s.Then == nil || s.Else == nil || !mustReturn(s.Then.Stmts) {
-			return false
-		}
-		switch e := s.Else.(type) {
-		case *ast.Block:
-			return mustReturn(e.Stmts)
-		case *ast.IfStmt:
-			return mustReturn([]ast.Stmt{e})
+	for _, st := range list {
+		if leaves(st, true) {
+			return true
 		}
 	}
 	return false
+}
+
+// mayLeave reports whether s is a statement leaves may say yes of: most
+// statements are not, and stmts asks about every one.
+func mayLeave(s ast.Stmt) bool {
+	switch s.(type) {
+	case *ast.ReturnStmt, *ast.ExitStmt, *ast.BranchStmt, *ast.IfStmt, *ast.TryStmt, *ast.Block:
+		return true
+	}
+	return false
+}
+
+// leaves reports whether statement s never completes normally: it returns
+// or exits on every path, or, when loops is set, also breaks out of or
+// continues the loop around it.
+func leaves(s ast.Stmt, loops bool) bool {
+	switch s := s.(type) {
+	case *ast.ReturnStmt, *ast.ExitStmt:
+		return true
+	case *ast.BranchStmt:
+		return loops
+	case *ast.Block:
+		return s != nil && blockLeaves(s.Stmts, loops)
+	case *ast.IfStmt:
+		if s.Then == nil || s.Else == nil || !blockLeaves(s.Then.Stmts, loops) {
+			return false
+		}
+		return leaves(s.Else, loops)
+	case *ast.TryStmt:
+		if s.Finally != nil && blockLeaves(s.Finally.Stmts, loops) {
+			return true
+		}
+		if s.Body == nil || !blockLeaves(s.Body.Stmts, loops) {
+			return false
+		}
+		for _, c := range s.Clauses {
+			if c.Body == nil || !blockLeaves(c.Body.Stmts, loops) {
+				return false
+			}
+		}
+		return s.Otherwise == nil || blockLeaves(s.Otherwise.Stmts, loops)
+	}
+	return false
+}
+
+// blockLeaves reports whether a block never reaches its end, by its last
+// statement (a statement that leaves before it makes the rest unreachable,
+// which stmts checks apart; looking at the last alone keeps this constant
+// per nesting level, as it runs for every statement).
+func blockLeaves(list []ast.Stmt, loops bool) bool {
+	return len(list) > 0 && leaves(list[len(list)-1], loops)
 }
 
 func (tc *typeChecker) containerDecl(s *ast.ContainerDecl) {
@@ -203,7 +308,13 @@ func (tc *typeChecker) conformance(s *ast.ContainerDecl, c, i *Symbol) {
 		}
 		reqs = append(reqs, d.Actions...)
 		for _, e := range d.Extends {
-			collect(tc.a.global.Lookup(e.Name))
+			x := tc.a.global.Lookup(e.Name)
+			if x != nil && x.Kind != SymInterface && !seen[x.Name] {
+				seen[x.Name] = true
+				tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' requires '"+x.Name+"' through interface '"+i.Name+"', but '"+x.Name+"' is a "+x.Kind.String()+", not an interface", nil, nil)
+				continue
+			}
+			collect(x)
 		}
 	}
 	collect(i)
@@ -372,4 +483,167 @@ func (tc *typeChecker) expect(s *ast.ExpectStmt) {
 			tc.errorf(s.Value, codeStatement, "Length value must be numeric", types.Number, vt)
 		}
 	}
+}
+
+// streamWrite checks `write line|chunk V to T` on the reading the runtime
+// takes by T's type, as the reference does: a response stream sends V, which
+// must be text, binary, a number or a boolean; a text path or a file handle
+// takes the classic file write of the merged name (`line NAME …`) when there
+// is one; a target of unknown type may take either, so both are checked; any
+// other target is an error. On the reading taken, a name neither reading
+// binds is reported here (the analyzer reports it only when neither does).
+func (tc *typeChecker) streamWrite(s *ast.WriteStmt) {
+	tt := tc.expr(s.Target)
+	lead := LeadOf(s.Content, s.Classic)
+	stream := func() {
+		if lead != nil && tc.info.Uses[lead] == nil {
+			tc.errorf(lead, codeStatement, "Variable '"+lead.Name+"' is not defined", nil, nil)
+		}
+		vt := tc.expr(s.Content)
+		if !loose(vt) {
+			switch vt.Kind {
+			case types.KText, types.KNumber, types.KBoolean, types.KBinary:
+			default:
+				tc.errorf(s.Content, codeStatement, "`write line|chunk` can only send text, binary, a number, or a boolean to a response stream", types.Text, vt)
+			}
+		}
+	}
+	classic := func() {
+		if tc.info.Uses[s.Classic] == nil {
+			tc.errorf(s.Classic, codeStatement, "Variable '"+s.Classic.Name+"' is not defined", nil, nil)
+		}
+		tc.swapLead, tc.swapAlt = lead, s.Classic
+		tc.expr(s.Content)
+		tc.swapLead, tc.swapAlt = nil, nil
+	}
+	switch {
+	case tt.Kind == types.KCustom && tt.Name == "ResponseStream":
+		stream()
+	case lead != nil && (tt.Kind == types.KText || tt.Kind == types.KCustom && tt.Name == "File"):
+		classic()
+	case loose(tt):
+		if lead != nil {
+			classic()
+		}
+		stream() // last, so that the types recorded are the stream reading's
+	default:
+		tc.expr(s.Content)
+		tc.errorf(s, codeStatement, "`write line|chunk` requires a response-stream handle (from `start streaming response … as …`)", types.NewCustom("ResponseStream"), tt)
+	}
+}
+
+// flush checks `flush T`: when its first words name an action or a variable
+// (the analyzer resolved them), the expression they begin, as before
+// streams; else T must be a response stream.
+func (tc *typeChecker) flush(s *ast.FlushStmt) {
+	if s.Legacy != nil && tc.info.Uses[s.Legacy] != nil {
+		lead := LeadOf(s.Target, s.Legacy)
+		if lead == nil {
+			tc.expr(s.Target)
+			return
+		}
+		tc.swapLead, tc.swapAlt = lead, s.Legacy
+		tc.expr(s.Target)
+		tc.swapLead, tc.swapAlt = nil, nil
+		return
+	}
+	if tt := tc.expr(s.Target); !loose(tt) && !(tt.Kind == types.KCustom && tt.Name == "ResponseStream") {
+		msg := "`flush` requires a response-stream handle (from `start streaming response … as …`), found " + tt.String()
+		if s.Legacy != nil {
+			// Say why the statement is not the other one.
+			msg += " ('" + s.Legacy.Name + "' is not defined as an action or a variable to run instead)"
+		}
+		tc.errorf(s, codeStatement, msg, nil, nil)
+	}
+}
+
+// isValueStmt reports whether s is a bare value, whose value an action's
+// body ending in it gives when it does not return.
+func isValueStmt(s ast.Stmt) bool {
+	x, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	switch ast.Unparen(x.X).(type) {
+	case *ast.BasicLit, *ast.ListLit, *ast.BinaryExpr, *ast.ConcatExpr, *ast.Ident, *ast.IndexExpr, *ast.PropertyExpr:
+		return true
+	}
+	return false
+}
+
+// propertyElement reports, as verb says, a value of type vt put into the
+// list target when target is a container property declared a list of
+// another element type: the property keeps its declared type, whatever
+// the program puts into it. It reports whether it did.
+func (tc *typeChecker) propertyElement(at ast.Node, target ast.Expr, vt *types.Type, verb string) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(target).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.PropertyExpr:
+		id = x.Prop
+	case *ast.StaticMemberExpr:
+		id = x.Member
+	}
+	if id == nil {
+		return false
+	}
+	p := tc.info.Uses[id]
+	if p == nil || p.Kind != SymProperty || p.Type == nil || p.Type.Kind != types.KList || gradual(p.Type.Elem) || loose(vt) || tc.compatible(p.Type.Elem, vt) {
+		return false
+	}
+	tc.errorf(at, codeContainer, verb+" "+vt.String()+" into property '"+p.Name+"' because its declared element type is "+p.Type.Elem.String(), nil, nil)
+	return true
+}
+
+// paramType is the declared type of parameter p, or nil: an annotation
+// `as Date` (or Time, DateTime) names the file's container of that name
+// when there is one, as at run time.
+func (tc *typeChecker) paramType(p *ast.Param) *types.Type {
+	t := paramType(p)
+	if t != nil && (t.Kind == types.KDate || t.Kind == types.KTime || t.Kind == types.KDateTime || t.Kind == types.KCustom) && tc.info.Containers[p.Type.Name] != nil {
+		return types.NewInstance(p.Type.Name)
+	}
+	return t
+}
+
+// exitsEarly reports whether statements may leave the loop around them
+// before its body's end: a break of this loop (own says the statements are
+// its body's, not a nested loop's), or an exit or a return at any depth.
+func exitsEarly(list []ast.Stmt, own bool) bool {
+	found := false
+	for _, st := range list {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ActionDecl:
+				return false
+			case *ast.ReturnStmt, *ast.ExitStmt:
+				found = true
+			case *ast.BranchStmt:
+				found = found || own && n.Kind == ast.Break
+			case *ast.CountStmt, *ast.ForEachStmt, *ast.RepeatStmt, *ast.MainLoopStmt:
+				// A nested loop takes its own breaks.
+				var body *ast.Block
+				switch l := n.(type) {
+				case *ast.CountStmt:
+					body = l.Body
+				case *ast.ForEachStmt:
+					body = l.Body
+				case *ast.RepeatStmt:
+					body = l.Body
+				case *ast.MainLoopStmt:
+					body = l.Body
+				}
+				if body != nil && exitsEarly(body.Stmts, false) {
+					found = true
+				}
+				return false
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }

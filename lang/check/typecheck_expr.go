@@ -89,7 +89,22 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 			return tc.builtinCall(e, sym.Builtin, e.Args, args)
 		}
 		if sym != nil && sym.Kind == SymAction && sym.From == "" {
-			return tc.actionCall(e, sym, args, false)
+			t := tc.actionCall(e, sym, args, false)
+			tc.callEffects(sym, e.Args)
+			return t
+		}
+		if a := tc.holds[sym]; sym != nil && a != nil && a.Kind == SymBuiltin {
+			return tc.builtinCall(e, a.Builtin, e.Args, args)
+		} else if sym != nil && a != nil {
+			tc.callEffects(a, e.Args)
+		} else {
+			tc.escapeArgs(e.Args)
+		}
+		if sym != nil && sym.From == "" && sym.Kind != SymAction {
+			// `call h with …` of a variable holding an action.
+			if ft := tc.symType(sym); ft.Kind == types.KFunction {
+				return tc.callHeld(e, e.Name.Name, ft, args)
+			}
 		}
 		return types.Unknown
 	case *ast.IndexExpr:
@@ -197,6 +212,13 @@ func (tc *typeChecker) patternOperand(e ast.Expr) {
 }
 
 func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
+	if id == tc.swapLead {
+		// The other reading of a statement read two ways: the merged name.
+		if sym := tc.info.Uses[tc.swapAlt]; sym != nil {
+			return tc.ident(tc.swapAlt)
+		}
+		return types.Unknown
+	}
 	sym := tc.info.Uses[id]
 	if (sym == nil || sym.Kind == SymBuiltin) && (id.Name == "count" || id.Name == "loopcounter") {
 		return types.Number
@@ -224,10 +246,15 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 				return tc.returnType(d)
 			}
 		}
+		if tc.nestedVersionAround(sym, id.Pos()) {
+			// A version defined in a block around: which one a call
+			// through the value reaches is known at run time only.
+			return types.Unknown
+		}
 		d := sym.Actions()[0]
 		var ps []*types.Type
 		for _, p := range d.Params {
-			if t := paramType(p); t != nil {
+			if t := tc.paramType(p); t != nil {
 				ps = append(ps, t)
 			} else {
 				ps = append(ps, types.Unknown)
@@ -269,6 +296,15 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 		return types.Unknown
 	}
 	sym := tc.info.Uses[fn]
+	if fn == tc.swapLead && tc.swapLead != nil {
+		// The other reading's merged name is what is called.
+		sym = tc.info.Uses[tc.swapAlt]
+		if sym == nil || sym.Kind != SymAction {
+			tc.argTypes(c.Args)
+			return types.Unknown
+		}
+		return tc.actionCall(c, sym, tc.argTypes(c.Args), true)
+	}
 	if sym != nil && sym.Kind == SymBuiltin {
 		args := tc.argTypes(c.Args)
 		tc.record(fn, sym.Type)
@@ -280,17 +316,22 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	}
 	if sym.Kind == SymAction {
 		args := tc.argTypes(c.Args)
-		return tc.actionCall(c, sym, args, true)
+		t := tc.actionCall(c, sym, args, true)
+		tc.callEffects(sym, c.Args)
+		return t
 	}
 	ft := tc.expr(fn)
 	args := tc.argTypes(c.Args)
+	if a := tc.holds[sym]; a != nil && a.Kind == SymBuiltin {
+		return tc.builtinCall(c, a.Builtin, c.Args, args) // `store magnitude as abs`
+	} else if a != nil {
+		tc.callEffects(a, c.Args) // the action it was stored from
+	} else {
+		tc.escapeArgs(c.Args) // a call through a value: what it changes is not known
+	}
 	switch {
 	case ft.Kind == types.KFunction:
-		if len(args) != len(ft.Params) {
-			tc.errorf(c, codeArity, "Function expects "+strconv.Itoa(len(ft.Params))+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
-			return types.Invalid
-		}
-		return ft.Result
+		return tc.callHeld(c, fn.Name, ft, args)
 	case gradual(ft) || tc.a.aliases[sym]:
 		return types.Unknown
 	case loose(ft):
@@ -298,6 +339,22 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	}
 	tc.errorf(c, codeCall, "Cannot call "+ft.String()+", not a function", types.NewFunction(nil, types.Unknown), ft)
 	return types.Invalid
+}
+
+// callHeld checks a call of the action a variable name holds, of type ft,
+// with arguments of types args.
+func (tc *typeChecker) callHeld(n ast.Node, name string, ft *types.Type, args []*types.Type) *types.Type {
+	if len(args) != len(ft.Params) {
+		tc.errorf(n, codeArity, "Function expects "+strconv.Itoa(len(ft.Params))+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
+		return types.Invalid
+	}
+	for i, want := range ft.Params {
+		if !gradual(want) && !loose(args[i]) && !tc.compatible(want, args[i]) {
+			tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of '"+name+"' (the action it holds) expects "+want.String()+", but found "+args[i].String(), want, args[i])
+			return types.Invalid
+		}
+	}
+	return ft.Result
 }
 
 func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, ofForm bool) *types.Type {
@@ -322,6 +379,27 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 		tc.errorf(n, codeArity, "Action '"+sym.Name+"' expects "+strings.Join(parts, " or ")+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
 		return types.Invalid
 	}
+	if len(match) > 1 {
+		// The versions whose typed parameters take these arguments: when
+		// one does, the call is known to reach it.
+		var fit []*ast.ActionDecl
+		for _, d := range match {
+			ok := true
+			for i, p := range d.Params {
+				want := tc.paramType(p)
+				if want != nil && !gradual(want) && (gradual(args[i]) || !tc.compatible(want, args[i])) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				fit = append(fit, d)
+			}
+		}
+		if len(fit) == 1 {
+			return tc.returnType(fit[0])
+		}
+	}
 	var result *types.Type
 	for _, d := range match {
 		result = types.Join(result, tc.returnType(d))
@@ -329,7 +407,7 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 	if len(match) == 1 {
 		d := match[0]
 		for i, p := range d.Params {
-			want := paramType(p)
+			want := tc.paramType(p)
 			if want == nil || i >= len(args) || gradual(want) || loose(args[i]) {
 				continue
 			}
@@ -384,6 +462,7 @@ func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*
 			}
 		}
 		if ok {
+			tc.builtinEffects(b, argNodes, args)
 			return specialize(b.Name, args, s.Result)
 		}
 	}
@@ -391,7 +470,12 @@ func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*
 		s := arity[0]
 		for i, p := range s.Params {
 			if !types.BuiltinCompatible(p.Type, args[i]) && !looseArg(args[i]) {
-				tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of builtin '"+b.Name+"' expected "+p.Type.String()+", but found "+args[i].String(), p.Type, args[i])
+				msg := "Argument " + strconv.Itoa(i+1) + " of builtin '" + b.Name + "' expected " + p.Type.String() + ", but found " + args[i].String()
+				if args[i].Kind == types.KInstance && strings.EqualFold(args[i].Name, p.Type.String()) {
+					// `value as Date` with a container Date in the file.
+					msg += ": the annotation names the container " + args[i].Name + "; write lowercase '" + strings.ToLower(p.Type.String()) + "' for the " + strings.ToLower(p.Type.String()) + " type"
+				}
+				tc.errorf(n, codeArgument, msg, p.Type, args[i])
 				return types.Invalid
 			}
 		}
@@ -403,7 +487,7 @@ func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*
 
 // looseArg is loose for builtin arguments: Optional and Nothing values are
 // left to the runtime because our inference of them is approximate.
-func looseArg(t *types.Type) bool { return loose(t) }
+func looseArg(t *types.Type) bool { return gradual(t) || t.Kind == types.KAsync }
 
 func specialize(name string, args []*types.Type, result *types.Type) *types.Type {
 	elem := func() *types.Type {
@@ -449,8 +533,9 @@ func (tc *typeChecker) binary(n ast.Node, op ast.BinaryOp, l, r *types.Type) *ty
 		}
 		return types.Any
 	}
-	// Our inference of optional values is approximate: stay silent.
-	if loose(l) || loose(r) {
+	// An operand that may be Nothing is checked as it is: the operators
+	// but equality reject Nothing at run time.
+	if l.Kind == types.KAsync || r.Kind == types.KAsync {
 		if boolOp {
 			return types.Boolean
 		}
@@ -490,11 +575,12 @@ func (tc *typeChecker) binary(n ast.Node, op ast.BinaryOp, l, r *types.Type) *ty
 		if (l.Kind == types.KNumber && r.Kind == types.KNumber) || (l.Kind == types.KText && r.Kind == types.KText) || (temporal(l) && l.Kind == r.Kind) {
 			return types.Boolean
 		}
-		want := types.Number
+		// The operand that cannot be compared, against what it needed.
+		want, found := types.Number, l
 		if l.Kind == types.KNumber || l.Kind == types.KText || temporal(l) {
-			want = l
+			want, found = l, r
 		}
-		tc.errorf(n, codeOperand, "Cannot compare "+l.String()+" and "+r.String()+" with "+opName, want, r)
+		tc.errorf(n, codeOperand, "Cannot compare "+l.String()+" and "+r.String()+" with "+opName, want, found)
 		return types.Invalid
 	case op == ast.OpAnd || op == ast.OpOr:
 		if l.Kind == types.KBoolean && r.Kind == types.KBoolean {
@@ -558,9 +644,13 @@ func (tc *typeChecker) index(e *ast.IndexExpr) *types.Type {
 			return types.Invalid
 		}
 		return types.Text
-	case loose(ct) && ct.Kind != types.KOptional:
+	case loose(ct) && ct.Kind != types.KOptional && ct.Kind != types.KNothing:
 		return types.Unknown
 	case ct.Kind == types.KCustom && (ct.Name == "HttpStream" || ct.Name == "ResponseStream"):
+		if !loose(it) && it.Kind != types.KText {
+			tc.errorf(e, codeIndex, "Stream handle field name must be text, got "+it.String(), types.Text, it)
+			return types.Invalid
+		}
 		return types.Any
 	case ct.Kind == types.KCustom && ct.Name != "Request":
 		return types.Unknown
@@ -671,7 +761,7 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		return types.Invalid
 	}
 	for i, p := range d.Params {
-		want := paramType(p)
+		want := tc.paramType(p)
 		if want == nil || gradual(want) || loose(args[i]) {
 			continue
 		}
@@ -750,4 +840,17 @@ func (tc *typeChecker) noteImport(name string) {
 	if len(tc.diags) > 0 {
 		tc.diags[len(tc.diags)-1].Message += tc.a.importNote(name)
 	}
+}
+
+// nestedVersionAround reports whether a version of action sym is defined in
+// a block (not the file) that holds offset.
+func (tc *typeChecker) nestedVersionAround(sym *Symbol, offset int) bool {
+	for _, d := range sym.Nested() {
+		for sc := tc.info.ScopeAt(offset); sc != nil && sc != tc.info.Global; sc = sc.Parent {
+			if sc.Span.Start <= d.Pos() && d.Pos() < sc.Span.End {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -663,14 +663,15 @@ func (p *parser) postfix(x ast.Expr, clause bool) ast.Expr {
 	return x
 }
 
-// memberPostfix applies `[i]` (only directly adjacent), `.prop`,
+// memberPostfix applies `[i]` (only directly adjacent to adjEnd; anywhere
+// when adjEnd is negative, a seeded operand's first postfix), `.prop`,
 // `.method(args)` and `at i` after a member access, as the reference does.
 func (p *parser) memberPostfix(x ast.Expr, clause bool, adjEnd int) ast.Expr {
 	for !p.atEOF() {
 		t := p.peek()
 		switch t.Kind {
 		case token.LeftBracket:
-			if adjEnd != t.Start {
+			if adjEnd >= 0 && adjEnd != t.Start {
 				return x
 			}
 			p.next()
@@ -703,7 +704,13 @@ func (p *parser) memberPostfix(x ast.Expr, clause bool, adjEnd int) ast.Expr {
 				x = &ast.PropertyExpr{Range: p.rng(x.Pos()), X: x, Prop: pid}
 			}
 		case token.IntLiteral:
-			return x
+			// A seeded operand, before any member: direct indexing
+			// (`write line values 0 to f`).
+			if adjEnd >= 0 || !isIndexable(x) {
+				return x
+			}
+			p.next()
+			x = &ast.IndexExpr{Range: p.rng(x.Pos()), X: x, Index: p.lit(t, ast.LitInt), Kind: ast.IndexBare}
 		case token.KeywordAt:
 			p.next()
 			idx := p.exprCtx(clause)

@@ -366,10 +366,13 @@ func (p *parser) streamWrite() ast.Stmt {
 	}
 	rest := strings.TrimLeft(n.Text[len(word):], " ")
 	var v ast.Expr
+	var classic *ast.Ident
 	if rest == "" {
 		v = p.seeded(p.primary(false), false)
 	} else {
+		start := p.pos
 		v = p.seeded(p.tailIdent(n, rest), false)
+		classic = p.sameReading(n, start)
 	}
 	p.expectOf(token.KeywordTo, "'to STREAM' after the value of 'write ", word, "'")
 	target := p.primary(false)
@@ -377,7 +380,27 @@ func (p *parser) streamWrite() ast.Stmt {
 	if isLine {
 		k = ast.WriteLine
 	}
-	return &ast.WriteStmt{Range: p.rng(t.Start), Kind: k, Content: v, Target: target}
+	return &ast.WriteStmt{Range: p.rng(t.Start), Kind: k, Content: v, Target: target, Classic: classic}
+}
+
+// sameReading returns the merged token n as one name when an operand led by
+// it reads the tokens from start to where the operand just parsed ends, as
+// the reference's second reading of `write line NAME …` must; else nil. What
+// it parses is dropped.
+func (p *parser) sameReading(n token.Token, start int) *ast.Ident {
+	end, last, nd := p.pos, p.lastEnd, len(p.diags)
+	p.pos = start
+	if start > 0 {
+		p.lastEnd = p.toks[start-1].End
+	}
+	id := p.identOf(n)
+	same := p.speculate(func() { p.seeded(id, false) }) && p.pos == end && len(p.diags) == nd
+	p.diags, p.raised = p.diags[:nd], p.raised[:nd]
+	p.pos, p.lastEnd = end, last
+	if !same {
+		return nil
+	}
+	return id
 }
 
 // flush parses `flush STREAM`.
@@ -390,7 +413,7 @@ func (p *parser) flush() ast.Stmt {
 	} else {
 		target = p.seeded(p.tailIdent(t, rest), false)
 	}
-	return &ast.FlushStmt{Range: p.rng(t.Start), Target: target}
+	return &ast.FlushStmt{Range: p.rng(t.Start), Target: target, Legacy: p.identOf(t)}
 }
 
 // wsHandler parses `on websocket connect|message|disconnect to|from SERVER

@@ -130,7 +130,8 @@ func FromAnnotation(word string) *Type {
 }
 
 // String formats t as the reference's messages do: "Number", "List of Text",
-// "Map from Text to Any", "Text or Nothing", "Function(Number) -> Text",
+// "Map from Text to Any", "Text or Nothing", "(List of Text) or Nothing",
+// "Function(Number) -> Text",
 // "Container<C>", "Instance<C>", "Interface<I>", custom names verbatim.
 func (t *Type) String() string {
 	var b strings.Builder
@@ -177,7 +178,16 @@ func (t *Type) write(b *strings.Builder) {
 		b.WriteString(" to ")
 		t.Elem.write(b)
 	case KOptional:
+		// "(Map from Text to Text) or Nothing", not a map of optional
+		// values.
+		paren := t.Elem != nil && (t.Elem.Kind == KList || t.Elem.Kind == KMap || t.Elem.Kind == KFunction)
+		if paren {
+			b.WriteString("(")
+		}
 		t.Elem.write(b)
+		if paren {
+			b.WriteString(")")
+		}
 		b.WriteString(" or Nothing")
 	case KFunction:
 		b.WriteString("Function(")
@@ -244,7 +254,7 @@ type Extends func(child, parent string) bool
 // Compatible reports whether a value of type source may be stored where target
 // is expected (declarations, assignments, user action arguments, returns), per
 // §5.2: gradual types on either side, Nothing into anything, Optional only into
-// Optional, element-wise lists and maps, date/time custom names, and container
+// Optional, element-wise lists and maps, date/time custom names either way, and container
 // instances into their own or an ancestor container's name.
 func Compatible(target, source *Type, ext Extends) bool {
 	if Identical(target, source) {
@@ -279,6 +289,18 @@ func Compatible(target, source *Type, ext Extends) bool {
 			return strings.EqualFold(target.Name, "time")
 		case KDateTime:
 			return strings.EqualFold(target.Name, "datetime")
+		}
+	}
+	if source.Kind == KCustom {
+		// A value annotated `as DateTime` where a date and time is
+		// expected: the same type, written as a name.
+		switch target.Kind {
+		case KDate:
+			return strings.EqualFold(source.Name, "date")
+		case KTime:
+			return strings.EqualFold(source.Name, "time")
+		case KDateTime:
+			return strings.EqualFold(source.Name, "datetime")
 		}
 	}
 	switch {
