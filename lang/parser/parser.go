@@ -1109,4 +1109,3 @@ func (p *parser) nameWords() *ast.Ident {
 	}
 	return id
 }
-
