@@ -5,6 +5,10 @@
 #      and, on programs being typed, checks tolerant diagnostics (and the
 #      strictDiagnostics setting), completion by grammar position, signature
 #      help on an empty argument and two quick fixes, applied and re-checked;
+#      and an action typed keystroke by keystroke into the middle of
+#      testdata/e2e/lsp/scores.wfl whose `end action` is never typed:
+#      completion of its parameter and of a name it stored, hover on a name
+#      below it, the outline, and the diagnostics below it (issue 27);
 #   2. headless Neovim 0.7 (testdata/e2e/lsp/nvim.lua): diagnostics, hover,
 #      definition, an incremental edit; then, typing keys in insert mode as a
 #      user does, the same four as the Node client (completion with
