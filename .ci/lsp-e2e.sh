@@ -13,7 +13,10 @@
 #      definition, an incremental edit; then, typing keys in insert mode as a
 #      user does, the same four as the Node client (completion with
 #      <C-x><C-o>, signature help in the floating window, quick fixes from
-#      vim.lsp.buf.code_action()); shutdown and exit;
+#      vim.lsp.buf.code_action()); the action of the node client typed key
+#      by key in insert mode, with the same checks (completion with
+#      <C-x><C-o>, hover's floating window, document_symbol's list);
+#      shutdown and exit;
 #   3. Emacs with eglot, from Debian's emacs-nox and elpa-eglot, in batch
 #      mode (testdata/e2e/lsp/eglot.el), set up with README.md's Emacs
 #      section: diagnostics after opening and after edits, hover, definition,
