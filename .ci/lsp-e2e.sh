@@ -22,7 +22,9 @@
 #      section: diagnostics after opening and after edits, hover, definition,
 #      rename of a multi-word name, a rename eglot sends before the change it
 #      follows (refused by eglot: the edit names the version it was computed
-#      on), formatting, a quick fix, shutdown and exit,
+#      on), formatting, a quick fix, the node client's action typed key by
+#      key with the same checks (completion at point, ElDoc, imenu,
+#      Flymake), shutdown and exit,
 #      each checked in the buffer's text or in Flymake's and ElDoc's state.
 # Usage: .ci/lsp-e2e.sh PATH/TO/wfl-lsp
 # Installs what it needs itself; prints a SKIP line when a tool cannot be
