@@ -395,7 +395,10 @@ diagnostics are of.")
     (e2e-check "visiting scores.wfl attaches it to the same server"
                (and (e2e-visit (e2e-file "scores.wfl")) (eq (eglot-current-server) e2e-server)))
     (e2e-command #'move-beginning-of-line 1)   ; Flymake's first check
-    (let* ((header 8)                          ; the line after the first action
+    (let* ((header (save-excursion             ; the line after the first action
+                     (goto-char (point-min))
+                     (re-search-forward "^end action$")
+                     (1+ (line-number-at-pos))))
            (block '("define action called tally with parameters scores:"
                     "    store total as 0"
                     "    for each s in scores:"

@@ -424,7 +424,7 @@ local function main()
     end
     return labels
   end
-  local header = 8 -- the line after the first action's "end action"
+  local header = vim.fn.index(program, "end action") + 2 -- the line after the first action
   vim.api.nvim_win_set_cursor(0, { header - 1, 0 })
   -- "o", then the keys; autoindent keeps the indentation of the line above.
   local keys = "odefine action called tally with parameters scores:<CR>    store total as 0<CR>for each s in sc"
