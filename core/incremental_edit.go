@@ -244,8 +244,11 @@ func (s *diagState) stopsAfter(at, delta, end int) int {
 		if u.d != nil && u.d.firstParse >= 0 || u.facts().context {
 			return -1
 		}
-		if f := u.facts(); f.stray && s.starts[k]+f.strayAt >= at {
-			return s.starts[k] + f.strayAt + delta
+		if f := u.facts(); f.stray {
+			if s.starts[k]+f.strayAt >= at {
+				return s.starts[k] + f.strayAt + delta
+			}
+			return -1 // past its first stray end: the others are not known
 		}
 	}
 	return end

@@ -231,7 +231,8 @@ func (p *parser) readPast(wanted bool) bool {
 	}
 	at := p.rest(p.eof.Start)
 	if at < 0 {
-		return false // the caller will read the rest itself
+		p.short = true // the caller will read the rest itself
+		return false
 	}
 	p.clearFor = p.top()
 	if at >= len(p.src) {
