@@ -254,10 +254,22 @@ func (p *parser) readPast(wanted bool) bool {
 	return true
 }
 
+// readsAround notes that the parse asks the blocks around fr how they read
+// the current line, which depends on there being any: a statement parsed
+// at the top level, its outermost block fr, reads otherwise inside a body
+// (a `when` left of its try's header is the try's there, and the outer
+// try's inside one), so its unit has a context (Unit.Context).
+func (p *parser) readsAround(fr *frame) {
+	if i := slices.Index(p.frames, fr); i >= 0 {
+		p.low = min(p.low, i)
+	}
+}
+
 // closesAround reports whether the tokens at the current position close a
 // block statement around fr's: then they are its closer, whatever the
 // indentation says.
 func (p *parser) closesAround(fr *frame) bool {
+	p.readsAround(fr)
 	for i, o := range p.frames {
 		if o != fr {
 			p.low = min(p.low, i)
@@ -351,6 +363,7 @@ func (p *parser) clauseAround(fr *frame, at int) bool {
 		return false
 	}
 	in := p.indentOf(t.Start)
+	p.readsAround(fr)
 	for i := len(p.frames) - 1; i >= 0; i-- {
 		f := p.frames[i]
 		if f == fr || f.ended {
@@ -382,6 +395,7 @@ func (p *parser) takenFrom(fr *frame) bool {
 	if !p.firstOnLine(t.Start) || in >= fr.indent {
 		return false
 	}
+	p.readsAround(fr)
 	// A clause word (`otherwise` of the check around an inner one whose
 	// `end check` is missing) is taken by fr first, as by the reference.
 	clause := t.Kind != token.KeywordEnd
