@@ -256,9 +256,11 @@ func (s *diagState) stopsAfter(at, delta, end int) int {
 
 // pointsBack returns the last unit from index from on whose parse error
 // points back at a place before the offset at (the header of a block that
-// the layout ended before it, whose closer the error is), or -1: the edit,
-// ending at at, moves the one and not the other, so the unit is parsed
-// again.
+// the layout ended before it, whose closer the error is), or -1. With at
+// where unit from starts, the place is in the stretch parsed again, or
+// before the edit, which moves the one and not the other: what the error
+// says may have changed (the block may now be at the top level, where the
+// error is not its closer's), so the unit is parsed again.
 func (s *diagState) pointsBack(from, at int) int {
 	last := -1
 	for _, i := range s.withFindings() {
@@ -267,6 +269,15 @@ func (s *diagState) pointsBack(from, at int) int {
 		}
 	}
 	return last
+}
+
+// pointsBefore reports whether one of pu's diagnostics points back before
+// the offset at (its block's header: the diagnostic is that block's
+// closer's).
+func pointsBefore(pu parser.Unit, at int) bool {
+	return slices.ContainsFunc(pu.Diags, func(d diag.Diagnostic) bool {
+		return slices.ContainsFunc(d.Related, func(r diag.Related) bool { return r.Span.Start < at })
+	})
 }
 
 // A window is the stretch of a new text parsed again after an edit: the
@@ -356,8 +367,15 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 		}
 		k := slices.IndexFunc(w.units, func(pu parser.Unit) bool { return pu.Start+base >= w.bound })
 		if k >= 0 && lineStartOf(text, w.units[k].Start+base) == w.bound {
-			if b := prev.pointsBack(w.next, oldEnd); b >= 0 {
+			if b := prev.pointsBack(w.next, prev.starts[w.next]); b >= 0 {
 				w.next = b + 1
+				continue
+			}
+			// The same the other way: an error past the bound that now
+			// points back into the stretch (the closer of a block typed
+			// there) is not the old unit's.
+			if j := slices.IndexFunc(w.units[k:], func(pu parser.Unit) bool { return pointsBefore(pu, w.bound-base) }); j >= 0 {
+				w.next = max(unitAt(prev.starts, w.units[k+j].Start+base-delta)+1, w.next+1)
 				continue
 			}
 			w.units = w.units[:k]
