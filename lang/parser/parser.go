@@ -910,6 +910,8 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	}
 	if n > 0 {
 		b.Stmts = append(make([]ast.Stmt, 0, n), p.stmts[base:base+n]...)
+	} else if cut < 0 && !p.atEOF() {
+		from = p.headerLineEnd(from)
 	}
 	clear(p.stmts[base:])
 	p.stmts = p.stmts[:base]
@@ -925,6 +927,24 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		}
 	}
 	return b
+}
+
+// headerLineEnd returns where the line after the header of a body that
+// holds no statement starts, from, past the blank lines the body holds:
+// the body is those lines (where the user types its first statement, in
+// the scope of the names the header binds), not the empty span at its
+// closer.
+func (p *parser) headerLineEnd(from int) int {
+	i := min(from, len(p.src))
+	for i > 0 && (p.src[i-1] == ' ' || p.src[i-1] == '\t' || p.src[i-1] == '\n' || p.src[i-1] == '\r') {
+		i--
+	}
+	for j := i; j < from; j++ {
+		if p.src[j] == '\n' || p.src[j] == '\r' && (j+1 >= len(p.src) || p.src[j+1] != '\n') {
+			return j + 1
+		}
+	}
+	return from
 }
 
 func stopAt(kinds ...token.Kind) func(token.Kind) bool {
