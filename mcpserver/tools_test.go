@@ -334,9 +334,10 @@ func TestPromptsAndCompletion(t *testing.T) {
 
 // TestDiagnosticsCapped calls the diagnostic tools on a program with far
 // more findings than an answer lists: at most maxDiagnostics are listed,
-// the errors among them whatever their place, in source order, and the
-// counts and omitted say how many there are. 160,000 findings on one line
-// made a 65 MB answer.
+// the errors first whatever their place, then the others in source order,
+// and the counts, omitted and nextOffset say how many there are and where
+// the next page starts; parse_wfl lists the first maxParseErrors. 160,000
+// findings on one line made a 65 MB answer.
 func TestDiagnosticsCapped(t *testing.T) {
 	h := start(t, Options{})
 	const drops = 3 * maxDiagnostics
@@ -351,36 +352,41 @@ func TestDiagnosticsCapped(t *testing.T) {
 		}
 		checkOutputSchema(t, params, res)
 		var out struct {
-			ErrorCount, WarningCount, Omitted int
-			Diagnostics                       []diagJSON
-			Summary                           string
+			ErrorCount, WarningCount, Omitted, DiagnosticsOmitted int
+			NextOffset                                            *int
+			Diagnostics                                           []diagJSON
+			Summary                                               string
 		}
 		if err := json.Unmarshal(res.StructuredContent, &out); err != nil {
 			t.Fatal(err)
 		}
-		total := out.ErrorCount + out.WarningCount
+		total, limit, omitted := out.ErrorCount+out.WarningCount, maxDiagnostics, out.Omitted
 		if tool == "parse_wfl" { // no counts: dropped characters are all it lists
-			total = len(out.Diagnostics) + out.Omitted
+			limit, omitted = maxParseErrors, out.DiagnosticsOmitted
+			total = len(out.Diagnostics) + omitted
 		}
-		if len(out.Diagnostics) > maxDiagnostics {
-			t.Errorf("%s lists %d findings, more than %d", tool, len(out.Diagnostics), maxDiagnostics)
+		if len(out.Diagnostics) > limit {
+			t.Errorf("%s lists %d findings, more than %d", tool, len(out.Diagnostics), limit)
 		}
-		if tool != "lint_wfl" && (total < drops || out.Omitted != total-len(out.Diagnostics)) {
-			t.Errorf("%s: %d errors, %d warnings, %d listed, %d omitted", tool, out.ErrorCount, out.WarningCount, len(out.Diagnostics), out.Omitted)
+		if tool != "lint_wfl" && (total < drops || omitted != total-len(out.Diagnostics)) {
+			t.Errorf("%s: %d errors, %d warnings, %d listed, %d omitted", tool, out.ErrorCount, out.WarningCount, len(out.Diagnostics), omitted)
 		}
-		if out.Omitted > 0 && !strings.Contains(out.Summary, "more not listed") {
-			t.Errorf("%s: the summary %q does not say findings were left out", tool, out.Summary)
+		if tool != "parse_wfl" && out.Omitted > 0 && (out.NextOffset == nil || *out.NextOffset != len(out.Diagnostics) ||
+			!strings.Contains(out.Summary, fmt.Sprintf("call again with offset %d", len(out.Diagnostics)))) {
+			t.Errorf("%s: the answer does not say where the next page starts: %v, %q", tool, out.NextOffset, out.Summary)
 		}
 		errs := 0
 		for k, d := range out.Diagnostics {
 			if d.Severity == "error" {
 				errs++
-			}
-			if k > 0 && (d.Line < out.Diagnostics[k-1].Line || d.Line == out.Diagnostics[k-1].Line && d.Column < out.Diagnostics[k-1].Column) {
+				if errs != k+1 {
+					t.Errorf("%s: error %d listed after another finding", tool, k)
+				}
+			} else if k > 0 && out.Diagnostics[k-1].Severity != "error" && d.Column < out.Diagnostics[k-1].Column {
 				t.Errorf("%s: finding %d is before the one listed before it", tool, k)
 			}
 		}
-		if errs != min(out.ErrorCount, maxDiagnostics) {
+		if errs != min(out.ErrorCount, limit) {
 			t.Errorf("%s lists %d of its %d errors", tool, errs, out.ErrorCount)
 		}
 	}
