@@ -180,8 +180,15 @@ func (s *Server) ServeStream(ctx context.Context, in io.Reader, out io.Writer) e
 	go func() {
 		for {
 			line, err := lr.next()
-			if errors.Is(err, errLineTooLong) {
-				c.send(appendError(nil, nullID, &rpcError{
+			var tl *tooLong
+			if errors.As(err, &tl) {
+				// Answered with the request's id when it can be read, so
+				// that the client's call fails at once instead of waiting.
+				id := tl.id()
+				if id == nil {
+					id = nullID
+				}
+				c.send(appendError(nil, id, &rpcError{
 					Code:    codeInvalidRequest,
 					Message: fmt.Sprintf("Invalid Request: line longer than %d bytes was skipped", s.opts.MaxLineBytes),
 				}))

@@ -273,6 +273,8 @@ func TestResourcesRead(t *testing.T) {
 		"workspace://symbols/notthere.wfl"} {
 		if _, w := read(uri); w.errCode() != -32002 {
 			t.Errorf("%s: %s", uri, w.raw)
+		} else if m := strings.ToLower(w.Error.Message); strings.Count(m, "not found") != 1 {
+			t.Errorf("%s: the message says it was not found %d times: %s", uri, strings.Count(m, "not found"), w.Error.Message)
 		}
 	}
 	if w := h.call(2, "resources/read", `{}`); w.errCode() != -32602 {
