@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+	"time"
 
 	"wfl-lsp/internal/gcpolicy"
 	"wfl-lsp/lsp"
@@ -36,9 +37,14 @@ Usage:
   wfl-lsp --mcp [--root DIR]                   MCP over stdio; the workspace is DIR, else the client's
                                                roots, else the current folder
   wfl-lsp --mcp --http ADDR [--token-file F] [--instance NAME] [--max-connections N]
+                [--max-sessions N] [--session-idle D] [--drain-period D]
                                                MCP over Streamable HTTP at ADDR (path /mcp); NAME
                                                prefixes its session ids (several instances); at most
-                                               N connections open at once (default 512)
+                                               N connections open at once (default 512); at most N
+                                               sessions (default 1000; a new one ends the one unused
+                                               the longest); a session unused for D ends (default
+                                               30m); once stopped, /healthz answers 503 for D while
+                                               requests are still served (default 0s)
   wfl-lsp check [--json] [--no-warnings] [--all] PATH...
                                                report diagnostics like a compiler
   wfl-lsp fmt [-w | -l | -d] PATH...           print, write, list or diff the canonical format
@@ -62,7 +68,8 @@ func main() {
 // globalFlags are the flags that come before a subcommand.
 type globalFlags struct {
 	stdio, mcp, debug, showVersion, help bool
-	clientPID, maxConns                  int
+	clientPID, maxConns, maxSessions     int
+	sessionIdle, drainPeriod             time.Duration
 	root, httpAddr, tokenFile, instance  string
 	logLevel, logFile                    string
 }
@@ -85,6 +92,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&g.tokenFile, "token-file", "", "")
 	fs.StringVar(&g.instance, "instance", "", "")
 	fs.IntVar(&g.maxConns, "max-connections", 0, "")
+	fs.IntVar(&g.maxSessions, "max-sessions", 0, "")
+	fs.DurationVar(&g.sessionIdle, "session-idle", 0, "")
+	fs.DurationVar(&g.drainPeriod, "drain-period", 0, "")
 	fs.StringVar(&g.logLevel, "log-level", "warn", "")
 	fs.StringVar(&g.logFile, "log-file", "", "")
 	if err := fs.Parse(args); err != nil {
@@ -128,6 +138,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// A second signal ends the process at once, whatever it was waiting
+	// for (a drain period, requests in flight).
+	go func() { <-ctx.Done(); stop() }()
 
 	if g.httpAddr != "" && !g.mcp {
 		fmt.Fprintln(stderr, "wfl-lsp: --http needs --mcp")
@@ -156,7 +169,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "wfl-lsp: --max-connections needs --http and a number from 1")
 			return 2
 		}
-		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger, Instance: g.instance, MaxConnections: g.maxConns}
+		if (g.maxSessions != 0 || g.sessionIdle != 0 || g.drainPeriod != 0) && g.httpAddr == "" ||
+			g.maxSessions < 0 || g.sessionIdle < 0 || g.drainPeriod < 0 {
+			fmt.Fprintln(stderr, "wfl-lsp: --max-sessions, --session-idle and --drain-period need --http, and are not negative")
+			return 2
+		}
+		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger, Instance: g.instance, MaxConnections: g.maxConns,
+			MaxSessions: g.maxSessions, SessionIdle: g.sessionIdle, DrainPeriod: g.drainPeriod}
 		if g.httpAddr != "" {
 			if g.tokenFile != "" {
 				tok, err := readToken(g.tokenFile, logger)

@@ -35,6 +35,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 )
@@ -58,7 +59,8 @@ type httpConfig struct {
 	allowedHosts   map[string]bool // host names allowed besides loopback ones
 	maxBody        int64           // largest request body; default 4 MiB
 	idle           time.Duration   // a session unused this long is ended; default 30 minutes
-	maxSessions    int             // default 1000
+	maxSessions    int             // default 1000; a new one past it ends the one unused the longest
+	drain          time.Duration   // how long /healthz answers 503 before the listener closes on shutdown
 	keepAlive      time.Duration   // SSE comment interval on GET streams; default 25s
 
 	// The limits of connections (serveListener): the time to send a
@@ -127,6 +129,9 @@ func serveHTTP(ctx context.Context, addr string, opts Options) error {
 		allowedOrigins: splitList(os.Getenv(envAllowedOrigins), false),
 		allowedHosts:   splitList(os.Getenv(envAllowedHosts), true),
 		maxConns:       opts.MaxConnections,
+		maxSessions:    opts.MaxSessions,
+		idle:           opts.SessionIdle,
+		drain:          opts.DrainPeriod,
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, port))
 	if err != nil {
@@ -157,11 +162,32 @@ func serveListener(ctx context.Context, ln net.Listener, s *Server, cfg httpConf
 	ln = newLimitListener(ln, cfg.maxConns, s.logger)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
-	select {
-	case err := <-served:
-		h.close(0)
-		return fmt.Errorf("mcp: %w", err)
-	case <-ctx.Done():
+	sweep := time.NewTicker(max(min(cfg.idle/4, time.Minute), time.Millisecond))
+	defer sweep.Stop()
+	for waiting := true; waiting; {
+		select {
+		case err := <-served:
+			h.close(0)
+			return fmt.Errorf("mcp: %w", err)
+		case <-sweep.C:
+			h.endIdle(time.Now())
+		case <-ctx.Done():
+			waiting = false
+		}
+	}
+	if cfg.drain > 0 {
+		// Load balancers see 503 at /healthz and stop sending requests;
+		// those that still come are served.
+		s.logger.Info("mcp: draining: /healthz answers 503", "for", cfg.drain)
+		h.mu.Lock()
+		h.draining = true
+		h.mu.Unlock()
+		select {
+		case <-time.After(cfg.drain):
+		case err := <-served:
+			h.close(0)
+			return fmt.Errorf("mcp: %w", err)
+		}
 	}
 	s.logger.Info("mcp: shutting down; answering requests in flight")
 	h.beginShutdown()
@@ -212,7 +238,9 @@ type httpHandler struct {
 	mu        sync.Mutex
 	sessions  map[string]*httpSession
 	stateless map[*conn]bool // conns of stateless POSTs in progress
-	stopping  bool
+	replay    atomic.Int64   // bytes the sessions keep for replay
+	draining  bool           // asked to stop: /healthz answers 503, the rest is served
+	stopping  bool           // shutting down: no new requests
 }
 
 func newHTTPHandler(ctx context.Context, s *Server, cfg httpConfig) *httpHandler {
@@ -283,7 +311,7 @@ const healthPath = "/healthz"
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path == healthPath && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 		w.Header().Set("Cache-Control", "no-store")
-		if h.isStopping() {
+		if h.isDraining() {
 			w.Header().Set("Connection", "close")
 			w.WriteHeader(http.StatusServiceUnavailable)
 			return
@@ -561,6 +589,14 @@ func (h *httpHandler) isStopping() bool {
 	return h.stopping
 }
 
+// isDraining reports whether the server was asked to stop: draining or
+// shutting down.
+func (h *httpHandler) isDraining() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.draining || h.stopping
+}
+
 // postStateless serves one message of revision 2026-07-28: the headers
 // must agree with the body, then a conn of its own answers it.
 func (h *httpHandler) postStateless(w http.ResponseWriter, r *http.Request, m message, body []byte, pv string) {
@@ -673,13 +709,13 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, r *http.Request, m m
 	sess.wait(string(m.id), ex)
 	sess.feed(body)
 	ok := false
-	respond(w, r, h.cfg.keepAlive, ex, answers(m.id), false, func(final []byte, hd http.Header) {
+	streamed := respond(w, r, h.cfg.keepAlive, ex, answers(m.id), false, func(final []byte, hd http.Header) {
 		if isResult(final) {
 			ok = true
 			hd.Set("Mcp-Session-Id", sess.id)
 		}
 	})
-	sess.unwait(string(m.id), ex)
+	sess.unwait(string(m.id), ex, streamed)
 	if ok {
 		h.mu.Lock()
 		h.sessions[sess.id] = sess
@@ -689,29 +725,39 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, r *http.Request, m m
 	}
 }
 
-// newSession makes a session (not yet findable by id), first ending idle
-// ones when there are too many.
+// newSession makes a session (not yet findable by id), first ending the
+// idle ones; when there are as many as the cap, the one unused the
+// longest is ended too, and only when every session has a request in
+// progress is the new one refused.
 func (h *httpHandler) newSession() (*httpSession, error) {
 	var raw [24]byte
 	if _, err := rand.Read(raw[:]); err != nil {
 		return nil, err
 	}
-	h.mu.Lock()
-	var idle []*httpSession
 	now := time.Now()
-	for id, s := range h.sessions {
-		if s.idleSince(now) > h.cfg.idle {
-			idle = append(idle, s)
-			delete(h.sessions, id)
+	h.endIdle(now)
+	h.mu.Lock()
+	var evicted *httpSession
+	if len(h.sessions) >= h.cfg.maxSessions {
+		var oldest time.Duration
+		for _, s := range h.sessions {
+			if idle, busy := s.unused(now); !busy && (evicted == nil || idle > oldest) {
+				evicted, oldest = s, idle
+			}
+		}
+		if evicted != nil {
+			delete(h.sessions, evicted.id)
 		}
 	}
 	full := len(h.sessions) >= h.cfg.maxSessions
 	h.mu.Unlock()
-	for _, s := range idle {
-		go s.end(time.Second, false)
+	if evicted != nil {
+		h.srv.logger.Info("mcp: too many sessions: the one unused the longest is ended", "session", evicted.id,
+			"unused", evicted.idleSince(now).Round(time.Second), "max", h.cfg.maxSessions)
+		go evicted.end(time.Second, false)
 	}
 	if full {
-		return nil, fmt.Errorf("too many sessions (%d); end some with DELETE", h.cfg.maxSessions)
+		return nil, fmt.Errorf("too many sessions (%d), each with a request in progress", h.cfg.maxSessions)
 	}
 	id := hex.EncodeToString(raw[:])
 	if inst := h.srv.opts.Instance; inst != "" {
@@ -720,6 +766,22 @@ func (h *httpHandler) newSession() (*httpSession, error) {
 	s := &httpSession{h: h, id: id, reqs: map[string]*sseStream{}, streams: map[string]*sseStream{}, last: now, endCh: make(chan struct{})}
 	s.c = newConn(h.base, h.srv, s)
 	return s, nil
+}
+
+// endIdle ends the sessions unused for longer than the idle time.
+func (h *httpHandler) endIdle(now time.Time) {
+	h.mu.Lock()
+	var idle []*httpSession
+	for id, s := range h.sessions {
+		if s.idleSince(now) > h.cfg.idle {
+			idle = append(idle, s)
+			delete(h.sessions, id)
+		}
+	}
+	h.mu.Unlock()
+	for _, s := range idle {
+		go s.end(time.Second, false)
+	}
 }
 
 func (h *httpHandler) session(id string) *httpSession {

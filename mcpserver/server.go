@@ -33,6 +33,17 @@ type Options struct {
 	// ("<instance>.<random>"), so that a proxy in front of several
 	// instances can send each session's requests to the one that holds it.
 	Instance string
+	// MaxSessions caps the handshake-era HTTP sessions held at once: a new
+	// session past it ends the one unused the longest (one with no request
+	// in progress). 0 means 1000.
+	MaxSessions int
+	// SessionIdle ends an HTTP session unused for this long. 0 means 30
+	// minutes.
+	SessionIdle time.Duration
+	// DrainPeriod is how long an HTTP server asked to stop goes on serving
+	// while /healthz answers 503, so that a load balancer stops sending it
+	// requests before its listener closes. 0: it closes at once.
+	DrainPeriod time.Duration
 
 	// Primitives are the tools, resources, templates and prompts served;
 	// nil serves WFL's ([WFL]).
