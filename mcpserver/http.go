@@ -238,9 +238,13 @@ type httpHandler struct {
 	mu        sync.Mutex
 	sessions  map[string]*httpSession
 	stateless map[*conn]bool // conns of stateless POSTs in progress
-	replay    atomic.Int64   // bytes the sessions keep for replay
-	draining  bool           // asked to stop: /healthz answers 503, the rest is served
-	stopping  bool           // shutting down: no new requests
+	// ids of sessions ended with DELETE, not to be taken up again (with a
+	// session key), the oldest first.
+	deleted      map[string]bool
+	deletedOrder []string
+	replay       atomic.Int64 // bytes the sessions keep for replay
+	draining     bool         // asked to stop: /healthz answers 503, the rest is served
+	stopping     bool         // shutting down: no new requests
 }
 
 func newHTTPHandler(ctx context.Context, s *Server, cfg httpConfig) *httpHandler {
@@ -501,7 +505,7 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 	}
 	pv := r.Header.Get("MCP-Protocol-Version")
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
-		sess := h.session(sid)
+		sess := h.sessionOrTakeUp(sid)
 		if sess == nil {
 			httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: no session "+strconv.Quote(sid)+" (it ended or never existed); initialize again")
 			return
@@ -712,6 +716,9 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, r *http.Request, m m
 	streamed := respond(w, r, h.cfg.keepAlive, ex, answers(m.id), false, func(final []byte, hd http.Header) {
 		if isResult(final) {
 			ok = true
+			if h.srv.hasSessionKey() {
+				sess.id = h.srv.ticketID(sess.id, sess.c.ticket())
+			}
 			hd.Set("Mcp-Session-Id", sess.id)
 		}
 	})
@@ -734,6 +741,15 @@ func (h *httpHandler) newSession() (*httpSession, error) {
 	if _, err := rand.Read(raw[:]); err != nil {
 		return nil, err
 	}
+	id := hex.EncodeToString(raw[:])
+	if inst := h.srv.opts.Instance; inst != "" {
+		id = inst + "." + id // names the instance that holds it, for a proxy's routing
+	}
+	return h.admit(id)
+}
+
+// admit makes a session of the given id within the cap (see newSession).
+func (h *httpHandler) admit(id string) (*httpSession, error) {
 	now := time.Now()
 	h.endIdle(now)
 	h.mu.Lock()
@@ -758,10 +774,6 @@ func (h *httpHandler) newSession() (*httpSession, error) {
 	}
 	if full {
 		return nil, fmt.Errorf("too many sessions (%d), each with a request in progress", h.cfg.maxSessions)
-	}
-	id := hex.EncodeToString(raw[:])
-	if inst := h.srv.opts.Instance; inst != "" {
-		id = inst + "." + id // names the instance that holds it, for a proxy's routing
 	}
 	s := &httpSession{h: h, id: id, reqs: map[string]*sseStream{}, streams: map[string]*sseStream{}, last: now, endCh: make(chan struct{})}
 	s.c = newConn(h.base, h.srv, s)
@@ -790,6 +802,65 @@ func (h *httpHandler) session(id string) *httpSession {
 	return h.sessions[id]
 }
 
+// sessionOrTakeUp finds a session, or takes up one this process does not
+// hold from its signed id (http_ticket.go): one made before a restart, or
+// by another instance with the same session key. It is nil for an id
+// that is neither, and for a session this process ended with DELETE.
+func (h *httpHandler) sessionOrTakeUp(id string) *httpSession {
+	if s := h.session(id); s != nil {
+		return s
+	}
+	t, ok := h.srv.openTicket(id)
+	if !ok {
+		return nil
+	}
+	h.mu.Lock()
+	deleted := h.deleted[id]
+	h.mu.Unlock()
+	if deleted {
+		return nil
+	}
+	s, err := h.admit(id)
+	if err != nil {
+		h.srv.logger.Warn("mcp: a session could not be taken up", "session", id, "err", err)
+		return nil
+	}
+	s.c.restore(t)
+	h.mu.Lock()
+	if held := h.sessions[id]; held != nil { // taken up by a request at the same time
+		h.mu.Unlock()
+		go s.end(0, false)
+		return held
+	}
+	h.sessions[id] = s
+	h.mu.Unlock()
+	h.srv.logger.Info("mcp: session taken up from its id", "session", id, "version", t.Version)
+	return s
+}
+
+// maxDeleted bounds the ids of sessions ended with DELETE that are
+// remembered, so that they are not taken up again.
+const maxDeleted = 4096
+
+// rememberDeletedLocked records that a session was ended with DELETE. h.mu must
+// be held.
+func (h *httpHandler) rememberDeletedLocked(id string) {
+	if !h.srv.hasSessionKey() {
+		return
+	}
+	if h.deleted == nil {
+		h.deleted = map[string]bool{}
+	}
+	if !h.deleted[id] {
+		h.deleted[id] = true
+		h.deletedOrder = append(h.deletedOrder, id)
+	}
+	if len(h.deletedOrder) > maxDeleted {
+		delete(h.deleted, h.deletedOrder[0])
+		h.deletedOrder = h.deletedOrder[1:]
+	}
+}
+
 // get opens a session's server-to-client stream (handshake era only).
 func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	sid := r.Header.Get("Mcp-Session-Id")
@@ -808,7 +879,7 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotAcceptable, nil, codeInvalidRequest, "Not Acceptable: the GET stream is text/event-stream")
 		return
 	}
-	sess := h.session(sid)
+	sess := h.sessionOrTakeUp(sid)
 	if sess == nil {
 		httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: no session "+strconv.Quote(sid))
 		return
@@ -823,14 +894,20 @@ func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, nil, codeInvalidRequest, "Bad Request: Mcp-Session-Id header is required")
 		return
 	}
+	_, signed := h.srv.openTicket(sid)
 	h.mu.Lock()
 	sess := h.sessions[sid]
 	delete(h.sessions, sid)
+	if sess != nil || signed {
+		h.rememberDeletedLocked(sid)
+	}
 	h.mu.Unlock()
-	if sess == nil {
+	if sess == nil && !signed {
 		httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: no session "+strconv.Quote(sid))
 		return
 	}
-	go sess.end(3*time.Second, true)
+	if sess != nil {
+		go sess.end(3*time.Second, true)
+	}
 	w.WriteHeader(http.StatusNoContent)
 }
