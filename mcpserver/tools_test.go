@@ -408,3 +408,51 @@ func TestToolOutOfTimeStopsTheAnalysis(t *testing.T) {
 		t.Fatalf("got %.300s, want the timeout failure", res.Content[0].Text)
 	}
 }
+
+// TestSchemasSayWhatIsRequired: every tool that reads a program says in
+// its input schema that it takes exactly one of source and path (the
+// schema alone refuses {} and both), with if/then/else: a model API
+// refuses oneOf, anyOf and allOf at the top level of an input schema and
+// the client then drops the tool, so no tool has them there. Before, only
+// the descriptions said "Give either source or path".
+func TestSchemasSayWhatIsRequired(t *testing.T) {
+	taking := 0
+	for _, tool := range WFL().Tools {
+		b, err := json.Marshal(tool.Input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var top map[string]json.RawMessage
+		json.Unmarshal(b, &top)
+		for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+			if top[k] != nil {
+				t.Errorf("%s: %s at the top level of its input schema", tool.Name, k)
+			}
+		}
+		if tool.Input.Properties["source"] == nil || tool.Input.Properties["path"] == nil {
+			continue
+		}
+		taking++
+		args := map[string]any{}
+		for _, r := range tool.Input.Required {
+			args[r] = json.Number("1")
+			if tool.Input.Properties[r].Type == "string" {
+				args[r] = "x"
+			}
+		}
+		if p := tool.Input.validate(args); len(p) != 1 || !strings.Contains(p[0], `give "source"`) {
+			t.Errorf("%s without source or path: %q", tool.Name, p)
+		}
+		args["source"], args["path"] = "display 1", "hello.wfl"
+		if p := tool.Input.validate(args); len(p) != 1 || !strings.Contains(p[0], "not both") {
+			t.Errorf("%s with both: %q", tool.Name, p)
+		}
+		delete(args, "path")
+		if p := tool.Input.validate(args); len(p) != 0 {
+			t.Errorf("%s with source: %q", tool.Name, p)
+		}
+	}
+	if taking < 10 {
+		t.Errorf("%d tools take source or path", taking)
+	}
+}
