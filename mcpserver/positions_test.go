@@ -221,3 +221,65 @@ func fileIndex(files []string, f string) int {
 	}
 	return -1
 }
+
+// TestEveryCodeIsExplained: every diagnostic code check_workspace reports
+// on the corpus, and analyze_wfl on its mutants (programs spoilt on
+// purpose: parse, semantic and type errors of every kind; a twentieth
+// of them under -race), is known to explain_diagnostic. Before,
+// check_workspace reported an unreadable file under a code of its own,
+// IO-NOT_UTF8, which explain_diagnostic did not know.
+func TestEveryCodeIsExplained(t *testing.T) {
+	corpus := filepath.Join("..", "..", "shared", "corpus")
+	if _, err := os.Stat(corpus); err != nil {
+		t.Skip("no corpus at ../shared/corpus")
+	}
+	codes := map[string]string{} // code -> a message that has it
+	add := func(raw json.RawMessage) {
+		var ds []struct{ Code, Message string }
+		json.Unmarshal(raw, &ds)
+		for _, d := range ds {
+			codes[d.Code] = d.Message
+		}
+	}
+	h := start(t, Options{Root: filepath.Join(corpus, "wfl")})
+	h.initialize("2025-11-25")
+	id := 0
+	_, answers := pages(t, h, &id, "check_workspace", `{"limit":1000}`, "files")
+	for _, a := range answers {
+		var files []struct {
+			Diagnostics json.RawMessage `json:"diagnostics"`
+		}
+		json.Unmarshal(a["files"], &files)
+		for _, f := range files {
+			add(f.Diagnostics)
+		}
+	}
+	mutants, _ := filepath.Glob(filepath.Join(corpus, "wfl-mutants", "*.wfl"))
+	step := 1
+	if raceDetector {
+		step = 20
+	}
+	hm := start(t, Options{Root: filepath.Join(corpus, "wfl-mutants")})
+	hm.initialize("2025-11-25")
+	for i := 0; i < len(mutants); i += step {
+		id++
+		params := fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"path":%q,"limit":1000}}`, filepath.Base(mutants[i]))
+		res := hm.call(id, "tools/call", params).tool(t)
+		var out struct {
+			Diagnostics json.RawMessage `json:"diagnostics"`
+		}
+		json.Unmarshal(res.StructuredContent, &out)
+		add(out.Diagnostics)
+	}
+	if len(codes) < 10 {
+		t.Fatalf("only %d codes reported: %v", len(codes), codes)
+	}
+	for code, msg := range codes {
+		id++
+		b, _ := json.Marshal(map[string]any{"name": "explain_diagnostic", "arguments": map[string]any{"code": code, "message": msg}})
+		if res := h.call(id, "tools/call", string(b)).tool(t); res.IsError {
+			t.Errorf("%s (%q) is not explained: %s", code, msg, res.Content[0].Text)
+		}
+	}
+	t.Logf("%d codes, each explained", len(codes))
+}
