@@ -3,6 +3,7 @@
 // module of its own, so that wfl-lsp does not depend on the SDKs.
 //
 //	sdkload restart -url U -stop-pid PID [-signal TERM|KILL] [-clients 16] [-calls 5000] [-stop-at 1500]
+//	sdkload matrix -bin WFL_LSP -root WORKSPACE
 //
 // restart opens -clients sessions of the official Go SDK's client in the
 // handshake era (2025-11-25), which never starts a new session on its
@@ -10,6 +11,10 @@
 // them, and stops the instance -stop-pid with the signal after -stop-at
 // calls. It prints the figures and exits 1 when more calls failed than
 // could have been in flight on the stopped instance (one a client).
+//
+// matrix runs the official Go SDK's client and mcp-go's over stdio and
+// HTTP in both eras, with a restart of the HTTP server under each
+// (matrix.go); the workspace must hold hello.wfl, which stores greeting.
 package main
 
 import (
@@ -28,8 +33,9 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 2 || os.Args[1] != "restart" {
+	if len(os.Args) < 2 || os.Args[1] != "restart" && os.Args[1] != "matrix" {
 		fmt.Fprintln(os.Stderr, "usage: sdkload restart -url U -stop-pid PID [-signal TERM|KILL] [-clients N] [-calls N] [-stop-at N]")
+		fmt.Fprintln(os.Stderr, "       sdkload matrix -bin WFL_LSP -root WORKSPACE")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -39,8 +45,16 @@ func main() {
 	stopAt := fs.Int("stop-at", 1500, "stop the instance after this many calls")
 	pid := fs.Int("stop-pid", 0, "the instance to stop")
 	sig := fs.String("signal", "TERM", "TERM or KILL")
+	bin := fs.String("bin", "", "matrix: the wfl-lsp binary")
+	root := fs.String("root", "", "matrix: the workspace")
 	fs.Parse(os.Args[2:])
-	if !restart(*url, *clients, *calls, *stopAt, *pid, *sig) {
+	ok := false
+	if os.Args[1] == "matrix" {
+		ok = matrix(*bin, *root)
+	} else {
+		ok = restart(*url, *clients, *calls, *stopAt, *pid, *sig)
+	}
+	if !ok {
 		os.Exit(1)
 	}
 }
