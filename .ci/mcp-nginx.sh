@@ -59,20 +59,26 @@ else
   tail -3 "$WORK/sdkload-build.log"
 fi
 # The instances share a session key: each takes up the other's sessions.
-umask 077; openssl rand -hex 32 > "$WORK/session-key" 2>/dev/null || head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$WORK/session-key"; umask 022
+( umask 077; openssl rand -hex 32 > "$WORK/session-key" 2>/dev/null || head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$WORK/session-key" )
 WS=$WORK/ws
 mkdir -p "$WS"
 printf 'store greeting as "Hello"\ndisplay greeting with ", world"\n' > "$WS/hello.wfl"
 
 # start NAME: start instance NAME on a free port; sets PORT and PID.
+# The log of the instance's previous round is removed first: the shell
+# truncates it in the child, which may come after the first grep below, so
+# that grep read the previous instance's port (dead by then). nginx then
+# had one live instance, and when the test stopped it, every later call
+# got 502 (1,995 of 3,000 in a review run; all of b's sessions on a here).
 start() {
   local log=$WORK/$1.log
+  rm -f "$log"
   "$BIN" --mcp --http 127.0.0.1:0 --root "$WS" --instance "$1" --session-key-file "$WORK/session-key" --log-level info 2>"$log" &
   PID=$!
   PIDS+=($PID)
   PORT=""
   for _ in $(seq 1 100); do
-    PORT=$(grep -o 'url=http://[^ ]*' "$log" | head -1 | sed 's/.*:\([0-9]*\)\/mcp/\1/')
+    PORT=$(grep -o 'url=http://[^ ]*' "$log" 2>/dev/null | head -1 | sed 's/.*:\([0-9]*\)\/mcp/\1/')
     [ -n "$PORT" ] && return 0
     sleep 0.1
   done
