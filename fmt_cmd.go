@@ -9,8 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/format"
@@ -110,7 +108,7 @@ func fmtOne(name, dir string, src []byte, m fmtMode, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			return 2
 		}
-		io.WriteString(stdout, unifiedDiff(name, text, edits))
+		io.WriteString(stdout, core.UnifiedDiff(name, text, coreEdits(edits)))
 	}
 	if !m.write && !m.list && !m.diff {
 		io.WriteString(stdout, out)
@@ -118,102 +116,11 @@ func fmtOne(name, dir string, src []byte, m fmtMode, stdout, stderr io.Writer) i
 	return 0
 }
 
-// A lineChange replaces the old lines [lo, hi) with new lines.
-type lineChange struct {
-	lo, hi int
-	new    []string
-}
-
-// unifiedDiff renders line-replacing edits of text as a unified diff with
-// three lines of context, as `diff -u` prints it.
-func unifiedDiff(name, text string, edits []format.Edit) string {
-	const context = 3
-	oldLines := splitKeep(text)
-	starts := make([]int, len(oldLines)+1) // offset of each line start
-	for i, l := range oldLines {
-		starts[i+1] = starts[i] + len(l)
+// coreEdits converts the formatter's edits to the core's.
+func coreEdits(edits []format.Edit) []core.Edit {
+	out := make([]core.Edit, len(edits))
+	for i, e := range edits {
+		out[i] = core.Edit{Start: e.Start, End: e.End, Text: e.Text}
 	}
-	lineOf := func(off int) int {
-		return sort.Search(len(oldLines), func(i int) bool { return starts[i+1] > off })
-	}
-	var changes []lineChange
-	for _, e := range edits {
-		changes = append(changes, lineChange{lineOf(e.Start), lineOf(e.End), splitKeep(e.Text)})
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "diff %s.orig %s\n--- %s.orig\n+++ %s\n", name, name, name, name)
-	shift := 0 // lines added by earlier hunks
-	for i := 0; i < len(changes); {
-		j := i + 1 // changes[i:j] share a hunk: their context windows touch
-		for j < len(changes) && changes[j].lo-changes[j-1].hi <= 2*context {
-			j++
-		}
-		lo := max(changes[i].lo-context, 0)
-		hi := min(changes[j-1].hi+context, len(oldLines))
-		var body strings.Builder
-		oldN, newN := 0, 0
-		emit := func(prefix, l string) {
-			body.WriteString(prefix)
-			body.WriteString(strings.TrimRight(l, "\r\n"))
-			body.WriteString("\n")
-			if !strings.HasSuffix(l, "\n") && !strings.HasSuffix(l, "\r") {
-				body.WriteString("\\ No newline at end of file\n")
-			}
-		}
-		pos := lo
-		for _, c := range changes[i:j] {
-			for ; pos < c.lo; pos++ {
-				emit(" ", oldLines[pos])
-				oldN++
-				newN++
-			}
-			for _, l := range oldLines[c.lo:c.hi] {
-				emit("-", l)
-				oldN++
-			}
-			for _, l := range c.new {
-				emit("+", l)
-				newN++
-			}
-			pos = c.hi
-		}
-		for ; pos < hi; pos++ {
-			emit(" ", oldLines[pos])
-			oldN++
-			newN++
-		}
-		fmt.Fprintf(&b, "@@ -%s +%s @@\n", hunkRange(lo, oldN), hunkRange(lo+shift, newN))
-		b.WriteString(body.String())
-		shift += newN - oldN
-		i = j
-	}
-	return b.String()
-}
-
-// hunkRange prints a hunk's line range the way diff -u does: 1-based start
-// and count, or the line before it when the count is 0.
-func hunkRange(lo, n int) string {
-	if n == 0 {
-		return fmt.Sprintf("%d,0", lo)
-	}
-	return fmt.Sprintf("%d,%d", lo+1, n)
-}
-
-// splitKeep splits text into lines that keep their line breaks.
-func splitKeep(text string) []string {
-	var lines []string
-	for len(text) > 0 {
-		i := strings.IndexAny(text, "\r\n")
-		if i < 0 {
-			lines = append(lines, text)
-			break
-		}
-		j := i + 1
-		if text[i] == '\r' && j < len(text) && text[j] == '\n' {
-			j++
-		}
-		lines = append(lines, text[:j])
-		text = text[j:]
-	}
-	return lines
+	return out
 }

@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+	"time"
 
 	"wfl-lsp/internal/gcpolicy"
 	"wfl-lsp/lsp"
@@ -36,9 +37,16 @@ Usage:
   wfl-lsp --mcp [--root DIR]                   MCP over stdio; the workspace is DIR, else the client's
                                                roots, else the current folder
   wfl-lsp --mcp --http ADDR [--token-file F] [--instance NAME] [--max-connections N]
+                [--max-sessions N] [--session-idle D] [--drain-period D] [--session-key-file K]
                                                MCP over Streamable HTTP at ADDR (path /mcp); NAME
                                                prefixes its session ids (several instances); at most
-                                               N connections open at once (default 512)
+                                               N connections open at once (default 512); at most N
+                                               sessions (default 1000; a new one ends the one unused
+                                               the longest); a session unused for D ends (default
+                                               30m); once stopped, /healthz answers 503 for D while
+                                               requests are still served (default 0s); instances
+                                               given the same key K take up each other's sessions
+                                               and survive restarts
   wfl-lsp check [--json] [--no-warnings] [--all] PATH...
                                                report diagnostics like a compiler
   wfl-lsp fmt [-w | -l | -d] PATH...           print, write, list or diff the canonical format
@@ -62,8 +70,10 @@ func main() {
 // globalFlags are the flags that come before a subcommand.
 type globalFlags struct {
 	stdio, mcp, debug, showVersion, help bool
-	clientPID, maxConns                  int
+	clientPID, maxConns, maxSessions     int
+	sessionIdle, drainPeriod             time.Duration
 	root, httpAddr, tokenFile, instance  string
+	sessionKeyFile                       string
 	logLevel, logFile                    string
 }
 
@@ -84,7 +94,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.StringVar(&g.httpAddr, "http", "", "")
 	fs.StringVar(&g.tokenFile, "token-file", "", "")
 	fs.StringVar(&g.instance, "instance", "", "")
+	fs.StringVar(&g.sessionKeyFile, "session-key-file", "", "")
 	fs.IntVar(&g.maxConns, "max-connections", 0, "")
+	fs.IntVar(&g.maxSessions, "max-sessions", 0, "")
+	fs.DurationVar(&g.sessionIdle, "session-idle", 0, "")
+	fs.DurationVar(&g.drainPeriod, "drain-period", 0, "")
 	fs.StringVar(&g.logLevel, "log-level", "warn", "")
 	fs.StringVar(&g.logFile, "log-file", "", "")
 	if err := fs.Parse(args); err != nil {
@@ -128,6 +142,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// A second signal ends the process at once, whatever it was waiting
+	// for (a drain period, requests in flight).
+	go func() { <-ctx.Done(); stop() }()
 
 	if g.httpAddr != "" && !g.mcp {
 		fmt.Fprintln(stderr, "wfl-lsp: --http needs --mcp")
@@ -156,15 +173,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "wfl-lsp: --max-connections needs --http and a number from 1")
 			return 2
 		}
-		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger, Instance: g.instance, MaxConnections: g.maxConns}
+		if (g.maxSessions != 0 || g.sessionIdle != 0 || g.drainPeriod != 0 || g.sessionKeyFile != "") && g.httpAddr == "" ||
+			g.maxSessions < 0 || g.sessionIdle < 0 || g.drainPeriod < 0 {
+			fmt.Fprintln(stderr, "wfl-lsp: --max-sessions, --session-idle, --drain-period and --session-key-file need --http; the numbers are not negative")
+			return 2
+		}
+		opts := mcpserver.Options{Root: abs, Version: version, Logger: logger, Instance: g.instance, MaxConnections: g.maxConns,
+			MaxSessions: g.maxSessions, SessionIdle: g.sessionIdle, DrainPeriod: g.drainPeriod}
 		if g.httpAddr != "" {
 			if g.tokenFile != "" {
-				tok, err := readToken(g.tokenFile, logger)
+				tok, err := readSecret("--token-file", g.tokenFile, logger)
 				if err != nil {
 					fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
 					return 2
 				}
 				opts.Token = tok
+			}
+			if g.sessionKeyFile != "" {
+				key, err := readSecret("--session-key-file", g.sessionKeyFile, logger)
+				if err != nil {
+					fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
+					return 2
+				}
+				opts.SessionKey = []byte(key)
 			}
 			if err := mcpserver.ServeHTTP(ctx, g.httpAddr, opts); err != nil {
 				fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
@@ -213,30 +244,30 @@ func newLogger(g globalFlags, stderr io.Writer) (*slog.Logger, func(), error) {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: lv})), closeFn, nil
 }
 
-// minTokenLen is the shortest token --token-file may hold: a token anyone
-// can guess in a few tries protects nothing.
+// minTokenLen is the shortest secret --token-file or --session-key-file
+// may hold: a secret anyone can guess in a few tries protects nothing.
 const minTokenLen = 16
 
-// readToken reads the bearer token of --token-file: the file's content,
-// surrounding blanks trimmed. A token shorter than minTokenLen bytes is
-// refused; a file other users may read is served with a warning (secrets
-// mounted by container runtimes are often readable by all, inside a
-// container of one user).
-func readToken(path string, logger *slog.Logger) (string, error) {
+// readSecret reads the secret of --token-file or --session-key-file (flag):
+// the file's content, surrounding blanks trimmed. A secret shorter than
+// minTokenLen bytes is refused; a file other users may read is served
+// with a warning (secrets mounted by container runtimes are often
+// readable by all, inside a container of one user).
+func readSecret(flag, path string, logger *slog.Logger) (string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return "", fmt.Errorf("--token-file: %w", err)
+		return "", fmt.Errorf("%s: %w", flag, err)
 	}
 	tok := strings.TrimSpace(string(b))
 	switch {
 	case tok == "":
-		return "", fmt.Errorf("--token-file %s is empty", path)
+		return "", fmt.Errorf("%s %s is empty", flag, path)
 	case len(tok) < minTokenLen:
-		return "", fmt.Errorf("--token-file %s: the token is %d bytes; use at least %d (for example: openssl rand -hex 32 > %s)",
-			path, len(tok), minTokenLen, path)
+		return "", fmt.Errorf("%s %s: the secret is %d bytes; use at least %d (for example: openssl rand -hex 32 > %s)",
+			flag, path, len(tok), minTokenLen, path)
 	}
 	if fi, err := os.Stat(path); err == nil && runtime.GOOS != "windows" && fi.Mode().Perm()&0o077 != 0 {
-		logger.Warn("mcp: --token-file can be read by other users than its owner; chmod 600 it",
+		logger.Warn("mcp: "+flag+" can be read by other users than its owner; chmod 600 it",
 			"file", path, "mode", fmt.Sprintf("%04o", fi.Mode().Perm()))
 	}
 	return tok, nil

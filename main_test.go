@@ -140,7 +140,7 @@ func TestReadToken(t *testing.T) {
 	}{
 		{"private and long", "  0123456789abcdef0123\n", 0o600, "0123456789abcdef0123", "", false},
 		{"sixteen bytes", "0123456789abcdef", 0o400, "0123456789abcdef", "", false},
-		{"one character", "x\n", 0o600, "", "the token is 1 bytes; use at least 16", false},
+		{"one character", "x\n", 0o600, "", "the secret is 1 bytes; use at least 16", false},
 		{"fifteen bytes", "0123456789abcde", 0o600, "", "use at least 16", false},
 		{"empty", " \n", 0o600, "", "is empty", false},
 		{"readable by all", "0123456789abcdef0123", 0o644, "0123456789abcdef0123", "", true},
@@ -155,7 +155,7 @@ func TestReadToken(t *testing.T) {
 				t.Fatal(err)
 			}
 			var log bytes.Buffer
-			got, err := readToken(path, slog.New(slog.NewTextHandler(&log, nil)))
+			got, err := readSecret("--token-file", path, slog.New(slog.NewTextHandler(&log, nil)))
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("error %v, want one saying %q", err, tt.err)

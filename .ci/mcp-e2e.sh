@@ -3,7 +3,9 @@
 #   the TypeScript SDK v1 client (handshake era), also declaring roots to a
 #   server started without --root,
 #   the v2 client in legacy, auto and 2026-07-28 modes,
-#   the Inspector CLI listing and calling tools (exit codes checked).
+#   the Inspector CLI listing and calling tools (exit codes checked),
+#   the official Go SDK's client and mcp-go's, over stdio and HTTP, in both
+#   eras, the HTTP server restarted under each (.ci/sdkload).
 # Usage: .ci/mcp-e2e.sh /path/to/wfl-lsp
 # Installs its npm packages into .ci/npm (git-ignored) and prints SKIP when a
 # tool cannot be installed; exits non-zero when a check fails.
@@ -108,6 +110,20 @@ elif install @modelcontextprotocol/inspector@2.12.0; then
   inspector 0 'fix_wfl_errors' "prompts/list" --method prompts/list
 else
   echo "SKIP: Inspector could not be installed"
+fi
+
+# The Go clients: the official Go SDK's and mcp-go's, over stdio and HTTP,
+# in both eras, the HTTP server restarted under each (.ci/sdkload, a module
+# of its own).
+export PATH="/usr/local/go/bin:$PATH"
+if (cd "$REPO/.ci/sdkload" && go build -o "$WS/sdkload" .) >"$WS/sdkload-build.log" 2>&1; then
+  "$WS/sdkload" matrix -bin "$BIN" -root "$WS" 2>"$WS/sdkload.err" | tee "$WS/sdkload.out"
+  if [ "${PIPESTATUS[0]}" -ne 0 ] || ! grep -q PASS "$WS/sdkload.out"; then
+    echo "FAIL: the Go client matrix"; tail -5 "$WS/sdkload.err"; fail=1
+  fi
+else
+  echo "SKIP: the Go client matrix (.ci/sdkload) could not be built (its modules could not be had?)"
+  tail -3 "$WS/sdkload-build.log"
 fi
 
 if [ "$fail" -ne 0 ]; then echo "mcp-e2e: FAILED"; exit 1; fi

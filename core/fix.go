@@ -73,9 +73,21 @@ const (
 // are dropped.
 func (s *Snapshot) Fixes(span token.Span) []Fix { return s.fixes(span, false) }
 
+// FixesOf returns the quick fixes for the diagnostics of the snapshot's
+// list (Snapshot.Tolerant) that want returns true for, in diagnostic
+// order, made and checked as Fixes makes them. A caller that wants the
+// fixes of many findings asks for a few at a time: checking a fix that
+// is not safe may take an analysis of the whole text.
+func (s *Snapshot) FixesOf(want func(diag.Diagnostic) bool) []Fix { return s.fixesOf(want, false) }
+
 // fixes is Fixes; with whole set, every fix is made from the full analysis.
 func (s *Snapshot) fixes(span token.Span, whole bool) []Fix {
-	touches := func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }
+	return s.fixesOf(func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }, whole)
+}
+
+// fixesOf is FixesOf; with whole set, every fix is made from the full
+// analysis.
+func (s *Snapshot) fixesOf(touches func(diag.Diagnostic) bool, whole bool) []Fix {
 	_, shown := s.Tolerant()
 	touched := 0
 	for _, d := range shown {
@@ -177,6 +189,17 @@ func prefer(fixes []Fix) []Fix {
 // FixAll returns the snapshot's text with every safe fix applied, and how
 // many were applied.
 func (s *Snapshot) FixAll() (string, int, error) {
+	kept := s.FixAllEdits()
+	text, err := applyDisjoint(s.Text, kept)
+	if err != nil {
+		return s.Text, 0, err
+	}
+	return text, len(kept), nil
+}
+
+// FixAllEdits returns the edits of every safe fix, last-first and not
+// overlapping: those FixAll applies.
+func (s *Snapshot) FixAllEdits() []Edit {
 	// The only findings with safe fixes.
 	fixable := func(d diag.Diagnostic) bool {
 		return d.Code == lint.CodeWhitespace || d.Code == lint.CodeIndent || d.Code == lint.CodeKeyword
@@ -184,7 +207,7 @@ func (s *Snapshot) FixAll() (string, int, error) {
 	if _, diags := s.Diagnostics(); !slices.ContainsFunc(diags, fixable) {
 		// None: the diagnostics need no full analysis (an editor asks
 		// whether to offer this at every move of the cursor).
-		return s.Text, 0, nil
+		return nil
 	}
 	fx := newFixer(s)
 	var edits []Edit // safe fixes have one edit each
@@ -207,11 +230,7 @@ func (s *Snapshot) FixAll() (string, int, error) {
 		}
 		kept = append(kept, e)
 	}
-	text, err := applyDisjoint(s.Text, kept)
-	if err != nil {
-		return s.Text, 0, err
-	}
-	return text, len(kept), nil
+	return kept
 }
 
 // applyDisjoint applies edits sorted last-first that do not overlap, in one

@@ -294,8 +294,9 @@ func (s *Server) inputRequired(c *Call) ([]byte, *rpcError) {
 
 // requestState is opaque to clients: base64url of a JSON payload naming
 // the request and the answers so far, a dot, and base64url of its
-// HMAC-SHA256 under a key made when the server starts. A state from
-// another process, another request or altered in transit is refused.
+// HMAC-SHA256 under a key made when the server starts, or derived from
+// Options.SessionKey. A state from a process with another key, another
+// request or altered in transit is refused.
 type statePayload struct {
 	Method  string                     `json:"m"`
 	Target  string                     `json:"t"` // the tool or prompt name, or the resource URI
@@ -328,7 +329,7 @@ func (s *Server) openState(state string, r *request) (map[string]json.RawMessage
 	m := hmac.New(sha256.New, s.stateKey[:])
 	m.Write(p)
 	if !hmac.Equal(mac, m.Sum(nil)) {
-		return nil, fmt.Errorf("it fails its integrity check (altered, or given by another server process)")
+		return nil, fmt.Errorf("it fails its integrity check (altered, or given by a server process with another session key)")
 	}
 	var sp statePayload
 	if err := json.Unmarshal(p, &sp); err != nil {

@@ -35,6 +35,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 )
@@ -58,7 +59,8 @@ type httpConfig struct {
 	allowedHosts   map[string]bool // host names allowed besides loopback ones
 	maxBody        int64           // largest request body; default 4 MiB
 	idle           time.Duration   // a session unused this long is ended; default 30 minutes
-	maxSessions    int             // default 1000
+	maxSessions    int             // default 1000; a new one past it ends the one unused the longest
+	drain          time.Duration   // how long /healthz answers 503 before the listener closes on shutdown
 	keepAlive      time.Duration   // SSE comment interval on GET streams; default 25s
 
 	// The limits of connections (serveListener): the time to send a
@@ -127,6 +129,9 @@ func serveHTTP(ctx context.Context, addr string, opts Options) error {
 		allowedOrigins: splitList(os.Getenv(envAllowedOrigins), false),
 		allowedHosts:   splitList(os.Getenv(envAllowedHosts), true),
 		maxConns:       opts.MaxConnections,
+		maxSessions:    opts.MaxSessions,
+		idle:           opts.SessionIdle,
+		drain:          opts.DrainPeriod,
 	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, port))
 	if err != nil {
@@ -157,11 +162,32 @@ func serveListener(ctx context.Context, ln net.Listener, s *Server, cfg httpConf
 	ln = newLimitListener(ln, cfg.maxConns, s.logger)
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
-	select {
-	case err := <-served:
-		h.close(0)
-		return fmt.Errorf("mcp: %w", err)
-	case <-ctx.Done():
+	sweep := time.NewTicker(max(min(cfg.idle/4, time.Minute), time.Millisecond))
+	defer sweep.Stop()
+	for waiting := true; waiting; {
+		select {
+		case err := <-served:
+			h.close(0)
+			return fmt.Errorf("mcp: %w", err)
+		case <-sweep.C:
+			h.endIdle(time.Now())
+		case <-ctx.Done():
+			waiting = false
+		}
+	}
+	if cfg.drain > 0 {
+		// Load balancers see 503 at /healthz and stop sending requests;
+		// those that still come are served.
+		s.logger.Info("mcp: draining: /healthz answers 503", "for", cfg.drain)
+		h.mu.Lock()
+		h.draining = true
+		h.mu.Unlock()
+		select {
+		case <-time.After(cfg.drain):
+		case err := <-served:
+			h.close(0)
+			return fmt.Errorf("mcp: %w", err)
+		}
 	}
 	s.logger.Info("mcp: shutting down; answering requests in flight")
 	h.beginShutdown()
@@ -212,7 +238,13 @@ type httpHandler struct {
 	mu        sync.Mutex
 	sessions  map[string]*httpSession
 	stateless map[*conn]bool // conns of stateless POSTs in progress
-	stopping  bool
+	// ids of sessions ended with DELETE, not to be taken up again (with a
+	// session key), the oldest first.
+	deleted      map[string]bool
+	deletedOrder []string
+	replay       atomic.Int64 // bytes the sessions keep for replay
+	draining     bool         // asked to stop: /healthz answers 503, the rest is served
+	stopping     bool         // shutting down: no new requests
 }
 
 func newHTTPHandler(ctx context.Context, s *Server, cfg httpConfig) *httpHandler {
@@ -283,7 +315,7 @@ const healthPath = "/healthz"
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path == healthPath && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
 		w.Header().Set("Cache-Control", "no-store")
-		if h.isStopping() {
+		if h.isDraining() {
 			w.Header().Set("Connection", "close")
 			w.WriteHeader(http.StatusServiceUnavailable)
 			return
@@ -473,7 +505,7 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 	}
 	pv := r.Header.Get("MCP-Protocol-Version")
 	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
-		sess := h.session(sid)
+		sess := h.sessionOrTakeUp(sid)
 		if sess == nil {
 			httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: no session "+strconv.Quote(sid)+" (it ended or never existed); initialize again")
 			return
@@ -559,6 +591,14 @@ func (h *httpHandler) isStopping() bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.stopping
+}
+
+// isDraining reports whether the server was asked to stop: draining or
+// shutting down.
+func (h *httpHandler) isDraining() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.draining || h.stopping
 }
 
 // postStateless serves one message of revision 2026-07-28: the headers
@@ -673,13 +713,16 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, r *http.Request, m m
 	sess.wait(string(m.id), ex)
 	sess.feed(body)
 	ok := false
-	respond(w, r, h.cfg.keepAlive, ex, answers(m.id), false, func(final []byte, hd http.Header) {
+	streamed := respond(w, r, h.cfg.keepAlive, ex, answers(m.id), false, func(final []byte, hd http.Header) {
 		if isResult(final) {
 			ok = true
+			if h.srv.hasSessionKey() {
+				sess.id = h.srv.ticketID(sess.id, sess.c.ticket())
+			}
 			hd.Set("Mcp-Session-Id", sess.id)
 		}
 	})
-	sess.unwait(string(m.id), ex)
+	sess.unwait(string(m.id), ex, streamed)
 	if ok {
 		h.mu.Lock()
 		h.sessions[sess.id] = sess
@@ -689,43 +732,133 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, r *http.Request, m m
 	}
 }
 
-// newSession makes a session (not yet findable by id), first ending idle
-// ones when there are too many.
+// newSession makes a session (not yet findable by id), first ending the
+// idle ones; when there are as many as the cap, the one unused the
+// longest is ended too, and only when every session has a request in
+// progress is the new one refused.
 func (h *httpHandler) newSession() (*httpSession, error) {
 	var raw [24]byte
 	if _, err := rand.Read(raw[:]); err != nil {
 		return nil, err
 	}
-	h.mu.Lock()
-	var idle []*httpSession
+	id := hex.EncodeToString(raw[:])
+	if inst := h.srv.opts.Instance; inst != "" {
+		id = inst + "." + id // names the instance that holds it, for a proxy's routing
+	}
+	return h.admit(id)
+}
+
+// admit makes a session of the given id within the cap (see newSession).
+func (h *httpHandler) admit(id string) (*httpSession, error) {
 	now := time.Now()
-	for id, s := range h.sessions {
-		if s.idleSince(now) > h.cfg.idle {
-			idle = append(idle, s)
-			delete(h.sessions, id)
+	h.endIdle(now)
+	h.mu.Lock()
+	var evicted *httpSession
+	if len(h.sessions) >= h.cfg.maxSessions {
+		var oldest time.Duration
+		for _, s := range h.sessions {
+			if idle, busy := s.unused(now); !busy && (evicted == nil || idle > oldest) {
+				evicted, oldest = s, idle
+			}
+		}
+		if evicted != nil {
+			delete(h.sessions, evicted.id)
 		}
 	}
 	full := len(h.sessions) >= h.cfg.maxSessions
 	h.mu.Unlock()
-	for _, s := range idle {
-		go s.end(time.Second, false)
+	if evicted != nil {
+		h.srv.logger.Info("mcp: too many sessions: the one unused the longest is ended", "session", evicted.id,
+			"unused", evicted.idleSince(now).Round(time.Second), "max", h.cfg.maxSessions)
+		go evicted.end(time.Second, false)
 	}
 	if full {
-		return nil, fmt.Errorf("too many sessions (%d); end some with DELETE", h.cfg.maxSessions)
-	}
-	id := hex.EncodeToString(raw[:])
-	if inst := h.srv.opts.Instance; inst != "" {
-		id = inst + "." + id // names the instance that holds it, for a proxy's routing
+		return nil, fmt.Errorf("too many sessions (%d), each with a request in progress", h.cfg.maxSessions)
 	}
 	s := &httpSession{h: h, id: id, reqs: map[string]*sseStream{}, streams: map[string]*sseStream{}, last: now, endCh: make(chan struct{})}
 	s.c = newConn(h.base, h.srv, s)
 	return s, nil
 }
 
+// endIdle ends the sessions unused for longer than the idle time.
+func (h *httpHandler) endIdle(now time.Time) {
+	h.mu.Lock()
+	var idle []*httpSession
+	for id, s := range h.sessions {
+		if s.idleSince(now) > h.cfg.idle {
+			idle = append(idle, s)
+			delete(h.sessions, id)
+		}
+	}
+	h.mu.Unlock()
+	for _, s := range idle {
+		go s.end(time.Second, false)
+	}
+}
+
 func (h *httpHandler) session(id string) *httpSession {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.sessions[id]
+}
+
+// sessionOrTakeUp finds a session, or takes up one this process does not
+// hold from its signed id (http_ticket.go): one made before a restart, or
+// by another instance with the same session key. It is nil for an id
+// that is neither, and for a session this process ended with DELETE.
+func (h *httpHandler) sessionOrTakeUp(id string) *httpSession {
+	if s := h.session(id); s != nil {
+		return s
+	}
+	t, ok := h.srv.openTicket(id)
+	if !ok {
+		return nil
+	}
+	h.mu.Lock()
+	deleted := h.deleted[id]
+	h.mu.Unlock()
+	if deleted {
+		return nil
+	}
+	s, err := h.admit(id)
+	if err != nil {
+		h.srv.logger.Warn("mcp: a session could not be taken up", "session", id, "err", err)
+		return nil
+	}
+	s.c.restore(t)
+	h.mu.Lock()
+	if held := h.sessions[id]; held != nil { // taken up by a request at the same time
+		h.mu.Unlock()
+		go s.end(0, false)
+		return held
+	}
+	h.sessions[id] = s
+	h.mu.Unlock()
+	h.srv.logger.Info("mcp: session taken up from its id", "session", id, "version", t.Version)
+	return s
+}
+
+// maxDeleted bounds the ids of sessions ended with DELETE that are
+// remembered, so that they are not taken up again.
+const maxDeleted = 4096
+
+// rememberDeletedLocked records that a session was ended with DELETE. h.mu must
+// be held.
+func (h *httpHandler) rememberDeletedLocked(id string) {
+	if !h.srv.hasSessionKey() {
+		return
+	}
+	if h.deleted == nil {
+		h.deleted = map[string]bool{}
+	}
+	if !h.deleted[id] {
+		h.deleted[id] = true
+		h.deletedOrder = append(h.deletedOrder, id)
+	}
+	if len(h.deletedOrder) > maxDeleted {
+		delete(h.deleted, h.deletedOrder[0])
+		h.deletedOrder = h.deletedOrder[1:]
+	}
 }
 
 // get opens a session's server-to-client stream (handshake era only).
@@ -746,7 +879,7 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotAcceptable, nil, codeInvalidRequest, "Not Acceptable: the GET stream is text/event-stream")
 		return
 	}
-	sess := h.session(sid)
+	sess := h.sessionOrTakeUp(sid)
 	if sess == nil {
 		httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: no session "+strconv.Quote(sid))
 		return
@@ -761,14 +894,20 @@ func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, nil, codeInvalidRequest, "Bad Request: Mcp-Session-Id header is required")
 		return
 	}
+	_, signed := h.srv.openTicket(sid)
 	h.mu.Lock()
 	sess := h.sessions[sid]
 	delete(h.sessions, sid)
+	if sess != nil || signed {
+		h.rememberDeletedLocked(sid)
+	}
 	h.mu.Unlock()
-	if sess == nil {
+	if sess == nil && !signed {
 		httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: no session "+strconv.Quote(sid))
 		return
 	}
-	go sess.end(3*time.Second, true)
+	if sess != nil {
+		go sess.end(3*time.Second, true)
+	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -9,6 +9,7 @@ package mcpserver
 import (
 	"bytes"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -185,9 +186,9 @@ func sseHeaders(w http.ResponseWriter) {
 // Once an event stream has begun, a comment is sent every keepAlive while
 // nothing else is, so that a proxy's idle timeout does not cut a long wait
 // (a subscriptions/listen request, a slow tool). It returns when the
-// answer is written or the client has gone.
-func respond(w http.ResponseWriter, r *http.Request, keepAlive time.Duration, ex *exchange, isFinal func([]byte) bool, modern bool, onFinal func(final []byte, hd http.Header)) {
-	sse := false
+// answer is written or the client has gone, and reports whether it
+// began an event stream (whose events the client may resume from).
+func respond(w http.ResponseWriter, r *http.Request, keepAlive time.Duration, ex *exchange, isFinal func([]byte) bool, modern bool, onFinal func(final []byte, hd http.Header)) (sse bool) {
 	canSSE := acceptsSSE(r)
 	rc := http.NewResponseController(w)
 	tick := time.NewTicker(keepAlive)
@@ -277,38 +278,112 @@ type httpSession struct {
 	next    int                   // number of the last POST stream
 	batches []*exchange           // POSTs of batches waiting, oldest first
 	get     *sseStream            // the GET stream, once opened
+	replay  int                   // bytes kept for replay in streams
 	busy    int                   // HTTP requests in progress
 	last    time.Time             // when the last one ended
 	ended   bool
 	endCh   chan struct{}
 }
 
-// Bounds of what a session keeps for resumption.
+// Bounds of what sessions keep for resumption: the last events of a
+// stream, of the last streams of a session, in at most maxReplayBytes
+// bytes a session and maxReplayTotal for all. A POST answered as plain
+// JSON has no event to resume from: its stream is not kept. Before, each
+// session kept its last 64 answers whole, JSON ones too: 4 sessions of
+// 64 check_workspace answers took the process from 13 MB to 538 MB.
 const (
-	maxReplayEvents  = 256 // per stream
-	maxReplayStreams = 64  // per session
+	maxReplayEvents  = 256      // per stream
+	maxReplayStreams = 64       // per session
+	maxReplayBytes   = 1 << 20  // per session
+	maxReplayTotal   = 32 << 20 // all sessions
 )
 
 // An sseStream is one event stream of a session: a POST's or the GET one.
 type sseStream struct {
-	key    string
-	post   bool      // a POST's stream: it ends with its request's answer
-	seq    int       // number of the last event
-	events []event   // the last events, for replay
-	ex     *exchange // the HTTP response writing it now, or nil
-	done   bool      // a POST's answer is in events
+	key       string
+	post      bool      // a POST's stream: it ends with its request's answer
+	seq       int       // number of the last event
+	events    []event   // the last events, for replay
+	bytes     int       // of events' lines
+	forgotten bool      // it cannot be resumed: its events are not kept
+	ex        *exchange // the HTTP response writing it now, or nil
+	done      bool      // a POST's answer is in events
 }
 
-// push gives the stream its next event. s.mu must be held.
-func (st *sseStream) push(line []byte) {
+// pushLocked gives a stream its next event, kept for replay within the
+// bounds. s.mu must be held.
+func (s *httpSession) pushLocked(st *sseStream, line []byte) {
 	st.seq++
 	ev := event{id: st.key + "_" + strconv.Itoa(st.seq), line: line}
-	st.events = append(st.events, ev)
-	if len(st.events) > maxReplayEvents {
-		st.events = st.events[len(st.events)-maxReplayEvents:]
+	if !st.forgotten {
+		st.events = append(st.events, ev)
+		s.account(st, len(line))
+		for len(st.events) > maxReplayEvents {
+			s.dropFirstLocked(st)
+		}
+		s.boundLocked(st)
 	}
 	if st.ex != nil {
 		st.ex.sendEvent(ev)
+	}
+}
+
+// account counts n more bytes kept for st.
+func (s *httpSession) account(st *sseStream, n int) {
+	st.bytes += n
+	s.replay += n
+	s.h.replay.Add(int64(n))
+}
+
+// dropFirstLocked forgets a stream's oldest event.
+func (s *httpSession) dropFirstLocked(st *sseStream) {
+	s.account(st, -len(st.events[0].line))
+	st.events[0] = event{}
+	st.events = st.events[1:]
+}
+
+// boundLocked keeps what the session keeps for replay within the bounds,
+// st having just grown: the other POST streams are forgotten, oldest
+// first, and the GET stream loses its oldest events; then, of st, its
+// oldest events when it is the GET stream, else it is forgotten whole
+// (a resumption then fails at once instead of waiting for an answer that
+// is gone).
+func (s *httpSession) boundLocked(st *sseStream) {
+	over := func() bool { return s.replay > maxReplayBytes || s.h.replay.Load() > maxReplayTotal }
+	for i := 0; over() && i < len(s.order); {
+		switch other := s.streams[s.order[i]]; {
+		case other == st:
+			i++
+		case other == s.get:
+			// The GET stream stays resumable: it loses its oldest events.
+			for over() && len(other.events) > 0 {
+				s.dropFirstLocked(other)
+			}
+			i++
+		case other == nil:
+			s.order = slices.Delete(s.order, i, i+1)
+		default:
+			s.forgetLocked(other)
+		}
+	}
+	for over() && !st.post && len(st.events) > 1 {
+		s.dropFirstLocked(st)
+	}
+	if over() && st.post {
+		s.forgetLocked(st)
+	}
+}
+
+// forgetLocked makes a stream one that cannot be resumed.
+func (s *httpSession) forgetLocked(st *sseStream) {
+	if st == nil || st.forgotten {
+		return
+	}
+	s.account(st, -st.bytes)
+	st.events, st.forgotten = nil, true
+	delete(s.streams, st.key)
+	if i := slices.Index(s.order, st.key); i >= 0 {
+		s.order = slices.Delete(s.order, i, i+1)
 	}
 }
 
@@ -317,8 +392,7 @@ func (s *httpSession) keepLocked(st *sseStream) {
 	s.streams[st.key] = st
 	s.order = append(s.order, st.key)
 	if len(s.order) > maxReplayStreams {
-		delete(s.streams, s.order[0])
-		s.order = s.order[1:]
+		s.forgetLocked(s.streams[s.order[0]])
 	}
 }
 
@@ -335,7 +409,7 @@ func (s *httpSession) send(line []byte) {
 		if st := s.reqs[string(id)]; st != nil {
 			delete(s.reqs, string(id))
 			st.done = true
-			st.push(line)
+			s.pushLocked(st, line)
 			return
 		}
 	}
@@ -346,7 +420,7 @@ func (s *httpSession) sendFor(id, line []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if st := s.reqs[string(id)]; st != nil {
-		st.push(line)
+		s.pushLocked(st, line)
 		return
 	}
 	s.generalLocked(line)
@@ -356,7 +430,7 @@ func (s *httpSession) sendFor(id, line []byte) {
 // stream; before one was opened it is dropped, as the protocol allows.
 func (s *httpSession) generalLocked(line []byte) {
 	if s.get != nil {
-		s.get.push(line)
+		s.pushLocked(s.get, line)
 	}
 }
 
@@ -383,13 +457,18 @@ func (s *httpSession) wait(key string, ex *exchange) bool {
 }
 
 // unwait detaches ex from request key's stream: what comes later is kept
-// for a resumption.
-func (s *httpSession) unwait(key string, ex *exchange) {
+// for a resumption, when the response was an event stream (streamed); a
+// plain JSON answer has no event id to resume from, and its stream is
+// forgotten.
+func (s *httpSession) unwait(key string, ex *exchange, streamed bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, st := range s.streams {
 		if st.ex == ex {
 			st.ex = nil
+			if !streamed && st.post {
+				s.forgetLocked(st)
+			}
 		}
 	}
 	s.busy--
@@ -397,12 +476,19 @@ func (s *httpSession) unwait(key string, ex *exchange) {
 }
 
 func (s *httpSession) idleSince(now time.Time) time.Duration {
+	d, _ := s.unused(now)
+	return d
+}
+
+// unused says how long the session has had no HTTP request in progress
+// (0 when it has one: busy).
+func (s *httpSession) unused(now time.Time) (d time.Duration, busy bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.busy > 0 {
-		return 0
+		return 0, true
 	}
-	return now.Sub(s.last)
+	return now.Sub(s.last), false
 }
 
 // end ends the session: its GET stream closes and what is in flight is
@@ -415,6 +501,9 @@ func (s *httpSession) end(grace time.Duration, cancel bool) {
 	}
 	s.ended = true
 	close(s.endCh)
+	for _, st := range s.streams {
+		s.forgetLocked(st)
+	}
 	s.mu.Unlock()
 	if cancel {
 		s.c.cancelAll()
@@ -448,8 +537,8 @@ func (s *httpSession) post(w http.ResponseWriter, r *http.Request, body []byte) 
 		return
 	}
 	s.feed(body)
-	respond(w, r, s.h.cfg.keepAlive, ex, answers(m.id), false, nil)
-	s.unwait(key, ex)
+	streamed := respond(w, r, s.h.cfg.keepAlive, ex, answers(m.id), false, nil)
+	s.unwait(key, ex, streamed)
 }
 
 // abandon ends the response of the request a notifications/cancelled

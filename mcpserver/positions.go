@@ -21,9 +21,11 @@ type spanJSON struct {
 	EndColumn int `json:"endColumn"`
 }
 
-func spanOf(a *core.Analysis, sp token.Span) spanJSON {
-	l, c := a.Lines.OffsetPosition(sp.Start)
-	el, ec := a.Lines.OffsetPosition(sp.End)
+func spanOf(a *core.Analysis, sp token.Span) spanJSON { return spanOfLines(a.Lines, sp) }
+
+func spanOfLines(lines *token.Lines, sp token.Span) spanJSON {
+	l, c := lines.OffsetPosition(sp.Start)
+	el, ec := lines.OffsetPosition(sp.End)
 	return spanJSON{Line: l, Column: c, EndLine: el, EndColumn: ec}
 }
 
@@ -96,6 +98,15 @@ func editsOf(a *core.Analysis, edits []core.Edit) []editJSON {
 		out = append(out, editJSON{spanJSON: spanOf(a, token.Span{Start: e.Start, End: e.End}), NewText: e.Text})
 	}
 	return out
+}
+
+// name is the document's name in a diff: its workspace path, or
+// source.wfl for a program given as source.
+func (d *document) name() string {
+	if d.path != "" {
+		return d.path
+	}
+	return "source.wfl"
 }
 
 // withFile adds the workspace path of d to a tool's output, when it has one.

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"strings"
 )
 
 // Primitives are what a server offers, each kind in the order its list
@@ -147,7 +148,8 @@ func rpcErrorOf(r *request, err error) *rpcError {
 			code = codeInvalidParams
 		}
 		uri, _ := decodeString(objectMember(r.params, "uri"))
-		return &rpcError{Code: code, Message: "Resource not found: " + err.Error(), Data: map[string]any{"uri": uri}}
+		why := strings.TrimSuffix(err.Error(), ": "+ErrResourceNotFound.Error()) // said once, in front
+		return &rpcError{Code: code, Message: "Resource not found: " + why, Data: map[string]any{"uri": uri}}
 	}
 	return nil
 }

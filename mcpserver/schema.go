@@ -30,6 +30,16 @@ type Schema struct {
 	Maximum              *float64           `json:"maximum,omitempty"`
 	MinLength            *int               `json:"minLength,omitempty"`
 	Default              any                `json:"default,omitempty"`
+	// If, Then, Else and Not express which arguments go together. A
+	// client sees them at the top level of an input schema, where oneOf,
+	// anyOf and allOf are refused by model APIs (Anthropic's among them:
+	// "input_schema does not support oneOf, allOf, or anyOf at the top
+	// level"), and the tool is dropped. A Then, Else or Not that fails
+	// with a Description is reported as that description.
+	If   *Schema `json:"if,omitempty"`
+	Then *Schema `json:"then,omitempty"`
+	Else *Schema `json:"else,omitempty"`
+	Not  *Schema `json:"not,omitempty"`
 
 	raw json.RawMessage // the schema as written, for ParseSchema's
 }
@@ -55,9 +65,17 @@ func (sc *Schema) MarshalJSON() ([]byte, error) {
 
 var falseVal = false
 
-// object returns a closed object schema (no properties beyond props).
+// object returns a closed object schema (no properties beyond props). A
+// tool that takes a program as source or path takes exactly one of them.
 func object(required []string, props map[string]*Schema) *Schema {
-	return &Schema{Type: "object", Properties: props, Required: required, AdditionalProperties: &falseVal}
+	sc := &Schema{Type: "object", Properties: props, Required: required, AdditionalProperties: &falseVal}
+	if props["source"] != nil && props["path"] != nil {
+		sc.If = &Schema{Required: []string{"source"}}
+		sc.Then = &Schema{Description: `give either "source" or "path", not both`, Not: &Schema{Required: []string{"path"}}}
+		sc.Else = &Schema{Description: `missing required argument: give "source" (the program text) or "path" (a workspace file)`,
+			Required: []string{"path"}}
+	}
+	return sc
 }
 
 // openObject returns an object schema that allows more properties.
@@ -110,6 +128,20 @@ func (sc *Schema) check(path string, v any, problems *[]string) {
 		add("%s must be %s, not %s", where, article(sc.Type), describe(v))
 		return
 	}
+	if sc.If != nil {
+		branch := sc.Else
+		if len(sc.If.validate(v)) == 0 {
+			branch = sc.Then
+		}
+		branch.checkPart(path, v, problems)
+	}
+	if sc.Not != nil && len(sc.Not.validate(v)) == 0 {
+		if sc.Not.Description != "" {
+			add("%s", sc.Not.Description)
+		} else {
+			add("%s must not match the schema under \"not\"", where)
+		}
+	}
 	switch v := v.(type) {
 	case map[string]any:
 		keys := make([]string, 0, len(v))
@@ -154,6 +186,20 @@ func (sc *Schema) check(path string, v any, problems *[]string) {
 			add("%s must be at most %v, not %s", where, *sc.Maximum, v)
 		}
 	}
+}
+
+// checkPart checks v against a part of a schema (then, else): one
+// problem, its description, when it has one.
+func (sc *Schema) checkPart(path string, v any, problems *[]string) {
+	if sc == nil {
+		return
+	}
+	var mine []string
+	sc.check(path, v, &mine)
+	if len(mine) > 0 && sc.Description != "" {
+		mine = []string{sc.Description}
+	}
+	*problems = append(*problems, mine...)
 }
 
 func (sc *Schema) propertyNames() []string {

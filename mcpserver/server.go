@@ -33,6 +33,25 @@ type Options struct {
 	// ("<instance>.<random>"), so that a proxy in front of several
 	// instances can send each session's requests to the one that holds it.
 	Instance string
+	// MaxSessions caps the handshake-era HTTP sessions held at once: a new
+	// session past it ends the one unused the longest (one with no request
+	// in progress). 0 means 1000.
+	MaxSessions int
+	// SessionIdle ends an HTTP session unused for this long. 0 means 30
+	// minutes.
+	SessionIdle time.Duration
+	// SessionKey, shared by the instances behind one proxy, signs what
+	// must survive a restart or a move to another instance: a
+	// handshake-era HTTP session's id carries the session's revision and
+	// client capabilities under it, so that any instance with the key takes
+	// the session up (http_ticket.go), and the requestState of a 2026-07-28
+	// multi-round call can be finished by any of them. nil: a key made at
+	// random when the process starts, so neither leaves the process.
+	SessionKey []byte
+	// DrainPeriod is how long an HTTP server asked to stop goes on serving
+	// while /healthz answers 503, so that a load balancer stops sending it
+	// requests before its listener closes. 0: it closes at once.
+	DrainPeriod time.Duration
 
 	// Primitives are the tools, resources, templates and prompts served;
 	// nil serves WFL's ([WFL]).
@@ -66,6 +85,9 @@ type Server struct {
 	templates []*template // prims.Templates with their matchers
 	static    *staticAnswers
 	stateKey  [32]byte // signs the requestState of input-required results
+	// ticketKey signs the session ids that carry their session's state;
+	// zero when Options.SessionKey is nil (ids are then random only).
+	ticketKey [32]byte
 }
 
 // New checks the options and builds a server.
@@ -109,7 +131,11 @@ func New(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("mcp: %w", err)
 	}
 	s := &Server{opts: opts, logger: opts.Logger, ws: ws, fixedRoot: opts.Root != ""}
-	if _, err := rand.Read(s.stateKey[:]); err != nil {
+	if opts.SessionKey != nil {
+		// Two keys derived from the one given, one for each use.
+		s.stateKey = deriveKey(opts.SessionKey, "wfl-lsp requestState")
+		s.ticketKey = deriveKey(opts.SessionKey, "wfl-lsp session id")
+	} else if _, err := rand.Read(s.stateKey[:]); err != nil {
 		return nil, fmt.Errorf("mcp: %w", err)
 	}
 	s.methods = methodTable()
@@ -180,8 +206,15 @@ func (s *Server) ServeStream(ctx context.Context, in io.Reader, out io.Writer) e
 	go func() {
 		for {
 			line, err := lr.next()
-			if errors.Is(err, errLineTooLong) {
-				c.send(appendError(nil, nullID, &rpcError{
+			var tl *tooLong
+			if errors.As(err, &tl) {
+				// Answered with the request's id when it can be read, so
+				// that the client's call fails at once instead of waiting.
+				id := tl.id()
+				if id == nil {
+					id = nullID
+				}
+				c.send(appendError(nil, id, &rpcError{
 					Code:    codeInvalidRequest,
 					Message: fmt.Sprintf("Invalid Request: line longer than %d bytes was skipped", s.opts.MaxLineBytes),
 				}))

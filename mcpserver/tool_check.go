@@ -18,9 +18,9 @@ type checkOutput struct {
 	ErrorCount   int        `json:"errorCount"`
 	WarningCount int        `json:"warningCount"`
 	Diagnostics  []diagJSON `json:"diagnostics"`
-	Omitted      int        `json:"omitted,omitempty"`
-	TypeChecked  *bool      `json:"typeChecked,omitempty"`
-	Summary      string     `json:"summary"`
+	pageOut
+	TypeChecked *bool  `json:"typeChecked,omitempty"`
+	Summary     string `json:"summary"`
 }
 
 func checkSchema(validDesc string, typeChecked bool) *Schema {
@@ -29,12 +29,12 @@ func checkSchema(validDesc string, typeChecked bool) *Schema {
 		"valid":        boolean(validDesc),
 		"errorCount":   integer("number of errors among the findings, listed or not", 0),
 		"warningCount": integer("number of warnings among the findings, listed or not", 0),
-		"diagnostics": array("the findings in source order: the reference's, and while a statement does not parse "+
-			"those of the statements that do, and the type findings of statements without semantic errors; "+
-			"at most "+itoa(maxDiagnostics)+", the errors first", diagSchema),
-		"omitted": integer("findings not listed, beyond the first "+itoa(maxDiagnostics), 0),
+		"diagnostics": array("the findings, errors first, then warnings, information and hints, each in source order: "+
+			"the reference's, and while a statement does not parse those of the statements that do, and the type "+
+			"findings of statements without semantic errors; a page of them (limit, offset)", diagSchema),
 		"summary": str("one line for people"),
 	}
+	pageSchema(props, "findings")
 	if typeChecked {
 		props["typeChecked"] = boolean("false when the reference's type checker did not run over the program " +
 			"(a parse error or a semantic error stops it): valid is then false, and the diagnostics hold the type " +
@@ -50,12 +50,12 @@ func checkSchema(validDesc string, typeChecked bool) *Schema {
 func diagnosticTool(name, title, desc, validDesc string, typed bool, keep func(diag.Diagnostic) bool) *Tool {
 	return &Tool{
 		Name: name, Title: title, Description: desc,
-		Input:    object(nil, sourceOrPath()),
+		Input:    object(nil, pageProps(sourceOrPath(), "findings", maxDiagnostics)),
 		Output:   checkSchema(validDesc, typed),
 		ReadOnly: true, Idempotent: true,
 		Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
-			diags, n := d.diagnostics(keep)
-			out := checkOutput{File: d.path, Diagnostics: diags, Omitted: n.omitted, ErrorCount: n.errors, WarningCount: n.warnings, Valid: true}
+			diags, n := d.diagnostics(keep, pageArgs(c.Args, maxDiagnostics))
+			out := checkOutput{File: d.path, Diagnostics: diags, pageOut: n.pageOut, ErrorCount: n.errors, WarningCount: n.warnings, Valid: true}
 			stopped := 0 // the errors that keep the type checker from running
 			for _, x := range d.a.Diagnostics {
 				if x.Severity != diag.Error {

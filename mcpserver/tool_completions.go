@@ -16,7 +16,7 @@ var completionKindNames = map[core.CompletionKind]string{
 	core.CompleteMethod: "method",
 }
 
-const maxToolCompletions = 200
+const maxToolCompletions = 100
 
 type completionJSON struct {
 	Label  string `json:"label"`
@@ -33,8 +33,8 @@ var getCompletionsTool = &Tool{
 		"constants, parameters and actions in scope there, properties and methods after a dot, statement and " +
 		"expression keywords, and builtin functions, filtered by the word being typed. The replaced span says " +
 		"which characters an insertion replaces.",
-	Input: positionInput(nil),
-	Output: openObject([]string{"items", "count", "truncated", "replace"}, map[string]*Schema{
+	Input: positionInput(pageProps(map[string]*Schema{}, "proposals", maxToolCompletions)),
+	Output: openObject([]string{"items", "count", "truncated", "replace"}, pageSchema(map[string]*Schema{
 		"items": array("proposals, best first", openObject([]string{"label", "kind", "insert"}, map[string]*Schema{
 			"label":  str("what is proposed"),
 			"kind":   enum("what it is", "keyword", "snippet", "variable", "constant", "parameter", "action", "builtin", "container", "property", "method"),
@@ -43,23 +43,27 @@ var getCompletionsTool = &Tool{
 			"insert": str("the text to insert in place of the replaced span"),
 		})),
 		"count":     integer("proposals found", 0),
-		"truncated": boolean("true when more than 200 were found and the rest left out"),
+		"truncated": boolean("true when this answer does not list every proposal (see nextOffset)"),
 		"replace":   spanSchema(nil, nil),
-	}),
+	}, "proposals")),
 	ReadOnly: true, Idempotent: true,
 	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
 		span, items := d.a.Completion(off, core.CompletionOptions{}) // no paths: they could name files outside the root
+		p := pageArgs(c.Args, maxToolCompletions)
 		out := []completionJSON{}
-		for _, it := range items {
-			if len(out) == maxToolCompletions {
-				break
-			}
+		end, po := paged(len(items), p, func(i int) int {
+			it := items[i]
 			doc := it.Doc
 			if doc == "" && it.Kind == core.CompleteBuiltin {
 				doc, _ = core.BuiltinDoc(it.Label)
 			}
-			out = append(out, completionJSON{Label: it.Label, Kind: completionKindNames[it.Kind], Detail: it.Detail, Doc: doc, Insert: it.Insert})
-		}
-		return Result{Structured: map[string]any{"items": out, "count": len(items), "truncated": len(items) > len(out), "replace": spanOf(d.a, span)}}
+			cj := completionJSON{Label: it.Label, Kind: completionKindNames[it.Kind], Detail: it.Detail, Doc: doc, Insert: it.Insert}
+			out = append(out, cj)
+			return jsonSize(cj)
+		})
+		out = out[:end-min(p.offset, len(items))]
+		res := map[string]any{"items": out, "count": len(items), "truncated": po.Omitted > 0, "replace": spanOf(d.a, span)}
+		addPage(res, po)
+		return Result{Structured: res}
 	}),
 }

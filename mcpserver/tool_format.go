@@ -1,11 +1,15 @@
 package mcpserver
 
-// This file implements format_wfl (the canonical layout, as text and as
-// edits) and fix_wfl (the core's quick fixes as edits). Neither writes files.
+// This file implements format_wfl (the canonical layout) and fix_wfl (the
+// core's quick fixes as edits). Neither writes files. A changed program is
+// given as its whole text, as edits or as a unified diff (changes.go).
 
 import (
 	"context"
+	"sort"
 
+	"wfl-lsp/core"
+	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
 
@@ -13,15 +17,15 @@ var formatTool = &Tool{
 	Name:  "format_wfl",
 	Title: "Format a WFL program",
 	Description: "Return a WFL program in its canonical layout (indentation, spacing, keyword case, under the " +
-		"workspace's .wflcfg), as the whole text and as edits. Writes nothing. A program with parse errors " +
-		"cannot be formatted.",
-	Input: object(nil, sourceOrPath()),
-	Output: openObject([]string{"formatted", "changed", "edits"}, map[string]*Schema{
+		"workspace's .wflcfg): as the whole text and as edits when they fit the answer, else as a unified diff, " +
+		"else as a page of edits (output chooses). Writes nothing. A program with parse errors cannot be formatted.",
+	Input: object(nil, changeProps(sourceOrPath(), "edits")),
+	Output: openObject([]string{"changed", "output"}, changeSchema(map[string]*Schema{
 		"file":      str("the workspace file, when a path was given"),
-		"formatted": str("the formatted program"),
+		"formatted": str("the formatted program (output text, or auto when it fits)"),
 		"changed":   boolean("false when the program was already formatted"),
-		"edits":     array("edits that turn the original into the formatted text, against the original", editSchema),
-	}),
+		"edits":     array("edits that turn the original into the formatted text, against the original, in source order", editSchema),
+	}, "edits")),
 	ReadOnly: true, Idempotent: true,
 	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
 		text, err := d.snap.Format()
@@ -32,7 +36,37 @@ var formatTool = &Tool{
 		if err != nil {
 			return failure("cannot_format", "cannot format: "+err.Error())
 		}
-		return Result{Structured: withFile(d, map[string]any{"formatted": text, "changed": text != d.snap.Text, "edits": editsOf(d.a, edits)})}
+		out := withFile(d, map[string]any{"changed": text != d.snap.Text})
+		files := []fileChange{{name: d.name(), text: d.snap.Text, lines: d.a.Lines, edits: sortedEdits(edits)}}
+		asked := outputArg(c.Args)
+		form, diff := asked, ""
+		p := pageArgs(c.Args, maxEdits)
+		var all []editJSON
+		if form == formAuto {
+			all = files[0].editJSONs()
+			form, diff = chooseForm(files, jsonSize(text)+jsonSize(all), p.budget)
+		}
+		switch form {
+		case formText:
+			if all == nil {
+				all = files[0].editJSONs()
+			}
+			out["formatted"], out["edits"] = text, all
+		case formDiff:
+			if diff == "" {
+				diff = diffOf(files)
+			}
+			out["diff"] = diff
+		case formEdits:
+			page, po := editPage(files, p)
+			out["edits"] = page[0]
+			addPage(out, po)
+		}
+		out["output"] = form
+		if n := changeNote(form, asked); n != "" {
+			out["note"] = n
+		}
+		return Result{Structured: out}
 	}),
 }
 
@@ -46,22 +80,31 @@ type fixJSON struct {
 	Edits      []editJSON `json:"edits"`
 }
 
+// maxFixFindings is how many findings fix_wfl makes the fixes of by
+// default: a fix that is not safe is checked by analysing the program it
+// makes, which may be the whole program again for each.
+const maxFixFindings = 10
+
 var fixTool = &Tool{
 	Name:  "fix_wfl",
 	Title: "Quick fixes for a WFL program",
-	Description: "Return the quick fixes for a WFL program's diagnostics (renames to snake_case with every " +
+	Description: "Return the quick fixes for a WFL program's findings (renames to snake_case with every " +
 		"reference, indentation, trailing blanks, keyword case, did-you-mean names, missing block closers, …) " +
-		"as edits against the original text, and the program with every safe (layout-only) fix applied. " +
-		"Give line (and column) to get only the fixes for the diagnostics there. Writes nothing.",
+		"as edits against the original text, for a page of the findings (errors first, as analyze_wfl orders them; " +
+		"limit, offset), and the program with every safe (layout-only) fix applied (output chooses its form: the " +
+		"whole text when it fits, else a unified diff). Give line (and column) to get only the fixes for the " +
+		"findings there. Writes nothing.",
 	Input: object(nil, func() map[string]*Schema {
-		p := sourceOrPath()
-		p["line"] = integer("only fixes for diagnostics on this 1-based line", 1)
-		p["column"] = integer("with line: only fixes for diagnostics at this 1-based column", 1)
+		p := changeProps(sourceOrPath(), "findings")
+		p["line"] = integer("only fixes for findings on this 1-based line", 1)
+		p["column"] = integer("with line: only fixes for findings at this 1-based column", 1)
+		p["limit"].Description = "make the fixes of at most this many findings (default " + itoa(maxFixFindings) +
+			"); an answer also stops before passing about " + itoa(answerBudget/1000) + " KB"
 		return p
 	}()),
-	Output: openObject([]string{"fixes", "fixedSource", "safeFixesApplied"}, map[string]*Schema{
+	Output: openObject([]string{"fixes", "safeFixesApplied", "output"}, changeSchema(map[string]*Schema{
 		"file": str("the workspace file, when a path was given"),
-		"fixes": array("available fixes in diagnostic order", openObject([]string{"title", "code", "diagnostic", "line", "column", "safe", "edits"}, map[string]*Schema{
+		"fixes": array("the fixes of this page's findings, in their order", openObject([]string{"title", "code", "diagnostic", "line", "column", "safe", "edits"}, map[string]*Schema{
 			"title":      str("what the fix does"),
 			"code":       str("the code of the diagnostic it repairs"),
 			"diagnostic": str("the diagnostic's message"),
@@ -70,9 +113,10 @@ var fixTool = &Tool{
 			"safe":       boolean("the fix changes only layout"),
 			"edits":      array("edits against the original text", editSchema),
 		})),
-		"fixedSource":      str("the program with every safe fix applied"),
-		"safeFixesApplied": integer("how many safe fixes fixedSource applies", 0),
-	}),
+		"findingCount":     integer("findings there (on the line, when line was given), with fixes or not", 0),
+		"fixedSource":      str("the program with every safe fix applied (output text, or auto when it fits)"),
+		"safeFixesApplied": integer("how many safe fixes the program with them applied has", 0),
+	}, "findings")),
 	ReadOnly: true, Idempotent: true,
 	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
 		args := c.Args
@@ -94,16 +138,77 @@ var fixTool = &Tool{
 		} else if _, ok := intArg(args, "column"); ok {
 			return failure("invalid_arguments", `"column" needs "line"`)
 		}
+		// The findings there, ordered as analyze_wfl orders them, and the
+		// page of them whose fixes are made.
+		_, shown := d.snap.Tolerant()
+		var there []diag.Diagnostic
+		for _, x := range shown {
+			if x.Span.End >= span.Start && x.Span.Start <= span.End {
+				there = append(there, x)
+			}
+		}
+		there = sortedDiagnostics(there)
+		p := pageArgs(args, maxFixFindings)
+		from := min(p.offset, len(there))
+		to := min(from+p.limit, len(there))
+		type key struct {
+			span          token.Span
+			code, message string
+		}
+		rank := map[key]int{}
+		for i, x := range there[from:to] {
+			if _, dup := rank[key{x.Span, x.Code, x.Message}]; !dup {
+				rank[key{x.Span, x.Code, x.Message}] = from + i
+			}
+		}
+		byFinding := map[int][]fixJSON{}
+		for _, f := range d.snap.FixesOf(func(x diag.Diagnostic) bool { _, ok := rank[key{x.Span, x.Code, x.Message}]; return ok }) {
+			l, col := d.a.Lines.OffsetPosition(f.Diagnostic.Span.Start)
+			i := rank[key{f.Diagnostic.Span, f.Diagnostic.Code, f.Diagnostic.Message}]
+			byFinding[i] = append(byFinding[i], fixJSON{Title: f.Title, Code: f.Diagnostic.Code, Diagnostic: f.Diagnostic.Message,
+				Line: l, Column: col, Safe: f.Safe, Edits: editsOf(d.a, sortedEdits(f.Edits))})
+		}
 		fixes := []fixJSON{}
-		for _, f := range d.snap.Fixes(span) {
-			l, c := d.a.Lines.OffsetPosition(f.Diagnostic.Span.Start)
-			fixes = append(fixes, fixJSON{Title: f.Title, Code: f.Diagnostic.Code, Diagnostic: f.Diagnostic.Message,
-				Line: l, Column: c, Safe: f.Safe, Edits: editsOf(d.a, f.Edits)})
+		p.limit = to - from
+		end, po := paged(len(there), p, func(i int) int {
+			fixes = append(fixes, byFinding[i]...)
+			return jsonSize(byFinding[i])
+		})
+		fixes = fixes[:0]
+		for i := from; i < end; i++ {
+			fixes = append(fixes, byFinding[i]...)
 		}
-		fixed, n, err := d.snap.FixAll()
-		if err != nil {
-			fixed, n = d.snap.Text, 0
+		out := withFile(d, map[string]any{"fixes": fixes, "findingCount": len(there)})
+		addPage(out, po)
+		files := []fileChange{{name: d.name(), text: d.snap.Text, lines: d.a.Lines, edits: sortedEdits(d.snap.FixAllEdits())}}
+		out["safeFixesApplied"] = len(files[0].edits)
+		fixed, _ := files[0].newText()
+		asked := outputArg(args)
+		form, diff := asked, ""
+		if form == formAuto {
+			form, diff = chooseForm(files, jsonSize(fixed), answerBudget-4096-jsonSize(out))
 		}
-		return Result{Structured: withFile(d, map[string]any{"fixes": fixes, "fixedSource": fixed, "safeFixesApplied": n})}
+		switch form {
+		case formText:
+			out["fixedSource"] = fixed
+		case formDiff:
+			if diff == "" {
+				diff = diffOf(files)
+			}
+			out["diff"] = diff
+		}
+		out["output"] = form
+		if form == formEdits && asked == formAuto {
+			out["note"] = "the program with the safe fixes applied did not fit the answer's budget; " +
+				`call again with output "diff" or "text" to get it`
+		}
+		return Result{Structured: out}
 	}),
+}
+
+// sortedEdits returns edits in source order.
+func sortedEdits(edits []core.Edit) []core.Edit {
+	out := append([]core.Edit(nil), edits...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
 }

@@ -94,17 +94,17 @@ var findReferencesTool = &Tool{
 		"file given by path, a name shared through include from (declared at the top level of one file and used in " +
 		"files that include it) is found in every workspace file of that family; each place names its file " +
 		"(in other files than the one asked about, write marks the declarations only).",
-	Input: positionInput(map[string]*Schema{
+	Input: positionInput(pageProps(map[string]*Schema{
 		"includeDeclaration": boolean("include the declarations (default true)"),
-	}),
-	Output: openObject([]string{"references", "count"}, map[string]*Schema{
-		"references": array("the places, in source order (by file, then position, across files)", spanSchema([]string{"declaration", "write"}, map[string]*Schema{
+	}, "places", maxReferences)),
+	Output: openObject([]string{"references", "count"}, pageSchema(map[string]*Schema{
+		"references": array("the places, in source order (by file, then position, across files): a page of them", spanSchema([]string{"declaration", "write"}, map[string]*Schema{
 			"declaration": boolean("the place declares the name"),
 			"write":       boolean("the place declares or assigns it"),
 			"file":        fileProp,
 		})),
-		"count": integer("number of places", 0),
-	}),
+		"count": integer("number of places, listed or not", 0),
+	}, "places")),
 	ReadOnly: true, Idempotent: true,
 	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
 		args := c.Args
@@ -128,11 +128,22 @@ var findReferencesTool = &Tool{
 				}
 				refs = append(refs, referenceJSON{fileSpan: x.spanAt(ref.Path, ref.Lines, ref.Span), Declaration: ref.Decl, Write: write})
 			}
-			return Result{Structured: map[string]any{"references": refs, "count": len(refs)}}
+			return referencesPage(refs, pageArgs(args, maxReferences))
 		}
 		for _, ref := range d.a.References(off, withDecl) {
 			refs = append(refs, referenceJSON{fileSpan: x.here(d, token.Span(ref.Span)), Declaration: ref.Decl, Write: ref.Write})
 		}
-		return Result{Structured: map[string]any{"references": refs, "count": len(refs)}}
+		return referencesPage(refs, pageArgs(args, maxReferences))
 	}),
+}
+
+// maxReferences is how many places find_references lists by default.
+const maxReferences = 200
+
+// referencesPage is find_references' answer: the page p of refs.
+func referencesPage(refs []referenceJSON, p page) Result {
+	end, po := paged(len(refs), p, func(i int) int { return jsonSize(refs[i]) })
+	out := map[string]any{"references": refs[min(p.offset, len(refs)):end], "count": len(refs)}
+	addPage(out, po)
+	return Result{Structured: out}
 }

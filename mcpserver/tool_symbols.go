@@ -14,18 +14,30 @@ import (
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// maxOutline is how many top-level declarations an outline lists by
+// default.
+const maxOutline = 200
+
 var documentSymbolsTool = &Tool{
-	Name:        "document_symbols",
-	Title:       "List the declarations of a WFL program",
-	Description: "Return the declarations of a WFL program as a tree (actions, parameters, containers, properties, methods, events, variables, constants, lists, maps, patterns, tests), each with its lines and columns.",
-	Input:       object(nil, sourceOrPath()),
-	Output: openObject([]string{"symbols"}, map[string]*Schema{
+	Name:  "document_symbols",
+	Title: "List the declarations of a WFL program",
+	Description: "Return the declarations of a WFL program as a tree (actions, parameters, containers, properties, " +
+		"methods, events, variables, constants, lists, maps, patterns, tests), each at its name's line and column " +
+		"(which get_symbol_info, find_definition, find_references and rename_symbol take) with where its declaration " +
+		"ends; paged by top-level declaration (limit, offset).",
+	Input: object(nil, pageProps(sourceOrPath(), "top-level declarations", maxOutline)),
+	Output: openObject([]string{"symbols"}, pageSchema(map[string]*Schema{
 		"file":    str("the workspace file, when a path was given"),
-		"symbols": array("the declarations, as a tree", symbolSchema),
-	}),
+		"symbols": array("the declarations, as a tree: a page of the top-level ones, each with its nested ones", symbolSchema),
+		"count":   integer("top-level declarations, listed or not", 0),
+	}, "top-level declarations")),
 	ReadOnly: true, Idempotent: true,
 	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
-		return Result{Structured: withFile(d, map[string]any{"symbols": outlineOf(d.a, d.a.DocumentSymbols(), true)})}
+		syms := d.a.DocumentSymbols()
+		page, po := outlinePage(d.a, syms, true, pageArgs(c.Args, maxOutline))
+		out := map[string]any{"symbols": page, "count": len(syms)}
+		addPage(out, po)
+		return Result{Structured: withFile(d, out)}
 	}),
 }
 
@@ -37,45 +49,57 @@ type workspaceSymbol struct {
 	spanJSON
 }
 
-const maxWorkspaceSymbols = 500
+const maxWorkspaceSymbols = 200
 
 var workspaceSymbolsTool = &Tool{
 	Name:  "workspace_symbols",
 	Title: "Find declarations across the workspace",
 	Description: "Search every .wfl file of the workspace for declarations (actions, containers, variables, " +
-		"constants, …) whose name contains the query, ignoring case; an empty query lists them all (at most 500).",
-	Input: object([]string{"query"}, map[string]*Schema{
+		"constants, …) whose name contains the query, ignoring case; an empty query lists them all. Each is at its " +
+		"name's line and column. Paged: limit, offset.",
+	Input: object([]string{"query"}, pageProps(map[string]*Schema{
 		"query": str("part of a name; empty for all"),
-	}),
-	Output: openObject([]string{"symbols", "count", "truncated"}, map[string]*Schema{
-		"symbols": array("matching declarations, by file then position", spanSchema([]string{"name", "kind", "path"}, map[string]*Schema{
+	}, "declarations", maxWorkspaceSymbols)),
+	Output: openObject([]string{"symbols", "count", "truncated"}, pageSchema(map[string]*Schema{
+		"symbols": array("matching declarations, by file then position: a page of them", spanSchema([]string{"name", "kind", "path"}, map[string]*Schema{
 			"name": str("the declared name"), "kind": str("what it is"), "path": str("the file, relative to the root"),
 			"container": str("the declaration it is nested in"),
 		})),
 		"count":     integer("matches found", 0),
-		"truncated": boolean("true when more than 500 matched and the rest were left out"),
-	}),
+		"truncated": boolean("true when this answer does not list every match (see nextOffset)"),
+	}, "declarations")),
 	ReadOnly: true, Idempotent: true,
 	Call: func(ctx context.Context, c *Call) Result {
 		args := c.Args
 		q, _ := strArg(args, "query")
-		syms, count, err := c.workspace().workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)))
+		p := pageArgs(args, maxWorkspaceSymbols)
+		syms, count, err := c.workspace().workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)), p.offset+p.limit)
 		if err != nil {
 			return c.interrupted(ctx)
 		}
-		return Result{Structured: map[string]any{"symbols": syms, "count": count, "truncated": count > len(syms)}}
+		end, po := paged(len(syms), p, func(i int) int { return jsonSize(syms[i]) })
+		listed := syms[min(p.offset, len(syms)):end]
+		if end == len(syms) && count > len(syms) {
+			po.Omitted = count - len(listed)
+			next := end
+			po.NextOffset = &next
+		}
+		out := map[string]any{"symbols": listed, "count": count, "truncated": po.Omitted > 0}
+		addPage(out, po)
+		return Result{Structured: out}
 	},
 }
 
-// workspaceSymbols lists the declarations whose lower-case name contains q.
-func (ws *workspace) workspaceSymbols(ctx context.Context, q string) ([]workspaceSymbol, int, error) {
+// workspaceSymbols lists the first max declarations whose lower-case name
+// contains q, and counts them all.
+func (ws *workspace) workspaceSymbols(ctx context.Context, q string, max int) ([]workspaceSymbol, int, error) {
 	out := []workspaceSymbol{}
 	count := 0
 	for _, rel := range ws.wflFiles() {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
-		syms, n := ws.fileSymbols(rel, q, maxWorkspaceSymbols-len(out))
+		syms, n := ws.fileSymbols(rel, q, max-len(out))
 		out = append(out, syms...)
 		count += n
 	}

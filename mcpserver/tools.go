@@ -16,6 +16,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/token"
 )
 
 // A toolFailure is the structured data of a tool execution error; it is
@@ -29,6 +30,8 @@ type failureInfo struct {
 	Message  string   `json:"message"`
 	Problems []string `json:"problems,omitempty"`
 	Path     string   `json:"path,omitempty"`
+	Line     int      `json:"line,omitempty"` // not_utf8: the line of the first bad byte
+	Byte     int      `json:"byte,omitempty"` // not_utf8: its byte in that line
 	LimitMs  int64    `json:"limitMs,omitempty"`
 }
 
@@ -37,7 +40,7 @@ func failure(kind, msg string) Result {
 }
 
 func pathFailure(e *pathError) Result {
-	return Result{Structured: toolFailure{failureInfo{Kind: e.Kind, Message: e.Message, Path: e.Path}}, Text: e.Message, IsError: true}
+	return Result{Structured: toolFailure{failureInfo{Kind: e.Kind, Message: e.Message, Path: e.Path, Line: e.Line, Byte: e.Byte}}, Text: e.Message, IsError: true}
 }
 
 // toolListing is the tool as tools/list shows it under revision v:
@@ -343,24 +346,26 @@ var diagSchema = object([]string{"line", "column", "endLine", "endColumn", "seve
 	})),
 })
 
-// maxDiagnostics caps the diagnostics one answer lists (each tool's, each
-// file's of check_workspace, the fix_wfl_errors prompt's): a model reads
-// the first ones, and 160,000 findings on one line made a 65 MB answer.
-// The counts of errors and warnings are those of every finding, and the
-// answer says how many were left out.
+// maxDiagnostics is how many diagnostics one answer lists by default
+// (each tool's, check_workspace's, the fix_wfl_errors prompt's): a model
+// reads the first ones, and 160,000 findings on one line made a 65 MB
+// answer. The counts of errors and warnings are those of every finding,
+// and the answer says how many were left out and where the next page
+// starts.
 const maxDiagnostics = 200
 
-// diagCounts counts a list of findings.
+// diagCounts counts a list of findings and says what its page left out.
 type diagCounts struct {
 	total, errors, warnings int
-	omitted                 int // not listed, beyond maxDiagnostics
+	listed                  int
+	pageOut
 }
 
-// diagnostics converts the document's diagnostics that keep returns true
-// for, in source order: the list an editor shows (core.Snapshot.Tolerant:
-// while a statement does not parse, the findings of the others too), at
-// most maxDiagnostics of them (see listDiagnostics).
-func (d *document) diagnostics(keep func(diag.Diagnostic) bool) ([]diagJSON, diagCounts) {
+// diagnostics converts the page p of the document's diagnostics that keep
+// returns true for: the list an editor shows (core.Snapshot.Tolerant:
+// while a statement does not parse, the findings of the others too),
+// ordered as listDiagnostics orders them.
+func (d *document) diagnostics(keep func(diag.Diagnostic) bool, p page) ([]diagJSON, diagCounts) {
 	_, shown := d.snap.Tolerant()
 	kept := shown[:0:0]
 	for _, x := range shown {
@@ -368,14 +373,13 @@ func (d *document) diagnostics(keep func(diag.Diagnostic) bool) ([]diagJSON, dia
 			kept = append(kept, x)
 		}
 	}
-	return listDiagnostics(d.a, kept)
+	return listDiagnostics(d.a.Lines, kept, p)
 }
 
-// listDiagnostics converts ds to the answer's form in source order, with
-// their counts. Beyond maxDiagnostics, the errors are listed first, then
-// the other findings in source order up to the cap; positions are
-// computed for the listed ones only.
-func listDiagnostics(a *core.Analysis, ds []diag.Diagnostic) ([]diagJSON, diagCounts) {
+// listDiagnostics converts the page p of ds to the answer's form, with
+// the counts of all of ds. They are ordered by severity (errors first),
+// then in source order; positions are computed for the listed ones only.
+func listDiagnostics(lines *token.Lines, ds []diag.Diagnostic, p page) ([]diagJSON, diagCounts) {
 	var n diagCounts
 	for _, x := range ds {
 		n.total++
@@ -386,52 +390,50 @@ func listDiagnostics(a *core.Analysis, ds []diag.Diagnostic) ([]diagJSON, diagCo
 			n.warnings++
 		}
 	}
-	ds = sortedDiagnostics(ds)
-	if len(ds) > maxDiagnostics {
-		room := maxDiagnostics - min(n.errors, maxDiagnostics)
-		listed := ds[:0:0]
-		for _, x := range ds {
-			if x.Severity == diag.Error && len(listed) < maxDiagnostics || x.Severity != diag.Error && room > 0 {
-				if x.Severity != diag.Error {
-					room--
-				}
-				listed = append(listed, x)
-			}
-		}
-		n.omitted = len(ds) - len(listed)
-		ds = listed
-	}
-	out := make([]diagJSON, 0, len(ds))
-	for _, x := range ds {
-		out = append(out, toDiagJSON(a, x))
-	}
+	out, po := listDiagnosticsSorted(lines, sortedDiagnostics(ds), p)
+	n.pageOut = po
+	n.listed = len(out)
 	return out, n
+}
+
+// listDiagnosticsSorted converts the page p of ds, ordered already.
+func listDiagnosticsSorted(lines *token.Lines, ds []diag.Diagnostic, p page) ([]diagJSON, pageOut) {
+	out := []diagJSON{}
+	end, po := paged(len(ds), p, func(i int) int {
+		dj := toDiagJSON(lines, ds[i])
+		out = append(out, dj)
+		return jsonSize(dj)
+	})
+	return out[:end-min(p.offset, len(ds))], po
 }
 
 // listedNote is what a summary adds when findings were left out.
 func (n diagCounts) listedNote() string {
-	if n.omitted == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (the first %d listed, errors first; %d more not listed)", n.total-n.omitted, n.omitted)
+	return n.pageOut.note(n.listed, "findings, errors first,")
 }
 
-func toDiagJSON(a *core.Analysis, x diag.Diagnostic) diagJSON {
-	l, c := a.Lines.OffsetPosition(x.Span.Start)
-	el, ec := a.Lines.OffsetPosition(x.Span.End)
+func toDiagJSON(lines *token.Lines, x diag.Diagnostic) diagJSON {
+	l, c := lines.OffsetPosition(x.Span.Start)
+	el, ec := lines.OffsetPosition(x.Span.End)
 	dj := diagJSON{Line: l, Column: c, EndLine: el, EndColumn: ec,
 		Severity: x.Severity.String(), Category: x.Category.String(), Code: x.Code, Message: x.Message}
 	for _, rel := range x.Related {
-		rl, rc := a.Lines.OffsetPosition(rel.Span.Start)
+		rl, rc := lines.OffsetPosition(rel.Span.Start)
 		dj.Related = append(dj.Related, relatedJSON{Line: rl, Column: rc, Message: rel.Message})
 	}
 	return dj
 }
 
-// sortedDiagnostics returns the diagnostics in source order (stable).
+// sortedDiagnostics returns the diagnostics by severity, errors first,
+// then in source order (stable).
 func sortedDiagnostics(ds []diag.Diagnostic) []diag.Diagnostic {
 	out := append([]diag.Diagnostic(nil), ds...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Severity != out[j].Severity {
+			return out[i].Severity < out[j].Severity
+		}
+		return out[i].Span.Start < out[j].Span.Start
+	})
 	return out
 }
 

@@ -273,6 +273,8 @@ func TestResourcesRead(t *testing.T) {
 		"workspace://symbols/notthere.wfl"} {
 		if _, w := read(uri); w.errCode() != -32002 {
 			t.Errorf("%s: %s", uri, w.raw)
+		} else if m := strings.ToLower(w.Error.Message); strings.Count(m, "not found") != 1 {
+			t.Errorf("%s: the message says it was not found %d times: %s", uri, strings.Count(m, "not found"), w.Error.Message)
 		}
 	}
 	if w := h.call(2, "resources/read", `{}`); w.errCode() != -32602 {
@@ -334,9 +336,10 @@ func TestPromptsAndCompletion(t *testing.T) {
 
 // TestDiagnosticsCapped calls the diagnostic tools on a program with far
 // more findings than an answer lists: at most maxDiagnostics are listed,
-// the errors among them whatever their place, in source order, and the
-// counts and omitted say how many there are. 160,000 findings on one line
-// made a 65 MB answer.
+// the errors first whatever their place, then the others in source order,
+// and the counts, omitted and nextOffset say how many there are and where
+// the next page starts; parse_wfl lists the first maxParseErrors. 160,000
+// findings on one line made a 65 MB answer.
 func TestDiagnosticsCapped(t *testing.T) {
 	h := start(t, Options{})
 	const drops = 3 * maxDiagnostics
@@ -351,36 +354,41 @@ func TestDiagnosticsCapped(t *testing.T) {
 		}
 		checkOutputSchema(t, params, res)
 		var out struct {
-			ErrorCount, WarningCount, Omitted int
-			Diagnostics                       []diagJSON
-			Summary                           string
+			ErrorCount, WarningCount, Omitted, DiagnosticsOmitted int
+			NextOffset                                            *int
+			Diagnostics                                           []diagJSON
+			Summary                                               string
 		}
 		if err := json.Unmarshal(res.StructuredContent, &out); err != nil {
 			t.Fatal(err)
 		}
-		total := out.ErrorCount + out.WarningCount
+		total, limit, omitted := out.ErrorCount+out.WarningCount, maxDiagnostics, out.Omitted
 		if tool == "parse_wfl" { // no counts: dropped characters are all it lists
-			total = len(out.Diagnostics) + out.Omitted
+			limit, omitted = maxParseErrors, out.DiagnosticsOmitted
+			total = len(out.Diagnostics) + omitted
 		}
-		if len(out.Diagnostics) > maxDiagnostics {
-			t.Errorf("%s lists %d findings, more than %d", tool, len(out.Diagnostics), maxDiagnostics)
+		if len(out.Diagnostics) > limit {
+			t.Errorf("%s lists %d findings, more than %d", tool, len(out.Diagnostics), limit)
 		}
-		if tool != "lint_wfl" && (total < drops || out.Omitted != total-len(out.Diagnostics)) {
-			t.Errorf("%s: %d errors, %d warnings, %d listed, %d omitted", tool, out.ErrorCount, out.WarningCount, len(out.Diagnostics), out.Omitted)
+		if tool != "lint_wfl" && (total < drops || omitted != total-len(out.Diagnostics)) {
+			t.Errorf("%s: %d errors, %d warnings, %d listed, %d omitted", tool, out.ErrorCount, out.WarningCount, len(out.Diagnostics), omitted)
 		}
-		if out.Omitted > 0 && !strings.Contains(out.Summary, "more not listed") {
-			t.Errorf("%s: the summary %q does not say findings were left out", tool, out.Summary)
+		if tool != "parse_wfl" && out.Omitted > 0 && (out.NextOffset == nil || *out.NextOffset != len(out.Diagnostics) ||
+			!strings.Contains(out.Summary, fmt.Sprintf("call again with offset %d", len(out.Diagnostics)))) {
+			t.Errorf("%s: the answer does not say where the next page starts: %v, %q", tool, out.NextOffset, out.Summary)
 		}
 		errs := 0
 		for k, d := range out.Diagnostics {
 			if d.Severity == "error" {
 				errs++
-			}
-			if k > 0 && (d.Line < out.Diagnostics[k-1].Line || d.Line == out.Diagnostics[k-1].Line && d.Column < out.Diagnostics[k-1].Column) {
+				if errs != k+1 {
+					t.Errorf("%s: error %d listed after another finding", tool, k)
+				}
+			} else if k > 0 && out.Diagnostics[k-1].Severity != "error" && d.Column < out.Diagnostics[k-1].Column {
 				t.Errorf("%s: finding %d is before the one listed before it", tool, k)
 			}
 		}
-		if errs != min(out.ErrorCount, maxDiagnostics) {
+		if errs != min(out.ErrorCount, limit) {
 			t.Errorf("%s lists %d of its %d errors", tool, errs, out.ErrorCount)
 		}
 	}
@@ -398,5 +406,53 @@ func TestToolOutOfTimeStopsTheAnalysis(t *testing.T) {
 	var f toolFailure
 	if !res.IsError || json.Unmarshal([]byte(res.Content[0].Text), &f) != nil || f.Error.Kind != "timeout" {
 		t.Fatalf("got %.300s, want the timeout failure", res.Content[0].Text)
+	}
+}
+
+// TestSchemasSayWhatIsRequired: every tool that reads a program says in
+// its input schema that it takes exactly one of source and path (the
+// schema alone refuses {} and both), with if/then/else: a model API
+// refuses oneOf, anyOf and allOf at the top level of an input schema and
+// the client then drops the tool, so no tool has them there. Before, only
+// the descriptions said "Give either source or path".
+func TestSchemasSayWhatIsRequired(t *testing.T) {
+	taking := 0
+	for _, tool := range WFL().Tools {
+		b, err := json.Marshal(tool.Input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var top map[string]json.RawMessage
+		json.Unmarshal(b, &top)
+		for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+			if top[k] != nil {
+				t.Errorf("%s: %s at the top level of its input schema", tool.Name, k)
+			}
+		}
+		if tool.Input.Properties["source"] == nil || tool.Input.Properties["path"] == nil {
+			continue
+		}
+		taking++
+		args := map[string]any{}
+		for _, r := range tool.Input.Required {
+			args[r] = json.Number("1")
+			if tool.Input.Properties[r].Type == "string" {
+				args[r] = "x"
+			}
+		}
+		if p := tool.Input.validate(args); len(p) != 1 || !strings.Contains(p[0], `give "source"`) {
+			t.Errorf("%s without source or path: %q", tool.Name, p)
+		}
+		args["source"], args["path"] = "display 1", "hello.wfl"
+		if p := tool.Input.validate(args); len(p) != 1 || !strings.Contains(p[0], "not both") {
+			t.Errorf("%s with both: %q", tool.Name, p)
+		}
+		delete(args, "path")
+		if p := tool.Input.validate(args); len(p) != 0 {
+			t.Errorf("%s with source: %q", tool.Name, p)
+		}
+	}
+	if taking < 10 {
+		t.Errorf("%d tools take source or path", taking)
 	}
 }

@@ -7,8 +7,10 @@ package mcpserver
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
+	"regexp"
 	"sync"
 )
 
@@ -19,8 +21,90 @@ type sink interface {
 }
 
 // errLineTooLong reports a line longer than the reader's limit; the rest of
-// the line has been skipped and reading may go on.
+// the line has been skipped and reading may go on. The error is a
+// *tooLong, which keeps the line's ends.
 var errLineTooLong = errors.New("line too long")
+
+// A tooLong is a line skipped for its length: its first and last bytes,
+// where the request's id may be read.
+type tooLong struct {
+	head, tail []byte
+}
+
+func (e *tooLong) Error() string        { return errLineTooLong.Error() }
+func (e *tooLong) Is(target error) bool { return target == errLineTooLong }
+
+// Bytes kept of each end of a line too long.
+const (
+	tooLongHead = 4096
+	tooLongTail = 256
+)
+
+// add keeps frag's bytes that may be the line's ends.
+func (e *tooLong) add(frag []byte) {
+	if n := tooLongHead - len(e.head); n > 0 {
+		e.head = append(e.head, frag[:min(n, len(frag))]...)
+	}
+	e.tail = append(e.tail, frag[max(len(frag)-tooLongTail, 0):]...)
+	if len(e.tail) > tooLongTail {
+		e.tail = append(e.tail[:0], e.tail[len(e.tail)-tooLongTail:]...)
+	}
+}
+
+// id reads the id of the request a line too long carried, from the
+// members at its start or from its last member: nil when neither shows it.
+func (e *tooLong) id() []byte {
+	dec := json.NewDecoder(bytes.NewReader(e.head))
+	dec.UseNumber()
+	depth, key := 0, false // key: the next token at depth 1 is a member name
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			if t == '{' || t == '[' {
+				depth++
+				key = depth == 1 && t == '{'
+			} else {
+				depth--
+				key = depth == 1
+			}
+			continue
+		}
+		if depth != 1 {
+			continue
+		}
+		if key {
+			if tok == "id" {
+				v, err := dec.Token()
+				if err != nil {
+					break
+				}
+				raw, _ := json.Marshal(v)
+				if c, ok := canonicalID(raw); ok {
+					return c
+				}
+				return nil
+			}
+			key = false
+			continue
+		}
+		key = true // a value at depth 1 ends a member
+	}
+	// The last member, `"id":…}` at the very end: one closing brace after
+	// it, so the object it ends is the message itself (inside a string a
+	// quote is escaped).
+	if m := lastID.FindSubmatch(bytes.TrimRight(e.tail, " \t\r\n")); m != nil {
+		if c, ok := canonicalID(m[1]); ok {
+			return c
+		}
+	}
+	return nil
+}
+
+var lastID = regexp.MustCompile(`[{,]\s*"id"\s*:\s*(-?[0-9]+|"(?:[^"\\]|\\.)*")\s*}$`)
 
 // A lineReader reads newline-terminated lines of at most max bytes. A longer
 // line is skipped up to its newline and reported as errLineTooLong, so one
@@ -39,27 +123,32 @@ func newLineReader(r io.Reader, max int) *lineReader {
 // any, then io.EOF.
 func (lr *lineReader) next() ([]byte, error) {
 	var line []byte
-	tooLong := false
+	var long *tooLong
 	for {
 		frag, err := lr.r.ReadSlice('\n')
-		if !tooLong {
+		if long == nil {
 			if len(line)+len(frag) > lr.max+2 { // allow for "\r\n"
-				tooLong, line = true, nil
+				long = &tooLong{}
+				long.add(line)
+				line = nil
 			} else {
 				line = append(line, frag...)
 			}
 		}
+		if long != nil {
+			long.add(frag)
+		}
 		switch {
 		case err == nil:
-			if tooLong {
-				return nil, errLineTooLong
+			if long != nil {
+				return nil, long
 			}
 			return bytes.TrimRight(line, "\r\n"), nil
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case errors.Is(err, io.EOF):
-			if tooLong {
-				return nil, errLineTooLong
+			if long != nil {
+				return nil, long
 			}
 			if len(line) > 0 {
 				return bytes.TrimRight(line, "\r\n"), nil

@@ -22,7 +22,7 @@ func wflPrompts() []*Prompt {
 			Description: "Ask to fix the problems the checker reports in a workspace file; the file and its diagnostics are included",
 			Arguments:   []Argument{pathArg},
 			Get: aboutFile(func(d *document) string {
-				diags, n := d.diagnostics(nil)
+				diags, n := d.diagnostics(nil, page{limit: maxDiagnostics, budget: answerBudget})
 				var sb strings.Builder
 				fmt.Fprintf(&sb, "Fix the problems in the WFL program %s.\n\n", d.path)
 				if len(diags) == 0 {
@@ -32,8 +32,8 @@ func wflPrompts() []*Prompt {
 					for _, x := range diags {
 						fmt.Fprintf(&sb, "- line %d, column %d: %s: %s [%s]\n", x.Line, x.Column, x.Severity, x.Message, x.Code)
 					}
-					if n.omitted > 0 {
-						fmt.Fprintf(&sb, "- and %d more findings, not listed\n", n.omitted)
+					if n.Omitted > 0 {
+						fmt.Fprintf(&sb, "- and %d more findings, not listed (the analyze_wfl tool pages through them)\n", n.Omitted)
 					}
 				}
 				sb.WriteString("\nExplain each fix briefly, then give the corrected program. Check it with the analyze_wfl tool.\n\n")

@@ -67,11 +67,11 @@ func wflResources() []*Resource {
 			Description: "A summary of the workspace's diagnostics: counts, the files with problems (each with the URI of its " +
 				"full list, workspace://diagnostics/PATH) and the first " + itoa(maxSummaryErrors) + " errors",
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
-				rep, err := c.workspace().checkFiles(ctx, c.workspace().wflFiles(), false, nil)
+				found, err := c.workspace().checkFiles(ctx, c.workspace().wflFiles(), false, nil)
 				if err != nil {
 					return nil, err
 				}
-				return jsonContents("workspace://diagnostics", summarizeReport(rep))
+				return jsonContents("workspace://diagnostics", summarizeReport(found))
 			},
 			Version: workspaceVersion},
 		{URI: "workspace://config", Name: "config", Title: "WFL configuration", MimeType: "application/json",
@@ -151,11 +151,11 @@ func wflTemplates() []*Template {
 				if err != nil {
 					return nil, err
 				}
-				rep, cerr := c.workspace().checkFiles(ctx, []string{rel}, false, nil)
+				found, cerr := c.workspace().checkFiles(ctx, []string{rel}, false, nil)
 				if cerr != nil {
 					return nil, cerr
 				}
-				return jsonContents(uri, rep.Files[0])
+				return jsonContents(uri, found[0].report(maxDiagnostics))
 			},
 			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
 			Version:  func(c *Call, uri string, vars map[string]string) string { return workspaceVersion(c) }},

@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"sort"
 	"strings"
 )
 
@@ -34,33 +35,40 @@ type erroneous struct {
 	diagJSON
 }
 
-// summarizeReport keeps of a workspace report the counts, the files with
-// problems and the first errors.
-func summarizeReport(rep workspaceReport) map[string]any {
+// summarizeReport keeps of what checking the workspace found the counts,
+// the files with problems and the first errors.
+func summarizeReport(found []fileFindings) map[string]any {
+	rep := report(found, page{limit: maxSummaryErrors, budget: answerBudget})
 	files := []fileCount{}
 	errs := []erroneous{}
-	shown := 0
-	for _, f := range rep.Files {
-		if len(f.Diagnostics) == 0 {
+	for _, ff := range found {
+		if len(ff.diags) == 0 {
 			continue
 		}
-		files = append(files, fileCount{Path: f.Path, URI: diagnosticsTemplatePrefix + escapePath(f.Path),
-			ErrorCount: f.ErrorCount, WarningCount: f.WarningCount})
+		files = append(files, fileCount{Path: ff.path, URI: diagnosticsTemplatePrefix + escapePath(ff.path),
+			ErrorCount: ff.errors, WarningCount: ff.warnings})
+	}
+	for _, f := range rep.Files {
 		for _, d := range f.Diagnostics {
-			if d.Severity == "error" && len(errs) < maxSummaryErrors {
+			if d.Severity == "error" {
 				errs = append(errs, erroneous{Path: f.Path, diagJSON: d})
-				shown++
 			}
 		}
 	}
-	return map[string]any{
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Path < errs[j].Path })
+	shown := len(errs)
+	out := map[string]any{
 		"fileCount": rep.FileCount, "filesWithProblems": rep.FilesWithProblems,
 		"errorCount": rep.ErrorCount, "warningCount": rep.WarningCount,
 		"files": files, "errors": errs,
 		"truncated": shown < rep.ErrorCount,
-		"summary": rep.Summary + fmt.Sprintf("; the first %d error%s listed, a file's full list at %sPATH",
+		"summary": strings.SplitN(rep.Summary, " (", 2)[0] + fmt.Sprintf("; the first %d error%s listed, a file's full list at %sPATH",
 			shown, plural(shown), diagnosticsTemplatePrefix),
 	}
+	if rep.Unreadable != nil {
+		out["unreadable"] = rep.Unreadable
+	}
+	return out
 }
 
 // symbolSummary counts each file's declarations and lists the top-level

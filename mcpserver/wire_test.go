@@ -104,7 +104,13 @@ func TestBadLines(t *testing.T) {
 		{"request with result", `{"jsonrpc":"2.0","id":11,"method":"ping","result":{}}`, -32600, "11"},
 		{"unknown method", `{"jsonrpc":"2.0","id":12,"method":"no/such"}`, -32601, "12"},
 		{"string id echoed", `{"jsonrpc":"2.0","id":"a\u0062","method":"no/such"}`, -32601, `"ab"`},
-		{"too long", `{"jsonrpc":"2.0","id":13,"method":"ping","params":{"x":"` + strings.Repeat("x", 5000) + `"}}`, -32600, "null"},
+		// A line too long is answered with its id when it can be read: from
+		// the members before the long one, or from the last member.
+		{"too long", `{"jsonrpc":"2.0","id":13,"method":"ping","params":{"x":"` + strings.Repeat("x", 5000) + `"}}`, -32600, "13"},
+		{"too long, id last", `{"jsonrpc":"2.0","method":"ping","params":{"x":"` + strings.Repeat("x", 5000) + `"},"id":"a\"}"}`, -32600, `"a\"}"`},
+		{"too long, id only in params", `{"jsonrpc":"2.0","method":"ping","params":{"x":"` + strings.Repeat("x", 5000) + `","id":15}}`, -32600, "null"},
+		{"too long, id in a string", `{"jsonrpc":"2.0","method":"ping","params":{"x":"` + strings.Repeat("x", 5000) + `\"id\":16}"}}`, -32600, "null"},
+		{"too long, no id", strings.Repeat(" ", 5000) + `{"jsonrpc":"2.0","id":17,"method":"ping"}`, -32600, "null"},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

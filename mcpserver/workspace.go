@@ -16,6 +16,7 @@ package mcpserver
 // its folder's name (the folder's base name, made unique).
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -151,6 +152,8 @@ type pathError struct {
 	Kind    string `json:"kind"`
 	Message string `json:"message"`
 	Path    string `json:"path"`
+	Line    int    `json:"line,omitempty"` // not_utf8: where the first bad byte is, 1-based
+	Byte    int    `json:"byte,omitempty"` // not_utf8: its byte in that line, 1-based
 }
 
 func (e *pathError) Error() string { return e.Message }
@@ -322,9 +325,26 @@ func (ws *workspace) readFile(p string) (text, rel string, err *pathError) {
 		return "", "", ws.pathError(p, abs, e) // swapped since it was resolved
 	}
 	if !utf8.Valid(b) {
-		return "", "", &pathError{Kind: "not_utf8", Message: p + " is not UTF-8 text", Path: p}
+		return "", "", notUTF8(p, b)
 	}
 	return string(b), rel, nil
+}
+
+// notUTF8 is the error of a file p whose text b is not UTF-8: it says
+// where the first bad byte is.
+func notUTF8(p string, b []byte) *pathError {
+	off := 0
+	for off < len(b) {
+		r, size := utf8.DecodeRune(b[off:])
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		off += size
+	}
+	line := 1 + bytes.Count(b[:off], []byte{'\n'})
+	col := off - (bytes.LastIndexByte(b[:off], '\n') + 1) + 1
+	return &pathError{Kind: "not_utf8", Path: p, Line: line, Byte: col,
+		Message: fmt.Sprintf("%s is not UTF-8 text: line %d, byte %d (0x%02x) is not UTF-8; WFL files are UTF-8", p, line, col, b[off])}
 }
 
 // snapshot returns a snapshot of a workspace file's text, whose includes
