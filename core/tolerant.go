@@ -28,7 +28,10 @@ import (
 //     likely their header, broken), of the statements from the one before a
 //     stray `end`, of the lines a broken block held up to its closer read
 //     as a stray `end` (findHeld), and of the lines after a string that
-//     spans lines (a quote being typed pairs with the next line's);
+//     spans lines (a quote being typed pairs with the next line's), and
+//     there the characters the lexer drops and the lint of the tokens too:
+//     the text from there is lexed otherwise (`Container` inside a string
+//     read as a capitalised keyword);
 //   - a statement's type findings while it has a semantic error shown, or
 //     names a name a semantic error names or a statement with one declares
 //     (the reference holds back the whole file's while it has one semantic
@@ -93,9 +96,9 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 				case fromParse:
 					keep = parses || x.Span.Start+at >= b.first
 				case fromDropped:
-					keep = true
+					keep = parses || b.quoteFrom < 0 || x.Span.Start+at < b.quoteFrom
 				case fromLintTok:
-					keep = !parses
+					keep = !parses && (b.quoteFrom < 0 || x.Span.Start+at < b.quoteFrom)
 				case fromLintTree:
 					keep = parses
 				case fromStatic:
