@@ -9,13 +9,15 @@
 #      definition, an incremental edit; then, typing keys in insert mode as a
 #      user does, the same four as the Node client (completion with
 #      <C-x><C-o>, signature help in the floating window, quick fixes from
-#      vim.lsp.buf.code_action()); shutdown and exit;
+#      vim.lsp.buf.code_action()), a rename of a property declared in an
+#      included file, checked in every file; shutdown and exit;
 #   3. Emacs with eglot, from Debian's emacs-nox and elpa-eglot, in batch
 #      mode (testdata/e2e/lsp/eglot.el), set up with README.md's Emacs
 #      section: diagnostics after opening and after edits, hover, definition,
 #      rename of a multi-word name, a rename eglot sends before the change it
 #      follows (refused by eglot: the edit names the version it was computed
-#      on), formatting, a quick fix, shutdown and exit,
+#      on), a rename of a property declared in an included file, checked in
+#      every file, formatting, a quick fix, shutdown and exit,
 #      each checked in the buffer's text or in Flymake's and ElDoc's state.
 # Usage: .ci/lsp-e2e.sh PATH/TO/wfl-lsp
 # Installs what it needs itself; prints a SKIP line when a tool cannot be
