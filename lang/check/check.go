@@ -464,9 +464,9 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 	}
 	a := newAnalyzer(f, src, info, ctx)
 	a.run()
-	p := Passes{Analyzer: a.diags}
 	tc := newTypeChecker(a)
 	tc.run()
+	p := Passes{Analyzer: a.diags}
 	if tc.types != nil {
 		info.typeMap = tc.types
 	} else {
@@ -477,7 +477,36 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 		p.Static = staticDiagnostics(f, src, info)
 	}
 	p.Type = tc.diags
+	if !hasError(p.Analyzer) && !hasError(p.Static) {
+		// The type checker's findings are shown: the warnings they say
+		// again go.
+		p.Analyzer = oneFindingPerFact(p.Analyzer, a.typeFacts, p.Type)
+	}
 	return info, p
+}
+
+// oneFindingPerFact returns the analyzer's findings without the warnings
+// that the type checker's errors on the same spans say again (facts holds
+// the spans of the analyzer's findings that it may say again): the type
+// checker's say more (the types found), and the type checker's findings are
+// shown, so check calls it only when no earlier pass found an error (then
+// the type checker's findings are held back and the warnings stay).
+func oneFindingPerFact(ds []diag.Diagnostic, facts map[token.Span]bool, typ []diag.Diagnostic) []diag.Diagnostic {
+	if len(facts) == 0 {
+		return ds
+	}
+	said := map[token.Span]bool{}
+	for _, d := range typ {
+		if d.Severity == diag.Error && facts[d.Span] {
+			said[d.Span] = true
+		}
+	}
+	if len(said) == 0 {
+		return ds
+	}
+	return slices.DeleteFunc(slices.Clone(ds), func(d diag.Diagnostic) bool {
+		return d.Severity == diag.Warning && said[d.Span]
+	})
 }
 
 // compactMin is the size of source from which the types of a checked file
