@@ -231,8 +231,10 @@ func (p *parser) readPast(wanted bool) bool {
 	}
 	at := p.rest(p.eof.Start)
 	if at < 0 {
-		return false // the caller will read the rest itself
+		p.short = true // the caller will read the rest itself
+		return false
 	}
+	p.clearFor = p.top()
 	if at >= len(p.src) {
 		p.eof.Start, p.eof.End = len(p.src), len(p.src)
 		return false
@@ -252,10 +254,22 @@ func (p *parser) readPast(wanted bool) bool {
 	return true
 }
 
+// readsAround notes that the parse asks the blocks around fr how they read
+// the current line, which depends on there being any: a statement parsed
+// at the top level, its outermost block fr, reads otherwise inside a body
+// (a `when` left of its try's header is the try's there, and the outer
+// try's inside one), so its unit has a context (Unit.Context).
+func (p *parser) readsAround(fr *frame) {
+	if i := slices.Index(p.frames, fr); i >= 0 {
+		p.low = min(p.low, i)
+	}
+}
+
 // closesAround reports whether the tokens at the current position close a
 // block statement around fr's: then they are its closer, whatever the
 // indentation says.
 func (p *parser) closesAround(fr *frame) bool {
+	p.readsAround(fr)
 	for i, o := range p.frames {
 		if o != fr {
 			p.low = min(p.low, i)
@@ -349,6 +363,7 @@ func (p *parser) clauseAround(fr *frame, at int) bool {
 		return false
 	}
 	in := p.indentOf(t.Start)
+	p.readsAround(fr)
 	for i := len(p.frames) - 1; i >= 0; i-- {
 		f := p.frames[i]
 		if f == fr || f.ended {
@@ -380,6 +395,7 @@ func (p *parser) takenFrom(fr *frame) bool {
 	if !p.firstOnLine(t.Start) || in >= fr.indent {
 		return false
 	}
+	p.readsAround(fr)
 	// A clause word (`otherwise` of the check around an inner one whose
 	// `end check` is missing) is taken by fr first, as by the reference.
 	clause := t.Kind != token.KeywordEnd
@@ -427,8 +443,14 @@ read:
 			for p.pos < len(p.toks) && p.kind() == token.Eol {
 				p.next()
 			}
-			if p.pos >= len(p.toks) && !p.readPast(true) {
-				p.short = p.short || p.rest != nil && p.eof.Start < len(p.src)
+			if p.pos >= p.window && p.rest != nil && p.to < len(p.src) {
+				// Past the stretch: what follows decides, which the
+				// places where bodies stop do not say.
+				p.short = true
+				fails = f
+				break read
+			}
+			if p.pos >= len(p.toks) {
 				fails = f
 				break read
 			}
@@ -831,12 +853,15 @@ func (p *parser) note(i int) {
 }
 
 // bodyBlanks extends end, the end of the last token of a body of fr's
-// statement, over the blank lines after it indented deeper than fr's
-// header, up to limit: the line the user has just opened in the body
-// (after Enter) is the body's. It returns the end of the last such line's
-// blanks, or end.
+// statement, over the blanks after it on its line and the blank lines
+// after it indented deeper than fr's header, up to limit: the line the
+// user has just opened in the body (after Enter) is the body's. It returns
+// the end of the last such line's blanks, or end.
 func (p *parser) bodyBlanks(fr *frame, end, limit int) int {
 	src, i, out := p.src, end, end
+	for out < limit && (src[out] == ' ' || src[out] == '\t') {
+		out++ // the blanks the cursor is after (`display ‸`)
+	}
 	for i < limit && src[i] != '\n' && src[i] != '\r' {
 		i++ // the rest of the last line: a comment
 	}
