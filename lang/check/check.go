@@ -477,20 +477,17 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 		p.Static = staticDiagnostics(f, src, info)
 	}
 	p.Type = tc.diags
-	if !hasError(p.Analyzer) && !hasError(p.Static) {
-		// The type checker's findings are shown: the warnings they say
-		// again go.
-		p.Analyzer = oneFindingPerFact(p.Analyzer, a.typeFacts, p.Type)
-	}
+	p.Analyzer = oneFindingPerFact(p.Analyzer, a.typeFacts, p.Type)
 	return info, p
 }
 
-// oneFindingPerFact returns the analyzer's findings without the warnings
-// that the type checker's errors on the same spans say again (facts holds
-// the spans of the analyzer's findings that it may say again): the type
-// checker's say more (the types found), and the type checker's findings are
-// shown, so check calls it only when no earlier pass found an error (then
-// the type checker's findings are held back and the warnings stay).
+// oneFindingPerFact returns the analyzer's findings ds without the
+// warnings that the type checker's errors typ say again on the same spans
+// (facts holds the spans of the analyzer's findings that it may say
+// again): the type checker's say more (the types found). Like every type
+// finding, such a fact is then held back while an earlier pass has an
+// error. It goes by span, so a statement checked alone (core's incremental
+// diagnostics) loses the same warnings as its whole file.
 func oneFindingPerFact(ds []diag.Diagnostic, facts map[token.Span]bool, typ []diag.Diagnostic) []diag.Diagnostic {
 	if len(facts) == 0 {
 		return ds
