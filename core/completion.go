@@ -174,14 +174,38 @@ func (a *Analysis) propose(l *candidateList, offset int, opts CompletionOptions)
 			l.items(w, []CompletionItem{it})
 		}
 	case slotIsPhrase:
-		l.items(groupBlock, isPhrases())
+		if p.orderOnly {
+			// What is compared is no number: `greater than`, `above`,
+			// `between` would be a TYPE error, so they come last.
+			for _, it := range isPhrases() {
+				w := groupBlock
+				if it.Label != "not" && it.Label != "equal to" && it.Label != "not equal to" {
+					w = groupBuiltin + 1<<16
+				}
+				l.items(w, []CompletionItem{it})
+			}
+		} else {
+			l.items(groupBlock, isPhrases())
+		}
 		values()
 	case slotThan:
 		l.items(groupKeyword, []CompletionItem{keywordItem("than"), keywordItem("than or equal to")})
 	case slotContainer:
 		a.kindNames(l, check.SymContainer, groupName, "")
 	case slotInterface:
-		a.kindNames(l, check.SymInterface, groupName, "")
+		if have := a.bodyActions(lineStart); have != nil {
+			// A container's header: the interfaces whose required
+			// actions its body defines first (the others would be a
+			// missing-action error).
+			a.kindNames(l, check.SymInterface, groupName, "", func(sym *check.Symbol) int {
+				if satisfied(sym, have) {
+					return 0
+				}
+				return 1 << 12
+			})
+		} else {
+			a.kindNames(l, check.SymInterface, groupName, "")
+		}
 	case slotType:
 		a.kindNames(l, check.SymContainer, groupName, "")
 		a.kindNames(l, check.SymInterface, groupName, "")
@@ -371,6 +395,9 @@ func (a *Analysis) namesInScope(l *candidateList, offset, base int, call string,
 		if sym == nil {
 			return
 		}
+		if sym.Kind == check.SymPattern && len(score) == 0 {
+			return // a pattern is a value only where a place takes one (see valueNames)
+		}
 		declared := sym.Decl.End == 0 || s.decl().Start < offset || sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
 		if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
 			return // WFL names must be declared before use
@@ -442,6 +469,13 @@ func (a *Analysis) valueNames(l *candidateList, offset int, p place, snippets bo
 		if sym.Name == p.declaring && sym.From == "" && decl.Start < offset && decl.End > 0 && a.Lines.Line(decl.Start) == a.Lines.Line(offset) {
 			return -1 // the name being declared, in its own value
 		}
+		if sym.Kind == check.SymPattern && !slices.ContainsFunc(p.wants, func(t *types.Type) bool { return t.Kind == types.KPattern }) {
+			return -1 // a pattern matches a text; it is no value elsewhere
+		}
+		later := 0
+		if p.madeBy != nil && !p.madeBy(sym.Node) {
+			later = unit / 2 // after the names the statements that make what goes here made, at any depth
+		}
 		f := p.fit(nameType(sym))
 		if (sym.Kind == check.SymContainer || sym.Kind == check.SymInterface) && len(p.wants) > 0 {
 			f = mismatch // a container is no value of a type a place wants
@@ -454,9 +488,9 @@ func (a *Analysis) valueNames(l *candidateList, offset int, p place, snippets bo
 		case sym.Kind == check.SymPredeclared:
 			return 5 * unit // after the program's names, which may start a comparison
 		case p.strict:
-			return 2 * int(f) * unit
+			return 2*int(f)*unit + later
 		}
-		return int(f) * unit
+		return int(f)*unit + later
 	})
 }
 
@@ -582,7 +616,7 @@ func (a *Analysis) eventNames(l *candidateList, offset int) {
 // kindNames offers the symbols of a kind the document knows (its own and
 // its included files'), whatever their scope, weighted weight; an
 // action's item gets the call snippet joined by call, when not "".
-func (a *Analysis) kindNames(l *candidateList, kind check.SymbolKind, weight int, call string) {
+func (a *Analysis) kindNames(l *candidateList, kind check.SymbolKind, weight int, call string, score ...func(*check.Symbol) int) {
 	if a.Info == nil || a.Info.Global == nil {
 		return
 	}
@@ -595,7 +629,11 @@ func (a *Analysis) kindNames(l *candidateList, kind check.SymbolKind, weight int
 		if s.sym.Kind == check.SymInterface {
 			k = CompleteInterface
 		}
-		l.add(candidate{label: s.sym.Name, weight: weight, sym: s.sym, kind: k, call: call})
+		w := weight
+		for _, f := range score {
+			w += f(s.sym)
+		}
+		l.add(candidate{label: s.sym.Name, weight: w, sym: s.sym, kind: k, call: call})
 	}
 }
 
@@ -712,7 +750,7 @@ func nameKind(sym *check.Symbol) (CompletionKind, bool) {
 	switch sym.Kind {
 	case check.SymVariable, check.SymImplicit, check.SymPredeclared:
 		return CompleteVariable, true
-	case check.SymConstant:
+	case check.SymConstant, check.SymPattern:
 		return CompleteConstant, true
 	case check.SymParameter:
 		return CompleteParameter, true
@@ -856,4 +894,58 @@ func BuiltinDoc(name string) (string, bool) {
 	}
 	h := hoverBuiltin(&HoverInfo{}, b)
 	return strings.Join(h.Signature, "\n") + "\n\n" + h.Doc, true
+}
+
+// bodyActions returns, for a `create container` header on the line at
+// lineStart, the names of the actions its body (the lines below, more
+// indented) defines, or nil for another line.
+func (a *Analysis) bodyActions(lineStart int) map[string]bool {
+	text := a.Lines.Text()
+	l := a.Lines.Line(lineStart)
+	header := text[lineStart:a.Lines.LineEnd(l)]
+	if !strings.HasPrefix(strings.TrimSpace(header), "create container ") {
+		return nil
+	}
+	in := len(header) - len(strings.TrimLeft(header, " \t"))
+	have := map[string]bool{}
+	if _, base, ok := strings.Cut(header, " extends "); ok && a.Info != nil {
+		// What it inherits satisfies requirements too.
+		base, _, _ = strings.Cut(strings.TrimSpace(base), " implements")
+		for c, k := a.Info.Containers[strings.TrimSpace(base)], 0; c != nil && k < 64; c, k = c.Base, k+1 {
+			for n, m := range c.Members {
+				if m.Kind == check.SymMethod {
+					have[n] = true
+				}
+			}
+		}
+	}
+	for l++; l < a.Lines.Count(); l++ {
+		line := text[a.Lines.LineStart(l):a.Lines.LineEnd(l)]
+		code := strings.TrimSpace(line)
+		if code == "" {
+			continue
+		}
+		if len(line)-len(strings.TrimLeft(line, " \t")) <= in {
+			break
+		}
+		if rest, ok := strings.CutPrefix(code, "action "); ok {
+			name, _, _ := strings.Cut(rest, ":")
+			name, _, _ = strings.Cut(name, " needs ")
+			have[strings.TrimSpace(name)] = true
+		}
+	}
+	return have
+}
+
+// satisfied reports whether the actions named in have are all the actions
+// the interface iface (and those it extends) requires.
+func satisfied(iface *check.Symbol, have map[string]bool) bool {
+	for k := 0; iface != nil && k < 64; iface, k = iface.Base, k+1 {
+		for n := range iface.Members {
+			if !have[n] {
+				return false
+			}
+		}
+	}
+	return true
 }

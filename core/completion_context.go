@@ -59,6 +59,12 @@ type place struct {
 	wants  []*types.Type
 	strict bool
 	number bool // a target here may also be a number (`add … to`)
+	// madeBy, when not nil, says which declaring statements make what goes
+	// here (a server, a stream): the names they made come first.
+	madeBy func(ast.Node) bool
+	// orderOnly says that after `is` the value compared is of a type
+	// without order (not a number): the ordering phrases come last.
+	orderOnly bool
 }
 
 // placeAt works out the place of the cursor at offset; lineStart is the
@@ -72,11 +78,13 @@ func (a *Analysis) placeAt(lineStart, prefixStart int) place {
 		// bad statement): the block is the one the text has without it.
 		p.block = a.blockWithoutLine(lineStart, prefixStart)
 	}
-	if pat, ok := p.block.(*ast.PatternDecl); ok && a.Lines.Line(pat.Pos()) < a.Lines.Line(lineStart) || p.block == nil && a.patternBody(lineStart) {
+	if pat, ok := p.block.(*ast.PatternDecl); ok && a.Lines.Line(pat.Pos()) < a.Lines.Line(lineStart) || a.patternBody(lineStart) {
 		// A pattern's body: its own language, whose line breaks mean
 		// nothing.
 		p.slot = slotPattern
-		if n := len(toks); n > 0 && afterPatternElement(toks[n-1], a.Lines.Text()[toks[n-1].Start:toks[n-1].End]) {
+		if n := len(toks); n > 0 && toks[n-1].Kind == token.KeywordAs {
+			p.slot = slotNewName // `capture { … } as NAME`
+		} else if n > 0 && afterPatternElement(toks[n-1], a.Lines.Text()[toks[n-1].Start:toks[n-1].End]) {
 			p.slot = slotPatternNext
 		}
 		return p
@@ -223,16 +231,37 @@ func (a *Analysis) placeAt(lineStart, prefixStart int) place {
 		}
 	case "is":
 		p.slot = slotIsPhrase
+		if n := len(toks); n >= 2 {
+			if t := a.typeOfToken(toks[n-2], prefixStart); known(t) && t.Kind != types.KAny && t.Kind != types.KNumber {
+				// `flag is …`: a value of its type, or `not`, `equal to`.
+				p.orderOnly, p.wants = true, []*types.Type{t}
+			}
+		}
 		if len(toks) == 2 && first == "IDENT" {
+			container, ok := "", false
 			switch b := p.block.(type) {
 			case *ast.NewStmt:
-				// `name is …` sets a property of the instance.
-				p.slot = slotValue
-				if t := a.propertyType(b, toks[0].Text); known(t) {
-					p.wants = []*types.Type{t}
+				if ok = true; b.Container != nil {
+					container = b.Container.Name
 				}
 			case *ast.CreateMapStmt:
 				p.slot = slotValue // `key is …`: an entry
+			case nil:
+				// A body the parser could not read (this line is
+				// unfinished): the header above it says whose.
+				if h := a.headerAbove(lineStart); strings.HasPrefix(h, "create new ") && strings.HasSuffix(h, ":") {
+					ok = true
+					if f := strings.Fields(h); len(f) > 2 {
+						container = f[2]
+					}
+				}
+			}
+			if ok {
+				// `name is …` sets a property of the instance.
+				p.slot = slotValue
+				if t := a.propertyType(container, toks[0].Text); known(t) {
+					p.wants = []*types.Type{t}
+				}
 			}
 		}
 	case "greater", "less":
@@ -279,6 +308,21 @@ func (a *Analysis) placeAt(lineStart, prefixStart int) place {
 		case last == "at" && (first == "open" || first == "delete" || first == "create" || first == "list" || first == "file" || first == "directory"),
 			last == "from" && (first == "load" || first == "include" || first == "read"):
 			p.wants, p.strict = []*types.Type{types.Text}, true // a path
+		case first == "listen" && last == "port":
+			p.wants, p.strict = []*types.Type{types.Number}, true
+		case last == "than" || last == "above" || last == "below" || last == "to" && word(-2) == "equal" && word(-3) == "or":
+			// `is greater than …`, `is less than or equal to …`
+			p.wants, p.strict = []*types.Type{types.Number}, true
+		case first == "wait" && last == "on":
+			// `wait for request comes in on SERVER`: WFL types a server
+			// as text; those `listen` made come first.
+			p.wants, p.strict = []*types.Type{types.Text}, true
+			p.madeBy = func(n ast.Node) bool { _, ok := n.(*ast.ListenStmt); return ok }
+		case first == "wait" && last == "from" && len(toks) > 3 && strings.HasPrefix(toks[2].Text, "next"):
+			// `wait for next line from STREAM` (`next line` is one name)
+			p.madeBy = func(n ast.Node) bool { h, ok := n.(*ast.HTTPStmt); return ok && h.Kind == ast.HTTPStream }
+		case first == "wait" && last == "content" && word(2) == "write":
+			p.wants, p.strict = []*types.Type{types.Text}, true // `wait for write content TEXT into …`
 		case first == "close" && last == "file":
 			p.wants = []*types.Type{types.NewCustom("File")}
 		case last == "matches" || last == "find" || last == "pattern" && len(toks) >= 2 && word(-2) == "on":
@@ -314,12 +358,20 @@ func (a *Analysis) placeAt(lineStart, prefixStart int) place {
 // pattern` is missing): the nearest line above it that is less indented
 // is a `create pattern NAME:` header.
 func (a *Analysis) patternBody(lineStart int) bool {
+	code := a.headerAbove(lineStart)
+	return strings.HasPrefix(code, "create pattern ") && strings.HasSuffix(code, ":")
+}
+
+// headerAbove returns the words of the nearest line above the one at
+// lineStart that is less indented (the header of the block the line is
+// in, as the text is laid out), or "" for a line at the first column.
+func (a *Analysis) headerAbove(lineStart int) string {
 	text := a.Lines.Text()
 	l := a.Lines.Line(lineStart)
 	line := text[lineStart:a.Lines.LineEnd(l)]
 	in := len(line) - len(strings.TrimLeft(line, " \t"))
 	if in == 0 {
-		return false
+		return ""
 	}
 	for l--; l >= 0; l-- {
 		prev := text[a.Lines.LineStart(l):a.Lines.LineEnd(l)]
@@ -327,9 +379,9 @@ func (a *Analysis) patternBody(lineStart int) bool {
 		if code == "" || len(prev)-len(strings.TrimLeft(prev, " \t")) >= in {
 			continue
 		}
-		return strings.HasPrefix(code, "create pattern ") && strings.HasSuffix(code, ":")
+		return code
 	}
-	return false
+	return ""
 }
 
 // typeOfToken returns the type of the value a token is (a literal, or a
@@ -346,15 +398,15 @@ func (a *Analysis) typeOfToken(t token.Token, offset int) *types.Type {
 	return nil
 }
 
-// propertyType returns the type of the property name of the container an
-// instance is made of, or nil.
-func (a *Analysis) propertyType(n *ast.NewStmt, name string) *types.Type {
-	if n.Container == nil || a.Info == nil {
+// propertyType returns the type of the property name of the container
+// called container (an instance's), or nil.
+func (a *Analysis) propertyType(container, name string) *types.Type {
+	if container == "" || a.Info == nil {
 		return nil
 	}
-	c := a.Info.Containers[n.Container.Name]
+	c := a.Info.Containers[container]
 	if c == nil {
-		if s := a.Info.Global.Resolve(n.Container.Name); s != nil && s.Kind == check.SymContainer {
+		if s := a.Info.Global.Resolve(container); s != nil && s.Kind == check.SymContainer {
 			c = s
 		}
 	}
