@@ -185,6 +185,41 @@ func TestFuzzyMatch(t *testing.T) {
 	}
 }
 
+// TestFuzzyMatchRanks checks the order workspace symbols come in, as
+// gopls ranks: the name, a prefix in its case, in any case, a word of the
+// name, a substring, an abbreviation; letters scattered through a name do
+// not match.
+func TestFuzzyMatchRanks(t *testing.T) {
+	for _, tt := range []struct {
+		query string
+		names []string // best first
+		none  []string // not matched
+	}{
+		{"Person", []string{"Person", "PersonCard", "personal note", "print_person", "unperson"}, []string{"Setup/teardown isolation", "pear sonnet"}},
+		{"email", []string{"email", "emails", "test_email", "send_an_email", "myemailbox", "e_mail"}, []string{"Each matching line is a result"}},
+		{"gtot", []string{"grand total"}, []string{"get_rotation"}},
+		{"cnt", []string{"count_name_total"}, []string{"accent"}},
+	} {
+		last, lastName := 1<<30, ""
+		for _, n := range tt.names {
+			s, ok := FuzzyMatch(tt.query, n)
+			if !ok {
+				t.Errorf("%q does not match %q", tt.query, n)
+				continue
+			}
+			if s >= last {
+				t.Errorf("%q: %q (%d) ranks with or above %q (%d)", tt.query, n, s, lastName, last)
+			}
+			last, lastName = s, n
+		}
+		for _, n := range tt.none {
+			if s, ok := FuzzyMatch(tt.query, n); ok {
+				t.Errorf("%q matches %q (%d)", tt.query, n, s)
+			}
+		}
+	}
+}
+
 func TestCompletionPrefixes(t *testing.T) {
 	src := "store total as 1\nstore tone as 2\ndisplay tone\ncreate container Pet:\n    property legs: Number\n    action walk:\n        display le\n    end\nend\n"
 	a := analysisOf(t, src)
