@@ -535,9 +535,10 @@ func (p place) fit(t *types.Type) fit {
 }
 
 // fitting adds the items of its that fit the place, weighted weight: where
-// the place wants a type, those of another type are left out (a value
-// word's, a builtin's result: typeOf says), and those whose type is not
-// known come after the others.
+// the place wants a type, those whose type is not known come after the
+// others, and those of another type (a value word's, a builtin's result:
+// typeOf says) last where they may start a comparison, nowhere where the
+// place is strict.
 func fitting(l *candidateList, weight int, its []CompletionItem, p place, typeOf func(label string) *types.Type) {
 	if len(p.wants) == 0 {
 		l.items(weight, its)
@@ -552,6 +553,11 @@ func fitting(l *candidateList, weight int, its []CompletionItem, p place, typeOf
 			l.add(candidate{label: its[i].Label, weight: weight, item: &its[i]})
 		case unknown:
 			l.add(candidate{label: its[i].Label, weight: weight + 1<<12, item: &its[i]})
+		case mismatch:
+			if !p.strict {
+				// `check if length of …`: the operand of a comparison.
+				l.add(candidate{label: its[i].Label, weight: weight + 2<<12, item: &its[i]})
+			}
 		}
 	}
 }

@@ -86,6 +86,7 @@ func TestCompletionPositions(t *testing.T) {
 		{"length of", "display length of ‸", positionCheck{first: append(slices.Clone(lists), "greeting", "newline", "tab"), before: [2][]string{{"names", "scores", "greeting"}, {"age", "balance", "flag"}}}},
 		{"for each in", "for each n in ‸", positionCheck{first: lists, before: [2][]string{{"names", "scores"}, {"age", "balance", "flag", "greeting"}}}},
 		{"check if", "check if ‸", positionCheck{first: []string{"flag", "age", "balance", "names", "scores", "greeting", "bob", "not"}, before: [2][]string{{"flag", "age"}, literals}}},
+		{"check if a builtin", "check if leng‸", positionCheck{first: []string{"length"}}},
 		{"repeat while", "repeat while ‸", positionCheck{first: []string{"flag", "age", "balance", "names", "scores", "greeting", "bob", "not"}, before: [2][]string{{"flag"}, literals}}},
 		{"check if and", "check if flag and ‸", positionCheck{first: []string{"flag", "not", "yes", "no"}, before: [2][]string{{"flag"}, {"balance", "names"}}}},
 		{"plus", "display balance plus ‸", positionCheck{first: numbers, before: [2][]string{{"age", "balance"}, {"names", "flag", "yes", "nothing"}}}},
