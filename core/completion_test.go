@@ -315,3 +315,23 @@ func TestCompletionMax(t *testing.T) {
 		}
 	}
 }
+
+// TestSignatureHelpPicks: signature help on a builtin whose name is a
+// keyword (`push with`), and the overload the first argument's type
+// chooses.
+func TestSignatureHelpPicks(t *testing.T) {
+	src := "store evens as [2, 4]\npush with evens and \nstore i as index_of of \"abc\" and \nstore j as index_of of evens and \n"
+	a := analysisOf(t, src)
+	if sh := a.SignatureHelp(strings.Index(src, "and \n") + 4); sh == nil || sh.ActiveParam != 1 || !strings.HasPrefix(sh.Signatures[0].Label, "push(") {
+		t.Errorf("push with evens and ‸: %+v", sh)
+	}
+	for _, tt := range []struct{ at, want string }{
+		{"\"abc\" and ", "collection as Text"},
+		{"of evens and \n", "collection as List"},
+	} {
+		sh := a.SignatureHelp(strings.Index(src, tt.at) + len(strings.TrimSuffix(tt.at, "\n")))
+		if sh == nil || !strings.Contains(sh.Signatures[sh.ActiveSig].Label, tt.want) {
+			t.Errorf("index_of of %s‸: %+v, want the signature with %q active", tt.at, sh, tt.want)
+		}
+	}
+}
