@@ -46,11 +46,10 @@ const (
 // A place is a cursor's slot and what else completion needs to know there.
 type place struct {
 	slot      slot
-	want      *types.Type // the type a value here should have, or nil
-	declaring string      // the name the statement declares (not offered in its own value)
-	block     ast.Node    // the innermost block-like node around the cursor (a container, `create new`, …), or nil
-	list      bool        // a value here is a list to change (`add … to`, `push with`)
-	typeLower bool        // a type here is written in lower case (after a parameter's `as`)
+	declaring string   // the name the statement declares (not offered in its own value)
+	block     ast.Node // the innermost block-like node around the cursor (a container, `create new`, …), or nil
+	list      bool     // a value here is a list to change (`add … to`, `push with`)
+	typeLower bool     // a type here is written in lower case (after a parameter's `as`)
 	// wants are the types a value here may have (any of them), when the
 	// place says: a builtin's or action's parameter, a loop's operand, an
 	// operator's; nil when any value goes. strict says that a value of
