@@ -398,6 +398,11 @@ type Passes struct {
 	Analyzer []diag.Diagnostic // warnings, then errors
 	Static   []diag.Diagnostic
 	Type     []diag.Diagnostic
+	// Retold are the analyzer's warnings that the type checker's errors
+	// say again on the same spans (see oneFindingPerFact): left out of
+	// Analyzer, and shown by Diagnostics only when it holds the type
+	// checker's findings back, so that the fact is never lost.
+	Retold []diag.Diagnostic
 }
 
 // Diagnostics combines the passes as the reference does: the static pass's
@@ -406,11 +411,11 @@ type Passes struct {
 func (p Passes) Diagnostics() []diag.Diagnostic {
 	out := p.Analyzer
 	if hasError(p.Analyzer) {
-		return out
+		return slices.Concat(p.Retold, out)
 	}
 	out = append(out[:len(out):len(out)], p.Static...)
 	if hasError(p.Static) {
-		return out
+		return slices.Concat(p.Retold, out)
 	}
 	return append(out, p.Type...)
 }
@@ -477,20 +482,19 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 		p.Static = staticDiagnostics(f, src, info)
 	}
 	p.Type = tc.diags
-	p.Analyzer = oneFindingPerFact(p.Analyzer, a.typeFacts, p.Type)
+	p.Analyzer, p.Retold = oneFindingPerFact(p.Analyzer, a.typeFacts, p.Type)
 	return info, p
 }
 
-// oneFindingPerFact returns the analyzer's findings ds without the
-// warnings that the type checker's errors typ say again on the same spans
-// (facts holds the spans of the analyzer's findings that it may say
-// again): the type checker's say more (the types found). Like every type
-// finding, such a fact is then held back while an earlier pass has an
-// error. It goes by span, so a statement checked alone (core's incremental
-// diagnostics) loses the same warnings as its whole file.
-func oneFindingPerFact(ds []diag.Diagnostic, facts map[token.Span]bool, typ []diag.Diagnostic) []diag.Diagnostic {
+// oneFindingPerFact splits the analyzer's findings ds into those kept and
+// the warnings that the type checker's errors typ say again on the same
+// spans (facts holds the spans of the analyzer's findings that it may say
+// again): the type checker's say more (the types found). It goes by span,
+// so a statement checked alone (core's incremental diagnostics) splits as
+// in its whole file.
+func oneFindingPerFact(ds []diag.Diagnostic, facts map[token.Span]bool, typ []diag.Diagnostic) (kept, retold []diag.Diagnostic) {
 	if len(facts) == 0 {
-		return ds
+		return ds, nil
 	}
 	said := map[token.Span]bool{}
 	for _, d := range typ {
@@ -499,11 +503,17 @@ func oneFindingPerFact(ds []diag.Diagnostic, facts map[token.Span]bool, typ []di
 		}
 	}
 	if len(said) == 0 {
-		return ds
+		return ds, nil
 	}
-	return slices.DeleteFunc(slices.Clone(ds), func(d diag.Diagnostic) bool {
-		return d.Severity == diag.Warning && said[d.Span]
-	})
+	kept = make([]diag.Diagnostic, 0, len(ds))
+	for _, d := range ds {
+		if d.Severity == diag.Warning && said[d.Span] {
+			retold = append(retold, d)
+		} else {
+			kept = append(kept, d)
+		}
+	}
+	return kept, retold
 }
 
 // compactMin is the size of source from which the types of a checked file
