@@ -195,7 +195,8 @@ func TestFuzzyMatchRanks(t *testing.T) {
 		names []string // best first
 		none  []string // not matched
 	}{
-		{"Person", []string{"Person", "PersonCard", "personal note", "print_person", "unperson"}, []string{"Setup/teardown isolation", "pear sonnet"}},
+		{"Person", []string{"Person", "PersonCard", "personal note", "print_person", "unperson", "pear sonnet"}, []string{"Setup/teardown isolation", "pets on"}},
+		{"grt", []string{"g_r_t", "greet"}, []string{"agreement"}},
 		{"email", []string{"email", "emails", "test_email", "send_an_email", "myemailbox", "e_mail"}, []string{"Each matching line is a result"}},
 		{"gtot", []string{"grand total"}, []string{"get_rotation"}},
 		{"cnt", []string{"count_name_total"}, []string{"accent"}},

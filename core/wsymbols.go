@@ -41,11 +41,13 @@ func (a *Analysis) FlatSymbols() []WorkspaceSymbol {
 // spaces, and scores the match: higher is better. Like gopls, it ranks in
 // tiers: the name itself, a prefix in the same case, a prefix in any
 // case, the query at the start of a word of the name (`email` in
-// `test_email`), anywhere in it, then an abbreviation whose every run of
-// letters starts a word (`gtot` for `grand total`); within a tier, shorter
-// names first. Anything else, letters scattered through a long name
-// (`Person` in `Setup/teardown isolation`), does not match. An empty query
-// matches everything with score 0.
+// `test_email`), anywhere in it, an abbreviation whose every run of
+// letters starts a word (`gtot` for `grand total`), then the letters in
+// order from a word's start in few runs (`grt` for `greet`: at most one
+// run for two letters of the query); within a tier, shorter names first.
+// Anything else, letters scattered through a long name (`Person` in
+// `Setup/teardown isolation`), does not match. An empty query matches
+// everything with score 0.
 func FuzzyMatch(query, name string) (int, bool) {
 	q := strings.ToLower(strings.ReplaceAll(query, " ", ""))
 	if q == "" {
@@ -55,11 +57,11 @@ func FuzzyMatch(query, name string) (int, bool) {
 	tier := 0
 	switch {
 	case name == query:
-		tier = 6
+		tier = 7
 	case strings.HasPrefix(name, query):
-		tier = 5
+		tier = 6
 	case strings.HasPrefix(n, q):
-		tier = 4
+		tier = 5
 	default:
 		for at := 0; ; {
 			k := strings.Index(n[at:], q)
@@ -73,7 +75,12 @@ func FuzzyMatch(query, name string) (int, bool) {
 			tier = 2
 			at += k + 1
 		}
-		if tier == 0 && abbreviates(q, n, starts) {
+		switch {
+		case tier > 0:
+			tier++
+		case abbreviates(q, n, starts):
+			tier = 2
+		case fuzzy(q, n, starts):
 			tier = 1
 		}
 	}
@@ -132,4 +139,31 @@ func abbreviates(q, n string, starts []bool) bool {
 		return false
 	}
 	return match(0, 0, false)
+}
+
+// fuzzy reports whether the letters of q are in n in order, the first at
+// the start of a word, in at most half as many runs of adjacent letters
+// as q has letters (rounded up).
+func fuzzy(q, n string, starts []bool) bool {
+	limit := (len(q) + 1) / 2
+	for from := 0; from < len(n); from++ {
+		if !starts[from] || n[from] != q[0] {
+			continue
+		}
+		runs, qi, prev := 1, 1, from
+		for i := from + 1; i < len(n) && qi < len(q) && runs <= limit; i++ {
+			if n[i] != q[qi] {
+				continue
+			}
+			if i != prev+1 {
+				runs++
+			}
+			prev = i
+			qi++
+		}
+		if qi == len(q) && runs <= limit {
+			return true
+		}
+	}
+	return false
 }
