@@ -15,15 +15,17 @@
 #      <C-x><C-o>, signature help in the floating window, quick fixes from
 #      vim.lsp.buf.code_action()); the action of the node client typed key
 #      by key in insert mode, with the same checks (completion with
-#      <C-x><C-o>, hover's floating window, document_symbol's list);
-#      shutdown and exit;
+#      <C-x><C-o>, hover's floating window, document_symbol's list); a
+#      rename of a property declared in an included file, checked in every
+#      file; shutdown and exit;
 #   3. Emacs with eglot, from Debian's emacs-nox and elpa-eglot, in batch
 #      mode (testdata/e2e/lsp/eglot.el), set up with README.md's Emacs
 #      section: diagnostics after opening and after edits, hover, definition,
 #      rename of a multi-word name, a rename eglot sends before the change it
 #      follows (refused by eglot: the edit names the version it was computed
-#      on), formatting, a quick fix, the node client's action typed key by
-#      key with the same checks (completion at point, ElDoc, imenu,
+#      on), a rename of a property declared in an included file, checked in
+#      every file, formatting, a quick fix, the node client's action typed
+#      key by key with the same checks (completion at point, ElDoc, imenu,
 #      Flymake), shutdown and exit,
 #      each checked in the buffer's text or in Flymake's and ElDoc's state.
 # Usage: .ci/lsp-e2e.sh PATH/TO/wfl-lsp

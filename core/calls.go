@@ -120,12 +120,19 @@ func (a *Analysis) incomingCalls(is func(*check.Symbol) bool) []Call {
 func (a *Analysis) IncomingCallsAcross(offset int, base string, candidates []string, includesOf func(string) []string, load func(string) (*Analysis, bool)) []Call {
 	out := a.IncomingCalls(offset)
 	_, target := a.SymbolAt(offset)
+	files := Files{Base: base, Candidates: candidates, IncludesOf: includesOf, Load: load}
+	if isMember(target) && target.From == "" {
+		// An action of a container or interface the document declares:
+		// called from any file of its family.
+		return append(out, a.memberCalls(memberKeyOf(target, base), files)...)
+	}
 	if target == nil || target.From != "" || a.Info.Global.Symbols.Get(target.Name) != target {
 		return out
 	}
+	includes := files.includer()
 	seen := map[string]bool{base: true}
 	for _, p := range candidates {
-		if seen[p] || !includesTransitively(p, base, includesOf) {
+		if seen[p] || !includesTransitively(p, base, includes) {
 			continue
 		}
 		seen[p] = true

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
@@ -135,12 +136,26 @@ func (a *Analysis) propose(l *candidateList, offset int, opts CompletionOptions)
 	l.keep = prefixFilter(strings.ToLower(prefix), lastWord)
 	values := func() {
 		a.valueNames(l, prefixStart, p, opts.Snippets)
-		l.items(groupKeyword, valueWords())
-		l.items(groupBuiltin, builtinItems(opts.Snippets))
+		fitting(l, groupKeyword, valueWords(), p, valueWordTypes)
+		fitting(l, groupBuiltin, builtinItems(opts.Snippets), p, builtinResult)
 	}
 	switch p.slot {
 	case slotStatement:
-		l.items(groupBlock, a.blockWords(p.block, prefixStart))
+		words := a.blockWords(p.block, prefixStart)
+		if a.closed(p.block) {
+			// Its closer is written: not offered first at every line of
+			// its body.
+			words = slices.DeleteFunc(slices.Clone(words), func(it CompletionItem) bool {
+				return it.Label == "end" || strings.HasPrefix(it.Label, "end ")
+			})
+		}
+		l.items(groupBlock, words)
+		if _, ok := p.block.(*ast.PatternDecl); ok {
+			for i, it := range patternWords() {
+				l.items(groupKeyword+i, []CompletionItem{it})
+			}
+			break
+		}
 		if !isMemberBlock(p.block) {
 			l.items(groupStatement, statementKeywords())
 			if opts.Snippets {
@@ -151,16 +166,46 @@ func (a *Analysis) propose(l *candidateList, offset int, opts CompletionOptions)
 	case slotValue:
 		values()
 	case slotAfterValue:
-		l.items(groupKeyword, operatorWords())
+		for i, it := range operatorWords() {
+			w := groupKeyword + i // in the order of operatorWords: the commonest first
+			if it.Label == "with" && strings.HasPrefix(strings.TrimSpace(before), "display ") {
+				w = groupKeyword - 1 // `display a with b`: what joins values to show
+			}
+			l.items(w, []CompletionItem{it})
+		}
 	case slotIsPhrase:
-		l.items(groupBlock, isPhrases())
+		if p.orderOnly {
+			// What is compared is no number: `greater than`, `above`,
+			// `between` would be a TYPE error, so they come last.
+			for _, it := range isPhrases() {
+				w := groupBlock
+				if it.Label != "not" && it.Label != "equal to" && it.Label != "not equal to" {
+					w = groupBuiltin + 1<<16
+				}
+				l.items(w, []CompletionItem{it})
+			}
+		} else {
+			l.items(groupBlock, isPhrases())
+		}
 		values()
 	case slotThan:
 		l.items(groupKeyword, []CompletionItem{keywordItem("than"), keywordItem("than or equal to")})
 	case slotContainer:
 		a.kindNames(l, check.SymContainer, groupName, "")
 	case slotInterface:
-		a.kindNames(l, check.SymInterface, groupName, "")
+		if have := a.bodyActions(lineStart); have != nil {
+			// A container's header: the interfaces whose required
+			// actions its body defines first (the others would be a
+			// missing-action error).
+			a.kindNames(l, check.SymInterface, groupName, "", func(sym *check.Symbol) int {
+				if satisfied(sym, have) {
+					return 0
+				}
+				return 1 << 12
+			})
+		} else {
+			a.kindNames(l, check.SymInterface, groupName, "")
+		}
 	case slotType:
 		a.kindNames(l, check.SymContainer, groupName, "")
 		a.kindNames(l, check.SymInterface, groupName, "")
@@ -172,6 +217,35 @@ func (a *Analysis) propose(l *candidateList, offset int, opts CompletionOptions)
 		}
 		a.kindNames(l, check.SymAction, 0, call)
 		l.items(groupBuiltin, builtinItems(false))
+	case slotTarget:
+		a.targetNames(l, prefixStart, p)
+	case slotCloser:
+		for i, it := range a.closers(lineStart) {
+			l.items(groupBlock+i, []CompletionItem{it}) // innermost first
+		}
+	case slotEvent:
+		a.eventNames(l, prefixStart)
+	case slotHandler:
+		a.kindNames(l, check.SymAction, 0, "")
+	case slotSignal:
+		l.items(groupKeyword, signalWords())
+	case slotPattern:
+		if strings.TrimSpace(before[:len(before)-len(prefix)]) == "" && (p.block == nil || !a.closed(p.block)) {
+			l.items(groupSnippet, keywordItems("end pattern")) // when it is missing
+		}
+		for i, it := range patternWords() {
+			l.items(groupKeyword+i, []CompletionItem{it}) // the commonest first
+		}
+		a.namesInScope(l, prefixStart, groupBuiltin, "", func(s scoped) int {
+			if t := s.sym.Type; s.sym.Kind == check.SymVariable && t != nil && t.Kind == types.KList && t.Elem != nil && t.Elem.Kind == types.KText {
+				return 0 // a list of texts: any of them
+			}
+			return -1
+		})
+	case slotPatternNext:
+		for i, it := range patternJoiners() {
+			l.items(groupKeyword+i, []CompletionItem{it})
+		}
 	}
 	return token.Span{Start: prefixStart, End: offset}, prefix, true, nil
 }
@@ -321,6 +395,9 @@ func (a *Analysis) namesInScope(l *candidateList, offset, base int, call string,
 		if sym == nil {
 			return
 		}
+		if sym.Kind == check.SymPattern && len(score) == 0 {
+			return // a pattern is a value only where a place takes one (see valueNames)
+		}
 		declared := sym.Decl.End == 0 || s.decl().Start < offset || sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
 		if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
 			return // WFL names must be declared before use
@@ -373,10 +450,12 @@ func (a *Analysis) namesInScope(l *candidateList, offset, base int, call string,
 }
 
 // valueNames offers the names that can stand where place p wants a value:
-// not the name being declared, a list where a list is changed, and those
-// of the type wanted first; actions with a call snippet.
+// not the name being declared; those of a type p wants first, then those
+// whose type is not known, then the others; WFL's own constants (`yes`,
+// `nothing`, `args`, …) after the program's names, and only when they fit;
+// actions with a call snippet.
 func (a *Analysis) valueNames(l *candidateList, offset int, p place, snippets bool) {
-	const mismatch = 1 << 12
+	const unit = 1 << 12
 	call := ""
 	if snippets {
 		call = "of"
@@ -390,23 +469,160 @@ func (a *Analysis) valueNames(l *candidateList, offset int, p place, snippets bo
 		if sym.Name == p.declaring && sym.From == "" && decl.Start < offset && decl.End > 0 && a.Lines.Line(decl.Start) == a.Lines.Line(offset) {
 			return -1 // the name being declared, in its own value
 		}
-		t := sym.Type
+		if sym.Kind == check.SymPattern && !slices.ContainsFunc(p.wants, func(t *types.Type) bool { return t.Kind == types.KPattern }) {
+			return -1 // a pattern matches a text; it is no value elsewhere
+		}
+		later := 0
+		if p.madeBy != nil && !p.madeBy(sym.Node) {
+			later = unit / 2 // after the names the statements that make what goes here made, at any depth
+		}
+		f := p.fit(nameType(sym))
+		if (sym.Kind == check.SymContainer || sym.Kind == check.SymInterface) && len(p.wants) > 0 {
+			f = mismatch // a container is no value of a type a place wants
+		}
 		switch {
-		case p.list:
-			if t == nil || t.Kind != types.KList {
-				return mismatch
+		case sym.Kind == check.SymPredeclared && len(p.wants) > 0 && f != fits:
+			return -1
+		case sym.Kind == check.SymPredeclared && p.strict:
+			return unit // after the program's names that fit, before the others
+		case sym.Kind == check.SymPredeclared:
+			return 5 * unit // after the program's names, which may start a comparison
+		case p.strict:
+			return 2*int(f)*unit + later
+		}
+		return int(f)*unit + later
+	})
+}
+
+// nameType returns the type of the value a name gives where a value goes:
+// a variable's type, an action's result (it is called), or nil.
+func nameType(sym *check.Symbol) *types.Type {
+	switch sym.Kind {
+	case check.SymAction:
+		if sym.Type != nil && sym.Type.Kind == types.KFunction {
+			return sym.Type.Result
+		}
+		return nil
+	case check.SymContainer, check.SymInterface:
+		return nil
+	}
+	return sym.Type
+}
+
+// A fit says how a value of some type fits a place.
+type fit int
+
+const (
+	fits     fit = iota // its type is one the place wants, or the place wants any
+	unknown             // its type is not known
+	mismatch            // the place wants another type: a TYPE error where strict
+)
+
+// fit says how a value of type t fits the place.
+func (p place) fit(t *types.Type) fit {
+	if len(p.wants) == 0 {
+		return fits
+	}
+	if !known(t) || t.Kind == types.KAny {
+		return unknown
+	}
+	for _, w := range p.wants {
+		if types.BuiltinCompatible(w, t) {
+			return fits
+		}
+	}
+	return mismatch
+}
+
+// fitting adds the items of its that fit the place, weighted weight: where
+// the place wants a type, those whose type is not known come after the
+// others, and those of another type (a value word's, a builtin's result:
+// typeOf says) last where they may start a comparison, nowhere where the
+// place is strict.
+func fitting(l *candidateList, weight int, its []CompletionItem, p place, typeOf func(label string) *types.Type) {
+	if len(p.wants) == 0 {
+		l.items(weight, its)
+		return
+	}
+	for i := range its {
+		if !l.keep.keep(its[i].Label) {
+			continue
+		}
+		switch p.fit(typeOf(its[i].Label)) {
+		case fits:
+			l.add(candidate{label: its[i].Label, weight: weight, item: &its[i]})
+		case unknown:
+			l.add(candidate{label: its[i].Label, weight: weight + 1<<12, item: &its[i]})
+		case mismatch:
+			if !p.strict {
+				// `check if length of …`: the operand of a comparison.
+				l.add(candidate{label: its[i].Label, weight: weight + 2<<12, item: &its[i]})
 			}
-		case p.want != nil && known(t) && t.Kind != types.KAny && !types.Compatible(p.want, t, nil):
-			return mismatch
+		}
+	}
+}
+
+// builtinResult returns the result type of the builtin called name.
+func builtinResult(name string) *types.Type {
+	if b := builtins.Lookup(name); b != nil {
+		return b.Result()
+	}
+	return nil
+}
+
+// targetNames offers the variables that a statement changing one can name
+// at place p (`change`, `add … to`, `remove … from`, `clear`, `push
+// with`): those that may be changed, only lists where a list is changed
+// (and numbers after `add … to`), nearest first.
+func (a *Analysis) targetNames(l *candidateList, offset int, p place) {
+	a.namesInScope(l, offset, 0, "", func(s scoped) int {
+		sym := s.sym
+		if !sym.Mutable || sym.Kind != check.SymVariable && sym.Kind != check.SymProperty {
+			return -1
+		}
+		if p.list {
+			t := sym.Type
+			switch {
+			case t != nil && t.Kind == types.KList:
+				return 0
+			case p.number && t != nil && t.Kind == types.KNumber:
+				return 1 << 12
+			case !known(t):
+				return 2 << 12
+			}
+			return -1
 		}
 		return 0
 	})
 }
 
+// eventNames offers the events a `trigger` at offset can raise: those of
+// the container whose action it is in (and of the containers it extends),
+// and those declared at the top level.
+func (a *Analysis) eventNames(l *candidateList, offset int) {
+	if a.Info == nil || a.Info.Global == nil {
+		return
+	}
+	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
+		for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base, k+1 {
+			for n, m := range c.Members {
+				if m.Kind == check.SymEvent && l.keep.keep(n) {
+					l.add(candidate{label: n, weight: groupName, sym: m, kind: CompleteVariable})
+				}
+			}
+		}
+	}
+	for n, s := range a.scopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == check.SymEvent }) {
+		if l.keep.keep(n) {
+			l.add(candidate{label: n, weight: groupName + 1, sym: s.sym, kind: CompleteVariable})
+		}
+	}
+}
+
 // kindNames offers the symbols of a kind the document knows (its own and
 // its included files'), whatever their scope, weighted weight; an
 // action's item gets the call snippet joined by call, when not "".
-func (a *Analysis) kindNames(l *candidateList, kind check.SymbolKind, weight int, call string) {
+func (a *Analysis) kindNames(l *candidateList, kind check.SymbolKind, weight int, call string, score ...func(*check.Symbol) int) {
 	if a.Info == nil || a.Info.Global == nil {
 		return
 	}
@@ -419,7 +635,11 @@ func (a *Analysis) kindNames(l *candidateList, kind check.SymbolKind, weight int
 		if s.sym.Kind == check.SymInterface {
 			k = CompleteInterface
 		}
-		l.add(candidate{label: s.sym.Name, weight: weight, sym: s.sym, kind: k, call: call})
+		w := weight
+		for _, f := range score {
+			w += f(s.sym)
+		}
+		l.add(candidate{label: s.sym.Name, weight: w, sym: s.sym, kind: k, call: call})
 	}
 }
 
@@ -536,7 +756,7 @@ func nameKind(sym *check.Symbol) (CompletionKind, bool) {
 	switch sym.Kind {
 	case check.SymVariable, check.SymImplicit, check.SymPredeclared:
 		return CompleteVariable, true
-	case check.SymConstant:
+	case check.SymConstant, check.SymPattern:
 		return CompleteConstant, true
 	case check.SymParameter:
 		return CompleteParameter, true
@@ -680,4 +900,58 @@ func BuiltinDoc(name string) (string, bool) {
 	}
 	h := hoverBuiltin(&HoverInfo{}, b)
 	return strings.Join(h.Signature, "\n") + "\n\n" + h.Doc, true
+}
+
+// bodyActions returns, for a `create container` header on the line at
+// lineStart, the names of the actions its body (the lines below, more
+// indented) defines, or nil for another line.
+func (a *Analysis) bodyActions(lineStart int) map[string]bool {
+	text := a.Lines.Text()
+	l := a.Lines.Line(lineStart)
+	header := text[lineStart:a.Lines.LineEnd(l)]
+	if !strings.HasPrefix(strings.TrimSpace(header), "create container ") {
+		return nil
+	}
+	in := len(header) - len(strings.TrimLeft(header, " \t"))
+	have := map[string]bool{}
+	if _, base, ok := strings.Cut(header, " extends "); ok && a.Info != nil {
+		// What it inherits satisfies requirements too.
+		base, _, _ = strings.Cut(strings.TrimSpace(base), " implements")
+		for c, k := a.Info.Containers[strings.TrimSpace(base)], 0; c != nil && k < 64; c, k = c.Base, k+1 {
+			for n, m := range c.Members {
+				if m.Kind == check.SymMethod {
+					have[n] = true
+				}
+			}
+		}
+	}
+	for l++; l < a.Lines.Count(); l++ {
+		line := text[a.Lines.LineStart(l):a.Lines.LineEnd(l)]
+		code := strings.TrimSpace(line)
+		if code == "" {
+			continue
+		}
+		if len(line)-len(strings.TrimLeft(line, " \t")) <= in {
+			break
+		}
+		if rest, ok := strings.CutPrefix(code, "action "); ok {
+			name, _, _ := strings.Cut(rest, ":")
+			name, _, _ = strings.Cut(name, " needs ")
+			have[strings.TrimSpace(name)] = true
+		}
+	}
+	return have
+}
+
+// satisfied reports whether the actions named in have are all the actions
+// the interface iface (and those it extends) requires.
+func satisfied(iface *check.Symbol, have map[string]bool) bool {
+	for k := 0; iface != nil && k < 64; iface, k = iface.Base, k+1 {
+		for n := range iface.Members {
+			if !have[n] {
+				return false
+			}
+		}
+	}
+	return true
 }

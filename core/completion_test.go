@@ -185,6 +185,42 @@ func TestFuzzyMatch(t *testing.T) {
 	}
 }
 
+// TestFuzzyMatchRanks checks the order workspace symbols come in, as
+// gopls ranks: the name, a prefix in its case, in any case, a word of the
+// name, a substring, an abbreviation; letters scattered through a name do
+// not match.
+func TestFuzzyMatchRanks(t *testing.T) {
+	for _, tt := range []struct {
+		query string
+		names []string // best first
+		none  []string // not matched
+	}{
+		{"Person", []string{"Person", "PersonCard", "personal note", "print_person", "unperson", "pear sonnet"}, []string{"Setup/teardown isolation", "pets on"}},
+		{"grt", []string{"g_r_t", "greet"}, []string{"agreement"}},
+		{"email", []string{"email", "emails", "test_email", "send_an_email", "myemailbox", "e_mail"}, []string{"Each matching line is a result"}},
+		{"gtot", []string{"grand total"}, []string{"get_rotation"}},
+		{"cnt", []string{"count_name_total"}, []string{"accent"}},
+	} {
+		last, lastName := 1<<30, ""
+		for _, n := range tt.names {
+			s, ok := FuzzyMatch(tt.query, n)
+			if !ok {
+				t.Errorf("%q does not match %q", tt.query, n)
+				continue
+			}
+			if s >= last {
+				t.Errorf("%q: %q (%d) ranks with or above %q (%d)", tt.query, n, s, lastName, last)
+			}
+			last, lastName = s, n
+		}
+		for _, n := range tt.none {
+			if s, ok := FuzzyMatch(tt.query, n); ok {
+				t.Errorf("%q matches %q (%d)", tt.query, n, s)
+			}
+		}
+	}
+}
+
 func TestCompletionPrefixes(t *testing.T) {
 	src := "store total as 1\nstore tone as 2\ndisplay tone\ncreate container Pet:\n    property legs: Number\n    action walk:\n        display le\n    end\nend\n"
 	a := analysisOf(t, src)
@@ -277,6 +313,26 @@ func TestCompletionMax(t *testing.T) {
 			if got, want := hasPrefixFold(s, lower), strings.HasPrefix(strings.ToLower(s), lower); got != want {
 				t.Errorf("hasPrefixFold(%q, %q) = %v, want %v", s, lower, got, want)
 			}
+		}
+	}
+}
+
+// TestSignatureHelpPicks: signature help on a builtin whose name is a
+// keyword (`push with`), and the overload the first argument's type
+// chooses.
+func TestSignatureHelpPicks(t *testing.T) {
+	src := "store evens as [2, 4]\npush with evens and \nstore i as index_of of \"abc\" and \nstore j as index_of of evens and \n"
+	a := analysisOf(t, src)
+	if sh := a.SignatureHelp(strings.Index(src, "and \n") + 4); sh == nil || sh.ActiveParam != 1 || !strings.HasPrefix(sh.Signatures[0].Label, "push(") {
+		t.Errorf("push with evens and ‸: %+v", sh)
+	}
+	for _, tt := range []struct{ at, want string }{
+		{"\"abc\" and ", "collection as Text"},
+		{"of evens and \n", "collection as List"},
+	} {
+		sh := a.SignatureHelp(strings.Index(src, tt.at) + len(strings.TrimSuffix(tt.at, "\n")))
+		if sh == nil || !strings.Contains(sh.Signatures[sh.ActiveSig].Label, tt.want) {
+			t.Errorf("index_of of %s‸: %+v, want the signature with %q active", tt.at, sh, tt.want)
 		}
 	}
 }

@@ -148,6 +148,10 @@ func (a *Analysis) ReferencesAcross(offset int, base string, candidates []string
 	if id == nil || a.Info == nil || a.Info.Global == nil {
 		return nil, false
 	}
+	files := Files{Base: base, Candidates: candidates, IncludesOf: includesOf, Load: load}
+	if isMember(sym) {
+		return a.memberReferences(sym, files)
+	}
 	name, home := id.Name, ""
 	switch {
 	case sym != nil && a.Info.Global.Symbols.Get(name) == sym && len(declSpans(sym)) > 0:
@@ -161,6 +165,7 @@ func (a *Analysis) ReferencesAcross(offset int, base string, candidates []string
 	default:
 		return nil, false // a local name
 	}
+	includes := files.includer()
 	family := map[string]bool{home: true}
 	seen := map[string]bool{}
 	for _, p := range append([]string{base}, candidates...) {
@@ -169,7 +174,7 @@ func (a *Analysis) ReferencesAcross(offset int, base string, candidates []string
 			continue
 		}
 		seen[p] = true
-		if p != home && includesTransitively(p, home, includesOf) {
+		if p != home && includesTransitively(p, home, includes) {
 			family[p] = true
 		}
 	}
@@ -249,8 +254,25 @@ func (a *Analysis) findMemberNames() map[*ast.Ident]bool {
 }
 
 // RenameAcross returns, by file, the edits that rename a name shared
-// through `include from` (see ReferencesAcross) to newName.
+// through `include from` (see ReferencesAcross) to newName: a top-level
+// name, or a member of a container or interface with the members renamed
+// together with it (its overrides, the requirement it implements, the
+// actions implementing it) in whichever file declares them. It returns
+// false when every place to rename is in the document (Analysis.Rename
+// answers then).
 func (a *Analysis) RenameAcross(offset int, newName, base string, candidates []string, includesOf func(path string) []string, load func(path string) (*Analysis, bool)) (map[string][]Edit, bool, error) {
+	if _, sym := a.SymbolAt(offset); isMember(sym) {
+		// A member: with the members renamed together with it, in every
+		// file of the family.
+		byFile, across, err := a.renameMember(sym, strings.Join(strings.Fields(newName), " "), Files{Base: base, Candidates: candidates, IncludesOf: includesOf, Load: load})
+		if err != nil {
+			return nil, true, err // a clash in another file counts too
+		}
+		if !across {
+			return nil, false, nil
+		}
+		return byFile, true, nil
+	}
 	refs, ok := a.ReferencesAcross(offset, base, candidates, includesOf, load)
 	if !ok {
 		return nil, false, nil

@@ -47,20 +47,21 @@ type FixKind string
 
 // The kinds of fixes.
 const (
-	FixWhitespace    FixKind = "remove-trailing-whitespace" // LINT-WHITESPACE
-	FixIndent        FixKind = "indent"                     // LINT-INDENT
-	FixKeywordCase   FixKind = "keyword-case"               // LINT-KEYWORD
-	FixSnakeCase     FixKind = "rename-snake-case"          // LINT-NAME: the name and every reference
-	FixDidYouMean    FixKind = "did-you-mean"               // an undefined name: a visible name, builtin or operator spelled alike
-	FixDeclare       FixKind = "declare-variable"           // an undefined variable: `store NAME as nothing` before the statement
-	FixCreateAction  FixKind = "create-action"              // an undefined action called: a definition with its parameters
-	FixStoreToChange FixKind = "store-to-change"            // a redeclaration: `store X as V` becomes `change X to V`
-	FixRemoveUnused  FixKind = "remove-unused-variable"     // ANALYZE-UNUSED: the declaration, when its value has no effect
-	FixImplement     FixKind = "implement-interface"        // a container lacking an action its interface requires: a stub
-	FixInsertCloser  FixKind = "insert-closer"              // a missing `end …` line
-	FixReplaceCloser FixKind = "replace-closer"             // a closer of the wrong block: its second word replaced
-	FixExtraWords    FixKind = "remove-extra-words"         // `end for each` -> `end for`
-	FixInsertKeyword FixKind = "insert-keyword"             // a missing `as` (or `to`): inserted where the parser expected it
+	FixWhitespace     FixKind = "remove-trailing-whitespace" // LINT-WHITESPACE
+	FixIndent         FixKind = "indent"                     // LINT-INDENT
+	FixKeywordCase    FixKind = "keyword-case"               // LINT-KEYWORD
+	FixSnakeCase      FixKind = "rename-snake-case"          // LINT-NAME: the name and every reference
+	FixDidYouMean     FixKind = "did-you-mean"               // an undefined name: a visible name, builtin or operator spelled alike
+	FixDeclare        FixKind = "declare-variable"           // an undefined variable: `store NAME as nothing` before the statement
+	FixCreateAction   FixKind = "create-action"              // an undefined action called: a definition with its parameters
+	FixStoreToChange  FixKind = "store-to-change"            // a redeclaration: `store X as V` becomes `change X to V`
+	FixRemoveUnused   FixKind = "remove-unused-variable"     // ANALYZE-UNUSED: the declaration, when its value has no effect
+	FixImplement      FixKind = "implement-interface"        // a container lacking an action its interface requires: a stub
+	FixInsertCloser   FixKind = "insert-closer"              // a missing `end …` line
+	FixReplaceCloser  FixKind = "replace-closer"             // a closer of the wrong block: its second word replaced
+	FixExtraWords     FixKind = "remove-extra-words"         // `end for each` -> `end for`
+	FixInsertKeyword  FixKind = "insert-keyword"             // a missing word the parser names (`as`, `to`, `if`, `each`, …): inserted where it expected it
+	FixReplaceKeyword FixKind = "replace-keyword"            // a word spelled like the one the parser expected there, replaced by it
 )
 
 // Fixes returns the quick fixes for the snapshot's diagnostics whose span
@@ -355,7 +356,7 @@ func (fx *fixer) fixes(d diag.Diagnostic) []Fix {
 			return fx.implement(d)
 		}
 	case diag.Parse:
-		return slices.Concat(fx.closer(d), fx.missingKeyword(d), fx.extraWords(d))
+		return slices.Concat(fx.closer(d), fx.missingKeyword(d), fx.missingStatementWord(d), fx.extraWords(d))
 	}
 	return nil
 }

@@ -149,29 +149,113 @@ func firstWord(line string) string {
 	return strings.TrimSuffix(f[0], ":")
 }
 
-// missingKeyword inserts the `as` or `to` the parser expected where it
-// found something else on the same line (`store x 5` -> `store x as 5`).
+// missingKeyword repairs a statement whose word the parser names as
+// expected where it found something else on the same line: `store x 5`
+// -> `store x as 5`, `check score is 3:` -> `check if score is 3:`,
+// `define called f:` -> `define action called f:`. It inserts the word
+// before what was found, and where what was found is a word spelled like
+// the expected one (`iff`, `eahc`), replaces it too; each is checked like
+// every fix before it is offered, and the one leaving fewest errors is
+// preferred.
 func (fx *fixer) missingKeyword(d diag.Diagnostic) []Fix {
-	var want string
-	for _, kw := range []string{"as", "to"} {
-		if strings.HasPrefix(d.Message, "expected '"+kw+"' after ") {
-			want = kw
-		}
-	}
+	want, ok := expectedWord(d.Message)
 	found := strings.LastIndex(d.Message, ", found ")
-	if want == "" || found < 0 || d.Span.End <= d.Span.Start {
+	if !ok || found < 0 || d.Span.End <= d.Span.Start || d.Span.End > len(fx.src) {
 		return nil
 	}
+	span := fx.foundSpan(d, d.Message[found+len(", found "):])
 	text := want + " "
-	if at := d.Span.Start; at > 0 && fx.src[at-1] != ' ' && fx.src[at-1] != '\t' {
+	if at := span.Start; at > 0 && fx.src[at-1] != ' ' && fx.src[at-1] != '\t' {
 		text = " " + text
 	}
-	before := strings.ToValidUTF8(fx.src[d.Span.Start:d.Span.End], "\uFFFD")
+	written := fx.src[span.Start:span.End]
+	before := strings.ToValidUTF8(written, "\uFFFD")
 	if r := []rune(before); len(r) > 24 {
 		before = string(r[:23]) + "…"
 	}
-	return []Fix{{Title: "Insert '" + want + "' before '" + before + "'", Kind: FixInsertKeyword,
-		Diagnostic: d, Preferred: true, Edits: []Edit{{Start: d.Span.Start, End: d.Span.Start, Text: text}}}}
+	out := []Fix{{Title: "Insert '" + want + "' before '" + before + "'", Kind: FixInsertKeyword,
+		Diagnostic: d, Preferred: true, Edits: []Edit{{Start: span.Start, End: span.Start, Text: text}}}}
+	// The first word of what was found (WFL reads `iff x` as one name).
+	first, _, _ := strings.Cut(written, " ")
+	if w := strings.ToLower(first); w != want && w != "" && !strings.ContainsAny(w, "\t\n\"") && editDistance(w, want) <= max(1, len(want)/3) {
+		out = append(out, Fix{Title: "Replace '" + first + "' with '" + want + "'", Kind: FixReplaceKeyword,
+			Diagnostic: d, Preferred: true, Edits: []Edit{{Start: span.Start, End: span.Start + len(first), Text: want}}})
+	}
+	return out
+}
+
+// foundSpan returns the span of what a parse error says it found (`found
+// identifier "x"`): the finding's own span, or where the finding is on the
+// statement's first word, the first token after it on its line spelled as
+// found says.
+func (fx *fixer) foundSpan(d diag.Diagnostic, found string) token.Span {
+	what := found
+	if k := strings.IndexByte(found, '"'); k >= 0 {
+		what = strings.TrimSuffix(found[k+1:], "\"")
+	} else if f := strings.Fields(found); len(f) > 0 {
+		what = strings.Trim(f[len(f)-1], "'")
+	}
+	if what == "" || strings.HasPrefix(fx.src[d.Span.Start:d.Span.End], what) {
+		return d.Span
+	}
+	line := fx.lines.Line(d.Span.Start)
+	ls, le := fx.lines.LineStart(line), fx.lines.LineEnd(line)
+	for _, t := range lexer.Lex(fx.src[ls:le]).Tokens {
+		if ls+t.Start >= d.Span.End && fx.src[ls+t.Start:ls+t.End] == what {
+			return token.Span{Start: ls + t.Start, End: ls + t.End}
+		}
+	}
+	return d.Span
+}
+
+// missingStatementWord repairs a line whose statement word is missing,
+// which the parser reads as a value followed by a word no value takes:
+// `x as 5` -> `store x as 5`, `x to 5` -> `change x to 5`.
+func (fx *fixer) missingStatementWord(d diag.Diagnostic) []Fix {
+	var word string
+	switch {
+	case strings.HasPrefix(d.Message, "expected an expression, found 'as'"):
+		word = "store"
+	case strings.HasPrefix(d.Message, "expected an expression, found 'to'"):
+		word = "change"
+	default:
+		return nil
+	}
+	line := fx.lines.Line(d.Span.Start)
+	ls, le := fx.lines.LineStart(line), fx.lines.LineEnd(line)
+	var words []token.Token
+	for _, t := range lexer.Lex(fx.src[ls:le]).Tokens {
+		if t.Kind != token.Eol && t.Kind != token.EOF {
+			words = append(words, t)
+		}
+	}
+	// The line is NAME as|to …, the finding on its second word.
+	if len(words) < 3 || words[0].Kind != token.Identifier || ls+words[1].Start != d.Span.Start {
+		return nil
+	}
+	at := ls + words[0].Start
+	return []Fix{{Title: "Insert '" + word + "' at the start of the line", Kind: FixInsertKeyword,
+		Diagnostic: d, Preferred: true, Edits: []Edit{{Start: at, End: at, Text: word + " "}}}}
+}
+
+// expectedWord returns the word a parse error's message says was expected
+// after another (`expected 'if' after 'check', found …`), when it is a
+// keyword of letters (not a closer, which closer repairs).
+func expectedWord(msg string) (string, bool) {
+	rest, ok := strings.CutPrefix(msg, "expected '")
+	if !ok {
+		return "", false
+	}
+	word, rest, ok := strings.Cut(rest, "'")
+	if !ok || !strings.HasPrefix(rest, " after ") || word == "" || strings.HasPrefix(word, "end") {
+		return "", false
+	}
+	for _, r := range word {
+		if (r < 'a' || r > 'z') && r != ' ' {
+			return "", false
+		}
+	}
+	return word, true
 }
 
 // extraWords removes what follows a complete closer on its line, when the

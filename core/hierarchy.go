@@ -26,8 +26,33 @@ type Files struct {
 	Load       func(path string) (*Analysis, bool) // a file's analysis; nil for none
 }
 
+// includer returns a function that gives the files the file at a path
+// includes: IncludesOf's answer for the document and the candidates, which
+// it knows; for another file (neither open nor indexed: outside the
+// workspace's folders, reached through an include), its analysis's.
+func (f Files) includer() func(string) []string {
+	if f.IncludesOf == nil {
+		return func(string) []string { return nil }
+	}
+	known := make(map[string]bool, len(f.Candidates)+1)
+	known[cleanPath(f.Base)] = true
+	for _, c := range f.Candidates {
+		known[filepath.Clean(c)] = true
+	}
+	return func(path string) []string {
+		if known[filepath.Clean(path)] || f.Load == nil {
+			return f.IncludesOf(path)
+		}
+		if b, ok := f.Load(path); ok {
+			return b.Includes(path)
+		}
+		return f.IncludesOf(path)
+	}
+}
+
 // family returns the paths of the files whose types can be related to the
-// document's: the document, the files it includes (transitively), and the
+// document's: the document, the files it includes (transitively, see
+// Files.includer), and the
 // candidates that include one of them (transitively). The document comes
 // first, then the others sorted.
 func (f Files) family() []string {
@@ -35,13 +60,14 @@ func (f Files) family() []string {
 	if base == "" || f.IncludesOf == nil || f.Load == nil {
 		return []string{base}
 	}
+	includes := f.includer()
 	closure := map[string]bool{base: true}
 	var walk func(p string, depth int)
 	walk = func(p string, depth int) {
 		if depth > maxIncludeDepth {
 			return
 		}
-		for _, inc := range f.IncludesOf(p) {
+		for _, inc := range includes(p) {
 			if inc = filepath.Clean(inc); !closure[inc] {
 				closure[inc] = true
 				walk(inc, depth+1)
@@ -59,7 +85,7 @@ func (f Files) family() []string {
 			continue
 		}
 		for target := range closure {
-			if includesTransitively(c, target, f.IncludesOf) {
+			if includesTransitively(c, target, includes) {
 				in[c] = true
 				break
 			}

@@ -68,10 +68,22 @@ func (a *Analysis) Hover(offset int) *HoverInfo {
 		if h := a.hoverIdent(r); h != nil {
 			return h
 		}
+		if r.Sym == nil {
+			return undeclared(r.Ident.Name, token.Span{Start: r.Ident.Pos(), End: r.Ident.End()})
+		}
 	} else if r, ok := a.brokenIdentAt(offset); ok {
 		return a.hoverIdent(r)
 	}
 	return a.hoverKeyword(offset)
+}
+
+// undeclared describes a name nothing declares.
+func undeclared(name string, sp token.Span) *HoverInfo {
+	h := &HoverInfo{Span: sp, Kind: "name", Name: name, Signature: []string{"name " + name}, Doc: "Nothing declares this name here."}
+	if strings.Contains(name, " ") {
+		h.Doc += " WFL reads the words `" + name + "` as one name, as it does any words that are not its keywords."
+	}
+	return h
 }
 
 func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
@@ -167,6 +179,12 @@ func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
 		h.Signature = []string{h.Kind + " " + sym.Name}
 		return h
 	}
+	if _, ok := sym.Node.(*ast.ListenStmt); ok && sym.Kind == check.SymVariable {
+		h.Kind = "server"
+		h.Signature = []string{"server " + sym.Name}
+		h.Doc = strings.TrimSpace("A web server listening on its port, made by `listen on port … as " + sym.Name + "`; `wait for request comes in on " + sym.Name + "` waits for its requests. WFL's type checker types it as Text.\n\n" + h.Doc)
+		return h
+	}
 	line := h.Kind + " " + sym.Name
 	if known(typ) {
 		line += ": " + typ.String()
@@ -259,7 +277,10 @@ func hoverBuiltin(h *HoverInfo, b *builtins.Builtin) *HoverInfo {
 	return h
 }
 
-// hoverKeyword describes the keyword token at offset.
+// hoverKeyword describes the word at offset that names nothing: a keyword
+// (by its own doc, as a type name after `as` or `:`, as an operator, or
+// by the statement it is part of), `yes`, `no`, `nothing`, a phrase that
+// gives a value, or a word of a statement's syntax (by the statement).
 func (a *Analysis) hoverKeyword(offset int) *HoverInfo {
 	if a.Lines == nil {
 		return nil
@@ -268,15 +289,143 @@ func (a *Analysis) hoverKeyword(offset int) *HoverInfo {
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].End >= offset })
 	for ; i < len(toks) && toks[i].Start <= offset; i++ {
 		t := toks[i]
-		if !t.Kind.IsKeyword() {
-			continue
+		if h := a.hoverWord(toks, i); h != nil {
+			return h
 		}
-		doc, ok := keywordDocs()[t.Kind.Spelling()]
-		if !ok {
-			continue
-		}
-		return &HoverInfo{Span: t.Span(), Kind: "keyword", Name: t.Kind.Spelling(),
-			Signature: []string{doc[0]}, Doc: doc[1]}
+		_ = t
 	}
 	return nil
+}
+
+// hoverWord describes toks[i], a word that names nothing, or returns nil
+// for punctuation and for texts and numbers, which say what they are.
+func (a *Analysis) hoverWord(toks []token.Token, i int) *HoverInfo {
+	t := toks[i]
+	text := a.Lines.Text()
+	word := text[t.Start:t.End]
+	h := &HoverInfo{Span: t.Span(), Kind: "keyword", Name: word}
+	switch t.Kind {
+	case token.StringLiteral, token.IntLiteral, token.FloatLiteral:
+		return nil // a text or number says what it is
+	case token.BooleanLiteral:
+		h.Kind = "literal"
+		h.Signature = []string{word + ": Boolean"}
+		if t.Text == "true" {
+			h.Doc = "The truth value yes (also written `true`)."
+		} else {
+			h.Doc = "The truth value no (also written `false`)."
+		}
+		return h
+	case token.NothingLiteral:
+		h.Kind = "literal"
+		h.Signature = []string{word + ": Nothing"}
+		h.Doc = "No value: what a missing entry, a failed lookup or an action without a result gives. `nothing`, `missing` and `undefined` are the same value."
+		return h
+	}
+	if !t.Kind.IsKeyword() && t.Kind != token.Identifier {
+		return nil
+	}
+	spelling := word
+	if t.Kind.IsKeyword() {
+		spelling = t.Kind.Spelling()
+	}
+	if i > 0 && (toks[i-1].Kind == token.KeywordAs || toks[i-1].Kind == token.Colon) {
+		if doc, ok := typeWordDocs[strings.ToLower(spelling)]; ok {
+			h.Kind, h.Signature, h.Doc = "type", []string{"type " + doc[0]}, doc[1]
+			return h
+		}
+	}
+	// A word of a phrase that gives a value (`current time in
+	// milliseconds`, `file exists at`).
+	for j := i; j >= 0 && j >= i-4 && a.Lines.Line(toks[j].Start) == a.Lines.Line(t.Start); j-- {
+		for _, p := range valuePhrases {
+			if strings.HasPrefix(text[toks[j].Start:], p[0]) && toks[j].Start+len(p[0]) >= t.End {
+				h.Name, h.Signature, h.Doc = p[0], []string{p[1]}, p[2]
+				return h
+			}
+		}
+	}
+	if t.Kind.IsKeyword() {
+		if doc, ok := keywordDocs()[spelling]; ok {
+			h.Signature, h.Doc = []string{doc[0]}, doc[1]
+			return h
+		}
+		if doc, ok := operatorDocs[spelling]; ok {
+			h.Signature, h.Doc = []string{doc[0]}, doc[1]
+			return h
+		}
+	}
+	// A word of a statement's syntax: the statement says what it does.
+	l := a.Lines.Line(t.Start)
+	for j := i - 1; j >= 0 && a.Lines.Line(toks[j].Start) == l; j-- {
+		if toks[j].Kind.IsKeyword() && (j == 0 || a.Lines.Line(toks[j-1].Start) < l) {
+			if doc, ok := keywordDocs()[toks[j].Kind.Spelling()]; ok {
+				h.Signature = []string{doc[0]}
+				h.Doc = "`" + spelling + "` is part of this statement. " + doc[1]
+				return h
+			}
+		}
+	}
+	if t.Kind.IsKeyword() {
+		h.Signature = []string{spelling}
+		h.Doc = "A word of WFL's syntax."
+		return h
+	}
+	for _, it := range patternWords() {
+		if it.Label == spelling {
+			h.Kind, h.Signature, h.Doc = "pattern element", []string{it.Detail}, it.Doc
+			return h
+		}
+	}
+	return undeclared(spelling, t.Span())
+}
+
+// valuePhrases are the phrases that give a value: the phrase, its form
+// and type, what it gives.
+var valuePhrases = [][3]string{
+	{"current time in milliseconds", "current time in milliseconds: Number", "The milliseconds since 1 January 1970 (UTC), now."},
+	{"current time formatted as", "current time formatted as FORMAT: Text", "The time now, written in the format given (`\"%H:%M\"`)."},
+	{"file exists at", "file exists at PATH: Boolean", "Yes when a file is at the path."},
+	{"directory exists at", "directory exists at PATH: Boolean", "Yes when a directory is at the path."},
+	{"read content from", "read content from FILE: Text", "The content of an open file."},
+	{"list files in", "list files in DIRECTORY: List of Text", "The names of the files in a directory."},
+}
+
+// typeWordDocs are the type names, in any case, with what they hold.
+var typeWordDocs = map[string][2]string{
+	"text":    {"Text", "Text: a sequence of characters."},
+	"number":  {"Number", "A number, whole or with a fraction."},
+	"boolean": {"Boolean", "A truth value: yes or no."},
+	"list":    {"List", "A list of values, in order."},
+	"map":     {"Map", "A map from keys to values."},
+	"any":     {"Any", "A value of any type: not checked."},
+	"date":    {"Date", "A calendar date."},
+	"time":    {"Time", "A time of day."},
+	"pattern": {"Pattern", "A pattern, made by `create pattern`, that texts are matched against."},
+	"nothing": {"Nothing", "No value."},
+}
+
+// operatorDocs are the words of expressions: operators and comparisons.
+var operatorDocs = map[string][2]string{
+	"plus":       {"A plus B", "Adds two numbers; with a text, joins them."},
+	"minus":      {"A minus B", "Subtracts B from A."},
+	"times":      {"A times B", "Multiplies two numbers."},
+	"divided by": {"A divided by B", "Divides A by B."},
+	"modulo":     {"A modulo B", "The remainder of A divided by B."},
+	"is":         {"A is B | A is not B | A is greater than B | …", "Compares two values."},
+	"not":        {"not A | A is not B", "The opposite truth value."},
+	"and":        {"A and B", "Yes when both are yes; also joins a call's arguments."},
+	"or":         {"A or B", "Yes when either is yes."},
+	"greater":    {"A is greater than [or equal to] B", "Compares two numbers."},
+	"less":       {"A is less than [or equal to] B", "Compares two numbers."},
+	"than":       {"A is greater than B | A is less than B", "Compares two numbers."},
+	"equal":      {"A is [not] equal to B", "Compares two values."},
+	"above":      {"A is above B", "A is greater than B."},
+	"below":      {"A is below B", "A is less than B."},
+	"between":    {"A is between LOW and HIGH", "Yes when A is at least LOW and at most HIGH."},
+	"with":       {"A with B", "Joins values into a text (`display \"n = \" with n`); also passes a call's arguments."},
+	"of":         {"ACTION of ARGUMENTS", "Calls an action or builtin with its arguments: `length of names`."},
+	"contains":   {"A contains B", "Yes when the text or list A contains B."},
+	"matches":    {"TEXT matches PATTERN", "Yes when the text matches the pattern."},
+	"to":         {"… to …", "Links a statement's parts: `change x to 5`, `add 1 to total`, `count from 1 to 10`."},
 }

@@ -126,10 +126,19 @@ func followIncludes(f *ast.File, base string, src includeSource) importSet {
 			} else {
 				texts[p] = ""
 			}
+			copies := map[*check.Symbol]*check.Symbol{}
 			for _, s := range ownDeclarations(a) {
 				if !declared[s.Name] {
 					declared[s.Name] = true
-					syms = append(syms, imported(s, p))
+					copies[s] = imported(s, p)
+					syms = append(syms, copies[s])
+				}
+			}
+			// A container extending one of the same file extends its
+			// copy, whose members say where they are declared.
+			for _, c := range copies {
+				if b := copies[c.Base]; b != nil {
+					c.Base = b
 				}
 			}
 			_, next := includeStmts(a.File, p)

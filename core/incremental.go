@@ -305,7 +305,7 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 	}
 	for from, diags := range [sources][]diag.Diagnostic{
 		fromDropped: raw.dropped, fromLintTree: tree, fromLintTok: tok,
-		fromAnalyzer: raw.passes.Analyzer, fromStatic: raw.passes.Static, fromType: raw.passes.Type,
+		fromAnalyzer: raw.passes.Analyzer, fromStatic: raw.passes.Static, fromType: raw.passes.Type, fromRetold: raw.passes.Retold,
 	} {
 		for _, d := range diags {
 			i := unitAt(s.starts, d.Span.Start)

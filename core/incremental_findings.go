@@ -26,6 +26,7 @@ type findings struct {
 	analyzer []diag.Diagnostic
 	static   []diag.Diagnostic
 	typ      []diag.Diagnostic
+	retold   []diag.Diagnostic // check.Passes.Retold: shown while the type checker's findings are held back
 }
 
 // raisedAt is when the parser raised a unit's first parse diagnostic, among
@@ -76,11 +77,12 @@ const (
 	fromAnalyzer
 	fromStatic
 	fromType
+	fromRetold
 	sources
 )
 
 func (f *findings) lists() [sources]*[]diag.Diagnostic {
-	return [sources]*[]diag.Diagnostic{&f.parse, &f.dropped, &f.lintTok, &f.lintTree, &f.analyzer, &f.static, &f.typ}
+	return [sources]*[]diag.Diagnostic{&f.parse, &f.dropped, &f.lintTok, &f.lintTree, &f.analyzer, &f.static, &f.typ, &f.retold}
 }
 
 // unitDiags are a unit's findings in one list sorted by compareDiagnostics,
@@ -343,6 +345,8 @@ func (s *diagState) allRefs() iter.Seq[ref] {
 					keep = parses && !semErr
 				case fromType:
 					keep = parses && !semErr && !staticErr
+				case fromRetold:
+					keep = parses && (semErr || staticErr)
 				}
 				if keep && !emit(ref{int32(i), int32(k)}) {
 					return

@@ -241,7 +241,8 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 	}
 	if !put(passes.Analyzer, func(f *findings) *[]diag.Diagnostic { return &f.analyzer }) ||
 		!put(passes.Static, func(f *findings) *[]diag.Diagnostic { return &f.static }) ||
-		!put(passes.Type, func(f *findings) *[]diag.Diagnostic { return &f.typ }) {
+		!put(passes.Type, func(f *findings) *[]diag.Diagnostic { return &f.typ }) ||
+		!put(passes.Retold, func(f *findings) *[]diag.Diagnostic { return &f.retold }) {
 		return recheckFailed, nil
 	}
 	// A sampled name must be read: else readers not taken may be the

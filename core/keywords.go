@@ -14,7 +14,9 @@ import (
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
+	"wfl-lsp/lang/types"
 )
 
 // A wordDoc is a phrase's form and what it does.
@@ -212,6 +214,108 @@ func (a *Analysis) blockWords(block ast.Node, offset int) []CompletionItem {
 	return nil
 }
 
+// closed reports whether the block n ends with its closer in the text (not
+// closed by the parser where its indentation ends, its closer missing).
+func (a *Analysis) closed(n ast.Node) bool {
+	if a.Lines == nil || n == nil {
+		return false
+	}
+	text := a.Lines.Text()
+	if n.End() > len(text) || n.Pos() >= n.End() {
+		return false
+	}
+	body := strings.TrimRight(text[n.Pos():n.End()], " \t\r\n")
+	last := strings.TrimSpace(body[strings.LastIndexByte(body, '\n')+1:])
+	return last == "end" || strings.HasPrefix(last, "end ")
+}
+
+// closers returns, for a line starting `end` at lineStart, the words that
+// close the blocks open there, innermost first: `check` for a `check if`
+// whose header is at the line's indentation, then those of the blocks
+// around it. A block closed by a bare `end` (a container, its actions, an
+// interface, `create new`) has none, and the blocks around it cannot be
+// closed before it.
+func (a *Analysis) closers(lineStart int) []CompletionItem {
+	text := a.Lines.Text()
+	indent := func(line string) int { return len(line) - len(strings.TrimLeft(line, " \t")) }
+	l := a.Lines.Line(lineStart)
+	want := indent(text[lineStart:a.Lines.LineEnd(l)])
+	var out []CompletionItem
+	for l--; l >= 0 && want >= 0 && len(out) < 4; l-- {
+		line := text[a.Lines.LineStart(l):a.Lines.LineEnd(l)]
+		code := strings.TrimSpace(line)
+		if code == "" || strings.HasPrefix(code, "//") || strings.HasPrefix(code, "#") {
+			continue
+		}
+		in := indent(line)
+		if in > want {
+			continue // the body of the block
+		}
+		if in < want {
+			break // out of the blocks at this indentation: none open here
+		}
+		first := strings.Fields(code)[0]
+		switch first {
+		case "otherwise", "when", "catch", "finally", "else":
+			continue // a clause of the block, whose header is further up
+		case "end":
+			return out // the block at this indentation is closed
+		}
+		if !strings.HasSuffix(code, ":") {
+			return out // a statement, not a header: no block open here
+		}
+		word := "pattern" // a pattern's body is not statements
+		if !strings.HasPrefix(code, "create pattern ") {
+			f, _ := parser.Parse(code + "\n    \nend\n")
+			word = closerWord((&Analysis{Syntax: Syntax{File: f}}).blockAt(len(code) + 3))
+		}
+		if word == "" {
+			return out
+		}
+		it := keywordItem("end")
+		it.Label, it.Insert, it.Detail = word, word, "end "+word
+		out = append(out, it)
+		want = in - 1 // the block around it: less indented
+		// Its header is the nearest line less indented than this one.
+		for l > 0 {
+			prev := text[a.Lines.LineStart(l-1):a.Lines.LineEnd(l-1)]
+			if c := strings.TrimSpace(prev); c != "" && !strings.HasPrefix(c, "//") && indent(prev) < in {
+				want = indent(prev)
+				break
+			}
+			l--
+		}
+	}
+	return out
+}
+
+// closerWord returns the word after `end` that closes block n, or "" when
+// it closes with a bare `end`.
+func closerWord(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.IfStmt:
+		if n.Check {
+			return "check"
+		}
+		return "if"
+	case *ast.TryStmt:
+		return "try"
+	case *ast.RouteStmt:
+		return "route"
+	case *ast.DescribeStmt:
+		return "describe"
+	case *ast.CreateListStmt:
+		return "list"
+	case *ast.CreateMapStmt:
+		return "map"
+	}
+	w, _ := strings.CutPrefix(closerOf(n), "end ")
+	if w == "end" {
+		return ""
+	}
+	return w
+}
+
 // closerOf is the line that closes a block statement.
 func closerOf(n ast.Node) string {
 	switch n := n.(type) {
@@ -270,6 +374,93 @@ var valueWords = sync.OnceValue(func() []CompletionItem {
 	return keywordItems("call", "not", "yes", "no", "nothing", "create list", "current time in milliseconds",
 		"current time formatted as", "file exists at", "directory exists at", "read content from",
 		"list files in", "pattern", "find", "replace", "split")
+})
+
+// valueWordTypes returns the type of the value a value word gives, or nil
+// when it is not known (`call`).
+func valueWordTypes(label string) *types.Type {
+	switch label {
+	case "not", "yes", "no", "file exists at", "directory exists at":
+		return types.Boolean
+	case "nothing":
+		return types.Nothing
+	case "create list":
+		return types.NewList(types.Unknown)
+	case "current time in milliseconds":
+		return types.Number
+	case "current time formatted as", "read content from", "replace":
+		return types.Text
+	case "list files in", "split":
+		return types.NewList(types.Text)
+	case "pattern":
+		return types.Pattern
+	case "find":
+		return types.NewOptional(types.NewMap(types.Text, types.Any))
+	}
+	return nil
+}
+
+// patternWords are the elements a pattern's body is made of; the list is
+// made once.
+var patternWords = sync.OnceValue(func() []CompletionItem {
+	words := []wordDoc{
+		{"digit", "digit", "One digit, 0 to 9."},
+		{"letter", "letter", "One letter."},
+		{"whitespace", "whitespace", "One space, tab or line break."},
+		{"any letter", "any letter", "One letter."},
+		{"any digit", "any digit", "One digit."},
+		{"any whitespace", "any whitespace", "One whitespace character."},
+		{"any character", "any character", "Any one character."},
+		{"letters", "letters", "One or more letters."},
+		{"digits", "digits", "One or more digits."},
+		{"one or more", "one or more [of] ELEMENT", "The element, once or more."},
+		{"zero or more", "zero or more [of] ELEMENT", "The element, any number of times."},
+		{"optional", "optional ELEMENT", "The element, or nothing."},
+		{"exactly", "exactly N [of] ELEMENT", "The element, N times."},
+		{"at least", "at least N [of] ELEMENT", "The element, N times or more."},
+		{"at most", "at most N [of] ELEMENT", "The element, up to N times."},
+		{"start of text", "start of text", "The start of the text matched."},
+		{"capture", "capture { … } as NAME", "Remembers what the elements in braces matched, under a name."},
+		{"same as captured", "same as captured \"NAME\"", "What a capture matched, again."},
+		{"check ahead for", "check [not] ahead for { … }", "Looks at what follows without matching it."},
+		{"check behind for", "check [not] behind for { … }", "Looks at what comes before without matching it."},
+		{"unicode letter", "unicode letter", "A letter of any script."},
+		{"unicode digit", "unicode digit", "A digit of any script."},
+		{"unicode category", "unicode category \"CATEGORY\"", "A character of a Unicode category."},
+		{"unicode script", "unicode script \"SCRIPT\"", "A character of a Unicode script."},
+	}
+	out := make([]CompletionItem, len(words))
+	for i, w := range words {
+		out[i] = CompletionItem{Label: w.label, Kind: CompleteKeyword, Insert: w.label, Detail: w.form, Doc: w.doc}
+	}
+	return out
+})
+
+// patternJoiners are the words that follow an element of a pattern; the
+// list is made once.
+var patternJoiners = sync.OnceValue(func() []CompletionItem {
+	words := []wordDoc{
+		{"or", "ELEMENT or ELEMENT", "Either element."},
+		{"then", "ELEMENT then ELEMENT", "One element after the other."},
+		{"followed by", "ELEMENT followed by ELEMENT", "One element after the other."},
+		{"exactly", "ELEMENT exactly N", "The element, N times."},
+		{"between", "ELEMENT between N and M", "The element, N to M times."},
+	}
+	out := make([]CompletionItem, len(words))
+	for i, w := range words {
+		out[i] = CompletionItem{Label: w.label, Kind: CompleteKeyword, Insert: w.label, Detail: w.form, Doc: w.doc}
+	}
+	return out
+})
+
+// signalWords are the signals a handler can be registered for; the list is
+// made once.
+var signalWords = sync.OnceValue(func() []CompletionItem {
+	var out []CompletionItem
+	for _, n := range []string{"SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGCHLD", "SIGCONT", "SIGABRT"} {
+		out = append(out, CompletionItem{Label: n, Kind: CompleteConstant, Insert: n, Detail: "signal"})
+	}
+	return out
 })
 
 // operatorWords are the words that continue a complete value; the list is

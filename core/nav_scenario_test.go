@@ -7,6 +7,7 @@ package core
 //	FILE NEEDLE#N+D implementation   its implementations
 //	FILE NEEDLE#N+D hierarchy        the type there, its supertypes and subtypes
 //	FILE NEEDLE#N+D lenses           every code lens of the file, with its count
+//	FILE NEEDLE#N+D incoming         the callers of the action there, with the places of the calls
 //	FILE NEEDLE#N+D enter            on-type formatting after Enter, the cursor there
 
 import (
@@ -54,6 +55,24 @@ func navQuery(out *strings.Builder, q []string, a *Analysis, off int, files File
 		for _, l := range a.CodeLenses() {
 			n, _ := a.ReferenceCount(l.Span.Start, files)
 			fmt.Fprintf(out, "%s %s: %d\n", where(files.Base, a.Lines, l.Span), l.Kind, n)
+		}
+	case "incoming":
+		calls := a.IncomingCallsAcross(off, files.Base, files.Candidates, files.IncludesOf, files.Load)
+		for _, c := range calls {
+			path, lines := files.Base, a.Lines
+			if c.Item.File != "" && c.Item.File != files.Base {
+				b, ok := files.Load(c.Item.File)
+				if !ok {
+					continue
+				}
+				path, lines = c.Item.File, b.Lines
+			}
+			for _, sp := range c.Spans {
+				fmt.Fprintf(out, "from %s: %s\n", c.Item.Name, where(path, lines, sp))
+			}
+		}
+		if len(calls) == 0 {
+			out.WriteString("(none)\n")
 		}
 	case "enter":
 		e, ok := CloseBlock(a.Lines, off)

@@ -82,6 +82,15 @@ func (a *Analysis) Rename(offset int, newName string) ([]Edit, error) {
 		return nil, err
 	}
 	_, sym := a.SymbolAt(offset)
+	if isMember(sym) {
+		byFile, _, err := a.renameMember(sym, newName, Files{})
+		if err != nil {
+			return nil, err
+		}
+		edits := byFile[""]
+		slices.SortFunc(edits, func(x, y Edit) int { return x.Start - y.Start })
+		return edits, nil
+	}
 	group := a.renameGroup(sym)
 	refs := a.referencesOf(true, group...)
 	for _, s := range group {

@@ -156,7 +156,7 @@ func nameBased(a *Analysis, name string) bool {
 
 func withoutUnused(keys []string, name string) []string {
 	return slices.DeleteFunc(slices.Clone(keys), func(k string) bool {
-		return strings.HasSuffix(k, "Unused variable '"+name+"'")
+		return strings.Contains(k, "Unused variable '"+name+"'")
 	})
 }
 

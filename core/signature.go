@@ -12,6 +12,7 @@ import (
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
+	"wfl-lsp/lang/types"
 )
 
 // A Signature is one way to call the callee.
@@ -40,6 +41,10 @@ type openCall struct {
 	depth  int  // parentheses open when it began
 	args   int  // separators seen: the cursor is on argument args
 	start  int  // offset of the callee's name
+	// first are the tokens of the first argument, once it is followed by
+	// a separator (the cursor is past it).
+	first []token.Token
+	from  int // index in the line's tokens where the arguments start
 }
 
 // SignatureHelp returns the signatures of the innermost call around
@@ -87,12 +92,27 @@ func (a *Analysis) SignatureHelp(offset int) *SignatureInfo {
 			}
 			info.Signatures = append(info.Signatures, sig)
 		}
+		// The first signature with room for the argument at the cursor
+		// whose first parameter takes the first argument, when its type
+		// is known (`index_of of "abc" and …`: the Text version).
+		var firstType *types.Type
+		if len(c.first) == 1 {
+			firstType = a.typeOfToken(c.first[0], offset)
+		}
+		active := -1
 		for i, s := range b.Signatures {
-			if len(s.Params) > c.args {
-				info.ActiveSig = i
+			if len(s.Params) <= c.args {
+				continue
+			}
+			if active < 0 {
+				active = i
+			}
+			if known(firstType) && len(s.Params) > 0 && types.BuiltinCompatible(s.Params[0].Type, firstType) {
+				active = i
 				break
 			}
 		}
+		info.ActiveSig = max(active, 0)
 	}
 	if len(info.Signatures) == 0 {
 		return nil
@@ -109,17 +129,20 @@ func innermostCall(toks []token.Token) (openCall, bool) {
 		if i >= 0 && i < len(toks) && toks[i].Kind == token.Identifier {
 			return toks[i].Text, true
 		}
+		if i >= 0 && i < len(toks) && toks[i].Kind.IsKeyword() && builtins.IsBuiltin(toks[i].Kind.Spelling()) {
+			return toks[i].Kind.Spelling(), true // `push with …`: a keyword that is a builtin's name
+		}
 		return "", false
 	}
 	for i, t := range toks {
 		switch t.Kind {
 		case token.KeywordWith:
 			if n, ok := name(i - 1); ok && i >= 2 && toks[i-2].Kind == token.KeywordCall {
-				stack = append(stack, openCall{name: n, depth: depth, start: toks[i-1].Start})
+				stack = append(stack, openCall{name: n, depth: depth, start: toks[i-1].Start, from: i + 1})
 				continue
 			}
 			if n, ok := name(i - 1); ok && builtins.IsBuiltin(n) && (i < 2 || toks[i-2].Kind != token.Dot) {
-				stack = append(stack, openCall{name: n, depth: depth, start: toks[i-1].Start}) // `typeof with x`
+				stack = append(stack, openCall{name: n, depth: depth, start: toks[i-1].Start, from: i + 1}) // `typeof with x`
 				continue
 			}
 			// `f of a with b`: the `with` joins text to the call's value.
@@ -128,11 +151,11 @@ func innermostCall(toks []token.Token) (openCall, bool) {
 			}
 		case token.KeywordOf:
 			if n, ok := name(i - 1); ok {
-				stack = append(stack, openCall{name: n, of: true, depth: depth, start: toks[i-1].Start})
+				stack = append(stack, openCall{name: n, of: true, depth: depth, start: toks[i-1].Start, from: i + 1})
 			}
 		case token.LeftParen:
 			if n, ok := name(i - 1); ok && i >= 2 && toks[i-2].Kind == token.Dot {
-				stack = append(stack, openCall{name: n, method: true, depth: depth + 1, start: toks[i-1].Start})
+				stack = append(stack, openCall{name: n, method: true, depth: depth + 1, start: toks[i-1].Start, from: i + 1})
 			}
 			depth++
 		case token.RightParen:
@@ -148,6 +171,9 @@ func innermostCall(toks []token.Token) (openCall, bool) {
 				}
 				if (t.Kind == token.KeywordFrom || t.Kind == token.KeywordBy) && !top.of {
 					continue
+				}
+				if top.args == 0 && top.from <= i {
+					top.first = toks[top.from:i]
 				}
 				top.args++
 			}

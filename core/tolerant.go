@@ -103,7 +103,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 					keep = parses
 				case fromStatic:
 					keep = parses && !semErr
-				case fromAnalyzer, fromType:
+				case fromAnalyzer, fromType, fromRetold:
 					keep = b == nil || !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at) &&
 						(b.quoteFrom < 0 || x.Span.Start+at < b.quoteFrom)
 				}
@@ -147,7 +147,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 			for j, x := range u.d.list {
 				keep := shown[k]
 				k++
-				if keep && x.from == fromType {
+				if keep && (x.from == fromType || x.from == fromRetold) {
 					if typed < 0 {
 						// Not those of units that name a name a semantic
 						// error names (a refused redeclaration, an
@@ -161,7 +161,8 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 							typed = 1
 						}
 					}
-					keep = typed == 1
+					// A retold warning shows while its type finding waits.
+					keep = typed == 1 == (x.from == fromType)
 				}
 				if keep && !emit(ref{int32(i), int32(j)}) {
 					return

@@ -681,8 +681,9 @@ func (w *Workspace) FileDiagnostics(path string) (*token.Lines, []diag.Diagnosti
 
 // unusedName returns the name an unused-variable finding's message names.
 func unusedName(msg string) string {
-	name, _ := strings.CutPrefix(msg, "Unused variable '")
-	return strings.TrimSuffix(name, "'")
+	rest, _ := strings.CutPrefix(msg, "Unused variable '")
+	name, _, _ := strings.Cut(rest, "'") // a name holds no quote
+	return name
 }
 
 // usedByIncluders returns, for each file including the document at uri

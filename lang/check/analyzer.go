@@ -52,6 +52,12 @@ type analyzer struct {
 	merged       map[*Symbol]*Symbol // branch declarations and the one symbol they became (see merge)
 	typeRefs     []*ast.TypeExpr     // written types, resolved by finish
 	swap         leadSwap            // while a statement of two readings is analysed (see leadSwap)
+	// typeFacts are the spans of the findings the type checker also
+	// makes, when it runs, as an error on the same span (an undefined
+	// signal handler, a call of a value that is not an action): kept as
+	// a warning, such a finding gives way to the type checker's (see
+	// oneFindingPerFact).
+	typeFacts map[token.Span]bool
 }
 
 // A leadSwap is, while the value of a statement of two readings is analysed
@@ -353,6 +359,15 @@ func (a *analyzer) block(b *ast.Block) {
 	if b != nil {
 		a.stmts(b.Stmts)
 	}
+}
+
+// typeFact records that the type checker reports, as an error on sp, what
+// the finding about to be made on sp says (see typeFacts).
+func (a *analyzer) typeFact(sp token.Span) {
+	if a.typeFacts == nil {
+		a.typeFacts = map[token.Span]bool{}
+	}
+	a.typeFacts[sp] = true
 }
 
 // demoted runs f and turns the analyzer errors it produced into warnings (the
@@ -771,7 +786,8 @@ func (a *analyzer) stmt(s ast.Stmt) {
 			if sym := a.cur.Lookup(s.Handler.Name); sym != nil {
 				a.use(s.Handler, sym)
 			} else {
-				a.warnAt(a.span(s), "Undefined signal handler '"+s.Handler.Name+"'")
+				a.typeFact(a.span(s.Handler))
+				a.warnAt(a.span(s.Handler), "Undefined signal handler '"+s.Handler.Name+"'")
 			}
 		}
 	case *ast.StopAcceptingStmt:

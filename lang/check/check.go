@@ -398,6 +398,11 @@ type Passes struct {
 	Analyzer []diag.Diagnostic // warnings, then errors
 	Static   []diag.Diagnostic
 	Type     []diag.Diagnostic
+	// Retold are the analyzer's warnings that the type checker's errors
+	// say again on the same spans (see oneFindingPerFact): left out of
+	// Analyzer, and shown by Diagnostics only when it holds the type
+	// checker's findings back, so that the fact is never lost.
+	Retold []diag.Diagnostic
 }
 
 // Diagnostics combines the passes as the reference does: the static pass's
@@ -406,11 +411,11 @@ type Passes struct {
 func (p Passes) Diagnostics() []diag.Diagnostic {
 	out := p.Analyzer
 	if hasError(p.Analyzer) {
-		return out
+		return slices.Concat(p.Retold, out)
 	}
 	out = append(out[:len(out):len(out)], p.Static...)
 	if hasError(p.Static) {
-		return out
+		return slices.Concat(p.Retold, out)
 	}
 	return append(out, p.Type...)
 }
@@ -464,9 +469,9 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 	}
 	a := newAnalyzer(f, src, info, ctx)
 	a.run()
-	p := Passes{Analyzer: a.diags}
 	tc := newTypeChecker(a)
 	tc.run()
+	p := Passes{Analyzer: a.diags}
 	if tc.types != nil {
 		info.typeMap = tc.types
 	} else {
@@ -477,7 +482,38 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 		p.Static = staticDiagnostics(f, src, info)
 	}
 	p.Type = tc.diags
+	p.Analyzer, p.Retold = oneFindingPerFact(p.Analyzer, a.typeFacts, p.Type)
 	return info, p
+}
+
+// oneFindingPerFact splits the analyzer's findings ds into those kept and
+// the warnings that the type checker's errors typ say again on the same
+// spans (facts holds the spans of the analyzer's findings that it may say
+// again): the type checker's say more (the types found). It goes by span,
+// so a statement checked alone (core's incremental diagnostics) splits as
+// in its whole file.
+func oneFindingPerFact(ds []diag.Diagnostic, facts map[token.Span]bool, typ []diag.Diagnostic) (kept, retold []diag.Diagnostic) {
+	if len(facts) == 0 {
+		return ds, nil
+	}
+	said := map[token.Span]bool{}
+	for _, d := range typ {
+		if d.Severity == diag.Error && facts[d.Span] {
+			said[d.Span] = true
+		}
+	}
+	if len(said) == 0 {
+		return ds, nil
+	}
+	kept = make([]diag.Diagnostic, 0, len(ds))
+	for _, d := range ds {
+		if d.Severity == diag.Warning && said[d.Span] {
+			retold = append(retold, d)
+		} else {
+			kept = append(kept, d)
+		}
+	}
+	return kept, retold
 }
 
 // compactMin is the size of source from which the types of a checked file

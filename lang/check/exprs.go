@@ -36,9 +36,10 @@ func (a *analyzer) expr(e ast.Expr) {
 		a.expr(e.X)
 		a.expr(e.Y)
 	case *ast.BetweenExpr:
+		// The reference reads X twice (x >= lo and x <= hi); once is
+		// enough to report what is wrong with it.
 		a.expr(e.X)
 		a.expr(e.Lo)
-		a.expr(e.X)
 		a.expr(e.Hi)
 	case *ast.UnaryExpr:
 		a.expr(e.X)
@@ -283,6 +284,7 @@ func (a *analyzer) call(c *ast.CallExpr) {
 			a.args(c.Args)
 			return
 		}
+		a.typeFact(sp) // "Cannot call T, not a function"
 		a.errorAt(sp, "'"+name+"' is not a function")
 		a.demoted(func() { a.args(c.Args) }) // the reference stops here
 		return

@@ -131,6 +131,13 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 		if reads := uncounted[n]; len(reads) > 0 {
 			sort.Slice(reads, func(i, j int) bool { return reads[i].Start < reads[j].Start })
 			d.Tags = 0 // it is read: not greyed out
+			// The reference's warning, told for what it is: the
+			// variable is read where its rule does not look.
+			where := "in `expect` and `export` statements and in `header … of` expressions"
+			if n == "count" || n == "loopcounter" {
+				where = "of a variable named " + n
+			}
+			d.Message += " as WFL reports it, though it is read: WFL's check does not count reads " + where
 			for _, r := range reads {
 				d.Related = append(d.Related, diag.Related{Span: r, Message: "read here, where WFL's unused-variable check does not count reads"})
 			}

@@ -246,12 +246,32 @@ func typeOrigin(t *types.Type) string {
 }
 
 // errorAfter reports at the end of loop statement s, where the reference puts
-// its loop diagnostics, with operand as related information.
+// its loop diagnostics (on its closer, `end for`, when it ends with one),
+// with operand as related information.
 func (tc *typeChecker) errorAfter(s ast.Node, operand ast.Node, code, msg string, expected, found *types.Type) {
 	tc.errorf(nil, code, msg, expected, found)
 	d := &tc.diags[len(tc.diags)-1]
 	d.Span = token.Span{Start: s.End(), End: s.End()}
-	d.Related = []diag.Related{{Span: token.Span{Start: operand.Pos(), End: operand.End()}, Message: "this operand"}}
+	if src := tc.a.src; s.End() <= len(src) {
+		// The closer: the words of the statement's last line, when they
+		// start with `end`.
+		from := strings.LastIndexByte(src[:s.End()], '\n') + 1
+		for from < s.End() && (src[from] == ' ' || src[from] == '\t') {
+			from++
+		}
+		if from > operand.End() && strings.HasPrefix(src[from:s.End()], "end") {
+			d.Span.Start = from
+		}
+	}
+	d.Related = []diag.Related{{Span: token.Span{Start: operand.Pos(), End: operand.End()}, Message: "this operand is not a " + expectedWord(expected)}}
+}
+
+// expectedWord names what a loop's operand must be.
+func expectedWord(t *types.Type) string {
+	if t.Kind == types.KList {
+		return "list or map"
+	}
+	return strings.ToLower(t.String())
 }
 
 const (

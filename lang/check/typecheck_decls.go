@@ -427,11 +427,11 @@ func (tc *typeChecker) signal(s *ast.SignalStmt) {
 	}
 	sym := tc.info.Uses[s.Handler]
 	if sym == nil {
-		tc.errorf(s, codeSignal, "Undefined signal handler '"+s.Handler.Name+"'", nil, nil)
+		tc.errorf(s.Handler, codeSignal, "Undefined signal handler '"+s.Handler.Name+"'", nil, nil)
 		return
 	}
 	if sym.Kind != SymAction {
-		tc.errorf(s, codeSignal, "'"+s.Handler.Name+"' is not a function", nil, nil)
+		tc.errorf(s.Handler, codeSignal, "'"+s.Handler.Name+"' is not a function", nil, nil)
 	}
 }
 

@@ -11,7 +11,8 @@
 ;; ElDoc's state: diagnostics after opening a file and after edits
 ;; (also while a line is unfinished), hover, go to definition, rename of a
 ;; multi-word name, a rename eglot sends before the change it follows
-;; (refused, thanks to versioned edits), formatting, a quick fix, an
+;; (refused, thanks to versioned edits), a rename of a property declared in
+;; an included file that changes every file, formatting, a quick fix, an
 ;; action typed key by key into the middle of scores.wfl whose `end
 ;; action' is never typed (completion at point of its parameter, hover
 ;; below it, imenu, Flymake), and a clean shutdown.  Prints one "ok"/"FAIL" line a check and exits 0 when
@@ -148,6 +149,7 @@ wait until eglot manages the buffer."
 
 (defvar e2e-dir (file-name-as-directory (make-temp-file "wfl-eglot-" t)))
 (copy-directory (expand-file-name "testdata/e2e/lsp/emacs") e2e-dir nil nil t)
+(copy-directory (expand-file-name "testdata/e2e/lsp/include") e2e-dir nil nil t)
 (copy-file (expand-file-name "testdata/e2e/lsp/scores.wfl") e2e-dir)
 
 (e2e-log "--- %s, eglot %s"
@@ -310,6 +312,39 @@ diagnostics are of.")
         (e2e-check "the same rename after the change was sent: every 'given name' becomes 'known name', the new line stays"
                    (equal (e2e-text) (replace-regexp-in-string "given name" "known name" before t t))
                    (format "before:\n%s\n      after:\n%s" before (e2e-text))))
+      (e2e-idle)))
+
+  ;; 6c. Rename across include: main.wfl includes lib/util.wfl, which
+  ;; includes lib/shapes.wfl, which declares Shape with property label
+  ;; (testdata/e2e/lsp/include/, copied beside the other files).  M-x
+  ;; eglot-rename on 'label' in main's "display box.label" renames the
+  ;; property in all three files: eglot asks whether to edit the three
+  ;; (the user answers y) and visits the two that are not open.
+  (e2e-step "rename across include"
+    (let* ((names '("main.wfl" "lib/util.wfl" "lib/shapes.wfl"))
+           (before (mapcar (lambda (n)
+                             (with-temp-buffer
+                               (insert-file-contents (e2e-file n))
+                               (cons n (e2e-text))))
+                           names)))
+      (e2e-check "visiting main.wfl attaches it to the same server"
+                 (and (e2e-visit (e2e-file "main.wfl")) (eq (eglot-current-server) e2e-server)))
+      (e2e-goto 10 "label")
+      (let (asked)
+        (cl-letf (((symbol-function 'y-or-n-p) (lambda (prompt) (setq asked prompt) t)))
+          (e2e-command #'eglot-rename "caption"))
+        (e2e-check "rename across include: eglot asks to edit the three files"
+                   (and asked (cl-every (lambda (n) (string-match-p (regexp-quote n) asked)) names))
+                   (format "asked: %S" asked)))
+      (dolist (n names)
+        (let* ((buf (find-buffer-visiting (e2e-file n)))
+               (got (and buf (with-current-buffer buf (e2e-text))))
+               (old (cdr (assoc n before))))
+          (e2e-check (format "rename across include: 'label' (declared in lib/shapes.wfl) renamed 'caption' from main.wfl: %s has its %d places renamed and nothing else"
+                             n (1- (length (split-string old "label"))))
+                     (equal got (replace-regexp-in-string "label" "caption" old t t))
+                     (format "after:
+%s" got))))
       (e2e-idle)))
 
   ;; 7. Formatting: M-x eglot-format-buffer gives the canonical text.

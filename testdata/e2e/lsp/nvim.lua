@@ -11,9 +11,11 @@
 -- strictDiagnostics setting drops them), completion with <C-x><C-o> offers
 -- what the grammar allows, signature help on an empty argument highlights
 -- the right parameter, quick fixes chosen from vim.lsp.buf.code_action()
--- fix the buffer, and an action typed key by key into the middle of
+-- fix the buffer, an action typed key by key into the middle of
 -- scores.wfl, its `end action` never typed, leaves completion, hover, the
--- outline and the diagnostics right. At last it stops the server. Prints one "ok"/"FAIL" line a
+-- outline and the diagnostics right, and a rename of a property declared in
+-- an included file, started in the file that includes it, changes every
+-- file. At last it stops the server. Prints one "ok"/"FAIL" line a
 -- check, then "PASS neovim (N checks)" and exits 0, or exits 1.
 --
 -- Keys typed with nvim_feedkeys are only processed by Neovim's main loop, so
@@ -531,7 +533,53 @@ local function main()
     shown(b))
   vim.lsp.handlers["textDocument/publishDiagnostics"] = publish
 
-  -- 7. Shutdown, then exit.
+  do
+    -- 7. Rename across include: main.wfl includes lib/util.wfl, which
+    -- includes lib/shapes.wfl, which declares Shape with property size (the
+    -- files of testdata/e2e/lsp/include/, copied to a temporary folder). With
+    -- only main.wfl open, vim.lsp.buf.rename() on "size" in main's
+    -- "size is 4" renames the property in all three files: Neovim loads the
+    -- two that are not open and applies their edits.
+    local src, dir = vim.fn.getcwd() .. "/testdata/e2e/lsp/include/", vim.fn.tempname() .. "/"
+    vim.fn.mkdir(dir .. "lib", "p")
+    local names = { "main.wfl", "lib/util.wfl", "lib/shapes.wfl" }
+    local before = {}
+    for _, n in ipairs(names) do
+      before[n] = vim.fn.readfile(src .. n)
+      vim.fn.writefile(before[n], dir .. n)
+    end
+    vim.cmd("edit " .. dir .. "main.wfl")
+    b = vim.api.nvim_get_current_buf()
+    vim.bo[b].filetype = "wfl"
+    vim.lsp.buf_attach_client(b, id)
+    settle(function() return #vim.diagnostic.get(b) > 0 end)
+    vim.api.nvim_win_set_cursor(0, { 4, 5 }) -- "    size is 4", on "size"
+    vim.lsp.buf.rename("extent")
+    local function renamed(n)
+      local nb = vim.fn.bufnr(dir .. n)
+      if nb < 0 or not vim.api.nvim_buf_is_loaded(nb) then
+        return nil
+      end
+      return table.concat(vim.api.nvim_buf_get_lines(nb, 0, -1, false), "\n")
+    end
+    local function want(n)
+      return (table.concat(before[n], "\n"):gsub("size", "extent"))
+    end
+    settle(function()
+      for _, n in ipairs(names) do
+        if renamed(n) ~= want(n) then
+          return false
+        end
+      end
+      return true
+    end)
+    for _, n in ipairs(names) do
+      local _, count = table.concat(before[n], "\n"):gsub("size", "")
+      check(renamed(n) == want(n), ("rename across include: the property 'size' (declared in lib/shapes.wfl) renamed 'extent' from main.wfl: %s has its %d places renamed and nothing else"):format(n, count), renamed(n) or ("no buffer " .. vim.inspect(vim.tbl_map(vim.api.nvim_buf_get_name, vim.api.nvim_list_bufs()))))
+    end
+  end
+
+  -- 8. Shutdown, then exit.
   vim.lsp.stop_client(id)
   check(settle(function() return exit_code ~= nil end), "the server exits after shutdown and exit")
   check(exit_code == 0, "the server's exit code is 0", exit_code)
