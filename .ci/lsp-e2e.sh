@@ -5,17 +5,26 @@
 #      and, on programs being typed, checks tolerant diagnostics (and the
 #      strictDiagnostics setting), completion by grammar position, signature
 #      help on an empty argument and two quick fixes, applied and re-checked;
+#      and an action typed keystroke by keystroke into the middle of
+#      testdata/e2e/lsp/scores.wfl whose `end action` is never typed:
+#      completion of its parameter and of a name it stored, hover on a name
+#      below it, the outline, and the diagnostics below it (issue 27);
 #   2. headless Neovim 0.7 (testdata/e2e/lsp/nvim.lua): diagnostics, hover,
 #      definition, an incremental edit; then, typing keys in insert mode as a
 #      user does, the same four as the Node client (completion with
 #      <C-x><C-o>, signature help in the floating window, quick fixes from
-#      vim.lsp.buf.code_action()); shutdown and exit;
+#      vim.lsp.buf.code_action()); the action of the node client typed key
+#      by key in insert mode, with the same checks (completion with
+#      <C-x><C-o>, hover's floating window, document_symbol's list);
+#      shutdown and exit;
 #   3. Emacs with eglot, from Debian's emacs-nox and elpa-eglot, in batch
 #      mode (testdata/e2e/lsp/eglot.el), set up with README.md's Emacs
 #      section: diagnostics after opening and after edits, hover, definition,
 #      rename of a multi-word name, a rename eglot sends before the change it
 #      follows (refused by eglot: the edit names the version it was computed
-#      on), formatting, a quick fix, shutdown and exit,
+#      on), formatting, a quick fix, the node client's action typed key by
+#      key with the same checks (completion at point, ElDoc, imenu,
+#      Flymake), shutdown and exit,
 #      each checked in the buffer's text or in Flymake's and ElDoc's state.
 # Usage: .ci/lsp-e2e.sh PATH/TO/wfl-lsp
 # Installs what it needs itself; prints a SKIP line when a tool cannot be

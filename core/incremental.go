@@ -240,6 +240,9 @@ type topFacts struct {
 	// strayAt is where the first of them starts, relative to the unit
 	// (parser.Unit.StrayAt): where a body read ahead into the unit stops.
 	strayAt int
+	// context is set when its parse depended on every block it is in
+	// (parser.Unit.Context): read in a body, it may read otherwise.
+	context bool
 	// ahead is how far past its start, when that is past the next unit's
 	// start, the parse of the unit read (parser.Unit.Reach): to where a
 	// block whose closer is missing would have stopped, which decided its
@@ -412,6 +415,7 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 			names, writes = appendNames(names, writes, pu.Stmt)
 			u.end = int32(pu.Stmt.End() - start)
 		}
+		top.context = top.context || pu.Context
 		if pu.Stray && !top.stray {
 			top.stray, top.strayAt = true, pu.StrayAt-start
 		}
@@ -425,7 +429,7 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 		top.secure = slices.ContainsFunc(g, func(pu parser.Unit) bool { return pu.Stmt != nil && check.CallsSecurityBuiltin(pu.Stmt) })
 	}
 	u.hashes, u.nwrites = writesFirst(names, writes)
-	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.ahead > 0 {
+	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.ahead > 0 {
 		u.top = &top
 	}
 	return u

@@ -229,6 +229,31 @@ func sameFinding(x, y finding) bool {
 		x.Tags == y.Tags && x.Code == y.Code && x.Message == y.Message && slices.Equal(x.Related, y.Related)
 }
 
+// stopsAfter returns where the text after an edit, at or after offset at
+// of the old text (at a line start past the edit; the new text is delta
+// longer), could stop the body of a block read into it: the first stray
+// `end` of the old units from there, in the new text, or end (the new
+// text's length) when there is none. It returns -1 when the old units
+// cannot tell: one of them has a parse error, or its parse depended on
+// the blocks it is in (a broken statement, or one whose lines the layout
+// and its blocks' closers read together, may read otherwise inside a body
+// than at the top level).
+func (s *diagState) stopsAfter(at, delta, end int) int {
+	for k := max(unitAt(s.starts, at), 0); k < len(s.units); k++ {
+		u := s.units[k]
+		if u.d != nil && u.d.firstParse >= 0 || u.facts().context {
+			return -1
+		}
+		if f := u.facts(); f.stray {
+			if s.starts[k]+f.strayAt >= at {
+				return s.starts[k] + f.strayAt + delta
+			}
+			return -1 // past its first stray end: the others are not known
+		}
+	}
+	return end
+}
+
 // pointsBack returns the last unit from index from on whose parse error
 // points back at a place before the offset at (the header of a block that
 // the layout ended before it, whose closer the error is), or -1: the edit,
@@ -292,16 +317,34 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 		base := w.a // what the tree's offsets are relative to
 		if abs {
 			base = 0
-			w.file, w.units, w.dropped = parser.UnitsFrom(text[:w.cut], w.a)
+		}
+		// A body read past the cut (a block whose closer is missing, the
+		// layout ending it inside the stretch) reads where the rest of the
+		// text would stop it, as the old units say (stopsAfter); where they
+		// cannot tell, the stretch is short, and parsed on.
+		var short bool
+		if w.cut < len(text) {
+			ahead := func(at int) int {
+				stop := prev.stopsAfter(at+base-delta, delta, len(text))
+				if stop < 0 {
+					return -1
+				}
+				return stop - base
+			}
+			w.file, w.units, w.dropped, short = parser.UnitsAhead(text[base:], w.a-base, w.cut-base, ahead)
+		} else if abs {
+			w.file, w.units, w.dropped = parser.UnitsFrom(text, w.a)
 		} else {
-			w.file, w.units, w.dropped = parser.Units(text[w.a:w.cut])
+			w.file, w.units, w.dropped = parser.Units(text[w.a:])
 		}
 		w.bound = len(text)
 		if w.next < n {
 			w.bound = prev.starts[w.next] + delta
 		}
-		if w.cut < len(text) && (slices.ContainsFunc(w.dropped, func(d diag.Diagnostic) bool { return text[base+d.Span.Start] == '"' }) ||
-			slices.ContainsFunc(w.units, func(pu parser.Unit) bool { return pu.Start+base < w.bound && pu.Reach+base >= w.cut })) {
+		if w.cut < len(text) && (short || slices.ContainsFunc(w.dropped, func(d diag.Diagnostic) bool { return text[base+d.Span.Start] == '"' }) ||
+			slices.ContainsFunc(w.units, func(pu parser.Unit) bool {
+				return pu.Start+base < w.bound && pu.Reach+base >= w.cut && (pu.Stmt == nil || pu.Stmt.End()+base > w.cut)
+			})) {
 			// A quote the lexer found no end for before the cut may have
 			// one after it, and a block whose closer is missing may stop
 			// after it: only the rest of the text can tell.

@@ -23,14 +23,17 @@ import (
 // whole: that, then the whole document's semantic tokens as a delta request
 // builds them from the last version's (TokensSince); visible: that, then
 // the semantic tokens and inlay hints of the 60 lines around the cursor,
-// built from the last keystroke's (RangeTokens, RangeHints).
+// built from the last keystroke's (RangeTokens, RangeHints). block types
+// a block's header and body by hand after the call instead (its closer not
+// typed), as typingbench's block scenario.
 //
 //	go test -run '^$' -bench Keystroke -benchtime 2000x ./core
 func BenchmarkKeystroke(b *testing.B) {
-	for _, clean := range []bool{false, true} {
+	for _, doc := range []string{"dense", "clean", "block"} {
+		clean := doc != "dense"
 		text, name := benchdoc.Dense(10000), "lines=10000"
 		if clean {
-			text, name = benchdoc.Clean(10000), "clean/lines=10000"
+			text, name = benchdoc.Clean(10000), doc+"/lines=10000"
 		}
 		const chunk = (10000 + 11) / 12 / 2 // the middle chunk, as typingbench's
 		call := fmt.Sprintf("store result c%[1]d as call sum numbers c%[1]d with total c%[1]d and 1", chunk)
@@ -40,6 +43,12 @@ func BenchmarkKeystroke(b *testing.B) {
 			call = fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
 			typed = fmt.Sprintf("+total_c%d", chunk)
 			hoverAt = "call sum_"
+		}
+		if doc == "block" {
+			// A block typed by hand after the call, its closer not typed
+			// (typingbench.BlockDoc's).
+			typed = fmt.Sprintf("\ncheck if total_c%[1]d is greater than 3:\n    store bonus as total_c%[1]d plus 1\n"+
+				"    display call sum_numbers_c%[1]d with bonus and total_c%[1]d", chunk)
 		}
 		at := strings.Index(text, call)
 		if at < 0 {

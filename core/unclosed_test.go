@@ -408,3 +408,26 @@ func codesAt(text string, ds []diag.Diagnostic) []string {
 	}
 	return out
 }
+
+// TestCompletionInUnfinishedBlock: completion at the end of the last line
+// of a block whose closer is not typed yet offers the block's parameters
+// and the names it stores, after blanks too (`display ‸`), as with the
+// closer in place.
+func TestCompletionInUnfinishedBlock(t *testing.T) {
+	for _, tc := range []struct {
+		text string // ‸ is the cursor
+		want []string
+	}{
+		{"define action called tally with parameters scores:\n    store total as 0\n    display ‸\n", []string{"scores", "total"}},
+		{"define action called tally with parameters scores:\n    store total as 0\n    display ‸\n\nstore zzz as 1\ndisplay zzz\n", []string{"scores", "total"}},
+		{"define action called tally with parameters scores:\n    store total as 0\n    for each s in scores:\n        change total to total plus ‸\n", []string{"s", "scores", "total"}},
+		{"check if 1 is 1:\n    store inner as 2\n    display ‸  \ndisplay 3\n", []string{"inner"}},
+	} {
+		at := strings.Index(tc.text, "‸")
+		text := tc.text[:at] + tc.text[at+len("‸"):]
+		got := completionNames(text, at)
+		if missing := minus(tc.want, got); len(missing) > 0 {
+			t.Errorf("%q: completion misses %q", tc.text, missing)
+		}
+	}
+}

@@ -231,8 +231,10 @@ func (p *parser) readPast(wanted bool) bool {
 	}
 	at := p.rest(p.eof.Start)
 	if at < 0 {
-		return false // the caller will read the rest itself
+		p.short = true // the caller will read the rest itself
+		return false
 	}
+	p.clearFor = p.top()
 	if at >= len(p.src) {
 		p.eof.Start, p.eof.End = len(p.src), len(p.src)
 		return false
@@ -427,8 +429,14 @@ read:
 			for p.pos < len(p.toks) && p.kind() == token.Eol {
 				p.next()
 			}
-			if p.pos >= len(p.toks) && !p.readPast(true) {
-				p.short = p.short || p.rest != nil && p.eof.Start < len(p.src)
+			if p.pos >= p.window && p.rest != nil && p.to < len(p.src) {
+				// Past the stretch: what follows decides, which the
+				// places where bodies stop do not say.
+				p.short = true
+				fails = f
+				break read
+			}
+			if p.pos >= len(p.toks) {
 				fails = f
 				break read
 			}
@@ -831,12 +839,15 @@ func (p *parser) note(i int) {
 }
 
 // bodyBlanks extends end, the end of the last token of a body of fr's
-// statement, over the blank lines after it indented deeper than fr's
-// header, up to limit: the line the user has just opened in the body
-// (after Enter) is the body's. It returns the end of the last such line's
-// blanks, or end.
+// statement, over the blanks after it on its line and the blank lines
+// after it indented deeper than fr's header, up to limit: the line the
+// user has just opened in the body (after Enter) is the body's. It returns
+// the end of the last such line's blanks, or end.
 func (p *parser) bodyBlanks(fr *frame, end, limit int) int {
 	src, i, out := p.src, end, end
+	for out < limit && (src[out] == ' ' || src[out] == '\t') {
+		out++ // the blanks the cursor is after (`display ‸`)
+	}
 	for i < limit && src[i] != '\n' && src[i] != '\r' {
 		i++ // the rest of the last line: a comment
 	}

@@ -154,6 +154,11 @@ type Unit struct {
 	// reading ahead to where it stopped, which is what decided the unit's
 	// tree and diagnostics.
 	Reach int
+	// Context is set when the parse of the unit's statement looked for
+	// what its lines close or continue in every block it is in (layout.go:
+	// takenFrom, closesAround): parsed inside another block, it may read
+	// otherwise.
+	Context bool
 }
 
 // Units parses src as Parse does and returns the tree, its top-level units
@@ -222,7 +227,7 @@ func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool,
 	}
 	lx = lexer.LexFromUntil(src[:to], from, *bufp, done) // a new buffer when src needs more
 	p = &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: to, End: to}, lead: from, event: -1, rest: ahead, done: done}
-	p.window = len(p.toks)
+	p.window, p.to = len(p.toks), to
 	f = &ast.File{Range: ast.Range{From: from, To: to}}
 	p.program()
 	if len(p.toks) > p.window {
@@ -262,7 +267,7 @@ func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool,
 	}
 	for _, c := range p.units.chunks {
 		for _, u := range c {
-			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray, StrayAt: u.strayAt, Reach: u.reach})
+			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray, StrayAt: u.strayAt, Reach: u.reach, Context: u.context})
 			f.Stmts = append(f.Stmts, u.stmt)
 		}
 	}
@@ -327,17 +332,22 @@ type parser struct {
 	head   token.Token // its first token
 	event  int         // while a closer check runs where a cut body stopped, that place's offset; else -1
 
-	frames  []*frame         // the block statements being parsed, innermost last (layout.go)
-	rest    func(int) int    // what the rest of the text past the tokens holds (UnitsAhead), or nil
-	short   bool             // a statement read past the tokens where rest cannot tell (pastEnd)
-	settled bool             // the end of the tokens is the text's, as rest said (closeFrame)
-	window  int              // the number of tokens of the text parsed: those after were read past it
-	low     int              // the first of frames read since a statement parsed ahead began (layout.go: ahead)
-	aheads  int              // statements being parsed ahead, one inside another (layout.go: maxAheads)
-	base    int              // the first of frames opened by the innermost statement
-	memo    map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
-	opens   []raisedOpen     // the statements closed by the layout
-	reach   int              // the furthest token the current unit's parse looked at
+	frames []*frame      // the block statements being parsed, innermost last (layout.go)
+	rest   func(int) int // what the rest of the text past the tokens holds (UnitsAhead), or nil
+	short  bool          // a statement read past the tokens where rest cannot tell (pastEnd)
+	inStmt int           // statements being parsed (stmtRecover), one in another
+	// clearFor is the block whose body read past the stretch where the
+	// rest of the text stops it (readPast): it may read what rest said.
+	clearFor *frame
+	settled  bool             // the end of the tokens is the text's, as rest said (closeFrame)
+	window   int              // the number of tokens of the text parsed: those after were read past it
+	to       int              // where the stretch parsed ends (UnitsAhead)
+	low      int              // the first of frames read since a statement parsed ahead began (layout.go: ahead)
+	aheads   int              // statements being parsed ahead, one inside another (layout.go: maxAheads)
+	base     int              // the first of frames opened by the innermost statement
+	memo     map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
+	opens    []raisedOpen     // the statements closed by the layout
+	reach    int              // the furthest token the current unit's parse looked at
 
 	idents []ast.Ident    // the rest of the current slab of identifiers
 	lits   []ast.BasicLit // the rest of the current slab of literals
@@ -363,7 +373,11 @@ type pendingUnit struct {
 	reach   int      // offset of the furthest token its parse looked at (Unit.Reach)
 	stray   bool     // stray `end` lines follow it (Unit.Stray)
 	strayAt int      // the first of them (Unit.StrayAt)
+	context bool     // its parse read all its blocks' frames (Unit.Context)
 }
+
+// noFrame is p.low before a statement's parse read any frame.
+const noFrame = 1 << 30
 
 const unitChunk = 256
 
@@ -414,6 +428,9 @@ type raise struct {
 
 func (p *parser) peek() token.Token {
 	if p.pos < len(p.toks) {
+		if p.pos >= p.window {
+			p.pastEnd()
+		}
 		return p.toks[p.pos]
 	}
 	p.pastEnd()
@@ -422,6 +439,9 @@ func (p *parser) peek() token.Token {
 
 func (p *parser) peekN(n int) token.Token {
 	if p.pos+n < len(p.toks) {
+		if p.pos+n >= p.window {
+			p.pastEnd()
+		}
 		return p.toks[p.pos+n]
 	}
 	p.pastEnd()
@@ -430,12 +450,16 @@ func (p *parser) peekN(n int) token.Token {
 
 // pastEnd notes that a statement read past the tokens of a stretch of a
 // longer text (UnitsAhead) other than where a body's statements could stop
-// (block's readPast): what follows decides its parse, which the stretch
-// alone cannot tell.
+// (block's readPast, for the block that read the rest: clearFor): what
+// follows decides its parse, which the stretch alone cannot tell.
 func (p *parser) pastEnd() {
-	if p.rest != nil && len(p.frames) > 0 && !p.settled {
-		p.short = true
+	if p.rest == nil || p.inStmt == 0 || p.settled {
+		return
 	}
+	if p.clearFor != nil && p.top() == p.clearFor {
+		return
+	}
+	p.short = true
 }
 
 func (p *parser) kind() token.Kind { return p.peek().Kind }
@@ -720,9 +744,9 @@ func (p *parser) program() {
 				continue
 			}
 		}
-		p.reach = p.pos
+		p.reach, p.low = p.pos, noFrame
 		if st := p.stmtRecover(); st != nil {
-			p.units.add(pendingUnit{start: t.Start, stmt: st, strayAt: -1, reach: p.tokEnd(max(p.reach, p.pos))})
+			p.units.add(pendingUnit{start: t.Start, stmt: st, strayAt: -1, reach: p.tokEnd(max(p.reach, p.pos)), context: p.low == 0})
 		}
 		for p.kind() == token.Eol {
 			p.next()
@@ -752,7 +776,9 @@ func (p *parser) stmtRecover() (st ast.Stmt) {
 	from := p.peek().Start
 	depth, owner, head, frames, base := p.depth, p.owner, p.head, len(p.frames), p.base
 	p.owner, p.head, p.base = from, p.peek(), frames
+	p.inStmt++
 	defer func() {
+		p.inStmt--
 		p.owner, p.head, p.base = owner, head, base
 		clear(p.frames[frames:])
 		p.frames = p.frames[:frames]

@@ -9,7 +9,10 @@
 // Then, on scratch documents, what a user sees while typing a program:
 // diagnostics of the other lines while one is unfinished (and the
 // strictDiagnostics setting), completion by grammar position, signature help
-// on an empty argument, quick fixes applied and the result checked again.
+// on an empty argument, quick fixes applied and the result checked again;
+// and an action typed keystroke by keystroke into the middle of
+// scores.wfl, its `end action` never typed: completion of its parameter,
+// hover below it, the outline and the diagnostics.
 // Prints one "ok"/"FAIL" line per check and exits 1 on any failure.
 'use strict';
 const cp = require('child_process');
@@ -569,7 +572,75 @@ const within = (ms, p, what) => Promise.race([p, new Promise((_, rej) => setTime
     h = await sigAt(su, s, 'display f of "a" and ');
     check(h.label === 'action f with a and b' && h.active === 1 && h.plabel === 'b', 'signature help on "display f of "a" and |": the same signature, parameter b active', h.r);
   }
-  for (const scenario of [tolerant, quickFixes, grammarCompletion, emptyArgumentSignature]) {
+
+  // 5. A block typed by hand in the middle of a program (issue 27), one
+  // didChange a keystroke as an editor sends them, its closers never typed:
+  // completion inside the unfinished body offers its parameter and what it
+  // stored, and below it hover, the outline and the diagnostics read as they
+  // did before the block was typed.
+  async function unclosedBlock() {
+    const file = path.join(path.dirname(abs), 'scores.wfl');
+    const u = 'file://' + file;
+    let t = fs.readFileSync(file, 'utf8');
+    await conn.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: u, languageId: 'wfl', version: 1, text: t } });
+    const opened = await versionOf(u, 1);
+    const outline = async () => (await conn.sendRequest(lsp.DocumentSymbolRequest.type, { textDocument: { uri: u } })) || [];
+    const outlineBefore = (await outline()).map(s => s.name);
+    let version = 1;
+    let at = posOf(t, 'end action', 0, 'end action'.length); // the end of the first action
+    const type = async keys => {
+      for (const c of keys) {
+        await conn.sendNotification(lsp.DidChangeTextDocumentNotification.type,
+          { textDocument: { uri: u, version: ++version }, contentChanges: [{ range: { start: at, end: at }, text: c }] });
+        const off = offsetAt(t, at);
+        t = t.slice(0, off) + c + t.slice(off);
+        at = c === '\n' ? { line: at.line + 1, character: 0 } : { line: at.line, character: at.character + 1 };
+      }
+    };
+    const complete = async () => {
+      const r = await conn.sendRequest(lsp.CompletionRequest.type, { textDocument: { uri: u }, position: at });
+      return (Array.isArray(r) ? r : (r && r.items) || []).map(i => i.label);
+    };
+    await type('\ndefine action called tally with parameters scores:\n    store total as 0\n    for each s in sc');
+    let got = await complete();
+    check(got.includes('scores'), 'unfinished block: completion after "for each s in sc" offers the parameter "scores"', got);
+    await type('ores:\n        change total to t');
+    got = await complete();
+    check(got.includes('total'), 'unfinished block: completion after "change total to t" offers "total", which the block stored', got);
+    await type('otal plus s');
+    const block = ['define action called tally with parameters scores:', '    store total as 0', '    for each s in scores:', '        change total to total plus s'];
+    const typed = fs.readFileSync(file, 'utf8').replace('end action\n', 'end action\n' + block.join('\n') + '\n');
+    if (!check(t === typed, `unfinished block: ${version - 1} keystrokes typed the block after the first action, no closer`, t)) return;
+    const below = posOf(t, 'store best score').line - 1; // the blank line after the block
+
+    const use = posOf(t, 'with best score', 0, 'with be'.length);
+    const h = await conn.sendRequest(lsp.HoverRequest.type, { textDocument: { uri: u }, position: use });
+    const decl = posOf(t, 'store best score').line + 1;
+    const hover = h && JSON.stringify(h.contents);
+    check(hover && hover.includes('variable best score: Number') && hover.includes(`Declared on line ${decl}.`),
+      `unfinished block: hover on "best score" (line ${use.line + 1}) below it shows "variable best score: Number", declared on line ${decl}`, h);
+
+    const syms = await outline();
+    const names = syms.map(s => s.name);
+    const tally = syms.find(s => s.name === 'tally');
+    const next = outlineBefore.indexOf('announce') + 1;
+    check(JSON.stringify(names) === JSON.stringify(outlineBefore.slice(0, next).concat('tally', outlineBefore.slice(next))),
+      `unfinished block: the outline lists tally after announce, and every symbol it listed before (${outlineBefore.join(', ')})`, names);
+    check(tally && tally.range.end.line < below && (tally.children || []).some(c => c.name === 'scores'),
+      'unfinished block: tally ends where its body ends, with its parameter "scores"', tally);
+
+    // Below the block: the findings the program had before, on lines moved
+    // down by the block's, and the missing closers' errors.
+    const p = await versionOf(u, version);
+    const closer = d => d.severity === 1 && /^expected 'end (action|for)'/.test(d.message);
+    const before = show(opened.diagnostics.filter(d => d.range.start.line >= below - block.length))
+      .map(d => d.replace(/^\d+/, n => String(+n + block.length)));
+    const after = show(p.diagnostics.filter(d => d.range.start.line >= below && !closer(d)));
+    check(p.diagnostics.some(d => closer(d) && /'tally'/.test(d.message)) && after.join('\n') === before.join('\n'),
+      `unfinished block: below it, the error of the missing "end action" and what was there before (${before.join('; ')}), nothing else`, show(p.diagnostics));
+    await conn.sendNotification(lsp.DidCloseTextDocumentNotification.type, { textDocument: { uri: u } });
+  }
+  for (const scenario of [tolerant, quickFixes, grammarCompletion, emptyArgumentSignature, unclosedBlock]) {
     try { await scenario(); } catch (e) { check(false, scenario.name, String(e && e.stack || e)); }
   }
 

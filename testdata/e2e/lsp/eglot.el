@@ -11,8 +11,10 @@
 ;; ElDoc's state: diagnostics after opening a file and after edits
 ;; (also while a line is unfinished), hover, go to definition, rename of a
 ;; multi-word name, a rename eglot sends before the change it follows
-;; (refused, thanks to versioned edits), formatting, a quick fix, and a
-;; clean shutdown.  Prints one "ok"/"FAIL" line a check and exits 0 when
+;; (refused, thanks to versioned edits), formatting, a quick fix, an
+;; action typed key by key into the middle of scores.wfl whose `end
+;; action' is never typed (completion at point of its parameter, hover
+;; below it, imenu, Flymake), and a clean shutdown.  Prints one "ok"/"FAIL" line a check and exits 0 when
 ;; every check passed, 1 otherwise.
 ;;
 ;; Batch Emacs has no command loop: it never runs `post-command-hook' and
@@ -146,6 +148,7 @@ wait until eglot manages the buffer."
 
 (defvar e2e-dir (file-name-as-directory (make-temp-file "wfl-eglot-" t)))
 (copy-directory (expand-file-name "testdata/e2e/lsp/emacs") e2e-dir nil nil t)
+(copy-file (expand-file-name "testdata/e2e/lsp/scores.wfl") e2e-dir)
 
 (e2e-log "--- %s, eglot %s"
          (car (split-string (emacs-version) "\n"))
@@ -164,6 +167,15 @@ wait until eglot manages the buffer."
                                          (error-message-string err) (e2e-events-tail))))))
 
 (defvar e2e-server nil "The eglot connection to wfl-lsp.")
+
+(defvar e2e-published (make-hash-table :test #'equal)
+  "The version of the text of each publishDiagnostics, by URI.
+eglot 1.9 does not keep it; it tells which text Flymake's
+diagnostics are of.")
+(advice-add 'eglot-handle-notification :before
+            (lambda (_server method &rest params)
+              (when (eq method 'textDocument/publishDiagnostics)
+                (puthash (plist-get params :uri) (plist-get params :version) e2e-published))))
 
 (defun e2e-file (name)
   "The copy of testdata/e2e/lsp/emacs/NAME in the temporary folder."
@@ -372,7 +384,137 @@ wait until eglot manages the buffer."
                (e2e-wait (lambda () (null (e2e-diags))))
                (format "flymake diagnostics: %S" (e2e-diags))))
 
-  ;; 9. Shutdown: the server answers eglot's shutdown request and exits
+  ;; 9. An action typed into the middle of scores.wfl key by key, each key
+  ;; run by the command loop (RET indents as the line above, as
+  ;; electric-indent-mode does in a prog-mode) and sent when Emacs is idle,
+  ;; as after a pause; its `end action' is never typed.  Completion at point
+  ;; inside the unfinished body offers its parameter and what it stored;
+  ;; below it, ElDoc shows a name's hover, imenu still lists every symbol,
+  ;; and Flymake marks nothing but the missing closers.
+  (e2e-step "unfinished block"
+    (e2e-check "visiting scores.wfl attaches it to the same server"
+               (and (e2e-visit (e2e-file "scores.wfl")) (eq (eglot-current-server) e2e-server)))
+    (e2e-command #'move-beginning-of-line 1)   ; Flymake's first check
+    (let* ((header (save-excursion             ; the line after the first action
+                     (goto-char (point-min))
+                     (re-search-forward "^end action$")
+                     (1+ (line-number-at-pos))))
+           (block '("define action called tally with parameters scores:"
+                    "    store total as 0"
+                    "    for each s in scores:"
+                    "        change total to total plus s"))
+           (below (+ header (length block)))   ; the first line after the block
+           (want (with-temp-buffer
+                   (insert-file-contents (e2e-file "scores.wfl"))
+                   (goto-char (point-min))
+                   (forward-line (1- header))
+                   (insert (string-join block "\n") "\n")
+                   (e2e-text)))
+           (keys 0) (changes 0)
+           (count-changes (lambda (_conn method &rest _)
+                            (when (eq method :textDocument/didChange) (cl-incf changes))))
+           before symbols)
+      (cl-labels ((current ()
+                    (equal (gethash (eglot--path-to-uri (buffer-file-name)) e2e-published)
+                           eglot--versioned-identifier))
+                  (outline ()
+                    ;; M-x imenu's index: "Kind name line" for each entry.
+                    (let (items)
+                      (cl-labels ((walk (prefix index)
+                                    (dolist (e (remove imenu--rescan-item index))
+                                      (if (imenu--subalist-p e)
+                                          (walk (concat prefix (car e) " ") (cdr e))
+                                        (push (format "%s%s %d" prefix (car e) (line-number-at-pos (cdr e))) items)))))
+                        (setq imenu--index-alist nil)
+                        (walk "" (imenu--make-index-alist t)))
+                      (nreverse items)))
+                  (type (text)
+                    ;; Each key as the command loop runs it, then Emacs
+                    ;; idles: eglot sends the change.
+                    (dolist (key (string-to-list text))
+                      (execute-kbd-macro (if (eq key ?\n) (kbd "RET") (string key)))
+                      (cl-incf keys)
+                      (e2e-idle)))
+                  (offered ()
+                    ;; M-x completion-at-point (C-M-i); the candidates are
+                    ;; what a completion UI would list.
+                    (let* ((got 'none)
+                           (completion-in-region-function
+                            (lambda (start end collection pred)
+                              (setq got (all-completions (buffer-substring-no-properties start end) collection pred))
+                              nil)))
+                      (e2e-command #'completion-at-point)
+                      got))
+                  (closer-p (d) (and (eq (nth 2 d) 'eglot-error)
+                                     (string-match-p "expected 'end \\(action\\|for\\)'" (nth 3 d)))))
+        (e2e-check "unfinished block: scores.wfl's diagnostics are published"
+                   (e2e-wait #'current) (format "flymake diagnostics: %S" (e2e-diags)))
+        (setq before (e2e-diags) symbols (outline))
+        (goto-char (point-min))
+        (forward-line (- header 2))
+        (goto-char (line-end-position))
+        (advice-add 'jsonrpc-notify :before count-changes)
+        (type "\ndefine action called tally with parameters scores:\n    store total as 0\nfor each s in sc")
+        (let ((got (offered)))
+          (e2e-check "unfinished block: completion at point after \"for each s in sc\" offers the parameter \"scores\""
+                     (member "scores" got) (format "offered: %S" got)))
+        (type "ores:\n    change total to t")
+        (let ((got (offered)))
+          (e2e-check "unfinished block: completion at point after \"change total to t\" offers \"total\", which the block stored"
+                     (member "total" got) (format "offered: %S" got)))
+        (type "otal plus s")
+        (advice-remove 'jsonrpc-notify count-changes)
+        (e2e-check (format "unfinished block: %d keys typed the block after the first action, no closer, in %d didChange notifications" keys changes)
+                   (and (equal (e2e-text) want) (= changes keys))
+                   (format "buffer:\n%s" (e2e-text)))
+
+        ;; M-x eldoc on "best score" in the last line.
+        (goto-char (point-max))
+        (search-backward "with best score")
+        (let ((line (line-number-at-pos))
+              (decl (save-excursion (goto-char (point-min))
+                                    (re-search-forward "^store best score")
+                                    (line-number-at-pos))))
+          (e2e-goto line "best score")
+          (when (buffer-live-p eldoc--doc-buffer)
+            (with-current-buffer eldoc--doc-buffer
+              (let ((inhibit-read-only t)) (erase-buffer))))
+          (e2e-command #'eldoc)
+          (cl-flet ((doc () (and (buffer-live-p eldoc--doc-buffer)
+                                 (with-current-buffer eldoc--doc-buffer (e2e-text)))))
+            (e2e-check (format "unfinished block: M-x eldoc on \"best score\" (line %d) below it shows \"variable best score: Number\", declared on line %d" line decl)
+                       (e2e-wait (lambda () (string-match-p (format "variable best score: Number\\(.\\|\n\\)*Declared on line %d\\." decl)
+                                                            (or (doc) ""))))
+                       (format "*eldoc* buffer: %S" (doc)))))
+
+        ;; imenu: what it listed before (lines below the block moved
+        ;; down), and tally with its parameter on the block's lines.
+        (let* ((after (outline))
+               (own (cl-remove-if-not (lambda (s) (let ((n (string-to-number (car (last (split-string s " "))))))
+                                                    (and (>= n header) (< n below))))
+                                      after))
+               (moved (mapcar (lambda (s)
+                                (let ((n (string-to-number (car (last (split-string s " "))))))
+                                  (replace-regexp-in-string "[0-9]+\\'" (number-to-string (if (< n header) n (- n (length block)))) s)))
+                              (cl-set-difference after own :test #'equal))))
+          (e2e-check "unfinished block: imenu lists every symbol it listed before, and tally with its parameter on the block's lines"
+                     (and (equal moved symbols)
+                          (cl-some (lambda (s) (string-match-p "\\_<tally [0-9]+\\'" s)) own)
+                          (cl-some (lambda (s) (string-match-p "\\_<scores [0-9]+\\'" s)) own))
+                     (format "before: %S\n      after: %S" symbols after)))
+
+        ;; Flymake below the block: the closers' errors, and what was there.
+        (e2e-check "unfinished block: the diagnostics of the typed text are published"
+                   (e2e-wait #'current) (format "flymake diagnostics: %S" (e2e-diags)))
+        (let ((had (mapcar (lambda (d) (cons (+ (car d) (length block)) (cdr d)))
+                           (cl-remove-if (lambda (d) (< (car d) header)) before)))
+              (now (e2e-diags)))
+          (e2e-check (format "unfinished block: below it, Flymake marks the missing \"end action\" and what it marked before (%S), nothing else" had)
+                     (and (cl-some (lambda (d) (and (closer-p d) (string-match-p "'tally'" (nth 3 d)))) now)
+                          (equal (cl-remove-if (lambda (d) (or (< (car d) below) (closer-p d))) now) had))
+                     (format "flymake diagnostics: %S" now))))))
+
+  ;; 10. Shutdown: the server answers eglot's shutdown request and exits
   ;; with status 0 on the exit notification.  (eglot-shutdown sends the
   ;; same two messages but deletes the process right after, without
   ;; waiting for it to exit, so the exit status would say nothing.)

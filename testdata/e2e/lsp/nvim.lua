@@ -10,8 +10,10 @@
 -- types: an unfinished line keeps the other lines' diagnostics (and the
 -- strictDiagnostics setting drops them), completion with <C-x><C-o> offers
 -- what the grammar allows, signature help on an empty argument highlights
--- the right parameter, and quick fixes chosen from vim.lsp.buf.code_action()
--- fix the buffer. At last it stops the server. Prints one "ok"/"FAIL" line a
+-- the right parameter, quick fixes chosen from vim.lsp.buf.code_action()
+-- fix the buffer, and an action typed key by key into the middle of
+-- scores.wfl, its `end action` never typed, leaves completion, hover, the
+-- outline and the diagnostics right. At last it stops the server. Prints one "ok"/"FAIL" line a
 -- check, then "PASS neovim (N checks)" and exits 0, or exits 1.
 --
 -- Keys typed with nvim_feedkeys are only processed by Neovim's main loop, so
@@ -47,14 +49,14 @@ end
 -- settle lets Neovim's main loop run (typed keys, server messages, timers)
 -- until pred() returns a true value or ms (default 5000) have passed, and
 -- returns pred()'s last value.
-local function settle(pred, ms)
+local function settle(pred, ms, every)
   local deadline = vim.loop.hrtime() + (ms or 5000) * 1e6
   while true do
     local v = pred()
     if v or vim.loop.hrtime() >= deadline then
       return v
     end
-    vim.defer_fn(resume, 10)
+    vim.defer_fn(resume, every or 10)
     coroutine.yield()
   end
 end
@@ -62,6 +64,27 @@ end
 -- type_keys queues keys as if typed (<C-x> etc. in angle brackets).
 local function type_keys(keys)
   vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "n", false)
+end
+
+-- key_by_key types text in insert mode one key at a time, as a person
+-- does, "<CR>" for Enter: each key is fed once Neovim has inserted the one
+-- before (keys queued together are inserted together, as one change). It
+-- returns how many of the keys changed the buffer.
+local function key_by_key(text)
+  local changed, i = 0, 1
+  while i <= #text do
+    local key = text:sub(i, i)
+    if text:sub(i, i + 3) == "<CR>" then
+      key = "<CR>"
+    end
+    i = i + #key
+    local tick = vim.api.nvim_buf_get_changedtick(0)
+    type_keys(key)
+    if settle(function() return vim.api.nvim_buf_get_changedtick(0) ~= tick end, 1000, 0) then
+      changed = changed + 1
+    end
+  end
+  return changed
 end
 
 local function main()
@@ -355,7 +378,160 @@ local function main()
     "signature help on 'display f of \"a\" and |': the same signature, \"b\" highlighted", s)
   vim.lsp.handlers["textDocument/signatureHelp"] = handler
 
-  -- 6. Shutdown, then exit.
+  -- 6. An action typed in insert mode into the middle of scores.wfl, key by
+  -- key (Neovim sends a didChange a key), with Neovim's default
+  -- autoindent, and no `end action`: <C-x><C-o> inside the unfinished body
+  -- offers its parameter and what it stored; below it, hover shows a
+  -- name's declaration, the outline (document_symbol's quickfix list) still
+  -- lists every symbol, and the diagnostics below are the ones it had.
+  local path = "testdata/e2e/lsp/scores.wfl"
+  local program = vim.fn.readfile(path)
+  b = scratch("scores", program)
+  vim.bo[b].omnifunc = "v:lua.vim.lsp.omnifunc"
+  -- The diagnostics published for the buffer's current text (each didChange
+  -- carries its changedtick as the version).
+  local published = {}
+  local publish = vim.lsp.handlers["textDocument/publishDiagnostics"]
+  vim.lsp.handlers["textDocument/publishDiagnostics"] = function(err, result, ctx, config)
+    publish(err, result, ctx, config)
+    published[result.uri] = result.version
+  end
+  local function current()
+    return published[vim.uri_from_bufnr(b)] == vim.lsp.util.buf_versions[b]
+  end
+  local function outline()
+    vim.fn.setqflist({}, "r")
+    vim.lsp.buf.document_symbol()
+    settle(function() return #vim.fn.getqflist() > 0 end)
+    local items = vim.tbl_map(function(i) return { lnum = i.lnum, text = i.text } end, vim.fn.getqflist())
+    vim.cmd("cclose")
+    return items
+  end
+  check(settle(current), "unfinished block: scores.wfl opened, its diagnostics published", shown(b))
+  local before, symbols = shown(b), outline()
+  local changes, notify = 0, client.notify
+  client.notify = function(method, params)
+    if method == "textDocument/didChange" then
+      changes = changes + 1
+    end
+    return notify(method, params)
+  end
+  local function offered()
+    settle(function() return vim.fn.pumvisible() == 1 end)
+    local labels = {}
+    for _, item in ipairs(vim.fn.complete_info({ "items" }).items or {}) do
+      labels[#labels + 1] = item.abbr ~= "" and item.abbr or item.word
+    end
+    return labels
+  end
+  local header = vim.fn.index(program, "end action") + 2 -- the line after the first action
+  vim.api.nvim_win_set_cursor(0, { header - 1, 0 })
+  -- "o", then the keys; autoindent keeps the indentation of the line above.
+  local keys = "odefine action called tally with parameters scores:<CR>    store total as 0<CR>for each s in sc"
+  local typed = key_by_key(keys)
+  type_keys("<C-x><C-o>")
+  got = offered()
+  check(vim.tbl_contains(got, "scores"), "unfinished block: <C-x><C-o> after \"for each s in sc\" offers the parameter \"scores\"", got)
+  type_keys("<C-e>")
+  settle(function() return vim.fn.pumvisible() == 0 end)
+  keys = keys .. "ores:<CR>    change total to t"
+  typed = typed + key_by_key("ores:<CR>    change total to t")
+  type_keys("<C-x><C-o>")
+  got = offered()
+  check(vim.tbl_contains(got, "total"), "unfinished block: <C-x><C-o> after \"change total to t\" offers \"total\", which the block stored", got)
+  type_keys("<C-e>")
+  settle(function() return vim.fn.pumvisible() == 0 end)
+  keys = keys .. "otal plus s"
+  typed = typed + key_by_key("otal plus s")
+  type_keys("<Esc>")
+  local block = {
+    "define action called tally with parameters scores:",
+    "    store total as 0",
+    "    for each s in scores:",
+    "        change total to total plus s",
+  }
+  local want = vim.list_extend(vim.list_slice(program, 1, header - 1), block)
+  want = table.concat(vim.list_extend(want, vim.list_slice(program, header)), "\n")
+  settle(function() return vim.fn.mode() == "n" and lines_of(b) == want end)
+  client.notify = notify
+  local count = #keys:gsub("<CR>", "\n")
+  -- Each key is a didChange; so is each of the popup menu's own edits (it
+  -- takes the prefix out and puts it back).
+  check(lines_of(b) == want and typed == count and changes >= count,
+    ("unfinished block: %d keys, each a change of the buffer, typed the block after the first action, no closer (%d didChange notifications)"):format(count, changes),
+    lines_of(b))
+  local below = header + #block -- the first line after the block
+
+  -- Hover (vim.lsp.buf.hover(), which users map to K) on "best score" in
+  -- the last line: the floating window's text.
+  local last = vim.api.nvim_buf_line_count(b)
+  vim.api.nvim_win_set_cursor(0, { last, (vim.api.nvim_buf_get_lines(b, last - 1, last, false)[1]:find("best score", 1, true)) + 1 })
+  local float
+  local hover = vim.lsp.handlers["textDocument/hover"]
+  vim.lsp.handlers["textDocument/hover"] = function(err, result, ctx, config)
+    local fbuf, fwin = hover(err, result, ctx, config)
+    float = fbuf and vim.api.nvim_buf_get_lines(fbuf, 0, -1, false) or { "(no hover)" }
+    if fwin then
+      vim.api.nvim_win_close(fwin, true)
+    end
+    return fbuf, fwin
+  end
+  vim.lsp.buf.hover()
+  settle(function() return float ~= nil end)
+  vim.lsp.handlers["textDocument/hover"] = hover
+  local decl = vim.fn.search("^store best score", "nw")
+  local text = table.concat(float or {}, "\n")
+  check(text:find("variable best score: Number", 1, true) and text:find(("Declared on line %d."):format(decl), 1, true),
+    ("unfinished block: hover on \"best score\" (line %d) below it shows \"variable best score: Number\", declared on line %d"):format(last, decl), float)
+
+  -- The outline: what it listed before (lines below the block moved down),
+  -- and tally with its parameter on the block's lines.
+  local after, moved, own = outline(), {}, {}
+  for _, s in ipairs(after) do
+    if s.lnum >= header and s.lnum < below then
+      own[#own + 1] = s.text
+    else
+      moved[#moved + 1] = ("%d %s"):format(s.lnum < header and s.lnum or s.lnum - #block, s.text)
+    end
+  end
+  local was = vim.tbl_map(function(s) return ("%d %s"):format(s.lnum, s.text) end, symbols)
+  local function listed(name)
+    for _, t in ipairs(own) do
+      if t:sub(-#name - 2) == "] " .. name then
+        return true
+      end
+    end
+  end
+  check(vim.deep_equal(moved, was) and listed("tally") and listed("scores"),
+    "unfinished block: document_symbol lists every symbol it listed before, and tally with its parameter on the block's lines", after)
+
+  -- Diagnostics below the block: the closers' errors, and what was there.
+  check(settle(current), "unfinished block: the diagnostics of the typed text are published", shown(b))
+  local function is_closer(d)
+    return d:find(" error expected 'end action' to close the action 'tally'", 1, true) or d:find(" error expected 'end for'", 1, true)
+  end
+  local had, has_now, closers = {}, {}, 0
+  for _, d in ipairs(before) do
+    local line, rest = d:match("^(%d+)(:.*)$")
+    if tonumber(line) >= header then
+      had[#had + 1] = (tonumber(line) + #block) .. rest
+    end
+  end
+  for _, d in ipairs(shown(b)) do
+    if is_closer(d) then
+      closers = closers + 1
+    elseif tonumber(d:match("^%d+")) >= below then
+      has_now[#has_now + 1] = d
+    end
+  end
+  table.sort(had)
+  table.sort(has_now)
+  check(closers > 0 and vim.deep_equal(had, has_now),
+    "unfinished block: below it, the error of the missing \"end action\" and what was there before (" .. table.concat(had, "; ") .. "), nothing else",
+    shown(b))
+  vim.lsp.handlers["textDocument/publishDiagnostics"] = publish
+
+  -- 7. Shutdown, then exit.
   vim.lsp.stop_client(id)
   check(settle(function() return exit_code ~= nil end), "the server exits after shutdown and exit")
   check(exit_code == 0, "the server's exit code is 0", exit_code)
