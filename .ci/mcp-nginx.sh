@@ -54,7 +54,11 @@ printf 'store greeting as "Hello"\ndisplay greeting with ", world"\n' > "$WS/hel
 # start NAME: start instance NAME on a free port; sets PORT and PID.
 start() {
   local log=$WORK/$1.log
-  "$BIN" --mcp --http 127.0.0.1:0 --root "$WS" --instance "$1" --log-level info 2>"$log" &
+  # Each round starts the instances again with the same log files: empty
+  # the log first, so that the port read below is not the last round's
+  # (the shell may open the log after the first grep, on a busy machine).
+  : >"$log"
+  "$BIN" --mcp --http 127.0.0.1:0 --root "$WS" --instance "$1" --log-level info 2>>"$log" &
   PID=$!
   PIDS+=($PID)
   PORT=""
