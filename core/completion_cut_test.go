@@ -45,7 +45,7 @@ func TestCompletionCut(t *testing.T) {
 	if *stress > 0 {
 		stride, step, edits, seed = 3, 3, 8, uint64(*stress)
 	}
-	// Under the race detector, every third of those places (and an eighth
+	// Under the race detector, every third of those places (and a sixteenth
 	// of the programs, see corpusPrograms).
 	step *= testcorpus.RaceStride(3)
 	progs := corpusPrograms(t, stride)

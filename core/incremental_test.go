@@ -22,8 +22,8 @@ var stress = flag.Int("stress", 0, "edit every program and mutant 60 times with 
 // corpusPrograms returns the corpus programs and every stride-th mutant,
 // by path; nil when ../shared is absent (failing tb under CI=true, see
 // testcorpus). Under the race detector, which makes them about ten times
-// slower, it returns an eighth as many of each (CI runs the tests without
-// it too, on the whole sample).
+// slower, it returns a sixteenth as many of each, every sixteenth in path
+// order (CI runs the tests without it too, on the whole sample).
 func corpusPrograms(tb testing.TB, stride int) map[string]string {
 	tb.Helper()
 	out := map[string]string{}
@@ -31,7 +31,7 @@ func corpusPrograms(tb testing.TB, stride int) map[string]string {
 	if !ok {
 		return nil
 	}
-	progStride := testcorpus.RaceStride(8)
+	progStride := testcorpus.RaceStride(16)
 	stride *= progStride
 	n, m := 0, 0
 	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
