@@ -28,7 +28,7 @@ import (
 // imports nothing of ours outside lang; core imports lang; lsp and mcpserver
 // never import each other; only lsp imports go.lsp.dev; nothing but tests
 // imports the conformance fixture, the benchmarks' documents, the typing
-// driver or txtar.
+// driver, txtar or testcorpus.
 func TestImportRules(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
@@ -68,6 +68,8 @@ func forbidden(pkg, imp string) string {
 		return "the benchmarks' documents and the golden files' format are for tests only"
 	case under(imp, "wfl-lsp/internal/typingbench") && !under(pkg, "wfl-lsp/bench"):
 		return "the typing benchmark's driver is for tests and benchmarks only"
+	case under(imp, "wfl-lsp/internal/testcorpus"):
+		return "finding the corpus is for tests only"
 	}
 	return ""
 }
@@ -118,6 +120,7 @@ func TestFilesReadThroughFileAccess(t *testing.T) {
 		"replace.go:Open":                                   "the folder of a file replaceFile wrote, opened to sync it",
 		"internal/txtar/run.go:ReadFile":                    "the golden files of the tests (txtar is imported by tests only)",
 		"internal/typingbench/docs.go:ReadFile":             "the corpus program the typing benchmark types into (benchmarks only)",
+		"internal/testcorpus/testcorpus.go:ReadFile":        "the corpus's files the tests read (testcorpus is imported by tests only)",
 		"internal/conformance/cmd/fixture/main.go:ReadFile": "the conformance fixture's token file (test fixture, not shipped)",
 	}
 	fset := gotoken.NewFileSet()

@@ -20,13 +20,14 @@ import (
 	"path/filepath"
 	"testing"
 
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/internal/typingbench"
 )
 
 func BenchmarkServerTyping(b *testing.B) {
 	type doc struct {
 		name string
-		make func(dir string) (typingbench.Doc, error)
+		make func(b *testing.B, dir string) (typingbench.Doc, error)
 	}
 	var docs []doc
 	for _, clean := range []bool{false, true} {
@@ -35,12 +36,12 @@ func BenchmarkServerTyping(b *testing.B) {
 			if clean {
 				name = "clean/" + name
 			}
-			docs = append(docs, doc{name, func(dir string) (typingbench.Doc, error) { return typingbench.WFLDoc(dir, clean, lines) }})
+			docs = append(docs, doc{name, func(_ *testing.B, dir string) (typingbench.Doc, error) { return typingbench.WFLDoc(dir, clean, lines) }})
 		}
 	}
-	docs = append(docs, doc{"tests/lines=10000", func(dir string) (typingbench.Doc, error) { return typingbench.TestsDoc(dir, 10000) }})
-	docs = append(docs, doc{"corpus=" + filepath.Base(typingbench.CorpusProgram), func(dir string) (typingbench.Doc, error) {
-		return typingbench.CorpusDoc(dir, filepath.Join("..", "shared", "corpus", "wfl"))
+	docs = append(docs, doc{"tests/lines=10000", func(_ *testing.B, dir string) (typingbench.Doc, error) { return typingbench.TestsDoc(dir, 10000) }})
+	docs = append(docs, doc{"corpus=" + filepath.Base(typingbench.CorpusProgram), func(b *testing.B, dir string) (typingbench.Doc, error) {
+		return typingbench.CorpusDoc(dir, filepath.Join(testcorpus.Dir(b), "wfl"))
 	}})
 	// The last run of each document (the one with the most keystrokes),
 	// printed as one table once every document has run.
@@ -48,10 +49,7 @@ func BenchmarkServerTyping(b *testing.B) {
 	for i, d := range docs {
 		b.Run(d.name, func(b *testing.B) {
 			dir := workspace(b)
-			doc, err := d.make(dir)
-			if os.IsNotExist(err) {
-				b.Skip("corpus not found:", err)
-			}
+			doc, err := d.make(b, dir)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -17,6 +17,7 @@ import (
 //
 //	go test -run LensesAreDeclarations -stress N ./core
 func TestLensesAreDeclarations(t *testing.T) {
+	t.Parallel()
 	edits, seed := 4, uint64(5)
 	if testing.Short() {
 		edits = 1

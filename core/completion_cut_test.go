@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"wfl-lsp/internal/benchdoc"
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
 )
 
@@ -44,6 +45,9 @@ func TestCompletionCut(t *testing.T) {
 	if *stress > 0 {
 		stride, step, edits, seed = 3, 3, 8, uint64(*stress)
 	}
+	// Under the race detector, every third of those places (and a sixteenth
+	// of the programs, see corpusPrograms).
+	step *= testcorpus.RaceStride(3)
 	progs := corpusPrograms(t, stride)
 	progs["benchdoc/clean"] = benchdoc.Clean(1200)
 	progs["benchdoc/dense"] = benchdoc.Dense(600)

@@ -242,6 +242,7 @@ func TestCompletionPrefixes(t *testing.T) {
 // line is the same, for every line of the corpus programs (and a sample of
 // the mutants), after random edits too (derived units).
 func TestParseWithoutLocal(t *testing.T) {
+	t.Parallel()
 	stride, edits := 12, 3
 	if testing.Short() {
 		stride, edits = 60, 1

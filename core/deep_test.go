@@ -40,10 +40,11 @@ func deepTexts() map[string]string {
 // diagnostics and the partial analyses of queries): nothing recurses
 // deeper than the parser's limit, so nothing overflows the stack.
 func TestDeepTextsEveryRequest(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
 	for name, src := range deepTexts() {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			ws := NewWorkspace()
 			uri := FileURI(filepath.Join(dir, "deep.wfl"))
 			s := ws.Open(uri, 1, src)
@@ -177,8 +178,8 @@ func FuzzShapes(f *testing.F) {
 	f.Add(uint8(16), uint16(20000), uint8(1), "é")              // findings on one line
 	f.Add(uint8(18), uint16(3000), uint8(3), "end")             // statements, a stray end
 	dir := f.TempDir()
-	f.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
 	f.Fuzz(func(t *testing.T, shape uint8, n uint16, reps uint8, filler string) {
+		t.Parallel()
 		sh := shapes[int(shape)%len(shapes)]
 		count := int(n) % (3 * parser.MaxDepth)
 		var b strings.Builder

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
 )
 
@@ -269,7 +270,8 @@ func TestSemanticTokens(t *testing.T) {
 // program and checks the answers are well formed: spans inside the text,
 // tokens in order and disjoint, selection chains nested, no panics.
 func TestQueriesOnCorpus(t *testing.T) {
-	root := filepath.Join("..", "..", "shared", "corpus", "wfl")
+	t.Parallel()
+	root := filepath.Join(testcorpus.Dir(t), "wfl")
 	var files []string
 	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".wfl") {
@@ -278,7 +280,7 @@ func TestQueriesOnCorpus(t *testing.T) {
 		return nil
 	})
 	if len(files) == 0 {
-		t.Skip("corpus not found at " + root)
+		t.Fatal("no corpus programs at " + root)
 	}
 	if testing.Short() && len(files) > 40 {
 		files = files[:40]

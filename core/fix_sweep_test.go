@@ -29,6 +29,7 @@ import (
 // In CI it sweeps every program and every third mutant (every 30th in short
 // mode); -stress sweeps them all.
 func TestFixSweep(t *testing.T) {
+	t.Parallel()
 	stride := 3
 	if testing.Short() {
 		stride = 30
@@ -38,7 +39,6 @@ func TestFixSweep(t *testing.T) {
 	}
 	progs := corpusOrSkip(t, stride)
 	dir := t.TempDir()
-	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
 	uri := FileURI(filepath.Join(dir, "a.wfl"))
 	type tally struct{ tried, offered, applied, failed int }
 	byKind := map[FixKind]*tally{}

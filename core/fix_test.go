@@ -474,6 +474,7 @@ func TestFixesWithoutAnalysis(t *testing.T) {
 //
 //	go test -run HiddenEqualsCheckPasses -stress N ./core
 func TestHiddenEqualsCheckPasses(t *testing.T) {
+	t.Parallel()
 	stride, edits, seed := 3, 8, uint64(9)
 	if testing.Short() {
 		stride, edits = 30, 4

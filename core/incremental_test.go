@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"wfl-lsp/internal/benchdoc"
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -19,16 +20,20 @@ import (
 var stress = flag.Int("stress", 0, "edit every program and mutant 60 times with this seed")
 
 // corpusPrograms returns the corpus programs and every stride-th mutant,
-// by path; nil when ../shared is absent. Under the race detector, which
-// makes them about ten times slower, it returns a fourth as many of each.
+// by path; nil when ../shared is absent (failing tb under CI=true, see
+// testcorpus). Under the race detector, which makes them about ten times
+// slower, it returns a sixteenth as many of each, every sixteenth in path
+// order (CI runs the tests without it too, on the whole sample).
 func corpusPrograms(tb testing.TB, stride int) map[string]string {
 	tb.Helper()
 	out := map[string]string{}
-	root := filepath.Join("..", "..", "shared", "corpus")
-	n, m, progStride := 0, 0, 1
-	if raceDetector {
-		stride, progStride = stride*4, 4
+	root, ok := testcorpus.Optional(tb)
+	if !ok {
+		return nil
 	}
+	progStride := testcorpus.RaceStride(16)
+	stride *= progStride
+	n, m := 0, 0
 	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
 			return nil
@@ -55,7 +60,7 @@ func corpusOrSkip(tb testing.TB, stride int) map[string]string {
 	tb.Helper()
 	progs := corpusPrograms(tb, stride)
 	if len(progs) == 0 {
-		tb.Skip("no corpus at ../shared/corpus")
+		tb.SkipNow()
 	}
 	return progs
 }
@@ -64,12 +69,8 @@ func corpusOrSkip(tb testing.TB, stride int) map[string]string {
 // nexus.wfl, or skips tb when there is no corpus.
 func nexusProgram(tb testing.TB) (path, text string) {
 	tb.Helper()
-	path = filepath.Join("..", "..", "shared", "corpus", "wfl", "experiments", "nexus", "nexus.wfl")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		tb.Skip("no corpus at ../shared/corpus:", err)
-	}
-	return path, string(b)
+	path = testcorpus.Path(tb, "wfl/experiments/nexus/nexus.wfl")
+	return path, testcorpus.Read(tb, "wfl/experiments/nexus/nexus.wfl")
 }
 
 // openAnalysed opens text as the document at path in a new workspace, with
@@ -201,6 +202,7 @@ func diffParseFindings(got, full *diagState) string {
 // diagnostics derived edit by edit equal those of a full analysis of the
 // edited text, and that the full state's equal the analysis's own.
 func TestIncrementalEqualsFull(t *testing.T) {
+	t.Parallel()
 	stride, edits, seed := 3, 24, uint64(7)
 	if testing.Short() {
 		stride, edits = 30, 8
@@ -511,6 +513,7 @@ func diffShapes(s *diagState) string {
 // range either way. The line table a change carries over from the version
 // before is checked against the text's too.
 func TestSameEndsMatchDiff(t *testing.T) {
+	t.Parallel()
 	progs := corpusOrSkip(t, 12)
 	compared, composed, spliced := 0, 0, 0
 	for n, path := range slices.Sorted(mapsKeys(progs)) {
@@ -571,24 +574,24 @@ func TestSameEndsMatchDiff(t *testing.T) {
 }
 
 // TestEditsOfConnectedProgramsDerive types a blank, then a letter, at the
-// end of every line of code of three corpus programs whose statements are
-// connected through a few names, and checks that at least 9 edits in 10
-// derive their diagnostics, equal to a full analysis's: nexus, the
+// end of every line of code (every eighth under the race detector) of three
+// corpus programs whose statements are connected through a few names, and
+// checks that at least 9 edits in 10 derive their diagnostics, equal to a
+// full analysis's: nexus, the
 // largest, whose statements call the same actions; and two programs of
 // tests, whose every test writes the counts of passed and failed tests
 // (the writes that keep a counter's type connect no test to another).
 func TestEditsOfConnectedProgramsDerive(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"experiments/nexus/nexus.wfl", "TestPrograms/crypto_auth_primitives_test.wfl", "TestPrograms/database_sqlite_test.wfl"} {
 		t.Run(filepath.Base(name), func(t *testing.T) {
-			b, err := os.ReadFile(filepath.Join("..", "..", "shared", "corpus", "wfl", filepath.FromSlash(name)))
-			if err != nil {
-				t.Skip("no corpus at ../shared/corpus:", err)
-			}
-			text := string(b)
+			t.Parallel()
+			text := testcorpus.Read(t, "wfl/"+name)
 			const uri = URI("file:///nowhere/edited.wfl")
 			cfg := ConfigFor(uri)
 			st := fullStateOf(uri, text)
 			derived, edits := 0, 0
+			lines, stride := 0, testcorpus.RaceStride(8)
 			for off := 0; off < len(text); {
 				end := strings.IndexByte(text[off:], '\n')
 				if end < 0 {
@@ -598,6 +601,9 @@ func TestEditsOfConnectedProgramsDerive(t *testing.T) {
 				at := off + len(strings.TrimRight(line, "\r"))
 				off += end + 1
 				if code := strings.TrimSpace(line); code == "" || strings.HasPrefix(code, "//") {
+					continue
+				}
+				if lines++; lines%stride != 0 {
 					continue
 				}
 				for _, ins := range []string{" ", "x"} { // a blank, and a name or a word made longer
@@ -739,6 +745,7 @@ func TestSeedingFollowsSecureCalls(t *testing.T) {
 // Before a write that keeps a variable's type was a name for the others,
 // every edit of a test reached every other test and made a full analysis.
 func TestTestsProgramWhileTyping(t *testing.T) {
+	t.Parallel()
 	text := benchdoc.Tests(1200)
 	const uri = URI("file:///nowhere/tests.wfl")
 	ws := NewWorkspace()

@@ -20,8 +20,8 @@ import (
 // start of its first string literal, a stray byte that is not UTF-8, a
 // string literal of long multi-byte text where an expression cannot go.
 func TestMessagesAreUTF8(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
 	texts := []string{
 		// describe clipped a text literal after 30 bytes, inside a character
 		"store x as 1 \"" + strings.Repeat("é", 40) + "\"\n",

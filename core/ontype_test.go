@@ -79,6 +79,7 @@ func TestCloseBlock(t *testing.T) {
 // statement of the header on, must answer what CloseBlock answers parsing
 // the whole text.
 func TestSnapshotCloseBlockEqualsWhole(t *testing.T) {
+	t.Parallel()
 	stride := 4
 	if *stress > 0 {
 		stride = 1

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"wfl-lsp/internal/benchdoc"
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
 )
 
@@ -424,6 +425,7 @@ func swapped(units, old []*unit, i int) bool {
 // units). Both take the same units, in the same roles, and both say
 // whether they are too many.
 func TestReachMatchesScan(t *testing.T) {
+	t.Parallel()
 	stride, edits, seed := 6, 10, uint64(5)
 	if testing.Short() {
 		stride = 30
@@ -562,16 +564,21 @@ func TestReady(t *testing.T) {
 // action, and its actions have locals of the same names, so that the
 // statements sharing a declared name with any statement are most of the
 // file. The answers must equal a full analysis's, and most must come from
-// partial analyses.
+// partial analyses. Under the race detector it takes every eighth word.
 func TestQueriesOfConnectedProgram(t *testing.T) {
+	t.Parallel()
 	path, text := nexusProgram(t)
 	typed := "store add_result2 as sum_numbers of 10 and 15"
 	at := strings.Index(text, typed) + len(typed)
 	next := text[:at] + " " + text[at:]
 	full, _ := analyze(FileURI(path), next, disk)
 	var c queryCounts
+	words, stride := 0, testcorpus.RaceStride(8)
 	for off := 1; off < len(next); off++ {
 		if !isWordByte(next[off]) || isWordByte(next[off-1]) {
+			continue
+		}
+		if words++; words%stride != 0 {
 			continue
 		}
 		// A query that needs the full analysis makes it, and the

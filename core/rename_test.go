@@ -21,6 +21,7 @@ import (
 // Every name of the corpus programs and of a third of the mutants is
 // renamed (a sample in short mode; every program with -stress).
 func TestRenameEveryName(t *testing.T) {
+	t.Parallel()
 	stride, perFile := 3, 1<<30
 	if testing.Short() {
 		stride, perFile = 30, 2

@@ -2,11 +2,11 @@ package lsp
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
 )
 
@@ -20,7 +20,7 @@ func TestEncodeTokens(t *testing.T) {
 		"",
 		"// only a comment",
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "wfl", "TestPrograms", "*.wfl"))
+	files := testcorpus.Glob(t, "wfl/TestPrograms/*.wfl")
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {

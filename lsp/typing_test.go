@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -17,21 +16,25 @@ import (
 	gouri "go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
 )
 
 // TestTypingMatchesFullAnalysis types into open documents through the wire,
 // fast (the server coalesces and derives each version's diagnostics from an
 // older one), and checks that what it publishes for the last version of
-// each burst equals what a full analysis of that text gives.
+// each burst equals what a full analysis of that text gives: in every
+// fourth of the corpus's test programs, every sixteenth under the race
+// detector.
 func TestTypingMatchesFullAnalysis(t *testing.T) {
+	t.Parallel()
 	texts := []string{
 		"store total as 0\ncount from 1 to 3:\n    change total to total plus count\nend count\ndisplay total\n",
 		"define action called greet with name:\n    display \"hi \" with name\nend action\ncall greet with \"x\"\nstore x as 1\n",
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "wfl", "TestPrograms", "*.wfl"))
+	files := testcorpus.Glob(t, "wfl/TestPrograms/*.wfl")
 	for i, f := range files {
-		if i%4 != 0 {
+		if i%(4*testcorpus.RaceStride(4)) != 0 {
 			continue
 		}
 		if b, err := os.ReadFile(f); err == nil {

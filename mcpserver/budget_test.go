@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"wfl-lsp/internal/testcorpus"
 )
 
 // bigProgram is a program of 5n+1 lines that gives every tool a lot to
@@ -109,10 +110,7 @@ func TestAnswersWithinBudget(t *testing.T) {
 // holds on every program of the corpus, and check_workspace on all of
 // them: no answer passes the budget.
 func TestCorpusAnswersWithinBudget(t *testing.T) {
-	root := filepath.Join("..", "..", "shared", "corpus", "wfl")
-	if _, err := os.Stat(root); err != nil {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	root := filepath.Join(testcorpus.Dir(t), "wfl")
 	h := start(t, Options{Root: root})
 	h.initialize("2025-06-18")
 	id := 0

@@ -241,9 +241,10 @@ func (c *conn) fetchRoots(origin *request, done chan struct{}) {
 		rs.ws = ws
 	}
 	rs.fetching = nil
-	close(done)
 	ws = rs.ws
 	c.mu.Unlock()
+	// The client is told before the calls waiting for the roots go on:
+	// once the call that asked has answered, a message for it is dropped.
 	if err != nil {
 		msg := fmt.Sprintf("wfl-lsp could not use the client's roots (%v); the workspace is %s", err, ws)
 		c.srv.logger.Warn("mcp: "+msg, "workspace", ws.String())
@@ -251,6 +252,7 @@ func (c *conn) fetchRoots(origin *request, done chan struct{}) {
 			origin.log(levelWarning, msg)
 		}
 	}
+	close(done)
 }
 
 // readRoots asks the client for its roots and makes them a workspace.

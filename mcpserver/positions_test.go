@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"wfl-lsp/internal/testcorpus"
 )
 
 // TestPositionsLeadSomewhere is a property over the corpus: every place a
@@ -19,10 +20,7 @@ import (
 // its statement's start (Person at 1:1, the word create): find_references
 // found nothing there, and get_symbol_info described the keyword.
 func TestPositionsLeadSomewhere(t *testing.T) {
-	root := filepath.Join("..", "..", "shared", "corpus", "wfl")
-	if _, err := os.Stat(root); err != nil {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	root := filepath.Join(testcorpus.Dir(t), "wfl")
 	var files []string
 	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if rel, _ := filepath.Rel(root, p); err == nil && strings.HasSuffix(p, ".wfl") && !strings.HasPrefix(rel, ".") && !strings.Contains(rel, "/.") {
@@ -31,7 +29,7 @@ func TestPositionsLeadSomewhere(t *testing.T) {
 		return nil
 	})
 	step := 1 // every program: about 2,400 places, 40 s on a 2-core machine
-	if testing.Short() || raceDetector {
+	if testing.Short() || testcorpus.Race {
 		step = 8
 	}
 	h := start(t, Options{Root: root})
@@ -229,10 +227,7 @@ func fileIndex(files []string, f string) int {
 // check_workspace reported an unreadable file under a code of its own,
 // IO-NOT_UTF8, which explain_diagnostic did not know.
 func TestEveryCodeIsExplained(t *testing.T) {
-	corpus := filepath.Join("..", "..", "shared", "corpus")
-	if _, err := os.Stat(corpus); err != nil {
-		t.Skip("no corpus at ../shared/corpus")
-	}
+	corpus := testcorpus.Dir(t)
 	codes := map[string]string{} // code -> a message that has it
 	add := func(raw json.RawMessage) {
 		var ds []struct{ Code, Message string }
@@ -256,7 +251,7 @@ func TestEveryCodeIsExplained(t *testing.T) {
 	}
 	mutants, _ := filepath.Glob(filepath.Join(corpus, "wfl-mutants", "*.wfl"))
 	step := 1
-	if raceDetector {
+	if testcorpus.Race {
 		step = 20
 	}
 	hm := start(t, Options{Root: filepath.Join(corpus, "wfl-mutants")})

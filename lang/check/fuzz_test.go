@@ -7,19 +7,22 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/parser"
 )
 
-// corpusDir is ../shared/corpus relative to the repository root.
-var corpusDir = filepath.Join("..", "..", "..", "shared", "corpus")
-
-// corpusFiles returns the corpus programs, or nil when the corpus is absent.
+// corpusFiles returns the corpus programs, or nil when the corpus is
+// absent (see testcorpus.Optional).
 func corpusFiles(tb testing.TB) map[string]string {
 	tb.Helper()
 	out := map[string]string{}
-	root := filepath.Join(corpusDir, "wfl")
+	dir, ok := testcorpus.Optional(tb)
+	if !ok {
+		return out
+	}
+	root := filepath.Join(dir, "wfl")
 	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
 			return nil

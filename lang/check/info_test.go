@@ -1,8 +1,14 @@
 package check_test
 
 import (
+	"fmt"
+	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+
+	"wfl-lsp/internal/testcorpus"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -228,21 +234,108 @@ func TestInferredTypes(t *testing.T) {
 	expectType("item", "Number")
 }
 
-// TestConcurrentChecks runs Check on several documents at once (the shared
-// universe and builtin symbols must not be written); run it with -race.
+// TestConcurrentChecks checks documents on several goroutines at once, as
+// the server does for its open files (the universe and the builtins' symbols
+// are shared and must not be written), and checks that each answer equals
+// the one a check of the same document alone gives: the diagnostics, and
+// for every identifier its symbol, declaration and type, and the names
+// visible at the end of each line. The documents are infoSrc, made-up ones
+// with errors, and the corpus's test programs (every fourth) when present.
+// Run it with -race too, which also sees writes that change no answer.
 func TestConcurrentChecks(t *testing.T) {
-	src := infoSrc
-	done := make(chan bool)
-	for i := 0; i < 4; i++ {
+	t.Parallel()
+	docs := []string{
+		infoSrc,
+		"store x as 1\nchange y to x plus \"a\"\ndisplay nope\ncheck if nope is between x and 3:\n    display x\nend check\n",
+		"define action called f with a:\n    return a plus 1\nend action\nstore r as f of \"t\"\ncreate container Box:\n    property size: Number\nend\nstore b as new Box\ndisplay b.size with r\n",
+	}
+	for i, path := range testcorpus.Glob(t, "wfl/TestPrograms/*.wfl") {
+		if b, err := os.ReadFile(path); err == nil && i%4 == 0 {
+			docs = append(docs, string(b))
+		}
+	}
+	want := make([]string, len(docs))
+	for i, src := range docs {
+		want[i] = checkAnswers(src)
+	}
+	const workers = 4
+	got := make([][]string, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
 		go func() {
-			f, _ := parser.Parse(src)
-			info, _ := check.Check(f, src)
-			info.IdentAt(10)
-			info.VisibleAt(len(src))
-			done <- true
+			defer wg.Done()
+			got[w] = make([]string, len(docs))
+			for k := range docs { // each worker in its own order
+				i := (k + w*len(docs)/workers) % len(docs)
+				got[w][i] = checkAnswers(docs[i])
+			}
 		}()
 	}
-	for i := 0; i < 4; i++ {
-		<-done
+	wg.Wait()
+	for w := range workers {
+		for i := range docs {
+			if got[w][i] != want[i] {
+				t.Errorf("document %d checked beside others (worker %d) answers otherwise than alone:\n%s", i, w, firstDiff(got[w][i], want[i]))
+			}
+		}
 	}
+	if len(docs) < 4 {
+		t.Logf("%d documents (no corpus)", len(docs))
+	}
+}
+
+// checkAnswers checks src and prints what a user is told of it: the
+// diagnostics, the symbol, declaration and type at each identifier, and
+// the names visible (with their types) at the end of each line.
+func checkAnswers(src string) string {
+	f, _ := parser.Parse(src)
+	info, diags := check.Check(f, src)
+	var b strings.Builder
+	for _, d := range diags {
+		fmt.Fprintf(&b, "diag %v %s %s %q\n", d.Span, d.Severity, d.Code, d.Message)
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			at, sym := info.IdentAt(id.Pos())
+			fmt.Fprintf(&b, "ident %d %s:", id.Pos(), id.Name)
+			if at != nil && sym != nil {
+				fmt.Fprintf(&b, " %s %v %v %v", sym.Name, sym.Kind, sym.Decl, sym.Type)
+			}
+			fmt.Fprintf(&b, " %v\n", info.TypeOf(id))
+		}
+		return true
+	})
+	for off := strings.IndexByte(src, '\n'); off >= 0; {
+		var names []string
+		for _, sym := range info.VisibleAt(off) {
+			names = append(names, fmt.Sprintf("%s:%v", sym.Name, sym.Type))
+		}
+		slices.Sort(names)
+		fmt.Fprintf(&b, "visible %d %s\n", off, strings.Join(names, " "))
+		next := strings.IndexByte(src[off+1:], '\n')
+		if next < 0 {
+			break
+		}
+		off += 1 + next
+	}
+	return b.String()
+}
+
+// firstDiff returns the first line where got and want differ.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range max(len(g), len(w)) {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return fmt.Sprintf("line %d: got  %s\n        want %s", i+1, gl, wl)
+		}
+	}
+	return ""
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
@@ -95,8 +96,9 @@ func unresolved(src string) (map[string][]*ast.Ident, int) {
 // TestEveryNameResolved checks every identifier of every corpus program
 // and mutant.
 func TestEveryNameResolved(t *testing.T) {
+	t.Parallel()
 	progs := corpusFiles(t)
-	mutants, _ := filepath.Glob(filepath.Join(corpusDir, "wfl-mutants", "*.wfl"))
+	mutants := testcorpus.Glob(t, "wfl-mutants/*.wfl")
 	for _, p := range mutants {
 		if data, err := os.ReadFile(p); err == nil {
 			progs[p] = string(data)

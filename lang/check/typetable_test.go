@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/types"
@@ -23,7 +24,8 @@ func TestTypeTable(t *testing.T) {
 		"store s as \"a\"" + strings.Repeat(" with \"b\"", 300) + "\n",
 		"store l as [" + strings.Repeat("[", 100) + strings.Repeat("]", 100) + "]\n",
 	}
-	filepath.WalkDir(filepath.Join("..", "..", "..", "shared", "corpus", "wfl"), func(path string, d os.DirEntry, err error) error {
+	dir, _ := testcorpus.Optional(t)
+	filepath.WalkDir(filepath.Join(dir, "wfl"), func(path string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(path, ".wfl") {
 			if b, err := os.ReadFile(path); err == nil {
 				srcs = append(srcs, string(b))

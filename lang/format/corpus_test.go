@@ -8,19 +8,19 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/parser"
 )
 
-// corpusDir is ../shared/corpus/wfl relative to the repository root.
-var corpusDir = filepath.Join("..", "..", "..", "shared", "corpus", "wfl")
-
-// corpusFiles returns the corpus programs, or skips the test without them.
+// corpusFiles returns the corpus programs, or skips the test without them
+// (see testcorpus.Dir).
 func corpusFiles(tb testing.TB) map[string]string {
 	tb.Helper()
 	files := map[string]string{}
+	corpusDir := filepath.Join(testcorpus.Dir(tb), "wfl")
 	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -35,7 +35,7 @@ func corpusFiles(tb testing.TB) map[string]string {
 		return nil
 	})
 	if err != nil || len(files) == 0 {
-		tb.Skipf("corpus not available at %s: %v", corpusDir, err)
+		tb.Fatalf("no corpus programs at %s: %v", corpusDir, err)
 	}
 	return files
 }
@@ -117,6 +117,7 @@ func checkInvariants(src string) string {
 // parses, the formatted text parses to the same tree, keeps the comments in
 // order, gets the same check verdict and is a fixed point.
 func TestCorpus(t *testing.T) {
+	t.Parallel()
 	files := corpusFiles(t)
 	var total, parsing, sameTree, sameComments, sameVerdict, fixed, changed int
 	for path, src := range files {
@@ -174,10 +175,8 @@ func FuzzFormat(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	if files := corpusSeeds(); files != nil {
-		for _, s := range files {
-			f.Add(s)
-		}
+	for _, s := range corpusSeeds(f) {
+		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		if !parses(src) {
@@ -196,10 +195,15 @@ func FuzzFormat(f *testing.F) {
 	})
 }
 
-// corpusSeeds reads the corpus for fuzz seeds, or returns nil.
-func corpusSeeds() []string {
+// corpusSeeds reads the corpus for fuzz seeds, or returns nil (see
+// testcorpus.Optional).
+func corpusSeeds(tb testing.TB) []string {
 	var out []string
-	filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
+	dir, ok := testcorpus.Optional(tb)
+	if !ok {
+		return nil
+	}
+	filepath.WalkDir(filepath.Join(dir, "wfl"), func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".wfl") {
 			if data, err := os.ReadFile(path); err == nil {
 				out = append(out, string(data))
@@ -211,18 +215,22 @@ func corpusSeeds() []string {
 }
 
 // TestMutants asserts the same invariants on the 3,000 mutated corpus
-// programs, for those that parse.
+// programs, for those that parse (every eighth under the race detector).
 func TestMutants(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("short")
 	}
-	dir := filepath.Join(corpusDir, "..", "wfl-mutants")
-	paths, _ := filepath.Glob(filepath.Join(dir, "*.wfl"))
+	paths := testcorpus.Glob(t, "wfl-mutants/*.wfl")
 	if len(paths) == 0 {
-		t.Skipf("no mutants at %s", dir)
+		t.SkipNow()
 	}
-	var parsing, ok int
-	for _, path := range paths {
+	var sampled, parsing, ok int
+	for i, path := range paths {
+		if i%testcorpus.RaceStride(8) != 0 {
+			continue
+		}
+		sampled++
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -238,5 +246,5 @@ func TestMutants(t *testing.T) {
 		}
 		ok++
 	}
-	t.Logf("mutants: %d programs, %d parse, invariants hold on %d", len(paths), parsing, ok)
+	t.Logf("mutants: %d programs, %d parse, invariants hold on %d", sampled, parsing, ok)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
@@ -17,7 +18,7 @@ import (
 func BenchmarkCheck(b *testing.B) {
 	var sb strings.Builder
 	lines := 0
-	dir := filepath.Join("..", "..", "..", "shared", "corpus", "wfl")
+	dir := filepath.Join(testcorpus.Dir(b), "wfl")
 	for lines < 10000 {
 		before := lines
 		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 )
@@ -94,8 +95,8 @@ func wordsOf(text string) string {
 
 func FuzzParse(f *testing.F) {
 	// Seeds: the committed set under testdata/fuzz plus every corpus program.
-	if dir := filepath.Join("..", "..", "..", "shared", "corpus", "wfl"); dirExists(dir) {
-		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+	if dir, ok := testcorpus.Optional(f); ok {
+		filepath.WalkDir(filepath.Join(dir, "wfl"), func(path string, d os.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".wfl") {
 				if b, err := os.ReadFile(path); err == nil {
 					f.Add(string(b))
@@ -179,20 +180,22 @@ func unitsShape(f *ast.File, units []Unit, dropped []diag.Diagnostic) []shapeOf 
 	return out
 }
 
-func dirExists(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.IsDir()
-}
-
 // TestParseCorpusInvariants runs the tree checks over every corpus program
-// and mutant, so the invariants are checked on each `go test`.
+// and mutant (every eighth mutant under the race detector), so the
+// invariants are checked on each `go test`.
 func TestParseCorpusInvariants(t *testing.T) {
+	t.Parallel()
 	dir := corpusDir(t)
-	n := 0
+	n, mutants, stride := 0, 0, testcorpus.RaceStride(8)
 	for _, sub := range []string{"wfl", "wfl-mutants"} {
 		filepath.WalkDir(filepath.Join(dir, sub), func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
 				return nil
+			}
+			if sub == "wfl-mutants" {
+				if mutants++; mutants%stride != 0 {
+					return nil
+				}
 			}
 			b, _ := os.ReadFile(path)
 			file, _ := Parse(string(b))
@@ -202,7 +205,7 @@ func TestParseCorpusInvariants(t *testing.T) {
 			return nil
 		})
 	}
-	if n < 3000 {
+	if n < 3000/stride {
 		t.Errorf("only %d corpus files parsed", n)
 	}
 }

@@ -4,24 +4,20 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 )
 
 // corpusDir returns ../shared/corpus relative to the repository root, or
-// skips the test when it is absent.
+// skips the test when it is absent (see testcorpus.Dir).
 func corpusDir(t testing.TB) string {
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "corpus")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus not found at %s", dir)
-	}
-	return dir
+	t.Helper()
+	return testcorpus.Dir(t)
 }
 
 // sexpr prints an expression the way the corpus's expression files print

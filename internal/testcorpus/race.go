@@ -1,0 +1,5 @@
+//go:build race
+
+package testcorpus
+
+const race = true

@@ -1,5 +1,0 @@
-//go:build !race
-
-package mcpserver
-
-const raceDetector = false
