@@ -1,6 +1,8 @@
 package main
 
 import (
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -116,5 +118,65 @@ func TestDocLinks(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// citation matches a comment that cites a document outside the repository as
+// its source: the shared research notes and design, or a section mark. A
+// comment states the fact itself; naming ../shared/corpus, the test data some
+// tests read when it is present, is not a citation.
+var citation = regexp.MustCompile(`\.\./shared/\S*\.md|\bresearch/|\b(DESIGN|wfl-language|wfl-lsp|aesthetics|lsp|mcp)\.md\b|§`)
+
+// TestNoCommentCitesOutside checks the comments of every Go file, of the
+// golden files (a txtar archive's text before its first file) and of the
+// scripts: none cites a file that is not part of the repository.
+func TestNoCommentCitesOutside(t *testing.T) {
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") && name != ".ci" || name == "node_modules" || path == filepath.Join(".ci", "npm")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		var comments []string
+		switch {
+		case strings.HasSuffix(path, ".go"):
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ParseComments)
+			if err != nil {
+				return err
+			}
+			for _, g := range f.Comments {
+				comments = append(comments, g.Text())
+			}
+		case strings.HasSuffix(path, ".txtar"):
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			comment, _, _ := strings.Cut("\n"+string(b), "\n-- ")
+			comments = append(comments, comment)
+		case strings.HasSuffix(path, ".sh") || path == filepath.Join(".ci", "run") || strings.HasSuffix(path, ".conf"):
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			for line := range strings.SplitSeq(string(b), "\n") {
+				if _, c, ok := strings.Cut(line, "#"); ok {
+					comments = append(comments, c)
+				}
+			}
+		}
+		for _, c := range comments {
+			if m := citation.FindString(c); m != "" {
+				t.Errorf("%s: a comment cites %q, outside the repository; state the fact instead:\n%s", path, m, c)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
