@@ -52,7 +52,10 @@ func collectFiles(paths []string, stderr io.Writer) (files []string, ok bool) {
 	return files, ok
 }
 
-// jsonDiagnostic is one line of `check --json`, a contract of DESIGN.md.
+// jsonDiagnostic is one line of `check --json`. Other tools parse these lines
+// (the parity script among them), so the fields' names and meaning are a
+// contract: file as given, 1-based lines and columns counted in characters,
+// severity error|warning|information|hint, category parse|semantic|type|lint.
 type jsonDiagnostic struct {
 	File      string `json:"file"`
 	Line      int    `json:"line"`

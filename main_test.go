@@ -55,7 +55,7 @@ func TestCommandLine(t *testing.T) {
 	}
 }
 
-// TestCheckJSON checks the `check --json` contract of DESIGN.md on a folder
+// TestCheckJSON checks the `check --json` contract (see jsonDiagnostic) on a folder
 // holding one valid and one broken program.
 func TestCheckJSON(t *testing.T) {
 	dir := t.TempDir()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Several wfl-lsp instances behind Debian's nginx, with the configuration
-# README.md documents (.ci/nginx-mcp.conf), all on loopback:
+# docs/mcp-http.md documents (.ci/nginx-mcp.conf), all on loopback:
 #   1. 5,000 stateless 2026-07-28 calls from 16 clients: zero errors, and
 #      both instances served some (nginx's access log tells which);
 #   2. 100 handshake-era sessions of 20 calls each: all work;

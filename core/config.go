@@ -1,7 +1,9 @@
 package core
 
 // This file finds and reads the `.wflcfg` files that configure the linter and
-// the formatter (research/wfl-language.md §6.3).
+// the formatter, where WFL finds them: the global file, then the nearest
+// `.wflcfg` walking up from the program's folder, whose values win. Each is
+// `key = value` lines with `#` comment lines.
 
 import (
 	"errors"

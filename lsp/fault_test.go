@@ -21,9 +21,10 @@ type fault struct {
 
 func frame(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
 
-// TestFaultInjection sends malformed and out-of-order inputs (research
-// lsp.md §7 and its appendix) and checks that each gets the answer the
-// specification gives, that nothing else is answered, and that the server
+// TestFaultInjection sends malformed and out-of-order inputs (requests and
+// notifications before initialize, a second initialize, invalid or truncated
+// JSON, batches, bad ids, unknown methods, wrong params) and checks that each gets the answer the LSP
+// 3.17 specification gives, that nothing else is answered, and that the server
 // still serves requests and shuts down cleanly afterwards.
 func TestFaultInjection(t *testing.T) {
 	const maxFrame = 4096

@@ -1,5 +1,5 @@
 // Package builtins is the registry of every builtin function the WFL reference
-// recognizes (research/wfl-language.md §5.7): its name, module, parameters,
+// recognizes as a builtin: its name, module, parameters,
 // result type, accepted argument counts and a one-line description.
 //
 // The type checker uses the signatures to check calls; hover, completion and

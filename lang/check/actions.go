@@ -1,8 +1,9 @@
 package check
 
 // This file is actions: registering their signatures (overloads), analysing
-// their bodies, and checking calls against them (research/wfl-language.md
-// §4.4): arity, named arguments and the analyzer's shallow argument types.
+// their bodies, and checking calls against them as the reference's analyzer
+// does: arity, named arguments, the choice among overloads and the analyzer's
+// shallow argument types.
 
 import (
 	"slices"
@@ -370,7 +371,10 @@ func analyzerCompatible(actual, expected *types.Type) bool {
 	return false
 }
 
-// shallowType is the analyzer's argument type inference (§4.4).
+// shallowType is the analyzer's argument type inference, the one the
+// reference's analyzer uses to pick an overload and to list what a call
+// provided when none matches: literals, names whose type is known, the result
+// types of operators and of actions that declare one; no flow.
 func (a *analyzer) shallowType(e ast.Expr) *types.Type {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.BasicLit:

@@ -1,8 +1,12 @@
 package check
 
 // This file is the analyzer: scopes, declarations and the reference
-// analyzer's rules (research/wfl-language.md §4.1–4.4). It also records every
-// definition and use in Info.
+// analyzer's rules. As in the reference, a first pass registers every
+// top-level action's signature (so top-level actions may call one another
+// before their definition), a second walks the statements in order with a
+// chain of scopes, then container inheritance is checked; errors are
+// collected, never stopping the walk. It also records every definition and
+// use in Info.
 
 import (
 	"path/filepath"

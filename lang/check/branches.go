@@ -2,7 +2,7 @@ package check
 
 // This file is how names flow out of branching statements (check if, route,
 // try): a name declared on every path becomes visible after the statement,
-// as in the reference (research/wfl-language.md §4.2).
+// as in the reference, whose scope chain gives each branch a child scope.
 
 import (
 	"wfl-lsp/lang/ast"

@@ -1,6 +1,5 @@
 // Package check resolves names and checks types in a parsed WFL program, as
-// the reference WFL analyzer and type checker do (research/wfl-language.md §4
-// and §5).
+// the reference WFL analyzer and type checker do.
 //
 // [Check] runs three passes over an *ast.File and returns an [Info] and the
 // diagnostics the reference would report:

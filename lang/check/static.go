@@ -1,7 +1,7 @@
 package check
 
-// This file is the static pass the reference runs after a clean analysis
-// (research/wfl-language.md §4.5): unused variables, unreachable top-level
+// This file is the static pass the reference runs only when its analysis
+// found no error: unused variables, unreachable top-level
 // code, shadowing, inconsistent returns and insecure RNG seeding. The rules
 // are deliberately as crude as the reference's (name-based, whole-file) so
 // that warnings agree with it.
@@ -39,7 +39,7 @@ func warning(sp token.Span, code, msg string, tags ...diag.Tag) diag.Diagnostic 
 
 // ---- unused variables ----
 
-// The reference's rule (research/wfl-language.md §4.5): a variable declared
+// The reference's rule (ANALYZE-UNUSED, "Unused variable 'x'"): a variable declared
 // by `store` or `create pattern`, in the blocks it looks into, that no
 // statement reads, by name across the whole file. The reads are those the
 // resolver recorded (Info.Uses), a write counting as a read as in the

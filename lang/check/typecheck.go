@@ -1,6 +1,6 @@
 package check
 
-// This file is the type checker (research/wfl-language.md §5): a
+// This file is the type checker, the reference's third pass: a
 // flow-sensitive walk that gives every expression a type (Info.Types) and
 // reports the reference's type errors. A variable's type follows its
 // writes, through each branch (joined after it; a branch that leaves adds

@@ -1,7 +1,7 @@
 package check
 
-// This file is the type checker's expressions: the typing rules of
-// research/wfl-language.md §5.4, calls of actions and builtins, operators,
+// This file is the type checker's expressions: the reference's typing rules
+// of literals, names and operators, calls of actions and builtins, operators,
 // indexing and member access.
 
 import (

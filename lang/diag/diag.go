@@ -5,7 +5,7 @@
 //
 // Codes are stable strings. Parse diagnostics use "PARSE-*", the analyzer the
 // reference's "ANALYZE-*" and "SEMA-*" families, the type checker "TYPE-*", the
-// linter "LINT-*" (see research/wfl-language.md §4.6 and §6.1).
+// linter "LINT-*". The ANALYZE-* and LINT-* codes are the reference's own.
 package diag
 
 import "wfl-lsp/lang/token"

@@ -1,5 +1,5 @@
-// Package lint implements WFL's six style rules (research/wfl-language.md
-// §6.1), configured by a [config.Config] read from `.wflcfg`.
+// Package lint implements WFL's six style rules, the reference linter's,
+// configured by a [config.Config] read from `.wflcfg`.
 //
 // Start with [Check]. Every finding is a [diag.Diagnostic] of category
 // [diag.Lint] and severity [diag.Warning], with a LINT-* code:

@@ -21,7 +21,8 @@ func corpusDir(t testing.TB) string {
 }
 
 // sexpr prints an expression the way the corpus's expression files print
-// the reference parser's tree (see ../shared/corpus/README.md).
+// the reference parser's tree: a name or literal as itself, a list in
+// brackets, any other node as a parenthesised list, its operator first.
 func sexpr(x ast.Expr) string {
 	var b strings.Builder
 	writeSexpr(&b, x)

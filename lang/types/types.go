@@ -1,6 +1,7 @@
-// Package types represents the static types of WFL values (research/wfl-language.md §5.1)
-// and the relations the type checker needs between them: compatibility (§5.2), the
-// stricter builtin-argument compatibility, and the join of two branch types (§5.3).
+// Package types represents the static types of WFL values, as the reference's
+// type checker has them, and the relations the type checker needs between
+// them: compatibility ([Compatible]), the stricter builtin-argument
+// compatibility, and the join of two branch types ([Join]).
 //
 // A *Type is immutable and may be shared freely. The basic types are package
 // variables (Number, Text, ...); structured types are made with the constructors
@@ -252,8 +253,8 @@ func (t *Type) IsGradual() bool {
 type Extends func(child, parent string) bool
 
 // Compatible reports whether a value of type source may be stored where target
-// is expected (declarations, assignments, user action arguments, returns), per
-// §5.2: gradual types on either side, Nothing into anything, Optional only into
+// is expected (declarations, assignments, user action arguments, returns), by
+// the reference's rules: gradual types on either side, Nothing into anything, Optional only into
 // Optional, element-wise lists and maps, date/time custom names either way, and container
 // instances into their own or an ancestor container's name.
 func Compatible(target, source *Type, ext Extends) bool {
@@ -350,8 +351,8 @@ func BuiltinCompatible(param, arg *Type) bool {
 	return Compatible(param, arg, nil)
 }
 
-// Join is the type of a value that has type a on one path and b on another
-// (§5.3): equal types stay; Invalid poisons; Nothing with T gives T or Nothing;
+// Join is the type of a value that has type a on one path and b on another,
+// as the reference's flow-sensitive typing joins branches: equal types stay; Invalid poisons; Nothing with T gives T or Nothing;
 // Unknown dominates Any; lists, maps and async values join element-wise;
 // anything else is Any.
 func Join(a, b *Type) *Type {
