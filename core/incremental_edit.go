@@ -209,7 +209,7 @@ func (s *diagState) sameAs(i int, prev *diagState, k int, f findings) bool {
 		return false // it read ahead to elsewhere
 	}
 	o := old.d.unpack()
-	o.analyzer, o.static, o.typ = nil, nil, nil
+	o.analyzer, o.static, o.typ, o.retold = nil, nil, nil, nil
 	x, y := f.pack(), o.pack()
 	if x == nil || y == nil {
 		if x != y {

@@ -213,7 +213,7 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 		} else {
 			*f = s.units[i].d.unpack()
 		}
-		f.analyzer, f.static, f.typ = nil, nil, nil
+		f.analyzer, f.static, f.typ, f.retold = nil, nil, nil, nil
 		out[i] = f
 	}
 	put := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) bool {
