@@ -68,6 +68,10 @@ func forbidden(pkg, imp string) string {
 		return "the benchmarks' documents and the golden files' format are for tests only"
 	case under(imp, "wfl-lsp/internal/typingbench") && !under(pkg, "wfl-lsp/bench"):
 		return "the typing benchmark's driver is for tests and benchmarks only"
+	case under(imp, "wfl-lsp/internal/cli") && pkg != "wfl-lsp":
+		return "the command line's subcommands are main's"
+	case under(pkg, "wfl-lsp/internal/cli") && (under(imp, "wfl-lsp/lsp") || under(imp, "wfl-lsp/mcpserver")):
+		return "the command line's subcommands stand on core, not on the servers"
 	case under(imp, "wfl-lsp/internal/testcorpus"):
 		return "finding the corpus is for tests only"
 	}
@@ -117,7 +121,7 @@ func TestFilesReadThroughFileAccess(t *testing.T) {
 		"core/files.go:OpenRoot":                            "Confine's os.Root for each folder",
 		"core/files.go:ReadDir":                             "FileAccess.ReadDir, for AnyFile",
 		"main.go:ReadFile":                                  "the --token-file, read once at start (it may be a pipe, <(...))",
-		"replace.go:Open":                                   "the folder of a file replaceFile wrote, opened to sync it",
+		"internal/cli/replace.go:Open":                      "the folder of a file replaceFile wrote, opened to sync it",
 		"internal/txtar/run.go:ReadFile":                    "the golden files of the tests (txtar is imported by tests only)",
 		"internal/typingbench/docs.go:ReadFile":             "the corpus program the typing benchmark types into (benchmarks only)",
 		"internal/testcorpus/testcorpus.go:ReadFile":        "the corpus's files the tests read (testcorpus is imported by tests only)",
@@ -179,8 +183,8 @@ func TestFilesReadThroughFileAccess(t *testing.T) {
 func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 	writers := map[string]bool{"WriteFile": true, "Create": true, "OpenFile": true, "CreateTemp": true, "Rename": true, "Truncate": true}
 	allowed := map[string]string{
-		"replace.go:CreateTemp":                  "the temporary file beside the one it replaces",
-		"replace.go:Rename":                      "the rename over the file",
+		"internal/cli/replace.go:CreateTemp":     "the temporary file beside the one it replaces",
+		"internal/cli/replace.go:Rename":         "the rename over the file",
 		"main.go:OpenFile":                       "the --log-file log, opened with O_APPEND",
 		"core/files.go:OpenFile":                 "FileAccess.read, which opens for reading only (O_RDONLY, O_NONBLOCK)",
 		"internal/txtar/run.go:WriteFile":        "the golden files under testdata/, rewritten by the tests under -update (txtar is imported by tests only)",

@@ -3,7 +3,7 @@
 // Streamable HTTP; `wfl-lsp check` and `wfl-lsp fmt` answer on the command
 // line. This file only reads flags and picks a mode: the work is done in
 // core (the language core), lsp and mcpserver (the two front doors) and
-// cmd.go (the command-line subcommands).
+// internal/cli (the command-line subcommands).
 package main
 
 import (
@@ -20,6 +20,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"wfl-lsp/internal/cli"
 
 	"wfl-lsp/internal/gcpolicy"
 	"wfl-lsp/lsp"
@@ -117,9 +118,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if rest := fs.Args(); len(rest) > 0 {
 		switch rest[0] {
 		case "check":
-			return runCheck(rest[1:], stdout, stderr)
+			return cli.Check(rest[1:], stdout, stderr)
 		case "fmt":
-			return runFmt(rest[1:], stdin, stdout, stderr)
+			return cli.Fmt(rest[1:], stdin, stdout, stderr)
 		case "version":
 			fmt.Fprintf(stdout, "wfl-lsp version %s\n", version)
 			return 0
@@ -211,7 +212,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	if f, ok := stdout.(*os.File); ok {
-		growPipe(f)
+		cli.GrowPipe(f)
 	}
 	err = lsp.Serve(ctx, stdin, stdout, lsp.Options{Version: version, Logger: logger, ClientPID: g.clientPID})
 	if err != nil {

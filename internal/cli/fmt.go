@@ -1,4 +1,4 @@
-package main
+package cli
 
 // This file implements `wfl-lsp fmt`, which works like gofmt.
 
@@ -14,13 +14,13 @@ import (
 	"wfl-lsp/lang/format"
 )
 
-// runFmt formats files: it prints their canonical form (the default), writes
+// Fmt formats files: it prints their canonical form (the default), writes
 // it back (-w, through replaceFile, which cannot leave a file half
 // written), lists the files whose form differs (-l) or prints a unified
 // diff (-d). With no PATH it formats standard input to standard output.
 // It exits 2 on a usage or I/O error, 1 when a file does not parse (such a
 // file is left alone), 0 otherwise.
-func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func Fmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("fmt", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	write := fset.Bool("w", false, "write the result to the file instead of printing it")

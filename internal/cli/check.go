@@ -1,7 +1,7 @@
-package main
+package cli
 
 // This file implements the command-line subcommand check (fmt is in
-// fmt_cmd.go) and the file collection both use.
+// fmt.go) and the file collection both use.
 
 import (
 	"bytes"
@@ -68,7 +68,12 @@ type jsonDiagnostic struct {
 	Message   string `json:"message"`
 }
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
+// Check runs `wfl-lsp check [--json] [--no-warnings] [--all] PATH...`: it
+// reports the diagnostics of each file (folders searched for *.wfl) on
+// stdout, as compiler messages or, with --json, as one JSON object a line.
+// It exits 2 on a usage or I/O error, 1 when an error was found, 0
+// otherwise.
+func Check(args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("check", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	asJSON := fset.Bool("json", false, "print one JSON object a line per diagnostic")

@@ -1,4 +1,4 @@
-package main
+package cli
 
 // This file implements replaceFile, the one way wfl-lsp writes over a
 // user's file (`fmt -w`), so that no failure can leave a truncated program.

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 func runFmtCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(append([]string{"fmt"}, args...), strings.NewReader(stdin), &out, &errb)
+	code = Fmt(args, strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
