@@ -475,7 +475,7 @@ func typeCheck(t *testing.T, paths ...string) map[string]*checkedPackage {
 	}
 	pkgs := map[string]*checkedPackage{}
 	for _, path := range paths {
-		p := &checkedPackage{fset: gotoken.NewFileSet(), files: map[string]*goast.File{}, info: &types.Info{Types: map[goast.Expr]types.TypeAndValue{}}}
+		p := &checkedPackage{fset: gotoken.NewFileSet(), files: map[string]*goast.File{}, info: &types.Info{Types: map[goast.Expr]types.TypeAndValue{}, Uses: map[*goast.Ident]types.Object{}}}
 		var files []*goast.File
 		for _, name := range sources[path] {
 			f, err := goparser.ParseFile(p.fset, name, nil, goparser.SkipObjectResolution)
@@ -529,6 +529,38 @@ func lspMethods(t *testing.T, p *checkedPackage) map[string]string {
 						add("LSP request", ix.Index, name)
 					case id.Name == "notifications":
 						add("LSP notification", ix.Index, name)
+					}
+				}
+			case *goast.ValueSpec:
+				// The table (lsp/methods.go): each entry is named for the
+				// file that declares its handler, the last function the
+				// entry's value names (hover in short(docRequest(…, hover))).
+				for k, id := range n.Names {
+					kind := map[string]string{"requests": "LSP request", "notifications": "LSP notification"}[id.Name]
+					lit, ok := goast.Expr(nil), false
+					if k < len(n.Values) {
+						lit, ok = n.Values[k], true
+					}
+					cl, isLit := lit.(*goast.CompositeLit)
+					if kind == "" || !ok || !isLit {
+						continue
+					}
+					for _, e := range cl.Elts {
+						kv := e.(*goast.KeyValueExpr)
+						file := name
+						goast.Inspect(kv.Value, func(n goast.Node) bool {
+							if id, ok := n.(*goast.Ident); ok {
+								if fn, ok := p.info.Uses[id].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "wfl-lsp/lsp" {
+									for path, f := range p.files {
+										if f.FileStart <= fn.Pos() && fn.Pos() < f.FileEnd {
+											file = path
+										}
+									}
+								}
+							}
+							return true
+						})
+						add(kind, kv.Key, file)
 					}
 				}
 			case *goast.FuncDecl:

@@ -16,15 +16,6 @@ import (
 	"wfl-lsp/core"
 )
 
-func init() {
-	requests[protocol.MethodTextDocumentPrepareCallHierarchy] = docRequest(
-		func(p *protocol.CallHierarchyPrepareParams) uri.URI { return p.TextDocument.URI }, prepareCallHierarchy)
-	requests[protocol.MethodCallHierarchyIncomingCalls] = itemRequest(
-		func(p *protocol.CallHierarchyIncomingCallsParams) protocol.CallHierarchyItem { return p.Item }, incomingCalls)
-	requests[protocol.MethodCallHierarchyOutgoingCalls] = itemRequest(
-		func(p *protocol.CallHierarchyOutgoingCallsParams) protocol.CallHierarchyItem { return p.Item }, outgoingCalls)
-}
-
 // callFile is the file of a call hierarchy item: an open document or a
 // file on the disk.
 type callFile struct {

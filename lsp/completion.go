@@ -15,16 +15,9 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
 )
-
-func init() {
-	requests[protocol.MethodTextDocumentCompletion] = docRequest(func(p *protocol.CompletionParams) uri.URI { return p.TextDocument.URI }, completion)
-	requests[protocol.MethodCompletionItemResolve] = request{prepare: async(resolveCompletion)}
-	requests[protocol.MethodTextDocumentSignatureHelp] = short(docRequest(func(p *protocol.SignatureHelpParams) uri.URI { return p.TextDocument.URI }, signatureHelp))
-}
 
 var completionKinds = map[core.CompletionKind]protocol.CompletionItemKind{
 	core.CompleteKeyword:   protocol.CompletionItemKindKeyword,

@@ -30,10 +30,6 @@ import (
 // settingsSection is the configuration section the server reads.
 const settingsSection = "wfl"
 
-func init() {
-	notifications[protocol.MethodWorkspaceDidChangeConfiguration] = (*server).didChangeConfiguration
-}
-
 // folderSettings is the settings registered for one folder ("" for every
 // document when the session has no folders).
 type folderSettings struct {

@@ -75,13 +75,6 @@ func async(prepare func(s *server, params jsonrpc2.RawMessage) (work, error)) fu
 // A notification handler runs on the read loop, in wire order.
 type notification func(s *server, params jsonrpc2.RawMessage) error
 
-// requests and notifications are the method tables; the files that
-// implement the methods fill them in init functions.
-var (
-	requests      = map[string]request{}
-	notifications = map[string]notification{}
-)
-
 // testRequests holds extra methods that only tests register (to make a
 // handler panic or block); it is empty in the product.
 var testRequests = map[string]request{}

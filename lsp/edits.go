@@ -21,19 +21,6 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-func init() {
-	td := func(u protocol.TextDocumentIdentifier) uri.URI { return u.URI }
-	requests[protocol.MethodTextDocumentFormatting] = wholeDocRequest(func(p *protocol.DocumentFormattingParams) uri.URI { return td(p.TextDocument) }, formatting)
-	requests[protocol.MethodTextDocumentRangeFormatting] = docRequest(func(p *protocol.DocumentRangeFormattingParams) uri.URI { return td(p.TextDocument) }, rangeFormatting)
-	requests[protocol.MethodTextDocumentCodeAction] = docRequest(func(p *protocol.CodeActionParams) uri.URI { return td(p.TextDocument) }, codeAction)
-	requests[protocol.MethodCodeActionResolve] = request{prepare: async(resolveCodeAction)}
-	requests[protocol.MethodTextDocumentRename] = docRequest(func(p *protocol.RenameParams) uri.URI { return td(p.TextDocument) }, rename)
-	requests[protocol.MethodTextDocumentPrepareRename] = short(docRequest(func(p *protocol.PrepareRenameParams) uri.URI { return td(p.TextDocument) }, prepareRename))
-	requests[protocol.MethodTextDocumentDeclaration] = short(docRequest(func(p *protocol.DeclarationParams) uri.URI { return td(p.TextDocument) }, declaration))
-	requests[protocol.MethodTextDocumentDocumentLink] = background(wholeDocRequest(func(p *protocol.DocumentLinkParams) uri.URI { return td(p.TextDocument) }, documentLink))
-	requests[protocol.MethodTextDocumentInlayHint] = background(docRequest(func(p *protocol.InlayHintParams) uri.URI { return td(p.TextDocument) }, inlayHint))
-}
-
 // textEdits converts core edits, whose offsets all refer to the text of the
 // snapshot, into LSP edits.
 func textEdits(m mapper, edits []core.Edit) []protocol.TextEdit {

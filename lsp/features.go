@@ -13,17 +13,6 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-func init() {
-	requests[protocol.MethodTextDocumentHover] = short(docRequest(posURI[protocol.HoverParams], hover))
-	requests[protocol.MethodTextDocumentDefinition] = short(docRequest(posURI[protocol.DefinitionParams], definition))
-	requests[protocol.MethodTextDocumentReferences] = docRequest(posURI[protocol.ReferenceParams], references)
-	requests[protocol.MethodTextDocumentDocumentHighlight] = short(docRequest(posURI[protocol.DocumentHighlightParams], highlight))
-	requests[protocol.MethodTextDocumentDocumentSymbol] = background(wholeDocRequest(func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI }, documentSymbol))
-	requests[protocol.MethodTextDocumentFoldingRange] = background(wholeDocRequest(func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI }, foldingRange))
-	requests[protocol.MethodTextDocumentSelectionRange] = docRequest(func(p *protocol.SelectionRangeParams) uri.URI { return p.TextDocument.URI }, selectionRange)
-	requests[protocol.MethodTextDocumentDiagnostic] = background(wholeDocRequest(func(p *protocol.DocumentDiagnosticParams) uri.URI { return p.TextDocument.URI }, pullDiagnostics))
-}
-
 // positioned is implemented by every params type that embeds
 // TextDocumentPositionParams.
 type positioned interface {

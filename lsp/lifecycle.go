@@ -13,23 +13,6 @@ import (
 	"wfl-lsp/core"
 )
 
-func init() {
-	requests[protocol.MethodInitialize] = request{prepare: async((*server).initialize), inline: true}
-	requests[protocol.MethodShutdown] = request{prepare: async((*server).shutdown), inline: true}
-	notifications[protocol.MethodInitialized] = func(s *server, _ jsonrpc2.RawMessage) error {
-		sess := s.session.Load()
-		s.log.Info("client initialized", "client", sess.clientName)
-		if sess.caps.watchFiles {
-			go s.watchFiles()
-		}
-		if len(sess.roots) > 0 {
-			go s.indexWorkspace(sess.roots)
-		}
-		s.configured()
-		return nil
-	}
-}
-
 // initialize negotiates the position encoding, records the client
 // capabilities the server adapts to, and advertises what the server does.
 func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
@@ -172,4 +155,19 @@ func (s *server) shutdown(jsonrpc2.RawMessage) (work, error) {
 		s.diags.finish()
 		return nil, nil
 	}, nil
+}
+
+// initialized starts what the server does once the client is ready: watching
+// files, indexing the workspace, asking for the configuration.
+func (s *server) initialized(_ jsonrpc2.RawMessage) error {
+	sess := s.session.Load()
+	s.log.Info("client initialized", "client", sess.clientName)
+	if sess.caps.watchFiles {
+		go s.watchFiles()
+	}
+	if len(sess.roots) > 0 {
+		go s.indexWorkspace(sess.roots)
+	}
+	s.configured()
+	return nil
 }

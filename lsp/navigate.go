@@ -18,24 +18,6 @@ import (
 	"wfl-lsp/core"
 )
 
-func init() {
-	requests[protocol.MethodTextDocumentTypeDefinition] = short(docRequest(
-		func(p *protocol.TypeDefinitionParams) uri.URI { return p.TextDocument.URI }, typeDefinition))
-	requests[protocol.MethodTextDocumentImplementation] = docRequest(
-		func(p *protocol.ImplementationParams) uri.URI { return p.TextDocument.URI }, implementation)
-	requests[protocol.MethodTextDocumentPrepareTypeHierarchy] = docRequest(
-		func(p *protocol.TypeHierarchyPrepareParams) uri.URI { return p.TextDocument.URI }, prepareTypeHierarchy)
-	requests[protocol.MethodTypeHierarchySupertypes] = typeItemRequest(
-		func(p *protocol.TypeHierarchySupertypesParams) protocol.TypeHierarchyItem { return p.Item }, supertypes)
-	requests[protocol.MethodTypeHierarchySubtypes] = typeItemRequest(
-		func(p *protocol.TypeHierarchySubtypesParams) protocol.TypeHierarchyItem { return p.Item }, subtypes)
-	requests[protocol.MethodTextDocumentCodeLens] = background(wholeDocRequest(
-		func(p *protocol.CodeLensParams) uri.URI { return p.TextDocument.URI }, codeLens))
-	requests[protocol.MethodCodeLensResolve] = request{prepare: async(resolveCodeLens)}
-	requests[protocol.MethodTextDocumentOnTypeFormatting] = docRequest(
-		func(p *protocol.DocumentOnTypeFormattingParams) uri.URI { return p.TextDocument.URI }, onTypeFormatting)
-}
-
 // files are the files a cross-file query about d reads, with d's own
 // snapshot for d.
 func (s *server) files(d doc) core.Files {

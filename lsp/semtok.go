@@ -21,15 +21,6 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-func init() {
-	requests[protocol.MethodTextDocumentSemanticTokensFull] = background(wholeDocRequest(
-		func(p *protocol.SemanticTokensParams) uri.URI { return p.TextDocument.URI }, semanticTokensFull))
-	requests[protocol.MethodTextDocumentSemanticTokensFullDelta] = background(wholeDocRequest(
-		func(p *protocol.SemanticTokensDeltaParams) uri.URI { return p.TextDocument.URI }, semanticTokensDelta))
-	requests[protocol.MethodTextDocumentSemanticTokensRange] = background(docRequest(
-		func(p *protocol.SemanticTokensRangeParams) uri.URI { return p.TextDocument.URI }, semanticTokensRange))
-}
-
 // semanticLegend is the legend advertised in initialize; token type and
 // modifier indexes are core's.
 func semanticLegend() protocol.SemanticTokensLegend {

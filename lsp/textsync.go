@@ -17,13 +17,6 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-func init() {
-	notifications[protocol.MethodTextDocumentDidOpen] = synced((*server).didOpen)
-	notifications[protocol.MethodTextDocumentDidChange] = synced((*server).didChange)
-	notifications[protocol.MethodTextDocumentDidClose] = synced((*server).didClose)
-	notifications[protocol.MethodTextDocumentDidSave] = (*server).didSave
-}
-
 // synced makes the handler of a document change: f runs on the decoded
 // params (and the raw ones) holding syncMu, so that the open documents
 // change one at a time.

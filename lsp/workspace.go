@@ -26,12 +26,6 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-func init() {
-	requests[protocol.MethodWorkspaceSymbol] = request{prepare: async(workspaceSymbol)}
-	notifications[protocol.MethodWorkspaceDidChangeWatchedFiles] = (*server).didChangeWatchedFiles
-	notifications[protocol.MethodWorkspaceDidChangeWorkspaceFolders] = (*server).didChangeWorkspaceFolders
-}
-
 // maxWorkspaceSymbols bounds one workspace/symbol answer, maxIndexedFiles
 // the index (a workspace folder may be a whole home directory).
 const (
