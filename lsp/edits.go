@@ -318,47 +318,6 @@ func rename(_ context.Context, s *server, d doc, p *protocol.RenameParams) (any,
 	return s.workspaceEdit([]fileEdits{d.edits(textEdits(m, edits))}), nil
 }
 
-func declaration(ctx context.Context, s *server, d doc, p *protocol.DeclarationParams) (any, error) {
-	// WFL declares and defines a name in one place.
-	return definition(ctx, s, d, &protocol.DefinitionParams{TextDocumentPositionParams: p.TextDocumentPositionParams})
-}
-
-func documentLink(_ context.Context, _ *server, d doc, _ *protocol.DocumentLinkParams) (any, error) {
-	a, m := d.syntax()
-	links := a.DocumentLinks(core.URI(d.uri).Path())
-	out := make([]protocol.DocumentLink, 0, len(links))
-	for _, l := range links {
-		target := uri.File(l.Target)
-		out = append(out, protocol.DocumentLink{Range: m.rng(l.Span), Target: &target})
-	}
-	return out, nil
-}
-
-func inlayHint(ctx context.Context, s *server, d doc, p *protocol.InlayHintParams) (any, error) {
-	m := d.mapper()
-	span := m.span(p.Range)
-	s.lanes.stepAside(ctx) // as semantic tokens of a range
-	// As those tokens, the hints are the last range's where nothing changed
-	// since (core's Snapshot.RangeHints).
-	rh := d.snap.RangeHints(span, s.tokens.hints.get(d.uri))
-	s.tokens.hints.put(d.uri, d.snap.Version, rh)
-	defer s.lanes.longTurn(ctx)()
-	hints := rh.Hints()
-	out := make([]protocol.InlayHint, 0, len(hints))
-	yes := true
-	for _, h := range hints {
-		ih := protocol.InlayHint{Position: m.position(h.Offset), Label: protocol.String(h.Label)}
-		if h.Parameter {
-			ih.Kind = protocol.InlayHintKindParameter
-			ih.PaddingRight = &yes
-		} else {
-			ih.Kind = protocol.InlayHintKindType
-		}
-		out = append(out, ih)
-	}
-	return out, nil
-}
-
 // resolveTarget finds the open document a resolve request's data names, as
 // it was when the item was made (version); stale then answers
 // ContentModified if it has changed since (what happened then).

@@ -303,3 +303,9 @@ func pullDiagnostics(_ context.Context, s *server, d doc, _ *protocol.DocumentDi
 		},
 	}, nil
 }
+
+// declaration answers as definition: WFL declares and defines a name in
+// one place.
+func declaration(ctx context.Context, s *server, d doc, p *protocol.DeclarationParams) (any, error) {
+	return definition(ctx, s, d, &protocol.DefinitionParams{TextDocumentPositionParams: p.TextDocumentPositionParams})
+}
