@@ -1,8 +1,8 @@
 package lsp
 
-// This file holds the handlers that answer with edits or annotations:
-// formatting, code actions (quick fixes and fix-all), rename, declaration,
-// document links and inlay hints; all converted from core.
+// This file holds the handlers that answer with edits: formatting, code
+// actions (quick fixes and fix-all) and rename, converted from core, and
+// the workspace edits they make (versioned when the client can take them).
 
 import (
 	"context"
