@@ -107,6 +107,30 @@ const (
 	// header, that closes nothing (its header did not parse); the parser
 	// skipped it and read the body on.
 	Stray
+
+	// Undefined: a variable is used that no statement declares where it
+	// is used. Names[0] is the name.
+	Undefined
+	// UndefinedAction: a call names an action that is not declared.
+	// Names[0] is the action's name.
+	UndefinedAction
+	// UndefinedType: a type or interface is named that is not declared.
+	// Names[0] is the name.
+	UndefinedType
+	// Redefined: a `store` declares a variable that is already declared
+	// in its scope or an outer one. Names[0] is the name.
+	Redefined
+	// DuplicateAction: an action is declared twice with parameters that
+	// calls cannot tell apart; its message names the other's line.
+	// Names[0] is the action's name.
+	DuplicateAction
+	// Unused: a variable is declared and never read. Names[0] is the
+	// name.
+	Unused
+	// Unsatisfied: a container does not declare an action an interface it
+	// implements requires. Names is the container, the interface and the
+	// action, in that order.
+	Unsatisfied
 )
 
 func (k Kind) String() string {
@@ -117,6 +141,20 @@ func (k Kind) String() string {
 		return "misclosed"
 	case Stray:
 		return "stray"
+	case Undefined:
+		return "undefined"
+	case UndefinedAction:
+		return "undefined action"
+	case UndefinedType:
+		return "undefined type"
+	case Redefined:
+		return "redefined"
+	case DuplicateAction:
+		return "duplicate action"
+	case Unused:
+		return "unused"
+	case Unsatisfied:
+		return "unsatisfied"
 	}
 	return ""
 }
