@@ -343,7 +343,10 @@ func (a *analyzer) run() {
 			d.Related = []diag.Related{{Span: d.Span, Message: "`load module` runs a file in an isolated scope; use `include from` to share its definitions"}}
 		}
 		if n, ok := undefinedVariable(d.Message); ok {
-			d.Message += a.importNote(n)
+			if note := a.importNote(n); note != "" {
+				d.Message += note
+				d.Names = []string{n, a.global.Injected.Get(n).From}
+			}
 		}
 		errs = append(errs, d)
 	}
@@ -600,7 +603,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		}
 		for _, e := range s.Extends {
 			if a.resolveUse(e) == nil {
-				a.warnOf(a.span(e), diag.UndefinedType, "Interface '"+e.Name+"' is not defined", e.Name)
+				a.warnOf(a.span(e), diag.UndefinedInterface, "Interface '"+e.Name+"' is not defined", e.Name)
 			}
 		}
 		a.interfaceActions(s, sym)

@@ -109,14 +109,18 @@ const (
 	Stray
 
 	// Undefined: a variable is used that no statement declares where it
-	// is used. Names[0] is the name.
+	// is used. Names[0] is the name; Names[1], when there, is the included
+	// file that declares it, which the checker does not read.
 	Undefined
 	// UndefinedAction: a call names an action that is not declared.
 	// Names[0] is the action's name.
 	UndefinedAction
-	// UndefinedType: a type or interface is named that is not declared.
-	// Names[0] is the name.
+	// UndefinedType: a type is named that no container, interface or
+	// type of WFL has. Names[0] is the name.
 	UndefinedType
+	// UndefinedInterface: a container implements an interface that is not
+	// declared. Names[0] is the name.
+	UndefinedInterface
 	// Redefined: a `store` declares a variable that is already declared
 	// in its scope or an outer one. Names[0] is the name.
 	Redefined
@@ -147,6 +151,8 @@ func (k Kind) String() string {
 		return "undefined action"
 	case UndefinedType:
 		return "undefined type"
+	case UndefinedInterface:
+		return "undefined interface"
 	case Redefined:
 		return "redefined"
 	case DuplicateAction:
