@@ -22,6 +22,8 @@ func TestFixesReadKinds(t *testing.T) {
 		{"store x as 1\nstore x as 2\ndisplay x\n", diag.Redefined, "Change 'x' instead of declaring it again"},
 		{"create interface Speaker:\n    requires action speak\nend\ncreate container Dog implements Speaker:\n    property name: Text\nend\n",
 			diag.Unsatisfied, "Add the action 'speak' that 'Speaker' requires"},
+		{"x as 5\n", diag.ExpectedValue, "Insert 'store' at the start of the line"},
+		{"x to 5\n", diag.ExpectedValue, "Insert 'change' at the start of the line"},
 	} {
 		s := fixSnapshot(t, tc.src)
 		fx := newFixer(s)

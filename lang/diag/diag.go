@@ -131,6 +131,11 @@ const (
 	// Unused: a variable is declared and never read. Names[0] is the
 	// name.
 	Unused
+	// ExpectedValue: the parser wanted a value (an expression) and found
+	// another token. Names[0] is that token when it is a keyword (`as`
+	// in `x as 5`, which lacks its `store`), "" when it is none (a name,
+	// a literal, a symbol, the end of a line or of the file).
+	ExpectedValue
 	// Unsatisfied: a container does not declare an action an interface it
 	// implements requires. Names is the container, the interface and the
 	// action, in that order.
@@ -159,6 +164,8 @@ func (k Kind) String() string {
 		return "duplicate action"
 	case Unused:
 		return "unused"
+	case ExpectedValue:
+		return "expected value"
 	case Unsatisfied:
 		return "unsatisfied"
 	}
