@@ -21,6 +21,9 @@ func TestKinds(t *testing.T) {
 	}{
 		{"display nope\n", diag.Undefined, []string{"nope"}, "Variable 'nope' is not defined"},
 		{"try:\n    display missing_name\ncatch:\n    display \"failed\"\nend try\n", diag.Undefined, []string{"missing_name"}, "Variable 'missing_name' is not defined"},
+		{"create interface Speaker extends Nope:\n    requires action speak\nend\n", diag.UndefinedInterface, []string{"Nope"}, "Interface 'Nope' is not defined"},
+		{"define action called f with parameters a as Nope:\n    display a\nend action\ncall f with 1\n", diag.UndefinedType, []string{"Nope"},
+			"Type 'Nope' is not defined: no container, interface or type of WFL has this name"},
 		{"change nope to 2\n", diag.Undefined, []string{"nope"}, "Variable 'nope' is not defined"},
 		{"call nowhere with 1\n", diag.UndefinedAction, []string{"nowhere"}, "Undefined action 'nowhere'"},
 		{"store x as 1\nstore x as 2\ndisplay x\n", diag.Redefined, []string{"x"},
