@@ -177,6 +177,10 @@ func (k Kind) String() string {
 // says a block's header did not parse: the lines it held are misread.)
 func (k Kind) Recovered() bool { return k == Unclosed || k == Misclosed }
 
+// Layout reports whether the parser's recovery of blocks by their layout
+// told the finding: Unclosed, Misclosed or Stray.
+func (k Kind) Layout() bool { return k == Unclosed || k == Misclosed || k == Stray }
+
 // Related points at another place that explains a diagnostic, such as the
 // block opener that an "end" is missing for.
 type Related struct {
