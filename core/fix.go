@@ -345,14 +345,16 @@ func (fx *fixer) fixes(d diag.Diagnostic) []Fix {
 	}
 	switch d.Category {
 	case diag.Semantic:
-		switch {
-		case strings.HasSuffix(d.Message, "is not defined") || strings.HasPrefix(d.Message, "Undefined action '"):
-			return fx.undefined(d)
-		case strings.Contains(d.Message, "has already been defined"):
+		switch d.Kind {
+		case diag.Undefined, diag.UndefinedAction, diag.UndefinedInterface:
+			if len(d.Names) == 1 { // not one an included file declares
+				return fx.undefined(d)
+			}
+		case diag.Redefined:
 			return fx.storeToChange(d)
 		}
 	case diag.Type:
-		if strings.Contains(d.Message, "': missing required action '") {
+		if d.Kind == diag.Unsatisfied {
 			return fx.implement(d)
 		}
 	case diag.Parse:

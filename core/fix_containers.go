@@ -17,12 +17,10 @@ import (
 // the parameters and return type the interface declares. Where C lacks
 // several of I's actions, a second fix adds them all.
 func (fx *fixer) implement(d diag.Diagnostic) []Fix {
-	cname, ok1 := quoted(d.Message, "Container '")
-	iname, ok2 := quoted(d.Message, "interface '")
-	aname, ok3 := quoted(d.Message, "missing required action '")
-	if !ok1 || !ok2 || !ok3 || fx.analysis().File == nil {
+	if d.Kind != diag.Unsatisfied || len(d.Names) != 3 || fx.analysis().File == nil {
 		return nil
 	}
+	cname, iname, aname := d.Names[0], d.Names[1], d.Names[2]
 	c := fx.containerNamed(d, cname)
 	if c == nil {
 		return nil

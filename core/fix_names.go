@@ -172,8 +172,8 @@ func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 	id := identAt(a.File, d.Span)
 	if id == nil {
 		// "Undefined action 'x'" spans the whole call: find the name in it.
-		if name, ok := quoted(d.Message, "'"); ok {
-			id = identNamed(a.File, d.Span, name)
+		if len(d.Names) > 0 {
+			id = identNamed(a.File, d.Span, d.Names[0])
 		}
 	}
 	if id == nil {
@@ -198,7 +198,7 @@ func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 	args, call := callOf(a, id)
 	if call {
 		out = append(out, fx.createAction(a, d, id, args)...)
-	} else if strings.HasPrefix(d.Message, "Variable '") && !keywordName(id.Name) {
+	} else if d.Kind == diag.Undefined && !keywordName(id.Name) {
 		if st := enclosingStmt(a, id.From); st != nil {
 			ls := fx.lines.LineStart(fx.lines.Line(st.Pos()))
 			indent := fx.src[ls:st.Pos()]

@@ -212,11 +212,14 @@ func (fx *fixer) foundSpan(d diag.Diagnostic, found string) token.Span {
 // which the parser reads as a value followed by a word no value takes:
 // `x as 5` -> `store x as 5`, `x to 5` -> `change x to 5`.
 func (fx *fixer) missingStatementWord(d diag.Diagnostic) []Fix {
+	if d.Kind != diag.ExpectedValue || len(d.Names) == 0 {
+		return nil
+	}
 	var word string
-	switch {
-	case strings.HasPrefix(d.Message, "expected an expression, found 'as'"):
+	switch d.Names[0] {
+	case "as":
 		word = "store"
-	case strings.HasPrefix(d.Message, "expected an expression, found 'to'"):
+	case "to":
 		word = "change"
 	default:
 		return nil

@@ -8,7 +8,6 @@ import (
 	"iter"
 	"math"
 	"slices"
-	"strings"
 	"sync/atomic"
 
 	"wfl-lsp/lang/diag"
@@ -201,14 +200,16 @@ func (d *unitDiags) openQuote(text string) bool {
 	return false
 }
 
-// lineRefs reports whether a message of the unit names a line (`already
-// defined at line 3`): it changes when lines are added above.
+// lineRefs reports whether a message of the unit may name a line
+// (`already defined at line 3`): it changes when lines are added above.
+// A redefinition names the line of the first definition, but for one in
+// an outer scope; lineRefs counts both.
 func (u *unit) lineRefs() bool {
 	if u.d == nil {
 		return false
 	}
 	for _, x := range u.d.list {
-		if x.from == fromAnalyzer && strings.Contains(x.Message, "at line ") {
+		if x.from == fromAnalyzer && (x.Kind == diag.Redefined || x.Kind == diag.DuplicateAction) {
 			return true
 		}
 	}

@@ -249,7 +249,7 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 	// only ones whose reads the unused-variable rule counts.
 	for _, x := range r.sampled {
 		for _, d := range out[x.unit].static {
-			if d.Code == "ANALYZE-UNUSED" && nameHash(unusedName(d.Message)) == x.name {
+			if d.Kind == diag.Unused && nameHash(unusedName(d)) == x.name {
 				return recheckUnread, nil
 			}
 		}

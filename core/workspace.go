@@ -588,7 +588,7 @@ func (w *Workspace) IncludedUsing(uri URI, users ...*Snapshot) []*Snapshot {
 			continue
 		}
 		for r := range st.allRefs() {
-			if f := st.finding(r); f.Code == "ANALYZE-UNUSED" && names[unusedName(f.Message)] {
+			if f := st.finding(r); f.Kind == diag.Unused && names[unusedName(f.Diagnostic)] {
 				out = append(out, d)
 				break
 			}
@@ -637,7 +637,7 @@ func (w *Workspace) shownRefs(s *Snapshot, st *diagState, tolerant bool) iter.Se
 	}
 	return func(yield func(ref) bool) {
 		for r := range refs {
-			if d := st.finding(r); d.Code == "ANALYZE-UNUSED" && usedBy(used, unusedName(d.Message)) {
+			if d := st.finding(r); d.Kind == diag.Unused && usedBy(used, unusedName(d.Diagnostic)) {
 				continue
 			}
 			if !yield(r) {
@@ -679,11 +679,12 @@ func (w *Workspace) FileDiagnostics(path string) (*token.Lines, []diag.Diagnosti
 	return lines, ds, true
 }
 
-// unusedName returns the name an unused-variable finding's message names.
-func unusedName(msg string) string {
-	rest, _ := strings.CutPrefix(msg, "Unused variable '")
-	name, _, _ := strings.Cut(rest, "'") // a name holds no quote
-	return name
+// unusedName returns the name an unused-variable finding is about.
+func unusedName(d diag.Diagnostic) string {
+	if d.Kind != diag.Unused || len(d.Names) == 0 {
+		return ""
+	}
+	return d.Names[0]
 }
 
 // usedByIncluders returns, for each file including the document at uri

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"wfl-lsp/lang/diag"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
@@ -91,7 +92,7 @@ func (a *analyzer) registerAction(d *ast.ActionDecl) {
 				}
 			}
 			if same {
-				a.errorAt(endSpan, "Action '"+name+"' was already defined with the same parameters at line "+strconv.Itoa(a.line(ex.Decl.Start))+". Overloads must differ in parameter count or in their declared parameter types (e.g. 'value as number' vs 'value as text').")
+				a.errorOf(endSpan, diag.DuplicateAction, "Action '"+name+"' was already defined with the same parameters at line "+strconv.Itoa(a.line(ex.Decl.Start))+". Overloads must differ in parameter count or in their declared parameter types (e.g. 'value as number' vs 'value as text').", name)
 				a.info.Defs[d.Name] = ex
 				return
 			}

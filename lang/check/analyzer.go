@@ -132,20 +132,28 @@ func (a *analyzer) span(n ast.Node) token.Span {
 	return token.Span{Start: n.Pos(), End: n.End()}
 }
 
-func (a *analyzer) errorAt(sp token.Span, msg string) {
-	a.errs = append(a.errs, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Semantic, Code: codeSemantic, Message: msg})
+func (a *analyzer) errorAt(sp token.Span, msg string) { a.errorOf(sp, 0, msg) }
+
+func (a *analyzer) warnAt(sp token.Span, msg string) { a.warnOf(sp, 0, msg) }
+
+// errorOf reports an error of kind k about names (as k documents).
+func (a *analyzer) errorOf(sp token.Span, k diag.Kind, msg string, names ...string) {
+	a.errs = append(a.errs, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Semantic, Code: codeSemantic, Kind: k, Names: names, Message: msg})
 }
 
-func (a *analyzer) warnAt(sp token.Span, msg string) {
-	a.warns = append(a.warns, diag.Diagnostic{Span: sp, Severity: diag.Warning, Category: diag.Semantic, Code: codeSemantic, Message: msg})
+// warnOf reports a warning of kind k about names (as k documents).
+func (a *analyzer) warnOf(sp token.Span, k diag.Kind, msg string, names ...string) {
+	a.warns = append(a.warns, diag.Diagnostic{Span: sp, Severity: diag.Warning, Category: diag.Semantic, Code: codeSemantic, Kind: k, Names: names, Message: msg})
 }
 
-// undefinedName reports an undefined name: a warning inside a try body.
-func (a *analyzer) undefinedName(sp token.Span, msg string) {
+// undefinedName reports that the variable name is not defined: a warning
+// inside a try body.
+func (a *analyzer) undefinedName(sp token.Span, name string) {
+	msg := "Variable '" + name + "' is not defined"
 	if a.tryDepth > 0 {
-		a.warnAt(sp, msg)
+		a.warnOf(sp, diag.Undefined, msg, name)
 	} else {
-		a.errorAt(sp, msg)
+		a.errorOf(sp, diag.Undefined, msg, name)
 	}
 }
 
@@ -153,7 +161,7 @@ func (a *analyzer) undefinedName(sp token.Span, msg string) {
 // includes other files and returns true; else it returns false.
 func (a *analyzer) undefinedCallee(sp token.Span, name string) bool {
 	if a.hasIncludes {
-		a.warnAt(sp, "Undefined action '"+name+"'")
+		a.warnOf(sp, diag.UndefinedAction, "Undefined action '"+name+"'", name)
 		return true
 	}
 	return false
@@ -190,15 +198,15 @@ func (a *analyzer) pop() { a.cur = a.cur.Parent }
 // define adds sym to the current scope with the reference's no-shadowing rule.
 func (a *analyzer) define(sym *Symbol, at token.Span) bool {
 	if old := a.cur.Symbols.Get(sym.Name); old != nil {
-		a.errorAt(at, "Variable '"+sym.Name+"' has already been defined at line "+strconv.Itoa(a.line(old.Decl.Start))+". Use 'change "+sym.Name+" to <value>' to modify it.")
+		a.errorOf(at, diag.Redefined, "Variable '"+sym.Name+"' has already been defined at line "+strconv.Itoa(a.line(old.Decl.Start))+". Use 'change "+sym.Name+" to <value>' to modify it.", sym.Name)
 		return false
 	}
 	if a.cur.Parent != nil && a.cur.Parent.Lookup(sym.Name) != nil && a.cur.Parent != a.universe {
-		a.errorAt(at, "Variable '"+sym.Name+"' has already been defined in an outer scope. Use 'change "+sym.Name+" to <value>' to modify it.")
+		a.errorOf(at, diag.Redefined, "Variable '"+sym.Name+"' has already been defined in an outer scope. Use 'change "+sym.Name+" to <value>' to modify it.", sym.Name)
 		return false
 	}
 	if a.cur.Parent == a.universe && a.universe.Symbols.Get(sym.Name) != nil {
-		a.errorAt(at, "Variable '"+sym.Name+"' has already been defined in an outer scope. Use 'change "+sym.Name+" to <value>' to modify it.")
+		a.errorOf(at, diag.Redefined, "Variable '"+sym.Name+"' has already been defined in an outer scope. Use 'change "+sym.Name+" to <value>' to modify it.", sym.Name)
 		return false
 	}
 	a.cur.put(sym)
@@ -335,7 +343,10 @@ func (a *analyzer) run() {
 			d.Related = []diag.Related{{Span: d.Span, Message: "`load module` runs a file in an isolated scope; use `include from` to share its definitions"}}
 		}
 		if n, ok := undefinedVariable(d.Message); ok {
-			d.Message += a.importNote(n)
+			if note := a.importNote(n); note != "" {
+				d.Message += note
+				d.Names = []string{n, a.global.Injected.Get(n).From}
+			}
 		}
 		errs = append(errs, d)
 	}
@@ -440,7 +451,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 				return
 			}
 		} else if a.containerProperty(name) == nil {
-			a.undefinedName(a.span(s.Name), "Variable '"+name+"' is not defined")
+			a.undefinedName(a.span(s.Name), name)
 		}
 		a.expr(s.Value)
 	case *ast.AddStmt:
@@ -592,7 +603,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		}
 		for _, e := range s.Extends {
 			if a.resolveUse(e) == nil {
-				a.warnAt(a.span(e), "Interface '"+e.Name+"' is not defined")
+				a.warnOf(a.span(e), diag.UndefinedInterface, "Interface '"+e.Name+"' is not defined", e.Name)
 			}
 		}
 		a.interfaceActions(s, sym)
@@ -912,7 +923,7 @@ func (a *analyzer) listTarget(id *ast.Ident, s ast.Stmt) {
 	}
 	a.resolveUse(id)
 	if !a.isDefined(id.Name) {
-		a.errorAt(a.span(id), "Variable '"+id.Name+"' is not defined")
+		a.errorOf(a.span(id), diag.Undefined, "Variable '"+id.Name+"' is not defined", id.Name)
 		return
 	}
 	sym := a.cur.Lookup(id.Name)

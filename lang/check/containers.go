@@ -292,7 +292,7 @@ func (a *analyzer) resolveType(t *ast.TypeExpr) {
 		a.use(id, i)
 		return
 	}
-	a.warnAt(a.span(id), "Type '"+id.Name+"' is not defined: no container, interface or type of WFL has this name")
+	a.warnOf(a.span(id), diag.UndefinedType, "Type '"+id.Name+"' is not defined: no container, interface or type of WFL has this name", id.Name)
 }
 
 // typeNames are the types WFL defines, by their lower-case spelling: the

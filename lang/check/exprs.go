@@ -9,6 +9,7 @@ package check
 import (
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
+	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/types"
 )
 
@@ -21,7 +22,7 @@ func (a *analyzer) expr(e ast.Expr) {
 	case *ast.StaticMemberExpr:
 		// `error.message`: the reference does not check the name.
 		if e.Container != nil && a.resolveUse(e.Container) == nil {
-			a.warnAt(a.span(e.Container), "Variable '"+e.Container.Name+"' is not defined")
+			a.warnOf(a.span(e.Container), diag.Undefined, "Variable '"+e.Container.Name+"' is not defined", e.Container.Name)
 		}
 		if e.Member != nil {
 			a.use(e.Member, a.field(nil, e.Member.Name))
@@ -244,7 +245,7 @@ func (a *analyzer) ident(id *ast.Ident) {
 	sym := a.resolveUse(id)
 	if sym == nil && (name == "faulty log_message" || a.actionParams[name]) {
 		// The reference exempts these names; they are not bound all the same.
-		a.warnAt(a.span(id), "Variable '"+name+"' is not defined")
+		a.warnOf(a.span(id), diag.Undefined, "Variable '"+name+"' is not defined", name)
 		return
 	}
 	if name == "count" || builtins.IsBuiltin(name) {
@@ -252,7 +253,7 @@ func (a *analyzer) ident(id *ast.Ident) {
 	}
 	if sym == nil {
 		if !a.undefinedCallee(a.span(id), name) {
-			a.undefinedName(a.span(id), "Variable '"+name+"' is not defined")
+			a.undefinedName(a.span(id), name)
 		}
 	}
 }
@@ -295,13 +296,13 @@ func (a *analyzer) call(c *ast.CallExpr) {
 	}
 	if builtins.IsBuiltin(name) || a.actionParams[name] || name == "count" {
 		if resolved == nil && !builtins.IsBuiltin(name) && name != "count" {
-			a.warnAt(a.span(fn), "Variable '"+name+"' is not defined") // exempt, but not bound
+			a.warnOf(a.span(fn), diag.Undefined, "Variable '"+name+"' is not defined", name) // exempt, but not bound
 		}
 		a.args(c.Args)
 		return
 	}
 	if !a.undefinedCallee(a.span(fn), name) {
-		a.undefinedName(a.span(fn), "Variable '"+name+"' is not defined")
+		a.undefinedName(a.span(fn), name)
 	}
 	a.args(c.Args)
 }
@@ -334,7 +335,7 @@ func (a *analyzer) actionCall(c *ast.ActionCallExpr) {
 		return // declared by an included file
 	}
 	if !a.undefinedCallee(sp, name) {
-		a.errorAt(sp, "Undefined action '"+name+"'")
+		a.errorOf(sp, diag.UndefinedAction, "Undefined action '"+name+"'", name)
 	}
 }
 
@@ -408,6 +409,6 @@ func (a *analyzer) swappedLead(id *ast.Ident) {
 		a.resolveUse(alt)
 	}
 	if !stream && !classic {
-		a.undefinedName(a.span(alt), "Variable '"+alt.Name+"' is not defined")
+		a.undefinedName(a.span(alt), alt.Name)
 	}
 }

@@ -128,6 +128,7 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 	for _, nu := range names {
 		n := nu.name
 		d := warning(nu.span, "ANALYZE-UNUSED", "Unused variable '"+n+"'", diag.Unnecessary)
+		d.Kind, d.Names = diag.Unused, []string{n}
 		if reads := uncounted[n]; len(reads) > 0 {
 			sort.Slice(reads, func(i, j int) bool { return reads[i].Start < reads[j].Start })
 			d.Tags = 0 // it is read: not greyed out

@@ -213,6 +213,13 @@ func (tc *typeChecker) errorf(n ast.Node, code, msg string, expected, found *typ
 	tc.diags = append(tc.diags, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Type, Code: code, Message: msg})
 }
 
+// errorOf is errorf for a finding of kind k about names (as k documents).
+func (tc *typeChecker) errorOf(n ast.Node, k diag.Kind, code, msg string, names ...string) {
+	tc.errorf(n, code, msg, nil, nil)
+	d := &tc.diags[len(tc.diags)-1]
+	d.Kind, d.Names = k, names
+}
+
 // expectedFound is the " - Expected X but found Y" a type error's message
 // ends with, or "" when the message already says it. Two types that print
 // alike are told apart: a built-in date against a container named Date.

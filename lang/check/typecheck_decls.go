@@ -7,6 +7,7 @@ package check
 import (
 	"strconv"
 	"strings"
+	"wfl-lsp/lang/diag"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/types"
@@ -324,7 +325,7 @@ func (tc *typeChecker) conformance(s *ast.ContainerDecl, c, i *Symbol) {
 		}
 		m := tc.a.memberOf(c, r.Name.Name)
 		if m == nil || m.Kind != SymMethod {
-			tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': missing required action '"+r.Name.Name+"'", nil, nil)
+			tc.errorOf(s.Name, diag.Unsatisfied, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': missing required action '"+r.Name.Name+"'", c.Name, i.Name, r.Name.Name)
 			continue
 		}
 		d := m.Actions()[0]
@@ -497,7 +498,7 @@ func (tc *typeChecker) streamWrite(s *ast.WriteStmt) {
 	lead := LeadOf(s.Content, s.Classic)
 	stream := func() {
 		if lead != nil && tc.info.Uses[lead] == nil {
-			tc.errorf(lead, codeStatement, "Variable '"+lead.Name+"' is not defined", nil, nil)
+			tc.errorOf(lead, diag.Undefined, codeStatement, "Variable '"+lead.Name+"' is not defined", lead.Name)
 		}
 		vt := tc.expr(s.Content)
 		if !loose(vt) {
@@ -510,7 +511,7 @@ func (tc *typeChecker) streamWrite(s *ast.WriteStmt) {
 	}
 	classic := func() {
 		if tc.info.Uses[s.Classic] == nil {
-			tc.errorf(s.Classic, codeStatement, "Variable '"+s.Classic.Name+"' is not defined", nil, nil)
+			tc.errorOf(s.Classic, diag.Undefined, codeStatement, "Variable '"+s.Classic.Name+"' is not defined", s.Classic.Name)
 		}
 		tc.swapLead, tc.swapAlt = lead, s.Classic
 		tc.expr(s.Content)

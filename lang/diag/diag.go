@@ -107,6 +107,39 @@ const (
 	// header, that closes nothing (its header did not parse); the parser
 	// skipped it and read the body on.
 	Stray
+
+	// Undefined: a variable is used that no statement declares where it
+	// is used. Names[0] is the name; Names[1], when there, is the included
+	// file that declares it, which the checker does not read.
+	Undefined
+	// UndefinedAction: a call names an action that is not declared.
+	// Names[0] is the action's name.
+	UndefinedAction
+	// UndefinedType: a type is named that no container, interface or
+	// type of WFL has. Names[0] is the name.
+	UndefinedType
+	// UndefinedInterface: a container implements an interface that is not
+	// declared. Names[0] is the name.
+	UndefinedInterface
+	// Redefined: a `store` declares a variable that is already declared
+	// in its scope or an outer one. Names[0] is the name.
+	Redefined
+	// DuplicateAction: an action is declared twice with parameters that
+	// calls cannot tell apart; its message names the other's line.
+	// Names[0] is the action's name.
+	DuplicateAction
+	// Unused: a variable is declared and never read. Names[0] is the
+	// name.
+	Unused
+	// ExpectedValue: the parser wanted a value (an expression) and found
+	// another token. Names[0] is that token when it is a keyword (`as`
+	// in `x as 5`, which lacks its `store`), "" when it is none (a name,
+	// a literal, a symbol, the end of a line or of the file).
+	ExpectedValue
+	// Unsatisfied: a container does not declare an action an interface it
+	// implements requires. Names is the container, the interface and the
+	// action, in that order.
+	Unsatisfied
 )
 
 func (k Kind) String() string {
@@ -117,6 +150,24 @@ func (k Kind) String() string {
 		return "misclosed"
 	case Stray:
 		return "stray"
+	case Undefined:
+		return "undefined"
+	case UndefinedAction:
+		return "undefined action"
+	case UndefinedType:
+		return "undefined type"
+	case UndefinedInterface:
+		return "undefined interface"
+	case Redefined:
+		return "redefined"
+	case DuplicateAction:
+		return "duplicate action"
+	case Unused:
+		return "unused"
+	case ExpectedValue:
+		return "expected value"
+	case Unsatisfied:
+		return "unsatisfied"
 	}
 	return ""
 }
@@ -125,6 +176,10 @@ func (k Kind) String() string {
 // the tree whole: a block's closer missing or mistyped. (A Stray `end`
 // says a block's header did not parse: the lines it held are misread.)
 func (k Kind) Recovered() bool { return k == Unclosed || k == Misclosed }
+
+// Layout reports whether the parser's recovery of blocks by their layout
+// told the finding: Unclosed, Misclosed or Stray.
+func (k Kind) Layout() bool { return k == Unclosed || k == Misclosed || k == Stray }
 
 // Related points at another place that explains a diagnostic, such as the
 // block opener that an "end" is missing for.

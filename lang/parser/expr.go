@@ -744,7 +744,7 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 	t := p.peek()
 	switch t.Kind {
 	case token.EOF:
-		p.failTok(t, CodeEOF, "expected an expression, found end of file")
+		p.failTokOf(t, diag.ExpectedValue, CodeEOF, "expected an expression, found end of file", "")
 	case token.LeftBracket:
 		return p.listLit(t), false
 	case token.LeftParen:
@@ -805,12 +805,12 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 	case token.KeywordSplit:
 		return p.splitPrimary(t, clause), true
 	case token.Eol:
-		p.failTok(t, CodeUnexpected, "expected an expression, found end of line")
+		p.failTokOf(t, diag.ExpectedValue, CodeUnexpected, "expected an expression, found end of line", "")
 	}
 	if t.Kind.IsContextual() {
 		return p.contextualPrimary(t, clause)
 	}
-	p.failTok(t, CodeUnexpected, "expected an expression, found "+describe(t))
+	p.failTokOf(t, diag.ExpectedValue, CodeUnexpected, "expected an expression, found "+describe(t), keywordOf(t))
 	return nil, false
 }
 

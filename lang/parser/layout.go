@@ -315,7 +315,7 @@ func (p *parser) headerAround(fr *frame, after []ahead) bool {
 		}
 		for i := a.diags; i < a.diagsEnd; i++ {
 			if p.raised[i].owner != droppedOwner && p.diags[i].Severity == diag.Error {
-				if p.diags[i].Kind == 0 {
+				if !p.diags[i].Kind.Layout() {
 					fr.taken = [2]int{i, i + 1}
 				}
 				fr.failedAt = true

@@ -511,6 +511,26 @@ func (p *parser) failTok(tok token.Token, code, msg string) {
 	panic(bailout{})
 }
 
+// failTokOf is failTok for a finding of kind k about names (as k
+// documents).
+func (p *parser) failTokOf(tok token.Token, k diag.Kind, code, msg string, names ...string) {
+	if tok.Kind == token.Eol {
+		tok.End = tok.Start
+	}
+	p.report(tok.Start, tok.End, code, msg)
+	d := &p.diags[len(p.diags)-1]
+	d.Kind, d.Names = k, names
+	panic(bailout{})
+}
+
+// keywordOf returns the keyword t is, or "" when it is none.
+func keywordOf(t token.Token) string {
+	if t.Kind.IsKeyword() {
+		return t.Kind.Spelling()
+	}
+	return ""
+}
+
 // failHere records a diagnostic at the current token (or the end of the
 // file) and unwinds.
 func (p *parser) failHere(code, msg string) {
