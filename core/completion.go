@@ -45,6 +45,25 @@ const (
 	CompleteFolder
 )
 
+// completionKindNames are the kinds' names, as MCP's get_completions and
+// the logs spell them.
+var completionKindNames = [...]string{
+	CompleteKeyword: "keyword", CompleteSnippet: "snippet", CompleteVariable: "variable",
+	CompleteConstant: "constant", CompleteParameter: "parameter", CompleteAction: "action",
+	CompleteBuiltin: "builtin", CompleteContainer: "container", CompleteProperty: "property",
+	CompleteMethod: "method", CompleteInterface: "interface", CompleteType: "type",
+	CompleteFile: "file", CompleteFolder: "folder",
+}
+
+// String returns the kind's name ("variable", "interface", …), or "" for
+// the zero kind.
+func (k CompletionKind) String() string {
+	if k > 0 && int(k) < len(completionKindNames) {
+		return completionKindNames[k]
+	}
+	return ""
+}
+
 // A CompletionItem is one proposal.
 type CompletionItem struct {
 	Label   string

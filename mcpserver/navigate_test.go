@@ -210,3 +210,16 @@ func TestGetCompletions(t *testing.T) {
 		t.Errorf("the variable result is not proposed after 'display res': %s", res.StructuredContent)
 	}
 }
+
+// TestGetCompletionsKinds: every item says its kind; an interface's said
+// nothing ("kind": "").
+func TestGetCompletionsKinds(t *testing.T) {
+	h := start(t, Options{})
+	src, _ := json.Marshal("create interface Shape:\n    requires action area\nend interface\ncreate container Box implements Sha\n")
+	res := h.call(1, "tools/call", fmt.Sprintf(`{"name":"get_completions","arguments":{"source":%s,"line":4,"column":36}}`, src)).tool(t)
+	var out struct{ Items []completionJSON }
+	json.Unmarshal(res.StructuredContent, &out)
+	if len(out.Items) == 0 || out.Items[0].Label != "Shape" || out.Items[0].Kind != "interface" {
+		t.Errorf("after 'implements Sha': %s, want the interface Shape of kind interface", res.StructuredContent)
+	}
+}

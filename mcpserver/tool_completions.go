@@ -9,13 +9,6 @@ import (
 	"wfl-lsp/core"
 )
 
-var completionKindNames = map[core.CompletionKind]string{
-	core.CompleteKeyword: "keyword", core.CompleteSnippet: "snippet", core.CompleteVariable: "variable",
-	core.CompleteConstant: "constant", core.CompleteParameter: "parameter", core.CompleteAction: "action",
-	core.CompleteBuiltin: "builtin", core.CompleteContainer: "container", core.CompleteProperty: "property",
-	core.CompleteMethod: "method",
-}
-
 const maxToolCompletions = 100
 
 type completionJSON struct {
@@ -57,7 +50,7 @@ var getCompletionsTool = &Tool{
 			if doc == "" && it.Kind == core.CompleteBuiltin {
 				doc, _ = core.BuiltinDoc(it.Label)
 			}
-			cj := completionJSON{Label: it.Label, Kind: completionKindNames[it.Kind], Detail: it.Detail, Doc: doc, Insert: it.Insert}
+			cj := completionJSON{Label: it.Label, Kind: it.Kind.String(), Detail: it.Detail, Doc: doc, Insert: it.Insert}
 			out = append(out, cj)
 			return jsonSize(cj)
 		})
