@@ -163,8 +163,19 @@ func TestEditInIncludeCycle(t *testing.T) {
 		}
 		return core.Costs{Analyses: after.Analyses - before.Analyses, Lookups: after.Lookups - before.Lookups}, others
 	}
-	c1, o1 := cost(25)
-	c4, o4 := cost(100)
+	// The counters are the process's: work left running by the tests
+	// before (a warm-up, an index) only adds to them, so each size takes
+	// the least of three runs.
+	least := func(n int) (core.Costs, int) {
+		c, o := cost(n)
+		for range 2 {
+			ci, oi := cost(n)
+			c.Analyses, c.Lookups, o = min(c.Analyses, ci.Analyses), min(c.Lookups, ci.Lookups), max(o, oi)
+		}
+		return c, o
+	}
+	c1, o1 := least(25)
+	c4, o4 := least(100)
 	t.Logf("one edit: %+v with 25 files open, %+v with 100", c1, c4)
 	if c4.Analyses > c1.Analyses || o1+o4 > 0 {
 		t.Errorf("one edit that changes nothing the other files read: %d analyses with 25 files, %d with 100; %d and %d other files published",
