@@ -85,6 +85,18 @@ func graphCost(t testing.TB, paths []string) (analyses int64, published int) {
 	return analyses, published
 }
 
+// leastCost is graphCost's least of three runs: the analyses are counted
+// for the whole process, and work left running by earlier tests only adds
+// to them.
+func leastCost(t testing.TB, paths []string) (analyses int64, published int) {
+	analyses, published = graphCost(t, paths)
+	for range 2 {
+		a, p := graphCost(t, paths)
+		analyses, published = min(analyses, a), max(published, p)
+	}
+	return analyses, published
+}
+
 // drained returns the messages received and not yet awaited, once the
 // server has stopped.
 func (c *client) drained() []*msg {
@@ -107,8 +119,8 @@ func TestIncludeGraphScales(t *testing.T) {
 		t.Run(tt.shape, func(t *testing.T) {
 			small, e1 := includeGraph(t, t.TempDir(), tt.n, tt.shape)
 			large, e4 := includeGraph(t, t.TempDir(), 4*tt.n, tt.shape)
-			a1, p1 := graphCost(t, small)
-			a4, p4 := graphCost(t, large)
+			a1, p1 := leastCost(t, small)
+			a4, p4 := leastCost(t, large)
 			s1, s4 := float64(tt.n+e1), float64(4*tt.n+e4)
 			limit := s4 * math.Log2(s4) / (s1 * math.Log2(s1))
 			t.Logf("n=%d: %d analyses, %d published; n=%d: %d analyses, %d published; growth allowed %.1fx",
