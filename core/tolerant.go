@@ -89,23 +89,23 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		for _, j := range s.withFindings() {
 			i, u := int(j), s.units[j]
 			at := s.starts[i]
-			whole := !parses && (u.d.broken() || b.headers[i] || b.quoteFrom >= 0 && at >= b.quoteFrom || b.strayFrom >= 0 && at >= b.strayFrom || b.held[i] || s.indented(i))
+			whole := !parses && (u.d.broken() || b.headers[i] || b.afterQuote(at) || b.strayFrom >= 0 && at >= b.strayFrom || b.held[i] || s.indented(i))
 			for _, x := range u.d.list {
 				var keep bool
 				switch x.from {
 				case fromParse:
 					keep = parses || x.Span.Start+at >= b.first
 				case fromDropped:
-					keep = parses || b.quoteFrom < 0 || x.Span.Start+at < b.quoteFrom
+					keep = parses || !b.afterQuote(x.Span.Start+at)
 				case fromLintTok:
-					keep = !parses && (b.quoteFrom < 0 || x.Span.Start+at < b.quoteFrom)
+					keep = !parses && !b.afterQuote(x.Span.Start+at)
 				case fromLintTree:
 					keep = parses
 				case fromStatic:
 					keep = parses && !semErr
 				case fromAnalyzer, fromType, fromRetold:
 					keep = b == nil || !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at) &&
-						(b.quoteFrom < 0 || x.Span.Start+at < b.quoteFrom)
+						!b.afterQuote(x.Span.Start+at)
 				}
 				shown[k] = keep
 				k++
@@ -234,6 +234,10 @@ func quotedNames(msg string) []string {
 		rest = rest[i+1+j+1:]
 	}
 }
+
+// afterQuote reports whether the text at off is lexed otherwise than meant:
+// it is past the line where a quote being typed pairs with a later one.
+func (b *broken) afterQuote(off int) bool { return b.quoteFrom >= 0 && off >= b.quoteFrom }
 
 // broken is what tolerant knows of the text that does not parse.
 type broken struct {

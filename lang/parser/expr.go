@@ -804,8 +804,6 @@ func (p *parser) primaryBase(clause bool) (ast.Expr, bool) {
 		return p.replacePrimary(t, clause), true
 	case token.KeywordSplit:
 		return p.splitPrimary(t, clause), true
-	case token.Eol:
-		p.failTokOf(t, diag.ExpectedValue, CodeUnexpected, "expected an expression, found end of line", "")
 	}
 	if t.Kind.IsContextual() {
 		return p.contextualPrimary(t, clause)

@@ -282,27 +282,13 @@ func Compatible(target, source *Type, ext Extends) bool {
 	case source.Kind == KAsync:
 		return Compatible(target, source.Elem, ext)
 	}
-	if target.Kind == KCustom {
-		switch source.Kind {
-		case KDate:
-			return strings.EqualFold(target.Name, "date")
-		case KTime:
-			return strings.EqualFold(target.Name, "time")
-		case KDateTime:
-			return strings.EqualFold(target.Name, "datetime")
-		}
+	// A container named like a built-in date or time type (`as DateTime`
+	// written as a name) is that type, either way round.
+	if target.Kind == KCustom && isDateKind(source.Kind) {
+		return strings.EqualFold(target.Name, source.String())
 	}
-	if source.Kind == KCustom {
-		// A value annotated `as DateTime` where a date and time is
-		// expected: the same type, written as a name.
-		switch target.Kind {
-		case KDate:
-			return strings.EqualFold(source.Name, "date")
-		case KTime:
-			return strings.EqualFold(source.Name, "time")
-		case KDateTime:
-			return strings.EqualFold(source.Name, "datetime")
-		}
+	if source.Kind == KCustom && isDateKind(target.Kind) {
+		return strings.EqualFold(source.Name, target.String())
 	}
 	switch {
 	case target.Kind == KList && source.Kind == KList:
@@ -395,3 +381,6 @@ func Join(a, b *Type) *Type {
 	}
 	return Any
 }
+
+// isDateKind reports whether k is one of the built-in date and time types.
+func isDateKind(k Kind) bool { return k == KDate || k == KTime || k == KDateTime }
