@@ -13,12 +13,25 @@ import (
 	"wfl-lsp/lang/types"
 )
 
+// expr resolves the names of e and checks its calls. The walker
+// (ast.Inspect) knows every node's children; the analyzer's visitor,
+// visitExpr, names only the nodes it treats apart.
 func (a *analyzer) expr(e ast.Expr) {
-	switch e := e.(type) {
-	case nil:
+	if e != nil {
+		ast.Inspect(e, a.visitExpr)
+	}
+}
+
+// visitExpr is the analyzer's visitor of an expression's nodes: it resolves
+// each identifier that refers to something, and takes over the nodes whose
+// children are not all such references (a call's callee, a property's or a
+// method's name, a named argument's name, the discarded operand of the
+// text operations) or whose operands the reference reads in another order
+// than the text's; the walker descends into the rest.
+func (a *analyzer) visitExpr(n ast.Node) bool {
+	switch e := n.(type) {
 	case *ast.Ident:
 		a.ident(e)
-	case *ast.BasicLit, *ast.PatternLit, *ast.BadExpr, *ast.CurrentTimeExpr:
 	case *ast.StaticMemberExpr:
 		// `error.message`: the reference does not check the name.
 		if e.Container != nil && a.resolveUse(e.Container) == nil {
@@ -27,75 +40,45 @@ func (a *analyzer) expr(e ast.Expr) {
 		if e.Member != nil {
 			a.use(e.Member, a.field(nil, e.Member.Name))
 		}
-	case *ast.ListLit:
-		for _, x := range e.Elems {
-			a.expr(x)
-		}
-	case *ast.ParenExpr:
-		a.expr(e.X)
-	case *ast.BinaryExpr:
-		a.expr(e.X)
-		a.expr(e.Y)
-	case *ast.BetweenExpr:
-		// The reference reads X twice (x >= lo and x <= hi); once is
-		// enough to report what is wrong with it.
-		a.expr(e.X)
-		a.expr(e.Lo)
-		a.expr(e.Hi)
-	case *ast.UnaryExpr:
-		a.expr(e.X)
-	case *ast.ConcatExpr:
-		a.expr(e.X)
-		a.expr(e.Y)
+		return false
+	case *ast.Arg:
+		a.expr(e.Value) // the name is the callee's parameter (resolveNamedArgs)
+		return false
 	case *ast.CallExpr:
 		a.call(e)
+		return false
 	case *ast.ActionCallExpr:
 		a.actionCall(e)
-	case *ast.IndexExpr:
-		a.expr(e.X)
-		a.expr(e.Index)
+		return false
 	case *ast.PropertyExpr:
-		a.expr(e.X)
+		a.expr(e.X) // the property is the type checker's
+		return false
 	case *ast.MethodCallExpr:
 		a.expr(e.X)
 		a.args(e.Args)
-	case *ast.MatchesExpr:
-		a.expr(e.X)
-		a.expr(e.Pattern)
+		return false
 	case *ast.FindExpr:
 		a.unchecked(e.Discarded) // never evaluated, but a name all the same
 		a.expr(e.Text)
 		a.expr(e.Pattern)
+		return false
 	case *ast.ReplaceExpr:
 		a.unchecked(e.Discarded)
 		a.expr(e.Text)
 		a.expr(e.Pattern)
 		a.expr(e.Replacement)
+		return false
 	case *ast.SplitExpr:
 		a.unchecked(e.Discarded)
 		a.expr(e.Text)
 		a.expr(e.Delim)
-	case *ast.HeaderExpr:
-		a.expr(e.Request)
-	case *ast.FileExistsExpr:
-		a.expr(e.Path)
-	case *ast.FileSizeExpr:
-		a.expr(e.File)
-	case *ast.ListFilesExpr:
-		a.expr(e.Path)
-		for _, x := range e.Extensions {
-			a.expr(x)
-		}
+		return false
 	case *ast.ReadContentExpr:
 		a.expr(e.File)
 		a.expr(e.Count)
-	case *ast.ProcessRunningExpr:
-		a.expr(e.Process)
-	case *ast.DatabaseQueryExpr:
-		a.expr(e.DB)
-		a.expr(e.SQL)
-		a.expr(e.Params)
+		return false
 	}
+	return true
 }
 
 func (a *analyzer) args(args []*ast.Arg) {
