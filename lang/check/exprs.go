@@ -58,27 +58,29 @@ func (a *analyzer) visitExpr(n ast.Node) bool {
 		a.args(e.Args)
 		return false
 	case *ast.FindExpr:
-		a.unchecked(e.Discarded) // never evaluated, but a name all the same
-		a.expr(e.Text)
-		a.expr(e.Pattern)
+		a.operands(e.Discarded, e.Text, e.Pattern)
 		return false
 	case *ast.ReplaceExpr:
-		a.unchecked(e.Discarded)
-		a.expr(e.Text)
-		a.expr(e.Pattern)
-		a.expr(e.Replacement)
+		a.operands(e.Discarded, e.Text, e.Pattern, e.Replacement)
 		return false
 	case *ast.SplitExpr:
-		a.unchecked(e.Discarded)
-		a.expr(e.Text)
-		a.expr(e.Delim)
+		a.operands(e.Discarded, e.Text, e.Delim)
 		return false
 	case *ast.ReadContentExpr:
-		a.expr(e.File)
-		a.expr(e.Count)
+		a.operands(nil, e.File, e.Count)
 		return false
 	}
 	return true
+}
+
+// operands resolves the operands of an expression in the order the
+// reference reads them, after its discarded operand (or nil), which is
+// never evaluated but is a name all the same.
+func (a *analyzer) operands(discarded ast.Expr, xs ...ast.Expr) {
+	a.unchecked(discarded)
+	for _, x := range xs {
+		a.expr(x)
+	}
 }
 
 func (a *analyzer) args(args []*ast.Arg) {
