@@ -612,39 +612,33 @@ func (tc *typeChecker) paramType(p *ast.Param) *types.Type {
 // before its body's end: a break of this loop (own says the statements are
 // its body's, not a nested loop's), or an exit or a return at any depth.
 func exitsEarly(list []ast.Stmt, own bool) bool {
-	found := false
 	for _, st := range list {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ActionDecl:
-				return false
-			case *ast.ReturnStmt, *ast.ExitStmt:
-				found = true
-			case *ast.BranchStmt:
-				found = found || own && n.Kind == ast.Break
-			case *ast.CountStmt, *ast.ForEachStmt, *ast.RepeatStmt, *ast.MainLoopStmt:
-				// A nested loop takes its own breaks.
-				var body *ast.Block
-				switch l := n.(type) {
-				case *ast.CountStmt:
-					body = l.Body
-				case *ast.ForEachStmt:
-					body = l.Body
-				case *ast.RepeatStmt:
-					body = l.Body
-				case *ast.MainLoopStmt:
-					body = l.Body
-				}
-				if body != nil && exitsEarly(body.Stmts, false) {
-					found = true
-				}
-				return false
-			}
-			return !found
-		})
-		if found {
+		if leavesLoop(st, own) {
 			return true
 		}
 	}
 	return false
+}
+
+// leavesLoop is exitsEarly of one node.
+func leavesLoop(n ast.Node, own bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ActionDecl:
+			return false
+		case *ast.ReturnStmt, *ast.ExitStmt:
+			found = true
+		case *ast.BranchStmt:
+			found = found || own && n.Kind == ast.Break
+		case *ast.CountStmt, *ast.ForEachStmt, *ast.RepeatStmt, *ast.MainLoopStmt:
+			if own {
+				// A nested loop takes its own breaks.
+				found = found || leavesLoop(n, false)
+				return false
+			}
+		}
+		return !found
+	})
+	return found
 }
