@@ -131,15 +131,22 @@ func (a *analyzer) actionBody(d *ast.ActionDecl) {
 		a.typeRef(p.Type)
 		a.declareReplace(p.Name, SymParameter, p, paramType(p), false)
 	}
-	a.typeRef(d.ReturnType)
-	saved, top := a.aliases, a.top
-	a.aliases, a.top = copyAliases(saved), nil
-	a.block(d.Body)
-	a.aliases, a.top = saved, top
+	a.body(d.ReturnType, d.Body)
 	for _, w := range added {
 		delete(a.actionParams, w)
 	}
 	a.pop()
+}
+
+// body checks the return type and the body of an action or a method, in
+// its scope (pushed, its parameters declared): the body sees the aliases
+// around it, and what it makes of them stays in it.
+func (a *analyzer) body(ret *ast.TypeExpr, b *ast.Block) {
+	a.typeRef(ret)
+	saved, top := a.aliases, a.top
+	a.aliases, a.top = copyAliases(saved), nil
+	a.block(b)
+	a.aliases, a.top = saved, top
 }
 
 // copyAliases returns a copy of the aliases m for a body, nil when there

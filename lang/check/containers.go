@@ -103,11 +103,7 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 					a.declareReplace(p.Name, SymParameter, p, paramType(p), false)
 				}
 			}
-			a.typeRef(m.ReturnType)
-			saved, top := a.aliases, a.top
-			a.aliases, a.top = copyAliases(saved), nil
-			a.block(m.Body)
-			a.aliases, a.top = saved, top
+			a.body(m.ReturnType, m.Body)
 			a.container, a.staticMethod = prevC, prevS
 			a.pop()
 		}
