@@ -984,15 +984,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 		tc.block(s.Finally)
 	case *ast.CreateListStmt:
-		var el *types.Type
-		for _, v := range s.Values {
-			el = types.Join(el, tc.expr(v))
-		}
-		if el == nil {
-			el = types.Unknown
-		}
+		t := tc.listOf(s.Values)
 		if s.Name != nil {
-			tc.set(tc.info.Defs[s.Name], types.NewList(el))
+			tc.set(tc.info.Defs[s.Name], t)
 		}
 	case *ast.CreateMapStmt:
 		var vt *types.Type

@@ -25,6 +25,19 @@ func (tc *typeChecker) expr(e ast.Expr) *types.Type {
 	return t
 }
 
+// listOf is the type of a list of the values xs: of their join, Unknown
+// when there are none.
+func (tc *typeChecker) listOf(xs []ast.Expr) *types.Type {
+	var el *types.Type
+	for _, x := range xs {
+		el = types.Join(el, tc.expr(x))
+	}
+	if el == nil {
+		el = types.Unknown
+	}
+	return types.NewList(el)
+}
+
 func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 	switch e := e.(type) {
 	case *ast.BasicLit:
@@ -34,14 +47,7 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 	case *ast.PatternLit:
 		return types.Pattern
 	case *ast.ListLit:
-		var el *types.Type
-		for _, x := range e.Elems {
-			el = types.Join(el, tc.expr(x))
-		}
-		if el == nil {
-			el = types.Unknown
-		}
-		return types.NewList(el)
+		return tc.listOf(e.Elems)
 	case *ast.ParenExpr:
 		return tc.expr(e.X)
 	case *ast.Ident:
@@ -524,23 +530,19 @@ func (tc *typeChecker) binary(n ast.Node, op ast.BinaryOp, l, r *types.Type) *ty
 		}
 		return types.Unknown
 	}
-	if l.Kind == types.KAny || r.Kind == types.KAny {
-		if boolOp {
+	// An operand of any type, or an asynchronous one, is not checked: a
+	// comparison is a Boolean, text plus it is text, else the result is
+	// as loose as the operand. (An operand that may be Nothing is
+	// checked as it is: the operators but equality reject Nothing at run
+	// time.)
+	if anyOp, async := l.Kind == types.KAny || r.Kind == types.KAny, l.Kind == types.KAsync || r.Kind == types.KAsync; anyOp || async {
+		switch {
+		case boolOp:
 			return types.Boolean
-		}
-		if op == ast.OpPlus && (l.Kind == types.KText || r.Kind == types.KText) {
+		case op == ast.OpPlus && (l.Kind == types.KText || r.Kind == types.KText):
 			return types.Text
-		}
-		return types.Any
-	}
-	// An operand that may be Nothing is checked as it is: the operators
-	// but equality reject Nothing at run time.
-	if l.Kind == types.KAsync || r.Kind == types.KAsync {
-		if boolOp {
-			return types.Boolean
-		}
-		if op == ast.OpPlus && (l.Kind == types.KText || r.Kind == types.KText) {
-			return types.Text
+		case anyOp:
+			return types.Any
 		}
 		return types.Unknown
 	}
