@@ -153,82 +153,67 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 // reference looks into. An action's parameters count as used names of its
 // body, and the body's names replace outer ones of the same name.
 func collectDecls(s ast.Stmt, into *declSet) {
-	declare := func(id *ast.Ident) {
-		if id != nil {
-			into.set(id.Name, usage{span: token.Span{Start: id.Pos(), End: id.End()}})
+	ast.Walk(declCollector{into}, s)
+}
+
+// declCollector is collectDecls' visitor: it names the statements whose
+// blocks the rule looks into, and the walker finds their blocks.
+type declCollector struct{ into *declSet }
+
+func (c declCollector) Visit(n ast.Node) ast.Visitor {
+	switch n := n.(type) {
+	case *ast.Block, *ast.IfStmt, *ast.SingleIfStmt, *ast.RouteStmt, *ast.RouteArm,
+		*ast.ForEachStmt, *ast.CountStmt, *ast.MainLoopStmt, *ast.TransactionStmt,
+		*ast.DescribeStmt, *ast.HookStmt, *ast.TestStmt:
+		return c
+	case *ast.RepeatStmt:
+		if n.Kind == ast.RepeatForever {
+			return c
 		}
-	}
-	block := func(b *ast.Block) {
-		if b != nil {
-			for _, x := range b.Stmts {
-				collectDecls(x, into)
-			}
+	case *ast.TryStmt:
+		// The body, the handlers, then otherwise and finally, in that
+		// order whatever the text's: the last declaration of a name is
+		// the one reported.
+		c.blocks(n.Body)
+		for _, cl := range n.Clauses {
+			c.blocks(cl.Body)
 		}
-	}
-	switch s := s.(type) {
+		c.blocks(n.Otherwise, n.Finally)
 	case *ast.VarDecl:
-		if !isDBQuery(s.Value) {
-			declare(s.Name)
+		if !isDBQuery(n.Value) {
+			c.declare(n.Name)
 		}
 	case *ast.PatternDecl:
-		declare(s.Name)
+		c.declare(n.Name)
 	case *ast.ActionDecl:
 		var scope declSet
-		for _, prm := range s.Params {
+		for _, prm := range n.Params {
 			if prm.Name != nil {
 				for w := range strings.FieldsSeq(prm.Name.Name) {
 					scope.set(w, usage{used: true})
 				}
 			}
 		}
-		if s.Body != nil {
-			for _, x := range s.Body.Stmts {
-				collectDecls(x, &scope)
-			}
-		}
+		declCollector{&scope}.blocks(n.Body)
 		for _, u := range scope.list {
-			into.set(u.name, u)
+			c.into.set(u.name, u)
 		}
-	case *ast.IfStmt:
-		block(s.Then)
-		switch e := s.Else.(type) {
-		case *ast.Block:
-			block(e)
-		case ast.Stmt:
-			collectDecls(e, into)
+	}
+	return nil
+}
+
+// blocks walks the blocks bs (nil where absent).
+func (c declCollector) blocks(bs ...*ast.Block) {
+	for _, b := range bs {
+		if b != nil {
+			ast.Walk(c, b)
 		}
-	case *ast.RouteStmt:
-		for _, a := range s.Arms {
-			block(a.Body)
-		}
-		block(s.Otherwise)
-	case *ast.RepeatStmt:
-		if s.Kind == ast.RepeatForever {
-			block(s.Body)
-		}
-	case *ast.SingleIfStmt:
-		collectDecls(s.Then, into)
-	case *ast.TryStmt:
-		block(s.Body)
-		for _, c := range s.Clauses {
-			block(c.Body)
-		}
-		block(s.Otherwise)
-		block(s.Finally)
-	case *ast.ForEachStmt:
-		block(s.Body)
-	case *ast.CountStmt:
-		block(s.Body)
-	case *ast.MainLoopStmt:
-		block(s.Body)
-	case *ast.TransactionStmt:
-		block(s.Body)
-	case *ast.DescribeStmt:
-		block(s.Body)
-	case *ast.HookStmt:
-		block(s.Body)
-	case *ast.TestStmt:
-		block(s.Body)
+	}
+}
+
+func (c declCollector) declare(id *ast.Ident) {
+	if id != nil {
+		c.into.set(id.Name, usage{span: token.Span{Start: id.Pos(), End: id.End()}})
 	}
 }
 
