@@ -127,51 +127,7 @@ func TestFilesReadThroughFileAccess(t *testing.T) {
 		"internal/testcorpus/testcorpus.go:ReadFile":        "the corpus's files the tests read (testcorpus is imported by tests only)",
 		"internal/conformance/cmd/fixture/main.go:ReadFile": "the conformance fixture's token file (test fixture, not shipped)",
 	}
-	fset := gotoken.NewFileSet()
-	seen := map[string]bool{}
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || path == "bench") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := goparser.ParseFile(fset, path, nil, goparser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		goast.Inspect(f, func(n goast.Node) bool {
-			sel, ok := n.(*goast.SelectorExpr)
-			if !ok || !readers[sel.Sel.Name] {
-				return true
-			}
-			if x, ok := sel.X.(*goast.Ident); !ok || x.Name != "os" {
-				return true
-			}
-			key := filepath.ToSlash(path) + ":" + sel.Sel.Name
-			if _, ok := allowed[key]; ok {
-				seen[key] = true
-				return true
-			}
-			t.Errorf("%s: os.%s reads a file: read through core.FileAccess (core/files.go), or add the call to this test's exceptions with the reason", fset.Position(sel.Pos()), sel.Sel.Name)
-			return true
-		})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for key := range allowed {
-		if !seen[key] {
-			t.Errorf("exception %s names no call: remove it", key)
-		}
-	}
+	osCalls(t, readers, allowed, "bench", "reads a file: read through core.FileAccess (core/files.go), or add the call to this test's exceptions with the reason")
 }
 
 // TestUserFilesWrittenByReplaceFile enforces that the program writes over a
@@ -190,6 +146,16 @@ func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 		"internal/txtar/run.go:WriteFile":        "the golden files under testdata/, rewritten by the tests under -update (txtar is imported by tests only)",
 		"internal/typingbench/docs.go:WriteFile": "the documents the typing benchmark types into, in a temporary workspace folder (typingbench is imported by benchmarks only)",
 	}
+	osCalls(t, writers, allowed, "", "writes a file: write a user's file through replaceFile, or add the call to this test's exceptions with the reason")
+}
+
+// osCalls reports each call os.NAME, NAME one of names, in the non-test Go
+// files of the repository (its hidden folders, the testdata folders and
+// the folder skip aside) that allowed does not name as "path:NAME" (with
+// its reason), as "position: os.NAME misuse"; and each exception that
+// names no call.
+func osCalls(t *testing.T, names map[string]bool, allowed map[string]string, skip, misuse string) {
+	t.Helper()
 	fset := gotoken.NewFileSet()
 	seen := map[string]bool{}
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
@@ -197,7 +163,7 @@ func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 			return err
 		}
 		if d.IsDir() {
-			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			if path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || path == skip) {
 				return filepath.SkipDir
 			}
 			return nil
@@ -211,7 +177,7 @@ func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 		}
 		goast.Inspect(f, func(n goast.Node) bool {
 			sel, ok := n.(*goast.SelectorExpr)
-			if !ok || !writers[sel.Sel.Name] {
+			if !ok || !names[sel.Sel.Name] {
 				return true
 			}
 			if x, ok := sel.X.(*goast.Ident); !ok || x.Name != "os" {
@@ -222,7 +188,7 @@ func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 				seen[key] = true
 				return true
 			}
-			t.Errorf("%s: os.%s writes a file: write a user's file through replaceFile, or add the call to this test's exceptions with the reason", fset.Position(sel.Pos()), sel.Sel.Name)
+			t.Errorf("%s: os.%s %s", fset.Position(sel.Pos()), sel.Sel.Name, misuse)
 			return true
 		})
 		return nil
@@ -232,7 +198,7 @@ func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 	}
 	for key, why := range allowed {
 		if !seen[key] {
-			t.Errorf("the exception %s (%s) is no longer used: remove it", key, why)
+			t.Errorf("the exception %s (%s) names no call: remove it", key, why)
 		}
 	}
 }
