@@ -76,11 +76,7 @@ func (s *server) item(f callFile, it core.CallItem) protocol.CallHierarchyItem {
 	case it.TopLevel:
 		kind = protocol.SymbolKindFile
 	}
-	ci := protocol.CallHierarchyItem{Name: it.Name, Kind: kind, URI: u, Range: m.rng(it.Span), SelectionRange: m.rng(it.NameSpan)}
-	if it.Detail != "" {
-		detail := it.Detail
-		ci.Detail = &detail
-	}
+	ci := protocol.CallHierarchyItem{Name: it.Name, Kind: kind, URI: u, Range: m.rng(it.Span), SelectionRange: m.rng(it.NameSpan), Detail: optional(it.Detail)}
 	return ci
 }
 

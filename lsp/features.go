@@ -232,10 +232,7 @@ func toDocumentSymbols(m mapper, ss []core.DocumentSymbol) []protocol.DocumentSy
 			Kind:           outlineKinds[sym.Kind],
 			Range:          m.rng(sym.Span),
 			SelectionRange: m.rng(sym.NameSpan),
-		}
-		if sym.Detail != "" {
-			detail := sym.Detail
-			ds.Detail = &detail
+			Detail:         optional(sym.Detail),
 		}
 		if len(sym.Children) > 0 {
 			ds.Children = toDocumentSymbols(m, sym.Children)
@@ -308,4 +305,13 @@ func pullDiagnostics(_ context.Context, s *server, d doc, _ *protocol.DocumentDi
 // one place.
 func declaration(ctx context.Context, s *server, d doc, p *protocol.DeclarationParams) (any, error) {
 	return definition(ctx, s, d, &protocol.DefinitionParams{TextDocumentPositionParams: p.TextDocumentPositionParams})
+}
+
+// optional is s for a protocol field that is left out when empty: nil for
+// "".
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

@@ -61,11 +61,7 @@ func (s *server) typeItem(f callFile, it core.TypeItem) protocol.TypeHierarchyIt
 	if it.Interface {
 		kind = protocol.SymbolKindInterface
 	}
-	ti := protocol.TypeHierarchyItem{Name: it.Name, Kind: kind, URI: u, Range: m.rng(it.Span), SelectionRange: m.rng(it.NameSpan)}
-	if it.Detail != "" {
-		detail := it.Detail
-		ti.Detail = &detail
-	}
+	ti := protocol.TypeHierarchyItem{Name: it.Name, Kind: kind, URI: u, Range: m.rng(it.Span), SelectionRange: m.rng(it.NameSpan), Detail: optional(it.Detail)}
 	return ti
 }
 
