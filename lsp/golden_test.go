@@ -40,18 +40,26 @@ func TestGolden(t *testing.T) {
 		}
 		markers, _ := ar.Get("markers")
 		settings, _ := ar.Get("settings.json")
-		for _, enc := range []string{"utf-16", "utf-8"} {
-			got := transcript(t, src, markers, settings, enc)
-			want, _ := ar.Get(enc)
-			if *update {
-				ar.Set(enc, got)
-				continue
-			}
-			if got != want {
-				t.Errorf("%s transcript differs (run with -update to regenerate):\n%s", enc, diffLines(want, got))
-			}
-		}
+		eachEncoding(t, ar, func(enc string) string { return transcript(t, src, markers, settings, enc) })
 	})
+}
+
+// eachEncoding compares the archive's transcript in each position encoding
+// (the file named for it) with the one got makes, or under -update writes
+// it.
+func eachEncoding(t *testing.T, ar *txtar.Archive, got func(enc string) string) {
+	t.Helper()
+	for _, enc := range []string{"utf-16", "utf-8"} {
+		got := got(enc)
+		want, _ := ar.Get(enc)
+		if *update {
+			ar.Set(enc, got)
+			continue
+		}
+		if got != want {
+			t.Errorf("%s transcript differs (run with -update to regenerate):\n%s", enc, diffLines(want, got))
+		}
+	}
 }
 
 // conv converts LSP positions of one encoding to byte offsets, rune by rune.

@@ -34,17 +34,7 @@ func TestNavGolden(t *testing.T) {
 			t.Fatal("no doc.wfl")
 		}
 		queries, _ := ar.Get("queries")
-		for _, enc := range []string{"utf-16", "utf-8"} {
-			got := navTranscript(t, ar, queries, enc)
-			want, _ := ar.Get(enc)
-			if *update {
-				ar.Set(enc, got)
-				continue
-			}
-			if got != want {
-				t.Errorf("%s transcript differs (run with -update to regenerate):\n%s", enc, diffLines(want, got))
-			}
-		}
+		eachEncoding(t, ar, func(enc string) string { return navTranscript(t, ar, queries, enc) })
 	})
 }
 
