@@ -330,6 +330,15 @@ func (p *parser) tryStmt() ast.Stmt {
 		}
 		p.closeBlock(token.KeywordTry, "try block")
 	})
+	// clause parses the body of a clause begun by c, after the header
+	// named after, and adds the clause to s.
+	clause := func(cl *ast.CatchClause, c token.Token, after string) {
+		inClause = true
+		cl.Body = p.colonBlock(after, clauseStop)
+		inClause = false
+		cl.Range = p.rng(c.Start)
+		s.Clauses = append(s.Clauses, cl)
+	}
 	s.Body = p.colonBlock("'try'", clauseStop)
 loop:
 	for !p.atEOF() && !fr.ended {
@@ -401,11 +410,7 @@ loop:
 				p.next()
 				cl.Name = p.identOf(nm)
 			}
-			inClause = true
-			cl.Body = p.colonBlock("the error kind", clauseStop)
-			inClause = false
-			cl.Range = p.rng(c.Start)
-			s.Clauses = append(s.Clauses, cl)
+			clause(cl, c, "the error kind")
 		case token.KeywordCatch:
 			p.next()
 			cl := &ast.CatchClause{Catch: true, Kind: ast.ErrGeneral}
@@ -415,11 +420,7 @@ loop:
 					cl.Name = p.identOf(nm)
 				}
 			}
-			inClause = true
-			cl.Body = p.colonBlock("'catch'", clauseStop)
-			inClause = false
-			cl.Range = p.rng(c.Start)
-			s.Clauses = append(s.Clauses, cl)
+			clause(cl, c, "'catch'")
 		case token.KeywordOtherwise:
 			p.next()
 			s.Otherwise = p.colonBlock("'otherwise'", stopAt(token.KeywordFinally, token.KeywordEnd))
