@@ -74,6 +74,18 @@ when there are none, then `post-command-hook'."
   "The current buffer's text, without properties."
   (buffer-substring-no-properties (point-min) (point-max)))
 
+(defun e2e-eldoc ()
+  "Empty the *eldoc* buffer, then run M-x eldoc at point."
+  (when (buffer-live-p eldoc--doc-buffer)
+    (with-current-buffer eldoc--doc-buffer
+      (let ((inhibit-read-only t)) (erase-buffer))))
+  (e2e-command #'eldoc))
+
+(defun e2e-eldoc-text ()
+  "The text of the *eldoc* buffer, or nil when there is none."
+  (and (buffer-live-p eldoc--doc-buffer)
+       (with-current-buffer eldoc--doc-buffer (e2e-text))))
+
 (defun e2e-goto (line text)
   "Put point on the first occurrence of TEXT on LINE (1-based)."
   (goto-char (point-min))
@@ -215,15 +227,10 @@ diagnostics are of.")
   ;; it first among ElDoc's sources.)
   (e2e-step "hover"
     (e2e-goto 9 "first name")
-    (when (buffer-live-p eldoc--doc-buffer)
-      (with-current-buffer eldoc--doc-buffer
-        (let ((inhibit-read-only t)) (erase-buffer))))
-    (e2e-command #'eldoc)
-    (cl-flet ((doc () (and (buffer-live-p eldoc--doc-buffer)
-                           (with-current-buffer eldoc--doc-buffer (e2e-text)))))
-      (e2e-check "hover: M-x eldoc on 'first name' (line 9) shows \"variable first name: Text\""
-                 (e2e-wait (lambda () (string-match-p "variable first name: Text" (or (doc) ""))))
-                 (format "*eldoc* buffer: %S" (doc)))))
+    (e2e-eldoc)
+    (e2e-check "hover: M-x eldoc on 'first name' (line 9) shows \"variable first name: Text\""
+               (e2e-wait (lambda () (string-match-p "variable first name: Text" (or (e2e-eldoc-text) ""))))
+               (format "*eldoc* buffer: %S" (e2e-eldoc-text))))
 
   ;; 4. Go to definition: M-. on the use on line 10 lands on the
   ;; declaration on line 6.
@@ -511,16 +518,11 @@ diagnostics are of.")
                                     (re-search-forward "^store best score")
                                     (line-number-at-pos))))
           (e2e-goto line "best score")
-          (when (buffer-live-p eldoc--doc-buffer)
-            (with-current-buffer eldoc--doc-buffer
-              (let ((inhibit-read-only t)) (erase-buffer))))
-          (e2e-command #'eldoc)
-          (cl-flet ((doc () (and (buffer-live-p eldoc--doc-buffer)
-                                 (with-current-buffer eldoc--doc-buffer (e2e-text)))))
-            (e2e-check (format "unfinished block: M-x eldoc on \"best score\" (line %d) below it shows \"variable best score: Number\", declared on line %d" line decl)
-                       (e2e-wait (lambda () (string-match-p (format "variable best score: Number\\(.\\|\n\\)*Declared on line %d\\." decl)
-                                                            (or (doc) ""))))
-                       (format "*eldoc* buffer: %S" (doc)))))
+          (e2e-eldoc)
+          (e2e-check (format "unfinished block: M-x eldoc on \"best score\" (line %d) below it shows \"variable best score: Number\", declared on line %d" line decl)
+                     (e2e-wait (lambda () (string-match-p (format "variable best score: Number\\(.\\|\n\\)*Declared on line %d\\." decl)
+                                                          (or (e2e-eldoc-text) ""))))
+                     (format "*eldoc* buffer: %S" (e2e-eldoc-text))))
 
         ;; imenu: what it listed before (lines below the block moved
         ;; down), and tally with its parameter on the block's lines.
