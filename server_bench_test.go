@@ -17,6 +17,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,33 +39,27 @@ func TestMain(m *testing.M) {
 		// process (go tool trace), WFL_LSP_TEST_CPUPROFILE=FILE profiles it,
 		// WFL_LSP_TEST_MEMPROFILE=FILE writes what it allocated (go tool
 		// pprof -sample_index=alloc_space).
-		if path := os.Getenv("WFL_LSP_TEST_TRACE"); path != "" {
-			if f, err := os.Create(path); err == nil {
-				trace.Start(f)
-				code := run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr)
-				trace.Stop()
-				f.Close()
-				os.Exit(code)
+		serve := func() int { return run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr) }
+		profiles := []struct {
+			env         string
+			start, stop func(f *os.File)
+		}{
+			{"WFL_LSP_TEST_TRACE", func(f *os.File) { trace.Start(f) }, func(*os.File) { trace.Stop() }},
+			{"WFL_LSP_TEST_CPUPROFILE", func(f *os.File) { pprof.StartCPUProfile(f) }, func(*os.File) { pprof.StopCPUProfile() }},
+			{"WFL_LSP_TEST_MEMPROFILE", func(*os.File) {}, func(f *os.File) { pprof.Lookup("allocs").WriteTo(f, 0) }},
+		}
+		for _, p := range profiles {
+			if path := os.Getenv(p.env); path != "" {
+				if f, err := os.Create(path); err == nil {
+					p.start(f)
+					code := serve()
+					p.stop(f)
+					f.Close()
+					os.Exit(code)
+				}
 			}
 		}
-		if path := os.Getenv("WFL_LSP_TEST_CPUPROFILE"); path != "" {
-			if f, err := os.Create(path); err == nil {
-				pprof.StartCPUProfile(f)
-				code := run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr)
-				pprof.StopCPUProfile()
-				f.Close()
-				os.Exit(code)
-			}
-		}
-		if path := os.Getenv("WFL_LSP_TEST_MEMPROFILE"); path != "" {
-			if f, err := os.Create(path); err == nil {
-				code := run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr)
-				pprof.Lookup("allocs").WriteTo(f, 0)
-				f.Close()
-				os.Exit(code)
-			}
-		}
-		os.Exit(run([]string{"--stdio"}, os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(serve())
 	}
 	os.Exit(m.Run())
 }
@@ -91,44 +86,55 @@ type lspProcess struct {
 	body      []byte    // the last message read
 }
 
-func startServer(b *testing.B) *lspProcess {
+// startServer starts this test binary as a language server over stdio,
+// its log written to stderr (nil: discarded).
+func startServer(tb testing.TB, stderr io.Writer) *lspProcess {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "WFL_LSP_TEST_SERVER=1")
-	cmd.Stderr = os.Stderr
+	cmd.Stderr = stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	return &lspProcess{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<20)}
 }
 
-func (p *lspProcess) send(b *testing.B, msg map[string]any) {
+func (p *lspProcess) send(tb testing.TB, msg map[string]any) {
 	msg["jsonrpc"] = "2.0"
 	body, err := json.Marshal(msg)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	if _, err := fmt.Fprintf(p.in, "Content-Length: %d\r\n\r\n%s", len(body), body); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 }
 
 // read returns the body of the next message, valid until the next read.
-func (p *lspProcess) read(b *testing.B) []byte {
+func (p *lspProcess) read(tb testing.TB) []byte {
+	body, err := p.next()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return body
+}
+
+// next returns the body of the next message, valid until the next call.
+func (p *lspProcess) next() ([]byte, error) {
 	p.out.Peek(1)
 	p.firstByte = time.Now()
 	n := -1
 	for {
 		line, err := p.out.ReadString('\n')
 		if err != nil {
-			b.Fatalf("reading a header: %v", err)
+			return nil, fmt.Errorf("reading a header: %w", err)
 		}
 		line = strings.TrimRight(line, "\r\n")
 		if line == "" {
@@ -138,6 +144,9 @@ func (p *lspProcess) read(b *testing.B) []byte {
 			n, _ = strconv.Atoi(v)
 		}
 	}
+	if n < 0 {
+		return nil, errors.New("a frame without Content-Length")
+	}
 	// One buffer for every message: the client's garbage would make its
 	// collector compete with the server for the machine's cores.
 	if cap(p.body) < n {
@@ -145,9 +154,9 @@ func (p *lspProcess) read(b *testing.B) []byte {
 	}
 	body := p.body[:n]
 	if _, err := io.ReadFull(p.out, body); err != nil {
-		b.Fatalf("reading a body of %d bytes: %v", n, err)
+		return nil, fmt.Errorf("reading a body of %d bytes: %w", n, err)
 	}
-	return body
+	return body, nil
 }
 
 // diagnostics reads until the publishDiagnostics of version v and returns
@@ -167,7 +176,7 @@ func (p *lspProcess) diagnostics(b *testing.B, v int) []byte {
 }
 
 func benchServerDidChange(b *testing.B, text string) {
-	p := startServer(b)
+	p := startServer(b, os.Stderr)
 	defer func() {
 		p.send(b, map[string]any{"id": 2, "method": "shutdown"})
 		p.send(b, map[string]any{"method": "exit"})

@@ -3,14 +3,8 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
-	"fmt"
-	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,41 +15,14 @@ import (
 // includes /dev/stdin: the include is reported on its line, and hover and
 // shutdown are answered (the server used to read its own input there).
 func TestIncludeOfStdinInTheServer(t *testing.T) {
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "WFL_LSP_TEST_SERVER=1")
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	outPipe, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
+	p := startServer(t, nil)
+	defer p.cmd.Process.Kill()
 	msgs := make(chan map[string]any, 100)
 	go func() {
 		defer close(msgs)
-		out := bufio.NewReader(outPipe)
 		for {
-			n := -1
-			for {
-				line, err := out.ReadString('\n')
-				if err != nil {
-					return
-				}
-				line = strings.TrimRight(line, "\r\n")
-				if line == "" {
-					break
-				}
-				if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
-					n, _ = strconv.Atoi(v)
-				}
-			}
-			body := make([]byte, n)
-			if _, err := io.ReadFull(out, body); err != nil {
+			body, err := p.next()
+			if err != nil {
 				return
 			}
 			var m map[string]any
@@ -63,11 +30,7 @@ func TestIncludeOfStdinInTheServer(t *testing.T) {
 			msgs <- m
 		}
 	}()
-	send := func(m map[string]any) {
-		m["jsonrpc"] = "2.0"
-		b, _ := json.Marshal(m)
-		fmt.Fprintf(in, "Content-Length: %d\r\n\r\n%s", len(b), b)
-	}
+	send := func(m map[string]any) { p.send(t, m) }
 	await := func(what string, match func(map[string]any) bool) map[string]any {
 		t.Helper()
 		timeout := time.After(20 * time.Second)
@@ -103,6 +66,6 @@ func TestIncludeOfStdinInTheServer(t *testing.T) {
 	send(map[string]any{"id": 3, "method": "shutdown"})
 	await("shutdown's answer", response(3))
 	send(map[string]any{"method": "exit"})
-	in.Close()
-	cmd.Wait()
+	p.in.Close()
+	p.cmd.Wait()
 }
