@@ -153,23 +153,22 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 // reference looks into. An action's parameters count as used names of its
 // body, and the body's names replace outer ones of the same name.
 func collectDecls(s ast.Stmt, into *declSet) {
-	ast.Walk(declCollector{into}, s)
+	ast.Inspect(s, declCollector{into}.visit)
 }
 
-// declCollector is collectDecls' visitor: it names the statements whose
-// blocks the rule looks into, and the walker finds their blocks.
+// declCollector is collectDecls' visitor (of ast.Inspect, whose function
+// does not escape: the sets stay on the stack): it names the statements
+// whose blocks the rule looks into, and the walker finds their blocks.
 type declCollector struct{ into *declSet }
 
-func (c declCollector) Visit(n ast.Node) ast.Visitor {
+func (c declCollector) visit(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.Block, *ast.IfStmt, *ast.SingleIfStmt, *ast.RouteStmt, *ast.RouteArm,
 		*ast.ForEachStmt, *ast.CountStmt, *ast.MainLoopStmt, *ast.TransactionStmt,
 		*ast.DescribeStmt, *ast.HookStmt, *ast.TestStmt:
-		return c
+		return true
 	case *ast.RepeatStmt:
-		if n.Kind == ast.RepeatForever {
-			return c
-		}
+		return n.Kind == ast.RepeatForever
 	case *ast.TryStmt:
 		// The body, the handlers, then otherwise and finally, in that
 		// order whatever the text's: the last declaration of a name is
@@ -199,14 +198,14 @@ func (c declCollector) Visit(n ast.Node) ast.Visitor {
 			c.into.set(u.name, u)
 		}
 	}
-	return nil
+	return false
 }
 
 // blocks walks the blocks bs (nil where absent).
 func (c declCollector) blocks(bs ...*ast.Block) {
 	for _, b := range bs {
 		if b != nil {
-			ast.Walk(c, b)
+			ast.Inspect(b, c.visit)
 		}
 	}
 }
