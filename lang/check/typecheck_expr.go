@@ -519,6 +519,17 @@ func specialize(name string, args []*types.Type, result *types.Type) *types.Type
 	return result
 }
 
+// badOperands reports msg on n, an operator whose operands l and r must both
+// be of the type want: the type found is the first operand's that is not.
+func (tc *typeChecker) badOperands(n ast.Node, msg string, want, l, r *types.Type) *types.Type {
+	found := l
+	if l.Kind == want.Kind {
+		found = r
+	}
+	tc.errorf(n, codeOperand, msg, want, found)
+	return types.Invalid
+}
+
 func (tc *typeChecker) binary(n ast.Node, op ast.BinaryOp, l, r *types.Type) *types.Type {
 	if l.Kind == types.KInvalid || r.Kind == types.KInvalid {
 		return types.Invalid
@@ -555,22 +566,12 @@ func (tc *typeChecker) binary(n ast.Node, op ast.BinaryOp, l, r *types.Type) *ty
 		if l.Kind == types.KText || r.Kind == types.KText {
 			return types.Text
 		}
-		found := l
-		if l.Kind == types.KText {
-			found = r
-		}
-		tc.errorf(n, codeOperand, "Cannot perform "+opName+" operation on "+l.String()+" and "+r.String(), types.Text, found)
-		return types.Invalid
+		return tc.badOperands(n, "Cannot perform "+opName+" operation on "+l.String()+" and "+r.String(), types.Text, l, r)
 	case op.IsArithmetic():
 		if l.Kind == types.KNumber && r.Kind == types.KNumber {
 			return types.Number
 		}
-		found := l
-		if l.Kind == types.KNumber {
-			found = r
-		}
-		tc.errorf(n, codeOperand, "Cannot perform "+opName+" operation on "+l.String()+" and "+r.String(), types.Number, found)
-		return types.Invalid
+		return tc.badOperands(n, "Cannot perform "+opName+" operation on "+l.String()+" and "+r.String(), types.Number, l, r)
 	case op == ast.OpEquals || op == ast.OpNotEquals:
 		return types.Boolean
 	case op.IsComparison():
@@ -588,12 +589,7 @@ func (tc *typeChecker) binary(n ast.Node, op ast.BinaryOp, l, r *types.Type) *ty
 		if l.Kind == types.KBoolean && r.Kind == types.KBoolean {
 			return types.Boolean
 		}
-		found := l
-		if l.Kind == types.KBoolean {
-			found = r
-		}
-		tc.errorf(n, codeOperand, "Cannot perform logical "+opName+" on "+l.String()+" and "+r.String(), types.Boolean, found)
-		return types.Invalid
+		return tc.badOperands(n, "Cannot perform logical "+opName+" on "+l.String()+" and "+r.String(), types.Boolean, l, r)
 	case op == ast.OpContains:
 		switch l.Kind {
 		case types.KList:
