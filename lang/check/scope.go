@@ -62,14 +62,21 @@ const smallTable = 8
 // redeclarations and mutability; [Scope.Resolve] is what a name means.
 func (s *Scope) Lookup(name string) *Symbol {
 	for ; s != nil; s = s.Parent {
-		if sym := s.Symbols.Get(name); sym != nil {
+		if sym := s.declared(name); sym != nil {
 			return sym
 		}
-		if s.Outer != nil {
-			if sym := s.Outer(name, false); sym != nil {
-				return sym
-			}
-		}
+	}
+	return nil
+}
+
+// declared returns what declares name in s itself: its own symbols, then
+// the declarations of its Outer; or nil.
+func (s *Scope) declared(name string) *Symbol {
+	if sym := s.Symbols.Get(name); sym != nil {
+		return sym
+	}
+	if s.Outer != nil {
+		return s.Outer(name, false)
 	}
 	return nil
 }
@@ -185,13 +192,8 @@ func (s *Scope) Innermost(offset int) *Scope {
 // lang/builtins).
 func (s *Scope) Resolve(name string) *Symbol {
 	for ; s != nil; s = s.Parent {
-		if sym := s.Symbols.Get(name); sym != nil {
+		if sym := s.declared(name); sym != nil {
 			return sym
-		}
-		if s.Outer != nil {
-			if sym := s.Outer(name, false); sym != nil {
-				return sym
-			}
 		}
 		if sym := s.Injected.Get(name); sym != nil {
 			return sym
