@@ -74,6 +74,8 @@ func forbidden(pkg, imp string) string {
 		return "the command line's subcommands stand on core, not on the servers"
 	case under(imp, "wfl-lsp/internal/testcorpus"):
 		return "finding the corpus is for tests only"
+	case under(imp, "wfl-lsp/internal/testfiles"):
+		return "writing a test's files is for tests only"
 	}
 	return ""
 }
@@ -134,17 +136,19 @@ func TestFilesReadThroughFileAccess(t *testing.T) {
 // user's file only through replaceFile (replace.go), which cannot leave it
 // half written: no other non-test code creates, truncates or renames files.
 // The exceptions are the --log-file log, which is opened to append, the
-// golden files the tests rewrite under -update (internal/txtar) and the
-// typing benchmark's documents, in a temporary folder (internal/typingbench).
+// golden files the tests rewrite under -update (internal/txtar), the
+// typing benchmark's documents, in a temporary folder (internal/typingbench),
+// and the files tests set up in theirs (internal/testfiles).
 func TestUserFilesWrittenByReplaceFile(t *testing.T) {
 	writers := map[string]bool{"WriteFile": true, "Create": true, "OpenFile": true, "CreateTemp": true, "Rename": true, "Truncate": true}
 	allowed := map[string]string{
-		"internal/cli/replace.go:CreateTemp":     "the temporary file beside the one it replaces",
-		"internal/cli/replace.go:Rename":         "the rename over the file",
-		"main.go:OpenFile":                       "the --log-file log, opened with O_APPEND",
-		"core/files.go:OpenFile":                 "FileAccess.read, which opens for reading only (O_RDONLY, O_NONBLOCK)",
-		"internal/txtar/run.go:WriteFile":        "the golden files under testdata/, rewritten by the tests under -update (txtar is imported by tests only)",
-		"internal/typingbench/docs.go:WriteFile": "the documents the typing benchmark types into, in a temporary workspace folder (typingbench is imported by benchmarks only)",
+		"internal/cli/replace.go:CreateTemp":        "the temporary file beside the one it replaces",
+		"internal/cli/replace.go:Rename":            "the rename over the file",
+		"main.go:OpenFile":                          "the --log-file log, opened with O_APPEND",
+		"core/files.go:OpenFile":                    "FileAccess.read, which opens for reading only (O_RDONLY, O_NONBLOCK)",
+		"internal/txtar/run.go:WriteFile":           "the golden files under testdata/, rewritten by the tests under -update (txtar is imported by tests only)",
+		"internal/typingbench/docs.go:WriteFile":    "the documents the typing benchmark types into, in a temporary workspace folder (typingbench is imported by benchmarks only)",
+		"internal/testfiles/testfiles.go:WriteFile": "the files a test sets up in its temporary folder (testfiles is imported by tests only)",
 	}
 	osCalls(t, writers, allowed, "", "writes a file: write a user's file through replaceFile, or add the call to this test's exceptions with the reason")
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"wfl-lsp/internal/testfiles"
 )
 
 func runCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
@@ -59,16 +61,7 @@ func TestCommandLine(t *testing.T) {
 // holding one valid and one broken program.
 func TestCheckJSON(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return testfiles.Write(t, dir, name, text) }
 	write("good.wfl", "store greeting as \"hi\"\ndisplay greeting\n")
 	write(".hidden/skipped.wfl", "check if:\n")
 	bad := write("sub/bad.wfl", "store x as 1\ncheck if x is 1\n    display x\n")

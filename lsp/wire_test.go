@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"wfl-lsp/internal/testfiles"
 )
 
 const testURI = "file:///tmp/wfl-test/demo.wfl"
@@ -385,16 +387,7 @@ func TestDocumentChangedUnderRequest(t *testing.T) {
 // change updates the index.
 func TestWorkspaceSymbols(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return testfiles.Write(t, dir, name, text) }
 	a := write("a.wfl", "define action called greet people:\n    display 1\nend action\n")
 	write("sub/b.wfl", "store grand total as 1\n")
 	write(".hidden/c.wfl", "store great secret as 1\n")
@@ -536,13 +529,7 @@ func TestHugeDocument(t *testing.T) {
 // found, and renamed, in the declaring file and every file that includes it.
 func TestReferencesAndRenameAcrossFiles(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(name, text string) { testfiles.Write(t, dir, name, text) }
 	write("lib/helpers.wfl", "define action called shout with words:\n    display words\nend action\ncall shout with \"a\"\n")
 	write("other.wfl", "include from \"lib/helpers.wfl\"\ncall shout with \"b\"\n")
 	write("alone.wfl", "define action called shout:\n    display 1\nend action\n")
