@@ -15,6 +15,7 @@ package testcorpus
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -132,4 +133,35 @@ func Glob(tb testing.TB, pattern string) []string {
 		tb.Fatalf("the corpus at %s has no %s (%v)", dir, pattern, err)
 	}
 	return files
+}
+
+// Programs returns the text of every corpus program (the .wfl files below
+// the corpus's wfl folder) by path, or none when there is no corpus
+// (failing tb under CI=true, as Optional does). It fails tb when the
+// corpus is there but holds no program.
+func Programs(tb testing.TB) map[string]string {
+	tb.Helper()
+	out := map[string]string{}
+	dir, ok := Optional(tb)
+	if !ok {
+		return out
+	}
+	root := filepath.Join(dir, "wfl")
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".wfl") {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			out[path] = string(data)
+		}
+		return nil
+	})
+	if err != nil || len(out) == 0 {
+		tb.Fatalf("no corpus programs at %s: %v", root, err)
+	}
+	return out
 }

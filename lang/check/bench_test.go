@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"wfl-lsp/internal/testcorpus"
 	wflast "wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	wflparser "wfl-lsp/lang/parser"
@@ -20,7 +21,7 @@ import (
 
 // BenchmarkCheckCorpus parses and checks every corpus program.
 func BenchmarkCheckCorpus(b *testing.B) {
-	files := corpusFiles(b)
+	files := testcorpus.Programs(b)
 	if len(files) == 0 {
 		b.Skip("corpus not found")
 	}
@@ -43,7 +44,7 @@ func BenchmarkCheckCorpus(b *testing.B) {
 
 // BenchmarkCheckOnly checks the pre-parsed corpus: the checker's share.
 func BenchmarkCheckOnly(b *testing.B) {
-	files := corpusFiles(b)
+	files := testcorpus.Programs(b)
 	if len(files) == 0 {
 		b.Skip("corpus not found")
 	}
@@ -139,7 +140,7 @@ func goWorkload(b *testing.B, want int) (run func(), n int) {
 // goWorkload; BenchmarkCheckRatio runs both in one loop).
 func BenchmarkGoParserTypes(b *testing.B) {
 	want := 0
-	for _, s := range corpusFiles(b) {
+	for _, s := range testcorpus.Programs(b) {
 		want += len(s)
 	}
 	if want == 0 {
@@ -168,7 +169,7 @@ func BenchmarkGoParserTypes(b *testing.B) {
 func BenchmarkCheckRatio(b *testing.B) {
 	var srcs []string
 	n := 0
-	for _, s := range corpusFiles(b) {
+	for _, s := range testcorpus.Programs(b) {
 		srcs = append(srcs, s)
 		n += len(s)
 	}

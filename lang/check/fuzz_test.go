@@ -1,9 +1,6 @@
 package check_test
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -12,28 +9,6 @@ import (
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/parser"
 )
-
-// corpusFiles returns the corpus programs, or nil when the corpus is
-// absent (see testcorpus.Optional).
-func corpusFiles(tb testing.TB) map[string]string {
-	tb.Helper()
-	out := map[string]string{}
-	dir, ok := testcorpus.Optional(tb)
-	if !ok {
-		return out
-	}
-	root := filepath.Join(dir, "wfl")
-	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
-			return nil
-		}
-		if data, err := os.ReadFile(path); err == nil {
-			out[path] = string(data)
-		}
-		return nil
-	})
-	return out
-}
 
 var fuzzSeeds = []string{
 	"store x as 1\ndisplay x\n",
@@ -54,7 +29,7 @@ func FuzzCheck(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
-	for _, src := range corpusFiles(f) {
+	for _, src := range testcorpus.Programs(f) {
 		f.Add(src)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

@@ -97,7 +97,7 @@ func unresolved(src string) (map[string][]*ast.Ident, int) {
 // and mutant.
 func TestEveryNameResolved(t *testing.T) {
 	t.Parallel()
-	progs := corpusFiles(t)
+	progs := testcorpus.Programs(t)
 	mutants := testcorpus.Glob(t, "wfl-mutants/*.wfl")
 	for _, p := range mutants {
 		if data, err := os.ReadFile(p); err == nil {

@@ -19,25 +19,8 @@ import (
 // (see testcorpus.Dir).
 func corpusFiles(tb testing.TB) map[string]string {
 	tb.Helper()
-	files := map[string]string{}
-	corpusDir := filepath.Join(testcorpus.Dir(tb), "wfl")
-	err := filepath.WalkDir(corpusDir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(path, ".wfl") {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			files[path] = string(data)
-		}
-		return nil
-	})
-	if err != nil || len(files) == 0 {
-		tb.Fatalf("no corpus programs at %s: %v", corpusDir, err)
-	}
-	return files
+	testcorpus.Dir(tb)
+	return testcorpus.Programs(tb)
 }
 
 func parses(src string) bool {
