@@ -31,6 +31,16 @@ func (a *analyzer) ifStmt(cond ast.Expr, then *ast.Block, els ast.Stmt, n ast.No
 		a.stmt(e)
 	}
 	a.pop()
+	a.join(outer, ts, es, true)
+}
+
+// join declares after a branching statement each name that both branches
+// declared, in their scopes ts and es, and the scope around, outer, did
+// not: one variable, mutable when both were, that the identifiers of both
+// declarations name (merge). With carry (a check if), it is a constant,
+// or holds an action, when either declaration was or did; a route's arms
+// do not carry that.
+func (a *analyzer) join(outer, ts, es *Scope, carry bool) {
 	for _, name := range tableNames(&ts.Symbols) {
 		sym := ts.Symbols.Get(name)
 		other := es.Symbols.Get(name)
@@ -40,13 +50,16 @@ func (a *analyzer) ifStmt(cond ast.Expr, then *ast.Block, els ast.Stmt, n ast.No
 		merged := *sym
 		merged.Mutable = sym.Mutable && other.Mutable
 		m := &merged
-		if a.define(m, sym.Decl) {
+		if !a.define(m, sym.Decl) {
+			continue
+		}
+		if carry {
 			if a.constants[sym] || a.constants[other] {
 				a.constants[m] = true
 			}
 			a.aliasMerge(m, sym, other)
-			a.merge(m, sym, other)
 		}
+		a.merge(m, sym, other)
 	}
 }
 
@@ -147,20 +160,8 @@ func (a *analyzer) route(r *ast.RouteStmt, i int) {
 		a.block(r.Otherwise)
 		a.pop()
 	}
-	if es == nil {
-		return
-	}
-	for _, name := range tableNames(&ts.Symbols) {
-		sym := ts.Symbols.Get(name)
-		other := es.Symbols.Get(name)
-		if other == nil || outer.Lookup(name) != nil {
-			continue
-		}
-		m := *sym
-		m.Mutable = sym.Mutable && other.Mutable
-		if a.define(&m, sym.Decl) {
-			a.merge(&m, sym, other)
-		}
+	if es != nil {
+		a.join(outer, ts, es, false)
 	}
 }
 
