@@ -289,13 +289,18 @@ local function main()
   })
   vim.bo[b].omnifunc = "v:lua.vim.lsp.omnifunc"
   vim.o.completeopt = "menuone,noinsert,noselect" -- the menu only; the buffer keeps what was typed
-  local function menu(keys)
-    type_keys(keys .. "<C-x><C-o>")
+  -- offered returns the labels of the popup menu, once it shows.
+  local function offered()
     settle(function() return vim.fn.pumvisible() == 1 end)
     local labels = {}
     for _, item in ipairs(vim.fn.complete_info({ "items" }).items or {}) do
       labels[#labels + 1] = item.abbr ~= "" and item.abbr or item.word
     end
+    return labels
+  end
+  local function menu(keys)
+    type_keys(keys .. "<C-x><C-o>")
+    local labels = offered()
     type_keys("<C-e><Esc>")
     settle(function() return vim.fn.mode() == "n" end)
     return labels
@@ -418,31 +423,25 @@ local function main()
     end
     return notify(method, params)
   end
-  local function offered()
-    settle(function() return vim.fn.pumvisible() == 1 end)
-    local labels = {}
-    for _, item in ipairs(vim.fn.complete_info({ "items" }).items or {}) do
-      labels[#labels + 1] = item.abbr ~= "" and item.abbr or item.word
-    end
-    return labels
-  end
   local header = vim.fn.index(program, "end action") + 2 -- the line after the first action
   vim.api.nvim_win_set_cursor(0, { header - 1, 0 })
   -- "o", then the keys; autoindent keeps the indentation of the line above.
-  local keys = "odefine action called tally with parameters scores:<CR>    store total as 0<CR>for each s in sc"
-  local typed = key_by_key(keys)
-  type_keys("<C-x><C-o>")
-  got = offered()
-  check(vim.tbl_contains(got, "scores"), "unfinished block: <C-x><C-o> after \"for each s in sc\" offers the parameter \"scores\"", got)
-  type_keys("<C-e>")
-  settle(function() return vim.fn.pumvisible() == 0 end)
-  keys = keys .. "ores:<CR>    change total to t"
-  typed = typed + key_by_key("ores:<CR>    change total to t")
-  type_keys("<C-x><C-o>")
-  got = offered()
-  check(vim.tbl_contains(got, "total"), "unfinished block: <C-x><C-o> after \"change total to t\" offers \"total\", which the block stored", got)
-  type_keys("<C-e>")
-  settle(function() return vim.fn.pumvisible() == 0 end)
+  local keys, typed = "", 0
+  -- offers_after types more key by key, then <C-x><C-o>: the menu must
+  -- offer want; <C-e> closes it.
+  local function offers_after(more, want, what)
+    keys = keys .. more
+    typed = typed + key_by_key(more)
+    type_keys("<C-x><C-o>")
+    local labels = offered()
+    check(vim.tbl_contains(labels, want), what, labels)
+    type_keys("<C-e>")
+    settle(function() return vim.fn.pumvisible() == 0 end)
+  end
+  offers_after("odefine action called tally with parameters scores:<CR>    store total as 0<CR>for each s in sc", "scores",
+    "unfinished block: <C-x><C-o> after \"for each s in sc\" offers the parameter \"scores\"")
+  offers_after("ores:<CR>    change total to t", "total",
+    "unfinished block: <C-x><C-o> after \"change total to t\" offers \"total\", which the block stored")
   keys = keys .. "otal plus s"
   typed = typed + key_by_key("otal plus s")
   type_keys("<Esc>")
