@@ -27,7 +27,9 @@ func (a *analyzer) expr(e ast.Expr) {
 // children are not all such references (a call's callee, a property's or a
 // method's name, a named argument's name, the discarded operand of the
 // text operations) or whose operands the reference reads in another order
-// than the text's; the walker descends into the rest.
+// than the text's; the walker descends into the rest, each child once (a
+// between's X, which the reference reads twice, x >= lo and x <= hi, is
+// resolved once: that is enough to report what is wrong with it).
 func (a *analyzer) visitExpr(n ast.Node) bool {
 	switch e := n.(type) {
 	case *ast.Ident:
