@@ -121,6 +121,10 @@ type typeChecker struct {
 	exits     []*env
 
 	lastValue *types.Type                       // the type of the last bare value statement checked (an action's implicit result)
+	// completion is the completion value of the statement list checked
+	// last: what an action yields when its body falls off the end (the
+	// value of its last statement: see completed).
+	completion *types.Type
 	seen      *env                              // while a try body with handlers is checked: every type each variable set has had in it
 	effects   map[*ast.ActionDecl]*actionEffect // what actions' bodies change, by action (aliases.go)
 
@@ -459,11 +463,13 @@ func (tc *typeChecker) branch(f func()) *env {
 // ---- statements ----
 
 func (tc *typeChecker) stmts(list []ast.Stmt) {
+	tc.completion = types.Nothing
 	for i, s := range list {
 		if tc.a.ctx.stopped() {
 			return
 		}
 		tc.stmt(s)
+		tc.completion = tc.completed(s)
 		if i < len(list)-1 && mayLeave(s) && leaves(s, true) {
 			// What follows is never reached: checked, but what it does
 			// to the types and the action's result flows nowhere.
@@ -529,7 +535,53 @@ func snapshot(cur, e *env) *env {
 func (tc *typeChecker) block(b *ast.Block) {
 	if b != nil {
 		tc.stmts(b.Stmts)
+	} else {
+		tc.completion = types.Nothing
 	}
+}
+
+// completed returns the completion value of s, just checked: the type of
+// the value an action yields when s is the last statement it runs. A bare
+// value gives its type; a check, a try and a transaction what their
+// branches' last statements give (they set tc.completion as they end);
+// `wait for S` what S gives; a definition the value it defines; the loops
+// that run until they are left, and an event or an include, any value; every
+// other statement nothing.
+func (tc *typeChecker) completed(s ast.Stmt) *types.Type {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		if tc.lastValue == nil {
+			return types.Unknown
+		}
+		return tc.lastValue
+	case *ast.IfStmt, *ast.SingleIfStmt, *ast.TryStmt, *ast.TransactionStmt, *ast.Block:
+		return tc.completion
+	case *ast.WaitForStmt:
+		if s.Inner == nil {
+			return types.Nothing
+		}
+		return tc.completed(s.Inner)
+	case *ast.ContainerDecl:
+		if s.Name != nil {
+			return types.NewContainer(s.Name.Name)
+		}
+		return types.Unknown
+	case *ast.InterfaceDecl:
+		if s.Name != nil {
+			return types.NewInterface(s.Name.Name)
+		}
+		return types.Unknown
+	case *ast.PatternDecl:
+		return types.Pattern
+	case *ast.RepeatStmt:
+		if s.Kind == ast.RepeatWhile || s.Kind == ast.RepeatDoUntil {
+			return types.Nothing
+		}
+		return types.Unknown
+	case *ast.ActionDecl, *ast.EventDecl, *ast.MainLoopStmt, *ast.LoadStmt:
+		return types.Unknown
+	}
+	return types.Nothing
 }
 
 func (tc *typeChecker) cond(e ast.Expr, msg func(t *types.Type) string) {
@@ -827,7 +879,12 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.ifStmt(s)
 	case *ast.SingleIfStmt:
 		tc.cond(s.Cond, func(*types.Type) string { return "Condition must be a boolean expression" })
-		tc.join(nil, tc.branch(func() { tc.stmt(s.Then) }))
+		var then *types.Type
+		tc.join(nil, tc.branch(func() {
+			tc.stmt(s.Then)
+			then = tc.completed(s.Then)
+		}))
+		tc.completion = types.Join(then, types.Nothing)
 	case *ast.RouteStmt:
 		subj := tc.expr(s.Subject)
 		_ = subj
@@ -949,6 +1006,10 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			tc.seen = seen
 		}
 		body := tc.branch(func() { tc.block(s.Body) })
+		var completion *types.Type
+		if s.Body == nil || !blockLeaves(s.Body.Stmts, true) {
+			completion = tc.completion
+		}
 		if seen != nil && savedSeen != nil {
 			// An outer try's handlers see them too.
 			for i := range seen.n {
@@ -971,10 +1032,18 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 					}
 				}
 				tc.block(c.Body)
+				if c.Body == nil || !blockLeaves(c.Body.Stmts, true) {
+					completion = types.Join(completion, tc.completion)
+				}
 			}))
 		}
 		if s.Otherwise != nil {
-			ends = append(ends, tc.branch(func() { tc.block(s.Otherwise) }))
+			ends = append(ends, tc.branch(func() {
+				tc.block(s.Otherwise)
+				if !blockLeaves(s.Otherwise.Stmts, true) {
+					completion = types.Join(completion, tc.completion)
+				}
+			}))
 		}
 		tc.join(ends...)
 		if s.Finally != nil && blockLeaves(s.Finally.Stmts, false) && tc.returns != nil {
@@ -983,6 +1052,10 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			*tc.returns = (*tc.returns)[:nr]
 		}
 		tc.block(s.Finally)
+		if completion == nil {
+			completion = types.Nothing
+		}
+		tc.completion = completion
 	case *ast.CreateListStmt:
 		t := tc.listOf(s.Values)
 		if s.Name != nil {
@@ -1023,7 +1096,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.mustBe(s.Path, types.Text, codeStatement, "File path must be a text string")
 	case *ast.CloseStmt:
 		t := tc.expr(s.X)
-		if s.Kind == ast.CloseFile && !loose(t) && t.Kind != types.KText && !(t.Kind == types.KCustom && (t.Name == "File" || t.Name == "HttpStream" || t.Name == "ResponseStream")) {
+		if s.Kind == ast.CloseFile && (!loose(t) || t.Kind == types.KNothing) && t.Kind != types.KText && !(t.Kind == types.KCustom && (t.Name == "File" || t.Name == "HttpStream" || t.Name == "ResponseStream")) {
 			tc.errorf(s, codeStatement, "Expected a file or stream handle, found "+t.String(), nil, nil)
 		}
 	case *ast.WriteStmt:

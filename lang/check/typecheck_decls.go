@@ -30,24 +30,40 @@ func (tc *typeChecker) ifStmt(s *ast.IfStmt) {
 			tc.put(sym, t.Elem)
 		}
 	}
+	// The completion value (see completed): the branch that runs, of those
+	// that do not leave; nothing when no branch runs.
+	var thenC, elsC *types.Type
+	defer func() {
+		tc.completion = types.Join(thenC, elsC)
+		if tc.completion == nil {
+			tc.completion = types.Nothing
+		}
+	}()
 	if lit, ok := ast.Unparen(s.Cond).(*ast.BasicLit); ok && lit.Kind == ast.LitBool {
 		// `check if yes:`: the other branch never runs.
 		if v := strings.ToLower(lit.Value); v == "yes" || v == "true" {
 			tc.join(tc.branch(func() { tc.block(s.Then) }))
+			thenC = tc.completion
 			if s.Else != nil {
 				tc.unreached(func() { tc.stmt(s.Else) })
 			}
 		} else {
 			tc.unreached(func() { tc.block(s.Then) })
+			elsC = types.Nothing
 			if s.Else != nil {
 				tc.join(tc.branch(func() { tc.stmt(s.Else) }))
+				elsC = tc.completed(s.Else)
 			}
 		}
 		return
 	}
 	then := tc.branch(func() { refine(true); tc.block(s.Then) })
 	thenLeaves := s.Then != nil && blockLeaves(s.Then.Stmts, true)
+	if !thenLeaves {
+		thenC = tc.completion
+	}
 	if s.Else == nil {
+		elsC = types.Nothing
 		if thenLeaves {
 			// A guard that leaves: what follows is the other case.
 			refine(false)
@@ -57,7 +73,11 @@ func (tc *typeChecker) ifStmt(s *ast.IfStmt) {
 		return
 	}
 	els := tc.branch(func() { refine(false); tc.stmt(s.Else) })
-	switch elsLeaves := leaves(s.Else, true); {
+	elsLeaves := leaves(s.Else, true)
+	if !elsLeaves {
+		elsC = tc.completed(s.Else)
+	}
+	switch {
 	case thenLeaves && elsLeaves:
 	case thenLeaves:
 		tc.join(els)
@@ -133,6 +153,7 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 	}
 	tc.lastValue = nil
 	tc.block(d.Body)
+	completion := tc.completion
 	if d.Body != nil && tc.retType != nil && !gradual(tc.retType) && tc.retType.Kind != types.KNothing && !mustReturn(d.Body.Stmts) {
 		// The body may end without returning: its last value is the
 		// result then.
@@ -140,21 +161,22 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 			tc.errorf(d.Body.Stmts[n-1], codeReturn, "The value the action ends with, its result when it does not return, has incorrect type", tc.retType, tc.lastValue)
 		}
 	}
-	if d.ReturnType == nil && d.Body != nil && len(returns) > 0 {
+	if d.ReturnType == nil && d.Body != nil {
 		// The values returned, joined; an action that may also reach the
-		// end of its body without returning gives Nothing there, so the
-		// result is optional. Without a return, its result is the value
-		// of its last statement, which we do not follow.
+		// end of its body without returning yields there the completion
+		// value of its last statement (Nothing for most statements, so
+		// the result is optional).
 		var rt *types.Type
 		for _, t := range returns {
 			rt = types.Join(rt, t)
 		}
 		if !mustReturn(d.Body.Stmts) {
-			if n := len(d.Body.Stmts); n > 0 && isValueStmt(d.Body.Stmts[n-1]) {
-				rt = types.Unknown // the value of the last statement, not followed
-			} else {
-				rt = types.Join(rt, types.Nothing)
-			}
+			rt = types.Join(rt, completion)
+		}
+		if broken(d.Body) {
+			// A statement of the body did not parse: it may be a return
+			// or the last value, so the result is not known.
+			rt = nil
 		}
 		if rt != nil && !gradual(rt) {
 			if tc.inferred == nil {
@@ -164,6 +186,20 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 		}
 	}
 	tc.env, tc.retType, tc.inAction, tc.returns = saved, savedRet, savedIn, savedReturns
+}
+
+// broken reports whether b holds a statement or an expression that did
+// not parse.
+func broken(b *ast.Block) bool {
+	bad := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.BadStmt, *ast.BadExpr:
+			bad = true
+		}
+		return !bad
+	})
+	return bad
 }
 
 // returnType is the declared or inferred return type of d, or Unknown.

@@ -370,7 +370,7 @@ func (p *parser) clauseAround(fr *frame, at int) bool {
 			continue
 		}
 		p.low = min(p.low, i)
-		if f.close == nil {
+		if f.close == nil || f.kw == token.KeywordDescribe {
 			break
 		}
 		if f.indent == in && f.stop != nil && f.stop(t.Kind) {
@@ -409,8 +409,11 @@ func (p *parser) takenFrom(fr *frame) bool {
 			continue
 		}
 		p.low = min(p.low, i)
-		if f.close == nil {
-			break // a body of members whose reading is not known here
+		if f.close == nil || f.kw == token.KeywordDescribe && fr.kw != token.KeywordDescribe {
+			// A body of members whose reading is not known here. A
+			// describe's is read only for a describe inside it: a test
+			// whose closer is missing does not take `end describe`.
+			break
 		}
 		around = append(around, f)
 		if clause {
@@ -439,30 +442,57 @@ read:
 	for _, f := range around {
 		stop := f.stop
 		if f.members {
-			// A container's members: its `end`, or what it holds no more.
-			for p.pos < len(p.toks) && p.kind() == token.Eol {
-				p.next()
-			}
-			if p.pos >= p.window && p.rest != nil && p.to < len(p.src) {
-				// Past the stretch: what follows decides, which the
-				// places where bodies stop do not say.
-				p.short = true
+			// A container's or a describe's members: its closer, or what
+			// it holds no more.
+			for {
+				for p.pos < len(p.toks) && p.kind() == token.Eol {
+					p.next()
+				}
+				if p.pos >= p.window && p.rest != nil && p.to < len(p.src) {
+					// Past the stretch: what follows decides, which the
+					// places where bodies stop do not say.
+					p.short = true
+					fails = f
+					break read
+				}
+				if p.pos >= len(p.toks) {
+					fails = f
+					break read
+				}
+				k := p.kind()
+				if k == token.KeywordEnd && p.closes(f) {
+					p.next()
+					if f.kw != 0 {
+						p.next()
+					}
+					continue read
+				}
+				if f.kw == token.KeywordDescribe && describeMember(k) && p.aheads < maxAheads {
+					// A test, hook or describe: read as the reference
+					// reads it; the describe's own loop reads it again.
+					at := p.pos
+					var st ast.Stmt
+					a := p.ahead(func() ast.Stmt {
+						if !p.attempt(func() { st = p.describeItem() }) {
+							st = nil
+						}
+						return st
+					})
+					p.dropAhead(a)
+					if st == nil {
+						break read // it fails there: the reference's own error
+					}
+					if p.pos == at {
+						p.next()
+					}
+					continue
+				}
+				if f.kw != token.KeywordDescribe && containerMember(k) {
+					break read // more members: read as the reference does
+				}
 				fails = f
 				break read
 			}
-			if p.pos >= len(p.toks) {
-				fails = f
-				break read
-			}
-			switch k := p.kind(); k {
-			case token.KeywordEnd:
-				p.next()
-				continue
-			case token.KeywordProperty, token.KeywordAction, token.KeywordEvent, token.KeywordStatic:
-				break read // more members: read as the reference does
-			}
-			fails = f
-			break read
 		}
 		for {
 			if p.pos >= len(p.toks) && !p.readPast(true) {
@@ -592,6 +622,23 @@ func (p *parser) keep(a ahead) {
 		p.memo = make(map[int]memoStmt)
 	}
 	p.memo[a.start] = memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach}
+}
+
+// dropAhead drops what a statement parsed ahead (to see how the reference
+// reads on) reported: the statement lists parse it again where they take
+// it.
+func (p *parser) dropAhead(a ahead) {
+	for i := a.diags; i < len(p.raised); i++ {
+		p.raised[i].owner = droppedOwner
+	}
+	for i := a.opens; i < len(p.opens); i++ {
+		p.opens[i].owner = droppedOwner
+	}
+	for k := range p.memo {
+		if k >= a.start && k < a.end {
+			delete(p.memo, k)
+		}
+	}
 }
 
 // orphans gives what the statements parsed ahead that no statement list
@@ -922,7 +969,21 @@ func (p *parser) firstOnLine(at int) bool {
 		case '\n', '\r':
 			return true
 		default:
-			return false
+			// A character the lexer dropped is no token: the line's
+			// first word follows it (`* describe …`).
+			k, found := slices.BinarySearchFunc(p.dropped, i, func(s token.Span, i int) int {
+				if s.End <= i {
+					return -1
+				}
+				if s.Start > i {
+					return 1
+				}
+				return 0
+			})
+			if !found {
+				return false
+			}
+			i = p.dropped[k].Start
 		}
 	}
 	return true

@@ -226,7 +226,7 @@ func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool,
 		bufp = tokenPool.Get().(*[]token.Token)
 	}
 	lx = lexer.LexFromUntil(src[:to], from, *bufp, done) // a new buffer when src needs more
-	p = &parser{src: src, toks: lx.Tokens, eof: token.Token{Kind: token.EOF, Start: to, End: to}, lead: from, event: -1, rest: ahead, done: done}
+	p = &parser{src: src, toks: lx.Tokens, dropped: lx.Dropped, eof: token.Token{Kind: token.EOF, Start: to, End: to}, lead: from, event: -1, rest: ahead, done: done}
 	p.window, p.to = len(p.toks), to
 	f = &ast.File{Range: ast.Range{From: from, To: to}}
 	p.program()
@@ -315,6 +315,7 @@ const poolMax = 4096
 type parser struct {
 	src     string
 	toks    []token.Token
+	dropped []token.Span // the spans the lexer dropped, in order (firstOnLine)
 	pos     int
 	lastEnd int // end of the last consumed token
 	eof     token.Token

@@ -17,6 +17,20 @@ func (p *parser) describe() ast.Stmt {
 	body := &ast.Block{Range: ast.Range{From: p.lastEnd}}
 	hasSetup, hasTeardown := false, false
 	fr := p.openFrameAt(t, token.KeywordDescribe, nil)
+	defer p.popFrame(fr)
+	fr.members = true
+	// The closer check where the body stops, as takenFrom runs it for a
+	// describe inside this one that would take this one's closer.
+	fr.close = func() {
+		switch n := p.peek(); n.Kind {
+		case token.KeywordEnd:
+			p.closeBlock(token.KeywordDescribe, "describe block")
+		case token.EOF:
+			p.failTok(n, CodeEOF, "expected 'end describe', found end of file")
+		default:
+			p.failTok(n, CodeExpected, "expected 'setup', 'test', 'teardown' or 'end' in the describe block, found "+describe(n))
+		}
+	}
 	end := func(code, msg string, n token.Token) ast.Stmt {
 		p.membersEnd(fr, n, code, msg)
 		body.To = max(body.From, p.lastEnd)
@@ -64,6 +78,44 @@ func (p *parser) describe() ast.Stmt {
 		s.Range = p.rng(t.Start)
 		return s
 	}
+	// taken ends the describe by the layout when the closer at the current
+	// position is a describe's around it, which the reference takes for
+	// this one's and then fails further on: takenFrom raised the
+	// reference's diagnostic, from index nd (and Opens from no). The body
+	// ends before the first member lined up with the header, or else
+	// before the closer.
+	taken := func(nd, no int) ast.Stmt {
+		at := p.pos
+		if cand >= 0 {
+			for i := candDiags; i < nd; i++ {
+				p.raised[i].owner = droppedOwner
+			}
+			for i := candOpens; i < no; i++ {
+				p.opens[i].owner = droppedOwner
+			}
+			for k := range p.memo {
+				if k >= cand {
+					delete(p.memo, k)
+				}
+			}
+			at = cand
+			body.Stmts = body.Stmts[:candN]
+		}
+		p.rewind(at)
+		p.lastEnd = p.lastToken(at, p.lastEnd)
+		fr.body = p.lastEnd
+		p.lastEnd = p.bodyBlanks(fr, p.lastEnd, p.tokStart(at))
+		p.annotate(fr, fr.taken[0], fr.taken[1], true)
+		p.unclosed(fr, len(p.diags), true)
+		for p.pos > 0 && p.toks[p.pos-1].Kind == token.Eol {
+			p.pos--
+		}
+		body.From = min(body.From, p.lastToken(at, body.From))
+		body.To = max(body.From, p.lastEnd)
+		s.Body = body
+		s.Range = p.rng(t.Start)
+		return s
+	}
 	for {
 		p.skipEol()
 		n := p.peek()
@@ -73,25 +125,18 @@ func (p *parser) describe() ast.Stmt {
 		switch n.Kind {
 		case token.KeywordSetup, token.KeywordTeardown:
 			tear := n.Kind == token.KeywordTeardown
-			p.next()
-			if (!tear && hasSetup) || (tear && hasTeardown) {
-				p.failTok(n, CodeDuplicate, "only one '"+n.Kind.Spelling()+"' block is allowed in a describe")
-			}
-			p.expectOf(token.Colon, "':' after '", n.Kind.Spelling(), "'")
-			h := &ast.HookStmt{Teardown: tear}
-			h.Body = p.strictBody(n, n.Kind, n.Kind.Spelling()+" block", describeMember)
-			h.Range = p.rng(n.Start)
-			body.Stmts = append(body.Stmts, h)
+			body.Stmts = append(body.Stmts, p.hook(!tear && hasSetup || tear && hasTeardown))
 			if tear {
 				hasTeardown = true
 			} else {
 				hasSetup = true
 			}
-		case token.KeywordTest:
-			body.Stmts = append(body.Stmts, p.testBlockOf(describeMember))
-		case token.KeywordDescribe:
-			body.Stmts = append(body.Stmts, p.describe())
+		case token.KeywordTest, token.KeywordDescribe:
+			body.Stmts = append(body.Stmts, p.describeItem())
 		case token.KeywordEnd:
+			if nd, no := len(p.diags), len(p.opens); p.closes(fr) && p.takenFrom(fr) {
+				return taken(nd, no)
+			}
 			if cand >= 0 && !p.closes(fr) {
 				return cut(func() { p.closeBlock(token.KeywordDescribe, "describe block") })
 			}
@@ -114,6 +159,33 @@ func (p *parser) describe() ast.Stmt {
 			return end(CodeExpected, "expected 'setup', 'test', 'teardown' or 'end' in the describe block, found "+describe(n), n)
 		}
 	}
+}
+
+// hook parses a describe's `setup:` or `teardown:` block; dup reports that
+// the describe has one already.
+func (p *parser) hook(dup bool) *ast.HookStmt {
+	n := p.next()
+	if dup {
+		p.failTok(n, CodeDuplicate, "only one '"+n.Kind.Spelling()+"' block is allowed in a describe")
+	}
+	p.expectOf(token.Colon, "':' after '", n.Kind.Spelling(), "'")
+	h := &ast.HookStmt{Teardown: n.Kind == token.KeywordTeardown}
+	h.Body = p.strictBody(n, n.Kind, n.Kind.Spelling()+" block", describeMember)
+	h.Range = p.rng(n.Start)
+	return h
+}
+
+// describeItem parses the member of a describe at the current token: a
+// test, a nested describe, or (read ahead, where one more is not known to
+// be a duplicate) a setup or teardown block.
+func (p *parser) describeItem() ast.Stmt {
+	switch p.kind() {
+	case token.KeywordTest:
+		return p.testBlockOf(describeMember)
+	case token.KeywordDescribe:
+		return p.describe()
+	}
+	return p.hook(false)
 }
 
 // strictBody is body for the blocks of tests: unlike block, the end of the
