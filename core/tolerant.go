@@ -362,7 +362,7 @@ func (s *diagState) closingWords() map[string]bool {
 	words := map[string]bool{}
 	for _, i := range s.withFindings() {
 		for _, x := range s.units[i].d.list {
-			if x.from == fromParse && x.Kind == diag.Unclosed && len(x.Names) == 1 {
+			if x.from == fromParse && x.Kind == diag.Unclosed && len(x.Names) > 0 {
 				if w := strings.Fields(x.Names[0]); len(w) == 2 {
 					words[w[1]] = true
 				}

@@ -96,16 +96,19 @@ const (
 	// block where the indentation ends it, keeping its tree. Names[0] is
 	// the closer (`end check`); Related[0] is the block's header;
 	// Related[1], an empty span, is where the closer goes (on a line of its
-	// own after that line).
+	// own after that line). Names[1:], when the finding was the parser's
+	// Expected (its closer check found another word), are that finding's
+	// names.
 	Unclosed Kind = iota + 1
 	// Misclosed: a block was closed by a closer that is not its own on a
 	// line at its header's indentation (`end for` after a `check if`), which
 	// the parser took for its closer. Names[0] is the block's closer;
-	// Related[0] is its header.
+	// Related[0] is its header. Names[1:] are as Unclosed's.
 	Misclosed
 	// Stray: an `end` inside a block's body, indented deeper than its
 	// header, that closes nothing (its header did not parse); the parser
-	// skipped it and read the body on.
+	// skipped it and read the body on. Its Names are the finding's before
+	// (Expected's, when it was one).
 	Stray
 
 	// Undefined: a variable is used that no statement declares where it
@@ -140,6 +143,18 @@ const (
 	// implements requires. Names is the container, the interface and the
 	// action, in that order.
 	Unsatisfied
+	// Expected: the parser wanted a word or a symbol and found another
+	// token (`expected 'as' after the variable name, found number 5`).
+	// Names[0] is what it found, as written: a keyword, a symbol, a name,
+	// a literal with its quotes; "\n" for the end of a line, "" for the end
+	// of the file. Names[1] is what the wanted words follow, as the message
+	// says it: a word (`end` of `expected 'check' after 'end'`) or a part
+	// of the statement (`the variable name`); "" when the message places
+	// them otherwise (`to close the action`, `in the list`). Names[2:] are
+	// the words it wanted, one for each alternative it offers (`when`,
+	// `otherwise`, `end route`), each as a program writes it (`end check`,
+	// `:`, or `to STREAM` where a value follows).
+	Expected
 )
 
 func (k Kind) String() string {
@@ -168,6 +183,8 @@ func (k Kind) String() string {
 		return "expected value"
 	case Unsatisfied:
 		return "unsatisfied"
+	case Expected:
+		return "expected"
 	}
 	return ""
 }
