@@ -31,12 +31,6 @@ var messageReaders = map[string]string{
 	"core/fix.go: findingKey":               "names a finding by code and message (line numbers left out) to tell whether a fix removes it",
 	"core/incremental_edit.go: sameFinding": "compares two findings whole",
 	"core/tolerant.go: compareAt":           "orders findings, the message last, for a stable order",
-
-	// Not switched yet (issue #29 item 1).
-	"core/tolerant.go: diagState.tolerantRefs": "which findings are about broken text reads every name an analyzer or type " +
-		"finding quotes (quotedNames); most findings have no Names yet",
-	"core/tolerant.go: broken.excused": "as tolerantRefs, and undefined() reads 'not found', 'is not a function' and " +
-		"'recognized but not implemented', findings that have no Kind yet",
 }
 
 // TestNoDecisionOnMessages fails when code outside lang reads the Message

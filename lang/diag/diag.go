@@ -81,7 +81,7 @@ type Diagnostic struct {
 	Tags     Tag       // a set; 0 for none
 	Code     string    // stable code, e.g. "PARSE-EXPECTED" or "ANALYZE-UNUSED"
 	Kind     Kind      // what the finding is about, for the code that acts on it; 0 when not told
-	Names    []string  // the names or words the finding is about, as its Kind says; nil when none
+	Names    []string  // the names or words the finding is about, as its Kind says (without one, every name its message quotes); nil when none
 	Message  string    // lower-case sentence without trailing period where we write it
 	Related  []Related // other places that explain this one, or nil
 }
@@ -155,6 +155,28 @@ const (
 	// `otherwise`, `end route`), each as a program writes it (`end check`,
 	// `:`, or `to STREAM` where a value follows).
 	Expected
+	// NotFound: the type checker finds no declaration of a container, a
+	// parent container, an interface, an event, or a constant, action or
+	// container exported, of the name used (`Container 'Person' not
+	// found`), nor of the action a `flush` that has no stream to flush may
+	// name. Names[0] is the name; Names[1], for a parent's method, is the
+	// parent container.
+	NotFound
+	// NoMember: a container has no property or method of the name used.
+	// Names[0] is the member, Names[1] the container.
+	NoMember
+	// NotCallable: a name is called, or named as a signal's handler, that
+	// is not an action (`'body' is not a function`). Names[0] is the name.
+	NotCallable
+	// UndefinedHandler: a signal's handler names nothing declared.
+	// Names[0] is the name.
+	UndefinedHandler
+	// UndefinedListRef: a pattern refers to a list that is not declared.
+	// Names[0] is the name.
+	UndefinedListRef
+	// Unimplemented: a builtin is called that the runtime recognizes but
+	// does not implement. Names[0] is the builtin.
+	Unimplemented
 )
 
 func (k Kind) String() string {
@@ -185,6 +207,18 @@ func (k Kind) String() string {
 		return "unsatisfied"
 	case Expected:
 		return "expected"
+	case NotFound:
+		return "not found"
+	case NoMember:
+		return "no member"
+	case NotCallable:
+		return "not callable"
+	case UndefinedHandler:
+		return "undefined handler"
+	case UndefinedListRef:
+		return "undefined list reference"
+	case Unimplemented:
+		return "unimplemented"
 	}
 	return ""
 }
@@ -194,9 +228,33 @@ func (k Kind) String() string {
 // says a block's header did not parse: the lines it held are misread.)
 func (k Kind) Recovered() bool { return k == Unclosed || k == Misclosed }
 
+// Undeclared reports whether the finding says a name is not declared, or
+// not as what it is used as: a declaration the text gains may remove it.
+func (k Kind) Undeclared() bool {
+	switch k {
+	case Undefined, UndefinedAction, UndefinedType, UndefinedInterface, NotFound, NoMember, NotCallable,
+		UndefinedHandler, UndefinedListRef, Unimplemented:
+		return true
+	}
+	return false
+}
+
 // Layout reports whether the parser's recovery of blocks by their layout
 // told the finding: Unclosed, Misclosed or Stray.
 func (k Kind) Layout() bool { return k == Unclosed || k == Misclosed || k == Stray }
+
+// ProgramNames returns the names of the program that d is about: its
+// Names but for those that are not such names (an Undefined's included
+// file; the words and the text of the parser's findings).
+func (d Diagnostic) ProgramNames() []string {
+	switch d.Kind {
+	case Undefined:
+		return d.Names[:min(1, len(d.Names))]
+	case Unclosed, Misclosed, Stray, ExpectedValue, Expected:
+		return nil
+	}
+	return d.Names
+}
 
 // Related points at another place that explains a diagnostic, such as the
 // block opener that an "end" is missing for.
