@@ -40,14 +40,15 @@ import (
 //     broken text may give otherwise (broken.misread);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
-//   - those about a name (quoted in the message) that the broken statements
+//   - those about a name (their ProgramNames) that the broken statements
 //     name, or that a statement declares on its first line from one of
 //     those; that the word being typed at the end of a broken line starts;
 //     that is alone on its line and starts a statement's keyword (`tr` of
 //     `try:`); or that no statement declares, when an earlier broken line
 //     may declare a name it does not yet spell (`store`, `create new P
-//     as`, an include) and the message says the name is undefined, and
-//     those about a name stored from such a name (`store f as sum_two`).
+//     as`, an include) and the finding says the name is not declared
+//     (Kind.Undeclared), and those about a name stored from such a name
+//     (`store f as sum_two`).
 //
 // TestTolerantAddsNothingFalse holds it to that on the corpus. Sorted as
 // all.

@@ -81,7 +81,7 @@ type Diagnostic struct {
 	Tags     Tag       // a set; 0 for none
 	Code     string    // stable code, e.g. "PARSE-EXPECTED" or "ANALYZE-UNUSED"
 	Kind     Kind      // what the finding is about, for the code that acts on it; 0 when not told
-	Names    []string  // the names or words the finding is about, as its Kind says (without one, every name its message quotes); nil when none
+	Names    []string  // the names or words it is about, as Kind says (without one: the names its message quotes); nil when none
 	Message  string    // lower-case sentence without trailing period where we write it
 	Related  []Related // other places that explain this one, or nil
 }
@@ -107,8 +107,8 @@ const (
 	Misclosed
 	// Stray: an `end` inside a block's body, indented deeper than its
 	// header, that closes nothing (its header did not parse); the parser
-	// skipped it and read the body on. Its Names are the finding's before
-	// (Expected's, when it was one).
+	// skipped it and read the body on. Its Names are those the finding had
+	// (an Expected's, when it was one).
 	Stray
 
 	// Undefined: a variable is used that no statement declares where it
@@ -229,7 +229,9 @@ func (k Kind) String() string {
 func (k Kind) Recovered() bool { return k == Unclosed || k == Misclosed }
 
 // Undeclared reports whether the finding says a name is not declared, or
-// not as what it is used as: a declaration the text gains may remove it.
+// not as what it is used as (a value called, a builtin the runtime lacks
+// named where an action of the program may stand): a declaration the text
+// gains may remove it.
 func (k Kind) Undeclared() bool {
 	switch k {
 	case Undefined, UndefinedAction, UndefinedType, UndefinedInterface, NotFound, NoMember, NotCallable,
