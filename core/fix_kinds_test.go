@@ -7,9 +7,10 @@ import (
 	"wfl-lsp/lang/diag"
 )
 
-// TestFixesReadKinds holds that the quick fixes of the checker's findings
-// follow what a finding is about (its Kind and Names), not its message:
-// the same finding with its message reworded gets the same fixes.
+// TestFixesReadKinds holds that the quick fixes of the checker's and the
+// parser's findings follow what a finding is about (its Kind and Names),
+// not its message: the same finding with its message reworded gets the
+// same fixes.
 func TestFixesReadKinds(t *testing.T) {
 	for _, tc := range []struct {
 		src  string
@@ -24,6 +25,12 @@ func TestFixesReadKinds(t *testing.T) {
 			diag.Unsatisfied, "Add the action 'speak' that 'Speaker' requires"},
 		{"x as 5\n", diag.ExpectedValue, "Insert 'store' at the start of the line"},
 		{"x to 5\n", diag.ExpectedValue, "Insert 'change' at the start of the line"},
+		{"store x 5\n", diag.Expected, "Insert 'as' before '5'"},
+		{"check score is 3:\n    display 1\nend check\n", diag.Expected, "Insert 'if' before 'score'"},
+		{"store score as 1\ncheck iff score is 1:\n    display score\nend check\n", diag.Expected, "Replace 'iff' with 'if'"},
+		{"store score as 1\ncheck if score is 1:\n    display score\nend for\n", diag.Misclosed, "Close the block with 'end check'"},
+		{"store score as 1\ncheck if score is 1:\n    display score\n    check if score is 2:\n        display 2\nend for\n",
+			diag.Unclosed, "Close the block with 'end check'"},
 	} {
 		s := fixSnapshot(t, tc.src)
 		fx := newFixer(s)

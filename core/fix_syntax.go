@@ -22,10 +22,16 @@ import (
 // written it offers both readings: replace the wrong word, or insert the
 // expected closer before that line.
 func (fx *fixer) closer(d diag.Diagnostic) []Fix {
-	want, ok := quoted(d.Message, "expected '")
+	found, after, wants, ok := expectedOf(d)
+	want := ""
+	if len(wants) > 0 {
+		want = wants[0]
+	}
+	// expected 'check' after 'end', found 'for'
+	endFor := ok && want != "" && !strings.Contains(want, " ") && after == "end" && fx.foundAt(d, found)
 	brk := lineBreakOf(fx.src)
 	lines := fx.lines
-	if d.Kind == diag.Unclosed && len(d.Related) == 2 && len(d.Names) == 1 {
+	if d.Kind == diag.Unclosed && len(d.Related) == 2 && len(d.Names) >= 1 {
 		// (The parser's message may name what it found instead: the next
 		// member of a container after a method without its `end`.)
 		closer := d.Names[0]
@@ -43,27 +49,22 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 		e.End = e.Start
 		fixes := []Fix{{Title: fmt.Sprintf("Insert '%s' after line %d", closer, line+1), Kind: FixInsertCloser,
 			Diagnostic: d, Preferred: true, Edits: []Edit{e}}}
-		if ok && d.Span.End > d.Span.Start && !strings.Contains(want, " ") &&
-			strings.HasSuffix(d.Message, "after 'end', found '"+fx.src[d.Span.Start:d.Span.End]+"'") {
+		if endFor {
 			fixes = append(fixes, Fix{Title: "Close the block with 'end " + want + "'", Kind: FixReplaceCloser, Diagnostic: d,
 				Edits: []Edit{{Start: d.Span.Start, End: d.Span.End, Text: want}}})
 		}
 		return fixes
 	}
-	if !ok {
-		return nil
-	}
 	switch {
-	case strings.HasPrefix(want, "end") && strings.Contains(d.Message, "found end of file"):
+	case strings.HasPrefix(want, "end") && ok && found == "":
+		// expected 'end check' …, found end of file
 		text := fx.indentOf(fx.openerLine(d, want, lines.Line(len(fx.src)))) + want + brk
 		if n := len(fx.src); n > 0 && fx.src[n-1] != '\n' && fx.src[n-1] != '\r' {
 			text = brk + text
 		}
 		return []Fix{{Title: "Insert '" + want + "'", Kind: FixInsertCloser, Diagnostic: d, Preferred: true,
 			Edits: []Edit{{Start: len(fx.src), End: len(fx.src), Text: text}}}}
-	case d.Span.End > d.Span.Start && !strings.Contains(want, " ") &&
-		strings.HasSuffix(d.Message, "after 'end', found '"+fx.src[d.Span.Start:d.Span.End]+"'"):
-		// expected 'check' after 'end', found 'for'
+	case endFor:
 		closer := "end " + want
 		line := lines.Line(d.Span.Start)
 		ls := lines.LineStart(line)
@@ -77,6 +78,46 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 	return nil
 }
 
+// expectedOf returns the names of a parse error that says what the parser
+// wanted and what it found (diag.Expected), also when the layout recovery
+// has since told it as a block's closer missing or mistyped, or as a stray
+// `end` (their Names say how they keep them).
+func expectedOf(d diag.Diagnostic) (found, after string, want []string, ok bool) {
+	names := d.Names
+	switch {
+	case d.Kind == diag.Expected, d.Kind == diag.Stray:
+	case (d.Kind == diag.Unclosed || d.Kind == diag.Misclosed) && len(names) > 0:
+		names = names[1:]
+	default:
+		return "", "", nil, false
+	}
+	if len(names) < 2 {
+		return "", "", nil, false
+	}
+	return names[0], names[1], names[2:], true
+}
+
+// foundAt reports whether found, what a parse error says it found, is the
+// word or symbol at its span that its message quotes: a keyword, `nothing`
+// or a symbol, not a name or a literal.
+func (fx *fixer) foundAt(d diag.Diagnostic, found string) bool {
+	if d.Span.End <= d.Span.Start || d.Span.End > len(fx.src) || fx.src[d.Span.Start:d.Span.End] != found {
+		return false
+	}
+	toks := lexer.Lex(found).Tokens
+	if len(toks) == 0 {
+		return false
+	}
+	switch k := toks[0].Kind; {
+	case k.IsKeyword(), k == token.NothingLiteral:
+		return true
+	case k == token.Identifier, k == token.StringLiteral, k == token.IntLiteral, k == token.FloatLiteral,
+		k == token.BooleanLiteral, k == token.Eol, k == token.EOF:
+		return false
+	}
+	return true
+}
+
 // indentOf returns the leading blanks of a 0-based line ("" for -1).
 func (fx *fixer) indentOf(line int) string {
 	if line < 0 {
@@ -84,20 +125,6 @@ func (fx *fixer) indentOf(line int) string {
 	}
 	ls, le := fx.lines.LineStart(line), fx.lines.LineEnd(line)
 	return fx.src[ls : ls+len(fx.src[ls:le])-len(strings.TrimLeft(fx.src[ls:le], " \t"))]
-}
-
-// quoted returns the text between prefix and the next quote in msg.
-func quoted(msg, prefix string) (string, bool) {
-	i := strings.Index(msg, prefix)
-	if i < 0 {
-		return "", false
-	}
-	rest := msg[i+len(prefix):]
-	j := strings.IndexByte(rest, '\'')
-	if j < 0 {
-		return "", false
-	}
-	return rest[:j], true
 }
 
 // openers maps the second word of a closer to the first word of the
@@ -158,12 +185,12 @@ func firstWord(line string) string {
 // every fix before it is offered, and the one leaving fewest errors is
 // preferred.
 func (fx *fixer) missingKeyword(d diag.Diagnostic) []Fix {
-	want, ok := expectedWord(d.Message)
-	found := strings.LastIndex(d.Message, ", found ")
-	if !ok || found < 0 || d.Span.End <= d.Span.Start || d.Span.End > len(fx.src) {
+	found, after, wants, ok := expectedOf(d)
+	if !ok || len(wants) != 1 || after == "" || !keywordWords(wants[0]) || d.Span.End <= d.Span.Start || d.Span.End > len(fx.src) {
 		return nil
 	}
-	span := fx.foundSpan(d, d.Message[found+len(", found "):])
+	want := wants[0]
+	span := fx.foundSpan(d, found)
 	text := want + " "
 	if at := span.Start; at > 0 && fx.src[at-1] != ' ' && fx.src[at-1] != '\t' {
 		text = " " + text
@@ -184,17 +211,12 @@ func (fx *fixer) missingKeyword(d diag.Diagnostic) []Fix {
 	return out
 }
 
-// foundSpan returns the span of what a parse error says it found (`found
-// identifier "x"`): the finding's own span, or where the finding is on the
-// statement's first word, the first token after it on its line spelled as
-// found says.
+// foundSpan returns the span of what a parse error says it found, found
+// as written: the finding's own span, or where the finding is on the
+// statement's first word, the first token after it on its line written
+// so.
 func (fx *fixer) foundSpan(d diag.Diagnostic, found string) token.Span {
 	what := found
-	if k := strings.IndexByte(found, '"'); k >= 0 {
-		what = strings.TrimSuffix(found[k+1:], "\"")
-	} else if f := strings.Fields(found); len(f) > 0 {
-		what = strings.Trim(f[len(f)-1], "'")
-	}
 	if what == "" || strings.HasPrefix(fx.src[d.Span.Start:d.Span.End], what) {
 		return d.Span
 	}
@@ -241,24 +263,18 @@ func (fx *fixer) missingStatementWord(d diag.Diagnostic) []Fix {
 		Diagnostic: d, Preferred: true, Edits: []Edit{{Start: at, End: at, Text: word + " "}}}}
 }
 
-// expectedWord returns the word a parse error's message says was expected
-// after another (`expected 'if' after 'check', found …`), when it is a
-// keyword of letters (not a closer, which closer repairs).
-func expectedWord(msg string) (string, bool) {
-	rest, ok := strings.CutPrefix(msg, "expected '")
-	if !ok {
-		return "", false
-	}
-	word, rest, ok := strings.Cut(rest, "'")
-	if !ok || !strings.HasPrefix(rest, " after ") || word == "" || strings.HasPrefix(word, "end") {
-		return "", false
+// keywordWords reports whether a word a parse error wanted is one or more
+// keywords of letters that is not a closer (which closer repairs).
+func keywordWords(word string) bool {
+	if word == "" || strings.HasPrefix(word, "end") {
+		return false
 	}
 	for _, r := range word {
 		if (r < 'a' || r > 'z') && r != ' ' {
-			return "", false
+			return false
 		}
 	}
-	return word, true
+	return true
 }
 
 // extraWords removes what follows a complete closer on its line, when the

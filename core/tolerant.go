@@ -40,14 +40,15 @@ import (
 //     broken text may give otherwise (broken.misread);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
-//   - those about a name (quoted in the message) that the broken statements
+//   - those about a name (their ProgramNames) that the broken statements
 //     name, or that a statement declares on its first line from one of
 //     those; that the word being typed at the end of a broken line starts;
 //     that is alone on its line and starts a statement's keyword (`tr` of
 //     `try:`); or that no statement declares, when an earlier broken line
 //     may declare a name it does not yet spell (`store`, `create new P
-//     as`, an include) and the message says the name is undefined, and
-//     those about a name stored from such a name (`store f as sum_two`).
+//     as`, an include) and the finding says the name is not declared
+//     (Kind.Undeclared), and those about a name stored from such a name
+//     (`store f as sum_two`).
 //
 // TestTolerantAddsNothingFalse holds it to that on the corpus. Sorted as
 // all.
@@ -104,7 +105,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 				case fromStatic:
 					keep = parses && !semErr
 				case fromAnalyzer, fromType, fromRetold:
-					keep = b == nil || !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Message, x.Span.Start+at) &&
+					keep = b == nil || !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Diagnostic, x.Span.Start+at) &&
 						!b.afterQuote(x.Span.Start+at)
 				}
 				shown[k] = keep
@@ -114,7 +115,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 				}
 				if (x.from == fromAnalyzer || x.from == fromStatic) && x.Severity == diag.Error {
 					unitErr[i] = true
-					for _, n := range quotedNames(x.Message) {
+					for _, n := range x.ProgramNames() {
 						named[n] = true
 					}
 				}
@@ -213,26 +214,6 @@ func (s *diagState) gated() bool {
 		}
 	}
 	return false
-}
-
-// quotedNames returns the names a message quotes ('x'), without the code
-// it quotes ('change x to <value>').
-func quotedNames(msg string) []string {
-	var out []string
-	for rest := msg; ; {
-		i := strings.IndexByte(rest, '\'')
-		if i < 0 {
-			return out
-		}
-		j := strings.IndexByte(rest[i+1:], '\'')
-		if j < 0 {
-			return out
-		}
-		if name := rest[i+1 : i+1+j]; isName(strings.FieldsFunc(name, notWordRune)) {
-			out = append(out, name)
-		}
-		rest = rest[i+1+j+1:]
-	}
 }
 
 // afterQuote reports whether the text at off is lexed otherwise than meant:
@@ -362,7 +343,7 @@ func (s *diagState) closingWords() map[string]bool {
 	words := map[string]bool{}
 	for _, i := range s.withFindings() {
 		for _, x := range s.units[i].d.list {
-			if x.from == fromParse && x.Kind == diag.Unclosed && len(x.Names) == 1 {
+			if x.from == fromParse && x.Kind == diag.Unclosed && len(x.Names) > 0 {
 				if w := strings.Fields(x.Names[0]); len(w) == 2 {
 					words[w[1]] = true
 				}
@@ -774,21 +755,24 @@ func (b *broken) declares(s *diagState, name string) bool {
 // statement declares it.
 func (b *broken) excused(s *diagState, u *unit, name string) bool {
 	for _, x := range u.d.list {
-		if x.from != fromParse && undefined(x.Message) && slices.Contains(quotedNames(x.Message), name) {
+		if x.from != fromParse && x.Kind.Undeclared() && slices.Contains(x.ProgramNames(), name) {
 			return !b.declares(s, name)
 		}
 	}
 	return false
 }
 
-// about reports whether a message, about the text at off, names ('…') a
-// name the broken text may be declaring or using: all its words are in it,
-// a word of it starts with the word being typed at the end of a broken
-// line, it is alone on its line and starts a statement's keyword, or no
-// statement declares it while a broken line before off may declare
-// something whose name cannot be read.
-func (b *broken) about(s *diagState, msg string, off int) bool {
-	for _, name := range quotedNames(msg) {
+// about reports whether a finding, about the text at off, is about a name
+// the broken text may be declaring or using: all its words are in it, a
+// word of it starts with the word being typed at the end of a broken line,
+// it is alone on its line and starts a statement's keyword, or no
+// statement declares it (the finding says it is not declared) while a
+// broken line before off may declare something whose name cannot be read.
+func (b *broken) about(s *diagState, d diag.Diagnostic, off int) bool {
+	for _, name := range d.ProgramNames() {
+		if name == "" {
+			continue
+		}
 		all := true
 		for _, w := range strings.FieldsFunc(name, notWordRune) {
 			all = all && b.words[w]
@@ -798,7 +782,7 @@ func (b *broken) about(s *diagState, msg string, off int) bool {
 				}
 			}
 		}
-		if all || b.tainted[nameHash(name)] || b.anonymous >= 0 && b.anonymous < off && undefined(msg) && !b.declares(s, name) ||
+		if all || b.tainted[nameHash(name)] || b.anonymous >= 0 && b.anonymous < off && d.Kind.Undeclared() && !b.declares(s, name) ||
 			typingKeyword(s, name, off) || b.closing[name] && aloneOnLine(s, name, off) {
 			return true
 		}
@@ -830,28 +814,6 @@ func typingKeywordName(name string) bool {
 		}
 	}
 	return false
-}
-
-// undefined reports whether a message says a name is not declared (or
-// not as what it is used as, which a declaration may change).
-func undefined(msg string) bool {
-	return strings.Contains(msg, "not defined") || strings.Contains(msg, "not found") || strings.Contains(msg, "Undefined") ||
-		strings.Contains(msg, "is not a function") || strings.Contains(msg, "recognized but not implemented")
-}
-
-// isName reports whether words can spell a name: one word, or words none
-// of which is a keyword (a message also quotes code, as 'change x to
-// <value>').
-func isName(ws []string) bool {
-	if len(ws) == 1 {
-		return true
-	}
-	for _, w := range ws {
-		if token.Lookup(w) != token.Identifier {
-			return false
-		}
-	}
-	return len(ws) > 0
 }
 
 // declares reports whether a unit of the state declares name on its first

@@ -9,6 +9,7 @@ import (
 
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lint"
+	"wfl-lsp/lang/token"
 )
 
 // TestTolerantAddsNothingFalse breaks one line of the corpus programs and
@@ -404,4 +405,39 @@ func TestTolerantCases(t *testing.T) {
 // list of diagnostics (its closer missing or mistyped).
 func layoutRead(ds []diag.Diagnostic) bool {
 	return slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.Category == diag.Parse && d.Kind.Recovered() })
+}
+
+// quotedNames returns the names a message quotes ('x'), without the code
+// it quotes ('change x to <value>'): hedged reads them off the lines of
+// the list the test compares.
+func quotedNames(msg string) []string {
+	var out []string
+	for rest := msg; ; {
+		i := strings.IndexByte(rest, '\'')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(rest[i+1:], '\'')
+		if j < 0 {
+			return out
+		}
+		if name := rest[i+1 : i+1+j]; isName(strings.FieldsFunc(name, notWordRune)) {
+			out = append(out, name)
+		}
+		rest = rest[i+1+j+1:]
+	}
+}
+
+// isName reports whether words can spell a name: one word, or words none
+// of which is a keyword.
+func isName(ws []string) bool {
+	if len(ws) == 1 {
+		return true
+	}
+	for _, w := range ws {
+		if token.Lookup(w) != token.Identifier {
+			return false
+		}
+	}
+	return len(ws) > 0
 }

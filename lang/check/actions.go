@@ -97,7 +97,7 @@ func (a *analyzer) registerAction(d *ast.ActionDecl) {
 				return
 			}
 			if !distinct {
-				a.errorAt(endSpan, "These two versions of '"+name+"' cannot be told apart when called with "+strconv.Itoa(len(d.Params))+" argument(s). Give every same-parameter-count overload distinct parameter types ('as number', 'as text', ...), or use different parameter counts.")
+				a.errorAt(endSpan, "These two versions of '"+name+"' cannot be told apart when called with "+strconv.Itoa(len(d.Params))+" argument(s). Give every same-parameter-count overload distinct parameter types ('as number', 'as text', ...), or use different parameter counts.", name)
 				a.info.Defs[d.Name] = ex
 				return
 			}
@@ -182,9 +182,9 @@ func (a *analyzer) checkOverloaded(name string, sym *Symbol, args []*ast.Arg, of
 			parts = append(parts, strconv.Itoa(n))
 		}
 		if ofForm {
-			a.errorAt(sp, "Function '"+name+"' expects "+strings.Join(parts, " or ")+" arguments, but "+strconv.Itoa(len(args))+" were provided")
+			a.errorAt(sp, "Function '"+name+"' expects "+strings.Join(parts, " or ")+" arguments, but "+strconv.Itoa(len(args))+" were provided", name)
 		} else {
-			a.errorAt(sp, "Action '"+name+"' expects "+strings.Join(parts, " or ")+" argument(s), but "+strconv.Itoa(len(args))+" were provided")
+			a.errorAt(sp, "Action '"+name+"' expects "+strings.Join(parts, " or ")+" argument(s), but "+strconv.Itoa(len(args))+" were provided", name)
 		}
 		return
 	}
@@ -210,7 +210,7 @@ func (a *analyzer) checkOverloaded(name string, sym *Symbol, args []*ast.Arg, of
 		for _, d := range match {
 			msg += "\n  " + formatSignature(name, d)
 		}
-		a.errorAt(sp, msg)
+		a.errorAt(sp, msg, name)
 	}
 }
 
@@ -322,16 +322,16 @@ func (a *analyzer) accepts(d *ast.ActionDecl, args []*ast.Arg) bool {
 func (a *analyzer) checkSignature(name string, d *ast.ActionDecl, args []*ast.Arg, sp token.Span) {
 	vals, ok, _ := bindArgs(d, args, func(unknown bool, param string) {
 		if unknown {
-			a.errorAt(sp, "Unknown parameter '"+param+"' for action '"+name+"'")
+			a.errorAt(sp, "Unknown parameter '"+param+"' for action '"+name+"'", param, name)
 		} else {
-			a.errorAt(sp, "Duplicate argument for parameter '"+param+"' in action '"+name+"'")
+			a.errorAt(sp, "Duplicate argument for parameter '"+param+"' in action '"+name+"'", param, name)
 		}
 	})
 	if !ok {
 		return
 	}
 	a.argMismatches(d, vals, func(p *ast.Param, want, got *types.Type) bool {
-		a.errorAt(sp, "Argument '"+nameOf(p.Name)+"' of action '"+name+"' expects "+want.String()+", but got "+got.String())
+		a.errorAt(sp, "Argument '"+nameOf(p.Name)+"' of action '"+name+"' expects "+want.String()+", but got "+got.String(), nameOf(p.Name), name)
 		return true
 	})
 }

@@ -132,9 +132,13 @@ func (a *analyzer) span(n ast.Node) token.Span {
 	return token.Span{Start: n.Pos(), End: n.End()}
 }
 
-func (a *analyzer) errorAt(sp token.Span, msg string) { a.errorOf(sp, 0, msg) }
+// errorAt reports an error about the names the message quotes.
+func (a *analyzer) errorAt(sp token.Span, msg string, names ...string) {
+	a.errorOf(sp, 0, msg, names...)
+}
 
-func (a *analyzer) warnAt(sp token.Span, msg string) { a.warnOf(sp, 0, msg) }
+// warnAt reports a warning about the names the message quotes.
+func (a *analyzer) warnAt(sp token.Span, msg string, names ...string) { a.warnOf(sp, 0, msg, names...) }
 
 // errorOf reports an error of kind k about names (as k documents).
 func (a *analyzer) errorOf(sp token.Span, k diag.Kind, msg string, names ...string) {
@@ -439,10 +443,10 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		if sym := a.cur.Lookup(name); sym != nil {
 			switch sym.Kind {
 			case SymAction, SymPattern, SymMethod:
-				a.errorAt(a.span(s.Name), "'"+name+"' is not a variable")
+				a.errorAt(a.span(s.Name), "'"+name+"' is not a variable", name)
 			default:
 				if !sym.Mutable {
-					a.errorAt(sp, "Cannot modify constant '"+name+"' - constants are immutable once defined")
+					a.errorAt(sp, "Cannot modify constant '"+name+"' - constants are immutable once defined", name)
 					a.unchecked(s.Value) // the reference stops here
 					return
 				}
@@ -467,7 +471,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		a.expr(s.Value)
 		if id := rootIdent(s.List); id != nil {
 			if sym := a.cur.Lookup(id.Name); sym != nil && a.constants[sym] {
-				a.errorAt(a.span(s), "Cannot modify constant '"+id.Name+"' - constants are immutable once defined")
+				a.errorAt(a.span(s), "Cannot modify constant '"+id.Name+"' - constants are immutable once defined", id.Name)
 			}
 		}
 	case *ast.DisplayStmt:
@@ -494,7 +498,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		}
 		for _, v := range a.loopVars {
 			if v == name {
-				a.errorAt(token.Span{Start: s.End(), End: s.End()}, "Nested count loops both use the loop variable '"+name+"'. Give the loops distinct names with 'count from X to Y as <name>:'.")
+				a.errorAt(token.Span{Start: s.End(), End: s.End()}, "Nested count loops both use the loop variable '"+name+"'. Give the loops distinct names with 'count from X to Y as <name>:'.", name)
 				break
 			}
 		}
@@ -802,7 +806,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 				a.use(s.Handler, sym)
 			} else {
 				a.typeFact(a.span(s.Handler))
-				a.warnAt(a.span(s.Handler), "Undefined signal handler '"+s.Handler.Name+"'")
+				a.warnOf(a.span(s.Handler), diag.UndefinedHandler, "Undefined signal handler '"+s.Handler.Name+"'", s.Handler.Name)
 			}
 		}
 	case *ast.StopAcceptingStmt:
@@ -931,7 +935,7 @@ func (a *analyzer) listTarget(id *ast.Ident, s ast.Stmt) {
 		sym = a.containerProperty(id.Name)
 	}
 	if sym != nil && a.constants[sym] {
-		a.errorAt(a.span(s), "Cannot modify constant '"+id.Name+"' - constants are immutable once defined")
+		a.errorAt(a.span(s), "Cannot modify constant '"+id.Name+"' - constants are immutable once defined", id.Name)
 	}
 }
 

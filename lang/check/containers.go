@@ -142,7 +142,7 @@ func (a *analyzer) checkInheritance() {
 				continue
 			}
 			if q := a.memberOf(parent, p.Name); q != nil && q.Kind == SymProperty && q.Type.Kind != types.KUnknown && !types.Identical(p.Type, q.Type) {
-				a.warnAt(p.Decl, "Property '"+p.Name+"' in container '"+sym.Name+"' declares type "+p.Type.String()+" but inherited property from '"+sym.Extends+"' declares "+q.Type.String()+"; mutable inherited property overrides should keep the same contract")
+				a.warnAt(p.Decl, "Property '"+p.Name+"' in container '"+sym.Name+"' declares type "+p.Type.String()+" but inherited property from '"+sym.Extends+"' declares "+q.Type.String()+"; mutable inherited property overrides should keep the same contract", p.Name, sym.Name, sym.Extends)
 			}
 		}
 	}
@@ -160,7 +160,7 @@ func (a *analyzer) pattern(n *ast.PatternNode, decl *ast.PatternDecl, sym *Symbo
 	}
 	if n.Kind == ast.PatListRef && n.Name != nil && a.listRef(n.Name) == nil {
 		if a.actionParams[n.Name.Name] {
-			a.warnAt(a.span(n.Name), "Undefined list reference '"+n.Name.Name+"' in pattern") // exempt by the reference, unbound all the same
+			a.warnOf(a.span(n.Name), diag.UndefinedListRef, "Undefined list reference '"+n.Name.Name+"' in pattern", n.Name.Name) // exempt by the reference, unbound all the same
 		} else {
 			// The reference reports at the pattern definition.
 			sp := token.Span{Start: decl.Pos(), End: decl.Pos()}
@@ -168,7 +168,7 @@ func (a *analyzer) pattern(n *ast.PatternNode, decl *ast.PatternDecl, sym *Symbo
 				sp.End = decl.Name.End()
 			}
 			a.errs = append(a.errs, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Semantic, Code: codeSemantic,
-				Message: "Undefined list reference '" + n.Name.Name + "' in pattern",
+				Kind: diag.UndefinedListRef, Names: []string{n.Name.Name}, Message: "Undefined list reference '" + n.Name.Name + "' in pattern",
 				Related: []diag.Related{{Span: a.span(n.Name), Message: "the list reference"}}})
 		}
 	}

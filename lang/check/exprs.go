@@ -273,7 +273,7 @@ func (a *analyzer) call(c *ast.CallExpr) {
 			return
 		}
 		a.typeFact(sp) // "Cannot call T, not a function"
-		a.errorAt(sp, "'"+name+"' is not a function")
+		a.errorOf(sp, diag.NotCallable, "'"+name+"' is not a function", name)
 		a.demoted(func() { a.args(c.Args) }) // the reference stops here
 		return
 	}
@@ -315,7 +315,7 @@ func (a *analyzer) actionCall(c *ast.ActionCallExpr) {
 		if a.aliases[sym] {
 			return
 		}
-		a.errorAt(sp, "'"+name+"' is not an action")
+		a.errorAt(sp, "'"+name+"' is not an action", name)
 		return
 	}
 	if resolved != nil && resolved.From != "" {

@@ -29,6 +29,12 @@ func staticDiagnostics(f *ast.File, src string, info *Info) []diag.Diagnostic {
 	return out
 }
 
+// named returns d about names (the names its message quotes).
+func named(d diag.Diagnostic, names ...string) diag.Diagnostic {
+	d.Names = names
+	return d
+}
+
 func warning(sp token.Span, code, msg string, tags ...diag.Tag) diag.Diagnostic {
 	d := diag.Diagnostic{Span: sp, Severity: diag.Warning, Category: diag.Semantic, Code: code, Message: msg}
 	for _, t := range tags {
@@ -310,12 +316,12 @@ func (sh *shadower) walk(list []ast.Stmt, cur map[string]bool) {
 			sp := token.Span{Start: s.Name.Pos(), End: s.Name.End()}
 			for _, p := range sh.parents {
 				if p[n] {
-					sh.out = append(sh.out, warning(sp, "ANALYZE-SHADOW", "Variable '"+n+"' shadows another variable with the same name"))
+					sh.out = append(sh.out, named(warning(sp, "ANALYZE-SHADOW", "Variable '"+n+"' shadows another variable with the same name"), n))
 					break
 				}
 			}
 			if cur[n] {
-				sh.out = append(sh.out, warning(sp, "ANALYZE-SHADOW", "Variable '"+n+"' shadows another variable with the same name"))
+				sh.out = append(sh.out, named(warning(sp, "ANALYZE-SHADOW", "Variable '"+n+"' shadows another variable with the same name"), n))
 			}
 			if cur == nil {
 				cur = map[string]bool{}
@@ -375,7 +381,7 @@ func inconsistentReturns(f *ast.File) []diag.Diagnostic {
 		has := false
 		if all := allPathsReturn(d.Body.Stmts, &has); has && !all {
 			name := nameOf(d.Name)
-			out = append(out, warning(token.Span{Start: d.End(), End: d.End()}, "ANALYZE-RETURN", "Action '"+name+"' has inconsistent return paths"))
+			out = append(out, named(warning(token.Span{Start: d.End(), End: d.End()}, "ANALYZE-RETURN", "Action '"+name+"' has inconsistent return paths"), name))
 		}
 	}
 	return out

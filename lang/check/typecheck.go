@@ -206,7 +206,8 @@ func (tc *typeChecker) retyped(s ast.Stmt, log []envEntry) {
 
 // ---- diagnostics ----
 
-func (tc *typeChecker) errorf(n ast.Node, code, msg string, expected, found *types.Type) {
+// errorf reports a type error about the names the message quotes.
+func (tc *typeChecker) errorf(n ast.Node, code, msg string, expected, found *types.Type, names ...string) {
 	sp := token.Span{}
 	if n != nil {
 		sp = token.Span{Start: n.Pos(), End: n.End()}
@@ -214,14 +215,13 @@ func (tc *typeChecker) errorf(n ast.Node, code, msg string, expected, found *typ
 	if expected != nil && found != nil {
 		msg += expectedFound(msg, expected, found)
 	}
-	tc.diags = append(tc.diags, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Type, Code: code, Message: msg})
+	tc.diags = append(tc.diags, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Type, Code: code, Names: names, Message: msg})
 }
 
 // errorOf is errorf for a finding of kind k about names (as k documents).
 func (tc *typeChecker) errorOf(n ast.Node, k diag.Kind, code, msg string, names ...string) {
-	tc.errorf(n, code, msg, nil, nil)
-	d := &tc.diags[len(tc.diags)-1]
-	d.Kind, d.Names = k, names
+	tc.errorf(n, code, msg, nil, nil, names...)
+	tc.diags[len(tc.diags)-1].Kind = k
 }
 
 // expectedFound is the " - Expected X but found Y" a type error's message
@@ -740,9 +740,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 		if sym := tc.info.Uses[s.Name]; sym != nil && sym.Kind == SymProperty {
 			if !gradual(sym.Type) && !loose(t) && !tc.compatible(sym.Type, t) {
-				tc.errorf(s.Name, codeAssign, "Cannot initialize property '"+sym.Name+"' with "+t.String()+" because its declared type is "+sym.Type.String(), nil, nil)
+				tc.errorf(s.Name, codeAssign, "Cannot initialize property '"+sym.Name+"' with "+t.String()+" because its declared type is "+sym.Type.String(), nil, nil, sym.Name)
 			} else if s.Constant {
-				tc.errorf(s.Name, codeAssign, "Cannot redeclare container property '"+sym.Name+"' as a constant; the property already holds it", nil, nil)
+				tc.errorf(s.Name, codeAssign, "Cannot redeclare container property '"+sym.Name+"' as a constant; the property already holds it", nil, nil, sym.Name)
 			}
 			return
 		}
@@ -773,7 +773,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 		if sym.Kind == SymProperty {
 			if !gradual(sym.Type) && !loose(t) && !tc.compatible(sym.Type, t) {
-				tc.errorf(s.Name, codeAssign, "Cannot assign "+t.String()+" to property '"+sym.Name+"' declared as "+sym.Type.String(), nil, nil)
+				tc.errorf(s.Name, codeAssign, "Cannot assign "+t.String()+" to property '"+sym.Name+"' declared as "+sym.Type.String(), nil, nil, sym.Name)
 			}
 			return
 		}
@@ -783,7 +783,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		// checked against the new one.
 		rebind := old.Kind == types.KFunction && t.Kind == types.KFunction
 		if !rebind && old.Kind != types.KNothing && !loose(old) && !loose(t) && !tc.compatible(old, t) {
-			tc.errorf(s, codeAssign, "Cannot assign value of incompatible type to variable '"+sym.Name+"'", old, t)
+			tc.errorf(s, codeAssign, "Cannot assign value of incompatible type to variable '"+sym.Name+"'", old, t, sym.Name)
 			return
 		}
 		if loose(t) && !loose(old) && tc.namesUndefined(s.Value) {
@@ -828,7 +828,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			}
 		case loose(lt):
 		default:
-			tc.errorf(s, codeStatement, "Cannot add to non-list variable '"+sym.Name+"'", types.NewList(types.Unknown), lt)
+			tc.errorf(s, codeStatement, "Cannot add to non-list variable '"+sym.Name+"'", types.NewList(types.Unknown), lt, sym.Name)
 		}
 	case *ast.RemoveStmt, *ast.ClearStmt:
 		var id *ast.Ident
@@ -845,7 +845,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 		if sym := tc.info.Uses[id]; sym != nil {
 			if lt := tc.symType(sym); !loose(lt) && lt.Kind != types.KList {
-				tc.errorf(s, codeStatement, "Cannot "+verb+" non-list variable '"+sym.Name+"'", types.NewList(types.Unknown), lt)
+				tc.errorf(s, codeStatement, "Cannot "+verb+" non-list variable '"+sym.Name+"'", types.NewList(types.Unknown), lt, sym.Name)
 			}
 			if verb == "clear" {
 				tc.cleared(sym)
@@ -1079,14 +1079,14 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 	case *ast.InterfaceDecl:
 		for _, e := range s.Extends {
 			if x := tc.a.global.Lookup(e.Name); x == nil {
-				tc.errorf(e, codeContainer, "Interface '"+e.Name+"' not found", nil, nil)
+				tc.errorOf(e, diag.NotFound, codeContainer, "Interface '"+e.Name+"' not found", e.Name)
 			}
 		}
 	case *ast.NewStmt:
 		tc.newStmt(s)
 	case *ast.TriggerStmt:
 		if s.Name != nil && tc.a.events[s.Name.Name] == nil && !tc.containerEvent(s.Name.Name) {
-			tc.errorf(s, codeContainer, "Event '"+s.Name.Name+"' not found", nil, nil)
+			tc.errorOf(s, diag.NotFound, codeContainer, "Event '"+s.Name.Name+"' not found", s.Name.Name)
 		}
 	case *ast.OnEventStmt:
 		tc.expr(s.Source)

@@ -284,9 +284,9 @@ func (tc *typeChecker) containerDecl(s *ast.ContainerDecl) {
 	if s.Extends != nil {
 		if p := tc.a.global.Lookup(s.Extends.Name); p == nil || p.Kind != SymContainer {
 			if p == nil {
-				tc.errorf(s.Extends, codeContainer, "Parent container '"+s.Extends.Name+"' not found", nil, nil)
+				tc.errorOf(s.Extends, diag.NotFound, codeContainer, "Parent container '"+s.Extends.Name+"' not found", s.Extends.Name)
 			} else {
-				tc.errorf(s.Extends, codeContainer, "'"+s.Extends.Name+"' is not a container type", nil, nil)
+				tc.errorf(s.Extends, codeContainer, "'"+s.Extends.Name+"' is not a container type", nil, nil, s.Extends.Name)
 			}
 		}
 	}
@@ -294,9 +294,9 @@ func (tc *typeChecker) containerDecl(s *ast.ContainerDecl) {
 		x := tc.a.global.Lookup(i.Name)
 		switch {
 		case x == nil:
-			tc.errorf(i, codeContainer, "Interface '"+i.Name+"' not found", nil, nil)
+			tc.errorOf(i, diag.NotFound, codeContainer, "Interface '"+i.Name+"' not found", i.Name)
 		case x.Kind != SymInterface:
-			tc.errorf(i, codeContainer, "'"+i.Name+"' is not an interface type", nil, nil)
+			tc.errorf(i, codeContainer, "'"+i.Name+"' is not an interface type", nil, nil, i.Name)
 		default:
 			tc.conformance(s, sym, x)
 		}
@@ -348,7 +348,7 @@ func (tc *typeChecker) conformance(s *ast.ContainerDecl, c, i *Symbol) {
 			x := tc.a.global.Lookup(e.Name)
 			if x != nil && x.Kind != SymInterface && !seen[x.Name] {
 				seen[x.Name] = true
-				tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' requires '"+x.Name+"' through interface '"+i.Name+"', but '"+x.Name+"' is a "+x.Kind.String()+", not an interface", nil, nil)
+				tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' requires '"+x.Name+"' through interface '"+i.Name+"', but '"+x.Name+"' is a "+x.Kind.String()+", not an interface", nil, nil, c.Name, x.Name, i.Name)
 				continue
 			}
 			collect(x)
@@ -366,13 +366,13 @@ func (tc *typeChecker) conformance(s *ast.ContainerDecl, c, i *Symbol) {
 		}
 		d := m.Actions()[0]
 		if len(d.Params) != len(r.Params) {
-			tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': action '"+r.Name.Name+"' takes "+strconv.Itoa(len(d.Params))+" parameter(s) but the interface requires "+strconv.Itoa(len(r.Params)), nil, nil)
+			tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': action '"+r.Name.Name+"' takes "+strconv.Itoa(len(d.Params))+" parameter(s) but the interface requires "+strconv.Itoa(len(r.Params)), nil, nil, c.Name, i.Name, r.Name.Name)
 			continue
 		}
 		if r.ReturnType != nil && d.ReturnType != nil {
 			want, got := typeFromExpr(r.ReturnType), typeFromExpr(d.ReturnType)
 			if !gradual(want) && !gradual(got) && !tc.compatible(want, got) {
-				tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': action '"+r.Name.Name+"' returns "+got.String()+" but the interface requires "+want.String(), nil, nil)
+				tc.errorf(s.Name, codeContainer, "Container '"+c.Name+"' does not satisfy interface '"+i.Name+"': action '"+r.Name.Name+"' returns "+got.String()+" but the interface requires "+want.String(), nil, nil, c.Name, i.Name, r.Name.Name)
 			}
 		}
 	}
@@ -390,7 +390,7 @@ func (tc *typeChecker) parentCall(s *ast.ParentCallStmt) {
 		tc.errorf(s, codeContainer, "A parent method call cannot be used inside a static method", nil, nil)
 		return
 	case c.Extends == "":
-		tc.errorf(s, codeContainer, "Container '"+c.Name+"' has no parent container", nil, nil)
+		tc.errorf(s, codeContainer, "Container '"+c.Name+"' has no parent container", nil, nil, c.Name)
 		return
 	}
 	if s.Method == nil {
@@ -402,12 +402,12 @@ func (tc *typeChecker) parentCall(s *ast.ParentCallStmt) {
 		m = parent.Members[s.Method.Name]
 	}
 	if m == nil || m.Kind != SymMethod {
-		tc.errorf(s, codeContainer, "Method '"+s.Method.Name+"' not found in direct parent container '"+c.Extends+"'", nil, nil)
+		tc.errorOf(s, diag.NotFound, codeContainer, "Method '"+s.Method.Name+"' not found in direct parent container '"+c.Extends+"'", s.Method.Name, c.Extends)
 		return
 	}
 	tc.info.Uses[s.Method] = m
 	if n := len(m.Actions()[0].Params); n != 0 {
-		tc.errorf(s, codeArity, "Parent method '"+s.Method.Name+"' expects "+strconv.Itoa(n)+" arguments, but 0 were provided", nil, nil)
+		tc.errorf(s, codeArity, "Parent method '"+s.Method.Name+"' expects "+strconv.Itoa(n)+" arguments, but 0 were provided", nil, nil, s.Method.Name)
 	}
 }
 
@@ -434,7 +434,7 @@ func (tc *typeChecker) newStmt(s *ast.NewStmt) {
 	}
 	c := tc.info.Containers[s.Container.Name]
 	if c == nil {
-		tc.errorf(s, codeContainer, "Container type '"+s.Container.Name+"' not found", nil, nil)
+		tc.errorOf(s, diag.NotFound, codeContainer, "Container type '"+s.Container.Name+"' not found", s.Container.Name)
 		tc.noteImport(s.Container.Name)
 		return
 	}
@@ -444,19 +444,19 @@ func (tc *typeChecker) newStmt(s *ast.NewStmt) {
 		}
 		p := tc.a.memberOf(c, in.Name.Name)
 		if p == nil || p.Kind != SymProperty {
-			tc.errorf(in, codeContainer, "Property '"+in.Name.Name+"' not found in container '"+c.Name+"'", nil, nil)
+			tc.errorOf(in, diag.NoMember, codeContainer, "Property '"+in.Name.Name+"' not found in container '"+c.Name+"'", in.Name.Name, c.Name)
 			continue
 		}
 		vt := vts[i]
 		if !gradual(p.Type) && !loose(vt) && !tc.compatible(p.Type, vt) && !(vt.Kind == types.KList && p.Type.Kind == types.KList) {
-			tc.errorf(in, codeContainer, "Property '"+in.Name.Name+"' of container '"+c.Name+"' expects "+p.Type.String()+", but found "+vt.String(), nil, nil)
+			tc.errorf(in, codeContainer, "Property '"+in.Name.Name+"' of container '"+c.Name+"' expects "+p.Type.String()+", but found "+vt.String(), nil, nil, in.Name.Name, c.Name)
 		}
 	}
 }
 
 func (tc *typeChecker) signal(s *ast.SignalStmt) {
 	if s.Signal != nil && signals[strings.ToUpper(s.Signal.Name)] == nil {
-		tc.errorf(s.Signal, codeSignal, "Invalid signal type: '"+s.Signal.Name+"'. Supported signals include: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGCHLD, SIGCONT, SIGABRT", nil, nil)
+		tc.errorf(s.Signal, codeSignal, "Invalid signal type: '"+s.Signal.Name+"'. Supported signals include: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGCHLD, SIGCONT, SIGABRT", nil, nil, s.Signal.Name)
 		return
 	}
 	if s.Handler == nil {
@@ -464,11 +464,11 @@ func (tc *typeChecker) signal(s *ast.SignalStmt) {
 	}
 	sym := tc.info.Uses[s.Handler]
 	if sym == nil {
-		tc.errorf(s.Handler, codeSignal, "Undefined signal handler '"+s.Handler.Name+"'", nil, nil)
+		tc.errorOf(s.Handler, diag.UndefinedHandler, codeSignal, "Undefined signal handler '"+s.Handler.Name+"'", s.Handler.Name)
 		return
 	}
 	if sym.Kind != SymAction {
-		tc.errorf(s.Handler, codeSignal, "'"+s.Handler.Name+"' is not a function", nil, nil)
+		tc.errorOf(s.Handler, diag.NotCallable, codeSignal, "'"+s.Handler.Name+"' is not a function", s.Handler.Name)
 	}
 }
 
@@ -482,22 +482,22 @@ func (tc *typeChecker) export(s *ast.ExportStmt) {
 	case "constant":
 		switch {
 		case sym == nil:
-			tc.errorf(s, codeExport, "Constant '"+n+"' not found for export", nil, nil)
+			tc.errorOf(s, diag.NotFound, codeExport, "Constant '"+n+"' not found for export", n)
 		case sym.Kind == SymAction || sym.Kind == SymContainer || sym.Kind == SymPattern || sym.Kind == SymInterface:
-			tc.errorf(s, codeExport, "'"+n+"' is not a variable and cannot be exported as constant", nil, nil)
+			tc.errorf(s, codeExport, "'"+n+"' is not a variable and cannot be exported as constant", nil, nil, n)
 		case sym.Mutable:
-			tc.errorf(s, codeExport, "'"+n+"' is mutable and cannot be exported as constant", nil, nil)
+			tc.errorf(s, codeExport, "'"+n+"' is mutable and cannot be exported as constant", nil, nil, n)
 		}
 	case "action":
 		switch {
 		case sym == nil:
-			tc.errorf(s, codeExport, "Action '"+n+"' not found for export", nil, nil)
+			tc.errorOf(s, diag.NotFound, codeExport, "Action '"+n+"' not found for export", n)
 		case sym.Kind != SymAction:
-			tc.errorf(s, codeExport, "'"+n+"' is not an action and cannot be exported as one", nil, nil)
+			tc.errorf(s, codeExport, "'"+n+"' is not an action and cannot be exported as one", nil, nil, n)
 		}
 	case "container":
 		if sym == nil || sym.Kind != SymContainer {
-			tc.errorf(s, codeExport, "Container '"+n+"' not found for export", nil, nil)
+			tc.errorOf(s, diag.NotFound, codeExport, "Container '"+n+"' not found for export", n)
 		}
 	}
 }
@@ -589,6 +589,8 @@ func (tc *typeChecker) flush(s *ast.FlushStmt) {
 		if s.Legacy != nil {
 			// Say why the statement is not the other one.
 			msg += " ('" + s.Legacy.Name + "' is not defined as an action or a variable to run instead)"
+			tc.errorOf(s, diag.NotFound, codeStatement, msg, s.Legacy.Name)
+			return
 		}
 		tc.errorf(s, codeStatement, msg, nil, nil)
 	}
@@ -629,7 +631,7 @@ func (tc *typeChecker) propertyElement(at ast.Node, target ast.Expr, vt *types.T
 	if p == nil || p.Kind != SymProperty || p.Type == nil || p.Type.Kind != types.KList || gradual(p.Type.Elem) || loose(vt) || tc.compatible(p.Type.Elem, vt) {
 		return false
 	}
-	tc.errorf(at, codeContainer, verb+" "+vt.String()+" into property '"+p.Name+"' because its declared element type is "+p.Type.Elem.String(), nil, nil)
+	tc.errorf(at, codeContainer, verb+" "+vt.String()+" into property '"+p.Name+"' because its declared element type is "+p.Type.Elem.String(), nil, nil, p.Name)
 	return true
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
+	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/types"
 )
 
@@ -239,7 +240,7 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 			if tc.a.hasIncludes {
 				return types.Unknown
 			}
-			tc.errorf(id, codeCall, "Builtin '"+b.Name+"' is recognized but not implemented by the runtime", nil, nil)
+			tc.errorOf(id, diag.Unimplemented, codeCall, "Builtin '"+b.Name+"' is recognized but not implemented by the runtime", b.Name)
 			return types.Invalid
 		}
 		if b.ZeroArg() {
@@ -356,7 +357,7 @@ func (tc *typeChecker) callHeld(n ast.Node, name string, ft *types.Type, args []
 	}
 	for i, want := range ft.Params {
 		if !gradual(want) && !loose(args[i]) && !tc.compatible(want, args[i]) {
-			tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of '"+name+"' (the action it holds) expects "+want.String()+", but found "+args[i].String(), want, args[i])
+			tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of '"+name+"' (the action it holds) expects "+want.String()+", but found "+args[i].String(), want, args[i], name)
 			return types.Invalid
 		}
 	}
@@ -382,7 +383,7 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 			}
 			last = a
 		}
-		tc.errorf(n, codeArity, "Action '"+sym.Name+"' expects "+strings.Join(parts, " or ")+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
+		tc.errorf(n, codeArity, "Action '"+sym.Name+"' expects "+strings.Join(parts, " or ")+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil, sym.Name)
 		return types.Invalid
 	}
 	if len(match) > 1 {
@@ -418,7 +419,7 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 				continue
 			}
 			if !tc.compatible(want, args[i]) {
-				tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of action '"+sym.Name+"' expects "+want.String()+", but found "+args[i].String(), want, args[i])
+				tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of action '"+sym.Name+"' expects "+want.String()+", but found "+args[i].String(), want, args[i], sym.Name)
 				return types.Invalid
 			}
 		}
@@ -431,12 +432,12 @@ func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*
 		if tc.a.hasIncludes {
 			return types.Unknown
 		}
-		tc.errorf(n, codeCall, "Builtin '"+b.Name+"' is recognized but not implemented by the runtime", nil, nil)
+		tc.errorOf(n, diag.Unimplemented, codeCall, "Builtin '"+b.Name+"' is recognized but not implemented by the runtime", b.Name)
 		return types.Invalid
 	}
 	na := len(args)
 	if na < b.MinArgs || (b.MaxArgs >= 0 && na > b.MaxArgs) {
-		tc.errorf(n, codeArity, "Builtin '"+b.Name+"' expects "+b.ArityText()+" arguments, but "+strconv.Itoa(na)+" were provided", nil, nil)
+		tc.errorf(n, codeArity, "Builtin '"+b.Name+"' expects "+b.ArityText()+" arguments, but "+strconv.Itoa(na)+" were provided", nil, nil, b.Name)
 		return types.Invalid
 	}
 	for _, t := range args {
@@ -447,7 +448,7 @@ func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*
 	if b.Variadic != nil {
 		for i, t := range args {
 			if !types.BuiltinCompatible(b.Variadic, t) && !loose(t) {
-				tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of builtin '"+b.Name+"' expected "+b.Variadic.String()+", but found "+t.String(), b.Variadic, t)
+				tc.errorf(n, codeArgument, "Argument "+strconv.Itoa(i+1)+" of builtin '"+b.Name+"' expected "+b.Variadic.String()+", but found "+t.String(), b.Variadic, t, b.Name)
 				return types.Invalid
 			}
 		}
@@ -481,11 +482,11 @@ func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*
 					// `value as Date` with a container Date in the file.
 					msg += ": the annotation names the container " + args[i].Name + "; write lowercase '" + strings.ToLower(p.Type.String()) + "' for the " + strings.ToLower(p.Type.String()) + " type"
 				}
-				tc.errorf(n, codeArgument, msg, p.Type, args[i])
+				tc.errorf(n, codeArgument, msg, p.Type, args[i], b.Name)
 				return types.Invalid
 			}
 		}
-		tc.errorf(n, codeArgument, "No signature of builtin '"+b.Name+"' matches this call", nil, nil)
+		tc.errorf(n, codeArgument, "No signature of builtin '"+b.Name+"' matches this call", nil, nil, b.Name)
 		return types.Invalid
 	}
 	return types.Unknown
@@ -668,13 +669,13 @@ func (tc *typeChecker) property(e *ast.PropertyExpr) *types.Type {
 	case ot.Kind == types.KInstance:
 		c := tc.info.Containers[ot.Name]
 		if c == nil {
-			tc.errorf(e, codeContainer, "Container '"+ot.Name+"' not found", nil, nil)
+			tc.errorOf(e, diag.NotFound, codeContainer, "Container '"+ot.Name+"' not found", ot.Name)
 			tc.noteImport(ot.Name)
 			return types.Invalid
 		}
 		m := tc.a.memberOf(c, name)
 		if m == nil || m.Kind != SymProperty {
-			tc.errorf(e.Prop, codeMember, "Property '"+name+"' not found in container '"+ot.Name+"'", nil, nil)
+			tc.errorOf(e.Prop, diag.NoMember, codeMember, "Property '"+name+"' not found in container '"+ot.Name+"'", name, ot.Name)
 			return types.Invalid
 		}
 		tc.info.Uses[e.Prop] = m
@@ -686,7 +687,7 @@ func (tc *typeChecker) property(e *ast.PropertyExpr) *types.Type {
 		}
 		m := tc.a.memberOf(c, name)
 		if m == nil {
-			tc.errorf(e.Prop, codeMember, "Static property '"+name+"' not found in container '"+ot.Name+"'", nil, nil)
+			tc.errorOf(e.Prop, diag.NoMember, codeMember, "Static property '"+name+"' not found in container '"+ot.Name+"'", name, ot.Name)
 			return types.Invalid
 		}
 		tc.info.Uses[e.Prop] = m
@@ -716,7 +717,7 @@ func (tc *typeChecker) property(e *ast.PropertyExpr) *types.Type {
 	case ot.Kind == types.KCustom && ot.Name != "Request":
 		return types.Unknown
 	}
-	tc.errorf(e, codeMember, "Cannot access property '"+name+"' on non-container type "+ot.String(), types.NewInstance("Unknown"), ot)
+	tc.errorf(e, codeMember, "Cannot access property '"+name+"' on non-container type "+ot.String(), types.NewInstance("Unknown"), ot, name)
 	return types.Invalid
 }
 
@@ -734,7 +735,7 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		c = tc.info.Containers[ot.Name]
 		if c == nil {
 			if ot.Kind == types.KInstance {
-				tc.errorf(e, codeContainer, "Container '"+ot.Name+"' not found", nil, nil)
+				tc.errorOf(e, diag.NotFound, codeContainer, "Container '"+ot.Name+"' not found", ot.Name)
 				tc.noteImport(ot.Name)
 				return types.Invalid
 			}
@@ -744,18 +745,18 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		if loose(ot) || ot.Kind == types.KCustom || ot.Kind == types.KMap {
 			return types.Unknown
 		}
-		tc.errorf(e, codeMember, "Cannot call method '"+name+"' on non-container type "+ot.String(), nil, nil)
+		tc.errorf(e, codeMember, "Cannot call method '"+name+"' on non-container type "+ot.String(), nil, nil, name)
 		return types.Invalid
 	}
 	m := tc.a.memberOf(c, name)
 	if m == nil || m.Kind != SymMethod {
-		tc.errorf(e.Method, codeMember, "Method '"+name+"' not found in container '"+c.Name+"'", nil, nil)
+		tc.errorOf(e.Method, diag.NoMember, codeMember, "Method '"+name+"' not found in container '"+c.Name+"'", name, c.Name)
 		return types.Invalid
 	}
 	tc.info.Uses[e.Method] = m
 	d := m.Actions()[0]
 	if len(d.Params) != len(args) {
-		tc.errorf(e, codeArity, "Method '"+name+"' expects "+strconv.Itoa(len(d.Params))+" arguments but "+strconv.Itoa(len(args))+" were provided", nil, nil)
+		tc.errorf(e, codeArity, "Method '"+name+"' expects "+strconv.Itoa(len(d.Params))+" arguments but "+strconv.Itoa(len(args))+" were provided", nil, nil, name)
 		return types.Invalid
 	}
 	for i, p := range d.Params {
@@ -764,7 +765,7 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 			continue
 		}
 		if !tc.compatible(want, args[i]) {
-			tc.errorf(e, codeArgument, "Argument "+strconv.Itoa(i+1)+" of method '"+name+"' has type "+args[i].String()+" but expected "+want.String(), nil, nil)
+			tc.errorf(e, codeArgument, "Argument "+strconv.Itoa(i+1)+" of method '"+name+"' has type "+args[i].String()+" but expected "+want.String(), nil, nil, name)
 			return types.Invalid
 		}
 	}

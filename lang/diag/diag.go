@@ -81,7 +81,7 @@ type Diagnostic struct {
 	Tags     Tag       // a set; 0 for none
 	Code     string    // stable code, e.g. "PARSE-EXPECTED" or "ANALYZE-UNUSED"
 	Kind     Kind      // what the finding is about, for the code that acts on it; 0 when not told
-	Names    []string  // the names or words the finding is about, as its Kind says; nil when none
+	Names    []string  // the names or words it is about, as Kind says (without one: the names its message quotes); nil when none
 	Message  string    // lower-case sentence without trailing period where we write it
 	Related  []Related // other places that explain this one, or nil
 }
@@ -96,16 +96,19 @@ const (
 	// block where the indentation ends it, keeping its tree. Names[0] is
 	// the closer (`end check`); Related[0] is the block's header;
 	// Related[1], an empty span, is where the closer goes (on a line of its
-	// own after that line).
+	// own after that line). Names[1:], when the finding was the parser's
+	// Expected (its closer check found another word), are that finding's
+	// names.
 	Unclosed Kind = iota + 1
 	// Misclosed: a block was closed by a closer that is not its own on a
 	// line at its header's indentation (`end for` after a `check if`), which
 	// the parser took for its closer. Names[0] is the block's closer;
-	// Related[0] is its header.
+	// Related[0] is its header. Names[1:] are as Unclosed's.
 	Misclosed
 	// Stray: an `end` inside a block's body, indented deeper than its
 	// header, that closes nothing (its header did not parse); the parser
-	// skipped it and read the body on.
+	// skipped it and read the body on. Its Names are those the finding had
+	// (an Expected's, when it was one).
 	Stray
 
 	// Undefined: a variable is used that no statement declares where it
@@ -140,6 +143,40 @@ const (
 	// implements requires. Names is the container, the interface and the
 	// action, in that order.
 	Unsatisfied
+	// Expected: the parser wanted a word or a symbol and found another
+	// token (`expected 'as' after the variable name, found number 5`).
+	// Names[0] is what it found, as written: a keyword, a symbol, a name,
+	// a literal with its quotes; "\n" for the end of a line, "" for the end
+	// of the file. Names[1] is what the wanted words follow, as the message
+	// says it: a word (`end` of `expected 'check' after 'end'`) or a part
+	// of the statement (`the variable name`); "" when the message places
+	// them otherwise (`to close the action`, `in the list`). Names[2:] are
+	// the words it wanted, one for each alternative it offers (`when`,
+	// `otherwise`, `end route`), each as a program writes it (`end check`,
+	// `:`, or `to STREAM` where a value follows).
+	Expected
+	// NotFound: the type checker finds no declaration of a container, a
+	// parent container, an interface, an event, or a constant, action or
+	// container exported, of the name used (`Container 'Person' not
+	// found`), nor of the action a `flush` that has no stream to flush may
+	// name. Names[0] is the name; Names[1], for a parent's method, is the
+	// parent container.
+	NotFound
+	// NoMember: a container has no property or method of the name used.
+	// Names[0] is the member, Names[1] the container.
+	NoMember
+	// NotCallable: a name is called, or named as a signal's handler, that
+	// is not an action (`'body' is not a function`). Names[0] is the name.
+	NotCallable
+	// UndefinedHandler: a signal's handler names nothing declared.
+	// Names[0] is the name.
+	UndefinedHandler
+	// UndefinedListRef: a pattern refers to a list that is not declared.
+	// Names[0] is the name.
+	UndefinedListRef
+	// Unimplemented: a builtin is called that the runtime recognizes but
+	// does not implement. Names[0] is the builtin.
+	Unimplemented
 )
 
 func (k Kind) String() string {
@@ -168,6 +205,20 @@ func (k Kind) String() string {
 		return "expected value"
 	case Unsatisfied:
 		return "unsatisfied"
+	case Expected:
+		return "expected"
+	case NotFound:
+		return "not found"
+	case NoMember:
+		return "no member"
+	case NotCallable:
+		return "not callable"
+	case UndefinedHandler:
+		return "undefined handler"
+	case UndefinedListRef:
+		return "undefined list reference"
+	case Unimplemented:
+		return "unimplemented"
 	}
 	return ""
 }
@@ -177,9 +228,35 @@ func (k Kind) String() string {
 // says a block's header did not parse: the lines it held are misread.)
 func (k Kind) Recovered() bool { return k == Unclosed || k == Misclosed }
 
+// Undeclared reports whether the finding says a name is not declared, or
+// not as what it is used as (a value called, a builtin the runtime lacks
+// named where an action of the program may stand): a declaration the text
+// gains may remove it.
+func (k Kind) Undeclared() bool {
+	switch k {
+	case Undefined, UndefinedAction, UndefinedType, UndefinedInterface, NotFound, NoMember, NotCallable,
+		UndefinedHandler, UndefinedListRef, Unimplemented:
+		return true
+	}
+	return false
+}
+
 // Layout reports whether the parser's recovery of blocks by their layout
 // told the finding: Unclosed, Misclosed or Stray.
 func (k Kind) Layout() bool { return k == Unclosed || k == Misclosed || k == Stray }
+
+// ProgramNames returns the names of the program that d is about: its
+// Names but for those that are not such names (an Undefined's included
+// file; the words and the text of the parser's findings).
+func (d Diagnostic) ProgramNames() []string {
+	switch d.Kind {
+	case Undefined:
+		return d.Names[:min(1, len(d.Names))]
+	case Unclosed, Misclosed, Stray, ExpectedValue, Expected:
+		return nil
+	}
+	return d.Names
+}
 
 // Related points at another place that explains a diagnostic, such as the
 // block opener that an "end" is missing for.

@@ -29,7 +29,7 @@ func (p *parser) actionDecl() ast.Stmt {
 				tt := p.peek()
 				name, ok := typeWord(tt)
 				if !ok {
-					p.failHere(CodeExpected, "expected a type name after 'as', found "+describe(tt))
+					p.failExpectedHere(CodeExpected, "a type name after 'as'")
 				}
 				p.next()
 				prm.Type = p.typeExprOf(tt, name)
@@ -55,14 +55,14 @@ func (p *parser) actionDecl() ast.Stmt {
 	}
 	fr := p.openFrame(token.KeywordAction, func() {
 		if p.atEOF() {
-			p.failTok(p.peek(), CodeEOF, "expected 'end action' to close the action '"+d.Name.Name+"', found end of file")
+			p.failExpected(p.peek(), CodeEOF, "'end action' to close the action '"+d.Name.Name+"'", endOfFile)
 		}
 		p.next() // end
 		if p.atEOF() {
-			p.failTok(p.peek(), CodeEOF, "expected 'action' after 'end', found end of file")
+			p.failExpected(p.peek(), CodeEOF, "'action' after 'end'", endOfFile)
 		}
 		if p.kind() != token.KeywordAction {
-			p.failHere(CodeExpected, "expected 'action' after 'end', found "+describe(p.peek()))
+			p.failExpectedHere(CodeExpected, "'action' after 'end'")
 		}
 		p.next()
 	})

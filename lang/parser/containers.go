@@ -31,7 +31,7 @@ func (p *parser) containerDecl() ast.Stmt {
 	p.expect(token.Colon, "':' after the container name")
 	fr := p.openFrame(0, func() {
 		if n := p.peek(); n.Kind == token.EOF {
-			p.failTok(n, CodeEOF, "expected 'end' to close the container '"+d.Name.Name+"', found end of file")
+			p.failExpected(n, CodeEOF, "'end' to close the container '"+d.Name.Name+"'", endOfFile)
 		} else {
 			p.failTok(n, CodeUnexpected, "a container body holds properties, actions and events; found "+describe(n))
 		}
@@ -54,9 +54,9 @@ func (p *parser) containerDecl() ast.Stmt {
 			case token.KeywordAction:
 				d.Members = append(d.Members, p.method(true, n))
 			case token.EOF:
-				p.failTok(n, CodeEOF, "expected 'property' or 'action' after 'static', found end of file")
+				p.failExpected(n, CodeEOF, "'property' or 'action' after 'static'", endOfFile)
 			default:
-				p.failHere(CodeExpected, "expected 'property' or 'action' after 'static', found "+describe(p.peek()))
+				p.failExpectedHere(CodeExpected, "'property' or 'action' after 'static'")
 			}
 		case token.KeywordAction:
 			d.Members = append(d.Members, p.method(false, n))
@@ -71,7 +71,8 @@ func (p *parser) containerDecl() ast.Stmt {
 		case token.Eol:
 			p.next()
 		case token.EOF:
-			p.membersEnd(fr, n, CodeEOF, "expected 'end' to close the container '"+d.Name.Name+"', found end of file")
+			msg, names := p.expected("'end' to close the container '"+d.Name.Name+"'", endOfFile)
+			p.membersEnd(fr, n, CodeEOF, msg, names...)
 			d.Range = p.rng(t.Start)
 			return d
 		default:
@@ -87,7 +88,7 @@ func (p *parser) containerDecl() ast.Stmt {
 func (p *parser) property(static bool, start token.Token) ast.Stmt {
 	kw := p.next() // property
 	if p.atEOF() {
-		p.failTok(kw, CodeEOF, "expected a property name, found end of file")
+		p.failExpected(kw, CodeEOF, "a property name", endOfFile)
 	}
 	d := &ast.PropertyDecl{Static: static, Name: p.ident("a property name after 'property'")}
 	if p.got(token.Colon) {
@@ -105,7 +106,7 @@ func (p *parser) property(static bool, start token.Token) ast.Stmt {
 func (p *parser) method(static bool, start token.Token) ast.Stmt {
 	kw := p.next() // action
 	if p.atEOF() {
-		p.failTok(kw, CodeEOF, "expected an action name, found end of file")
+		p.failExpected(kw, CodeEOF, "an action name", endOfFile)
 	}
 	d := &ast.ActionDecl{Method: true, Static: static, Name: p.ident("an action name after 'action'")}
 	if p.got(token.KeywordNeeds) {
@@ -128,7 +129,7 @@ func (p *parser) method(static bool, start token.Token) ast.Stmt {
 	}
 	fr := p.openFrameAt(start, 0, func() {
 		if p.atEOF() {
-			p.failTok(p.peek(), CodeEOF, "expected 'end' to close the action '"+d.Name.Name+"', found end of file")
+			p.failExpected(p.peek(), CodeEOF, "'end' to close the action '"+d.Name.Name+"'", endOfFile)
 		}
 		p.next() // end
 	})
@@ -180,7 +181,8 @@ func (p *parser) interfaceDecl() ast.Stmt {
 			n := p.peek()
 			switch n.Kind {
 			case token.EOF:
-				p.membersEnd(fr, n, CodeEOF, "expected 'end' to close the interface '"+d.Name.Name+"', found end of file")
+				msg, names := p.expected("'end' to close the interface '"+d.Name.Name+"'", endOfFile)
+				p.membersEnd(fr, n, CodeEOF, msg, names...)
 				d.Range = p.rng(t.Start)
 				return d
 			case token.KeywordEnd:
@@ -231,7 +233,7 @@ func (p *parser) newStmt() ast.Stmt {
 	s := &ast.NewStmt{Container: p.identOrEnd("a container name after 'create new'", t)}
 	p.expect(token.KeywordAs, "'as' after the container name")
 	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected an instance name, found end of file")
+		p.failExpected(t, CodeEOF, "an instance name", endOfFile)
 	}
 	s.Name = p.ident("an instance name after 'as'")
 	p.expect(token.Colon, "':' after the instance name")
@@ -250,9 +252,9 @@ func (p *parser) newStmt() ast.Stmt {
 				p.next()
 				if k := p.kind(); k != token.KeywordIs && k != token.Colon {
 					if k == token.EOF {
-						p.failTok(n, CodeEOF, "expected 'is' or ':' after the property name, found end of file")
+						p.failExpected(n, CodeEOF, "'is' or ':' after the property name", endOfFile)
 					}
-					p.failHere(CodeExpected, "expected 'is' or ':' after the property name, found "+describe(p.peek()))
+					p.failExpectedHere(CodeExpected, "'is' or ':' after the property name")
 				}
 				p.next()
 				v := p.expr()

@@ -24,15 +24,15 @@ func (p *parser) checkIf(chained bool) ast.Stmt {
 	if !chained {
 		fr = p.openFrame(token.KeywordCheck, func() {
 			if p.atEOF() {
-				p.failTok(t, CodeEOF, "expected 'end check' to close this 'check if', found end of file")
+				p.failExpected(t, CodeEOF, "'end check' to close this 'check if'", endOfFile)
 			}
 			e := p.peek()
 			if e.Kind != token.KeywordEnd {
-				p.failTok(e, CodeExpected, "expected 'end check' after the if block, found "+describe(e))
+				p.failExpected(e, CodeExpected, "'end check' after the if block", e)
 			}
 			p.next()
 			if p.atEOF() {
-				p.failTok(e, CodeEOF, "expected 'check' after 'end', found end of file")
+				p.failExpected(e, CodeEOF, "'check' after 'end'", endOfFile)
 			}
 			p.expect(token.KeywordCheck, "'check' after 'end'")
 		})
@@ -116,9 +116,9 @@ func (p *parser) countLoop() ast.Stmt {
 	case n.Kind == token.KeywordTo:
 		p.next()
 	case n.Kind == token.EOF:
-		p.failTok(t, CodeEOF, "expected 'to' or 'down to' in the count loop, found end of file")
+		p.failExpected(t, CodeEOF, "'to' or 'down to' in the count loop", endOfFile)
 	default:
-		p.failTok(n, CodeExpected, "expected 'to' or 'down to' in the count loop, found "+describe(n))
+		p.failExpected(n, CodeExpected, "'to' or 'down to' in the count loop", n)
 	}
 	s.To = p.expr()
 	if p.got(token.KeywordBy) {
@@ -184,9 +184,9 @@ func (p *parser) repeat() ast.Stmt {
 		p.expect(token.KeywordUntil, "'until' after the repeat body")
 		s.Cond = p.expr()
 	case token.EOF:
-		p.failTok(t, CodeEOF, "expected 'while', 'until', 'forever' or ':' after 'repeat', found end of file")
+		p.failExpected(t, CodeEOF, "'while', 'until', 'forever' or ':' after 'repeat'", endOfFile)
 	default:
-		p.failHere(CodeExpected, "expected 'while', 'until', 'forever' or ':' after 'repeat', found "+describe(p.peek()))
+		p.failExpectedHere(CodeExpected, "'while', 'until', 'forever' or ':' after 'repeat'")
 	}
 	s.Range = p.rng(t.Start)
 	return s
@@ -242,7 +242,7 @@ func (p *parser) route() ast.Stmt {
 	armStop := stopAt(token.KeywordWhen, token.KeywordOtherwise, token.KeywordEnd)
 	fr := p.openFrame(token.KeywordRoute, func() {
 		if n := p.peek(); n.Kind == token.EOF {
-			p.failTok(n, CodeEOF, "expected 'when', 'otherwise' or 'end route' in the route, found end of file")
+			p.failExpected(n, CodeEOF, "'when', 'otherwise' or 'end route' in the route", endOfFile)
 		}
 		p.closeBlock(token.KeywordRoute, "route")
 	})
@@ -268,7 +268,7 @@ func (p *parser) route() ast.Stmt {
 			m := p.peek()
 			switch {
 			case m.Kind == token.EOF:
-				p.failTok(m, CodeEOF, "expected a pattern after 'when', found end of file")
+				p.failExpected(m, CodeEOF, "a pattern after 'when'", endOfFile)
 			case m.Kind == token.KeywordContains:
 				p.next()
 				arm.Kind = ast.ArmContains
@@ -311,7 +311,7 @@ func (p *parser) route() ast.Stmt {
 			s.Range = p.rng(t.Start)
 			return s
 		default:
-			p.failTok(n, CodeExpected, "expected 'when', 'otherwise' or 'end route', found "+describe(n))
+			p.failExpected(n, CodeExpected, "'when', 'otherwise' or 'end route'", n)
 		}
 	}
 }
@@ -376,7 +376,7 @@ loop:
 						if f.Kind == token.EOF {
 							f = m
 						}
-						p.failTok(f, CodeExpected, "expected 'failed' after '"+m.Text+"', found "+describe(p.peek()))
+						p.failExpected(f, CodeExpected, "'failed' after '"+m.Text+"'", p.peek())
 					}
 					p.next()
 					cl.Kind = ast.ErrProcessSpawnFailed
@@ -384,9 +384,9 @@ loop:
 						cl.Kind = ast.ErrProcessKillFailed
 					}
 				case m.Kind == token.EOF:
-					p.failTok(n, CodeEOF, "expected 'not found', 'spawn failed' or 'kill failed' after 'process', found end of file")
+					p.failExpected(n, CodeEOF, "'not found', 'spawn failed' or 'kill failed' after 'process'", endOfFile)
 				default:
-					p.failTok(m, CodeExpected, "expected 'not found', 'spawn failed' or 'kill failed' after 'process', found "+describe(m))
+					p.failExpected(m, CodeExpected, "'not found', 'spawn failed' or 'kill failed' after 'process'", m)
 				}
 			case token.KeywordCommand:
 				p.next()
@@ -394,9 +394,9 @@ loop:
 				p.expect(token.KeywordFound, "'found' after 'not'")
 				cl.Kind = ast.ErrCommandNotFound
 			case token.EOF:
-				p.failTok(c, CodeEOF, "expected an error kind after 'when', found end of file")
+				p.failExpected(c, CodeEOF, "an error kind after 'when'", endOfFile)
 			default:
-				p.failTok(n, CodeExpected, "expected 'error', 'file', 'permission', 'process' or 'command' after 'when', found "+describe(n))
+				p.failExpected(n, CodeExpected, "'error', 'file', 'permission', 'process' or 'command' after 'when'", n)
 			}
 			if a := p.peek(); a.Kind == token.KeywordAs {
 				p.next()
@@ -405,7 +405,7 @@ loop:
 					if nm.Kind == token.EOF {
 						nm = a
 					}
-					p.failTok(nm, CodeExpected, "expected a name after 'as' in the error handler, found "+describe(p.peek()))
+					p.failExpected(nm, CodeExpected, "a name after 'as' in the error handler", p.peek())
 				}
 				p.next()
 				cl.Name = p.identOf(nm)
@@ -433,7 +433,7 @@ loop:
 		case token.KeywordEnd:
 			break loop
 		default:
-			p.failTok(c, CodeExpected, "expected 'when', 'catch', 'otherwise' or 'end', found "+describe(c))
+			p.failExpected(c, CodeExpected, "'when', 'catch', 'otherwise' or 'end'", c)
 		}
 	}
 	p.closeFrame(fr)

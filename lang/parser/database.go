@@ -30,7 +30,7 @@ func (p *parser) transaction() ast.Stmt {
 	fr := p.openFrame(0, func() {
 		p.expect(token.KeywordEnd, "'end transaction' to close the transaction")
 		if n := p.peek(); !(n.Kind == token.Identifier && strings.EqualFold(n.Text, "transaction")) {
-			p.failHere(CodeExpected, "expected 'transaction' after 'end', found "+describe(n))
+			p.failExpectedHere(CodeExpected, "'transaction' after 'end'")
 		}
 		p.next()
 	})

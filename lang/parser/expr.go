@@ -193,7 +193,7 @@ func (p *parser) stops(k token.Kind, c exprCtx) bool {
 }
 
 func (p *parser) dividedWithoutBy(t token.Token) {
-	p.failTok(t, CodeExpected, "expected 'by' after 'divided', found "+describe(p.peekN(1)))
+	p.failExpected(t, CodeExpected, "'by' after 'divided'", p.peekN(1))
 }
 
 // isPhrase parses the comparison that starts with `is` (the token t, not
@@ -202,7 +202,7 @@ func (p *parser) dividedWithoutBy(t token.Token) {
 func (p *parser) isPhrase(t token.Token, left ast.Expr, c exprCtx) (ast.BinaryOp, ast.Expr) {
 	p.next()
 	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected a value after 'is', found end of file")
+		p.failExpected(t, CodeEOF, "a value after 'is'", endOfFile)
 	}
 	switch p.kind() {
 	case token.KeywordBetween:
@@ -220,7 +220,7 @@ func (p *parser) isPhrase(t token.Token, left ast.Expr, c exprCtx) (ast.BinaryOp
 	case token.KeywordEqual:
 		p.next()
 		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected a value after 'is equal', found end of file")
+			p.failExpected(t, CodeEOF, "a value after 'is equal'", endOfFile)
 		}
 		p.got(token.KeywordTo)
 		return ast.OpEquals, nil
@@ -234,7 +234,7 @@ func (p *parser) isPhrase(t token.Token, left ast.Expr, c exprCtx) (ast.BinaryOp
 		gt := p.kind() == token.KeywordGreater
 		p.next()
 		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected a value after the comparison, found end of file")
+			p.failExpected(t, CodeEOF, "a value after the comparison", endOfFile)
 		}
 		op := ast.OpLessThan
 		if gt {
@@ -316,7 +316,7 @@ func (p *parser) replacePhrase(t token.Token, left ast.Expr, prec int, c exprCtx
 	p.got(token.KeywordPattern)
 	pat := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordWith})
 	if !p.got(token.KeywordWith) {
-		p.failTok(t, CodeExpected, "expected 'with' after the pattern in replace, found "+describe(p.peek()))
+		p.failExpected(t, CodeExpected, "'with' after the pattern in replace", p.peek())
 	}
 	repl := p.binary(prec+1, exprCtx{clause: c.clause, term: token.KeywordIn})
 	if p.got(token.KeywordIn) {
@@ -343,7 +343,7 @@ func (p *parser) splitPhrase(t token.Token, left ast.Expr, prec int, c exprCtx) 
 		d := p.binary(prec+1, c)
 		return &ast.SplitExpr{Range: span(left, d.End()), Discarded: left, Text: text, Delim: d, OnPattern: true}
 	}
-	p.failTok(t, CodeExpected, "expected 'by' or 'on' after the text in split, found "+describe(p.peek()))
+	p.failExpected(t, CodeExpected, "'by' or 'on' after the text in split", p.peek())
 	return nil
 }
 
@@ -468,7 +468,7 @@ func (p *parser) argList(clause bool) []*ast.Arg {
 		break
 	}
 	if p.pos == start {
-		p.failHere(CodeUnexpected, "expected an argument, found "+describe(p.peek()))
+		p.failExpectedHere(CodeUnexpected, "an argument")
 	}
 	return args
 }
@@ -640,7 +640,7 @@ func (p *parser) postfix(x ast.Expr, clause bool) ast.Expr {
 			p.next()
 			idx := p.expr()
 			if p.kind() != token.RightBracket {
-				p.failHere(CodeExpected, "expected ']' after the index, found "+describe(p.peek()))
+				p.failExpectedHere(CodeExpected, "']' after the index")
 			}
 			p.next()
 			x = &ast.IndexExpr{Range: p.rng(x.Pos()), X: x, Index: idx, Kind: ast.IndexBracket}
@@ -648,7 +648,7 @@ func (p *parser) postfix(x ast.Expr, clause bool) ast.Expr {
 			p.next()
 			m := p.peek()
 			if m.Kind != token.Identifier {
-				p.failHere(CodeExpected, "expected a member name after '.', found "+describe(m))
+				p.failExpectedHere(CodeExpected, "a member name after '.'")
 			}
 			p.next()
 			id, ok := x.(*ast.Ident)
@@ -678,7 +678,7 @@ func (p *parser) memberPostfix(x ast.Expr, clause bool, adjEnd int) ast.Expr {
 			idx := p.expr()
 			c := p.peek()
 			if c.Kind != token.RightBracket {
-				p.failHere(CodeExpected, "expected ']' after the index, found "+describe(c))
+				p.failExpectedHere(CodeExpected, "']' after the index")
 			}
 			p.next()
 			adjEnd = c.End
@@ -687,7 +687,7 @@ func (p *parser) memberPostfix(x ast.Expr, clause bool, adjEnd int) ast.Expr {
 			p.next()
 			prop := p.peek()
 			if prop.Kind != token.Identifier && prop.Kind != token.KeywordStatus {
-				p.failHere(CodeExpected, "expected a property name after '.', found "+describe(prop))
+				p.failExpectedHere(CodeExpected, "a property name after '.'")
 			}
 			p.next()
 			pid := p.identOf(prop)
@@ -834,12 +834,12 @@ func (p *parser) listLit(t token.Token) ast.Expr {
 			p.notInList()
 		}
 	}
-	p.failTok(t, CodeEOF, "the list is not closed: expected ']', found end of file")
+	p.failTokOf(t, diag.Expected, CodeEOF, "the list is not closed: expected ']', found end of file", "", "", "]")
 	return nil
 }
 
 func (p *parser) notInList() {
-	p.failHere(CodeExpected, "expected ']', ',' or 'and' in the list, found "+describe(p.peek()))
+	p.failExpectedHere(CodeExpected, "']', ',' or 'and' in the list")
 }
 
 // paren parses `( expr )` from its '(' t.
@@ -857,9 +857,9 @@ func (p *parser) paren(t token.Token) ast.Expr {
 func (p *parser) unclosedParen(t token.Token) {
 	c := p.peek()
 	if c.Kind == token.EOF {
-		p.failTok(t, CodeEOF, "expected ')', found end of file")
+		p.failExpected(t, CodeEOF, "')'", endOfFile)
 	}
-	p.failTok(c, CodeExpected, "expected ')', found "+describe(c))
+	p.failExpected(c, CodeExpected, "')'", c)
 }
 
 // callPrimary parses `call NAME [with ARGS]` from its 'call' t.
@@ -867,7 +867,7 @@ func (p *parser) callPrimary(t token.Token, clause bool) ast.Expr {
 	p.next()
 	n := p.peek()
 	if n.Kind != token.Identifier {
-		p.failHere(CodeExpected, "expected an action name after 'call', found "+describe(n))
+		p.failExpectedHere(CodeExpected, "an action name after 'call'")
 	}
 	p.next()
 	call := &ast.ActionCallExpr{Name: p.identOf(n)}
@@ -889,9 +889,9 @@ func (p *parser) identPrimary(t token.Token, clause bool) (ast.Expr, bool) {
 	prop := p.peek()
 	if prop.Kind != token.Identifier && prop.Kind != token.KeywordStatus {
 		if prop.Kind == token.EOF {
-			p.failTok(t, CodeEOF, "expected a property name after '.', found end of file")
+			p.failExpected(t, CodeEOF, "a property name after '.'", endOfFile)
 		}
-		p.failTok(prop, CodeExpected, "expected a property name after '.', found "+describe(prop))
+		p.failExpected(prop, CodeExpected, "a property name after '.'", prop)
 	}
 	p.next()
 	pid := p.identOf(prop)
@@ -957,7 +957,7 @@ func (p *parser) processPrimary(t token.Token, clause bool) ast.Expr {
 		p.expect(token.KeywordRunning, "'running' after 'is'")
 		return &ast.ProcessRunningExpr{Range: p.rng(t.Start), Process: pid}
 	}
-	p.failTok(t, CodeExpected, "expected 'is running' after the process, found "+describe(p.peek()))
+	p.failExpected(t, CodeExpected, "'is running' after the process", p.peek())
 	return nil
 }
 
@@ -987,9 +987,9 @@ func (p *parser) currentTime(t token.Token) ast.Expr {
 		return &ast.CurrentTimeExpr{Range: p.rng(t.Start), Format: p.lit(f, ast.LitString)}
 	}
 	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected 'in milliseconds' or 'formatted as' after 'current time', found end of file")
+		p.failExpected(t, CodeEOF, "'in milliseconds' or 'formatted as' after 'current time'", endOfFile)
 	}
-	p.failHere(CodeExpected, "expected 'in milliseconds' or 'formatted as' after 'current time', found "+describe(p.peek()))
+	p.failExpectedHere(CodeExpected, "'in milliseconds' or 'formatted as' after 'current time'")
 	return nil
 }
 
@@ -1080,7 +1080,7 @@ func (p *parser) splitPrimary(t token.Token, clause bool) ast.Expr {
 		d := p.exprCtx(clause)
 		return &ast.SplitExpr{Range: p.rng(t.Start), Text: text, Delim: d, OnPattern: true}
 	}
-	p.failTok(t, CodeExpected, "expected 'by' or 'on' after the text in split, found "+describe(p.peek()))
+	p.failExpected(t, CodeExpected, "'by' or 'on' after the text in split", p.peek())
 	return nil
 }
 
@@ -1098,11 +1098,11 @@ func (p *parser) contextualPrimary(t token.Token, clause bool) (ast.Expr, bool) 
 			return p.kwIdent(t), true
 		}
 		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected a value after 'contains', found end of file")
+			p.failExpected(t, CodeEOF, "a value after 'contains'", endOfFile)
 		}
 		needle := p.primary(clause)
 		if !p.got(token.KeywordIn) {
-			p.failTok(t, CodeExpected, "expected 'in' after the value in 'contains … in …', found "+describe(p.peek()))
+			p.failExpected(t, CodeExpected, "'in' after the value in 'contains … in …'", p.peek())
 		}
 		hay := p.primary(clause)
 		fn := p.kwIdent(t)
@@ -1147,6 +1147,6 @@ func (p *parser) extensionFilter(clause bool) []ast.Expr {
 		}
 		return []ast.Expr{p.primary(clause)}
 	}
-	p.failHere(CodeExpected, "expected 'extension', 'extensions' or 'pattern' after 'with', found "+describe(p.peek()))
+	p.failExpectedHere(CodeExpected, "'extension', 'extensions' or 'pattern' after 'with'")
 	return nil
 }

@@ -24,9 +24,9 @@ func (p *parser) openStmt() ast.Stmt {
 		p.next()
 		return p.openURL(t)
 	case token.EOF:
-		p.failTok(t, CodeEOF, "expected 'file', 'url' or 'database' after 'open', found end of file")
+		p.failExpected(t, CodeEOF, "'file', 'url' or 'database' after 'open'", endOfFile)
 	default:
-		p.failHere(CodeExpected, "expected 'file', 'url' or 'database' after 'open', found "+describe(p.peek()))
+		p.failExpectedHere(CodeExpected, "'file', 'url' or 'database' after 'open'")
 	}
 	s := &ast.OpenFileStmt{Mode: ast.ModeRead}
 	if p.got(token.KeywordAt) {
@@ -54,9 +54,9 @@ func (p *parser) openStmt() ast.Stmt {
 					s.Mode = ast.ModeWrite
 				}
 			case m.Kind == token.EOF:
-				p.failTok(n, CodeEOF, "expected a mode after 'for', found end of file")
+				p.failExpected(n, CodeEOF, "a mode after 'for'", endOfFile)
 			default:
-				p.failTok(m, CodeExpected, "expected 'append', 'appending', 'reading' or 'writing' after 'for', found "+describe(m))
+				p.failExpected(m, CodeExpected, "'append', 'appending', 'reading' or 'writing' after 'for'", m)
 			}
 			p.expect(token.KeywordAs, "'as' after the file mode")
 			s.Name = p.asName(t)
@@ -76,9 +76,9 @@ func (p *parser) openStmt() ast.Stmt {
 			p.next()
 			s.Name = p.asName(t)
 		case token.EOF:
-			p.failTok(t, CodeEOF, "expected 'and' or 'as' after the file path, found end of file")
+			p.failExpected(t, CodeEOF, "'and' or 'as' after the file path", endOfFile)
 		default:
-			p.failTok(n, CodeExpected, "expected 'and' or 'as' after the file path, found "+describe(n))
+			p.failExpected(n, CodeExpected, "'and' or 'as' after the file path", n)
 		}
 	} else {
 		s.Path = p.pathExpr()
@@ -179,9 +179,9 @@ func (p *parser) deleteStmt() ast.Stmt {
 		dir = true
 	default:
 		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected 'file' or 'directory' after 'delete', found end of file")
+			p.failExpected(t, CodeEOF, "'file' or 'directory' after 'delete'", endOfFile)
 		}
-		p.failHere(CodeExpected, "expected 'file' or 'directory' after 'delete', found "+describe(p.peek()))
+		p.failExpectedHere(CodeExpected, "'file' or 'directory' after 'delete'")
 	}
 	p.next()
 	p.expectOf(token.KeywordAt, "'at' after 'delete ", map[bool]string{false: "file", true: "directory"}[dir], "'")

@@ -180,16 +180,22 @@ func (p *parser) closes(fr *frame) bool {
 // statement ends there by the layout. It then reports the diagnostic the
 // reference reports there (code and msg), records fr unclosed and reports
 // true; the caller returns its statement. Otherwise it unwinds with that
-// diagnostic, as the reference does.
-func (p *parser) membersEnd(fr *frame, t token.Token, code, msg string) bool {
+// diagnostic, as the reference does. With names, the diagnostic is a
+// diag.Expected about them (p.expected).
+func (p *parser) membersEnd(fr *frame, t token.Token, code, msg string, names ...string) bool {
+	var k diag.Kind
+	if names != nil {
+		k = diag.Expected
+	}
 	if t.Kind != token.EOF && !p.outdented(fr, t) {
-		p.failTok(t, code, msg)
+		p.failTokOf(t, k, code, msg, names...)
 	}
 	nd := len(p.diags)
 	if t.Kind == token.Eol {
 		t.End = t.Start
 	}
 	p.report(t.Start, t.End, code, msg)
+	p.diags[nd].Kind, p.diags[nd].Names = k, names
 	p.lastEnd = p.lastToken(p.pos, p.lastEnd)
 	fr.body = p.lastEnd
 	p.lastEnd = p.bodyBlanks(fr, p.lastEnd, t.Start)
@@ -881,7 +887,11 @@ func (p *parser) annotate(fr *frame, from, to int, missing bool) {
 	}
 	for i := from; i < to; i++ {
 		if p.diags[i].Related == nil {
-			p.diags[i].Related, p.diags[i].Kind, p.diags[i].Names = rel, kind, []string{fr.closer}
+			names := []string{fr.closer}
+			if p.diags[i].Kind == diag.Expected {
+				names = append(names, p.diags[i].Names...)
+			}
+			p.diags[i].Related, p.diags[i].Kind, p.diags[i].Names = rel, kind, names
 		}
 	}
 }

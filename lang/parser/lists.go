@@ -31,7 +31,8 @@ func (p *parser) createList() ast.Stmt {
 		case token.Eol:
 			p.next()
 		default:
-			p.membersEnd(fr, n, CodeExpected, "expected 'add' or 'end list' in the list, found "+describe(n))
+			msg, names := p.expected("'add' or 'end list' in the list", n)
+			p.membersEnd(fr, n, CodeExpected, msg, names...)
 			s.Range = p.rng(t.Start)
 			return s
 		}
@@ -73,7 +74,8 @@ func (p *parser) createMap() ast.Stmt {
 				return s
 			}
 		default:
-			p.membersEnd(fr, n, CodeExpected, "expected a map key (a name or a text) or 'end map', found "+describe(n))
+			msg, names := p.expected("a map key (a name or a text) or 'end map'", n)
+			p.membersEnd(fr, n, CodeExpected, msg, names...)
 			s.Range = p.rng(t.Start)
 			return s
 		}

@@ -29,9 +29,9 @@ func (p *parser) exportStmt() ast.Stmt {
 	case token.KeywordContainer, token.KeywordAction, token.KeywordConstant:
 		p.next()
 	case token.EOF:
-		p.failTok(t, CodeEOF, "expected 'container', 'action' or 'constant' after 'export', found end of file")
+		p.failExpected(t, CodeEOF, "'container', 'action' or 'constant' after 'export'", endOfFile)
 	default:
-		p.failTok(k, CodeExpected, "expected 'container', 'action' or 'constant' after 'export', found "+describe(k))
+		p.failExpected(k, CodeExpected, "'container', 'action' or 'constant' after 'export'", k)
 	}
 	name := p.identOrEnd("a name after the export kind", t)
 	return &ast.ExportStmt{Range: p.rng(t.Start), Kind: k.Kind.Spelling(), Name: name}

@@ -548,8 +548,86 @@ func (p *parser) expect(k token.Kind, what string) token.Token {
 	if t.Kind == k && t.Kind != token.EOF {
 		return p.next()
 	}
-	p.failHere(CodeExpected, "expected "+what+", found "+describe(t))
+	p.failExpectedHere(CodeExpected, what)
 	return t
+}
+
+// failExpected records at tok that the parser wanted what and found the
+// token found ("expected WHAT, found FOUND", a diag.Expected) and unwinds.
+// what names the words wanted first, each quoted, as a program writes them
+// ('as', or 'to' or 'down to'), then where they go (after the variable
+// name); or, wanting no word, what it wanted (a variable name).
+func (p *parser) failExpected(tok token.Token, code, what string, found token.Token) {
+	p.failExpectedSaid(tok, code, what, found, describe(found))
+}
+
+// failExpectedSaid is failExpected with the found token described as said.
+func (p *parser) failExpectedSaid(tok token.Token, code, what string, found token.Token, said string) {
+	p.failTokOf(tok, diag.Expected, code, "expected "+what+", found "+said, expectedNames(what, p.written(found))...)
+}
+
+// expected returns the message and the names of the diag.Expected finding
+// failExpected makes, for a caller that reports it otherwise.
+func (p *parser) expected(what string, found token.Token) (string, []string) {
+	return "expected " + what + ", found " + describe(found), expectedNames(what, p.written(found))
+}
+
+// failExpectedHere is failExpected at the current token, which is what was
+// found; at the end of the file, with CodeEOF.
+func (p *parser) failExpectedHere(code, what string) {
+	t := p.peek()
+	if t.Kind == token.EOF {
+		code = CodeEOF
+	}
+	p.failExpected(t, code, what, t)
+}
+
+// endOfFile is the token found at the end of the file, for a finding that
+// points at another.
+var endOfFile = token.Token{Kind: token.EOF}
+
+// written returns a token as the text writes it: "\n" for the end of a
+// line, "" for the end of the file.
+func (p *parser) written(t token.Token) string {
+	switch {
+	case t.Kind == token.EOF:
+		return ""
+	case t.Kind == token.Eol:
+		return "\n"
+	case 0 <= t.Start && t.Start <= t.End && t.End <= len(p.src):
+		return p.src[t.Start:t.End]
+	}
+	return t.Text
+}
+
+// expectedNames returns a diag.Expected finding's names: found, what the
+// wanted words follow, and the words, read off what as failExpected takes
+// it: the words quoted first, apart by ", " or " or ", then " after X",
+// X's quotes taken off when it is one quoted word.
+func expectedNames(what, found string) []string {
+	names := []string{found, ""}
+	rest := what
+	for strings.HasPrefix(rest, "'") {
+		w, r, ok := strings.Cut(rest[1:], "'")
+		if !ok {
+			break
+		}
+		names, rest = append(names, w), r
+		if r, ok := strings.CutPrefix(rest, ", "); ok && strings.HasPrefix(r, "'") {
+			rest = r
+		} else if r, ok := strings.CutPrefix(rest, " or "); ok && strings.HasPrefix(r, "'") {
+			rest = r
+		} else {
+			break
+		}
+	}
+	if after, ok := strings.CutPrefix(rest, " after "); ok {
+		if w, ok := strings.CutPrefix(after, "'"); ok && strings.IndexByte(w, '\'') == len(w)-1 {
+			after = w[:len(w)-1]
+		}
+		names[1] = after
+	}
+	return names
 }
 
 // expectOf is expect with WHAT made of the parts, joined only when the
@@ -650,6 +728,17 @@ func describe(t token.Token) string {
 		return "'" + t.Kind.Spelling() + "'"
 	}
 	return t.Kind.String()
+}
+
+// failExpectedName is failExpectedHere where a name was wanted: the token
+// found is described by describeName.
+func (p *parser) failExpectedName(what string) {
+	t := p.peek()
+	code := CodeExpected
+	if t.Kind == token.EOF {
+		code = CodeEOF
+	}
+	p.failExpectedSaid(t, code, what, t, describeName(t))
 }
 
 // describeName is describe for a token found where a name was expected: it
@@ -1105,7 +1194,7 @@ func (p *parser) kwIdent(t token.Token) *ast.Ident {
 func (p *parser) ident(what string) *ast.Ident {
 	t := p.peek()
 	if t.Kind != token.Identifier {
-		p.failHere(CodeExpected, "expected "+what+", found "+describeName(t))
+		p.failExpectedName(what)
 	}
 	p.next()
 	return p.identOf(t)
@@ -1115,7 +1204,7 @@ func (p *parser) ident(what string) *ast.Ident {
 // the statement's keyword as the reference does.
 func (p *parser) identOrEnd(what string, kw token.Token) *ast.Ident {
 	if p.atEOF() {
-		p.failTok(kw, CodeEOF, "expected "+what+", found end of file")
+		p.failExpected(kw, CodeEOF, what, endOfFile)
 	}
 	return p.ident(what)
 }
@@ -1126,11 +1215,11 @@ func (p *parser) identOrEnd(what string, kw token.Token) *ast.Ident {
 // "expected what, found X".
 func (p *parser) nextOf(k token.Kind, kw token.Token, atEnd, what string) token.Token {
 	if p.atEOF() {
-		p.failTok(kw, CodeEOF, "expected "+atEnd+", found end of file")
+		p.failExpected(kw, CodeEOF, atEnd, endOfFile)
 	}
 	t := p.next()
 	if t.Kind != k {
-		p.failTok(t, CodeExpected, "expected "+what+", found "+describe(t))
+		p.failExpected(t, CodeExpected, what, t)
 	}
 	return t
 }
@@ -1140,7 +1229,7 @@ func (p *parser) nextOf(k token.Kind, kw token.Token, atEnd, what string) token.
 func (p *parser) nameWords() *ast.Ident {
 	t := p.peek()
 	if t.Kind != token.Identifier {
-		p.failHere(CodeExpected, "expected a variable name, found "+describeName(t))
+		p.failExpectedName("a variable name")
 	}
 	id := p.identOf(p.next())
 	for p.kind() == token.Identifier {

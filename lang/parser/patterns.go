@@ -34,7 +34,7 @@ func (p *parser) patternDecl() ast.Stmt {
 	t := p.next()
 	p.next() // pattern
 	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected a pattern name, found end of file")
+		p.failExpected(t, CodeEOF, "a pattern name", endOfFile)
 	}
 	nt := p.next()
 	var name *ast.Ident
@@ -46,7 +46,7 @@ func (p *parser) patternDecl() ast.Stmt {
 		token.KeywordCharacter, token.KeywordWhitespace, token.KeywordUnicode, token.KeywordCategory, token.KeywordScript:
 		name = p.kwIdent(nt)
 	default:
-		p.failTok(nt, CodeExpected, "expected a pattern name after 'create pattern', found "+describe(nt))
+		p.failExpected(nt, CodeExpected, "a pattern name after 'create pattern'", nt)
 	}
 	if reservedPatternNames[name.Name] {
 		// Skip the body, as the reference does, then report.

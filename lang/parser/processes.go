@@ -70,7 +70,7 @@ func (p *parser) readOutput() ast.Stmt {
 	s := &ast.ReadOutputStmt{Process: p.primary(false)}
 	p.expect(token.KeywordAs, "'as' after the process")
 	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected a name after 'as', found end of file")
+		p.failExpected(t, CodeEOF, "a name after 'as'", endOfFile)
 	}
 	n := p.next()
 	switch {
@@ -79,7 +79,7 @@ func (p *parser) readOutput() ast.Stmt {
 	case n.Kind == token.KeywordOutput || n.Kind.IsContextual():
 		s.Name = p.kwIdent(n)
 	default:
-		p.failTok(n, CodeExpected, "expected a name after 'as', found "+describe(n))
+		p.failExpected(n, CodeExpected, "a name after 'as'", n)
 	}
 	s.Range = p.rng(t.Start)
 	return s

@@ -26,13 +26,14 @@ func (p *parser) describe() ast.Stmt {
 		case token.KeywordEnd:
 			p.closeBlock(token.KeywordDescribe, "describe block")
 		case token.EOF:
-			p.failTok(n, CodeEOF, "expected 'end describe', found end of file")
+			p.failExpected(n, CodeEOF, "'end describe'", endOfFile)
 		default:
-			p.failTok(n, CodeExpected, "expected 'setup', 'test', 'teardown' or 'end' in the describe block, found "+describe(n))
+			p.failExpected(n, CodeExpected, "'setup', 'test', 'teardown' or 'end' in the describe block", n)
 		}
 	}
-	end := func(code, msg string, n token.Token) ast.Stmt {
-		p.membersEnd(fr, n, code, msg)
+	end := func(code, what string, n token.Token) ast.Stmt {
+		msg, names := p.expected(what, n)
+		p.membersEnd(fr, n, code, msg, names...)
 		body.To = max(body.From, p.lastEnd)
 		s.Body = body
 		s.Range = p.rng(t.Start)
@@ -147,16 +148,16 @@ func (p *parser) describe() ast.Stmt {
 			return s
 		case token.EOF:
 			if cand >= 0 {
-				return cut(func() { p.failTok(n, CodeEOF, "expected 'end describe', found end of file") })
+				return cut(func() { p.failExpected(n, CodeEOF, "'end describe'", endOfFile) })
 			}
-			return end(CodeEOF, "expected 'end describe', found end of file", n)
+			return end(CodeEOF, "'end describe'", n)
 		default:
 			if cand >= 0 && cand != p.pos {
 				return cut(func() {
-					p.failTok(n, CodeExpected, "expected 'setup', 'test', 'teardown' or 'end' in the describe block, found "+describe(n))
+					p.failExpected(n, CodeExpected, "'setup', 'test', 'teardown' or 'end' in the describe block", n)
 				})
 			}
-			return end(CodeExpected, "expected 'setup', 'test', 'teardown' or 'end' in the describe block, found "+describe(n), n)
+			return end(CodeExpected, "'setup', 'test', 'teardown' or 'end' in the describe block", n)
 		}
 	}
 }
@@ -210,7 +211,7 @@ func (p *parser) description(kw token.Token) *ast.BasicLit {
 	word := kw.Kind.Spelling()
 	d := p.peek()
 	if d.Kind != token.StringLiteral {
-		p.failHere(CodeExpected, "expected the description text after '"+word+"', found "+describe(d))
+		p.failExpectedHere(CodeExpected, "the description text after '"+word+"'")
 	}
 	p.next()
 	p.expectOf(token.Colon, "':' after the ", word, " description")
@@ -263,15 +264,15 @@ func (p *parser) expectStmt() ast.Stmt {
 				p.next()
 				nm := p.peek()
 				if nm.Kind != token.StringLiteral {
-					p.failHere(CodeExpected, "expected the type name as text after 'be of type', found "+describe(nm))
+					p.failExpectedHere(CodeExpected, "the type name as text after 'be of type'")
 				}
 				p.next()
 				s.Kind, s.TypeName = ast.AssertBeOfType, p.lit(nm, ast.LitString)
 			} else {
-				p.failHere(CodeExpected, "expected 'type' after 'be of', found "+describe(ty))
+				p.failExpectedHere(CodeExpected, "'type' after 'be of'")
 			}
 		case token.EOF:
-			p.failTok(m, CodeEOF, "expected a value after 'be', found end of file")
+			p.failExpected(m, CodeEOF, "a value after 'be'", endOfFile)
 		default:
 			s.Kind, s.Value = ast.AssertBe, p.expr()
 		}
@@ -289,12 +290,12 @@ func (p *parser) expectStmt() ast.Stmt {
 			p.next()
 			s.Kind, s.Value = ast.AssertHaveLength, p.expr()
 		} else {
-			p.failHere(CodeExpected, "expected 'length' after 'have', found "+describe(l))
+			p.failExpectedHere(CodeExpected, "'length' after 'have'")
 		}
 	case token.EOF:
-		p.failTok(n, CodeEOF, "expected an assertion after 'to', found end of file")
+		p.failExpected(n, CodeEOF, "an assertion after 'to'", endOfFile)
 	default:
-		p.failTok(n, CodeExpected, "expected an assertion ('equal', 'be', 'contain', 'exist', 'have length', …), found "+describe(n))
+		p.failExpected(n, CodeExpected, "an assertion ('equal', 'be', 'contain', 'exist', 'have length', …)", n)
 	}
 	s.Range = p.rng(t.Start)
 	return s

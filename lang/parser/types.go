@@ -45,11 +45,11 @@ func (p *parser) typeIdent(t token.Token) *ast.Ident {
 func (p *parser) colonType(at token.Token) *ast.TypeExpr {
 	t := p.peek()
 	if t.Kind == token.EOF {
-		p.failTok(at, CodeEOF, "expected a type name after ':', found end of file")
+		p.failExpected(at, CodeEOF, "a type name after ':'", endOfFile)
 	}
 	name, ok := typeWord(t)
 	if !ok {
-		p.failTok(t, CodeExpected, "expected a type name after ':', found "+describe(t))
+		p.failExpected(t, CodeExpected, "a type name after ':'", t)
 	}
 	p.next()
 	return p.typeExprOf(t, name)

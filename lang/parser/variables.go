@@ -17,20 +17,20 @@ func (p *parser) varDecl() ast.Stmt {
 	if !d.Create && p.kind() == token.KeywordNew {
 		p.next()
 		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected 'constant' after 'new', found end of file")
+			p.failExpected(t, CodeEOF, "'constant' after 'new'", endOfFile)
 		}
 		if p.kind() != token.KeywordConstant {
-			p.failHere(CodeExpected, "expected 'constant' after 'new', found "+describe(p.peek()))
+			p.failExpectedHere(CodeExpected, "'constant' after 'new'")
 		}
 		p.next()
 		d.Constant = true
 	}
 	d.Name = p.declName()
 	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected 'as' after the variable name '"+d.Name.Name+"', found end of file")
+		p.failExpected(t, CodeEOF, "'as' after the variable name '"+d.Name.Name+"'", endOfFile)
 	}
 	if p.kind() != token.KeywordAs {
-		p.failHere(CodeExpected, "expected 'as' after the variable name '"+d.Name.Name+"', found "+describe(p.peek()))
+		p.failExpectedHere(CodeExpected, "'as' after the variable name '"+d.Name.Name+"'")
 	}
 	p.next()
 	if k, ok := p.queryKind(); ok {
@@ -55,13 +55,13 @@ func (p *parser) declName() *ast.Ident {
 	case t.Kind == token.KeywordAs:
 		p.failTok(t, CodeExpected, "expected a variable name before 'as'")
 	case t.Kind == token.EOF:
-		p.failTok(t, CodeEOF, "expected a variable name, found end of file")
+		p.failExpected(t, CodeEOF, "a variable name", endOfFile)
 	case t.Kind.IsStructural():
 		p.failTok(t, CodeReserved, "'"+t.Kind.Spelling()+"' is a reserved keyword and cannot be a variable name")
 	case t.Kind.IsContextual():
 		id = p.kwIdent(t)
 	default:
-		p.failTok(t, CodeExpected, "expected a variable name, found "+describeName(t))
+		p.failExpectedSaid(t, CodeExpected, "a variable name", t, describeName(t))
 	}
 	p.next()
 	for !p.atEOF() {
@@ -74,7 +74,7 @@ func (p *parser) declName() *ast.Ident {
 			continue
 		case token.KeywordAs:
 		default:
-			p.failTok(n, CodeExpected, "expected 'as' after the variable name, found "+describe(n))
+			p.failExpected(n, CodeExpected, "'as' after the variable name", n)
 		}
 		break
 	}
@@ -108,9 +108,9 @@ func (p *parser) change() ast.Stmt {
 		} else if n.Kind.IsContextual() {
 			w = p.kwIdent(n)
 		} else if id != nil {
-			p.failTok(n, CodeExpected, "expected 'to' after the variable name, found "+describe(n))
+			p.failExpected(n, CodeExpected, "'to' after the variable name", n)
 		} else {
-			p.failTok(n, CodeExpected, "expected a variable name or 'to', found "+describe(n))
+			p.failExpected(n, CodeExpected, "a variable name or 'to'", n)
 		}
 		p.next()
 		if id == nil {
@@ -133,10 +133,10 @@ func (p *parser) addStmt() ast.Stmt {
 	t := p.next()
 	v := p.expr()
 	if p.atEOF() {
-		p.failTok(t, CodeEOF, "expected 'to' after the value in add, found end of file")
+		p.failExpected(t, CodeEOF, "'to' after the value in add", endOfFile)
 	}
 	if p.kind() != token.KeywordTo {
-		p.failTok(t, CodeExpected, "expected 'to' after the value in add, found "+describe(p.peek()))
+		p.failExpected(t, CodeExpected, "'to' after the value in add", p.peek())
 	}
 	p.next()
 	name := p.nameWords()

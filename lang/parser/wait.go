@@ -28,13 +28,13 @@ func (p *parser) waitStmt() ast.Stmt {
 		s := &ast.WaitProcessStmt{Process: p.primary(false)}
 		if c := p.peek(); c.Kind != token.EOF {
 			if c.Kind != token.KeywordTo {
-				p.failTok(c, CodeExpected, "expected 'to complete' after the process, found "+describe(c))
+				p.failExpected(c, CodeExpected, "'to complete' after the process", c)
 			}
 			p.next()
 		}
 		if c := p.peek(); c.Kind != token.EOF {
 			if c.Kind != token.Identifier || c.Text != "complete" {
-				p.failTok(c, CodeExpected, "expected 'complete' after 'to', found "+describe(c))
+				p.failExpected(c, CodeExpected, "'complete' after 'to'", c)
 			}
 			p.next()
 		}
@@ -48,7 +48,7 @@ func (p *parser) waitStmt() ast.Stmt {
 		p.got(token.KeywordThat)
 		if c := p.peek(); c.Kind != token.EOF {
 			if c.Kind != token.KeywordComes {
-				p.failTok(c, CodeExpected, "expected 'comes' after 'request', found "+describe(c))
+				p.failExpected(c, CodeExpected, "'comes' after 'request'", c)
 			}
 			p.next()
 		}
@@ -78,7 +78,7 @@ func (p *parser) waitStmt() ast.Stmt {
 		s.Range = p.rng(t.Start)
 		return s
 	case n.Kind == token.EOF:
-		p.failTok(n, CodeEOF, "expected what to wait for, found end of file")
+		p.failExpected(n, CodeEOF, "what to wait for", endOfFile)
 	default:
 		save := p.pos
 		var d ast.Expr
@@ -105,6 +105,6 @@ func (p *parser) waitStmt() ast.Stmt {
 		w := &ast.WriteStmt{Range: p.rng(n.Start), Kind: mode, Content: content, Target: file}
 		return &ast.WaitForStmt{Range: p.rng(t.Start), Inner: w}
 	}
-	p.failTok(t, CodeExpected, "expected 'content' after 'write' or 'append', found "+describe(p.peek()))
+	p.failExpected(t, CodeExpected, "'content' after 'write' or 'append'", p.peek())
 	return nil
 }

@@ -17,7 +17,7 @@ import (
 // `and stream response as NAME`; t is the `open`.
 func (p *parser) openURL(t token.Token) ast.Stmt {
 	if p.kind() != token.KeywordAt {
-		p.failTok(t, CodeExpected, "expected 'at' after 'url', found "+describe(p.peek()))
+		p.failExpected(t, CodeExpected, "'at' after 'url'", p.peek())
 	}
 	p.next()
 	s := &ast.HTTPStmt{Kind: ast.HTTPGet, URL: p.primary(false)}
@@ -31,9 +31,9 @@ func (p *parser) openURL(t token.Token) ast.Stmt {
 			p.next()
 			return p.kwIdent(n)
 		case token.EOF:
-			p.failTok(t, CodeEOF, "expected a variable name, found end of file")
+			p.failExpected(t, CodeEOF, "a variable name", endOfFile)
 		}
-		p.failTok(n, CodeExpected, "expected a variable name, found "+describe(n))
+		p.failExpected(n, CodeExpected, "a variable name", n)
 		return nil
 	}
 	for {
@@ -61,9 +61,9 @@ func (p *parser) openURL(t token.Token) ast.Stmt {
 		case token.KeywordAnd, token.KeywordWith:
 			p.next()
 		case token.EOF:
-			p.failTok(t, CodeEOF, "expected 'and read content as NAME', 'and read response as NAME' or 'as NAME' after the URL, found end of file")
+			p.failExpected(t, CodeEOF, "'and read content as NAME', 'and read response as NAME' or 'as NAME' after the URL", endOfFile)
 		default:
-			p.failTok(n, CodeExpected, "expected 'and', 'with' or 'as' after the URL, found "+describe(n))
+			p.failExpected(n, CodeExpected, "'and', 'with' or 'as' after the URL", n)
 		}
 		c := p.peek()
 		switch {
@@ -75,9 +75,9 @@ func (p *parser) openURL(t token.Token) ast.Stmt {
 			case token.KeywordResponse:
 				s.FullResponse = true
 			case token.EOF:
-				p.failTok(t, CodeEOF, "expected 'content' or 'response' after 'read', found end of file")
+				p.failExpected(t, CodeEOF, "'content' or 'response' after 'read'", endOfFile)
 			default:
-				p.failTok(r, CodeExpected, "expected 'content' or 'response' after 'read', found "+describe(r))
+				p.failExpected(r, CodeExpected, "'content' or 'response' after 'read'", r)
 			}
 			p.next()
 			p.expect(token.KeywordAs, "'as' after 'content' or 'response'")
@@ -113,9 +113,9 @@ func (p *parser) openURL(t token.Token) ast.Stmt {
 			}
 			*slot = p.httpValue(v)
 		case c.Kind == token.EOF:
-			p.failTok(t, CodeEOF, "expected 'method', 'headers', 'body' or 'read' after 'and', found end of file")
+			p.failExpected(t, CodeEOF, "'method', 'headers', 'body' or 'read' after 'and'", endOfFile)
 		default:
-			p.failTok(c, CodeExpected, "expected 'method', 'headers', 'body' or 'read' after 'and'/'with', found "+describe(c))
+			p.failExpected(c, CodeExpected, "'method', 'headers', 'body' or 'read' after 'and'/'with'", c)
 		}
 	}
 }
@@ -153,7 +153,7 @@ func (p *parser) listen() ast.Stmt {
 			if w.Kind == token.EOF {
 				w = t
 			}
-			p.failTok(w, CodeExpected, "expected 'websockets' after 'listen for', found "+describe(p.peek()))
+			p.failExpected(w, CodeExpected, "'websockets' after 'listen for'", p.peek())
 		}
 		p.next()
 		p.expect(token.KeywordOn, "'on' after 'listen for websockets'")
@@ -223,7 +223,7 @@ func (p *parser) tlsPath(marker string) ast.Expr {
 			return p.tailIdent(n, n.Text[len(marker)+1:])
 		}
 	}
-	p.failHere(CodeExpected, "expected '"+marker+"' and a file path, found "+describe(n))
+	p.failExpectedHere(CodeExpected, "'"+marker+"' and a file path")
 	return nil
 }
 
@@ -430,16 +430,16 @@ func (p *parser) wsHandler() ast.Stmt {
 	case "websocket disconnect":
 		event = "disconnect"
 	default:
-		p.failTok(n, CodeExpected, "expected 'websocket connect', 'websocket message' or 'websocket disconnect', found "+describe(n))
+		p.failExpected(n, CodeExpected, "'websocket connect', 'websocket message' or 'websocket disconnect'", n)
 	}
 	p.next()
 	switch p.kind() {
 	case token.KeywordTo, token.KeywordFrom:
 		p.next()
 	case token.EOF:
-		p.failTok(t, CodeEOF, "expected 'to' or 'from' after the websocket event, found end of file")
+		p.failExpected(t, CodeEOF, "'to' or 'from' after the websocket event", endOfFile)
 	default:
-		p.failHere(CodeExpected, "expected 'to' or 'from' after the websocket event, found "+describe(p.peek()))
+		p.failExpectedHere(CodeExpected, "'to' or 'from' after the websocket event")
 	}
 	s := &ast.WebSocketHandlerStmt{Event: event, Server: p.primary(false)}
 	p.expect(token.KeywordAs, "'as NAME' after the websocket server")
@@ -447,7 +447,7 @@ func (p *parser) wsHandler() ast.Stmt {
 	p.expect(token.Colon, "':' after the websocket handler name")
 	fr := p.openFrame(token.KeywordOn, func() {
 		if p.atEOF() {
-			p.failTok(t, CodeEOF, "expected 'end on' to close the websocket handler, found end of file")
+			p.failExpected(t, CodeEOF, "'end on' to close the websocket handler", endOfFile)
 		}
 		p.closeBlock(token.KeywordOn, "websocket handler")
 	})
