@@ -14,7 +14,7 @@ func TestModernEra(t *testing.T) {
 	h := start(t, Options{})
 	meta := modernMeta("")
 
-	d := h.call(1, "server/discover", "{"+meta+"}").resultMap(t)
+	d := h.Call(1, "server/discover", "{"+meta+"}").ResultMap(t)
 	if d["resultType"] != "complete" || d["cacheScope"] != "public" || d["ttlMs"] == nil {
 		t.Errorf("discover: %v", d)
 	}
@@ -26,16 +26,16 @@ func TestModernEra(t *testing.T) {
 	}
 
 	for _, list := range []string{"tools/list", "prompts/list", "resources/list", "resources/templates/list"} {
-		m := h.call(2, list, "{"+meta+"}").resultMap(t)
+		m := h.Call(2, list, "{"+meta+"}").ResultMap(t)
 		if m["resultType"] != "complete" || m["ttlMs"] == nil || m["cacheScope"] == nil || m["_meta"] == nil {
 			t.Errorf("%s: %v", list, m)
 		}
 	}
-	read := h.call(3, "resources/read", `{"uri":"workspace://files",`+meta+`}`).resultMap(t)
+	read := h.Call(3, "resources/read", `{"uri":"workspace://files",`+meta+`}`).ResultMap(t)
 	if read["cacheScope"] != "private" || read["resultType"] != "complete" {
 		t.Errorf("read: %v", read)
 	}
-	call := h.call(4, "tools/call", `{"name":"echo","arguments":{"text":"hi"},`+meta+`}`).resultMap(t)
+	call := h.Call(4, "tools/call", `{"name":"echo","arguments":{"text":"hi"},`+meta+`}`).ResultMap(t)
 	if call["resultType"] != "complete" || call["_meta"] == nil {
 		t.Errorf("call: %v", call)
 	}
@@ -60,10 +60,10 @@ func TestModernEra(t *testing.T) {
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h.t = t
-			w := h.call(100+i, tt.method, tt.params)
-			if w.errCode() != tt.code {
-				t.Errorf("got %s, want %d", w.raw, tt.code)
+			h.T = t
+			w := h.Call(100+i, tt.method, tt.params)
+			if w.ErrCode() != tt.code {
+				t.Errorf("got %s, want %d", w.Raw, tt.code)
 			}
 			if tt.code == -32022 {
 				var data struct {
@@ -77,14 +77,14 @@ func TestModernEra(t *testing.T) {
 			}
 		})
 	}
-	h.t = t
+	h.T = t
 	// Logs flow only for a request that asked for them.
-	h.call(200, "tools/call", `{"name":"check_workspace","arguments":{},`+meta+`}`)
-	h.send(`{"jsonrpc":"2.0","id":201,"method":"tools/call","params":{"name":"check_workspace","arguments":{},` +
+	h.Call(200, "tools/call", `{"name":"check_workspace","arguments":{},`+meta+`}`)
+	h.Send(`{"jsonrpc":"2.0","id":201,"method":"tools/call","params":{"name":"check_workspace","arguments":{},` +
 		modernMeta(`"io.modelcontextprotocol/logLevel":"debug","progressToken":9`) + `}}`)
 	var sawLog, sawProgress bool
 	for {
-		w := h.next()
+		w := h.Next()
 		if w.Method == "notifications/message" {
 			sawLog = true
 			continue
@@ -94,50 +94,50 @@ func TestModernEra(t *testing.T) {
 			continue
 		}
 		if string(w.ID) != "201" {
-			t.Fatalf("unexpected %s", w.raw)
+			t.Fatalf("unexpected %s", w.Raw)
 		}
 		break
 	}
 	if !sawLog || !sawProgress {
 		t.Errorf("log %v, progress %v", sawLog, sawProgress)
 	}
-	if rest := h.finish(); len(rest) != 0 {
-		t.Errorf("unexpected %s", rest[0].raw)
+	if rest := h.Finish(); len(rest) != 0 {
+		t.Errorf("unexpected %s", rest[0].Raw)
 	}
 }
 
 func TestSubscriptionsListen(t *testing.T) {
 	h := start(t, Options{PollInterval: 2e6})
-	h.send(`{"jsonrpc":"2.0","id":"sub","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true,` +
+	h.Send(`{"jsonrpc":"2.0","id":"sub","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true,` +
 		`"resourceSubscriptions":["workspace://file/hello.wfl","workspace://nope"]},` + modernMeta("") + `}}`)
-	ack := h.awaitMethod("notifications/subscriptions/acknowledged")
+	ack := h.AwaitMethod("notifications/subscriptions/acknowledged")
 	var p struct {
 		Meta          map[string]any `json:"_meta"`
 		Notifications map[string]any `json:"notifications"`
 	}
 	json.Unmarshal(ack.Params, &p)
 	if p.Meta["io.modelcontextprotocol/subscriptionId"] != "sub" || p.Notifications["toolsListChanged"] != true {
-		t.Errorf("ack %s", ack.raw)
+		t.Errorf("ack %s", ack.Raw)
 	}
 	if subs := p.Notifications["resourceSubscriptions"].([]any); len(subs) != 1 || subs[0] != "workspace://file/hello.wfl" {
 		t.Errorf("honoured %v", subs)
 	}
-	os.WriteFile(filepath.Join(h.root, "hello.wfl"), []byte("display \"changed\"\n"), 0o644)
-	up := h.awaitMethod("notifications/resources/updated")
+	os.WriteFile(filepath.Join(h.Root, "hello.wfl"), []byte("display \"changed\"\n"), 0o644)
+	up := h.AwaitMethod("notifications/resources/updated")
 	if !strings.Contains(string(up.Params), `"uri":"workspace://file/hello.wfl"`) || !strings.Contains(string(up.Params), `"io.modelcontextprotocol/subscriptionId":"sub"`) {
-		t.Errorf("update %s", up.raw)
+		t.Errorf("update %s", up.Raw)
 	}
 	// Cancelling the listen ends it without an answer; a second listen
 	// ends with a result when the input ends.
-	h.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"sub"}}`)
-	h.send(`{"jsonrpc":"2.0","id":"sub2","method":"subscriptions/listen","params":{"notifications":{}},` + modernMeta("") + `}`)
-	h.send(`{"jsonrpc":"2.0","id":"sub2b","method":"subscriptions/listen","params":{"notifications":{},` + modernMeta("") + `}}`)
-	h.awaitMethod("notifications/subscriptions/acknowledged")
+	h.Send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"sub"}}`)
+	h.Send(`{"jsonrpc":"2.0","id":"sub2","method":"subscriptions/listen","params":{"notifications":{}},` + modernMeta("") + `}`)
+	h.Send(`{"jsonrpc":"2.0","id":"sub2b","method":"subscriptions/listen","params":{"notifications":{},` + modernMeta("") + `}}`)
+	h.AwaitMethod("notifications/subscriptions/acknowledged")
 	var ended bool
-	for _, w := range h.finish() {
+	for _, w := range h.Finish() {
 		switch {
 		case string(w.ID) == `"sub"`:
-			t.Errorf("cancelled listen answered: %s", w.raw)
+			t.Errorf("cancelled listen answered: %s", w.Raw)
 		case string(w.ID) == `"sub2b"`:
 			ended = w.Error == nil && strings.Contains(string(w.Result), `"resultType":"complete"`)
 		}
@@ -149,19 +149,19 @@ func TestSubscriptionsListen(t *testing.T) {
 
 func TestResourcesSubscribe(t *testing.T) {
 	h := start(t, Options{PollInterval: 2e6})
-	h.initialize("2025-11-25")
-	if w := h.call(1, "resources/subscribe", `{"uri":"workspace://nope"}`); w.errCode() != -32002 {
-		t.Errorf("got %s", w.raw)
+	h.Initialize("2025-11-25")
+	if w := h.Call(1, "resources/subscribe", `{"uri":"workspace://nope"}`); w.ErrCode() != -32002 {
+		t.Errorf("got %s", w.Raw)
 	}
-	if w := h.call(2, "resources/subscribe", `{}`); w.errCode() != -32602 {
-		t.Errorf("got %s", w.raw)
+	if w := h.Call(2, "resources/subscribe", `{}`); w.ErrCode() != -32602 {
+		t.Errorf("got %s", w.Raw)
 	}
-	h.call(3, "resources/subscribe", `{"uri":"workspace://files"}`)
-	os.WriteFile(filepath.Join(h.root, "new.wfl"), []byte("display 1\n"), 0o644)
-	up := h.awaitMethod("notifications/resources/updated")
+	h.Call(3, "resources/subscribe", `{"uri":"workspace://files"}`)
+	os.WriteFile(filepath.Join(h.Root, "new.wfl"), []byte("display 1\n"), 0o644)
+	up := h.AwaitMethod("notifications/resources/updated")
 	if string(up.Params) != `{"uri":"workspace://files"}` {
-		t.Errorf("update %s", up.raw)
+		t.Errorf("update %s", up.Raw)
 	}
-	h.call(4, "resources/unsubscribe", `{"uri":"workspace://files"}`)
-	h.finish()
+	h.Call(4, "resources/unsubscribe", `{"uri":"workspace://files"}`)
+	h.Finish()
 }

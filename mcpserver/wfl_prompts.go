@@ -8,6 +8,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"wfl-lsp/mcpserver/mcp"
 )
 
 var languages = []string{"python", "javascript", "typescript", "java", "c", "c++", "c#", "go", "rust", "ruby", "php", "kotlin", "swift", "bash", "lua", "pseudocode"}
@@ -82,7 +84,7 @@ func wflPrompts() []*Prompt {
 // argument names: f writes the text of its one user message.
 func aboutFile(f func(d *document) string) func(context.Context, *Call, map[string]string) ([]any, error) {
 	return userText(func(c *Call, args map[string]string) (string, error) {
-		d, err := c.promptDocument(args["path"])
+		d, err := promptDocument(c, args["path"])
 		if err != nil {
 			return "", err
 		}
@@ -103,10 +105,10 @@ func userText(f func(c *Call, args map[string]string) (string, error)) func(cont
 }
 
 // promptDocument reads a workspace file for a prompt; failures are -32602.
-func (c *Call) promptDocument(p string) (*document, error) {
-	d, fail := c.workspace().document(context.Background(), map[string]any{"path": p})
+func promptDocument(c *Call, p string) (*document, error) {
+	d, fail := workspaceOf(c).document(context.Background(), map[string]any{"path": p})
 	if fail != nil {
-		return nil, &Error{Code: codeInvalidParams, Message: "path: " + fail.Text}
+		return nil, &Error{Code: mcp.CodeInvalidParams, Message: "path: " + fail.Text}
 	}
 	return d, nil
 }
