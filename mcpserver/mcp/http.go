@@ -606,24 +606,16 @@ func (h *httpHandler) postStateless(w http.ResponseWriter, r *http.Request, m me
 		bad(codeHeaderMismatch, "Header mismatch: the MCP-Protocol-Version header is required", nil)
 		return
 	}
-	meta := objectMember(m.params, "_meta")
-	metaPV := objectMember(meta, metaProtocolVersion)
-	caps := objectMember(meta, metaClientCapabilities)
-	if metaPV == nil || caps == nil || caps[0] != '{' {
+	meta, rerr := readMeta(m.params)
+	switch {
+	case rerr == nil && !meta.modern:
 		bad(codeInvalidParams, `Invalid params: params._meta must carry "`+metaProtocolVersion+`" and "`+metaClientCapabilities+`" (an object)`, nil)
 		return
-	}
-	v, ok := decodeString(metaPV)
-	if !ok {
-		bad(codeInvalidParams, `Invalid params: "_meta.`+metaProtocolVersion+`" must be a string`, nil)
+	case meta.version != "" && meta.version != pv:
+		bad(codeHeaderMismatch, "Header mismatch: MCP-Protocol-Version "+strconv.Quote(pv)+" differs from params._meta's "+strconv.Quote(meta.version), nil)
 		return
-	}
-	if v != pv {
-		bad(codeHeaderMismatch, "Header mismatch: MCP-Protocol-Version "+strconv.Quote(pv)+" differs from params._meta's "+strconv.Quote(v), nil)
-		return
-	}
-	if v != modernVersion {
-		bad(codeUnsupportedProtocolVersion, "Unsupported protocol version: "+v, map[string]any{"supported": supportedVersions, "requested": v})
+	case rerr != nil:
+		httpRPCError(w, http.StatusBadRequest, m.id, rerr)
 		return
 	}
 	mm, hasMM := r.Header["Mcp-Method"]

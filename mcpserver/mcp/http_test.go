@@ -465,6 +465,10 @@ func TestHTTPStatelessEra(t *testing.T) {
 		{"unsupported version", v("2030-01-01"), []string{"MCP-Protocol-Version: 2030-01-01", "Mcp-Method: tools/list"}, 400, codeUnsupportedProtocolVersion},
 		{"no clientCapabilities", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, modernHeaders("tools/list", ""), 400, codeInvalidParams},
 		{"no _meta", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, modernHeaders("tools/list", ""), 400, codeInvalidParams},
+		{"version not a string", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":2026,"io.modelcontextprotocol/clientCapabilities":{}}}}`, modernHeaders("tools/list", ""), 400, codeInvalidParams},
+		// The rest of _meta is checked where stdio checks it (readMeta), before the request is served.
+		{"bad log level", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{` + modernMeta(`"io.modelcontextprotocol/logLevel":"loud"`) + `}}`, modernHeaders("tools/list", ""), 400, codeInvalidParams},
+		{"bad progress token", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{` + modernMeta(`"progressToken":1.5`) + `}}`, modernHeaders("tools/list", ""), 400, codeInvalidParams},
 		{"no Mcp-Method", call, []string{"MCP-Protocol-Version: " + modernVersion, "Mcp-Name: echo"}, 400, codeHeaderMismatch},
 		{"Mcp-Method differs", call, modernHeaders("tools/list", "echo"), 400, codeHeaderMismatch},
 		{"Mcp-Name differs", call, modernHeaders("tools/call", "other"), 400, codeHeaderMismatch},

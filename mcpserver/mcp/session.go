@@ -249,10 +249,15 @@ func (c *conn) dispatch(m message, b *batch) {
 		answer(errInvalidParams(`"params" must be an object`))
 		return
 	}
-	meta, merr := c.readMeta(m.params)
+	meta, merr := readMeta(m.params)
 	if merr != nil {
 		answer(merr)
 		return
+	}
+	if !meta.modern {
+		c.mu.Lock()
+		meta.version = c.version
+		c.mu.Unlock()
 	}
 	meth, merr := c.srv.route(m.method, meta.modern)
 	if merr != nil {
@@ -282,13 +287,15 @@ func (c *conn) dispatch(m message, b *batch) {
 	c.pool.submit(func() { c.run(r) })
 }
 
-// readMeta reads params._meta and decides the request's era.
-func (c *conn) readMeta(params []byte) (reqMeta, *rpcError) {
-	var meta reqMeta
-	c.mu.Lock()
-	meta.version = c.version
-	c.mu.Unlock()
-	meta.logLevel = levelNone
+// readMeta reads params._meta and decides the request's era: the one
+// place a request's metadata is checked, for every transport (the HTTP
+// front door reads it too, to answer a bad one with 400). A request whose
+// _meta names a protocol version is of the stateless revision (modern),
+// and must name 2026-07-28 (its version, even when refused, is in
+// meta.version) and carry the client's capabilities; any other is of the
+// handshake era, whose version the session knows.
+func readMeta(params []byte) (reqMeta, *rpcError) {
+	meta := reqMeta{logLevel: levelNone}
 	raw := objectMember(params, "_meta")
 	if raw == nil || raw[0] == 'n' {
 		return meta, nil
@@ -325,6 +332,7 @@ func (c *conn) readMeta(params []byte) (reqMeta, *rpcError) {
 	if !ok {
 		return meta, errInvalidParams(`"_meta.` + metaProtocolVersion + `" must be a string`)
 	}
+	meta.version = requested
 	if requested != modernVersion {
 		return meta, &rpcError{
 			Code:    codeUnsupportedProtocolVersion,
@@ -332,7 +340,6 @@ func (c *conn) readMeta(params []byte) (reqMeta, *rpcError) {
 			Data:    map[string]any{"supported": supportedVersions, "requested": requested},
 		}
 	}
-	meta.version = requested
 	if caps == nil || caps[0] != '{' {
 		return meta, errInvalidParams(`the request's "_meta" must carry "` + metaClientCapabilities + `" (an object) under revision ` + modernVersion)
 	}
