@@ -17,9 +17,8 @@ import (
 
 // The harness (internal/wiretest), under the names the tests use.
 type (
-	harness  = wiretest.Harness
-	wire     = wiretest.Wire
-	toolCall = wiretest.ToolCall
+	harness = wiretest.Harness
+	wire    = wiretest.Wire
 )
 
 const guard = wiretest.Guard
@@ -32,17 +31,12 @@ var (
 // testWorkspace is a fresh folder for the server.
 func testWorkspace(t testing.TB) string { return t.TempDir() }
 
-// noRoot as Options.Root makes start run a server without --root.
-const noRoot = "\x00client roots"
-
-// start runs a server with opts (Root defaulting to a fresh workspace).
-func start(t *testing.T, opts Options) *harness {
+// testServer builds a server of opts, Root defaulting to a fresh folder,
+// the primitives to the fixture and the test tools.
+func testServer(t *testing.T, opts Options) *Server {
 	t.Helper()
-	switch opts.Root {
-	case "":
+	if opts.Root == "" {
 		opts.Root = testWorkspace(t)
-	case noRoot:
-		opts.Root = "" // the workspace follows the client's roots
 	}
 	if opts.Primitives == nil {
 		opts.Primitives = withTools(testTools()...)
@@ -51,7 +45,14 @@ func start(t *testing.T, opts Options) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return wiretest.Start(t, opts.Root, s.ServeStream)
+	return s
+}
+
+// start runs a testServer of opts over stdio.
+func start(t *testing.T, opts Options) *harness {
+	t.Helper()
+	s := testServer(t, opts)
+	return wiretest.Start(t, s.ws.String(), s.ServeStream)
 }
 
 // Test tools: echo, block (until cancelled), panic, and gate (waits for the

@@ -68,30 +68,14 @@ type httpConfig struct {
 const defaultMaxConnections = 512
 
 func (cfg *httpConfig) defaults() {
-	if cfg.maxBody <= 0 {
-		cfg.maxBody = 4 << 20
-	}
-	if cfg.headerTimeout <= 0 {
-		cfg.headerTimeout = 10 * time.Second
-	}
-	if cfg.bodyTimeout <= 0 {
-		cfg.bodyTimeout = 30 * time.Second
-	}
-	if cfg.idleTimeout <= 0 {
-		cfg.idleTimeout = 2 * time.Minute
-	}
-	if cfg.maxConns <= 0 {
-		cfg.maxConns = defaultMaxConnections
-	}
-	if cfg.idle <= 0 {
-		cfg.idle = 30 * time.Minute
-	}
-	if cfg.maxSessions <= 0 {
-		cfg.maxSessions = 1000
-	}
-	if cfg.keepAlive <= 0 {
-		cfg.keepAlive = 25 * time.Second
-	}
+	orDefault(&cfg.maxBody, 4<<20)
+	orDefault(&cfg.headerTimeout, 10*time.Second)
+	orDefault(&cfg.bodyTimeout, 30*time.Second)
+	orDefault(&cfg.idleTimeout, 2*time.Minute)
+	orDefault(&cfg.maxConns, defaultMaxConnections)
+	orDefault(&cfg.idle, 30*time.Minute)
+	orDefault(&cfg.maxSessions, 1000)
+	orDefault(&cfg.keepAlive, 25*time.Second)
 }
 
 // serveHTTP is ServeHTTP: it checks the address, listens, serves until ctx

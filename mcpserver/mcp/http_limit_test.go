@@ -17,14 +17,7 @@ import (
 func serveRaw(t *testing.T, opts Options, cfg httpConfig) string {
 	t.Helper()
 	opts.Root = testWorkspace(t)
-	s, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, ln := listening(t, opts)
 	cfg.checkHost = true
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

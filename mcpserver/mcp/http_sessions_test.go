@@ -166,14 +166,7 @@ func TestHTTPReplayBounded(t *testing.T) {
 // /healthz answers 503 while requests are still served, then the listener
 // closes. Before, /healthz never answered 503: the listener closed at once.
 func TestHTTPDrainPeriod(t *testing.T) {
-	s, err := New(Options{Root: testWorkspace(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, ln := listening(t, Options{Root: testWorkspace(t)})
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
 	start := time.Now()

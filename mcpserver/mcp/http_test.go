@@ -31,18 +31,24 @@ type httpTest struct {
 	url string
 }
 
-func startHTTP(t *testing.T, opts Options, cfg httpConfig) *httpTest {
+// listening builds a server of opts and a listener on a loopback port for
+// it to serve.
+func listening(t *testing.T, opts Options) (*Server, net.Listener) {
 	t.Helper()
-	if opts.Root == "" {
-		opts.Root = testWorkspace(t)
-	}
-	if opts.Primitives == nil {
-		opts.Primitives = withTools(testTools()...)
-	}
 	s, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, ln
+}
+
+func startHTTP(t *testing.T, opts Options, cfg httpConfig) *httpTest {
+	t.Helper()
+	s := testServer(t, opts)
 	cfg.checkHost = true
 	h := newHTTPHandler(context.Background(), s, cfg)
 	ts := httptest.NewServer(h)
@@ -636,14 +642,7 @@ func TestHTTPGracefulShutdown(t *testing.T) {
 			return "", ctx.Err()
 		}
 	}))}
-	s, err := New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, ln := listening(t, opts)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	served := make(chan error, 1)

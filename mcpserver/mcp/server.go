@@ -110,27 +110,13 @@ func New(opts Options) (*Server, error) {
 	if opts.Info.Name == "" {
 		opts.Info.Name = "mcp"
 	}
-	if opts.Workers <= 0 {
-		opts.Workers = 16
-	}
-	if opts.CallTimeout <= 0 {
-		opts.CallTimeout = 30 * time.Second
-	}
-	if opts.RequestTimeout <= 0 {
-		opts.RequestTimeout = 30 * time.Second
-	}
-	if opts.RootsTimeout <= 0 {
-		opts.RootsTimeout = 3 * time.Second
-	}
-	if opts.MaxLineBytes <= 0 {
-		opts.MaxLineBytes = 64 << 20
-	}
-	if opts.PageSize <= 0 {
-		opts.PageSize = 100
-	}
-	if opts.PollInterval <= 0 {
-		opts.PollInterval = time.Second
-	}
+	orDefault(&opts.Workers, 16)
+	orDefault(&opts.CallTimeout, 30*time.Second)
+	orDefault(&opts.RequestTimeout, 30*time.Second)
+	orDefault(&opts.RootsTimeout, 3*time.Second)
+	orDefault(&opts.MaxLineBytes, 64<<20)
+	orDefault(&opts.PageSize, 100)
+	orDefault(&opts.PollInterval, time.Second)
 	if strings.Contains(opts.Instance, ".") || !isVisibleASCII(opts.Instance) {
 		return nil, fmt.Errorf("mcp: instance name %q: use letters, digits, '-' and '_'", opts.Instance)
 	}
@@ -185,6 +171,13 @@ func (s *Server) index() error {
 		s.templates = append(s.templates, tm)
 	}
 	return nil
+}
+
+// orDefault sets *v to def when it is zero or less: an option left unset.
+func orDefault[T int | int64 | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 func isVisibleASCII(s string) bool {
