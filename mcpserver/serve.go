@@ -12,20 +12,16 @@ import (
 	"wfl-lsp/mcpserver/mcp"
 )
 
-// The protocol's types, as this package has always named them.
+// The protocol's types that main, bench/mcp and WFL's tools name, as this
+// package has always named them.
 type (
 	Options    = mcp.Options
 	Server     = mcp.Server
 	Primitives = mcp.Primitives
 	Tool       = mcp.Tool
-	Resource   = mcp.Resource
-	Template   = mcp.Template
-	Prompt     = mcp.Prompt
-	Argument   = mcp.Argument
 	Call       = mcp.Call
 	Result     = mcp.Result
 	Schema     = mcp.Schema
-	Error      = mcp.Error
 )
 
 // Failed is [mcp.Failed]: the result of a tool that could not do its work.

@@ -26,8 +26,8 @@ const (
 	builtinTemplatePrefix     = "wfl://builtin/"
 )
 
-func wflResources() []*Resource {
-	return []*Resource{
+func wflResources() []*mcp.Resource {
+	return []*mcp.Resource{
 		{URI: "workspace://files", Name: "files", Title: "WFL files", MimeType: "application/json",
 			Description: "Every .wfl file of the workspace, recursively (hidden and vendored folders skipped)",
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
@@ -112,8 +112,8 @@ func wflResources() []*Resource {
 	}
 }
 
-func wflTemplates() []*Template {
-	return []*Template{
+func wflTemplates() []*mcp.Template {
+	return []*mcp.Template{
 		{URITemplate: fileTemplatePrefix + "{+path}", Name: "wfl-file", Title: "WFL source file", MimeType: "text/x-wfl",
 			Description: "The text of a .wfl file of the workspace; path is relative to the workspace root (file:// URIs inside the root are read too)",
 			Match: func(uri string) (map[string]string, bool) {
