@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -51,7 +53,12 @@ func testServer(t *testing.T, opts Options) *Server {
 // start runs a testServer of opts over stdio.
 func start(t *testing.T, opts Options) *harness {
 	t.Helper()
-	s := testServer(t, opts)
+	return startServer(t, testServer(t, opts))
+}
+
+// startServer runs s over stdio.
+func startServer(t *testing.T, s *Server) *harness {
+	t.Helper()
 	return wiretest.Start(t, s.ws.String(), s.ServeStream)
 }
 
@@ -115,6 +122,41 @@ func fixture() Primitives {
 			Call: func(ctx context.Context, c *Call) Result {
 				return Result{Text: strings.Join(c.Folders(), "\n")}
 			}})
+	// test://listing lists the files of the workspace's first folder, and
+	// test://file/{name} reads one: each changes when what it reads does.
+	listing := func(c *Call) string {
+		var names []string
+		if es, err := os.ReadDir(c.Folders()[0]); err == nil {
+			for _, e := range es {
+				names = append(names, e.Name())
+			}
+		}
+		return strings.Join(names, "\n")
+	}
+	file := func(c *Call, name string) ([]byte, error) {
+		b, err := os.ReadFile(filepath.Join(c.Folders()[0], filepath.Base(name)))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, ErrResourceNotFound)
+		}
+		return b, nil
+	}
+	p.Resources = append(p.Resources, &Resource{URI: "test://listing", Name: "listing", MimeType: "text/plain",
+		Read: func(ctx context.Context, c *Call) ([]any, error) {
+			return TextContents("test://listing", "text/plain", listing(c)), nil
+		},
+		Version: listing})
+	p.Templates = append(p.Templates, &Template{URITemplate: "test://file/{name}", Name: "file", MimeType: "text/plain",
+		Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
+			b, err := file(c, vars["name"])
+			if err != nil {
+				return nil, err
+			}
+			return TextContents(uri, "text/plain", string(b)), nil
+		},
+		Version: func(c *Call, uri string, vars map[string]string) string {
+			b, _ := file(c, vars["name"])
+			return string(b)
+		}})
 	return p
 }
 

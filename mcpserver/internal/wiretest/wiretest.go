@@ -13,6 +13,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -192,6 +194,24 @@ func (h *Harness) TakeHeld(keep func(*Wire) bool) []*Wire {
 	}
 	h.held = rest
 	return out
+}
+
+// AnswerRoots answers the next roots/list request with the folders, as
+// file URIs.
+func (h *Harness) AnswerRoots(dirs ...string) {
+	h.T.Helper()
+	req := h.AwaitRequest("roots/list")
+	type root struct {
+		URI  string `json:"uri"`
+		Name string `json:"name"`
+	}
+	roots := []root{}
+	for _, d := range dirs {
+		u := url.URL{Scheme: "file", Path: filepath.ToSlash(d)}
+		roots = append(roots, root{URI: u.String(), Name: filepath.Base(d)})
+	}
+	b, _ := json.Marshal(roots)
+	h.Sendf(`{"jsonrpc":"2.0","id":%s,"result":{"roots":%s}}`, req.ID, b)
 }
 
 // NextFresh returns the next line the server writes, not one held.

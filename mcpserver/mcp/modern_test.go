@@ -1,4 +1,4 @@
-package mcpserver
+package mcp
 
 // This file tests the stateless 2026-07-28 revision on the same server.
 
@@ -11,7 +11,7 @@ import (
 )
 
 func TestModernEra(t *testing.T) {
-	h := start(t, Options{})
+	h := start(t, Options{Info: Info{Name: "fixture"}})
 	meta := modernMeta("")
 
 	d := h.Call(1, "server/discover", "{"+meta+"}").ResultMap(t)
@@ -21,7 +21,7 @@ func TestModernEra(t *testing.T) {
 	if v := d["supportedVersions"].([]any); v[0] != "2026-07-28" || len(v) != 5 {
 		t.Errorf("supportedVersions %v", v)
 	}
-	if info := d["_meta"].(map[string]any)["io.modelcontextprotocol/serverInfo"].(map[string]any); info["name"] != "wfl-lsp" {
+	if info := d["_meta"].(map[string]any)["io.modelcontextprotocol/serverInfo"].(map[string]any); info["name"] != "fixture" {
 		t.Errorf("serverInfo %v", info)
 	}
 
@@ -31,7 +31,7 @@ func TestModernEra(t *testing.T) {
 			t.Errorf("%s: %v", list, m)
 		}
 	}
-	read := h.Call(3, "resources/read", `{"uri":"workspace://files",`+meta+`}`).ResultMap(t)
+	read := h.Call(3, "resources/read", `{"uri":"test://listing",`+meta+`}`).ResultMap(t)
 	if read["cacheScope"] != "private" || read["resultType"] != "complete" {
 		t.Errorf("read: %v", read)
 	}
@@ -50,9 +50,9 @@ func TestModernEra(t *testing.T) {
 		{"bad log level", "tools/list", `{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/logLevel":"loud"}}`, -32602},
 		{"ping is gone", "ping", "{" + meta + "}", -32601},
 		{"setLevel is gone", "logging/setLevel", `{"level":"info",` + meta + "}", -32601},
-		{"subscribe is gone", "resources/subscribe", `{"uri":"workspace://files",` + meta + "}", -32601},
+		{"subscribe is gone", "resources/subscribe", `{"uri":"test://listing",` + meta + "}", -32601},
 		{"initialize is legacy", "initialize", `{"protocolVersion":"2026-07-28",` + meta + "}", -32601},
-		{"not found is -32602", "resources/read", `{"uri":"workspace://nope",` + meta + "}", -32602},
+		{"not found is -32602", "resources/read", `{"uri":"test://nope",` + meta + "}", -32602},
 		{"discover needs _meta", "server/discover", `{}`, -32602},
 		{"listen needs _meta", "subscriptions/listen", `{"notifications":{}}`, -32602},
 		{"unknown tool", "tools/call", `{"name":"nope",` + meta + "}", -32602},
@@ -79,8 +79,8 @@ func TestModernEra(t *testing.T) {
 	}
 	h.T = t
 	// Logs flow only for a request that asked for them.
-	h.Call(200, "tools/call", `{"name":"check_workspace","arguments":{},`+meta+`}`)
-	h.Send(`{"jsonrpc":"2.0","id":201,"method":"tools/call","params":{"name":"check_workspace","arguments":{},` +
+	h.Call(200, "tools/call", `{"name":"work","arguments":{},`+meta+`}`)
+	h.Send(`{"jsonrpc":"2.0","id":201,"method":"tools/call","params":{"name":"work","arguments":{},` +
 		modernMeta(`"io.modelcontextprotocol/logLevel":"debug","progressToken":9`) + `}}`)
 	var sawLog, sawProgress bool
 	for {
@@ -107,9 +107,13 @@ func TestModernEra(t *testing.T) {
 }
 
 func TestSubscriptionsListen(t *testing.T) {
-	h := start(t, Options{PollInterval: 2e6})
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "hello.txt"), []byte("hello"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := start(t, Options{Root: root, PollInterval: 2e6})
 	h.Send(`{"jsonrpc":"2.0","id":"sub","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true,` +
-		`"resourceSubscriptions":["workspace://file/hello.wfl","workspace://nope"]},` + modernMeta("") + `}}`)
+		`"resourceSubscriptions":["test://file/hello.txt","test://nope"]},` + modernMeta("") + `}}`)
 	ack := h.AwaitMethod("notifications/subscriptions/acknowledged")
 	var p struct {
 		Meta          map[string]any `json:"_meta"`
@@ -119,12 +123,12 @@ func TestSubscriptionsListen(t *testing.T) {
 	if p.Meta["io.modelcontextprotocol/subscriptionId"] != "sub" || p.Notifications["toolsListChanged"] != true {
 		t.Errorf("ack %s", ack.Raw)
 	}
-	if subs := p.Notifications["resourceSubscriptions"].([]any); len(subs) != 1 || subs[0] != "workspace://file/hello.wfl" {
+	if subs := p.Notifications["resourceSubscriptions"].([]any); len(subs) != 1 || subs[0] != "test://file/hello.txt" {
 		t.Errorf("honoured %v", subs)
 	}
-	os.WriteFile(filepath.Join(h.Root, "hello.wfl"), []byte("display \"changed\"\n"), 0o644)
+	os.WriteFile(filepath.Join(h.Root, "hello.txt"), []byte("changed"), 0o644)
 	up := h.AwaitMethod("notifications/resources/updated")
-	if !strings.Contains(string(up.Params), `"uri":"workspace://file/hello.wfl"`) || !strings.Contains(string(up.Params), `"io.modelcontextprotocol/subscriptionId":"sub"`) {
+	if !strings.Contains(string(up.Params), `"uri":"test://file/hello.txt"`) || !strings.Contains(string(up.Params), `"io.modelcontextprotocol/subscriptionId":"sub"`) {
 		t.Errorf("update %s", up.Raw)
 	}
 	// Cancelling the listen ends it without an answer; a second listen
@@ -150,18 +154,18 @@ func TestSubscriptionsListen(t *testing.T) {
 func TestResourcesSubscribe(t *testing.T) {
 	h := start(t, Options{PollInterval: 2e6})
 	h.Initialize("2025-11-25")
-	if w := h.Call(1, "resources/subscribe", `{"uri":"workspace://nope"}`); w.ErrCode() != -32002 {
+	if w := h.Call(1, "resources/subscribe", `{"uri":"test://nope"}`); w.ErrCode() != -32002 {
 		t.Errorf("got %s", w.Raw)
 	}
 	if w := h.Call(2, "resources/subscribe", `{}`); w.ErrCode() != -32602 {
 		t.Errorf("got %s", w.Raw)
 	}
-	h.Call(3, "resources/subscribe", `{"uri":"workspace://files"}`)
-	os.WriteFile(filepath.Join(h.Root, "new.wfl"), []byte("display 1\n"), 0o644)
+	h.Call(3, "resources/subscribe", `{"uri":"test://listing"}`)
+	os.WriteFile(filepath.Join(h.Root, "new.txt"), []byte("new"), 0o644)
 	up := h.AwaitMethod("notifications/resources/updated")
-	if string(up.Params) != `{"uri":"workspace://files"}` {
+	if string(up.Params) != `{"uri":"test://listing"}` {
 		t.Errorf("update %s", up.Raw)
 	}
-	h.Call(4, "resources/unsubscribe", `{"uri":"workspace://files"}`)
+	h.Call(4, "resources/unsubscribe", `{"uri":"test://listing"}`)
 	h.Finish()
 }
