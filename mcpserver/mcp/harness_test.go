@@ -102,7 +102,15 @@ func fixture() Primitives {
 				return text(uri), nil
 			}})
 		p.Prompts = append(p.Prompts, &Prompt{Name: "prompt_" + n, Description: "says " + n,
-			Arguments: []Argument{{Name: "topic", Required: true}},
+			Arguments: []Argument{{Name: "topic", Required: true, Complete: func(c *Call, prefix string) []string {
+				var out []string
+				for _, w := range []string{"apple", "apricot", "banana"} {
+					if strings.HasPrefix(w, prefix) {
+						out = append(out, w)
+					}
+				}
+				return out
+			}}},
 			Get: func(ctx context.Context, c *Call, args map[string]string) ([]any, error) {
 				return []any{map[string]any{"role": "user", "content": map[string]any{"type": "text", "text": n + " " + args["topic"]}}}, nil
 			}})
@@ -156,6 +164,13 @@ func fixture() Primitives {
 		Version: func(c *Call, uri string, vars map[string]string) string {
 			b, _ := file(c, vars["name"])
 			return string(b)
+		},
+		Complete: func(c *Call, variable, prefix string) []string {
+			var out []string
+			for i := range 150 {
+				out = append(out, fmt.Sprintf("%s%03d", prefix, i))
+			}
+			return out
 		}})
 	return p
 }

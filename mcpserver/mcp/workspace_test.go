@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -45,5 +46,24 @@ func TestNewWorkspace(t *testing.T) {
 	}
 	if _, err := s.newWorkspace([]string{filepath.Join(a, "missing")}); err == nil {
 		t.Error("a missing folder was accepted")
+	}
+}
+
+// TestCallWorkspace: a handler gets what Primitives.OpenWorkspace made of
+// its call's folders; a server whose folder it refuses is not built.
+func TestCallWorkspace(t *testing.T) {
+	p := fixture()
+	p.OpenWorkspace = func(folders []string) (any, error) { return "opened " + strings.Join(folders, ","), nil }
+	p.Tools = append(p.Tools, &Tool{Name: "ws", Description: "answers its workspace",
+		Call: func(ctx context.Context, c *Call) Result { return Result{Text: c.Workspace().(string)} }})
+	h := start(t, Options{Primitives: &p})
+	h.Initialize("2025-11-25")
+	want := "opened " + h.Root
+	if got := h.Call(1, "tools/call", `{"name":"ws"}`).Tool(t).Content[0].Text; got != want {
+		t.Errorf("Call.Workspace = %q, want %q", got, want)
+	}
+	p.OpenWorkspace = func([]string) (any, error) { return nil, errors.New("no, thanks") }
+	if _, err := New(Options{Root: t.TempDir(), Primitives: &p}); err == nil || !strings.Contains(err.Error(), "no, thanks") {
+		t.Errorf("New with a refused folder: %v", err)
 	}
 }
