@@ -26,9 +26,11 @@ import (
 
 // TestImportRules enforces the import direction of ARCHITECTURE.md: lang
 // imports nothing of ours outside lang; core imports lang; lsp and mcpserver
-// never import each other; only lsp imports go.lsp.dev; nothing but tests
-// imports the conformance fixture, the benchmarks' documents, the typing
-// driver, txtar or testcorpus.
+// never import each other; the MCP protocol (mcpserver/mcp) imports nothing
+// of ours, and the conformance fixture stands on it, not on mcpserver; only
+// lsp imports go.lsp.dev; nothing but tests imports the conformance
+// fixture, the benchmarks' documents, the typing driver, the wire-test
+// harness, txtar or testcorpus.
 func TestImportRules(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
@@ -57,6 +59,12 @@ func forbidden(pkg, imp string) string {
 	case under(pkg, "wfl-lsp/lsp") && under(imp, "wfl-lsp/mcpserver"),
 		under(pkg, "wfl-lsp/mcpserver") && under(imp, "wfl-lsp/lsp"):
 		return "lsp and mcpserver never import each other"
+	case under(pkg, "wfl-lsp/mcpserver/mcp") && strings.HasPrefix(imp, "wfl-lsp") && !under(imp, "wfl-lsp/mcpserver/mcp"):
+		return "the MCP protocol imports nothing of ours: not core, not lang, not WFL's primitives"
+	case under(pkg, "wfl-lsp/internal/conformance") && imp == "wfl-lsp/mcpserver":
+		return "the conformance fixture stands on the protocol package (mcpserver/mcp) alone"
+	case under(imp, "wfl-lsp/mcpserver/internal/wiretest"):
+		return "the wire-test harness is for tests only"
 	case under(imp, "go.lsp.dev") && !under(pkg, "wfl-lsp/lsp"):
 		return "only lsp imports go.lsp.dev"
 	case under(imp, "wfl-lsp/internal/mcpload"):

@@ -20,7 +20,7 @@ var messageReaders = map[string]string{
 	// Shown or written out as it is: the protocols and the command line.
 	"lsp/diagnostics.go: toDiagnostics": "serializes the diagnostic for the client",
 	"lsp/diagjson.go: appendDiagnostic": "serializes the diagnostic for the client",
-	"mcpserver/tools.go: toDiagJSON":    "serializes the diagnostic for the agent",
+	"mcpserver/document.go: toDiagJSON": "serializes the diagnostic for the agent",
 	"mcpserver/tool_format.go: var": "names a finding by span, code and message to pair it with its fixes, " +
 		"and writes the message out",
 	"internal/cli/check.go: checkFile": "prints the diagnostic, as text or JSON",

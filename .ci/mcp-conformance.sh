@@ -3,7 +3,7 @@
 #   1. the official conformance suite (@modelcontextprotocol/conformance):
 #      0.1.16's default suite, and 0.2.0-alpha.12 with --requirements
 #      2025-11-25 and --requirements 2026-07-28, against the fixture server
-#      (internal/conformance/cmd/fixture: our mcpserver machinery with the
+#      (internal/conformance/cmd/fixture: our protocol package, mcpserver/mcp, with the
 #      tools, resources and prompts the scenarios call by name), where every
 #      scored scenario must pass; then the scenarios that call none of the
 #      fixture's names against `wfl-lsp --mcp --http` itself;

@@ -5,9 +5,11 @@ package mcpserver
 // whole server with other servers over stdio.
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,44 +19,41 @@ import (
 	"wfl-lsp/internal/benchdoc"
 )
 
-// chanSink hands each answer line to the benchmark.
-type chanSink struct{ ch chan []byte }
+// benchServer runs s on pipes and returns how to send it one request
+// line and read its answer line.
+func benchServer(b *testing.B, s *Server) func(line []byte) []byte {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	go s.ServeStream(ctx, inR, outW)
+	b.Cleanup(func() { cancel(); inW.Close() })
+	out := bufio.NewReader(outR)
+	return func(line []byte) []byte {
+		if _, err := inW.Write(append(line, '\n')); err != nil {
+			b.Fatal(err)
+		}
+		ans, err := out.ReadBytes('\n')
+		if err != nil {
+			b.Fatal(err)
+		}
+		return ans
+	}
+}
 
-func (s chanSink) send(line []byte) { s.ch <- line }
-
-func benchLine(b *testing.B, line string) {
-	s, err := New(Options{Root: b.TempDir(), Primitives: withTools(testTools()...)})
+// BenchmarkAnalyzeSmall runs analyze_wfl on a two-line program, over
+// pipes (mcp's BenchmarkEchoCall is the same call of a tool that does
+// nothing).
+func BenchmarkAnalyzeSmall(b *testing.B) {
+	s, err := New(Options{Root: b.TempDir()})
 	if err != nil {
 		b.Fatal(err)
 	}
-	sink := chanSink{ch: make(chan []byte, 1)}
-	c := newConn(context.Background(), s, sink)
-	in := []byte(line)
+	call := benchServer(b, s)
+	in := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"analyze_wfl","arguments":{"source":"store x as 1\ndisplay x\n"}}}`)
 	b.ReportAllocs()
 	for b.Loop() {
-		c.handleLine(in)
-		putLine(<-sink.ch) // as the stdio writer does
+		call(in)
 	}
-}
-
-func BenchmarkPing(b *testing.B) {
-	benchLine(b, `{"jsonrpc":"2.0","id":1,"method":"ping"}`)
-}
-
-func BenchmarkToolsList(b *testing.B) {
-	benchLine(b, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
-}
-
-func BenchmarkToolsListModern(b *testing.B) {
-	benchLine(b, `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{`+modernMeta("")+`}}`)
-}
-
-func BenchmarkEchoCall(b *testing.B) {
-	benchLine(b, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}`)
-}
-
-func BenchmarkAnalyzeSmall(b *testing.B) {
-	benchLine(b, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"analyze_wfl","arguments":{"source":"store x as 1\ndisplay x\n"}}}`)
 }
 
 // BenchmarkFixBesideAnalyze runs fix_wfl with its default arguments beside
@@ -89,15 +88,12 @@ func BenchmarkFixBesideAnalyze(b *testing.B) {
 						if err != nil {
 							b.Fatal(err)
 						}
-						sink := chanSink{ch: make(chan []byte, 1)}
-						c := newConn(context.Background(), s, sink)
+						call := benchServer(b, s)
 						b.StartTimer()
-						c.handleLine(in)
-						line := <-sink.ch
+						line := call(in)
 						if bytes.Contains(line, []byte(`"isError":true`)) {
 							b.Fatalf("%s failed: %.300s", tool, line)
 						}
-						putLine(line)
 					}
 				})
 			}

@@ -86,7 +86,7 @@ var defaultCalls = map[string]string{
 // rename_symbol the whole program twice.
 func TestAnswersWithinBudget(t *testing.T) {
 	h := start(t, Options{Root: bigWorkspace(t)})
-	h.initialize("2025-06-18")
+	h.Initialize("2025-06-18")
 	for i, tool := range WFL().Tools {
 		args, ok := defaultCalls[tool.Name]
 		if !ok {
@@ -94,7 +94,7 @@ func TestAnswersWithinBudget(t *testing.T) {
 			continue
 		}
 		params := fmt.Sprintf(`{"name":%q,"arguments":%s}`, tool.Name, args)
-		res := h.call(i+1, "tools/call", params).tool(t)
+		res := h.Call(i+1, "tools/call", params).Tool(t)
 		if res.IsError {
 			t.Errorf("%s failed: %.300s", tool.Name, res.Content[0].Text)
 			continue
@@ -112,11 +112,11 @@ func TestAnswersWithinBudget(t *testing.T) {
 func TestCorpusAnswersWithinBudget(t *testing.T) {
 	root := filepath.Join(testcorpus.Dir(t), "wfl")
 	h := start(t, Options{Root: root})
-	h.initialize("2025-06-18")
+	h.Initialize("2025-06-18")
 	id := 0
 	call := func(tool, args string) {
 		id++
-		res := h.call(id, "tools/call", fmt.Sprintf(`{"name":%q,"arguments":%s}`, tool, args)).tool(t)
+		res := h.Call(id, "tools/call", fmt.Sprintf(`{"name":%q,"arguments":%s}`, tool, args)).Tool(t)
 		if n := len(res.Content[0].Text); n > answerBudget {
 			t.Errorf("%s %s answered %d bytes, more than the budget of %d", tool, args, n, answerBudget)
 		}
@@ -154,7 +154,7 @@ func pages(t *testing.T, h *harness, id *int, tool, args, list string) (items []
 			a += fmt.Sprintf(`"offset":%d}`, offset)
 		}
 		params := fmt.Sprintf(`{"name":%q,"arguments":%s}`, tool, a)
-		res := h.call(*id, "tools/call", params).tool(t)
+		res := h.Call(*id, "tools/call", params).Tool(t)
 		if res.IsError {
 			t.Fatalf("%s %s: %s", tool, a, res.Content[0].Text)
 		}
@@ -197,7 +197,7 @@ func TestPagesCoverTheList(t *testing.T) {
 		os.WriteFile(p, []byte(bigProgram(300)), 0o644)
 	}
 	h := start(t, Options{Root: root})
-	h.initialize("2025-06-18")
+	h.Initialize("2025-06-18")
 	id := 0
 	count := func(answers []map[string]json.RawMessage, field string) int {
 		var n int
@@ -259,7 +259,7 @@ func TestPagesCoverTheList(t *testing.T) {
 		os.WriteFile(filepath.Join(small, name), []byte(bigProgram(100)), 0o644)
 	}
 	hs := start(t, Options{Root: small})
-	hs.initialize("2025-06-18")
+	hs.Initialize("2025-06-18")
 	for _, a := range pagesOf(t, hs, &id, "check_workspace", `{}`) {
 		var rep workspaceReport
 		json.Unmarshal(a, &rep)
@@ -305,13 +305,13 @@ func pagesOf(t *testing.T, h *harness, id *int, tool, args string) []json.RawMes
 // does not fit; text and diff are given whole when asked.
 func TestChangeForms(t *testing.T) {
 	h := start(t, Options{Root: bigWorkspace(t)})
-	h.initialize("2025-06-18")
+	h.Initialize("2025-06-18")
 	small := fmt.Sprintf("%q", bigProgram(3))
 	id := 0
 	call := func(tool, args string) map[string]json.RawMessage {
 		id++
 		params := fmt.Sprintf(`{"name":%q,"arguments":%s}`, tool, args)
-		res := h.call(id, "tools/call", params).tool(t)
+		res := h.Call(id, "tools/call", params).Tool(t)
 		if res.IsError {
 			t.Fatalf("%s %s: %s", tool, args, res.Content[0].Text)
 		}

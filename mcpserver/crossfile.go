@@ -25,10 +25,10 @@ type crossFiles struct {
 	an    map[string]*core.Analysis // analysed files
 }
 
-// crossFiles returns the loader for a document given by path; for inline
+// newCrossFiles returns the loader for a document given by path; for inline
 // source it has no base, and the core's queries then stay in the document.
-func (c *Call) crossFiles(ctx context.Context, d *document) *crossFiles {
-	x := &crossFiles{ws: c.workspace(), ctx: ctx, self: d.a, texts: map[string]*string{}, an: map[string]*core.Analysis{}}
+func newCrossFiles(ctx context.Context, c *Call, d *document) *crossFiles {
+	x := &crossFiles{ws: workspaceOf(c), ctx: ctx, self: d.a, texts: map[string]*string{}, an: map[string]*core.Analysis{}}
 	if d.path != "" {
 		x.base = x.ws.abs(d.path)
 	}

@@ -39,13 +39,13 @@ func TestToolsAcrossIncludes(t *testing.T) {
 	write(root, "escape.wfl", fmt.Sprintf("include from %q\ncall whisper\n", filepath.ToSlash(rel)))
 
 	h := start(t, Options{Root: root})
-	h.initialize("2025-11-25")
+	h.Initialize("2025-11-25")
 	id := 0
 	call := func(name, args string) map[string]any {
 		t.Helper()
 		id++
 		params := fmt.Sprintf(`{"name":%q,"arguments":{%s}}`, name, args)
-		res := h.call(id, "tools/call", params).tool(t)
+		res := h.Call(id, "tools/call", params).Tool(t)
 		if res.IsError {
 			t.Fatalf("%s(%s) failed: %s", name, args, res.Content[0].Text)
 		}
@@ -124,7 +124,7 @@ func TestToolsAcrossIncludes(t *testing.T) {
 	// A clash in another file of the family is refused.
 	write(root, "other.wfl", "include from \"lib/helpers.wfl\"\nstore loud as 1\ncall shout with loud\n")
 	id++
-	res := h.call(id, "tools/call", `{"name":"rename_symbol","arguments":{`+at+`,"newName":"loud"}}`).tool(t)
+	res := h.Call(id, "tools/call", `{"name":"rename_symbol","arguments":{`+at+`,"newName":"loud"}}`).Tool(t)
 	if !res.IsError || !strings.Contains(res.Content[0].Text, "cannot_rename") {
 		t.Errorf("rename to a name taken in other.wfl: %+v", res)
 	}

@@ -17,12 +17,12 @@ const navProgram = "define action called twice with n:\n    give back n times 2\
 
 func TestNavigationTools(t *testing.T) {
 	h := start(t, Options{})
-	h.initialize("2025-11-25")
+	h.Initialize("2025-11-25")
 	src, _ := json.Marshal(navProgram)
 	call := func(name, extra string) map[string]any {
 		t.Helper()
 		params := fmt.Sprintf(`{"name":%q,"arguments":{"source":%s%s}}`, name, src, extra)
-		res := h.call(1, "tools/call", params).tool(t)
+		res := h.Call(1, "tools/call", params).Tool(t)
 		if res.IsError {
 			t.Fatalf("%s failed: %s", name, res.Content[0].Text)
 		}
@@ -78,20 +78,20 @@ func TestNavigationTools(t *testing.T) {
 		t.Errorf("format_wfl %v", fm)
 	}
 
-	res := h.call(2, "tools/call", fmt.Sprintf(`{"name":"find_definition","arguments":{"source":%s,"line":99,"column":1}}`, src)).tool(t)
+	res := h.Call(2, "tools/call", fmt.Sprintf(`{"name":"find_definition","arguments":{"source":%s,"line":99,"column":1}}`, src)).Tool(t)
 	var f toolFailure
 	if !res.IsError || json.Unmarshal([]byte(res.Content[0].Text), &f) != nil || f.Error.Kind != "invalid_position" {
 		t.Errorf("position outside: %+v", res)
 	}
-	res = h.call(3, "tools/call", fmt.Sprintf(`{"name":"find_definition","arguments":{"source":%s,"line":0,"column":1}}`, src)).tool(t)
+	res = h.Call(3, "tools/call", fmt.Sprintf(`{"name":"find_definition","arguments":{"source":%s,"line":0,"column":1}}`, src)).Tool(t)
 	if !res.IsError || !strings.Contains(res.Content[0].Text, "at least 1") {
 		t.Errorf("line 0: %+v", res)
 	}
-	res = h.call(4, "tools/call", `{"name":"format_wfl","arguments":{"source":"store x as\n"}}`).tool(t)
+	res = h.Call(4, "tools/call", `{"name":"format_wfl","arguments":{"source":"store x as\n"}}`).Tool(t)
 	if !res.IsError {
 		t.Errorf("formatting a program that does not parse: %+v", res)
 	}
-	ws := h.call(5, "tools/call", `{"name":"workspace_symbols","arguments":{"query":"TWI"}}`).tool(t)
+	ws := h.Call(5, "tools/call", `{"name":"workspace_symbols","arguments":{"query":"TWI"}}`).Tool(t)
 	checkOutputSchema(t, `{"name":"workspace_symbols"}`, ws)
 	if !strings.Contains(string(ws.StructuredContent), `"path":"sub/nested.wfl"`) {
 		t.Errorf("workspace_symbols %s", ws.StructuredContent)
@@ -101,7 +101,7 @@ func TestNavigationTools(t *testing.T) {
 func TestExplainDiagnostic(t *testing.T) {
 	h := start(t, Options{})
 	params := `{"name":"explain_diagnostic","arguments":{"code":"lint-name"}}`
-	res := h.call(1, "tools/call", params).tool(t)
+	res := h.Call(1, "tools/call", params).Tool(t)
 	checkOutputSchema(t, params, res)
 	if res.IsError || !strings.Contains(string(res.StructuredContent), "snake_case") {
 		t.Errorf("explain LINT-NAME: %s", res.StructuredContent)
@@ -114,7 +114,7 @@ func TestExplainDiagnostic(t *testing.T) {
 		{"ANALYZE-INCLUDE", "Includes go round in a cycle: a.wfl includes b.wfl includes a.wfl", "includes this one again"},
 	} {
 		params := fmt.Sprintf(`{"name":"explain_diagnostic","arguments":{"code":%q,"message":%q}}`, tt.code, tt.message)
-		res := h.call(5, "tools/call", params).tool(t)
+		res := h.Call(5, "tools/call", params).Tool(t)
 		checkOutputSchema(t, params, res)
 		var out struct {
 			Case           struct{ Message, Meaning, Fix string }
@@ -133,23 +133,23 @@ func TestExplainDiagnostic(t *testing.T) {
 	}
 	// Without it, every case of the code.
 	params = `{"name":"explain_diagnostic","arguments":{"code":"TYPE-CONTAINER"}}`
-	res = h.call(6, "tools/call", params).tool(t)
+	res = h.Call(6, "tools/call", params).Tool(t)
 	var listed struct{ Cases []struct{ Message string } }
 	json.Unmarshal(res.StructuredContent, &listed)
 	if e, _ := core.Explain("TYPE-CONTAINER"); len(listed.Cases) != len(e.Cases) || listed.Cases[0].Message != e.Cases[0].Message {
 		t.Errorf("explain TYPE-CONTAINER without a message: %s", res.StructuredContent)
 	}
-	res = h.call(2, "tools/call", `{"name":"explain_diagnostic","arguments":{"code":"NOPE-1"}}`).tool(t)
+	res = h.Call(2, "tools/call", `{"name":"explain_diagnostic","arguments":{"code":"NOPE-1"}}`).Tool(t)
 	if !res.IsError || !strings.Contains(res.Content[0].Text, "PARSE-EXPECTED") {
 		t.Errorf("unknown code: %+v", res)
 	}
 	// Every code the checker reports on the fixtures is explained.
 	for _, file := range []string{"broken.wfl", "hello.wfl", "sub/nested.wfl"} {
-		r := h.call(3, "tools/call", fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"path":%q}}`, file)).tool(t)
+		r := h.Call(3, "tools/call", fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"path":%q}}`, file)).Tool(t)
 		var out checkOutput
 		json.Unmarshal(r.StructuredContent, &out)
 		for _, d := range out.Diagnostics {
-			e := h.call(4, "tools/call", fmt.Sprintf(`{"name":"explain_diagnostic","arguments":{"code":%q}}`, d.Code)).tool(t)
+			e := h.Call(4, "tools/call", fmt.Sprintf(`{"name":"explain_diagnostic","arguments":{"code":%q}}`, d.Code)).Tool(t)
 			if e.IsError {
 				t.Errorf("%s reported on %s has no explanation", d.Code, file)
 			}
@@ -162,7 +162,7 @@ func TestRenameSymbol(t *testing.T) {
 	src, _ := json.Marshal(navProgram)
 	// "result" is declared on line 4 and read on line 5.
 	params := fmt.Sprintf(`{"name":"rename_symbol","arguments":{"source":%s,"line":5,"column":10,"newName":"answer"}}`, src)
-	res := h.call(1, "tools/call", params).tool(t)
+	res := h.Call(1, "tools/call", params).Tool(t)
 	if res.IsError {
 		t.Fatalf("rename: %s", res.Content[0].Text)
 	}
@@ -180,7 +180,7 @@ func TestRenameSymbol(t *testing.T) {
 		{`"line":5,"column":10,"newName":"display"`, "keyword"},
 		{`"line":5,"column":1,"newName":"x"`, "keyword position"},
 	} {
-		r := h.call(2, "tools/call", fmt.Sprintf(`{"name":"rename_symbol","arguments":{"source":%s,%s}}`, src, tt.args)).tool(t)
+		r := h.Call(2, "tools/call", fmt.Sprintf(`{"name":"rename_symbol","arguments":{"source":%s,%s}}`, src, tt.args)).Tool(t)
 		var f toolFailure
 		if !r.IsError || json.Unmarshal([]byte(r.Content[0].Text), &f) != nil || f.Error.Kind != "cannot_rename" {
 			t.Errorf("%s: %+v", tt.why, r)
@@ -192,7 +192,7 @@ func TestGetCompletions(t *testing.T) {
 	h := start(t, Options{})
 	src, _ := json.Marshal(navProgram + "display res")
 	params := fmt.Sprintf(`{"name":"get_completions","arguments":{"source":%s,"line":8,"column":12}}`, src)
-	res := h.call(1, "tools/call", params).tool(t)
+	res := h.Call(1, "tools/call", params).Tool(t)
 	if res.IsError {
 		t.Fatalf("completions: %s", res.Content[0].Text)
 	}
@@ -216,7 +216,7 @@ func TestGetCompletions(t *testing.T) {
 func TestGetCompletionsKinds(t *testing.T) {
 	h := start(t, Options{})
 	src, _ := json.Marshal("create interface Shape:\n    requires action area\nend interface\ncreate container Box implements Sha\n")
-	res := h.call(1, "tools/call", fmt.Sprintf(`{"name":"get_completions","arguments":{"source":%s,"line":4,"column":36}}`, src)).tool(t)
+	res := h.Call(1, "tools/call", fmt.Sprintf(`{"name":"get_completions","arguments":{"source":%s,"line":4,"column":36}}`, src)).Tool(t)
 	var out struct{ Items []completionJSON }
 	json.Unmarshal(res.StructuredContent, &out)
 	if len(out.Items) == 0 || out.Items[0].Label != "Shape" || out.Items[0].Kind != "interface" {

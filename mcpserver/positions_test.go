@@ -33,13 +33,13 @@ func TestPositionsLeadSomewhere(t *testing.T) {
 		step = 8
 	}
 	h := start(t, Options{Root: root})
-	h.initialize("2025-11-25")
+	h.Initialize("2025-11-25")
 	id := 0
 	call := func(tool string, args map[string]any, out any) bool {
 		t.Helper()
 		id++
 		b, _ := json.Marshal(map[string]any{"name": tool, "arguments": args})
-		res := h.call(id, "tools/call", string(b)).tool(t)
+		res := h.Call(id, "tools/call", string(b)).Tool(t)
 		if res.IsError {
 			return false
 		}
@@ -237,7 +237,7 @@ func TestEveryCodeIsExplained(t *testing.T) {
 		}
 	}
 	h := start(t, Options{Root: filepath.Join(corpus, "wfl")})
-	h.initialize("2025-11-25")
+	h.Initialize("2025-11-25")
 	id := 0
 	_, answers := pages(t, h, &id, "check_workspace", `{"limit":1000}`, "files")
 	for _, a := range answers {
@@ -255,11 +255,11 @@ func TestEveryCodeIsExplained(t *testing.T) {
 		step = 20
 	}
 	hm := start(t, Options{Root: filepath.Join(corpus, "wfl-mutants")})
-	hm.initialize("2025-11-25")
+	hm.Initialize("2025-11-25")
 	for i := 0; i < len(mutants); i += step {
 		id++
 		params := fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"path":%q,"limit":1000}}`, filepath.Base(mutants[i]))
-		res := hm.call(id, "tools/call", params).tool(t)
+		res := hm.Call(id, "tools/call", params).Tool(t)
 		var out struct {
 			Diagnostics json.RawMessage `json:"diagnostics"`
 		}
@@ -272,7 +272,7 @@ func TestEveryCodeIsExplained(t *testing.T) {
 	for code, msg := range codes {
 		id++
 		b, _ := json.Marshal(map[string]any{"name": "explain_diagnostic", "arguments": map[string]any{"code": code, "message": msg}})
-		if res := h.call(id, "tools/call", string(b)).tool(t); res.IsError {
+		if res := h.Call(id, "tools/call", string(b)).Tool(t); res.IsError {
 			t.Errorf("%s (%q) is not explained: %s", code, msg, res.Content[0].Text)
 		}
 	}

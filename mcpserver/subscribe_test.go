@@ -19,12 +19,12 @@ import (
 func TestSubscriptionUpdates(t *testing.T) {
 	ticks := make(chan time.Time)
 	polled := make(chan struct{})
-	h := start(t, Options{pollTicks: ticks, polled: func() { polled <- struct{}{} }})
-	h.initialize("2025-11-25")
+	h := start(t, Options{PollTicks: ticks, Polled: func() { polled <- struct{}{} }})
+	h.Initialize("2025-11-25")
 	id := 1
 	for _, u := range []string{"workspace://files", "workspace://diagnostics", "workspace://file/hello.wfl", "workspace://config"} {
-		if w := h.call(id, "resources/subscribe", fmt.Sprintf(`{"uri":%q}`, u)); w.Error != nil {
-			t.Fatalf("subscribe %s: %s", u, w.raw)
+		if w := h.Call(id, "resources/subscribe", fmt.Sprintf(`{"uri":%q}`, u)); w.Error != nil {
+			t.Fatalf("subscribe %s: %s", u, w.Raw)
 		}
 		id++
 	}
@@ -45,34 +45,28 @@ func TestSubscriptionUpdates(t *testing.T) {
 				t.Fatalf("%s: the watcher did not poll", what)
 			}
 		}
-		h.call(id, "ping", "")
+		h.Call(id, "ping", "")
 		id++
 		var uris []string
-		rest := h.held[:0:0]
-		for _, w := range h.held {
-			if w.Method == "notifications/resources/updated" {
-				var p struct{ URI string }
-				if err := json.Unmarshal(w.Params, &p); err != nil {
-					t.Fatal(err)
-				}
-				uris = append(uris, p.URI)
-				continue
+		for _, w := range h.TakeHeld(func(w *wire) bool { return w.Method == "notifications/resources/updated" }) {
+			var p struct{ URI string }
+			if err := json.Unmarshal(w.Params, &p); err != nil {
+				t.Fatal(err)
 			}
-			rest = append(rest, w)
+			uris = append(uris, p.URI)
 		}
-		h.held = rest
 		sort.Strings(uris)
 		return strings.Join(uris, " ")
 	}
 	write := func(name, text string) {
 		t.Helper()
-		p := filepath.Join(h.root, filepath.FromSlash(name))
+		p := filepath.Join(h.Root, filepath.FromSlash(name))
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	hello := filepath.Join(h.root, "hello.wfl")
+	hello := filepath.Join(h.Root, "hello.wfl")
 	before, err := os.Stat(hello)
 	if err != nil {
 		t.Fatal(err)
@@ -115,17 +109,17 @@ func TestSubscriptionUpdates(t *testing.T) {
 	if got := round("removed"); got != "workspace://diagnostics workspace://file/hello.wfl workspace://files" {
 		t.Errorf("removed hello.wfl: updates %q", got)
 	}
-	h.call(id, "resources/unsubscribe", `{"uri":"workspace://files"}`)
+	h.Call(id, "resources/unsubscribe", `{"uri":"workspace://files"}`)
 	id++
 	write("another.wfl", "display 3\n")
 	if got := round("unsubscribed"); got != "workspace://diagnostics" {
 		t.Errorf("after unsubscribing workspace://files: updates %q", got)
 	}
 	// Re-subscribing starts from the state seen then: no stale update.
-	h.call(id, "resources/subscribe", `{"uri":"workspace://files"}`)
+	h.Call(id, "resources/subscribe", `{"uri":"workspace://files"}`)
 	id++
 	if got := round("resubscribed"); got != "" {
 		t.Errorf("after subscribing again: updates %q", got)
 	}
-	h.finish()
+	h.Finish()
 }

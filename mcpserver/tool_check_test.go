@@ -37,9 +37,9 @@ func TestDiagnosticTools(t *testing.T) {
 			[]string{"1 ANALYZE-UNUSED", "1 LINT-NAME"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			h.t = t
+			h.T = t
 			params := fmt.Sprintf(`{"name":%q,"arguments":{"source":%q}}`, tt.tool, tt.source)
-			res := h.call(i+1, "tools/call", params).tool(t)
+			res := h.Call(i+1, "tools/call", params).Tool(t)
 			if res.IsError {
 				t.Fatalf("failed: %s", res.Content[0].Text)
 			}

@@ -203,9 +203,9 @@ var checkWorkspaceTool = &Tool{
 	ReadOnly: true, Idempotent: true,
 	Call: func(ctx context.Context, c *Call) Result {
 		args := c.Args
-		files := c.workspace().wflFiles()
+		files := workspaceOf(c).wflFiles()
 		if folder, ok := strArg(args, "folder"); ok {
-			abs, rel, perr := c.workspace().resolveFolder(folder)
+			abs, rel, perr := workspaceOf(c).resolveFolder(folder)
 			if perr != nil {
 				return pathFailure(perr)
 			}
@@ -221,14 +221,14 @@ var checkWorkspaceTool = &Tool{
 			files = in
 		}
 		n := float64(len(files))
-		found, err := c.workspace().checkFiles(ctx, files, boolArg(args, "errorsOnly", false), func(i int, rel string) {
+		found, err := workspaceOf(c).checkFiles(ctx, files, boolArg(args, "errorsOnly", false), func(i int, rel string) {
 			c.Progress(float64(i+1), n, "checked "+rel)
 		})
 		if err != nil {
-			return c.interrupted(ctx)
+			return c.Interrupted(ctx)
 		}
 		rep := report(found, pageArgs(args, maxWorkspaceFindings))
-		c.log(levelInfo, rep.Summary)
+		c.Log("info", rep.Summary)
 		return Result{Structured: rep}
 	},
 }

@@ -34,7 +34,7 @@ var getSymbolInfoTool = &Tool{
 	}),
 	ReadOnly: true, Idempotent: true,
 	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
-		x := c.crossFiles(ctx, d)
+		x := newCrossFiles(ctx, c, d)
 		h := d.a.HoverAcross(off, x.base, x.load)
 		if h == nil {
 			return Result{Structured: map[string]any{"found": false}}
@@ -45,7 +45,7 @@ var getSymbolInfoTool = &Tool{
 			out["declarationLine"] = h.DeclLine
 		} else if h.Kind != "builtin" && h.Kind != "keyword" {
 			if defs := d.a.IncludedDefinition(off, x.base, x.load); len(defs) > 0 {
-				out["declarationFile"] = c.workspace().rel(defs[0].Path)
+				out["declarationFile"] = workspaceOf(c).rel(defs[0].Path)
 				out["declarationLine"] = defs[0].Lines.Line(defs[0].Span.Start) + 1
 			}
 		}
@@ -66,7 +66,7 @@ var findDefinitionTool = &Tool{
 	}),
 	ReadOnly: true, Idempotent: true,
 	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
-		x := c.crossFiles(ctx, d)
+		x := newCrossFiles(ctx, c, d)
 		defs := []fileSpan{}
 		for _, sp := range d.a.Definition(off) {
 			defs = append(defs, x.here(d, sp))
@@ -109,7 +109,7 @@ var findReferencesTool = &Tool{
 	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
 		args := c.Args
 		withDecl := boolArg(args, "includeDeclaration", true)
-		x := c.crossFiles(ctx, d)
+		x := newCrossFiles(ctx, c, d)
 		refs := []referenceJSON{}
 		if across, ok := d.a.ReferencesAcross(off, x.base, x.candidates(), x.includesOf, x.load); ok {
 			// In the document itself the core's References knows the

@@ -49,7 +49,7 @@ var renameTool = &Tool{
 	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
 		args := c.Args
 		newName, _ := strArg(args, "newName")
-		x := c.crossFiles(ctx, d)
+		x := newCrossFiles(ctx, c, d)
 		byFile, across, err := d.a.RenameAcross(off, newName, x.base, x.candidates(), x.includesOf, x.load)
 		if across {
 			return renameAcross(d, x, off, byFile, err, args)

@@ -73,9 +73,9 @@ var workspaceSymbolsTool = &Tool{
 		args := c.Args
 		q, _ := strArg(args, "query")
 		p := pageArgs(args, maxWorkspaceSymbols)
-		syms, count, err := c.workspace().workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)), p.offset+p.limit)
+		syms, count, err := workspaceOf(c).workspaceSymbols(ctx, strings.ToLower(strings.TrimSpace(q)), p.offset+p.limit)
 		if err != nil {
-			return c.interrupted(ctx)
+			return c.Interrupted(ctx)
 		}
 		end, po := paged(len(syms), p, func(i int) int { return jsonSize(syms[i]) })
 		listed := syms[min(p.offset, len(syms)):end]

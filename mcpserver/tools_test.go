@@ -5,6 +5,7 @@ package mcpserver
 // pagination and the tools/list golden file.
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -42,16 +43,16 @@ func TestToolArguments(t *testing.T) {
 		{"folder outside", `{"name":"check_workspace","arguments":{"folder":"/"}}`, "outside_workspace", nil},
 		{"ok source", `{"name":"analyze_wfl","arguments":{"source":"display 1"}}`, "", nil},
 		{"ok path", `{"name":"typecheck_wfl","arguments":{"path":"sub/nested.wfl"}}`, "", nil},
-		{"ok absolute inside", fmt.Sprintf(`{"name":"lint_wfl","arguments":{"path":%q}}`, filepath.Join(h.root, "hello.wfl")), "", nil},
-		{"ok file uri", fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"path":%q}}`, "file://"+filepath.Join(h.root, "hello.wfl")), "", nil},
+		{"ok absolute inside", fmt.Sprintf(`{"name":"lint_wfl","arguments":{"path":%q}}`, filepath.Join(h.Root, "hello.wfl")), "", nil},
+		{"ok file uri", fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"path":%q}}`, "file://"+filepath.Join(h.Root, "hello.wfl")), "", nil},
 		{"ok builtin", `{"name":"lookup_builtin","arguments":{"name":"length"}}`, "", nil},
 		{"ok workspace", `{"name":"check_workspace","arguments":{"folder":"sub"}}`, "", nil},
 		{"integral float is an integer", `{"name":"echo","arguments":{"text":"1.0"}}`, "", nil},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h.t = t
-			res := h.call(i+1, "tools/call", tt.params).tool(t)
+			h.T = t
+			res := h.Call(i+1, "tools/call", tt.params).Tool(t)
 			if tt.kind == "" {
 				if res.IsError {
 					t.Fatalf("failed: %s", res.Content[0].Text)
@@ -73,15 +74,15 @@ func TestToolArguments(t *testing.T) {
 			}
 		})
 	}
-	h.t = t
+	h.T = t
 	for _, tt := range []struct{ params, msg string }{
 		{`{"arguments":{}}`, `"name" is required`},
 		{`{"name":5}`, `"name" must be a string`},
 		{`{"name":"analyze_wfl","arguments":[1]}`, `"arguments" must be an object`},
 		{`{"name":"no_such_tool"}`, "Unknown tool: no_such_tool"},
 	} {
-		if w := h.call(500, "tools/call", tt.params); w.errCode() != -32602 || !strings.Contains(w.Error.Message, tt.msg) {
-			t.Errorf("%s: got %s", tt.params, w.raw)
+		if w := h.Call(500, "tools/call", tt.params); w.ErrCode() != -32602 || !strings.Contains(w.Error.Message, tt.msg) {
+			t.Errorf("%s: got %s", tt.params, w.Raw)
 		}
 	}
 }
@@ -104,11 +105,13 @@ func checkOutputSchema(t *testing.T, params string, res toolCall) {
 	if tl == nil {
 		return // a test tool
 	}
-	v, err := decodeArgs(res.StructuredContent)
-	if err != nil {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(res.StructuredContent))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
 		t.Fatal(err)
 	}
-	if problems := tl.Output.validate(v); len(problems) > 0 {
+	if problems := tl.Output.Validate(v); len(problems) > 0 {
 		t.Errorf("structuredContent does not match the outputSchema: %v\n%s", problems, res.StructuredContent)
 	}
 	var a, b any
@@ -121,8 +124,8 @@ func checkOutputSchema(t *testing.T, params string, res toolCall) {
 
 func TestToolsListGolden(t *testing.T) {
 	h := start(t, Options{Primitives: wflOnly()})
-	h.initialize("2025-11-25")
-	w := h.call(1, "tools/list", "")
+	h.Initialize("2025-11-25")
+	w := h.Call(1, "tools/list", "")
 	var pretty strings.Builder
 	var v any
 	json.Unmarshal(w.Result, &v)
@@ -157,66 +160,11 @@ func TestToolsListGolden(t *testing.T) {
 	}
 }
 
-func TestPagination(t *testing.T) {
-	h := start(t, Options{PageSize: 2, Primitives: wflOnly()})
-	for _, tc := range []struct{ method, key string }{
-		{"tools/list", "tools"}, {"prompts/list", "prompts"},
-		{"resources/list", "resources"}, {"resources/templates/list", "resourceTemplates"},
-	} {
-		var names []string
-		params := ""
-		cursors := map[string]bool{}
-		for page := 0; ; page++ {
-			m := h.call(page+1, tc.method, params).resultMap(t)
-			items := m[tc.key].([]any)
-			if len(items) == 0 || len(items) > 2 {
-				t.Fatalf("%s page %d has %d items", tc.method, page, len(items))
-			}
-			for _, it := range items {
-				it := it.(map[string]any)
-				names = append(names, fmt.Sprint(it["name"], it["uri"], it["uriTemplate"]))
-			}
-			next, ok := m["nextCursor"].(string)
-			if !ok {
-				break
-			}
-			if cursors[next] {
-				t.Fatalf("cursor repeats")
-			}
-			cursors[next] = true
-			params = fmt.Sprintf(`{"cursor":%q}`, next)
-		}
-		var want int
-		switch tc.key {
-		case "tools":
-			want = len(WFL().Tools)
-		case "prompts":
-			want = len(WFL().Prompts)
-		case "resources":
-			want = len(WFL().Resources)
-		case "resourceTemplates":
-			want = len(WFL().Templates)
-		}
-		if len(names) != want {
-			t.Errorf("%s: paged through %d items, want %d", tc.method, len(names), want)
-		}
-	}
-	toolsCursor := makeCursor("tools", 1)
-	for _, bad := range []string{`{"cursor":"!!"}`, `{"cursor":5}`, fmt.Sprintf(`{"cursor":%q}`, makeCursor("tools", 99))} {
-		if w := h.call(90, "tools/list", bad); w.errCode() != -32602 {
-			t.Errorf("cursor %s: %s", bad, w.raw)
-		}
-	}
-	if w := h.call(91, "prompts/list", fmt.Sprintf(`{"cursor":%q}`, toolsCursor)); w.errCode() != -32602 {
-		t.Errorf("a tools cursor was accepted by prompts/list: %s", w.raw)
-	}
-}
-
 func TestResourcesRead(t *testing.T) {
 	h := start(t, Options{})
-	h.initialize("2025-11-25")
+	h.Initialize("2025-11-25")
 	read := func(uri string) (string, *wire) {
-		w := h.call(1, "resources/read", fmt.Sprintf(`{"uri":%q}`, uri))
+		w := h.Call(1, "resources/read", fmt.Sprintf(`{"uri":%q}`, uri))
 		if w.Error != nil {
 			return "", w
 		}
@@ -225,7 +173,7 @@ func TestResourcesRead(t *testing.T) {
 		}
 		json.Unmarshal(w.Result, &r)
 		if len(r.Contents) != 1 || r.Contents[0].URI != uri {
-			t.Fatalf("contents %s", w.raw)
+			t.Fatalf("contents %s", w.Raw)
 		}
 		return r.Contents[0].Text, w
 	}
@@ -243,7 +191,7 @@ func TestResourcesRead(t *testing.T) {
 	if text, _ := read("workspace://file/sub/nested.wfl"); !strings.HasPrefix(text, "define action called twice") {
 		t.Errorf("file text %q", text)
 	}
-	if text, _ := read("file://" + filepath.Join(h.root, "hello.wfl")); !strings.Contains(text, "greeting") {
+	if text, _ := read("file://" + filepath.Join(h.Root, "hello.wfl")); !strings.Contains(text, "greeting") {
 		t.Errorf("file:// text %q", text)
 	}
 	if text, _ := read("wfl://builtin/length"); !strings.HasPrefix(text, "# length") {
@@ -271,21 +219,21 @@ func TestResourcesRead(t *testing.T) {
 	for _, uri := range []string{"workspace://nope", "workspace://file/../etc/passwd", "workspace://file/escape.wfl",
 		"file:///etc/passwd", "wfl://builtin/nope", "workspace://file/notthere.wfl", "workspace://diagnostics/../etc/passwd",
 		"workspace://symbols/notthere.wfl"} {
-		if _, w := read(uri); w.errCode() != -32002 {
-			t.Errorf("%s: %s", uri, w.raw)
+		if _, w := read(uri); w.ErrCode() != -32002 {
+			t.Errorf("%s: %s", uri, w.Raw)
 		} else if m := strings.ToLower(w.Error.Message); strings.Count(m, "not found") != 1 {
 			t.Errorf("%s: the message says it was not found %d times: %s", uri, strings.Count(m, "not found"), w.Error.Message)
 		}
 	}
-	if w := h.call(2, "resources/read", `{}`); w.errCode() != -32602 {
-		t.Errorf("no uri: %s", w.raw)
+	if w := h.Call(2, "resources/read", `{}`); w.ErrCode() != -32602 {
+		t.Errorf("no uri: %s", w.Raw)
 	}
 }
 
 func TestPromptsAndCompletion(t *testing.T) {
 	h := start(t, Options{})
-	h.initialize("2025-11-25")
-	get := h.call(1, "prompts/get", `{"name":"fix_wfl_errors","arguments":{"path":"broken.wfl"}}`).resultMap(t)
+	h.Initialize("2025-11-25")
+	get := h.Call(1, "prompts/get", `{"name":"fix_wfl_errors","arguments":{"path":"broken.wfl"}}`).ResultMap(t)
 	msgs := get["messages"].([]any)
 	text := msgs[0].(map[string]any)["content"].(map[string]any)["text"].(string)
 	if !strings.Contains(text, "store x as") {
@@ -298,19 +246,19 @@ func TestPromptsAndCompletion(t *testing.T) {
 		{`{"name":"fix_wfl_errors","arguments":{"path":"a","extra":"b"}}`, `no argument "extra"`},
 		{`{"name":"write_wfl_program","arguments":{"task":5}}`, "must be a string"},
 	} {
-		if w := h.call(2, "prompts/get", tt.params); w.errCode() != -32602 || !strings.Contains(w.Error.Message, tt.msg) {
-			t.Errorf("%s: %s", tt.params, w.raw)
+		if w := h.Call(2, "prompts/get", tt.params); w.ErrCode() != -32602 || !strings.Contains(w.Error.Message, tt.msg) {
+			t.Errorf("%s: %s", tt.params, w.Raw)
 		}
 	}
 	for _, name := range []string{"explain_wfl_program", "write_wfl_program", "translate_to_wfl"} {
 		args := map[string]string{"explain_wfl_program": `{"path":"hello.wfl"}`, "write_wfl_program": `{"task":"count to 3"}`,
 			"translate_to_wfl": `{"code":"print(1)","language":"python"}`}[name]
-		if m := h.call(3, "prompts/get", fmt.Sprintf(`{"name":%q,"arguments":%s}`, name, args)).resultMap(t); len(m["messages"].([]any)) == 0 {
+		if m := h.Call(3, "prompts/get", fmt.Sprintf(`{"name":%q,"arguments":%s}`, name, args)).ResultMap(t); len(m["messages"].([]any)) == 0 {
 			t.Errorf("%s: no messages", name)
 		}
 	}
 	complete := func(params string) []any {
-		m := h.call(4, "completion/complete", params).resultMap(t)
+		m := h.Call(4, "completion/complete", params).ResultMap(t)
 		return m["completion"].(map[string]any)["values"].([]any)
 	}
 	if v := complete(`{"ref":{"type":"ref/prompt","name":"explain_wfl_program"},"argument":{"name":"path","value":"su"}}`); fmt.Sprint(v) != "[sub/nested.wfl]" {
@@ -328,8 +276,8 @@ func TestPromptsAndCompletion(t *testing.T) {
 	for _, bad := range []string{`{}`, `{"ref":{"type":"ref/prompt","name":"nope"},"argument":{"name":"x","value":""}}`,
 		`{"ref":{"type":"ref/other"},"argument":{"name":"x","value":""}}`,
 		`{"ref":{"type":"ref/resource","uri":"x://{y}"},"argument":{"name":"y","value":""}}`} {
-		if w := h.call(5, "completion/complete", bad); w.errCode() != -32602 {
-			t.Errorf("%s: %s", bad, w.raw)
+		if w := h.Call(5, "completion/complete", bad); w.ErrCode() != -32602 {
+			t.Errorf("%s: %s", bad, w.Raw)
 		}
 	}
 }
@@ -348,7 +296,7 @@ func TestDiagnosticsCapped(t *testing.T) {
 	src := "store x as 1 " + strings.Repeat("@", drops) + "\ndisplay x\n" + strings.Repeat("display nowhere\n", 3)
 	for i, tool := range []string{"analyze_wfl", "lint_wfl", "parse_wfl"} {
 		params := fmt.Sprintf(`{"name":%q,"arguments":{"source":%q}}`, tool, src)
-		res := h.call(i+1, "tools/call", params).tool(t)
+		res := h.Call(i+1, "tools/call", params).Tool(t)
 		if res.IsError {
 			t.Fatalf("%s failed: %s", tool, res.Content[0].Text)
 		}
@@ -402,7 +350,7 @@ func TestToolOutOfTimeStopsTheAnalysis(t *testing.T) {
 	h := start(t, Options{CallTimeout: time.Millisecond})
 	src := strings.Repeat("store total as 1\nchange total to total plus 1\ndisplay totl\n", 40000)
 	params := fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"source":%q}}`, src)
-	res := h.call(1, "tools/call", params).tool(t)
+	res := h.Call(1, "tools/call", params).Tool(t)
 	var f toolFailure
 	if !res.IsError || json.Unmarshal([]byte(res.Content[0].Text), &f) != nil || f.Error.Kind != "timeout" {
 		t.Fatalf("got %.300s, want the timeout failure", res.Content[0].Text)
@@ -440,15 +388,15 @@ func TestSchemasSayWhatIsRequired(t *testing.T) {
 				args[r] = "x"
 			}
 		}
-		if p := tool.Input.validate(args); len(p) != 1 || !strings.Contains(p[0], `give "source"`) {
+		if p := tool.Input.Validate(args); len(p) != 1 || !strings.Contains(p[0], `give "source"`) {
 			t.Errorf("%s without source or path: %q", tool.Name, p)
 		}
 		args["source"], args["path"] = "display 1", "hello.wfl"
-		if p := tool.Input.validate(args); len(p) != 1 || !strings.Contains(p[0], "not both") {
+		if p := tool.Input.Validate(args); len(p) != 1 || !strings.Contains(p[0], "not both") {
 			t.Errorf("%s with both: %q", tool.Name, p)
 		}
 		delete(args, "path")
-		if p := tool.Input.validate(args); len(p) != 0 {
+		if p := tool.Input.Validate(args); len(p) != 0 {
 			t.Errorf("%s with source: %q", tool.Name, p)
 		}
 	}

@@ -73,12 +73,12 @@ func noSecret(t *testing.T, what, text string) {
 func TestTrustBoundaryTools(t *testing.T) {
 	root, outside := trustTree(t)
 	h := start(t, Options{Root: root, Primitives: wflOnly()})
-	h.initialize("2025-11-25")
+	h.Initialize("2025-11-25")
 	id := 0
 	call := func(name, args string) (string, bool) {
 		t.Helper()
 		id++
-		res := h.call(id, "tools/call", fmt.Sprintf(`{"name":%q,"arguments":{%s}}`, name, args)).tool(t)
+		res := h.Call(id, "tools/call", fmt.Sprintf(`{"name":%q,"arguments":{%s}}`, name, args)).Tool(t)
 		text := res.Content[0].Text + string(res.StructuredContent)
 		noSecret(t, name+"("+args+")", text)
 		return text, res.IsError
@@ -174,13 +174,13 @@ func TestTrustBoundaryTools(t *testing.T) {
 func TestTrustBoundaryResources(t *testing.T) {
 	root, outside := trustTree(t)
 	h := start(t, Options{Root: root, Primitives: wflOnly()})
-	h.initialize("2025-11-25")
+	h.Initialize("2025-11-25")
 	id := 0
 	read := func(uri string) (string, bool) {
 		t.Helper()
 		id++
-		w := h.call(id, "resources/read", fmt.Sprintf(`{"uri":%q}`, uri))
-		text := string(w.raw)
+		w := h.Call(id, "resources/read", fmt.Sprintf(`{"uri":%q}`, uri))
+		text := string(w.Raw)
 		noSecret(t, uri, text)
 		return text, w.Error == nil
 	}
@@ -209,13 +209,13 @@ func TestTrustBoundaryResources(t *testing.T) {
 	for _, name := range []string{"fix_wfl_errors", "explain_wfl_program"} {
 		for _, p := range []string{"escape.wfl", ".env", "notes.txt", "../outside/secret.wfl"} {
 			id++
-			w := h.call(id, "prompts/get", fmt.Sprintf(`{"name":%q,"arguments":{"path":%q}}`, name, p))
-			noSecret(t, name+" "+p, string(w.raw))
+			w := h.Call(id, "prompts/get", fmt.Sprintf(`{"name":%q,"arguments":{"path":%q}}`, name, p))
+			noSecret(t, name+" "+p, string(w.Raw))
 			if w.Error == nil {
-				t.Errorf("prompt %s read %s: %s", name, p, w.raw)
+				t.Errorf("prompt %s read %s: %s", name, p, w.Raw)
 			}
 		}
 		id++
-		noSecret(t, name+" main.wfl", string(h.call(id, "prompts/get", fmt.Sprintf(`{"name":%q,"arguments":{"path":"main.wfl"}}`, name)).raw))
+		noSecret(t, name+" main.wfl", string(h.Call(id, "prompts/get", fmt.Sprintf(`{"name":%q,"arguments":{"path":"main.wfl"}}`, name)).Raw))
 	}
 }

@@ -6,7 +6,8 @@ package mcpserver
 // any other server's (primitives.go).
 
 // WFL returns wfl-lsp's tools, resources, templates and prompts, in the
-// order their list methods show them.
+// order their list methods show them; they read the workspace through
+// the *workspace its OpenWorkspace makes of the session's folders.
 func WFL() Primitives {
 	return Primitives{
 		Tools: []*Tool{
@@ -30,5 +31,8 @@ func WFL() Primitives {
 		Resources: wflResources(),
 		Templates: wflTemplates(),
 		Prompts:   wflPrompts(),
+		OpenWorkspace: func(folders []string) (any, error) {
+			return newWorkspace(folders)
+		},
 	}
 }

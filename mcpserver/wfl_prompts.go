@@ -8,19 +8,21 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"wfl-lsp/mcpserver/mcp"
 )
 
 var languages = []string{"python", "javascript", "typescript", "java", "c", "c++", "c#", "go", "rust", "ruby", "php", "kotlin", "swift", "bash", "lua", "pseudocode"}
 
-var pathArg = Argument{Name: "path", Title: "File", Required: true,
+var pathArg = mcp.Argument{Name: "path", Title: "File", Required: true,
 	Description: "a .wfl file of the workspace, relative to its root",
 	Complete:    completePath}
 
-func wflPrompts() []*Prompt {
-	return []*Prompt{
+func wflPrompts() []*mcp.Prompt {
+	return []*mcp.Prompt{
 		{Name: "fix_wfl_errors", Title: "Fix the errors in a WFL file",
 			Description: "Ask to fix the problems the checker reports in a workspace file; the file and its diagnostics are included",
-			Arguments:   []Argument{pathArg},
+			Arguments:   []mcp.Argument{pathArg},
 			Get: aboutFile(func(d *document) string {
 				diags, n := d.diagnostics(nil, page{limit: maxDiagnostics, budget: answerBudget})
 				var sb strings.Builder
@@ -42,7 +44,7 @@ func wflPrompts() []*Prompt {
 			})},
 		{Name: "explain_wfl_program", Title: "Explain a WFL program",
 			Description: "Ask for an explanation of what a workspace WFL file does, step by step",
-			Arguments:   []Argument{pathArg},
+			Arguments:   []mcp.Argument{pathArg},
 			Get: aboutFile(func(d *document) string {
 				return fmt.Sprintf("Explain what the WFL program %s does: its purpose first, then each part in order, "+
 					"naming the actions, containers and variables it defines. Point out anything surprising.\n\n```wfl\n%s\n```\n",
@@ -50,7 +52,7 @@ func wflPrompts() []*Prompt {
 			})},
 		{Name: "write_wfl_program", Title: "Write a WFL program for a task",
 			Description: "Ask for a new WFL program that does a task",
-			Arguments: []Argument{{Name: "task", Title: "Task", Required: true,
+			Arguments: []mcp.Argument{{Name: "task", Title: "Task", Required: true,
 				Description: "what the program should do"}},
 			Get: userText(func(c *Call, args map[string]string) (string, error) {
 				return "Write a WFL (WebFirst Language) program that does this task:\n\n" + args["task"] + "\n\n" +
@@ -61,7 +63,7 @@ func wflPrompts() []*Prompt {
 			})},
 		{Name: "translate_to_wfl", Title: "Translate code to WFL",
 			Description: "Ask to translate a piece of code from another language into idiomatic WFL",
-			Arguments: []Argument{
+			Arguments: []mcp.Argument{
 				{Name: "code", Title: "Code", Required: true, Description: "the code to translate"},
 				{Name: "language", Title: "Language", Description: "the language the code is written in",
 					Complete: func(c *Call, prefix string) []string { return withPrefix(languages, prefix) }},
@@ -82,7 +84,7 @@ func wflPrompts() []*Prompt {
 // argument names: f writes the text of its one user message.
 func aboutFile(f func(d *document) string) func(context.Context, *Call, map[string]string) ([]any, error) {
 	return userText(func(c *Call, args map[string]string) (string, error) {
-		d, err := c.promptDocument(args["path"])
+		d, err := promptDocument(c, args["path"])
 		if err != nil {
 			return "", err
 		}
@@ -103,10 +105,10 @@ func userText(f func(c *Call, args map[string]string) (string, error)) func(cont
 }
 
 // promptDocument reads a workspace file for a prompt; failures are -32602.
-func (c *Call) promptDocument(p string) (*document, error) {
-	d, fail := c.workspace().document(context.Background(), map[string]any{"path": p})
+func promptDocument(c *Call, p string) (*document, error) {
+	d, fail := workspaceOf(c).document(context.Background(), map[string]any{"path": p})
 	if fail != nil {
-		return nil, &Error{Code: codeInvalidParams, Message: "path: " + fail.Text}
+		return nil, &mcp.Error{Code: mcp.CodeInvalidParams, Message: "path: " + fail.Text}
 	}
 	return d, nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/builtins"
+	"wfl-lsp/mcpserver/mcp"
 )
 
 const (
@@ -25,8 +26,8 @@ const (
 	builtinTemplatePrefix     = "wfl://builtin/"
 )
 
-func wflResources() []*Resource {
-	return []*Resource{
+func wflResources() []*mcp.Resource {
+	return []*mcp.Resource{
 		{URI: "workspace://files", Name: "files", Title: "WFL files", MimeType: "application/json",
 			Description: "Every .wfl file of the workspace, recursively (hidden and vendored folders skipped)",
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
@@ -40,44 +41,44 @@ func wflResources() []*Resource {
 					Roots []string `json:"roots"`
 					Count int      `json:"count"`
 					Files []entry  `json:"files"`
-				}{Root: c.workspace().roots[0].path, Roots: c.workspace().folders(), Files: []entry{}}
-				for _, rel := range c.workspace().wflFiles() {
+				}{Root: workspaceOf(c).roots[0].path, Roots: workspaceOf(c).folders(), Files: []entry{}}
+				for _, rel := range workspaceOf(c).wflFiles() {
 					var size int64
-					if fi, err := c.workspace().files.Stat(c.workspace().abs(rel)); err == nil {
+					if fi, err := workspaceOf(c).files.Stat(workspaceOf(c).abs(rel)); err == nil {
 						size = fi.Size()
 					}
 					out.Files = append(out.Files, entry{Path: rel, URI: fileTemplatePrefix + rel, Size: size})
 				}
 				out.Count = len(out.Files)
-				return jsonContents("workspace://files", out)
+				return mcp.JSONContents("workspace://files", out)
 			},
 			Version: workspaceVersion},
 		{URI: "workspace://symbols", Name: "symbols", Title: "Workspace symbols", MimeType: "application/json",
 			Description: "A summary of the workspace's declarations: how many each .wfl file has (with the URI of its full list, " +
 				"workspace://symbols/PATH) and the top-level ones (actions, containers, constants, …), at most " + itoa(maxSummarySymbols),
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
-				sum, err := c.workspace().symbolSummary(ctx)
+				sum, err := workspaceOf(c).symbolSummary(ctx)
 				if err != nil {
 					return nil, err
 				}
-				return jsonContents("workspace://symbols", sum)
+				return mcp.JSONContents("workspace://symbols", sum)
 			},
 			Version: workspaceVersion},
 		{URI: "workspace://diagnostics", Name: "diagnostics", Title: "Workspace diagnostics", MimeType: "application/json",
 			Description: "A summary of the workspace's diagnostics: counts, the files with problems (each with the URI of its " +
 				"full list, workspace://diagnostics/PATH) and the first " + itoa(maxSummaryErrors) + " errors",
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
-				found, err := c.workspace().checkFiles(ctx, c.workspace().wflFiles(), false, nil)
+				found, err := workspaceOf(c).checkFiles(ctx, workspaceOf(c).wflFiles(), false, nil)
 				if err != nil {
 					return nil, err
 				}
-				return jsonContents("workspace://diagnostics", summarizeReport(found))
+				return mcp.JSONContents("workspace://diagnostics", summarizeReport(found))
 			},
 			Version: workspaceVersion},
 		{URI: "workspace://config", Name: "config", Title: "WFL configuration", MimeType: "application/json",
 			Description: "The lint and format settings in force at the workspace root (defaults, global file, nearest .wflcfg) and any problems in those files",
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
-				cfg, files, problems := core.LoadConfig(c.workspace().roots[0].path)
+				cfg, files, problems := core.LoadConfig(workspaceOf(c).roots[0].path)
 				probs := []string{}
 				for _, p := range problems {
 					probs = append(probs, p.Error())
@@ -85,7 +86,7 @@ func wflResources() []*Resource {
 				if files == nil {
 					files = []string{}
 				}
-				return jsonContents("workspace://config", map[string]any{
+				return mcp.JSONContents("workspace://config", map[string]any{
 					"settings": map[string]any{
 						"max_line_length":         cfg.MaxLineLength,
 						"max_nesting_depth":       cfg.MaxNestingDepth,
@@ -100,7 +101,7 @@ func wflResources() []*Resource {
 			},
 			Version: func(c *Call) string {
 				h := sha256.New()
-				root := c.workspace().roots[0].path
+				root := workspaceOf(c).roots[0].path
 				_, files, _ := core.LoadConfig(root)
 				for _, f := range files {
 					stat(h, f)
@@ -111,8 +112,8 @@ func wflResources() []*Resource {
 	}
 }
 
-func wflTemplates() []*Template {
-	return []*Template{
+func wflTemplates() []*mcp.Template {
+	return []*mcp.Template{
 		{URITemplate: fileTemplatePrefix + "{+path}", Name: "wfl-file", Title: "WFL source file", MimeType: "text/x-wfl",
 			Description: "The text of a .wfl file of the workspace; path is relative to the workspace root (file:// URIs inside the root are read too)",
 			Match: func(uri string) (map[string]string, bool) {
@@ -122,20 +123,20 @@ func wflTemplates() []*Template {
 				return matchPath(fileTemplatePrefix)(uri)
 			},
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
-				t, _, fe := c.workspace().readFile(vars["path"])
+				t, _, fe := workspaceOf(c).readFile(vars["path"])
 				if fe != nil {
-					return nil, fmt.Errorf("%s: %w", fe.Message, ErrResourceNotFound)
+					return nil, fmt.Errorf("%s: %w", fe.Message, mcp.ErrResourceNotFound)
 				}
-				return textContents(uri, "text/x-wfl", t), nil
+				return mcp.TextContents(uri, "text/x-wfl", t), nil
 			},
 			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
 			Version: func(c *Call, uri string, vars map[string]string) string {
 				// One file: its bytes, so that a rewrite of the same size within
 				// the file system's timestamp granularity is still noticed.
 				h := sha256.New()
-				if abs, _, err := c.workspace().resolve(vars["path"]); err == nil {
+				if abs, _, err := workspaceOf(c).resolve(vars["path"]); err == nil {
 					stat(h, abs)
-					if b, err := c.workspace().files.ReadFile(abs); err == nil {
+					if b, err := workspaceOf(c).files.ReadFile(abs); err == nil {
 						h.Write(b)
 					}
 				} else {
@@ -147,15 +148,15 @@ func wflTemplates() []*Template {
 			Description: "Every diagnostic of one .wfl file of the workspace (as check_workspace reports a file); path is relative to the workspace root",
 			Match:       matchPath(diagnosticsTemplatePrefix),
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
-				rel, err := c.workspace().wflFile(vars["path"])
+				rel, err := workspaceOf(c).wflFile(vars["path"])
 				if err != nil {
 					return nil, err
 				}
-				found, cerr := c.workspace().checkFiles(ctx, []string{rel}, false, nil)
+				found, cerr := workspaceOf(c).checkFiles(ctx, []string{rel}, false, nil)
 				if cerr != nil {
 					return nil, cerr
 				}
-				return jsonContents(uri, found[0].report(maxDiagnostics))
+				return mcp.JSONContents(uri, found[0].report(maxDiagnostics))
 			},
 			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
 			Version:  func(c *Call, uri string, vars map[string]string) string { return workspaceVersion(c) }},
@@ -163,12 +164,12 @@ func wflTemplates() []*Template {
 			Description: "Every declaration of one .wfl file of the workspace, nested ones with their container; path is relative to the workspace root",
 			Match:       matchPath(symbolsTemplatePrefix),
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
-				rel, err := c.workspace().wflFile(vars["path"])
+				rel, err := workspaceOf(c).wflFile(vars["path"])
 				if err != nil {
 					return nil, err
 				}
-				syms, _ := c.workspace().fileSymbols(rel, "", -1)
-				return jsonContents(uri, map[string]any{"path": rel, "symbols": syms, "count": len(syms)})
+				syms, _ := workspaceOf(c).fileSymbols(rel, "", -1)
+				return mcp.JSONContents(uri, map[string]any{"path": rel, "symbols": syms, "count": len(syms)})
 			},
 			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
 			Version:  func(c *Call, uri string, vars map[string]string) string { return workspaceVersion(c) }},
@@ -177,9 +178,9 @@ func wflTemplates() []*Template {
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
 				b := builtins.Lookup(vars["name"])
 				if b == nil {
-					return nil, fmt.Errorf("no builtin is called %s: %w", vars["name"], ErrResourceNotFound)
+					return nil, fmt.Errorf("no builtin is called %s: %w", vars["name"], mcp.ErrResourceNotFound)
 				}
-				return textContents(uri, "text/markdown", builtinMarkdown(b)), nil
+				return mcp.TextContents(uri, "text/markdown", builtinMarkdown(b)), nil
 			},
 			Complete: func(c *Call, variable, prefix string) []string { return withPrefix(builtins.Names(), prefix) }},
 	}
@@ -189,8 +190,8 @@ func wflTemplates() []*Template {
 // removed or changed (its size or modification time).
 func workspaceVersion(c *Call) string {
 	h := sha256.New()
-	for _, f := range c.workspace().wflFiles() {
-		stat(h, c.workspace().abs(f))
+	for _, f := range workspaceOf(c).wflFiles() {
+		stat(h, workspaceOf(c).abs(f))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

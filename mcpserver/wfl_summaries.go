@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+
+	"wfl-lsp/mcpserver/mcp"
 )
 
 const (
@@ -127,14 +129,14 @@ func matchPath(prefix string) func(uri string) (map[string]string, bool) {
 }
 
 // wflFile resolves a workspace .wfl file named by a template's path, or
-// fails with ErrResourceNotFound.
+// fails with mcp.ErrResourceNotFound.
 func (ws *workspace) wflFile(p string) (string, error) {
 	_, rel, perr := ws.resolve(p)
 	if perr != nil {
-		return "", fmt.Errorf("%s: %w", perr.Message, ErrResourceNotFound)
+		return "", fmt.Errorf("%s: %w", perr.Message, mcp.ErrResourceNotFound)
 	}
 	if _, _, ferr := ws.readFile(rel); ferr != nil {
-		return "", fmt.Errorf("%s: %w", ferr.Message, ErrResourceNotFound)
+		return "", fmt.Errorf("%s: %w", ferr.Message, mcp.ErrResourceNotFound)
 	}
 	return rel, nil
 }

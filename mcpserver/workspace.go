@@ -9,11 +9,11 @@ package mcpserver
 // files the core follows for the tools (includes) are read through the
 // same access. It also lists the workspace's WFL files.
 //
-// The workspace is the server's folder (Options.Root, or the current
-// folder) narrowed to the client's roots inside it; over stdio without
-// Options.Root, the client's roots themselves (outgoing.go). With one
-// folder, paths are relative to it; with several, each path starts with
-// its folder's name (the folder's base name, made unique).
+// Its folders are the session's, as the protocol finds them (mcp: the
+// server's folder narrowed to the client's roots, or those roots): WFL's
+// primitives open them through WFL().OpenWorkspace. With one folder, paths
+// are relative to it; with several, each path starts with its folder's
+// name (the folder's base name, made unique).
 
 import (
 	"bytes"
@@ -42,49 +42,20 @@ type wsRoot struct {
 	name string // first segment of the paths below it when there are several folders, else ""
 }
 
-// newWorkspace checks the folders (absolute or relative to the current
-// folder), resolves their links and names them. Duplicates and folders
-// inside another are kept once.
-func newWorkspace(paths []string) (*workspace, error) {
-	ws := &workspace{}
-	seen := map[string]bool{}
-	for _, p := range paths {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return nil, fmt.Errorf("root %s: %w", p, err)
-		}
-		real, err := filepath.EvalSymlinks(abs)
-		if err != nil {
-			return nil, fmt.Errorf("root %s: %w", p, err)
-		}
-		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
-			return nil, fmt.Errorf("root %s is not a folder", p)
-		}
-		if !seen[real] {
-			seen[real] = true
-			ws.roots = append(ws.roots, wsRoot{path: real})
-		}
-	}
-	if len(ws.roots) == 0 {
+// newWorkspace makes the workspace of folders, real absolute paths none
+// of which is inside another (as the protocol gives them, mcp), and names
+// them.
+func newWorkspace(folders []string) (*workspace, error) {
+	if len(folders) == 0 {
 		return nil, fmt.Errorf("no workspace folder")
 	}
-	// A folder inside another adds nothing: its files are listed already.
-	kept := ws.roots[:0]
-	for i, r := range ws.roots {
-		nested := false
-		for j, o := range ws.roots {
-			if i != j && strings.HasPrefix(r.path, o.path+string(filepath.Separator)) {
-				nested = true
-			}
-		}
-		if !nested {
-			kept = append(kept, r)
-		}
+	ws := &workspace{}
+	for _, f := range folders {
+		ws.roots = append(ws.roots, wsRoot{path: f})
 	}
-	ws.roots = kept
-	files, err := core.Confine(ws.folders()...)
+	files, err := core.Confine(folders...)
 	if err != nil {
-		return nil, fmt.Errorf("root %s: %w", ws, err)
+		return nil, err
 	}
 	ws.files = files
 	if len(ws.roots) > 1 {
@@ -100,32 +71,6 @@ func newWorkspace(paths []string) (*workspace, error) {
 		}
 	}
 	return ws, nil
-}
-
-// narrow returns the folders of paths (a client's roots) that lie inside
-// the workspace, and the workspace's own folders that lie inside one of
-// them: a client's roots can narrow the workspace, never widen it.
-func (ws *workspace) narrow(paths []string) []string {
-	var out []string
-	for _, p := range paths {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			continue
-		}
-		if real, err := filepath.EvalSymlinks(abs); err == nil {
-			abs = real
-		}
-		if ws.inside(abs) {
-			out = append(out, abs)
-			continue
-		}
-		for _, r := range ws.roots {
-			if strings.HasPrefix(r.path, abs+string(filepath.Separator)) || abs == string(filepath.Separator) {
-				out = append(out, r.path)
-			}
-		}
-	}
-	return out
 }
 
 // folders returns the real paths of the workspace's folders.
@@ -370,6 +315,34 @@ func (ws *workspace) wflFiles() []string {
 	}
 	sort.Strings(files)
 	return files
+}
+
+// completePath returns the workspace's .wfl files whose path starts with
+// prefix (or, failing that, contains it).
+func completePath(c *Call, prefix string) []string {
+	files := workspaceOf(c).wflFiles()
+	out := withPrefix(files, prefix)
+	if len(out) == 0 && prefix != "" {
+		for _, f := range files {
+			if strings.Contains(strings.ToLower(f), strings.ToLower(prefix)) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// withPrefix returns the sorted items that start with prefix, ignoring case.
+func withPrefix(items []string, prefix string) []string {
+	out := []string{}
+	lp := strings.ToLower(prefix)
+	for _, it := range items {
+		if strings.HasPrefix(strings.ToLower(it), lp) {
+			out = append(out, it)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // statDir reports whether abs is a folder.

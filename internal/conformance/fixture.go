@@ -1,13 +1,13 @@
 // Package conformance is the fixture the official MCP conformance suite is
 // run against: the tools, resources and prompts its scenarios call by name
 // (test_simple_text, test://static-text, test_simple_prompt, ...), declared
-// as mcpserver.Primitives exactly as WFL's own are, and served by the real
-// mcpserver machinery. It lets the suite test our protocol code
-// (transport, session, router, codec, requests to the client) rather than
-// the WFL tools. Start with [Primitives]; cmd/fixture serves it over HTTP.
+// as mcp.Primitives exactly as WFL's own are (mcpserver.WFL), and served
+// by the protocol package alone (mcpserver/mcp). It lets the suite test
+// our protocol code (transport, session, router, codec, requests to the
+// client) rather than the WFL tools. Start with [Primitives]; cmd/fixture serves it over HTTP.
 //
 // Questions to the client (sampling, elicitation, roots) go through
-// mcpserver.Call.Ask: requests in the handshake era, input-required
+// mcp.Call.Ask: requests in the handshake era, input-required
 // results under 2026-07-28.
 //
 // It is test-only: nothing in the shipped binary imports it.
@@ -25,7 +25,7 @@ import (
 	"image/color"
 	"image/png"
 
-	"wfl-lsp/mcpserver"
+	"wfl-lsp/mcpserver/mcp"
 )
 
 // PNG and WAV are the base64 payloads of the image and audio contents: a
@@ -67,7 +67,7 @@ func makeWAV() string {
 }
 
 // content returns a result with the given content blocks.
-func content(blocks ...any) mcpserver.Result { return mcpserver.Result{Content: blocks} }
+func content(blocks ...any) mcp.Result { return mcp.Result{Content: blocks} }
 
 func text(s string) map[string]any { return map[string]any{"type": "text", "text": s} }
 
@@ -90,57 +90,57 @@ const jsonSchema2020 = `{"$schema":"https://json-schema.org/draft/2020-12/schema
 
 // tool declares a fixture tool without arguments, or with the given
 // string arguments (all required).
-func tool(name, desc string, call func(ctx context.Context, c *mcpserver.Call) mcpserver.Result, args ...string) *mcpserver.Tool {
-	t := &mcpserver.Tool{Name: name, Description: desc, Call: call}
+func tool(name, desc string, call func(ctx context.Context, c *mcp.Call) mcp.Result, args ...string) *mcp.Tool {
+	t := &mcp.Tool{Name: name, Description: desc, Call: call}
 	if len(args) > 0 {
-		props := map[string]*mcpserver.Schema{}
+		props := map[string]*mcp.Schema{}
 		for _, a := range args {
-			props[a] = &mcpserver.Schema{Type: "string", Description: "the " + a}
+			props[a] = &mcp.Schema{Type: "string", Description: "the " + a}
 		}
-		t.Input = &mcpserver.Schema{Type: "object", Properties: props, Required: args}
+		t.Input = &mcp.Schema{Type: "object", Properties: props, Required: args}
 	}
 	return t
 }
 
 // ask puts the questions to the client and fails the call when it cannot.
-func ask(ctx context.Context, c *mcpserver.Call, qs map[string]mcpserver.InputRequest) (map[string]json.RawMessage, *mcpserver.Result) {
+func ask(ctx context.Context, c *mcp.Call, qs map[string]mcp.InputRequest) (map[string]json.RawMessage, *mcp.Result) {
 	a, err := c.Ask(ctx, qs)
 	if err != nil {
-		r := mcpserver.Failed(err)
+		r := mcp.Failed(err)
 		return nil, &r
 	}
 	return a, nil
 }
 
-func elicit(message string, props map[string]any, required ...string) mcpserver.InputRequest {
+func elicit(message string, props map[string]any, required ...string) mcp.InputRequest {
 	schema := map[string]any{"type": "object", "properties": props}
 	if len(required) > 0 {
 		schema["required"] = required
 	}
-	return mcpserver.InputRequest{Method: "elicitation/create", Params: map[string]any{"message": message, "requestedSchema": schema}}
+	return mcp.InputRequest{Method: "elicitation/create", Params: map[string]any{"message": message, "requestedSchema": schema}}
 }
 
-func sample(prompt string, maxTokens int) mcpserver.InputRequest {
-	return mcpserver.InputRequest{Method: "sampling/createMessage", Params: map[string]any{
+func sample(prompt string, maxTokens int) mcp.InputRequest {
+	return mcp.InputRequest{Method: "sampling/createMessage", Params: map[string]any{
 		"messages":  []any{map[string]any{"role": "user", "content": text(prompt)}},
 		"maxTokens": maxTokens,
 	}}
 }
 
-var listRoots = mcpserver.InputRequest{Method: "roots/list", Params: map[string]any{}}
+var listRoots = mcp.InputRequest{Method: "roots/list", Params: map[string]any{}}
 
 var strProp = map[string]any{"type": "string"}
 
 // answered describes the client's answers in a text block, by key.
-func answered(a map[string]json.RawMessage) mcpserver.Result {
+func answered(a map[string]json.RawMessage) mcp.Result {
 	b, _ := json.Marshal(a)
 	return content(text("Received: " + string(b)))
 }
 
 // askAndEcho is the Call of a tool that asks the client qs and answers
 // with what it got (answered).
-func askAndEcho(qs map[string]mcpserver.InputRequest) func(context.Context, *mcpserver.Call) mcpserver.Result {
-	return func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+func askAndEcho(qs map[string]mcp.InputRequest) func(context.Context, *mcp.Call) mcp.Result {
+	return func(ctx context.Context, c *mcp.Call) mcp.Result {
 		a, fail := ask(ctx, c, qs)
 		if fail != nil {
 			return *fail
@@ -150,48 +150,48 @@ func askAndEcho(qs map[string]mcpserver.InputRequest) func(context.Context, *mcp
 }
 
 // Primitives returns the fixture's tools, resources, templates and prompts.
-func Primitives() *mcpserver.Primitives {
-	return &mcpserver.Primitives{
-		Tools: []*mcpserver.Tool{
-			tool("test_simple_text", "Answers with one text block", func(context.Context, *mcpserver.Call) mcpserver.Result {
+func Primitives() *mcp.Primitives {
+	return &mcp.Primitives{
+		Tools: []*mcp.Tool{
+			tool("test_simple_text", "Answers with one text block", func(context.Context, *mcp.Call) mcp.Result {
 				return content(text("This is a simple text response for testing."))
 			}),
-			tool("test_image_content", "Answers with one image block", func(context.Context, *mcpserver.Call) mcpserver.Result {
+			tool("test_image_content", "Answers with one image block", func(context.Context, *mcp.Call) mcp.Result {
 				return content(imageBlock())
 			}),
-			tool("test_audio_content", "Answers with one audio block", func(context.Context, *mcpserver.Call) mcpserver.Result {
+			tool("test_audio_content", "Answers with one audio block", func(context.Context, *mcp.Call) mcp.Result {
 				return content(map[string]any{"type": "audio", "data": WAV, "mimeType": "audio/wav"})
 			}),
-			tool("test_embedded_resource", "Answers with an embedded resource", func(context.Context, *mcpserver.Call) mcpserver.Result {
+			tool("test_embedded_resource", "Answers with an embedded resource", func(context.Context, *mcp.Call) mcp.Result {
 				return content(map[string]any{"type": "resource", "resource": map[string]any{
 					"uri": "test://embedded-resource", "mimeType": "text/plain", "text": "This is an embedded resource content."}})
 			}),
-			tool("test_multiple_content_types", "Answers with text, image and resource blocks", func(context.Context, *mcpserver.Call) mcpserver.Result {
+			tool("test_multiple_content_types", "Answers with text, image and resource blocks", func(context.Context, *mcp.Call) mcp.Result {
 				return content(text("Multiple content types test:"), imageBlock(),
 					map[string]any{"type": "resource", "resource": map[string]any{
 						"uri": "test://mixed-content-resource", "mimeType": "application/json", "text": `{"test":"data","value":123}`}})
 			}),
-			tool("test_tool_with_logging", "Logs three messages at info while it runs", func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+			tool("test_tool_with_logging", "Logs three messages at info while it runs", func(ctx context.Context, c *mcp.Call) mcp.Result {
 				for _, m := range []string{"Tool execution started", "Tool processing data", "Tool execution completed"} {
 					c.Log("info", m)
 				}
 				return content(text("Tool with logging executed successfully"))
 			}),
-			tool("test_tool_with_progress", "Reports progress 0, 50 and 100 of 100 before answering", func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+			tool("test_tool_with_progress", "Reports progress 0, 50 and 100 of 100 before answering", func(ctx context.Context, c *mcp.Call) mcp.Result {
 				for _, p := range []float64{0, 50, 100} {
 					c.Progress(p, 100, fmt.Sprintf("Completed step %v of 100", p))
 				}
 				return content(text("progress reported"))
 			}),
-			tool("test_error_handling", "Always fails with a tool execution error", func(context.Context, *mcpserver.Call) mcpserver.Result {
-				return mcpserver.Failed(errors.New("This tool intentionally returns an error for testing"))
+			tool("test_error_handling", "Always fails with a tool execution error", func(context.Context, *mcp.Call) mcp.Result {
+				return mcp.Failed(errors.New("This tool intentionally returns an error for testing"))
 			}),
 			tool("test_sampling", "Asks the client's model the prompt (sampling/createMessage) and answers with its reply",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+				func(ctx context.Context, c *mcp.Call) mcp.Result {
 					prompt, _ := c.Args["prompt"].(string)
 					res, err := c.Sample(ctx, "sample", sample(prompt, 100).Params)
 					if err != nil {
-						return mcpserver.Failed(err)
+						return mcp.Failed(err)
 					}
 					var m struct {
 						Content struct{ Text string }
@@ -200,19 +200,19 @@ func Primitives() *mcpserver.Primitives {
 					return content(text("LLM response: " + m.Content.Text))
 				}, "prompt"),
 			tool("test_elicitation", "Asks the user for a username and an email (elicitation/create)",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+				func(ctx context.Context, c *mcp.Call) mcp.Result {
 					message, _ := c.Args["message"].(string)
 					res, err := c.Elicit(ctx, "user", elicit(message, map[string]any{
 						"username": map[string]any{"type": "string", "description": "User's response"},
 						"email":    map[string]any{"type": "string", "description": "User's email address"},
 					}, "username", "email").Params)
 					if err != nil {
-						return mcpserver.Failed(err)
+						return mcp.Failed(err)
 					}
 					return content(text("User response: " + string(res)))
 				}, "message"),
 			tool("test_elicitation_sep1034_defaults", "Elicits with a default for each primitive type (SEP-1034)",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+				func(ctx context.Context, c *mcp.Call) mcp.Result {
 					res, err := c.Elicit(ctx, "defaults", elicit("Please review and update the form fields with defaults", map[string]any{
 						"name":     map[string]any{"type": "string", "description": "User name", "default": "John Doe"},
 						"age":      map[string]any{"type": "integer", "description": "User age", "default": 30},
@@ -221,12 +221,12 @@ func Primitives() *mcpserver.Primitives {
 						"verified": map[string]any{"type": "boolean", "description": "Verification status", "default": true},
 					}).Params)
 					if err != nil {
-						return mcpserver.Failed(err)
+						return mcp.Failed(err)
 					}
 					return content(text("Elicitation completed: " + string(res)))
 				}),
 			tool("test_elicitation_sep1330_enums", "Elicits with the five kinds of enum (SEP-1330)",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+				func(ctx context.Context, c *mcp.Call) mcp.Result {
 					titled := func(prefix string, titles ...string) []any {
 						var out []any
 						for i, t := range titles {
@@ -243,41 +243,41 @@ func Primitives() *mcpserver.Primitives {
 						"titledMulti":   map[string]any{"type": "array", "items": map[string]any{"anyOf": titled("value", "First Choice", "Second Choice", "Third Choice")}},
 					}).Params)
 					if err != nil {
-						return mcpserver.Failed(err)
+						return mcp.Failed(err)
 					}
 					return content(text("Elicitation completed: " + string(res)))
 				}),
 			tool("test_missing_capability", "Needs the client's sampling capability: -32021 under 2026-07-28 without it",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+				func(ctx context.Context, c *mcp.Call) mcp.Result {
 					if !c.Declared("sampling") {
 						_, err := c.Sample(ctx, "probe", sample("probe", 1).Params) // fails: never sent
-						return mcpserver.Failed(err)
+						return mcp.Failed(err)
 					}
 					return content(text("Success"))
 				}),
 			tool("test_streaming_elicitation", "Reports progress on its response stream, then asks the user",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+				func(ctx context.Context, c *mcp.Call) mcp.Result {
 					c.Progress(50, 100, "half way")
-					a, fail := ask(ctx, c, map[string]mcpserver.InputRequest{"confirm": elicit("Continue?", map[string]any{"ok": map[string]any{"type": "boolean"}}, "ok")})
+					a, fail := ask(ctx, c, map[string]mcp.InputRequest{"confirm": elicit("Continue?", map[string]any{"ok": map[string]any{"type": "boolean"}}, "ok")})
 					if fail != nil {
 						return *fail
 					}
 					return answered(a)
 				}),
 			tool("test_logging_tool", "Logs at info; under 2026-07-28 only when the request asked for logs",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+				func(ctx context.Context, c *mcp.Call) mcp.Result {
 					c.Log("info", "Diagnostic trace logging activated")
 					return content(text("Logging evaluated"))
 				}),
 			{Name: "json_schema_2020_12_tool", Description: "Has a JSON Schema 2020-12 input schema",
 				Input: mustSchema(jsonSchema2020),
-				Call: func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
+				Call: func(ctx context.Context, c *mcp.Call) mcp.Result {
 					return content(text("JSON Schema 2020-12 tool called with: " + string(c.Arguments)))
 				}},
 			// Revision 2026-07-28: input-required results (SEP-2322).
 			tool("test_input_required_result_elicitation", "Asks the user's name, then greets them",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
-					a, fail := ask(ctx, c, map[string]mcpserver.InputRequest{"user_name": elicit("What is your name?", map[string]any{"name": strProp}, "name")})
+				func(ctx context.Context, c *mcp.Call) mcp.Result {
+					a, fail := ask(ctx, c, map[string]mcp.InputRequest{"user_name": elicit("What is your name?", map[string]any{"name": strProp}, "name")})
 					if fail != nil {
 						return *fail
 					}
@@ -286,26 +286,26 @@ func Primitives() *mcpserver.Primitives {
 					return content(text("Hello, " + e.Content.Name + "!"))
 				}),
 			tool("test_input_required_result_sampling", "Asks the client's model a question",
-				askAndEcho(map[string]mcpserver.InputRequest{"capital_question": sample("What is the capital of France?", 100)})),
+				askAndEcho(map[string]mcp.InputRequest{"capital_question": sample("What is the capital of France?", 100)})),
 			tool("test_input_required_result_list_roots", "Asks for the client's roots",
-				askAndEcho(map[string]mcpserver.InputRequest{"client_roots": listRoots})),
+				askAndEcho(map[string]mcp.InputRequest{"client_roots": listRoots})),
 			tool("test_input_required_result_request_state", "Asks for a confirmation; the state of the round travels in requestState",
-				askAndEcho(map[string]mcpserver.InputRequest{"confirm": elicit("Please confirm", map[string]any{"ok": map[string]any{"type": "boolean"}}, "ok")})),
+				askAndEcho(map[string]mcp.InputRequest{"confirm": elicit("Please confirm", map[string]any{"ok": map[string]any{"type": "boolean"}}, "ok")})),
 			tool("test_input_required_result_tampered_state", "Like request_state; a retry with altered requestState is refused",
-				askAndEcho(map[string]mcpserver.InputRequest{"confirm": elicit("Please confirm", map[string]any{"ok": map[string]any{"type": "boolean"}}, "ok")})),
+				askAndEcho(map[string]mcp.InputRequest{"confirm": elicit("Please confirm", map[string]any{"ok": map[string]any{"type": "boolean"}}, "ok")})),
 			tool("test_input_required_result_multiple_inputs", "Asks for a name, a greeting and the roots at once",
-				askAndEcho(map[string]mcpserver.InputRequest{
+				askAndEcho(map[string]mcp.InputRequest{
 					"user_name":    elicit("What is your name?", map[string]any{"name": strProp}, "name"),
 					"greeting":     sample("Generate a greeting", 50),
 					"client_roots": listRoots,
 				})),
 			tool("test_input_required_result_multi_round", "Asks a name, then a colour, in two rounds",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
-					a1, fail := ask(ctx, c, map[string]mcpserver.InputRequest{"step1": elicit("Step 1: What is your name?", map[string]any{"name": strProp}, "name")})
+				func(ctx context.Context, c *mcp.Call) mcp.Result {
+					a1, fail := ask(ctx, c, map[string]mcp.InputRequest{"step1": elicit("Step 1: What is your name?", map[string]any{"name": strProp}, "name")})
 					if fail != nil {
 						return *fail
 					}
-					a2, fail := ask(ctx, c, map[string]mcpserver.InputRequest{"step2": elicit("Step 2: What is your favorite color?", map[string]any{"color": strProp}, "color")})
+					a2, fail := ask(ctx, c, map[string]mcp.InputRequest{"step2": elicit("Step 2: What is your favorite color?", map[string]any{"color": strProp}, "color")})
 					if fail != nil {
 						return *fail
 					}
@@ -313,8 +313,8 @@ func Primitives() *mcpserver.Primitives {
 					return answered(a1)
 				}),
 			tool("test_input_required_result_capabilities", "Asks only what the client declared it can answer",
-				func(ctx context.Context, c *mcpserver.Call) mcpserver.Result {
-					qs := map[string]mcpserver.InputRequest{}
+				func(ctx context.Context, c *mcp.Call) mcp.Result {
+					qs := map[string]mcp.InputRequest{}
 					if c.Declared("sampling") {
 						qs["greeting"] = sample("Generate a greeting", 50)
 					}
@@ -334,55 +334,55 @@ func Primitives() *mcpserver.Primitives {
 					return answered(a)
 				}),
 		},
-		Resources: []*mcpserver.Resource{
+		Resources: []*mcp.Resource{
 			{URI: "test://static-text", Name: "static-text", Title: "Static Text Resource",
 				Description: "A static text resource", MimeType: "text/plain",
-				Read: func(ctx context.Context, c *mcpserver.Call) ([]any, error) {
+				Read: func(ctx context.Context, c *mcp.Call) ([]any, error) {
 					return []any{map[string]any{"uri": "test://static-text", "mimeType": "text/plain", "text": "This is the content of the static text resource."}}, nil
 				}},
 			{URI: "test://static-binary", Name: "static-binary", Title: "Static Binary Resource",
 				Description: "A static binary resource (a PNG image)", MimeType: "image/png",
-				Read: func(ctx context.Context, c *mcpserver.Call) ([]any, error) {
+				Read: func(ctx context.Context, c *mcp.Call) ([]any, error) {
 					return []any{map[string]any{"uri": "test://static-binary", "mimeType": "image/png", "blob": PNG}}, nil
 				}},
 			{URI: "test://watched-resource", Name: "watched-resource", Title: "Watched Resource",
 				Description: "A resource clients may subscribe to", MimeType: "text/plain",
-				Read: func(ctx context.Context, c *mcpserver.Call) ([]any, error) {
+				Read: func(ctx context.Context, c *mcp.Call) ([]any, error) {
 					return []any{map[string]any{"uri": "test://watched-resource", "mimeType": "text/plain", "text": "Watched resource content"}}, nil
 				}},
 		},
-		Templates: []*mcpserver.Template{
+		Templates: []*mcp.Template{
 			{URITemplate: "test://template/{id}/data", Name: "template", Title: "Resource Template",
 				Description: "A resource template with parameter substitution", MimeType: "application/json",
-				Read: func(ctx context.Context, c *mcpserver.Call, uri string, vars map[string]string) ([]any, error) {
+				Read: func(ctx context.Context, c *mcp.Call, uri string, vars map[string]string) ([]any, error) {
 					b, _ := json.Marshal(map[string]any{"id": vars["id"], "templateTest": true, "data": "Data for ID: " + vars["id"]})
 					return []any{map[string]any{"uri": uri, "mimeType": "application/json", "text": string(b)}}, nil
 				}},
 		},
-		Prompts: []*mcpserver.Prompt{
+		Prompts: []*mcp.Prompt{
 			{Name: "test_simple_prompt", Title: "Simple Test Prompt", Description: "A prompt without arguments",
-				Get: func(ctx context.Context, c *mcpserver.Call, args map[string]string) ([]any, error) {
+				Get: func(ctx context.Context, c *mcp.Call, args map[string]string) ([]any, error) {
 					return []any{userMsg(text("This is a simple prompt for testing."))}, nil
 				}},
 			{Name: "test_prompt_with_arguments", Title: "Prompt With Arguments", Description: "A prompt with two required arguments",
-				Arguments: []mcpserver.Argument{{Name: "arg1", Description: "First test argument", Required: true}, {Name: "arg2", Description: "Second test argument", Required: true}},
-				Get: func(ctx context.Context, c *mcpserver.Call, args map[string]string) ([]any, error) {
+				Arguments: []mcp.Argument{{Name: "arg1", Description: "First test argument", Required: true}, {Name: "arg2", Description: "Second test argument", Required: true}},
+				Get: func(ctx context.Context, c *mcp.Call, args map[string]string) ([]any, error) {
 					return []any{userMsg(text(fmt.Sprintf("Prompt with arguments: arg1='%s', arg2='%s'", args["arg1"], args["arg2"])))}, nil
 				}},
 			{Name: "test_prompt_with_embedded_resource", Title: "Prompt With Embedded Resource", Description: "A prompt that embeds a resource",
-				Arguments: []mcpserver.Argument{{Name: "resourceUri", Description: "URI of the resource to embed", Required: true}},
-				Get: func(ctx context.Context, c *mcpserver.Call, args map[string]string) ([]any, error) {
+				Arguments: []mcp.Argument{{Name: "resourceUri", Description: "URI of the resource to embed", Required: true}},
+				Get: func(ctx context.Context, c *mcp.Call, args map[string]string) ([]any, error) {
 					return []any{
 						userMsg(map[string]any{"type": "resource", "resource": map[string]any{"uri": args["resourceUri"], "mimeType": "text/plain", "text": "Embedded resource content for testing."}}),
 						userMsg(text("Please process the embedded resource above.")),
 					}, nil
 				}},
 			{Name: "test_prompt_with_image", Title: "Prompt With Image", Description: "A prompt that includes an image",
-				Get: func(ctx context.Context, c *mcpserver.Call, args map[string]string) ([]any, error) {
+				Get: func(ctx context.Context, c *mcp.Call, args map[string]string) ([]any, error) {
 					return []any{userMsg(imageBlock()), userMsg(text("Please analyze the image above."))}, nil
 				}},
 			{Name: "test_input_required_result_prompt", Title: "Prompt Needing Input", Description: "Asks the user for context before it is built (2026-07-28)",
-				Get: func(ctx context.Context, c *mcpserver.Call, args map[string]string) ([]any, error) {
+				Get: func(ctx context.Context, c *mcp.Call, args map[string]string) ([]any, error) {
 					a, err := c.Elicit(ctx, "user_context", elicit("What context should the prompt use?", map[string]any{"context": strProp}, "context").Params)
 					if err != nil {
 						return nil, err
@@ -395,8 +395,8 @@ func Primitives() *mcpserver.Primitives {
 	}
 }
 
-func mustSchema(s string) *mcpserver.Schema {
-	sc, err := mcpserver.ParseSchema([]byte(s))
+func mustSchema(s string) *mcp.Schema {
+	sc, err := mcp.ParseSchema([]byte(s))
 	if err != nil {
 		panic(err)
 	}

@@ -9,14 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	"wfl-lsp/mcpserver"
+	"wfl-lsp/mcpserver/mcp"
 )
 
 // serve runs the fixture over a stream with the given lines and returns
 // the answers by id.
 func serve(t *testing.T, lines ...string) map[string]json.RawMessage {
 	t.Helper()
-	s, err := mcpserver.New(mcpserver.Options{Root: t.TempDir(), Primitives: Primitives()})
+	s, err := mcp.New(mcp.Options{Root: t.TempDir(), Primitives: Primitives()})
 	if err != nil {
 		t.Fatal(err)
 	}
