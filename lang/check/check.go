@@ -248,8 +248,10 @@ func (info *Info) TypeOf(e ast.Expr) *types.Type {
 }
 
 // Typed iterates over every checked expression and its type, in no
-// particular order; in all but small files, without the literals (whose
-// type is their kind's: TypeOf answers them).
+// particular order; in all but small files, without the literals of their
+// kind's type and the operator expressions of their operator's usual type
+// (Number for arithmetic, Boolean for comparisons and logic, Text for
+// `with`): TypeOf answers them.
 func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] {
 	if info.typeMap != nil {
 		return maps.All(info.typeMap)
