@@ -20,17 +20,18 @@ import (
 // builds a typeTable from them, which is much smaller than a map, because
 // an open document keeps its types as long as it is open.
 //
-// Two kinds of expression are answered without a slot of their own: a
-// literal of its kind's type, and an operator expression of its
-// operator's usual type (see usual), which is a bit at the operator's
-// offset in usual. Those are most of a long chain's expressions, where a
-// slot (20 bytes with the free ones) costs a third of the node.
+// Some expressions are answered without a slot of their own: a literal
+// of its kind's type, and an expression of its usual type (a usualFunc
+// says which: an operator's usual result, a name's symbol's type), which
+// is a bit at the expression's offset in usual. Those are most of a long
+// chain's expressions, where a slot (20 bytes with the free ones) costs a
+// third of the node, and most names of ordinary code.
 type typeTable struct {
 	slots []typeSlot
 	kinds []unsafe.Pointer // the interface type words of the expressions held, by typeSlot.kind-1
 	types []*types.Type    // the types held, each once, by typeSlot.typ
 	n     int              // used slots
-	usual bitset           // the offsets of the operators of the expressions checked to their usual type
+	usual bitset           // the offsets of the expressions checked to their usual type
 }
 
 // A bitset is a set of offsets, a bit each.
@@ -61,11 +62,16 @@ type typeRec struct {
 	t *types.Type
 }
 
+// A usualFunc returns the usual type of e, the one the table holds as a
+// bit at the offset it returns, or nil when e has none. A name and an
+// operator never start at the same offset.
+type usualFunc func(e ast.Expr) (*types.Type, int)
+
 // newTypeTable returns a table of the records, chunks of them in order
 // (but a nil key, and literals of their kind's type), the last record of
-// each expression winning.
-func newTypeTable(recs [][]typeRec) typeTable {
-	m, last := 0, -1 // the records that take a slot; the last operator of its usual type
+// each expression winning; usual says which records are a bit.
+func newTypeTable(recs [][]typeRec, usual usualFunc) typeTable {
+	m, last := 0, -1 // the records that take a slot; the last offset of a usual type
 	for _, c := range recs {
 		for _, r := range c {
 			if r.e == nil || literal(r.e, r.t) {
@@ -83,14 +89,14 @@ func newTypeTable(recs [][]typeRec) typeTable {
 		tt.usual = make(bitset, last/64+1)
 	}
 	ix := typeIndexer{index: map[*types.Type]uint32{}}
-	retyped := false // an operator's usual type took the place of another
+	retyped := false // a usual type took the place of another
 	for _, c := range recs {
 		for _, r := range c {
 			if r.e == nil {
 				continue
 			}
-			// A literal or an operator of its usual type only takes
-			// the place of an earlier record of it.
+			// A literal of its kind's type or an expression of its
+			// usual type only takes the place of an earlier record.
 			add, u := !literal(r.e, r.t), false
 			if t, at := usual(r.e); add && t != nil && t == r.t {
 				tt.usual.add(at)
@@ -107,7 +113,7 @@ func newTypeTable(recs [][]typeRec) typeTable {
 		// usual one.
 		old, n := tt.slots, 0
 		for i, s := range old {
-			if s.kind != 0 && tt.held(s) {
+			if s.kind != 0 && tt.held(s, usual) {
 				n++
 			} else {
 				old[i].kind = 0
@@ -177,7 +183,7 @@ func (tt *typeTable) put(w [2]unsafe.Pointer, typ uint32, add bool) bool {
 
 // held reports whether the slot s needs to be held: its type is not the
 // one get answers without it.
-func (tt *typeTable) held(s typeSlot) bool {
+func (tt *typeTable) held(s typeSlot, usual usualFunc) bool {
 	e, t := tt.expr(s), tt.types[s.typ]
 	u, _ := usual(e)
 	return t != u && !literal(e, t)
@@ -210,11 +216,11 @@ func literal(e ast.Expr, t *types.Type) bool {
 	return ok && lit != nil && t == litType(lit.Kind)
 }
 
-// usual returns the type an operator expression has unless an operand
-// is unknown or wrong (Number for arithmetic, Boolean for comparisons and
-// logic, Text for `with`), and the offset of its operator; nil for other
-// expressions.
-func usual(e ast.Expr) (*types.Type, int) {
+// operatorType returns the type an operator expression has unless an
+// operand is unknown or wrong (Number for arithmetic, Boolean for
+// comparisons and logic, Text for `with`), and the offset of its
+// operator; nil for other expressions.
+func operatorType(e ast.Expr) (*types.Type, int) {
 	switch e := e.(type) {
 	case *ast.BinaryExpr:
 		if e == nil || e.OpPos < 0 {
@@ -234,9 +240,9 @@ func usual(e ast.Expr) (*types.Type, int) {
 }
 
 // get returns the type of e, or nil when e was not checked; a literal has
-// the type of its kind, checked or not. (An operator expression of another
-// tree answers as this tree's at its operator's offset would.)
-func (tt *typeTable) get(e ast.Expr) *types.Type {
+// the type of its kind, checked or not. (An expression of another tree
+// answers as this tree's at its offset would.)
+func (tt *typeTable) get(e ast.Expr, usual usualFunc) *types.Type {
 	t := tt.lookup(e)
 	if t != nil {
 		return t

@@ -37,7 +37,7 @@ func TestTypeTable(t *testing.T) {
 	})
 	kinds := []*types.Type{types.Number, types.Text, types.Boolean, types.Unknown, types.Nothing}
 	held := func(e ast.Expr, t *types.Type) bool {
-		u, _ := usual(e)
+		u, _ := operatorType(e)
 		return !literal(e, t) && u != t
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -68,7 +68,7 @@ func TestTypeTable(t *testing.T) {
 				recs = append(recs, typeRec{e, t})
 			}
 		}
-		tt := newTypeTable([][]typeRec{recs[:len(recs)/3], recs[len(recs)/3:]})
+		tt := newTypeTable([][]typeRec{recs[:len(recs)/3], recs[len(recs)/3:]}, operatorType)
 		slots := 0 // the entries the table holds a slot for
 		for e, typ := range want {
 			if held(e, typ) {
@@ -80,7 +80,7 @@ func TestTypeTable(t *testing.T) {
 			if lit, ok := e.(*ast.BasicLit); ok && lit != nil && exp == nil {
 				exp = litType(lit.Kind) // a literal has its kind's type
 			}
-			if got := tt.get(e); got != exp {
+			if got := tt.get(e, operatorType); got != exp {
 				t.Fatalf("source %d: get = %v, want %v", i, got, exp)
 			}
 		}
@@ -97,12 +97,12 @@ func TestTypeTable(t *testing.T) {
 		if n != slots || tt.n != slots {
 			t.Fatalf("source %d: %d entries (n=%d), want %d", i, n, tt.n, slots)
 		}
-		if tt.get(nil) != nil || tt.get(&ast.Ident{Name: "x"}) != nil {
+		if tt.get(nil, operatorType) != nil || tt.get(&ast.Ident{Name: "x"}, operatorType) != nil {
 			t.Fatalf("source %d: a type for a foreign expression", i)
 		}
 	}
 	var empty typeTable
-	if empty.get(&ast.Ident{}) != nil {
+	if empty.get(&ast.Ident{}, operatorType) != nil {
 		t.Fatal("empty table answers")
 	}
 }
