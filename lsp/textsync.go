@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -164,7 +165,35 @@ func (s *server) didClose(p *protocol.DidCloseTextDocumentParams, _ jsonrpc2.Raw
 	for _, snap := range included {
 		s.diags.update(snap) // it no longer uses their variables
 	}
+	if last != nil && len(last.Text) >= reclaimSize {
+		s.reclaim()
+	}
 	return nil
+}
+
+// reclaimSize is the size of a closed document from which the server
+// returns the memory its analysis held to the system at once (about 20
+// bytes a byte, and as much garbage again): the collector would only
+// find it free at its next collection, which an idle server does not
+// make, and then give it back a little at a time.
+const reclaimSize = 1 << 20
+
+// reclaim collects and returns the free memory to the system, on a
+// goroutine of its own (a collection of what is still live, then the
+// release), one at a time: the closes that come meanwhile make one more.
+func (s *server) reclaim() {
+	if s.reclaiming.Add(1) != 1 {
+		return // the running one makes one more
+	}
+	go func() {
+		for {
+			n := s.reclaiming.Load()
+			debug.FreeOSMemory()
+			if s.reclaiming.Add(-n) == 0 {
+				return
+			}
+		}
+	}()
 }
 
 // didSave publishes anew the diagnostics of the open documents the saved
