@@ -166,7 +166,8 @@ type server struct {
 	// after a change asked about at the cursor (publisher.hold).
 	background *warm
 	tokens     tokenCache
-	index      wsIndex // the workspace's files on disk
+	index      wsIndex      // the workspace's files on disk
+	reclaiming atomic.Int32 // closes of large documents whose memory is not yet returned (textsync.go's reclaim)
 
 	// syncMu serializes the changes to the open documents (text
 	// synchronization on the read loop, re-analysis after a settings change)

@@ -9,9 +9,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/token"
@@ -35,12 +38,19 @@ func synced[P any](f func(s *server, p *P, raw jsonrpc2.RawMessage) error) notif
 func (s *server) didOpen(p *protocol.DidOpenTextDocumentParams, _ jsonrpc2.RawMessage) error {
 	td := p.TextDocument
 	// A second didOpen of an open document replaces it.
-	snap := s.ws.Open(core.URI(td.URI), td.Version, td.Text)
+	snap := s.ws.Open(ownURI(td.URI), td.Version, td.Text)
 	s.diags.update(snap)
 	s.refreshIncluders(snap.URI, nil)
 	s.republishIncluded(snap)
 	return nil
 }
+
+// ownURI returns a document's URI in memory of its own, for the workspace
+// to keep as the document's key and its snapshots' URI: a string the
+// decoder made shares the memory of the whole message it came in, which
+// for a didOpen is the whole text (escaped) and would stay as long as the
+// document is open, and after, until the workspace's map forgets the key.
+func ownURI(u uri.URI) core.URI { return core.URI(strings.Clone(string(u))) }
 
 // didChange applies the changes of a document. A change that cannot be
 // applied as it is written (a range with a negative or fractional number,
@@ -50,7 +60,7 @@ func (s *server) didOpen(p *protocol.DidOpenTextDocumentParams, _ jsonrpc2.RawMe
 // whose range it could not read for a whole-document change) would leave
 // the server's text silently different from the client's.
 func (s *server) didChange(p *protocol.DidChangeTextDocumentParams, raw jsonrpc2.RawMessage) error {
-	u := core.URI(p.TextDocument.URI)
+	u := ownURI(p.TextDocument.URI)
 	old, ok := s.ws.Snapshot(u)
 	if !ok {
 		return fmt.Errorf("didChange for %s, which is not open", u)
@@ -164,7 +174,35 @@ func (s *server) didClose(p *protocol.DidCloseTextDocumentParams, _ jsonrpc2.Raw
 	for _, snap := range included {
 		s.diags.update(snap) // it no longer uses their variables
 	}
+	if last != nil && len(last.Text) >= reclaimSize {
+		s.reclaim()
+	}
 	return nil
+}
+
+// reclaimSize is the size of a closed document from which the server
+// returns the memory its analysis held to the system at once (about 20
+// bytes a byte, and as much garbage again): the collector would only
+// find it free at its next collection, which an idle server does not
+// make, and then give it back a little at a time.
+const reclaimSize = 1 << 20
+
+// reclaim collects and returns the free memory to the system, on a
+// goroutine of its own (a collection of what is still live, then the
+// release), one at a time: the closes that come meanwhile make one more.
+func (s *server) reclaim() {
+	if s.reclaiming.Add(1) != 1 {
+		return // the running one makes one more
+	}
+	go func() {
+		for {
+			n := s.reclaiming.Load()
+			debug.FreeOSMemory()
+			if s.reclaiming.Add(-n) == 0 {
+				return
+			}
+		}
+	}()
 }
 
 // didSave publishes anew the diagnostics of the open documents the saved

@@ -115,12 +115,16 @@ func (op BinaryOp) IsArithmetic() bool { return op >= OpPlus && op <= OpModulo }
 
 // BinaryExpr is `X op Y`, for every surface spelling of the operator
 // (`plus`/`+`, `is greater than`, `is not equal to`, `=`, `contains`, …).
+//
+// It is the most numerous node of arithmetic and of long operator chains,
+// so it holds no more than it must: 64 bytes, one of the allocator's size
+// classes. (The operator's end is not kept: nothing asked for it, and it
+// put the node in the 80-byte class.)
 type BinaryExpr struct {
 	Range
 	X     Expr
 	Op    BinaryOp
 	OpPos int // offset of the operator's first word (`is`, `plus`, `+`, …)
-	OpEnd int // offset one past the operator's last word
 	Y     Expr
 }
 

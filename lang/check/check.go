@@ -244,12 +244,32 @@ func (info *Info) TypeOf(e ast.Expr) *types.Type {
 	if info.typeMap != nil {
 		return info.typeMap[e]
 	}
-	return info.types.get(e)
+	return info.types.get(e, info.usual)
+}
+
+// usual is the usualFunc of the file's type table: an operator's usual
+// type (operatorType), and a name's symbol's type when it is known. (A
+// symbol's type only changes while it is Unknown, from the first type
+// the type checker infers, so the answer does not change later.)
+func (info *Info) usual(e ast.Expr) (*types.Type, int) {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return operatorType(e)
+	}
+	if id == nil {
+		return nil, 0
+	}
+	if sym := info.ObjectOf(id); sym != nil && sym.Type != nil && sym.Type.Kind != types.KUnknown && id.From >= 0 {
+		return sym.Type, id.From
+	}
+	return nil, 0
 }
 
 // Typed iterates over every checked expression and its type, in no
-// particular order; in all but small files, without the literals (whose
-// type is their kind's: TypeOf answers them).
+// particular order; in all but small files, without the literals of their
+// kind's type, the operator expressions of their operator's usual type
+// (Number for arithmetic, Boolean for comparisons and logic, Text for
+// `with`) and the names of their symbol's type: TypeOf answers them.
 func (info *Info) Typed() iter.Seq2[ast.Expr, *types.Type] {
 	if info.typeMap != nil {
 		return maps.All(info.typeMap)
@@ -474,7 +494,7 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 	if tc.types != nil {
 		info.typeMap = tc.types
 	} else {
-		info.types = newTypeTable(tc.recs)
+		info.types = newTypeTable(tc.recs, info.usual)
 	}
 	tc.types, tc.recs = nil, nil
 	if (static == always || static == unlessErr && !hasError(a.diags)) && !ctx.stopped() {

@@ -120,13 +120,13 @@ type typeChecker struct {
 	inLoop    bool
 	exits     []*env
 
-	lastValue *types.Type                       // the type of the last bare value statement checked (an action's implicit result)
+	lastValue *types.Type // the type of the last bare value statement checked (an action's implicit result)
 	// completion is the completion value of the statement list checked
 	// last: what an action yields when its body falls off the end (the
 	// value of its last statement: see completed).
 	completion *types.Type
-	seen      *env                              // while a try body with handlers is checked: every type each variable set has had in it
-	effects   map[*ast.ActionDecl]*actionEffect // what actions' bodies change, by action (aliases.go)
+	seen       *env                              // while a try body with handlers is checked: every type each variable set has had in it
+	effects    map[*ast.ActionDecl]*actionEffect // what actions' bodies change, by action (aliases.go)
 
 	// While the other reading of a statement read two ways is checked:
 	// the leftmost name of its value and the merged name read there.

@@ -73,14 +73,16 @@ var AllTags = [...]Tag{Unnecessary, Deprecated}
 // Has reports whether the set t holds tag x.
 func (t Tag) Has(x Tag) bool { return t&x != 0 }
 
-// A Diagnostic is one problem in one document.
+// A Diagnostic is one problem in one document. (Its one-byte fields come
+// together: 104 bytes, not 112, and a document holds its diagnostics in
+// more than one list.)
 type Diagnostic struct {
 	Span     token.Span // smallest span that shows the problem, in bytes
 	Severity Severity
 	Category Category
 	Tags     Tag       // a set; 0 for none
-	Code     string    // stable code, e.g. "PARSE-EXPECTED" or "ANALYZE-UNUSED"
 	Kind     Kind      // what the finding is about, for the code that acts on it; 0 when not told
+	Code     string    // stable code, e.g. "PARSE-EXPECTED" or "ANALYZE-UNUSED"
 	Names    []string  // the names or words it is about, as Kind says (without one: the names its message quotes); nil when none
 	Message  string    // lower-case sentence without trailing period where we write it
 	Related  []Related // other places that explain this one, or nil

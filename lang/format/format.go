@@ -220,11 +220,13 @@ func (p *printer) lineBreak() string {
 }
 
 // binaryOperators returns the offsets of the operators of binary
-// expressions written with a symbol: those get a space on each side.
+// expressions written with a symbol: those get a space on each side. (An
+// operator written in words starts with a letter, so its first byte tells
+// the two apart.)
 func binaryOperators(f *ast.File, src string) map[int]bool {
 	ops := map[int]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok && b.OpEnd == b.OpPos+1 && b.OpPos < len(src) {
+		if b, ok := n.(*ast.BinaryExpr); ok && b.OpPos >= 0 && b.OpPos < len(src) {
 			switch src[b.OpPos] {
 			case '+', '-', '/', '%', '=':
 				ops[b.OpPos] = true

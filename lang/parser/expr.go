@@ -166,9 +166,8 @@ func (p *parser) binaryRest(left ast.Expr, prec int, c exprCtx) ast.Expr {
 				p.expect(token.KeywordBy, "'by' after 'divided'")
 			}
 		}
-		opEnd := p.lastEnd
 		right := p.binary(opPrec+1, c)
-		left = &ast.BinaryExpr{Range: span(left, right.End()), X: left, Op: op, OpPos: t.Start, OpEnd: opEnd, Y: right}
+		left = &ast.BinaryExpr{Range: span(left, right.End()), X: left, Op: op, OpPos: t.Start, Y: right}
 	}
 	return left
 }
@@ -490,7 +489,7 @@ func (p *parser) ofArg(clause bool) ast.Expr {
 		}
 		p.next()
 		right := p.ofTerm(clause)
-		left = &ast.BinaryExpr{Range: span(left, right.End()), X: left, Op: op, OpPos: t.Start, OpEnd: t.End, Y: right}
+		left = &ast.BinaryExpr{Range: span(left, right.End()), X: left, Op: op, OpPos: t.Start, Y: right}
 	}
 }
 
@@ -518,9 +517,8 @@ func (p *parser) ofTerm(clause bool) ast.Expr {
 		if t.Kind == token.KeywordDivided {
 			p.expect(token.KeywordBy, "'by' after 'divided'")
 		}
-		opEnd := p.lastEnd
 		right := p.primary(clause)
-		left = &ast.BinaryExpr{Range: span(left, right.End()), X: left, Op: op, OpPos: t.Start, OpEnd: opEnd, Y: right}
+		left = &ast.BinaryExpr{Range: span(left, right.End()), X: left, Op: op, OpPos: t.Start, Y: right}
 	}
 }
 
