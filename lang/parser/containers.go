@@ -238,37 +238,24 @@ func (p *parser) newStmt() ast.Stmt {
 	s.Name = p.ident("an instance name after 'as'")
 	p.expect(token.Colon, "':' after the instance name")
 	fr := p.openFrame(0, nil)
-	for !p.atEOF() {
-		n := p.peek()
-		switch n.Kind {
-		case token.KeywordEnd:
-			p.next()
-			s.Range = p.rng(t.Start)
-			return s
-		case token.Eol:
-			p.next()
-		case token.Identifier:
-			if p.member(fr, n, func() {
-				p.next()
-				if k := p.kind(); k != token.KeywordIs && k != token.Colon {
-					if k == token.EOF {
-						p.failExpected(n, CodeEOF, "'is' or ':' after the property name", endOfFile)
-					}
-					p.failExpectedHere(CodeExpected, "'is' or ':' after the property name")
-				}
-				p.next()
-				v := p.expr()
-				s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: p.identOf(n), Value: v})
-			}) {
-				s.Range = p.rng(t.Start)
-				return s
-			}
-		default:
+	p.memberLines(fr, func(n token.Token) bool {
+		if n.Kind != token.Identifier {
 			p.membersEnd(fr, n, CodeUnexpected, "an instance body holds 'property is value' lines; found "+describe(n))
-			s.Range = p.rng(t.Start)
-			return s
+			return false
 		}
-	}
+		return !p.member(fr, n, func() {
+			p.next()
+			if k := p.kind(); k != token.KeywordIs && k != token.Colon {
+				if k == token.EOF {
+					p.failExpected(n, CodeEOF, "'is' or ':' after the property name", endOfFile)
+				}
+				p.failExpectedHere(CodeExpected, "'is' or ':' after the property name")
+			}
+			p.next()
+			v := p.expr()
+			s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: p.identOf(n), Value: v})
+		})
+	})
 	s.Range = p.rng(t.Start)
 	return s
 }
