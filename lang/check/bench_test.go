@@ -7,8 +7,10 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -21,16 +23,7 @@ import (
 
 // BenchmarkCheckCorpus parses and checks every corpus program.
 func BenchmarkCheckCorpus(b *testing.B) {
-	files := testcorpus.Programs(b)
-	if len(files) == 0 {
-		b.Skip("corpus not found")
-	}
-	var srcs []string
-	n := 0
-	for _, s := range files {
-		srcs = append(srcs, s)
-		n += len(s)
-	}
+	srcs, n := corpus(b)
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -44,20 +37,15 @@ func BenchmarkCheckCorpus(b *testing.B) {
 
 // BenchmarkCheckOnly checks the pre-parsed corpus: the checker's share.
 func BenchmarkCheckOnly(b *testing.B) {
-	files := testcorpus.Programs(b)
-	if len(files) == 0 {
-		b.Skip("corpus not found")
-	}
+	srcs, n := corpus(b)
 	type parsed struct {
 		f   *wflast.File
 		src string
 	}
 	var ps []parsed
-	n := 0
-	for _, s := range files {
+	for _, s := range srcs {
 		f, _ := wflparser.Parse(s)
 		ps = append(ps, parsed{f, s})
-		n += len(s)
 	}
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
@@ -67,6 +55,23 @@ func BenchmarkCheckOnly(b *testing.B) {
 			check.Check(p.f, p.src)
 		}
 	}
+}
+
+// corpus returns the corpus programs, in the order of their paths, and
+// their size in bytes; it skips b when the corpus is not found.
+func corpus(b *testing.B) ([]string, int) {
+	progs := testcorpus.Programs(b)
+	paths := slices.Sorted(maps.Keys(progs))
+	srcs := make([]string, len(paths))
+	n := 0
+	for i, path := range paths {
+		srcs[i] = progs[path]
+		n += len(srcs[i])
+	}
+	if n == 0 {
+		b.Skip("corpus not found")
+	}
+	return srcs, n
 }
 
 // goPackages are GOROOT packages whose imports are all in the standard
@@ -139,13 +144,7 @@ func goWorkload(b *testing.B, want int) (run func(), n int) {
 // corpus's size with go/parser and go/types, for comparison (see
 // goWorkload; BenchmarkCheckRatio runs both in one loop).
 func BenchmarkGoParserTypes(b *testing.B) {
-	want := 0
-	for _, s := range testcorpus.Programs(b) {
-		want += len(s)
-	}
-	if want == 0 {
-		b.Skip("corpus not found")
-	}
+	_, want := corpus(b)
 	run, n := goWorkload(b, want)
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
@@ -167,16 +166,7 @@ func BenchmarkGoParserTypes(b *testing.B) {
 //
 //	go test -run '^$' -bench CheckRatio -count 5 ./lang/check
 func BenchmarkCheckRatio(b *testing.B) {
-	var srcs []string
-	n := 0
-	for _, s := range testcorpus.Programs(b) {
-		srcs = append(srcs, s)
-		n += len(s)
-	}
-	if n == 0 {
-		b.Skip("corpus not found")
-	}
-	sort.Strings(srcs)
+	srcs, n := corpus(b)
 	goRun, total := goWorkload(b, n)
 	tw, tg := time.Duration(1<<62), time.Duration(1<<62)
 	b.ResetTimer()
