@@ -37,13 +37,8 @@ func (p *parser) containerDecl() ast.Stmt {
 		}
 	})
 	fr.members = true
-	for {
-		n := p.peek()
+	if p.memberLines(fr, func(n token.Token) bool {
 		switch n.Kind {
-		case token.KeywordEnd:
-			p.next()
-			d.Range = p.rng(t.Start)
-			return d
 		case token.KeywordProperty:
 			d.Members = append(d.Members, p.property(false, n))
 		case token.KeywordStatic:
@@ -68,19 +63,17 @@ func (p *parser) containerDecl() ast.Stmt {
 			}
 			ev.Range = p.rng(n.Start)
 			d.Members = append(d.Members, ev)
-		case token.Eol:
-			p.next()
-		case token.EOF:
-			msg, names := p.expected("'end' to close the container '"+d.Name.Name+"'", endOfFile)
-			p.membersEnd(fr, n, CodeEOF, msg, names...)
-			d.Range = p.rng(t.Start)
-			return d
 		default:
 			p.membersEnd(fr, n, CodeUnexpected, "a container body holds properties, actions and events; found "+describe(n))
-			d.Range = p.rng(t.Start)
-			return d
+			return false
 		}
+		return true
+	}) {
+		msg, names := p.expected("'end' to close the container '"+d.Name.Name+"'", endOfFile)
+		p.membersEnd(fr, p.peek(), CodeEOF, msg, names...)
 	}
+	d.Range = p.rng(t.Start)
+	return d
 }
 
 // property parses `[static] property NAME[: TYPE] [defaults VALUE]` in a
@@ -177,39 +170,27 @@ func (p *parser) interfaceDecl() ast.Stmt {
 	}
 	if p.got(token.Colon) {
 		fr := p.openFrame(0, nil)
-		for {
-			n := p.peek()
-			switch n.Kind {
-			case token.EOF:
-				msg, names := p.expected("'end' to close the interface '"+d.Name.Name+"'", endOfFile)
-				p.membersEnd(fr, n, CodeEOF, msg, names...)
-				d.Range = p.rng(t.Start)
-				return d
-			case token.KeywordEnd:
-				p.next()
-				d.Range = p.rng(t.Start)
-				return d
-			case token.Eol:
-				p.next()
-				continue
-			case token.KeywordRequires:
-				p.next()
-				p.expect(token.KeywordAction, "'action' after 'requires'")
-				sig := &ast.ActionSig{Name: p.identOrEnd("an action name after 'requires action'", n)}
-				if k := p.kind(); k == token.KeywordNeeds || k == token.KeywordWith {
-					p.next()
-					sig.Params = p.paramList()
-				}
-				if p.got(token.Colon) {
-					sig.ReturnType = p.colonType(n)
-				}
-				sig.Range = p.rng(n.Start)
-				d.Actions = append(d.Actions, sig)
-			default:
+		if p.memberLines(fr, func(n token.Token) bool {
+			if n.Kind != token.KeywordRequires {
 				p.membersEnd(fr, n, CodeUnexpected, "an interface body holds 'requires action' lines; found "+describe(n))
-				d.Range = p.rng(t.Start)
-				return d
+				return false
 			}
+			p.next()
+			p.expect(token.KeywordAction, "'action' after 'requires'")
+			sig := &ast.ActionSig{Name: p.identOrEnd("an action name after 'requires action'", n)}
+			if k := p.kind(); k == token.KeywordNeeds || k == token.KeywordWith {
+				p.next()
+				sig.Params = p.paramList()
+			}
+			if p.got(token.Colon) {
+				sig.ReturnType = p.colonType(n)
+			}
+			sig.Range = p.rng(n.Start)
+			d.Actions = append(d.Actions, sig)
+			return true
+		}) {
+			msg, names := p.expected("'end' to close the interface '"+d.Name.Name+"'", endOfFile)
+			p.membersEnd(fr, p.peek(), CodeEOF, msg, names...)
 		}
 	}
 	d.Range = p.rng(t.Start)

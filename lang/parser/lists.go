@@ -91,12 +91,12 @@ func (p *parser) clear() ast.Stmt {
 
 // memberLines reads the body of fr's statement when it is made of member
 // lines (a list's `add` lines, a map's entries, a new instance's property
-// values) up to its `end`, which the word of fr's closer then follows
-// (`end list`). It skips blank lines and calls line at the first token of
-// each other line; line parses it and reports whether the body goes on,
-// false where it ended there (p.member, p.membersEnd). It returns at the
-// end of the file too.
-func (p *parser) memberLines(fr *frame, line func(n token.Token) bool) {
+// values, a container's members) up to its `end`, which the word of fr's
+// closer then follows (`end list`). It skips blank lines and calls line at
+// the first token of each other line; line parses it and reports whether
+// the body goes on, false where it ended there (p.member, p.membersEnd).
+// It reports whether the text ended before the body did.
+func (p *parser) memberLines(fr *frame, line func(n token.Token) bool) (unclosed bool) {
 	for !p.atEOF() {
 		switch n := p.peek(); n.Kind {
 		case token.Eol:
@@ -106,11 +106,12 @@ func (p *parser) memberLines(fr *frame, line func(n token.Token) bool) {
 			if fr.kw != 0 {
 				p.expect(fr.kw, "'"+fr.kw.Spelling()+"' after 'end'")
 			}
-			return
+			return false
 		default:
 			if !line(n) {
-				return
+				return false
 			}
 		}
 	}
+	return true
 }
