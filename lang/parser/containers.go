@@ -80,10 +80,7 @@ func (p *parser) containerDecl() ast.Stmt {
 // container; start is its first word.
 func (p *parser) property(static bool, start token.Token) ast.Stmt {
 	kw := p.next() // property
-	if p.atEOF() {
-		p.failExpected(kw, CodeEOF, "a property name", endOfFile)
-	}
-	d := &ast.PropertyDecl{Static: static, Name: p.ident("a property name after 'property'")}
+	d := &ast.PropertyDecl{Static: static, Name: p.nameAfter(kw, "a property name", "'property'")}
 	if p.got(token.Colon) {
 		d.Type = p.propertyType(kw)
 	}
@@ -98,10 +95,7 @@ func (p *parser) property(static bool, start token.Token) ast.Stmt {
 // container; start is its first word.
 func (p *parser) method(static bool, start token.Token) ast.Stmt {
 	kw := p.next() // action
-	if p.atEOF() {
-		p.failExpected(kw, CodeEOF, "an action name", endOfFile)
-	}
-	d := &ast.ActionDecl{Method: true, Static: static, Name: p.ident("an action name after 'action'")}
+	d := &ast.ActionDecl{Method: true, Static: static, Name: p.nameAfter(kw, "an action name", "'action'")}
 	if p.got(token.KeywordNeeds) {
 		d.Params = p.paramList()
 	}
@@ -213,10 +207,7 @@ func (p *parser) newStmt() ast.Stmt {
 	}
 	s := &ast.NewStmt{Container: p.identOrEnd("a container name after 'create new'", t)}
 	p.expect(token.KeywordAs, "'as' after the container name")
-	if p.atEOF() {
-		p.failExpected(t, CodeEOF, "an instance name", endOfFile)
-	}
-	s.Name = p.ident("an instance name after 'as'")
+	s.Name = p.nameAfter(t, "an instance name", "'as'")
 	p.expect(token.Colon, "':' after the instance name")
 	fr := p.openFrame(0, nil)
 	p.memberLines(fr, func(n token.Token) bool {
@@ -268,4 +259,15 @@ func (p *parser) parentCall() ast.Stmt {
 	t := p.next()
 	name := p.identOrEnd("a method name", t)
 	return &ast.ParentCallStmt{Range: p.rng(t.Start), Method: name}
+}
+
+// nameAfter consumes the name a member or an instance has after the word
+// said in after ("'property'"), or fails: with "expected WHAT after …,
+// found X", or at the end of the file, at the token at, with "expected
+// WHAT, found end of file".
+func (p *parser) nameAfter(at token.Token, what, after string) *ast.Ident {
+	if p.atEOF() {
+		p.failExpected(at, CodeEOF, what, endOfFile)
+	}
+	return p.ident(what + " after " + after)
 }
