@@ -13,8 +13,8 @@ import (
 	"slices"
 	"sort"
 	"testing"
-	"time"
 
+	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/internal/testcorpus"
 	wflast "wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -161,29 +161,16 @@ func BenchmarkGoParserTypes(b *testing.B) {
 // BenchmarkGoParserTypes does). It reports each workload's MB/s and their
 // ratio, wfl/go (above 1: ours is faster per byte). Each workload's speed is
 // taken from its fastest pass, because load from other processes only ever
-// adds time: on a shared machine the fastest passes are the comparable ones.
-// Run it with
+// adds time (benchdoc.Ratio). Run it with
 //
 //	go test -run '^$' -bench CheckRatio -count 5 ./lang/check
 func BenchmarkCheckRatio(b *testing.B) {
 	srcs, n := corpus(b)
 	goRun, total := goWorkload(b, n)
-	tw, tg := time.Duration(1<<62), time.Duration(1<<62)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
+	benchdoc.Ratio(b, n, func() {
 		for _, s := range srcs {
 			f, _ := wflparser.Parse(s)
 			check.Check(f, s)
 		}
-		mid := time.Now()
-		goRun()
-		tg = min(tg, time.Since(mid))
-		tw = min(tw, mid.Sub(start))
-	}
-	wmbs := float64(n) / tw.Seconds() / 1e6
-	gmbs := float64(total) / tg.Seconds() / 1e6
-	b.ReportMetric(wmbs, "wfl-MB/s")
-	b.ReportMetric(gmbs, "go-MB/s")
-	b.ReportMetric(wmbs/gmbs, "wfl/go")
+	}, total, goRun)
 }
