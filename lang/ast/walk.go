@@ -436,16 +436,14 @@ func eachChild(node Node, f func(Node)) {
 }
 
 // visit calls f with n unless n is absent: a nil Expr or Stmt, or a nil
-// pointer to a node, which f must not see as a node. One instance serves
-// every pointer type and one each interface type.
+// pointer to a node, which f must not see as a node.
 //
 //go:noinline
 func visit[N interface {
 	Node
 	comparable
 }](n N, f func(Node)) {
-	var absent N
-	if n != absent {
+	if present(n) {
 		f(n)
 	}
 }
@@ -457,12 +455,19 @@ func visitAll[N interface {
 	Node
 	comparable
 }](ns []N, f func(Node)) {
-	var absent N
 	for _, n := range ns {
-		if n != absent {
+		if present(n) {
 			f(n)
 		}
 	}
+}
+
+// present reports whether n is neither a nil interface nor a nil pointer.
+// A nil interface is told apart first: comparing it with the zero N would
+// call the runtime's interface equality.
+func present[N comparable](n N) bool {
+	var absent N
+	return any(n) != nil && n != absent
 }
 
 // callChildren is eachChild of a call. Sugar calls may put arguments
