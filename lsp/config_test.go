@@ -68,12 +68,8 @@ func configWorkspace(t *testing.T, wflcfg string) (dir, docURI string) {
 func TestConfigurationPull(t *testing.T) {
 	dir, u := configWorkspace(t, "indent_size = 3\n")
 	c := newClient(t)
-	r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
+	c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
 		"workspace": map[string]any{"configuration": true, "didChangeConfiguration": map[string]any{"dynamicRegistration": true}}}})
-	if r.Error != nil {
-		t.Fatal(r.Error)
-	}
-	c.notify("initialized", map[string]any{})
 	reg := c.await("registration", func(m *msg) bool { return m.Method == "client/registerCapability" })
 	if !strings.Contains(string(reg.Params), `"workspace/didChangeConfiguration"`) || !strings.Contains(string(reg.Params), `"section":"wfl"`) {
 		t.Errorf("registration %s", reg.Params)
@@ -136,11 +132,7 @@ func TestConfigurationPull(t *testing.T) {
 func TestConfigurationPush(t *testing.T) {
 	dir, u := configWorkspace(t, "")
 	c := newClient(t)
-	r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{}})
-	if r.Error != nil {
-		t.Fatal(r.Error)
-	}
-	c.notify("initialized", map[string]any{})
+	c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{}})
 	c.open(u, configProgram, 1)
 	if p := c.diagnostics(u, 1); hasCode(p, "LINT-LENGTH") {
 		t.Fatalf("LINT-LENGTH under the default limit: %s", p.raw)
@@ -179,12 +171,8 @@ func TestConfigurationPush(t *testing.T) {
 func TestConfigurationInitOptions(t *testing.T) {
 	dir, u := configWorkspace(t, "")
 	c := newClient(t)
-	r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{},
+	c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{},
 		"initializationOptions": map[string]any{"wfl": map[string]any{"maxLineLength": 40}}})
-	if r.Error != nil {
-		t.Fatal(r.Error)
-	}
-	c.notify("initialized", map[string]any{})
 	c.open(u, configProgram, 1)
 	if p := c.diagnostics(u, 1); !hasCode(p, "LINT-LENGTH") {
 		t.Fatalf("no LINT-LENGTH under initializationOptions maxLineLength 40: %s", p.raw)
@@ -200,13 +188,9 @@ func TestConfigurationInitOptions(t *testing.T) {
 func TestConfigurationPullDiagnosticsRefresh(t *testing.T) {
 	dir, u := configWorkspace(t, "")
 	c := newClient(t)
-	r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
+	c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
 		"textDocument": map[string]any{"diagnostic": map[string]any{}},
 		"workspace":    map[string]any{"diagnostics": map[string]any{"refreshSupport": true}}}})
-	if r.Error != nil {
-		t.Fatal(r.Error)
-	}
-	c.notify("initialized", map[string]any{})
 	c.open(u, configProgram, 1)
 	pull := func() string {
 		t.Helper()
@@ -237,12 +221,8 @@ func TestConfigurationPullDiagnosticsRefresh(t *testing.T) {
 func TestWatchedConfigFile(t *testing.T) {
 	dir, u := configWorkspace(t, "max_line_length = 100\n")
 	c := newClient(t)
-	r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
+	c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
 		"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}})
-	if r.Error != nil {
-		t.Fatal(r.Error)
-	}
-	c.notify("initialized", map[string]any{})
 	reg := c.await("registration", func(m *msg) bool { return m.Method == "client/registerCapability" })
 	if !strings.Contains(string(reg.Params), `"globPattern":"**/.wflcfg"`) {
 		t.Errorf("the watchers registered do not name .wflcfg: %s", reg.Params)
@@ -295,12 +275,8 @@ func TestConfigurationAnswerCancelsNothing(t *testing.T) {
 	}
 	for session := range 20 {
 		c := newClient(t)
-		r := c.call("initialize", map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
+		c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
 			"workspace": map[string]any{"configuration": true}}})
-		if r.Error != nil {
-			t.Fatal(r.Error)
-		}
-		c.notify("initialized", map[string]any{})
 		c.open(u, program, 1)
 		ids := make([]int, len(requests))
 		for i, q := range requests {

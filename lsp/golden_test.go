@@ -12,7 +12,6 @@ package lsp
 // Regenerate with: go test ./lsp -run TestGolden -update
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -57,7 +56,7 @@ func eachEncoding(t *testing.T, ar *txtar.Archive, got func(enc string) string) 
 			continue
 		}
 		if got != want {
-			t.Errorf("%s transcript differs (run with -update to regenerate):\n%s", enc, diffLines(want, got))
+			t.Errorf("%s transcript differs (run with -update to regenerate):\n%s", enc, txtar.Diff(want, got))
 		}
 	}
 }
@@ -461,22 +460,4 @@ func positionIn(cv conv, src string, off int) wirePos {
 		i += size
 	}
 	return wirePos{line, n}
-}
-
-func diffLines(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b bytes.Buffer
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			fmt.Fprintf(&b, "line %d:\n  want %s\n  got  %s\n", i+1, wl, gl)
-		}
-	}
-	return b.String()
 }

@@ -310,7 +310,13 @@ func (c *client) initialize(caps any) *msg {
 	if caps == nil {
 		caps = map[string]any{}
 	}
-	r := c.call("initialize", map[string]any{"processId": nil, "rootUri": nil, "capabilities": caps})
+	return c.initializeWith(map[string]any{"processId": nil, "rootUri": nil, "capabilities": caps})
+}
+
+// initializeWith is initialize with all of the request's params given.
+func (c *client) initializeWith(params map[string]any) *msg {
+	c.t.Helper()
+	r := c.call("initialize", params)
 	if r.Error != nil {
 		c.t.Fatalf("initialize: %+v", r.Error)
 	}

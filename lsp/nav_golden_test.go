@@ -53,14 +53,10 @@ func navTranscript(t *testing.T, ar *txtar.Archive, queries, enc string) string 
 	docURI := "file://" + filepath.Join(dir, "doc.wfl")
 	src := texts["doc.wfl"]
 	c := newClient(t, quiet)
-	r := c.call("initialize", map[string]any{"rootUri": "file://" + dir, "capabilities": map[string]any{
+	c.initializeWith(map[string]any{"rootUri": "file://" + dir, "capabilities": map[string]any{
 		"general":   map[string]any{"positionEncodings": []string{enc}},
 		"workspace": map[string]any{"workspaceEdit": map[string]any{"documentChanges": true}},
 	}})
-	if r.Error != nil {
-		t.Fatal(r.Error)
-	}
-	c.notify("initialized", map[string]any{})
 	c.await("the workspace index", func(m *msg) bool {
 		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "indexed")
 	})

@@ -392,13 +392,9 @@ func TestWorkspaceSymbols(t *testing.T) {
 	write("sub/b.wfl", "store grand total as 1\n")
 	write(".hidden/c.wfl", "store great secret as 1\n")
 	c := newClient(t)
-	r := c.call("initialize", map[string]any{"rootUri": "file://" + dir, "capabilities": map[string]any{
+	c.initializeWith(map[string]any{"rootUri": "file://" + dir, "capabilities": map[string]any{
 		"window":    map[string]any{"workDoneProgress": true},
 		"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}})
-	if r.Error != nil {
-		t.Fatal(r.Error)
-	}
-	c.notify("initialized", map[string]any{})
 	// The server asks to watch the files and to show progress, in either order.
 	reg := c.await("client/registerCapability", func(m *msg) bool { return m.Method == "client/registerCapability" })
 	if !strings.Contains(string(reg.Params), `**/*.wfl`) {
@@ -535,10 +531,7 @@ func TestReferencesAndRenameAcrossFiles(t *testing.T) {
 	write("alone.wfl", "define action called shout:\n    display 1\nend action\n")
 	main := "file://" + filepath.Join(dir, "main.wfl")
 	c := newClient(t)
-	if r := c.call("initialize", map[string]any{"rootUri": "file://" + dir, "capabilities": map[string]any{}}); r.Error != nil {
-		t.Fatal(r.Error)
-	}
-	c.notify("initialized", map[string]any{})
+	c.initializeWith(map[string]any{"rootUri": "file://" + dir, "capabilities": map[string]any{}})
 	c.await("index done", func(m *msg) bool {
 		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "indexed 3")
 	})

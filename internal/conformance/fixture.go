@@ -120,6 +120,16 @@ func elicit(message string, props map[string]any, required ...string) mcp.InputR
 	return mcp.InputRequest{Method: "elicitation/create", Params: map[string]any{"message": message, "requestedSchema": schema}}
 }
 
+// elicited puts the question q, named name, to the client and answers with
+// prefix and the client's answer, or fails the call when it cannot.
+func elicited(ctx context.Context, c *mcp.Call, name, prefix string, q mcp.InputRequest) mcp.Result {
+	res, err := c.Elicit(ctx, name, q.Params)
+	if err != nil {
+		return mcp.Failed(err)
+	}
+	return content(text(prefix + string(res)))
+}
+
 func sample(prompt string, maxTokens int) mcp.InputRequest {
 	return mcp.InputRequest{Method: "sampling/createMessage", Params: map[string]any{
 		"messages":  []any{map[string]any{"role": "user", "content": text(prompt)}},
@@ -202,28 +212,20 @@ func Primitives() *mcp.Primitives {
 			tool("test_elicitation", "Asks the user for a username and an email (elicitation/create)",
 				func(ctx context.Context, c *mcp.Call) mcp.Result {
 					message, _ := c.Args["message"].(string)
-					res, err := c.Elicit(ctx, "user", elicit(message, map[string]any{
+					return elicited(ctx, c, "user", "User response: ", elicit(message, map[string]any{
 						"username": map[string]any{"type": "string", "description": "User's response"},
 						"email":    map[string]any{"type": "string", "description": "User's email address"},
-					}, "username", "email").Params)
-					if err != nil {
-						return mcp.Failed(err)
-					}
-					return content(text("User response: " + string(res)))
+					}, "username", "email"))
 				}, "message"),
 			tool("test_elicitation_sep1034_defaults", "Elicits with a default for each primitive type (SEP-1034)",
 				func(ctx context.Context, c *mcp.Call) mcp.Result {
-					res, err := c.Elicit(ctx, "defaults", elicit("Please review and update the form fields with defaults", map[string]any{
+					return elicited(ctx, c, "defaults", "Elicitation completed: ", elicit("Please review and update the form fields with defaults", map[string]any{
 						"name":     map[string]any{"type": "string", "description": "User name", "default": "John Doe"},
 						"age":      map[string]any{"type": "integer", "description": "User age", "default": 30},
 						"score":    map[string]any{"type": "number", "description": "User score", "default": 95.5},
 						"status":   map[string]any{"type": "string", "description": "User status", "enum": []string{"active", "inactive", "pending"}, "default": "active"},
 						"verified": map[string]any{"type": "boolean", "description": "Verification status", "default": true},
-					}).Params)
-					if err != nil {
-						return mcp.Failed(err)
-					}
-					return content(text("Elicitation completed: " + string(res)))
+					}))
 				}),
 			tool("test_elicitation_sep1330_enums", "Elicits with the five kinds of enum (SEP-1330)",
 				func(ctx context.Context, c *mcp.Call) mcp.Result {
@@ -234,18 +236,14 @@ func Primitives() *mcp.Primitives {
 						}
 						return out
 					}
-					res, err := c.Elicit(ctx, "enums", elicit("Please choose options", map[string]any{
+					return elicited(ctx, c, "enums", "Elicitation completed: ", elicit("Please choose options", map[string]any{
 						"untitledSingle": map[string]any{"type": "string", "enum": []string{"option1", "option2", "option3"}},
 						"titledSingle":   map[string]any{"type": "string", "oneOf": titled("value", "First Option", "Second Option", "Third Option")},
 						"legacyEnum": map[string]any{"type": "string", "enum": []string{"opt1", "opt2", "opt3"},
 							"enumNames": []string{"Option One", "Option Two", "Option Three"}},
 						"untitledMulti": map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": []string{"option1", "option2", "option3"}}},
 						"titledMulti":   map[string]any{"type": "array", "items": map[string]any{"anyOf": titled("value", "First Choice", "Second Choice", "Third Choice")}},
-					}).Params)
-					if err != nil {
-						return mcp.Failed(err)
-					}
-					return content(text("Elicitation completed: " + string(res)))
+					}))
 				}),
 			tool("test_missing_capability", "Needs the client's sampling capability: -32021 under 2026-07-28 without it",
 				func(ctx context.Context, c *mcp.Call) mcp.Result {

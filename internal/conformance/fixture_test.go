@@ -1,11 +1,13 @@
 package conformance
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"image/png"
+	"io"
 	"strings"
 	"testing"
 
@@ -99,5 +101,85 @@ func TestWAV(t *testing.T) {
 	raw, err := base64.StdEncoding.DecodeString(WAV)
 	if err != nil || !bytes.HasPrefix(raw, []byte("RIFF")) || string(raw[8:12]) != "WAVE" || len(raw) != 44+8 {
 		t.Errorf("WAV: %v %q", err, raw)
+	}
+}
+
+// TestElicitations runs the elicitation tools with a client that answers
+// the server's elicitation/create: each tool answers with the client's
+// answer after its prefix, and fails when the client cannot be asked.
+func TestElicitations(t *testing.T) {
+	for _, tc := range []struct {
+		tool, args, prefix string
+		caps               string
+	}{
+		{"test_elicitation", `{"message":"who are you?"}`, "User response: ", `{"elicitation":{}}`},
+		{"test_elicitation_sep1034_defaults", `{}`, "Elicitation completed: ", `{"elicitation":{}}`},
+		{"test_elicitation_sep1330_enums", `{}`, "Elicitation completed: ", `{"elicitation":{}}`},
+		{"test_elicitation", `{"message":"who are you?"}`, "", `{}`},
+	} {
+		s, err := mcp.New(mcp.Options{Root: t.TempDir(), Primitives: Primitives()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- s.ServeStream(ctx, inR, outW); outW.Close() }()
+		lines := bufio.NewScanner(outR)
+		send := func(line string) {
+			if _, err := io.WriteString(inW, line+"\n"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		type message struct {
+			ID     json.RawMessage
+			Method string
+			Params json.RawMessage
+			Result json.RawMessage
+		}
+		next := func() message {
+			if !lines.Scan() {
+				t.Fatalf("%s: the server stopped: %v", tc.tool, lines.Err())
+			}
+			var m message
+			if err := json.Unmarshal(lines.Bytes(), &m); err != nil {
+				t.Fatalf("%s: %q: %v", tc.tool, lines.Text(), err)
+			}
+			return m
+		}
+		send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":` + tc.caps + `,"clientInfo":{"name":"t","version":"1"}}}`)
+		next()
+		send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"` + tc.tool + `","arguments":` + tc.args + `}}`)
+		asked := false
+		var result struct {
+			Content []struct{ Text string }
+			IsError bool
+		}
+		for {
+			m := next()
+			if m.Method == "elicitation/create" {
+				asked = true
+				send(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"action":"accept","content":{"answer":42}}}`)
+				continue
+			}
+			if string(m.ID) == "2" {
+				json.Unmarshal(m.Result, &result)
+				break
+			}
+		}
+		cancel()
+		inW.Close()
+		<-done
+		switch {
+		case tc.prefix == "":
+			if asked || !result.IsError {
+				t.Errorf("%s without the capability: asked %v, result %+v", tc.tool, asked, result)
+			}
+		case !asked || result.IsError || len(result.Content) != 1 ||
+			!strings.HasPrefix(result.Content[0].Text, tc.prefix) || !strings.Contains(result.Content[0].Text, `"answer":42`):
+			t.Errorf("%s: asked %v, result %+v; want %q and the answer", tc.tool, asked, result, tc.prefix)
+		}
 	}
 }

@@ -25,3 +25,16 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatalf("after Set: %q", got)
 	}
 }
+
+func TestDiff(t *testing.T) {
+	for _, tc := range []struct{ want, got, diff string }{
+		{"a\nb\n", "a\nb\n", ""},
+		{"a\nb\nc", "a\nB\nc", "line 2:\n  want b\n  got  B\n"},
+		{"a", "a\nmore", "line 2:\n  want \n  got  more\n"},
+		{"x\ny", "", "line 1:\n  want x\n  got  \nline 2:\n  want y\n  got  \n"},
+	} {
+		if d := Diff(tc.want, tc.got); d != tc.diff {
+			t.Errorf("Diff(%q, %q) = %q, want %q", tc.want, tc.got, d, tc.diff)
+		}
+	}
+}

@@ -105,426 +105,369 @@ func Children(node Node, f func(Node)) { eachChild(node, f) }
 func eachChild(node Node, f func(Node)) {
 	switch n := node.(type) {
 	case *File:
-		for _, st := range n.Stmts {
-			visitStmt(st, f)
-		}
+		visitAll(n.Stmts, f)
 	case *CommentGroup:
-		for _, c := range n.List {
-			f(c)
-		}
+		visitAll(n.List, f)
 	case *Comment, *Ident, *BadExpr, *BadStmt, *BasicLit, *BranchStmt, *ExitStmt:
 	case *Block:
-		for _, st := range n.Stmts {
-			visitStmt(st, f)
-		}
+		visitAll(n.Stmts, f)
 
 	// expressions
 	case *PatternLit:
-		visitLit(n.Lit, f)
+		visit(n.Lit, f)
 	case *ListLit:
-		visitExprs(n.Elems, f)
+		visitAll(n.Elems, f)
 	case *ParenExpr:
-		visitExpr(n.X, f)
+		visit(n.X, f)
 	case *BinaryExpr:
-		visitExpr(n.X, f)
-		visitExpr(n.Y, f)
+		visit(n.X, f)
+		visit(n.Y, f)
 	case *BetweenExpr:
-		visitExpr(n.X, f)
-		visitExpr(n.Lo, f)
-		visitExpr(n.Hi, f)
+		visit(n.X, f)
+		visit(n.Lo, f)
+		visit(n.Hi, f)
 	case *UnaryExpr:
-		visitExpr(n.X, f)
+		visit(n.X, f)
 	case *ConcatExpr:
-		visitExpr(n.X, f)
-		visitExpr(n.Y, f)
+		visit(n.X, f)
+		visit(n.Y, f)
 	case *Arg:
-		visitIdent(n.Name, f)
-		visitExpr(n.Value, f)
+		visit(n.Name, f)
+		visit(n.Value, f)
 	case *CallExpr:
 		callChildren(n, f)
 	case *ActionCallExpr:
-		visitIdent(n.Name, f)
-		for _, a := range n.Args {
-			f(a)
-		}
+		visit(n.Name, f)
+		visitAll(n.Args, f)
 	case *IndexExpr:
-		visitExpr(n.X, f)
-		visitExpr(n.Index, f)
+		visit(n.X, f)
+		visit(n.Index, f)
 	case *PropertyExpr:
-		visitExpr(n.X, f)
-		visitIdent(n.Prop, f)
+		visit(n.X, f)
+		visit(n.Prop, f)
 	case *StaticMemberExpr:
-		visitIdent(n.Container, f)
-		visitIdent(n.Member, f)
+		visit(n.Container, f)
+		visit(n.Member, f)
 	case *MethodCallExpr:
-		visitExpr(n.X, f)
-		visitIdent(n.Method, f)
-		for _, a := range n.Args {
-			f(a)
-		}
+		visit(n.X, f)
+		visit(n.Method, f)
+		visitAll(n.Args, f)
 	case *MatchesExpr:
-		visitExpr(n.X, f)
-		visitExpr(n.Pattern, f)
+		visit(n.X, f)
+		visit(n.Pattern, f)
 	case *FindExpr:
-		visitExpr(n.Discarded, f)
-		visitExpr(n.Pattern, f)
-		visitExpr(n.Text, f)
+		visit(n.Discarded, f)
+		visit(n.Pattern, f)
+		visit(n.Text, f)
 	case *ReplaceExpr:
-		visitExpr(n.Discarded, f)
-		visitExpr(n.Pattern, f)
-		visitExpr(n.Replacement, f)
-		visitExpr(n.Text, f)
+		visit(n.Discarded, f)
+		visit(n.Pattern, f)
+		visit(n.Replacement, f)
+		visit(n.Text, f)
 	case *SplitExpr:
-		visitExpr(n.Discarded, f)
-		visitExpr(n.Text, f)
-		visitExpr(n.Delim, f)
+		visit(n.Discarded, f)
+		visit(n.Text, f)
+		visit(n.Delim, f)
 	case *HeaderExpr:
-		visitLit(n.Name, f)
-		visitExpr(n.Request, f)
+		visit(n.Name, f)
+		visit(n.Request, f)
 	case *CurrentTimeExpr:
-		visitLit(n.Format, f)
+		visit(n.Format, f)
 	case *FileExistsExpr:
-		visitExpr(n.Path, f)
+		visit(n.Path, f)
 	case *FileSizeExpr:
-		visitExpr(n.File, f)
+		visit(n.File, f)
 	case *ListFilesExpr:
-		visitExpr(n.Path, f)
-		visitExprs(n.Extensions, f)
+		visit(n.Path, f)
+		visitAll(n.Extensions, f)
 	case *ReadContentExpr:
-		visitExpr(n.Count, f)
-		visitExpr(n.File, f)
+		visit(n.Count, f)
+		visit(n.File, f)
 	case *ProcessRunningExpr:
-		visitExpr(n.Process, f)
+		visit(n.Process, f)
 	case *DatabaseQueryExpr:
-		visitExpr(n.DB, f)
-		visitExpr(n.SQL, f)
-		visitExpr(n.Params, f)
+		visit(n.DB, f)
+		visit(n.SQL, f)
+		visit(n.Params, f)
 
 	// statements
 	case *VarDecl:
-		visitDoc(n.Doc, f)
-		visitIdent(n.Name, f)
-		visitExpr(n.Value, f)
+		visit(n.Doc, f)
+		visit(n.Name, f)
+		visit(n.Value, f)
 	case *AssignStmt:
 		if n.Kind == AssignSubtract {
-			visitExpr(n.Value, f)
-			visitIdent(n.Name, f)
+			visit(n.Value, f)
+			visit(n.Name, f)
 		} else {
-			visitIdent(n.Name, f)
-			visitExpr(n.Value, f)
+			visit(n.Name, f)
+			visit(n.Value, f)
 		}
 	case *AddStmt:
-		visitExpr(n.Value, f)
-		visitIdent(n.List, f)
+		visit(n.Value, f)
+		visit(n.List, f)
 	case *DisplayStmt:
-		visitExprs(n.Values, f)
+		visitAll(n.Values, f)
 	case *IfStmt:
-		visitExpr(n.Cond, f)
-		visitBlock(n.Then, f)
-		visitStmt(n.Else, f)
+		visit(n.Cond, f)
+		visit(n.Then, f)
+		visit(n.Else, f)
 	case *SingleIfStmt:
-		visitExpr(n.Cond, f)
-		visitStmt(n.Then, f)
+		visit(n.Cond, f)
+		visit(n.Then, f)
 	case *RouteStmt:
-		visitExpr(n.Subject, f)
-		for _, a := range n.Arms {
-			f(a)
-		}
-		visitBlock(n.Otherwise, f)
+		visit(n.Subject, f)
+		visitAll(n.Arms, f)
+		visit(n.Otherwise, f)
 	case *RouteArm:
-		visitExprs(n.Values, f)
-		visitBlock(n.Body, f)
+		visitAll(n.Values, f)
+		visit(n.Body, f)
 	case *CountStmt:
-		visitExpr(n.From, f)
-		visitExpr(n.To, f)
-		visitExpr(n.Step, f)
-		visitIdent(n.Var, f)
-		visitBlock(n.Body, f)
+		visit(n.From, f)
+		visit(n.To, f)
+		visit(n.Step, f)
+		visit(n.Var, f)
+		visit(n.Body, f)
 	case *ForEachStmt:
-		visitIdent(n.Var, f)
-		visitExpr(n.Coll, f)
-		visitBlock(n.Body, f)
+		visit(n.Var, f)
+		visit(n.Coll, f)
+		visit(n.Body, f)
 	case *RepeatStmt:
 		if n.Kind == RepeatDoUntil {
-			visitBlock(n.Body, f)
-			visitExpr(n.Cond, f)
+			visit(n.Body, f)
+			visit(n.Cond, f)
 		} else {
-			visitExpr(n.Cond, f)
-			visitBlock(n.Body, f)
+			visit(n.Cond, f)
+			visit(n.Body, f)
 		}
 	case *MainLoopStmt:
-		visitBlock(n.Body, f)
+		visit(n.Body, f)
 	case *TypeExpr:
-		visitIdent(n.Ident, f)
-		for _, a := range n.Args {
-			f(a)
-		}
+		visit(n.Ident, f)
+		visitAll(n.Args, f)
 	case *Param:
-		visitIdent(n.Name, f)
-		visitType(n.Type, f)
-		visitExpr(n.Default, f)
+		visit(n.Name, f)
+		visit(n.Type, f)
+		visit(n.Default, f)
 	case *ActionDecl:
-		visitDoc(n.Doc, f)
-		visitIdent(n.Name, f)
-		for _, p := range n.Params {
-			f(p)
-		}
-		visitType(n.ReturnType, f)
-		visitBlock(n.Body, f)
+		visit(n.Doc, f)
+		visit(n.Name, f)
+		visitAll(n.Params, f)
+		visit(n.ReturnType, f)
+		visit(n.Body, f)
 	case *ReturnStmt:
-		visitExpr(n.Value, f)
+		visit(n.Value, f)
 	case *CatchClause:
-		visitIdent(n.Name, f)
-		visitBlock(n.Body, f)
+		visit(n.Name, f)
+		visit(n.Body, f)
 	case *TryStmt:
 		tryChildren(n, f)
 	case *CreateListStmt:
-		visitIdent(n.Name, f)
-		visitExprs(n.Values, f)
+		visit(n.Name, f)
+		visitAll(n.Values, f)
 	case *MapEntry:
-		visitExpr(n.Key, f)
-		visitExpr(n.Value, f)
+		visit(n.Key, f)
+		visit(n.Value, f)
 	case *CreateMapStmt:
-		visitIdent(n.Name, f)
-		for _, e := range n.Entries {
-			f(e)
-		}
+		visit(n.Name, f)
+		visitAll(n.Entries, f)
 	case *PushStmt:
-		visitExpr(n.List, f)
-		visitExpr(n.Value, f)
+		visit(n.List, f)
+		visit(n.Value, f)
 	case *RemoveStmt:
-		visitExpr(n.Value, f)
-		visitIdent(n.List, f)
+		visit(n.Value, f)
+		visit(n.List, f)
 	case *ClearStmt:
-		visitIdent(n.List, f)
+		visit(n.List, f)
 	case *CreateDateStmt:
-		visitIdent(n.Name, f)
-		visitExpr(n.Value, f)
+		visit(n.Name, f)
+		visit(n.Value, f)
 	case *ContainerDecl:
-		visitDoc(n.Doc, f)
-		visitIdent(n.Name, f)
-		visitIdent(n.Extends, f)
-		for _, i := range n.Implements {
-			visitIdent(i, f)
-		}
-		for _, m := range n.Members {
-			visitStmt(m, f)
-		}
+		visit(n.Doc, f)
+		visit(n.Name, f)
+		visit(n.Extends, f)
+		visitAll(n.Implements, f)
+		visitAll(n.Members, f)
 	case *PropertyDecl:
-		visitDoc(n.Doc, f)
-		visitIdent(n.Name, f)
-		visitType(n.Type, f)
-		visitExpr(n.Default, f)
+		visit(n.Doc, f)
+		visit(n.Name, f)
+		visit(n.Type, f)
+		visit(n.Default, f)
 	case *EventDecl:
-		visitIdent(n.Name, f)
-		for _, p := range n.Params {
-			f(p)
-		}
+		visit(n.Name, f)
+		visitAll(n.Params, f)
 	case *ActionSig:
-		visitIdent(n.Name, f)
-		for _, p := range n.Params {
-			f(p)
-		}
-		visitType(n.ReturnType, f)
+		visit(n.Name, f)
+		visitAll(n.Params, f)
+		visit(n.ReturnType, f)
 	case *InterfaceDecl:
-		visitDoc(n.Doc, f)
-		visitIdent(n.Name, f)
-		for _, i := range n.Extends {
-			visitIdent(i, f)
-		}
-		for _, a := range n.Actions {
-			f(a)
-		}
+		visit(n.Doc, f)
+		visit(n.Name, f)
+		visitAll(n.Extends, f)
+		visitAll(n.Actions, f)
 	case *PropInit:
-		visitIdent(n.Name, f)
-		visitExpr(n.Value, f)
+		visit(n.Name, f)
+		visit(n.Value, f)
 	case *NewStmt:
-		visitIdent(n.Container, f)
-		visitIdent(n.Name, f)
-		for _, p := range n.Inits {
-			f(p)
-		}
+		visit(n.Container, f)
+		visit(n.Name, f)
+		visitAll(n.Inits, f)
 	case *TriggerStmt:
-		visitIdent(n.Name, f)
+		visit(n.Name, f)
 	case *OnEventStmt:
-		visitExpr(n.Source, f)
-		visitIdent(n.Event, f)
+		visit(n.Source, f)
+		visit(n.Event, f)
 	case *ParentCallStmt:
-		visitIdent(n.Method, f)
+		visit(n.Method, f)
 	case *PatternNode:
-		visitIdent(n.Name, f)
-		for _, c := range n.Children {
-			f(c)
-		}
+		visit(n.Name, f)
+		visitAll(n.Children, f)
 	case *PatternDecl:
-		visitDoc(n.Doc, f)
-		visitIdent(n.Name, f)
+		visit(n.Doc, f)
+		visit(n.Name, f)
 		if n.Body != nil {
 			f(n.Body)
 		}
 	case *OpenFileStmt:
-		visitExpr(n.Path, f)
-		visitIdent(n.Name, f)
+		visit(n.Path, f)
+		visit(n.Name, f)
 	case *CloseStmt:
-		visitExpr(n.X, f)
+		visit(n.X, f)
 	case *WriteStmt:
-		visitExpr(n.Content, f)
-		visitExpr(n.Target, f)
+		visit(n.Content, f)
+		visit(n.Target, f)
 	case *CreateDirStmt:
-		visitExpr(n.Path, f)
+		visit(n.Path, f)
 	case *CreateFileStmt:
-		visitExpr(n.Path, f)
-		visitExpr(n.Content, f)
+		visit(n.Path, f)
+		visit(n.Content, f)
 	case *DeleteStmt:
-		visitExpr(n.Path, f)
+		visit(n.Path, f)
 	case *WaitForStmt:
-		visitStmt(n.Inner, f)
+		visit(n.Inner, f)
 	case *WaitDurationStmt:
-		visitExpr(n.Duration, f)
+		visit(n.Duration, f)
 	case *WaitProcessStmt:
-		visitExpr(n.Process, f)
-		visitIdent(n.Name, f)
+		visit(n.Process, f)
+		visit(n.Name, f)
 	case *WaitRequestStmt:
-		visitExpr(n.Server, f)
-		visitIdent(n.Name, f)
-		visitExpr(n.Timeout, f)
+		visit(n.Server, f)
+		visit(n.Name, f)
+		visit(n.Timeout, f)
 	case *WaitNextStmt:
-		visitExpr(n.Source, f)
-		visitIdent(n.Name, f)
+		visit(n.Source, f)
+		visit(n.Name, f)
 	case *ExecCommandStmt:
-		visitExpr(n.Command, f)
-		visitExpr(n.Args, f)
-		visitIdent(n.Name, f)
+		visit(n.Command, f)
+		visit(n.Args, f)
+		visit(n.Name, f)
 	case *ExecFileStmt:
-		visitExpr(n.Path, f)
-		visitExpr(n.Request, f)
-		visitIdent(n.Name, f)
+		visit(n.Path, f)
+		visit(n.Request, f)
+		visit(n.Name, f)
 	case *ReadOutputStmt:
-		visitExpr(n.Process, f)
-		visitIdent(n.Name, f)
+		visit(n.Process, f)
+		visit(n.Name, f)
 	case *KillStmt:
-		visitExpr(n.Process, f)
+		visit(n.Process, f)
 	case *ListenStmt:
-		visitExpr(n.Port, f)
-		visitExpr(n.Cert, f)
-		visitExpr(n.Key, f)
-		visitExpr(n.Redirect, f)
-		visitIdent(n.Name, f)
+		visit(n.Port, f)
+		visit(n.Cert, f)
+		visit(n.Key, f)
+		visit(n.Redirect, f)
+		visit(n.Name, f)
 	case *RespondStmt:
-		visitExpr(n.Request, f)
-		visitExpr(n.Content, f)
-		visitExpr(n.Status, f)
-		visitExpr(n.ContentType, f)
-		visitExpr(n.Headers, f)
+		visit(n.Request, f)
+		visit(n.Content, f)
+		visit(n.Status, f)
+		visit(n.ContentType, f)
+		visit(n.Headers, f)
 	case *HTTPStmt:
-		visitExpr(n.URL, f)
-		visitExpr(n.Method, f)
-		visitExpr(n.Headers, f)
-		visitExpr(n.Body, f)
-		visitIdent(n.Name, f)
+		visit(n.URL, f)
+		visit(n.Method, f)
+		visit(n.Headers, f)
+		visit(n.Body, f)
+		visit(n.Name, f)
 	case *StartStreamStmt:
-		visitExpr(n.Request, f)
-		visitExpr(n.Status, f)
-		visitExpr(n.ContentType, f)
-		visitExpr(n.Headers, f)
-		visitIdent(n.Name, f)
+		visit(n.Request, f)
+		visit(n.Status, f)
+		visit(n.ContentType, f)
+		visit(n.Headers, f)
+		visit(n.Name, f)
 	case *FlushStmt:
-		visitExpr(n.Target, f)
+		visit(n.Target, f)
 	case *WebSocketHandlerStmt:
-		visitExpr(n.Server, f)
-		visitIdent(n.Name, f)
-		visitBlock(n.Body, f)
+		visit(n.Server, f)
+		visit(n.Name, f)
+		visit(n.Body, f)
 	case *WebSocketSendStmt:
-		visitExpr(n.Message, f)
-		visitExpr(n.Target, f)
+		visit(n.Message, f)
+		visit(n.Target, f)
 	case *SignalStmt:
-		visitIdent(n.Signal, f)
-		visitIdent(n.Handler, f)
+		visit(n.Signal, f)
+		visit(n.Handler, f)
 	case *StopAcceptingStmt:
-		visitExpr(n.Server, f)
+		visit(n.Server, f)
 	case *OpenDatabaseStmt:
-		visitExpr(n.URL, f)
-		visitIdent(n.Name, f)
+		visit(n.URL, f)
+		visit(n.Name, f)
 	case *TransactionStmt:
-		visitExpr(n.DB, f)
-		visitBlock(n.Body, f)
+		visit(n.DB, f)
+		visit(n.Body, f)
 	case *LoadStmt:
-		visitExpr(n.Path, f)
+		visit(n.Path, f)
 	case *ExportStmt:
-		visitIdent(n.Name, f)
+		visit(n.Name, f)
 	case *DescribeStmt:
-		visitLit(n.Desc, f)
-		visitBlock(n.Body, f)
+		visit(n.Desc, f)
+		visit(n.Body, f)
 	case *HookStmt:
-		visitBlock(n.Body, f)
+		visit(n.Body, f)
 	case *TestStmt:
-		visitLit(n.Desc, f)
-		visitBlock(n.Body, f)
+		visit(n.Desc, f)
+		visit(n.Body, f)
 	case *ExpectStmt:
-		visitExpr(n.Subject, f)
-		visitExpr(n.Value, f)
-		visitLit(n.TypeName, f)
+		visit(n.Subject, f)
+		visit(n.Value, f)
+		visit(n.TypeName, f)
 	case *ExprStmt:
-		visitExpr(n.X, f)
+		visit(n.X, f)
 	}
 }
 
+// visit calls f with n unless n is absent: a nil Expr or Stmt, or a nil
+// pointer to a node, which f must not see as a node.
+//
 //go:noinline
-func visitExpr(e Expr, f func(Node)) {
-	if e != nil {
-		f(e)
+func visit[N interface {
+	Node
+	comparable
+}](n N, f func(Node)) {
+	if present(n) {
+		f(n)
 	}
 }
 
+// visitAll calls visit for each node of ns, in order.
+//
 //go:noinline
-func visitStmt(st Stmt, f func(Node)) {
-	if st != nil {
-		f(st)
-	}
-}
-
-//go:noinline
-func visitIdent(i *Ident, f func(Node)) {
-	if i != nil {
-		f(i)
-	}
-}
-
-//go:noinline
-func visitBlock(b *Block, f func(Node)) {
-	if b != nil {
-		f(b)
-	}
-}
-
-//go:noinline
-func visitType(t *TypeExpr, f func(Node)) {
-	if t != nil {
-		f(t)
-	}
-}
-
-//go:noinline
-func visitLit(l *BasicLit, f func(Node)) {
-	if l != nil {
-		f(l)
-	}
-}
-
-//go:noinline
-func visitDoc(g *CommentGroup, f func(Node)) {
-	if g != nil {
-		f(g)
-	}
-}
-
-//go:noinline
-func visitExprs(es []Expr, f func(Node)) {
-	for _, e := range es {
-		if e != nil {
-			f(e)
+func visitAll[N interface {
+	Node
+	comparable
+}](ns []N, f func(Node)) {
+	for _, n := range ns {
+		if present(n) {
+			f(n)
 		}
 	}
+}
+
+// present reports whether n is neither a nil interface nor a nil pointer.
+// A nil interface is told apart first: comparing it with the zero N would
+// call the runtime's interface equality.
+func present[N comparable](n N) bool {
+	var absent N
+	return any(n) != nil && n != absent
 }
 
 // callChildren is eachChild of a call. Sugar calls may put arguments

@@ -7,12 +7,14 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
-	"time"
 
+	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/internal/testcorpus"
 	wflast "wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -21,16 +23,7 @@ import (
 
 // BenchmarkCheckCorpus parses and checks every corpus program.
 func BenchmarkCheckCorpus(b *testing.B) {
-	files := testcorpus.Programs(b)
-	if len(files) == 0 {
-		b.Skip("corpus not found")
-	}
-	var srcs []string
-	n := 0
-	for _, s := range files {
-		srcs = append(srcs, s)
-		n += len(s)
-	}
+	srcs, n := corpus(b)
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -44,20 +37,15 @@ func BenchmarkCheckCorpus(b *testing.B) {
 
 // BenchmarkCheckOnly checks the pre-parsed corpus: the checker's share.
 func BenchmarkCheckOnly(b *testing.B) {
-	files := testcorpus.Programs(b)
-	if len(files) == 0 {
-		b.Skip("corpus not found")
-	}
+	srcs, n := corpus(b)
 	type parsed struct {
 		f   *wflast.File
 		src string
 	}
 	var ps []parsed
-	n := 0
-	for _, s := range files {
+	for _, s := range srcs {
 		f, _ := wflparser.Parse(s)
 		ps = append(ps, parsed{f, s})
-		n += len(s)
 	}
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
@@ -67,6 +55,23 @@ func BenchmarkCheckOnly(b *testing.B) {
 			check.Check(p.f, p.src)
 		}
 	}
+}
+
+// corpus returns the corpus programs, in the order of their paths, and
+// their size in bytes; it skips b when the corpus is not found.
+func corpus(b *testing.B) ([]string, int) {
+	progs := testcorpus.Programs(b)
+	paths := slices.Sorted(maps.Keys(progs))
+	srcs := make([]string, len(paths))
+	n := 0
+	for i, path := range paths {
+		srcs[i] = progs[path]
+		n += len(srcs[i])
+	}
+	if n == 0 {
+		b.Skip("corpus not found")
+	}
+	return srcs, n
 }
 
 // goPackages are GOROOT packages whose imports are all in the standard
@@ -139,13 +144,7 @@ func goWorkload(b *testing.B, want int) (run func(), n int) {
 // corpus's size with go/parser and go/types, for comparison (see
 // goWorkload; BenchmarkCheckRatio runs both in one loop).
 func BenchmarkGoParserTypes(b *testing.B) {
-	want := 0
-	for _, s := range testcorpus.Programs(b) {
-		want += len(s)
-	}
-	if want == 0 {
-		b.Skip("corpus not found")
-	}
+	_, want := corpus(b)
 	run, n := goWorkload(b, want)
 	b.SetBytes(int64(n))
 	b.ReportAllocs()
@@ -162,38 +161,16 @@ func BenchmarkGoParserTypes(b *testing.B) {
 // BenchmarkGoParserTypes does). It reports each workload's MB/s and their
 // ratio, wfl/go (above 1: ours is faster per byte). Each workload's speed is
 // taken from its fastest pass, because load from other processes only ever
-// adds time: on a shared machine the fastest passes are the comparable ones.
-// Run it with
+// adds time (benchdoc.Ratio). Run it with
 //
 //	go test -run '^$' -bench CheckRatio -count 5 ./lang/check
 func BenchmarkCheckRatio(b *testing.B) {
-	var srcs []string
-	n := 0
-	for _, s := range testcorpus.Programs(b) {
-		srcs = append(srcs, s)
-		n += len(s)
-	}
-	if n == 0 {
-		b.Skip("corpus not found")
-	}
-	sort.Strings(srcs)
+	srcs, n := corpus(b)
 	goRun, total := goWorkload(b, n)
-	tw, tg := time.Duration(1<<62), time.Duration(1<<62)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
+	benchdoc.Ratio(b, n, func() {
 		for _, s := range srcs {
 			f, _ := wflparser.Parse(s)
 			check.Check(f, s)
 		}
-		mid := time.Now()
-		goRun()
-		tg = min(tg, time.Since(mid))
-		tw = min(tw, mid.Sub(start))
-	}
-	wmbs := float64(n) / tw.Seconds() / 1e6
-	gmbs := float64(total) / tg.Seconds() / 1e6
-	b.ReportMetric(wmbs, "wfl-MB/s")
-	b.ReportMetric(gmbs, "go-MB/s")
-	b.ReportMetric(wmbs/gmbs, "wfl/go")
+	}, total, goRun)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"wfl-lsp/internal/testcorpus"
+	"wfl-lsp/internal/txtar"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -276,7 +277,7 @@ func TestConcurrentChecks(t *testing.T) {
 	for w := range workers {
 		for i := range docs {
 			if got[w][i] != want[i] {
-				t.Errorf("document %d checked beside others (worker %d) answers otherwise than alone:\n%s", i, w, firstDiff(got[w][i], want[i]))
+				t.Errorf("document %d checked beside others (worker %d) answers otherwise than alone:\n%s", i, w, txtar.Diff(want[i], got[w][i]))
 			}
 		}
 	}
@@ -320,22 +321,4 @@ func checkAnswers(src string) string {
 		off += 1 + next
 	}
 	return b.String()
-}
-
-// firstDiff returns the first line where got and want differ.
-func firstDiff(got, want string) string {
-	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := range max(len(g), len(w)) {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl {
-			return fmt.Sprintf("line %d: got  %s\n        want %s", i+1, gl, wl)
-		}
-	}
-	return ""
 }

@@ -5,6 +5,7 @@ package check
 // indexing and member access.
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -667,34 +668,17 @@ func (tc *typeChecker) property(e *ast.PropertyExpr) *types.Type {
 	name := e.Prop.Name
 	switch {
 	case ot.Kind == types.KInstance:
-		c := tc.info.Containers[ot.Name]
-		if c == nil {
-			tc.errorOf(e, diag.NotFound, codeContainer, "Container '"+ot.Name+"' not found", ot.Name)
-			tc.noteImport(ot.Name)
-			return types.Invalid
+		m, t := tc.member(e, ot, e.Prop, "Property", SymProperty)
+		if m == nil {
+			return t
 		}
-		m := tc.a.memberOf(c, name)
-		if m == nil || m.Kind != SymProperty {
-			tc.errorOf(e.Prop, diag.NoMember, codeMember, "Property '"+name+"' not found in container '"+ot.Name+"'", name, ot.Name)
-			return types.Invalid
-		}
-		tc.info.Uses[e.Prop] = m
 		return m.Type
 	case ot.Kind == types.KContainer:
-		c := tc.info.Containers[ot.Name]
-		if c == nil {
-			return types.Unknown
+		m, t := tc.member(e, ot, e.Prop, "Static property")
+		if m == nil || m.Kind != SymProperty {
+			return t
 		}
-		m := tc.a.memberOf(c, name)
-		if m == nil {
-			tc.errorOf(e.Prop, diag.NoMember, codeMember, "Static property '"+name+"' not found in container '"+ot.Name+"'", name, ot.Name)
-			return types.Invalid
-		}
-		tc.info.Uses[e.Prop] = m
-		if m.Kind == SymProperty {
-			return m.Type
-		}
-		return types.Unknown
+		return m.Type
 	case ot.Kind == types.KMap:
 		return ot.Elem
 	case loose(ot):
@@ -729,31 +713,17 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 	}
 	defer tc.dynamicMember(e.Method, e.X, ot, SymMethod)
 	name := e.Method.Name
-	var c *Symbol
-	switch ot.Kind {
-	case types.KInstance, types.KContainer:
-		c = tc.info.Containers[ot.Name]
-		if c == nil {
-			if ot.Kind == types.KInstance {
-				tc.errorOf(e, diag.NotFound, codeContainer, "Container '"+ot.Name+"' not found", ot.Name)
-				tc.noteImport(ot.Name)
-				return types.Invalid
-			}
-			return types.Unknown
-		}
-	default:
+	if ot.Kind != types.KInstance && ot.Kind != types.KContainer {
 		if loose(ot) || ot.Kind == types.KCustom || ot.Kind == types.KMap {
 			return types.Unknown
 		}
 		tc.errorf(e, codeMember, "Cannot call method '"+name+"' on non-container type "+ot.String(), nil, nil, name)
 		return types.Invalid
 	}
-	m := tc.a.memberOf(c, name)
-	if m == nil || m.Kind != SymMethod {
-		tc.errorOf(e.Method, diag.NoMember, codeMember, "Method '"+name+"' not found in container '"+c.Name+"'", name, c.Name)
-		return types.Invalid
+	m, t := tc.member(e, ot, e.Method, "Method", SymMethod)
+	if m == nil {
+		return t
 	}
-	tc.info.Uses[e.Method] = m
 	d := m.Actions()[0]
 	if len(d.Params) != len(args) {
 		tc.errorf(e, codeArity, "Method '"+name+"' expects "+strconv.Itoa(len(d.Params))+" arguments but "+strconv.Itoa(len(args))+" were provided", nil, nil, name)
@@ -770,6 +740,32 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		}
 	}
 	return tc.returnType(d)
+}
+
+// member returns the member that id names, of one of kinds if any are
+// given, of the container whose instance or whose static side ot is
+// (types.KInstance, types.KContainer), and records the use. With no such
+// member it returns nil and the type of e, which uses it: Invalid, with the
+// error, for an instance of no container or a container without the member
+// ("WHAT 'name' not found in container 'C'"); Unknown for a container's
+// name that names none. With a member it returns Unknown as the type too.
+func (tc *typeChecker) member(e ast.Node, ot *types.Type, id *ast.Ident, what string, kinds ...SymbolKind) (*Symbol, *types.Type) {
+	c := tc.info.Containers[ot.Name]
+	switch {
+	case c == nil && ot.Kind != types.KInstance:
+		return nil, types.Unknown
+	case c == nil:
+		tc.errorOf(e, diag.NotFound, codeContainer, "Container '"+ot.Name+"' not found", ot.Name)
+		tc.noteImport(ot.Name)
+		return nil, types.Invalid
+	}
+	m := tc.a.memberOf(c, id.Name)
+	if m == nil || len(kinds) > 0 && !slices.Contains(kinds, m.Kind) {
+		tc.errorOf(id, diag.NoMember, codeMember, what+" '"+id.Name+"' not found in container '"+c.Name+"'", id.Name, c.Name)
+		return nil, types.Invalid
+	}
+	tc.info.Uses[id] = m
+	return m, types.Unknown
 }
 
 // litType is the type of a literal of kind k, or nil for an unknown kind.

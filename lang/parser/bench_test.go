@@ -9,7 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
+
+	"wfl-lsp/internal/benchdoc"
 )
 
 // Run both with: go test -run '^$' -bench Parse ./lang/parser
@@ -90,30 +91,19 @@ func BenchmarkParseGo(b *testing.B) {
 }
 
 // BenchmarkParseRatio alternates the two workloads inside one loop and
-// reports each one's MB/s and their ratio (wfl/go). Each workload's speed is
-// taken from its fastest pass, because load from other processes only ever
-// adds time: on a shared machine the fastest passes are the comparable ones.
+// reports each one's MB/s and their ratio (wfl/go), from each one's fastest
+// pass (benchdoc.Ratio).
 func BenchmarkParseRatio(b *testing.B) {
 	wfl, n := corpusSources(b)
 	gosrc, total := goSources(b, n)
-	tw, tg := time.Duration(1<<62), time.Duration(1<<62)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
+	benchdoc.Ratio(b, n, func() {
 		for _, s := range wfl {
 			Parse(s)
 		}
-		mid := time.Now()
+	}, total, func() {
 		fset := gotoken.NewFileSet()
 		for _, s := range gosrc {
 			goparser.ParseFile(fset, "", s, goparser.ParseComments)
 		}
-		tg = min(tg, time.Since(mid))
-		tw = min(tw, mid.Sub(start))
-	}
-	wmbs := float64(n) / tw.Seconds() / 1e6
-	gmbs := float64(total) / tg.Seconds() / 1e6
-	b.ReportMetric(wmbs, "wfl-MB/s")
-	b.ReportMetric(gmbs, "go-MB/s")
-	b.ReportMetric(wmbs/gmbs, "wfl/go")
+	})
 }

@@ -37,13 +37,8 @@ func (p *parser) containerDecl() ast.Stmt {
 		}
 	})
 	fr.members = true
-	for {
-		n := p.peek()
+	if p.memberLines(fr, func(n token.Token) bool {
 		switch n.Kind {
-		case token.KeywordEnd:
-			p.next()
-			d.Range = p.rng(t.Start)
-			return d
 		case token.KeywordProperty:
 			d.Members = append(d.Members, p.property(false, n))
 		case token.KeywordStatic:
@@ -68,29 +63,24 @@ func (p *parser) containerDecl() ast.Stmt {
 			}
 			ev.Range = p.rng(n.Start)
 			d.Members = append(d.Members, ev)
-		case token.Eol:
-			p.next()
-		case token.EOF:
-			msg, names := p.expected("'end' to close the container '"+d.Name.Name+"'", endOfFile)
-			p.membersEnd(fr, n, CodeEOF, msg, names...)
-			d.Range = p.rng(t.Start)
-			return d
 		default:
 			p.membersEnd(fr, n, CodeUnexpected, "a container body holds properties, actions and events; found "+describe(n))
-			d.Range = p.rng(t.Start)
-			return d
+			return false
 		}
+		return true
+	}) {
+		msg, names := p.expected("'end' to close the container '"+d.Name.Name+"'", endOfFile)
+		p.membersEnd(fr, p.peek(), CodeEOF, msg, names...)
 	}
+	d.Range = p.rng(t.Start)
+	return d
 }
 
 // property parses `[static] property NAME[: TYPE] [defaults VALUE]` in a
 // container; start is its first word.
 func (p *parser) property(static bool, start token.Token) ast.Stmt {
 	kw := p.next() // property
-	if p.atEOF() {
-		p.failExpected(kw, CodeEOF, "a property name", endOfFile)
-	}
-	d := &ast.PropertyDecl{Static: static, Name: p.ident("a property name after 'property'")}
+	d := &ast.PropertyDecl{Static: static, Name: p.nameAfter(kw, "a property name", "'property'")}
 	if p.got(token.Colon) {
 		d.Type = p.propertyType(kw)
 	}
@@ -105,10 +95,7 @@ func (p *parser) property(static bool, start token.Token) ast.Stmt {
 // container; start is its first word.
 func (p *parser) method(static bool, start token.Token) ast.Stmt {
 	kw := p.next() // action
-	if p.atEOF() {
-		p.failExpected(kw, CodeEOF, "an action name", endOfFile)
-	}
-	d := &ast.ActionDecl{Method: true, Static: static, Name: p.ident("an action name after 'action'")}
+	d := &ast.ActionDecl{Method: true, Static: static, Name: p.nameAfter(kw, "an action name", "'action'")}
 	if p.got(token.KeywordNeeds) {
 		d.Params = p.paramList()
 	}
@@ -177,39 +164,27 @@ func (p *parser) interfaceDecl() ast.Stmt {
 	}
 	if p.got(token.Colon) {
 		fr := p.openFrame(0, nil)
-		for {
-			n := p.peek()
-			switch n.Kind {
-			case token.EOF:
-				msg, names := p.expected("'end' to close the interface '"+d.Name.Name+"'", endOfFile)
-				p.membersEnd(fr, n, CodeEOF, msg, names...)
-				d.Range = p.rng(t.Start)
-				return d
-			case token.KeywordEnd:
-				p.next()
-				d.Range = p.rng(t.Start)
-				return d
-			case token.Eol:
-				p.next()
-				continue
-			case token.KeywordRequires:
-				p.next()
-				p.expect(token.KeywordAction, "'action' after 'requires'")
-				sig := &ast.ActionSig{Name: p.identOrEnd("an action name after 'requires action'", n)}
-				if k := p.kind(); k == token.KeywordNeeds || k == token.KeywordWith {
-					p.next()
-					sig.Params = p.paramList()
-				}
-				if p.got(token.Colon) {
-					sig.ReturnType = p.colonType(n)
-				}
-				sig.Range = p.rng(n.Start)
-				d.Actions = append(d.Actions, sig)
-			default:
+		if p.memberLines(fr, func(n token.Token) bool {
+			if n.Kind != token.KeywordRequires {
 				p.membersEnd(fr, n, CodeUnexpected, "an interface body holds 'requires action' lines; found "+describe(n))
-				d.Range = p.rng(t.Start)
-				return d
+				return false
 			}
+			p.next()
+			p.expect(token.KeywordAction, "'action' after 'requires'")
+			sig := &ast.ActionSig{Name: p.identOrEnd("an action name after 'requires action'", n)}
+			if k := p.kind(); k == token.KeywordNeeds || k == token.KeywordWith {
+				p.next()
+				sig.Params = p.paramList()
+			}
+			if p.got(token.Colon) {
+				sig.ReturnType = p.colonType(n)
+			}
+			sig.Range = p.rng(n.Start)
+			d.Actions = append(d.Actions, sig)
+			return true
+		}) {
+			msg, names := p.expected("'end' to close the interface '"+d.Name.Name+"'", endOfFile)
+			p.membersEnd(fr, p.peek(), CodeEOF, msg, names...)
 		}
 	}
 	d.Range = p.rng(t.Start)
@@ -232,43 +207,27 @@ func (p *parser) newStmt() ast.Stmt {
 	}
 	s := &ast.NewStmt{Container: p.identOrEnd("a container name after 'create new'", t)}
 	p.expect(token.KeywordAs, "'as' after the container name")
-	if p.atEOF() {
-		p.failExpected(t, CodeEOF, "an instance name", endOfFile)
-	}
-	s.Name = p.ident("an instance name after 'as'")
+	s.Name = p.nameAfter(t, "an instance name", "'as'")
 	p.expect(token.Colon, "':' after the instance name")
 	fr := p.openFrame(0, nil)
-	for !p.atEOF() {
-		n := p.peek()
-		switch n.Kind {
-		case token.KeywordEnd:
-			p.next()
-			s.Range = p.rng(t.Start)
-			return s
-		case token.Eol:
-			p.next()
-		case token.Identifier:
-			if p.member(fr, n, func() {
-				p.next()
-				if k := p.kind(); k != token.KeywordIs && k != token.Colon {
-					if k == token.EOF {
-						p.failExpected(n, CodeEOF, "'is' or ':' after the property name", endOfFile)
-					}
-					p.failExpectedHere(CodeExpected, "'is' or ':' after the property name")
-				}
-				p.next()
-				v := p.expr()
-				s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: p.identOf(n), Value: v})
-			}) {
-				s.Range = p.rng(t.Start)
-				return s
-			}
-		default:
+	p.memberLines(fr, func(n token.Token) bool {
+		if n.Kind != token.Identifier {
 			p.membersEnd(fr, n, CodeUnexpected, "an instance body holds 'property is value' lines; found "+describe(n))
-			s.Range = p.rng(t.Start)
-			return s
+			return false
 		}
-	}
+		return !p.member(fr, n, func() {
+			p.next()
+			if k := p.kind(); k != token.KeywordIs && k != token.Colon {
+				if k == token.EOF {
+					p.failExpected(n, CodeEOF, "'is' or ':' after the property name", endOfFile)
+				}
+				p.failExpectedHere(CodeExpected, "'is' or ':' after the property name")
+			}
+			p.next()
+			v := p.expr()
+			s.Inits = append(s.Inits, &ast.PropInit{Range: p.rng(n.Start), Name: p.identOf(n), Value: v})
+		})
+	})
 	s.Range = p.rng(t.Start)
 	return s
 }
@@ -300,4 +259,15 @@ func (p *parser) parentCall() ast.Stmt {
 	t := p.next()
 	name := p.identOrEnd("a method name", t)
 	return &ast.ParentCallStmt{Range: p.rng(t.Start), Method: name}
+}
+
+// nameAfter consumes the name a member or an instance has after the word
+// said in after ("'property'"), or fails: with "expected WHAT after …,
+// found X", or at the end of the file, at the token at, with "expected
+// WHAT, found end of file".
+func (p *parser) nameAfter(at token.Token, what, after string) *ast.Ident {
+	if p.atEOF() {
+		p.failExpected(at, CodeEOF, what, endOfFile)
+	}
+	return p.ident(what + " after " + after)
 }

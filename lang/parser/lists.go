@@ -17,26 +17,16 @@ func (p *parser) createList() ast.Stmt {
 	p.expect(token.Colon, "':' after the list name")
 	p.skipEol()
 	fr := p.openFrame(token.KeywordList, nil)
-	for !p.atEOF() {
-		n := p.peek()
-		switch n.Kind {
-		case token.KeywordEnd:
-			p.next()
-			p.expect(token.KeywordList, "'list' after 'end'")
-			s.Range = p.rng(t.Start)
-			return s
-		case token.KeywordAdd:
-			p.next()
-			s.Values = append(s.Values, p.expr())
-		case token.Eol:
-			p.next()
-		default:
+	p.memberLines(fr, func(n token.Token) bool {
+		if n.Kind != token.KeywordAdd {
 			msg, names := p.expected("'add' or 'end list' in the list", n)
 			p.membersEnd(fr, n, CodeExpected, msg, names...)
-			s.Range = p.rng(t.Start)
-			return s
+			return false
 		}
-	}
+		p.next()
+		s.Values = append(s.Values, p.expr())
+		return true
+	})
 	s.Range = p.rng(t.Start)
 	return s
 }
@@ -49,37 +39,23 @@ func (p *parser) createMap() ast.Stmt {
 	s := &ast.CreateMapStmt{Name: p.identOrEnd("a map name after 'create map'", t)}
 	p.expect(token.Colon, "':' after the map name")
 	fr := p.openFrame(token.KeywordMap, nil)
-	for !p.atEOF() {
-		n := p.peek()
-		switch n.Kind {
-		case token.Eol:
-			p.next()
-		case token.KeywordEnd:
-			p.next()
-			p.expect(token.KeywordMap, "'map' after 'end'")
-			s.Range = p.rng(t.Start)
-			return s
-		case token.Identifier, token.StringLiteral:
-			if p.member(fr, n, func() {
-				p.next()
-				var key ast.Expr = p.identOf(n)
-				if n.Kind == token.StringLiteral {
-					key = p.lit(n, ast.LitString)
-				}
-				p.expect(token.KeywordIs, "'is' after the map key")
-				v := p.expr()
-				s.Entries = append(s.Entries, &ast.MapEntry{Range: p.rng(n.Start), Key: key, Value: v})
-			}) {
-				s.Range = p.rng(t.Start)
-				return s
-			}
-		default:
+	p.memberLines(fr, func(n token.Token) bool {
+		if n.Kind != token.Identifier && n.Kind != token.StringLiteral {
 			msg, names := p.expected("a map key (a name or a text) or 'end map'", n)
 			p.membersEnd(fr, n, CodeExpected, msg, names...)
-			s.Range = p.rng(t.Start)
-			return s
+			return false
 		}
-	}
+		return !p.member(fr, n, func() {
+			p.next()
+			var key ast.Expr = p.identOf(n)
+			if n.Kind == token.StringLiteral {
+				key = p.lit(n, ast.LitString)
+			}
+			p.expect(token.KeywordIs, "'is' after the map key")
+			v := p.expr()
+			s.Entries = append(s.Entries, &ast.MapEntry{Range: p.rng(n.Start), Key: key, Value: v})
+		})
+	})
 	s.Range = p.rng(t.Start)
 	return s
 }
@@ -111,4 +87,31 @@ func (p *parser) clear() ast.Stmt {
 	name := p.nameWords()
 	p.got(token.KeywordList)
 	return &ast.ClearStmt{Range: p.rng(t.Start), List: name}
+}
+
+// memberLines reads the body of fr's statement when it is made of member
+// lines (a list's `add` lines, a map's entries, a new instance's property
+// values, a container's members) up to its `end`, which the word of fr's
+// closer then follows (`end list`). It skips blank lines and calls line at
+// the first token of each other line; line parses it and reports whether
+// the body goes on, false where it ended there (p.member, p.membersEnd).
+// It reports whether the text ended before the body did.
+func (p *parser) memberLines(fr *frame, line func(n token.Token) bool) (unclosed bool) {
+	for !p.atEOF() {
+		switch n := p.peek(); n.Kind {
+		case token.Eol:
+			p.next()
+		case token.KeywordEnd:
+			p.next()
+			if fr.kw != 0 {
+				p.expect(fr.kw, "'"+fr.kw.Spelling()+"' after 'end'")
+			}
+			return false
+		default:
+			if !line(n) {
+				return false
+			}
+		}
+	}
+	return true
 }
