@@ -739,6 +739,9 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 			return types.Invalid
 		}
 	}
+	// What the method's body changes of the variables around it, as an
+	// action's call does: a narrowing before the call holds no more.
+	tc.callEffects(m, e.Args)
 	return tc.returnType(d)
 }
 
