@@ -11,12 +11,10 @@ package core
 import (
 	"cmp"
 	"fmt"
-	"iter"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
@@ -320,67 +318,6 @@ func (f nameFilter) keep(name string) bool {
 	return false
 }
 
-// hasPrefixFold reports whether strings.ToLower(s) starts with lower, a
-// lower-case string, without lowering s when it is ASCII.
-func hasPrefixFold(s, lower string) bool {
-	for i := 0; i < len(lower); i++ {
-		if i == len(s) {
-			return false
-		}
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			return strings.HasPrefix(strings.ToLower(s), lower)
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// trailingWords returns the identifier words at the end of s after the last
-// keyword, punctuation or literal (the name being typed), and the index in s
-// where the first of them starts.
-func trailingWords(s string) ([]string, int) {
-	if len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
-		return nil, len(s) // a cursor after a space starts a new word
-	}
-	var words []string
-	start, end := len(s), len(s)
-	for {
-		i := end
-		for i > 0 && isWordByte(s[i-1]) {
-			i--
-		}
-		if i == end {
-			break
-		}
-		w := s[i:end]
-		// The word at the cursor may be the start of a name that begins
-		// like a keyword ("to" of "total"); earlier words must be names.
-		if !isLetter(w[0]) || end != len(s) && token.Lookup(w) != token.Identifier {
-			break
-		}
-		words = append([]string{w}, words...)
-		start = i
-		j := i
-		for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
-			j--
-		}
-		if j == i || j == 0 {
-			break
-		}
-		end = j
-	}
-	return words, start
-}
-
-func isWordByte(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' || c == '_' }
-func isLetter(c byte) bool   { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
 // inStringOrComment reports whether the end of a line prefix lies in a
 // string literal or a comment.
 func inStringOrComment(s string) bool {
@@ -659,67 +596,6 @@ func (a *Analysis) kindNames(l *candidateList, kind check.SymbolKind, weight int
 			w += f(s.sym)
 		}
 		l.add(candidate{label: s.sym.Name, weight: w, sym: s.sym, kind: k, call: call})
-	}
-}
-
-// A scoped is a symbol a scope holds, and how far its declaration moved:
-// a partial analysis's outer names are the base's symbols (see query.go),
-// listed as they are rather than copied with their declaration moved.
-type scoped struct {
-	sym *check.Symbol
-	by  int // bytes the declaration moved since the symbol was made
-}
-
-// decl returns where the symbol is declared in the text (zero for a name
-// with no declaration of its own there).
-func (s scoped) decl() token.Span {
-	d := s.sym.Decl
-	if d.End > 0 {
-		d.Start += s.by
-		d.End += s.by
-	}
-	return d
-}
-
-// scopeNames yields the names of a scope that keep accepts, in the order
-// they resolve: declared, then bound, each followed by what its Outer holds
-// (a partial analysis's file scope, see query.go). Given prefixes (lower
-// case), keep accepts only names that start with one of them, ignoring
-// case: the Outer's thousands of names are then not all visited.
-func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, scoped] {
-	return func(yield func(string, scoped) bool) {
-		for _, bound := range []bool{false, true} {
-			for n, s := range a.tableNames(sc, bound, keep, prefixes...) {
-				if !yield(n, s) {
-					return
-				}
-			}
-		}
-	}
-}
-
-// tableNames is scopeNames for one of the scope's tables: the names it
-// declares (bound false) or those bound in it, then what its Outer holds
-// of the same.
-func (a *Analysis) tableNames(sc *check.Scope, bound bool, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, scoped] {
-	return func(yield func(string, scoped) bool) {
-		table := &sc.Symbols
-		if bound {
-			table = sc.Injected
-		}
-		for n, sym := range table.All() {
-			if keep(n, sym) && !yield(n, scoped{sym: sym}) {
-				return
-			}
-		}
-		if sc.Outer == nil || a.part == nil {
-			return
-		}
-		for n, s := range a.part.q.outer(bound, keep, prefixes) {
-			if !yield(n, s) {
-				return
-			}
-		}
 	}
 }
 

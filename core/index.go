@@ -191,3 +191,13 @@ func (a *Analysis) Idents() iter.Seq2[int, IdentRef] {
 		}
 	}
 }
+
+// SymbolAt returns the identifier at offset and the symbol it names; the
+// symbol is nil when the identifier is not resolved.
+func (a *Analysis) SymbolAt(offset int) (*ast.Ident, *check.Symbol) {
+	r, ok := a.IdentAt(offset)
+	if !ok {
+		return nil, nil
+	}
+	return r.Ident, r.Sym
+}

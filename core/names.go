@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"wfl-lsp/lang/check"
 )
@@ -100,4 +101,25 @@ func (x *nameIndex) starting(prefixes []string) iter.Seq2[string, indexed] {
 type namesCache struct {
 	namesOnce sync.Once
 	names     [2]*nameIndex
+}
+
+// hasPrefixFold reports whether strings.ToLower(s) starts with lower, a
+// lower-case string, without lowering s when it is ASCII.
+func hasPrefixFold(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		if i == len(s) {
+			return false
+		}
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return strings.HasPrefix(strings.ToLower(s), lower)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }

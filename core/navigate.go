@@ -14,16 +14,6 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// SymbolAt returns the identifier at offset and the symbol it names; the
-// symbol is nil when the identifier is not resolved.
-func (a *Analysis) SymbolAt(offset int) (*ast.Ident, *check.Symbol) {
-	r, ok := a.IdentAt(offset)
-	if !ok {
-		return nil, nil
-	}
-	return r.Ident, r.Sym
-}
-
 // Definition returns the declarations of the name at offset: one span for
 // most names, one per definition for an overloaded action. Names the file
 // does not declare (builtins, predeclared and implicit names) have none.

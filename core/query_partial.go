@@ -656,3 +656,44 @@ func (p *coverage) tokens(text string) *lexer.Result {
 	}
 	return out
 }
+
+// trailingWords returns the identifier words at the end of s after the last
+// keyword, punctuation or literal (the name being typed), and the index in s
+// where the first of them starts.
+func trailingWords(s string) ([]string, int) {
+	if len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		return nil, len(s) // a cursor after a space starts a new word
+	}
+	var words []string
+	start, end := len(s), len(s)
+	for {
+		i := end
+		for i > 0 && isWordByte(s[i-1]) {
+			i--
+		}
+		if i == end {
+			break
+		}
+		w := s[i:end]
+		// The word at the cursor may be the start of a name that begins
+		// like a keyword ("to" of "total"); earlier words must be names.
+		if !isLetter(w[0]) || end != len(s) && token.Lookup(w) != token.Identifier {
+			break
+		}
+		words = append([]string{w}, words...)
+		start = i
+		j := i
+		for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
+			j--
+		}
+		if j == i || j == 0 {
+			break
+		}
+		end = j
+	}
+	return words, start
+}
+
+func isWordByte(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' || c == '_' }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -1,0 +1,75 @@
+package core
+
+// This file lists the names a scope holds for the features that offer or
+// compare names (completion, the fixes of misspelt names): a partial
+// analysis's file scope holds no names of its own but reaches the base's
+// (query_partial.go), which are listed as they are, with how far their
+// declarations moved.
+
+import (
+	"iter"
+
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/token"
+)
+
+// A scoped is a symbol a scope holds, and how far its declaration moved:
+// a partial analysis's outer names are the base's symbols (see query.go),
+// listed as they are rather than copied with their declaration moved.
+type scoped struct {
+	sym *check.Symbol
+	by  int // bytes the declaration moved since the symbol was made
+}
+
+// decl returns where the symbol is declared in the text (zero for a name
+// with no declaration of its own there).
+func (s scoped) decl() token.Span {
+	d := s.sym.Decl
+	if d.End > 0 {
+		d.Start += s.by
+		d.End += s.by
+	}
+	return d
+}
+
+// scopeNames yields the names of a scope that keep accepts, in the order
+// they resolve: declared, then bound, each followed by what its Outer holds
+// (a partial analysis's file scope, see query.go). Given prefixes (lower
+// case), keep accepts only names that start with one of them, ignoring
+// case: the Outer's thousands of names are then not all visited.
+func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, scoped] {
+	return func(yield func(string, scoped) bool) {
+		for _, bound := range []bool{false, true} {
+			for n, s := range a.tableNames(sc, bound, keep, prefixes...) {
+				if !yield(n, s) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// tableNames is scopeNames for one of the scope's tables: the names it
+// declares (bound false) or those bound in it, then what its Outer holds
+// of the same.
+func (a *Analysis) tableNames(sc *check.Scope, bound bool, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, scoped] {
+	return func(yield func(string, scoped) bool) {
+		table := &sc.Symbols
+		if bound {
+			table = sc.Injected
+		}
+		for n, sym := range table.All() {
+			if keep(n, sym) && !yield(n, scoped{sym: sym}) {
+				return
+			}
+		}
+		if sc.Outer == nil || a.part == nil {
+			return
+		}
+		for n, s := range a.part.q.outer(bound, keep, prefixes) {
+			if !yield(n, s) {
+				return
+			}
+		}
+	}
+}
