@@ -54,6 +54,10 @@ func forbidden(pkg, imp string) string {
 		return "lang imports only lang"
 	case under(pkg, "wfl-lsp/core") && (under(imp, "wfl-lsp/lsp") || under(imp, "wfl-lsp/mcpserver")):
 		return "core does not know its front doors"
+	case pkg == "wfl-lsp/core" && under(imp, "wfl-lsp/core") && imp != pkg:
+		return "core's state imports none of the features that read it (core/fixes, ...)"
+	case under(pkg, "wfl-lsp/core/fixes") && under(imp, "wfl-lsp/core") && imp != "wfl-lsp/core" && !under(imp, "wfl-lsp/core/fixes"):
+		return "the quick fixes stand on core's state alone"
 	case under(pkg, "wfl-lsp/lsp") && under(imp, "wfl-lsp/mcpserver"),
 		under(pkg, "wfl-lsp/mcpserver") && under(imp, "wfl-lsp/lsp"):
 		return "lsp and mcpserver never import each other"

@@ -27,17 +27,17 @@ var messageReaders = map[string]string{
 
 	// Identity: a finding equal to another, its message compared whole.
 	"core/ontype.go: closeBlock":            "tells the findings a keystroke made from those before it by place and message",
-	"core/fix.go: fixer.withHidden":         "names the findings already reported by span, code and message",
-	"core/fix.go: findingKey":               "names a finding by code and message (line numbers left out) to tell whether a fix removes it",
+	"core/fixes/fix.go: fixer.withHidden":   "names the findings already reported by span, code and message",
+	"core/fixes/fix.go: findingKey":         "names a finding by code and message (line numbers left out) to tell whether a fix removes it",
 	"core/incremental_edit.go: sameFinding": "compares two findings whole",
 	"core/tolerant.go: compareAt":           "orders findings, the message last, for a stable order",
 
 	// Not switched yet (issue #29 item 1).
-	"core/fix_syntax.go: fixer.closer": "the parser's \"expected 'W' …, found X\" errors carry no Kind yet: " +
+	"core/fixes/fix_syntax.go: fixer.closer": "the parser's \"expected 'W' …, found X\" errors carry no Kind yet: " +
 		"it builds them as text at about 165 sites (expect's callers pass the wanted word inside their text), and the " +
 		"layout recovery replaces a closer check's Kind and Names with Unclosed or Misclosed; the closer the recovery " +
 		"knows is read from Kind and Names",
-	"core/fix_syntax.go: fixer.missingKeyword": "as closer: the expected word and what was found are in the message only",
+	"core/fixes/fix_syntax.go: fixer.missingKeyword": "as closer: the expected word and what was found are in the message only",
 	"core/tolerant.go: diagState.tolerantRefs": "which findings are about broken text reads every name an analyzer or type " +
 		"finding quotes (quotedNames); most findings have no Names yet",
 	"core/tolerant.go: broken.excused": "as tolerantRefs, and undefined() reads 'not found', 'is not a function' and " +

@@ -253,8 +253,8 @@ func (a *Analysis) propose(l *candidateList, offset int, opts CompletionOptions)
 		for i, it := range patternWords() {
 			l.items(groupKeyword+i, []CompletionItem{it}) // the commonest first
 		}
-		a.namesInScope(l, prefixStart, groupBuiltin, "", func(s scoped) int {
-			if t := s.sym.Type; s.sym.Kind == check.SymVariable && t != nil && t.Kind == types.KList && t.Elem != nil && t.Elem.Kind == types.KText {
+		a.namesInScope(l, prefixStart, groupBuiltin, "", func(s Scoped) int {
+			if t := s.Sym.Type; s.Sym.Kind == check.SymVariable && t != nil && t.Kind == types.KList && t.Elem != nil && t.Elem.Kind == types.KText {
 				return 0 // a list of texts: any of them
 			}
 			return -1
@@ -340,21 +340,21 @@ func inStringOrComment(s string) bool {
 // declared (in a container's method, its properties come right after the
 // method's own names), plus what score says of each (-1 leaves it out); an
 // action's item gets the call snippet joined by call, when not "".
-func (a *Analysis) namesInScope(l *candidateList, offset, base int, call string, score ...func(scoped) int) {
+func (a *Analysis) namesInScope(l *candidateList, offset, base int, call string, score ...func(Scoped) int) {
 	if a.Info == nil || a.Info.Global == nil {
 		return
 	}
 	keep := l.keep.keep
 	l.startNames()
-	offer := func(n string, s scoped, depth int) {
-		sym := s.sym
+	offer := func(n string, s Scoped, depth int) {
+		sym := s.Sym
 		if sym == nil {
 			return
 		}
 		if sym.Kind == check.SymPattern && len(score) == 0 {
 			return // a pattern is a value only where a place takes one (see valueNames)
 		}
-		declared := sym.Decl.End == 0 || s.decl().Start < offset || sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
+		declared := sym.Decl.End == 0 || s.Decl().Start < offset || sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
 		if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
 			return // WFL names must be declared before use
 		}
@@ -396,7 +396,7 @@ func (a *Analysis) namesInScope(l *candidateList, offset, base int, call string,
 			for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base, k+1 {
 				for n, m := range c.Members {
 					if keep(n) {
-						offer(n, scoped{sym: m}, depth)
+						offer(n, Scoped{Sym: m}, depth)
 					}
 				}
 			}
@@ -416,8 +416,8 @@ func (a *Analysis) valueNames(l *candidateList, offset int, p place, snippets bo
 	if snippets {
 		call = "of"
 	}
-	a.namesInScope(l, offset, 0, call, func(s scoped) int {
-		sym, decl := s.sym, s.decl()
+	a.namesInScope(l, offset, 0, call, func(s Scoped) int {
+		sym, decl := s.Sym, s.Decl()
 		// An included file's symbol is not the one being declared here,
 		// and its Decl is a span of that file: read against this text's
 		// lines, the answer would change when only the included file's
@@ -531,8 +531,8 @@ func builtinResult(name string) *types.Type {
 // with`): those that may be changed, only lists where a list is changed
 // (and numbers after `add … to`), nearest first.
 func (a *Analysis) targetNames(l *candidateList, offset int, p place) {
-	a.namesInScope(l, offset, 0, "", func(s scoped) int {
-		sym := s.sym
+	a.namesInScope(l, offset, 0, "", func(s Scoped) int {
+		sym := s.Sym
 		if !sym.Mutable || sym.Kind != check.SymVariable && sym.Kind != check.SymProperty {
 			return -1
 		}
@@ -570,7 +570,7 @@ func (a *Analysis) eventNames(l *candidateList, offset int) {
 	}
 	for n, s := range a.scopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == check.SymEvent }) {
 		if l.keep.keep(n) {
-			l.add(candidate{label: n, weight: groupName + 1, sym: s.sym, kind: CompleteVariable})
+			l.add(candidate{label: n, weight: groupName + 1, sym: s.Sym, kind: CompleteVariable})
 		}
 	}
 }
@@ -584,18 +584,18 @@ func (a *Analysis) kindNames(l *candidateList, kind check.SymbolKind, weight int
 	}
 	l.startNames()
 	for n, s := range a.scopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == kind }) {
-		k, ok := nameKind(s.sym)
-		if !ok || l.offered(n) || !l.keep.keep(s.sym.Name) {
+		k, ok := nameKind(s.Sym)
+		if !ok || l.offered(n) || !l.keep.keep(s.Sym.Name) {
 			continue
 		}
-		if s.sym.Kind == check.SymInterface {
+		if s.Sym.Kind == check.SymInterface {
 			k = CompleteInterface
 		}
 		w := weight
 		for _, f := range score {
-			w += f(s.sym)
+			w += f(s.Sym)
 		}
-		l.add(candidate{label: s.sym.Name, weight: w, sym: s.sym, kind: k, call: call})
+		l.add(candidate{label: s.Sym.Name, weight: w, sym: s.Sym, kind: k, call: call})
 	}
 }
 

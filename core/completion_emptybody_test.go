@@ -33,3 +33,18 @@ func TestCompletionInEmptyBody(t *testing.T) {
 		})
 	}
 }
+
+// completionNames returns the names (not the keywords) completion offers at
+// offset of text.
+func completionNames(text string, offset int) []string {
+	a := NewSnapshot(URI("file:///nowhere/complete.wfl"), 1, text).Analysis()
+	_, items := a.Completion(offset, CompletionOptions{})
+	var out []string
+	for _, it := range items {
+		if it.Kind != CompleteKeyword {
+			out = append(out, it.Label)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}

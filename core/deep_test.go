@@ -99,9 +99,7 @@ func every(t *testing.T, s *Snapshot, src string) {
 	sy := s.Syntax()
 	sy.FoldingRanges()
 	s.Format()
-	s.FixAll()
 	whole := token.Span{Start: 0, End: len(src)}
-	s.Fixes(whole)
 	for _, off := range []int{12, len(src) / 2, len(src) - 2} {
 		if off < 0 || off > len(src) {
 			continue

@@ -121,7 +121,7 @@ func TestUnifiedDiffApplies(t *testing.T) {
 			edits = append(edits, Edit{Start: cuts[i], End: cuts[i+1], Text: []string{"", "z", "new line\n", "q\r\nr"}[rng.IntN(4)]})
 		}
 		rng.Shuffle(len(edits), func(i, j int) { edits[i], edits[j] = edits[j], edits[i] })
-		want, err := applyDisjoint(text, sortedLastFirst(edits))
+		want, err := ApplyEdits(text, sortedLastFirst(edits)...)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"wfl-lsp/lang/token"
 )
 
 // TestMessagesAreUTF8 holds every message the front end and the core make
@@ -22,6 +20,34 @@ import (
 func TestMessagesAreUTF8(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
+	texts := utf8Texts(t)
+	valid := func(what, msg, src string) {
+		t.Helper()
+		if !utf8.ValidString(msg) {
+			t.Fatalf("%s is not UTF-8: %q\nin %q", what, msg, src)
+		}
+	}
+	for _, src := range texts {
+		s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+		_, diags := s.Diagnostics()
+		_, tolerant := s.Tolerant()
+		for _, d := range append(diags, tolerant...) {
+			valid("diagnostic "+d.Code, d.Message, src)
+			for _, r := range d.Related {
+				valid("related message", r.Message, src)
+			}
+		}
+		if _, err := s.Format(); err != nil {
+			valid("formatting error", err.Error(), src)
+		}
+	}
+}
+
+// utf8Texts are the texts TestMessagesAreUTF8 reads the messages of: the
+// corpus programs and mutants, the committed inputs of the fuzz targets,
+// and each of them spoilt.
+func utf8Texts(t *testing.T) []string {
+	t.Helper()
 	texts := []string{
 		// describe clipped a text literal after 30 bytes, inside a character
 		"store x as 1 \"" + strings.Repeat("é", 40) + "\"\n",
@@ -42,29 +68,7 @@ func TestMessagesAreUTF8(t *testing.T) {
 		spoilt = append(spoilt, "\xff"+src, src+"\nstore y as 1 \""+strings.Repeat("ü", 31)+"\"\n")
 	}
 	texts = append(texts, spoilt...)
-	valid := func(what, msg, src string) {
-		t.Helper()
-		if !utf8.ValidString(msg) {
-			t.Fatalf("%s is not UTF-8: %q\nin %q", what, msg, src)
-		}
-	}
-	for _, src := range texts {
-		s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
-		_, diags := s.Diagnostics()
-		_, tolerant := s.Tolerant()
-		for _, d := range append(diags, tolerant...) {
-			valid("diagnostic "+d.Code, d.Message, src)
-			for _, r := range d.Related {
-				valid("related message", r.Message, src)
-			}
-		}
-		if _, err := s.Format(); err != nil {
-			valid("formatting error", err.Error(), src)
-		}
-		for _, fix := range s.Fixes(token.Span{Start: 0, End: len(src)}) {
-			valid("fix title", fix.Title, src)
-		}
-	}
+	return texts
 }
 
 // fuzzInputs returns the committed inputs of lang's fuzz targets

@@ -98,7 +98,7 @@ func closeBlock(lines *token.Lines, offset, from int, broken bool) (Edit, bool) 
 
 	// Insert at the start of the line after the cursor's, or at the end
 	// of a text whose last line the cursor is on.
-	brk := lineBreakOf(text)
+	brk := LineBreak(text)
 	var e, probe Edit
 	if cur+1 < lines.Count() {
 		at := lines.LineStart(cur + 1)

@@ -68,6 +68,16 @@ type coverage struct {
 	q    *queryState
 }
 
+// PartialIncludes reports whether the analysis is a partial one and the
+// file it reads includes others, whose names it reads from its base.
+func (a *Analysis) PartialIncludes() bool {
+	if a.part == nil {
+		return false
+	}
+	ctx := a.part.q.st.ctx
+	return ctx != nil && ctx.Includes
+}
+
 // covers reports whether offset lies in a stretch the analysis parsed.
 func (a *Analysis) covers(offset int) bool {
 	if a.part == nil {
@@ -375,8 +385,8 @@ func (q *queryState) lookup(name string, bound bool) *check.Symbol {
 // outer yields the top-level names of the other units that keep accepts,
 // declared (bound false) or bound, each the base's symbol and how far its
 // declaration moved (as move would move it).
-func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, prefixes []string) iter.Seq2[string, scoped] {
-	return func(yield func(string, scoped) bool) {
+func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, prefixes []string) iter.Seq2[string, Scoped] {
+	return func(yield func(string, Scoped) bool) {
 		table := &q.b.symbols
 		if bound {
 			table = q.b.injected
@@ -387,7 +397,7 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, pr
 				if !keep(name, e.sym) {
 					continue
 				}
-				if by, ok := q.shiftFrom(e.unit); ok && !yield(name, scoped{e.sym, by}) {
+				if by, ok := q.shiftFrom(e.unit); ok && !yield(name, Scoped{e.sym, by}) {
 					return
 				}
 			}
@@ -397,7 +407,7 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, pr
 			if !keep(name, sym) {
 				continue
 			}
-			if by, ok := q.shift(sym); ok && !yield(name, scoped{sym, by}) {
+			if by, ok := q.shift(sym); ok && !yield(name, Scoped{sym, by}) {
 				return
 			}
 		}

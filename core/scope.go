@@ -13,18 +13,18 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// A scoped is a symbol a scope holds, and how far its declaration moved:
+// A Scoped is a symbol a scope holds, and how far its declaration moved:
 // a partial analysis's outer names are the base's symbols (see query.go),
 // listed as they are rather than copied with their declaration moved.
-type scoped struct {
-	sym *check.Symbol
+type Scoped struct {
+	Sym *check.Symbol
 	by  int // bytes the declaration moved since the symbol was made
 }
 
-// decl returns where the symbol is declared in the text (zero for a name
+// Decl returns where the symbol is declared in the text (zero for a name
 // with no declaration of its own there).
-func (s scoped) decl() token.Span {
-	d := s.sym.Decl
+func (s Scoped) Decl() token.Span {
+	d := s.Sym.Decl
 	if d.End > 0 {
 		d.Start += s.by
 		d.End += s.by
@@ -37,10 +37,10 @@ func (s scoped) decl() token.Span {
 // (a partial analysis's file scope, see query.go). Given prefixes (lower
 // case), keep accepts only names that start with one of them, ignoring
 // case: the Outer's thousands of names are then not all visited.
-func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, scoped] {
-	return func(yield func(string, scoped) bool) {
+func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, Scoped] {
+	return func(yield func(string, Scoped) bool) {
 		for _, bound := range []bool{false, true} {
-			for n, s := range a.tableNames(sc, bound, keep, prefixes...) {
+			for n, s := range a.TableNames(sc, bound, keep, prefixes...) {
 				if !yield(n, s) {
 					return
 				}
@@ -49,17 +49,17 @@ func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) 
 	}
 }
 
-// tableNames is scopeNames for one of the scope's tables: the names it
+// TableNames is scopeNames for one of the scope's tables: the names it
 // declares (bound false) or those bound in it, then what its Outer holds
 // of the same.
-func (a *Analysis) tableNames(sc *check.Scope, bound bool, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, scoped] {
-	return func(yield func(string, scoped) bool) {
+func (a *Analysis) TableNames(sc *check.Scope, bound bool, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, Scoped] {
+	return func(yield func(string, Scoped) bool) {
 		table := &sc.Symbols
 		if bound {
 			table = sc.Injected
 		}
 		for n, sym := range table.All() {
-			if keep(n, sym) && !yield(n, scoped{sym: sym}) {
+			if keep(n, sym) && !yield(n, Scoped{Sym: sym}) {
 				return
 			}
 		}

@@ -17,6 +17,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/fixes"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -83,7 +84,7 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 	out := []protocol.CodeAction{}
 	if want(protocol.CodeActionKindQuickFix) {
 		kind := protocol.CodeActionKindQuickFix
-		for i, f := range d.snap.Fixes(m.span(p.Range)) {
+		for i, f := range fixes.At(d.snap, m.span(p.Range)) {
 			ca := protocol.CodeAction{
 				Title:       f.Title,
 				Kind:        &kind,
@@ -115,14 +116,14 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 	return out, nil
 }
 
-func fixEdit(s *server, d doc, m mapper, f core.Fix) *protocol.WorkspaceEdit {
+func fixEdit(s *server, d doc, m mapper, f fixes.Fix) *protocol.WorkspaceEdit {
 	return s.workspaceEdit([]fileEdits{d.edits(textEdits(m, f.Edits))})
 }
 
 // fixAllEdit replaces the text with its safely fixed version, or is nil
 // when there is nothing to fix.
 func fixAllEdit(s *server, d doc, m mapper) *protocol.WorkspaceEdit {
-	fixed, n, err := d.snap.FixAll()
+	fixed, n, err := fixes.All(d.snap)
 	if err != nil || n == 0 || fixed == d.snap.Text {
 		return nil
 	}
@@ -261,8 +262,8 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 		m := d.mapper()
 		if data.FixAll {
 			ca.Edit = fixAllEdit(s, d, m)
-		} else if fixes := snap.Fixes(m.span(data.Range)); data.Index >= 0 && data.Index < len(fixes) {
-			ca.Edit = fixEdit(s, d, m, fixes[data.Index])
+		} else if fs := fixes.At(snap, m.span(data.Range)); data.Index >= 0 && data.Index < len(fs) {
+			ca.Edit = fixEdit(s, d, m, fs[data.Index])
 		}
 		if ca.Edit == nil {
 			return nil, jsonrpc2.NewError(codeRequestFailed, "the code action no longer applies")

@@ -1,7 +1,8 @@
-package core
+package fixes
 
 import (
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
@@ -20,7 +22,7 @@ func emittedCodes(t *testing.T) []string {
 	t.Helper()
 	lit := regexp.MustCompile(`"((?:PARSE|ANALYZE|TYPE|LINT)-[A-Z][A-Z-]*[A-Z])"`)
 	seen := map[string]bool{}
-	err := filepath.WalkDir(filepath.Join("..", "lang"), func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join("..", "..", "lang"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return err
 		}
@@ -33,7 +35,7 @@ func emittedCodes(t *testing.T) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return slices.Sorted(mapKeys(func() map[string]string {
+	return slices.Sorted(maps.Keys(func() map[string]string {
 		m := map[string]string{}
 		for c := range seen {
 			m[c] = ""
@@ -148,7 +150,7 @@ func TestExplainCorpus(t *testing.T) {
 	total, matched := 0, 0
 	unmatched := map[string]int{}
 	for path, src := range progs {
-		for _, d := range NewSnapshot(FileURI(path), 1, src).Analysis().Diagnostics {
+		for _, d := range core.NewSnapshot(core.FileURI(path), 1, src).Analysis().Diagnostics {
 			e, ok := Explain(d.Code)
 			if !ok {
 				t.Errorf("%s: %s has no explanation", path, d.Code)
@@ -172,7 +174,7 @@ func TestExplainCorpus(t *testing.T) {
 
 // caseSnapshot makes a snapshot of a case's program, a.wfl, in a folder with
 // the case's other files and no .wflcfg.
-func caseSnapshot(t *testing.T, src string, files map[string]string) *Snapshot {
+func caseSnapshot(t *testing.T, src string, files map[string]string) *core.Snapshot {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
@@ -181,5 +183,5 @@ func caseSnapshot(t *testing.T, src string, files map[string]string) *Snapshot {
 			t.Fatal(err)
 		}
 	}
-	return NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+	return core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 }

@@ -1,4 +1,4 @@
-package core
+package fixes
 
 // This file implements the quick fixes of parse errors: a missing or wrong
 // block closer, a missing keyword, extra words after a closer.
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/token"
@@ -23,7 +24,7 @@ import (
 // expected closer before that line.
 func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 	want, ok := quoted(d.Message, "expected '")
-	brk := lineBreakOf(fx.src)
+	brk := core.LineBreak(fx.src)
 	lines := fx.lines
 	if d.Kind == diag.Unclosed && len(d.Related) == 2 && len(d.Names) == 1 {
 		// (The parser's message may name what it found instead: the next
@@ -31,7 +32,7 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 		closer := d.Names[0]
 		hl := lines.Line(d.Related[0].Span.Start)
 		line := lines.Line(d.Related[1].Span.Start)
-		e := Edit{Text: fx.indentOf(hl) + closer + brk}
+		e := core.Edit{Text: fx.indentOf(hl) + closer + brk}
 		switch {
 		case line+1 < lines.Count():
 			e.Start = lines.LineStart(line + 1)
@@ -41,12 +42,12 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 			e.Start, e.Text = len(fx.src), brk+e.Text // after a last line without a break
 		}
 		e.End = e.Start
-		fixes := []Fix{{Title: fmt.Sprintf("Insert '%s' after line %d", closer, line+1), Kind: FixInsertCloser,
-			Diagnostic: d, Preferred: true, Edits: []Edit{e}}}
+		fixes := []Fix{{Title: fmt.Sprintf("Insert '%s' after line %d", closer, line+1), Kind: InsertCloser,
+			Diagnostic: d, Preferred: true, Edits: []core.Edit{e}}}
 		if ok && d.Span.End > d.Span.Start && !strings.Contains(want, " ") &&
 			strings.HasSuffix(d.Message, "after 'end', found '"+fx.src[d.Span.Start:d.Span.End]+"'") {
-			fixes = append(fixes, Fix{Title: "Close the block with 'end " + want + "'", Kind: FixReplaceCloser, Diagnostic: d,
-				Edits: []Edit{{Start: d.Span.Start, End: d.Span.End, Text: want}}})
+			fixes = append(fixes, Fix{Title: "Close the block with 'end " + want + "'", Kind: ReplaceCloser, Diagnostic: d,
+				Edits: []core.Edit{{Start: d.Span.Start, End: d.Span.End, Text: want}}})
 		}
 		return fixes
 	}
@@ -59,8 +60,8 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 		if n := len(fx.src); n > 0 && fx.src[n-1] != '\n' && fx.src[n-1] != '\r' {
 			text = brk + text
 		}
-		return []Fix{{Title: "Insert '" + want + "'", Kind: FixInsertCloser, Diagnostic: d, Preferred: true,
-			Edits: []Edit{{Start: len(fx.src), End: len(fx.src), Text: text}}}}
+		return []Fix{{Title: "Insert '" + want + "'", Kind: InsertCloser, Diagnostic: d, Preferred: true,
+			Edits: []core.Edit{{Start: len(fx.src), End: len(fx.src), Text: text}}}}
 	case d.Span.End > d.Span.Start && !strings.Contains(want, " ") &&
 		strings.HasSuffix(d.Message, "after 'end', found '"+fx.src[d.Span.Start:d.Span.End]+"'"):
 		// expected 'check' after 'end', found 'for'
@@ -68,10 +69,10 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 		line := lines.Line(d.Span.Start)
 		ls := lines.LineStart(line)
 		return []Fix{
-			{Title: "Close the block with '" + closer + "'", Kind: FixReplaceCloser, Diagnostic: d, Preferred: true,
-				Edits: []Edit{{Start: d.Span.Start, End: d.Span.End, Text: want}}},
-			{Title: "Insert '" + closer + "' before this line", Kind: FixInsertCloser, Diagnostic: d, Preferred: true,
-				Edits: []Edit{{Start: ls, End: ls, Text: fx.indentOf(fx.openerLine(d, closer, line-1)) + closer + brk}}},
+			{Title: "Close the block with '" + closer + "'", Kind: ReplaceCloser, Diagnostic: d, Preferred: true,
+				Edits: []core.Edit{{Start: d.Span.Start, End: d.Span.End, Text: want}}},
+			{Title: "Insert '" + closer + "' before this line", Kind: InsertCloser, Diagnostic: d, Preferred: true,
+				Edits: []core.Edit{{Start: ls, End: ls, Text: fx.indentOf(fx.openerLine(d, closer, line-1)) + closer + brk}}},
 		}
 	}
 	return nil
@@ -173,13 +174,13 @@ func (fx *fixer) missingKeyword(d diag.Diagnostic) []Fix {
 	if r := []rune(before); len(r) > 24 {
 		before = string(r[:23]) + "…"
 	}
-	out := []Fix{{Title: "Insert '" + want + "' before '" + before + "'", Kind: FixInsertKeyword,
-		Diagnostic: d, Preferred: true, Edits: []Edit{{Start: span.Start, End: span.Start, Text: text}}}}
+	out := []Fix{{Title: "Insert '" + want + "' before '" + before + "'", Kind: InsertKeyword,
+		Diagnostic: d, Preferred: true, Edits: []core.Edit{{Start: span.Start, End: span.Start, Text: text}}}}
 	// The first word of what was found (WFL reads `iff x` as one name).
 	first, _, _ := strings.Cut(written, " ")
 	if w := strings.ToLower(first); w != want && w != "" && !strings.ContainsAny(w, "\t\n\"") && editDistance(w, want) <= max(1, len(want)/3) {
-		out = append(out, Fix{Title: "Replace '" + first + "' with '" + want + "'", Kind: FixReplaceKeyword,
-			Diagnostic: d, Preferred: true, Edits: []Edit{{Start: span.Start, End: span.Start + len(first), Text: want}}})
+		out = append(out, Fix{Title: "Replace '" + first + "' with '" + want + "'", Kind: ReplaceKeyword,
+			Diagnostic: d, Preferred: true, Edits: []core.Edit{{Start: span.Start, End: span.Start + len(first), Text: want}}})
 	}
 	return out
 }
@@ -237,8 +238,8 @@ func (fx *fixer) missingStatementWord(d diag.Diagnostic) []Fix {
 		return nil
 	}
 	at := ls + words[0].Start
-	return []Fix{{Title: "Insert '" + word + "' at the start of the line", Kind: FixInsertKeyword,
-		Diagnostic: d, Preferred: true, Edits: []Edit{{Start: at, End: at, Text: word + " "}}}}
+	return []Fix{{Title: "Insert '" + word + "' at the start of the line", Kind: InsertKeyword,
+		Diagnostic: d, Preferred: true, Edits: []core.Edit{{Start: at, End: at, Text: word + " "}}}}
 }
 
 // expectedWord returns the word a parse error's message says was expected
@@ -284,6 +285,6 @@ func (fx *fixer) extraWords(d diag.Diagnostic) []Fix {
 	last := words[len(words)-1]
 	closer := "end " + fx.src[ls+words[1].Start:ls+words[1].End]
 	return []Fix{{Title: "Write '" + strings.TrimSpace(fx.src[ls+words[0].Start:ls+last.End]) + "' as '" + closer + "'",
-		Kind: FixExtraWords, Diagnostic: d, Preferred: true,
-		Edits: []Edit{{Start: ls + words[1].End, End: ls + last.End}}}}
+		Kind: ExtraWords, Diagnostic: d, Preferred: true,
+		Edits: []core.Edit{{Start: ls + words[1].End, End: ls + last.End}}}}
 }

@@ -1,7 +1,8 @@
-package core
+package fixes
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"regexp"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lint"
@@ -102,7 +104,7 @@ func deletions(text string, f *ast.File, lines *token.Lines) []deletion {
 //   - the preferred fix of the missing closer restores the program (exactly,
 //     or but for blank lines around the closer).
 //
-// go test -run UnclosedBlockKeepsTheRest ./core -args -stress=1 takes every
+// go test -run UnclosedBlockKeepsTheRest ./core/fixes -args -stress=1 takes every
 // mutant and every closer.
 func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 	t.Parallel()
@@ -114,13 +116,13 @@ func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 		stride, perProgram = 1, 1<<30
 	}
 	progs := corpusOrSkip(t, stride)
-	const uri = URI("file:///nowhere/unclosed.wfl")
+	const uri = core.URI("file:///nowhere/unclosed.wfl")
 	var n struct {
 		programs, misindented, deleted, queries, restored, blanks, completions, sameNames int
 	}
-	for k, path := range slices.Sorted(mapKeys(progs)) {
+	for k, path := range slices.Sorted(maps.Keys(progs)) {
 		text := progs[path]
-		s0 := NewSnapshot(uri, 1, text)
+		s0 := core.NewSnapshot(uri, 1, text)
 		a0 := s0.Analysis()
 		if hasParseError(a0) || strayEnds(text) {
 			continue // a closer too many: which one closes what is the reference's guess
@@ -136,7 +138,7 @@ func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 		_, shown0 := s0.Tolerant()
 		for _, d := range ds[:min(len(ds), perProgram)] {
 			n.deleted++
-			s1 := NewSnapshot(uri, 2, d.cut)
+			s1 := core.NewSnapshot(uri, 2, d.cut)
 			a1 := s1.Analysis()
 			where := fmt.Sprintf("%s: %q of lines %d-%d deleted", path, d.closerWords, d.blockLines[0]+1, d.blockLines[1]+1)
 			if msg := sameOutside(d, a0, a1, rng, &n.queries); msg != "" {
@@ -152,12 +154,12 @@ func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 				if x.Kind != diag.Unclosed || len(x.Related) == 0 || x.Related[0].Span.Start != d.header {
 					continue
 				}
-				for _, f := range s1.Fixes(x.Span) {
-					if fixed || !f.Preferred || f.Kind != FixInsertCloser || f.Diagnostic.Span != x.Span {
+				for _, f := range At(s1, x.Span) {
+					if fixed || !f.Preferred || f.Kind != InsertCloser || f.Diagnostic.Span != x.Span {
 						continue
 					}
 					fixed = true
-					out, err := ApplyEdits(d.cut, f.Edits...)
+					out, err := core.ApplyEdits(d.cut, f.Edits...)
 					switch {
 					case err != nil:
 						t.Errorf("%s: the fix %q: %v", where, f.Title, err)
@@ -223,7 +225,7 @@ func noBlankLines(s string) string {
 // sameOutside compares what the analyses answer outside the block, a0 the
 // program's, a1 the program's without the closer; queries counts the
 // position queries made.
-func sameOutside(d deletion, a0, a1 *Analysis, rng *rand.Rand, queries *int) string {
+func sameOutside(d deletion, a0, a1 *core.Analysis, rng *rand.Rand, queries *int) string {
 	// Positions: some of the names outside the block.
 	var names []int
 	ast.Inspect(a0.File, func(n ast.Node) bool {
@@ -263,7 +265,7 @@ func sameOutside(d deletion, a0, a1 *Analysis, rng *rand.Rand, queries *int) str
 		if got, want := a1.Definition(d.at(off)), spans(a0.Definition(off)); !slices.Equal(got, want) {
 			return fmt.Sprintf("definition of %q: %v, with the closer %v", wordAt(d.text, off), got, want)
 		}
-		var want []Reference
+		var want []core.Reference
 		for _, r := range a0.References(off, true) {
 			r.Span = token.Span{Start: d.at(r.Span.Start), End: d.at(r.Span.End)}
 			want = append(want, r)
@@ -273,10 +275,10 @@ func sameOutside(d deletion, a0, a1 *Analysis, rng *rand.Rand, queries *int) str
 		}
 	}
 	// The outline's symbols named outside the block.
-	outline := func(a *Analysis, outside func(int) bool, at func(int) int) []string {
+	outline := func(a *core.Analysis, outside func(int) bool, at func(int) int) []string {
 		var out []string
-		var walk func([]DocumentSymbol)
-		walk = func(ss []DocumentSymbol) {
+		var walk func([]core.DocumentSymbol)
+		walk = func(ss []core.DocumentSymbol) {
 			for _, s := range ss {
 				if outside(s.NameSpan.Start) {
 					out = append(out, fmt.Sprintf("%s %v %d-%d %d", s.Name, s.Kind, at(s.NameSpan.Start), at(s.Span.Start), at(s.Span.End)))
@@ -294,9 +296,9 @@ func sameOutside(d deletion, a0, a1 *Analysis, rng *rand.Rand, queries *int) str
 	}
 	// Folding ranges that start outside the block, by lines (a range that
 	// ends on the closer's line ends on the line before it without it).
-	folds := func(a *Analysis, outside func(int) bool, lineAt func(int) int) []string {
+	folds := func(a *core.Analysis, outside func(int) bool, lineAt func(int) int) []string {
 		var out []string
-		for _, f := range (&Syntax{File: a.File, Lines: a.Lines}).FoldingRanges() {
+		for _, f := range (&core.Syntax{File: a.File, Lines: a.Lines}).FoldingRanges() {
 			if outside(f.Start) {
 				out = append(out, fmt.Sprintf("%d-%d", lineAt(a.Lines.Line(f.Start)), lineAt(a.Lines.Line(f.End))))
 			}
@@ -314,7 +316,7 @@ func sameOutside(d deletion, a0, a1 *Analysis, rng *rand.Rand, queries *int) str
 		return fmt.Sprintf("folding outside the block: missing %q, extra %q", minus(want, got), minus(got, want))
 	}
 	// Semantic tokens and inlay hints outside the block.
-	toks := func(a *Analysis, outside func(int) bool, at func(int) int) []string {
+	toks := func(a *core.Analysis, outside func(int) bool, at func(int) int) []string {
 		var out []string
 		for _, s := range a.SemanticTokens(token.Span{Start: 0, End: len(a.Lines.Text())}) {
 			if outside(s.Span.Start) {
@@ -368,11 +370,11 @@ func noNewFindings(d deletion, shown0, shown1 []diag.Diagnostic) string {
 // completionNames returns the names (not the keywords) completion offers at
 // offset of text.
 func completionNames(text string, offset int) []string {
-	a := NewSnapshot(URI("file:///nowhere/complete.wfl"), 1, text).Analysis()
-	_, items := a.Completion(offset, CompletionOptions{})
+	a := core.NewSnapshot(core.URI("file:///nowhere/complete.wfl"), 1, text).Analysis()
+	_, items := a.Completion(offset, core.CompletionOptions{})
 	var out []string
 	for _, it := range items {
-		if it.Kind != CompleteKeyword {
+		if it.Kind != core.CompleteKeyword {
 			out = append(out, it.Label)
 		}
 	}
@@ -392,7 +394,7 @@ func minus(a, b []string) []string {
 
 func wordAt(text string, off int) string {
 	end := off
-	for end < len(text) && isWordByte(text[end]) {
+	for end < len(text) && wordByte(text[end]) {
 		end++
 	}
 	return text[off:end]
@@ -430,4 +432,8 @@ func TestCompletionInUnfinishedBlock(t *testing.T) {
 			t.Errorf("%q: completion misses %q", tc.text, missing)
 		}
 	}
+}
+
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }

@@ -1,10 +1,11 @@
-package core
+package fixes
 
 import (
 	"path/filepath"
 	"testing"
 	"unicode/utf8"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/token"
 )
 
@@ -23,15 +24,15 @@ func FuzzFixes(f *testing.F) {
 	f.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
 	f.Fuzz(func(t *testing.T, src string) {
 		if !utf8.ValidString(src) {
-			return // documents are UTF-8 (ApplyEdits refuses to split a byte sequence)
+			return // documents are UTF-8 (core.ApplyEdits refuses to split a byte sequence)
 		}
-		s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
-		for _, fix := range s.Fixes(token.Span{Start: 0, End: len(src)}) {
-			if _, err := ApplyEdits(src, fix.Edits...); err != nil {
+		s := core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+		for _, fix := range At(s, token.Span{Start: 0, End: len(src)}) {
+			if _, err := core.ApplyEdits(src, fix.Edits...); err != nil {
 				t.Fatalf("fix %q: %v", fix.Title, err)
 			}
 		}
-		if _, _, err := s.FixAll(); err != nil {
+		if _, _, err := All(s); err != nil {
 			t.Fatalf("FixAll: %v", err)
 		}
 	})

@@ -1,4 +1,4 @@
-package core
+package fixes
 
 // This file implements the quick fix of a container that lacks an action
 // an interface it implements requires: a stub of the action in the
@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 )
@@ -46,9 +47,9 @@ func (fx *fixer) implement(d diag.Diagnostic) []Fix {
 	}
 	out := []Fix{{
 		Title:      "Add the action '" + aname + "' that '" + iname + "' requires",
-		Kind:       FixImplement,
+		Kind:       Implement,
 		Diagnostic: d,
-		Edits:      []Edit{{Start: at, End: at, Text: fx.stub(this, indent)}},
+		Edits:      []core.Edit{{Start: at, End: at, Text: fx.stub(this, indent)}},
 		Preferred:  true,
 	}}
 	if len(missing) > 1 {
@@ -58,9 +59,9 @@ func (fx *fixer) implement(d diag.Diagnostic) []Fix {
 		}
 		out = append(out, Fix{
 			Title:      "Add all " + strconv.Itoa(len(missing)) + " actions that '" + iname + "' requires",
-			Kind:       FixImplement,
+			Kind:       Implement,
 			Diagnostic: d,
-			Edits:      []Edit{{Start: at, End: at, Text: b.String()}},
+			Edits:      []core.Edit{{Start: at, End: at, Text: b.String()}},
 		})
 	}
 	return out
@@ -144,7 +145,7 @@ func (fx *fixer) memberSlot(c *ast.ContainerDecl) (at int, indent string, ok boo
 // stub writes a container action with the header an interface requires and
 // a body that says it is still to be written.
 func (fx *fixer) stub(r *ast.ActionSig, indent string) string {
-	brk := lineBreakOf(fx.src)
+	brk := core.LineBreak(fx.src)
 	var b strings.Builder
 	b.WriteString(indent + "action " + r.Name.Name)
 	for i, p := range r.Params {

@@ -1,4 +1,4 @@
-package core
+package fixes
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
@@ -39,19 +40,19 @@ func TestFixSweep(t *testing.T) {
 	}
 	progs := corpusOrSkip(t, stride)
 	dir := t.TempDir()
-	uri := FileURI(filepath.Join(dir, "a.wfl"))
+	uri := core.FileURI(filepath.Join(dir, "a.wfl"))
 	type tally struct{ tried, offered, applied, failed int }
-	byKind := map[FixKind]*tally{}
+	byKind := map[Kind]*tally{}
 	var total tally
 	programs, withFixes := 0, 0
-	for _, path := range slices.Sorted(mapKeys(progs)) {
+	for _, path := range slices.Sorted(maps.Keys(progs)) {
 		src := progs[path]
 		programs++
-		s := NewSnapshot(uri, 1, src)
+		s := core.NewSnapshot(uri, 1, src)
 		a := s.Analysis()
 		had := errorsFound(a, src)
 		unread := badSpans(src)
-		kind := func(k FixKind) *tally {
+		kind := func(k Kind) *tally {
 			if byKind[k] == nil {
 				byKind[k] = &tally{}
 			}
@@ -65,7 +66,7 @@ func TestFixSweep(t *testing.T) {
 				total.tried++
 			}
 		}
-		fixes := s.Fixes(token.Span{Start: 0, End: len(src)})
+		fixes := At(s, token.Span{Start: 0, End: len(src)})
 		if len(fixes) > 0 {
 			withFixes++
 		}
@@ -80,7 +81,7 @@ func TestFixSweep(t *testing.T) {
 			if f.Preferred {
 				preferred[fmt.Sprint(f.Diagnostic.Span.Start, " ", f.Diagnostic.Code, " ", f.Diagnostic.Message)]++
 			}
-			out, err := ApplyEdits(src, f.Edits...)
+			out, err := core.ApplyEdits(src, f.Edits...)
 			if err != nil {
 				t.Errorf("%s: %q: %v", path, f.Title, err)
 				n.failed++
@@ -89,7 +90,7 @@ func TestFixSweep(t *testing.T) {
 			}
 			n.applied++
 			total.applied++
-			bs := NewSnapshot(uri, 2, out)
+			bs := core.NewSnapshot(uri, 2, out)
 			b := bs.Analysis()
 			_, shownB := bs.Tolerant()
 			if why := brokenBy(a, b, shown, shownB, f, had, unread, out); why != "" {
@@ -116,7 +117,7 @@ func TestFixSweep(t *testing.T) {
 // errorsFound counts a program's errors by code and message (line numbers
 // in messages left out): those reported, and those each pass of the checker
 // found on the tree (reported only when the passes before it found none).
-func errorsFound(a *Analysis, src string) map[string]int {
+func errorsFound(a *core.Analysis, src string) map[string]int {
 	reported := map[string]int{}
 	for _, d := range a.Diagnostics {
 		if d.Severity == diag.Error {
@@ -145,7 +146,7 @@ func sweepKey(d diag.Diagnostic) string {
 
 // brokenBy says what f broke, comparing the analyses before (a) and after
 // (b) it (of the text out), or returns "".
-func brokenBy(a, b *Analysis, shownA, shownB []diag.Diagnostic, f Fix, had map[string]int, unread []token.Span, out string) string {
+func brokenBy(a, b *core.Analysis, shownA, shownB []diag.Diagnostic, f Fix, had map[string]int, unread []token.Span, out string) string {
 	seen := map[string]int{}
 	var news []string
 	// The errors of the fixed program, with those of each pass of the
@@ -204,7 +205,7 @@ func brokenBy(a, b *Analysis, shownA, shownB []diag.Diagnostic, f Fix, had map[s
 // withPasses returns an analysis' diagnostics with the findings of each
 // pass of the checker over src, its text, that earlier errors keep from
 // being reported.
-func withPasses(an *Analysis, src string) []diag.Diagnostic {
+func withPasses(an *core.Analysis, src string) []diag.Diagnostic {
 	out := an.Diagnostics
 	tree, _ := parser.Parse(src)
 	_, passes := check.CheckPasses(tree, src, check.FileContext(tree))
@@ -249,9 +250,9 @@ func inSpans(spans []token.Span, off int) bool {
 
 // originalOffset maps an offset of the fixed text back to the original
 // one, and tells whether it lies in text the fix inserted.
-func originalOffset(edits []Edit, off int) (int, bool) {
+func originalOffset(edits []core.Edit, off int) (int, bool) {
 	sorted := slices.Clone(edits)
-	slices.SortFunc(sorted, func(x, y Edit) int { return x.Start - y.Start })
+	slices.SortFunc(sorted, func(x, y core.Edit) int { return x.Start - y.Start })
 	shift := 0
 	for _, e := range sorted {
 		newStart := e.Start + shift
@@ -268,7 +269,7 @@ func originalOffset(edits []Edit, off int) (int, bool) {
 
 // untouched returns the spans that no edit changes or inserts into (at
 // their start included).
-func untouched(spans []token.Span, edits []Edit) []token.Span {
+func untouched(spans []token.Span, edits []core.Edit) []token.Span {
 	var out []token.Span
 	for _, sp := range spans {
 		touched := false

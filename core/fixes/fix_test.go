@@ -1,33 +1,28 @@
-package core
+package fixes
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"wfl-lsp/core"
 	"wfl-lsp/internal/benchdoc"
-	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
-	"wfl-lsp/lang/lint"
-	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
 
 // fixSnapshot makes a snapshot of src in a folder with no .wflcfg, so the
 // default configuration applies.
-func fixSnapshot(t *testing.T, src string) *Snapshot {
+func fixSnapshot(t *testing.T, src string) *core.Snapshot {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
-	return NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+	return core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 }
 
-func hasParseError(a *Analysis) bool {
+func hasParseError(a *core.Analysis) bool {
 	for _, d := range a.Diagnostics {
 		if d.Category == diag.Parse && d.Severity == diag.Error {
 			return true
@@ -229,7 +224,7 @@ func TestFixes(t *testing.T) {
 			s := fixSnapshot(t, tt.src)
 			var fix *Fix
 			var all []string
-			for _, f := range s.Fixes(token.Span{Start: 0, End: len(tt.src)}) {
+			for _, f := range At(s, token.Span{Start: 0, End: len(tt.src)}) {
 				all = append(all, f.Diagnostic.Code+": "+f.Title)
 				if f.Diagnostic.Code == tt.code && tt.title != "" && strings.HasPrefix(f.Title, tt.title) && fix == nil {
 					f := f
@@ -240,7 +235,7 @@ func TestFixes(t *testing.T) {
 				if fix != nil {
 					t.Fatalf("unexpected fix %q", fix.Title)
 				}
-				for _, f := range s.Fixes(token.Span{Start: 0, End: len(tt.src)}) {
+				for _, f := range At(s, token.Span{Start: 0, End: len(tt.src)}) {
 					if f.Diagnostic.Code == tt.code && (tt.title == "" || strings.HasPrefix(f.Title, tt.title)) {
 						t.Fatalf("unexpected fix %q", f.Title)
 					}
@@ -253,14 +248,14 @@ func TestFixes(t *testing.T) {
 			if fix.Preferred != tt.preferred {
 				t.Errorf("fix %q: preferred %v, want %v", fix.Title, fix.Preferred, tt.preferred)
 			}
-			got, err := ApplyEdits(tt.src, fix.Edits...)
+			got, err := core.ApplyEdits(tt.src, fix.Edits...)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got != tt.want {
 				t.Fatalf("after the fix:\n%q\nwant\n%q", got, tt.want)
 			}
-			after := NewSnapshot(s.URI, 2, got).Analysis()
+			after := core.NewSnapshot(s.URI, 2, got).Analysis()
 			if hasParseError(after) {
 				t.Errorf("the fixed text does not parse: %+v", after.Diagnostics)
 			}
@@ -277,7 +272,7 @@ func TestFixes(t *testing.T) {
 func TestFixAll(t *testing.T) {
 	src := "check if 1 is 1:   \n  display YES\n      display userName\nend check  \n"
 	s := fixSnapshot(t, src)
-	got, n, err := s.FixAll()
+	got, n, err := All(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,10 +289,10 @@ func BenchmarkFixAll(b *testing.B) {
 	dir := b.TempDir()
 	b.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
 	src := "check if 1 is 1:\n" + strings.Repeat("  display 1  \n", 10000) + "end check\n"
-	uri := FileURI(filepath.Join(dir, "a.wfl"))
+	uri := core.FileURI(filepath.Join(dir, "a.wfl"))
 	for b.Loop() {
-		s := NewSnapshot(uri, 1, src)
-		if _, n, err := s.FixAll(); err != nil || n != 20000 {
+		s := core.NewSnapshot(uri, 1, src)
+		if _, n, err := All(s); err != nil || n != 20000 {
 			b.Fatalf("FixAll: %d fixes, %v", n, err)
 		}
 	}
@@ -311,16 +306,16 @@ func BenchmarkFixesLine(b *testing.B) {
 	dir := b.TempDir()
 	b.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
 	src := benchdoc.Dense(10000)
-	uri := FileURI(filepath.Join(dir, "a.wfl"))
-	s := NewSnapshot(uri, 1, src)
+	uri := core.FileURI(filepath.Join(dir, "a.wfl"))
+	s := core.NewSnapshot(uri, 1, src)
 	s.Diagnostics()
 	at := strings.Index(src, "store total c400 ")
 	span := token.Span{Start: at, End: at + len("store total c400")}
-	if len(s.Fixes(span)) == 0 {
+	if len(At(s, span)) == 0 {
 		b.Fatal("no fix on the line")
 	}
 	for b.Loop() {
-		s.Fixes(span)
+		At(s, span)
 	}
 }
 
@@ -330,10 +325,10 @@ func BenchmarkFixesAll(b *testing.B) {
 	dir := b.TempDir()
 	b.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
 	src := benchdoc.Dense(10000)
-	s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+	s := core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 	s.Diagnostics()
 	for b.Loop() {
-		if len(s.Fixes(token.Span{Start: 0, End: len(src)})) == 0 {
+		if len(At(s, token.Span{Start: 0, End: len(src)})) == 0 {
 			b.Fatal("no fixes")
 		}
 	}
@@ -347,15 +342,15 @@ func BenchmarkFixesLineWithErrors(b *testing.B) {
 	dir := b.TempDir()
 	b.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
 	src := benchdoc.Dense(10000) + "display totl c400\ndisplay nowhere\n"
-	s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+	s := core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 	s.Diagnostics()
 	at := strings.Index(src, "display totl c400")
 	span := token.Span{Start: at, End: at + len("display totl c400")}
-	if len(s.Fixes(span)) == 0 {
+	if len(At(s, span)) == 0 {
 		b.Fatal("no fix on the line")
 	}
 	for b.Loop() {
-		s.Fixes(span)
+		At(s, span)
 	}
 }
 
@@ -369,9 +364,9 @@ func TestFixesAcrossIncludes(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := "include from \"lib.wfl\"\ndisplay totl plus 1\ncall gret with \"Ada\"\n"
-	s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+	s := core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 	var got []string
-	for _, f := range s.Fixes(token.Span{Start: 0, End: len(src)}) {
+	for _, f := range At(s, token.Span{Start: 0, End: len(src)}) {
 		p := ""
 		if f.Preferred {
 			p = " (preferred)"
@@ -395,14 +390,14 @@ func TestFixesAcrossIncludes(t *testing.T) {
 // (exportKey).
 func TestFixesOfIncludedNameMoved(t *testing.T) {
 	dir := t.TempDir()
-	libURI, mainURI := FileURI(filepath.Join(dir, "lib.wfl")), FileURI(filepath.Join(dir, "main.wfl"))
+	libURI, mainURI := core.FileURI(filepath.Join(dir, "lib.wfl")), core.FileURI(filepath.Join(dir, "main.wfl"))
 	main := "include from \"lib.wfl\"\ndisplay i mod 2\n"
 	for _, lines := range []int{0, 40} { // i declared before, then after, the offset of `i mod`
-		ws := NewWorkspace()
+		ws := core.NewWorkspace()
 		ws.Open(libURI, 1, strings.Repeat("\n", lines)+"store i as 1\n")
 		m := ws.Open(mainURI, 1, main)
 		var got []string
-		for _, f := range m.Fixes(token.Span{Start: 0, End: len(main)}) {
+		for _, f := range At(m, token.Span{Start: 0, End: len(main)}) {
 			got = append(got, f.Title)
 		}
 		if !slices.Contains(got, "Change 'mod' to 'modulo'") {
@@ -419,227 +414,48 @@ func TestFixesOfIncludedNameMoved(t *testing.T) {
 func TestFixesWithoutAnalysis(t *testing.T) {
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
 	text := benchdoc.Clean(600)
-	ws := NewWorkspace()
-	uri := FileURI(filepath.Join(t.TempDir(), "typed.wfl"))
+	ws := core.NewWorkspace()
+	uri := core.FileURI(filepath.Join(t.TempDir(), "typed.wfl"))
 	s := ws.Open(uri, 1, text)
 	s.Diagnostics()
 	s.Analysis()
 	at := strings.Index(text, "\ndisplay call") + 1 // a statement at the top level
-	s, err := ws.Change(uri, 2, Edit{Start: at, End: at, Text: "display 1\n"})
+	s, err := ws.Change(uri, 2, core.Edit{Start: at, End: at, Text: "display 1\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fx := s.Fixes(token.Span{Start: at + 3, End: at + 3}); len(fx) != 0 {
+	if fx := At(s, token.Span{Start: at + 3, End: at + 3}); len(fx) != 0 {
 		t.Fatalf("fixes where there is no finding: %v", fx)
 	}
-	if _, n, err := s.FixAll(); n != 0 || err != nil {
+	if _, n, err := All(s); n != 0 || err != nil {
 		t.Fatalf("fix all of a text without layout problems: %d fixes, %v", n, err)
 	}
-	if s.analysed.Load() {
+	if s.Analysed() {
 		t.Fatal("the fixes of a place without findings made a full analysis")
 	}
 	// A parse error at the cursor, as while a line is typed: its fixes are
 	// made from the text, and checked on copies whose diagnostics are
 	// derived.
-	s, err = ws.Change(uri, 3, Edit{Start: at, End: at, Text: "store y 5\n"})
+	s, err = ws.Change(uri, 3, core.Edit{Start: at, End: at, Text: "store y 5\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fx := s.Fixes(token.Span{Start: at + 8, End: at + 8}); len(fx) == 0 || fx[0].Kind != FixInsertKeyword {
+	if fx := At(s, token.Span{Start: at + 8, End: at + 8}); len(fx) == 0 || fx[0].Kind != InsertKeyword {
 		t.Fatalf("the fixes of a missing 'as': %v", fx)
 	}
-	if s.analysed.Load() {
+	if s.Analysed() {
 		t.Fatal("the fixes of a parse error made a full analysis")
 	}
 	// An undefined name at the cursor: its fixes come from the partial
 	// analysis there, which has the names of the rest of the file.
-	s, err = ws.Change(uri, 4, Edit{Start: at, End: at, Text: "display totl_c0\n"})
+	s, err = ws.Change(uri, 4, core.Edit{Start: at, End: at, Text: "display totl_c0\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fx := s.Fixes(token.Span{Start: at + 10, End: at + 10}); len(fx) == 0 || fx[0].Kind != FixDidYouMean || fx[0].Edits[0].Text != "total_c0" {
+	if fx := At(s, token.Span{Start: at + 10, End: at + 10}); len(fx) == 0 || fx[0].Kind != DidYouMean || fx[0].Edits[0].Text != "total_c0" {
 		t.Fatalf("the fixes of an undefined name spelled like one the file declares: %v", fx)
 	}
-	if s.analysed.Load() {
+	if s.Analysed() {
 		t.Fatal("the fixes of an undefined name made a full analysis")
-	}
-}
-
-// TestHiddenEqualsCheckPasses: the findings a fix is checked against, the
-// reported ones and those every pass of the checker finds behind an error
-// (fixer.withHidden, read from the diagnostics' state when the text
-// parses), are those of the passes run over a parse of the whole text, in
-// every corpus program and a sample of the mutants, edited at random as
-// an editor does (the diagnostics derived edit by edit).
-//
-//	go test -run HiddenEqualsCheckPasses -stress N ./core
-func TestHiddenEqualsCheckPasses(t *testing.T) {
-	t.Parallel()
-	stride, edits, seed := 3, 8, uint64(9)
-	if testing.Short() {
-		stride, edits = 30, 4
-	}
-	if *stress > 0 {
-		stride, edits, seed = 1, 24, uint64(*stress)
-	}
-	progs := corpusOrSkip(t, stride)
-	compared, parsing, hidden := 0, 0, 0
-	for n, path := range slices.Sorted(mapsKeys(progs)) {
-		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		ws, _, s := openAnalysed(path, progs[path])
-		for k := 0; k <= edits; k++ {
-			if k > 0 {
-				s, _ = changeAtRandom(t, ws, s, rng)
-			}
-			_, reported := s.Diagnostics()
-			fx := &fixer{snap: s, src: s.Text}
-			got := fx.withHidden(reported, s)
-			want := hiddenByCheck(s, reported)
-			compared++
-			hidden += len(want) - len(reported)
-			if !slices.ContainsFunc(reported, func(d diag.Diagnostic) bool { return d.Category == diag.Parse && d.Severity == diag.Error }) {
-				parsing++
-			}
-			if g, w := findingSet(got), findingSet(want); !slices.Equal(g, w) {
-				t.Fatalf("%s after %d edits: %d findings, want %d\n got %q\nwant %q\ntext:\n%s", path, k, len(g), len(w), g, w, s.Text)
-			}
-		}
-	}
-	t.Logf("%d texts compared (%d of them parse, whose findings come from the state), %d findings held back in all", compared, parsing, hidden)
-	if hidden == 0 {
-		t.Error("no text had a finding held back: the test compares nothing")
-	}
-}
-
-// hiddenByCheck is what fixer.withHidden returns, made by running every
-// pass of the checker over a parse of the snapshot's whole text.
-func hiddenByCheck(s *Snapshot, diags []diag.Diagnostic) []diag.Diagnostic {
-	f, _ := parser.Parse(s.Text)
-	ctx := check.FileContext(f) // as analyze makes it: with the names of the included files
-	ctx.Imports, ctx.Unfollowed = imports(f, s.URI.Path(), s.src)
-	_, passes := check.CheckPasses(f, s.Text, ctx)
-	out := slices.Clone(diags)
-	for _, d := range slices.Concat(passes.Analyzer, passes.Static, passes.Type) {
-		if !slices.ContainsFunc(diags, func(r diag.Diagnostic) bool {
-			return r.Span == d.Span && r.Code == d.Code && r.Message == d.Message
-		}) {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// findingSet describes findings, sorted.
-func findingSet(ds []diag.Diagnostic) []string {
-	out := make([]string, len(ds))
-	for i, d := range ds {
-		out[i] = fmt.Sprintf("%d-%d %v %s %s", d.Span.Start, d.Span.End, d.Severity, d.Code, d.Message)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// TestFixesEqualFull edits every corpus program (and a sample of the
-// mutants) at random, a chain of edits each, and after each edit asks for
-// the fixes of a finding of the list the editor shows, preferring those
-// of an undefined name, an unused variable, a name not in snake_case or a
-// redeclaration: they are made from a partial analysis when one answers
-// (Snapshot.Query and QueryName), or from the tree, and must be those a
-// full analysis makes.
-//
-//	go test -run FixesEqualFull -stress N ./core
-func TestFixesEqualFull(t *testing.T) {
-	partialEverywhere(t)
-	stride, edits, seed := 6, 8, uint64(21)
-	if testing.Short() {
-		stride, edits = 60, 4
-	}
-	if *stress > 0 {
-		stride, edits, seed = 1, 24, uint64(*stress)
-	}
-	progs := corpusOrSkip(t, stride)
-	compared, partial, fixes := 0, 0, 0
-	for n, path := range slices.Sorted(mapsKeys(progs)) {
-		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		ws, uri, s := openAnalysed(path, progs[path])
-		for k := 0; k < edits; k++ {
-			var e Edit
-			s, e = changeAtRandom(t, ws, s, rng)
-			_, shown := s.Tolerant()
-			if len(shown) == 0 {
-				continue
-			}
-			// Most often one whose fixes read the checker's facts.
-			d := shown[rng.IntN(len(shown))]
-			var facts []diag.Diagnostic
-			for _, x := range shown {
-				if strings.HasSuffix(x.Message, "is not defined") || strings.HasPrefix(x.Message, "Undefined action '") ||
-					x.Code == "ANALYZE-UNUSED" || x.Code == lint.CodeName || strings.Contains(x.Message, "has already been defined") {
-					facts = append(facts, x)
-				}
-			}
-			if len(facts) > 0 && rng.IntN(4) > 0 {
-				d = facts[rng.IntN(len(facts))]
-			}
-			got := s.Fixes(d.Span)
-			if !s.Analysed() {
-				partial++
-			}
-			want := (&Snapshot{URI: uri, Text: s.Text, src: ws}).fixes(d.Span, true)
-			compared++
-			fixes += len(want)
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("%s, edit %d ([%d,%d) ← %q), fixes of %q at %v: %s\ntext after:\n%s", path, k, e.Start, e.End, e.Text, d.Message, d.Span, difference(got, want), s.Text)
-			}
-		}
-	}
-	t.Logf("%d programs; the fixes of %d findings compared (%d fixes), %d made without the full analysis", len(progs), compared, fixes, partial)
-	if partial < compared/4 {
-		t.Errorf("only %d of %d findings' fixes were made without the full analysis", partial, compared)
-	}
-}
-
-// TestSnakeCaseFixWhileTyping: the rename to snake_case of a name just
-// typed is made from the partial analysis that holds every place naming
-// it, without a full analysis, and is the full analysis's; when the new
-// name is written elsewhere in the file (declared far from the edit), the
-// full analysis decides, and refuses a name that would be declared twice.
-func TestSnakeCaseFixWhileTyping(t *testing.T) {
-	partialEverywhere(t)
-	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
-	for _, tt := range []struct {
-		name, far string // far: a line added at the end of the file first
-		wantFix   bool
-	}{
-		{"the new name is free", "", true},
-		{"the new name is declared far below", "store my_count as 2\ndisplay my_count\n", false},
-		{"the new name is a local of an action far below", "define action called far_away:\n    store my_count as 2\n    display my_count\nend action\n", false},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			text := benchdoc.Clean(600) + tt.far
-			ws := NewWorkspace()
-			uri := FileURI(filepath.Join(t.TempDir(), "typed.wfl"))
-			s := ws.Open(uri, 1, text)
-			s.Diagnostics()
-			s.Analysis()
-			at := strings.Index(text, "\ndisplay call") + 1
-			s, err := ws.Change(uri, 2, Edit{Start: at, End: at, Text: "store myCount as 1\ndisplay myCount\n"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			span := token.Span{Start: at + len("store "), End: at + len("store myCount")}
-			got := s.Fixes(span)
-			want := (&Snapshot{URI: uri, Text: s.Text, src: ws}).fixes(span, true)
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("%s", difference(got, want))
-			}
-			renamed := slices.ContainsFunc(got, func(f Fix) bool { return f.Kind == FixSnakeCase })
-			if renamed != tt.wantFix {
-				t.Fatalf("a rename to snake_case offered: %v, want %v (%v)", renamed, tt.wantFix, got)
-			}
-			if tt.wantFix && s.Analysed() {
-				t.Error("the rename of a name just typed made the full analysis")
-			}
-		})
 	}
 }

@@ -1,4 +1,4 @@
-package core
+package fixes
 
 // This file explains diagnostic codes: what each code of the front end
 // means, the cases it reports (each with the message it says, a program

@@ -1,4 +1,4 @@
-package core
+package fixes
 
 // This file implements the quick fixes about names: a name spelled like a
 // visible one, declaring a variable or creating an action that is used but
@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
@@ -33,10 +34,9 @@ import (
 // full analysis answers those.
 func (fx *fixer) snakeCase(d diag.Diagnostic) []Fix {
 	a := fx.analysisNaming(d.Span.Start)
-	if a.part != nil {
+	if a.Partial() {
 		id := identAt(a.File, d.Span)
-		st := a.part.q.st
-		if id == nil || strings.Contains(fx.src, lint.SnakeCase(id.Name)) || st.ctx != nil && st.ctx.Includes ||
+		if id == nil || strings.Contains(fx.src, lint.SnakeCase(id.Name)) || a.PartialIncludes() ||
 			a.Info.ObjectOf(id) != nil && a.Info.ObjectOf(id).Parent != nil {
 			a = fx.analysis()
 		}
@@ -54,7 +54,7 @@ func (fx *fixer) snakeCase(d diag.Diagnostic) []Fix {
 		return nil
 	}
 	slices.Reverse(edits) // last first
-	return []Fix{{Title: "Rename '" + id.Name + "' to '" + newName + "' everywhere", Kind: FixSnakeCase, Diagnostic: d,
+	return []Fix{{Title: "Rename '" + id.Name + "' to '" + newName + "' everywhere", Kind: SnakeCase, Diagnostic: d,
 		Edits: edits, Preferred: true, sound: true}}
 }
 
@@ -65,7 +65,7 @@ func validName(name string) bool {
 }
 
 // declared reports whether any symbol of a's file has this name.
-func declared(a *Analysis, name string) bool {
+func declared(a *core.Analysis, name string) bool {
 	for _, s := range a.Info.Symbols {
 		if s.Name == name {
 			return true
@@ -135,7 +135,7 @@ func editDistance(a, b string) int {
 
 // enclosingStmt returns the innermost statement that holds offset and is
 // directly in a statement list (the file or a block).
-func enclosingStmt(a *Analysis, offset int) ast.Stmt {
+func enclosingStmt(a *core.Analysis, offset int) ast.Stmt {
 	var found ast.Stmt
 	var visit func(list []ast.Stmt)
 	visit = func(list []ast.Stmt) {
@@ -183,9 +183,9 @@ func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 	for _, c := range closeNames(a, id) {
 		out = append(out, Fix{
 			Title:      "Change '" + id.Name + "' to '" + c.name + "'",
-			Kind:       FixDidYouMean,
+			Kind:       DidYouMean,
 			Diagnostic: d,
-			Edits:      []Edit{{Start: id.From, End: id.To, Text: c.name}},
+			Edits:      []core.Edit{{Start: id.From, End: id.To, Text: c.name}},
 			dist:       c.dist,
 		})
 	}
@@ -205,9 +205,9 @@ func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 			if strings.Trim(indent, " \t") == "" {
 				out = append(out, Fix{
 					Title:      "Declare '" + id.Name + "' before its use",
-					Kind:       FixDeclare,
+					Kind:       Declare,
 					Diagnostic: d,
-					Edits:      []Edit{{Start: ls, End: ls, Text: indent + "store " + id.Name + " as nothing" + lineBreakOf(fx.src)}},
+					Edits:      []core.Edit{{Start: ls, End: ls, Text: indent + "store " + id.Name + " as nothing" + core.LineBreak(fx.src)}},
 				})
 			}
 		}
@@ -236,7 +236,7 @@ const maxCloseNames = 6
 // closeNames returns the names visible at id, nearest in spelling first,
 // within an edit distance of a third of the name's length (at least one,
 // at most three). Where id is called, only actions and builtins.
-func closeNames(a *Analysis, id *ast.Ident) []closeName {
+func closeNames(a *core.Analysis, id *ast.Ident) []closeName {
 	limit := min(max(len(id.Name)/3, 1), 3)
 	_, called := callOf(a, id)
 	seen := map[string]bool{}
@@ -255,9 +255,9 @@ func closeNames(a *Analysis, id *ast.Ident) []closeName {
 	}
 	all := func(string, *check.Symbol) bool { return true }
 	for sc := a.Info.ScopeAt(id.From); sc != nil; sc = sc.Parent {
-		for name, s := range a.tableNames(sc, false, all) {
-			sym := s.sym
-			later := sym.Decl != (token.Span{}) && s.decl().Start > id.From
+		for name, s := range a.TableNames(sc, false, all) {
+			sym := s.Sym
+			later := sym.Decl != (token.Span{}) && s.Decl().Start > id.From
 			if later && (sc != a.Info.Global || sym.Kind == check.SymVariable || sym.Kind == check.SymConstant) {
 				seen[name] = true
 				continue // declared after the use: WFL requires declaration before use
@@ -265,8 +265,8 @@ func closeNames(a *Analysis, id *ast.Ident) []closeName {
 			consider(name, sym.IsCallable())
 		}
 		// The names the runtime binds here, and those of included files.
-		for name, s := range a.tableNames(sc, true, all) {
-			consider(name, s.sym.IsCallable())
+		for name, s := range a.TableNames(sc, true, all) {
+			consider(name, s.Sym.IsCallable())
 		}
 	}
 	for _, name := range builtins.Names() { // builtin functions are in no scope
@@ -295,7 +295,7 @@ var operatorAliases = map[string]string{
 // operator (`i mod 2` reads the name `i mod`). It offers the operators that
 // word misspells, and it returns non-nil (perhaps empty) to say that the
 // name is no name to declare.
-func (fx *fixer) operatorWords(a *Analysis, d diag.Diagnostic, id *ast.Ident) []Fix {
+func (fx *fixer) operatorWords(a *core.Analysis, d diag.Diagnostic, id *ast.Ident) []Fix {
 	words, starts := identWords(fx.src, id)
 	for k := len(words) - 1; k >= 1; k-- {
 		if !visible(a, strings.Join(words[:k], " "), id.From) {
@@ -312,9 +312,9 @@ func (fx *fixer) operatorWords(a *Analysis, d diag.Diagnostic, id *ast.Ident) []
 			seen[op] = true
 			out = append(out, Fix{
 				Title:      "Change '" + fx.src[from:id.To] + "' to '" + op + "'",
-				Kind:       FixDidYouMean,
+				Kind:       DidYouMean,
 				Diagnostic: d,
-				Edits:      []Edit{{Start: from, End: id.To, Text: op}},
+				Edits:      []core.Edit{{Start: from, End: id.To, Text: op}},
 				dist:       dist,
 			})
 		}
@@ -357,7 +357,7 @@ func identWords(src string, id *ast.Ident) (words []string, starts []int) {
 // visible reports whether name denotes something at offset that a
 // program may read there: a symbol declared before it (or an action of the
 // file), an included file's, a predeclared name or a builtin.
-func visible(a *Analysis, name string, offset int) bool {
+func visible(a *core.Analysis, name string, offset int) bool {
 	if builtins.Lookup(name) != nil {
 		return true
 	}
@@ -369,7 +369,7 @@ func visible(a *Analysis, name string, offset int) bool {
 
 // callOf returns the arguments of the call id names (`call id with …` or
 // `id of …`), and whether id is called at all.
-func callOf(a *Analysis, id *ast.Ident) ([]*ast.Arg, bool) {
+func callOf(a *core.Analysis, id *ast.Ident) ([]*ast.Arg, bool) {
 	var args []*ast.Arg
 	found := false
 	ast.Inspect(a.File, func(n ast.Node) bool {
@@ -396,7 +396,7 @@ func callOf(a *Analysis, id *ast.Ident) ([]*ast.Arg, bool) {
 // in the whole file), with a parameter per argument: named as the argument
 // when it is a name the program defines (or a named argument), else
 // param1, param2, …
-func (fx *fixer) createAction(a *Analysis, d diag.Diagnostic, id *ast.Ident, args []*ast.Arg) []Fix {
+func (fx *fixer) createAction(a *core.Analysis, d diag.Diagnostic, id *ast.Ident, args []*ast.Arg) []Fix {
 	if !validName(id.Name) || a.File == nil {
 		return nil
 	}
@@ -427,7 +427,7 @@ func (fx *fixer) createAction(a *Analysis, d diag.Diagnostic, id *ast.Ident, arg
 		used[name] = true
 		params = append(params, name)
 	}
-	brk := lineBreakOf(fx.src)
+	brk := core.LineBreak(fx.src)
 	var b strings.Builder
 	b.WriteString("define action called " + id.Name)
 	if len(params) > 0 {
@@ -437,9 +437,9 @@ func (fx *fixer) createAction(a *Analysis, d diag.Diagnostic, id *ast.Ident, arg
 	at := fx.lines.LineStart(fx.commentsAbove(fx.lines.Line(top.Pos())))
 	return []Fix{{
 		Title:      "Create the action '" + id.Name + "'",
-		Kind:       FixCreateAction,
+		Kind:       CreateAction,
 		Diagnostic: d,
-		Edits:      []Edit{{Start: at, End: at, Text: b.String()}},
+		Edits:      []core.Edit{{Start: at, End: at, Text: b.String()}},
 		Preferred:  true,
 	}}
 }
@@ -484,9 +484,9 @@ func (fx *fixer) storeToChange(d diag.Diagnostic) []Fix {
 	}
 	return []Fix{{
 		Title:      "Change '" + decl.Name.Name + "' instead of declaring it again",
-		Kind:       FixStoreToChange,
+		Kind:       StoreToChange,
 		Diagnostic: d,
-		Edits: []Edit{
+		Edits: []core.Edit{
 			{Start: as, End: as + len("as"), Text: "to"},
 			{Start: decl.Pos(), End: decl.Pos() + len(kw), Text: "change"},
 		},
@@ -549,16 +549,16 @@ func (fx *fixer) removeUnused(d diag.Diagnostic) []Fix {
 	}
 	return []Fix{{
 		Title:      "Remove the unused variable '" + name + "'",
-		Kind:       FixRemoveUnused,
+		Kind:       RemoveUnused,
 		Diagnostic: d,
-		Edits:      []Edit{{Start: start, End: end}},
+		Edits:      []core.Edit{{Start: start, End: end}},
 	}}
 }
 
 // pure reports whether evaluating e can have no effect and cannot fail: a
 // literal, a name of a value (not an action or builtin, which a bare name
 // calls), and operators over those, dividing only by a number other than 0.
-func pure(a *Analysis, e ast.Expr) bool {
+func pure(a *core.Analysis, e ast.Expr) bool {
 	switch e := e.(type) {
 	case *ast.BasicLit, *ast.PatternLit:
 		return true
@@ -595,14 +595,4 @@ func pure(a *Analysis, e ast.Expr) bool {
 		return pure(a, e.X) && pure(a, e.Y)
 	}
 	return false
-}
-
-func lineBreakOf(src string) string {
-	if i := strings.IndexAny(src, "\r\n"); i >= 0 {
-		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
-			return "\r\n"
-		}
-		return src[i : i+1]
-	}
-	return "\n"
 }

@@ -1,12 +1,14 @@
-package core
+package fixes
 
 import (
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -22,17 +24,17 @@ func TestFirstDiagnosticFixes(t *testing.T) {
 	}
 	progs := corpusOrSkip(t, stride)
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
-	uri := FileURI(filepath.Join(t.TempDir(), "a.wfl"))
+	uri := core.FileURI(filepath.Join(t.TempDir(), "a.wfl"))
 	type tally struct{ firsts, fixed int }
 	byCat := map[diag.Category]*tally{}
 	missing := map[string]int{}
 	total := tally{}
-	for _, path := range slices.Sorted(mapKeys(progs)) {
+	for _, path := range slices.Sorted(maps.Keys(progs)) {
 		if !strings.Contains(path, "wfl-mutants") {
 			continue
 		}
 		src := progs[path]
-		s := NewSnapshot(uri, 1, src)
+		s := core.NewSnapshot(uri, 1, src)
 		_, shown := s.Diagnostics()
 		i := slices.IndexFunc(shown, func(d diag.Diagnostic) bool { return d.Severity == diag.Error })
 		if i < 0 {
@@ -44,7 +46,7 @@ func TestFirstDiagnosticFixes(t *testing.T) {
 		}
 		byCat[d.Category].firsts++
 		total.firsts++
-		fixed := slices.ContainsFunc(s.Fixes(token.Span{Start: d.Span.Start, End: d.Span.End}), func(f Fix) bool {
+		fixed := slices.ContainsFunc(At(s, token.Span{Start: d.Span.Start, End: d.Span.End}), func(f Fix) bool {
 			return f.Diagnostic.Span == d.Span && f.Diagnostic.Message == d.Message
 		})
 		if fixed {
@@ -90,14 +92,14 @@ func TestParseErrorWordFixes(t *testing.T) {
 		{"store x as 1\nx to 5\ndisplay x\n", "store x as 1\nchange x to 5\ndisplay x\n"},
 		{"store x as 4\ncheck iff x is 4:\n    display 1\nend check\n", "store x as 4\ncheck if x is 4:\n    display 1\nend check\n"},
 	} {
-		s := NewSnapshot(URI("file:///w/a.wfl"), 1, tt.src)
+		s := core.NewSnapshot(core.URI("file:///w/a.wfl"), 1, tt.src)
 		var got []string
 		done := false
-		for _, f := range s.Fixes(token.Span{Start: 0, End: len(tt.src)}) {
+		for _, f := range At(s, token.Span{Start: 0, End: len(tt.src)}) {
 			if f.Diagnostic.Category != diag.Parse || !f.Preferred {
 				continue
 			}
-			out, err := ApplyEdits(tt.src, f.Edits...)
+			out, err := core.ApplyEdits(tt.src, f.Edits...)
 			if err != nil {
 				t.Fatal(err)
 			}

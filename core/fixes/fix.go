@@ -1,35 +1,34 @@
-package core
+package fixes
 
 // This file computes quick fixes: text edits that repair one diagnostic, and
 // a "fix all" that applies the ones that only change layout.
 
 import (
 	"fmt"
-	"iter"
 	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
-	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/format"
 	"wfl-lsp/lang/lint"
-	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
 
 // A Fix repairs one diagnostic.
 type Fix struct {
 	Title      string          // what the fix does, e.g. "Rename 'userName' to 'user_name'"
-	Kind       FixKind         // what sort of repair it is
+	Kind       Kind            // what sort of repair it is
 	Diagnostic diag.Diagnostic // the finding it repairs
 	// Edits are offsets into the snapshot's text, sorted last-first and not
 	// overlapping: apply them in order (as ApplyEdits does), or all at once
 	// against the original text as LSP clients do.
-	Edits []Edit
+	Edits []core.Edit
 	// Safe fixes change only layout (indentation, blanks at line ends, the
 	// letter case of booleans); [Snapshot.FixAll] applies exactly these.
 	Safe bool
@@ -38,33 +37,33 @@ type Fix struct {
 	Preferred bool
 
 	sound  bool // correct as made (checked where it is made): Fixes does not check it again
-	dist   int  // FixDidYouMean: the edit distance of the name it proposes
+	dist   int  // DidYouMean: the edit distance of the name it proposes
 	errors int  // the errors of the program it makes (see fixer.passes)
 }
 
-// A FixKind says what sort of repair a [Fix] makes.
-type FixKind string
+// A Kind says what sort of repair a [Fix] makes.
+type Kind string
 
 // The kinds of fixes.
 const (
-	FixWhitespace     FixKind = "remove-trailing-whitespace" // LINT-WHITESPACE
-	FixIndent         FixKind = "indent"                     // LINT-INDENT
-	FixKeywordCase    FixKind = "keyword-case"               // LINT-KEYWORD
-	FixSnakeCase      FixKind = "rename-snake-case"          // LINT-NAME: the name and every reference
-	FixDidYouMean     FixKind = "did-you-mean"               // an undefined name: a visible name, builtin or operator spelled alike
-	FixDeclare        FixKind = "declare-variable"           // an undefined variable: `store NAME as nothing` before the statement
-	FixCreateAction   FixKind = "create-action"              // an undefined action called: a definition with its parameters
-	FixStoreToChange  FixKind = "store-to-change"            // a redeclaration: `store X as V` becomes `change X to V`
-	FixRemoveUnused   FixKind = "remove-unused-variable"     // ANALYZE-UNUSED: the declaration, when its value has no effect
-	FixImplement      FixKind = "implement-interface"        // a container lacking an action its interface requires: a stub
-	FixInsertCloser   FixKind = "insert-closer"              // a missing `end …` line
-	FixReplaceCloser  FixKind = "replace-closer"             // a closer of the wrong block: its second word replaced
-	FixExtraWords     FixKind = "remove-extra-words"         // `end for each` -> `end for`
-	FixInsertKeyword  FixKind = "insert-keyword"             // a missing word the parser names (`as`, `to`, `if`, `each`, …): inserted where it expected it
-	FixReplaceKeyword FixKind = "replace-keyword"            // a word spelled like the one the parser expected there, replaced by it
+	Whitespace     Kind = "remove-trailing-whitespace" // LINT-WHITESPACE
+	Indent         Kind = "indent"                     // LINT-INDENT
+	KeywordCase    Kind = "keyword-case"               // LINT-KEYWORD
+	SnakeCase      Kind = "rename-snake-case"          // LINT-NAME: the name and every reference
+	DidYouMean     Kind = "did-you-mean"               // an undefined name: a visible name, builtin or operator spelled alike
+	Declare        Kind = "declare-variable"           // an undefined variable: `store NAME as nothing` before the statement
+	CreateAction   Kind = "create-action"              // an undefined action called: a definition with its parameters
+	StoreToChange  Kind = "store-to-change"            // a redeclaration: `store X as V` becomes `change X to V`
+	RemoveUnused   Kind = "remove-unused-variable"     // ANALYZE-UNUSED: the declaration, when its value has no effect
+	Implement      Kind = "implement-interface"        // a container lacking an action its interface requires: a stub
+	InsertCloser   Kind = "insert-closer"              // a missing `end …` line
+	ReplaceCloser  Kind = "replace-closer"             // a closer of the wrong block: its second word replaced
+	ExtraWords     Kind = "remove-extra-words"         // `end for each` -> `end for`
+	InsertKeyword  Kind = "insert-keyword"             // a missing word the parser names (`as`, `to`, `if`, `each`, …): inserted where it expected it
+	ReplaceKeyword Kind = "replace-keyword"            // a word spelled like the one the parser expected there, replaced by it
 )
 
-// Fixes returns the quick fixes for the snapshot's diagnostics whose span
+// At returns the quick fixes for the snapshot's diagnostics whose span
 // overlaps span (an empty span at an offset touches the diagnostics around
 // it), in diagnostic order.
 //
@@ -72,23 +71,23 @@ const (
 // construction, every other one after it was applied to a copy of the text
 // and checked there (see [fixer.passes]). Candidates that break the program
 // are dropped.
-func (s *Snapshot) Fixes(span token.Span) []Fix { return s.fixes(span, false) }
+func At(s *core.Snapshot, span token.Span) []Fix { return at(s, span, false) }
 
-// FixesOf returns the quick fixes for the diagnostics of the snapshot's
+// Of returns the quick fixes for the diagnostics of the snapshot's
 // list (Snapshot.Tolerant) that want returns true for, in diagnostic
-// order, made and checked as Fixes makes them. A caller that wants the
+// order, made and checked as [At] makes them. A caller that wants the
 // fixes of many findings asks for a few at a time: checking a fix that
 // is not safe may take an analysis of the whole text.
-func (s *Snapshot) FixesOf(want func(diag.Diagnostic) bool) []Fix { return s.fixesOf(want, false) }
+func Of(s *core.Snapshot, want func(diag.Diagnostic) bool) []Fix { return of(s, want, false) }
 
-// fixes is Fixes; with whole set, every fix is made from the full analysis.
-func (s *Snapshot) fixes(span token.Span, whole bool) []Fix {
-	return s.fixesOf(func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }, whole)
+// at is At; with whole set, every fix is made from the full analysis.
+func at(s *core.Snapshot, span token.Span, whole bool) []Fix {
+	return of(s, func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }, whole)
 }
 
-// fixesOf is FixesOf; with whole set, every fix is made from the full
+// of is Of; with whole set, every fix is made from the full
 // analysis.
-func (s *Snapshot) fixesOf(touches func(diag.Diagnostic) bool, whole bool) []Fix {
+func of(s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool) []Fix {
 	_, shown := s.Tolerant()
 	touched := 0
 	for _, d := range shown {
@@ -122,7 +121,7 @@ func (s *Snapshot) fixesOf(touches func(diag.Diagnostic) bool, whole bool) []Fix
 		var kept []Fix
 		names := 0
 		for _, f := range fx.fixes(d) {
-			if f.Kind == FixDidYouMean && names == maxNames {
+			if f.Kind == DidYouMean && names == maxNames {
 				continue // enough names spelled alike
 			}
 			if f.Safe || f.sound {
@@ -130,7 +129,7 @@ func (s *Snapshot) fixesOf(touches func(diag.Diagnostic) bool, whole bool) []Fix
 			} else if n, ok := fx.check(f, tolerant); ok {
 				f.errors = n
 				kept = append(kept, f)
-				if f.Kind == FixDidYouMean {
+				if f.Kind == DidYouMean {
 					names++
 				}
 			}
@@ -156,7 +155,7 @@ const maxNames = 3
 func prefer(fixes []Fix) []Fix {
 	nearest, second, names := -1, -1, 0
 	for i, f := range fixes {
-		if f.Kind != FixDidYouMean {
+		if f.Kind != DidYouMean {
 			continue
 		}
 		names++
@@ -171,9 +170,9 @@ func prefer(fixes []Fix) []Fix {
 	for i := range fixes {
 		f := &fixes[i]
 		switch f.Kind {
-		case FixDidYouMean:
+		case DidYouMean:
 			f.Preferred = i == nearest && (second < 0 || fixes[second].dist > f.dist)
-		case FixCreateAction:
+		case CreateAction:
 			f.Preferred = f.Preferred && names == 0
 		}
 		if f.Preferred && (best < 0 || f.errors < fixes[best].errors) {
@@ -187,10 +186,10 @@ func prefer(fixes []Fix) []Fix {
 	return fixes
 }
 
-// FixAll returns the snapshot's text with every safe fix applied, and how
+// All returns the snapshot's text with every safe fix applied, and how
 // many were applied.
-func (s *Snapshot) FixAll() (string, int, error) {
-	kept := s.FixAllEdits()
+func All(s *core.Snapshot) (string, int, error) {
+	kept := AllEdits(s)
 	text, err := applyDisjoint(s.Text, kept)
 	if err != nil {
 		return s.Text, 0, err
@@ -198,9 +197,9 @@ func (s *Snapshot) FixAll() (string, int, error) {
 	return text, len(kept), nil
 }
 
-// FixAllEdits returns the edits of every safe fix, last-first and not
-// overlapping: those FixAll applies.
-func (s *Snapshot) FixAllEdits() []Edit {
+// AllEdits returns the edits of every safe fix, last-first and not
+// overlapping: those [All] applies.
+func AllEdits(s *core.Snapshot) []core.Edit {
 	// The only findings with safe fixes.
 	fixable := func(d diag.Diagnostic) bool {
 		return d.Code == lint.CodeWhitespace || d.Code == lint.CodeIndent || d.Code == lint.CodeKeyword
@@ -211,7 +210,7 @@ func (s *Snapshot) FixAllEdits() []Edit {
 		return nil
 	}
 	fx := newFixer(s)
-	var edits []Edit // safe fixes have one edit each
+	var edits []core.Edit // safe fixes have one edit each
 	for _, d := range fx.reported {
 		if !fixable(d) {
 			continue
@@ -236,14 +235,14 @@ func (s *Snapshot) FixAllEdits() []Edit {
 
 // applyDisjoint applies edits sorted last-first that do not overlap, in one
 // pass (ApplyEdits copies the whole text once per edit).
-func applyDisjoint(text string, edits []Edit) (string, error) {
+func applyDisjoint(text string, edits []core.Edit) (string, error) {
 	var b strings.Builder
 	b.Grow(len(text))
 	pos := 0
 	for i := len(edits) - 1; i >= 0; i-- {
 		e := edits[i]
 		if e.Start < pos || e.End < e.Start || e.End > len(text) ||
-			!runeBoundary(text, e.Start) || !runeBoundary(text, e.End) {
+			!onRune(text, e.Start) || !onRune(text, e.End) {
 			return "", fmt.Errorf("fix edit [%d, %d) is out of order, outside the text or splits a character", e.Start, e.End)
 		}
 		b.WriteString(text[pos:e.Start])
@@ -253,6 +252,9 @@ func applyDisjoint(text string, edits []Edit) (string, error) {
 	b.WriteString(text[pos:])
 	return b.String(), nil
 }
+
+// onRune reports whether offset i of s starts a character or ends s.
+func onRune(s string, i int) bool { return i == len(s) || utf8.RuneStart(s[i]) }
 
 // A fixer makes and checks the fixes of a snapshot's findings. It reads
 // the text, its line table and its diagnostics, derived after an edit
@@ -267,11 +269,11 @@ func applyDisjoint(text string, edits []Edit) (string, error) {
 // name not yet declared or not yet used, are thus made and checked
 // without it.
 type fixer struct {
-	snap     *Snapshot
+	snap     *core.Snapshot
 	src      string
 	lines    *token.Lines      // the snapshot's line table
 	reported []diag.Diagnostic // the snapshot's diagnostics, as its analysis reports them
-	a        *Analysis         // see analysis; nil until a fix needs it
+	a        *core.Analysis    // see analysis; nil until a fix needs it
 	whole    bool              // the fixes of one place are made from the full analysis too (see analysisAt)
 
 	depths     []int // canonical indentation depth of each line, computed on first use
@@ -281,14 +283,14 @@ type fixer struct {
 	bad   []token.Span   // see unread; nil until computed
 }
 
-func newFixer(s *Snapshot) *fixer {
+func newFixer(s *core.Snapshot) *fixer {
 	lines, reported := s.Diagnostics()
 	return &fixer{snap: s, src: s.Text, lines: lines, reported: reported}
 }
 
 // analysis returns the snapshot's full analysis, made the first time a fix
 // needs the checker's facts.
-func (fx *fixer) analysis() *Analysis {
+func (fx *fixer) analysis() *core.Analysis {
 	if fx.a == nil {
 		fx.a = fx.snap.Analysis()
 	}
@@ -298,7 +300,7 @@ func (fx *fixer) analysis() *Analysis {
 // analysisAt returns an analysis that answers about span as the full one
 // does (Snapshot.Query): after an edit, usually a partial analysis of the
 // statements there and what they need. With whole set, the full analysis.
-func (fx *fixer) analysisAt(span token.Span) *Analysis {
+func (fx *fixer) analysisAt(span token.Span) *core.Analysis {
 	if fx.whole {
 		return fx.analysis()
 	}
@@ -308,7 +310,7 @@ func (fx *fixer) analysisAt(span token.Span) *Analysis {
 // analysisNaming returns an analysis that holds every place naming the
 // name at offset, as the full one does (Snapshot.QueryName). With whole
 // set, the full analysis.
-func (fx *fixer) analysisNaming(offset int) *Analysis {
+func (fx *fixer) analysisNaming(offset int) *core.Analysis {
 	if fx.whole {
 		return fx.analysis()
 	}
@@ -325,19 +327,19 @@ func (fx *fixer) tree() *ast.File {
 
 // fixes returns the candidate fixes of d, unchecked.
 func (fx *fixer) fixes(d diag.Diagnostic) []Fix {
-	one := func(title string, kind FixKind, safe bool, edits ...Edit) []Fix {
+	one := func(title string, kind Kind, safe bool, edits ...core.Edit) []Fix {
 		return []Fix{{Title: title, Kind: kind, Diagnostic: d, Edits: edits, Safe: safe, Preferred: true}}
 	}
 	switch d.Code {
 	case lint.CodeWhitespace:
-		return one("Remove trailing whitespace", FixWhitespace, true, Edit{Start: d.Span.Start, End: d.Span.End})
+		return one("Remove trailing whitespace", Whitespace, true, core.Edit{Start: d.Span.Start, End: d.Span.End})
 	case lint.CodeIndent:
 		return fx.indent(d, one)
 	case lint.CodeKeyword:
 		word := fx.src[d.Span.Start:d.Span.End]
 		lower := strings.ToLower(word)
 		boolean := lower == "yes" || lower == "no" || lower == "true" || lower == "false"
-		return one("Write '"+word+"' as the keyword '"+lower+"'", FixKeywordCase, boolean, Edit{Start: d.Span.Start, End: d.Span.End, Text: lower})
+		return one("Write '"+word+"' as the keyword '"+lower+"'", KeywordCase, boolean, core.Edit{Start: d.Span.Start, End: d.Span.End, Text: lower})
 	case lint.CodeName:
 		return fx.snakeCase(d)
 	case "ANALYZE-UNUSED":
@@ -482,7 +484,7 @@ func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 	if fresh(after) {
 		return 0, false
 	}
-	if hasError(after) {
+	if slices.ContainsFunc(after, isError) {
 		// Errors hide the findings of the passes after them: look at those
 		// too, or a fix would pass that only swaps an error for a hidden one.
 		if fresh(fx.withHidden(after, v)[len(after):]) {
@@ -495,13 +497,13 @@ func (fx *fixer) passes(f Fix) (errors int, ok bool) {
 // unread reports whether an offset of the snapshot's text lies in a
 // statement or expression the parser gave up on (a Bad node), which the
 // checker did not see, and that none of edits changes.
-func (fx *fixer) unread(offset int, edits []Edit) bool {
+func (fx *fixer) unread(offset int, edits []core.Edit) bool {
 	if offset < 0 {
 		return false
 	}
 	if fx.bad == nil {
 		fx.bad = []token.Span{}
-		if hasError(fx.reported) {
+		if slices.ContainsFunc(fx.reported, isError) {
 			ast.Inspect(fx.tree(), func(n ast.Node) bool {
 				switch n.(type) {
 				case *ast.BadStmt, *ast.BadExpr:
@@ -528,11 +530,9 @@ func (fx *fixer) unread(offset int, edits []Edit) bool {
 // version returns a copy of the snapshot with text, whose diagnostics are
 // derived from the snapshot's and whose includes are found where the
 // snapshot's are.
-func (fx *fixer) version(text string) *Snapshot {
+func (fx *fixer) version(text string) *core.Snapshot {
 	fx.snap.Diagnostics() // the state the new version's are derived from
-	v := &Snapshot{URI: fx.snap.URI, Version: fx.snap.Version, Text: text, src: fx.snap.src}
-	v.base.Store(fx.snap)
-	return v
+	return fx.snap.WithText(text)
 }
 
 // knownErrors counts the errors the program has by [findingKey]: those
@@ -542,7 +542,7 @@ func (fx *fixer) version(text string) *Snapshot {
 func (fx *fixer) knownErrors() map[string]int {
 	if fx.known == nil {
 		fx.known = map[string]int{}
-		if !hasError(fx.reported) {
+		if !slices.ContainsFunc(fx.reported, isError) {
 			return fx.known // every pass ran and reported: there is nothing hidden
 		}
 		for _, d := range fx.withHidden(fx.reported, fx.snap) {
@@ -563,7 +563,7 @@ func (fx *fixer) knownErrors() map[string]int {
 // whole text again. When it does not, the passes over the tree a parse of
 // the whole text recovers find what the units checked apart do not, and
 // they run (TestHiddenEqualsCheckPasses).
-func (fx *fixer) withHidden(diags []diag.Diagnostic, v *Snapshot) []diag.Diagnostic {
+func (fx *fixer) withHidden(diags []diag.Diagnostic, v *core.Snapshot) []diag.Diagnostic {
 	type finding struct {
 		span          token.Span
 		code, message string
@@ -575,23 +575,11 @@ func (fx *fixer) withHidden(diags []diag.Diagnostic, v *Snapshot) []diag.Diagnos
 		parses = parses && (d.Category != diag.Parse || d.Severity != diag.Error)
 	}
 	out := diags[:len(diags):len(diags)]
-	var all iter.Seq[diag.Diagnostic]
-	if parses {
-		st := v.diagState()
-		all = st.diagnosticsOf(st.passRefs())
-	} else {
-		var f *ast.File
-		if v == fx.snap {
-			f = fx.tree() // the snapshot's own parse, perhaps made already for its folding ranges
-		} else {
-			f, _ = parser.Parse(v.Text)
-		}
-		ctx := check.FileContext(f) // as analyze makes it: with the names of the included files
-		ctx.Imports, ctx.Unfollowed = imports(f, v.URI.Path(), v.src)
-		_, passes := check.CheckPasses(f, v.Text, ctx)
-		all = slices.Values(slices.Concat(passes.Analyzer, passes.Static, passes.Type))
+	var tree *ast.File
+	if !parses && v == fx.snap {
+		tree = fx.tree() // the snapshot's own parse, perhaps made already for its folding ranges
 	}
-	for d := range all {
+	for d := range v.PassFindings(parses, tree) {
 		if !reported[finding{d.Span, d.Code, d.Message}] {
 			out = append(out, d)
 		}
@@ -615,7 +603,7 @@ var lineNumber = regexp.MustCompile(`line [0-9]+`)
 // shiftOffset maps an offset of the original text to the text that edits
 // (sorted last-first, not overlapping) make: an offset inside a replaced
 // stretch maps to its start.
-func shiftOffset(edits []Edit, off int) int {
+func shiftOffset(edits []core.Edit, off int) int {
 	delta := 0
 	for _, e := range edits {
 		switch {
@@ -631,7 +619,7 @@ func shiftOffset(edits []Edit, off int) int {
 // unshiftOffset maps an offset of the text that edits (sorted last-first,
 // not overlapping) make back to the original text. It returns -1 for an
 // offset in text an edit inserted.
-func unshiftOffset(edits []Edit, off int) int {
+func unshiftOffset(edits []core.Edit, off int) int {
 	delta := 0
 	for i := len(edits) - 1; i >= 0; i-- { // first in the text first
 		e := edits[i]
@@ -651,13 +639,13 @@ func unshiftOffset(edits []Edit, off int) int {
 // configuration.
 func (fx *fixer) indentUnit() string {
 	if fx.indentSize == 0 {
-		fx.indentSize = max(ConfigFor(fx.snap.URI).IndentSize, 1)
+		fx.indentSize = max(core.ConfigFor(fx.snap.URI).IndentSize, 1)
 	}
 	return strings.Repeat(" ", fx.indentSize)
 }
 
 // indent replaces a line's leading blanks with the canonical indentation.
-func (fx *fixer) indent(d diag.Diagnostic, one func(string, FixKind, bool, ...Edit) []Fix) []Fix {
+func (fx *fixer) indent(d diag.Diagnostic, one func(string, Kind, bool, ...core.Edit) []Fix) []Fix {
 	if fx.depths == nil {
 		fx.depths = format.LineDepths(fx.tree(), fx.src, fx.lines)
 	}
@@ -669,5 +657,7 @@ func (fx *fixer) indent(d diag.Diagnostic, one func(string, FixKind, bool, ...Ed
 	want := strings.Repeat(" ", fx.depths[line]*fx.indentSize)
 	start, end := fx.lines.LineStart(line), fx.lines.LineEnd(line)
 	ws := start + len(fx.src[start:end]) - len(strings.TrimLeft(fx.src[start:end], " \t\f"))
-	return one("Indent the line with "+strconv.Itoa(len(want))+" spaces", FixIndent, true, Edit{Start: start, End: ws, Text: want})
+	return one("Indent the line with "+strconv.Itoa(len(want))+" spaces", Indent, true, core.Edit{Start: start, End: ws, Text: want})
 }
+
+func isError(d diag.Diagnostic) bool { return d.Severity == diag.Error }
