@@ -38,8 +38,8 @@ func (a *Analysis) PrepareCallHierarchy(offset int) (CallItem, bool) {
 }
 
 func actionItem(sym *check.Symbol, d *ast.ActionDecl) CallItem {
-	return CallItem{Name: sym.Name, Detail: actionSignature(sym, d), Method: sym.Kind == check.SymMethod,
-		Span: nodeSpan(d), NameSpan: nodeSpan(d.Name), File: sym.From}
+	return CallItem{Name: sym.Name, Detail: ActionSignature(sym, d), Method: sym.Kind == check.SymMethod,
+		Span: NodeSpan(d), NameSpan: NodeSpan(d.Name), File: sym.From}
 }
 
 // callSite is one call: the action it is written in (nil at top level) and
@@ -103,7 +103,7 @@ func (a *Analysis) incomingCalls(is func(*check.Symbol) bool) []Call {
 			byCaller[c.caller] = call
 			order = append(order, c.caller)
 		}
-		call.Spans = append(call.Spans, nodeSpan(c.callee))
+		call.Spans = append(call.Spans, NodeSpan(c.callee))
 	}
 	out := make([]Call, 0, len(order))
 	for _, d := range order {
@@ -155,12 +155,12 @@ func (a *Analysis) IncomingCallsAcross(offset int, base string, candidates []str
 
 func (a *Analysis) callerItem(d *ast.ActionDecl) CallItem {
 	if d == nil {
-		return CallItem{Name: "(top level)", TopLevel: true, Span: nodeSpan(a.File), NameSpan: token.Span{}}
+		return CallItem{Name: "(top level)", TopLevel: true, Span: NodeSpan(a.File), NameSpan: token.Span{}}
 	}
 	if sym := a.Info.ObjectOf(d.Name); sym != nil {
 		return actionItem(sym, d)
 	}
-	return CallItem{Name: d.Name.Name, Span: nodeSpan(d), NameSpan: nodeSpan(d.Name)}
+	return CallItem{Name: d.Name.Name, Span: NodeSpan(d), NameSpan: NodeSpan(d.Name)}
 }
 
 // OutgoingCalls returns the actions that the action named at offset calls,
@@ -190,7 +190,7 @@ func (a *Analysis) OutgoingCalls(offset int) []Call {
 			byCallee[sym] = call
 			order = append(order, sym)
 		}
-		call.Spans = append(call.Spans, nodeSpan(c.callee))
+		call.Spans = append(call.Spans, NodeSpan(c.callee))
 	}
 	out := make([]Call, 0, len(order))
 	for _, s := range order {

@@ -123,7 +123,7 @@ func (l *candidateList) choose(lower string, max int) []int32 {
 	}
 	h := l.order[:0]
 	for i := range cands {
-		if !hasPrefixFold(cands[i].label, lower) {
+		if !HasPrefixFold(cands[i].label, lower) {
 			continue
 		}
 		switch {

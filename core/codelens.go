@@ -51,7 +51,7 @@ func (x *Syntax) CodeLenses() []Lens {
 	var out []Lens
 	add := func(id *ast.Ident, kind check.SymbolKind) {
 		if id != nil && id.Name != "" {
-			out = append(out, Lens{Span: nodeSpan(id), Kind: kind})
+			out = append(out, Lens{Span: NodeSpan(id), Kind: kind})
 		}
 	}
 	ast.Inspect(x.File, func(n ast.Node) bool {

@@ -63,7 +63,7 @@ func declaredLenses(a *Analysis) []Lens {
 		default:
 			continue
 		}
-		out = append(out, Lens{Span: nodeSpan(r.Ident), Kind: r.Sym.Kind})
+		out = append(out, Lens{Span: NodeSpan(r.Ident), Kind: r.Sym.Kind})
 	}
 	return out
 }

@@ -124,7 +124,7 @@ func (a *Analysis) propose(l *candidateList, offset int, opts CompletionOptions)
 
 	// The prefix: the identifier words just before the cursor that are not
 	// keywords (a multi-word name being typed).
-	words, wordsStart := trailingWords(before)
+	words, wordsStart := TrailingWords(before)
 	if len(words) > 0 {
 		last := words[len(words)-1]
 		if strings.HasSuffix(strings.TrimRight(before[:len(before)-len(last)], " \t"), ".") {
@@ -311,7 +311,7 @@ func (f nameFilter) keep(name string) bool {
 		return true
 	}
 	for _, p := range f.prefixes {
-		if hasPrefixFold(name, p) {
+		if HasPrefixFold(name, p) {
 			return true
 		}
 	}
@@ -388,7 +388,7 @@ func (a *Analysis) namesInScope(l *candidateList, offset, base int, call string,
 	}
 	depth := 0
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for n, s := range a.scopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }, prefixes...) {
+		for n, s := range a.ScopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }, prefixes...) {
 			offer(n, s, depth)
 		}
 		if sc.Container != nil {
@@ -479,7 +479,7 @@ func (p place) fit(t *types.Type) fit {
 	if len(p.wants) == 0 {
 		return fits
 	}
-	if !known(t) || t.Kind == types.KAny {
+	if !Known(t) || t.Kind == types.KAny {
 		return unknown
 	}
 	for _, w := range p.wants {
@@ -543,7 +543,7 @@ func (a *Analysis) targetNames(l *candidateList, offset int, p place) {
 				return 0
 			case p.number && t != nil && t.Kind == types.KNumber:
 				return 1 << 12
-			case !known(t):
+			case !Known(t):
 				return 2 << 12
 			}
 			return -1
@@ -568,7 +568,7 @@ func (a *Analysis) eventNames(l *candidateList, offset int) {
 			}
 		}
 	}
-	for n, s := range a.scopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == check.SymEvent }) {
+	for n, s := range a.ScopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == check.SymEvent }) {
 		if l.keep.keep(n) {
 			l.add(candidate{label: n, weight: groupName + 1, sym: s.Sym, kind: CompleteVariable})
 		}
@@ -583,7 +583,7 @@ func (a *Analysis) kindNames(l *candidateList, kind check.SymbolKind, weight int
 		return
 	}
 	l.startNames()
-	for n, s := range a.scopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == kind }) {
+	for n, s := range a.ScopeNames(a.Info.Global, func(_ string, sym *check.Symbol) bool { return sym.Kind == kind }) {
 		k, ok := nameKind(s.Sym)
 		if !ok || l.offered(n) || !l.keep.keep(s.Sym.Name) {
 			continue
@@ -671,11 +671,11 @@ func nameKind(sym *check.Symbol) (CompletionKind, bool) {
 // action's signature; its doc comment.
 func describe(it *CompletionItem, sym *check.Symbol) {
 	it.Doc = sym.Doc
-	if sym.Type != nil && known(sym.Type) {
+	if sym.Type != nil && Known(sym.Type) {
 		it.Detail = sym.Type.String()
 	}
 	if sym.Kind == check.SymAction && len(sym.Actions()) > 0 {
-		it.Detail = actionSignature(sym, sym.Actions()[0])
+		it.Detail = ActionSignature(sym, sym.Actions()[0])
 		if it.Doc == "" {
 			it.Doc = sym.Actions()[0].Doc.Text()
 		}
@@ -691,13 +691,13 @@ func (a *Analysis) members(dot int) []CompletionItem {
 	var t *types.Type
 	if r, ok := a.IdentAt(dot); ok && r.Ident.End() == dot && r.Sym != nil {
 		t = r.Sym.Type
-		if u := a.Info.TypeOf(r.Ident); known(u) {
+		if u := a.Info.TypeOf(r.Ident); Known(u) {
 			t = u
 		}
 	} else {
 		// `x.` at the end of a line does not parse: find x by its words.
 		text := a.Lines.Text()
-		words, _ := trailingWords(text[a.Lines.LineStart(a.Lines.Line(dot)):dot])
+		words, _ := TrailingWords(text[a.Lines.LineStart(a.Lines.Line(dot)):dot])
 		if len(words) == 0 {
 			return nil
 		}
@@ -784,17 +784,6 @@ func makeBuiltinItems(snippets bool) []CompletionItem {
 		out = append(out, it)
 	}
 	return out
-}
-
-// BuiltinDoc returns the description of a builtin, for completion items
-// resolved lazily.
-func BuiltinDoc(name string) (string, bool) {
-	b := builtins.Lookup(name)
-	if b == nil {
-		return "", false
-	}
-	h := hoverBuiltin(&HoverInfo{}, b)
-	return strings.Join(h.Signature, "\n") + "\n\n" + h.Doc, true
 }
 
 // bodyActions returns, for a `create container` header on the line at

@@ -8,7 +8,6 @@ package core
 // typed say it; the tree says which block the line is in.
 
 import (
-	"sort"
 	"strings"
 
 	"wfl-lsp/lang/ast"
@@ -69,9 +68,9 @@ type place struct {
 // placeAt works out the place of the cursor at offset; lineStart is the
 // start of its line and prefixStart where the word being typed starts.
 func (a *Analysis) placeAt(lineStart, prefixStart int) place {
-	toks := a.lineTokens(lineStart, prefixStart)
+	toks := a.LineTokens(lineStart, prefixStart)
 	p := place{block: a.blockAt(prefixStart)}
-	if a.inBadStmt(prefixStart) {
+	if a.InBadStatement(prefixStart) {
 		// The line being typed broke its block (a container's body line
 		// the parser cannot read yet turns the whole container into a
 		// bad statement): the block is the one the text has without it.
@@ -231,7 +230,7 @@ func (a *Analysis) placeAt(lineStart, prefixStart int) place {
 	case "is":
 		p.slot = slotIsPhrase
 		if n := len(toks); n >= 2 {
-			if t := a.typeOfToken(toks[n-2], prefixStart); known(t) && t.Kind != types.KAny && t.Kind != types.KNumber {
+			if t := a.typeOfToken(toks[n-2], prefixStart); Known(t) && t.Kind != types.KAny && t.Kind != types.KNumber {
 				// `flag is …`: a value of its type, or `not`, `equal to`.
 				p.orderOnly, p.wants = true, []*types.Type{t}
 			}
@@ -258,7 +257,7 @@ func (a *Analysis) placeAt(lineStart, prefixStart int) place {
 			if ok {
 				// `name is …` sets a property of the instance.
 				p.slot = slotValue
-				if t := a.propertyType(container, toks[0].Text); known(t) {
+				if t := a.propertyType(container, toks[0].Text); Known(t) {
 					p.wants = []*types.Type{t}
 				}
 			}
@@ -287,11 +286,11 @@ func (a *Analysis) placeAt(lineStart, prefixStart int) place {
 			p.slot, p.list = slotTarget, true
 		case first == "push" && last == "and" && len(toks) >= 4:
 			// `push with LIST and …`: an item of the list.
-			if t := a.typeOfName(toks[2:len(toks)-1], prefixStart); t != nil && t.Kind == types.KList && known(t.Elem) {
+			if t := a.typeOfName(toks[2:len(toks)-1], prefixStart); t != nil && t.Kind == types.KList && Known(t.Elem) {
 				p.wants = []*types.Type{t.Elem}
 			}
 		case first == "change" && last == "to":
-			if t := a.typeOfName(toks[1:len(toks)-1], prefixStart); known(t) {
+			if t := a.typeOfName(toks[1:len(toks)-1], prefixStart); Known(t) {
 				p.wants = []*types.Type{t}
 			}
 		case first == "for" && last == "in":
@@ -444,7 +443,7 @@ func (a *Analysis) paramTypes(c openCall, offset int) ([]*types.Type, bool) {
 				return nil, false // a version that takes any value there
 			}
 			ps := a.Info.Defs[d.Params[c.args].Name]
-			if ps == nil || !known(ps.Type) || ps.Type.Kind == types.KAny {
+			if ps == nil || !Known(ps.Type) || ps.Type.Kind == types.KAny {
 				return nil, false
 			}
 			out = append(out, ps.Type)
@@ -458,7 +457,7 @@ func (a *Analysis) paramTypes(c openCall, offset int) ([]*types.Type, bool) {
 	for _, s := range b.Signatures {
 		if c.args < len(s.Params) {
 			t := s.Params[c.args].Type
-			if !known(t) || t.Kind == types.KAny {
+			if !Known(t) || t.Kind == types.KAny {
 				return nil, false
 			}
 			out = append(out, t)
@@ -502,30 +501,6 @@ func hasWord(toks []token.Token, k token.Kind) bool {
 	return false
 }
 
-// lineTokens returns the tokens that lie between from and to.
-func (a *Analysis) lineTokens(from, to int) []token.Token {
-	toks := indexOf(a).tokens(a.Lines.Text(), a.part).Tokens
-	i := searchTokens(toks, from)
-	j := i
-	for j < len(toks) && toks[j].End <= to && toks[j].Kind != token.Eol {
-		j++
-	}
-	return toks[i:j]
-}
-
-func searchTokens(toks []token.Token, from int) int {
-	lo, hi := 0, len(toks)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if toks[m].Start < from {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
-}
-
 // blockAt returns the innermost statement around offset that holds lines
 // of its own (a container, a `create new`, a loop, a try, …), or nil at the
 // top level.
@@ -550,14 +525,6 @@ func (a *Analysis) blockAt(offset int) ast.Node {
 	return found
 }
 
-// inBadStmt reports whether offset lies in a statement the parser could
-// not read.
-func (a *Analysis) inBadStmt(offset int) bool {
-	bad := indexOf(a).badStmts
-	i := sort.Search(len(bad), func(i int) bool { return bad[i].End >= offset })
-	return i < len(bad) && bad[i].Start <= offset
-}
-
 // blockWithoutLine returns blockAt(offset) in the text parsed again with
 // the line from lineStart emptied after its indentation.
 func (a *Analysis) blockWithoutLine(lineStart, offset int) ast.Node {
@@ -572,7 +539,7 @@ func (a *Analysis) blockWithoutLine(lineStart, offset int) ast.Node {
 	for indent < end && (text[indent] == ' ' || text[indent] == '\t') {
 		indent++
 	}
-	if b := (&Analysis{Syntax: Syntax{File: a.parseWithout(indent, end)}}).blockAt(min(offset, indent)); b != nil {
+	if b := (&Analysis{Syntax: Syntax{File: a.ParseWithout(indent, end)}}).blockAt(min(offset, indent)); b != nil {
 		return b
 	}
 	// Still unread (a block left open to the end of the file, being
@@ -610,39 +577,4 @@ func isMemberBlock(n ast.Node) bool {
 		return true
 	}
 	return false
-}
-
-// parseWithout parses the text with the bytes [from, to) removed, as
-// parser.Parse does, and returns the tree of it around from: the whole of
-// it, or, when the units of the text are at hand (a partial analysis's, or
-// the snapshot's diagnostics), just the statements of the stretch an edit
-// removing those bytes would parse again (incremental.go's reparse), in
-// the offsets of the text without them. Only a statement around from is
-// looked for in it.
-func (a *Analysis) parseWithout(from, to int) *ast.File {
-	text := a.Lines.Text()
-	cut := text[:from] + text[to:]
-	var st *diagState
-	if a.part != nil {
-		st = a.part.q.st
-	} else if a.diags != nil {
-		st = a.diags.Load()
-	}
-	if st == nil || st.text != text {
-		f, _ := parser.Parse(cut)
-		return f
-	}
-	w := reparse(st, cut, from, to, from-to, true)
-	f := w.file
-	n := 0
-	for _, u := range w.units {
-		if u.Start >= w.bound {
-			break
-		}
-		if u.Stmt != nil {
-			n++
-		}
-	}
-	f.Stmts = f.Stmts[:n]
-	return f
 }

@@ -276,7 +276,7 @@ func TestParseWithoutLocal(t *testing.T) {
 				}
 				whole, _ := parser.Parse(text[:indent] + text[end:])
 				want := describe((&Analysis{Syntax: Syntax{File: whole}}).blockAt(indent))
-				got := describe((&Analysis{Syntax: Syntax{File: a.parseWithout(indent, end), Lines: a.Lines}}).blockAt(indent))
+				got := describe((&Analysis{Syntax: Syntax{File: a.ParseWithout(indent, end), Lines: a.Lines}}).blockAt(indent))
 				if got != want {
 					t.Fatalf("%s (edit %d), line %d without [%d,%d): block %s, want %s\ntext:\n%s", path, k, l+1, indent, end, got, want, text)
 				}
@@ -311,8 +311,8 @@ func TestCompletionMax(t *testing.T) {
 	for _, s := range []string{"Total", "total", "TOTAL_c1", "tot", "", "Émile", "émile", "straße", "STRASSE", "\u212a"} {
 		for _, p := range []string{"", "t", "to", "total_c", "é", "e\u0301", "stra", "k", "\u212a"} {
 			lower := strings.ToLower(p)
-			if got, want := hasPrefixFold(s, lower), strings.HasPrefix(strings.ToLower(s), lower); got != want {
-				t.Errorf("hasPrefixFold(%q, %q) = %v, want %v", s, lower, got, want)
+			if got, want := HasPrefixFold(s, lower), strings.HasPrefix(strings.ToLower(s), lower); got != want {
+				t.Errorf("HasPrefixFold(%q, %q) = %v, want %v", s, lower, got, want)
 			}
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
 
@@ -192,13 +191,13 @@ func (a *Analysis) ReferencesAcross(offset int, base string, candidates []string
 		if p != home && target != nil {
 			continue // the file declares its own
 		}
-		members := g.memberNames()
+		members := g.MemberNames()
 		for _, r := range g.Idents() {
 			if r.Ident.Name != name || members[r.Ident] {
 				continue
 			}
 			if (p == home && r.Sym == target) || (p != home && (r.Sym == nil || r.Sym.From == home && r.Sym.Parent == nil)) {
-				refs = append(refs, FileRef{Path: p, Span: nodeSpan(r.Ident), Lines: g.Lines, Decl: r.Def})
+				refs = append(refs, FileRef{Path: p, Span: NodeSpan(r.Ident), Lines: g.Lines, Decl: r.Def})
 			}
 		}
 	}
@@ -223,34 +222,6 @@ func includesTransitively(from, target string, includesOf func(string) []string)
 		return false
 	}
 	return walk(from, 0)
-}
-
-// memberNames returns the identifiers that name a member after a dot
-// (`x.name`, `x.name()`), which never refer to top-level names. It is
-// computed once per analysis.
-func (a *Analysis) memberNames() map[*ast.Ident]bool {
-	ix := indexOf(a)
-	ix.membersOnce.Do(func() { ix.members = a.findMemberNames() })
-	return ix.members
-}
-
-func (a *Analysis) findMemberNames() map[*ast.Ident]bool {
-	m := map[*ast.Ident]bool{}
-	if a.File == nil {
-		return m
-	}
-	ast.Inspect(a.File, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.PropertyExpr:
-			m[n.Prop] = true
-		case *ast.MethodCallExpr:
-			m[n.Method] = true
-		case *ast.StaticMemberExpr:
-			m[n.Member] = true
-		}
-		return true
-	})
-	return m
 }
 
 // RenameAcross returns, by file, the edits that rename a name shared

@@ -251,7 +251,7 @@ func (n *typeNode) item() TypeItem {
 	it := TypeItem{Name: n.sym.Name, Interface: n.sym.Kind == check.SymInterface, Path: n.key.path,
 		Lines: n.a.Lines, Span: n.sym.Decl, NameSpan: n.sym.Decl}
 	if n.sym.Node != nil {
-		it.Span = nodeSpan(n.sym.Node)
+		it.Span = NodeSpan(n.sym.Node)
 	}
 	var words []string
 	names := func(ks []typeKey) string {

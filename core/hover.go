@@ -15,7 +15,6 @@ import (
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
-	"wfl-lsp/lang/types"
 )
 
 // HoverInfo describes the word at a position.
@@ -102,7 +101,7 @@ func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
 	}
 	typ := sym.Type
 	if a.Info != nil {
-		if t := a.Info.TypeOf(id); known(t) {
+		if t := a.Info.TypeOf(id); Known(t) {
 			typ = t // the type at this use, which flow typing may have narrowed
 		}
 	}
@@ -114,7 +113,7 @@ func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
 	case check.SymAction, check.SymMethod:
 		versions := sym.Versions()
 		for _, d := range versions {
-			h.Signature = append(h.Signature, actionSignature(sym, d))
+			h.Signature = append(h.Signature, ActionSignature(sym, d))
 		}
 		if len(h.Signature) == 0 {
 			h.Signature = []string{h.Kind + " " + sym.Name}
@@ -186,7 +185,7 @@ func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
 		return h
 	}
 	line := h.Kind + " " + sym.Name
-	if known(typ) {
+	if Known(typ) {
 		line += ": " + typ.String()
 	}
 	if sym.Parent != nil {
@@ -194,68 +193,6 @@ func (a *Analysis) hoverIdent(r IdentRef) *HoverInfo {
 	}
 	h.Signature = []string{line}
 	return h
-}
-
-func known(t *types.Type) bool {
-	return t != nil && t.Kind != types.KUnknown && t.Kind != types.KInvalid
-}
-
-// actionSignature writes an action's header the way it is declared.
-func actionSignature(sym *check.Symbol, d *ast.ActionDecl) string {
-	label, _ := actionSignatureSpans(sym, d)
-	return label
-}
-
-// actionSignatureSpans is actionSignature with the byte offsets in it of
-// each parameter that has a name (`NAME` or `NAME as TYPE`), in order.
-func actionSignatureSpans(sym *check.Symbol, d *ast.ActionDecl) (string, [][2]int) {
-	var b strings.Builder
-	var spans [][2]int
-	if sym.Kind == check.SymMethod {
-		if d.Static {
-			b.WriteString("static ")
-		}
-		b.WriteString("action " + sym.Name)
-		if sym.Parent != nil {
-			b.WriteString(" of " + sym.Parent.Name)
-		}
-	} else {
-		b.WriteString("action " + sym.Name)
-	}
-	for i, p := range d.Params {
-		if i == 0 {
-			b.WriteString(" with ")
-		} else {
-			b.WriteString(" and ")
-		}
-		start := b.Len()
-		if p.Name != nil {
-			b.WriteString(p.Name.Name)
-		}
-		if p.Type != nil {
-			b.WriteString(" as " + typeExprString(p.Type))
-		}
-		if p.Name != nil {
-			spans = append(spans, [2]int{start, b.Len()})
-		}
-	}
-	if d.ReturnType != nil {
-		b.WriteString(" -> " + typeExprString(d.ReturnType))
-	}
-	return b.String(), spans
-}
-
-func typeExprString(t *ast.TypeExpr) string {
-	if t == nil {
-		return ""
-	}
-	switch {
-	case t.Name == "map" && len(t.Args) == 2:
-		return "map of " + typeExprString(t.Args[0]) + " to " + typeExprString(t.Args[1])
-	case len(t.Args) == 1:
-		return t.Name + " of " + typeExprString(t.Args[0])
-	}
-	return t.Name
 }
 
 func hoverBuiltin(h *HoverInfo, b *builtins.Builtin) *HoverInfo {
@@ -428,4 +365,15 @@ var operatorDocs = map[string][2]string{
 	"contains":   {"A contains B", "Yes when the text or list A contains B."},
 	"matches":    {"TEXT matches PATTERN", "Yes when the text matches the pattern."},
 	"to":         {"… to …", "Links a statement's parts: `change x to 5`, `add 1 to total`, `count from 1 to 10`."},
+}
+
+// BuiltinDoc returns the description of a builtin, for completion items
+// resolved lazily.
+func BuiltinDoc(name string) (string, bool) {
+	b := builtins.Lookup(name)
+	if b == nil {
+		return "", false
+	}
+	h := hoverBuiltin(&HoverInfo{}, b)
+	return strings.Join(h.Signature, "\n") + "\n\n" + h.Doc, true
 }

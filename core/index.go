@@ -201,3 +201,96 @@ func (a *Analysis) SymbolAt(offset int) (*ast.Ident, *check.Symbol) {
 	}
 	return r.Ident, r.Sym
 }
+
+// LineTokens returns the tokens of the analysed text that lie between
+// from and to.
+func (a *Analysis) LineTokens(from, to int) []token.Token {
+	toks := indexOf(a).tokens(a.Lines.Text(), a.part).Tokens
+	i := searchTokens(toks, from)
+	j := i
+	for j < len(toks) && toks[j].End <= to && toks[j].Kind != token.Eol {
+		j++
+	}
+	return toks[i:j]
+}
+
+func searchTokens(toks []token.Token, from int) int {
+	lo, hi := 0, len(toks)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if toks[m].Start < from {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// InBadStatement reports whether offset lies in a statement the parser could
+// not read.
+func (a *Analysis) InBadStatement(offset int) bool {
+	bad := indexOf(a).badStmts
+	i := sort.Search(len(bad), func(i int) bool { return bad[i].End >= offset })
+	return i < len(bad) && bad[i].Start <= offset
+}
+
+// Writes returns the identifiers that statements write to without
+// declaring them: `change x to`, `add … to x`, `remove … from x`, `clear x`,
+// and the arithmetic assignments. It is computed once per analysis.
+func (a *Analysis) Writes() map[*ast.Ident]bool {
+	ix := indexOf(a)
+	ix.writesOnce.Do(func() { ix.writes = a.findAssigned() })
+	return ix.writes
+}
+
+func (a *Analysis) findAssigned() map[*ast.Ident]bool {
+	w := map[*ast.Ident]bool{}
+	if a.File == nil {
+		return w
+	}
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			w[s.Name] = true
+		case *ast.AddStmt:
+			w[s.List] = true
+		case *ast.RemoveStmt:
+			w[s.List] = true
+		case *ast.ClearStmt:
+			w[s.List] = true
+		case ast.Expr:
+			return false // statements hold no assignments inside expressions
+		}
+		return true
+	})
+	return w
+}
+
+// MemberNames returns the identifiers that name a member after a dot
+// (`x.name`, `x.name()`), which never refer to top-level names. It is
+// computed once per analysis.
+func (a *Analysis) MemberNames() map[*ast.Ident]bool {
+	ix := indexOf(a)
+	ix.membersOnce.Do(func() { ix.members = a.findMemberNames() })
+	return ix.members
+}
+
+func (a *Analysis) findMemberNames() map[*ast.Ident]bool {
+	m := map[*ast.Ident]bool{}
+	if a.File == nil {
+		return m
+	}
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.PropertyExpr:
+			m[n.Prop] = true
+		case *ast.MethodCallExpr:
+			m[n.Method] = true
+		case *ast.StaticMemberExpr:
+			m[n.Member] = true
+		}
+		return true
+	})
+	return m
+}

@@ -64,7 +64,7 @@ func (a *Analysis) typeHint(v ast.Expr) string {
 		if sym := a.Info.ObjectOf(id); sym != nil && sym.Kind == check.SymAction && len(sym.Versions()) > 1 {
 			var vs []string
 			for _, d := range sym.Versions() {
-				vs = append(vs, actionSignature(sym, d))
+				vs = append(vs, ActionSignature(sym, d))
 			}
 			return strings.Join(vs, " | ")
 		}
@@ -79,7 +79,7 @@ func (a *Analysis) typeHint(v ast.Expr) string {
 // informative reports whether a type says something: not Unknown, and not
 // made of Unknown (List of Unknown, Map from Text to Unknown).
 func informative(t *types.Type) bool {
-	if !known(t) || t.Kind == types.KAny {
+	if !Known(t) || t.Kind == types.KAny {
 		return false
 	}
 	switch t.Kind {

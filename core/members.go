@@ -77,7 +77,7 @@ func (a *Analysis) memberPlaces(f Files, keys map[memberKey]bool) []FileRef {
 		}
 		for _, r := range b.Idents() {
 			if isMember(r.Sym) && keys[memberKeyOf(r.Sym, p)] {
-				out = append(out, FileRef{Path: p, Span: nodeSpan(r.Ident), Lines: b.Lines, Decl: r.Def})
+				out = append(out, FileRef{Path: p, Span: NodeSpan(r.Ident), Lines: b.Lines, Decl: r.Def})
 			}
 		}
 	}
@@ -256,7 +256,7 @@ func declaredWithin(b *Analysis, sym *check.Symbol, method *check.Scope) bool {
 // a value where an instance is created (`name is …`).
 func (a *Analysis) qualified() map[int]bool {
 	m := map[int]bool{}
-	for id := range a.memberNames() {
+	for id := range a.MemberNames() {
 		m[id.Pos()] = true
 	}
 	if a.File != nil {

@@ -83,7 +83,7 @@ func (x *nameIndex) starting(prefixes []string) iter.Seq2[string, indexed] {
 			i, _ := slices.BinarySearchFunc(x.syms, p, func(s indexed, p string) int {
 				return cmp.Compare(strings.ToLower(s.sym.Name), p)
 			})
-			for ; i < len(x.syms) && hasPrefixFold(x.syms[i].sym.Name, p); i++ {
+			for ; i < len(x.syms) && HasPrefixFold(x.syms[i].sym.Name, p); i++ {
 				if !yield(x.syms[i].sym.Name, x.syms[i]) {
 					return
 				}
@@ -103,9 +103,9 @@ type namesCache struct {
 	names     [2]*nameIndex
 }
 
-// hasPrefixFold reports whether strings.ToLower(s) starts with lower, a
+// HasPrefixFold reports whether strings.ToLower(s) starts with lower, a
 // lower-case string, without lowering s when it is ASCII.
-func hasPrefixFold(s, lower string) bool {
+func HasPrefixFold(s, lower string) bool {
 	for i := 0; i < len(lower); i++ {
 		if i == len(s) {
 			return false

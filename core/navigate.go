@@ -69,7 +69,7 @@ func (a *Analysis) References(offset int, includeDecl bool) []Reference {
 
 // referencesOf returns every place that names one of syms, in source order.
 func (a *Analysis) referencesOf(includeDecl bool, syms ...*check.Symbol) []Reference {
-	writes := a.assigned()
+	writes := a.Writes()
 	var out []Reference
 	l := &indexOf(a).idents
 	for i, sym := range l.syms {
@@ -93,49 +93,17 @@ func (a *Analysis) referencesOf(includeDecl bool, syms ...*check.Symbol) []Refer
 // as the name at offset, declarations included, each marked read or write.
 func (a *Analysis) Highlights(offset int) []Reference { return a.References(offset, true) }
 
-// assigned returns the identifiers that statements write to without
-// declaring them: `change x to`, `add … to x`, `remove … from x`, `clear x`,
-// and the arithmetic assignments. It is computed once per analysis.
-func (a *Analysis) assigned() map[*ast.Ident]bool {
-	ix := indexOf(a)
-	ix.writesOnce.Do(func() { ix.writes = a.findAssigned() })
-	return ix.writes
-}
-
-func (a *Analysis) findAssigned() map[*ast.Ident]bool {
-	w := map[*ast.Ident]bool{}
-	if a.File == nil {
-		return w
-	}
-	ast.Inspect(a.File, func(n ast.Node) bool {
-		switch s := n.(type) {
-		case *ast.AssignStmt:
-			w[s.Name] = true
-		case *ast.AddStmt:
-			w[s.List] = true
-		case *ast.RemoveStmt:
-			w[s.List] = true
-		case *ast.ClearStmt:
-			w[s.List] = true
-		case ast.Expr:
-			return false // statements hold no assignments inside expressions
-		}
-		return true
-	})
-	return w
-}
-
 // brokenIdentAt returns, for an offset in a statement the parser could not
 // read (a line being typed), the name there that resolves where the
 // statement stands: the longest run of words around the offset, separated
 // by single spaces, that names a symbol of the scope there or a builtin.
 // The tree has no identifier there; hover and definition still answer.
 func (a *Analysis) brokenIdentAt(offset int) (IdentRef, bool) {
-	if a.Info == nil || a.Lines == nil || !a.inBadStmt(offset) {
+	if a.Info == nil || a.Lines == nil || !a.InBadStatement(offset) {
 		return IdentRef{}, false
 	}
 	l := a.Lines.Line(offset)
-	toks := a.lineTokens(a.Lines.LineStart(l), a.Lines.LineEnd(l))
+	toks := a.LineTokens(a.Lines.LineStart(l), a.Lines.LineEnd(l))
 	at := -1
 	for i, t := range toks {
 		if t.Kind == token.Identifier && t.Start <= offset && offset <= t.End {

@@ -488,7 +488,7 @@ func wordAtUnitStart(before string) bool {
 	if strings.IndexByte(before, '\n') >= 0 {
 		return false
 	}
-	words, at := trailingWords(before)
+	words, at := TrailingWords(before)
 	return len(words) > 0 && at == 0
 }
 
@@ -667,10 +667,10 @@ func (p *coverage) tokens(text string) *lexer.Result {
 	return out
 }
 
-// trailingWords returns the identifier words at the end of s after the last
+// TrailingWords returns the identifier words at the end of s after the last
 // keyword, punctuation or literal (the name being typed), and the index in s
 // where the first of them starts.
-func trailingWords(s string) ([]string, int) {
+func TrailingWords(s string) ([]string, int) {
 	if len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
 		return nil, len(s) // a cursor after a space starts a new word
 	}

@@ -32,12 +32,12 @@ func (s Scoped) Decl() token.Span {
 	return d
 }
 
-// scopeNames yields the names of a scope that keep accepts, in the order
+// ScopeNames yields the names of a scope that keep accepts, in the order
 // they resolve: declared, then bound, each followed by what its Outer holds
 // (a partial analysis's file scope, see query.go). Given prefixes (lower
 // case), keep accepts only names that start with one of them, ignoring
 // case: the Outer's thousands of names are then not all visited.
-func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, Scoped] {
+func (a *Analysis) ScopeNames(sc *check.Scope, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, Scoped] {
 	return func(yield func(string, Scoped) bool) {
 		for _, bound := range []bool{false, true} {
 			for n, s := range a.TableNames(sc, bound, keep, prefixes...) {
@@ -49,7 +49,7 @@ func (a *Analysis) scopeNames(sc *check.Scope, keep func(string, *check.Symbol) 
 	}
 }
 
-// TableNames is scopeNames for one of the scope's tables: the names it
+// TableNames is ScopeNames for one of the scope's tables: the names it
 // declares (bound false) or those bound in it, then what its Outer holds
 // of the same.
 func (a *Analysis) TableNames(sc *check.Scope, bound bool, keep func(string, *check.Symbol) bool, prefixes ...string) iter.Seq2[string, Scoped] {

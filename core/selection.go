@@ -18,7 +18,7 @@ func (a *Syntax) SelectionRange(offset int) []token.Span {
 	var chain []token.Span
 	var visit func(n ast.Node)
 	visit = func(n ast.Node) {
-		chain = append(chain, nodeSpan(n))
+		chain = append(chain, NodeSpan(n))
 		var next ast.Node
 		ast.Children(n, func(c ast.Node) {
 			if next == nil && c.Pos() <= offset && offset <= c.End() && c.End() > c.Pos() {

@@ -54,7 +54,7 @@ func (a *Analysis) SignatureHelp(offset int) *SignatureInfo {
 		return nil
 	}
 	lineStart := a.Lines.LineStart(a.Lines.Line(offset))
-	c, ok := innermostCall(a.lineTokens(lineStart, offset))
+	c, ok := innermostCall(a.LineTokens(lineStart, offset))
 	if !ok {
 		return nil
 	}
@@ -107,7 +107,7 @@ func (a *Analysis) SignatureHelp(offset int) *SignatureInfo {
 			if active < 0 {
 				active = i
 			}
-			if known(firstType) && len(s.Params) > 0 && types.BuiltinCompatible(s.Params[0].Type, firstType) {
+			if Known(firstType) && len(s.Params) > 0 && types.BuiltinCompatible(s.Params[0].Type, firstType) {
 				active = i
 				break
 			}
@@ -215,7 +215,7 @@ func (a *Analysis) methodNamed(c openCall) *check.Symbol {
 func actionSignatures(sym *check.Symbol) []Signature {
 	var out []Signature
 	for _, d := range sym.Versions() {
-		label, spans := actionSignatureSpans(sym, d)
+		label, spans := ActionSignatureSpans(sym, d)
 		sig := Signature{Label: label, Spans: spans, Doc: d.Doc.Text()}
 		for _, s := range spans {
 			sig.Params = append(sig.Params, label[s[0]:s[1]])

@@ -70,8 +70,6 @@ func (a *Analysis) DocumentSymbols() []DocumentSymbol {
 // tree does not hold.
 type outliner func(*ast.VarDecl) string
 
-func nodeSpan(n ast.Node) token.Span { return token.Span{Start: n.Pos(), End: n.End()} }
-
 func (o outliner) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 	var out []DocumentSymbol
 	add := func(n ast.Node, name *ast.Ident, kind OutlineKind, detail string, children []DocumentSymbol) {
@@ -79,7 +77,7 @@ func (o outliner) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 			return
 		}
 		out = append(out, DocumentSymbol{Name: name.Name, Detail: detail, Kind: kind,
-			Span: nodeSpan(n), NameSpan: nodeSpan(name), Children: children})
+			Span: NodeSpan(n), NameSpan: NodeSpan(name), Children: children})
 	}
 	for _, s := range stmts {
 		switch s := s.(type) {
@@ -100,14 +98,14 @@ func (o outliner) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 			for _, sig := range s.Actions {
 				if sig.Name != nil {
 					kids = append(kids, DocumentSymbol{Name: sig.Name.Name, Kind: OutlineMethod,
-						Detail: paramDetail(sig.Params, sig.ReturnType), Span: nodeSpan(sig), NameSpan: nodeSpan(sig.Name)})
+						Detail: paramDetail(sig.Params, sig.ReturnType), Span: NodeSpan(sig), NameSpan: NodeSpan(sig.Name)})
 				}
 			}
 			add(s, s.Name, OutlineInterface, "", kids)
 		case *ast.PropertyDecl:
 			detail := ""
 			if s.Type != nil {
-				detail = typeExprString(s.Type)
+				detail = TypeExprString(s.Type)
 			}
 			add(s, s.Name, OutlineProperty, detail, nil)
 		case *ast.EventDecl:
@@ -159,10 +157,10 @@ func (o outliner) actionChildren(d *ast.ActionDecl) []DocumentSymbol {
 		}
 		detail := ""
 		if p.Type != nil {
-			detail = typeExprString(p.Type)
+			detail = TypeExprString(p.Type)
 		}
 		kids = append(kids, DocumentSymbol{Name: p.Name.Name, Detail: detail, Kind: OutlineParameter,
-			Span: nodeSpan(p), NameSpan: nodeSpan(p.Name)})
+			Span: NodeSpan(p), NameSpan: NodeSpan(p.Name)})
 	}
 	if d.Body != nil {
 		for _, k := range o.outline(d.Body.Stmts, false) {
@@ -175,10 +173,10 @@ func (o outliner) actionChildren(d *ast.ActionDecl) []DocumentSymbol {
 }
 
 func (o outliner) testBlock(n ast.Node, desc *ast.BasicLit, kind OutlineKind, body *ast.Block) DocumentSymbol {
-	sym := DocumentSymbol{Name: kind.String(), Kind: kind, Span: nodeSpan(n), NameSpan: nodeSpan(n)}
+	sym := DocumentSymbol{Name: kind.String(), Kind: kind, Span: NodeSpan(n), NameSpan: NodeSpan(n)}
 	if desc != nil {
 		sym.Name = desc.Value
-		sym.NameSpan = nodeSpan(desc)
+		sym.NameSpan = NodeSpan(desc)
 	}
 	if body != nil {
 		sym.Children = o.outline(body.Stmts, false)
@@ -197,11 +195,11 @@ func paramDetail(ps []*ast.Param, ret *ast.TypeExpr) string {
 		}
 		b.WriteString(p.Name.Name)
 		if p.Type != nil {
-			b.WriteString(" as " + typeExprString(p.Type))
+			b.WriteString(" as " + TypeExprString(p.Type))
 		}
 	}
 	if ret != nil {
-		b.WriteString(" -> " + typeExprString(ret))
+		b.WriteString(" -> " + TypeExprString(ret))
 	}
 	return b.String()
 }
@@ -211,7 +209,7 @@ func (a *Analysis) typeDetail(e ast.Expr) string {
 	if e == nil || a.Info == nil {
 		return ""
 	}
-	if t := a.Info.TypeOf(e); known(t) {
+	if t := a.Info.TypeOf(e); Known(t) {
 		return t.String()
 	}
 	return ""
