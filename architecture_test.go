@@ -25,7 +25,9 @@ import (
 )
 
 // TestImportRules enforces the import direction of ARCHITECTURE.md: lang
-// imports nothing of ours outside lang; core imports lang; lsp and mcpserver
+// imports nothing of ours outside lang; core imports lang and none of its
+// feature packages, which import core and one another one way
+// (featureImports); lsp and mcpserver
 // never import each other; only lsp imports go.lsp.dev; nothing but tests
 // imports the conformance fixture, the benchmarks' documents, the typing
 // driver, txtar or testcorpus.
@@ -47,6 +49,15 @@ func TestImportRules(t *testing.T) {
 	}
 }
 
+// featureImports lists, for each of core's feature packages, the feature
+// packages it may import besides core's state (core): one way, from
+// fixes down to completion. lsp and mcpserver may import all of them.
+var featureImports = map[string][]string{
+	"wfl-lsp/core/completion": {},
+	"wfl-lsp/core/navigation": {"wfl-lsp/core/completion"},
+	"wfl-lsp/core/fixes":      {"wfl-lsp/core/navigation"},
+}
+
 func forbidden(pkg, imp string) string {
 	under := func(p, root string) bool { return p == root || strings.HasPrefix(p, root+"/") }
 	switch {
@@ -55,9 +66,11 @@ func forbidden(pkg, imp string) string {
 	case under(pkg, "wfl-lsp/core") && (under(imp, "wfl-lsp/lsp") || under(imp, "wfl-lsp/mcpserver")):
 		return "core does not know its front doors"
 	case pkg == "wfl-lsp/core" && under(imp, "wfl-lsp/core") && imp != pkg:
-		return "core's state imports none of the features that read it (core/fixes, ...)"
-	case under(pkg, "wfl-lsp/core/fixes") && under(imp, "wfl-lsp/core") && imp != "wfl-lsp/core" && !under(imp, "wfl-lsp/core/fixes"):
-		return "the quick fixes stand on core's state alone"
+		return "core's state imports none of the features that read it"
+	case featureImports[pkg] != nil && under(imp, "wfl-lsp/core/") && !slices.Contains(featureImports[pkg], imp):
+		return "a feature package imports core's state and only the feature packages below it (featureImports)"
+	case under(imp, "wfl-lsp/core/internal/coretest"):
+		return "the feature packages' test helpers are for tests only"
 	case under(pkg, "wfl-lsp/lsp") && under(imp, "wfl-lsp/mcpserver"),
 		under(pkg, "wfl-lsp/mcpserver") && under(imp, "wfl-lsp/lsp"):
 		return "lsp and mcpserver never import each other"
@@ -76,7 +89,7 @@ func forbidden(pkg, imp string) string {
 		return "the command line's subcommands are main's"
 	case under(pkg, "wfl-lsp/internal/cli") && (under(imp, "wfl-lsp/lsp") || under(imp, "wfl-lsp/mcpserver")):
 		return "the command line's subcommands stand on core, not on the servers"
-	case under(imp, "wfl-lsp/internal/testcorpus"):
+	case under(imp, "wfl-lsp/internal/testcorpus") && !under(pkg, "wfl-lsp/core/internal/coretest"):
 		return "finding the corpus is for tests only"
 	}
 	return ""
@@ -129,6 +142,7 @@ func TestFilesReadThroughFileAccess(t *testing.T) {
 		"internal/txtar/run.go:ReadFile":                    "the golden files of the tests (txtar is imported by tests only)",
 		"internal/typingbench/docs.go:ReadFile":             "the corpus program the typing benchmark types into (benchmarks only)",
 		"internal/testcorpus/testcorpus.go:ReadFile":        "the corpus's files the tests read (testcorpus is imported by tests only)",
+		"core/internal/coretest/coretest.go:ReadFile":       "the corpus's files the feature packages' tests read (coretest is imported by tests only)",
 		"internal/conformance/cmd/fixture/main.go:ReadFile": "the conformance fixture's token file (test fixture, not shipped)",
 	}
 	fset := gotoken.NewFileSet()

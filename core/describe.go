@@ -82,3 +82,27 @@ func TypeExprString(t *ast.TypeExpr) string {
 
 // NodeSpan returns the span of the text n was parsed from.
 func NodeSpan(n ast.Node) token.Span { return token.Span{Start: n.Pos(), End: n.End()} }
+
+// declSpans returns the declarations of sym in its analysis' document
+// (none for a symbol an included file declares).
+// DeclSpans returns where sym is declared in the text: its name, or the name
+// of each version of an overloaded action; none for a name declared in an
+// included file or predeclared.
+func DeclSpans(sym *check.Symbol) []token.Span {
+	if sym.From != "" {
+		return nil
+	}
+	var out []token.Span
+	if vs := sym.Versions(); len(vs) > 1 {
+		for _, d := range vs {
+			if d.Name != nil {
+				out = append(out, token.Span{Start: d.Name.Pos(), End: d.Name.End()})
+			}
+		}
+		return out
+	}
+	if sym.Decl.End > sym.Decl.Start {
+		out = append(out, sym.Decl)
+	}
+	return out
+}

@@ -205,7 +205,7 @@ func (a *Analysis) SymbolAt(offset int) (*ast.Ident, *check.Symbol) {
 // LineTokens returns the tokens of the analysed text that lie between
 // from and to.
 func (a *Analysis) LineTokens(from, to int) []token.Token {
-	toks := indexOf(a).tokens(a.Lines.Text(), a.part).Tokens
+	toks := a.Tokens()
 	i := searchTokens(toks, from)
 	j := i
 	for j < len(toks) && toks[j].End <= to && toks[j].Kind != token.Eol {
@@ -293,4 +293,21 @@ func (a *Analysis) findMemberNames() map[*ast.Ident]bool {
 		return true
 	})
 	return m
+}
+
+// Tokens returns the tokens of the analysed text (of the stretches a
+// partial analysis parsed), lexed once per analysis.
+func (a *Analysis) Tokens() []token.Token { return indexOf(a).tokens(a.Lines.Text(), a.part).Tokens }
+
+// IdentsOf yields the identifiers of the analysed text that name one of
+// syms, their declarations included, in the text's order.
+func (a *Analysis) IdentsOf(syms ...*check.Symbol) iter.Seq[IdentRef] {
+	return func(yield func(IdentRef) bool) {
+		l := &indexOf(a).idents
+		for i, sym := range l.syms {
+			if sym != nil && slices.Contains(syms, sym) && !yield(l.at(i)) {
+				return
+			}
+		}
+	}
 }

@@ -22,6 +22,8 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/completion"
+	"wfl-lsp/core/navigation"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/token"
 )
@@ -225,7 +227,7 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 			publish(ws, u, s) // what the server publishes, kept for the next edit
 			a := s.Analysis()
 			a.IdentAt(len(t) / 2)
-			a.Hover(len(t) / 2)
+			navigation.Hover(a, len(t)/2)
 			s.DocumentSymbols() // an editor's outline, whose types later outlines keep
 			if !typed {
 				continue
@@ -238,7 +240,7 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 					b.Fatal(err)
 				}
 				publish(ws, u, s)
-				s.Query(token.Span{Start: at + 1, End: at + 1}).Completion(at+1, core.CompletionOptions{})
+				completion.List(s.Query(token.Span{Start: at + 1, End: at + 1}), at+1, completion.Options{})
 			}
 			s.DocumentSymbols() // once typing pauses
 		}

@@ -18,6 +18,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/fixes"
+	"wfl-lsp/core/navigation"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -275,10 +276,10 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 func prepareRename(_ context.Context, s *server, d doc, p *protocol.PrepareRenameParams) (any, error) {
 	a, m := d.analysis()
 	off := m.offset(p.Position)
-	span, name, err := a.PrepareRename(off)
+	span, name, err := navigation.PrepareRename(a, off)
 	if err != nil {
 		// A name declared in an included file can be renamed there and here.
-		if _, ok := a.ReferencesAcross(off, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, s.loadAnalysis); ok {
+		if _, ok := navigation.ReferencesAcross(a, off, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, s.loadAnalysis); ok {
 			if id, _ := a.SymbolAt(off); id != nil {
 				return &protocol.PrepareRenamePlaceholder{Range: m.rng(token.Span{Start: id.Pos(), End: id.End()}), Placeholder: id.Name}, nil
 			}
@@ -299,7 +300,7 @@ func rename(_ context.Context, s *server, d doc, p *protocol.RenameParams) (any,
 	a, m := d.analysis()
 	off := m.offset(p.Position)
 	files := s.versionedLoader(d)
-	byFile, ok, err := a.RenameAcross(off, p.NewName, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, files.load)
+	byFile, ok, err := navigation.RenameAcross(a, off, p.NewName, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, files.load)
 	if ok {
 		if err != nil {
 			return nil, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
@@ -312,7 +313,7 @@ func rename(_ context.Context, s *server, d doc, p *protocol.RenameParams) (any,
 		}
 		return s.workspaceEdit(out), nil
 	}
-	edits, err := a.Rename(off, p.NewName)
+	edits, err := navigation.Rename(a, off, p.NewName)
 	if err != nil {
 		return nil, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
 	}

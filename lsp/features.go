@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/navigation"
 	"wfl-lsp/lang/token"
 )
 
@@ -37,7 +38,7 @@ func positionOf[P positioned](p *P) protocol.TextDocumentPositionParams {
 
 func hover(_ context.Context, s *server, d doc, p *protocol.HoverParams) (any, error) {
 	a, m, off := d.at(p.Position)
-	h := a.HoverAcross(off, core.URI(d.uri).Path(), s.loadAnalysis)
+	h := navigation.HoverAcross(a, off, core.URI(d.uri).Path(), s.loadAnalysis)
 	if h == nil {
 		return nil, nil
 	}
@@ -51,14 +52,14 @@ func hover(_ context.Context, s *server, d doc, p *protocol.HoverParams) (any, e
 
 func definition(_ context.Context, s *server, d doc, p *protocol.DefinitionParams) (any, error) {
 	a, m, off := d.at(p.Position)
-	spans := a.Definition(off)
+	spans := navigation.Definition(a, off)
 	locs := make(protocol.LocationSlice, 0, len(spans))
 	for _, sp := range spans {
 		locs = append(locs, protocol.Location{URI: d.uri, Range: m.rng(sp)})
 	}
 	if len(locs) == 0 {
 		// Declared in an included file?
-		for _, fs := range a.IncludedDefinition(off, core.URI(d.uri).Path(), s.loadAnalysis) {
+		for _, fs := range navigation.IncludedDefinition(a, off, core.URI(d.uri).Path(), s.loadAnalysis) {
 			locs = append(locs, protocol.Location{URI: uri.File(fs.Path), Range: newMapper(fs.Lines, d.enc).rng(fs.Span)})
 		}
 	}
@@ -132,7 +133,7 @@ func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams
 	off := m.offset(p.Position)
 	a := d.snap.QueryName(off)
 	path := core.URI(d.uri).Path()
-	if refs, ok := a.ReferencesAcross(off, path, s.candidatePaths(), s.includesOf, s.loadHere(path, a)); ok {
+	if refs, ok := navigation.ReferencesAcross(a, off, path, s.candidatePaths(), s.includesOf, s.loadHere(path, a)); ok {
 		// A name shared through include: every file of the family.
 		locs := []protocol.Location{}
 		for _, r := range refs {
@@ -143,7 +144,7 @@ func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams
 		}
 		return locs, nil
 	}
-	refs := a.References(off, p.Context.IncludeDeclaration)
+	refs := navigation.References(a, off, p.Context.IncludeDeclaration)
 	locs := make([]protocol.Location, len(refs))
 	for i, r := range refs {
 		locs[i] = protocol.Location{URI: d.uri, Range: m.rng(r.Span)}
@@ -155,14 +156,14 @@ func highlight(_ context.Context, s *server, d doc, p *protocol.DocumentHighligh
 	m := d.mapper()
 	off := m.offset(p.Position)
 	a := d.snap.QueryName(off)
-	refs := a.Highlights(off)
+	refs := navigation.Highlights(a, off)
 	if len(refs) == 0 {
 		// A name from an included file: its places in this document.
 		path := core.URI(d.uri).Path()
-		shared, _ := a.ReferencesAcross(off, path, nil, s.includesOf, s.loadHere(path, a))
+		shared, _ := navigation.ReferencesAcross(a, off, path, nil, s.includesOf, s.loadHere(path, a))
 		for _, r := range shared {
 			if r.Path == path {
-				refs = append(refs, core.Reference{Span: r.Span, Decl: r.Decl, Write: r.Decl})
+				refs = append(refs, navigation.Reference{Span: r.Span, Decl: r.Decl, Write: r.Decl})
 			}
 		}
 	}

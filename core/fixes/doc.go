@@ -10,6 +10,6 @@
 // what a code means, with examples.
 //
 // fixes reads the state of package core (a [core.Snapshot], its
-// diagnostics and analyses, partial or full) and imports no other feature
-// package of core but what it calls of core's remaining queries (rename).
+// diagnostics and analyses, partial or full) and, for the renames its
+// fixes make, package navigation.
 package fixes

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/navigation"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
@@ -49,7 +50,7 @@ func (fx *fixer) snakeCase(d diag.Diagnostic) []Fix {
 	if !validName(newName) || declared(a, newName) {
 		return nil
 	}
-	edits, err := a.Rename(id.From, newName)
+	edits, err := navigation.Rename(a, id.From, newName)
 	if err != nil || len(edits) == 0 {
 		return nil
 	}

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/completion"
+	"wfl-lsp/core/navigation"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lint"
@@ -250,7 +252,7 @@ func sameOutside(d deletion, a0, a1 *core.Analysis, rng *rand.Rand, queries *int
 	}
 	for _, off := range names[:min(len(names), 6)] {
 		*queries++
-		h0, h1 := a0.Hover(off), a1.Hover(d.at(off))
+		h0, h1 := navigation.Hover(a0, off), navigation.Hover(a1, d.at(off))
 		if h0 != nil {
 			c := *h0
 			c.Span = token.Span{Start: d.at(c.Span.Start), End: d.at(c.Span.End)}
@@ -262,15 +264,15 @@ func sameOutside(d deletion, a0, a1 *core.Analysis, rng *rand.Rand, queries *int
 		if !reflect.DeepEqual(h0, h1) {
 			return fmt.Sprintf("hover at %q (offset %d): %+v, with the closer %+v", wordAt(d.text, off), off, h1, h0)
 		}
-		if got, want := a1.Definition(d.at(off)), spans(a0.Definition(off)); !slices.Equal(got, want) {
+		if got, want := navigation.Definition(a1, d.at(off)), spans(navigation.Definition(a0, off)); !slices.Equal(got, want) {
 			return fmt.Sprintf("definition of %q: %v, with the closer %v", wordAt(d.text, off), got, want)
 		}
-		var want []core.Reference
-		for _, r := range a0.References(off, true) {
+		var want []navigation.Reference
+		for _, r := range navigation.References(a0, off, true) {
 			r.Span = token.Span{Start: d.at(r.Span.Start), End: d.at(r.Span.End)}
 			want = append(want, r)
 		}
-		if got := a1.References(d.at(off), true); !slices.Equal(got, want) {
+		if got := navigation.References(a1, d.at(off), true); !slices.Equal(got, want) {
 			return fmt.Sprintf("references of %q: %v, with the closer %v", wordAt(d.text, off), got, want)
 		}
 	}
@@ -371,10 +373,10 @@ func noNewFindings(d deletion, shown0, shown1 []diag.Diagnostic) string {
 // offset of text.
 func completionNames(text string, offset int) []string {
 	a := core.NewSnapshot(core.URI("file:///nowhere/complete.wfl"), 1, text).Analysis()
-	_, items := a.Completion(offset, core.CompletionOptions{})
+	_, items := completion.List(a, offset, completion.Options{})
 	var out []string
 	for _, it := range items {
-		if it.Kind != core.CompleteKeyword {
+		if it.Kind != completion.Keyword {
 			out = append(out, it.Label)
 		}
 	}
