@@ -27,10 +27,10 @@ import (
 // TestImportRules enforces the import direction of ARCHITECTURE.md: lang
 // imports nothing of ours outside lang; core imports lang and none of its
 // feature packages, which import core and one another one way
-// (featureImports); lsp and mcpserver
-// never import each other; only lsp imports go.lsp.dev; nothing but tests
-// imports the conformance fixture, the benchmarks' documents, the typing
-// driver, txtar or testcorpus.
+// (featureImports); lsp and mcpserver never import each other; only lsp
+// imports go.lsp.dev; nothing but tests imports the conformance fixture,
+// the benchmarks' documents, the typing driver, txtar, testcorpus or
+// core's coretest.
 func TestImportRules(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
@@ -67,7 +67,7 @@ func forbidden(pkg, imp string) string {
 		return "core does not know its front doors"
 	case pkg == "wfl-lsp/core" && under(imp, "wfl-lsp/core") && imp != pkg:
 		return "core's state imports none of the features that read it"
-	case featureImports[pkg] != nil && under(imp, "wfl-lsp/core/") && !slices.Contains(featureImports[pkg], imp):
+	case featureImports[pkg] != nil && strings.HasPrefix(imp, "wfl-lsp/core/") && !slices.Contains(featureImports[pkg], imp):
 		return "a feature package imports core's state and only the feature packages below it (featureImports)"
 	case under(imp, "wfl-lsp/core/internal/coretest"):
 		return "the feature packages' test helpers are for tests only"
@@ -627,4 +627,29 @@ func stringConstants(p *checkedPackage) map[string]map[string]bool {
 		})
 	}
 	return out
+}
+
+// TestFeatureImportRules checks the rules of core's feature packages on
+// imports that the code does not make (TestImportRules sees only those it
+// makes).
+func TestFeatureImportRules(t *testing.T) {
+	for _, tt := range []struct {
+		pkg, imp string
+		ok       bool
+	}{
+		{"wfl-lsp/core", "wfl-lsp/core/completion", false},
+		{"wfl-lsp/core", "wfl-lsp/lang/check", true},
+		{"wfl-lsp/core/completion", "wfl-lsp/core", true},
+		{"wfl-lsp/core/completion", "wfl-lsp/core/navigation", false},
+		{"wfl-lsp/core/navigation", "wfl-lsp/core/completion", true},
+		{"wfl-lsp/core/navigation", "wfl-lsp/core/fixes", false},
+		{"wfl-lsp/core/fixes", "wfl-lsp/core/navigation", true},
+		{"wfl-lsp/core/fixes", "wfl-lsp/core/completion", false},
+		{"wfl-lsp/core/fixes", "wfl-lsp/core/internal/coretest", false},
+		{"wfl-lsp/lsp", "wfl-lsp/core/fixes", true},
+	} {
+		if got := forbidden(tt.pkg, tt.imp) == ""; got != tt.ok {
+			t.Errorf("%s imports %s: allowed %v, want %v (%s)", tt.pkg, tt.imp, got, tt.ok, forbidden(tt.pkg, tt.imp))
+		}
+	}
 }

@@ -83,11 +83,9 @@ func TypeExprString(t *ast.TypeExpr) string {
 // NodeSpan returns the span of the text n was parsed from.
 func NodeSpan(n ast.Node) token.Span { return token.Span{Start: n.Pos(), End: n.End()} }
 
-// declSpans returns the declarations of sym in its analysis' document
-// (none for a symbol an included file declares).
-// DeclSpans returns where sym is declared in the text: its name, or the name
-// of each version of an overloaded action; none for a name declared in an
-// included file or predeclared.
+// DeclSpans returns where sym is declared in its analysis' document: the
+// declaration, or the name of each version of an overloaded action; none
+// for a symbol an included file declares.
 func DeclSpans(sym *check.Symbol) []token.Span {
 	if sym.From != "" {
 		return nil

@@ -24,7 +24,7 @@ import (
 	"wfl-lsp/lang/types"
 )
 
-// CompletionKind says what a completion item is.
+// Kind says what a completion item is.
 type Kind int
 
 const (
@@ -63,7 +63,7 @@ func (k Kind) String() string {
 	return ""
 }
 
-// A CompletionItem is one proposal.
+// An Item is one proposal.
 type Item struct {
 	Label   string
 	Kind    Kind
@@ -73,7 +73,7 @@ type Item struct {
 	Snippet string // when not "": the text to insert with LSP snippet placeholders (only when the client takes snippets)
 }
 
-// CompletionOptions say what the client can take.
+// Options say what the client can take.
 type Options struct {
 	Snippets bool   // the client expands LSP snippets: block snippets, and call snippets with a placeholder per parameter
 	Path     string // the document's file path, for the paths after `include from "`; "" when it has none
@@ -83,7 +83,7 @@ type Options struct {
 	Max int
 }
 
-// Completion returns the proposals at offset and the span of the typed
+// List returns the proposals at offset and the span of the typed
 // prefix they replace, for what the grammar expects there (see placeAt):
 // statement words at the start of a line (those of the block the line is
 // in first), values where a value goes, operators and phrases after one,

@@ -110,7 +110,7 @@ var statementWords = sync.OnceValue(func() []Item {
 
 func statementKeywords() []Item { return statementWords() }
 
-// keywordDocs gives, for each word that starts a statement or a clause,
+// KeywordDocs gives, for each word that starts a statement or a clause,
 // the form it takes and what it does (hover on a keyword).
 var KeywordDocs = sync.OnceValue(func() map[string][2]string {
 	m := map[string][2]string{}
@@ -401,7 +401,7 @@ func valueWordTypes(label string) *types.Type {
 	return nil
 }
 
-// patternWords are the elements a pattern's body is made of; the list is
+// PatternWords are the elements a pattern's body is made of; the list is
 // made once.
 var PatternWords = sync.OnceValue(func() []Item {
 	words := []wordDoc{

@@ -121,7 +121,7 @@ type typeGraph struct {
 	order []*typeNode // by file (the document first), then position
 }
 
-// typeGraph reads the family's containers and interfaces; a is the
+// typeGraphOf reads the family's containers and interfaces; a is the
 // document's analysis, used for it rather than a newer one.
 func typeGraphOf(a *core.Analysis, f Files) *typeGraph {
 	g := &typeGraph{nodes: map[typeKey]*typeNode{}}
