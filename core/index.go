@@ -311,3 +311,22 @@ func (a *Analysis) IdentsOf(syms ...*check.Symbol) iter.Seq[IdentRef] {
 		}
 	}
 }
+
+// Lexed returns the tokens and comments of the analysed text (of the
+// stretches a partial analysis parsed), lexed once per analysis.
+func (a *Analysis) Lexed() *lexer.Result { return indexOf(a).tokens(a.Lines.Text(), a.part) }
+
+// Names returns the identifiers of the tree in the text's order, and ref,
+// which says what the ith of them names and whether it declares it.
+func (a *Analysis) Names() (ids []*ast.Ident, ref func(i int) IdentRef) {
+	l := &indexOf(a).idents
+	return l.ids, l.at
+}
+
+// TypeSpans returns the spans of the type expressions written in the
+// text (`as list of text`), in order.
+func (a *Analysis) TypeSpans() []token.Span { return indexOf(a).types }
+
+// BadSpans returns the spans of the statements and expressions the parser
+// could not read, in order.
+func (a *Analysis) BadSpans() []token.Span { return indexOf(a).bad }

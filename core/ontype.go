@@ -43,36 +43,11 @@ func CloseBlock(lines *token.Lines, offset int) (Edit, bool) {
 }
 
 // CloseBlock is the package's CloseBlock for the snapshot's text, which it
-// parses only from the top-level statement that holds the header (the
-// parser keeps nothing from one to the next), found in the diagnostics'
-// state, as are the parse errors before it.
+// parses only from the top-level statement that holds the header
+// (Snapshot.BlockStart), as are the parse errors before it.
 func (s *Snapshot) CloseBlock(offset int) (Edit, bool) {
-	st := s.diagState()
-	from, broken := 0, false
-	if offset >= 0 && offset <= len(s.Text) {
-		if cur := st.lines.Line(offset); cur > 0 {
-			i := unitAt(st.starts, st.lines.LineStart(cur-1))
-			// A block before it whose closer is missing read ahead past
-			// its start: the parse starts there.
-			for _, j := range st.withFindings() {
-				if int(j) < i && st.starts[j]+st.units[j].facts().ahead >= st.starts[i] {
-					i = int(j)
-					break
-				}
-			}
-			from = st.starts[i]
-			for _, j := range st.withFindings() {
-				if int(j) >= i {
-					break
-				}
-				if st.units[j].d.firstParse >= 0 {
-					broken = true
-					break
-				}
-			}
-		}
-	}
-	return closeBlock(st.lines, offset, from, broken)
+	lines, from, broken := s.BlockStart(offset)
+	return closeBlock(lines, offset, from, broken)
 }
 
 // closeBlock is CloseBlock parsing the text from from, the start of a

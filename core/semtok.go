@@ -68,9 +68,9 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 	if a.Lines == nil {
 		return nil
 	}
-	ix := indexOf(a)
-	lex := ix.tokens(a.Lines.Text(), a.part)
-	ids := ix.idents.ids
+	lex := a.Lexed()
+	ids, ref := a.Names()
+	types, bads := a.TypeSpans(), a.BadSpans()
 	// The lexer's tokens in span: the list is sized by them, not by the
 	// whole text's (a visible range's list would hold the document's).
 	first := sort.Search(len(lex.Tokens), func(i int) bool { return lex.Tokens[i].End > span.Start })
@@ -95,7 +95,7 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 				}
 				k++
 			case n:
-				r := ix.idents.at(j)
+				r := ref(j)
 				s := token.Span{Start: r.Ident.Pos(), End: r.Ident.End()}
 				if inSpan(s) {
 					typ, mods := classify(r)
@@ -109,17 +109,17 @@ func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
 	}
 	ty := 0 // next written type
 	inType := func(t token.Token) bool {
-		for ty < len(ix.types) && ix.types[ty].End <= t.Start {
+		for ty < len(types) && types[ty].End <= t.Start {
 			ty++
 		}
-		return ty < len(ix.types) && ix.types[ty].Start <= t.Start && t.End <= ix.types[ty].End
+		return ty < len(types) && types[ty].Start <= t.Start && t.End <= types[ty].End
 	}
 	bad := 0 // next broken stretch of text
 	inBad := func(s token.Span) bool {
-		for bad < len(ix.bad) && ix.bad[bad].End <= s.Start {
+		for bad < len(bads) && bads[bad].End <= s.Start {
 			bad++
 		}
-		return bad < len(ix.bad) && ix.bad[bad].Start <= s.Start
+		return bad < len(bads) && bads[bad].Start <= s.Start
 	}
 	text := a.Lines.Text()
 	for i := first; i < end; i++ {

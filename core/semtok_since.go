@@ -29,7 +29,7 @@ import (
 // units, and the offset and line each starts at. It does not keep the
 // snapshot.
 type TokenBase struct {
-	units  []*unit
+	units  []*Unit
 	starts []int
 	lines  []int32 // the line of each unit's start
 	end    int     // the length of the text
@@ -38,10 +38,11 @@ type TokenBase struct {
 
 // TokenBase returns the snapshot's token base.
 func (s *Snapshot) TokenBase() *TokenBase {
-	st := s.diagState()
-	b := &TokenBase{units: st.units, starts: st.starts, lines: make([]int32, len(st.starts)), end: len(st.text), nlines: st.lines.Count()}
-	for i, at := range st.starts {
-		b.lines[i] = int32(st.lines.Line(at))
+	units, starts := s.Units()
+	lines := s.UnitLines()
+	b := &TokenBase{units: units, starts: starts, lines: make([]int32, len(starts)), end: len(s.Text), nlines: lines.Count()}
+	for i, at := range starts {
+		b.lines[i] = int32(lines.Line(at))
 	}
 	return b
 }
@@ -64,8 +65,8 @@ func (t *TokenStretch) Reused() bool { return t.Tokens == nil }
 // text, with the tokens of those that are not the earlier version's (b's);
 // false when none is.
 func (s *Snapshot) TokensSince(b *TokenBase) ([]TokenStretch, bool) {
-	st := s.diagState()
-	to := matchUnits(st.units, b.units)
+	units, starts := s.Units()
+	to := MatchUnits(units, b.units)
 	var out []TokenStretch
 	reused := false
 	for i := 0; i < len(to); {
@@ -80,13 +81,13 @@ func (s *Snapshot) TokensSince(b *TokenBase) ([]TokenStretch, bool) {
 			if l < len(b.units) {
 				from.End, lines[1] = b.starts[l], int(b.lines[l])
 			}
-			out = append(out, TokenStretch{Span: token.Span{Start: st.starts[i], End: st.end(j)}, From: from, FromLines: lines})
+			out = append(out, TokenStretch{Span: token.Span{Start: starts[i], End: s.UnitEnd(j)}, From: from, FromLines: lines})
 			reused = true
 		} else {
 			for j+1 < len(to) && to[j+1] < 0 {
 				j++
 			}
-			span := token.Span{Start: st.starts[i], End: st.end(j)}
+			span := token.Span{Start: starts[i], End: s.UnitEnd(j)}
 			toks := s.Query(span).SemanticTokens(span)
 			if toks == nil {
 				toks = []SemanticToken{}
@@ -102,7 +103,7 @@ func (s *Snapshot) TokensSince(b *TokenBase) ([]TokenStretch, bool) {
 // range's answer (its tokens, its inlay hints) was computed: its units and
 // where they start, and the range.
 type rangeBase struct {
-	units  []*unit
+	units  []*Unit
 	starts []int
 	span   token.Span
 }
@@ -112,13 +113,14 @@ type rangeBase struct {
 // units of the version of prev (see TokensSince) and whose text prev.span
 // holds, with that text's place in prev's version (old) and how far it
 // moved (by); fresh for the others. prev may be nil.
-func (st *diagState) sinceRange(span token.Span, prev *rangeBase, moved func(old token.Span, by int), fresh func(r token.Span)) {
-	if prev == nil || len(st.units) == 0 || span.End <= span.Start {
+func sinceRange(s *Snapshot, span token.Span, prev *rangeBase, moved func(old token.Span, by int), fresh func(r token.Span)) {
+	units, starts := s.Units()
+	if prev == nil || len(units) == 0 || span.End <= span.Start {
 		fresh(span)
 		return
 	}
-	to := st.matchRange(prev.units)
-	first, last := unitAt(st.starts, span.Start), unitAt(st.starts, span.End-1)
+	to := s.MatchRange(prev.units)
+	first, last := UnitAt(starts, span.Start), UnitAt(starts, span.End-1)
 	for i := first; i <= last; {
 		j := i
 		if to[i] >= 0 {
@@ -130,10 +132,10 @@ func (st *diagState) sinceRange(span token.Span, prev *rangeBase, moved func(old
 				j++
 			}
 		}
-		r := token.Span{Start: max(span.Start, st.starts[i]), End: min(span.End, st.end(j))}
+		r := token.Span{Start: max(span.Start, starts[i]), End: min(span.End, s.UnitEnd(j))}
 		by := 0
 		if to[i] >= 0 {
-			by = st.starts[i] - prev.starts[to[i]]
+			by = starts[i] - prev.starts[to[i]]
 		}
 		if old := (token.Span{Start: r.Start - by, End: r.End - by}); to[i] >= 0 && prev.span.Start <= old.Start && old.End <= prev.span.End {
 			moved(old, by)
@@ -142,19 +144,6 @@ func (st *diagState) sinceRange(span token.Span, prev *rangeBase, moved func(old
 		}
 		i = j + 1
 	}
-}
-
-// matchRange is matchUnits(st.units, old), remembered for the last old
-// asked: a range's tokens and its inlay hints are asked of a version one
-// after the other, each from the last answers, of the same earlier version.
-func (st *diagState) matchRange(old []*unit) []int32 {
-	m := &st.rangeMatch
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if len(old) == 0 || len(m.old) != len(old) || &m.old[0] != &old[0] {
-		m.old, m.to = old, matchUnits(st.units, old)
-	}
-	return m.to
 }
 
 // RangeTokens are the semantic tokens of a stretch of a snapshot's text (a
@@ -176,13 +165,13 @@ func (r *RangeTokens) Tokens() []SemanticToken { return r.toks }
 // are those the requests at the cursor built when the range holds no
 // more than they took. prev may be nil, or of any other version.
 func (s *Snapshot) RangeTokens(span token.Span, prev *RangeTokens) *RangeTokens {
-	st := s.diagState()
-	out := &RangeTokens{rangeBase: rangeBase{units: st.units, starts: st.starts, span: span}}
+	units, starts := s.Units()
+	out := &RangeTokens{rangeBase: rangeBase{units: units, starts: starts, span: span}}
 	var base *rangeBase
 	if prev != nil {
 		base = &prev.rangeBase
 	}
-	st.sinceRange(span, base, func(old token.Span, by int) {
+	sinceRange(s, span, base, func(old token.Span, by int) {
 		// prev's tokens that meet old, as SemanticTokens takes them.
 		k := sort.Search(len(prev.toks), func(k int) bool { return prev.toks[k].Span.End > old.Start })
 		for ; k < len(prev.toks) && prev.toks[k].Span.Start < old.End; k++ {
@@ -212,8 +201,8 @@ func (r *RangeHints) Hints() []InlayHint { return r.hints }
 // RangeHints returns the inlay hints of span (Analysis.InlayHints), those
 // of the units that are prev's version's taken from prev, as RangeTokens.
 func (s *Snapshot) RangeHints(span token.Span, prev *RangeHints) *RangeHints {
-	st := s.diagState()
-	out := &RangeHints{rangeBase: rangeBase{units: st.units, starts: st.starts, span: span}}
+	units, starts := s.Units()
+	out := &RangeHints{rangeBase: rangeBase{units: units, starts: starts, span: span}}
 	var base *rangeBase
 	if prev != nil {
 		base = &prev.rangeBase
@@ -229,7 +218,7 @@ func (s *Snapshot) RangeHints(span token.Span, prev *RangeHints) *RangeHints {
 		out.hints = append(out.hints, h)
 		return true
 	}
-	st.sinceRange(span, base, func(old token.Span, by int) {
+	sinceRange(s, span, base, func(old token.Span, by int) {
 		k := sort.Search(len(prev.hints), func(k int) bool { return prev.hints[k].Offset >= old.Start })
 		for ; k < len(prev.hints) && prev.hints[k].Offset <= old.End; k++ {
 			h := prev.hints[k]

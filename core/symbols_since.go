@@ -7,52 +7,18 @@ package core
 // through a name (reach.go), and a unit checked again is a new unit; a
 // unit that is still the same one was checked against the same names, and
 // its types are what they were. So the types found for the units of one
-// version are kept by unit (outlineTypes) and carried to the later
+// version are kept by unit (OutlineTypes) and carried to the later
 // versions, and only those of the units that are new since are found
 // again, from an analysis of just those (Query). TestOutlineEqualsFull
 // compares the outline with a full analysis's after random edits of every
 // corpus program.
 
 import (
-	"math"
 	"slices"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
-
-// outlineTypes are the details of the top-level stores of a version's
-// units (the checked types of their values, as DocumentSymbols shows
-// them): for each store, in source order, its unit and its detail. A
-// document keeps them while it is typed into: a unit and an index a
-// store, the few distinct details apart.
-type outlineTypes struct {
-	units   []*unit
-	details []uint16 // an index in names
-	names   []string
-	over    bool // more distinct details than a uint16 tells apart: not kept
-}
-
-// add appends a store of unit u, whose detail is detail.
-func (o *outlineTypes) add(u *unit, detail string) {
-	k := slices.Index(o.names, detail)
-	if k < 0 {
-		k = len(o.names)
-		o.names = append(o.names, detail)
-		o.over = o.over || k > math.MaxUint16
-	}
-	o.units = append(o.units, u)
-	o.details = append(o.details, uint16(k))
-}
-
-// byUnit returns the details of the stores of each unit.
-func (o *outlineTypes) byUnit() map[*unit][]string {
-	m := make(map[*unit][]string)
-	for k, u := range o.units {
-		m[u] = append(m[u], o.names[o.details[k]])
-	}
-	return m
-}
 
 // DocumentSymbols returns the outline of the snapshot's text: the full
 // analysis's (Analysis.DocumentSymbols) when it is computed, or the text
@@ -68,34 +34,28 @@ func (s *Snapshot) DocumentSymbols() []DocumentSymbol {
 	}
 	a := s.Analysis()
 	out := a.DocumentSymbols()
-	if st := s.diagState(); st != nil && a.File != nil && len(a.File.Stmts) > 0 {
-		o := new(outlineTypes)
+	if units, starts := s.Units(); units != nil && a.File != nil && len(a.File.Stmts) > 0 {
+		o := new(OutlineTypes)
 		for _, stmt := range a.File.Stmts {
 			if d, ok := stmt.(*ast.VarDecl); ok {
-				o.add(st.units[unitAt(st.starts, d.Pos())], a.typeDetail(d.Value))
+				o.Add(units[UnitAt(starts, d.Pos())], a.typeDetail(d.Value))
 			}
 		}
-		if !o.over {
-			s.outline.Store(o.clip())
+		if !o.Over() {
+			s.KeepOutlineTypes(o.Clip())
 		}
 	}
 	return out
 }
 
-// clip returns o without room to grow.
-func (o *outlineTypes) clip() *outlineTypes {
-	o.units, o.details, o.names = slices.Clip(o.units), slices.Clip(o.details), slices.Clip(o.names)
-	return o
-}
-
 // outlineSince is DocumentSymbols without the full analysis, or false when
 // it needs one.
 func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
-	if s.analysed.Load() || len(s.Text) < partialMin {
+	if !s.PartialQueries() {
 		return nil, false
 	}
-	st := s.diagState()
-	if !s.derived || st == nil {
+	us, starts := s.Units()
+	if !s.Derived() || us == nil {
 		return nil, false
 	}
 	x := s.Syntax()
@@ -110,16 +70,16 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 	units := make([]int, len(decls))
 	count := map[int]int{}
 	for k, d := range decls {
-		units[k] = unitAt(st.starts, d.Pos())
+		units[k] = UnitAt(starts, d.Pos())
 		count[units[k]]++
 	}
-	var known map[*unit][]string
-	if o := s.outline.Load(); o != nil {
-		known = o.byUnit()
+	var known map[*Unit][]string
+	if o := s.OutlineTypes(); o != nil {
+		known = o.ByUnit()
 	}
 	var unknown []int // the units whose types are not known, in order
 	for i, n := range count {
-		if ts, ok := known[st.units[i]]; !ok || len(ts) != n {
+		if ts, ok := known[us[i]]; !ok || len(ts) != n {
 			unknown = append(unknown, i)
 		}
 	}
@@ -134,7 +94,7 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 	}
 	fresh := map[int]typed{} // the stores of those analyses, by offset
 	for _, run := range clusters(unknown, outlineGap, outlineRuns) {
-		a := s.Query(token.Span{Start: st.starts[run[0]], End: st.end(run[1])})
+		a := s.Query(token.Span{Start: starts[run[0]], End: s.UnitEnd(run[1])})
 		if a.File == nil {
 			return nil, false
 		}
@@ -147,7 +107,7 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 			break // the full analysis has them all
 		}
 	}
-	o := new(outlineTypes)
+	o := new(OutlineTypes)
 	detail := make(map[*ast.VarDecl]string, len(decls))
 	nth := 0 // the index of decls[k] among its unit's
 	for k, d := range decls {
@@ -156,7 +116,7 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 		} else {
 			nth = 0
 		}
-		u := st.units[units[k]]
+		u := us[units[k]]
 		if ts, ok := known[u]; ok && len(ts) == count[units[k]] {
 			detail[d] = ts[nth]
 		} else if f, ok := fresh[d.Pos()]; ok {
@@ -164,10 +124,10 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 		} else {
 			return nil, false // not in the partial analysis: the full one answers
 		}
-		o.add(u, detail[d])
+		o.Add(u, detail[d])
 	}
-	if !o.over {
-		s.outline.Store(o.clip())
+	if !o.Over() {
+		s.KeepOutlineTypes(o.Clip())
 	}
 	return outliner(func(d *ast.VarDecl) string { return detail[d] }).outline(x.File.Stmts, true), true
 }

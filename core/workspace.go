@@ -78,7 +78,7 @@ type Snapshot struct {
 	// outline holds the types of the top-level stores of the units of
 	// the latest version whose outline was made when this one was
 	// (symbols_since.go).
-	outline atomic.Pointer[outlineTypes]
+	outline atomic.Pointer[OutlineTypes]
 
 	// stating is set while the diagnostics' state is being made: an
 	// analysis made then lints in both modes for it (analyzeModes).
