@@ -51,11 +51,13 @@ func TestImportRules(t *testing.T) {
 
 // featureImports lists, for each of core's feature packages, the feature
 // packages it may import besides core's state (core): one way, from
-// fixes down to completion. lsp and mcpserver may import all of them.
+// fixes down to completion; presentation stands on core alone. lsp and
+// mcpserver may import all of them.
 var featureImports = map[string][]string{
-	"wfl-lsp/core/completion": {},
-	"wfl-lsp/core/navigation": {"wfl-lsp/core/completion"},
-	"wfl-lsp/core/fixes":      {"wfl-lsp/core/navigation"},
+	"wfl-lsp/core/completion":   {},
+	"wfl-lsp/core/presentation": {},
+	"wfl-lsp/core/navigation":   {"wfl-lsp/core/completion"},
+	"wfl-lsp/core/fixes":        {"wfl-lsp/core/navigation"},
 }
 
 func forbidden(pkg, imp string) string {
@@ -646,6 +648,8 @@ func TestFeatureImportRules(t *testing.T) {
 		{"wfl-lsp/core/fixes", "wfl-lsp/core/navigation", true},
 		{"wfl-lsp/core/fixes", "wfl-lsp/core/completion", false},
 		{"wfl-lsp/core/fixes", "wfl-lsp/core/internal/coretest", false},
+		{"wfl-lsp/core/presentation", "wfl-lsp/core/navigation", false},
+		{"wfl-lsp/core/presentation", "wfl-lsp/core", true},
 		{"wfl-lsp/lsp", "wfl-lsp/core/fixes", true},
 	} {
 		if got := forbidden(tt.pkg, tt.imp) == ""; got != tt.ok {

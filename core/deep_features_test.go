@@ -7,6 +7,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
@@ -46,7 +47,7 @@ func TestDeepTextsEveryRequest(t *testing.T) {
 			mid := len(s2.Text) / 2
 			s2.Diagnostics()
 			navigation.Hover(s2.Query(token.Span{Start: mid, End: mid}), mid)
-			s2.RangeTokens(token.Span{Start: 0, End: len(s2.Text)}, nil)
+			presentation.TokensIn(s2, token.Span{Start: 0, End: len(s2.Text)}, nil)
 		})
 	}
 }
@@ -56,15 +57,15 @@ func light(s *core.Snapshot, src string) {
 	whole := token.Span{Start: 0, End: len(src)}
 	s.Diagnostics()
 	s.Tolerant()
-	s.DocumentSymbols()
-	s.Syntax().FoldingRanges()
-	s.Syntax().SelectionRange(len(src) / 2)
+	presentation.Outline(s)
+	presentation.FoldingRanges(s.Syntax())
+	presentation.SelectionRange(s.Syntax(), len(src)/2)
 	a := s.Analysis()
 	navigation.Hover(a, len(src)/2)
-	a.SemanticTokens(whole)
-	a.InlayHints(whole)
+	presentation.SemanticTokens(a, whole)
+	presentation.InlayHints(a, whole)
 	navigation.CodeLenses(&a.Syntax)
-	s.Format()
+	presentation.Format(s)
 }
 
 // every asks s everything a client can ask.
@@ -72,17 +73,17 @@ func every(t *testing.T, s *core.Snapshot, src string) {
 	t.Helper()
 	s.Diagnostics()
 	s.Tolerant()
-	s.DocumentSymbols()
+	presentation.Outline(s)
 	sy := s.Syntax()
-	sy.FoldingRanges()
-	s.Format()
+	presentation.FoldingRanges(sy)
+	presentation.Format(s)
 	whole := token.Span{Start: 0, End: len(src)}
 	for _, off := range []int{12, len(src) / 2, len(src) - 2} {
 		if off < 0 || off > len(src) {
 			continue
 		}
-		sy.SelectionRange(off)
-		s.CloseBlock(off)
+		presentation.SelectionRange(sy, off)
+		presentation.CloseBlock(s, off)
 		q := s.Query(token.Span{Start: off, End: off})
 		navigation.Hover(q, off)
 		navigation.Definition(q, off)
@@ -99,13 +100,13 @@ func every(t *testing.T, s *core.Snapshot, src string) {
 		navigation.Implementations(a, off, navigation.Files{})
 	}
 	a := s.Analysis()
-	a.SemanticTokens(whole)
-	a.InlayHints(whole)
-	a.FlatSymbols()
+	presentation.SemanticTokens(a, whole)
+	presentation.InlayHints(a, whole)
+	presentation.FlatSymbols(a)
 	navigation.CodeLenses(&a.Syntax)
-	s.RangeTokens(whole, nil)
-	s.RangeHints(whole, nil)
-	s.TokensSince(s.TokenBase())
+	presentation.TokensIn(s, whole, nil)
+	presentation.HintsIn(s, whole, nil)
+	presentation.TokensSince(s, presentation.NewTokenBase(s))
 }
 
 // FuzzShapes builds texts of the shapes that make work grow (chains of

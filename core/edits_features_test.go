@@ -7,6 +7,8 @@ import (
 	"testing"
 	"wfl-lsp/core"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
+	"wfl-lsp/lang/token"
 )
 
 func TestRename(t *testing.T) {
@@ -118,5 +120,38 @@ func TestReferencesAndRenameAcross(t *testing.T) {
 	// A local name is not shared.
 	if _, ok := navigation.ReferencesAcross(core.AnalysisOf(t, files["/p/own.wfl"]), 30, filepath.FromSlash("/p/own.wfl"), candidates, includesOf, load); ok {
 		t.Errorf("own.wfl declares its own deep value, which is not the shared one")
+	}
+}
+
+func TestDocumentLinks(t *testing.T) {
+	src := "include from \"lib/helpers.wfl\"\nload module from \"/abs/m.wfl\"\nload module from some path\n"
+	a := core.AnalysisOf(t, src)
+	base := filepath.FromSlash("/work/proj/main.wfl")
+	links := presentation.DocumentLinks(&a.Syntax, base)
+	if len(links) != 2 {
+		t.Fatalf("links = %+v", links)
+	}
+	if links[0].Target != filepath.FromSlash("/work/proj/lib/helpers.wfl") || src[links[0].Span.Start:links[0].Span.End] != "lib/helpers.wfl" {
+		t.Errorf("link 0 = %+v", links[0])
+	}
+	if links[1].Target != filepath.FromSlash("/abs/m.wfl") {
+		t.Errorf("link 1 = %+v", links[1])
+	}
+	if got := presentation.DocumentLinks(&a.Syntax, ""); len(got) != 1 {
+		t.Errorf("without a base: %+v, want only the absolute path", got)
+	}
+}
+
+func TestInlayHints(t *testing.T) {
+	src := "define action called area with width and height:\n    return width times height\nend action\n" +
+		"store w as 3\nstore size as call area with w and 4\nstore doubled as w plus w\nstore word as \"x\"\n"
+	a := core.AnalysisOf(t, src)
+	var got []string
+	for _, h := range presentation.InlayHints(a, token.Span{Start: 0, End: len(src)}) {
+		got = append(got, src[h.Offset-3:h.Offset]+"|"+h.Label)
+	}
+	want := []string{"th |width:", "nd |height:", "led|: Number"} // size: the action declares no result type
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("hints %q, want %q", got, want)
 	}
 }

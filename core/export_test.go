@@ -12,8 +12,14 @@ var (
 	UTF8Texts      = utf8Texts
 )
 
-// The position queries of the feature packages that compareQueries asks.
-var FeatureQueries = &featureQueries
+// The answers of the feature packages that core's tests ask for (see
+// featureQueries).
+var (
+	FeatureQueries  = &featureQueries
+	OutlineOf       = &outlineOf
+	DocumentSymbols = &documentSymbols
+	ShowOpened      = &showOpened
+)
 
 type PositionQuery = positionQuery
 
@@ -43,3 +49,7 @@ func FullAnalysisIn(ws *Workspace, uri URI, text string) *Analysis {
 }
 
 const FeatureSrc = featureSrc
+
+// ParseKept reports whether the snapshot still holds the parse made for
+// the requests that read only the tree.
+func (s *Snapshot) ParseKept() bool { return s.parsed.Value() != nil }

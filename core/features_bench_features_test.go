@@ -7,6 +7,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
 )
 
@@ -28,7 +29,7 @@ func BenchmarkQueries(b *testing.B) {
 		}
 		a.IdentAt(0)
 		navigation.References(a, offsets[0], true)
-		a.SemanticTokens(token.Span{Start: 0, End: 1})
+		presentation.SemanticTokens(a, token.Span{Start: 0, End: 1})
 		queries := []struct {
 			name string
 			run  func(off int) bool
@@ -43,10 +44,10 @@ func BenchmarkQueries(b *testing.B) {
 				call := strings.Index(text[off:], "and 1")
 				return completion.SignatureHelp(a, off+call) != nil
 			}},
-			{"SelectionRange", func(off int) bool { return len(a.SelectionRange(off)) > 2 }},
-			{"SemanticTokens", func(int) bool { return len(a.SemanticTokens(token.Span{Start: 0, End: len(text)})) > 0 }},
-			{"DocumentSymbols", func(int) bool { return len(a.DocumentSymbols()) > 0 }},
-			{"FoldingRanges", func(int) bool { return len(a.FoldingRanges()) > 0 }},
+			{"SelectionRange", func(off int) bool { return len(presentation.SelectionRange(&a.Syntax, off)) > 2 }},
+			{"SemanticTokens", func(int) bool { return len(presentation.SemanticTokens(a, token.Span{Start: 0, End: len(text)})) > 0 }},
+			{"DocumentSymbols", func(int) bool { return len(presentation.DocumentSymbols(a)) > 0 }},
+			{"FoldingRanges", func(int) bool { return len(presentation.FoldingRanges(&a.Syntax)) > 0 }},
 		}
 		for _, q := range queries {
 			b.Run(fmt.Sprintf("%s/lines=%d", q.name, lines), func(b *testing.B) {

@@ -9,6 +9,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
 )
@@ -119,18 +120,18 @@ func TestQueriesOnCorpus(t *testing.T) {
 			}
 		}
 		prevEnd := 0
-		for _, tok := range a.SemanticTokens(token.Span{Start: 0, End: len(src)}) {
+		for _, tok := range presentation.SemanticTokens(a, token.Span{Start: 0, End: len(src)}) {
 			in("token", tok.Span)
 			if tok.Span.Start < prevEnd {
 				t.Errorf("%s: token %v overlaps the previous one ending at %d", f, tok.Span, prevEnd)
 			}
 			prevEnd = tok.Span.End
 		}
-		for _, fr := range a.FoldingRanges() {
+		for _, fr := range presentation.FoldingRanges(&a.Syntax) {
 			in("fold", token.Span{Start: fr.Start, End: fr.End})
 		}
-		var checkSyms func([]core.DocumentSymbol)
-		checkSyms = func(ss []core.DocumentSymbol) {
+		var checkSyms func([]presentation.DocumentSymbol)
+		checkSyms = func(ss []presentation.DocumentSymbol) {
 			for _, s := range ss {
 				in("symbol", s.Span)
 				if s.Name == "" || s.NameSpan.Start < s.Span.Start || s.NameSpan.End > s.Span.End {
@@ -139,11 +140,11 @@ func TestQueriesOnCorpus(t *testing.T) {
 				checkSyms(s.Children)
 			}
 		}
-		checkSyms(a.DocumentSymbols())
-		for _, h := range a.InlayHints(token.Span{Start: 0, End: len(src)}) {
+		checkSyms(presentation.DocumentSymbols(a))
+		for _, h := range presentation.InlayHints(a, token.Span{Start: 0, End: len(src)}) {
 			in("inlay hint", token.Span{Start: h.Offset, End: h.Offset})
 		}
-		for _, l := range a.DocumentLinks(f) {
+		for _, l := range presentation.DocumentLinks(&a.Syntax, f) {
 			in("link", l.Span)
 		}
 		step := len(src)/100 + 1
@@ -179,7 +180,7 @@ func TestQueriesOnCorpus(t *testing.T) {
 					}
 				}
 			}
-			chain := a.SelectionRange(off)
+			chain := presentation.SelectionRange(&a.Syntax, off)
 			for i := 1; i < len(chain); i++ {
 				if !(chain[i].Start <= chain[i-1].Start && chain[i-1].End <= chain[i].End) {
 					t.Errorf("%s: selection range not nested at %d", f, off)
@@ -220,5 +221,132 @@ func TestHoverInBrokenLine(t *testing.T) {
 	}
 	if h := navigation.Hover(a, strings.LastIndex(text, "1+")+1); h != nil && h.Kind != "" && h.Kind != "keyword" {
 		t.Errorf("hover on a number of a broken line: %+v", h)
+	}
+}
+
+func TestDocumentSymbols(t *testing.T) {
+	a := core.AnalysisOf(t, core.FeatureSrc)
+	syms := presentation.DocumentSymbols(a)
+	var got []string
+	var walk func(prefix string, ss []presentation.DocumentSymbol)
+	walk = func(prefix string, ss []presentation.DocumentSymbol) {
+		for _, s := range ss {
+			got = append(got, prefix+s.Kind.String()+" "+s.Name)
+			if s.NameSpan.Start < s.Span.Start || s.NameSpan.End > s.Span.End {
+				t.Errorf("%s: name %v outside %v", s.Name, s.NameSpan, s.Span)
+			}
+			walk(prefix+"  ", s.Children)
+		}
+	}
+	walk("", syms)
+	want := []string{
+		"action greet", "  parameter name",
+		"variable first name",
+		"container Person", "  property age", "  method birthday",
+		"describe greeting", "  test says hello",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("outline:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestFoldingRanges(t *testing.T) {
+	a := core.AnalysisOf(t, core.FeatureSrc)
+	var got []string
+	var closers []string
+	for _, f := range presentation.FoldingRanges(&a.Syntax) {
+		got = append(got, core.FeatureSrc[a.Lines.LineStart(a.Lines.Line(f.Start)):f.End])
+		next := a.Lines.Line(f.End) + 1
+		closers = append(closers, strings.TrimSpace(core.FeatureSrc[a.Lines.LineStart(next):a.Lines.LineEnd(next)]))
+	}
+	wantFirstLines := []string{
+		"// Says hello", "define action called greet", "check if first name", "otherwise:",
+		"create container Person", "    action birthday:", `describe "greeting"`, `    test "says hello"`,
+	}
+	wantClosers := []string{"define action called greet with name as text:", "end action", "otherwise:", "end check",
+		"end", "end", "end describe", "end test"}
+	if len(got) != len(wantFirstLines) {
+		t.Fatalf("got %d folds, want %d:\n%s", len(got), len(wantFirstLines), strings.Join(got, "\n---\n"))
+	}
+	for i, g := range got {
+		if !strings.HasPrefix(g, wantFirstLines[i]) {
+			t.Errorf("fold %d starts %q, want %q", i, g, wantFirstLines[i])
+		}
+		if closers[i] != wantClosers[i] {
+			t.Errorf("fold %d is followed by %q, want %q", i, closers[i], wantClosers[i])
+		}
+	}
+}
+
+func TestSelectionRange(t *testing.T) {
+	a := core.AnalysisOf(t, core.FeatureSrc)
+	off := core.At(t, core.FeatureSrc, "first name", 4, 2) // in `display length of first name`
+	chain := presentation.SelectionRange(&a.Syntax, off)
+	if len(chain) < 4 {
+		t.Fatalf("chain too short: %v", chain)
+	}
+	if chain[0] != core.SpanOf(t, core.FeatureSrc, "first name", 4) {
+		t.Errorf("innermost = %q, want the name", core.FeatureSrc[chain[0].Start:chain[0].End])
+	}
+	for i := 1; i < len(chain); i++ {
+		if !(chain[i].Start <= chain[i-1].Start && chain[i-1].End <= chain[i].End) || chain[i] == chain[i-1] {
+			t.Errorf("range %d %v does not strictly contain %v", i, chain[i], chain[i-1])
+		}
+	}
+	if last := chain[len(chain)-1]; last != (token.Span{Start: 0, End: len(core.FeatureSrc)}) {
+		t.Errorf("outermost = %v, want the whole text", last)
+	}
+}
+
+func TestSemanticTokens(t *testing.T) {
+	a := core.AnalysisOf(t, core.FeatureSrc)
+	toks := presentation.SemanticTokens(a, token.Span{Start: 0, End: len(core.FeatureSrc)})
+	find := func(s token.Span) *presentation.SemanticToken {
+		for i := range toks {
+			if toks[i].Span == s {
+				return &toks[i]
+			}
+		}
+		return nil
+	}
+	tests := []struct {
+		span token.Span
+		typ  presentation.SemType
+		mods presentation.SemMods
+	}{
+		{core.SpanOf(t, core.FeatureSrc, "// Says hello to someone by name.", 0), presentation.SemComment, 0},
+		{core.SpanOf(t, core.FeatureSrc, "define", 0), presentation.SemKeyword, 0},
+		{core.SpanOf(t, core.FeatureSrc, "greet", 0), presentation.SemFunction, presentation.ModDeclaration},
+		{core.SpanOf(t, core.FeatureSrc, "greet", 1), presentation.SemFunction, 0},
+		{core.SpanOf(t, core.FeatureSrc, "first name", 0), presentation.SemVariable, presentation.ModDeclaration},
+		{core.SpanOf(t, core.FeatureSrc, "first name", 1), presentation.SemVariable, 0},
+		{core.SpanOf(t, core.FeatureSrc, `"Zoë 😀"`, 0), presentation.SemString, 0},
+		{core.SpanOf(t, core.FeatureSrc, "1", 0), presentation.SemNumber, 0},
+		{core.SpanOf(t, core.FeatureSrc, "Person", 0), presentation.SemClass, presentation.ModDeclaration},
+		{core.SpanOf(t, core.FeatureSrc, "age", 0), presentation.SemProperty, presentation.ModDeclaration},
+		{core.SpanOf(t, core.FeatureSrc, "length", 0), presentation.SemFunction, presentation.ModDefaultLibrary},
+	}
+	for _, tt := range tests {
+		got := find(tt.span)
+		if got == nil {
+			t.Errorf("no token %q at %v", core.FeatureSrc[tt.span.Start:tt.span.End], tt.span)
+			continue
+		}
+		if got.Type != tt.typ || got.Mods != tt.mods {
+			t.Errorf("token %q = %s/%b, want %s/%b", core.FeatureSrc[tt.span.Start:tt.span.End],
+				presentation.SemTypeNames[got.Type], got.Mods, presentation.SemTypeNames[tt.typ], tt.mods)
+		}
+	}
+	// A range request returns exactly the tokens that overlap the range.
+	r := token.Span{Start: core.At(t, core.FeatureSrc, "store", 0, 0), End: core.At(t, core.FeatureSrc, "check if", 0, 0)}
+	part := presentation.SemanticTokens(a, r)
+	var want []presentation.SemanticToken
+	for _, tok := range toks {
+		if tok.Span.End > r.Start && tok.Span.Start < r.End {
+			want = append(want, tok)
+		}
+	}
+	if len(part) != len(want) || len(part) == 0 {
+		t.Errorf("range: %d tokens, want %d", len(part), len(want))
 	}
 }

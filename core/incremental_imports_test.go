@@ -218,11 +218,11 @@ func compareIncluder(main *Snapshot, ws *Workspace, places int, rng *rand.Rand, 
 	// The outline, before a query makes the full analysis: its types of
 	// the units not checked again since the last outline are kept.
 	c.outlines++
-	outline := main.DocumentSymbols()
+	outline := outlineOf(main)
 	if !main.Analysed() {
 		c.outlinesSince++
 	}
-	if want := full.DocumentSymbols(); !reflect.DeepEqual(outline, want) {
+	if want := documentSymbols(full); !reflect.DeepEqual(outline, want) {
 		return fmt.Sprintf("outline (derived %v, after a refresh %v): %s", main.derived, main.reimport, difference(outline, want))
 	}
 	for range places {

@@ -9,6 +9,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/token"
 )
@@ -69,9 +70,9 @@ func BenchmarkKeystroke(b *testing.B) {
 			edits = append(edits, core.Edit{Start: cursor0 + k - 1, End: cursor0 + k})
 			cursors = append(cursors, cursor0+k-1)
 		}
-		var base *core.TokenBase
-		var lastToks *core.RangeTokens
-		var lastHints *core.RangeHints
+		var base *presentation.TokenBase
+		var lastToks *presentation.RangeTokens
+		var lastHints *presentation.RangeHints
 		parts := []struct {
 			name string
 			run  func(s *core.Snapshot, cursor int)
@@ -88,18 +89,18 @@ func BenchmarkKeystroke(b *testing.B) {
 			{"whole", func(s *core.Snapshot, _ int) {
 				// The document's tokens, as a delta request asks them
 				// after the last version's.
-				if _, ok := s.TokensSince(base); !ok {
+				if _, ok := presentation.TokensSince(s, base); !ok {
 					b.Fatal("no tokens reused")
 				}
-				base = s.TokenBase()
+				base = presentation.NewTokenBase(s)
 			}},
 			{"visible", func(s *core.Snapshot, cursor int) {
 				l := s.QueryLines()
 				line := l.Line(cursor)
 				span := token.Span{Start: l.LineStart(max(1, line-30)), End: l.LineStart(min(l.Count(), line+30))}
 				// As the server answers them: from the last range's answers.
-				lastToks = s.RangeTokens(span, lastToks)
-				lastHints = s.RangeHints(span, lastHints)
+				lastToks = presentation.TokensIn(s, span, lastToks)
+				lastHints = presentation.HintsIn(s, span, lastHints)
 			}},
 		}
 		for _, part := range parts {
@@ -109,7 +110,7 @@ func BenchmarkKeystroke(b *testing.B) {
 				s := ws.Open(uri, 1, text)
 				s.Diagnostics()
 				s.Analysis()
-				base = s.TokenBase()
+				base = presentation.NewTokenBase(s)
 				b.ReportAllocs()
 				for i := 0; b.Loop(); i++ {
 					k := i % len(edits)
@@ -290,7 +291,7 @@ func BenchmarkKeystrokeOutline(b *testing.B) {
 			s := ws.Open(uri, 1, text)
 			s.Diagnostics()
 			s.Analysis()
-			s.DocumentSymbols()
+			presentation.Outline(s)
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				e := core.Edit{Start: at, End: at, Text: " "}
@@ -303,20 +304,57 @@ func BenchmarkKeystrokeOutline(b *testing.B) {
 				}
 				switch mode {
 				case "syntax":
-					s.Syntax().FoldingRanges()
+					presentation.FoldingRanges(s.Syntax())
 				case "analysis":
-					s.Analysis().FoldingRanges()
+					presentation.FoldingRanges(&s.Analysis().Syntax)
 				case "outline":
-					s.Syntax().FoldingRanges()
-					s.DocumentSymbols()
+					presentation.FoldingRanges(s.Syntax())
+					presentation.Outline(s)
 					if s.Analysed() {
 						b.Fatal("the outline made the full analysis")
 					}
 				case "outline-analysis":
-					s.Syntax().FoldingRanges()
-					s.Analysis().DocumentSymbols()
+					presentation.FoldingRanges(s.Syntax())
+					presentation.DocumentSymbols(s.Analysis())
 				}
 			}
 		})
 	}
+}
+
+// BenchmarkCloseBlock times the closer offered after Enter in the middle
+// of the clean 10,000-line document, at the end of a block header typed
+// there: snapshot parses from the header's statement on
+// (Snapshot.CloseBlock), whole parses all the text (CloseBlock).
+//
+//	go test -run '^$' -bench CloseBlock ./core
+func BenchmarkCloseBlock(b *testing.B) {
+	text := benchdoc.Clean(10000)
+	at := len(text) / 2
+	at += strings.Index(text[at:], "\ncount from") + 1
+	ws := core.NewWorkspace()
+	uri := core.URI("file:///bench/enter.wfl")
+	s := ws.Open(uri, 1, text)
+	s.Diagnostics()
+	const header = "repeat while total_c0 is less than 1:\n"
+	s, err := ws.Change(uri, 2, core.Edit{Start: at, End: at, Text: header + "\n"}) // and Enter
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Diagnostics()
+	enter := at + len(header)
+	if _, ok := presentation.CloseBlock(s, enter); !ok {
+		b.Fatal("no closer offered")
+	}
+	b.Run("snapshot", func(b *testing.B) {
+		for b.Loop() {
+			presentation.CloseBlock(s, enter)
+		}
+	})
+	b.Run("whole", func(b *testing.B) {
+		lines := s.Lines()
+		for b.Loop() {
+			presentation.CloseBlockOf(lines, enter)
+		}
+	})
 }

@@ -6,41 +6,31 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
-// TestMessagesAreUTF8 holds every message the front end and the core make
-// (diagnostics, the list shown while typing, the formatter's refusal, the
-// titles of quick fixes) to valid UTF-8, whatever bytes the text holds: a
-// message with a raw byte makes strict JSON decoders drop the whole frame.
-// The texts are the corpus programs and mutants, the committed inputs of
-// the fuzz targets, and each of them spoilt: a character cut in half at the
-// start of its first string literal, a stray byte that is not UTF-8, a
-// string literal of long multi-byte text where an expression cannot go.
-func TestMessagesAreUTF8(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	texts := utf8Texts(t)
-	valid := func(what, msg, src string) {
-		t.Helper()
-		if !utf8.ValidString(msg) {
-			t.Fatalf("%s is not UTF-8: %q\nin %q", what, msg, src)
+// fuzzInputs returns the committed inputs of lang's fuzz targets
+// (testdata/fuzz/FuzzX/*, files of `go test fuzz v1` with one string).
+func fuzzInputs(t *testing.T) []string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "lang", "*", "testdata", "fuzz", "*", "*"))
+	var out []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	for _, src := range texts {
-		s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
-		_, diags := s.Diagnostics()
-		_, tolerant := s.Tolerant()
-		for _, d := range append(diags, tolerant...) {
-			valid("diagnostic "+d.Code, d.Message, src)
-			for _, r := range d.Related {
-				valid("related message", r.Message, src)
+		for _, line := range strings.Split(string(b), "\n") {
+			if arg, ok := strings.CutPrefix(line, "string("); ok {
+				if s, err := strconv.Unquote(strings.TrimSuffix(arg, ")")); err == nil {
+					out = append(out, s)
+				}
 			}
 		}
-		if _, err := s.Format(); err != nil {
-			valid("formatting error", err.Error(), src)
-		}
 	}
+	if len(files) == 0 || len(out) == 0 {
+		t.Fatalf("no fuzz inputs under lang/*/testdata/fuzz (%d files)", len(files))
+	}
+	return out
 }
 
 // utf8Texts are the texts TestMessagesAreUTF8 reads the messages of: the
@@ -69,29 +59,4 @@ func utf8Texts(t *testing.T) []string {
 	}
 	texts = append(texts, spoilt...)
 	return texts
-}
-
-// fuzzInputs returns the committed inputs of lang's fuzz targets
-// (testdata/fuzz/FuzzX/*, files of `go test fuzz v1` with one string).
-func fuzzInputs(t *testing.T) []string {
-	t.Helper()
-	files, _ := filepath.Glob(filepath.Join("..", "lang", "*", "testdata", "fuzz", "*", "*"))
-	var out []string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, line := range strings.Split(string(b), "\n") {
-			if arg, ok := strings.CutPrefix(line, "string("); ok {
-				if s, err := strconv.Unquote(strings.TrimSuffix(arg, ")")); err == nil {
-					out = append(out, s)
-				}
-			}
-		}
-	}
-	if len(files) == 0 || len(out) == 0 {
-		t.Fatalf("no fuzz inputs under lang/*/testdata/fuzz (%d files)", len(files))
-	}
-	return out
 }

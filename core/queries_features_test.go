@@ -4,14 +4,27 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
+	"wfl-lsp/lang/token"
 )
 
-// init gives core's property tests of the partial queries (compareQueries)
-// the queries of the feature packages, which core's own tests cannot import.
+// init gives core's own tests the answers of the feature packages, which
+// they cannot import: the position queries the properties of partial
+// queries compare (compareQueries), the outline, what opening a document
+// shows.
 func init() {
-	*core.FeatureQueries = func(offset int, path string, ws *core.Workspace) []core.PositionQuery {
+	*core.OutlineOf = func(s *core.Snapshot) any { return presentation.Outline(s) }
+	*core.DocumentSymbols = func(a *core.Analysis) any { return presentation.DocumentSymbols(a) }
+	*core.ShowOpened = func(s *core.Snapshot) {
+		presentation.Outline(s)
+		presentation.FoldingRanges(s.Syntax())
+		presentation.SemanticTokens(s.Analysis(), token.Span{Start: 0, End: len(s.Text)})
+	}
+	*core.FeatureQueries = func(offset int, rng token.Span, path string, ws *core.Workspace) []core.PositionQuery {
 		load := func(p string) (*core.Analysis, bool) { return ws.Load(p) }
 		return []core.PositionQuery{
+			{Name: "semantic tokens", On: core.OnRange, Ask: func(a *core.Analysis) any { return presentation.SemanticTokens(a, rng) }},
+			{Name: "inlay hints", On: core.OnRange, Ask: func(a *core.Analysis) any { return presentation.InlayHints(a, rng) }},
 			{Name: "hover", On: core.OnCursor, Ask: func(a *core.Analysis) any { return navigation.Hover(a, offset) }},
 			{Name: "hover across", On: core.OnCursor, Ask: func(a *core.Analysis) any { return navigation.HoverAcross(a, offset, path, load) }},
 			{Name: "definition", On: core.OnCursor, Ask: func(a *core.Analysis) any { return navigation.Definition(a, offset) }},

@@ -119,12 +119,9 @@ func compareQueries(s *Snapshot, full *Analysis, offset int, ws *Workspace, c *q
 	q := s.Query(at)
 	qr := s.Query(rng)
 	qn := s.QueryName(offset) // may compute the full analysis
-	queries := []query{
-		{"semantic tokens", qr, func(a *Analysis) any { return a.SemanticTokens(rng) }},
-		{"inlay hints", qr, func(a *Analysis) any { return a.InlayHints(rng) }},
-	}
+	var queries []query
 	if featureQueries != nil {
-		for _, f := range featureQueries(offset, path, ws) {
+		for _, f := range featureQueries(offset, rng, path, ws) {
 			a := map[queryOn]*Analysis{onCursor: q, onName: qn, onRange: qr}[f.On]
 			queries = append(queries, query{f.Name, a, f.Ask})
 		}
@@ -513,10 +510,21 @@ func TestQueriesOfConnectedProgram(t *testing.T) {
 }
 
 // featureQueries are the position queries of the feature packages
-// (completion, navigation) compareQueries asks at offset of the document
-// at path, the other files loaded from ws: set by queries_features_test.go,
+// (completion, navigation, presentation) compareQueries asks at offset of
+// the document at path (rng: the lines around it), the other files loaded
+// from ws: set by queries_features_test.go,
 // in the external test package, which imports them.
-var featureQueries func(offset int, path string, ws *Workspace) []positionQuery
+var featureQueries func(offset int, rng token.Span, path string, ws *Workspace) []positionQuery
+
+// outlineOf and documentSymbols are presentation's outline of a snapshot
+// and of an analysis, and showOpened asks what an editor shows of a
+// document it opens (the outline, folding ranges, semantic tokens): set
+// by queries_features_test.go.
+var (
+	outlineOf       func(s *Snapshot) any
+	documentSymbols func(a *Analysis) any
+	showOpened      func(s *Snapshot)
+)
 
 // A positionQuery is a query compareQueries asks of a partial analysis
 // (that of the cursor, of the name at it, or of the lines around it: On)

@@ -24,6 +24,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/token"
 )
@@ -228,7 +229,7 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 			a := s.Analysis()
 			a.IdentAt(len(t) / 2)
 			navigation.Hover(a, len(t)/2)
-			s.DocumentSymbols() // an editor's outline, whose types later outlines keep
+			presentation.Outline(s) // an editor's outline, whose types later outlines keep
 			if !typed {
 				continue
 			}
@@ -242,7 +243,7 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 				publish(ws, u, s)
 				completion.List(s.Query(token.Span{Start: at + 1, End: at + 1}), at+1, completion.Options{})
 			}
-			s.DocumentSymbols() // once typing pauses
+			presentation.Outline(s) // once typing pauses
 		}
 		settle()
 		runtime.ReadMemStats(&after)

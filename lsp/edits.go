@@ -19,6 +19,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/fixes"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -47,7 +48,7 @@ func rangeFormatting(_ context.Context, _ *server, d doc, p *protocol.DocumentRa
 
 func formatLines(d doc, start, end int) (any, error) {
 	m := d.mapper() // formatting reads the text alone: no analysis
-	edits, err := d.snap.FormatEdits(start, end)
+	edits, err := presentation.FormatLines(d.snap, start, end)
 	if err != nil {
 		return nil, jsonrpc2.Errorf(codeRequestFailed, "cannot format: %v", err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
 )
 
@@ -178,21 +179,21 @@ func highlight(_ context.Context, s *server, d doc, p *protocol.DocumentHighligh
 	return out, nil
 }
 
-var outlineKinds = map[core.OutlineKind]protocol.SymbolKind{
-	core.OutlineAction:    protocol.SymbolKindFunction,
-	core.OutlineMethod:    protocol.SymbolKindMethod,
-	core.OutlineParameter: protocol.SymbolKindVariable,
-	core.OutlineContainer: protocol.SymbolKindClass,
-	core.OutlineInterface: protocol.SymbolKindInterface,
-	core.OutlineProperty:  protocol.SymbolKindProperty,
-	core.OutlineEvent:     protocol.SymbolKindEvent,
-	core.OutlineVariable:  protocol.SymbolKindVariable,
-	core.OutlineConstant:  protocol.SymbolKindConstant,
-	core.OutlineList:      protocol.SymbolKindArray,
-	core.OutlineMap:       protocol.SymbolKindObject,
-	core.OutlinePattern:   protocol.SymbolKindString,
-	core.OutlineDescribe:  protocol.SymbolKindNamespace,
-	core.OutlineTest:      protocol.SymbolKindMethod,
+var outlineKinds = map[presentation.OutlineKind]protocol.SymbolKind{
+	presentation.OutlineAction:    protocol.SymbolKindFunction,
+	presentation.OutlineMethod:    protocol.SymbolKindMethod,
+	presentation.OutlineParameter: protocol.SymbolKindVariable,
+	presentation.OutlineContainer: protocol.SymbolKindClass,
+	presentation.OutlineInterface: protocol.SymbolKindInterface,
+	presentation.OutlineProperty:  protocol.SymbolKindProperty,
+	presentation.OutlineEvent:     protocol.SymbolKindEvent,
+	presentation.OutlineVariable:  protocol.SymbolKindVariable,
+	presentation.OutlineConstant:  protocol.SymbolKindConstant,
+	presentation.OutlineList:      protocol.SymbolKindArray,
+	presentation.OutlineMap:       protocol.SymbolKindObject,
+	presentation.OutlinePattern:   protocol.SymbolKindString,
+	presentation.OutlineDescribe:  protocol.SymbolKindNamespace,
+	presentation.OutlineTest:      protocol.SymbolKindMethod,
 }
 
 // documentSymbol answers the outline. After an edit it comes from the
@@ -201,15 +202,15 @@ var outlineKinds = map[core.OutlineKind]protocol.SymbolKind{
 // Snapshot.DocumentSymbols): an editor asks for it after every pause in
 // typing (VS Code's outline, breadcrumbs and sticky scroll).
 func documentSymbol(_ context.Context, s *server, d doc, _ *protocol.DocumentSymbolParams) (any, error) {
-	syms := d.snap.DocumentSymbols()
+	syms := presentation.Outline(d.snap)
 	m := d.mapper()
 	if s.session.Load().caps.hierarchicalSymbols {
 		return protocol.DocumentSymbolSlice(toDocumentSymbols(m, syms)), nil
 	}
 	// Older clients get a flat list, each entry naming its container.
 	out := protocol.SymbolInformationSlice{}
-	var flatten func(parent string, ss []core.DocumentSymbol)
-	flatten = func(parent string, ss []core.DocumentSymbol) {
+	var flatten func(parent string, ss []presentation.DocumentSymbol)
+	flatten = func(parent string, ss []presentation.DocumentSymbol) {
 		for _, sym := range ss {
 			info := protocol.SymbolInformation{Location: protocol.Location{URI: d.uri, Range: m.rng(sym.Span)}}
 			info.Name, info.Kind = sym.Name, outlineKinds[sym.Kind]
@@ -225,7 +226,7 @@ func documentSymbol(_ context.Context, s *server, d doc, _ *protocol.DocumentSym
 	return out, nil
 }
 
-func toDocumentSymbols(m mapper, ss []core.DocumentSymbol) []protocol.DocumentSymbol {
+func toDocumentSymbols(m mapper, ss []presentation.DocumentSymbol) []protocol.DocumentSymbol {
 	out := make([]protocol.DocumentSymbol, 0, len(ss))
 	for _, sym := range ss {
 		ds := protocol.DocumentSymbol{
@@ -249,7 +250,7 @@ func toDocumentSymbols(m mapper, ss []core.DocumentSymbol) []protocol.DocumentSy
 func foldingRange(_ context.Context, s *server, d doc, _ *protocol.FoldingRangeParams) (any, error) {
 	a, m := d.syntax()
 	lineOnly := s.session.Load().caps.lineFoldingOnly
-	folds := a.FoldingRanges()
+	folds := presentation.FoldingRanges(a)
 	out := make([]protocol.FoldingRange, 0, len(folds))
 	for _, f := range folds {
 		start, end := m.position(f.Start), m.position(f.End)
@@ -274,7 +275,7 @@ func selectionRange(_ context.Context, _ *server, d doc, p *protocol.SelectionRa
 	out := make([]protocol.SelectionRange, 0, len(p.Positions))
 	for _, pos := range p.Positions {
 		off := m.offset(pos)
-		chain := a.SelectionRange(off)
+		chain := presentation.SelectionRange(a, off)
 		if len(chain) == 0 {
 			chain = []token.Span{{Start: off, End: off}}
 		}

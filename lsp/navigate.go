@@ -17,6 +17,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 )
 
 // files are the files a cross-file query about d reads, with d's own
@@ -185,7 +186,7 @@ func onTypeFormatting(_ context.Context, _ *server, d doc, p *protocol.DocumentO
 	// The closer is decided by parsing the text from the header's
 	// statement on (core's Snapshot.CloseBlock): no analysis is needed.
 	m := d.mapper()
-	e, ok := d.snap.CloseBlock(m.offset(p.Position))
+	e, ok := presentation.CloseBlock(d.snap, m.offset(p.Position))
 	if !ok {
 		return nil, nil
 	}

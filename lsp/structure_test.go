@@ -12,6 +12,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/benchdoc"
 )
 
@@ -250,7 +251,7 @@ func openText(text string) (s *server, u uri.URI, snap *core.Snapshot) {
 	snap = s.ws.Open(core.URI(u), 1, text)
 	snap.Diagnostics()
 	snap.Analysis()
-	snap.DocumentSymbols()
+	presentation.Outline(snap)
 	return s, u, snap
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/fixes"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -29,11 +30,11 @@ var formatTool = &Tool{
 	}, "edits")),
 	ReadOnly: true, Idempotent: true,
 	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
-		text, err := d.snap.Format()
+		text, err := presentation.Format(d.snap)
 		if err != nil {
 			return failure("cannot_format", "cannot format: "+err.Error())
 		}
-		edits, err := d.snap.FormatEdits(0, -1)
+		edits, err := presentation.FormatLines(d.snap, 0, -1)
 		if err != nil {
 			return failure("cannot_format", "cannot format: "+err.Error())
 		}

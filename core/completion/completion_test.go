@@ -11,6 +11,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/parser"
@@ -174,12 +175,12 @@ func TestFuzzyMatch(t *testing.T) {
 		{"tg", "grand total", false},
 		{"x", "grand total", false},
 	} {
-		if _, ok := core.FuzzyMatch(tt.query, tt.name); ok != tt.ok {
+		if _, ok := presentation.FuzzyMatch(tt.query, tt.name); ok != tt.ok {
 			t.Errorf("FuzzyMatch(%q, %q) = %v", tt.query, tt.name, ok)
 		}
 	}
-	prefix, _ := core.FuzzyMatch("gr", "grand total")
-	scattered, _ := core.FuzzyMatch("gr", "big rock")
+	prefix, _ := presentation.FuzzyMatch("gr", "grand total")
+	scattered, _ := presentation.FuzzyMatch("gr", "big rock")
 	if prefix <= scattered {
 		t.Errorf("a prefix (%d) should outrank a scattered match (%d)", prefix, scattered)
 	}
@@ -203,7 +204,7 @@ func TestFuzzyMatchRanks(t *testing.T) {
 	} {
 		last, lastName := 1<<30, ""
 		for _, n := range tt.names {
-			s, ok := core.FuzzyMatch(tt.query, n)
+			s, ok := presentation.FuzzyMatch(tt.query, n)
 			if !ok {
 				t.Errorf("%q does not match %q", tt.query, n)
 				continue
@@ -214,7 +215,7 @@ func TestFuzzyMatchRanks(t *testing.T) {
 			last, lastName = s, n
 		}
 		for _, n := range tt.none {
-			if s, ok := core.FuzzyMatch(tt.query, n); ok {
+			if s, ok := presentation.FuzzyMatch(tt.query, n); ok {
 				t.Errorf("%q matches %q (%d)", tt.query, n, s)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
 	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lint"
@@ -279,8 +280,8 @@ func sameOutside(d deletion, a0, a1 *core.Analysis, rng *rand.Rand, queries *int
 	// The outline's symbols named outside the block.
 	outline := func(a *core.Analysis, outside func(int) bool, at func(int) int) []string {
 		var out []string
-		var walk func([]core.DocumentSymbol)
-		walk = func(ss []core.DocumentSymbol) {
+		var walk func([]presentation.DocumentSymbol)
+		walk = func(ss []presentation.DocumentSymbol) {
 			for _, s := range ss {
 				if outside(s.NameSpan.Start) {
 					out = append(out, fmt.Sprintf("%s %v %d-%d %d", s.Name, s.Kind, at(s.NameSpan.Start), at(s.Span.Start), at(s.Span.End)))
@@ -288,7 +289,7 @@ func sameOutside(d deletion, a0, a1 *core.Analysis, rng *rand.Rand, queries *int
 				walk(s.Children)
 			}
 		}
-		walk(a.DocumentSymbols())
+		walk(presentation.DocumentSymbols(a))
 		return out
 	}
 	outside1 := func(off int) bool { return off < d.headerLine || off >= d.closer }
@@ -300,7 +301,7 @@ func sameOutside(d deletion, a0, a1 *core.Analysis, rng *rand.Rand, queries *int
 	// ends on the closer's line ends on the line before it without it).
 	folds := func(a *core.Analysis, outside func(int) bool, lineAt func(int) int) []string {
 		var out []string
-		for _, f := range (&core.Syntax{File: a.File, Lines: a.Lines}).FoldingRanges() {
+		for _, f := range presentation.FoldingRanges(&core.Syntax{File: a.File, Lines: a.Lines}) {
 			if outside(f.Start) {
 				out = append(out, fmt.Sprintf("%d-%d", lineAt(a.Lines.Line(f.Start)), lineAt(a.Lines.Line(f.End))))
 			}
@@ -320,12 +321,12 @@ func sameOutside(d deletion, a0, a1 *core.Analysis, rng *rand.Rand, queries *int
 	// Semantic tokens and inlay hints outside the block.
 	toks := func(a *core.Analysis, outside func(int) bool, at func(int) int) []string {
 		var out []string
-		for _, s := range a.SemanticTokens(token.Span{Start: 0, End: len(a.Lines.Text())}) {
+		for _, s := range presentation.SemanticTokens(a, token.Span{Start: 0, End: len(a.Lines.Text())}) {
 			if outside(s.Span.Start) {
 				out = append(out, fmt.Sprintf("%d %d %v %v", at(s.Span.Start), s.Span.End-s.Span.Start, s.Type, s.Mods))
 			}
 		}
-		for _, h := range a.InlayHints(token.Span{Start: 0, End: len(a.Lines.Text())}) {
+		for _, h := range presentation.InlayHints(a, token.Span{Start: 0, End: len(a.Lines.Text())}) {
 			if outside(h.Offset) {
 				out = append(out, fmt.Sprintf("hint %d %s", at(h.Offset), h.Label))
 			}

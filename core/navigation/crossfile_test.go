@@ -8,6 +8,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/benchdoc"
 )
 
@@ -53,7 +54,7 @@ func typedIncluder(t *testing.T, lib, main string) (*core.Workspace, *core.Snaps
 	s := ws.Open(core.FileURI(filepath.Join(dir, "main.wfl")), 1, main)
 	s.Diagnostics()
 	s.Analysis()
-	s.DocumentSymbols()
+	presentation.Outline(s)
 	at := len(main) / 2
 	at += strings.Index(main[at:], "\n")
 	s, err := ws.Change(s.URI, 2, core.Edit{Start: at, End: at, Text: " "})
@@ -99,9 +100,9 @@ func TestIncluderOutlineWithoutAnalysis(t *testing.T) {
 	// sameOutline compares s's outline with a full analysis's of its text.
 	sameOutline := func(when string) {
 		t.Helper()
-		got := s.DocumentSymbols()
+		got := presentation.Outline(s)
 		full := core.NewSnapshot(s.URI, s.Version, s.Text).Analysis()
-		if want := full.DocumentSymbols(); !reflect.DeepEqual(got, want) {
+		if want := presentation.DocumentSymbols(full); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s, the outline differs from the full analysis's: %s", when, coretest.Difference(got, want))
 		}
 	}

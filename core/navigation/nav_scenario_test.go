@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
 )
 
@@ -76,7 +77,7 @@ func navQuery(out *strings.Builder, q []string, a *core.Analysis, off int, files
 			out.WriteString("(none)\n")
 		}
 	case "enter":
-		e, ok := core.CloseBlock(a.Lines, off)
+		e, ok := presentation.CloseBlockOf(a.Lines, off)
 		if !ok {
 			out.WriteString("(nothing)\n")
 			break

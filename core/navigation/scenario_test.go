@@ -37,6 +37,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/txtar"
 	"wfl-lsp/lang/token"
 )
@@ -207,9 +208,9 @@ func runScenario(t *testing.T, ar *txtar.Archive, openAll bool) string {
 			l := a.Lines.Line(off)
 			sp := token.Span{Start: a.Lines.LineStart(l), End: a.Lines.LineEnd(l)}
 			var toks []string
-			for _, tk := range a.SemanticTokens(sp) {
-				typ := core.SemTypeNames[tk.Type]
-				for i, m := range core.SemModNames {
+			for _, tk := range presentation.SemanticTokens(a, sp) {
+				typ := presentation.SemTypeNames[tk.Type]
+				for i, m := range presentation.SemModNames {
 					if tk.Mods&(1<<i) != 0 {
 						typ += "." + m
 					}
@@ -220,7 +221,7 @@ func runScenario(t *testing.T, ar *txtar.Archive, openAll bool) string {
 		case "inlay":
 			l := a.Lines.Line(off)
 			var hs []string
-			for _, h := range a.InlayHints(token.Span{Start: a.Lines.LineStart(l), End: a.Lines.LineEnd(l)}) {
+			for _, h := range presentation.InlayHints(a, token.Span{Start: a.Lines.LineStart(l), End: a.Lines.LineEnd(l)}) {
 				_, c := a.Lines.OffsetPosition(h.Offset)
 				hs = append(hs, fmt.Sprintf("%d:%q", c, h.Label))
 			}

@@ -1,4 +1,4 @@
-package core
+package presentation
 
 // This file renders edits as a unified diff, for `wfl-lsp fmt -d` and for
 // the MCP tools that answer with a diff instead of a whole program.
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"wfl-lsp/core"
 )
 
 // UnifiedDiff renders the change edits make to text as a unified diff of
@@ -14,7 +15,7 @@ import (
 // edits are offsets into text and do not overlap; their order does not
 // matter. An edit that replaces whole lines with whole lines shows them;
 // any other shows every line it touches, removed and added back changed.
-func UnifiedDiff(name, text string, edits []Edit) string {
+func UnifiedDiff(name, text string, edits []core.Edit) string {
 	const context = 3
 	oldLines := splitKeep(text)
 	starts := make([]int, len(oldLines)+1) // offset of each line start
@@ -33,14 +34,14 @@ func UnifiedDiff(name, text string, edits []Edit) string {
 		}
 		return off == len(text) && (off == 0 || text[off-1] == '\n' || text[off-1] == '\r')
 	}
-	sorted := append([]Edit(nil), edits...)
+	sorted := append([]core.Edit(nil), edits...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Start < sorted[j].Start })
 
 	// Each change replaces the old lines [lo, hi) with the new text of
 	// those lines, its edits applied.
 	type change struct {
 		lo, hi int
-		edits  []Edit
+		edits  []core.Edit
 	}
 	var changes []change
 	for _, e := range sorted {
@@ -69,7 +70,7 @@ func UnifiedDiff(name, text string, edits []Edit) string {
 			changes[k].edits = append(changes[k].edits, e)
 			continue
 		}
-		changes = append(changes, change{lo, hi, []Edit{e}})
+		changes = append(changes, change{lo, hi, []core.Edit{e}})
 	}
 	newLines := func(c change) []string {
 		var b strings.Builder

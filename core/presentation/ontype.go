@@ -1,4 +1,4 @@
-package core
+package presentation
 
 // This file answers on-type formatting after Enter: when the line before
 // the cursor is the header of a block that is not closed, the block's
@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strings"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lexer"
@@ -38,14 +39,14 @@ import (
 // block header or its block is closed. offset is where the cursor is after
 // Enter; lines is the text's line table. It parses the text itself, and
 // needs no analysis of it.
-func CloseBlock(lines *token.Lines, offset int) (Edit, bool) {
+func CloseBlockOf(lines *token.Lines, offset int) (core.Edit, bool) {
 	return closeBlock(lines, offset, 0, false)
 }
 
 // CloseBlock is the package's CloseBlock for the snapshot's text, which it
 // parses only from the top-level statement that holds the header
 // (Snapshot.BlockStart), as are the parse errors before it.
-func (s *Snapshot) CloseBlock(offset int) (Edit, bool) {
+func CloseBlock(s *core.Snapshot, offset int) (core.Edit, bool) {
 	lines, from, broken := s.BlockStart(offset)
 	return closeBlock(lines, offset, from, broken)
 }
@@ -53,35 +54,35 @@ func (s *Snapshot) CloseBlock(offset int) (Edit, bool) {
 // closeBlock is CloseBlock parsing the text from from, the start of a
 // top-level statement at or before the header's line; broken says whether
 // the text before from raises a parse error.
-func closeBlock(lines *token.Lines, offset, from int, broken bool) (Edit, bool) {
+func closeBlock(lines *token.Lines, offset, from int, broken bool) (core.Edit, bool) {
 	text := lines.Text()
 	if offset < 0 || offset > len(text) {
-		return Edit{}, false
+		return core.Edit{}, false
 	}
 	cur := lines.Line(offset)
 	if cur == 0 {
-		return Edit{}, false
+		return core.Edit{}, false
 	}
 	hs, he := lines.LineStart(cur-1), lines.LineEnd(cur-1)
 	header := text[hs:he]
 	b := blockOf(header)
 	if b.closer == "" {
-		return Edit{}, false
+		return core.Edit{}, false
 	}
 	indent := header[:len(header)-len(strings.TrimLeft(header, " \t"))]
 	first := hs + len(indent) // the header's first word
 
 	// Insert at the start of the line after the cursor's, or at the end
 	// of a text whose last line the cursor is on.
-	brk := LineBreak(text)
-	var e, probe Edit
+	brk := core.LineBreak(text)
+	var e, probe core.Edit
 	if cur+1 < lines.Count() {
 		at := lines.LineStart(cur + 1)
-		e = Edit{Start: at, End: at, Text: indent + b.closer + brk}
-		probe = Edit{Start: at, End: at, Text: b.probe(indent, brk) + e.Text}
+		e = core.Edit{Start: at, End: at, Text: indent + b.closer + brk}
+		probe = core.Edit{Start: at, End: at, Text: b.probe(indent, brk) + e.Text}
 	} else {
-		e = Edit{Start: len(text), End: len(text), Text: brk + indent + b.closer}
-		probe = Edit{Start: len(text), End: len(text), Text: brk + strings.TrimSuffix(b.probe(indent, brk), brk) + e.Text}
+		e = core.Edit{Start: len(text), End: len(text), Text: brk + indent + b.closer}
+		probe = core.Edit{Start: len(text), End: len(text), Text: brk + strings.TrimSuffix(b.probe(indent, brk), brk) + e.Text}
 	}
 	after := text[:probe.Start] + probe.Text + text[probe.Start:]
 	closerEnd := probe.Start + len(strings.TrimSuffix(probe.Text, brk))
@@ -90,7 +91,7 @@ func closeBlock(lines *token.Lines, offset, from int, broken bool) (Edit, bool) 
 	// the text is one statement, without a parse error.
 	snippet := b.wrap(after[first:closerEnd], brk)
 	if f, errs := parser.Parse(snippet); len(errs) > 0 || len(f.Stmts) != 1 {
-		return Edit{}, false
+		return core.Edit{}, false
 	}
 
 	// The block is not closed: with the closer, a parse error at or after
@@ -122,13 +123,13 @@ func closeBlock(lines *token.Lines, offset, from int, broken bool) (Edit, bool) 
 		}
 		at := d.Span.Start - len(probe.Text)
 		if !slices.ContainsFunc(old, func(o finding) bool { return o.at == at }) {
-			return Edit{}, false // the closer would make an error further down
+			return core.Edit{}, false // the closer would make an error further down
 		}
 		fresh = append(fresh, finding{at, d.Message})
 	}
 	gone := slices.ContainsFunc(old, func(o finding) bool { return !slices.Contains(fresh, o) })
 	if !gone && (len(old) > 0 || closedIn(f, text, first, b.closer)) {
-		return Edit{}, false
+		return core.Edit{}, false
 	}
 	return e, true
 }

@@ -1,4 +1,4 @@
-package core
+package presentation
 
 // This file answers the semantic tokens of a whole document after an edit
 // from those of an earlier version (an editor asks for them again, as a
@@ -21,6 +21,7 @@ package core
 import (
 	"sort"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/token"
 )
 
@@ -29,7 +30,7 @@ import (
 // units, and the offset and line each starts at. It does not keep the
 // snapshot.
 type TokenBase struct {
-	units  []*Unit
+	units  []*core.Unit
 	starts []int
 	lines  []int32 // the line of each unit's start
 	end    int     // the length of the text
@@ -37,7 +38,7 @@ type TokenBase struct {
 }
 
 // TokenBase returns the snapshot's token base.
-func (s *Snapshot) TokenBase() *TokenBase {
+func NewTokenBase(s *core.Snapshot) *TokenBase {
 	units, starts := s.Units()
 	lines := s.UnitLines()
 	b := &TokenBase{units: units, starts: starts, lines: make([]int32, len(starts)), end: len(s.Text), nlines: lines.Count()}
@@ -64,9 +65,9 @@ func (t *TokenStretch) Reused() bool { return t.Tokens == nil }
 // TokensSince returns the stretches, in order, that cover the snapshot's
 // text, with the tokens of those that are not the earlier version's (b's);
 // false when none is.
-func (s *Snapshot) TokensSince(b *TokenBase) ([]TokenStretch, bool) {
+func TokensSince(s *core.Snapshot, b *TokenBase) ([]TokenStretch, bool) {
 	units, starts := s.Units()
-	to := MatchUnits(units, b.units)
+	to := core.MatchUnits(units, b.units)
 	var out []TokenStretch
 	reused := false
 	for i := 0; i < len(to); {
@@ -88,7 +89,7 @@ func (s *Snapshot) TokensSince(b *TokenBase) ([]TokenStretch, bool) {
 				j++
 			}
 			span := token.Span{Start: starts[i], End: s.UnitEnd(j)}
-			toks := s.Query(span).SemanticTokens(span)
+			toks := SemanticTokens(s.Query(span), span)
 			if toks == nil {
 				toks = []SemanticToken{}
 			}
@@ -103,7 +104,7 @@ func (s *Snapshot) TokensSince(b *TokenBase) ([]TokenStretch, bool) {
 // range's answer (its tokens, its inlay hints) was computed: its units and
 // where they start, and the range.
 type rangeBase struct {
-	units  []*Unit
+	units  []*core.Unit
 	starts []int
 	span   token.Span
 }
@@ -113,14 +114,14 @@ type rangeBase struct {
 // units of the version of prev (see TokensSince) and whose text prev.span
 // holds, with that text's place in prev's version (old) and how far it
 // moved (by); fresh for the others. prev may be nil.
-func sinceRange(s *Snapshot, span token.Span, prev *rangeBase, moved func(old token.Span, by int), fresh func(r token.Span)) {
+func sinceRange(s *core.Snapshot, span token.Span, prev *rangeBase, moved func(old token.Span, by int), fresh func(r token.Span)) {
 	units, starts := s.Units()
 	if prev == nil || len(units) == 0 || span.End <= span.Start {
 		fresh(span)
 		return
 	}
 	to := s.MatchRange(prev.units)
-	first, last := UnitAt(starts, span.Start), UnitAt(starts, span.End-1)
+	first, last := core.UnitAt(starts, span.Start), core.UnitAt(starts, span.End-1)
 	for i := first; i <= last; {
 		j := i
 		if to[i] >= 0 {
@@ -153,18 +154,22 @@ func sinceRange(s *Snapshot, span token.Span, prev *rangeBase, moved func(old to
 type RangeTokens struct {
 	rangeBase
 	toks   []SemanticToken
-	reused int // how many of toks are the earlier answer's, for the tests
+	reused int // how many of toks are the earlier answer's (Reused)
 }
 
 // Tokens returns the tokens, in order.
 func (r *RangeTokens) Tokens() []SemanticToken { return r.toks }
+
+// Reused returns how many of the tokens are those of the earlier answer
+// they were built from, moved.
+func (r *RangeTokens) Reused() int { return r.reused }
 
 // RangeTokens returns the semantic tokens of span: within the units that
 // are those of prev's version (see TokensSince), prev's tokens, moved,
 // where prev's span held them; the others' from partial analyses, which
 // are those the requests at the cursor built when the range holds no
 // more than they took. prev may be nil, or of any other version.
-func (s *Snapshot) RangeTokens(span token.Span, prev *RangeTokens) *RangeTokens {
+func TokensIn(s *core.Snapshot, span token.Span, prev *RangeTokens) *RangeTokens {
 	units, starts := s.Units()
 	out := &RangeTokens{rangeBase: rangeBase{units: units, starts: starts, span: span}}
 	var base *rangeBase
@@ -182,7 +187,7 @@ func (s *Snapshot) RangeTokens(span token.Span, prev *RangeTokens) *RangeTokens 
 			out.reused++
 		}
 	}, func(r token.Span) {
-		out.toks = append(out.toks, s.Query(r).SemanticTokens(r)...)
+		out.toks = append(out.toks, SemanticTokens(s.Query(r), r)...)
 	})
 	return out
 }
@@ -192,15 +197,19 @@ func (s *Snapshot) RangeTokens(span token.Span, prev *RangeTokens) *RangeTokens 
 type RangeHints struct {
 	rangeBase
 	hints  []InlayHint
-	reused int // how many of hints are the earlier answer's, for the tests
+	reused int // how many of hints are the earlier answer's (Reused)
 }
 
 // Hints returns the hints, in order.
 func (r *RangeHints) Hints() []InlayHint { return r.hints }
 
+// Reused returns how many of the hints are those of the earlier answer
+// they were built from, moved.
+func (r *RangeHints) Reused() int { return r.reused }
+
 // RangeHints returns the inlay hints of span (Analysis.InlayHints), those
 // of the units that are prev's version's taken from prev, as RangeTokens.
-func (s *Snapshot) RangeHints(span token.Span, prev *RangeHints) *RangeHints {
+func HintsIn(s *core.Snapshot, span token.Span, prev *RangeHints) *RangeHints {
 	units, starts := s.Units()
 	out := &RangeHints{rangeBase: rangeBase{units: units, starts: starts, span: span}}
 	var base *rangeBase
@@ -228,7 +237,7 @@ func (s *Snapshot) RangeHints(span token.Span, prev *RangeHints) *RangeHints {
 			}
 		}
 	}, func(r token.Span) {
-		for _, h := range s.Query(r).InlayHints(r) {
+		for _, h := range InlayHints(s.Query(r), r) {
 			add(h, r.End)
 		}
 	})

@@ -1,4 +1,4 @@
-package core
+package core_test
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"sort"
 	"sync"
 	"testing"
+	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 )
 
 // TestSyntaxEqualsAnalysis edits every corpus program (and some mutants) at
@@ -19,7 +21,7 @@ import (
 // must take over the syntax's parse, and find what an analysis of its own
 // finds.
 func TestSyntaxEqualsAnalysis(t *testing.T) {
-	progs := corpusOrSkip(t, 60)
+	progs := core.CorpusOrSkip(t, 60)
 	paths := make([]string, 0, len(progs))
 	for p := range progs {
 		paths = append(paths, p)
@@ -29,29 +31,29 @@ func TestSyntaxEqualsAnalysis(t *testing.T) {
 	for n, path := range paths {
 		rng := rand.New(rand.NewPCG(uint64(n), 7))
 		text := progs[path]
-		ws, uri, s := openAnalysed(path, text)
+		ws, uri, s := core.OpenAnalysed(path, text)
 		for k := range 3 {
-			s, _ = changeAtRandom(t, ws, s, rng) // whole characters
+			s, _ = core.ChangeAtRandom(t, ws, s, rng) // whole characters
 			text = s.Text
 			where := fmt.Sprintf("%s, edit %d", path, k)
 			got := s.Syntax()
-			want, _ := analyze(uri, text, disk)
-			if s.analysed.Load() {
+			want := core.NewSnapshot(uri, s.Version, text).Analysis()
+			if s.Analysed() {
 				t.Fatalf("%s: the syntax made a full analysis", where)
 			}
-			if g, w := got.FoldingRanges(), want.FoldingRanges(); !reflect.DeepEqual(g, w) {
+			if g, w := presentation.FoldingRanges(got), presentation.FoldingRanges(&want.Syntax); !reflect.DeepEqual(g, w) {
 				t.Fatalf("%s: folding ranges %v, want %v", where, g, w)
 			}
-			if g, w := got.DocumentLinks(path), want.DocumentLinks(path); !reflect.DeepEqual(g, w) {
+			if g, w := presentation.DocumentLinks(got, path), presentation.DocumentLinks(&want.Syntax, path); !reflect.DeepEqual(g, w) {
 				t.Fatalf("%s: links %v, want %v", where, g, w)
 			}
 			for range 8 {
 				off := rng.IntN(len(text) + 1)
-				if g, w := got.SelectionRange(off), want.SelectionRange(off); !reflect.DeepEqual(g, w) {
+				if g, w := presentation.SelectionRange(got, off), presentation.SelectionRange(&want.Syntax, off); !reflect.DeepEqual(g, w) {
 					t.Fatalf("%s: selection ranges at %d: %v, want %v", where, off, g, w)
 				}
 			}
-			if s.analysed.Load() {
+			if s.Analysed() {
 				t.Fatalf("%s: the syntax's answers made a full analysis", where)
 			}
 			if k == 1 {
@@ -60,7 +62,7 @@ func TestSyntaxEqualsAnalysis(t *testing.T) {
 					t.Fatalf("%s: the analysis parsed the text again", where)
 				}
 				taken++
-				if d := firstDiff(sortedCopy(a.Diagnostics), sortedCopy(want.Diagnostics)); d != "" {
+				if d := core.FirstDiff(core.SortedCopy(a.Diagnostics), core.SortedCopy(want.Diagnostics)); d != "" {
 					t.Fatalf("%s: the analysis made of the syntax's parse differs: %s", where, d)
 				}
 				if s.Syntax() != &a.Syntax {
@@ -75,20 +77,20 @@ func TestSyntaxEqualsAnalysis(t *testing.T) {
 // TestSyntaxWhileAnalysing asks for a snapshot's syntax and its analysis at
 // once (the race detector watches the tree they may share).
 func TestSyntaxWhileAnalysing(t *testing.T) {
-	_, text := nexusProgram(t)
+	_, text := core.NexusProgram(t)
 	for i := range 8 {
-		ws, uri, s := openAnalysed("/nowhere/typed.wfl", text)
+		ws, uri, s := core.OpenAnalysed("/nowhere/typed.wfl", text)
 		at := len(text) / 8 * i
-		s, err := ws.Change(uri, 2, Edit{Start: at, End: at, Text: "\n"})
+		s, err := ws.Change(uri, 2, core.Edit{Start: at, End: at, Text: "\n"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var wg sync.WaitGroup
-		var folds []FoldingRange
-		wg.Go(func() { folds = s.Syntax().FoldingRanges() })
+		var folds []presentation.FoldingRange
+		wg.Go(func() { folds = presentation.FoldingRanges(s.Syntax()) })
 		a := s.Analysis()
 		wg.Wait()
-		if want := a.FoldingRanges(); !reflect.DeepEqual(folds, want) {
+		if want := presentation.FoldingRanges(&a.Syntax); !reflect.DeepEqual(folds, want) {
 			t.Fatalf("edit %d: folding ranges differ from the analysis's", i)
 		}
 	}
@@ -99,17 +101,17 @@ func TestSyntaxWhileAnalysing(t *testing.T) {
 // every keystroke, and never for an analysis, does not keep a tree beside
 // the analysis the queries start from.
 func TestSyntaxNotKept(t *testing.T) {
-	_, text := nexusProgram(t)
-	ws, uri, s := openAnalysed("/nowhere/folded.wfl", text)
-	s, err := ws.Change(uri, 2, Edit{Start: 0, End: 0, Text: "\n"})
+	_, text := core.NexusProgram(t)
+	ws, uri, s := core.OpenAnalysed("/nowhere/folded.wfl", text)
+	s, err := ws.Change(uri, 2, core.Edit{Start: 0, End: 0, Text: "\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Syntax().FoldingRanges()) == 0 {
+	if len(presentation.FoldingRanges(s.Syntax())) == 0 {
 		t.Fatal("no folding ranges")
 	}
 	runtime.GC()
-	if s.parsed.Value() != nil {
+	if s.ParseKept() {
 		t.Fatal("the snapshot keeps the tree made for a request that is done")
 	}
 	if s.Analysed() {

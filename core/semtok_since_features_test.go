@@ -1,11 +1,13 @@
-package core
+package core_test
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"testing"
-
+	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
 )
 
@@ -20,27 +22,27 @@ import (
 //
 //	go test -run TokensSinceEqualsFull ./core -args -stress=N
 func TestTokensSinceEqualsFull(t *testing.T) {
-	partialEverywhere(t)
+	core.PartialEverywhere(t)
 	stride, edits, seed := 6, 10, uint64(5)
 	if testing.Short() {
 		stride, edits = 60, 6
 	}
-	if *stress > 0 {
-		stride, edits, seed = 1, 40, uint64(*stress)
+	if *core.Stress > 0 {
+		stride, edits, seed = 1, 40, uint64(*core.Stress)
 	}
-	progs := corpusOrSkip(t, stride)
+	progs := core.CorpusOrSkip(t, stride)
 	var asked, built, reusedUnits, units int
-	for n, path := range slices.Sorted(mapsKeys(progs)) {
+	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		ws := NewWorkspace()
-		uri := FileURI(path)
+		ws := core.NewWorkspace()
+		uri := core.FileURI(path)
 		s := ws.Open(uri, 1, progs[path])
 		s.Diagnostics()
 		whole := token.Span{Start: 0, End: len(s.Text)}
-		prev, prevText, base := s.Analysis().SemanticTokens(whole), s.Text, s.TokenBase()
+		prev, prevText, base := presentation.SemanticTokens(s.Analysis(), whole), s.Text, presentation.NewTokenBase(s)
 		for k := 0; k < edits; k++ {
-			var e Edit
-			s, e = changeAtRandom(t, ws, s, rng)
+			var e core.Edit
+			s, e = core.ChangeAtRandom(t, ws, s, rng)
 			switch rng.IntN(6) {
 			case 0:
 				continue // a version the editor asked no tokens of
@@ -52,26 +54,27 @@ func TestTokensSinceEqualsFull(t *testing.T) {
 			}
 			asked++
 			whole = token.Span{Start: 0, End: len(s.Text)}
-			want := (&Snapshot{URI: uri, Text: s.Text, src: ws}).Analysis().SemanticTokens(whole)
+			want := presentation.SemanticTokens(core.FullAnalysisIn(ws, uri, s.Text), whole)
 			got := want
-			if stretches, ok := s.TokensSince(base); ok {
+			if stretches, ok := presentation.TokensSince(s, base); ok {
 				built++
 				var err error
 				if got, err = composeTokens(stretches, prev, prevText, s.Text); err != nil {
 					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %v\ntext after:\n%s", path, k, e.Start, e.End, e.Text, err, s.Text)
 				}
+				us, starts := s.Units()
 				for _, x := range stretches {
 					if x.Reused() {
-						reusedUnits += unitAt(s.diagState().starts, x.Span.End-1) - unitAt(s.diagState().starts, x.Span.Start) + 1
+						reusedUnits += core.UnitAt(starts, x.Span.End-1) - core.UnitAt(starts, x.Span.Start) + 1
 					}
 				}
-				units += len(s.diagState().units)
+				units += len(us)
 			}
 			if d := diffTokens(got, want); d != "" {
 				t.Fatalf("%s, edit %d ([%d,%d) ← %q): tokens built from the last version's differ from a full analysis's: %s\ntext after:\n%s",
 					path, k, e.Start, e.End, e.Text, d, s.Text)
 			}
-			prev, prevText, base = got, s.Text, s.TokenBase()
+			prev, prevText, base = got, s.Text, presentation.NewTokenBase(s)
 		}
 	}
 	t.Logf("%d programs, %d token requests, %d built from the last version's (%d of their %d units reused)", len(progs), asked, built, reusedUnits, units)
@@ -83,8 +86,8 @@ func TestTokensSinceEqualsFull(t *testing.T) {
 // composeTokens builds a text's tokens from its stretches: given, or the
 // earlier version's (prev, of prevText) in From, moved to Span, whose text
 // must be the same.
-func composeTokens(stretches []TokenStretch, prev []SemanticToken, prevText, text string) ([]SemanticToken, error) {
-	var out []SemanticToken
+func composeTokens(stretches []presentation.TokenStretch, prev []presentation.SemanticToken, prevText, text string) ([]presentation.SemanticToken, error) {
+	var out []presentation.SemanticToken
 	at := 0
 	for _, x := range stretches {
 		if x.Span.Start != at {
@@ -112,7 +115,7 @@ func composeTokens(stretches []TokenStretch, prev []SemanticToken, prevText, tex
 	return out, nil
 }
 
-func diffTokens(got, want []SemanticToken) string {
+func diffTokens(got, want []presentation.SemanticToken) string {
 	for i := range min(len(got), len(want)) {
 		if got[i] != want[i] {
 			return fmt.Sprintf("token %d: %+v, want %+v", i, got[i], want[i])
@@ -130,25 +133,25 @@ func diffTokens(got, want []SemanticToken) string {
 // built from the last answers (Snapshot.RangeTokens, Snapshot.RangeHints),
 // and compares them with a full analysis's of the range.
 func TestRangeAnswersEqualFull(t *testing.T) {
-	partialEverywhere(t)
+	core.PartialEverywhere(t)
 	stride, edits, seed := 6, 10, uint64(7)
 	if testing.Short() {
 		stride, edits = 60, 6
 	}
-	if *stress > 0 {
-		stride, edits, seed = 1, 40, uint64(*stress)
+	if *core.Stress > 0 {
+		stride, edits, seed = 1, 40, uint64(*core.Stress)
 	}
-	progs := corpusOrSkip(t, stride)
+	progs := core.CorpusOrSkip(t, stride)
 	var asked, tokens, reused, hints, reusedHints int
-	for n, path := range slices.Sorted(mapsKeys(progs)) {
+	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		ws, uri, s := openAnalysed(path, progs[path])
-		var prev *RangeTokens
-		var prevHints *RangeHints
+		ws, uri, s := core.OpenAnalysed(path, progs[path])
+		var prev *presentation.RangeTokens
+		var prevHints *presentation.RangeHints
 		center := rng.IntN(len(s.Text) + 1)
 		for k := 0; k < edits; k++ {
-			var e Edit
-			s, e = changeAtRandom(t, ws, s, rng)
+			var e core.Edit
+			s, e = core.ChangeAtRandom(t, ws, s, rng)
 			switch rng.IntN(6) {
 			case 0:
 				continue // a version the editor asked no tokens of
@@ -175,11 +178,11 @@ func TestRangeAnswersEqualFull(t *testing.T) {
 				span.End = span.Start + rng.IntN(len(s.Text)-span.Start+1)
 			}
 			asked++
-			full := (&Snapshot{URI: uri, Text: s.Text, src: ws}).Analysis()
-			want := full.SemanticTokens(span)
-			got := s.RangeTokens(span, prev)
-			gotHints := s.RangeHints(span, prevHints)
-			if wantHints := full.InlayHints(span); !slices.Equal(gotHints.Hints(), wantHints) {
+			full := core.FullAnalysisIn(ws, uri, s.Text)
+			want := presentation.SemanticTokens(full, span)
+			got := presentation.TokensIn(s, span, prev)
+			gotHints := presentation.HintsIn(s, span, prevHints)
+			if wantHints := presentation.InlayHints(full, span); !slices.Equal(gotHints.Hints(), wantHints) {
 				t.Fatalf("%s, edit %d ([%d,%d) ← %q), range [%d,%d): inlay hints built from the last answer's differ from a full analysis's:\n got %v\nwant %v\ntext after:\n%s",
 					path, k, e.Start, e.End, e.Text, span.Start, span.End, gotHints.Hints(), wantHints, s.Text)
 			}
@@ -189,9 +192,9 @@ func TestRangeAnswersEqualFull(t *testing.T) {
 			}
 			if prev != nil {
 				tokens += len(want)
-				reused += got.reused
-				hints += len(gotHints.hints)
-				reusedHints += gotHints.reused
+				reused += got.Reused()
+				hints += len(gotHints.Hints())
+				reusedHints += gotHints.Reused()
 			}
 			prev, prevHints = got, gotHints
 		}

@@ -1,4 +1,4 @@
-package core
+package core_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 )
 
 // TestSnapshotContextStops analyses a text for a request whose context
@@ -16,10 +18,10 @@ import (
 func TestSnapshotContextStops(t *testing.T) {
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
 	src := strings.Repeat("store total as 1\nchange total to total plus 1\ndisplay totl\n", 3000)
-	uri := FileURI("/tmp/cancel.wfl")
+	uri := core.FileURI("/tmp/cancel.wfl")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	s := NewSnapshotContext(ctx, uri, 0, src)
+	s := core.NewSnapshotContext(ctx, uri, 0, src)
 	a := s.Analysis()
 	if s.Err() == nil {
 		t.Fatal("Err is nil for a snapshot whose context ended")
@@ -29,16 +31,16 @@ func TestSnapshotContextStops(t *testing.T) {
 	}
 	s.Diagnostics()
 	s.Tolerant()
-	s.DocumentSymbols()
+	presentation.Outline(s)
 
-	live := NewSnapshotContext(context.Background(), uri, 0, src)
-	want := NewSnapshot(uri, 0, src)
+	live := core.NewSnapshotContext(context.Background(), uri, 0, src)
+	want := core.NewSnapshot(uri, 0, src)
 	if live.Err() != nil {
 		t.Fatalf("Err = %v for a live context", live.Err())
 	}
 	_, got := live.Diagnostics()
 	_, exp := want.Diagnostics()
 	if !reflect.DeepEqual(got, exp) || len(got) < 3000 {
-		t.Errorf("a live context's %d diagnostics differ from NewSnapshot's %d", len(got), len(exp))
+		t.Errorf("a live context's %d diagnostics differ from core.NewSnapshot's %d", len(got), len(exp))
 	}
 }

@@ -1,4 +1,4 @@
-package core
+package presentation
 
 // This file answers a document's outline after an edit without its full
 // analysis. The outline is read from the tree but for one checked fact:
@@ -16,6 +16,7 @@ package core
 import (
 	"slices"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
@@ -28,17 +29,17 @@ import (
 // includes are checked again when what they name of an included file
 // changes (incremental_imports.go): new units, typed anew.
 // It is safe to call from many goroutines.
-func (s *Snapshot) DocumentSymbols() []DocumentSymbol {
-	if out, ok := s.outlineSince(); ok {
+func Outline(s *core.Snapshot) []DocumentSymbol {
+	if out, ok := outlineSince(s); ok {
 		return out
 	}
 	a := s.Analysis()
-	out := a.DocumentSymbols()
+	out := DocumentSymbols(a)
 	if units, starts := s.Units(); units != nil && a.File != nil && len(a.File.Stmts) > 0 {
-		o := new(OutlineTypes)
+		o := new(core.OutlineTypes)
 		for _, stmt := range a.File.Stmts {
 			if d, ok := stmt.(*ast.VarDecl); ok {
-				o.Add(units[UnitAt(starts, d.Pos())], a.typeDetail(d.Value))
+				o.Add(units[core.UnitAt(starts, d.Pos())], typeDetail(a, d.Value))
 			}
 		}
 		if !o.Over() {
@@ -50,7 +51,7 @@ func (s *Snapshot) DocumentSymbols() []DocumentSymbol {
 
 // outlineSince is DocumentSymbols without the full analysis, or false when
 // it needs one.
-func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
+func outlineSince(s *core.Snapshot) ([]DocumentSymbol, bool) {
 	if !s.PartialQueries() {
 		return nil, false
 	}
@@ -70,10 +71,10 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 	units := make([]int, len(decls))
 	count := map[int]int{}
 	for k, d := range decls {
-		units[k] = UnitAt(starts, d.Pos())
+		units[k] = core.UnitAt(starts, d.Pos())
 		count[units[k]]++
 	}
-	var known map[*Unit][]string
+	var known map[*core.Unit][]string
 	if o := s.OutlineTypes(); o != nil {
 		known = o.ByUnit()
 	}
@@ -89,7 +90,7 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 	// declaration it names checks the declaration again: two small
 	// stretches, not half the text), or the full one when that is cheaper.
 	type typed struct {
-		a *Analysis
+		a *core.Analysis
 		d *ast.VarDecl
 	}
 	fresh := map[int]typed{} // the stores of those analyses, by offset
@@ -107,7 +108,7 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 			break // the full analysis has them all
 		}
 	}
-	o := new(OutlineTypes)
+	o := new(core.OutlineTypes)
 	detail := make(map[*ast.VarDecl]string, len(decls))
 	nth := 0 // the index of decls[k] among its unit's
 	for k, d := range decls {
@@ -120,7 +121,7 @@ func (s *Snapshot) outlineSince() ([]DocumentSymbol, bool) {
 		if ts, ok := known[u]; ok && len(ts) == count[units[k]] {
 			detail[d] = ts[nth]
 		} else if f, ok := fresh[d.Pos()]; ok {
-			detail[d] = f.a.typeDetail(f.d.Value)
+			detail[d] = typeDetail(f.a, f.d.Value)
 		} else {
 			return nil, false // not in the partial analysis: the full one answers
 		}

@@ -1,4 +1,4 @@
-package core
+package presentation
 
 // This file answers inlay hints: the inferred type after the name of a
 // variable declared from a value whose type is not spelled out (not a
@@ -7,6 +7,7 @@ package core
 
 import (
 	"strings"
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
@@ -21,7 +22,7 @@ type InlayHint struct {
 }
 
 // InlayHints returns the hints whose offset lies in span, in order.
-func (a *Analysis) InlayHints(span token.Span) []InlayHint {
+func InlayHints(a *core.Analysis, span token.Span) []InlayHint {
 	if a.File == nil || a.Info == nil {
 		return nil
 	}
@@ -39,16 +40,16 @@ func (a *Analysis) InlayHints(span token.Span) []InlayHint {
 			if _, lit := n.Value.(*ast.BasicLit); lit {
 				break
 			}
-			if label := a.typeHint(n.Value); label != "" {
+			if label := typeHint(a, n.Value); label != "" {
 				out = append(out, InlayHint{Offset: n.Name.End(), Label: ": " + label})
 			}
 		case *ast.ActionCallExpr:
 			if n.Name != nil {
-				out = a.parameterHints(out, n.Name, n.Args, in)
+				out = parameterHints(a, out, n.Name, n.Args, in)
 			}
 		case *ast.CallExpr:
 			if id, ok := n.Fun.(*ast.Ident); ok && !n.Sugar {
-				out = a.parameterHints(out, id, n.Args, in)
+				out = parameterHints(a, out, id, n.Args, in)
 			}
 		}
 		return true
@@ -59,12 +60,12 @@ func (a *Analysis) InlayHints(span token.Span) []InlayHint {
 // typeHint is the type to show for a declaration's value, or "" when it
 // says nothing: an unknown type, or a list of unknown things. An
 // overloaded action's value shows every version.
-func (a *Analysis) typeHint(v ast.Expr) string {
+func typeHint(a *core.Analysis, v ast.Expr) string {
 	if id, ok := v.(*ast.Ident); ok {
 		if sym := a.Info.ObjectOf(id); sym != nil && sym.Kind == check.SymAction && len(sym.Versions()) > 1 {
 			var vs []string
 			for _, d := range sym.Versions() {
-				vs = append(vs, ActionSignature(sym, d))
+				vs = append(vs, core.ActionSignature(sym, d))
 			}
 			return strings.Join(vs, " | ")
 		}
@@ -79,7 +80,7 @@ func (a *Analysis) typeHint(v ast.Expr) string {
 // informative reports whether a type says something: not Unknown, and not
 // made of Unknown (List of Unknown, Map from Text to Unknown).
 func informative(t *types.Type) bool {
-	if !Known(t) || t.Kind == types.KAny {
+	if !core.Known(t) || t.Kind == types.KAny {
 		return false
 	}
 	switch t.Kind {
@@ -95,7 +96,7 @@ func informative(t *types.Type) bool {
 // arguments of a call of the action fn names (`call f with a and b` and
 // `f of a and b` alike). For an overloaded action, the versions that take
 // that many arguments must agree on a name for it to be shown.
-func (a *Analysis) parameterHints(out []InlayHint, fn *ast.Ident, args []*ast.Arg, in func(int) bool) []InlayHint {
+func parameterHints(a *core.Analysis, out []InlayHint, fn *ast.Ident, args []*ast.Arg, in func(int) bool) []InlayHint {
 	sym := a.Info.ObjectOf(fn)
 	if sym == nil || sym.Kind != check.SymAction {
 		return out

@@ -1,4 +1,4 @@
-package core
+package presentation
 
 // This file answers document links: the file named by `include from "…"`
 // and `load module from "…"`, resolved against the document's folder.
@@ -6,6 +6,7 @@ package core
 import (
 	"path/filepath"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
@@ -19,7 +20,7 @@ type DocumentLink struct {
 // DocumentLinks returns the links of a document; base is the file path of
 // the document (relative paths are resolved against its folder), or "" for
 // documents that are not files, which then have links only for absolute paths.
-func (a *Syntax) DocumentLinks(base string) []DocumentLink {
+func DocumentLinks(a *core.Syntax, base string) []DocumentLink {
 	if a.File == nil {
 		return nil
 	}

@@ -1,24 +1,25 @@
-package core
+package presentation
 
 // This file answers selection ranges ("expand selection"): from the word at
 // a position outwards through every enclosing expression, statement and
 // block to the whole document.
 
 import (
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
 
 // SelectionRange returns the spans that enclose offset, innermost first, each
 // strictly containing the one before.
-func (a *Syntax) SelectionRange(offset int) []token.Span {
+func SelectionRange(a *core.Syntax, offset int) []token.Span {
 	if a.File == nil {
 		return nil
 	}
 	var chain []token.Span
 	var visit func(n ast.Node)
 	visit = func(n ast.Node) {
-		chain = append(chain, NodeSpan(n))
+		chain = append(chain, core.NodeSpan(n))
 		var next ast.Node
 		ast.Children(n, func(c ast.Node) {
 			if next == nil && c.Pos() <= offset && offset <= c.End() && c.End() > c.Pos() {

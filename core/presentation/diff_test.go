@@ -1,4 +1,4 @@
-package core
+package presentation
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"wfl-lsp/core"
 )
 
 // patch applies a unified diff made by UnifiedDiff to old, every line
@@ -113,15 +114,15 @@ func TestUnifiedDiffApplies(t *testing.T) {
 			cuts = append(cuts, c)
 		}
 		sort.Ints(cuts)
-		var edits []Edit
+		var edits []core.Edit
 		for i := 0; i+1 < len(cuts); i += 2 {
 			if i > 0 && cuts[i] == cuts[i-1] {
 				continue // edits must not overlap, nor share an insertion point
 			}
-			edits = append(edits, Edit{Start: cuts[i], End: cuts[i+1], Text: []string{"", "z", "new line\n", "q\r\nr"}[rng.IntN(4)]})
+			edits = append(edits, core.Edit{Start: cuts[i], End: cuts[i+1], Text: []string{"", "z", "new line\n", "q\r\nr"}[rng.IntN(4)]})
 		}
 		rng.Shuffle(len(edits), func(i, j int) { edits[i], edits[j] = edits[j], edits[i] })
-		want, err := ApplyEdits(text, sortedLastFirst(edits)...)
+		want, err := core.ApplyEdits(text, sortedLastFirst(edits)...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,8 +137,8 @@ func TestUnifiedDiffApplies(t *testing.T) {
 	}
 }
 
-func sortedLastFirst(edits []Edit) []Edit {
-	out := append([]Edit(nil), edits...)
+func sortedLastFirst(edits []core.Edit) []core.Edit {
+	out := append([]core.Edit(nil), edits...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Start > out[j].Start })
 	return out
 }

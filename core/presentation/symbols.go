@@ -1,4 +1,4 @@
-package core
+package presentation
 
 // This file answers document symbols: the outline of a document as a tree of
 // its declarations: actions (with their parameters and nested actions),
@@ -8,6 +8,7 @@ package core
 import (
 	"strings"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
@@ -58,11 +59,11 @@ type DocumentSymbol struct {
 }
 
 // DocumentSymbols returns the document's outline.
-func (a *Analysis) DocumentSymbols() []DocumentSymbol {
+func DocumentSymbols(a *core.Analysis) []DocumentSymbol {
 	if a.File == nil {
 		return nil
 	}
-	return outliner(func(d *ast.VarDecl) string { return a.typeDetail(d.Value) }).outline(a.File.Stmts, true)
+	return outliner(func(d *ast.VarDecl) string { return typeDetail(a, d.Value) }).outline(a.File.Stmts, true)
 }
 
 // An outliner makes an outline; it returns the detail of a top-level
@@ -77,7 +78,7 @@ func (o outliner) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 			return
 		}
 		out = append(out, DocumentSymbol{Name: name.Name, Detail: detail, Kind: kind,
-			Span: NodeSpan(n), NameSpan: NodeSpan(name), Children: children})
+			Span: core.NodeSpan(n), NameSpan: core.NodeSpan(name), Children: children})
 	}
 	for _, s := range stmts {
 		switch s := s.(type) {
@@ -98,14 +99,14 @@ func (o outliner) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 			for _, sig := range s.Actions {
 				if sig.Name != nil {
 					kids = append(kids, DocumentSymbol{Name: sig.Name.Name, Kind: OutlineMethod,
-						Detail: paramDetail(sig.Params, sig.ReturnType), Span: NodeSpan(sig), NameSpan: NodeSpan(sig.Name)})
+						Detail: paramDetail(sig.Params, sig.ReturnType), Span: core.NodeSpan(sig), NameSpan: core.NodeSpan(sig.Name)})
 				}
 			}
 			add(s, s.Name, OutlineInterface, "", kids)
 		case *ast.PropertyDecl:
 			detail := ""
 			if s.Type != nil {
-				detail = TypeExprString(s.Type)
+				detail = core.TypeExprString(s.Type)
 			}
 			add(s, s.Name, OutlineProperty, detail, nil)
 		case *ast.EventDecl:
@@ -157,10 +158,10 @@ func (o outliner) actionChildren(d *ast.ActionDecl) []DocumentSymbol {
 		}
 		detail := ""
 		if p.Type != nil {
-			detail = TypeExprString(p.Type)
+			detail = core.TypeExprString(p.Type)
 		}
 		kids = append(kids, DocumentSymbol{Name: p.Name.Name, Detail: detail, Kind: OutlineParameter,
-			Span: NodeSpan(p), NameSpan: NodeSpan(p.Name)})
+			Span: core.NodeSpan(p), NameSpan: core.NodeSpan(p.Name)})
 	}
 	if d.Body != nil {
 		for _, k := range o.outline(d.Body.Stmts, false) {
@@ -173,10 +174,10 @@ func (o outliner) actionChildren(d *ast.ActionDecl) []DocumentSymbol {
 }
 
 func (o outliner) testBlock(n ast.Node, desc *ast.BasicLit, kind OutlineKind, body *ast.Block) DocumentSymbol {
-	sym := DocumentSymbol{Name: kind.String(), Kind: kind, Span: NodeSpan(n), NameSpan: NodeSpan(n)}
+	sym := DocumentSymbol{Name: kind.String(), Kind: kind, Span: core.NodeSpan(n), NameSpan: core.NodeSpan(n)}
 	if desc != nil {
 		sym.Name = desc.Value
-		sym.NameSpan = NodeSpan(desc)
+		sym.NameSpan = core.NodeSpan(desc)
 	}
 	if body != nil {
 		sym.Children = o.outline(body.Stmts, false)
@@ -195,21 +196,21 @@ func paramDetail(ps []*ast.Param, ret *ast.TypeExpr) string {
 		}
 		b.WriteString(p.Name.Name)
 		if p.Type != nil {
-			b.WriteString(" as " + TypeExprString(p.Type))
+			b.WriteString(" as " + core.TypeExprString(p.Type))
 		}
 	}
 	if ret != nil {
-		b.WriteString(" -> " + TypeExprString(ret))
+		b.WriteString(" -> " + core.TypeExprString(ret))
 	}
 	return b.String()
 }
 
 // typeDetail is the checked type of an initializer, or "".
-func (a *Analysis) typeDetail(e ast.Expr) string {
+func typeDetail(a *core.Analysis, e ast.Expr) string {
 	if e == nil || a.Info == nil {
 		return ""
 	}
-	if t := a.Info.TypeOf(e); Known(t) {
+	if t := a.Info.TypeOf(e); core.Known(t) {
 		return t.String()
 	}
 	return ""

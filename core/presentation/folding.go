@@ -1,4 +1,4 @@
-package core
+package presentation
 
 // This file answers folding ranges: every block (an action's body, each
 // branch of a check, a loop's body, a try's clauses, a container, a list or
@@ -8,6 +8,7 @@ package core
 import (
 	"sort"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 )
 
@@ -20,7 +21,7 @@ type FoldingRange struct {
 }
 
 // FoldingRanges returns the document's folding ranges, by start offset.
-func (a *Syntax) FoldingRanges() []FoldingRange {
+func FoldingRanges(a *core.Syntax) []FoldingRange {
 	if a.File == nil || a.Lines == nil {
 		return nil
 	}
@@ -72,7 +73,7 @@ func (a *Syntax) FoldingRanges() []FoldingRange {
 
 // lastLineStart returns the start of the line that holds the node's last
 // byte (end is one past it).
-func lastLineStart(a *Syntax, end int) int {
+func lastLineStart(a *core.Syntax, end int) int {
 	if end > 0 {
 		end--
 	}

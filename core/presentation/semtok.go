@@ -1,4 +1,4 @@
-package core
+package presentation
 
 // This file answers semantic tokens: every keyword (WFL's keywords are
 // multi-word phrases such as `divided by`, each word a keyword token),
@@ -8,6 +8,7 @@ package core
 import (
 	"sort"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
@@ -64,7 +65,7 @@ type SemanticToken struct {
 }
 
 // SemanticTokens returns the classified tokens that overlap span, in order.
-func (a *Analysis) SemanticTokens(span token.Span) []SemanticToken {
+func SemanticTokens(a *core.Analysis, span token.Span) []SemanticToken {
 	if a.Lines == nil {
 		return nil
 	}
@@ -193,7 +194,7 @@ func words(text string, sp token.Span) func(func(token.Span) bool) {
 }
 
 // classify gives a name's token type from the symbol it names.
-func classify(r IdentRef) (SemType, SemMods) {
+func classify(r core.IdentRef) (SemType, SemMods) {
 	var mods SemMods
 	if r.Def {
 		mods |= ModDeclaration

@@ -1,4 +1,4 @@
-package core
+package presentation
 
 // This file supports workspace symbols: the flattened outline of a file
 // (for an index of the files on disk) and the fuzzy match that ranks
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"wfl-lsp/core"
 	"wfl-lsp/lang/token"
 )
 
@@ -21,7 +22,7 @@ type WorkspaceSymbol struct {
 
 // FlatSymbols returns the document's declarations, outline children after
 // their parent, each naming its container.
-func (a *Analysis) FlatSymbols() []WorkspaceSymbol {
+func FlatSymbols(a *core.Analysis) []WorkspaceSymbol {
 	var out []WorkspaceSymbol
 	var walk func(container string, ss []DocumentSymbol)
 	walk = func(container string, ss []DocumentSymbol) {
@@ -33,7 +34,7 @@ func (a *Analysis) FlatSymbols() []WorkspaceSymbol {
 			walk(s.Name, s.Children)
 		}
 	}
-	walk("", a.DocumentSymbols())
+	walk("", DocumentSymbols(a))
 	return out
 }
 

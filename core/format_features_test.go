@@ -1,24 +1,25 @@
-package core
+package core_test
 
 import (
 	"errors"
 	"os"
 	"path/filepath"
 	"testing"
-
+	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/format"
 )
 
 func TestFormatEdits(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
-	if err := os.WriteFile(filepath.Join(dir, ConfigFileName), []byte("indent_size = 2\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, core.ConfigFileName), []byte("indent_size = 2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	src := "check if 1 is 1:\ndisplay  1\n\n\n\ndisplay 2\nend check\n"
-	s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+	s := core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 
-	edits, err := s.FormatEdits(0, -1)
+	edits, err := presentation.FormatLines(s, 0, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +28,7 @@ func TestFormatEdits(t *testing.T) {
 			t.Fatalf("edits not last-first and disjoint: %+v", edits)
 		}
 	}
-	got, err := ApplyEdits(src, edits...)
+	got, err := core.ApplyEdits(src, edits...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,19 +36,19 @@ func TestFormatEdits(t *testing.T) {
 	if got != want {
 		t.Errorf("formatted with the folder's indent_size 2:\n%q\nwant\n%q", got, want)
 	}
-	if whole, err := s.Format(); err != nil || whole != want {
+	if whole, err := presentation.Format(s); err != nil || whole != want {
 		t.Errorf("Format() = %q, %v", whole, err)
 	}
 
 	// A range: only line 5 (0-based) changes.
-	edits, _ = s.FormatEdits(5, 5)
-	got, _ = ApplyEdits(src, edits...)
+	edits, _ = presentation.FormatLines(s, 5, 5)
+	got, _ = core.ApplyEdits(src, edits...)
 	if want := "check if 1 is 1:\ndisplay  1\n\n\n\n  display 2\nend check\n"; got != want {
 		t.Errorf("range format:\n%q\nwant\n%q", got, want)
 	}
 
 	// A text that does not parse is refused.
-	_, err = NewSnapshot(s.URI, 2, "store x as\n").FormatEdits(0, -1)
+	_, err = presentation.FormatLines(core.NewSnapshot(s.URI, 2, "store x as\n"), 0, -1)
 	var se *format.SyntaxError
 	if !errors.As(err, &se) {
 		t.Errorf("err = %v, want a *format.SyntaxError", err)

@@ -1,4 +1,4 @@
-package core
+package core_test
 
 import (
 	"maps"
@@ -6,7 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
+	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
 )
 
@@ -54,12 +55,12 @@ func TestCloseBlock(t *testing.T) {
 				}
 			}
 			text := tt.text[:at] + tt.text[at+1:]
-			a := NewSnapshot("file:///tmp/enter.wfl", 1, text).Analysis()
-			e, ok := CloseBlock(a.Lines, at)
+			a := core.NewSnapshot("file:///tmp/enter.wfl", 1, text).Analysis()
+			e, ok := presentation.CloseBlockOf(a.Lines, at)
 			got := ""
 			if ok {
 				var err error
-				if got, err = ApplyEdits(text, e); err != nil {
+				if got, err = core.ApplyEdits(text, e); err != nil {
 					t.Fatal(err)
 				}
 				if e.Start <= at && e.Start != len(text) {
@@ -81,20 +82,20 @@ func TestCloseBlock(t *testing.T) {
 func TestSnapshotCloseBlockEqualsWhole(t *testing.T) {
 	t.Parallel()
 	stride := 4
-	if *stress > 0 {
+	if *core.Stress > 0 {
 		stride = 1
 	}
-	progs := corpusOrSkip(t, stride)
+	progs := core.CorpusOrSkip(t, stride)
 	asked, closed := 0, 0
 	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), 3))
-		ws, uri, s := openAnalysed(path, progs[path])
-		compare := func(s *Snapshot, first, last int) {
+		ws, uri, s := core.OpenAnalysed(path, progs[path])
+		compare := func(s *core.Snapshot, first, last int) {
 			lines := token.NewLines(s.Text)
 			for l := max(first, 1); l < min(last, lines.Count()); l++ {
 				off := lines.LineStart(l)
-				got, gok := s.CloseBlock(off)
-				want, wok := CloseBlock(lines, off)
+				got, gok := presentation.CloseBlock(s, off)
+				want, wok := presentation.CloseBlockOf(lines, off)
 				if got != want || gok != wok {
 					t.Fatalf("%s, Enter before line %d: %v %v, want %v %v\ntext:\n%s", path, l+1, got, gok, want, wok, s.Text)
 				}
@@ -104,10 +105,10 @@ func TestSnapshotCloseBlockEqualsWhole(t *testing.T) {
 				}
 			}
 		}
-		edited, e := changeAtRandom(t, ws, s, rng)
+		edited, e := core.ChangeAtRandom(t, ws, s, rng)
 		compare(edited, 0, 1<<30)
 		// Back to the program, as an undo does.
-		s, err := ws.Change(uri, edited.Version+1, Edit{Start: e.Start, End: e.Start + len(e.Text), Text: s.Text[e.Start:e.End]})
+		s, err := ws.Change(uri, edited.Version+1, core.Edit{Start: e.Start, End: e.Start + len(e.Text), Text: s.Text[e.Start:e.End]})
 		if err != nil || s.Text != progs[path] {
 			t.Fatalf("%s: the edit was not undone: %v", path, err)
 		}
@@ -121,13 +122,13 @@ func TestSnapshotCloseBlockEqualsWhole(t *testing.T) {
 			if l >= lines.Count() || l+1 >= lines.Count() {
 				continue
 			}
-			cut := Edit{Start: lines.LineStart(l), End: lines.LineStart(l + 1)}
+			cut := core.Edit{Start: lines.LineStart(l), End: lines.LineStart(l + 1)}
 			open, err := ws.Change(uri, s.Version+1, cut)
 			if err != nil {
 				t.Fatal(err)
 			}
 			compare(open, l-30, l+30)
-			if s, err = ws.Change(uri, open.Version+1, Edit{Start: cut.Start, End: cut.Start, Text: progs[path][cut.Start:cut.End]}); err != nil {
+			if s, err = ws.Change(uri, open.Version+1, core.Edit{Start: cut.Start, End: cut.Start, Text: progs[path][cut.Start:cut.End]}); err != nil {
 				t.Fatal(err)
 			}
 		}
