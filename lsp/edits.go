@@ -260,7 +260,7 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 			return nil, err
 		}
 		// The fixes make the analysis only when one is at the range
-		// (core's Snapshot.Fixes and FixAll).
+		// (fixes.At and fixes.All).
 		m := d.mapper()
 		if data.FixAll {
 			ca.Edit = fixAllEdit(s, d, m)

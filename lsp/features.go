@@ -198,8 +198,8 @@ var outlineKinds = map[presentation.OutlineKind]protocol.SymbolKind{
 
 // documentSymbol answers the outline. After an edit it comes from the
 // tree and from the types of the top-level stores an earlier outline
-// found, those of the statements checked again since found anew (core's
-// Snapshot.DocumentSymbols): an editor asks for it after every pause in
+// found, those of the statements checked again since found anew
+// (presentation.Outline): an editor asks for it after every pause in
 // typing (VS Code's outline, breadcrumbs and sticky scroll).
 func documentSymbol(_ context.Context, s *server, d doc, _ *protocol.DocumentSymbolParams) (any, error) {
 	syms := presentation.Outline(d.snap)

@@ -33,7 +33,7 @@ func inlayHint(ctx context.Context, s *server, d doc, p *protocol.InlayHintParam
 	span := m.span(p.Range)
 	s.lanes.stepAside(ctx) // as semantic tokens of a range
 	// As those tokens, the hints are the last range's where nothing changed
-	// since (core's Snapshot.RangeHints).
+	// since (presentation.HintsIn).
 	rh := presentation.HintsIn(d.snap, span, s.tokens.hints.get(d.uri))
 	s.tokens.hints.put(d.uri, d.snap.Version, rh)
 	defer s.lanes.longTurn(ctx)()

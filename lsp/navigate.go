@@ -184,7 +184,7 @@ func onTypeFormatting(_ context.Context, _ *server, d doc, p *protocol.DocumentO
 		return nil, nil
 	}
 	// The closer is decided by parsing the text from the header's
-	// statement on (core's Snapshot.CloseBlock): no analysis is needed.
+	// statement on (presentation.CloseBlock): no analysis is needed.
 	m := d.mapper()
 	e, ok := presentation.CloseBlock(d.snap, m.offset(p.Position))
 	if !ok {

@@ -148,7 +148,7 @@ func semanticTokensRange(ctx context.Context, s *server, d doc, p *protocol.Sema
 	// the diagnostics must not wait behind.
 	// The tokens of the units unchanged since the last range asked are
 	// that answer's; the others' come from the analyses the requests at
-	// the cursor built (core's Snapshot.RangeTokens).
+	// the cursor built (presentation.TokensIn).
 	s.lanes.stepAside(ctx)
 	toks := presentation.TokensIn(d.snap, span, s.tokens.ranges.get(d.uri))
 	s.tokens.ranges.put(d.uri, d.snap.Version, toks)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/internal/coretest"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
@@ -145,7 +146,7 @@ func TestExplainCorpus(t *testing.T) {
 	if testing.Short() {
 		stride = 30
 	}
-	progs := corpusOrSkip(t, stride)
+	progs := coretest.OrSkip(t, stride)
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
 	total, matched := 0, 0
 	unmatched := map[string]int{}

@@ -30,7 +30,7 @@ type Fix struct {
 	// against the original text as LSP clients do.
 	Edits []core.Edit
 	// Safe fixes change only layout (indentation, blanks at line ends, the
-	// letter case of booleans); [Snapshot.FixAll] applies exactly these.
+	// letter case of booleans); [All] applies exactly these.
 	Safe bool
 	// Preferred marks the fix to apply when the user asks for "the" fix of
 	// the diagnostic (LSP's isPreferred): at most one per diagnostic.

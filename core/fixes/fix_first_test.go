@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/internal/coretest"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -22,7 +23,7 @@ func TestFirstDiagnosticFixes(t *testing.T) {
 	if testing.Short() {
 		stride = 10
 	}
-	progs := corpusOrSkip(t, stride)
+	progs := coretest.OrSkip(t, stride)
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
 	uri := core.FileURI(filepath.Join(t.TempDir(), "a.wfl"))
 	type tally struct{ firsts, fixed int }

@@ -23,7 +23,7 @@ import (
 )
 
 // snakeCase renames a declared name and every reference to it, as
-// [Analysis.Rename] does: it refuses a name that would clash with another
+// navigation.Rename does: it refuses a name that would clash with another
 // or mean something else somewhere, so the fix is sound as made and not
 // checked again (a large file may have thousands of these).
 //

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/internal/coretest"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
@@ -35,10 +36,10 @@ func TestFixSweep(t *testing.T) {
 	if testing.Short() {
 		stride = 30
 	}
-	if *stress > 0 {
+	if *coretest.Stress > 0 {
 		stride = 1
 	}
-	progs := corpusOrSkip(t, stride)
+	progs := coretest.OrSkip(t, stride)
 	dir := t.TempDir()
 	uri := core.FileURI(filepath.Join(dir, "a.wfl"))
 	type tally struct{ tried, offered, applied, failed int }

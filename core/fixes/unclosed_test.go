@@ -12,6 +12,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
+	"wfl-lsp/core/internal/coretest"
 	"wfl-lsp/core/navigation"
 	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/ast"
@@ -115,10 +116,10 @@ func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 	if testing.Short() {
 		stride, perProgram = 60, 2
 	}
-	if *stress > 0 {
+	if *coretest.Stress > 0 {
 		stride, perProgram = 1, 1<<30
 	}
-	progs := corpusOrSkip(t, stride)
+	progs := coretest.OrSkip(t, stride)
 	const uri = core.URI("file:///nowhere/unclosed.wfl")
 	var n struct {
 		programs, misindented, deleted, queries, restored, blanks, completions, sameNames int

@@ -128,7 +128,7 @@ type FileRef struct {
 // and in every candidate file that includes it (directly or through other
 // included files) without declaring the name itself. It returns ok=false
 // when the name at offset is not such a name (a local name, a builtin, or
-// one declared nowhere), for which Analysis.References is the answer.
+// one declared nowhere), for which References is the answer.
 // base is the document's path, candidates the other files to consider
 // (open documents and the workspace's files), includesOf gives the files a
 // file includes (cheaply, from an index), load a file's analysis (called
@@ -220,7 +220,7 @@ func includesTransitively(from, target string, includesOf func(string) []string)
 // name, or a member of a container or interface with the members renamed
 // together with it (its overrides, the requirement it implements, the
 // actions implementing it) in whichever file declares them. It returns
-// false when every place to rename is in the document (Analysis.Rename
+// false when every place to rename is in the document (Rename
 // answers then).
 func RenameAcross(a *core.Analysis, offset int, newName, base string, candidates []string, includesOf func(path string) []string, load func(path string) (*core.Analysis, bool)) (map[string][]core.Edit, bool, error) {
 	if _, sym := a.SymbolAt(offset); isMember(sym) {

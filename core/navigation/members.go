@@ -87,7 +87,7 @@ func memberPlaces(a *core.Analysis, f Files, keys map[memberKey]bool) []FileRef 
 
 // memberReferences is ReferencesAcross for a member: the places that name
 // it in every file of f's family. ok is false when they are all in the
-// document (Analysis.References answers alike).
+// document (References answers alike).
 func memberReferences(a *core.Analysis, sym *check.Symbol, f Files) ([]FileRef, bool) {
 	refs := memberPlaces(a, f, map[memberKey]bool{memberKeyOf(sym, f.Base): true})
 	return refs, elsewhere(refs, f.Base)

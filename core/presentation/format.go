@@ -34,9 +34,9 @@ func Format(s *core.Snapshot) (string, error) {
 	return format.Source(s.Text, format.Options{IndentSize: cfg.IndentSize})
 }
 
-// FormatEdits returns the edits that format the 0-based lines [startLine,
+// FormatLines returns the edits that format the 0-based lines [startLine,
 // endLine] of the snapshot (endLine -1: to the end) under the configuration
-// in force for its file; see the function [FormatEdits].
+// in force for its file; see [FormatEdits].
 func FormatLines(s *core.Snapshot, startLine, endLine int) ([]core.Edit, error) {
 	return FormatEdits(s.Text, core.ConfigFor(s.URI), startLine, endLine)
 }

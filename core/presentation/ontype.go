@@ -34,7 +34,7 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// CloseBlock returns the edit that inserts the closer of the block whose
+// CloseBlockOf returns the edit that inserts the closer of the block whose
 // header is the line before offset's line, or false when that line is no
 // block header or its block is closed. offset is where the cursor is after
 // Enter; lines is the text's line table. It parses the text itself, and
@@ -43,9 +43,9 @@ func CloseBlockOf(lines *token.Lines, offset int) (core.Edit, bool) {
 	return closeBlock(lines, offset, 0, false)
 }
 
-// CloseBlock is the package's CloseBlock for the snapshot's text, which it
+// CloseBlock is CloseBlockOf for the snapshot's text, which it
 // parses only from the top-level statement that holds the header
-// (Snapshot.BlockStart), as are the parse errors before it.
+// (core.Snapshot.BlockStart), as are the parse errors before it.
 func CloseBlock(s *core.Snapshot, offset int) (core.Edit, bool) {
 	lines, from, broken := s.BlockStart(offset)
 	return closeBlock(lines, offset, from, broken)

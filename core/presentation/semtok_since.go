@@ -26,7 +26,7 @@ import (
 )
 
 // A TokenBase is what a later version of a document needs of this one to
-// answer its semantic tokens from this one's (Snapshot.TokensSince): its
+// answer its semantic tokens from this one's (TokensSince): its
 // units, and the offset and line each starts at. It does not keep the
 // snapshot.
 type TokenBase struct {
@@ -37,7 +37,7 @@ type TokenBase struct {
 	nlines int     // its number of lines
 }
 
-// TokenBase returns the snapshot's token base.
+// NewTokenBase returns the snapshot's token base.
 func NewTokenBase(s *core.Snapshot) *TokenBase {
 	units, starts := s.Units()
 	lines := s.UnitLines()
@@ -164,7 +164,7 @@ func (r *RangeTokens) Tokens() []SemanticToken { return r.toks }
 // they were built from, moved.
 func (r *RangeTokens) Reused() int { return r.reused }
 
-// RangeTokens returns the semantic tokens of span: within the units that
+// TokensIn returns the semantic tokens of span: within the units that
 // are those of prev's version (see TokensSince), prev's tokens, moved,
 // where prev's span held them; the others' from partial analyses, which
 // are those the requests at the cursor built when the range holds no
@@ -207,7 +207,7 @@ func (r *RangeHints) Hints() []InlayHint { return r.hints }
 // they were built from, moved.
 func (r *RangeHints) Reused() int { return r.reused }
 
-// RangeHints returns the inlay hints of span (Analysis.InlayHints), those
+// HintsIn returns the inlay hints of span ([InlayHints]), those
 // of the units that are prev's version's taken from prev, as RangeTokens.
 func HintsIn(s *core.Snapshot, span token.Span, prev *RangeHints) *RangeHints {
 	units, starts := s.Units()

@@ -2,7 +2,7 @@ package presentation
 
 // This file answers a document's outline after an edit without its full
 // analysis. The outline is read from the tree but for one checked fact:
-// the type of each top-level store's value (Analysis.DocumentSymbols).
+// the type of each top-level store's value (DocumentSymbols).
 // The diagnostics' state checks a unit again only when an edit reaches it
 // through a name (reach.go), and a unit checked again is a new unit; a
 // unit that is still the same one was checked against the same names, and
@@ -21,13 +21,13 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// DocumentSymbols returns the outline of the snapshot's text: the full
-// analysis's (Analysis.DocumentSymbols) when it is computed, or the text
-// is small; else the outline of a parse of the text (Snapshot.Syntax),
+// Outline returns the outline of the snapshot's text: the full
+// analysis's ([DocumentSymbols]) when it is computed, or the text
+// is small; else the outline of a parse of the text (core.Snapshot.Syntax),
 // with the types of the units an earlier outline found, and those of the
 // units new since from partial analyses of them. The units of a file with
 // includes are checked again when what they name of an included file
-// changes (incremental_imports.go): new units, typed anew.
+// changes (core/incremental_imports.go): new units, typed anew.
 // It is safe to call from many goroutines.
 func Outline(s *core.Snapshot) []DocumentSymbol {
 	if out, ok := outlineSince(s); ok {
