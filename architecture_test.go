@@ -25,12 +25,14 @@ import (
 )
 
 // TestImportRules enforces the import direction of ARCHITECTURE.md: lang
-// imports nothing of ours outside lang; core imports lang; lsp and mcpserver
-// never import each other; the MCP protocol (mcpserver/mcp) imports nothing
-// of ours, and the conformance fixture stands on it, not on mcpserver; only
-// lsp imports go.lsp.dev; nothing but tests imports the conformance
-// fixture, the benchmarks' documents, the typing driver, the wire-test
-// harness, txtar or testcorpus.
+// imports nothing of ours outside lang; core imports lang and none of its
+// feature packages, which import core and one another one way
+// (featureImports); lsp and mcpserver never import each other; the MCP
+// protocol (mcpserver/mcp) imports nothing of ours, and the conformance
+// fixture stands on it, not on mcpserver; only lsp imports go.lsp.dev;
+// nothing but tests imports the conformance fixture, the benchmarks'
+// documents, the typing driver, the wire-test harness, txtar, testcorpus,
+// testfiles or core's coretest.
 func TestImportRules(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
@@ -49,6 +51,17 @@ func TestImportRules(t *testing.T) {
 	}
 }
 
+// featureImports lists, for each of core's feature packages, the feature
+// packages it may import besides core's state (core): one way, from
+// fixes down to completion; presentation stands on core alone. lsp and
+// mcpserver may import all of them.
+var featureImports = map[string][]string{
+	"wfl-lsp/core/completion":   {},
+	"wfl-lsp/core/presentation": {},
+	"wfl-lsp/core/navigation":   {"wfl-lsp/core/completion"},
+	"wfl-lsp/core/fixes":        {"wfl-lsp/core/navigation"},
+}
+
 func forbidden(pkg, imp string) string {
 	under := func(p, root string) bool { return p == root || strings.HasPrefix(p, root+"/") }
 	switch {
@@ -56,6 +69,12 @@ func forbidden(pkg, imp string) string {
 		return "lang imports only lang"
 	case under(pkg, "wfl-lsp/core") && (under(imp, "wfl-lsp/lsp") || under(imp, "wfl-lsp/mcpserver")):
 		return "core does not know its front doors"
+	case pkg == "wfl-lsp/core" && under(imp, "wfl-lsp/core") && imp != pkg:
+		return "core's state imports none of the features that read it"
+	case featureImports[pkg] != nil && strings.HasPrefix(imp, "wfl-lsp/core/") && !slices.Contains(featureImports[pkg], imp):
+		return "a feature package imports core's state and only the feature packages below it (featureImports)"
+	case under(imp, "wfl-lsp/core/internal/coretest"):
+		return "the feature packages' test helpers are for tests only"
 	case under(pkg, "wfl-lsp/lsp") && under(imp, "wfl-lsp/mcpserver"),
 		under(pkg, "wfl-lsp/mcpserver") && under(imp, "wfl-lsp/lsp"):
 		return "lsp and mcpserver never import each other"
@@ -80,7 +99,7 @@ func forbidden(pkg, imp string) string {
 		return "the command line's subcommands are main's"
 	case under(pkg, "wfl-lsp/internal/cli") && (under(imp, "wfl-lsp/lsp") || under(imp, "wfl-lsp/mcpserver")):
 		return "the command line's subcommands stand on core, not on the servers"
-	case under(imp, "wfl-lsp/internal/testcorpus"):
+	case under(imp, "wfl-lsp/internal/testcorpus") && !under(pkg, "wfl-lsp/core/internal/coretest"):
 		return "finding the corpus is for tests only"
 	case under(imp, "wfl-lsp/internal/testfiles"):
 		return "writing a test's files is for tests only"
@@ -135,6 +154,7 @@ func TestFilesReadThroughFileAccess(t *testing.T) {
 		"internal/txtar/run.go:ReadFile":                    "the golden files of the tests (txtar is imported by tests only)",
 		"internal/typingbench/docs.go:ReadFile":             "the corpus program the typing benchmark types into (benchmarks only)",
 		"internal/testcorpus/testcorpus.go:ReadFile":        "the corpus's files the tests read (testcorpus is imported by tests only)",
+		"core/internal/coretest/coretest.go:ReadFile":       "the corpus's files the feature packages' tests read (coretest is imported by tests only)",
 		"internal/conformance/cmd/fixture/main.go:ReadFile": "the conformance fixture's token file (test fixture, not shipped)",
 	}
 	osCalls(t, readers, allowed, "bench", "reads a file: read through core.FileAccess (core/files.go), or add the call to this test's exceptions with the reason")
@@ -587,4 +607,31 @@ func stringConstants(p *checkedPackage) map[string]map[string]bool {
 		})
 	}
 	return out
+}
+
+// TestFeatureImportRules checks the rules of core's feature packages on
+// imports that the code does not make (TestImportRules sees only those it
+// makes).
+func TestFeatureImportRules(t *testing.T) {
+	for _, tt := range []struct {
+		pkg, imp string
+		ok       bool
+	}{
+		{"wfl-lsp/core", "wfl-lsp/core/completion", false},
+		{"wfl-lsp/core", "wfl-lsp/lang/check", true},
+		{"wfl-lsp/core/completion", "wfl-lsp/core", true},
+		{"wfl-lsp/core/completion", "wfl-lsp/core/navigation", false},
+		{"wfl-lsp/core/navigation", "wfl-lsp/core/completion", true},
+		{"wfl-lsp/core/navigation", "wfl-lsp/core/fixes", false},
+		{"wfl-lsp/core/fixes", "wfl-lsp/core/navigation", true},
+		{"wfl-lsp/core/fixes", "wfl-lsp/core/completion", false},
+		{"wfl-lsp/core/fixes", "wfl-lsp/core/internal/coretest", false},
+		{"wfl-lsp/core/presentation", "wfl-lsp/core/navigation", false},
+		{"wfl-lsp/core/presentation", "wfl-lsp/core", true},
+		{"wfl-lsp/lsp", "wfl-lsp/core/fixes", true},
+	} {
+		if got := forbidden(tt.pkg, tt.imp) == ""; got != tt.ok {
+			t.Errorf("%s imports %s: allowed %v, want %v (%s)", tt.pkg, tt.imp, got, tt.ok, forbidden(tt.pkg, tt.imp))
+		}
+	}
 }

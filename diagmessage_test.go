@@ -26,11 +26,11 @@ var messageReaders = map[string]string{
 	"internal/cli/check.go: checkFile": "prints the diagnostic, as text or JSON",
 
 	// Identity: a finding equal to another, its message compared whole.
-	"core/ontype.go: closeBlock":            "tells the findings a keystroke made from those before it by place and message",
-	"core/fix.go: fixer.withHidden":         "names the findings already reported by span, code and message",
-	"core/fix.go: findingKey":               "names a finding by code and message (line numbers left out) to tell whether a fix removes it",
-	"core/incremental_edit.go: sameFinding": "compares two findings whole",
-	"core/tolerant.go: compareAt":           "orders findings, the message last, for a stable order",
+	"core/presentation/ontype.go: closeBlock": "tells the findings a keystroke made from those before it by place and message",
+	"core/fixes/fix.go: fixer.withHidden":     "names the findings already reported by span, code and message",
+	"core/fixes/fix.go: findingKey":           "names a finding by code and message (line numbers left out) to tell whether a fix removes it",
+	"core/incremental_edit.go: sameFinding":   "compares two findings whole",
+	"core/tolerant.go: compareAt":             "orders findings, the message last, for a stable order",
 }
 
 // TestNoDecisionOnMessages fails when code outside lang reads the Message

@@ -252,3 +252,13 @@ func exportKey(a *Analysis) string {
 	}
 	return b.String()
 }
+
+// Includes returns the paths of the files the document includes; base is
+// the document's path.
+func (a *Analysis) Includes(base string) []string {
+	if a.File == nil {
+		return nil
+	}
+	_, paths := includeStmts(a.File, base)
+	return paths
+}

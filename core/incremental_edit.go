@@ -470,3 +470,38 @@ func diffRange(old, text string, same sameEnds) (from, oldEnd, newEnd int) {
 	}
 	return from, oldEnd, newEnd
 }
+
+// ParseWithout parses the text with the bytes [from, to) removed, as
+// parser.Parse does, and returns the tree of it around from: the whole of
+// it, or, when the units of the text are at hand (a partial analysis's, or
+// the snapshot's diagnostics), just the statements of the stretch an edit
+// removing those bytes would parse again (incremental.go's reparse), in
+// the offsets of the text without them. Only a statement around from is
+// looked for in it.
+func (a *Analysis) ParseWithout(from, to int) *ast.File {
+	text := a.Lines.Text()
+	cut := text[:from] + text[to:]
+	var st *diagState
+	if a.part != nil {
+		st = a.part.q.st
+	} else if a.diags != nil {
+		st = a.diags.Load()
+	}
+	if st == nil || st.text != text {
+		f, _ := parser.Parse(cut)
+		return f
+	}
+	w := reparse(st, cut, from, to, from-to, true)
+	f := w.file
+	n := 0
+	for _, u := range w.units {
+		if u.Start >= w.bound {
+			break
+		}
+		if u.Stmt != nil {
+			n++
+		}
+	}
+	f.Stmts = f.Stmts[:n]
+	return f
+}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
 )
@@ -418,3 +420,25 @@ func (s *diagState) count() int {
 func sortDiagnostics(ds []diag.Diagnostic) { slices.SortStableFunc(ds, compareDiagnostics) }
 
 func compareDiagnostics(x, y diag.Diagnostic) int { return compareAt(x, 0, y, 0) }
+
+// PassFindings yields every finding of the checker's passes over the
+// snapshot's text, those its diagnostics hold back behind an error of an
+// earlier pass included (the quick fixes count them, so as not to offer a
+// fix that only brings one to light). When the text parses (parses), they
+// come from the units of its diagnostics' state, derived as the
+// diagnostics are; when not, the passes run over tree, a parse of the
+// whole text (nil: the text is parsed again), with the names of the files
+// it includes.
+func (s *Snapshot) PassFindings(parses bool, tree *ast.File) iter.Seq[diag.Diagnostic] {
+	if parses {
+		st := s.diagState()
+		return st.diagnosticsOf(st.passRefs())
+	}
+	if tree == nil {
+		tree, _ = parser.Parse(s.Text)
+	}
+	ctx := check.FileContext(tree) // as analyze makes it: with the names of the included files
+	ctx.Imports, ctx.Unfollowed = imports(tree, s.URI.Path(), s.src)
+	_, passes := check.CheckPasses(tree, s.Text, ctx)
+	return slices.Values(slices.Concat(passes.Analyzer, passes.Static, passes.Type))
+}

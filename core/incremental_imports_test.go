@@ -218,11 +218,11 @@ func compareIncluder(main *Snapshot, ws *Workspace, places int, rng *rand.Rand, 
 	// The outline, before a query makes the full analysis: its types of
 	// the units not checked again since the last outline are kept.
 	c.outlines++
-	outline := main.DocumentSymbols()
+	outline := outlineOf(main)
 	if !main.Analysed() {
 		c.outlinesSince++
 	}
-	if want := full.DocumentSymbols(); !reflect.DeepEqual(outline, want) {
+	if want := documentSymbols(full); !reflect.DeepEqual(outline, want) {
 		return fmt.Sprintf("outline (derived %v, after a refresh %v): %s", main.derived, main.reimport, difference(outline, want))
 	}
 	for range places {
@@ -294,43 +294,6 @@ func TestRefreshCases(t *testing.T) {
 				t.Errorf("no diagnostic says %q: %+v", tt.want, got)
 			}
 		})
-	}
-}
-
-// TestRefreshCompletionOfIncludedName checks that completion in the value
-// of `store NAME as`, where an included file declares NAME too, does not
-// depend on where that file declares it: an included symbol's declaration
-// is a span of the included file, which Refresh does not read again when
-// only it moves (exportKey), so an answer that read it would be the one
-// of a full analysis of the includer only until the included file's lines
-// move. The included NAME is offered; the includer's own, being declared
-// there, is not.
-func TestRefreshCompletionOfIncludedName(t *testing.T) {
-	dir := t.TempDir()
-	libURI, mainURI := FileURI(filepath.Join(dir, "lib.wfl")), FileURI(filepath.Join(dir, "main.wfl"))
-	main := "include from \"lib.wfl\"\nstore value as 2\n"
-	at := strings.Index(main, "as ") + len("as ")
-	ws := NewWorkspace()
-	l := ws.Open(libURI, 1, "store value as 1\n")
-	m := ws.Open(mainURI, 1, main)
-	m.Diagnostics()
-	m.Analysis()
-	// Blank lines above the declaration move it, in the includer's line
-	// table, onto the line of the cursor, before it.
-	if _, err := ws.Change(libURI, 2, Edit{Text: strings.Repeat("\n", 22)}); err != nil {
-		t.Fatal(err)
-	}
-	if ref := ws.Refresh(libURI, l); len(ref) != 0 {
-		t.Fatalf("Refresh returned %d snapshots, want none: the included file gives the same names", len(ref))
-	}
-	opts := CompletionOptions{Snippets: true, Path: mainURI.Path()}
-	_, got := m.Analysis().Completion(at, opts)
-	_, want := (&Snapshot{URI: mainURI, Text: main, src: ws}).Analysis().Completion(at, opts)
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("completion differs from a full analysis's: %s", difference(got, want))
-	}
-	if !slices.ContainsFunc(want, func(it CompletionItem) bool { return it.Label == "value" }) {
-		t.Errorf("the included file's value is not offered: %+v", want)
 	}
 }
 

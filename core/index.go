@@ -191,3 +191,142 @@ func (a *Analysis) Idents() iter.Seq2[int, IdentRef] {
 		}
 	}
 }
+
+// SymbolAt returns the identifier at offset and the symbol it names; the
+// symbol is nil when the identifier is not resolved.
+func (a *Analysis) SymbolAt(offset int) (*ast.Ident, *check.Symbol) {
+	r, ok := a.IdentAt(offset)
+	if !ok {
+		return nil, nil
+	}
+	return r.Ident, r.Sym
+}
+
+// LineTokens returns the tokens of the analysed text that lie between
+// from and to.
+func (a *Analysis) LineTokens(from, to int) []token.Token {
+	toks := a.Tokens()
+	i := searchTokens(toks, from)
+	j := i
+	for j < len(toks) && toks[j].End <= to && toks[j].Kind != token.Eol {
+		j++
+	}
+	return toks[i:j]
+}
+
+func searchTokens(toks []token.Token, from int) int {
+	lo, hi := 0, len(toks)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if toks[m].Start < from {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// InBadStatement reports whether offset lies in a statement the parser could
+// not read.
+func (a *Analysis) InBadStatement(offset int) bool {
+	bad := indexOf(a).badStmts
+	i := sort.Search(len(bad), func(i int) bool { return bad[i].End >= offset })
+	return i < len(bad) && bad[i].Start <= offset
+}
+
+// Writes returns the identifiers that statements write to without
+// declaring them: `change x to`, `add … to x`, `remove … from x`, `clear x`,
+// and the arithmetic assignments. It is computed once per analysis.
+func (a *Analysis) Writes() map[*ast.Ident]bool {
+	ix := indexOf(a)
+	ix.writesOnce.Do(func() { ix.writes = a.findAssigned() })
+	return ix.writes
+}
+
+func (a *Analysis) findAssigned() map[*ast.Ident]bool {
+	w := map[*ast.Ident]bool{}
+	if a.File == nil {
+		return w
+	}
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		switch s := n.(type) {
+		case *ast.AssignStmt:
+			w[s.Name] = true
+		case *ast.AddStmt:
+			w[s.List] = true
+		case *ast.RemoveStmt:
+			w[s.List] = true
+		case *ast.ClearStmt:
+			w[s.List] = true
+		case ast.Expr:
+			return false // statements hold no assignments inside expressions
+		}
+		return true
+	})
+	return w
+}
+
+// MemberNames returns the identifiers that name a member after a dot
+// (`x.name`, `x.name()`), which never refer to top-level names. It is
+// computed once per analysis.
+func (a *Analysis) MemberNames() map[*ast.Ident]bool {
+	ix := indexOf(a)
+	ix.membersOnce.Do(func() { ix.members = a.findMemberNames() })
+	return ix.members
+}
+
+func (a *Analysis) findMemberNames() map[*ast.Ident]bool {
+	m := map[*ast.Ident]bool{}
+	if a.File == nil {
+		return m
+	}
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.PropertyExpr:
+			m[n.Prop] = true
+		case *ast.MethodCallExpr:
+			m[n.Method] = true
+		case *ast.StaticMemberExpr:
+			m[n.Member] = true
+		}
+		return true
+	})
+	return m
+}
+
+// Tokens returns the tokens of the analysed text (of the stretches a
+// partial analysis parsed), lexed once per analysis.
+func (a *Analysis) Tokens() []token.Token { return indexOf(a).tokens(a.Lines.Text(), a.part).Tokens }
+
+// IdentsOf yields the identifiers of the analysed text that name one of
+// syms, their declarations included, in the text's order.
+func (a *Analysis) IdentsOf(syms ...*check.Symbol) iter.Seq[IdentRef] {
+	return func(yield func(IdentRef) bool) {
+		l := &indexOf(a).idents
+		for i, sym := range l.syms {
+			if sym != nil && slices.Contains(syms, sym) && !yield(l.at(i)) {
+				return
+			}
+		}
+	}
+}
+
+// Lexed returns the tokens and comments of the analysed text (of the
+// stretches a partial analysis parsed), lexed once per analysis.
+func (a *Analysis) Lexed() *lexer.Result { return indexOf(a).tokens(a.Lines.Text(), a.part) }
+
+// Names returns the identifiers of the tree in the text's order, and ref,
+// which says what the ith of them names and whether it declares it.
+func (a *Analysis) Names() (ids []*ast.Ident, ref func(i int) IdentRef) {
+	l := &indexOf(a).idents
+	return l.ids, l.at
+}
+
+// TypeSpans returns the spans of the type expressions written in the
+// text (`as list of text`), in order.
+func (a *Analysis) TypeSpans() []token.Span { return indexOf(a).types }
+
+// BadSpans returns the spans of the statements and expressions the parser
+// could not read, in order.
+func (a *Analysis) BadSpans() []token.Span { return indexOf(a).bad }

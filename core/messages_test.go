@@ -6,66 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
-
-	"wfl-lsp/lang/token"
 )
-
-// TestMessagesAreUTF8 holds every message the front end and the core make
-// (diagnostics, the list shown while typing, the formatter's refusal, the
-// titles of quick fixes) to valid UTF-8, whatever bytes the text holds: a
-// message with a raw byte makes strict JSON decoders drop the whole frame.
-// The texts are the corpus programs and mutants, the committed inputs of
-// the fuzz targets, and each of them spoilt: a character cut in half at the
-// start of its first string literal, a stray byte that is not UTF-8, a
-// string literal of long multi-byte text where an expression cannot go.
-func TestMessagesAreUTF8(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	texts := []string{
-		// describe clipped a text literal after 30 bytes, inside a character
-		"store x as 1 \"" + strings.Repeat("é", 40) + "\"\n",
-		"display \"" + strings.Repeat("日本", 20) + "\" \"" + strings.Repeat("→", 40) + "\"\n",
-		"store x as \xff\n",
-		"display \"a\xffb\" 1 \"" + strings.Repeat("x", 29) + "\xe2\x82\"\n",
-		"check if \"\xe2\x82\xac\xe2\" is 1 \"\xc3\":\nend check\n",
-	}
-	for _, src := range corpusPrograms(t, 10) {
-		texts = append(texts, src)
-	}
-	texts = append(texts, fuzzInputs(t)...)
-	spoilt := make([]string, 0, 3*len(texts))
-	for _, src := range texts {
-		if i := strings.IndexByte(src, '"'); i >= 0 {
-			spoilt = append(spoilt, src[:i+1]+"\xe2\x82"+src[i+1:])
-		}
-		spoilt = append(spoilt, "\xff"+src, src+"\nstore y as 1 \""+strings.Repeat("ü", 31)+"\"\n")
-	}
-	texts = append(texts, spoilt...)
-	valid := func(what, msg, src string) {
-		t.Helper()
-		if !utf8.ValidString(msg) {
-			t.Fatalf("%s is not UTF-8: %q\nin %q", what, msg, src)
-		}
-	}
-	for _, src := range texts {
-		s := NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
-		_, diags := s.Diagnostics()
-		_, tolerant := s.Tolerant()
-		for _, d := range append(diags, tolerant...) {
-			valid("diagnostic "+d.Code, d.Message, src)
-			for _, r := range d.Related {
-				valid("related message", r.Message, src)
-			}
-		}
-		if _, err := s.Format(); err != nil {
-			valid("formatting error", err.Error(), src)
-		}
-		for _, fix := range s.Fixes(token.Span{Start: 0, End: len(src)}) {
-			valid("fix title", fix.Title, src)
-		}
-	}
-}
 
 // fuzzInputs returns the committed inputs of lang's fuzz targets
 // (testdata/fuzz/FuzzX/*, files of `go test fuzz v1` with one string).
@@ -90,4 +31,32 @@ func fuzzInputs(t *testing.T) []string {
 		t.Fatalf("no fuzz inputs under lang/*/testdata/fuzz (%d files)", len(files))
 	}
 	return out
+}
+
+// utf8Texts are the texts TestMessagesAreUTF8 reads the messages of: the
+// corpus programs and mutants, the committed inputs of the fuzz targets,
+// and each of them spoilt.
+func utf8Texts(t *testing.T) []string {
+	t.Helper()
+	texts := []string{
+		// describe clipped a text literal after 30 bytes, inside a character
+		"store x as 1 \"" + strings.Repeat("é", 40) + "\"\n",
+		"display \"" + strings.Repeat("日本", 20) + "\" \"" + strings.Repeat("→", 40) + "\"\n",
+		"store x as \xff\n",
+		"display \"a\xffb\" 1 \"" + strings.Repeat("x", 29) + "\xe2\x82\"\n",
+		"check if \"\xe2\x82\xac\xe2\" is 1 \"\xc3\":\nend check\n",
+	}
+	for _, src := range corpusPrograms(t, 10) {
+		texts = append(texts, src)
+	}
+	texts = append(texts, fuzzInputs(t)...)
+	spoilt := make([]string, 0, 3*len(texts))
+	for _, src := range texts {
+		if i := strings.IndexByte(src, '"'); i >= 0 {
+			spoilt = append(spoilt, src[:i+1]+"\xe2\x82"+src[i+1:])
+		}
+		spoilt = append(spoilt, "\xff"+src, src+"\nstore y as 1 \""+strings.Repeat("ü", 31)+"\"\n")
+	}
+	texts = append(texts, spoilt...)
+	return texts
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"wfl-lsp/lang/check"
 )
@@ -82,7 +83,7 @@ func (x *nameIndex) starting(prefixes []string) iter.Seq2[string, indexed] {
 			i, _ := slices.BinarySearchFunc(x.syms, p, func(s indexed, p string) int {
 				return cmp.Compare(strings.ToLower(s.sym.Name), p)
 			})
-			for ; i < len(x.syms) && hasPrefixFold(x.syms[i].sym.Name, p); i++ {
+			for ; i < len(x.syms) && HasPrefixFold(x.syms[i].sym.Name, p); i++ {
 				if !yield(x.syms[i].sym.Name, x.syms[i]) {
 					return
 				}
@@ -100,4 +101,25 @@ func (x *nameIndex) starting(prefixes []string) iter.Seq2[string, indexed] {
 type namesCache struct {
 	namesOnce sync.Once
 	names     [2]*nameIndex
+}
+
+// HasPrefixFold reports whether strings.ToLower(s) starts with lower, a
+// lower-case string, without lowering s when it is ASCII.
+func HasPrefixFold(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		if i == len(s) {
+			return false
+		}
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return strings.HasPrefix(strings.ToLower(s), lower)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }

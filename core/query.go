@@ -161,3 +161,15 @@ func (s *Snapshot) QueryLines() *token.Lines {
 
 // Partial reports whether the analysis is a partial one (see Query).
 func (a *Analysis) Partial() bool { return a.part != nil }
+
+// PartialEverywhere makes every query partial when it can be, whatever
+// the size of the text or of the closure, and completion find the names
+// of every table through its index (names.go), until tb's test ends: the
+// property tests of core and of its feature packages compare those answers
+// with a full analysis's on small texts too. It is for tests only, and not
+// for tests that run in parallel with others.
+func PartialEverywhere(tb interface{ Cleanup(func()) }) {
+	min, most, small := partialMin, partialMax, smallIndex
+	partialMin, partialMax, smallIndex = 0, 1, 0
+	tb.Cleanup(func() { partialMin, partialMax, smallIndex = min, most, small })
+}

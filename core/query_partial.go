@@ -68,6 +68,16 @@ type coverage struct {
 	q    *queryState
 }
 
+// PartialIncludes reports whether the analysis is a partial one and the
+// file it reads includes others, whose names it reads from its base.
+func (a *Analysis) PartialIncludes() bool {
+	if a.part == nil {
+		return false
+	}
+	ctx := a.part.q.st.ctx
+	return ctx != nil && ctx.Includes
+}
+
 // covers reports whether offset lies in a stretch the analysis parsed.
 func (a *Analysis) covers(offset int) bool {
 	if a.part == nil {
@@ -375,8 +385,8 @@ func (q *queryState) lookup(name string, bound bool) *check.Symbol {
 // outer yields the top-level names of the other units that keep accepts,
 // declared (bound false) or bound, each the base's symbol and how far its
 // declaration moved (as move would move it).
-func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, prefixes []string) iter.Seq2[string, scoped] {
-	return func(yield func(string, scoped) bool) {
+func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, prefixes []string) iter.Seq2[string, Scoped] {
+	return func(yield func(string, Scoped) bool) {
 		table := &q.b.symbols
 		if bound {
 			table = q.b.injected
@@ -387,7 +397,7 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, pr
 				if !keep(name, e.sym) {
 					continue
 				}
-				if by, ok := q.shiftFrom(e.unit); ok && !yield(name, scoped{e.sym, by}) {
+				if by, ok := q.shiftFrom(e.unit); ok && !yield(name, Scoped{e.sym, by}) {
 					return
 				}
 			}
@@ -397,7 +407,7 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, pr
 			if !keep(name, sym) {
 				continue
 			}
-			if by, ok := q.shift(sym); ok && !yield(name, scoped{sym, by}) {
+			if by, ok := q.shift(sym); ok && !yield(name, Scoped{sym, by}) {
 				return
 			}
 		}
@@ -478,7 +488,7 @@ func wordAtUnitStart(before string) bool {
 	if strings.IndexByte(before, '\n') >= 0 {
 		return false
 	}
-	words, at := trailingWords(before)
+	words, at := TrailingWords(before)
 	return len(words) > 0 && at == 0
 }
 
@@ -656,3 +666,44 @@ func (p *coverage) tokens(text string) *lexer.Result {
 	}
 	return out
 }
+
+// TrailingWords returns the identifier words at the end of s after the last
+// keyword, punctuation or literal (the name being typed), and the index in s
+// where the first of them starts.
+func TrailingWords(s string) ([]string, int) {
+	if len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		return nil, len(s) // a cursor after a space starts a new word
+	}
+	var words []string
+	start, end := len(s), len(s)
+	for {
+		i := end
+		for i > 0 && isWordByte(s[i-1]) {
+			i--
+		}
+		if i == end {
+			break
+		}
+		w := s[i:end]
+		// The word at the cursor may be the start of a name that begins
+		// like a keyword ("to" of "total"); earlier words must be names.
+		if !isLetter(w[0]) || end != len(s) && token.Lookup(w) != token.Identifier {
+			break
+		}
+		words = append([]string{w}, words...)
+		start = i
+		j := i
+		for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t') {
+			j--
+		}
+		if j == i || j == 0 {
+			break
+		}
+		end = j
+	}
+	return words, start
+}
+
+func isWordByte(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' || c == '_' }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -14,14 +14,10 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// partialEverywhere makes every query of the test partial when it can be,
-// whatever the size of the text or of the closure, and completion find
-// the names of every table through its index (names.go).
+// partialEverywhere is PartialEverywhere.
 func partialEverywhere(tb testing.TB) {
 	tb.Helper()
-	min, most, small := partialMin, partialMax, smallIndex
-	partialMin, partialMax, smallIndex = 0, 1, 0
-	tb.Cleanup(func() { partialMin, partialMax, smallIndex = min, most, small })
+	PartialEverywhere(tb)
 }
 
 // TestQueryEqualsFull edits every corpus program (and a sample of the
@@ -103,32 +99,12 @@ func mapsKeys(m map[string]string) func(func(string) bool) {
 	}
 }
 
-// referencesAcross is a.ReferencesAcross at offset as references and
-// highlights follow a name through the files the document at path
-// includes: the document is a, the others are ws's.
-func referencesAcross(a *Analysis, offset int, path string, ws *Workspace) ([]FileRef, bool) {
-	load := func(p string) (*Analysis, bool) {
-		if p == path {
-			return a, true
-		}
-		return ws.Load(p)
-	}
-	includesOf := func(p string) []string {
-		if g, ok := load(p); ok {
-			return g.Includes(p)
-		}
-		return nil
-	}
-	return a.ReferencesAcross(offset, path, nil, includesOf, load)
-}
-
 // compareQueries asks every query at offset of s (and of the lines around
 // it, for the range queries) and of full, and describes the first
 // difference.
 func compareQueries(s *Snapshot, full *Analysis, offset int, ws *Workspace, c *queryCounts) string {
 	at := token.Span{Start: offset, End: offset}
 	path := s.URI.Path()
-	load := func(p string) (*Analysis, bool) { return ws.Load(p) }
 	type query struct {
 		name string
 		a    *Analysis
@@ -143,40 +119,12 @@ func compareQueries(s *Snapshot, full *Analysis, offset int, ws *Workspace, c *q
 	q := s.Query(at)
 	qr := s.Query(rng)
 	qn := s.QueryName(offset) // may compute the full analysis
-	queries := []query{
-		{"hover", q, func(a *Analysis) any { return a.Hover(offset) }},
-		{"hover across", q, func(a *Analysis) any { return a.HoverAcross(offset, path, load) }},
-		{"definition", q, func(a *Analysis) any { return a.Definition(offset) }},
-		{"included definition", q, func(a *Analysis) any { return a.IncludedDefinition(offset, path, load) }},
-		{"signature help", q, func(a *Analysis) any { return a.SignatureHelp(offset) }},
-		{"completion", q, func(a *Analysis) any {
-			span, items := a.Completion(offset, CompletionOptions{Snippets: true, Path: path})
-			return []any{span, items}
-		}},
-		{"plain completion", q, func(a *Analysis) any {
-			span, items := a.Completion(offset, CompletionOptions{})
-			return []any{span, items}
-		}},
-		{"highlights", qn, func(a *Analysis) any { return a.Highlights(offset) }},
-		{"references", qn, func(a *Analysis) any { return a.References(offset, false) }},
-		{"reference count", qn, func(a *Analysis) any {
-			// As a code lens counts them: through the files that include
-			// the document (none here), loading it as the analysis asked.
-			n, ok := a.ReferenceCount(offset, Files{Base: path, IncludesOf: func(string) []string { return nil },
-				Load: func(p string) (*Analysis, bool) {
-					if p == path {
-						return a, true
-					}
-					return ws.Load(p)
-				}})
-			return []any{n, ok}
-		}},
-		{"references across", qn, func(a *Analysis) any {
-			refs, ok := referencesAcross(a, offset, path, ws)
-			return []any{refs, ok}
-		}},
-		{"semantic tokens", qr, func(a *Analysis) any { return a.SemanticTokens(rng) }},
-		{"inlay hints", qr, func(a *Analysis) any { return a.InlayHints(rng) }},
+	var queries []query
+	if featureQueries != nil {
+		for _, f := range featureQueries(offset, rng, path, ws) {
+			a := map[queryOn]*Analysis{onCursor: q, onName: qn, onRange: qr}[f.On]
+			queries = append(queries, query{f.Name, a, f.Ask})
+		}
 	}
 	for _, x := range queries {
 		c.count(x.a)
@@ -320,44 +268,6 @@ func TestQueryCases(t *testing.T) {
 				t.Errorf("%d of %d answers from a partial analysis", c.partial, c.answers)
 			}
 		})
-	}
-}
-
-// BenchmarkQuery times the analysis a query needs right after an edit of
-// a 10,000-line document: partial (what Query does) and full (what the
-// server did before). Each edit retypes one digit in the middle chunk; the
-// query is a completion at the edit.
-//
-//	go test -run '^$' -bench Query ./core
-func BenchmarkQuery(b *testing.B) {
-	for _, doc := range []string{"lines=10000", "clean/lines=10000"} {
-		text := benchText(10000)
-		if strings.HasPrefix(doc, "clean") {
-			text = benchdoc.Clean(10000)
-		}
-		at := strings.Index(text, "c417 as 0\n") + len("c417 as ")
-		for _, mode := range []string{"partial", "full"} {
-			b.Run(mode+"/"+doc, func(b *testing.B) {
-				ws := NewWorkspace()
-				uri := URI("file:///bench/query.wfl")
-				s := ws.Open(uri, 1, text)
-				s.Diagnostics()
-				s.Analysis()
-				b.SetBytes(int64(len(text)))
-				b.ReportAllocs()
-				for i := 0; b.Loop(); i++ {
-					s, _ = ws.Change(uri, s.Version+1, Edit{Start: at, End: at + 1, Text: string(rune('1' + i%9))})
-					s.Diagnostics() // the publisher's part
-					a := s.Query(token.Span{Start: at + 1, End: at + 1})
-					if mode == "full" {
-						a = s.Analysis()
-					} else if a.part == nil {
-						b.Fatal("the query fell back to the full analysis")
-					}
-					a.Completion(at+1, CompletionOptions{})
-				}
-			})
-		}
 	}
 }
 
@@ -598,3 +508,37 @@ func TestQueriesOfConnectedProgram(t *testing.T) {
 		t.Errorf("only %d of %d answers came from a partial analysis", c.partial, c.answers)
 	}
 }
+
+// featureQueries are the position queries of the feature packages
+// (completion, navigation, presentation) compareQueries asks at offset of
+// the document at path (rng: the lines around it), the other files loaded
+// from ws: set by queries_features_test.go,
+// in the external test package, which imports them.
+var featureQueries func(offset int, rng token.Span, path string, ws *Workspace) []positionQuery
+
+// outlineOf and documentSymbols are presentation's outline of a snapshot
+// and of an analysis, and showOpened asks what an editor shows of a
+// document it opens (the outline, folding ranges, semantic tokens): set
+// by queries_features_test.go.
+var (
+	outlineOf       func(s *Snapshot) any
+	documentSymbols func(a *Analysis) any
+	showOpened      func(s *Snapshot)
+)
+
+// A positionQuery is a query compareQueries asks of a partial analysis
+// (that of the cursor, of the name at it, or of the lines around it: On)
+// and of the full one.
+type positionQuery struct {
+	Name string
+	On   queryOn
+	Ask  func(a *Analysis) any
+}
+
+type queryOn int
+
+const (
+	onCursor queryOn = iota
+	onName
+	onRange
+)

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"wfl-lsp/internal/benchdoc"
-	"wfl-lsp/lang/token"
 )
 
 // growthShapes are texts of n units of a shape.
@@ -49,9 +48,7 @@ func openAndShow(text string) int {
 		}
 	}
 	s.Tolerant()
-	s.DocumentSymbols()
-	s.Syntax().FoldingRanges()
-	s.Analysis().SemanticTokens(token.Span{Start: 0, End: len(text)})
+	showOpened(s)
 	return sum
 }
 

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -40,7 +41,7 @@ func TestTolerantReadsKinds(t *testing.T) {
 	}
 	differ := 0
 	for _, src := range texts {
-		st := fixSnapshot(t, src).diagState()
+		st := defaultSnapshot(t, src).diagState()
 		want := shown(st)
 		for _, u := range st.units {
 			if u.d == nil {
@@ -59,4 +60,13 @@ func TestTolerantReadsKinds(t *testing.T) {
 	if differ > 0 {
 		t.Errorf("%d of %d texts' tolerant lists change with the messages", differ, len(texts))
 	}
+}
+
+// defaultSnapshot makes a snapshot of src in a folder with no .wflcfg, so
+// the default configuration applies.
+func defaultSnapshot(t *testing.T, src string) *Snapshot {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
+	return NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 }

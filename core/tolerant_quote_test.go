@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -23,7 +24,7 @@ func TestOpenQuoteAddsNothingBelow(t *testing.T) {
 	progs := corpusOrSkip(t, 10)
 	const uri = URI("file:///nowhere/quote.wfl")
 	typed, parses := 0, 0
-	for k, path := range slices.Sorted(mapKeys(progs)) {
+	for k, path := range slices.Sorted(maps.Keys(progs)) {
 		text := progs[path]
 		starts := []int{0}
 		for i := range len(text) {

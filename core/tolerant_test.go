@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -34,7 +35,7 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 	progs := corpusOrSkip(t, stride)
 	const uri = URI("file:///nowhere/broken.wfl")
 	broken, clean, dirty, waited, laidOut := 0, 0, 0, 0, 0
-	for n, path := range slices.Sorted(mapKeys(progs)) {
+	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		text := progs[path]
 		_, base := NewSnapshot(uri, 1, text).Diagnostics()
 		if parseFails(base) {
@@ -244,7 +245,7 @@ func declarationsUsed(a *Analysis, errLines map[int]bool) map[int]bool {
 		if r.Sym == nil || r.Sym.From != "" || r.Sym.Decl.End <= r.Sym.Decl.Start || !errLines[a.Lines.Line(r.Ident.Pos())] {
 			continue
 		}
-		for _, sp := range declSpans(r.Sym) {
+		for _, sp := range DeclSpans(r.Sym) {
 			out[a.Lines.Line(sp.Start)] = true
 		}
 	}

@@ -78,7 +78,7 @@ type Snapshot struct {
 	// outline holds the types of the top-level stores of the units of
 	// the latest version whose outline was made when this one was
 	// (symbols_since.go).
-	outline atomic.Pointer[outlineTypes]
+	outline atomic.Pointer[OutlineTypes]
 
 	// stating is set while the diagnostics' state is being made: an
 	// analysis made then lints in both modes for it (analyzeModes).
@@ -153,6 +153,15 @@ func (s *Snapshot) analyze() {
 // After an edit, the requests that read less (a position's partial
 // analysis, the tree, the text) leave it unmade.
 func (s *Snapshot) Analysed() bool { return s.analysed.Load() }
+
+// WithText returns a version of the snapshot with text, unpublished:
+// its diagnostics are derived from the snapshot's, and its includes are
+// found where the snapshot's are. The quick fixes check a candidate on one.
+func (s *Snapshot) WithText(text string) *Snapshot {
+	v := &Snapshot{URI: s.URI, Version: s.Version, Text: text, src: s.src}
+	v.base.Store(s)
+	return v
+}
 
 // own returns the analysis of the document that does not follow its
 // includes: what another file that includes it learns of it. For a
@@ -734,4 +743,16 @@ func (w *Workspace) Close(uri URI) bool {
 		w.byPath.Compute(filepath.Clean(p), func(old URI, loaded bool) (URI, bool) { return old, !loaded || old == uri })
 	}
 	return ok
+}
+
+// LineBreak returns the line break src uses: that of its first line, or "\n"
+// when it has one line.
+func LineBreak(src string) string {
+	if i := strings.IndexAny(src, "\r\n"); i >= 0 {
+		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+			return "\r\n"
+		}
+		return src[i : i+1]
+	}
+	return "\n"
 }

@@ -22,6 +22,9 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/completion"
+	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/token"
 )
@@ -225,8 +228,8 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 			publish(ws, u, s) // what the server publishes, kept for the next edit
 			a := s.Analysis()
 			a.IdentAt(len(t) / 2)
-			a.Hover(len(t) / 2)
-			s.DocumentSymbols() // an editor's outline, whose types later outlines keep
+			navigation.Hover(a, len(t)/2)
+			presentation.Outline(s) // an editor's outline, whose types later outlines keep
 			if !typed {
 				continue
 			}
@@ -238,9 +241,9 @@ func heapPerDocument(b *testing.B, lines int, typed bool) {
 					b.Fatal(err)
 				}
 				publish(ws, u, s)
-				s.Query(token.Span{Start: at + 1, End: at + 1}).Completion(at+1, core.CompletionOptions{})
+				completion.List(s.Query(token.Span{Start: at + 1, End: at + 1}), at+1, completion.Options{})
 			}
-			s.DocumentSymbols() // once typing pauses
+			presentation.Outline(s) // once typing pauses
 		}
 		settle()
 		runtime.ReadMemStats(&after)

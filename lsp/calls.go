@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/navigation"
 )
 
 // callFile is the file of a call hierarchy item: an open document or a
@@ -61,7 +62,7 @@ func (s *server) callFile(u uri.URI, enc encoding) (callFile, bool) {
 }
 
 // item converts a core item of the file f (or of the file it names).
-func (s *server) item(f callFile, it core.CallItem) protocol.CallHierarchyItem {
+func (s *server) item(f callFile, it navigation.CallItem) protocol.CallHierarchyItem {
 	u, m := f.uri, f.m
 	if it.File != "" && it.File != f.path {
 		u = uri.File(it.File)
@@ -82,7 +83,7 @@ func (s *server) item(f callFile, it core.CallItem) protocol.CallHierarchyItem {
 
 func prepareCallHierarchy(_ context.Context, s *server, d doc, p *protocol.CallHierarchyPrepareParams) (any, error) {
 	a, m := d.analysis()
-	it, ok := a.PrepareCallHierarchy(m.offset(p.Position))
+	it, ok := navigation.PrepareCallHierarchy(a, m.offset(p.Position))
 	if !ok {
 		return nil, nil
 	}
@@ -92,7 +93,7 @@ func prepareCallHierarchy(_ context.Context, s *server, d doc, p *protocol.CallH
 
 func incomingCalls(s *server, f callFile, p *protocol.CallHierarchyIncomingCallsParams) (any, error) {
 	out := []protocol.CallHierarchyIncomingCall{}
-	calls := f.a.IncomingCallsAcross(f.m.offset(p.Item.SelectionRange.Start), f.path, s.candidatePaths(), s.includesOf, s.loadAnalysis)
+	calls := navigation.IncomingCallsAcross(f.a, f.m.offset(p.Item.SelectionRange.Start), f.path, s.candidatePaths(), s.includesOf, s.loadAnalysis)
 	for _, c := range calls {
 		g := f
 		if c.Item.File != "" && c.Item.File != f.path {
@@ -108,13 +109,13 @@ func incomingCalls(s *server, f callFile, p *protocol.CallHierarchyIncomingCalls
 
 func outgoingCalls(s *server, f callFile, p *protocol.CallHierarchyOutgoingCallsParams) (any, error) {
 	out := []protocol.CallHierarchyOutgoingCall{}
-	for _, c := range f.a.OutgoingCalls(f.m.offset(p.Item.SelectionRange.Start)) {
+	for _, c := range navigation.OutgoingCalls(f.a, f.m.offset(p.Item.SelectionRange.Start)) {
 		out = append(out, protocol.CallHierarchyOutgoingCall{To: s.item(f, c.Item), FromRanges: ranges(f.m, c)})
 	}
 	return out, nil
 }
 
-func ranges(m mapper, c core.Call) []protocol.Range {
+func ranges(m mapper, c navigation.Call) []protocol.Range {
 	rs := make([]protocol.Range, len(c.Spans))
 	for i, s := range c.Spans {
 		rs[i] = m.rng(s)

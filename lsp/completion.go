@@ -17,23 +17,25 @@ import (
 	"go.lsp.dev/protocol"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/completion"
+	"wfl-lsp/core/navigation"
 )
 
-var completionKinds = map[core.CompletionKind]protocol.CompletionItemKind{
-	core.CompleteKeyword:   protocol.CompletionItemKindKeyword,
-	core.CompleteSnippet:   protocol.CompletionItemKindSnippet,
-	core.CompleteVariable:  protocol.CompletionItemKindVariable,
-	core.CompleteConstant:  protocol.CompletionItemKindConstant,
-	core.CompleteParameter: protocol.CompletionItemKindVariable,
-	core.CompleteAction:    protocol.CompletionItemKindFunction,
-	core.CompleteBuiltin:   protocol.CompletionItemKindFunction,
-	core.CompleteContainer: protocol.CompletionItemKindClass,
-	core.CompleteProperty:  protocol.CompletionItemKindProperty,
-	core.CompleteMethod:    protocol.CompletionItemKindMethod,
-	core.CompleteInterface: protocol.CompletionItemKindInterface,
-	core.CompleteType:      protocol.CompletionItemKindTypeParameter,
-	core.CompleteFile:      protocol.CompletionItemKindFile,
-	core.CompleteFolder:    protocol.CompletionItemKindFolder,
+var completionKinds = map[completion.Kind]protocol.CompletionItemKind{
+	completion.Keyword:   protocol.CompletionItemKindKeyword,
+	completion.Snippet:   protocol.CompletionItemKindSnippet,
+	completion.Variable:  protocol.CompletionItemKindVariable,
+	completion.Constant:  protocol.CompletionItemKindConstant,
+	completion.Parameter: protocol.CompletionItemKindVariable,
+	completion.Action:    protocol.CompletionItemKindFunction,
+	completion.Builtin:   protocol.CompletionItemKindFunction,
+	completion.Container: protocol.CompletionItemKindClass,
+	completion.Property:  protocol.CompletionItemKindProperty,
+	completion.Method:    protocol.CompletionItemKindMethod,
+	completion.Interface: protocol.CompletionItemKindInterface,
+	completion.Type:      protocol.CompletionItemKindTypeParameter,
+	completion.File:      protocol.CompletionItemKindFile,
+	completion.Folder:    protocol.CompletionItemKindFolder,
 }
 
 // maxCompletionItems bounds one completion answer.
@@ -44,11 +46,11 @@ type resolveData struct {
 	Builtin string `json:"builtin"`
 }
 
-func completion(ctx context.Context, s *server, d doc, p *protocol.CompletionParams) (any, error) {
+func complete(ctx context.Context, s *server, d doc, p *protocol.CompletionParams) (any, error) {
 	a, m, off := d.at(p.Position)
 	s.lanes.stepAside(ctx) // the list waits for the short answers
 	snippets := s.session.Load().caps.snippets
-	span, items := a.Completion(off, core.CompletionOptions{Snippets: snippets, Path: core.URI(d.uri).Path(), Max: maxCompletionItems + 1})
+	span, items := completion.List(a, off, completion.Options{Snippets: snippets, Path: core.URI(d.uri).Path(), Max: maxCompletionItems + 1})
 	// Long lists are cut; the client asks again as the prefix grows.
 	incomplete := len(items) > maxCompletionItems
 	if incomplete {
@@ -63,7 +65,7 @@ func completion(ctx context.Context, s *server, d doc, p *protocol.CompletionPar
 // resolveData), each item its index as its sortText (appendSortKey), and a
 // snippet is the text of an item's edit. TestCompletionJSON checks that
 // the bytes are the same.
-func appendCompletionList(dst []byte, incomplete bool, rng protocol.Range, items []core.CompletionItem) jsonrpc2.RawMessage {
+func appendCompletionList(dst []byte, incomplete bool, rng protocol.Range, items []completion.Item) jsonrpc2.RawMessage {
 	edit := appendRange(nil, rng)
 	n := len(`{"isIncomplete":false,"items":[]}`) // the length written, unless strings are escaped
 	for _, it := range items {
@@ -77,7 +79,7 @@ func appendCompletionList(dst []byte, incomplete bool, rng protocol.Range, items
 		if it.Snippet != "" {
 			n += len(`,"insertTextFormat":2`)
 		}
-		if it.Kind == core.CompleteBuiltin {
+		if it.Kind == completion.Builtin {
 			n += len(`,"data":{"builtin":""}`) + len(it.Label)
 		}
 	}
@@ -117,7 +119,7 @@ func appendCompletionList(dst []byte, incomplete bool, rng protocol.Range, items
 		dst = append(dst, `,"newText":`...)
 		dst = appendQuote(dst, text)
 		dst = append(dst, '}')
-		if it.Kind == core.CompleteBuiltin {
+		if it.Kind == completion.Builtin {
 			dst = append(dst, `,"data":{"builtin":`...)
 			dst = appendQuote(dst, it.Label)
 			dst = append(dst, '}')
@@ -154,7 +156,7 @@ func resolveCompletion(_ *server, params jsonrpc2.RawMessage) (work, error) {
 	return func(context.Context) (any, error) {
 		var data resolveData
 		if len(item.Data) > 0 && json.Unmarshal(item.Data, &data) == nil && data.Builtin != "" {
-			if doc, ok := core.BuiltinDoc(data.Builtin); ok {
+			if doc, ok := navigation.BuiltinDoc(data.Builtin); ok {
 				item.Documentation = &protocol.MarkupContent{Kind: protocol.MarkupKindPlainText, Value: doc}
 			}
 		}
@@ -169,7 +171,7 @@ func resolveCompletion(_ *server, params jsonrpc2.RawMessage) (work, error) {
 // highlighted nothing in `substring(text as Text, …)`).
 func signatureHelp(_ context.Context, s *server, d doc, p *protocol.SignatureHelpParams) (any, error) {
 	a, m, off := d.at(p.Position)
-	info := a.SignatureHelp(off)
+	info := completion.SignatureHelp(a, off)
 	if info == nil {
 		return nil, nil
 	}

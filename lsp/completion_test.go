@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/completion"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
@@ -33,7 +34,7 @@ func TestCompletionJSON(t *testing.T) {
 			texts = append(texts, string(data))
 		}
 	}
-	check := func(what string, incomplete bool, rng protocol.Range, items []core.CompletionItem) {
+	check := func(what string, incomplete bool, rng protocol.Range, items []completion.Item) {
 		t.Helper()
 		got := appendCompletionList(nil, incomplete, rng, items)
 		want, err := protocol.Marshal(protocolCompletionList(incomplete, rng, items))
@@ -49,7 +50,7 @@ func TestCompletionJSON(t *testing.T) {
 		a := core.NewSnapshot("file:///dir/t.wfl", 1, text).Analysis()
 		for off := 0; off <= len(text); off += 17 * testcorpus.RaceStride(8) {
 			for _, snippets := range []bool{false, true} {
-				span, items := a.Completion(off, core.CompletionOptions{Snippets: snippets, Max: maxCompletionItems + 1})
+				span, items := completion.List(a, off, completion.Options{Snippets: snippets, Max: maxCompletionItems + 1})
 				incomplete := len(items) > maxCompletionItems
 				if incomplete {
 					items = items[:maxCompletionItems]
@@ -62,12 +63,12 @@ func TestCompletionJSON(t *testing.T) {
 		}
 	}
 	odd := "a \"quoted\" \\ <b> & é 😀 \u2028\u2029 \x00\x1f\x7f\t\r\n \xff\xfe end"
-	var items []core.CompletionItem
-	for k := range core.CompleteFolder + 2 {
+	var items []completion.Item
+	for k := range completion.Folder + 2 {
 		items = append(items,
-			core.CompletionItem{Label: "plain", Kind: k, Insert: "plain"},
-			core.CompletionItem{Label: odd, Kind: k, Detail: odd, Doc: odd, Insert: odd, Snippet: odd},
-			core.CompletionItem{Label: odd, Kind: k, Detail: "d", Insert: ""})
+			completion.Item{Label: "plain", Kind: k, Insert: "plain"},
+			completion.Item{Label: odd, Kind: k, Detail: odd, Doc: odd, Insert: odd, Snippet: odd},
+			completion.Item{Label: odd, Kind: k, Detail: "d", Insert: ""})
 	}
 	lines := token.NewLines("x\ny\n")
 	check("made-up items", true, newMapper(lines, utf16).rng(token.Span{Start: 2, End: 3}), items)
@@ -82,7 +83,7 @@ func TestCompletionJSON(t *testing.T) {
 
 // protocolCompletionList is the CompletionList of items, each replacing
 // rng, as protocol values.
-func protocolCompletionList(incomplete bool, rng protocol.Range, items []core.CompletionItem) *protocol.CompletionList {
+func protocolCompletionList(incomplete bool, rng protocol.Range, items []completion.Item) *protocol.CompletionList {
 	out := make([]protocol.CompletionItem, 0, len(items))
 	for i, it := range items {
 		ci := protocol.CompletionItem{
@@ -101,7 +102,7 @@ func protocolCompletionList(incomplete bool, rng protocol.Range, items []core.Co
 			ci.TextEdit = &protocol.TextEdit{Range: rng, NewText: it.Snippet}
 			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
 		}
-		if it.Kind == core.CompleteBuiltin {
+		if it.Kind == completion.Builtin {
 			data, _ := json.Marshal(resolveData{Builtin: it.Label})
 			ci.Data = protocol.LSPAny(data)
 		}
@@ -119,7 +120,7 @@ func BenchmarkCompletionList(b *testing.B) {
 	at := strings.Index(text, call) + len(call)
 	text = text[:at] + "+t" + text[at:]
 	a := core.NewSnapshot("file:///bench.wfl", 1, text).Analysis()
-	span, items := a.Completion(at+2, core.CompletionOptions{Max: maxCompletionItems + 1})
+	span, items := completion.List(a, at+2, completion.Options{Max: maxCompletionItems + 1})
 	if len(items) <= maxCompletionItems {
 		b.Fatalf("%d items", len(items))
 	}

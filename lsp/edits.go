@@ -17,6 +17,9 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/fixes"
+	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -45,7 +48,7 @@ func rangeFormatting(_ context.Context, _ *server, d doc, p *protocol.DocumentRa
 
 func formatLines(d doc, start, end int) (any, error) {
 	m := d.mapper() // formatting reads the text alone: no analysis
-	edits, err := d.snap.FormatEdits(start, end)
+	edits, err := presentation.FormatLines(d.snap, start, end)
 	if err != nil {
 		return nil, jsonrpc2.Errorf(codeRequestFailed, "cannot format: %v", err)
 	}
@@ -83,7 +86,7 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 	out := []protocol.CodeAction{}
 	if want(protocol.CodeActionKindQuickFix) {
 		kind := protocol.CodeActionKindQuickFix
-		for i, f := range d.snap.Fixes(m.span(p.Range)) {
+		for i, f := range fixes.At(d.snap, m.span(p.Range)) {
 			ca := protocol.CodeAction{
 				Title:       f.Title,
 				Kind:        &kind,
@@ -115,14 +118,14 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 	return out, nil
 }
 
-func fixEdit(s *server, d doc, m mapper, f core.Fix) *protocol.WorkspaceEdit {
+func fixEdit(s *server, d doc, m mapper, f fixes.Fix) *protocol.WorkspaceEdit {
 	return s.workspaceEdit([]fileEdits{d.edits(textEdits(m, f.Edits))})
 }
 
 // fixAllEdit replaces the text with its safely fixed version, or is nil
 // when there is nothing to fix.
 func fixAllEdit(s *server, d doc, m mapper) *protocol.WorkspaceEdit {
-	fixed, n, err := d.snap.FixAll()
+	fixed, n, err := fixes.All(d.snap)
 	if err != nil || n == 0 || fixed == d.snap.Text {
 		return nil
 	}
@@ -257,12 +260,12 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 			return nil, err
 		}
 		// The fixes make the analysis only when one is at the range
-		// (core's Snapshot.Fixes and FixAll).
+		// (fixes.At and fixes.All).
 		m := d.mapper()
 		if data.FixAll {
 			ca.Edit = fixAllEdit(s, d, m)
-		} else if fixes := snap.Fixes(m.span(data.Range)); data.Index >= 0 && data.Index < len(fixes) {
-			ca.Edit = fixEdit(s, d, m, fixes[data.Index])
+		} else if fs := fixes.At(snap, m.span(data.Range)); data.Index >= 0 && data.Index < len(fs) {
+			ca.Edit = fixEdit(s, d, m, fs[data.Index])
 		}
 		if ca.Edit == nil {
 			return nil, jsonrpc2.NewError(codeRequestFailed, "the code action no longer applies")
@@ -274,10 +277,10 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 func prepareRename(_ context.Context, s *server, d doc, p *protocol.PrepareRenameParams) (any, error) {
 	a, m := d.analysis()
 	off := m.offset(p.Position)
-	span, name, err := a.PrepareRename(off)
+	span, name, err := navigation.PrepareRename(a, off)
 	if err != nil {
 		// A name declared in an included file can be renamed there and here.
-		if _, ok := a.ReferencesAcross(off, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, s.loadAnalysis); ok {
+		if _, ok := navigation.ReferencesAcross(a, off, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, s.loadAnalysis); ok {
 			if id, _ := a.SymbolAt(off); id != nil {
 				return &protocol.PrepareRenamePlaceholder{Range: m.rng(token.Span{Start: id.Pos(), End: id.End()}), Placeholder: id.Name}, nil
 			}
@@ -298,7 +301,7 @@ func rename(_ context.Context, s *server, d doc, p *protocol.RenameParams) (any,
 	a, m := d.analysis()
 	off := m.offset(p.Position)
 	files := s.versionedLoader(d)
-	byFile, ok, err := a.RenameAcross(off, p.NewName, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, files.load)
+	byFile, ok, err := navigation.RenameAcross(a, off, p.NewName, core.URI(d.uri).Path(), s.candidatePaths(), s.includesOf, files.load)
 	if ok {
 		if err != nil {
 			return nil, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
@@ -311,7 +314,7 @@ func rename(_ context.Context, s *server, d doc, p *protocol.RenameParams) (any,
 		}
 		return s.workspaceEdit(out), nil
 	}
-	edits, err := a.Rename(off, p.NewName)
+	edits, err := navigation.Rename(a, off, p.NewName)
 	if err != nil {
 		return nil, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
 	}

@@ -10,6 +10,8 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
 )
 
@@ -37,7 +39,7 @@ func positionOf[P positioned](p *P) protocol.TextDocumentPositionParams {
 
 func hover(_ context.Context, s *server, d doc, p *protocol.HoverParams) (any, error) {
 	a, m, off := d.at(p.Position)
-	h := a.HoverAcross(off, core.URI(d.uri).Path(), s.loadAnalysis)
+	h := navigation.HoverAcross(a, off, core.URI(d.uri).Path(), s.loadAnalysis)
 	if h == nil {
 		return nil, nil
 	}
@@ -51,14 +53,14 @@ func hover(_ context.Context, s *server, d doc, p *protocol.HoverParams) (any, e
 
 func definition(_ context.Context, s *server, d doc, p *protocol.DefinitionParams) (any, error) {
 	a, m, off := d.at(p.Position)
-	spans := a.Definition(off)
+	spans := navigation.Definition(a, off)
 	locs := make(protocol.LocationSlice, 0, len(spans))
 	for _, sp := range spans {
 		locs = append(locs, protocol.Location{URI: d.uri, Range: m.rng(sp)})
 	}
 	if len(locs) == 0 {
 		// Declared in an included file?
-		for _, fs := range a.IncludedDefinition(off, core.URI(d.uri).Path(), s.loadAnalysis) {
+		for _, fs := range navigation.IncludedDefinition(a, off, core.URI(d.uri).Path(), s.loadAnalysis) {
 			locs = append(locs, protocol.Location{URI: uri.File(fs.Path), Range: newMapper(fs.Lines, d.enc).rng(fs.Span)})
 		}
 	}
@@ -132,7 +134,7 @@ func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams
 	off := m.offset(p.Position)
 	a := d.snap.QueryName(off)
 	path := core.URI(d.uri).Path()
-	if refs, ok := a.ReferencesAcross(off, path, s.candidatePaths(), s.includesOf, s.loadHere(path, a)); ok {
+	if refs, ok := navigation.ReferencesAcross(a, off, path, s.candidatePaths(), s.includesOf, s.loadHere(path, a)); ok {
 		// A name shared through include: every file of the family.
 		locs := []protocol.Location{}
 		for _, r := range refs {
@@ -143,7 +145,7 @@ func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams
 		}
 		return locs, nil
 	}
-	refs := a.References(off, p.Context.IncludeDeclaration)
+	refs := navigation.References(a, off, p.Context.IncludeDeclaration)
 	locs := make([]protocol.Location, len(refs))
 	for i, r := range refs {
 		locs[i] = protocol.Location{URI: d.uri, Range: m.rng(r.Span)}
@@ -155,14 +157,14 @@ func highlight(_ context.Context, s *server, d doc, p *protocol.DocumentHighligh
 	m := d.mapper()
 	off := m.offset(p.Position)
 	a := d.snap.QueryName(off)
-	refs := a.Highlights(off)
+	refs := navigation.Highlights(a, off)
 	if len(refs) == 0 {
 		// A name from an included file: its places in this document.
 		path := core.URI(d.uri).Path()
-		shared, _ := a.ReferencesAcross(off, path, nil, s.includesOf, s.loadHere(path, a))
+		shared, _ := navigation.ReferencesAcross(a, off, path, nil, s.includesOf, s.loadHere(path, a))
 		for _, r := range shared {
 			if r.Path == path {
-				refs = append(refs, core.Reference{Span: r.Span, Decl: r.Decl, Write: r.Decl})
+				refs = append(refs, navigation.Reference{Span: r.Span, Decl: r.Decl, Write: r.Decl})
 			}
 		}
 	}
@@ -177,38 +179,38 @@ func highlight(_ context.Context, s *server, d doc, p *protocol.DocumentHighligh
 	return out, nil
 }
 
-var outlineKinds = map[core.OutlineKind]protocol.SymbolKind{
-	core.OutlineAction:    protocol.SymbolKindFunction,
-	core.OutlineMethod:    protocol.SymbolKindMethod,
-	core.OutlineParameter: protocol.SymbolKindVariable,
-	core.OutlineContainer: protocol.SymbolKindClass,
-	core.OutlineInterface: protocol.SymbolKindInterface,
-	core.OutlineProperty:  protocol.SymbolKindProperty,
-	core.OutlineEvent:     protocol.SymbolKindEvent,
-	core.OutlineVariable:  protocol.SymbolKindVariable,
-	core.OutlineConstant:  protocol.SymbolKindConstant,
-	core.OutlineList:      protocol.SymbolKindArray,
-	core.OutlineMap:       protocol.SymbolKindObject,
-	core.OutlinePattern:   protocol.SymbolKindString,
-	core.OutlineDescribe:  protocol.SymbolKindNamespace,
-	core.OutlineTest:      protocol.SymbolKindMethod,
+var outlineKinds = map[presentation.OutlineKind]protocol.SymbolKind{
+	presentation.OutlineAction:    protocol.SymbolKindFunction,
+	presentation.OutlineMethod:    protocol.SymbolKindMethod,
+	presentation.OutlineParameter: protocol.SymbolKindVariable,
+	presentation.OutlineContainer: protocol.SymbolKindClass,
+	presentation.OutlineInterface: protocol.SymbolKindInterface,
+	presentation.OutlineProperty:  protocol.SymbolKindProperty,
+	presentation.OutlineEvent:     protocol.SymbolKindEvent,
+	presentation.OutlineVariable:  protocol.SymbolKindVariable,
+	presentation.OutlineConstant:  protocol.SymbolKindConstant,
+	presentation.OutlineList:      protocol.SymbolKindArray,
+	presentation.OutlineMap:       protocol.SymbolKindObject,
+	presentation.OutlinePattern:   protocol.SymbolKindString,
+	presentation.OutlineDescribe:  protocol.SymbolKindNamespace,
+	presentation.OutlineTest:      protocol.SymbolKindMethod,
 }
 
 // documentSymbol answers the outline. After an edit it comes from the
 // tree and from the types of the top-level stores an earlier outline
-// found, those of the statements checked again since found anew (core's
-// Snapshot.DocumentSymbols): an editor asks for it after every pause in
+// found, those of the statements checked again since found anew
+// (presentation.Outline): an editor asks for it after every pause in
 // typing (VS Code's outline, breadcrumbs and sticky scroll).
 func documentSymbol(_ context.Context, s *server, d doc, _ *protocol.DocumentSymbolParams) (any, error) {
-	syms := d.snap.DocumentSymbols()
+	syms := presentation.Outline(d.snap)
 	m := d.mapper()
 	if s.session.Load().caps.hierarchicalSymbols {
 		return protocol.DocumentSymbolSlice(toDocumentSymbols(m, syms)), nil
 	}
 	// Older clients get a flat list, each entry naming its container.
 	out := protocol.SymbolInformationSlice{}
-	var flatten func(parent string, ss []core.DocumentSymbol)
-	flatten = func(parent string, ss []core.DocumentSymbol) {
+	var flatten func(parent string, ss []presentation.DocumentSymbol)
+	flatten = func(parent string, ss []presentation.DocumentSymbol) {
 		for _, sym := range ss {
 			info := protocol.SymbolInformation{Location: protocol.Location{URI: d.uri, Range: m.rng(sym.Span)}}
 			info.Name, info.Kind = sym.Name, outlineKinds[sym.Kind]
@@ -224,7 +226,7 @@ func documentSymbol(_ context.Context, s *server, d doc, _ *protocol.DocumentSym
 	return out, nil
 }
 
-func toDocumentSymbols(m mapper, ss []core.DocumentSymbol) []protocol.DocumentSymbol {
+func toDocumentSymbols(m mapper, ss []presentation.DocumentSymbol) []protocol.DocumentSymbol {
 	out := make([]protocol.DocumentSymbol, 0, len(ss))
 	for _, sym := range ss {
 		ds := protocol.DocumentSymbol{
@@ -245,7 +247,7 @@ func toDocumentSymbols(m mapper, ss []core.DocumentSymbol) []protocol.DocumentSy
 func foldingRange(_ context.Context, s *server, d doc, _ *protocol.FoldingRangeParams) (any, error) {
 	a, m := d.syntax()
 	lineOnly := s.session.Load().caps.lineFoldingOnly
-	folds := a.FoldingRanges()
+	folds := presentation.FoldingRanges(a)
 	out := make([]protocol.FoldingRange, 0, len(folds))
 	for _, f := range folds {
 		start, end := m.position(f.Start), m.position(f.End)
@@ -270,7 +272,7 @@ func selectionRange(_ context.Context, _ *server, d doc, p *protocol.SelectionRa
 	out := make([]protocol.SelectionRange, 0, len(p.Positions))
 	for _, pos := range p.Positions {
 		off := m.offset(pos)
-		chain := a.SelectionRange(off)
+		chain := presentation.SelectionRange(a, off)
 		if len(chain) == 0 {
 			chain = []token.Span{{Start: off, End: off}}
 		}

@@ -11,12 +11,13 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 )
 
 // documentLink links each include and load module path to its file.
 func documentLink(_ context.Context, _ *server, d doc, _ *protocol.DocumentLinkParams) (any, error) {
 	a, m := d.syntax()
-	links := a.DocumentLinks(core.URI(d.uri).Path())
+	links := presentation.DocumentLinks(a, core.URI(d.uri).Path())
 	out := make([]protocol.DocumentLink, 0, len(links))
 	for _, l := range links {
 		target := uri.File(l.Target)
@@ -32,8 +33,8 @@ func inlayHint(ctx context.Context, s *server, d doc, p *protocol.InlayHintParam
 	span := m.span(p.Range)
 	s.lanes.stepAside(ctx) // as semantic tokens of a range
 	// As those tokens, the hints are the last range's where nothing changed
-	// since (core's Snapshot.RangeHints).
-	rh := d.snap.RangeHints(span, s.tokens.hints.get(d.uri))
+	// since (presentation.HintsIn).
+	rh := presentation.HintsIn(d.snap, span, s.tokens.hints.get(d.uri))
 	s.tokens.hints.put(d.uri, d.snap.Version, rh)
 	defer s.lanes.longTurn(ctx)()
 	hints := rh.Hints()

@@ -41,7 +41,7 @@ var requests = map[string]request{
 	protocol.MethodCallHierarchyIncomingCalls:       itemRequest(func(p *protocol.CallHierarchyIncomingCallsParams) protocol.CallHierarchyItem { return p.Item }, incomingCalls),
 	protocol.MethodCallHierarchyOutgoingCalls:       itemRequest(func(p *protocol.CallHierarchyOutgoingCallsParams) protocol.CallHierarchyItem { return p.Item }, outgoingCalls),
 	// completion.go
-	protocol.MethodTextDocumentCompletion:    docRequest(func(p *protocol.CompletionParams) uri.URI { return p.TextDocument.URI }, completion),
+	protocol.MethodTextDocumentCompletion:    docRequest(func(p *protocol.CompletionParams) uri.URI { return p.TextDocument.URI }, complete),
 	protocol.MethodCompletionItemResolve:     {prepare: async(resolveCompletion)},
 	protocol.MethodTextDocumentSignatureHelp: short(docRequest(func(p *protocol.SignatureHelpParams) uri.URI { return p.TextDocument.URI }, signatureHelp)),
 	// semtok.go

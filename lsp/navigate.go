@@ -16,17 +16,19 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 )
 
 // files are the files a cross-file query about d reads, with d's own
 // snapshot for d.
-func (s *server) files(d doc) core.Files {
-	return core.Files{Base: core.URI(d.uri).Path(), Candidates: s.candidatePaths(), IncludesOf: s.includesOf,
+func (s *server) files(d doc) navigation.Files {
+	return navigation.Files{Base: core.URI(d.uri).Path(), Candidates: s.candidatePaths(), IncludesOf: s.includesOf,
 		Load: s.versionedLoader(d).load}
 }
 
 // locations converts spans of the document and of other files.
-func (s *server) locations(d doc, spans []core.FileSpan) any {
+func (s *server) locations(d doc, spans []navigation.FileSpan) any {
 	if len(spans) == 0 {
 		return nil
 	}
@@ -39,16 +41,16 @@ func (s *server) locations(d doc, spans []core.FileSpan) any {
 
 func typeDefinition(_ context.Context, s *server, d doc, p *protocol.TypeDefinitionParams) (any, error) {
 	a, m := d.analysis()
-	return s.locations(d, a.TypeDefinition(m.offset(p.Position), s.files(d))), nil
+	return s.locations(d, navigation.TypeDefinition(a, m.offset(p.Position), s.files(d))), nil
 }
 
 func implementation(_ context.Context, s *server, d doc, p *protocol.ImplementationParams) (any, error) {
 	a, m := d.analysis()
-	return s.locations(d, a.Implementations(m.offset(p.Position), s.files(d))), nil
+	return s.locations(d, navigation.Implementations(a, m.offset(p.Position), s.files(d))), nil
 }
 
 // typeItem converts a core type item; f is the file the request is about.
-func (s *server) typeItem(f callFile, it core.TypeItem) protocol.TypeHierarchyItem {
+func (s *server) typeItem(f callFile, it navigation.TypeItem) protocol.TypeHierarchyItem {
 	u := f.uri
 	if it.Path != f.path {
 		u = uri.File(it.Path)
@@ -67,7 +69,7 @@ func (s *server) typeItem(f callFile, it core.TypeItem) protocol.TypeHierarchyIt
 
 func prepareTypeHierarchy(_ context.Context, s *server, d doc, p *protocol.TypeHierarchyPrepareParams) (any, error) {
 	a, m := d.analysis()
-	it, ok := a.PrepareTypeHierarchy(m.offset(p.Position), s.files(d))
+	it, ok := navigation.PrepareTypeHierarchy(a, m.offset(p.Position), s.files(d))
 	if !ok {
 		return nil, nil
 	}
@@ -77,7 +79,7 @@ func prepareTypeHierarchy(_ context.Context, s *server, d doc, p *protocol.TypeH
 
 // typeItemRequest is a request about a type hierarchy item, answered for
 // the file it is in, open or not.
-func typeItemRequest[P any](itemOf func(*P) protocol.TypeHierarchyItem, fn func(s *server, f callFile, item protocol.TypeHierarchyItem) []core.TypeItem) request {
+func typeItemRequest[P any](itemOf func(*P) protocol.TypeHierarchyItem, fn func(s *server, f callFile, item protocol.TypeHierarchyItem) []navigation.TypeItem) request {
 	return request{prepare: async(func(s *server, params jsonrpc2.RawMessage) (work, error) {
 		p := new(P)
 		if err := decodeParams(params, p); err != nil {
@@ -100,16 +102,16 @@ func typeItemRequest[P any](itemOf func(*P) protocol.TypeHierarchyItem, fn func(
 }
 
 // hierarchyFiles are the files a type hierarchy request about f reads.
-func (s *server) hierarchyFiles(f callFile) core.Files {
-	return core.Files{Base: f.path, Candidates: s.candidatePaths(), IncludesOf: s.includesOf, Load: s.loadAnalysis}
+func (s *server) hierarchyFiles(f callFile) navigation.Files {
+	return navigation.Files{Base: f.path, Candidates: s.candidatePaths(), IncludesOf: s.includesOf, Load: s.loadAnalysis}
 }
 
-func supertypes(s *server, f callFile, item protocol.TypeHierarchyItem) []core.TypeItem {
-	return f.a.Supertypes(f.m.offset(item.SelectionRange.Start), s.hierarchyFiles(f))
+func supertypes(s *server, f callFile, item protocol.TypeHierarchyItem) []navigation.TypeItem {
+	return navigation.Supertypes(f.a, f.m.offset(item.SelectionRange.Start), s.hierarchyFiles(f))
 }
 
-func subtypes(s *server, f callFile, item protocol.TypeHierarchyItem) []core.TypeItem {
-	return f.a.Subtypes(f.m.offset(item.SelectionRange.Start), s.hierarchyFiles(f))
+func subtypes(s *server, f callFile, item protocol.TypeHierarchyItem) []navigation.TypeItem {
+	return navigation.Subtypes(f.a, f.m.offset(item.SelectionRange.Start), s.hierarchyFiles(f))
 }
 
 // lensData identifies the document and the version a code lens was made
@@ -127,7 +129,7 @@ func codeLens(_ context.Context, _ *server, d doc, _ *protocol.CodeLensParams) (
 	x, m := d.syntax()
 	data, _ := json.Marshal(lensData{URI: d.uri, Version: d.snap.Version})
 	out := []protocol.CodeLens{}
-	for _, l := range x.CodeLenses() {
+	for _, l := range navigation.CodeLenses(x) {
 		out = append(out, protocol.CodeLens{Range: m.rng(l.Span), Data: protocol.LSPAny(data)})
 	}
 	return out, nil
@@ -158,7 +160,7 @@ func resolveCodeLens(s *server, params jsonrpc2.RawMessage) (work, error) {
 		off := d.mapper().offset(lens.Range.Start)
 		a := d.snap.QueryName(off)
 		path := core.URI(d.uri).Path()
-		n, ok := a.ReferenceCount(off, core.Files{Base: path, Candidates: s.candidatePaths(), IncludesOf: s.includesOf, Load: s.loadHere(path, a)})
+		n, ok := navigation.ReferenceCount(a, off, navigation.Files{Base: path, Candidates: s.candidatePaths(), IncludesOf: s.includesOf, Load: s.loadHere(path, a)})
 		if !ok {
 			return nil, jsonrpc2.NewError(codeRequestFailed, "the code lens is on no declared name")
 		}
@@ -178,9 +180,9 @@ func onTypeFormatting(_ context.Context, _ *server, d doc, p *protocol.DocumentO
 		return nil, nil
 	}
 	// The closer is decided by parsing the text from the header's
-	// statement on (core's Snapshot.CloseBlock): no analysis is needed.
+	// statement on (presentation.CloseBlock): no analysis is needed.
 	m := d.mapper()
-	e, ok := d.snap.CloseBlock(m.offset(p.Position))
+	e, ok := presentation.CloseBlock(d.snap, m.offset(p.Position))
 	if !ok {
 		return nil, nil
 	}

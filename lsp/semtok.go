@@ -18,6 +18,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
 )
 
@@ -25,8 +26,8 @@ import (
 // modifier indexes are core's.
 func semanticLegend() protocol.SemanticTokensLegend {
 	return protocol.SemanticTokensLegend{
-		TokenTypes:     append([]string(nil), core.SemTypeNames[:]...),
-		TokenModifiers: append([]string(nil), core.SemModNames...),
+		TokenTypes:     append([]string(nil), presentation.SemTypeNames[:]...),
+		TokenModifiers: append([]string(nil), presentation.SemModNames...),
 	}
 }
 
@@ -37,8 +38,8 @@ type tokenCache struct {
 	last map[uri.URI]cachedTokens
 	seq  atomic.Uint64
 
-	ranges rangeCache[*core.RangeTokens]
-	hints  rangeCache[*core.RangeHints]
+	ranges rangeCache[*presentation.RangeTokens]
+	hints  rangeCache[*presentation.RangeHints]
 }
 
 // A rangeCache holds the last answer of a range of each document (core's
@@ -82,10 +83,10 @@ func (c *rangeCache[T]) forget(u uri.URI) {
 type cachedTokens struct {
 	id   string
 	data []uint32
-	base *core.TokenBase // the version they are of
+	base *presentation.TokenBase // the version they are of
 }
 
-func (c *tokenCache) store(u uri.URI, data []uint32, base *core.TokenBase) string {
+func (c *tokenCache) store(u uri.URI, data []uint32, base *presentation.TokenBase) string {
 	id := strconv.FormatUint(c.seq.Add(1), 10)
 	c.mu.Lock()
 	if c.last == nil {
@@ -125,11 +126,11 @@ func semanticTokensFull(ctx context.Context, s *server, d doc, _ *protocol.Seman
 // the full analysis.
 // The analyses wait for the short requests, outside a long turn (as
 // semanticTokensRange); the encoding takes one.
-func (s *server) wholeTokens(ctx context.Context, d doc) ([]uint32, *core.TokenBase) {
+func (s *server) wholeTokens(ctx context.Context, d doc) ([]uint32, *presentation.TokenBase) {
 	s.lanes.stepAside(ctx)
-	base := d.snap.TokenBase()
+	base := presentation.NewTokenBase(d.snap)
 	if last, ok := s.tokens.latest(d.uri); ok && last.base != nil {
-		if stretches, ok := d.snap.TokensSince(last.base); ok {
+		if stretches, ok := presentation.TokensSince(d.snap, last.base); ok {
 			defer s.lanes.longTurn(ctx)()
 			return composeTokens(decodeTokens(last.data), stretches, d.mapper()), base
 		}
@@ -147,9 +148,9 @@ func semanticTokensRange(ctx context.Context, s *server, d doc, p *protocol.Sema
 	// the diagnostics must not wait behind.
 	// The tokens of the units unchanged since the last range asked are
 	// that answer's; the others' come from the analyses the requests at
-	// the cursor built (core's Snapshot.RangeTokens).
+	// the cursor built (presentation.TokensIn).
 	s.lanes.stepAside(ctx)
-	toks := d.snap.RangeTokens(span, s.tokens.ranges.get(d.uri))
+	toks := presentation.TokensIn(d.snap, span, s.tokens.ranges.get(d.uri))
 	s.tokens.ranges.put(d.uri, d.snap.Version, toks)
 	defer s.lanes.longTurn(ctx)()
 	return &protocol.SemanticTokens{Data: relativeTokens(encodeTokenList(toks.Tokens(), m))}, nil
@@ -189,13 +190,13 @@ func semanticTokensDelta(ctx context.Context, s *server, d doc, p *protocol.Sema
 // lengths in the session's encoding. A token that spans lines (a string with
 // line breaks) is split into one token a line.
 func encodeTokens(a *core.Analysis, m mapper, span token.Span) []uint32 {
-	return relativeTokens(encodeTokenList(a.SemanticTokens(span), m))
+	return relativeTokens(encodeTokenList(presentation.SemanticTokens(a, span), m))
 }
 
 // encodeTokenList returns tokens, in order, with the line and column they
 // start at (the five numbers of relativeTokens with absolute positions),
 // split into one token a line.
-func encodeTokenList(toks []core.SemanticToken, m mapper) []uint32 {
+func encodeTokenList(toks []presentation.SemanticToken, m mapper) []uint32 {
 	data := make([]uint32, 0, 5*len(toks))
 	lines := m.lines
 	text := lines.Text()
@@ -204,7 +205,7 @@ func encodeTokenList(toks []core.SemanticToken, m mapper) []uint32 {
 	line := 0
 	lineStart, lineEnd := lines.LineStart(0), lines.LineEnd(0)
 	at, atUnits := lineStart, 0 // a known offset on the line and its column
-	emit := func(start, end int, t core.SemanticToken) {
+	emit := func(start, end int, t presentation.SemanticToken) {
 		if end <= start {
 			return
 		}
@@ -273,7 +274,7 @@ func decodeTokens(data []uint32) []uint32 {
 // composeTokens encodes the tokens of a document's stretches: those of a
 // stretch that is the earlier version's (whose tokens are abs, decoded)
 // moved to where it now starts, the others' encoded with m.
-func composeTokens(abs []uint32, stretches []core.TokenStretch, m mapper) []uint32 {
+func composeTokens(abs []uint32, stretches []presentation.TokenStretch, m mapper) []uint32 {
 	data := make([]uint32, 0, len(abs)+64)
 	for _, x := range stretches {
 		if !x.Reused() {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
 )
@@ -39,7 +40,7 @@ func TestComposedTokensEqualFull(t *testing.T) {
 			s := ws.Open(u, 1, text)
 			s.Diagnostics()
 			last := encodeTokens(s.Analysis(), newMapper(s.QueryLines(), enc), token.Span{Start: 0, End: len(s.Text)})
-			base := s.TokenBase()
+			base := presentation.NewTokenBase(s)
 			for k := 0; k < 12; k++ {
 				at := rng.IntN(len(s.Text) + 1)
 				for at > 0 && at < len(s.Text) && s.Text[at]&0xC0 == 0x80 {
@@ -57,14 +58,14 @@ func TestComposedTokensEqualFull(t *testing.T) {
 				m := newMapper(s.QueryLines(), enc)
 				want := encodeTokens(core.NewSnapshot(u, 1, s.Text).Analysis(), m, token.Span{Start: 0, End: len(s.Text)})
 				got := want
-				if stretches, ok := s.TokensSince(base); ok {
+				if stretches, ok := presentation.TokensSince(s, base); ok {
 					built++
 					got = composeTokens(decodeTokens(last), stretches, m)
 				}
 				if !slices.Equal(got, want) {
 					t.Fatalf("text %d, encoding %d, edit %d ([%d,%d) ← %q): composed tokens differ\n got %v\nwant %v\ntext:\n%s", n, enc, k, at, end, ins, got, want, s.Text)
 				}
-				last, base = got, s.TokenBase()
+				last, base = got, presentation.NewTokenBase(s)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
 )
@@ -54,7 +55,7 @@ func naiveTokens(d doc) []uint32 {
 	text := a.Lines.Text()
 	var out []uint32
 	var pl, pc uint32
-	for _, tok := range a.SemanticTokens(token.Span{Start: 0, End: len(text)}) {
+	for _, tok := range presentation.SemanticTokens(a, token.Span{Start: 0, End: len(text)}) {
 		s := text[tok.Span.Start:tok.Span.End]
 		start := tok.Span.Start
 		for _, piece := range splitLines(s) {

@@ -11,6 +11,8 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/navigation"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/benchdoc"
 )
 
@@ -106,7 +108,7 @@ func TestLensCountWithoutAnalysis(t *testing.T) {
 		}
 		a := (&core.Snapshot{URI: snap.URI, Text: snap.Text}).Analysis()
 		m := newMapper(a.Lines, utf16)
-		n, _ := a.ReferenceCount(m.offset(lens.Range.Start), core.Files{})
+		n, _ := navigation.ReferenceCount(a, m.offset(lens.Range.Start), navigation.Files{})
 		title := got.(*protocol.CodeLens).Command.Title
 		if want := fmt.Sprintf("%d reference", n); !strings.HasPrefix(title, want) {
 			t.Errorf("lens at %v: %q, want %q", lens.Range.Start, title, want)
@@ -192,7 +194,7 @@ func editorKeystrokes(t *testing.T, text, after, typed string) {
 			ask  func() (any, error)
 		}{
 			{"completion", func() (any, error) {
-				return completion(s.ctx, s, d, &protocol.CompletionParams{TextDocumentPositionParams: pos})
+				return complete(s.ctx, s, d, &protocol.CompletionParams{TextDocumentPositionParams: pos})
 			}},
 			{"signature help", func() (any, error) {
 				return signatureHelp(s.ctx, s, d, &protocol.SignatureHelpParams{TextDocumentPositionParams: pos})
@@ -249,7 +251,7 @@ func openText(text string) (s *server, u uri.URI, snap *core.Snapshot) {
 	snap = s.ws.Open(core.URI(u), 1, text)
 	snap.Diagnostics()
 	snap.Analysis()
-	snap.DocumentSymbols()
+	presentation.Outline(snap)
 	return s, u, snap
 }
 

@@ -23,6 +23,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
 )
 
@@ -41,7 +42,7 @@ type wsIndex struct {
 
 type indexedFile struct {
 	lines    *token.Lines
-	syms     []core.WorkspaceSymbol
+	syms     []presentation.WorkspaceSymbol
 	includes []string // the files it includes
 }
 
@@ -117,7 +118,7 @@ func indexFile(path string) (indexedFile, error) {
 		return indexedFile{}, err
 	}
 	a := core.NewSnapshot(core.FileURI(path), 0, string(b)).Analysis()
-	return indexedFile{lines: a.Lines, syms: a.FlatSymbols(), includes: a.Includes(path)}, nil
+	return indexedFile{lines: a.Lines, syms: presentation.FlatSymbols(a), includes: a.Includes(path)}, nil
 }
 
 // indexWorkspace walks the workspace folders in the background, reporting
@@ -284,9 +285,9 @@ func workspaceSymbol(s *server, params jsonrpc2.RawMessage) (work, error) {
 	}
 	return func(ctx context.Context) (any, error) {
 		var hits []symbolHit
-		add := func(u uri.URI, m mapper, syms []core.WorkspaceSymbol) {
+		add := func(u uri.URI, m mapper, syms []presentation.WorkspaceSymbol) {
 			for _, sym := range syms {
-				score, ok := core.FuzzyMatch(p.Query, sym.Name)
+				score, ok := presentation.FuzzyMatch(p.Query, sym.Name)
 				if !ok {
 					continue
 				}
@@ -304,7 +305,7 @@ func workspaceSymbol(s *server, params jsonrpc2.RawMessage) (work, error) {
 				return nil, ctx.Err()
 			}
 			a := snap.Analysis()
-			add(u, newMapper(a.Lines, enc), a.FlatSymbols())
+			add(u, newMapper(a.Lines, enc), presentation.FlatSymbols(a))
 		}
 		s.index.mu.Lock()
 		files := make(map[uri.URI]indexedFile, len(s.index.files))

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
 )
 
@@ -84,7 +85,7 @@ func diffOf(files []fileChange) string {
 	var b strings.Builder
 	for _, f := range files {
 		if len(f.edits) > 0 {
-			b.WriteString(core.UnifiedDiff(f.name, f.text, f.edits))
+			b.WriteString(presentation.UnifiedDiff(f.name, f.text, f.edits))
 		}
 	}
 	return b.String()

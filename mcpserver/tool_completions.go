@@ -5,8 +5,8 @@ package mcpserver
 
 import (
 	"context"
-
-	"wfl-lsp/core"
+	"wfl-lsp/core/completion"
+	"wfl-lsp/core/navigation"
 )
 
 const maxToolCompletions = 100
@@ -41,14 +41,14 @@ var getCompletionsTool = &Tool{
 	}, "proposals")),
 	ReadOnly: true, Idempotent: true,
 	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
-		span, items := d.a.Completion(off, core.CompletionOptions{}) // no paths: they could name files outside the root
+		span, items := completion.List(d.a, off, completion.Options{}) // no paths: they could name files outside the root
 		p := pageArgs(c.Args, maxToolCompletions)
 		out := []completionJSON{}
 		end, po := paged(len(items), p, func(i int) int {
 			it := items[i]
 			doc := it.Doc
-			if doc == "" && it.Kind == core.CompleteBuiltin {
-				doc, _ = core.BuiltinDoc(it.Label)
+			if doc == "" && it.Kind == completion.Builtin {
+				doc, _ = navigation.BuiltinDoc(it.Label)
 			}
 			cj := completionJSON{Label: it.Label, Kind: it.Kind.String(), Detail: it.Detail, Doc: doc, Insert: it.Insert}
 			out = append(out, cj)

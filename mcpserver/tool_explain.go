@@ -9,8 +9,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
-
-	"wfl-lsp/core"
+	"wfl-lsp/core/fixes"
 )
 
 var caseSchema = openObject([]string{"message", "meaning", "fix"}, map[string]*Schema{
@@ -49,9 +48,9 @@ var explainTool = &Tool{
 	Call: func(ctx context.Context, c *Call) Result {
 		args := c.Args
 		code, _ := strArg(args, "code")
-		e, ok := core.Explain(strings.ToUpper(strings.TrimSpace(code)))
+		e, ok := fixes.Explain(strings.ToUpper(strings.TrimSpace(code)))
 		if !ok {
-			return failure("not_found", "no diagnostic code "+code+"; the known codes are: "+strings.Join(core.ExplainedCodes(), ", "))
+			return failure("not_found", "no diagnostic code "+code+"; the known codes are: "+strings.Join(fixes.ExplainedCodes(), ", "))
 		}
 		out := map[string]any{"code": e.Code, "category": e.Category, "title": e.Title, "meaning": e.Meaning, "fix": e.Fix}
 		shown := e.Cases[0]
@@ -78,7 +77,7 @@ var explainTool = &Tool{
 	},
 }
 
-func caseJSON(k core.Case) map[string]any {
+func caseJSON(k fixes.Case) map[string]any {
 	m := map[string]any{"message": k.Message, "meaning": k.Meaning, "fix": k.Fix}
 	if k.Hidden {
 		m["hidden"] = true

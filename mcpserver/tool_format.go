@@ -9,6 +9,8 @@ import (
 	"sort"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/fixes"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
@@ -28,11 +30,11 @@ var formatTool = &Tool{
 	}, "edits")),
 	ReadOnly: true, Idempotent: true,
 	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
-		text, err := d.snap.Format()
+		text, err := presentation.Format(d.snap)
 		if err != nil {
 			return failure("cannot_format", "cannot format: "+err.Error())
 		}
-		edits, err := d.snap.FormatEdits(0, -1)
+		edits, err := presentation.FormatLines(d.snap, 0, -1)
 		if err != nil {
 			return failure("cannot_format", "cannot format: "+err.Error())
 		}
@@ -162,25 +164,25 @@ var fixTool = &Tool{
 			}
 		}
 		byFinding := map[int][]fixJSON{}
-		for _, f := range d.snap.FixesOf(func(x diag.Diagnostic) bool { _, ok := rank[key{x.Span, x.Code, x.Message}]; return ok }) {
+		for _, f := range fixes.Of(d.snap, func(x diag.Diagnostic) bool { _, ok := rank[key{x.Span, x.Code, x.Message}]; return ok }) {
 			l, col := d.a.Lines.OffsetPosition(f.Diagnostic.Span.Start)
 			i := rank[key{f.Diagnostic.Span, f.Diagnostic.Code, f.Diagnostic.Message}]
 			byFinding[i] = append(byFinding[i], fixJSON{Title: f.Title, Code: f.Diagnostic.Code, Diagnostic: f.Diagnostic.Message,
 				Line: l, Column: col, Safe: f.Safe, Edits: editsOf(d.a, sortedEdits(f.Edits))})
 		}
-		fixes := []fixJSON{}
+		made := []fixJSON{}
 		p.limit = to - from
 		end, po := paged(len(there), p, func(i int) int {
-			fixes = append(fixes, byFinding[i]...)
+			made = append(made, byFinding[i]...)
 			return jsonSize(byFinding[i])
 		})
-		fixes = fixes[:0]
+		made = made[:0]
 		for i := from; i < end; i++ {
-			fixes = append(fixes, byFinding[i]...)
+			made = append(made, byFinding[i]...)
 		}
-		out := withFile(d, map[string]any{"fixes": fixes, "findingCount": len(there)})
+		out := withFile(d, map[string]any{"fixes": made, "findingCount": len(there)})
 		addPage(out, po)
-		files := []fileChange{{name: d.name(), text: d.snap.Text, lines: d.a.Lines, edits: sortedEdits(d.snap.FixAllEdits())}}
+		files := []fileChange{{name: d.name(), text: d.snap.Text, lines: d.a.Lines, edits: sortedEdits(fixes.AllEdits(d.snap))}}
 		out["safeFixesApplied"] = len(files[0].edits)
 		fixed, _ := files[0].newText()
 		asked := outputArg(args)

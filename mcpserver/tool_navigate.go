@@ -10,6 +10,7 @@ package mcpserver
 import (
 	"context"
 
+	"wfl-lsp/core/navigation"
 	"wfl-lsp/lang/token"
 )
 
@@ -35,7 +36,7 @@ var getSymbolInfoTool = &Tool{
 	ReadOnly: true, Idempotent: true,
 	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
 		x := newCrossFiles(ctx, c, d)
-		h := d.a.HoverAcross(off, x.base, x.load)
+		h := navigation.HoverAcross(d.a, off, x.base, x.load)
 		if h == nil {
 			return Result{Structured: map[string]any{"found": false}}
 		}
@@ -44,7 +45,7 @@ var getSymbolInfoTool = &Tool{
 		if h.DeclLine > 0 {
 			out["declarationLine"] = h.DeclLine
 		} else if h.Kind != "builtin" && h.Kind != "keyword" {
-			if defs := d.a.IncludedDefinition(off, x.base, x.load); len(defs) > 0 {
+			if defs := navigation.IncludedDefinition(d.a, off, x.base, x.load); len(defs) > 0 {
 				out["declarationFile"] = workspaceOf(c).rel(defs[0].Path)
 				out["declarationLine"] = defs[0].Lines.Line(defs[0].Span.Start) + 1
 			}
@@ -68,11 +69,11 @@ var findDefinitionTool = &Tool{
 	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
 		x := newCrossFiles(ctx, c, d)
 		defs := []fileSpan{}
-		for _, sp := range d.a.Definition(off) {
+		for _, sp := range navigation.Definition(d.a, off) {
 			defs = append(defs, x.here(d, sp))
 		}
 		if len(defs) == 0 {
-			for _, fs := range d.a.IncludedDefinition(off, x.base, x.load) {
+			for _, fs := range navigation.IncludedDefinition(d.a, off, x.base, x.load) {
 				defs = append(defs, x.spanAt(fs.Path, fs.Lines, fs.Span))
 			}
 		}
@@ -111,11 +112,11 @@ var findReferencesTool = &Tool{
 		withDecl := boolArg(args, "includeDeclaration", true)
 		x := newCrossFiles(ctx, c, d)
 		refs := []referenceJSON{}
-		if across, ok := d.a.ReferencesAcross(off, x.base, x.candidates(), x.includesOf, x.load); ok {
+		if across, ok := navigation.ReferencesAcross(d.a, off, x.base, x.candidates(), x.includesOf, x.load); ok {
 			// In the document itself the core's References knows the
 			// assignments; elsewhere only the declarations are writes.
 			writes := map[token.Span]bool{}
-			for _, ref := range d.a.References(off, true) {
+			for _, ref := range navigation.References(d.a, off, true) {
 				writes[token.Span(ref.Span)] = ref.Write
 			}
 			for _, ref := range across {
@@ -130,7 +131,7 @@ var findReferencesTool = &Tool{
 			}
 			return referencesPage(refs, pageArgs(args, maxReferences))
 		}
-		for _, ref := range d.a.References(off, withDecl) {
+		for _, ref := range navigation.References(d.a, off, withDecl) {
 			refs = append(refs, referenceJSON{fileSpan: x.here(d, token.Span(ref.Span)), Declaration: ref.Decl, Write: ref.Write})
 		}
 		return referencesPage(refs, pageArgs(args, maxReferences))

@@ -7,6 +7,7 @@ import (
 	"context"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/diag"
 )
 
@@ -37,7 +38,7 @@ var symbolSchema = openObject([]string{"name", "kind"}, map[string]*Schema{
 	"childrenOmitted": integer("nested declarations left out to keep the answer within its size budget", 0),
 })
 
-func outlineOf(a *core.Analysis, syms []core.DocumentSymbol, positions bool) []symbolJSON {
+func outlineOf(a *core.Analysis, syms []presentation.DocumentSymbol, positions bool) []symbolJSON {
 	out := []symbolJSON{}
 	for _, s := range syms {
 		out = append(out, symbolOf(a, s, positions))
@@ -45,7 +46,7 @@ func outlineOf(a *core.Analysis, syms []core.DocumentSymbol, positions bool) []s
 	return out
 }
 
-func symbolOf(a *core.Analysis, s core.DocumentSymbol, positions bool) symbolJSON {
+func symbolOf(a *core.Analysis, s presentation.DocumentSymbol, positions bool) symbolJSON {
 	sj := symbolJSON{Name: s.Name, Kind: s.Kind.String(), Detail: s.Detail}
 	if positions {
 		sj.Line, sj.Column = a.Lines.OffsetPosition(s.NameSpan.Start)
@@ -60,7 +61,7 @@ func symbolOf(a *core.Analysis, s core.DocumentSymbol, positions bool) symbolJSO
 // outlinePage lists the page p of the top-level declarations syms, each
 // with its nested ones. A declaration listed first on its page that
 // passes the budget alone keeps the nested declarations that fit.
-func outlinePage(a *core.Analysis, syms []core.DocumentSymbol, positions bool, p page) ([]symbolJSON, pageOut) {
+func outlinePage(a *core.Analysis, syms []presentation.DocumentSymbol, positions bool, p page) ([]symbolJSON, pageOut) {
 	out := []symbolJSON{}
 	end, po := paged(len(syms), p, func(i int) int {
 		sj := symbolOf(a, syms[i], positions)
@@ -137,7 +138,7 @@ var parseTool = &Tool{
 		diags, n := d.diagnostics(func(x diag.Diagnostic) bool { return x.Category == diag.Parse },
 			page{limit: maxParseErrors, budget: p.budget / 3})
 		p.budget -= jsonSize(diags)
-		syms := d.a.DocumentSymbols()
+		syms := presentation.DocumentSymbols(d.a)
 		outline, po := outlinePage(d.a, syms, boolArg(args, "include_positions", true), p)
 		out := parseOutput{File: d.path, Outline: outline, pageOut: po, Diagnostics: diags, ErrorsOmitted: n.Omitted}
 		if d.a.File != nil {

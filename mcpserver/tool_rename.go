@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/navigation"
 )
 
 var renameTool = &Tool{
@@ -50,15 +51,15 @@ var renameTool = &Tool{
 		args := c.Args
 		newName, _ := strArg(args, "newName")
 		x := newCrossFiles(ctx, c, d)
-		byFile, across, err := d.a.RenameAcross(off, newName, x.base, x.candidates(), x.includesOf, x.load)
+		byFile, across, err := navigation.RenameAcross(d.a, off, newName, x.base, x.candidates(), x.includesOf, x.load)
 		if across {
 			return renameAcross(d, x, off, byFile, err, args)
 		}
-		_, oldName, err := d.a.PrepareRename(off)
+		_, oldName, err := navigation.PrepareRename(d.a, off)
 		if err != nil {
 			return failure("cannot_rename", "cannot rename: "+err.Error())
 		}
-		edits, err := d.a.Rename(off, newName)
+		edits, err := navigation.Rename(d.a, off, newName)
 		if err != nil {
 			return failure("cannot_rename", "cannot rename "+oldName+": "+err.Error())
 		}

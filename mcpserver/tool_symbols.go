@@ -8,8 +8,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
-
-	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -33,7 +32,7 @@ var documentSymbolsTool = &Tool{
 	}, "top-level declarations")),
 	ReadOnly: true, Idempotent: true,
 	Call: onDocument(func(ctx context.Context, c *Call, d *document) Result {
-		syms := d.a.DocumentSymbols()
+		syms := presentation.DocumentSymbols(d.a)
 		page, po := outlinePage(d.a, syms, true, pageArgs(c.Args, maxOutline))
 		out := map[string]any{"symbols": page, "count": len(syms)}
 		addPage(out, po)
@@ -117,8 +116,8 @@ func (ws *workspace) fileSymbols(rel, q string, limit int) ([]workspaceSymbol, i
 	}
 	a := ws.snapshot(context.Background(), rel, text).Analysis()
 	count := 0
-	var walk func(syms []core.DocumentSymbol, container string)
-	walk = func(syms []core.DocumentSymbol, container string) {
+	var walk func(syms []presentation.DocumentSymbol, container string)
+	walk = func(syms []presentation.DocumentSymbol, container string) {
 		for _, sym := range syms {
 			if strings.Contains(strings.ToLower(sym.Name), q) {
 				count++
@@ -129,6 +128,6 @@ func (ws *workspace) fileSymbols(rel, q string, limit int) ([]workspaceSymbol, i
 			walk(sym.Children, sym.Name)
 		}
 	}
-	walk(a.DocumentSymbols(), "")
+	walk(presentation.DocumentSymbols(a), "")
 	return out, count
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/format"
 )
 
@@ -108,7 +109,7 @@ func fmtOne(name, dir string, src []byte, m fmtMode, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "%s: %v\n", name, err)
 			return 2
 		}
-		io.WriteString(stdout, core.UnifiedDiff(name, text, coreEdits(edits)))
+		io.WriteString(stdout, presentation.UnifiedDiff(name, text, coreEdits(edits)))
 	}
 	if !m.write && !m.list && !m.diff {
 		io.WriteString(stdout, out)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/presentation"
 )
 
 func runFmtCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
@@ -99,7 +100,7 @@ func TestUnifiedDiffHunks(t *testing.T) {
 	// Replace line 2 with two lines and line 18 with one.
 	s2, e2 := 5, 10
 	s18, e18 := 5*17, 5*18
-	diff := core.UnifiedDiff("f", text, []core.Edit{{Start: s2, End: e2, Text: "a\nb\n"}, {Start: s18, End: e18, Text: "c\n"}})
+	diff := presentation.UnifiedDiff("f", text, []core.Edit{{Start: s2, End: e2, Text: "a\nb\n"}, {Start: s18, End: e18, Text: "c\n"}})
 	for _, want := range []string{"@@ -1,5 +1,6 @@\n", "@@ -15,6 +16,6 @@\n"} {
 		if !strings.Contains(diff, want) {
 			t.Errorf("diff lacks %q:\n%s", want, diff)

@@ -1,0 +1,581 @@
+package completion
+
+// This file tells completion where the cursor is in the grammar: at the
+// start of a statement (and in which block), where a value is expected,
+// after a complete value, in the middle of a comparison phrase, where a
+// container, an interface, a type, an action or a new name goes. WFL
+// statements are lines, so the tokens of the line before the word being
+// typed say it; the tree says which block the line is in.
+
+import (
+	"strings"
+
+	"wfl-lsp/core"
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/builtins"
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/parser"
+	"wfl-lsp/lang/token"
+	"wfl-lsp/lang/types"
+)
+
+// A slot is what the grammar expects at the cursor.
+type slot int
+
+const (
+	slotStatement   slot = iota // the start of a statement
+	slotValue                   // a value: names, literals, builtins, `call`, `create new`, …
+	slotAfterValue              // after a complete value: operators and phrases that continue it
+	slotIsPhrase                // after `is`: the rest of a comparison, or a value
+	slotThan                    // after `is greater` / `is less`: `than`
+	slotContainer               // after `create new`, a container's `extends`
+	slotInterface               // after `implements`, an interface's `extends`
+	slotType                    // a parameter's or property's type
+	slotAction                  // after `call`
+	slotNewName                 // a name being declared: nothing to offer
+	slotNone                    // nothing sensible (after `.`, inside a literal, …)
+	slotTarget                  // a variable a statement changes (`change`, `add … to`, `clear`, …)
+	slotCloser                  // after `end`: the word that closes the open block
+	slotEvent                   // after `trigger`: an event
+	slotHandler                 // a signal handler: an action
+	slotSignal                  // after `register signal handler for`: a signal
+	slotPattern                 // an element of a pattern's body
+	slotPatternNext             // after an element of a pattern's body: what joins or repeats it
+)
+
+// A place is a cursor's slot and what else completion needs to know there.
+type place struct {
+	slot      slot
+	declaring string   // the name the statement declares (not offered in its own value)
+	block     ast.Node // the innermost block-like node around the cursor (a container, `create new`, …), or nil
+	list      bool     // a value here is a list to change (`add … to`, `push with`)
+	typeLower bool     // a type here is written in lower case (after a parameter's `as`)
+	// wants are the types a value here may have (any of them), when the
+	// place says: a builtin's or action's parameter, a loop's operand, an
+	// operator's; nil when any value goes. strict says that a value of
+	// another type is a TYPE error; else (a condition, which may be a
+	// comparison of values of any type) it only ranks lower.
+	wants  []*types.Type
+	strict bool
+	number bool // a target here may also be a number (`add … to`)
+	// madeBy, when not nil, says which declaring statements make what goes
+	// here (a server, a stream): the names they made come first.
+	madeBy func(ast.Node) bool
+	// orderOnly says that after `is` the value compared is of a type
+	// without order (not a number): the ordering phrases come last.
+	orderOnly bool
+}
+
+// placeAt works out the place of the cursor at offset; lineStart is the
+// start of its line and prefixStart where the word being typed starts.
+func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
+	toks := a.LineTokens(lineStart, prefixStart)
+	p := place{block: blockAt(a, prefixStart)}
+	if a.InBadStatement(prefixStart) {
+		// The line being typed broke its block (a container's body line
+		// the parser cannot read yet turns the whole container into a
+		// bad statement): the block is the one the text has without it.
+		p.block = blockWithoutLine(a, lineStart, prefixStart)
+	}
+	if pat, ok := p.block.(*ast.PatternDecl); ok && a.Lines.Line(pat.Pos()) < a.Lines.Line(lineStart) || patternBody(a, lineStart) {
+		// A pattern's body: its own language, whose line breaks mean
+		// nothing.
+		p.slot = slotPattern
+		if n := len(toks); n > 0 && toks[n-1].Kind == token.KeywordAs {
+			p.slot = slotNewName // `capture { … } as NAME`
+		} else if n > 0 && afterPatternElement(toks[n-1], a.Lines.Text()[toks[n-1].Start:toks[n-1].End]) {
+			p.slot = slotPatternNext
+		}
+		return p
+	}
+	if len(toks) == 0 {
+		p.slot = slotStatement
+		return p
+	}
+	word := func(i int) string { // the spelling of toks[i] (i < 0 counts from the end)
+		if i < 0 {
+			i += len(toks)
+		}
+		if i < 0 || i >= len(toks) {
+			return ""
+		}
+		t := toks[i]
+		if t.Kind.IsKeyword() {
+			return t.Kind.Spelling()
+		}
+		switch t.Kind {
+		case token.Identifier:
+			return "IDENT"
+		case token.StringLiteral, token.IntLiteral, token.FloatLiteral, token.BooleanLiteral, token.NothingLiteral:
+			return "LIT"
+		}
+		return punctuation[t.Kind]
+	}
+	first, last := word(0), word(-1)
+	// The statement declares a name: not offered in its own value.
+	if (first == "store" || first == "create") && len(toks) >= 3 {
+		for i := 1; i < len(toks); i++ {
+			if toks[i].Kind == token.KeywordAs {
+				var names []string
+				for _, t := range toks[1:i] {
+					if t.Kind == token.Identifier {
+						names = append(names, t.Text)
+					}
+				}
+				p.declaring = strings.Join(names, " ")
+				break
+			}
+		}
+	}
+	header := !hasWord(toks, token.Colon) // a block's header before its `:`
+	switch last {
+	case "as":
+		switch {
+		case (first == "store" || first == "create") && word(1) != "new" || first == "store" && word(1) == "new":
+			p.slot = slotValue
+		case first == "define" || first == "requires":
+			p.slot, p.typeLower = slotType, true // `with parameters x as …`
+		case first == "register":
+			p.slot = slotHandler // `register signal handler for SIGINT as …`
+		default:
+			p.slot = slotNewName // `… as NAME` names what the statement makes
+		}
+	case "end":
+		if len(toks) == 1 {
+			p.slot = slotCloser
+		} else {
+			p.slot = slotNone
+		}
+	case "change":
+		if len(toks) == 1 {
+			p.slot = slotTarget
+		} else {
+			p.slot = slotValue
+		}
+	case "clear":
+		if len(toks) == 1 {
+			p.slot, p.list = slotTarget, true
+		} else {
+			p.slot = slotValue
+		}
+	case "with", "parameters", "needs":
+		switch {
+		case first == "define" && header:
+			p.slot = slotNewName // `define action called f with …`: a parameter's name
+		case (first == "action" || first == "static" && word(1) == "action") && header && last == "needs":
+			p.slot = slotNewName // a container action's parameter
+		case first == "push" && len(toks) == 2:
+			p.slot, p.list = slotTarget, true
+		default:
+			p.slot = slotValue
+		}
+	case "and":
+		if first == "define" && header && hasWord(toks, token.KeywordWith) {
+			p.slot = slotNewName // the next parameter's name
+		} else {
+			p.slot = slotValue
+		}
+	case "container", "interface", "pattern", "list", "map", "date", "time", "constant":
+		if first == "create" && len(toks) == 2 || (first == "store" || first == "create") && last == "constant" {
+			p.slot = slotNewName // `create container NAME`, `store new constant NAME`
+		} else {
+			p.slot = slotValue
+		}
+	case "for":
+		if first == "register" {
+			p.slot = slotSignal
+		} else {
+			p.slot = slotValue
+		}
+	case "new":
+		if first == "create" || first == "store" {
+			p.slot = slotContainer
+		} else {
+			p.slot = slotValue
+		}
+	case "extends":
+		if first == "create" && word(1) == "interface" {
+			p.slot = slotInterface
+		} else {
+			p.slot = slotContainer
+		}
+	case "implements":
+		p.slot = slotInterface
+	case ",":
+		switch {
+		case hasWord(toks, token.KeywordImplements) || first == "create" && word(1) == "interface":
+			p.slot = slotInterface
+		case (first == "action" || first == "static" && word(1) == "action") && header:
+			p.slot = slotNewName // `action m needs a: Number, …`
+		default:
+			p.slot = slotValue
+		}
+	case ":":
+		switch {
+		case first == "property" || first == "static" && word(1) == "property",
+			first == "action" || first == "static" && word(1) == "action" || first == "event" || first == "requires":
+			p.slot = slotType // `property x:`, `needs p:`, `action m:` (a result type)
+		default:
+			p.slot = slotNone // the end of a block's header
+		}
+	case "call":
+		p.slot = slotAction
+	case "trigger":
+		p.slot = slotEvent
+	case "called", "each", "store", "create", "define", "property", "event":
+		if last == "create" || last == "store" {
+			p.slot = slotNone // a name, or `new`, `list`, …: see statement words
+		} else {
+			p.slot = slotNewName
+		}
+	case "is":
+		p.slot = slotIsPhrase
+		if n := len(toks); n >= 2 {
+			if t := typeOfToken(a, toks[n-2], prefixStart); core.Known(t) && t.Kind != types.KAny && t.Kind != types.KNumber {
+				// `flag is …`: a value of its type, or `not`, `equal to`.
+				p.orderOnly, p.wants = true, []*types.Type{t}
+			}
+		}
+		if len(toks) == 2 && first == "IDENT" {
+			container, ok := "", false
+			switch b := p.block.(type) {
+			case *ast.NewStmt:
+				if ok = true; b.Container != nil {
+					container = b.Container.Name
+				}
+			case *ast.CreateMapStmt:
+				p.slot = slotValue // `key is …`: an entry
+			case nil:
+				// A body the parser could not read (this line is
+				// unfinished): the header above it says whose.
+				if h := headerAbove(a, lineStart); strings.HasPrefix(h, "create new ") && strings.HasSuffix(h, ":") {
+					ok = true
+					if f := strings.Fields(h); len(f) > 2 {
+						container = f[2]
+					}
+				}
+			}
+			if ok {
+				// `name is …` sets a property of the instance.
+				p.slot = slotValue
+				if t := propertyType(a, container, toks[0].Text); core.Known(t) {
+					p.wants = []*types.Type{t}
+				}
+			}
+		}
+	case "greater", "less":
+		p.slot = slotThan
+	case "IDENT", "LIT", ")", "]":
+		p.slot = slotAfterValue
+	case ".":
+		p.slot = slotNone // members: see Completion
+	case "count":
+		if len(toks) == 1 {
+			p.slot = slotNone // `count from`
+		} else {
+			p.slot = slotAfterValue
+		}
+	default:
+		p.slot = slotValue
+	}
+	// What a value here should be.
+	if p.slot == slotValue {
+		switch {
+		case first == "add" && last == "to":
+			p.slot, p.list, p.number = slotTarget, true, true
+		case first == "remove" && last == "from":
+			p.slot, p.list = slotTarget, true
+		case first == "push" && last == "and" && len(toks) >= 4:
+			// `push with LIST and …`: an item of the list.
+			if t := typeOfName(a, toks[2:len(toks)-1], prefixStart); t != nil && t.Kind == types.KList && core.Known(t.Elem) {
+				p.wants = []*types.Type{t.Elem}
+			}
+		case first == "change" && last == "to":
+			if t := typeOfName(a, toks[1:len(toks)-1], prefixStart); core.Known(t) {
+				p.wants = []*types.Type{t}
+			}
+		case first == "for" && last == "in":
+			p.wants, p.strict = []*types.Type{types.NewList(types.Any), types.NewMap(types.Any, types.Any)}, true
+		case first == "check" || first == "if" || first == "repeat" && (word(1) == "while" || word(1) == "until"):
+			if last == "if" || last == "while" || last == "until" || last == "and" || last == "or" || last == "not" {
+				p.wants = []*types.Type{types.Boolean} // or the first operand of a comparison
+			}
+		case first == "count":
+			p.wants, p.strict = []*types.Type{types.Number}, true
+		}
+		switch {
+		case last == "at" && (first == "open" || first == "delete" || first == "create" || first == "list" || first == "file" || first == "directory"),
+			last == "from" && (first == "load" || first == "include" || first == "read"):
+			p.wants, p.strict = []*types.Type{types.Text}, true // a path
+		case first == "listen" && last == "port":
+			p.wants, p.strict = []*types.Type{types.Number}, true
+		case last == "than" || last == "above" || last == "below" || last == "to" && word(-2) == "equal" && word(-3) == "or":
+			// `is greater than …`, `is less than or equal to …`
+			p.wants, p.strict = []*types.Type{types.Number}, true
+		case first == "wait" && last == "on":
+			// `wait for request comes in on SERVER`: WFL types a server
+			// as text; those `listen` made come first.
+			p.wants, p.strict = []*types.Type{types.Text}, true
+			p.madeBy = func(n ast.Node) bool { _, ok := n.(*ast.ListenStmt); return ok }
+		case first == "wait" && last == "from" && len(toks) > 3 && strings.HasPrefix(toks[2].Text, "next"):
+			// `wait for next line from STREAM` (`next line` is one name)
+			p.madeBy = func(n ast.Node) bool { h, ok := n.(*ast.HTTPStmt); return ok && h.Kind == ast.HTTPStream }
+		case first == "wait" && last == "content" && word(2) == "write":
+			p.wants, p.strict = []*types.Type{types.Text}, true // `wait for write content TEXT into …`
+		case first == "close" && last == "file":
+			p.wants = []*types.Type{types.NewCustom("File")}
+		case last == "matches" || last == "find" || last == "pattern" && len(toks) >= 2 && word(-2) == "on":
+			p.wants, p.strict = []*types.Type{types.Pattern}, true
+		}
+		switch last {
+		case "plus":
+			// Numbers add; a text joins anything.
+			p.wants, p.strict = []*types.Type{types.Number, types.Text}, true
+			if n := len(toks); n >= 2 {
+				if t := typeOfToken(a, toks[n-2], prefixStart); t != nil && t.Kind == types.KNumber {
+					p.wants = []*types.Type{types.Number}
+				}
+			}
+		case "minus", "times", "divided by", "by", "%", "/", "modulo":
+			if first != "count" || last != "by" {
+				p.wants, p.strict = []*types.Type{types.Number}, true
+			}
+		case "of", "and", ",", "with", "(":
+			// An argument of a call: the types its parameter takes.
+			if c, ok := innermostCall(toks); ok {
+				if ws, strict := paramTypes(a, c, prefixStart); len(ws) > 0 {
+					p.wants, p.strict = ws, strict
+				}
+			}
+		}
+	}
+	return p
+}
+
+// patternBody reports whether the line at lineStart is in the body of a
+// pattern the tree does not hold it in (one being typed, whose `end
+// pattern` is missing): the nearest line above it that is less indented
+// is a `create pattern NAME:` header.
+func patternBody(a *core.Analysis, lineStart int) bool {
+	code := headerAbove(a, lineStart)
+	return strings.HasPrefix(code, "create pattern ") && strings.HasSuffix(code, ":")
+}
+
+// headerAbove returns the words of the nearest line above the one at
+// lineStart that is less indented (the header of the block the line is
+// in, as the text is laid out), or "" for a line at the first column.
+func headerAbove(a *core.Analysis, lineStart int) string {
+	text := a.Lines.Text()
+	l := a.Lines.Line(lineStart)
+	line := text[lineStart:a.Lines.LineEnd(l)]
+	in := len(line) - len(strings.TrimLeft(line, " \t"))
+	if in == 0 {
+		return ""
+	}
+	for l--; l >= 0; l-- {
+		prev := text[a.Lines.LineStart(l):a.Lines.LineEnd(l)]
+		code := strings.TrimSpace(prev)
+		if code == "" || len(prev)-len(strings.TrimLeft(prev, " \t")) >= in {
+			continue
+		}
+		return code
+	}
+	return ""
+}
+
+// typeOfToken returns the type of the value a token is (a literal, or a
+// variable seen at offset), or nil.
+func typeOfToken(a *core.Analysis, t token.Token, offset int) *types.Type {
+	switch t.Kind {
+	case token.IntLiteral, token.FloatLiteral:
+		return types.Number
+	case token.StringLiteral:
+		return types.Text
+	case token.Identifier:
+		return typeOfName(a, []token.Token{t}, offset)
+	}
+	return nil
+}
+
+// propertyType returns the type of the property name of the container
+// called container (an instance's), or nil.
+func propertyType(a *core.Analysis, container, name string) *types.Type {
+	if container == "" || a.Info == nil {
+		return nil
+	}
+	c := a.Info.Containers[container]
+	if c == nil {
+		if s := a.Info.Global.Resolve(container); s != nil && s.Kind == check.SymContainer {
+			c = s
+		}
+	}
+	for k := 0; c != nil && k < 64; c, k = c.Base, k+1 {
+		if m := c.Members[name]; m != nil && m.Kind == check.SymProperty {
+			return m.Type
+		}
+	}
+	return nil
+}
+
+// typeOfName returns the type of the variable the tokens name, seen at
+// offset, or nil.
+func typeOfName(a *core.Analysis, toks []token.Token, offset int) *types.Type {
+	if len(toks) != 1 || toks[0].Kind != token.Identifier || a.Info == nil {
+		return nil
+	}
+	if sym := a.Info.ScopeAt(offset).Resolve(toks[0].Text); sym != nil {
+		return sym.Type
+	}
+	return nil
+}
+
+// paramTypes returns the types the argument the cursor is on may have in
+// the call c (a builtin's, any of its signatures with that many
+// parameters; an action's, those its versions declare), and whether a
+// value of another type is a TYPE error there; none when not known.
+func paramTypes(a *core.Analysis, c openCall, offset int) ([]*types.Type, bool) {
+	if c.method || a.Info == nil {
+		return nil, false
+	}
+	var out []*types.Type
+	if sym := a.Info.ScopeAt(offset).Resolve(c.name); sym != nil && sym.Kind == check.SymAction {
+		for _, d := range sym.Versions() {
+			if c.args >= len(d.Params) || d.Params[c.args].Name == nil {
+				return nil, false // a version that takes any value there
+			}
+			ps := a.Info.Defs[d.Params[c.args].Name]
+			if ps == nil || !core.Known(ps.Type) || ps.Type.Kind == types.KAny {
+				return nil, false
+			}
+			out = append(out, ps.Type)
+		}
+		return out, false
+	}
+	b := builtins.Lookup(c.name)
+	if b == nil {
+		return nil, false
+	}
+	for _, s := range b.Signatures {
+		if c.args < len(s.Params) {
+			t := s.Params[c.args].Type
+			if !core.Known(t) || t.Kind == types.KAny {
+				return nil, false
+			}
+			out = append(out, t)
+		}
+	}
+	return out, true
+}
+
+// afterPatternElement reports whether t, the last token before the cursor
+// in a pattern's body (spelled text), ends an element: what follows joins it to the next
+// (`or`, `then`, `followed by`) or repeats it (`exactly`, `between`).
+func afterPatternElement(t token.Token, text string) bool {
+	switch strings.ToLower(text) {
+	case "digit", "letter", "whitespace", "character", "letters", "digits":
+		return true
+	case "one", "zero", "more", "optional", "exactly", "at", "least", "most", "capture", "same", "captured",
+		"check", "not", "ahead", "behind", "for", "unicode", "category", "script", "any", "start", "then",
+		"followed", "by", "or", "of", "to", "between", "and", "as":
+		return false
+	}
+	switch t.Kind {
+	case token.StringLiteral, token.RightParen, token.RightBrace, token.Identifier:
+		return true // a literal, a group, a list of texts
+	}
+	return false
+}
+
+// punctuation spells the punctuation tokens.
+var punctuation = map[token.Kind]string{
+	token.Colon: ":", token.Comma: ",", token.Plus: "plus", token.Minus: "minus", token.Percent: "%",
+	token.Slash: "/", token.Dot: ".", token.Equals: "is", token.LeftBracket: "[", token.RightBracket: "]",
+	token.LeftParen: "(", token.RightParen: ")",
+}
+
+func hasWord(toks []token.Token, k token.Kind) bool {
+	for _, t := range toks {
+		if t.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// blockAt returns the innermost statement around offset that holds lines
+// of its own (a container, a `create new`, a loop, a try, …), or nil at the
+// top level.
+func blockAt(a *core.Analysis, offset int) ast.Node {
+	if a.File == nil {
+		return nil
+	}
+	var found ast.Node
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		if n == nil || offset <= n.Pos() || offset > n.End() {
+			return false
+		}
+		switch n.(type) {
+		case *ast.ContainerDecl, *ast.NewStmt, *ast.InterfaceDecl, *ast.CreateListStmt, *ast.CreateMapStmt,
+			*ast.DescribeStmt, *ast.TestStmt, *ast.HookStmt, *ast.TryStmt, *ast.ActionDecl, *ast.IfStmt,
+			*ast.ForEachStmt, *ast.CountStmt, *ast.RepeatStmt, *ast.MainLoopStmt, *ast.RouteStmt,
+			*ast.TransactionStmt, *ast.WebSocketHandlerStmt, *ast.PatternDecl:
+			found = n
+		}
+		return true
+	})
+	return found
+}
+
+// blockWithoutLine returns blockAt(offset) in the text parsed again with
+// the line from lineStart emptied after its indentation.
+func blockWithoutLine(a *core.Analysis, lineStart, offset int) ast.Node {
+	text := a.Lines.Text()
+	end := strings.IndexByte(text[lineStart:], '\n')
+	if end < 0 {
+		end = len(text)
+	} else {
+		end += lineStart
+	}
+	indent := lineStart
+	for indent < end && (text[indent] == ' ' || text[indent] == '\t') {
+		indent++
+	}
+	if b := blockAt((&core.Analysis{Syntax: core.Syntax{File: a.ParseWithout(indent, end)}}), min(offset, indent)); b != nil {
+		return b
+	}
+	// Still unread (a block left open to the end of the file, being
+	// typed): the header of the lines it is indented under, closed. A line
+	// not indented is under none.
+	if indent == lineStart {
+		return nil
+	}
+	for l := a.Lines.Line(lineStart) - 1; l >= 0; l-- {
+		from, to := a.Lines.LineStart(l), a.Lines.LineEnd(l)
+		line := text[from:to]
+		code := strings.TrimLeft(line, " \t")
+		if code == "" || strings.HasPrefix(code, "//") || strings.HasPrefix(code, "#") {
+			continue
+		}
+		if len(line)-len(code) >= indent-lineStart {
+			continue // as deep as the line being typed: a sibling
+		}
+		if !strings.HasSuffix(strings.TrimRight(code, " \t\r"), ":") {
+			return nil
+		}
+		header := strings.TrimRight(code, " \t\r")
+		f, _ := parser.Parse(header + "\n    \nend\n")
+		return blockAt((&core.Analysis{Syntax: core.Syntax{File: f}}), len(header)+3)
+	}
+	return nil
+}
+
+// isMemberBlock reports whether the lines of n are its own members or
+// entries rather than statements (a container, a `create new`, an
+// interface, a list's or map's entries, a test group).
+func isMemberBlock(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.ContainerDecl, *ast.NewStmt, *ast.InterfaceDecl, *ast.CreateListStmt, *ast.CreateMapStmt, *ast.DescribeStmt:
+		return true
+	}
+	return false
+}

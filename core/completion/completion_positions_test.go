@@ -1,0 +1,304 @@
+package completion
+
+import (
+	"fmt"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/token"
+)
+
+// positionsBase is the program the grammar positions of
+// TestCompletionPositions are typed after.
+const positionsBase = `store age as 30
+store balance as 100
+store names as ["a", "b"]
+store scores as [1, 2]
+store greeting as "hi"
+store flag as yes
+create interface Named:
+    requires action label: Text
+end
+create container Person:
+    property name: Text
+    action greet:
+        display name
+    end
+end
+create new Person as bob:
+    name is "Bob"
+end
+define action called main:
+    display 1
+end action
+`
+
+// A positionCheck says what the items at a grammar position must be: the
+// first one (first), ones offered before any other of the items (ahead of
+// those in behind), ones never offered (none), or nothing at all (empty).
+type positionCheck struct {
+	first  []string // the first item is one of these
+	none   []string // none of these is offered
+	empty  bool     // nothing is offered
+	before [2][]string
+}
+
+// TestCompletionPositions asks for completion at the grammar positions of
+// WFL the editor meets (after positionsBase; ‸ is the cursor) and checks
+// that what comes first fits there: a name of the kind the statement
+// takes, a value of the type the place wants before those that would be a
+// TYPE error, the closer of the open block after `end`, pattern words in a
+// pattern's body, nothing where a new name is written.
+func TestCompletionPositions(t *testing.T) {
+	lists := []string{"names", "scores", "args", "positional_args"}
+	numbers := []string{"age", "balance", "arg_count"}
+	literals := []string{"yes", "no", "nothing", "missing", "undefined", "loop"}
+	cases := []struct {
+		name, text string
+		check      positionCheck
+	}{
+		// What the statement takes.
+		{"change", "change ‸", positionCheck{first: []string{"age", "balance", "names", "scores", "greeting", "flag", "bob"}, none: []string{"yes", "no", "nothing", "main", "length", "touppercase", "Person", "call"}}},
+		{"change in a method", "create container Box:\n    property size: Number\n    action grow:\n        change ‸\n    end\nend\n", positionCheck{first: []string{"size"}, none: []string{"grow", "Box", "yes", "length"}}},
+		{"change name to", "change age to ‸", positionCheck{first: numbers}},
+		{"add to", "add 3 to ‸", positionCheck{first: append(slices.Clone(lists), numbers...), none: []string{"yes", "main", "length"}}},
+		{"remove from", "remove 3 from ‸", positionCheck{first: lists, none: []string{"yes", "main"}}},
+		{"clear", "clear ‸", positionCheck{first: lists, none: []string{"yes", "main", "length"}}},
+		{"push with", "push with ‸", positionCheck{first: lists}},
+		{"push with and", "push with scores and ‸", positionCheck{first: numbers}},
+		{"call", "call ‸", positionCheck{first: []string{"main"}, none: []string{"age", "yes"}}},
+		{"create new", "store p as create new ‸", positionCheck{first: []string{"Person"}, none: []string{"age", "Named"}}},
+		{"create new statement", "create new ‸", positionCheck{first: []string{"Person"}, none: []string{"age"}}},
+		{"extends", "create container Kid extends ‸", positionCheck{first: []string{"Person"}, none: []string{"Named", "age"}}},
+		{"implements what the body defines", "create interface Aardvark:\n    requires action dig\nend\ncreate container Kid implements ‸\n    action label: Text\n        return \"kid\"\n    end\nend\n", positionCheck{first: []string{"Named"}}},
+		{"implements with nothing defined", "create interface Zed\ncreate container Kid implements ‸\n    property x: Number\nend\n", positionCheck{first: []string{"Zed"}}},
+		{"implements", "create container Kid implements ‸", positionCheck{first: []string{"Named"}, none: []string{"Person", "age"}}},
+		{"parameter type", "define action called f with parameters a as ‸", positionCheck{first: []string{"text", "number", "boolean", "list", "any", "Person", "Named"}, none: []string{"age", "store"}}},
+		{"property type", "create container Kid:\n    property toy: ‸", positionCheck{first: []string{"Text", "Number", "Boolean", "List", "Any", "Person", "Named"}, none: []string{"age"}}},
+		{"trigger", "create container Bell:\n    event rung\n    action ring:\n        trigger ‸\n    end\nend\n", positionCheck{first: []string{"rung"}, none: []string{"age", "yes"}}},
+		{"register signal handler", "register signal handler for SIGINT as ‸", positionCheck{first: []string{"main"}, none: []string{"age", "yes"}}},
+		{"member", "display bob.‸", positionCheck{first: []string{"name", "greet"}, none: []string{"age"}}},
+		// Values of the type the place wants first.
+		{"length of", "display length of ‸", positionCheck{first: append(slices.Clone(lists), "greeting", "newline", "tab"), before: [2][]string{{"names", "scores", "greeting"}, {"age", "balance", "flag"}}}},
+		{"for each in", "for each n in ‸", positionCheck{first: lists, before: [2][]string{{"names", "scores"}, {"age", "balance", "flag", "greeting"}}}},
+		{"check if", "check if ‸", positionCheck{first: []string{"flag", "age", "balance", "names", "scores", "greeting", "bob", "not"}, before: [2][]string{{"flag", "age"}, literals}}},
+		{"check if a builtin", "check if leng‸", positionCheck{first: []string{"length"}}},
+		{"repeat while", "repeat while ‸", positionCheck{first: []string{"flag", "age", "balance", "names", "scores", "greeting", "bob", "not"}, before: [2][]string{{"flag"}, literals}}},
+		{"check if and", "check if flag and ‸", positionCheck{first: []string{"flag", "not", "yes", "no"}, before: [2][]string{{"flag"}, {"balance", "names"}}}},
+		{"plus", "display balance plus ‸", positionCheck{first: numbers, before: [2][]string{{"age", "balance"}, {"names", "flag", "yes", "nothing"}}}},
+		{"times", "store doubled as age times ‸", positionCheck{first: numbers}},
+		{"count to", "count from 1 to ‸", positionCheck{first: numbers}},
+		{"store as", "store total as ‸", positionCheck{first: []string{"age", "balance", "names", "scores", "greeting", "flag", "bob"}, before: [2][]string{{"age"}, literals}}},
+		{"display", "display ‸", positionCheck{first: []string{"age", "balance", "names", "scores", "greeting", "flag", "bob"}, before: [2][]string{{"age"}, {"loop", "missing", "undefined"}}}},
+		{"is", "check if age is ‸", positionCheck{first: []string{"greater than", "less than", "not", "equal to", "between", "above", "below", "not equal to", "greater than or equal to", "less than or equal to"}}},
+		{"is after a truth value", "check if flag is ‸", positionCheck{first: []string{"not", "equal to", "not equal to", "flag", "yes", "no"}, before: [2][]string{{"yes", "no"}, {"greater than", "above", "between"}}}},
+		{"or equal to", "check if age is less than or equal to ‸", positionCheck{first: numbers}},
+		{"listen on port", "listen on port ‸", positionCheck{first: numbers}},
+		{"is greater", "check if age is greater ‸", positionCheck{first: []string{"than", "than or equal to"}}},
+		{"after a value", "display age ‸", positionCheck{first: []string{"plus", "minus", "times", "divided by", "modulo", "with", "is", "is not", "is greater than", "is less than", "and", "or"}, none: []string{"age", "store"}}},
+		{"is greater than", "check if age is greater than ‸", positionCheck{first: numbers}},
+		{"substring of", "display substring of ‸", positionCheck{first: []string{"greeting", "newline", "tab"}, before: [2][]string{{"greeting"}, {"age", "names"}}}},
+		{"round of", "display round of ‸", positionCheck{first: numbers}},
+		{"action argument", "define action called twice with parameters n as number:\n    return n times 2\nend action\ndisplay twice of ‸", positionCheck{first: numbers}},
+		// New names: nothing to offer.
+		{"parameter name", "define action called f with parameters a and ‸", positionCheck{empty: true}},
+		{"first parameter name", "define action called f with parameters ‸", positionCheck{empty: true}},
+		{"action name", "define action called ‸", positionCheck{empty: true}},
+		{"for each name", "for each ‸", positionCheck{empty: true}},
+		{"create new as", "create new Person as ‸", positionCheck{empty: true}},
+		{"container name", "create container ‸", positionCheck{empty: true}},
+		{"property name", "create container Kid:\n    property ‸", positionCheck{empty: true}},
+		{"count as", "count from 1 to 3 as ‸", positionCheck{empty: true}},
+		{"open file as", "open file at \"x.txt\" as ‸", positionCheck{empty: true}},
+		{"pattern name", "create pattern ‸", positionCheck{empty: true}},
+		// Closers.
+		{"end check", "check if flag:\n    display 1\nend ‸", positionCheck{first: []string{"check"}}},
+		{"end action", "define action called f:\n    display 1\nend ‸", positionCheck{first: []string{"action"}}},
+		{"end for", "for each n in names:\n    display n\nend ‸", positionCheck{first: []string{"for"}}},
+		{"end count", "count from 1 to 3:\n    display count\nend ‸", positionCheck{first: []string{"count"}}},
+		{"end repeat", "repeat while flag:\n    display 1\nend ‸", positionCheck{first: []string{"repeat"}}},
+		{"end try", "try:\n    display 1\nwhen error:\n    display 2\nend ‸", positionCheck{first: []string{"try"}}},
+		{"end pattern", "create pattern zip:\n    digit\nend ‸", positionCheck{first: []string{"pattern"}}},
+		{"end nested", "define action called f:\n    for each n in names:\n        display n\n    end ‸", positionCheck{first: []string{"for"}}},
+		{"closed action body", "define action called f:\n    display 1\n    ‸\nend action\n", positionCheck{none: []string{"end action"}, first: []string{"store", "display", "check if", "change", "return", "give back", "for each", "count from", "call", "add", "repeat while"}}},
+		{"open action body", "define action called f:\n    display 1\n    ‸", positionCheck{first: []string{"end action"}}},
+		{"statement", "‸", positionCheck{first: []string{"store", "display", "check if", "change", "define action called", "create", "for each", "count from", "call", "add", "repeat while"}}},
+		// Patterns.
+		{"pattern body", "create pattern zip:\n    ‸", positionCheck{first: []string{"digit", "letter", "one or more", "zero or more", "optional", "exactly", "any letter", "any digit", "any character", "whitespace", "capture"}, none: []string{"store", "display", "age"}}},
+		{"one or more", "create pattern zip:\n    one or more ‸", positionCheck{first: []string{"digit", "letter", "whitespace", "any letter", "any digit", "any character", "of"}, none: []string{"age", "store", "balance"}}},
+		{"capture as", "create pattern zip:\n    capture { digit } as ‸", positionCheck{empty: true}},
+		{"matches", "create pattern zip:\n    digit\nend pattern\ncheck if greeting matches ‸", positionCheck{first: []string{"zip"}}},
+		{"wait for request on", "listen on port 8080 as web\nwait for request comes in on ‸", positionCheck{first: []string{"web"}}},
+		{"wait for next line from", "open url at \"http://x\" and stream response as up\ncount from 1 to 3:\n    wait for next line from ‸", positionCheck{first: []string{"up"}}},
+		{"property set", "create new Person as ann:\n    name is ‸\nend\n", positionCheck{first: []string{"greeting"}, none: []string{"above", "greater than"}}},
+		{"property set unfinished", "create new Person as ann:\n    name is ‸", positionCheck{first: []string{"greeting"}, none: []string{"above", "greater than"}}},
+		{"pattern after element", "create pattern zip:\n    digit ‸", positionCheck{first: []string{"or", "then", "followed by", "exactly", "between"}, none: []string{"age", "store"}}},
+	}
+	right := 0
+	for _, c := range cases {
+		text := positionsBase + c.text
+		off := strings.Index(text, "‸")
+		text = text[:off] + text[off+len("‸"):]
+		a := coretest.AnalysisOf(t, text)
+		_, items := List(a, off, Options{Path: "/w/main.wfl"})
+		if why := c.check.fails(items); why != "" {
+			t.Errorf("%s (%q): %s; got %s", c.name, c.text, why, headLabels(items, 12))
+			continue
+		}
+		right++
+	}
+	t.Logf("%d of %d grammar positions right", right, len(cases))
+}
+
+func (c positionCheck) fails(items []Item) string {
+	ls := labels(items)
+	if c.empty {
+		if len(ls) > 0 {
+			return "a new name goes here: nothing to offer"
+		}
+		return ""
+	}
+	if len(ls) == 0 {
+		return "nothing offered"
+	}
+	if len(c.first) > 0 && !slices.Contains(c.first, ls[0]) {
+		return fmt.Sprintf("first %q, want one of %q", ls[0], c.first)
+	}
+	for _, n := range c.none {
+		if slices.Contains(ls, n) {
+			return fmt.Sprintf("%q offered", n)
+		}
+	}
+	last := -1
+	for _, n := range c.before[0] {
+		if i := slices.Index(ls, n); i > last {
+			last = i
+		}
+	}
+	for _, n := range c.before[1] {
+		if i := slices.Index(ls, n); i >= 0 && i < last {
+			return fmt.Sprintf("%q before %q", n, c.before[0])
+		}
+	}
+	return ""
+}
+
+func headLabels(items []Item, n int) string {
+	ls := labels(items)
+	if len(ls) > n {
+		return fmt.Sprintf("%q… (%d)", ls[:n], len(ls))
+	}
+	return fmt.Sprintf("%q", ls)
+}
+
+// TestCompletionFirstItemLegal walks the places of the corpus programs
+// where a value or a name goes, as a user reaches them typing: the line
+// cut at the start of a name, a literal or a closer's word (not at the
+// start of a statement, where the statement's first word decides). The
+// first item offered there must be legal: written in place of what the
+// program has (or before it, for a word that goes on with a value), it
+// adds no error (parse, semantic or type) on that line, when some item
+// offered is legal. Where the line goes on after the value with a word
+// that relates it to another (`change x to …`, `check if x is …`), what
+// is legal depends on what follows, which the user has not typed yet:
+// those places are counted and listed, not failed. Programs with errors are
+// left out; one place in five is visited (one in fifty in short mode).
+func TestCompletionFirstItemLegal(t *testing.T) {
+	stride := 5
+	if testing.Short() {
+		stride = 50
+	}
+	progs := coretest.OrSkip(t, 1<<30) // the programs, no mutant
+	// errs counts the errors of text on line l (its first line, for a
+	// multi-line finding): those elsewhere follow from what the rest of
+	// the program assumes of the value, which the place cannot know.
+	errs := func(text string, l int) int {
+		n := 0
+		b := coretest.AnalysisOf(t, text)
+		for _, d := range b.Diagnostics {
+			if d.Severity == diag.Error && b.Lines.Line(d.Span.Start) == l {
+				n++
+			}
+		}
+		return n
+	}
+	places, legal, none, k := 0, 0, 0, 0
+	var failed, dependent []string
+	for _, path := range slices.Sorted(maps.Keys(progs)) {
+		src := progs[path]
+		a := coretest.AnalysisOf(t, src)
+		if coretest.HasError(a.Diagnostics) {
+			continue
+		}
+		toks := lexer.Lex(src).Tokens
+		for i, tk := range toks {
+			lineStart := a.Lines.LineStart(a.Lines.Line(tk.Start))
+			if strings.TrimSpace(src[lineStart:tk.Start]) == "" {
+				continue // a statement's first word
+			}
+			closer := i > 0 && toks[i-1].Kind == token.KeywordEnd && strings.TrimSpace(src[lineStart:toks[i-1].Start]) == ""
+			switch {
+			case closer, tk.Kind == token.Identifier, tk.Kind == token.StringLiteral, tk.Kind == token.IntLiteral,
+				tk.Kind == token.FloatLiteral, tk.Kind == token.BooleanLiteral, tk.Kind == token.NothingLiteral:
+			default:
+				continue
+			}
+			if i+1 < len(toks) && (toks[i+1].Kind == token.KeywordOf || toks[i+1].Kind == token.LeftParen) {
+				continue // a callee: what follows is its arguments, which no other value takes
+			}
+			if k++; k%stride != 0 {
+				continue
+			}
+			lineEnd := a.Lines.LineEnd(a.Lines.Line(tk.Start))
+			cut := src[:tk.Start] + src[lineEnd:]
+			_, items := List(coretest.AnalysisOf(t, cut), tk.Start, Options{Max: 40})
+			if len(items) == 0 {
+				continue
+			}
+			line := a.Lines.Line(tk.Start)
+			before := errs(src, line)
+			// An item is legal when it can stand in place of what the
+			// program has, or, a word that goes on with a value (`not`,
+			// `greater than`), before it.
+			isLegal := func(it Item) bool {
+				word := strings.TrimSpace(it.Insert)
+				return errs(src[:tk.Start]+word+src[tk.End:], line) <= before ||
+					it.Kind == Keyword && errs(src[:tk.Start]+word+" "+src[tk.Start:], line) <= before
+			}
+			places++
+			if isLegal(items[0]) {
+				legal++
+				continue
+			}
+			if !slices.ContainsFunc(items[1:], isLegal) {
+				none++ // no item offered is legal there
+				continue
+			}
+			if i+1 < len(toks) && a.Lines.Line(toks[i+1].Start) == line && toks[i+1].Kind != token.Colon && toks[i+1].Kind != token.KeywordAs {
+				// The line goes on (`change x to …`, `check if x is …`):
+				// whether an item fits depends on what the user writes
+				// after it, which the place cannot know; counted, not
+				// failed.
+				dependent = append(dependent, fmt.Sprintf("%s:%d: %q then %q: first %q", filepath.Base(path), line+1,
+					strings.TrimSpace(src[lineStart:tk.Start]), src[tk.Start:tk.End], items[0].Label))
+				continue
+			}
+			failed = append(failed, fmt.Sprintf("%s:%d: %q then %q: first %q", filepath.Base(path), a.Lines.Line(tk.Start)+1,
+				strings.TrimSpace(src[lineStart:tk.Start]), src[tk.Start:tk.End], items[0].Label))
+		}
+	}
+	t.Logf("%d places: the first item legal at %d, no legal item at %d, an illegal first item before a legal one at %d where the value ends the line or its clause, at %d where the line goes on after it",
+		places, legal, none, len(failed), len(dependent))
+	for _, d := range dependent {
+		t.Log("goes on: " + d)
+	}
+	for _, f := range failed {
+		t.Error(f)
+	}
+}

@@ -1,0 +1,188 @@
+package fixes
+
+import (
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"wfl-lsp/core"
+	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/parser"
+)
+
+// emittedCodes returns the diagnostic codes the front end can report: every
+// code literal in lang's sources (not its tests).
+func emittedCodes(t *testing.T) []string {
+	t.Helper()
+	lit := regexp.MustCompile(`"((?:PARSE|ANALYZE|TYPE|LINT)-[A-Z][A-Z-]*[A-Z])"`)
+	seen := map[string]bool{}
+	err := filepath.WalkDir(filepath.Join("..", "..", "lang"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		for _, m := range lit.FindAllStringSubmatch(string(src), -1) {
+			seen[m[1]] = true
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.Sorted(maps.Keys(func() map[string]string {
+		m := map[string]string{}
+		for c := range seen {
+			m[c] = ""
+		}
+		return m
+	}()))
+}
+
+// TestExplainCoversEveryCode: every code lang can report has an
+// explanation with at least one case, and no explanation is of a code that
+// lang no longer reports.
+func TestExplainCoversEveryCode(t *testing.T) {
+	emitted := emittedCodes(t)
+	if len(emitted) < 30 {
+		t.Fatalf("found only %d codes in lang's sources: %v", len(emitted), emitted)
+	}
+	cases := 0
+	for _, code := range emitted {
+		e, ok := Explain(code)
+		if !ok {
+			t.Errorf("%s is reported by lang but has no explanation", code)
+			continue
+		}
+		if e.Code != code || e.Title == "" || e.Meaning == "" || e.Fix == "" || len(e.Cases) == 0 {
+			t.Errorf("%s: incomplete explanation %+v", code, e)
+		}
+		prefix, _, _ := strings.Cut(code, "-")
+		if want := map[string]string{"PARSE": "parse", "ANALYZE": "semantic", "TYPE": "type", "LINT": "lint"}[prefix]; e.Category != want {
+			t.Errorf("%s: category %q", code, e.Category)
+		}
+		cases += len(e.Cases)
+	}
+	for _, code := range ExplainedCodes() {
+		if !slices.Contains(emitted, code) {
+			t.Errorf("%s is explained but lang does not report it", code)
+		}
+	}
+	if _, ok := Explain("NOPE"); ok {
+		t.Error("an unknown code has an explanation")
+	}
+	t.Logf("%d codes reported by lang, all explained, in %d cases", len(emitted), cases)
+}
+
+// TestExplainExamples runs every case's example through the checker: it
+// must get a diagnostic of the code whose message is of the case (the case
+// CaseOf picks for it), and the fixed example none of the code and no error.
+// A hidden case's example must get it from a pass of the checker, and not
+// in the diagnostics reported.
+func TestExplainExamples(t *testing.T) {
+	for _, code := range ExplainedCodes() {
+		e, _ := Explain(code)
+		for _, c := range e.Cases {
+			t.Run(code+"/"+c.Message, func(t *testing.T) {
+				if c.Meaning == "" || c.Fix == "" || c.Example == "" || c.Fixed == "" {
+					t.Fatalf("incomplete case %+v", c)
+				}
+				var got []string
+				found := false
+				diags := caseSnapshot(t, c.Example, c.Files).Analysis().Diagnostics
+				if c.Hidden {
+					// Not reported: look at what the checker's passes found.
+					for _, d := range diags {
+						if d.Code == code {
+							t.Errorf("a hidden case is reported: %s", d.Message)
+						}
+					}
+					f, _ := parser.Parse(c.Example)
+					_, passes := check.CheckPasses(f, c.Example, check.FileContext(f))
+					diags = slices.Concat(passes.Analyzer, passes.Static, passes.Type)
+				}
+				for _, d := range diags {
+					got = append(got, d.Code+": "+d.Message)
+					if d.Code != code {
+						continue
+					}
+					if k, ok := e.CaseOf(d.Message); ok && k.Message == c.Message {
+						found = true
+						if d.Category.String() != e.Category {
+							t.Errorf("category %s, explained as %s", d.Category, e.Category)
+						}
+					}
+				}
+				if !found {
+					t.Errorf("the example gets no %s diagnostic of this case:\n%s\ngot %q", code, c.Example, got)
+				}
+				fixed := caseSnapshot(t, c.Fixed, c.Files).Analysis().Diagnostics
+				if c.Hidden {
+					f, _ := parser.Parse(c.Fixed)
+					_, passes := check.CheckPasses(f, c.Fixed, check.FileContext(f))
+					fixed = slices.Concat(fixed, passes.Analyzer, passes.Static, passes.Type)
+				}
+				for _, d := range fixed {
+					if d.Code == code || d.Severity == diag.Error {
+						t.Errorf("the fixed example gets %s: %s\n%s", d.Code, d.Message, c.Fixed)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestExplainCorpus explains every diagnostic the corpus programs and
+// mutants get: its code has an explanation; it logs how many of them a
+// case of that explanation is about.
+func TestExplainCorpus(t *testing.T) {
+	stride := 3
+	if testing.Short() {
+		stride = 30
+	}
+	progs := coretest.OrSkip(t, stride)
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
+	total, matched := 0, 0
+	unmatched := map[string]int{}
+	for path, src := range progs {
+		for _, d := range core.NewSnapshot(core.FileURI(path), 1, src).Analysis().Diagnostics {
+			e, ok := Explain(d.Code)
+			if !ok {
+				t.Errorf("%s: %s has no explanation", path, d.Code)
+				continue
+			}
+			total++
+			if _, ok := e.CaseOf(d.Message); ok {
+				matched++
+			} else {
+				unmatched[d.Code+": "+d.Message]++
+			}
+		}
+	}
+	t.Logf("%d programs, %d diagnostics: %d (%.1f%%) explained by a case of their code", len(progs), total, matched, 100*float64(matched)/float64(max(total, 1)))
+	for m, n := range unmatched {
+		if testing.Verbose() {
+			t.Logf("no case: %d× %s", n, m)
+		}
+	}
+}
+
+// caseSnapshot makes a snapshot of a case's program, a.wfl, in a folder with
+// the case's other files and no .wflcfg.
+func caseSnapshot(t *testing.T, src string, files map[string]string) *core.Snapshot {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+}

@@ -1,0 +1,9 @@
+package fixes
+
+import (
+	"testing"
+
+	"wfl-lsp/core/internal/coretest"
+)
+
+func TestMain(m *testing.M) { coretest.Main(m) }
