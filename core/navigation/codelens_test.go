@@ -18,7 +18,7 @@ import (
 // mutant, and in the texts a chain of random edits makes of them (blocks
 // left open, declarations doubled or cut in half).
 //
-//	go test -run LensesAreDeclarations -stress N ./core
+//	go test -run LensesAreDeclarations ./core/navigation -args -stress=N
 func TestLensesAreDeclarations(t *testing.T) {
 	t.Parallel()
 	edits, seed := 4, uint64(5)
