@@ -127,7 +127,7 @@ var (
 // and the analyzer's warnings about unused or unreachable code.
 func isLintFinding(d diag.Diagnostic) bool {
 	switch d.Code {
-	case "ANALYZE-UNUSED", "ANALYZE-UNREACHABLE", "ANALYZE-DEADBRANCH", "ANALYZE-SHADOW":
+	case diag.AnalyzeUnused, diag.AnalyzeUnreachable, diag.AnalyzeDeadBranch, diag.AnalyzeShadow:
 		return d.Severity != diag.Error
 	}
 	return d.Category == diag.Lint

@@ -16,7 +16,6 @@ import (
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/format"
-	"wfl-lsp/lang/lint"
 	"wfl-lsp/lang/token"
 )
 
@@ -202,7 +201,7 @@ func All(s *core.Snapshot) (string, int, error) {
 func AllEdits(s *core.Snapshot) []core.Edit {
 	// The only findings with safe fixes.
 	fixable := func(d diag.Diagnostic) bool {
-		return d.Code == lint.CodeWhitespace || d.Code == lint.CodeIndent || d.Code == lint.CodeKeyword
+		return d.Code == diag.LintWhitespace || d.Code == diag.LintIndent || d.Code == diag.LintKeyword
 	}
 	if _, diags := s.Diagnostics(); !slices.ContainsFunc(diags, fixable) {
 		// None: the diagnostics need no full analysis (an editor asks
@@ -331,18 +330,18 @@ func (fx *fixer) fixes(d diag.Diagnostic) []Fix {
 		return []Fix{{Title: title, Kind: kind, Diagnostic: d, Edits: edits, Safe: safe, Preferred: true}}
 	}
 	switch d.Code {
-	case lint.CodeWhitespace:
+	case diag.LintWhitespace:
 		return one("Remove trailing whitespace", Whitespace, true, core.Edit{Start: d.Span.Start, End: d.Span.End})
-	case lint.CodeIndent:
+	case diag.LintIndent:
 		return fx.indent(d, one)
-	case lint.CodeKeyword:
+	case diag.LintKeyword:
 		word := fx.src[d.Span.Start:d.Span.End]
 		lower := strings.ToLower(word)
 		boolean := lower == "yes" || lower == "no" || lower == "true" || lower == "false"
 		return one("Write '"+word+"' as the keyword '"+lower+"'", KeywordCase, boolean, core.Edit{Start: d.Span.Start, End: d.Span.End, Text: lower})
-	case lint.CodeName:
+	case diag.LintName:
 		return fx.snakeCase(d)
-	case "ANALYZE-UNUSED":
+	case diag.AnalyzeUnused:
 		return fx.removeUnused(d)
 	}
 	switch d.Category {

@@ -20,9 +20,10 @@ import (
 	"wfl-lsp/lang/types"
 )
 
+// The analyzer's names of lang/diag's codes.
 const (
-	codeSemantic = "ANALYZE-SEMANTIC"
-	codeInclude  = "ANALYZE-INCLUDE" // an include that cannot be followed
+	codeSemantic = diag.AnalyzeSemantic
+	codeInclude  = diag.AnalyzeInclude
 )
 
 type analyzer struct {

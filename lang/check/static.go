@@ -133,7 +133,7 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, nu := range names {
 		n := nu.name
-		d := warning(nu.span, "ANALYZE-UNUSED", "Unused variable '"+n+"'", diag.Unnecessary)
+		d := warning(nu.span, diag.AnalyzeUnused, "Unused variable '"+n+"'", diag.Unnecessary)
 		d.Kind, d.Names = diag.Unused, []string{n}
 		if reads := uncounted[n]; len(reads) > 0 {
 			sort.Slice(reads, func(i, j int) bool { return reads[i].Start < reads[j].Start })
@@ -274,9 +274,9 @@ func unreachable(f *ast.File) []diag.Diagnostic {
 		if dead {
 			sp := token.Span{Start: s.Pos(), End: s.End()}
 			if _, ok := s.(*ast.IfStmt); ok {
-				out = append(out, warning(sp, "ANALYZE-DEADBRANCH", "Unreachable branch", diag.Unnecessary))
+				out = append(out, warning(sp, diag.AnalyzeDeadBranch, "Unreachable branch", diag.Unnecessary))
 			} else {
-				out = append(out, warning(sp, "ANALYZE-UNREACHABLE", "Unreachable code", diag.Unnecessary))
+				out = append(out, warning(sp, diag.AnalyzeUnreachable, "Unreachable code", diag.Unnecessary))
 			}
 		}
 		if _, ok := s.(*ast.ReturnStmt); ok {
@@ -316,12 +316,12 @@ func (sh *shadower) walk(list []ast.Stmt, cur map[string]bool) {
 			sp := token.Span{Start: s.Name.Pos(), End: s.Name.End()}
 			for _, p := range sh.parents {
 				if p[n] {
-					sh.out = append(sh.out, named(warning(sp, "ANALYZE-SHADOW", "Variable '"+n+"' shadows another variable with the same name"), n))
+					sh.out = append(sh.out, named(warning(sp, diag.AnalyzeShadow, "Variable '"+n+"' shadows another variable with the same name"), n))
 					break
 				}
 			}
 			if cur[n] {
-				sh.out = append(sh.out, named(warning(sp, "ANALYZE-SHADOW", "Variable '"+n+"' shadows another variable with the same name"), n))
+				sh.out = append(sh.out, named(warning(sp, diag.AnalyzeShadow, "Variable '"+n+"' shadows another variable with the same name"), n))
 			}
 			if cur == nil {
 				cur = map[string]bool{}
@@ -381,7 +381,7 @@ func inconsistentReturns(f *ast.File) []diag.Diagnostic {
 		has := false
 		if all := allPathsReturn(d.Body.Stmts, &has); has && !all {
 			name := nameOf(d.Name)
-			out = append(out, named(warning(token.Span{Start: d.End(), End: d.End()}, "ANALYZE-RETURN", "Action '"+name+"' has inconsistent return paths"), name))
+			out = append(out, named(warning(token.Span{Start: d.End(), End: d.End()}, diag.AnalyzeReturn, "Action '"+name+"' has inconsistent return paths"), name))
 		}
 	}
 	return out
@@ -477,7 +477,7 @@ func insecureSeeding(f *ast.File) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	eachCall(f, func(name string, sp token.Span) bool {
 		if name == "random_seed" {
-			out = append(out, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Semantic, Code: "ANALYZE-SECURITY",
+			out = append(out, diag.Diagnostic{Span: sp, Severity: diag.Error, Category: diag.Semantic, Code: diag.AnalyzeSecurity,
 				Message: "random_seed must not be used in authentication, session, or cryptographic code"})
 		}
 		return true

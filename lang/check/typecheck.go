@@ -285,20 +285,21 @@ func expectedWord(t *types.Type) string {
 	return strings.ToLower(t.String())
 }
 
+// The type checker's names of lang/diag's Type* codes.
 const (
-	codeOperand   = "TYPE-OPERAND"   // operator applied to the wrong types
-	codeCall      = "TYPE-CALL"      // calling something that cannot be called, unknown builtins
-	codeArity     = "TYPE-ARITY"     // wrong number of arguments
-	codeArgument  = "TYPE-ARGUMENT"  // argument of the wrong type
-	codeIndex     = "TYPE-INDEX"     // indexing errors
-	codeMember    = "TYPE-MEMBER"    // property and method access
-	codeCondition = "TYPE-CONDITION" // non-boolean conditions
-	codeAssign    = "TYPE-ASSIGN"    // incompatible assignment
-	codeReturn    = "TYPE-RETURN"    // return type errors
-	codeStatement = "TYPE-STATEMENT" // operand types of statements (ports, paths, durations, …)
-	codeContainer = "TYPE-CONTAINER" // unknown containers, interfaces, events, properties
-	codeExport    = "TYPE-EXPORT"    // export errors
-	codeSignal    = "TYPE-SIGNAL"    // signal handlers
+	codeOperand   = diag.TypeOperand
+	codeCall      = diag.TypeCall
+	codeArity     = diag.TypeArity
+	codeArgument  = diag.TypeArgument
+	codeIndex     = diag.TypeIndex
+	codeMember    = diag.TypeMember
+	codeCondition = diag.TypeCondition
+	codeAssign    = diag.TypeAssign
+	codeReturn    = diag.TypeReturn
+	codeStatement = diag.TypeStatement
+	codeContainer = diag.TypeContainer
+	codeExport    = diag.TypeExport
+	codeSignal    = diag.TypeSignal
 )
 
 // ---- helpers ----

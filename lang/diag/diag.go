@@ -3,9 +3,11 @@
 // [Diagnostic] is plain data in byte offsets; lang/token.Lines turns its span
 // into lines and columns at the edges.
 //
-// Codes are stable strings. Parse diagnostics use "PARSE-*", the analyzer the
-// reference's "ANALYZE-*" and "SEMA-*" families, the type checker "TYPE-*", the
-// linter "LINT-*". The ANALYZE-* and LINT-* codes are the reference's own.
+// Codes are stable strings, each a constant of this package (codes.go):
+// parse diagnostics use "PARSE-*", the analyzer the reference's "ANALYZE-*",
+// the type checker "TYPE-*", the linter "LINT-*". The ANALYZE-* and LINT-*
+// codes are the reference's own. Package lang/diag/explain tells what each
+// code means, with examples.
 package diag
 
 import "wfl-lsp/lang/token"

@@ -43,14 +43,14 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// The rule codes.
+// The rule codes: the linter's names of lang/diag's Lint* codes.
 const (
-	CodeLength     = "LINT-LENGTH"
-	CodeWhitespace = "LINT-WHITESPACE"
-	CodeKeyword    = "LINT-KEYWORD"
-	CodeIndent     = "LINT-INDENT"
-	CodeName       = "LINT-NAME"
-	CodeComplex    = "LINT-COMPLEX"
+	CodeLength     = diag.LintLength
+	CodeWhitespace = diag.LintWhitespace
+	CodeKeyword    = diag.LintKeyword
+	CodeIndent     = diag.LintIndent
+	CodeName       = diag.LintName
+	CodeComplex    = diag.LintComplex
 )
 
 // Check lints src. file is its syntax tree, or nil when src does not parse

@@ -37,19 +37,19 @@ import (
 // recurses over trees recurses at most MaxDepth levels.
 const MaxDepth = 10000
 
-// Diagnostic codes.
+// Diagnostic codes: the parser's names of lang/diag's Parse* codes.
 const (
-	CodeExpected    = "PARSE-EXPECTED"     // a required word or token is missing or wrong
-	CodeUnexpected  = "PARSE-UNEXPECTED"   // a token that cannot start or continue what is being parsed
-	CodeReserved    = "PARSE-RESERVED"     // a reserved keyword used as a name
-	CodeStrayEnd    = "PARSE-STRAY-END"    // `end` followed by something that closes nothing
-	CodeEOF         = "PARSE-EOF"          // the file ends inside a statement
-	CodeTry         = "PARSE-TRY-CLAUSE"   // a try without when/catch/finally
-	CodePattern     = "PARSE-PATTERN"      // a malformed pattern definition
-	CodeUnsupported = "PARSE-UNSUPPORTED"  // a form the language does not support (module aliases, …)
-	CodeDuplicate   = "PARSE-DUPLICATE"    // a clause given twice
-	CodeDepth       = "PARSE-TOO-DEEP"     // nesting deeper than MaxDepth
-	CodeDropped     = "PARSE-DROPPED-CHAR" // a character the language ignores (warning)
+	CodeExpected    = diag.ParseExpected
+	CodeUnexpected  = diag.ParseUnexpected
+	CodeReserved    = diag.ParseReserved
+	CodeStrayEnd    = diag.ParseStrayEnd
+	CodeEOF         = diag.ParseEOF
+	CodeTry         = diag.ParseTryClause
+	CodePattern     = diag.ParsePattern
+	CodeUnsupported = diag.ParseUnsupported
+	CodeDuplicate   = diag.ParseDuplicate
+	CodeDepth       = diag.ParseTooDeep
+	CodeDropped     = diag.ParseDroppedChar
 )
 
 // Parse parses src. It never fails: it always returns a tree.
