@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"wfl-lsp/core/fixes"
+	"wfl-lsp/lang/diag/explain"
 )
 
 const navProgram = "define action called twice with n:\n    give back n times 2\nend action\n" +
@@ -135,7 +135,7 @@ func TestExplainDiagnostic(t *testing.T) {
 	res = h.Call(6, "tools/call", params).Tool(t)
 	var listed struct{ Cases []struct{ Message string } }
 	json.Unmarshal(res.StructuredContent, &listed)
-	if e, _ := fixes.Explain("TYPE-CONTAINER"); len(listed.Cases) != len(e.Cases) || listed.Cases[0].Message != e.Cases[0].Message {
+	if e, _ := explain.Of("TYPE-CONTAINER"); len(listed.Cases) != len(e.Cases) || listed.Cases[0].Message != e.Cases[0].Message {
 		t.Errorf("explain TYPE-CONTAINER without a message: %s", res.StructuredContent)
 	}
 	res = h.Call(2, "tools/call", `{"name":"explain_diagnostic","arguments":{"code":"NOPE-1"}}`).Tool(t)

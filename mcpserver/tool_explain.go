@@ -1,15 +1,16 @@
 package mcpserver
 
 // This file implements explain_diagnostic: what a diagnostic code means and
-// how to fix it, from the core's table of codes, and with the diagnostic's
-// message, the case that message is about.
+// how to fix it, from lang/diag/explain's table of codes, and with the
+// diagnostic's message, the case that message is about.
 
 import (
 	"context"
 	"maps"
 	"slices"
 	"strings"
-	"wfl-lsp/core/fixes"
+
+	"wfl-lsp/lang/diag/explain"
 )
 
 var caseSchema = openObject([]string{"message", "meaning", "fix"}, map[string]*Schema{
@@ -48,9 +49,9 @@ var explainTool = &Tool{
 	Call: func(ctx context.Context, c *Call) Result {
 		args := c.Args
 		code, _ := strArg(args, "code")
-		e, ok := fixes.Explain(strings.ToUpper(strings.TrimSpace(code)))
+		e, ok := explain.Of(strings.ToUpper(strings.TrimSpace(code)))
 		if !ok {
-			return failure("not_found", "no diagnostic code "+code+"; the known codes are: "+strings.Join(fixes.ExplainedCodes(), ", "))
+			return failure("not_found", "no diagnostic code "+code+"; the known codes are: "+strings.Join(explain.Codes(), ", "))
 		}
 		out := map[string]any{"code": e.Code, "category": e.Category, "title": e.Title, "meaning": e.Meaning, "fix": e.Fix}
 		shown := e.Cases[0]
@@ -77,7 +78,7 @@ var explainTool = &Tool{
 	},
 }
 
-func caseJSON(k fixes.Case) map[string]any {
+func caseJSON(k explain.Case) map[string]any {
 	m := map[string]any{"message": k.Message, "meaning": k.Meaning, "fix": k.Fix}
 	if k.Hidden {
 		m["hidden"] = true

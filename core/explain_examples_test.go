@@ -1,84 +1,23 @@
-package fixes
+package core
+
+// The explanations of the diagnostic codes (lang/diag/explain) held to
+// what the analysis reports: every case's example gets its diagnostic, the
+// fixed program none, and every diagnostic of the corpus is explained.
+// The explanations' own tests (every code constant explained) are in
+// lang/diag/explain; these need the analysis, with its included files and
+// configuration, which lang cannot import.
 
 import (
-	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
-	"wfl-lsp/core"
-	"wfl-lsp/core/internal/coretest"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/diag/explain"
 	"wfl-lsp/lang/parser"
 )
-
-// emittedCodes returns the diagnostic codes the front end can report: every
-// code literal in lang's sources (not its tests).
-func emittedCodes(t *testing.T) []string {
-	t.Helper()
-	lit := regexp.MustCompile(`"((?:PARSE|ANALYZE|TYPE|LINT)-[A-Z][A-Z-]*[A-Z])"`)
-	seen := map[string]bool{}
-	err := filepath.WalkDir(filepath.Join("..", "..", "lang"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return err
-		}
-		src, err := os.ReadFile(path)
-		for _, m := range lit.FindAllStringSubmatch(string(src), -1) {
-			seen[m[1]] = true
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return slices.Sorted(maps.Keys(func() map[string]string {
-		m := map[string]string{}
-		for c := range seen {
-			m[c] = ""
-		}
-		return m
-	}()))
-}
-
-// TestExplainCoversEveryCode: every code lang can report has an
-// explanation with at least one case, and no explanation is of a code that
-// lang no longer reports.
-func TestExplainCoversEveryCode(t *testing.T) {
-	emitted := emittedCodes(t)
-	if len(emitted) < 30 {
-		t.Fatalf("found only %d codes in lang's sources: %v", len(emitted), emitted)
-	}
-	cases := 0
-	for _, code := range emitted {
-		e, ok := Explain(code)
-		if !ok {
-			t.Errorf("%s is reported by lang but has no explanation", code)
-			continue
-		}
-		if e.Code != code || e.Title == "" || e.Meaning == "" || e.Fix == "" || len(e.Cases) == 0 {
-			t.Errorf("%s: incomplete explanation %+v", code, e)
-		}
-		prefix, _, _ := strings.Cut(code, "-")
-		if want := map[string]string{"PARSE": "parse", "ANALYZE": "semantic", "TYPE": "type", "LINT": "lint"}[prefix]; e.Category != want {
-			t.Errorf("%s: category %q", code, e.Category)
-		}
-		cases += len(e.Cases)
-	}
-	for _, code := range ExplainedCodes() {
-		if !slices.Contains(emitted, code) {
-			t.Errorf("%s is explained but lang does not report it", code)
-		}
-	}
-	if _, ok := Explain("NOPE"); ok {
-		t.Error("an unknown code has an explanation")
-	}
-	t.Logf("%d codes reported by lang, all explained, in %d cases", len(emitted), cases)
-}
 
 // TestExplainExamples runs every case's example through the checker: it
 // must get a diagnostic of the code whose message is of the case (the case
@@ -86,8 +25,8 @@ func TestExplainCoversEveryCode(t *testing.T) {
 // A hidden case's example must get it from a pass of the checker, and not
 // in the diagnostics reported.
 func TestExplainExamples(t *testing.T) {
-	for _, code := range ExplainedCodes() {
-		e, _ := Explain(code)
+	for _, code := range explain.Codes() {
+		e, _ := explain.Of(code)
 		for _, c := range e.Cases {
 			t.Run(code+"/"+c.Message, func(t *testing.T) {
 				if c.Meaning == "" || c.Fix == "" || c.Example == "" || c.Fixed == "" {
@@ -146,13 +85,13 @@ func TestExplainCorpus(t *testing.T) {
 	if testing.Short() {
 		stride = 30
 	}
-	progs := coretest.OrSkip(t, stride)
+	progs := corpusOrSkip(t, stride)
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(t.TempDir(), "none"))
 	total, matched := 0, 0
 	unmatched := map[string]int{}
 	for path, src := range progs {
-		for _, d := range core.NewSnapshot(core.FileURI(path), 1, src).Analysis().Diagnostics {
-			e, ok := Explain(d.Code)
+		for _, d := range NewSnapshot(FileURI(path), 1, src).Analysis().Diagnostics {
+			e, ok := explain.Of(d.Code)
 			if !ok {
 				t.Errorf("%s: %s has no explanation", path, d.Code)
 				continue
@@ -175,7 +114,7 @@ func TestExplainCorpus(t *testing.T) {
 
 // caseSnapshot makes a snapshot of a case's program, a.wfl, in a folder with
 // the case's other files and no .wflcfg.
-func caseSnapshot(t *testing.T, src string, files map[string]string) *core.Snapshot {
+func caseSnapshot(t *testing.T, src string, files map[string]string) *Snapshot {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
@@ -184,5 +123,5 @@ func caseSnapshot(t *testing.T, src string, files map[string]string) *core.Snaps
 			t.Fatal(err)
 		}
 	}
-	return core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
+	return NewSnapshot(FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 }

@@ -1,10 +1,12 @@
-package fixes
-
-// This file explains diagnostic codes: what each code of the front end
-// means, the cases it reports (each with the message it says, a program
-// that gets it and the program fixed), and how to fix a program that gets
-// it. It is plain data, shown by the MCP explain_diagnostic tool; the tests
-// run every example through the checker.
+// Package explain tells what each diagnostic code of lang/diag means: the
+// cases it reports (each with the message it says, a program that gets it
+// and the program fixed), and how to fix a program that gets it. It is
+// plain data, shown by the MCP explain_diagnostic tool. Start with [Of].
+//
+// Its tests hold the table to lang/diag's codes: every code constant has
+// an explanation and every explanation is of a code constant; core's tests
+// run every example through the analysis.
+package explain
 
 import (
 	"regexp"
@@ -12,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
 )
 
@@ -49,14 +52,14 @@ type Case struct {
 	match *regexp.Regexp // Message compiled
 }
 
-// Explain returns the explanation of a diagnostic code.
-func Explain(code string) (Explanation, bool) {
+// Of returns the explanation of a diagnostic code.
+func Of(code string) (Explanation, bool) {
 	e, ok := explanations[code]
 	return e, ok
 }
 
-// ExplainedCodes returns every code that has an explanation, sorted.
-func ExplainedCodes() []string {
+// Codes returns every code that has an explanation, sorted.
+func Codes() []string {
 	codes := make([]string, 0, len(explanations))
 	for c := range explanations {
 		codes = append(codes, c)
@@ -105,7 +108,7 @@ var deepExample = "store x as " + strings.Repeat("-", parser.MaxDepth-1) + "1\nd
 
 var explanationTable = []Explanation{
 	// Parse errors.
-	{Code: "PARSE-EXPECTED", Category: "parse", Title: "a required word or symbol is missing",
+	{Code: diag.ParseExpected, Category: "parse", Title: "a required word or symbol is missing",
 		Meaning: "The statement's form needs a particular word or symbol at this point (for example `as` after a variable name in `store`, `to` in `change`, or `:` after a block header), and something else, or the end of the line, was found instead.",
 		Fix:     "Add the missing word or symbol the message names, or rewrite the statement in one of its documented forms.",
 		Cases: []Case{
@@ -134,7 +137,7 @@ var explanationTable = []Explanation{
 				Fix:     "Write what the message expects there, or rewrite the statement in one of its documented forms.",
 				Example: "count from 1 2:\n    display count\nend count\n", Fixed: "count from 1 to 2:\n    display count\nend count\n"},
 		}},
-	{Code: "PARSE-UNEXPECTED", Category: "parse", Title: "a word or symbol that cannot appear here",
+	{Code: diag.ParseUnexpected, Category: "parse", Title: "a word or symbol that cannot appear here",
 		Meaning: "The parser found a token that can neither start a statement nor continue the one being read.",
 		Fix:     "Remove the stray token, or check that the statement before it is complete (a missing operand or keyword often makes the next word unexpected).",
 		Cases: []Case{
@@ -160,7 +163,7 @@ var explanationTable = []Explanation{
 				Example: "create container Box:\n    property width: Number\nend\ncreate new Box as b:\n    display 1\nend\n",
 				Fixed:   "create container Box:\n    property width: Number\nend\ncreate new Box as b:\n    width is 1\nend\ndisplay b.width\n"},
 		}},
-	{Code: "PARSE-RESERVED", Category: "parse", Title: "a reserved keyword used as a name",
+	{Code: diag.ParseReserved, Category: "parse", Title: "a reserved keyword used as a name",
 		Meaning: "WFL reserves some words for its statements (such as `when`, `add`, `count`, `test`, `display`), so they cannot name variables, actions or containers.",
 		Fix:     "Choose another name, for example by adding a word: `item_count` instead of `count`.",
 		Cases: []Case{
@@ -169,7 +172,7 @@ var explanationTable = []Explanation{
 				Fix:     "Rename the variable: add a word, or use another one.",
 				Example: "store when as 3\n", Fixed: "store when_due as 3\ndisplay when_due\n"},
 		}},
-	{Code: "PARSE-STRAY-END", Category: "parse", Title: "an `end` that closes nothing",
+	{Code: diag.ParseStrayEnd, Category: "parse", Title: "an `end` that closes nothing",
 		Meaning: "An `end …` line does not match any open block: there are more closers than openers, or the closer names a word no block uses.",
 		Fix:     "Delete the extra `end`, or make it match the block it should close (`end action` for an action, `end check` for `check if`, `end for` for `for each`, …).",
 		Cases: []Case{
@@ -178,7 +181,7 @@ var explanationTable = []Explanation{
 				Fix:     "Delete the line, or write the closer of the block it should end.",
 				Example: "display 1\nend display\n", Fixed: "display 1\n"},
 		}},
-	{Code: "PARSE-EOF", Category: "parse", Title: "the file ends inside a statement",
+	{Code: diag.ParseEOF, Category: "parse", Title: "the file ends inside a statement",
 		Meaning: "The program ends before a statement or block is finished, usually a block whose `end …` line is missing.",
 		Fix:     "Finish the statement or add the missing closing line at the end of the block.",
 		Cases: []Case{
@@ -195,7 +198,7 @@ var explanationTable = []Explanation{
 				Fix:     "Close it with `end test` (or `end setup`, `end teardown`).",
 				Example: "test \"adds\":\n    expect 1 plus 1 to equal 2\n", Fixed: "test \"adds\":\n    expect 1 plus 1 to equal 2\nend test\n"},
 		}},
-	{Code: "PARSE-TRY-CLAUSE", Category: "parse", Title: "a `try` without a handler",
+	{Code: diag.ParseTryClause, Category: "parse", Title: "a `try` without a handler",
 		Meaning: "A `try:` block needs at least one `when …`, `catch` or `finally` clause after its body.",
 		Fix:     "Add a clause that handles the error, for example `when error:` followed by what to do, before `end try`.",
 		Cases: []Case{
@@ -204,7 +207,7 @@ var explanationTable = []Explanation{
 				Fix:     "Add `when error:` (or `catch:`, or `finally:`) and its statements before `end try`.",
 				Example: "try:\n    display 1\nend try\n", Fixed: "try:\n    display 1\nwhen error:\n    display \"failed\"\nend try\n"},
 		}},
-	{Code: "PARSE-PATTERN", Category: "parse", Title: "a malformed pattern definition",
+	{Code: diag.ParsePattern, Category: "parse", Title: "a malformed pattern definition",
 		Meaning: "The body of a `create pattern … end pattern` definition does not follow the pattern language (an unknown element, a repetition without what it repeats, an empty pattern), or the pattern's name is one WFL predefines.",
 		Fix:     "Fix the pattern element the message points at; each element must be a literal text, a character class, a group or a repetition of one.",
 		Cases: []Case{
@@ -217,7 +220,7 @@ var explanationTable = []Explanation{
 				Fix:     "Complete the element: say what is repeated.",
 				Example: "create pattern code:\n    exactly 3 of\nend pattern\n", Fixed: "create pattern code:\n    exactly 3 of digit\nend pattern\n"},
 		}},
-	{Code: "PARSE-UNSUPPORTED", Category: "parse", Title: "a form WFL does not support",
+	{Code: diag.ParseUnsupported, Category: "parse", Title: "a form WFL does not support",
 		Meaning: "The statement uses a form that the WFL language does not provide (for example a module alias).",
 		Fix:     "Rewrite the statement with a supported form, as the message suggests.",
 		Cases: []Case{
@@ -226,7 +229,7 @@ var explanationTable = []Explanation{
 				Fix:     "Drop `as NAME`: `load module from \"path\"`.",
 				Example: "load module from \"helpers.wfl\" as helpers\n", Fixed: "load module from \"helpers.wfl\"\n"},
 		}},
-	{Code: "PARSE-DUPLICATE", Category: "parse", Title: "a clause given twice",
+	{Code: diag.ParseDuplicate, Category: "parse", Title: "a clause given twice",
 		Meaning: "A statement has a clause more than once where only one is allowed (two `otherwise` arms in a route, two `setup` blocks in a `describe`, a web clause repeated).",
 		Fix:     "Keep one of the clauses and merge or delete the other.",
 		Cases: []Case{
@@ -236,7 +239,7 @@ var explanationTable = []Explanation{
 				Example: "store n as 2\nroute n:\n    when 1:\n        display \"one\"\n    otherwise:\n        display \"other\"\n    otherwise:\n        display \"again\"\nend route\n",
 				Fixed:   "store n as 2\nroute n:\n    when 1:\n        display \"one\"\n    otherwise:\n        display \"other\"\nend route\n"},
 		}},
-	{Code: "PARSE-TOO-DEEP", Category: "parse", Title: "nesting too deep to parse",
+	{Code: diag.ParseTooDeep, Category: "parse", Title: "nesting too deep to parse",
 		Meaning: "A statement is nested deeper than the parser's limit of " + strconv.Itoa(parser.MaxDepth) + " levels: each operator of a chain (`1 + 1 + …`), each bracket, unary operator, call and block is a level.",
 		Fix:     "Move inner parts into actions or intermediate variables to flatten the program; split a long chain of operators into several statements.",
 		Cases: []Case{
@@ -245,7 +248,7 @@ var explanationTable = []Explanation{
 				Fix:     "Compute inner parts first and store them in variables.",
 				Example: deepExample, Fixed: "store x as 1\ndisplay x\n"},
 		}},
-	{Code: "PARSE-DROPPED-CHAR", Category: "parse", Title: "a character WFL ignores",
+	{Code: diag.ParseDroppedChar, Category: "parse", Title: "a character WFL ignores",
 		Meaning: "The line contains a character that the WFL lexer skips (a warning): it has no effect on the program.",
 		Fix:     "Delete the character; if it was meant as an operator, use WFL's word form (`plus`, `minus`, `times`, `divided by`, …).",
 		Cases: []Case{
@@ -256,7 +259,7 @@ var explanationTable = []Explanation{
 		}},
 
 	// Semantic errors and static warnings.
-	{Code: "ANALYZE-SEMANTIC", Category: "semantic", Title: "a name or statement misused",
+	{Code: diag.AnalyzeSemantic, Category: "semantic", Title: "a name or statement misused",
 		Meaning: "The analyzer found a rule of the language broken: a name used but not defined (or used before its definition), a name defined twice, a constant changed, a call with the wrong arguments, and similar; the message says which. Some cases are warnings (inside `try`, in `repeat` and `main loop` bodies, in a file with `include`).",
 		Fix:     "Read the message: define the name before its use (or fix its spelling), use `change` instead of a second `store`, store a new variable instead of changing a constant, or pass the arguments the action's definition names.",
 		Cases: []Case{
@@ -335,7 +338,7 @@ var explanationTable = []Explanation{
 				Example: "create pattern greeting:\n    salutations\nend pattern\n",
 				Fixed:   "store salutations as [\"hi\", \"hello\"]\ncreate pattern greeting:\n    salutations\nend pattern\n"},
 		}},
-	{Code: "ANALYZE-INCLUDE", Category: "semantic", Title: "an include that cannot be followed",
+	{Code: diag.AnalyzeInclude, Category: "semantic", Title: "an include that cannot be followed",
 		Meaning: "An `include from \"…\"` statement names a file that cannot be read (it does not exist, or is not a readable file), or the includes go round in a circle back to this file. The names the file would declare are then unknown here: uses of them may be reported undefined. A file that cannot be read is information, a cycle a warning.",
 		Fix:     "Correct the path (it is relative to the including file), create the file, or break the cycle so that no file includes itself through others.",
 		Cases: []Case{
@@ -355,7 +358,7 @@ var explanationTable = []Explanation{
 					"shared.wfl": "store shared_limit as 10\n",
 				}},
 		}},
-	{Code: "ANALYZE-UNUSED", Category: "semantic", Title: "a variable that is never used",
+	{Code: diag.AnalyzeUnused, Category: "semantic", Title: "a variable that is never used",
 		Meaning: "A variable is stored but never read anywhere in the file (a warning).",
 		Fix:     "Use the variable, or delete the statement that stores it (the quick fix does when its value has no effect).",
 		Cases: []Case{
@@ -364,7 +367,7 @@ var explanationTable = []Explanation{
 				Fix:     "Read it where it was meant to be used, or delete its `store`.",
 				Example: "store total as 5\ndisplay \"done\"\n", Fixed: "store total as 5\ndisplay total\n"},
 		}},
-	{Code: "ANALYZE-UNREACHABLE", Category: "semantic", Title: "code that can never run",
+	{Code: diag.AnalyzeUnreachable, Category: "semantic", Title: "code that can never run",
 		Meaning: "Top-level statements follow a top-level `return` (or `give back`), so they never run (a warning).",
 		Fix:     "Delete the unreachable statements or move them before the statement that leaves the program.",
 		Cases: []Case{
@@ -373,7 +376,7 @@ var explanationTable = []Explanation{
 				Fix:     "Move it before the `return`, or delete it.",
 				Example: "display \"start\"\nreturn nothing\ndisplay \"never\"\n", Fixed: "display \"start\"\ndisplay \"now\"\nreturn nothing\n"},
 		}},
-	{Code: "ANALYZE-DEADBRANCH", Category: "semantic", Title: "a branch that can never run",
+	{Code: diag.AnalyzeDeadBranch, Category: "semantic", Title: "a branch that can never run",
 		Meaning: "A `check if` at the top level comes after a top-level `return`, so none of its branches can run (a warning).",
 		Fix:     "Move the check before the `return`, or delete it.",
 		Cases: []Case{
@@ -383,7 +386,7 @@ var explanationTable = []Explanation{
 				Example: "return nothing\ncheck if 1 is 1:\n    display \"never\"\nend check\n",
 				Fixed:   "check if 1 is 1:\n    display \"now\"\nend check\nreturn nothing\n"},
 		}},
-	{Code: "ANALYZE-SHADOW", Category: "semantic", Title: "a variable that hides another",
+	{Code: diag.AnalyzeShadow, Category: "semantic", Title: "a variable that hides another",
 		Meaning: "A variable is stored again under a name already stored in the same or an enclosing block (a warning of the static pass). The static pass runs only when the analyzer found no error, and every such `store` is also a redeclaration, an ANALYZE-SEMANTIC error: so this warning is found but not reported, the redeclaration error is.",
 		Fix:     "Use `change` to assign the outer variable instead of declaring a new one, or rename the inner variable.",
 		Cases: []Case{
@@ -394,7 +397,7 @@ var explanationTable = []Explanation{
 				Example: "store note as \"a\"\ncheck if yes:\n    store note as \"b\"\n    display note\nend check\ndisplay note\n",
 				Fixed:   "store note as \"a\"\ncheck if yes:\n    change note to \"b\"\n    display note\nend check\ndisplay note\n"},
 		}},
-	{Code: "ANALYZE-RETURN", Category: "semantic", Title: "an action that sometimes gives back nothing",
+	{Code: diag.AnalyzeReturn, Category: "semantic", Title: "an action that sometimes gives back nothing",
 		Meaning: "An action with a declared result type gives back a value on some paths and reaches `end action` without one on others (a warning).",
 		Fix:     "Give back a value on every path, for example by adding a `give back` before `end action`.",
 		Cases: []Case{
@@ -404,7 +407,7 @@ var explanationTable = []Explanation{
 				Example: "define action called sign with parameters n as number: text:\n    check if n is greater than 0:\n        give back \"positive\"\n    end check\nend action\ndisplay sign of 3\n",
 				Fixed:   "define action called sign with parameters n as number: text:\n    check if n is greater than 0:\n        give back \"positive\"\n    end check\n    give back \"not positive\"\nend action\ndisplay sign of 3\n"},
 		}},
-	{Code: "ANALYZE-SECURITY", Category: "semantic", Title: "an insecure use of a builtin",
+	{Code: diag.AnalyzeSecurity, Category: "semantic", Title: "an insecure use of a builtin",
 		Meaning: "`random_seed` is used in a file that also does authentication, session or cryptographic work (hashing passwords, secure random bytes, tokens, …): seeded random numbers are predictable.",
 		Fix:     "Remove the `random_seed` call, and use the secure builtins (`secure_random_bytes`, `generate_uuid`, …) for anything secret.",
 		Cases: []Case{
@@ -416,7 +419,7 @@ var explanationTable = []Explanation{
 		}},
 
 	// Type errors.
-	{Code: "TYPE-OPERAND", Category: "type", Title: "an operator applied to the wrong types",
+	{Code: diag.TypeOperand, Category: "type", Title: "an operator applied to the wrong types",
 		Meaning: "An operator got operands it cannot combine, such as arithmetic on Text, a comparison between Text and a Number, or `and`/`or`/`not` on non-Boolean values.",
 		Fix:     "Convert one operand or use the operator meant for those types (`with` joins texts).",
 		Cases: []Case{
@@ -437,7 +440,7 @@ var explanationTable = []Explanation{
 				Fix:     "Negate a comparison: `not (n is 0)`.",
 				Example: "store n as 3\ndisplay not n\n", Fixed: "store n as 3\ndisplay not (n is 0)\n"},
 		}},
-	{Code: "TYPE-CALL", Category: "type", Title: "calling something that cannot be called",
+	{Code: diag.TypeCall, Category: "type", Title: "calling something that cannot be called",
 		Meaning: "The program calls a value that is not an action or builtin function (such as a Text), or a builtin the runtime does not implement.",
 		Fix:     "Check the name's spelling (lookup_builtin lists builtins) or define the action before calling it.",
 		Cases: []Case{
@@ -451,7 +454,7 @@ var explanationTable = []Explanation{
 				Fix:     "Use the implemented builtin (lookup_builtin shows them), such as `pattern_matches` or `read content from`.",
 				Example: "display file_exists of \"a.txt\"\n", Fixed: "display path_exists of \"a.txt\"\n"},
 		}},
-	{Code: "TYPE-ARITY", Category: "type", Title: "the wrong number of arguments",
+	{Code: diag.TypeArity, Category: "type", Title: "the wrong number of arguments",
 		Meaning: "An action, method or builtin was called with more or fewer arguments than it accepts.",
 		Fix:     "Pass exactly the arguments its definition lists (lookup_builtin shows a builtin's parameter lists).",
 		Cases: []Case{
@@ -465,7 +468,7 @@ var explanationTable = []Explanation{
 				Example: "create container Box:\n    property width: Number\n    action grow needs amount: Number:\n        change width to width plus amount\n    end\nend\ncreate new Box as b:\n    width is 1\nend\nb.grow()\n",
 				Fixed:   "create container Box:\n    property width: Number\n    action grow needs amount: Number:\n        change width to width plus amount\n    end\nend\ncreate new Box as b:\n    width is 1\nend\nb.grow(2)\n"},
 		}},
-	{Code: "TYPE-ARGUMENT", Category: "type", Title: "an argument of the wrong type",
+	{Code: diag.TypeArgument, Category: "type", Title: "an argument of the wrong type",
 		Meaning: "An argument's type does not match the parameter it is passed to, for example a Number where a builtin expects Text.",
 		Fix:     "Pass a value of the expected type, converting it if needed.",
 		Cases: []Case{
@@ -479,7 +482,7 @@ var explanationTable = []Explanation{
 				Example: "define action called double with parameters n as number:\n    give back n times 2\nend action\nstore word as touppercase of \"two\"\ndisplay double of word\n",
 				Fixed:   "define action called double with parameters n as number:\n    give back n times 2\nend action\nstore word as length of \"two\"\ndisplay double of word\n"},
 		}},
-	{Code: "TYPE-INDEX", Category: "type", Title: "indexing the wrong kind of value",
+	{Code: diag.TypeIndex, Category: "type", Title: "indexing the wrong kind of value",
 		Meaning: "A value is indexed (`x[i]`, `x at i`) that is not a list, map or text, or the index has the wrong type.",
 		Fix:     "Index only lists, maps and texts, with a Number for lists and texts and a key of the map's key type for maps.",
 		Cases: []Case{
@@ -492,7 +495,7 @@ var explanationTable = []Explanation{
 				Fix:     "Index lists with a Number (the first item is at 0).",
 				Example: "store items as [1, 2]\ndisplay items[\"first\"]\n", Fixed: "store items as [1, 2]\ndisplay items[0]\n"},
 		}},
-	{Code: "TYPE-MEMBER", Category: "type", Title: "an unknown property or method",
+	{Code: diag.TypeMember, Category: "type", Title: "an unknown property or method",
 		Meaning: "A property or method is used on a value that does not have it, such as a container instance without that property, or `header` outside a request handler.",
 		Fix:     "Declare the property or method in the container, or use one it has.",
 		Cases: []Case{
@@ -515,7 +518,7 @@ var explanationTable = []Explanation{
 				Fix:     "Read headers of the request a `wait for request … as NAME` statement gives.",
 				Example: "store req as \"GET\"\ndisplay header \"Host\" of req\n", Fixed: "store req as \"GET\"\ndisplay req\n"},
 		}},
-	{Code: "TYPE-CONDITION", Category: "type", Title: "a condition that is not a Boolean",
+	{Code: diag.TypeCondition, Category: "type", Title: "a condition that is not a Boolean",
 		Meaning: "The condition of `check if`, `repeat while`, `repeat until` or a similar statement is not a yes/no value.",
 		Fix:     "Compare the value with something (`is`, `is greater than`, …) so the condition is a Boolean.",
 		Cases: []Case{
@@ -528,7 +531,7 @@ var explanationTable = []Explanation{
 				Fix:     "Compare the value so the condition is a Boolean.",
 				Example: "store n as 3\nrepeat while n:\n    change n to n minus 1\nend repeat\n", Fixed: "store n as 3\nrepeat while n is greater than 0:\n    change n to n minus 1\nend repeat\n"},
 		}},
-	{Code: "TYPE-ASSIGN", Category: "type", Title: "a value of the wrong type assigned",
+	{Code: diag.TypeAssign, Category: "type", Title: "a value of the wrong type assigned",
 		Meaning: "`change` (or `add`, or a property's value) gives a variable or property a value whose type is not compatible with its declared type.",
 		Fix:     "Assign a value of the variable's type, convert the value, or store it in a new variable.",
 		Cases: []Case{
@@ -542,7 +545,7 @@ var explanationTable = []Explanation{
 				Fix:     "Assign a value of the variable's type, or store the value in a new variable.",
 				Example: "create date today_date\nchange today_date to 5\n", Fixed: "create date today_date\ndisplay today_date\n"},
 		}},
-	{Code: "TYPE-RETURN", Category: "type", Title: "a returned value of the wrong type",
+	{Code: diag.TypeReturn, Category: "type", Title: "a returned value of the wrong type",
 		Meaning: "An action gives back a value whose type does not match its declared result type, or gives back nothing where it declares one.",
 		Fix:     "Give back a value of the declared type, or change the declared type.",
 		Cases: []Case{
@@ -557,7 +560,7 @@ var explanationTable = []Explanation{
 				Example: "define action called answer: number:\n    return nothing\nend action\ndisplay answer\n",
 				Fixed:   "define action called answer: number:\n    return 42\nend action\ndisplay answer\n"},
 		}},
-	{Code: "TYPE-STATEMENT", Category: "type", Title: "a statement operand of the wrong type",
+	{Code: diag.TypeStatement, Category: "type", Title: "a statement operand of the wrong type",
 		Meaning: "A statement got a value of the wrong type for one of its parts, such as a port that is not a Number, a file path that is not Text, a loop bound that is not a Number or a duration that is not a Number.",
 		Fix:     "Pass a value of the type the statement needs.",
 		Cases: []Case{
@@ -578,7 +581,7 @@ var explanationTable = []Explanation{
 				Fix:     "Walk a list or a map.",
 				Example: "for each n in 5:\n    display n\nend for\n", Fixed: "for each n in [5]:\n    display n\nend for\n"},
 		}},
-	{Code: "TYPE-CONTAINER", Category: "type", Title: "a container that breaks an interface, or an unknown container, interface, event or property",
+	{Code: diag.TypeContainer, Category: "type", Title: "a container that breaks an interface, or an unknown container, interface, event or property",
 		Meaning: "A container does not provide what an interface it implements requires, or the program refers to a container, interface, event or property that is not declared, or creates an instance with properties its container lacks.",
 		Fix:     "Add the required actions to the container (the quick fix adds stubs), declare what is missing before its use, or fix the name.",
 		Cases: []Case{
@@ -618,7 +621,7 @@ var explanationTable = []Explanation{
 				Example: "create container Square implements Shape:\n    property side: Number\nend\n",
 				Fixed:   "create interface Shape:\n    requires action area: Number\nend\ncreate container Square implements Shape:\n    property side: Number\n    action area: Number\n        give back side times side\n    end\nend\n"},
 		}},
-	{Code: "TYPE-EXPORT", Category: "type", Title: "an export that cannot be made",
+	{Code: diag.TypeExport, Category: "type", Title: "an export that cannot be made",
 		Meaning: "An `export` names something that does not exist or is not of the kind it says (container, action or constant), or exports a variable that can change as a constant.",
 		Fix:     "Export a declared name with its right kind.",
 		Cases: []Case{
@@ -635,7 +638,7 @@ var explanationTable = []Explanation{
 				Fix:     "Declare the constant, or fix its name.",
 				Example: "export constant limit\n", Fixed: "store new constant limit as 10\nexport constant limit\n"},
 		}},
-	{Code: "TYPE-SIGNAL", Category: "type", Title: "a wrong signal handler",
+	{Code: diag.TypeSignal, Category: "type", Title: "a wrong signal handler",
 		Meaning: "`register signal handler for SIGNAL as NAME` names an action that is not defined, something that is not an action, or a signal WFL does not support.",
 		Fix:     "Define the handler action before registering it, and use one of the signals WFL supports (SIGINT, SIGTERM, SIGHUP, …).",
 		Cases: []Case{
@@ -657,7 +660,7 @@ var explanationTable = []Explanation{
 		}},
 
 	// Lint findings.
-	{Code: "LINT-NAME", Category: "lint", Title: "a variable name not in snake_case",
+	{Code: diag.LintName, Category: "lint", Title: "a variable name not in snake_case",
 		Meaning: "Variable names should be lower case words joined by underscores (the snake_case_variables setting of .wflcfg).",
 		Fix:     "Rename the variable and every use of it (fix_wfl returns that rename as edits).",
 		Cases: []Case{
@@ -666,7 +669,7 @@ var explanationTable = []Explanation{
 				Fix:     "Rename it as the message suggests, everywhere.",
 				Example: "store userName as \"Ada\"\ndisplay userName\n", Fixed: "store user_name as \"Ada\"\ndisplay user_name\n"},
 		}},
-	{Code: "LINT-INDENT", Category: "lint", Title: "indentation that does not match the block depth",
+	{Code: diag.LintIndent, Category: "lint", Title: "indentation that does not match the block depth",
 		Meaning: "A line is not indented by the configured number of spaces (indent_size, 4 by default) per block level.",
 		Fix:     "Re-indent the line; format_wfl and fix_wfl do it for you.",
 		Cases: []Case{
@@ -675,7 +678,7 @@ var explanationTable = []Explanation{
 				Fix:     "Indent it as the message says.",
 				Example: "check if 1 is 1:\n  display \"yes\"\nend check\n", Fixed: "check if 1 is 1:\n    display \"yes\"\nend check\n"},
 		}},
-	{Code: "LINT-KEYWORD", Category: "lint", Title: "a keyword in unusual letter case",
+	{Code: diag.LintKeyword, Category: "lint", Title: "a keyword in unusual letter case",
 		Meaning: "Keywords should be written in lower case (the consistent_keyword_case setting); a capitalised keyword is read as a name.",
 		Fix:     "Write the keyword in lower case.",
 		Cases: []Case{
@@ -684,7 +687,7 @@ var explanationTable = []Explanation{
 				Fix:     "Write it in lower case.",
 				Example: "Display \"hi\"\n", Fixed: "display \"hi\"\n"},
 		}},
-	{Code: "LINT-WHITESPACE", Category: "lint", Title: "blanks at the end of a line",
+	{Code: diag.LintWhitespace, Category: "lint", Title: "blanks at the end of a line",
 		Meaning: "The line ends with spaces or tabs (the trailing_whitespace setting forbids them by default).",
 		Fix:     "Delete the trailing blanks; format_wfl and fix_wfl do it for you.",
 		Cases: []Case{
@@ -693,7 +696,7 @@ var explanationTable = []Explanation{
 				Fix:     "Delete them.",
 				Example: "display \"hi\"   \n", Fixed: "display \"hi\"\n"},
 		}},
-	{Code: "LINT-LENGTH", Category: "lint", Title: "a line that is too long",
+	{Code: diag.LintLength, Category: "lint", Title: "a line that is too long",
 		Meaning: "The line is longer than max_line_length (100 by default).",
 		Fix:     "Split the statement, for example by storing part of an expression in a variable first.",
 		Cases: []Case{
@@ -703,7 +706,7 @@ var explanationTable = []Explanation{
 				Example: "display \"" + strings.Repeat("a", 50) + "\" with \"" + strings.Repeat("b", 50) + "\"\n",
 				Fixed:   "store first_part as \"" + strings.Repeat("a", 50) + "\"\ndisplay first_part with \"" + strings.Repeat("b", 50) + "\"\n"},
 		}},
-	{Code: "LINT-COMPLEX", Category: "lint", Title: "blocks nested too deeply",
+	{Code: diag.LintComplex, Category: "lint", Title: "blocks nested too deeply",
 		Meaning: "Blocks are nested deeper than max_nesting_depth (5 by default), which makes the program hard to follow.",
 		Fix:     "Move inner blocks into actions, or return early to flatten the nesting.",
 		Cases: []Case{
