@@ -24,14 +24,12 @@ import (
 // the broken text may make false:
 //   - those of a top-level statement that does not parse, of lines
 //     floating as statements of their own (indented, or starting with
-//     `end`, `otherwise`, `catch`, …) and of the statement they follow (most
-//     likely their header, broken), of the statements from the one before a
-//     stray `end`, of the lines a broken block held up to its closer read
-//     as a stray `end` (findHeld), and of the lines after a string that
-//     spans lines (a quote being typed pairs with the next line's), and
-//     there the characters the lexer drops and the lint of the tokens too:
-//     the text from there is lexed otherwise (`Container` inside a string
-//     read as a capitalised keyword);
+//     `end`, `otherwise`, `catch`, …), of the lines a broken block held up
+//     to its closer read as a stray `end` (findHeld), and of the lines
+//     after a string that spans lines (a quote being typed pairs with the
+//     next line's), and there the characters the lexer drops and the
+//     lint of the tokens too: the text from there is lexed otherwise
+//     (`Container` inside a string read as a capitalised keyword);
 //   - a statement's type findings while it has a semantic error shown, or
 //     names a name a semantic error names or a statement with one declares
 //     (the reference holds back the whole file's while it has one semantic
@@ -90,7 +88,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		for _, j := range s.withFindings() {
 			i, u := int(j), s.units[j]
 			at := s.starts[i]
-			whole := !parses && (u.d.broken() || b.headers[i] || b.afterQuote(at) || b.strayFrom >= 0 && at >= b.strayFrom || b.held[i] || s.indented(i))
+			whole := !parses && (u.d.broken() || b.held[i] || s.indented(i))
 			for _, x := range u.d.list {
 				var keep bool
 				switch x.from {
@@ -228,8 +226,6 @@ type broken struct {
 	tainted   map[uint32]bool // the hashes of those words and of the names declared from them
 	typing    []string        // the last word of each broken line
 	anonymous int             // the start of the first broken line that may declare something whose name cannot be read, or -1
-	headers   map[int]bool    // the units that head floating lines
-	strayFrom int             // the start of the statement before the first stray `end`, or -1: the blocks from there on may hold other lines than meant
 	declared  map[string]bool // declares' answers so far
 	declaring []string        // the words being typed at the end of broken declarations' lines
 	misread   map[uint32]bool // names whose types the broken text may be giving otherwise (findMisread)
@@ -254,7 +250,7 @@ func (s *diagState) brokenText() *broken {
 		}
 		if b == nil {
 			b = &broken{first: s.firstParseError(),
-				lines: map[int]bool{}, words: map[string]bool{}, quoteFrom: -1, strayFrom: -1, anonymous: -1}
+				lines: map[int]bool{}, words: map[string]bool{}, quoteFrom: -1, anonymous: -1}
 		}
 		// Every word of a broken unit: the names it declares are
 		// unread while it is broken, and the later uses of them are
@@ -315,7 +311,7 @@ func (s *diagState) brokenText() *broken {
 		// that spans lines (a quote being typed pairs with the next
 		// line's, and so on) and a word being typed alone on its line (`e`
 		// of `end check`).
-		b = &broken{first: first, lines: map[int]bool{}, words: map[string]bool{}, strayFrom: -1, anonymous: -1, closing: s.closingWords()}
+		b = &broken{first: first, lines: map[int]bool{}, words: map[string]bool{}, anonymous: -1, closing: s.closingWords()}
 		if s.quoteFrom() < 0 {
 			b.whole = true
 			b.quoteFrom = -1
@@ -326,7 +322,6 @@ func (s *diagState) brokenText() *broken {
 		b.findMisread(s)
 		b.findHeaders(s)
 		b.taint(s)
-		b.strayFrom = s.strayFrom()
 		b.held = map[int]bool{}
 		b.findHeld(s)
 		b.quoteFrom = s.quoteFrom()
@@ -353,16 +348,15 @@ func (s *diagState) closingWords() map[string]bool {
 	return words
 }
 
-// findHeaders marks the statements before lines floating as statements of
-// their own: most likely their block's header, broken into something else
-// (`pattern p:` with `create` deleted), and read as broken.
+// findHeaders gathers the words of the statements before lines floating
+// as statements of their own: most likely their block's header, broken
+// into something else (`pattern p:` with `create` deleted), whose names
+// are unread.
 func (b *broken) findHeaders(s *diagState) {
-	b.headers = map[int]bool{}
 	for i := 0; i+1 < len(s.units); i++ {
 		if s.units[i].d.broken() || s.indented(i) || !s.indented(i+1) {
 			continue
 		}
-		b.headers[i] = true
 		ws := codeWords(s.text[s.starts[i]:s.end(i)])
 		for _, w := range ws {
 			b.words[w] = true
@@ -434,24 +428,6 @@ func (b *broken) taint(s *diagState) {
 			return false
 		})
 	}
-}
-
-// strayFrom returns the start of the statement before the first stray
-// `end` (a block header deleted or being typed: its body and closer joined
-// the block before, which now ends early, or they float and the header is
-// before them), or -1.
-func (s *diagState) strayFrom() int {
-	for _, j := range s.withFindings() {
-		i, u := int(j), s.units[j]
-		if u.d.broken() && i > 0 && startsWord(s.text[s.starts[i]:], "end") {
-			j := i - 1
-			for j > 0 && s.indented(j) {
-				j--
-			}
-			return s.starts[j]
-		}
-	}
-	return -1
 }
 
 // findMisread gathers the names whose types the broken text may be giving
