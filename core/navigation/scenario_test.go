@@ -38,6 +38,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
 	"wfl-lsp/core/presentation"
+	"wfl-lsp/internal/testfiles"
 	"wfl-lsp/internal/txtar"
 	"wfl-lsp/lang/token"
 )
@@ -85,13 +86,7 @@ func runScenario(t *testing.T, ar *txtar.Archive, openAll bool) string {
 		if !strings.HasSuffix(f.Name, ".wfl") {
 			continue
 		}
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(f.Data), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		p := testfiles.Write(t, dir, f.Name, f.Data)
 		names = append(names, f.Name)
 		if openAll || len(names) == 1 {
 			ws.Open(core.FileURI(p), int32(i+1), f.Data)
