@@ -32,7 +32,7 @@ import (
 // fixture stands on it, not on mcpserver; only lsp imports go.lsp.dev;
 // nothing but tests imports the conformance fixture, the benchmarks'
 // documents, the typing driver, the wire-test harness, txtar, testcorpus,
-// testfiles or core's coretest and featuretest.
+// testfiles, testlog or core's coretest and featuretest.
 func TestImportRules(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
@@ -104,6 +104,8 @@ func forbidden(pkg, imp string) string {
 		return "finding the corpus is for tests only"
 	case under(imp, "wfl-lsp/internal/testfiles"):
 		return "writing a test's files is for tests only"
+	case under(imp, "wfl-lsp/internal/testlog"):
+		return "the tests' log buffer is for tests only"
 	}
 	return ""
 }
