@@ -28,7 +28,6 @@ package navigation
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -46,34 +45,20 @@ import (
 var update = flag.Bool("update", false, "rewrite the want sections of testdata/resolve/*.txtar")
 
 func TestScenarios(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "resolve", "*.txtar"))
-	if len(files) == 0 {
-		t.Fatal("no testdata/resolve/*.txtar")
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			b, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ar := txtar.Parse(string(b))
-			firstOnly := runScenario(t, ar, false)
-			allOpen := runScenario(t, ar, true)
-			if firstOnly != allOpen {
-				t.Errorf("the answers differ when every file is open:\n--- first file open\n%s\n--- all open\n%s", firstOnly, allOpen)
-			}
-			if *update {
-				ar.Set("want", firstOnly)
-				if err := os.WriteFile(file, []byte(ar.Format()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want, _ := ar.Get("want"); want != firstOnly {
-				t.Errorf("transcript differs (run with -update to accept):\n--- want\n%s\n--- got\n%s", want, firstOnly)
-			}
-		})
-	}
+	txtar.Run(t, filepath.Join("..", "..", "testdata", "resolve", "*.txtar"), *update, func(t *testing.T, ar *txtar.Archive) {
+		firstOnly := runScenario(t, ar, false)
+		allOpen := runScenario(t, ar, true)
+		if firstOnly != allOpen {
+			t.Errorf("the answers differ when every file is open:\n--- first file open\n%s\n--- all open\n%s", firstOnly, allOpen)
+		}
+		if *update {
+			ar.Set("want", firstOnly)
+			return
+		}
+		if want, _ := ar.Get("want"); want != firstOnly {
+			t.Errorf("transcript differs (run with -update to accept):\n--- want\n%s\n--- got\n%s", want, firstOnly)
+		}
+	})
 }
 
 // runScenario writes the scenario's files, opens the first (or all) and
