@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"wfl-lsp/core"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/core/navigation"
 	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
@@ -88,12 +89,7 @@ func TestReferencesAndRenameAcross(t *testing.T) {
 		}
 		return core.AnalysisOf(t, src), true
 	}
-	includesOf := func(p string) []string {
-		if b, ok := load(p); ok {
-			return b.Includes(p)
-		}
-		return nil
-	}
+	includesOf := featuretest.IncludesOf(load)
 	var candidates []string
 	for p := range files {
 		candidates = append(candidates, filepath.FromSlash(p))

@@ -184,13 +184,7 @@ func TestRenameAcrossFilesEveryName(t *testing.T) {
 			paths = append(paths, p)
 		}
 		slices.Sort(paths)
-		includesOf := func(p string) []string {
-			if a, ok := ws.Load(p); ok {
-				return a.Includes(p)
-			}
-			return nil
-		}
-		return ws, dir, paths, includesOf
+		return ws, dir, paths, featuretest.IncludesOf(ws.Load)
 	}
 	summary := func(ws *core.Workspace, dir string, paths []string, from, to string) []string {
 		var out []string

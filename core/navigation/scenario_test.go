@@ -36,6 +36,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/testfiles"
 	"wfl-lsp/internal/txtar"
@@ -86,12 +87,7 @@ func runScenario(t *testing.T, ar *txtar.Archive, openAll bool) string {
 	for i, n := range names {
 		candidates[i] = abs(n)
 	}
-	includesOf := func(path string) []string {
-		if a, ok := ws.Load(path); ok {
-			return a.Includes(path)
-		}
-		return nil
-	}
+	includesOf := featuretest.IncludesOf(ws.Load)
 	// As an adapter's index of the workspace's files would.
 	ws.SetDiskIncluders(func(path string) []string {
 		var out []string

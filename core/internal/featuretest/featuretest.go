@@ -44,3 +44,26 @@ func ChangeAtRandom(t *testing.T, ws *core.Workspace, s *core.Snapshot, rng *ran
 	}
 	return next, e
 }
+
+// IncludesOf returns the includes of each file as load analyses it: the
+// function the cross-file requests (navigation's ReferencesAcross,
+// RenameAcross) take beside load.
+func IncludesOf(load func(path string) (*core.Analysis, bool)) func(path string) []string {
+	return func(p string) []string {
+		if a, ok := load(p); ok {
+			return a.Includes(p)
+		}
+		return nil
+	}
+}
+
+// LoadWith returns a load that answers a for the document at path and
+// reads the other files from ws.
+func LoadWith(a *core.Analysis, path string, ws *core.Workspace) func(path string) (*core.Analysis, bool) {
+	return func(p string) (*core.Analysis, bool) {
+		if p == path {
+			return a, true
+		}
+		return ws.Load(p)
+	}
+}
