@@ -32,7 +32,7 @@ import (
 // fixture stands on it, not on mcpserver; only lsp imports go.lsp.dev;
 // nothing but tests imports the conformance fixture, the benchmarks'
 // documents, the typing driver, the wire-test harness, txtar, testcorpus,
-// testfiles or core's coretest.
+// testfiles, testlog or core's coretest and featuretest.
 func TestImportRules(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}: {{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
@@ -73,8 +73,9 @@ func forbidden(pkg, imp string) string {
 		return "core's state imports none of the features that read it"
 	case featureImports[pkg] != nil && strings.HasPrefix(imp, "wfl-lsp/core/") && !slices.Contains(featureImports[pkg], imp):
 		return "a feature package imports core's state and only the feature packages below it (featureImports)"
-	case under(imp, "wfl-lsp/core/internal/coretest"):
-		return "the feature packages' test helpers are for tests only"
+	case under(imp, "wfl-lsp/core/internal/coretest") && !under(pkg, "wfl-lsp/core/internal/featuretest"),
+		under(imp, "wfl-lsp/core/internal/featuretest"):
+		return "core's and the feature packages' test helpers are for tests only"
 	case under(pkg, "wfl-lsp/lsp") && under(imp, "wfl-lsp/mcpserver"),
 		under(pkg, "wfl-lsp/mcpserver") && under(imp, "wfl-lsp/lsp"):
 		return "lsp and mcpserver never import each other"
@@ -103,6 +104,8 @@ func forbidden(pkg, imp string) string {
 		return "finding the corpus is for tests only"
 	case under(imp, "wfl-lsp/internal/testfiles"):
 		return "writing a test's files is for tests only"
+	case under(imp, "wfl-lsp/internal/testlog"):
+		return "the tests' log buffer is for tests only"
 	}
 	return ""
 }
@@ -156,7 +159,7 @@ func TestFilesReadThroughFileAccess(t *testing.T) {
 		"internal/txtar/run.go:ReadFile":                    "the golden files of the tests (txtar is imported by tests only)",
 		"internal/typingbench/docs.go:ReadFile":             "the corpus program the typing benchmark types into (benchmarks only)",
 		"internal/testcorpus/testcorpus.go:ReadFile":        "the corpus's files the tests read (testcorpus is imported by tests only)",
-		"core/internal/coretest/coretest.go:ReadFile":       "the corpus's files the feature packages' tests read (coretest is imported by tests only)",
+		"core/internal/coretest/coretest.go:ReadFile":       "the corpus's files core's and the feature packages' tests read (coretest is imported by tests only)",
 		"internal/conformance/cmd/fixture/main.go:ReadFile": "the conformance fixture's token file (test fixture, not shipped)",
 	}
 	osCalls(t, readers, allowed, "bench", "reads a file: read through core.FileAccess (core/files.go), or add the call to this test's exceptions with the reason")
@@ -628,6 +631,8 @@ func TestFeatureImportRules(t *testing.T) {
 		{"wfl-lsp/core/fixes", "wfl-lsp/core/navigation", true},
 		{"wfl-lsp/core/fixes", "wfl-lsp/core/completion", false},
 		{"wfl-lsp/core/fixes", "wfl-lsp/core/internal/coretest", false},
+		{"wfl-lsp/core", "wfl-lsp/core/internal/coretest", false},
+		{"wfl-lsp/core/fixes", "wfl-lsp/core/internal/featuretest", false},
 		{"wfl-lsp/core/presentation", "wfl-lsp/core/navigation", false},
 		{"wfl-lsp/core/presentation", "wfl-lsp/core", true},
 		{"wfl-lsp/lsp", "wfl-lsp/core/fixes", true},

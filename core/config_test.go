@@ -6,23 +6,15 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"wfl-lsp/internal/testfiles"
 )
 
 func TestLoadConfig(t *testing.T) {
 	root := t.TempDir()
-	global := filepath.Join(root, "global.cfg")
-	write := func(path, text string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(global, "indent_size = 2\nmax_line_length = 90\n")
-	write(filepath.Join(root, "proj", ConfigFileName), "max_line_length = 120\nindent_size = x\n")
-	write(filepath.Join(root, "proj", "a", "b", "c.wfl"), "display 1\n")
+	global := testfiles.Write(t, root, "global.cfg", "indent_size = 2\nmax_line_length = 90\n")
+	testfiles.Write(t, root, "proj/"+ConfigFileName, "max_line_length = 120\nindent_size = x\n")
+	testfiles.Write(t, root, "proj/a/b/c.wfl", "display 1\n")
 	t.Setenv("WFL_GLOBAL_CONFIG_PATH", global)
 
 	cfg, files, problems := LoadConfig(filepath.Join(root, "proj", "a", "b"))
@@ -40,7 +32,7 @@ func TestLoadConfig(t *testing.T) {
 	}
 
 	// The nearest file wins alone: a closer .wflcfg hides the project's.
-	write(filepath.Join(root, "proj", "a", ConfigFileName), "# nothing set\n")
+	testfiles.Write(t, root, "proj/a/"+ConfigFileName, "# nothing set\n")
 	cfg, _, _ = LoadConfig(filepath.Join(root, "proj", "a", "b"))
 	if cfg.MaxLineLength != 90 {
 		t.Errorf("MaxLineLength = %d, want 90 from the global file (the closer .wflcfg sets nothing)", cfg.MaxLineLength)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"wfl-lsp/core"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/core/navigation"
 	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
@@ -48,19 +49,25 @@ func TestRename(t *testing.T) {
 	}
 }
 
-func TestIncludedDefinition(t *testing.T) {
-	files := map[string]string{
-		"/p/main.wfl":  "include from \"a.wfl\"\ndisplay deep value\ndisplay nowhere\n",
-		"/p/a.wfl":     "include from \"sub/b.wfl\"\ninclude from \"main.wfl\"\n",
-		"/p/sub/b.wfl": "include from \"../a.wfl\"\nstore deep value as 1\n",
-	}
-	load := func(p string) (*core.Analysis, bool) {
+// analysesOf returns a load that analyses the text of each file of files
+// (by slash-separated path).
+func analysesOf(t *testing.T, files map[string]string) func(path string) (*core.Analysis, bool) {
+	return func(p string) (*core.Analysis, bool) {
 		src, ok := files[filepath.ToSlash(p)]
 		if !ok {
 			return nil, false
 		}
 		return core.AnalysisOf(t, src), true
 	}
+}
+
+func TestIncludedDefinition(t *testing.T) {
+	files := map[string]string{
+		"/p/main.wfl":  "include from \"a.wfl\"\ndisplay deep value\ndisplay nowhere\n",
+		"/p/a.wfl":     "include from \"sub/b.wfl\"\ninclude from \"main.wfl\"\n",
+		"/p/sub/b.wfl": "include from \"../a.wfl\"\nstore deep value as 1\n",
+	}
+	load := analysesOf(t, files)
 	src := files["/p/main.wfl"]
 	a := core.AnalysisOf(t, src)
 	got := navigation.IncludedDefinition(a, core.At(t, src, "deep value", 0, 1), filepath.FromSlash("/p/main.wfl"), load)
@@ -81,19 +88,8 @@ func TestReferencesAndRenameAcross(t *testing.T) {
 		"/p/unrelated.wfl": "display deep value\n",
 		"/p/own.wfl":       "include from \"sub/b.wfl\"\nstore deep value as 2\n",
 	}
-	load := func(p string) (*core.Analysis, bool) {
-		src, ok := files[filepath.ToSlash(p)]
-		if !ok {
-			return nil, false
-		}
-		return core.AnalysisOf(t, src), true
-	}
-	includesOf := func(p string) []string {
-		if b, ok := load(p); ok {
-			return b.Includes(p)
-		}
-		return nil
-	}
+	load := analysesOf(t, files)
+	includesOf := featuretest.IncludesOf(load)
 	var candidates []string
 	for p := range files {
 		candidates = append(candidates, filepath.FromSlash(p))

@@ -1,10 +1,9 @@
 package core
 
 import (
-	"strings"
 	"testing"
 
-	"wfl-lsp/lang/token"
+	"wfl-lsp/core/internal/coretest"
 )
 
 // featureSrc exercises the position queries. Markers are found by text.
@@ -42,21 +41,8 @@ func analysisOf(t *testing.T, src string) *Analysis {
 	return NewSnapshot("file:///t.wfl", 1, src).Analysis()
 }
 
-// at returns the offset of the nth occurrence of needle plus delta.
-func at(t *testing.T, src, needle string, nth, delta int) int {
-	t.Helper()
-	i := -1
-	for k := 0; k <= nth; k++ {
-		j := strings.Index(src[i+1:], needle)
-		if j < 0 {
-			t.Fatalf("%q #%d not found", needle, nth)
-		}
-		i += 1 + j
-	}
-	return i + delta
-}
-
-func spanOf(t *testing.T, src, needle string, nth int) token.Span {
-	s := at(t, src, needle, nth, 0)
-	return token.Span{Start: s, End: s + len(needle)}
-}
+// A needle's offset and span, shared with the feature packages' tests.
+var (
+	at     = coretest.At
+	spanOf = coretest.SpanOf
+)

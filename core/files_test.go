@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"wfl-lsp/internal/testfiles"
 )
 
 // guardFiles fails a test that a read blocks (on a named pipe) instead
@@ -36,7 +38,7 @@ func returns(t *testing.T, what string, f func()) {
 // /dev/zero and to the pipe, a folder and a file over MaxFileSize.
 func specialFiles(t *testing.T, dir string) {
 	t.Helper()
-	write(t, filepath.Join(dir, "lib.wfl"), "store shared as 1\n")
+	testfiles.Write(t, dir, "lib.wfl", "store shared as 1\n")
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.wfl"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -52,14 +54,6 @@ func specialFiles(t *testing.T, dir string) {
 	}
 	big.Truncate(MaxFileSize + 1) // sparse
 	big.Close()
-}
-
-func write(t *testing.T, path, text string) {
-	t.Helper()
-	os.MkdirAll(filepath.Dir(path), 0o755)
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestAnyFileReadsRegularFilesOnly(t *testing.T) {
@@ -136,8 +130,8 @@ display shared
 func TestWFLFilesSkipsSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
 	specialFiles(t, dir)
-	write(t, filepath.Join(dir, "sub", "b.wfl"), "store b as 1\n")
-	write(t, filepath.Join(dir, ".git", "c.wfl"), "store c as 1\n")
+	testfiles.Write(t, dir, "sub/b.wfl", "store b as 1\n")
+	testfiles.Write(t, dir, ".git/c.wfl", "store c as 1\n")
 	var got []string
 	returns(t, "the scan", func() {
 		err := AnyFile().WFLFiles(dir, func(p string, err error) bool {
@@ -162,14 +156,14 @@ func confinedTree(t *testing.T) (root, outside string) {
 	t.Helper()
 	base := t.TempDir()
 	root, outside = filepath.Join(base, "ws"), filepath.Join(base, "outside")
-	write(t, filepath.Join(root, "app.wfl"), "store app as 1\n")
-	write(t, filepath.Join(root, "lib", "util.wfl"), "store util as 1\n")
-	write(t, filepath.Join(root, ".env"), "API_KEY=secret\n")
-	write(t, filepath.Join(root, ".git", "config.wfl"), "store hidden as 1\n")
-	write(t, filepath.Join(root, "notes.txt"), "notes\n")
-	write(t, filepath.Join(root, ".wflcfg"), "max_line_length = 80\n")
-	write(t, filepath.Join(outside, "secret.wfl"), "store secret as 1\n")
-	write(t, filepath.Join(outside, "other.wfl"), "store other as 1\n")
+	testfiles.Write(t, root, "app.wfl", "store app as 1\n")
+	testfiles.Write(t, root, "lib/util.wfl", "store util as 1\n")
+	testfiles.Write(t, root, ".env", "API_KEY=secret\n")
+	testfiles.Write(t, root, ".git/config.wfl", "store hidden as 1\n")
+	testfiles.Write(t, root, "notes.txt", "notes\n")
+	testfiles.Write(t, root, ".wflcfg", "max_line_length = 80\n")
+	testfiles.Write(t, outside, "secret.wfl", "store secret as 1\n")
+	testfiles.Write(t, outside, "other.wfl", "store other as 1\n")
 	links := map[string]string{
 		"inner.wfl":        "lib/util.wfl",
 		"abs.wfl":          filepath.Join(outside, "secret.wfl"),

@@ -1,69 +1,28 @@
 package core
 
 import (
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"wfl-lsp/core/internal/coretest"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
 
-var stress = flag.Int("stress", 0, "edit every program and mutant 60 times with this seed")
-
-// corpusPrograms returns the corpus programs and every stride-th mutant,
-// by path; nil when ../shared is absent (failing tb under CI=true, see
-// testcorpus). Under the race detector, which makes them about ten times
-// slower, it returns a sixteenth as many of each, every sixteenth in path
-// order (CI runs the tests without it too, on the whole sample).
-func corpusPrograms(tb testing.TB, stride int) map[string]string {
-	tb.Helper()
-	out := map[string]string{}
-	root, ok := testcorpus.Optional(tb)
-	if !ok {
-		return nil
-	}
-	progStride := testcorpus.RaceStride(16)
-	stride *= progStride
-	n, m := 0, 0
-	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
-			return nil
-		}
-		if strings.Contains(path, "wfl-mutants") {
-			n++
-			if n%stride != 0 {
-				return nil
-			}
-		} else if m++; m%progStride != 0 {
-			return nil
-		}
-		if data, err := os.ReadFile(path); err == nil {
-			out[path] = string(data)
-		}
-		return nil
-	})
-	return out
-}
-
-// corpusOrSkip is corpusPrograms, skipping the test when there is no
-// corpus beside the project.
-func corpusOrSkip(tb testing.TB, stride int) map[string]string {
-	tb.Helper()
-	progs := corpusPrograms(tb, stride)
-	if len(progs) == 0 {
-		tb.SkipNow()
-	}
-	return progs
-}
+// The corpus sample and the -stress flag, shared with the feature
+// packages' tests (coretest).
+var (
+	stress         = coretest.Stress
+	corpusPrograms = coretest.Programs
+	corpusOrSkip   = coretest.OrSkip
+)
 
 // nexusProgram returns the path and text of the corpus's largest program,
 // nexus.wfl, or skips tb when there is no corpus.
@@ -85,91 +44,18 @@ func openAnalysed(path, text string) (*Workspace, URI, *Snapshot) {
 	return ws, uri, s
 }
 
-// snippets are texts an edit may insert: whole statements, block openers
-// and closers, declarations that collide with existing names, lines that
-// make later statements unreachable or change the file's context.
-var snippets = []string{
-	"\n", " ", "x", "\"", ":", "end", "end check\n", "end action\n",
-	"store total as 1\n", "display total\n", "change total to 2\n", "change total to nothing\n",
-	"define action called helper with a:\n    return a\nend action\n",
-	"check if yes:\n", "count from 1 to 3:\n", "otherwise:\n",
-	"return 1\n", "include from \"other.wfl\"\n", "load module from \"m.wfl\"\n",
-	"store new constant LIMIT as 10\n", "create container Box:\n    property size: Number\nend container\n",
-	"display call helper with 1\n", "store x as 1\nstore x as 2\n",
-	"try:\n    display nowhere\nwhen error:\n    display error\nend try\n",
-	"    ", "\t", "Display 1\n", "store", "with", "plus", "1", "é", "\r\n",
-}
-
-// changeAtRandom makes a randomEdit of s, widened to whole characters, in
-// ws, and returns the new snapshot and the edit.
+// changeAtRandom makes a coretest.RandomEdit of s, widened to whole
+// characters, in ws, and returns the new snapshot and the edit.
 func changeAtRandom(t *testing.T, ws *Workspace, s *Snapshot, rng *rand.Rand) (*Snapshot, Edit) {
 	t.Helper()
-	from, to, ins := randomEdit(rng, s.Text)
-	for !runeBoundary(s.Text, from) {
-		from--
-	}
-	for !runeBoundary(s.Text, to) {
-		to++
-	}
-	e := Edit{Start: from, End: to, Text: ins}
+	from, to, ins := coretest.RandomEdit(rng, s.Text)
+	e := Edit{Text: ins}
+	e.Start, e.End = coretest.OnRunes(s.Text, from, to)
 	next, err := ws.Change(s.URI, s.Version+1, e)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return next, e
-}
-
-// randomEdit returns a plausible edit of text: typing, deleting, pasting a
-// statement, renaming a word, duplicating or removing a line.
-func randomEdit(rng *rand.Rand, text string) (from, to int, ins string) {
-	pos := func() int { return rng.IntN(len(text) + 1) }
-	lineAt := func(off int) (int, int) {
-		s := strings.LastIndexByte(text[:off], '\n') + 1
-		e := strings.IndexByte(text[off:], '\n')
-		if e < 0 {
-			return s, len(text)
-		}
-		return s, off + e + 1
-	}
-	switch rng.IntN(10) {
-	case 8: // delete several lines at once
-		s, _ := lineAt(pos())
-		e := s
-		for k := rng.IntN(6); k >= 0 && e < len(text); k-- {
-			_, e = lineAt(e)
-		}
-		return s, e, ""
-	case 9: // replace a stretch by a snippet
-		p := pos()
-		return p, min(len(text), p+rng.IntN(40)), snippets[rng.IntN(len(snippets))]
-	case 0, 1: // type or paste
-		p := pos()
-		return p, p, snippets[rng.IntN(len(snippets))]
-	case 2: // delete a few bytes
-		p := pos()
-		return p, min(len(text), p+rng.IntN(12)), ""
-	case 3: // paste a snippet at a line start
-		s, _ := lineAt(pos())
-		return s, s, snippets[rng.IntN(len(snippets))]
-	case 4: // delete a line
-		s, e := lineAt(pos())
-		return s, e, ""
-	case 5: // duplicate a line elsewhere
-		s, e := lineAt(pos())
-		t, _ := lineAt(pos())
-		return t, t, text[s:e]
-	case 6: // replace a word by another word of the text
-		words := strings.Fields(text)
-		if len(words) == 0 {
-			return 0, 0, "store a as 1\n"
-		}
-		target := words[rng.IntN(len(words))]
-		p := strings.Index(text, target)
-		return p, p + len(target), words[rng.IntN(len(words))]
-	default: // change one character
-		p := rng.IntN(max(len(text), 1))
-		return p, min(p+1, len(text)), string(rune('a' + rng.IntN(26)))
-	}
 }
 
 // diffParseFindings compares the parse findings of each unit of a derived
@@ -226,7 +112,7 @@ func TestIncrementalEqualsFull(t *testing.T) {
 		text := progs[path]
 		st := fullStateOf(uri, text)
 		for k := 0; k < edits; k++ {
-			from, to, ins := randomEdit(rng, text)
+			from, to, ins := coretest.RandomEdit(rng, text)
 			next := text[:from] + ins + text[to:]
 			a, raw := analyze(uri, next, disk)
 			want := sortedCopy(a.Diagnostics)
@@ -392,7 +278,7 @@ func FuzzIncremental(f *testing.F) {
 		"create list xs:\n    add 1\nend list\nadd 2 to xs\nadd \"a\" to xs\ndisplay xs\n",
 	}
 	for i, s := range seeds {
-		f.Add(s, uint16(i*7), uint16(3), snippets[i%len(snippets)])
+		f.Add(s, uint16(i*7), uint16(3), coretest.Snippets[i%len(coretest.Snippets)])
 	}
 	const uri = URI("file:///nowhere/fuzzed.wfl")
 	cfg := ConfigFor(uri)
@@ -526,13 +412,8 @@ func TestSameEndsMatchDiff(t *testing.T) {
 			var edits []Edit
 			text := s.Text
 			for e := 1 + rng.IntN(3); e > 0; e-- {
-				from, to, ins := randomEdit(rng, text)
-				for !runeBoundary(text, from) {
-					from--
-				}
-				for !runeBoundary(text, to) {
-					to++
-				}
+				from, to, ins := coretest.RandomEdit(rng, text)
+				from, to = coretest.OnRunes(text, from, to)
 				edits = append(edits, Edit{Start: from, End: to, Text: ins})
 				text = text[:from] + ins + text[to:]
 			}

@@ -59,17 +59,7 @@ func BenchmarkKeystroke(b *testing.B) {
 		}
 		cursor0 := at + len(call)
 		hover := at + strings.Index(call, hoverAt) + len(hoverAt)
-		// The keystrokes: typed one character at a time, then deleted.
-		var edits []core.Edit
-		var cursors []int
-		for k := 0; k < len(typed); k++ {
-			edits = append(edits, core.Edit{Start: cursor0 + k, End: cursor0 + k, Text: typed[k : k+1]})
-			cursors = append(cursors, cursor0+k+1)
-		}
-		for k := len(typed); k > 0; k-- {
-			edits = append(edits, core.Edit{Start: cursor0 + k - 1, End: cursor0 + k})
-			cursors = append(cursors, cursor0+k-1)
-		}
+		edits, cursors := keystrokes(cursor0, typed)
 		var base *presentation.TokenBase
 		var lastToks *presentation.RangeTokens
 		var lastHints *presentation.RangeHints
@@ -222,22 +212,27 @@ func BenchmarkKeystrokeHover(b *testing.B) {
 	})
 }
 
+// keystrokes returns the edits that type typed at cursor one character at
+// a time, then delete it, and the cursor after each.
+func keystrokes(cursor int, typed string) (edits []core.Edit, cursors []int) {
+	for k := 0; k < len(typed); k++ {
+		edits = append(edits, core.Edit{Start: cursor + k, End: cursor + k, Text: typed[k : k+1]})
+		cursors = append(cursors, cursor+k+1)
+	}
+	for k := len(typed); k > 0; k-- {
+		edits = append(edits, core.Edit{Start: cursor + k - 1, End: cursor + k})
+		cursors = append(cursors, cursor+k-1)
+	}
+	return edits, cursors
+}
+
 // keystrokeHover types typed at the end of call, then deletes it, in text,
 // hovering after hoverAt in call.
 func keystrokeHover(b *testing.B, text, call, typed, hoverAt string) {
 	at := strings.Index(text, call)
 	cursor0 := at + len(call)
 	hover := at + strings.Index(call, hoverAt) + len(hoverAt)
-	var edits []core.Edit
-	var cursors []int
-	for k := 0; k < len(typed); k++ {
-		edits = append(edits, core.Edit{Start: cursor0 + k, End: cursor0 + k, Text: typed[k : k+1]})
-		cursors = append(cursors, cursor0+k+1)
-	}
-	for k := len(typed); k > 0; k-- {
-		edits = append(edits, core.Edit{Start: cursor0 + k - 1, End: cursor0 + k})
-		cursors = append(cursors, cursor0+k-1)
-	}
+	edits, cursors := keystrokes(cursor0, typed)
 	ws := core.NewWorkspace()
 	uri := core.URI("file:///bench/keystroke.wfl")
 	s := ws.Open(uri, 1, text)

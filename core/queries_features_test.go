@@ -3,6 +3,7 @@ package core_test
 import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/core/navigation"
 	"wfl-lsp/core/presentation"
 	"wfl-lsp/lang/token"
@@ -63,17 +64,6 @@ func init() {
 // referencesAcross is ReferencesAcross of a, the analysis of the document
 // at path, with the other files loaded from ws.
 func referencesAcross(a *core.Analysis, offset int, path string, ws *core.Workspace) ([]navigation.FileRef, bool) {
-	load := func(p string) (*core.Analysis, bool) {
-		if p == path {
-			return a, true
-		}
-		return ws.Load(p)
-	}
-	includesOf := func(p string) []string {
-		if g, ok := load(p); ok {
-			return g.Includes(p)
-		}
-		return nil
-	}
-	return navigation.ReferencesAcross(a, offset, path, nil, includesOf, load)
+	load := featuretest.LoadWith(a, path, ws)
+	return navigation.ReferencesAcross(a, offset, path, nil, featuretest.IncludesOf(load), load)
 }

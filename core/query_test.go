@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"wfl-lsp/core/internal/coretest"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
@@ -139,34 +140,7 @@ func compareQueries(s *Snapshot, full *Analysis, offset int, ws *Workspace, c *q
 	return ""
 }
 
-// difference describes where got and want, which differ, first do: the
-// first element that differs when they are lists (or lists of lists).
-func difference(got, want any) string {
-	g, w := reflect.ValueOf(got), reflect.ValueOf(want)
-	for g.Kind() == w.Kind() && (g.Kind() == reflect.Slice || g.Kind() == reflect.Interface) {
-		if g.Kind() == reflect.Interface {
-			g, w = g.Elem(), w.Elem()
-			continue
-		}
-		i := 0
-		for i < g.Len() && i < w.Len() && reflect.DeepEqual(g.Index(i).Interface(), w.Index(i).Interface()) {
-			i++
-		}
-		switch {
-		case i == g.Len() && i == w.Len():
-			return "equal?"
-		case i == g.Len():
-			return fmt.Sprintf("element %d missing: want %+v", i, w.Index(i))
-		case i == w.Len():
-			return fmt.Sprintf("element %d extra: got %+v", i, g.Index(i))
-		}
-		g, w = g.Index(i), w.Index(i)
-		if g.Kind() != reflect.Slice && g.Kind() != reflect.Interface {
-			return fmt.Sprintf("element %d:\n got %+v\nwant %+v", i, g, w)
-		}
-	}
-	return fmt.Sprintf("\n got %+v\nwant %+v", got, want)
-}
+var difference = coretest.Difference
 
 // TestQueryConcurrent asks the queries of several places of each version
 // at once, as an editor's requests after a keystroke do (partial analyses

@@ -1,37 +1,19 @@
 package lsp
 
 import (
-	"bytes"
 	"encoding/json"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
+
+	"wfl-lsp/internal/testlog"
 )
-
-// lockedBuffer is a log destination safe for the server's goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
 
 // traceSession runs a short session with the server logging at level into
 // a buffer (what `--log-file PATH --log-level LEVEL` does) and returns the log.
 func traceSession(t *testing.T, level slog.Level, text string) string {
 	t.Helper()
-	var log lockedBuffer
+	var log testlog.Buffer
 	c := newClient(t, func(o *Options) {
 		o.Logger = slog.New(slog.NewJSONHandler(&log, &slog.HandlerOptions{Level: level}))
 	})

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"wfl-lsp/internal/testfiles"
+	"wfl-lsp/internal/testlog"
 )
 
 const testURI = "file:///tmp/wfl-test/demo.wfl"
@@ -743,7 +744,7 @@ func TestCallHierarchyAcrossIncludes(t *testing.T) {
 // failing on a negative number in a range, took the change for a
 // whole-document one: the text became the fragment.
 func TestDidChangeRefusesMalformedRange(t *testing.T) {
-	var logged lockedBuffer
+	var logged testlog.Buffer
 	c := newClient(t, func(o *Options) {
 		o.Logger = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	})

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"wfl-lsp/internal/testcorpus"
+	"wfl-lsp/internal/testfiles"
 )
 
 // bigProgram is a program of 5n+1 lines that gives every tool a lot to
@@ -43,15 +44,11 @@ func bigWorkspace(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
 	for _, name := range []string{"big.wfl", "sub/a.wfl", "sub/b.wfl", "sparse.wfl"} {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
 		text := bigProgram(1000)
 		if name == "sparse.wfl" {
 			text = sparseProgram(3000)
 		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, root, name, text)
 	}
 	return root
 }
@@ -192,9 +189,7 @@ func pages(t *testing.T, h *harness, id *int, tool, args, list string) (items []
 func TestPagesCoverTheList(t *testing.T) {
 	root := t.TempDir()
 	for _, name := range []string{"big.wfl", "sub/a.wfl", "sub/b.wfl"} {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(bigProgram(300)), 0o644)
+		testfiles.Write(t, root, name, bigProgram(300))
 	}
 	h := start(t, Options{Root: root})
 	h.Initialize("2025-06-18")

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"wfl-lsp/internal/testfiles"
 )
 
 // TestToolsAcrossIncludes: with a workspace path, the position tools follow
@@ -18,13 +20,7 @@ func TestToolsAcrossIncludes(t *testing.T) {
 	outside := t.TempDir()
 	write := func(dir, name, text string) {
 		t.Helper()
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, dir, name, text)
 	}
 	const mainSrc = "include from \"lib/helpers.wfl\"\ncall shout with \"c\"\n"
 	write(root, "lib/helpers.wfl", "define action called shout with words:\n    display words\nend action\ncall shout with \"a\"\n")

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"wfl-lsp/internal/testfiles"
 	"wfl-lsp/internal/txtar"
 	"wfl-lsp/mcpserver/internal/wiretest"
 	"wfl-lsp/mcpserver/mcp"
@@ -45,14 +46,7 @@ func testWorkspace(t testing.TB) string {
 		t.Fatal(err)
 	}
 	for _, f := range txtar.Parse(string(data)).Files {
-		name, body := f.Name, f.Data
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, root, f.Name, f.Data)
 	}
 	outside := filepath.Join(t.TempDir(), "secret.wfl")
 	os.WriteFile(outside, []byte("display \"secret\"\n"), 0o644)

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"wfl-lsp/internal/testfiles"
 )
 
 // folder makes a folder holding files (name -> text).
@@ -19,11 +21,7 @@ func folder(t *testing.T, name string, files map[string]string) string {
 	dir := filepath.Join(t.TempDir(), name)
 	os.MkdirAll(dir, 0o755)
 	for f, text := range files {
-		p := filepath.Join(dir, f)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, dir, f, text)
 	}
 	return dir
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"wfl-lsp/internal/testfiles"
 )
 
 // TestSubscriptionUpdates drives the resource watcher one poll at a time
@@ -60,11 +62,7 @@ func TestSubscriptionUpdates(t *testing.T) {
 	}
 	write := func(name, text string) {
 		t.Helper()
-		p := filepath.Join(h.Root, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, h.Root, name, text)
 	}
 	hello := filepath.Join(h.Root, "hello.wfl")
 	before, err := os.Stat(hello)

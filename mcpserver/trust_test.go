@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/internal/testfiles"
 )
 
 // secrets are texts of files no answer may contain.
@@ -44,11 +45,7 @@ display util_value
 		"outside/exists.wfl": "store leaked_there as 1\n",
 	}
 	for name, text := range files {
-		p := filepath.Join(base, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, base, name, text)
 	}
 	for link, target := range map[string]string{"escape.wfl": filepath.Join(outside, "secret.wfl"), "env.wfl": ".env"} {
 		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {

@@ -144,35 +144,21 @@ func wflTemplates() []*mcp.Template {
 				}
 				return hex.EncodeToString(h.Sum(nil))
 			}},
-		{URITemplate: diagnosticsTemplatePrefix + "{+path}", Name: "wfl-file-diagnostics", Title: "A WFL file's diagnostics", MimeType: "application/json",
-			Description: "Every diagnostic of one .wfl file of the workspace (as check_workspace reports a file); path is relative to the workspace root",
-			Match:       matchPath(diagnosticsTemplatePrefix),
-			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
-				rel, err := workspaceOf(c).wflFile(vars["path"])
+		reportTemplate(diagnosticsTemplatePrefix, &mcp.Template{URITemplate: diagnosticsTemplatePrefix + "{+path}", Name: "wfl-file-diagnostics", Title: "A WFL file's diagnostics",
+			Description: "Every diagnostic of one .wfl file of the workspace (as check_workspace reports a file); path is relative to the workspace root"},
+			func(ctx context.Context, c *Call, rel string) (any, error) {
+				found, err := workspaceOf(c).checkFiles(ctx, []string{rel}, false, nil)
 				if err != nil {
 					return nil, err
 				}
-				found, cerr := workspaceOf(c).checkFiles(ctx, []string{rel}, false, nil)
-				if cerr != nil {
-					return nil, cerr
-				}
-				return mcp.JSONContents(uri, found[0].report(maxDiagnostics))
-			},
-			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
-			Version:  func(c *Call, uri string, vars map[string]string) string { return workspaceVersion(c) }},
-		{URITemplate: symbolsTemplatePrefix + "{+path}", Name: "wfl-file-symbols", Title: "A WFL file's declarations", MimeType: "application/json",
-			Description: "Every declaration of one .wfl file of the workspace, nested ones with their container; path is relative to the workspace root",
-			Match:       matchPath(symbolsTemplatePrefix),
-			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
-				rel, err := workspaceOf(c).wflFile(vars["path"])
-				if err != nil {
-					return nil, err
-				}
+				return found[0].report(maxDiagnostics), nil
+			}),
+		reportTemplate(symbolsTemplatePrefix, &mcp.Template{URITemplate: symbolsTemplatePrefix + "{+path}", Name: "wfl-file-symbols", Title: "A WFL file's declarations",
+			Description: "Every declaration of one .wfl file of the workspace, nested ones with their container; path is relative to the workspace root"},
+			func(ctx context.Context, c *Call, rel string) (any, error) {
 				syms, _ := workspaceOf(c).fileSymbols(rel, "", -1)
-				return mcp.JSONContents(uri, map[string]any{"path": rel, "symbols": syms, "count": len(syms)})
-			},
-			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
-			Version:  func(c *Call, uri string, vars map[string]string) string { return workspaceVersion(c) }},
+				return map[string]any{"path": rel, "symbols": syms, "count": len(syms)}, nil
+			}),
 		{URITemplate: builtinTemplatePrefix + "{name}", Name: "wfl-builtin", Title: "WFL builtin documentation", MimeType: "text/markdown",
 			Description: "Documentation of one builtin function: module, parameters, result and what it does",
 			Read: func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
@@ -184,6 +170,30 @@ func wflTemplates() []*mcp.Template {
 			},
 			Complete: func(c *Call, variable, prefix string) []string { return withPrefix(builtins.Names(), prefix) }},
 	}
+}
+
+// reportTemplate completes t (its URI template, name, title and
+// description set), the template of a JSON report about one .wfl file of
+// the workspace (its diagnostics, its declarations): the path after
+// prefix, confined to the workspace, completed as a path, and the
+// report's version the workspace's.
+func reportTemplate(prefix string, t *mcp.Template, report func(ctx context.Context, c *Call, rel string) (any, error)) *mcp.Template {
+	t.MimeType = "application/json"
+	t.Match = matchPath(prefix)
+	t.Read = func(ctx context.Context, c *Call, uri string, vars map[string]string) ([]any, error) {
+		rel, err := workspaceOf(c).wflFile(vars["path"])
+		if err != nil {
+			return nil, err
+		}
+		v, err := report(ctx, c, rel)
+		if err != nil {
+			return nil, err
+		}
+		return mcp.JSONContents(uri, v)
+	}
+	t.Complete = func(c *Call, variable, prefix string) []string { return completePath(c, prefix) }
+	t.Version = func(c *Call, uri string, vars map[string]string) string { return workspaceVersion(c) }
+	return t
 }
 
 // workspaceVersion changes when a WFL file of the workspace is added,

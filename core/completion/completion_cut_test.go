@@ -16,6 +16,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/token"
@@ -74,7 +75,7 @@ func TestCompletionCut(t *testing.T) {
 	answers := 0
 	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		ws, uri, s := coretest.OpenAnalysed(path, progs[path])
+		ws, uri, s := featuretest.OpenAnalysed(path, progs[path])
 		ask := func(what string, offset int) {
 			answers++
 			d := checkCut(s, offset, dump != nil)
@@ -90,7 +91,7 @@ func TestCompletionCut(t *testing.T) {
 		}
 		for k := 0; k < edits; k++ {
 			var e core.Edit
-			s, e = coretest.ChangeAtRandom(t, ws, s, rng)
+			s, e = featuretest.ChangeAtRandom(t, ws, s, rng)
 			s.Diagnostics()
 			// Every few bytes around the edit, and a few places elsewhere.
 			for off := max(0, e.Start-90); off <= min(len(s.Text), e.Start+len(e.Text)+90); off += max(1, step/3) {

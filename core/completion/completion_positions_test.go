@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/token"
@@ -145,7 +146,7 @@ func TestCompletionPositions(t *testing.T) {
 		text := positionsBase + c.text
 		off := strings.Index(text, "‸")
 		text = text[:off] + text[off+len("‸"):]
-		a := coretest.AnalysisOf(t, text)
+		a := featuretest.AnalysisOf(t, text)
 		_, items := List(a, off, Options{Path: "/w/main.wfl"})
 		if why := c.check.fails(items); why != "" {
 			t.Errorf("%s (%q): %s; got %s", c.name, c.text, why, headLabels(items, 12))
@@ -220,7 +221,7 @@ func TestCompletionFirstItemLegal(t *testing.T) {
 	// the program assumes of the value, which the place cannot know.
 	errs := func(text string, l int) int {
 		n := 0
-		b := coretest.AnalysisOf(t, text)
+		b := featuretest.AnalysisOf(t, text)
 		for _, d := range b.Diagnostics {
 			if d.Severity == diag.Error && b.Lines.Line(d.Span.Start) == l {
 				n++
@@ -232,7 +233,7 @@ func TestCompletionFirstItemLegal(t *testing.T) {
 	var failed, dependent []string
 	for _, path := range slices.Sorted(maps.Keys(progs)) {
 		src := progs[path]
-		a := coretest.AnalysisOf(t, src)
+		a := featuretest.AnalysisOf(t, src)
 		if coretest.HasError(a.Diagnostics) {
 			continue
 		}
@@ -257,7 +258,7 @@ func TestCompletionFirstItemLegal(t *testing.T) {
 			}
 			lineEnd := a.Lines.LineEnd(a.Lines.Line(tk.Start))
 			cut := src[:tk.Start] + src[lineEnd:]
-			_, items := List(coretest.AnalysisOf(t, cut), tk.Start, Options{Max: 40})
+			_, items := List(featuretest.AnalysisOf(t, cut), tk.Start, Options{Max: 40})
 			if len(items) == 0 {
 				continue
 			}

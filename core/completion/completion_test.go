@@ -11,6 +11,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/benchdoc"
 	"wfl-lsp/lang/ast"
@@ -41,7 +42,7 @@ func TestCompletion(t *testing.T) {
 		"define action called greet with who:\n    display who\nend action\n"
 	complete := func(text string, snippets bool) ([]Item, string) {
 		full := src + text
-		a := coretest.AnalysisOf(t, full)
+		a := featuretest.AnalysisOf(t, full)
 		span, items := List(a, len(full), Options{Snippets: snippets})
 		return items, full[span.Start:span.End]
 	}
@@ -101,7 +102,7 @@ func TestCompletion(t *testing.T) {
 func TestSignatureHelp(t *testing.T) {
 	src := "define action called area with width as number and height as number:\n    return width times height\nend action\n" +
 		"store a as call area with 3 and 4\nstore n as length of \"abc\"\n"
-	a := coretest.AnalysisOf(t, src)
+	a := featuretest.AnalysisOf(t, src)
 	sh := SignatureHelp(a, coretest.At(t, src, "3 and", 0, 0))
 	if sh == nil || len(sh.Signatures) != 1 || sh.ActiveParam != 0 {
 		t.Fatalf("at the first argument: %+v", sh)
@@ -133,7 +134,7 @@ func TestSignatureHelp(t *testing.T) {
 func TestSignatureSpans(t *testing.T) {
 	src := "define action called f with x and a:\n    give back a\nend action\n" +
 		"store s as \"hello\"\ndisplay call f with 1 and \ndisplay substring of s and \n"
-	a := coretest.AnalysisOf(t, src)
+	a := featuretest.AnalysisOf(t, src)
 	for _, tt := range []struct {
 		at     string
 		label  string
@@ -224,7 +225,7 @@ func TestFuzzyMatchRanks(t *testing.T) {
 
 func TestCompletionPrefixes(t *testing.T) {
 	src := "store total as 1\nstore tone as 2\ndisplay tone\ncreate container Pet:\n    property legs: Number\n    action walk:\n        display le\n    end\nend\n"
-	a := coretest.AnalysisOf(t, src)
+	a := featuretest.AnalysisOf(t, src)
 	// A prefix that is a keyword so far ("to") still completes names.
 	off := strings.Index(src, "display tone") + len("display to")
 	span, items := List(a, off, Options{})
@@ -263,7 +264,7 @@ func TestParseWithoutLocal(t *testing.T) {
 		s := ws.Open(uri, 1, progs[path])
 		for k := 0; k <= edits; k++ {
 			if k > 0 {
-				s, _ = coretest.ChangeAtRandom(t, ws, s, rng)
+				s, _ = featuretest.ChangeAtRandom(t, ws, s, rng)
 			}
 			s.Diagnostics() // derived after an edit
 			a := s.Analysis()
@@ -294,7 +295,7 @@ func TestParseWithoutLocal(t *testing.T) {
 // strings.ToLower.
 func TestCompletionMax(t *testing.T) {
 	text := benchdoc.Dense(240)
-	a := coretest.AnalysisOf(t, text)
+	a := featuretest.AnalysisOf(t, text)
 	for off := range len(text) {
 		if text[off] != '\n' && text[off] != '+' {
 			continue
@@ -324,7 +325,7 @@ func TestCompletionMax(t *testing.T) {
 // chooses.
 func TestSignatureHelpPicks(t *testing.T) {
 	src := "store evens as [2, 4]\npush with evens and \nstore i as index_of of \"abc\" and \nstore j as index_of of evens and \n"
-	a := coretest.AnalysisOf(t, src)
+	a := featuretest.AnalysisOf(t, src)
 	if sh := SignatureHelp(a, strings.Index(src, "and \n")+4); sh == nil || sh.ActiveParam != 1 || !strings.HasPrefix(sh.Signatures[0].Label, "push(") {
 		t.Errorf("push with evens and ‸: %+v", sh)
 	}

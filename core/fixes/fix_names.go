@@ -77,16 +77,24 @@ func declared(a *core.Analysis, name string) bool {
 
 // identAt returns the identifier whose extent is exactly span, or nil.
 func identAt(f *ast.File, span token.Span) *ast.Ident {
-	var found *ast.Ident
+	return firstMeeting(f, span, func(id *ast.Ident) bool { return id.From == span.Start && id.To == span.End })
+}
+
+// firstMeeting returns the first node of f of type T, in the order
+// ast.Inspect visits them, among those that meet span (touching it counts),
+// that match accepts; nil when there is none.
+func firstMeeting[T ast.Node](f *ast.File, span token.Span, match func(T) bool) T {
+	var found T
 	if f == nil {
-		return nil
+		return found
 	}
+	done := false
 	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || found != nil || n.End() < span.Start || n.Pos() > span.End {
+		if n == nil || done || n.End() < span.Start || n.Pos() > span.End {
 			return false
 		}
-		if id, ok := n.(*ast.Ident); ok && id.From == span.Start && id.To == span.End {
-			found = id
+		if t, ok := n.(T); ok && match(t) {
+			found, done = t, true
 			return false
 		}
 		return true
@@ -498,20 +506,9 @@ func (fx *fixer) storeToChange(d diag.Diagnostic) []Fix {
 // varDeclNamed returns the `store`/`create` statement of f whose name
 // spans span, or nil.
 func varDeclNamed(f *ast.File, span token.Span) *ast.VarDecl {
-	var found *ast.VarDecl
-	if f == nil {
-		return nil
-	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || found != nil || n.End() < span.Start || n.Pos() > span.End {
-			return false
-		}
-		if v, ok := n.(*ast.VarDecl); ok && v.Name != nil && v.Name.From == span.Start && v.Name.To == span.End {
-			found = v
-		}
-		return found == nil
+	return firstMeeting(f, span, func(v *ast.VarDecl) bool {
+		return v.Name != nil && v.Name.From == span.Start && v.Name.To == span.End
 	})
-	return found
 }
 
 // removeUnused deletes the declaration of an unused variable: only a

@@ -303,20 +303,7 @@ func BenchmarkFixAll(b *testing.B) {
 // for the code actions at the cursor; every fix that is not about layout is
 // checked on a copy of the text first.
 func BenchmarkFixesLine(b *testing.B) {
-	dir := b.TempDir()
-	b.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
-	src := benchdoc.Dense(10000)
-	uri := core.FileURI(filepath.Join(dir, "a.wfl"))
-	s := core.NewSnapshot(uri, 1, src)
-	s.Diagnostics()
-	at := strings.Index(src, "store total c400 ")
-	span := token.Span{Start: at, End: at + len("store total c400")}
-	if len(At(s, span)) == 0 {
-		b.Fatal("no fix on the line")
-	}
-	for b.Loop() {
-		At(s, span)
-	}
+	benchFixesOn(b, benchdoc.Dense(10000), "store total c400")
 }
 
 // BenchmarkFixesAll computes the fixes of every diagnostic of the same
@@ -339,13 +326,18 @@ func BenchmarkFixesAll(b *testing.B) {
 // is checked with all passes of the checker, since the other error hides
 // the later passes' findings.
 func BenchmarkFixesLineWithErrors(b *testing.B) {
+	benchFixesOn(b, benchdoc.Dense(10000)+"display totl c400\ndisplay nowhere\n", "display totl c400")
+}
+
+// benchFixesOn times the fixes of the line of src that starts with line,
+// whose diagnostics have a fix.
+func benchFixesOn(b *testing.B, src, line string) {
 	dir := b.TempDir()
 	b.Setenv("WFL_GLOBAL_CONFIG_PATH", filepath.Join(dir, "none"))
-	src := benchdoc.Dense(10000) + "display totl c400\ndisplay nowhere\n"
 	s := core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 	s.Diagnostics()
-	at := strings.Index(src, "display totl c400")
-	span := token.Span{Start: at, End: at + len("display totl c400")}
+	at := strings.Index(src, line)
+	span := token.Span{Start: at, End: at + len(line)}
 	if len(At(s, span)) == 0 {
 		b.Fatal("no fix on the line")
 	}

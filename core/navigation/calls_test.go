@@ -3,13 +3,14 @@ package navigation
 import (
 	"testing"
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/internal/featuretest"
 )
 
 func TestCallHierarchy(t *testing.T) {
 	src := "define action called helper with x:\n    return x plus 1\nend action\n" +
 		"define action called main work:\n    store a as call helper with 1\n    store b as call helper with a\n    return b\nend action\n" +
 		"store r as call helper with 2\nstore s as call main work\n"
-	a := coretest.AnalysisOf(t, src)
+	a := featuretest.AnalysisOf(t, src)
 	it, ok := PrepareCallHierarchy(a, coretest.At(t, src, "helper", 1, 2))
 	if !ok || it.Name != "helper" || it.NameSpan != coretest.SpanOf(t, src, "helper", 0) {
 		t.Fatalf("prepare = %+v %v", it, ok)

@@ -9,6 +9,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/lang/check"
 )
 
@@ -32,7 +33,7 @@ func TestLensesAreDeclarations(t *testing.T) {
 	texts := 0
 	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		ws, uri, s := coretest.OpenAnalysed(path, progs[path])
+		ws, uri, s := featuretest.OpenAnalysed(path, progs[path])
 		for k := 0; ; k++ {
 			a := core.NewSnapshot(uri, s.Version, s.Text).Analysis()
 			texts++
@@ -42,7 +43,7 @@ func TestLensesAreDeclarations(t *testing.T) {
 			if k == edits {
 				break
 			}
-			s, _ = coretest.ChangeAtRandom(t, ws, s, rng)
+			s, _ = featuretest.ChangeAtRandom(t, ws, s, rng)
 		}
 	}
 	t.Logf("%d programs, %d texts", len(progs), texts)

@@ -8,6 +8,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/core/presentation"
 	"wfl-lsp/internal/benchdoc"
 )
@@ -125,17 +126,6 @@ func TestIncluderOutlineWithoutAnalysis(t *testing.T) {
 // referencesAcross is ReferencesAcross of a, the analysis of the document at
 // path, with the other files loaded from ws.
 func referencesAcross(a *core.Analysis, offset int, path string, ws *core.Workspace) ([]FileRef, bool) {
-	load := func(p string) (*core.Analysis, bool) {
-		if p == path {
-			return a, true
-		}
-		return ws.Load(p)
-	}
-	includesOf := func(p string) []string {
-		if g, ok := load(p); ok {
-			return g.Includes(p)
-		}
-		return nil
-	}
-	return ReferencesAcross(a, offset, path, nil, includesOf, load)
+	load := featuretest.LoadWith(a, path, ws)
+	return ReferencesAcross(a, offset, path, nil, featuretest.IncludesOf(load), load)
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/token"
 )
@@ -24,7 +25,7 @@ func TestHoverEveryWord(t *testing.T) {
 	var where []string
 	for _, path := range slices.Sorted(maps.Keys(progs)) {
 		src := progs[path]
-		a := coretest.AnalysisOf(t, src)
+		a := featuretest.AnalysisOf(t, src)
 		for _, tk := range lexer.Lex(src).Tokens {
 			switch {
 			case tk.Kind.IsKeyword(), tk.Kind == token.Identifier, tk.Kind == token.BooleanLiteral, tk.Kind == token.NothingLiteral:
@@ -68,7 +69,7 @@ end action
 listen on port 8081 as s
 display n plus 2
 `
-	a := coretest.AnalysisOf(t, src)
+	a := featuretest.AnalysisOf(t, src)
 	for _, tt := range []struct{ at, want string }{
 		{"yes", "Boolean"},
 		{"nothing", "Nothing"},

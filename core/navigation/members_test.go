@@ -11,6 +11,8 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/internal/featuretest"
+	"wfl-lsp/internal/testfiles"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 )
@@ -131,7 +133,7 @@ func TestRenameMembersAcrossFiles(t *testing.T) {
 	}
 	tried, fromMain, renamed, programs, wrong := 0, 0, 0, 0, 0
 	for _, path := range slices.Sorted(maps.Keys(progs)) {
-		main, types, ok := splitProgram(coretest.AnalysisOf(t, progs[path]))
+		main, types, ok := splitProgram(featuretest.AnalysisOf(t, progs[path]))
 		if !ok {
 			continue
 		}
@@ -226,11 +228,7 @@ func TestMemberRenameThroughUnindexedIncludes(t *testing.T) {
 		"main.wfl":       "include from \"lib/util.wfl\"\ncreate new Shape as box:\n    size is 4\nend\ndisplay box.area()\n",
 	}
 	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, dir, name, text)
 	}
 	ws := core.NewWorkspace()
 	main := filepath.Join(dir, "main.wfl")

@@ -12,6 +12,8 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/internal/coretest"
+	"wfl-lsp/core/internal/featuretest"
+	"wfl-lsp/internal/testfiles"
 	"wfl-lsp/internal/txtar"
 	"wfl-lsp/lang/diag"
 )
@@ -36,7 +38,7 @@ func TestRenameEveryName(t *testing.T) {
 	renamed, refused := 0, map[string]int{}
 	for _, path := range slices.Sorted(maps.Keys(progs)) {
 		src := progs[path]
-		a := coretest.AnalysisOf(t, src)
+		a := featuretest.AnalysisOf(t, src)
 		if coretest.HasError(a.Diagnostics) {
 			continue
 		}
@@ -66,7 +68,7 @@ func TestRenameEveryName(t *testing.T) {
 				t.Fatalf("%s: %v", path, err)
 			}
 			renamed++
-			b := coretest.AnalysisOf(t, out)
+			b := featuretest.AnalysisOf(t, out)
 			want, got := before, diagKeys(b, newName, r.Ident.Name)
 			if nameBased(a, r.Ident.Name) {
 				// The unused-variable rule is the reference's, by name over
@@ -177,20 +179,12 @@ func TestRenameAcrossFilesEveryName(t *testing.T) {
 		ws := core.NewWorkspace()
 		var paths []string
 		for name, text := range texts {
-			p := filepath.Join(dir, filepath.FromSlash(name))
-			os.MkdirAll(filepath.Dir(p), 0o755)
-			os.WriteFile(p, []byte(text), 0o644)
+			p := testfiles.Write(t, dir, name, text)
 			ws.Open(core.FileURI(p), 1, text)
 			paths = append(paths, p)
 		}
 		slices.Sort(paths)
-		includesOf := func(p string) []string {
-			if a, ok := ws.Load(p); ok {
-				return a.Includes(p)
-			}
-			return nil
-		}
-		return ws, dir, paths, includesOf
+		return ws, dir, paths, featuretest.IncludesOf(ws.Load)
 	}
 	summary := func(ws *core.Workspace, dir string, paths []string, from, to string) []string {
 		var out []string

@@ -28,7 +28,6 @@ package navigation
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -37,7 +36,9 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/core/completion"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/core/presentation"
+	"wfl-lsp/internal/testfiles"
 	"wfl-lsp/internal/txtar"
 	"wfl-lsp/lang/token"
 )
@@ -45,34 +46,20 @@ import (
 var update = flag.Bool("update", false, "rewrite the want sections of testdata/resolve/*.txtar")
 
 func TestScenarios(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "resolve", "*.txtar"))
-	if len(files) == 0 {
-		t.Fatal("no testdata/resolve/*.txtar")
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			b, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ar := txtar.Parse(string(b))
-			firstOnly := runScenario(t, ar, false)
-			allOpen := runScenario(t, ar, true)
-			if firstOnly != allOpen {
-				t.Errorf("the answers differ when every file is open:\n--- first file open\n%s\n--- all open\n%s", firstOnly, allOpen)
-			}
-			if *update {
-				ar.Set("want", firstOnly)
-				if err := os.WriteFile(file, []byte(ar.Format()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want, _ := ar.Get("want"); want != firstOnly {
-				t.Errorf("transcript differs (run with -update to accept):\n--- want\n%s\n--- got\n%s", want, firstOnly)
-			}
-		})
-	}
+	txtar.Run(t, filepath.Join("..", "..", "testdata", "resolve", "*.txtar"), *update, func(t *testing.T, ar *txtar.Archive) {
+		firstOnly := runScenario(t, ar, false)
+		allOpen := runScenario(t, ar, true)
+		if firstOnly != allOpen {
+			t.Errorf("the answers differ when every file is open:\n--- first file open\n%s\n--- all open\n%s", firstOnly, allOpen)
+		}
+		if *update {
+			ar.Set("want", firstOnly)
+			return
+		}
+		if want, _ := ar.Get("want"); want != firstOnly {
+			t.Errorf("transcript differs (run with -update to accept):\n--- want\n%s\n--- got\n%s", want, firstOnly)
+		}
+	})
 }
 
 // runScenario writes the scenario's files, opens the first (or all) and
@@ -85,13 +72,7 @@ func runScenario(t *testing.T, ar *txtar.Archive, openAll bool) string {
 		if !strings.HasSuffix(f.Name, ".wfl") {
 			continue
 		}
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(f.Data), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		p := testfiles.Write(t, dir, f.Name, f.Data)
 		names = append(names, f.Name)
 		if openAll || len(names) == 1 {
 			ws.Open(core.FileURI(p), int32(i+1), f.Data)
@@ -106,12 +87,7 @@ func runScenario(t *testing.T, ar *txtar.Archive, openAll bool) string {
 	for i, n := range names {
 		candidates[i] = abs(n)
 	}
-	includesOf := func(path string) []string {
-		if a, ok := ws.Load(path); ok {
-			return a.Includes(path)
-		}
-		return nil
-	}
+	includesOf := featuretest.IncludesOf(ws.Load)
 	// As an adapter's index of the workspace's files would.
 	ws.SetDiskIncluders(func(path string) []string {
 		var out []string

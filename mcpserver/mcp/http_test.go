@@ -18,9 +18,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"wfl-lsp/internal/testlog"
 )
 
 // httpTest is a server under test and a raw client for it.
@@ -166,8 +167,8 @@ func modernHeaders(method, name string) []string {
 
 func TestHTTPAuthentication(t *testing.T) {
 	const token = "s3cret-token-value"
-	var logs bytes.Buffer
-	logger := slog.New(slog.NewTextHandler(&syncWriter{w: &logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	var logs testlog.Buffer
+	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	ht := startHTTP(t, Options{Token: token, Logger: logger, Info: Info{Name: "fixture"}}, httpConfig{token: token})
 	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
 	tests := []struct {
@@ -206,18 +207,6 @@ func TestHTTPAuthentication(t *testing.T) {
 	if strings.Contains(logs.String(), token) {
 		t.Errorf("the token appears in the logs:\n%s", logs.String())
 	}
-}
-
-// syncWriter makes a writer safe for the server's goroutines.
-type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (s *syncWriter) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(p)
 }
 
 func TestHTTPOriginAndHost(t *testing.T) {

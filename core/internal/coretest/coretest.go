@@ -1,9 +1,11 @@
-// Package coretest holds what the tests of core's feature packages
-// (completion, navigation, fixes) share: the corpus sample, random edits
-// as an editor makes them, a workspace with a document analysed, and a
-// description of the first difference of two answers. Core's own tests,
-// which cannot import a package that imports core, keep their copies.
-// Only tests import it (architecture_test.go).
+// Package coretest holds what the tests of core and of its feature
+// packages (completion, navigation, fixes) share: the corpus sample,
+// random edits as an editor makes them, the first difference of two
+// answers, a needle's offset in a text, and the TestMain they run under.
+// It imports nothing of core, so that core's own tests (package core) can
+// import it; what needs core's state (a document opened and analysed,
+// edited at random) is in featuretest. Only tests import it
+// (architecture_test.go).
 package coretest
 
 import (
@@ -17,7 +19,6 @@ import (
 	"strings"
 	"testing"
 
-	"wfl-lsp/core"
 	"wfl-lsp/internal/gcpolicy"
 	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/diag"
@@ -74,22 +75,10 @@ func OrSkip(tb testing.TB, stride int) map[string]string {
 	return progs
 }
 
-// OpenAnalysed opens text as the document at path in a new workspace, with
-// its diagnostics and its analysis computed: the state the edits of a
-// property test derive from, and the base its partial analyses start from.
-func OpenAnalysed(path, text string) (*core.Workspace, core.URI, *core.Snapshot) {
-	ws := core.NewWorkspace()
-	uri := core.FileURI(path)
-	s := ws.Open(uri, 1, text)
-	s.Diagnostics()
-	s.Analysis()
-	return ws, uri, s
-}
-
-// snippets are texts an edit may insert: whole statements, block openers
+// Snippets are texts an edit may insert: whole statements, block openers
 // and closers, declarations that collide with existing names, lines that
 // make later statements unreachable or change the file's context.
-var snippets = []string{
+var Snippets = []string{
 	"\n", " ", "x", "\"", ":", "end", "end check\n", "end action\n",
 	"store total as 1\n", "display total\n", "change total to 2\n", "change total to nothing\n",
 	"define action called helper with a:\n    return a\nend action\n",
@@ -101,28 +90,21 @@ var snippets = []string{
 	"    ", "\t", "Display 1\n", "store", "with", "plus", "1", "é", "\r\n",
 }
 
-// ChangeAtRandom makes a randomEdit of s, widened to whole characters, in
-// ws, and returns the new snapshot and the edit.
-func ChangeAtRandom(t *testing.T, ws *core.Workspace, s *core.Snapshot, rng *rand.Rand) (*core.Snapshot, core.Edit) {
-	t.Helper()
-	from, to, ins := randomEdit(rng, s.Text)
-	for !onRune(s.Text, from) {
+// OnRunes widens the range from-to of text to whole characters.
+func OnRunes(text string, from, to int) (int, int) {
+	for !onRune(text, from) {
 		from--
 	}
-	for !onRune(s.Text, to) {
+	for !onRune(text, to) {
 		to++
 	}
-	e := core.Edit{Start: from, End: to, Text: ins}
-	next, err := ws.Change(s.URI, s.Version+1, e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return next, e
+	return from, to
 }
 
-// randomEdit returns a plausible edit of text: typing, deleting, pasting a
-// statement, renaming a word, duplicating or removing a line.
-func randomEdit(rng *rand.Rand, text string) (from, to int, ins string) {
+// RandomEdit returns a plausible edit of text: typing, deleting, pasting a
+// statement, renaming a word, duplicating or removing a line. Its ends may
+// fall inside a character (see OnRunes).
+func RandomEdit(rng *rand.Rand, text string) (from, to int, ins string) {
 	pos := func() int { return rng.IntN(len(text) + 1) }
 	lineAt := func(off int) (int, int) {
 		s := strings.LastIndexByte(text[:off], '\n') + 1
@@ -142,16 +124,16 @@ func randomEdit(rng *rand.Rand, text string) (from, to int, ins string) {
 		return s, e, ""
 	case 9: // replace a stretch by a snippet
 		p := pos()
-		return p, min(len(text), p+rng.IntN(40)), snippets[rng.IntN(len(snippets))]
+		return p, min(len(text), p+rng.IntN(40)), Snippets[rng.IntN(len(Snippets))]
 	case 0, 1: // type or paste
 		p := pos()
-		return p, p, snippets[rng.IntN(len(snippets))]
+		return p, p, Snippets[rng.IntN(len(Snippets))]
 	case 2: // delete a few bytes
 		p := pos()
 		return p, min(len(text), p+rng.IntN(12)), ""
 	case 3: // paste a snippet at a line start
 		s, _ := lineAt(pos())
-		return s, s, snippets[rng.IntN(len(snippets))]
+		return s, s, Snippets[rng.IntN(len(Snippets))]
 	case 4: // delete a line
 		s, e := lineAt(pos())
 		return s, e, ""
@@ -204,12 +186,17 @@ func Difference(got, want any) string {
 
 func onRune(s string, i int) bool { return i == 0 || i == len(s) || s[i]&0xC0 != 0x80 }
 
-// Main runs a feature package's tests as core's run (core/main_test.go):
-// with no global configuration file, and with the collector set as the
-// server runs it, except under benchmarks. A package's TestMain calls it.
+// Main runs the tests of core and of a feature package with no global
+// configuration file (a test that wants one sets WFL_GLOBAL_CONFIG_PATH
+// itself), so that the tests that run in parallel need not set it, and
+// with the collector set as the server runs it (main calls
+// gcpolicy.ForServer before serving), which spares the corpus properties
+// about a sixth of their time. The benchmarks keep the default collector,
+// as their figures in the README were measured with it. A package's
+// TestMain calls it.
 func Main(m *testing.M) {
 	flag.Parse()
-	dir, err := os.MkdirTemp("", "wfl-feature-test")
+	dir, err := os.MkdirTemp("", "wfl-core-test")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -221,12 +208,6 @@ func Main(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
-}
-
-// AnalysisOf returns the analysis of src, as the document file:///t.wfl.
-func AnalysisOf(t *testing.T, src string) *core.Analysis {
-	t.Helper()
-	return core.NewSnapshot("file:///t.wfl", 1, src).Analysis()
 }
 
 // At returns the offset of the nth occurrence of needle plus delta.
