@@ -38,7 +38,7 @@ var completionDump = flag.String("completion.dump", "", "write a digest of every
 // insert text, snippet, in order): the files written before and after a
 // change of completion's machinery are equal when its answers are.
 //
-//	go test -run CompletionCut ./core -args -completion.dump /tmp/after
+//	go test -run CompletionCut ./core/completion -args -completion.dump /tmp/after
 //	go test -run CompletionCut -stress 1 ./core   (a third of the mutants, every third byte)
 func TestCompletionCut(t *testing.T) {
 	core.PartialEverywhere(t)

@@ -23,7 +23,7 @@ package navigation
 // the signature help there; nav_scenario_test.go answers the navigation
 // questions (typedef, implementation, hierarchy, lenses, enter).
 //
-// Regenerate with: go test ./core -run TestScenarios -update
+// Regenerate with: go test ./core/navigation -run TestScenarios -update
 
 import (
 	"flag"
