@@ -328,6 +328,17 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			p.wants, p.strict = []*types.Type{types.Pattern}, true
 		}
 		switch last {
+		case "[":
+			// An index: a position in a list or a text, a key of a map.
+			if n := len(toks); n >= 2 {
+				switch t := typeOfToken(a, toks[n-2], prefixStart); {
+				case t == nil:
+				case t.Kind == types.KList || t.Kind == types.KText:
+					p.wants, p.strict = []*types.Type{types.Number}, true
+				case t.Kind == types.KMap && core.Known(t.Key):
+					p.wants, p.strict = []*types.Type{t.Key}, true
+				}
+			}
 		case "plus":
 			// Numbers add; a text joins anything.
 			p.wants, p.strict = []*types.Type{types.Number, types.Text}, true

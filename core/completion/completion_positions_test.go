@@ -94,6 +94,8 @@ func TestCompletionPositions(t *testing.T) {
 		{"check if and", "check if flag and ‸", positionCheck{first: []string{"flag", "not", "yes", "no"}, before: [2][]string{{"flag"}, {"balance", "names"}}}},
 		{"plus", "display balance plus ‸", positionCheck{first: numbers, before: [2][]string{{"age", "balance"}, {"names", "flag", "yes", "nothing"}}}},
 		{"times", "store doubled as age times ‸", positionCheck{first: numbers}},
+		{"list index", "store aardvark as \"x\"\ndisplay scores[‸", positionCheck{first: numbers, before: [2][]string{{"age", "balance"}, {"aardvark", "names", "greeting", "flag"}}}},
+		{"text index", "store aardvark as \"x\"\ndisplay greeting[‸", positionCheck{first: numbers}},
 		{"count to", "count from 1 to ‸", positionCheck{first: numbers}},
 		{"store as", "store total as ‸", positionCheck{first: []string{"age", "balance", "names", "scores", "greeting", "flag", "bob"}, before: [2][]string{{"age"}, literals}}},
 		{"display", "display ‸", positionCheck{first: []string{"age", "balance", "names", "scores", "greeting", "flag", "bob"}, before: [2][]string{{"age"}, {"loop", "missing", "undefined"}}}},
