@@ -322,6 +322,8 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			p.madeBy = func(n ast.Node) bool { h, ok := n.(*ast.HTTPStmt); return ok && h.Kind == ast.HTTPStream }
 		case first == "wait" && last == "content" && word(2) == "write":
 			p.wants, p.strict = []*types.Type{types.Text}, true // `wait for write content TEXT into …`
+		case first == "respond" && last == "to":
+			p.wants = []*types.Type{types.NewCustom("Request")} // the request answered
 		case first == "close" && last == "file":
 			p.wants = []*types.Type{types.NewCustom("File")}
 		case last == "matches" || last == "find" || last == "pattern" && len(toks) >= 2 && word(-2) == "on":
@@ -352,6 +354,11 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 				p.wants, p.strict = []*types.Type{types.Number}, true
 			}
 		case "of", "and", ",", "with", "(":
+			if n := len(toks); last == "with" && n >= 3 && (word(-3) == "execute" || toks[n-2].Kind == token.Identifier && strings.HasPrefix(toks[n-2].Text, "query ")) {
+				// `execute db with …`, `query db with …`: the statement's text.
+				p.wants, p.strict = []*types.Type{types.Text}, true
+				break
+			}
 			// An argument of a call: the types its parameter takes.
 			if c, ok := innermostCall(toks); ok {
 				if ws, strict := paramTypes(a, c, prefixStart); len(ws) > 0 {
