@@ -484,7 +484,7 @@ read:
 						}
 						return st
 					})
-					p.dropAhead(a)
+					p.dropRaised(a.diags, len(p.raised), a.opens, len(p.opens), a.start, a.end)
 					if st == nil {
 						break read // it fails there: the reference's own error
 					}
@@ -630,18 +630,19 @@ func (p *parser) keep(a ahead) {
 	p.memo[a.start] = memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach}
 }
 
-// dropAhead drops what a statement parsed ahead (to see how the reference
-// reads on) reported: the statement lists parse it again where they take
-// it.
-func (p *parser) dropAhead(a ahead) {
-	for i := a.diags; i < len(p.raised); i++ {
+// dropRaised drops the diagnostics raised from index diags up to diagsTo
+// and the Opens from opens up to opensTo, and forgets the statements
+// parsed ahead from token index from up to to: the statement lists that
+// take those statements parse them again and report it there.
+func (p *parser) dropRaised(diags, diagsTo, opens, opensTo, from, to int) {
+	for i := diags; i < diagsTo; i++ {
 		p.raised[i].owner = droppedOwner
 	}
-	for i := a.opens; i < len(p.opens); i++ {
+	for i := opens; i < opensTo; i++ {
 		p.opens[i].owner = droppedOwner
 	}
 	for k := range p.memo {
-		if k >= a.start && k < a.end {
+		if k >= from && k < to {
 			delete(p.memo, k)
 		}
 	}

@@ -4,6 +4,8 @@ package parser
 // teardown, test, and expect with its assertions.
 
 import (
+	"math"
+
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
@@ -44,70 +46,26 @@ func (p *parser) describe() ast.Stmt {
 	// (its `end describe` not typed, the next describe taken for a nested
 	// one).
 	cand, candN, candDiags, candOpens := -1, 0, 0, 0
-	cut := func(fail func()) ast.Stmt {
-		// What the members from there reported is reported again by the
-		// statement lists that read them.
-		for i := candDiags; i < len(p.raised); i++ {
-			p.raised[i].owner = droppedOwner
-		}
-		for i := candOpens; i < len(p.opens); i++ {
-			p.opens[i].owner = droppedOwner
-		}
-		for k := range p.memo {
-			if k >= cand {
-				delete(p.memo, k) // parsed again, to report again
-			}
-		}
-		nd := len(p.diags)
-		p.note(p.pos)
-		p.event = p.tokStart(p.pos)
-		p.attempt(fail)
-		p.event = -1
-		p.note(p.pos)
-		p.rewind(cand)
-		body.Stmts = body.Stmts[:candN]
-		p.lastEnd = p.lastToken(cand, p.lastEnd)
-		fr.body = p.lastEnd
-		p.lastEnd = p.bodyBlanks(fr, p.lastEnd, p.tokStart(cand))
-		p.unclosed(fr, nd, true)
-		for p.pos > 0 && p.toks[p.pos-1].Kind == token.Eol {
-			p.pos--
-		}
-		body.From = min(body.From, p.lastToken(cand, body.From))
-		body.To = max(body.From, p.lastEnd)
-		s.Body = body
-		s.Range = p.rng(t.Start)
-		return s
-	}
-	// taken ends the describe by the layout when the closer at the current
-	// position is a describe's around it, which the reference takes for
-	// this one's and then fails further on: takenFrom raised the
-	// reference's diagnostic, from index nd (and Opens from no). The body
-	// ends before the first member lined up with the header, or else
-	// before the closer.
-	taken := func(nd, no int) ast.Stmt {
-		at := p.pos
+	// endBy ends the describe by the layout before the token at index at:
+	// what the members from cand reported, up to the diagnostics and
+	// Opens raised before the reference's (diags, opens), is reported
+	// again by the statement lists that read them. The reference's
+	// diagnostic starts at index nd, or, when taken is set, is the one
+	// takenFrom raised.
+	endBy := func(at, diags, opens, nd int, taken bool) ast.Stmt {
 		if cand >= 0 {
-			for i := candDiags; i < nd; i++ {
-				p.raised[i].owner = droppedOwner
-			}
-			for i := candOpens; i < no; i++ {
-				p.opens[i].owner = droppedOwner
-			}
-			for k := range p.memo {
-				if k >= cand {
-					delete(p.memo, k)
-				}
-			}
-			at = cand
+			p.dropRaised(candDiags, diags, candOpens, opens, cand, math.MaxInt)
 			body.Stmts = body.Stmts[:candN]
 		}
 		p.rewind(at)
 		p.lastEnd = p.lastToken(at, p.lastEnd)
 		fr.body = p.lastEnd
 		p.lastEnd = p.bodyBlanks(fr, p.lastEnd, p.tokStart(at))
-		p.annotate(fr, fr.taken[0], fr.taken[1], true)
-		p.unclosed(fr, len(p.diags), true)
+		if taken {
+			p.annotate(fr, fr.taken[0], fr.taken[1], true)
+			nd = len(p.diags)
+		}
+		p.unclosed(fr, nd, true)
 		for p.pos > 0 && p.toks[p.pos-1].Kind == token.Eol {
 			p.pos--
 		}
@@ -116,6 +74,29 @@ func (p *parser) describe() ast.Stmt {
 		s.Body = body
 		s.Range = p.rng(t.Start)
 		return s
+	}
+	// cut ends it before cand, where fail, the closer check at the current
+	// position, reports what the reference reports.
+	cut := func(fail func()) ast.Stmt {
+		nd, no := len(p.diags), len(p.opens)
+		p.note(p.pos)
+		p.event = p.tokStart(p.pos)
+		p.attempt(fail)
+		p.event = -1
+		p.note(p.pos)
+		return endBy(cand, nd, no, nd, false)
+	}
+	// taken ends it when the closer at the current position is a
+	// describe's around it, which the reference takes for this one's and
+	// then fails further on: takenFrom raised the reference's diagnostic,
+	// after index nd (and Opens after no). The body ends before the first
+	// member lined up with the header, or else before the closer.
+	taken := func(nd, no int) ast.Stmt {
+		at := p.pos
+		if cand >= 0 {
+			at = cand
+		}
+		return endBy(at, nd, no, 0, true)
 	}
 	for {
 		p.skipEol()
