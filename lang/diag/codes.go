@@ -17,6 +17,7 @@ const (
 	ParseDuplicate   = "PARSE-DUPLICATE"    // a clause given twice
 	ParseTooDeep     = "PARSE-TOO-DEEP"     // nesting deeper than the parser's MaxDepth
 	ParseDroppedChar = "PARSE-DROPPED-CHAR" // a character the language ignores (warning)
+	ParseOpenQuote   = "PARSE-OPEN-QUOTE"   // a quote left open on its line, which pairs with a later line's (the editor's list only)
 )
 
 // The analyzer's and the static pass's findings (lang/check), the

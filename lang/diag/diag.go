@@ -181,6 +181,11 @@ const (
 	// Unimplemented: a builtin is called that the runtime recognizes but
 	// does not implement. Names[0] is the builtin.
 	Unimplemented
+	// OpenQuote: a quote was left open on its line (lexer.OpenQuotes), as
+	// while a string is being typed. The span is the string to the end of
+	// its line; Related[0], when there, is the later quote the reference
+	// pairs it with.
+	OpenQuote
 )
 
 func (k Kind) String() string {
@@ -223,6 +228,8 @@ func (k Kind) String() string {
 		return "undefined list reference"
 	case Unimplemented:
 		return "unimplemented"
+	case OpenQuote:
+		return "open quote"
 	}
 	return ""
 }

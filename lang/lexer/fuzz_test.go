@@ -14,8 +14,21 @@ func FuzzLex(f *testing.F) {
 	for _, s := range []string{"", "store first name as \"Al\"\n", "x * y # c\r\nz", "\"a\\q\" 1.5 99999999999999999999", "héllo _x divided by 2", "display \"unterminated"} {
 		f.Add(s)
 	}
+	f.Add("store a as \"x\"\ndisplay \"hel\nstore b as \"y\"\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		r := Lex(src)
+		checkLexed(t, src, Lex(src))
+		// The open quote's recovery: one quote at most, the tokens as
+		// well formed.
+		cuts := OpenQuotes(src)
+		if len(cuts) > 1 || len(cuts) == 1 && (cuts[0] < 0 || cuts[0] >= len(src) || src[cuts[0]] != '"') {
+			t.Fatalf("OpenQuotes = %v", cuts)
+		}
+		checkLexed(t, src, LexCut(src, cuts, nil))
+	})
+}
+
+func checkLexed(t *testing.T, src string, r *Result) {
+	{
 		prev := 0
 		for _, tok := range r.Tokens {
 			if tok.Start < prev || tok.End <= tok.Start || tok.End > len(src) {
@@ -42,5 +55,5 @@ func FuzzLex(f *testing.F) {
 				last = s.End
 			}
 		}
-	})
+	}
 }

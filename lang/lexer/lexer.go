@@ -78,6 +78,8 @@ type lexer struct {
 	idEnd    int
 	idSimple bool   // src[idStart:idEnd] is exactly the joined text
 	idBuf    []byte // the joined text when not simple
+
+	cuts []int // the open quotes whose strings end at their lines' ends (LexCut)
 }
 
 func (l *lexer) flush() {
@@ -285,6 +287,13 @@ func boolWord(w string) (string, bool) {
 // offset after it. A literal with an unknown escape is dropped whole; an
 // unterminated quote is dropped alone.
 func (l *lexer) str(i int) int {
+	for len(l.cuts) > 0 && l.cuts[0] <= i {
+		at := l.cuts[0]
+		l.cuts = l.cuts[1:]
+		if at == i {
+			return l.cut(i)
+		}
+	}
 	src := l.src
 	j := i + 1
 	escapes := false

@@ -48,6 +48,9 @@ type Case struct {
 	// whatever has them also has an error of an earlier pass, which stops
 	// the reference from reporting the later passes' findings.
 	Hidden bool
+	// Editor cases are told only in the list an editor shows while the
+	// text is being typed (core's Snapshot.Tolerant), not in the verdict.
+	Editor bool
 
 	match *regexp.Regexp // Message compiled
 }
@@ -256,6 +259,17 @@ var explanationTable = []Explanation{
 				Meaning: "A character such as `*` or `^` is not part of WFL: the program runs as if it were not there, so `2 * 3` reads `2 3`.",
 				Fix:     "Write the operator as a word: `times` for `*`.",
 				Example: "store x as 2 * 3\ndisplay x\n", Fixed: "store x as 2 times 3\ndisplay x\n"},
+		}},
+
+	{Code: diag.ParseOpenQuote, Category: "parse", Title: "a quote left open on its line",
+		Meaning: "A string's quote is not closed on its line. WFL lets a string span lines, so the quote pairs with the next quote of the file, and every string after it is read inside out: text as code and code as text. An editor shows this finding while the string is being typed, and answers below it as if the quote were closed at the end of its line; `wfl-lsp check` reports what the text means as it stands.",
+		Fix:     "Close the string with '\"' where it ends, usually at the end of the line.",
+		Cases: []Case{
+			{Message: "the string is not closed on its line",
+				Meaning: "The quote pairs with a quote on a later line (the message names it) or with none, so the lines between are one string.",
+				Fix:     "Add the closing quote at the end of the string.",
+				Editor:  true,
+				Example: "display \"hello\nstore name as \"Ada\"\ndisplay name\n", Fixed: "display \"hello\"\nstore name as \"Ada\"\ndisplay name\n"},
 		}},
 
 	// Semantic errors and static warnings.

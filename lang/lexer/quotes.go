@@ -1,0 +1,197 @@
+package lexer
+
+// This file finds the quote a user left open, for the recovery of an
+// editor's tree (OpenQuotes), and lexes the text with its string ended at
+// its line's end (LexCut).
+//
+// The reference lexer pairs each quote with the next one, across lines: a
+// string may span lines. A quote left open while a line is being typed
+// therefore pairs with the next line's opening quote, and every string
+// below it is read inside out: code as text, text as code. The verdict
+// stays that reading's (the reference's); the tree an editor answers from
+// reads the open quote's string to the end of its line, and the rest as it
+// was meant.
+
+import "wfl-lsp/lang/token"
+
+// maxTries bounds the strings spanning lines that OpenQuotes tries as the
+// open one: those before the open quote are strings spanning lines on
+// purpose, rare in programs.
+const maxTries = 16
+
+// OpenQuotes returns the offset of the quote that was left open in src, as
+// a one-element list, or nil when none is. A quote is left open when
+// reading one string to the end of its line instead of to the next quote
+// reads less of the text otherwise than meant: fewer strings that span
+// lines and quotes without a partner, then fewer lines inside such
+// strings. Of the strings that span lines, the first few are tried, in
+// order, and then the quote without a partner, if any; of equals, the
+// later is taken (the strings before it span lines on purpose). Where
+// every quote finds a partner (a comment in the text read inside out may
+// have taken one), only a reading in which no string spans lines is taken:
+// a string over several lines is read as the reference reads it.
+func OpenQuotes(src string) []int {
+	all := scanQuotes(src, 0, -1)
+	if all.dangling < 0 && len(all.spanning) == 0 {
+		return nil
+	}
+	paired := all.dangling < 0
+	best, bestScore := -1, all.score()
+	try := func(at int, before quoteScore) {
+		s := scanQuotes(src, at, at).score()
+		s.strings += before.strings
+		s.breaks += before.breaks
+		if s.less(bestScore) || best >= 0 && s == bestScore {
+			best, bestScore = at, s
+		}
+	}
+	var before quoteScore // the strings before the one tried
+	for k, sp := range all.spanning {
+		if k == maxTries {
+			break
+		}
+		try(sp.at, before)
+		before.strings++
+		before.breaks += sp.breaks
+	}
+	if at := all.dangling; at >= 0 {
+		all.dangling = -1
+		try(at, all.score())
+	}
+	if best < 0 || paired && bestScore.strings > 0 {
+		return nil
+	}
+	return []int{best}
+}
+
+// quoteScan is what scanQuotes found.
+type quoteScan struct {
+	spanning []spanning // the strings that span lines
+	dangling int        // the first quote dropped without a partner, or -1
+}
+
+type spanning struct{ at, breaks int } // a string's opening quote and how many line breaks it holds
+
+// A quoteScore measures how much of a text a reading of its quotes reads
+// otherwise than meant: the strings that span lines and a quote without a
+// partner, then the line breaks inside those strings.
+type quoteScore struct{ strings, breaks int }
+
+func (a quoteScore) less(b quoteScore) bool {
+	return a.strings < b.strings || a.strings == b.strings && a.breaks < b.breaks
+}
+
+func (q quoteScan) score() quoteScore {
+	s := quoteScore{strings: len(q.spanning)}
+	if q.dangling >= 0 {
+		s.strings++
+	}
+	for _, sp := range q.spanning {
+		s.breaks += sp.breaks
+	}
+	return s
+}
+
+// scanQuotes pairs the quotes of src[from:] as the lexer does, skipping
+// comments and escapes, the quote at cut (if any) ending its string at its
+// line's end.
+func scanQuotes(src string, from, cut int) quoteScan {
+	q := quoteScan{dangling: -1}
+	i := from
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == '#' || c == '/' && i+1 < len(src) && src[i+1] == '/':
+			i = lineEnd(src, i)
+		case c == '"' && i == cut:
+			i = lineEnd(src, i)
+		case c == '"':
+			end, ok, breaks := stringEnd(src, i)
+			switch {
+			case !ok:
+				if end >= len(src) && q.dangling < 0 {
+					q.dangling = i
+				}
+				i++
+			default:
+				if breaks > 0 {
+					q.spanning = append(q.spanning, spanning{i, breaks})
+				}
+				i = end
+			}
+		default:
+			i++
+		}
+	}
+	return q
+}
+
+// stringEnd returns the offset after the string whose quote is at i, as
+// str reads it, whether there is one (else the lexer drops the quote
+// alone: end is len(src) when no quote closes it, short of it when a
+// backslash ends a line), and how many line breaks it holds.
+func stringEnd(src string, i int) (end int, ok bool, breaks int) {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '"':
+			return j + 1, true, breaks
+		case '\n':
+			breaks++
+		case '\\':
+			if j+1 >= len(src) || src[j+1] == '\n' {
+				return j, false, breaks
+			}
+			j++
+		}
+	}
+	return len(src), false, breaks
+}
+
+// lineEnd returns the offset of the line break that ends i's line, or
+// len(src).
+func lineEnd(src string, i int) int {
+	for i < len(src) && src[i] != '\n' && src[i] != '\r' {
+		i++
+	}
+	return i
+}
+
+// LexCut is Lex, but the string of each quote at an offset of cuts (in
+// order; OpenQuotes finds it) ends at its line's end: it holds the rest
+// of the line, its escapes read where they are whole.
+func LexCut(src string, cuts []int, buf []token.Token) *Result {
+	if n := estimate(src); cap(buf) < n {
+		buf = make([]token.Token, 0, n)
+	}
+	l := lexer{src: src, toks: buf[:0], cuts: cuts}
+	l.run(0)
+	return &Result{Tokens: l.toks, Comments: l.comments, Dropped: l.dropped}
+}
+
+// cut scans the string of the open quote at i to its line's end and
+// returns the offset of the line break.
+func (l *lexer) cut(i int) int {
+	end := lineEnd(l.src, i)
+	body := l.src[i+1 : end]
+	val := make([]byte, 0, len(body))
+	for k := 0; k < len(body); k++ {
+		if body[k] != '\\' || k+1 == len(body) {
+			val = append(val, body[k])
+			continue
+		}
+		k++
+		switch body[k] {
+		case 'n':
+			val = append(val, '\n')
+		case 't':
+			val = append(val, '\t')
+		case 'r':
+			val = append(val, '\r')
+		case '0':
+			val = append(val, 0)
+		default:
+			val = append(val, body[k])
+		}
+	}
+	l.emit(token.StringLiteral, i, end, string(val))
+	return end
+}

@@ -1,0 +1,50 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/token"
+)
+
+// OpenQuote returns the finding of the quote at offset at of src left
+// open on its line (lexer.OpenQuotes finds it), which [UnitsRecovered]
+// reads to the end of its line: an error spanning the string to there,
+// whose Related names the later quote the reference pairs it with, if
+// any. The reference's reading of the text, and so the verdict, is the
+// other one; this is what an editor shows while the string is typed.
+func OpenQuote(src string, at int) diag.Diagnostic {
+	end := at + 1
+	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+		end++
+	}
+	d := diag.Diagnostic{
+		Span: token.Span{Start: at, End: end}, Severity: diag.Error, Category: diag.Parse,
+		Kind: diag.OpenQuote, Code: diag.ParseOpenQuote,
+		Message: "the string is not closed on its line: add '\"' where it ends",
+	}
+	if k := partner(src, at); k >= 0 {
+		line := 1 + strings.Count(src[:k], "\n")
+		d.Message = "the string is not closed on its line, so it runs to the quote on line " + strconv.Itoa(line) + " and the strings after it are read inside out: add '\"' where it ends"
+		d.Related = []diag.Related{{Span: token.Span{Start: k, End: k + 1}, Message: "the quote that closes it as the text stands"}}
+	}
+	return d
+}
+
+// partner returns the offset of the quote that closes the string of the
+// quote at at as the lexer reads it, or -1.
+func partner(src string, at int) int {
+	for j := at + 1; j < len(src); j++ {
+		switch src[j] {
+		case '"':
+			return j
+		case '\\':
+			if j+1 >= len(src) || src[j+1] == '\n' {
+				return -1
+			}
+			j++
+		}
+	}
+	return -1
+}
