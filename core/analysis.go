@@ -23,6 +23,10 @@ type Analysis struct {
 	Info        *check.Info       // names, symbols and types; never nil
 	Diagnostics []diag.Diagnostic // parse, semantic, type and lint findings
 
+	// cuts are the quotes left open that the tree reads to their lines'
+	// ends (Snapshot.Analysis), nil when it is the reference's reading.
+	cuts []int
+
 	// part is set for a partial analysis (query.go): File holds only the
 	// statements of the stretches part names, Info what checking them
 	// learnt, and Diagnostics is nil.
@@ -139,6 +143,33 @@ func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *pa
 		Info:        info,
 		Diagnostics: diags,
 	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, other: lintOther, both: both, ctx: ctx, included: in.texts}
+}
+
+// OpenQuote returns the offset of the quote left open that the tree
+// reads to the end of its line (Snapshot.Analysis), or -1 when the tree
+// is the reference's reading.
+func (a *Analysis) OpenQuote() int {
+	if len(a.cuts) == 0 {
+		return -1
+	}
+	return a.cuts[0]
+}
+
+// recoveredAnalysis returns the analysis of text read with the strings of
+// the quotes at cuts ending at their lines' ends (lexer.OpenQuotes finds
+// the one left open): ref's, the reference's reading, but for the tree
+// and what checking it learnt. Its diagnostics stay ref's, the verdict.
+// f, when not nil, is the tree of that reading (Snapshot.Syntax made it).
+func recoveredAnalysis(uri URI, text string, src includeSource, ref *Analysis, cuts []int, f *ast.File, done <-chan struct{}) *Analysis {
+	if f == nil {
+		f, _, _ = parser.UnitsRecovered(text, cuts)
+	}
+	ctx := check.FileContext(f)
+	ctx.Done = done
+	in := followIncludes(f, uri.Path(), src)
+	ctx.Imports, ctx.Unfollowed = in.syms, in.problems
+	info, _ := check.CheckPasses(f, text, ctx)
+	return &Analysis{Syntax: Syntax{Lines: ref.Lines, File: f}, Info: info, Diagnostics: ref.Diagnostics, cuts: cuts}
 }
 
 // closed reports whether done is closed (never, for nil).

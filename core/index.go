@@ -149,10 +149,14 @@ func buildIndex(a *Analysis) *index {
 
 // tokens returns the lexer's view of the text (for a partial analysis, of
 // the stretches it parsed), computed once.
-func (ix *index) tokens(text string, part *coverage) *lexer.Result {
+func (ix *index) tokens(text string, part *coverage, cuts []int) *lexer.Result {
 	ix.lexOnce.Do(func() {
 		if part != nil {
 			ix.lex = part.tokens(text)
+			return
+		}
+		if cuts != nil {
+			ix.lex = lexer.LexCut(text, cuts, nil)
 			return
 		}
 		ix.lex = lexer.Lex(text)
@@ -297,7 +301,9 @@ func (a *Analysis) findMemberNames() map[*ast.Ident]bool {
 
 // Tokens returns the tokens of the analysed text (of the stretches a
 // partial analysis parsed), lexed once per analysis.
-func (a *Analysis) Tokens() []token.Token { return indexOf(a).tokens(a.Lines.Text(), a.part).Tokens }
+func (a *Analysis) Tokens() []token.Token {
+	return indexOf(a).tokens(a.Lines.Text(), a.part, a.cuts).Tokens
+}
 
 // IdentsOf yields the identifiers of the analysed text that name one of
 // syms, their declarations included, in the text's order.
@@ -314,7 +320,7 @@ func (a *Analysis) IdentsOf(syms ...*check.Symbol) iter.Seq[IdentRef] {
 
 // Lexed returns the tokens and comments of the analysed text (of the
 // stretches a partial analysis parsed), lexed once per analysis.
-func (a *Analysis) Lexed() *lexer.Result { return indexOf(a).tokens(a.Lines.Text(), a.part) }
+func (a *Analysis) Lexed() *lexer.Result { return indexOf(a).tokens(a.Lines.Text(), a.part, a.cuts) }
 
 // Names returns the identifiers of the tree in the text's order, and ref,
 // which says what the ith of them names and whether it declares it.

@@ -107,6 +107,9 @@ func (s *Snapshot) query() *queryState {
 		if !s.derived || s.analysed.Load() {
 			return
 		}
+		if s.quoteOpen(st) {
+			return // the units are the reference's reading; the tree is not (Analysis)
+		}
 		s.q = newQueryState(st, b.take())
 	})
 	return s.q
@@ -149,7 +152,7 @@ func newQueryBase(s *Snapshot) *queryBase {
 func (b *queryBase) take() *queryBase {
 	b.once.Do(func() {
 		s := b.snap
-		st, a := s.diagState(), s.Analysis()
+		st, a := s.diagState(), s.reference()
 		b.starts, b.units = st.starts, roots(st.units)
 		if a.Info != nil && a.Info.Global != nil {
 			b.symbols = a.Info.Global.Symbols
@@ -456,7 +459,7 @@ func (q *queryState) answer(span token.Span, uses uint32) *Analysis {
 		// What every query of it reads first, made before those waiting
 		// for it run: else the first of them makes it while the others wait
 		// for it in turn.
-		indexOf(p.a).tokens(st.text, p.a.part)
+		indexOf(p.a).tokens(st.text, p.a.part, nil)
 	}
 	return p.a
 }

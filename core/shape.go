@@ -116,6 +116,19 @@ func (s *diagState) describeShapes(prev *diagState, first, pnext int, checked []
 	}
 }
 
+// mayOpenQuote reports whether a quote of the text may be left open
+// (lexer.OpenQuotes tells): a unit's string spans lines or finds no end,
+// or a unit that holds a quote does not end with a line break.
+func (s *diagState) mayOpenQuote() bool {
+	for i := range s.units {
+		sh := s.shape(i)
+		if sh&shapeStringLines != 0 || sh&(shapeUnended|shapeQuoted) == shapeUnended|shapeQuoted {
+			return true
+		}
+	}
+	return false
+}
+
 // quoteFrom returns multilineString(s.text), reading only the units whose
 // strings span lines or leave a quote open (shapeStringLines): the lexer pairs a unit's quotes within its text, which
 // ends with a line break, unless one is left open (then, and from a unit

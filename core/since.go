@@ -23,8 +23,8 @@ type Unit = unit
 // caller does not modify them.
 func (s *Snapshot) Units() (units []*Unit, starts []int) {
 	st := s.diagState()
-	if st == nil {
-		return nil, nil
+	if st == nil || s.quoteOpen(st) {
+		return nil, nil // a quote left open: the units are not the tree's (Analysis)
 	}
 	return st.units, st.starts
 }

@@ -29,6 +29,9 @@ type parsedText struct {
 	syntax  Syntax
 	units   []parser.Unit
 	dropped []diag.Diagnostic
+	// recovered: the tree reads an open quote's string to its line's end
+	// (Snapshot.Analysis); units and dropped are nil.
+	recovered bool
 }
 
 // Syntax returns the snapshot's syntax tree and line table: its analysis's
@@ -48,8 +51,16 @@ func (s *Snapshot) Syntax() *Syntax {
 	if p := s.parsed.Value(); p != nil {
 		return &p.syntax // keeps p alive while it is used
 	}
-	f, units, dropped := parser.Units(s.Text)
-	p := &parsedText{syntax: Syntax{Lines: s.QueryLines(), File: f}, units: units, dropped: dropped}
+	var p *parsedText
+	if cuts := s.openQuotes(); cuts != nil {
+		// The tree of Analysis, not the reference's: the analysis does
+		// not take it over.
+		f, _, _ := parser.UnitsRecovered(s.Text, cuts)
+		p = &parsedText{syntax: Syntax{Lines: s.QueryLines(), File: f}, recovered: true}
+	} else {
+		f, units, dropped := parser.Units(s.Text)
+		p = &parsedText{syntax: Syntax{Lines: s.QueryLines(), File: f}, units: units, dropped: dropped}
+	}
 	s.parsed = weak.Make(p)
 	return &p.syntax
 }
@@ -59,5 +70,8 @@ func (s *Snapshot) Syntax() *Syntax {
 func (s *Snapshot) takeParse() *parsedText {
 	s.syntaxMu.Lock()
 	defer s.syntaxMu.Unlock()
-	return s.parsed.Value()
+	if p := s.parsed.Value(); p != nil && !p.recovered {
+		return p
+	}
+	return nil
 }

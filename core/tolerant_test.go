@@ -108,9 +108,12 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 	}
 }
 
+// parseFails reports whether a list holds a parse error: one of the
+// reference's (the editor's finding that a quote is left open is not one:
+// the reference reads the text on, its strings inside out).
 func parseFails(ds []diag.Diagnostic) bool {
 	for _, d := range ds {
-		if d.Category == diag.Parse && d.Severity == diag.Error {
+		if d.Category == diag.Parse && d.Severity == diag.Error && d.Kind != diag.OpenQuote {
 			return true
 		}
 	}
@@ -352,8 +355,9 @@ func TestTolerantCases(t *testing.T) {
 			"store as 5\nchange total to 1\n", []string{"1: PARSE-EXPECTED"}},
 		{"no undefined name while a declaration cannot say its name yet, when only an action declares it",
 			"define action called f:\n    store total as 1\n    display total\nend action\nstore\ndisplay total\n", []string{"5: PARSE-EXPECTED"}},
-		{"nothing from the lines after a quote being typed",
-			"change q to 1\ndisplay \"abc\nchange r to \"a\" plus (\nchange s to 2\n", []string{"1: ANALYZE-SEMANTIC", "3: PARSE-UNEXPECTED"}},
+		{"the lines after a quote being typed read as meant: the quote is closed at the end of its line",
+			"change q to 1\ndisplay \"abc\nchange r to \"a\" plus (\nchange s to 2\n",
+			[]string{"1: ANALYZE-SEMANTIC", "2: PARSE-OPEN-QUOTE", "3: PARSE-UNEXPECTED", "4: ANALYZE-SEMANTIC"}},
 		{"nothing from the lines a block broken in its body held, up to its closer read as a stray end, and what follows as it is",
 			"create container Box:\n    property width: Number\n    property height: Number\nend\ncreate new Box as b:\n    width is as 10\nheight is 5\nend\nchange q to 1\n",
 			[]string{"6: PARSE-UNEXPECTED", "9: ANALYZE-SEMANTIC"}},

@@ -8,13 +8,17 @@ import (
 	"iter"
 	"path/filepath"
 	"runtime/trace"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"weak"
 
+	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 
 	"github.com/puzpuzpuz/xsync/v3"
@@ -32,7 +36,22 @@ type Snapshot struct {
 	Text    string // full UTF-8 text
 
 	once     sync.Once
-	analysis *Analysis
+	analysis *Analysis // the reference's reading (see Analysis)
+
+	// cuts are the quotes left open in Text that the recovered reading
+	// reads to their lines' ends (lexer.OpenQuotes), nil when none are;
+	// recovered is the analysis of that reading (see Analysis).
+	cutsOnce  sync.Once
+	cuts      []int
+	recOnce   sync.Once
+	recovered *Analysis
+	// closed is the snapshot of Text with the open quote closed at the end
+	// of its line, whose findings the editor's list shows (TolerantSeq);
+	// prevClosed is an earlier version's, which its diagnostics derive
+	// from, until closed is made.
+	closedOnce sync.Once
+	closed     atomic.Pointer[Snapshot]
+	prevClosed atomic.Pointer[Snapshot]
 
 	// ctx, for a snapshot of NewSnapshotContext, ends when its analyses
 	// are no longer wanted; nil for every other.
@@ -126,9 +145,48 @@ func (s *Snapshot) done() <-chan struct{} {
 
 // Analysis returns the snapshot's analysis, computing it on first use. It is
 // safe to call from many goroutines.
+//
+// While a quote is left open (a string being typed: lexer.OpenQuotes), the
+// reference pairs it with the next line's quote and reads every string
+// below inside out. The analysis's tree and names are then those of the
+// text with that string read to the end of its line, and the rest as it
+// is meant, so that what an editor asks below the line (hover,
+// definition, outline, tokens, ...) is answered as with the quote closed;
+// its Diagnostics stay the reference's reading's (the verdict).
 func (s *Snapshot) Analysis() *Analysis {
+	a := s.reference()
+	if s.openQuotes() == nil {
+		return a
+	}
+	s.recOnce.Do(func() {
+		var f *ast.File // the tree Syntax made, if it is still held
+		s.syntaxMu.Lock()
+		if p := s.parsed.Value(); p != nil && p.recovered {
+			f = p.syntax.File
+		}
+		s.syntaxMu.Unlock()
+		s.recovered = recoveredAnalysis(s.URI, s.Text, s.src, a, s.cuts, f, s.done())
+	})
+	return s.recovered
+}
+
+// reference returns the analysis of the text as the reference reads it,
+// computing it on first use: the one the diagnostics' state and the
+// partial queries start from.
+func (s *Snapshot) reference() *Analysis {
 	s.once.Do(s.analyze)
 	return s.analysis
+}
+
+// openQuotes returns the quotes left open in the text (lexer.OpenQuotes),
+// found once.
+func (s *Snapshot) openQuotes() []int {
+	s.cutsOnce.Do(func() {
+		if strings.IndexByte(s.Text, '"') >= 0 {
+			s.cuts = lexer.OpenQuotes(s.Text)
+		}
+	})
+	return s.cuts
 }
 
 // analyze computes the analysis (once). Until the diagnostics are
@@ -169,7 +227,7 @@ func (s *Snapshot) WithText(text string) *Snapshot {
 func (s *Snapshot) own() *Analysis {
 	s.ownOnce.Do(func() {
 		if !strings.Contains(s.Text, "include") {
-			s.ownA = s.Analysis()
+			s.ownA = s.reference()
 			return
 		}
 		s.ownA, _ = analyze(s.URI, s.Text, nil)
@@ -213,18 +271,151 @@ func (s *Snapshot) DiagnosticsSeq() (*token.Lines, int, iter.Seq[diag.Diagnostic
 // semantic and type findings of the statements that parse. The verdict
 // (MCP's valid, `wfl-lsp check` without --all) stays Diagnostics'.
 func (s *Snapshot) Tolerant() (*token.Lines, []diag.Diagnostic) {
-	st := s.diagState()
-	out := make([]diag.Diagnostic, 0, st.count())
-	for d := range st.tolerant() {
+	lines, n, seq := s.TolerantSeq()
+	out := make([]diag.Diagnostic, 0, n)
+	for d := range seq {
 		out = append(out, d)
 	}
-	return st.lines, out
+	return lines, out
 }
 
 // TolerantSeq is Tolerant without building the list.
 func (s *Snapshot) TolerantSeq() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	st := s.diagState()
-	return st.lines, st.count(), st.tolerant()
+	if !s.quoteRuns(st) {
+		return st.lines, st.count(), st.tolerant()
+	}
+	return s.quoteList(st)
+}
+
+// quoteOpen reports whether a quote is left open in the text (st is its
+// diagnostics' state): Analysis reads it to the end of its line.
+func (s *Snapshot) quoteOpen(st *diagState) bool { return st.mayOpenQuote() && s.openQuotes() != nil }
+
+// quoteRuns reports whether a quote is left open that pairs with a later
+// line's (quoteOpen): the editor's list is then quoteList. (One that pairs
+// with none the lexer drops, and reads the lines below as meant.)
+func (s *Snapshot) quoteRuns(st *diagState) bool {
+	return s.quoteOpen(st) && parser.OpenQuote(s.Text, s.cuts[0]).Related != nil
+}
+
+// closedList is TolerantSeq's list while a quote is left open: the
+// findings of the text with the quote closed at the end of its line (the
+// reading the tree is of: Analysis), placed in this text, and the finding
+// that says the quote is open, but for the findings of the checker and
+// the linter on the statement being typed (the quote's line, and the
+// innermost statement that holds it). The reference's reading (the verdict:
+// Diagnostics) reads the strings below inside out, and what it finds
+// there is not what the user wrote.
+func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
+	at := lineEndAt(s.Text, s.cuts[0])
+	s.closedOnce.Do(func() {
+		c := &Snapshot{URI: s.URI, Version: s.Version, Text: s.Text[:at] + `"` + s.Text[at:], src: s.src, ctx: s.ctx}
+		if p := s.prevClosed.Swap(nil); p != nil && p.diags.Load() != nil {
+			c.base.Store(p) // typing on in the string: derived from the last
+		}
+		s.closed.Store(c)
+	})
+	_, n, seq := s.closed.Load().TolerantSeq()
+	// The statement being typed: its line, and the innermost statement of
+	// the tree that holds the quote.
+	from, to := strings.LastIndexAny(s.Text[:s.cuts[0]], "\n\r")+1, at
+	var inner ast.Node
+	ast.Inspect(s.Syntax().File, func(n ast.Node) bool {
+		if n == nil || n.Pos() > s.cuts[0] || n.End() < s.cuts[0] {
+			return false
+		}
+		if _, ok := n.(ast.Stmt); ok {
+			inner = n
+		}
+		return true
+	})
+	if inner != nil {
+		from, to = min(from, inner.Pos()), max(to, inner.End())
+	}
+	back := func(off int) int {
+		if off > at {
+			return off - 1
+		}
+		return off
+	}
+	return st.lines, n + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
+		for d := range seq {
+			d.Span = token.Span{Start: back(d.Span.Start), End: back(d.Span.End)}
+			if d.Category != diag.Parse && d.Span.Start >= from && d.Span.Start <= to {
+				// Of the statement being typed, only what does not parse:
+				// which of its quotes is the open one is a guess.
+				continue
+			}
+			if len(d.Related) > 0 {
+				d.Related = slices.Clone(d.Related)
+				for i, r := range d.Related {
+					d.Related[i].Span = token.Span{Start: back(r.Span.Start), End: back(r.Span.End)}
+				}
+			}
+			if !yield(d) {
+				return
+			}
+		}
+	}, s.Text, s.cuts)
+}
+
+// withOpenQuotes yields seq's diagnostics (sorted) with the finding of
+// each quote of text at cuts left open (parser.OpenQuote) at its place.
+func withOpenQuotes(seq iter.Seq[diag.Diagnostic], text string, cuts []int) iter.Seq[diag.Diagnostic] {
+	return func(yield func(diag.Diagnostic) bool) {
+		for d := range seq {
+			for len(cuts) > 0 && cuts[0] < d.Span.Start {
+				if !yield(parser.OpenQuote(text, cuts[0])) {
+					return
+				}
+				cuts = cuts[1:]
+			}
+			if !yield(d) {
+				return
+			}
+		}
+		for _, c := range cuts {
+			if !yield(parser.OpenQuote(text, c)) {
+				return
+			}
+		}
+	}
+}
+
+// quoteList is TolerantSeq's list while a quote is left open (quoteOpen):
+// closedList when the quote is the first of its line, which the rest of
+// the line then is the string of. Where quotes come before it on its line,
+// which of them was left open is a guess: the list is the tolerant one of
+// the reference's reading but for what it finds past the quote's line,
+// other than parse errors (the text there is read inside out), and the
+// unused variables, with the finding that says the quote is open.
+func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
+	at := s.cuts[0]
+	if strings.IndexByte(s.Text[strings.LastIndexAny(s.Text[:at], "\n\r")+1:at], '"') < 0 {
+		return s.closedList(st)
+	}
+	end := lineEndAt(s.Text, at)
+	seq := st.tolerant()
+	return st.lines, st.count() + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
+		for d := range seq {
+			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Span.Start > end || d.Kind == diag.Unused {
+				continue // (whether a variable is read depends on the text below)
+			}
+			if !yield(d) {
+				return
+			}
+		}
+	}, s.Text, s.cuts)
+}
+
+// lineEndAt returns the offset of the line break that ends the line of
+// offset i of text, or len(text).
+func lineEndAt(text string, i int) int {
+	for i < len(text) && text[i] != '\n' && text[i] != '\r' {
+		i++
+	}
+	return i
 }
 
 // Derive makes the snapshot's diagnostics' state when it is derived from
@@ -408,6 +599,11 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 	}
 	s := w.newSnapshot(uri, version, text)
 	s.follow(old, false, edits)
+	if c := old.closed.Load(); c != nil {
+		s.prevClosed.Store(c)
+	} else if c := old.prevClosed.Load(); c != nil {
+		s.prevClosed.Store(c)
+	}
 	if l := old.lines.Load(); l != nil && len(edits) == 1 {
 		// The line table follows the edit, as the next change's positions
 		// are read with it: while a burst of keystrokes comes faster than
@@ -629,6 +825,9 @@ func (w *Workspace) Diagnostics(s *Snapshot, tolerant bool) (*token.Lines, []dia
 // Snapshot.DiagnosticsSeq).
 func (w *Workspace) DiagnosticsSeq(s *Snapshot, tolerant bool) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	st := s.diagState()
+	if tolerant && s.quoteRuns(st) {
+		return s.quoteList(st)
+	}
 	return st.lines, st.count(), st.diagnosticsOf(w.shownRefs(s, st, tolerant))
 }
 
@@ -664,6 +863,17 @@ func (w *Workspace) shownRefs(s *Snapshot, st *diagState, tolerant bool) iter.Se
 // (diagState.encoded; key says what else the encodings depend on).
 func (w *Workspace) DiagnosticsEncoded(s *Snapshot, tolerant bool, key string, encode func(dst []byte, d diag.Diagnostic) []byte) (*token.Lines, int, iter.Seq[[]byte]) {
 	st := s.diagState()
+	if tolerant && s.quoteRuns(st) {
+		// While a quote is open, each version's list is its own.
+		lines, n, seq := s.quoteList(st)
+		return lines, n, func(yield func([]byte) bool) {
+			for d := range seq {
+				if !yield(encode(nil, d)) {
+					return
+				}
+			}
+		}
+	}
 	refs := w.shownRefs(s, st, tolerant)
 	// Kept once the document is edited (the state is derived): a
 	// document only opened, maybe never edited, holds no more than its

@@ -56,6 +56,7 @@ const (
 	RemoveUnused   Kind = "remove-unused-variable"     // ANALYZE-UNUSED: the declaration, when its value has no effect
 	Implement      Kind = "implement-interface"        // a container lacking an action its interface requires: a stub
 	InsertCloser   Kind = "insert-closer"              // a missing `end …` line
+	CloseQuote     Kind = "close-quote"                // a quote left open on its line: '"' at the end of the line
 	ReplaceCloser  Kind = "replace-closer"             // a closer of the wrong block: its second word replaced
 	ExtraWords     Kind = "remove-extra-words"         // `end for each` -> `end for`
 	InsertKeyword  Kind = "insert-keyword"             // a missing word the parser names (`as`, `to`, `if`, `each`, …): inserted where it expected it
@@ -359,6 +360,9 @@ func (fx *fixer) fixes(d diag.Diagnostic) []Fix {
 			return fx.implement(d)
 		}
 	case diag.Parse:
+		if d.Kind == diag.OpenQuote || d.Code == diag.ParseDroppedChar && fx.src[d.Span.Start:d.Span.End] == `"` {
+			return fx.closeQuote(d)
+		}
 		return slices.Concat(fx.closer(d), fx.missingKeyword(d), fx.missingStatementWord(d), fx.extraWords(d))
 	}
 	return nil

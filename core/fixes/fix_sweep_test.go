@@ -14,6 +14,7 @@ import (
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
@@ -125,12 +126,36 @@ func errorsFound(a *core.Analysis, src string) map[string]int {
 			reported[sweepKey(d)]++
 		}
 	}
-	f, _ := parser.Parse(src)
-	_, passes := check.CheckPasses(f, src, check.FileContext(f))
 	found := map[string]int{}
-	for _, d := range slices.Concat(passes.Analyzer, passes.Static, passes.Type) {
-		if d.Severity == diag.Error {
-			found[sweepKey(d)]++
+	// The program's as the reference reads it, and, with a quote left
+	// open, as the editor's tree reads it (the string closed at the end of
+	// its line): closing it lets those errors through.
+	trees := []*ast.File{}
+	f, _ := parser.Parse(src)
+	trees = append(trees, f)
+	if cuts := lexer.OpenQuotes(src); cuts != nil {
+		f, units, dropped := parser.UnitsRecovered(src, cuts)
+		trees = append(trees, f)
+		n := map[string]int{}
+		for _, d := range parser.Diagnostics(units, dropped) {
+			if d.Severity == diag.Error {
+				n[sweepKey(d)]++
+			}
+		}
+		for k, c := range n {
+			reported[k] = max(reported[k], c)
+		}
+	}
+	for _, f := range trees {
+		_, passes := check.CheckPasses(f, src, check.FileContext(f))
+		n := map[string]int{}
+		for _, d := range slices.Concat(passes.Analyzer, passes.Static, passes.Type) {
+			if d.Severity == diag.Error {
+				n[sweepKey(d)]++
+			}
+		}
+		for k, c := range n {
+			found[k] = max(found[k], c)
 		}
 	}
 	for k, n := range found {

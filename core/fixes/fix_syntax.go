@@ -304,3 +304,38 @@ func (fx *fixer) extraWords(d diag.Diagnostic) []Fix {
 		Kind: ExtraWords, Diagnostic: d, Preferred: true,
 		Edits: []core.Edit{{Start: ls + words[1].End, End: ls + last.End}}}}
 }
+
+// closeQuote closes a string left open on its line (diag.OpenQuote, or a
+// quote the lexer dropped for want of a partner) at the end of the line,
+// as the editor's tree reads it, or, on a line that ends with a colon,
+// before the colon: that one is preferred on a block's header (`describe
+// "totals:`, `check if name is "Ada:`), the other elsewhere (`display
+// "Note:`). The preferred one is sound as made (the tree reads the string
+// closed there, or the header's grammar closes it); the other is checked
+// like other fixes.
+func (fx *fixer) closeQuote(d diag.Diagnostic) []Fix {
+	ls := strings.LastIndexAny(fx.src[:d.Span.Start], "\n\r") + 1
+	end := d.Span.Start
+	for end < len(fx.src) && fx.src[end] != '\n' && fx.src[end] != '\r' {
+		end++
+	}
+	line := fx.lines.Line(d.Span.Start) + 1
+	open := true // the tree reads the string closed at the end of the line
+	fixes := []Fix{{Title: fmt.Sprintf("Close the string: insert '\"' at the end of line %d", line), Kind: CloseQuote,
+		Diagnostic: d, Preferred: true, sound: open, Edits: []core.Edit{{Start: end, End: end, Text: `"`}}}}
+	body := strings.TrimRight(fx.src[d.Span.Start:end], " \t")
+	if !strings.HasSuffix(body, ":") || len(body) < 3 {
+		return fixes
+	}
+	colon := d.Span.Start + len(body) - 1
+	header := false
+	if ws := strings.Fields(fx.src[ls:d.Span.Start]); len(ws) > 0 {
+		switch ws[0] {
+		case "describe", "test", "check", "if", "for", "count", "repeat", "while", "when", "otherwise", "define", "on", "create", "try":
+			header = true
+		}
+	}
+	fixes[0].Preferred, fixes[0].sound = !header, open && !header
+	return append(fixes, Fix{Title: fmt.Sprintf("Close the string: insert '\"' before the colon of line %d", line), Kind: CloseQuote,
+		Diagnostic: d, Preferred: header, sound: open && header, Edits: []core.Edit{{Start: colon, End: colon, Text: `"`}}})
+}

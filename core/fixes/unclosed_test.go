@@ -38,6 +38,10 @@ type deletion struct {
 	closerLen   int
 	blockLines  [2]int // the block's lines in the program, 0-based: header to closer
 	closerWords string
+	// insideTo is where the lines the deletion touches end in the program
+	// (the block's: after the closer's line), cutTo in the program
+	// without it; linesGone is how many lines it deletes.
+	insideTo, cutTo, linesGone int
 }
 
 // at maps an offset of the program to the program without the closer, or
@@ -55,7 +59,7 @@ func (d deletion) at(off int) int {
 // inside reports whether an offset of the program lies on the block's
 // lines.
 func (d deletion) inside(off int) bool {
-	return off >= d.headerLine && off < d.closer+d.closerLen
+	return off >= d.headerLine && off < d.insideTo
 }
 
 // deletions returns every deletion of a closer of text, a program that
@@ -88,6 +92,7 @@ func deletions(text string, f *ast.File, lines *token.Lines) []deletion {
 		out = append(out, deletion{
 			text: text, cut: text[:ls] + text[next:], header: st.Pos(), headerLine: lines.LineStart(lines.Line(st.Pos())), closer: ls, closerLen: next - ls,
 			blockLines: [2]int{lines.Line(st.Pos()), l}, closerWords: strings.TrimSpace(text[ls:le]),
+			insideTo: next, cutTo: ls, linesGone: 1,
 		})
 	}
 	return out
@@ -248,7 +253,7 @@ func sameOutside(d deletion, a0, a1 *core.Analysis, rng *rand.Rand, queries *int
 	}
 	line := func(l int) int { // 1-based
 		if l > d.blockLines[1] {
-			return l - 1
+			return l - d.linesGone
 		}
 		return l
 	}
@@ -293,7 +298,7 @@ func sameOutside(d deletion, a0, a1 *core.Analysis, rng *rand.Rand, queries *int
 		walk(presentation.DocumentSymbols(a))
 		return out
 	}
-	outside1 := func(off int) bool { return off < d.headerLine || off >= d.closer }
+	outside1 := func(off int) bool { return off < d.headerLine || off >= d.cutTo }
 	same := func(off int) int { return off }
 	if got, want := outline(a1, outside1, same), outline(a0, func(off int) bool { return !d.inside(off) }, d.at); !slices.Equal(got, want) {
 		return fmt.Sprintf("outline outside the block: missing %q, extra %q", minus(want, got), minus(got, want))
@@ -311,8 +316,8 @@ func sameOutside(d deletion, a0, a1 *core.Analysis, rng *rand.Rand, queries *int
 	}
 	sameLine := func(l int) int { return l }
 	lineAt := func(l int) int {
-		if l >= d.blockLines[1] {
-			return l - 1
+		if l >= d.blockLines[1]+1-d.linesGone {
+			return l - d.linesGone
 		}
 		return l
 	}
@@ -353,7 +358,7 @@ func noNewFindings(d deletion, shown0, shown1 []diag.Diagnostic) string {
 				var l int
 				fmt.Sscanf(m, "line %d", &l)
 				if l > d.blockLines[1]+1 {
-					l--
+					l -= d.linesGone
 				}
 				return fmt.Sprintf("line %d", l)
 			})
@@ -361,7 +366,7 @@ func noNewFindings(d deletion, shown0, shown1 []diag.Diagnostic) string {
 		}
 	}
 	for _, x := range shown1 {
-		if x.Category == diag.Parse || x.Span.Start >= d.headerLine && x.Span.Start < d.closer {
+		if x.Category == diag.Parse || x.Span.Start >= d.headerLine && x.Span.Start < d.cutTo {
 			continue
 		}
 		if !had[key(x, x.Span.Start)] {

@@ -26,6 +26,11 @@ func PrepareRename(a *core.Analysis, offset int) (token.Span, string, error) {
 	if sym == nil {
 		return token.Span{}, "", fmt.Errorf("%q is not declared in this document", id.Name)
 	}
+	if at := a.OpenQuote(); at >= 0 {
+		// WFL reads the text below the quote otherwise than the editor's
+		// tree does: a rename made from the tree may change what it means.
+		return token.Span{}, "", fmt.Errorf("the string on line %d is not closed, so WFL reads the text after it otherwise: close it before renaming", a.Lines.Line(at)+1)
+	}
 	if err := renameable(sym); err != nil {
 		return token.Span{}, "", err
 	}

@@ -262,3 +262,28 @@ func TestRenameAcrossFilesEveryName(t *testing.T) {
 		t.Errorf("only %d names renamed", renamed)
 	}
 }
+
+// TestRenameRefusedWhileQuoteOpen: while a quote is left open, WFL reads
+// the text below it otherwise than the tree the editor answers from, so a
+// rename made from the tree could change what the program means (the use
+// in `display " with total` is the reference's, not the tree's).
+func TestRenameRefusedWhileQuoteOpen(t *testing.T) {
+	for _, src := range []string{
+		"store total as 3\ndisplay \" with total\n",
+		"store total as 3\ndisplay \"sum\ndisplay \"is \" with total\n",
+	} {
+		a := featuretest.AnalysisOf(t, src)
+		_, _, err := PrepareRename(a, 6)
+		if err == nil || !strings.Contains(err.Error(), "line 2 is not closed") {
+			t.Errorf("%q: PrepareRename: %v, want a refusal naming line 2", src, err)
+		}
+		if _, err := Rename(a, 6, "sum"); err == nil {
+			t.Errorf("%q: Rename made edits", src)
+		}
+	}
+	// Closed, it renames.
+	a := featuretest.AnalysisOf(t, "store total as 3\ndisplay \"sum\"\n")
+	if _, err := Rename(a, 6, "sum"); err != nil {
+		t.Errorf("closed: %v", err)
+	}
+}
