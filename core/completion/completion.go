@@ -153,7 +153,9 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 	lastWord := strings.ToLower(prefix[strings.LastIndex(prefix, " ")+1:])
 	l.keep = prefixFilter(strings.ToLower(prefix), lastWord)
 	values := func() {
-		valueNames(a, l, prefixStart, p, opts.Snippets)
+		if !p.noNames {
+			valueNames(a, l, prefixStart, p, opts.Snippets)
+		}
 		fitting(l, groupKeyword, valueWords(), p, valueWordTypes)
 		fitting(l, groupBuiltin, builtinItems(opts.Snippets), p, builtinResult)
 	}
@@ -260,6 +262,10 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 			}
 			return -1
 		})
+	case slotWords:
+		for i, it := range p.words {
+			l.items(groupKeyword+i, []Item{it}) // in the order of the grammar's words: the commonest first
+		}
 	case slotPatternNext:
 		for i, it := range patternJoiners() {
 			l.items(groupKeyword+i, []Item{it})
@@ -355,7 +361,8 @@ func namesInScope(a *core.Analysis, l *candidateList, offset, base int, call str
 		if sym.Kind == check.SymPattern && len(score) == 0 {
 			return // a pattern is a value only where a place takes one (see valueNames)
 		}
-		declared := sym.Decl.End == 0 || s.Decl().Start < offset || sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
+		declared := sym.Decl.End == 0 && s.Bound() < offset || sym.Decl.End > 0 && s.Decl().Start < offset ||
+			sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
 		if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
 			return // WFL names must be declared before use
 		}
@@ -428,6 +435,9 @@ func valueNames(a *core.Analysis, l *candidateList, offset int, p place, snippet
 		}
 		if sym.Kind == check.SymPattern && !slices.ContainsFunc(p.wants, func(t *types.Type) bool { return t.Kind == types.KPattern }) {
 			return -1 // a pattern matches a text; it is no value elsewhere
+		}
+		if sym.Kind == check.SymMethod {
+			return -1 // a method's own name is no value in its container's actions (`obj.m()` calls one)
 		}
 		later := 0
 		if p.madeBy != nil && !p.madeBy(sym.Node) {

@@ -9,6 +9,7 @@ package completion
 
 import (
 	"strings"
+	"sync"
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
@@ -41,6 +42,7 @@ const (
 	slotSignal                  // after `register signal handler for`: a signal
 	slotPattern                 // an element of a pattern's body
 	slotPatternNext             // after an element of a pattern's body: what joins or repeats it
+	slotWords                   // one of a clause's own words (`open file at P for reading`): words
 )
 
 // A place is a cursor's slot and what else completion needs to know there.
@@ -64,6 +66,10 @@ type place struct {
 	// orderOnly says that after `is` the value compared is of a type
 	// without order (not a number): the ordering phrases come last.
 	orderOnly bool
+	words     []Item // at slotWords: the words that may come next
+	// noNames says that a name here would join the word before it into
+	// one name (`to have length N`): only values that are not names fit.
+	noNames bool
 }
 
 // placeAt works out the place of the cursor at offset; lineStart is the
@@ -83,6 +89,8 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		p.slot = slotPattern
 		if n := len(toks); n > 0 && toks[n-1].Kind == token.KeywordAs {
 			p.slot = slotNewName // `capture { … } as NAME`
+		} else if n > 0 && patternCount(toks) {
+			p.slot = slotNewName // `exactly 3`, `at least 2`, `2 to 4`: a number the user writes
 		} else if n > 0 && afterPatternElement(toks[n-1], a.Lines.Text()[toks[n-1].Start:toks[n-1].End]) {
 			p.slot = slotPatternNext
 		}
@@ -128,6 +136,15 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		}
 	}
 	header := !hasWord(toks, token.Colon) // a block's header before its `:`
+	if len(toks) == 1 && (first == "and" || first == "with") && strings.HasPrefix(headerAbove(a, lineStart), "open url ") {
+		// A line of `open url at U` with its clauses below it.
+		p.slot, p.words = slotWords, requestClauses()
+		return p
+	}
+	if ws := clauseWords(toks, first, last, word); ws != nil {
+		p.slot, p.words = slotWords, ws
+		return p
+	}
 	switch last {
 	case "as":
 		switch {
@@ -222,6 +239,12 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		p.slot = slotAction
 	case "trigger":
 		p.slot = slotEvent
+	case "describe", "test":
+		if len(toks) == 1 {
+			p.slot = slotNewName // the description, a text the user writes
+		} else {
+			p.slot = slotValue
+		}
 	case "called", "each", "store", "create", "define", "property", "event":
 		if last == "create" || last == "store" {
 			p.slot = slotNone // a name, or `new`, `list`, …: see statement words
@@ -235,6 +258,9 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 				// `flag is …`: a value of its type, or `not`, `equal to`.
 				p.orderOnly, p.wants = true, []*types.Type{t}
 			}
+		}
+		if _, ok := p.block.(*ast.CreateMapStmt); len(toks) == 2 && first == "LIT" && (ok || p.block == nil && strings.HasPrefix(headerAbove(a, lineStart), "create map ")) {
+			p.slot, p.wants, p.orderOnly = slotValue, nil, false // `"key" is …`: an entry
 		}
 		if len(toks) == 2 && first == "IDENT" {
 			container, ok := "", false
@@ -259,7 +285,7 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 				// `name is …` sets a property of the instance.
 				p.slot = slotValue
 				if t := propertyType(a, container, toks[0].Text); core.Known(t) {
-					p.wants = []*types.Type{t}
+					p.wants, p.strict = []*types.Type{t}, true // another type is a TYPE error
 				}
 			}
 		}
@@ -267,6 +293,9 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		p.slot = slotThan
 	case "IDENT", "LIT", ")", "]":
 		p.slot = slotAfterValue
+		if n := len(toks); toks[n-1].Kind == token.Identifier && valueClause(toks, first, word) {
+			p.slot = slotValue // `write line …`, `and content_type …`, `to have length …`: a value, not its continuation
+		}
 	case ".":
 		p.slot = slotNone // members: see Completion
 	case "count":
@@ -322,6 +351,23 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			p.madeBy = func(n ast.Node) bool { h, ok := n.(*ast.HTTPStmt); return ok && h.Kind == ast.HTTPStream }
 		case first == "wait" && last == "content" && word(2) == "write":
 			p.wants, p.strict = []*types.Type{types.Text}, true // `wait for write content TEXT into …`
+		case first == "write" && (last == "content" || len(toks) == 2 && toks[1].Kind == token.Identifier),
+			first == "respond" && last == "IDENT" && strings.HasPrefix(toks[len(toks)-1].Text, "content"),
+			last == "in" && hasWord(toks, token.KeywordReplace):
+			// `write content TEXT into F`, `write line TEXT to S`, `and
+			// content_type TEXT`, `replace A with B in TEXT`
+			p.wants, p.strict = []*types.Type{types.Text}, true
+		case first == "write" && last == "to":
+			// `write line|chunk TEXT to STREAM`: one `start streaming
+			// response` made
+			p.wants, p.strict = []*types.Type{types.NewCustom("ResponseStream")}, true
+			p.madeBy = func(n ast.Node) bool { _, ok := n.(*ast.StartStreamStmt); return ok }
+		case first == "expect" && last == "IDENT" && toks[len(toks)-1].Text == "length",
+			first == "respond" && last == "status", first == "wait" && last == "for" && len(toks) == 2:
+			// `to have length N`, `and status N`; `wait for N milliseconds`
+			// (or `wait for request …`, a statement's word)
+			p.wants, p.strict = []*types.Type{types.Number}, first != "wait"
+			p.noNames = first == "expect"
 		case first == "respond" && last == "to":
 			p.wants = []*types.Type{types.NewCustom("Request")} // the request answered
 		case first == "close" && last == "file":
@@ -339,6 +385,8 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 					p.wants, p.strict = []*types.Type{types.Number}, true
 				case t.Kind == types.KMap && core.Known(t.Key):
 					p.wants, p.strict = []*types.Type{t.Key}, true
+				case t.Kind == types.KCustom && t.Name == "HttpStream":
+					p.wants, p.strict = []*types.Type{types.Text}, true // a field's name
 				}
 			}
 		case "plus":
@@ -370,35 +418,125 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 	return p
 }
 
+// clauseWords returns the words that may come next where a statement's
+// grammar takes one of a few words of its own (`open file at P for
+// reading`, `wait for process P to complete`, `expect X to have length`,
+// `respond … and status`), or nil elsewhere. word spells a token of toks
+// as placeAt does.
+func clauseWords(toks []token.Token, first, last string, word func(int) string) []Item {
+	switch {
+	case first == "open" && last == "for" && hasWord(toks, token.KeywordFile):
+		return openModes()
+	case first == "wait" && last == "to" && word(2) == "process":
+		return completeWord()
+	case first == "expect" && last == "of" && word(-2) == "be":
+		return typeWord()
+	case first == "expect" && last == "have":
+		return lengthWord()
+	case first == "on" && len(toks) == 1:
+		return socketEvents()
+	case first == "respond" && last == "and" && hasWord(toks, token.KeywordWith):
+		return respondClauses()
+	case first == "start" && last == "content":
+		return typeWord()
+	case first == "expect" && last == "IDENT" && toks[len(toks)-1].Text == "type" && word(-2) == "of":
+		return typeNames()
+	}
+	return nil
+}
+
+var (
+	openModes      = sync.OnceValue(func() []Item { return keywordItems("reading", "writing", "appending", "append") })
+	completeWord   = sync.OnceValue(func() []Item { return keywordItems("complete") })
+	typeWord       = sync.OnceValue(func() []Item { return keywordItems("type") })
+	lengthWord     = sync.OnceValue(func() []Item { return keywordItems("length") })
+	socketEvents   = sync.OnceValue(func() []Item { return keywordItems("websocket message", "websocket connect", "websocket disconnect") })
+	respondClauses = sync.OnceValue(func() []Item { return keywordItems("status", "content_type", "headers") })
+	requestClauses = sync.OnceValue(func() []Item { return keywordItems("headers", "body", "method", "read") })
+	// typeNames are the names of types as `expect X to be of type` takes
+	// them: texts.
+	typeNames = sync.OnceValue(func() []Item {
+		var out []Item
+		for _, n := range []string{"Text", "Number", "Boolean", "List", "Map", "Nothing"} {
+			out = append(out, Item{Label: `"` + n + `"`, Kind: Constant, Insert: `"` + n + `"`})
+		}
+		return out
+	})
+)
+
+// valueClause reports whether the identifier that ends toks is a clause's
+// word a value follows rather than a value (`write line|chunk TEXT`,
+// `respond … and content_type TEXT`, `expect X to have length N`).
+func valueClause(toks []token.Token, first string, word func(int) string) bool {
+	n := len(toks)
+	w := toks[n-1].Text
+	switch {
+	case first == "write" && n == 2:
+		return w == "line" || w == "chunk"
+	case first == "respond":
+		return word(-2) == "and" && (w == "content_type" || w == "content type")
+	case first == "expect":
+		return word(-2) == "have" && w == "length"
+	}
+	return false
+}
+
+// patternCount reports whether toks, a line of a pattern's body, end
+// where the pattern takes a count (`exactly`, `at least`, `at most`,
+// `between`, or `N to` of a range).
+func patternCount(toks []token.Token) bool {
+	n := len(toks)
+	switch toks[n-1].Kind {
+	case token.KeywordExactly, token.KeywordLeast, token.KeywordMost, token.KeywordBetween:
+		return true
+	case token.KeywordTo, token.KeywordAnd:
+		return n >= 2 && toks[n-2].Kind == token.IntLiteral
+	}
+	return false
+}
+
 // patternBody reports whether the line at lineStart is in the body of a
 // pattern the tree does not hold it in (one being typed, whose `end
 // pattern` is missing): the nearest line above it that is less indented
 // is a `create pattern NAME:` header.
 func patternBody(a *core.Analysis, lineStart int) bool {
-	code := headerAbove(a, lineStart)
-	return strings.HasPrefix(code, "create pattern ") && strings.HasSuffix(code, ":")
+	for k := 0; k < 64; k++ {
+		code, at := headerLineAbove(a, lineStart)
+		if !strings.HasSuffix(code, "{") {
+			return strings.HasPrefix(code, "create pattern ") && strings.HasSuffix(code, ":")
+		}
+		lineStart = at // a group's body (`capture {`): the pattern's is further up
+	}
+	return false
 }
 
 // headerAbove returns the words of the nearest line above the one at
 // lineStart that is less indented (the header of the block the line is
 // in, as the text is laid out), or "" for a line at the first column.
 func headerAbove(a *core.Analysis, lineStart int) string {
+	code, _ := headerLineAbove(a, lineStart)
+	return code
+}
+
+// headerLineAbove is headerAbove, with where that line starts.
+func headerLineAbove(a *core.Analysis, lineStart int) (string, int) {
 	text := a.Lines.Text()
 	l := a.Lines.Line(lineStart)
 	line := text[lineStart:a.Lines.LineEnd(l)]
 	in := len(line) - len(strings.TrimLeft(line, " \t"))
 	if in == 0 {
-		return ""
+		return "", lineStart
 	}
 	for l--; l >= 0; l-- {
-		prev := text[a.Lines.LineStart(l):a.Lines.LineEnd(l)]
+		from := a.Lines.LineStart(l)
+		prev := text[from:a.Lines.LineEnd(l)]
 		code := strings.TrimSpace(prev)
 		if code == "" || len(prev)-len(strings.TrimLeft(prev, " \t")) >= in {
 			continue
 		}
-		return code
+		return code, from
 	}
-	return ""
+	return "", lineStart
 }
 
 // typeOfToken returns the type of the value a token is (a literal, or a
