@@ -156,6 +156,10 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 		if !p.noNames {
 			valueNames(a, l, prefixStart, p, opts.Snippets)
 		}
+		if p.beforeName {
+			fitting(l, groupKeyword, wholeValueWords(), p, valueWordTypes)
+			return
+		}
 		fitting(l, groupKeyword, valueWords(), p, valueWordTypes)
 		fitting(l, groupBuiltin, builtinItems(opts.Snippets), p, builtinResult)
 	}
@@ -546,6 +550,10 @@ func targetNames(a *core.Analysis, l *candidateList, offset int, p place) {
 		sym := s.Sym
 		if !sym.Mutable || sym.Kind != check.SymVariable && sym.Kind != check.SymProperty {
 			return -1
+		}
+		if len(p.wants) > 0 && !p.list {
+			// `change ‸ to V`: those of V's type first.
+			return int(p.fit(sym.Type)) << 12
 		}
 		if p.list {
 			t := sym.Type

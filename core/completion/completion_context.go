@@ -70,6 +70,10 @@ type place struct {
 	// noNames says that a name here would join the word before it into
 	// one name (`to have length N`): only values that are not names fit.
 	noNames bool
+	// beforeName says that a name follows: only the values complete in
+	// one word or phrase (`yes`, `nothing`) fit, not a builtin's name nor
+	// a word that takes a value after it.
+	beforeName bool
 }
 
 // placeAt works out the place of the cursor at offset; lineStart is the
@@ -415,7 +419,95 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			}
 		}
 	}
+	if p.slot == slotValue || p.slot == slotTarget {
+		followedBy(a, &p, first, prefixStart)
+	}
 	return p
+}
+
+// followedBy narrows what a value at place p wants by what the line holds
+// after it, when the cursor is not at its end (a name replaced in a line
+// already written): `change ‸ to 3` changes a number, `‸ is greater than
+// 0` and `‸ minus 1` are numbers, `‸[0]` is a list or a text, `‸["k"]` a
+// map, `‸.area()` an instance of a container with that member; before a
+// name, a name would join it into one (`display "a" ‸ b`). first spells
+// the line's first token; prefixStart is where the word typed starts.
+func followedBy(a *core.Analysis, p *place, first string, prefixStart int) {
+	rest := a.LineTokens(prefixStart, a.Lines.LineEnd(a.Lines.Line(prefixStart)))
+	if len(rest) > 0 && rest[0].Start == prefixStart && rest[0].Kind == token.Identifier {
+		rest = rest[1:] // the word being typed
+	}
+	if len(rest) == 0 || a.Info == nil {
+		return
+	}
+	next := func(i int) token.Kind {
+		if i < len(rest) {
+			return rest[i].Kind
+		}
+		return token.EOF
+	}
+	number := []*types.Type{types.Number}
+	switch k := next(0); {
+	case p.slot == slotTarget && first == "change" && k == token.KeywordTo && len(rest) > 1:
+		if t := literalType(a, rest[1], prefixStart); core.Known(t) {
+			p.wants = []*types.Type{t} // what it is changed to
+		}
+	case p.slot == slotTarget:
+	case first == "add" && k == token.KeywordTo && len(rest) > 1:
+		// `add ‸ to N` adds a number, `add ‸ to L` an item of L.
+		switch t := literalType(a, rest[1], prefixStart); {
+		case t == nil:
+		case t.Kind == types.KNumber:
+			p.wants, p.strict = number, true
+		case t.Kind == types.KList && core.Known(t.Elem):
+			p.wants, p.strict = []*types.Type{t.Elem}, true
+		}
+	case k == token.LeftBracket:
+		// An index follows: a list or a text by position, a map by key.
+		switch next(1) {
+		case token.StringLiteral:
+			p.wants = []*types.Type{types.NewMap(types.Any, types.Any), types.NewCustom("HttpStream")}
+		default:
+			p.wants = []*types.Type{types.NewList(types.Any), types.Text, types.NewMap(types.Any, types.Any)}
+		}
+		p.strict = true
+	case k == token.Dot && next(1) == token.Identifier:
+		// A member follows: an instance of a container that has it.
+		var ws []*types.Type
+		for name, c := range a.Info.Containers {
+			for b, n := c, 0; b != nil && n < 64; b, n = b.Base, n+1 {
+				if m := b.Members[rest[1].Text]; m != nil {
+					ws = append(ws, types.NewInstance(name))
+					break
+				}
+			}
+		}
+		if len(ws) > 0 {
+			p.wants, p.strict = ws, true
+		}
+	case k == token.KeywordIs && (next(1) == token.KeywordGreater || next(1) == token.KeywordLess || next(1) == token.KeywordAbove ||
+		next(1) == token.KeywordBelow || next(1) == token.KeywordBetween),
+		k == token.KeywordMinus || k == token.Minus || k == token.KeywordTimes || k == token.KeywordDivided ||
+			k == token.KeywordModulo || k == token.KeywordDividedBy || k == token.Slash || k == token.Percent,
+		first == "wait" && k == token.KeywordMilliseconds:
+		p.wants, p.strict = number, true // an order or arithmetic: a number
+	case k == token.Identifier && p.slot == slotValue:
+		// `display "a" ‸ b`: a name would join b, a word that takes a
+		// value (`call`, `not`) would take it.
+		p.noNames, p.beforeName = true, true
+	}
+}
+
+// literalType returns the type of the value a token is (a literal, a
+// variable seen at offset), or nil.
+func literalType(a *core.Analysis, t token.Token, offset int) *types.Type {
+	switch t.Kind {
+	case token.BooleanLiteral:
+		return types.Boolean
+	case token.NothingLiteral:
+		return types.Nothing
+	}
+	return typeOfToken(a, t, offset)
 }
 
 // clauseWords returns the words that may come next where a statement's

@@ -170,6 +170,14 @@ func TestCompletionPositions(t *testing.T) {
 		{"write line to", "listen on port 8080 as web\nwait for request comes in on web as incoming\nstart streaming response to incoming with status 200 as out\nwrite line greeting to ‸", positionCheck{first: []string{"out"}}},
 		{"stream field", "open url at \"http://x\" and stream response as up\ndisplay up[‸", positionCheck{first: []string{"greeting"}}},
 		{"replace in", "display replace \"a\" with \"b\" in ‸", positionCheck{first: []string{"greeting"}}},
+		// What follows the cursor, in a line already written.
+		{"change followed by to", "store aardvark as \"x\"\nchange ‸ to 3", positionCheck{first: numbers, before: [2][]string{{"age", "balance"}, {"aardvark", "greeting", "flag", "names"}}}},
+		{"check if followed by an order", "check if ‸ is greater than 3:\n    display 1\nend check\n", positionCheck{first: numbers}},
+		{"followed by an index", "display ‸[0]", positionCheck{first: []string{"names", "scores", "greeting", "args"}}},
+		{"followed by a member", "display ‸.greet()", positionCheck{first: []string{"bob"}}},
+		{"followed by arithmetic", "store aardvark as \"x\"\nstore d as ‸ divided by 2", positionCheck{first: numbers}},
+		{"add followed by to", "store aardvark as \"x\"\nadd ‸ to age", positionCheck{first: numbers}},
+		{"followed by a name", "display ‸ greeting \"!\"", positionCheck{first: []string{"yes", "no", "nothing", "current time in milliseconds"}, none: []string{"age", "call", "length"}}},
 		{"pattern after element", "create pattern zip:\n    digit ‸", positionCheck{first: []string{"or", "then", "followed by", "exactly", "between"}, none: []string{"age", "store"}}},
 	}
 	right := 0
@@ -238,9 +246,12 @@ func headLabels(items []Item, n int) string {
 // adds no error (parse, semantic or type) on that line, when some item
 // offered is legal. Where the line goes on after the value with a word
 // that relates it to another (`change x to …`, `check if x is …`), what
-// is legal depends on what follows, which the user has not typed yet:
-// those places are counted and listed, not failed. Programs with errors are
-// left out; one place in five is visited (one in fifty in short mode).
+// is legal depends on what follows, which the user typing the line has
+// not written yet: there the place is asked again as an editor meets it
+// when a name is replaced in a line already written, the rest of the line
+// after the cursor, and the first item must be legal then. Programs with
+// errors are left out; one place in five is visited (one in fifty in
+// short mode).
 func TestCompletionFirstItemLegal(t *testing.T) {
 	stride := 5
 	if testing.Short() {
@@ -261,7 +272,8 @@ func TestCompletionFirstItemLegal(t *testing.T) {
 		return n
 	}
 	places, legal, none, k := 0, 0, 0, 0
-	var failed, dependent []string
+	var failed []string
+	goesOn, decided := 0, 0
 	for _, path := range slices.Sorted(maps.Keys(progs)) {
 		src := progs[path]
 		a := featuretest.AnalysisOf(t, src)
@@ -314,22 +326,25 @@ func TestCompletionFirstItemLegal(t *testing.T) {
 			}
 			if i+1 < len(toks) && a.Lines.Line(toks[i+1].Start) == line && toks[i+1].Kind != token.Colon && toks[i+1].Kind != token.KeywordAs {
 				// The line goes on (`change x to …`, `check if x is …`):
-				// whether an item fits depends on what the user writes
-				// after it, which the place cannot know; counted, not
-				// failed.
-				dependent = append(dependent, fmt.Sprintf("%s:%d: %q then %q: first %q", filepath.Base(path), line+1,
-					strings.TrimSpace(src[lineStart:tk.Start]), src[tk.Start:tk.End], items[0].Label))
+				// whether an item fits depends on what follows, which the
+				// line cut at the place does not hold. Asked with it, the
+				// first item must be legal.
+				goesOn++
+				_, items := List(featuretest.AnalysisOf(t, src[:tk.Start]+src[tk.End:]), tk.Start, Options{Max: 40})
+				if len(items) > 0 && !isLegal(items[0]) && slices.ContainsFunc(items[1:], isLegal) {
+					failed = append(failed, fmt.Sprintf("%s:%d: %q then %q, followed by %q: first %q", filepath.Base(path), line+1,
+						strings.TrimSpace(src[lineStart:tk.Start]), src[tk.Start:tk.End], strings.TrimSpace(src[tk.End:lineEnd]), items[0].Label))
+					continue
+				}
+				decided++
 				continue
 			}
 			failed = append(failed, fmt.Sprintf("%s:%d: %q then %q: first %q", filepath.Base(path), a.Lines.Line(tk.Start)+1,
 				strings.TrimSpace(src[lineStart:tk.Start]), src[tk.Start:tk.End], items[0].Label))
 		}
 	}
-	t.Logf("%d places: the first item legal at %d, no legal item at %d, an illegal first item before a legal one at %d where the value ends the line or its clause, at %d where the line goes on after it",
-		places, legal, none, len(failed), len(dependent))
-	for _, d := range dependent {
-		t.Log("goes on: " + d)
-	}
+	t.Logf("%d places: the first item legal at %d, no legal item at %d; where the line goes on after it, the first item illegal before a legal one at %d, the first item legal once the rest of the line is there at %d; failed at %d",
+		places, legal, none, goesOn, decided, len(failed))
 	for _, f := range failed {
 		t.Error(f)
 	}
