@@ -131,11 +131,18 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 		if strings.HasSuffix(strings.TrimRight(before[:len(before)-len(last)], " \t"), ".") {
 			// Member access: x.pre|
 			dot := strings.LastIndex(before[:len(before)-len(last)], ".")
-			l.items(0, members(a, lineStart+dot))
+			value := valuePlace(before[:dot])
+			for _, it := range members(a, lineStart+dot) {
+				w := 0
+				if value {
+					w = methodRank(it)
+				}
+				l.items(w, []Item{it})
+			}
 			return token.Span{Start: offset - len(last), End: offset}, last, true, nil
 		}
 	} else if strings.HasSuffix(before, ".") {
-		return token.Span{Start: offset, End: offset}, "", false, members(a, offset-1)
+		return token.Span{Start: offset, End: offset}, "", false, inValue(members(a, offset-1), before[:len(before)-1])
 	}
 	if n := len(words); n > 1 && token.Lookup(words[n-1]) != token.Identifier {
 		// `total is|`: a keyword being typed after a name continues it.
@@ -239,7 +246,18 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 		if opts.Snippets {
 			call = "with"
 		}
-		kindNames(a, l, check.SymAction, 0, call)
+		if p.args > 0 {
+			kindNames(a, l, check.SymAction, 0, call, func(sym *check.Symbol) int {
+				for _, d := range sym.Versions() {
+					if len(d.Params) == p.args {
+						return 0
+					}
+				}
+				return 1 << 12 // takes another number of arguments: after those that take as many
+			})
+		} else {
+			kindNames(a, l, check.SymAction, 0, call)
+		}
 		l.items(groupBuiltin, builtinItems(false))
 	case slotTarget:
 		targetNames(a, l, prefixStart, p)
@@ -753,6 +771,32 @@ func members(a *core.Analysis, dot int) []Item {
 		}
 	}
 	return out
+}
+
+// inValue returns the members offered after the value that ends the
+// line's text before, properties first where that value is itself in a
+// value (`display "n: " with obj.‸`: a method's name there is no value
+// without its call), as members lists them at the start of a statement.
+func inValue(items []Item, before string) []Item {
+	if !valuePlace(before) {
+		return items
+	}
+	slices.SortStableFunc(items, func(x, y Item) int { return cmp.Compare(methodRank(x), methodRank(y)) })
+	return items
+}
+
+// valuePlace reports whether the value that ends the line's text before
+// is not the start of a statement.
+func valuePlace(before string) bool {
+	_, start := core.TrailingWords(before)
+	return strings.TrimSpace(before[:start]) != ""
+}
+
+func methodRank(it Item) int {
+	if it.Kind == Method {
+		return 1
+	}
+	return 0
 }
 
 func blockSnippets() []Item {

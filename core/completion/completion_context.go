@@ -63,6 +63,9 @@ type place struct {
 	// madeBy, when not nil, says which declaring statements make what goes
 	// here (a server, a stream): the names they made come first.
 	madeBy func(ast.Node) bool
+	// args is how many arguments follow (`call ‸ with a and b`), or 0:
+	// the actions that take as many come first.
+	args int
 	// orderOnly says that after `is` the value compared is of a type
 	// without order (not a number): the ordering phrases come last.
 	orderOnly bool
@@ -147,6 +150,10 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 	}
 	if ws := clauseWords(toks, first, last, word); ws != nil {
 		p.slot, p.words = slotWords, ws
+		if first == "respond" && nextKind(a, prefixStart) == token.StringLiteral {
+			// `and ‸ "text/html"`: a text follows, the content's type
+			p.words = []Item{ws[1], ws[0], ws[2]}
+		}
 		return p
 	}
 	switch last {
@@ -197,7 +204,9 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			p.slot = slotValue
 		}
 	case "container", "interface", "pattern", "list", "map", "date", "time", "constant":
-		if first == "create" && len(toks) == 2 || (first == "store" || first == "create") && last == "constant" {
+		if first == "export" && last == "container" && len(toks) == 2 {
+			p.slot = slotContainer // `export container NAME`: one declared
+		} else if first == "create" && len(toks) == 2 || (first == "store" || first == "create") && last == "constant" {
 			p.slot = slotNewName // `create container NAME`, `store new constant NAME`
 		} else {
 			p.slot = slotValue
@@ -241,6 +250,20 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		}
 	case "call":
 		p.slot = slotAction
+		if nextKind(a, prefixStart) == token.KeywordWith {
+			p.args = 1 // `call ‸ with a and b`: how many
+			for _, t := range a.LineTokens(prefixStart, a.Lines.LineEnd(a.Lines.Line(prefixStart))) {
+				if t.Kind == token.KeywordAnd {
+					p.args++
+				}
+			}
+		}
+	case "action":
+		if first == "export" && len(toks) == 2 {
+			p.slot = slotHandler // `export action NAME`: one declared
+		} else {
+			p.slot = slotValue
+		}
 	case "trigger":
 		p.slot = slotEvent
 	case "describe", "test":
@@ -343,8 +366,14 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		case first == "listen" && last == "port":
 			p.wants, p.strict = []*types.Type{types.Number}, true
 		case last == "than" || last == "above" || last == "below" || last == "to" && word(-2) == "equal" && word(-3) == "or":
-			// `is greater than …`, `is less than or equal to …`
+			// `is greater than …`, `is less than or equal to …`: a number,
+			// or a value of the ordered one's type (dates, times)
 			p.wants, p.strict = []*types.Type{types.Number}, true
+			if is := lastIndex(toks, token.KeywordIs); is > 0 {
+				if t := typeOfToken(a, toks[is-1], prefixStart); t != nil && (t.Kind == types.KDate || t.Kind == types.KTime || t.Kind == types.KDateTime) {
+					p.wants = []*types.Type{t}
+				}
+			}
 		case first == "wait" && last == "on":
 			// `wait for request comes in on SERVER`: WFL types a server
 			// as text; those `listen` made come first.
@@ -353,13 +382,19 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		case first == "wait" && last == "from" && len(toks) > 3 && strings.HasPrefix(toks[2].Text, "next"):
 			// `wait for next line from STREAM` (`next line` is one name)
 			p.madeBy = func(n ast.Node) bool { h, ok := n.(*ast.HTTPStmt); return ok && h.Kind == ast.HTTPStream }
-		case first == "wait" && last == "content" && word(2) == "write":
-			p.wants, p.strict = []*types.Type{types.Text}, true // `wait for write content TEXT into …`
 		case first == "write" && (last == "content" || len(toks) == 2 && toks[1].Kind == token.Identifier),
 			first == "respond" && last == "IDENT" && strings.HasPrefix(toks[len(toks)-1].Text, "content"),
-			last == "in" && hasWord(toks, token.KeywordReplace):
+			first == "start" && last == "IDENT" && word(-2) == "content",
+			first == "wait" && last == "content" && (word(2) == "append" || word(2) == "write"),
+			last == "in" && (hasWord(toks, token.KeywordReplace) || hasWord(toks, token.KeywordFind)), last == "split",
+			last == "at" && (word(-2) == "exists" || first == "execute"), last == "command" && (word(-2) == "execute" || word(-2) == "spawn"),
+			len(toks) == 1 && first == "IDENT" && (strings.HasPrefix(toks[0].Text, "send websocket message") || strings.HasPrefix(toks[0].Text, "broadcast websocket message")),
+			len(toks) == 2 && (first == "with" || first == "and") && toks[1].Text == "method":
 			// `write content TEXT into F`, `write line TEXT to S`, `and
-			// content_type TEXT`, `replace A with B in TEXT`
+			// content_type TEXT`, `replace A with B in TEXT`, `find P in
+			// TEXT`, `split TEXT by …`, `file exists at PATH`, `execute
+			// file at PATH`, `execute command TEXT`, `send websocket
+			// message TEXT`, an open url's `with method TEXT`
 			p.wants, p.strict = []*types.Type{types.Text}, true
 		case first == "write" && last == "to":
 			// `write line|chunk TEXT to STREAM`: one `start streaming
@@ -367,15 +402,24 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			p.wants, p.strict = []*types.Type{types.NewCustom("ResponseStream")}, true
 			p.madeBy = func(n ast.Node) bool { _, ok := n.(*ast.StartStreamStmt); return ok }
 		case first == "expect" && last == "IDENT" && toks[len(toks)-1].Text == "length",
-			first == "respond" && last == "status", first == "wait" && last == "for" && len(toks) == 2:
-			// `to have length N`, `and status N`; `wait for N milliseconds`
-			// (or `wait for request …`, a statement's word)
-			p.wants, p.strict = []*types.Type{types.Number}, first != "wait"
+			first == "respond" && last == "status", first == "wait" && last == "for" && len(toks) == 2, last == "timeout":
+			// `to have length N`, `and status N`, `with timeout N`; `wait
+			// for N milliseconds` (or `wait for request …`, a statement's
+			// word)
+			p.wants, p.strict = []*types.Type{types.Number}, first != "wait" || last == "timeout"
 			p.noNames = first == "expect"
+		case first == "store" && last == "as" && len(toks) == 3 && toks[1].Kind == token.Identifier && a.Info != nil:
+			// `store PROP as …` in a container's action sets its property.
+			if t := containerProperty(a, toks[1].Text, prefixStart); core.Known(t) && t.Kind != types.KAny && !declaredBefore(a, toks[1].Text, lineStart) {
+				p.wants, p.strict = []*types.Type{t}, true
+			}
 		case first == "respond" && last == "to":
 			p.wants = []*types.Type{types.NewCustom("Request")} // the request answered
 		case first == "close" && last == "file":
 			p.wants = []*types.Type{types.NewCustom("File")}
+		case first == "close" && len(toks) == 1:
+			// `close F`: a file, a stream, or a path
+			p.wants, p.strict = []*types.Type{types.NewCustom("File"), types.NewCustom("HttpStream"), types.NewCustom("ResponseStream"), types.Text}, true
 		case last == "matches" || last == "find" || last == "pattern" && len(toks) >= 2 && word(-2) == "on":
 			p.wants, p.strict = []*types.Type{types.Pattern}, true
 		}
@@ -437,6 +481,9 @@ func followedBy(a *core.Analysis, p *place, first string, prefixStart int) {
 	if len(rest) > 0 && rest[0].Start == prefixStart && rest[0].Kind == token.Identifier {
 		rest = rest[1:] // the word being typed
 	}
+	if n := len(rest); n > 0 && rest[n-1].Kind == token.Colon {
+		rest = rest[:n-1] // a block's header
+	}
 	if len(rest) == 0 || a.Info == nil {
 		return
 	}
@@ -491,11 +538,36 @@ func followedBy(a *core.Analysis, p *place, first string, prefixStart int) {
 			k == token.KeywordModulo || k == token.KeywordDividedBy || k == token.Slash || k == token.Percent,
 		first == "wait" && k == token.KeywordMilliseconds:
 		p.wants, p.strict = number, true // an order or arithmetic: a number
+		if k == token.KeywordIs && len(rest) > 3 && (next(2) == token.KeywordThan || next(2) == token.KeywordOr) {
+			// `‸ is less than d`: of d's type, when it is a date or a time
+			if t := literalType(a, rest[len(rest)-1], prefixStart); t != nil && (t.Kind == types.KDate || t.Kind == types.KTime || t.Kind == types.KDateTime) {
+				p.wants = []*types.Type{t}
+			}
+		}
+	case k == token.Plus || k == token.KeywordPlus:
+		p.wants, p.strict = []*types.Type{types.Number, types.Text}, true // numbers add, a text joins
+	case k == token.KeywordMatches:
+		p.wants, p.strict = []*types.Type{types.Text}, true // what a pattern matches
+	case k == token.KeywordIs && len(rest) == 2:
+		// `‸ is V`: a value of V's type
+		if t := literalType(a, rest[1], prefixStart); t != nil && (t.Kind == types.KText || t.Kind == types.KNumber || t.Kind == types.KBoolean) {
+			p.wants, p.strict = []*types.Type{t}, true
+		}
 	case k == token.Identifier && p.slot == slotValue:
 		// `display "a" ‸ b`: a name would join b, a word that takes a
 		// value (`call`, `not`) would take it.
 		p.noNames, p.beforeName = true, true
 	}
+}
+
+// lastIndex returns the index of the last token of kind k in toks, or -1.
+func lastIndex(toks []token.Token, k token.Kind) int {
+	for i := len(toks) - 1; i >= 0; i-- {
+		if toks[i].Kind == k {
+			return i
+		}
+	}
+	return -1
 }
 
 // literalType returns the type of the value a token is (a literal, a
@@ -529,6 +601,8 @@ func clauseWords(toks []token.Token, first, last string, word func(int) string) 
 		return socketEvents()
 	case first == "respond" && last == "and" && hasWord(toks, token.KeywordWith):
 		return respondClauses()
+	case first == "write" && len(toks) == 1:
+		return writeWords()
 	case first == "start" && last == "content":
 		return typeWord()
 	case first == "expect" && last == "IDENT" && toks[len(toks)-1].Text == "type" && word(-2) == "of":
@@ -544,6 +618,7 @@ var (
 	lengthWord     = sync.OnceValue(func() []Item { return keywordItems("length") })
 	socketEvents   = sync.OnceValue(func() []Item { return keywordItems("websocket message", "websocket connect", "websocket disconnect") })
 	respondClauses = sync.OnceValue(func() []Item { return keywordItems("status", "content_type", "headers") })
+	writeWords     = sync.OnceValue(func() []Item { return keywordItems("line", "chunk", "content") })
 	requestClauses = sync.OnceValue(func() []Item { return keywordItems("headers", "body", "method", "read") })
 	// typeNames are the names of types as `expect X to be of type` takes
 	// them: texts.
@@ -567,8 +642,14 @@ func valueClause(toks []token.Token, first string, word func(int) string) bool {
 		return w == "line" || w == "chunk"
 	case first == "respond":
 		return word(-2) == "and" && (w == "content_type" || w == "content type")
+	case first == "start":
+		return word(-2) == "content" && w == "type"
 	case first == "expect":
 		return word(-2) == "have" && w == "length"
+	case (first == "with" || first == "and") && n == 2:
+		return w == "method" // an open url's clause
+	case first == "IDENT" && n == 1:
+		return strings.HasPrefix(w, "send websocket message") || strings.HasPrefix(w, "broadcast websocket message")
 	}
 	return false
 }
@@ -671,10 +752,44 @@ func typeOfName(a *core.Analysis, toks []token.Token, offset int) *types.Type {
 	if len(toks) != 1 || toks[0].Kind != token.Identifier || a.Info == nil {
 		return nil
 	}
-	if sym := a.Info.ScopeAt(offset).Resolve(toks[0].Text); sym != nil {
+	sc := a.Info.ScopeAt(offset)
+	if sym := sc.Resolve(toks[0].Text); sym != nil {
 		return sym.Type
 	}
+	return containerProperty(a, toks[0].Text, offset)
+}
+
+// declaredBefore reports whether a name is declared in the scope at
+// offset before it (not by the statement there).
+func declaredBefore(a *core.Analysis, name string, offset int) bool {
+	sym := a.Info.ScopeAt(offset).Resolve(name)
+	return sym != nil && sym.Kind != check.SymProperty && (sym.Decl.End == 0 || sym.From != "" || sym.Decl.Start < offset)
+}
+
+// containerProperty returns the type of the property called name of the
+// container whose action is at offset, or nil.
+func containerProperty(a *core.Analysis, name string, offset int) *types.Type {
+	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
+		for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base, k+1 {
+			if m := c.Members[name]; m != nil && m.Kind == check.SymProperty {
+				return m.Type
+			}
+		}
+	}
 	return nil
+}
+
+// nextKind returns the kind of the first token after offset on its line
+// (the word being typed at offset left out), or EOF.
+func nextKind(a *core.Analysis, offset int) token.Kind {
+	rest := a.LineTokens(offset, a.Lines.LineEnd(a.Lines.Line(offset)))
+	if len(rest) > 0 && rest[0].Start == offset && rest[0].Kind == token.Identifier {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return token.EOF
+	}
+	return rest[0].Kind
 }
 
 // paramTypes returns the types the argument the cursor is on may have in
@@ -682,11 +797,18 @@ func typeOfName(a *core.Analysis, toks []token.Token, offset int) *types.Type {
 // parameters; an action's, those its versions declare), and whether a
 // value of another type is a TYPE error there; none when not known.
 func paramTypes(a *core.Analysis, c openCall, offset int) ([]*types.Type, bool) {
-	if c.method || a.Info == nil {
+	if a.Info == nil {
 		return nil, false
 	}
 	var out []*types.Type
-	if sym := a.Info.ScopeAt(offset).Resolve(c.name); sym != nil && sym.Kind == check.SymAction {
+	sym := a.Info.ScopeAt(offset).Resolve(c.name)
+	if c.method {
+		sym = methodNamed(a, c) // `obj.m(…)`: the container's action
+		if sym == nil {
+			return nil, false
+		}
+	}
+	if sym != nil && (sym.Kind == check.SymAction || sym.Kind == check.SymMethod) {
 		for _, d := range sym.Versions() {
 			if c.args >= len(d.Params) || d.Params[c.args].Name == nil {
 				return nil, false // a version that takes any value there
@@ -697,13 +819,20 @@ func paramTypes(a *core.Analysis, c openCall, offset int) ([]*types.Type, bool) 
 			}
 			out = append(out, ps.Type)
 		}
-		return out, false
+		return out, c.method // a method's typed parameter takes nothing else
 	}
 	b := builtins.Lookup(c.name)
 	if b == nil {
 		return nil, false
 	}
+	var t0 *types.Type // the first argument's, when the cursor is past it
+	if c.args > 0 && len(c.first) == 1 {
+		t0 = typeOfToken(a, c.first[0], offset)
+	}
 	for _, s := range b.Signatures {
+		if core.Known(t0) && len(s.Params) > 0 && !types.BuiltinCompatible(s.Params[0].Type, t0) {
+			continue // `contains of TEXT and …`: the version for a text
+		}
 		if c.args < len(s.Params) {
 			t := s.Params[c.args].Type
 			if !core.Known(t) || t.Kind == types.KAny {

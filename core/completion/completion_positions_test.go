@@ -178,6 +178,30 @@ func TestCompletionPositions(t *testing.T) {
 		{"followed by arithmetic", "store aardvark as \"x\"\nstore d as ‸ divided by 2", positionCheck{first: numbers}},
 		{"add followed by to", "store aardvark as \"x\"\nadd ‸ to age", positionCheck{first: numbers}},
 		{"followed by a name", "display ‸ greeting \"!\"", positionCheck{first: []string{"yes", "no", "nothing", "current time in milliseconds"}, none: []string{"age", "call", "length"}}},
+		{"with timeout", "store aardvark as \"x\"\nlisten on port 8080 as web\nwait for request comes in on web as incoming with timeout ‸", positionCheck{first: numbers, before: [2][]string{{"age", "balance"}, {"aardvark", "web", "greeting"}}}},
+		{"file exists at", "check if file exists at ‸", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}}},
+		{"execute command", "wait for execute command ‸", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}}},
+		{"send websocket message", "send websocket message ‸", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}, none: []string{"plus"}}},
+		{"open url method", "open url at \"http://x\"\n    with method ‸", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}, none: []string{"plus"}}},
+		{"close", "open file at \"x.txt\" for reading as f\nclose ‸", positionCheck{first: []string{"f", "greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}, before: [2][]string{{"f"}, {"age", "balance", "names", "scores", "flag", "bob"}}}},
+		{"write", "write ‸", positionCheck{first: []string{"line", "chunk", "content"}, none: []string{"age"}}},
+		{"respond and followed by a text", "listen on port 8080 as web\nwait for request comes in on web as incoming\nrespond to incoming with greeting and ‸ \"text/html\"", positionCheck{first: []string{"content_type"}}},
+		{"streaming content type", "listen on port 8080 as web\nwait for request comes in on web as incoming\nstart streaming response to incoming with status 200 and content type ‸", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab", "body", "method", "path", "query", "client_ip"}, none: []string{"plus"}}},
+		{"wait for append content", "open file at \"x.txt\" for appending as f\nwait for append content ‸", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}}},
+		{"call followed by arguments", "define action called twice with parameters n as number:\n    return n times 2\nend action\ncall ‸ with 3", positionCheck{first: []string{"twice"}}},
+		{"method argument", "create container Acc:\n    property total: Number\n    action deposit needs amount: Number:\n        change total to total plus amount\n    end\nend\ncreate new Acc as acc:\n    total is 0\nend\nacc.deposit(‸", positionCheck{first: numbers, before: [2][]string{{"age", "balance"}, {"acc", "greeting", "names"}}}},
+		{"member in a value", "display \"n: \" with bob.‸", positionCheck{first: []string{"name"}}},
+		{"store a property in its action", "create container Tag:\n    property label: Text\n    action set needs b: Boolean, t: Text:\n        store label as ‸\n    end\nend\n", positionCheck{first: []string{"t", "label", "greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}, before: [2][]string{{"t"}, {"b"}}}},
+		{"contains of a text and", "display contains of greeting and ‸", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}}},
+		{"find in", "create pattern zip:\n    digit\nend pattern\nstore r as find zip in ‸", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}}},
+		{"split", "store parts as split ‸", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}}},
+		{"followed by matches", "create pattern zip:\n    digit\nend pattern\ncheck if ‸ matches zip:\n    display 1\nend check\n", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}}},
+		{"followed by plus", "store aardvark as yes\nstore t as ‸ plus 1", positionCheck{first: append([]string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}, numbers...)}},
+		{"followed by is a text", "store aardvark as yes\ncheck if ‸ is \"ui\":\n    display 1\nend check\n", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}}},
+		{"date order", "store d1 as create_date of 2025 and 8 and 9\nstore d2 as create_date of 2025 and 8 and 10\ncheck if d1 is less than ‸", positionCheck{first: []string{"d2", "d1"}}},
+		{"followed by a date order", "store d1 as create_date of 2025 and 8 and 9\nstore d2 as create_date of 2025 and 8 and 10\ncheck if ‸ is less than d2:\n    display 1\nend check\n", positionCheck{first: []string{"d2", "d1"}}},
+		{"export action", "export action ‸", positionCheck{first: []string{"main"}, none: []string{"age"}}},
+		{"export container", "export container ‸", positionCheck{first: []string{"Person"}, none: []string{"age"}}},
 		{"pattern after element", "create pattern zip:\n    digit ‸", positionCheck{first: []string{"or", "then", "followed by", "exactly", "between"}, none: []string{"age", "store"}}},
 	}
 	right := 0
@@ -324,7 +348,7 @@ func TestCompletionFirstItemLegal(t *testing.T) {
 				none++ // no item offered is legal there
 				continue
 			}
-			if i+1 < len(toks) && a.Lines.Line(toks[i+1].Start) == line && toks[i+1].Kind != token.Colon && toks[i+1].Kind != token.KeywordAs {
+			if i+1 < len(toks) && a.Lines.Line(toks[i+1].Start) == line && toks[i+1].Kind != token.Colon && toks[i+1].Kind != token.KeywordAs && toks[i+1].Kind != token.Eol {
 				// The line goes on (`change x to …`, `check if x is …`):
 				// whether an item fits depends on what follows, which the
 				// line cut at the place does not hold. Asked with it, the
