@@ -384,7 +384,7 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			p.madeBy = func(n ast.Node) bool { h, ok := n.(*ast.HTTPStmt); return ok && h.Kind == ast.HTTPStream }
 		case first == "write" && (last == "content" || len(toks) == 2 && toks[1].Kind == token.Identifier),
 			first == "respond" && last == "IDENT" && strings.HasPrefix(toks[len(toks)-1].Text, "content"),
-			first == "start" && last == "IDENT" && word(-2) == "content",
+			first == "start" && last == "IDENT" && word(-2) == "content", last == "as" && word(-2) == "formatted",
 			first == "wait" && last == "content" && (word(2) == "append" || word(2) == "write"),
 			last == "in" && (hasWord(toks, token.KeywordReplace) || hasWord(toks, token.KeywordFind)), last == "split",
 			last == "at" && (word(-2) == "exists" || first == "execute"), last == "command" && (word(-2) == "execute" || word(-2) == "spawn"),
@@ -603,6 +603,12 @@ func clauseWords(toks []token.Token, first, last string, word func(int) string) 
 		return respondClauses()
 	case first == "write" && len(toks) == 1:
 		return writeWords()
+	case first == "in" && len(toks) == 1:
+		return transactionWord() // `in transaction on DB:`
+	case first == "listen" && last == "for" && len(toks) == 2:
+		return websocketsWord() // `listen for websockets on port N as S`
+	case first == "wait" && len(toks) == 3 && (toks[2].Kind == token.IntLiteral || toks[2].Kind == token.FloatLiteral):
+		return timeUnits() // `wait for N milliseconds`
 	case first == "start" && last == "content":
 		return typeWord()
 	case first == "expect" && last == "IDENT" && toks[len(toks)-1].Text == "type" && word(-2) == "of":
@@ -612,14 +618,17 @@ func clauseWords(toks []token.Token, first, last string, word func(int) string) 
 }
 
 var (
-	openModes      = sync.OnceValue(func() []Item { return keywordItems("reading", "writing", "appending", "append") })
-	completeWord   = sync.OnceValue(func() []Item { return keywordItems("complete") })
-	typeWord       = sync.OnceValue(func() []Item { return keywordItems("type") })
-	lengthWord     = sync.OnceValue(func() []Item { return keywordItems("length") })
-	socketEvents   = sync.OnceValue(func() []Item { return keywordItems("websocket message", "websocket connect", "websocket disconnect") })
-	respondClauses = sync.OnceValue(func() []Item { return keywordItems("status", "content_type", "headers") })
-	writeWords     = sync.OnceValue(func() []Item { return keywordItems("line", "chunk", "content") })
-	requestClauses = sync.OnceValue(func() []Item { return keywordItems("headers", "body", "method", "read") })
+	openModes       = sync.OnceValue(func() []Item { return keywordItems("reading", "writing", "appending", "append") })
+	completeWord    = sync.OnceValue(func() []Item { return keywordItems("complete") })
+	typeWord        = sync.OnceValue(func() []Item { return keywordItems("type") })
+	lengthWord      = sync.OnceValue(func() []Item { return keywordItems("length") })
+	socketEvents    = sync.OnceValue(func() []Item { return keywordItems("websocket message", "websocket connect", "websocket disconnect") })
+	respondClauses  = sync.OnceValue(func() []Item { return keywordItems("status", "content_type", "headers") })
+	transactionWord = sync.OnceValue(func() []Item { return keywordItems("transaction") })
+	websocketsWord  = sync.OnceValue(func() []Item { return keywordItems("websockets") })
+	timeUnits       = sync.OnceValue(func() []Item { return keywordItems("milliseconds", "seconds") })
+	writeWords      = sync.OnceValue(func() []Item { return keywordItems("line", "chunk", "content") })
+	requestClauses  = sync.OnceValue(func() []Item { return keywordItems("headers", "body", "method", "read") })
 	// typeNames are the names of types as `expect X to be of type` takes
 	// them: texts.
 	typeNames = sync.OnceValue(func() []Item {

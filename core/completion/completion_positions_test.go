@@ -202,6 +202,10 @@ func TestCompletionPositions(t *testing.T) {
 		{"followed by a date order", "store d1 as create_date of 2025 and 8 and 9\nstore d2 as create_date of 2025 and 8 and 10\ncheck if ‸ is less than d2:\n    display 1\nend check\n", positionCheck{first: []string{"d2", "d1"}}},
 		{"export action", "export action ‸", positionCheck{first: []string{"main"}, none: []string{"age"}}},
 		{"export container", "export container ‸", positionCheck{first: []string{"Person"}, none: []string{"age"}}},
+		{"in transaction", "open database at \"a.db\" as db\nin ‸", positionCheck{first: []string{"transaction"}, none: []string{"age"}}},
+		{"listen for", "listen for ‸", positionCheck{first: []string{"websockets"}, none: []string{"age"}}},
+		{"wait for a number", "wait for 10 ‸", positionCheck{first: []string{"milliseconds", "seconds"}, none: []string{"plus"}}},
+		{"current time formatted as", "store now as current time formatted as ‸", positionCheck{first: []string{"greeting", "current_directory", "newline", "program_name", "script_directory", "script_path", "tab"}}},
 		{"pattern after element", "create pattern zip:\n    digit ‸", positionCheck{first: []string{"or", "then", "followed by", "exactly", "between"}, none: []string{"age", "store"}}},
 	}
 	right := 0
