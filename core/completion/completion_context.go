@@ -151,8 +151,7 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 	if ws := clauseWords(toks, first, last, word); ws != nil {
 		p.slot, p.words = slotWords, ws
 		if first == "respond" && nextKind(a, prefixStart) == token.StringLiteral {
-			// `and ‸ "text/html"`: a text follows, the content's type
-			p.words = []Item{ws[1], ws[0], ws[2]}
+			p.words = respondTextClauses() // `and ‸ "text/html"`: a text follows, the content's type
 		}
 		return p
 	}
@@ -618,17 +617,19 @@ func clauseWords(toks []token.Token, first, last string, word func(int) string) 
 }
 
 var (
-	openModes       = sync.OnceValue(func() []Item { return keywordItems("reading", "writing", "appending", "append") })
-	completeWord    = sync.OnceValue(func() []Item { return keywordItems("complete") })
-	typeWord        = sync.OnceValue(func() []Item { return keywordItems("type") })
-	lengthWord      = sync.OnceValue(func() []Item { return keywordItems("length") })
-	socketEvents    = sync.OnceValue(func() []Item { return keywordItems("websocket message", "websocket connect", "websocket disconnect") })
-	respondClauses  = sync.OnceValue(func() []Item { return keywordItems("status", "content_type", "headers") })
-	transactionWord = sync.OnceValue(func() []Item { return keywordItems("transaction") })
-	websocketsWord  = sync.OnceValue(func() []Item { return keywordItems("websockets") })
-	timeUnits       = sync.OnceValue(func() []Item { return keywordItems("milliseconds", "seconds") })
-	writeWords      = sync.OnceValue(func() []Item { return keywordItems("line", "chunk", "content") })
-	requestClauses  = sync.OnceValue(func() []Item { return keywordItems("headers", "body", "method", "read") })
+	openModes      = sync.OnceValue(func() []Item { return keywordItems("reading", "writing", "appending", "append") })
+	completeWord   = sync.OnceValue(func() []Item { return keywordItems("complete") })
+	typeWord       = sync.OnceValue(func() []Item { return keywordItems("type") })
+	lengthWord     = sync.OnceValue(func() []Item { return keywordItems("length") })
+	socketEvents   = sync.OnceValue(func() []Item { return keywordItems("websocket message", "websocket connect", "websocket disconnect") })
+	respondClauses = sync.OnceValue(func() []Item { return keywordItems("status", "content_type", "headers") })
+	// respondTextClauses are respondClauses where a text follows.
+	respondTextClauses = sync.OnceValue(func() []Item { return keywordItems("content_type", "status", "headers") })
+	transactionWord    = sync.OnceValue(func() []Item { return keywordItems("transaction") })
+	websocketsWord     = sync.OnceValue(func() []Item { return keywordItems("websockets") })
+	timeUnits          = sync.OnceValue(func() []Item { return keywordItems("milliseconds", "seconds") })
+	writeWords         = sync.OnceValue(func() []Item { return keywordItems("line", "chunk", "content") })
+	requestClauses     = sync.OnceValue(func() []Item { return keywordItems("headers", "body", "method", "read") })
 	// typeNames are the names of types as `expect X to be of type` takes
 	// them: texts.
 	typeNames = sync.OnceValue(func() []Item {
