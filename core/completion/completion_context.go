@@ -158,6 +158,8 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 	switch last {
 	case "as":
 		switch {
+		case word(-2) == "formatted":
+			p.slot = slotNone // `current time formatted as "yyyy-MM-dd"`: a text the user writes, not a name
 		case (first == "store" || first == "create") && word(1) != "new" || first == "store" && word(1) == "new":
 			p.slot = slotValue
 		case first == "define" || first == "requires":
@@ -383,7 +385,7 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			p.madeBy = func(n ast.Node) bool { h, ok := n.(*ast.HTTPStmt); return ok && h.Kind == ast.HTTPStream }
 		case first == "write" && (last == "content" || len(toks) == 2 && toks[1].Kind == token.Identifier),
 			first == "respond" && last == "IDENT" && strings.HasPrefix(toks[len(toks)-1].Text, "content"),
-			first == "start" && last == "IDENT" && word(-2) == "content", last == "as" && word(-2) == "formatted",
+			first == "start" && last == "IDENT" && word(-2) == "content",
 			first == "wait" && last == "content" && (word(2) == "append" || word(2) == "write"),
 			last == "in" && (hasWord(toks, token.KeywordReplace) || hasWord(toks, token.KeywordFind)), last == "split",
 			last == "at" && (word(-2) == "exists" || first == "execute"), last == "command" && (word(-2) == "execute" || word(-2) == "spawn"),
@@ -548,9 +550,10 @@ func followedBy(a *core.Analysis, p *place, first string, prefixStart int) {
 	case k == token.KeywordMatches:
 		p.wants, p.strict = []*types.Type{types.Text}, true // what a pattern matches
 	case k == token.KeywordIs && len(rest) == 2:
-		// `‸ is V`: a value of V's type
+		// `‸ is V`: those of V's type first (values of others compare
+		// too: unequal)
 		if t := literalType(a, rest[1], prefixStart); t != nil && (t.Kind == types.KText || t.Kind == types.KNumber || t.Kind == types.KBoolean) {
-			p.wants, p.strict = []*types.Type{t}, true
+			p.wants, p.strict = []*types.Type{t}, false
 		}
 	case k == token.Identifier && p.slot == slotValue:
 		// `display "a" ‸ b`: a name would join b, a word that takes a
