@@ -32,6 +32,17 @@ func (s Scoped) Decl() token.Span {
 	return d
 }
 
+// Bound returns where the statement that binds the symbol starts in the
+// text, for a name with no declaration of its own that a statement binds
+// (the fields of a request `wait for request … as R` binds besides R), or
+// -1 for another.
+func (s Scoped) Bound() int {
+	if s.Sym.Decl.End > 0 || s.Sym.Kind != check.SymImplicit || s.Sym.Node == nil || s.Sym.From != "" {
+		return -1
+	}
+	return s.Sym.Node.Pos() + s.by
+}
+
 // ScopeNames yields the names of a scope that keep accepts, in the order
 // they resolve: declared, then bound, each followed by what its Outer holds
 // (a partial analysis's file scope, see query.go). Given prefixes (lower

@@ -131,11 +131,18 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 		if strings.HasSuffix(strings.TrimRight(before[:len(before)-len(last)], " \t"), ".") {
 			// Member access: x.pre|
 			dot := strings.LastIndex(before[:len(before)-len(last)], ".")
-			l.items(0, members(a, lineStart+dot))
+			value := valuePlace(before[:dot])
+			for _, it := range members(a, lineStart+dot) {
+				w := 0
+				if value {
+					w = methodRank(it)
+				}
+				l.items(w, []Item{it})
+			}
 			return token.Span{Start: offset - len(last), End: offset}, last, true, nil
 		}
 	} else if strings.HasSuffix(before, ".") {
-		return token.Span{Start: offset, End: offset}, "", false, members(a, offset-1)
+		return token.Span{Start: offset, End: offset}, "", false, inValue(members(a, offset-1), before[:len(before)-1])
 	}
 	if n := len(words); n > 1 && token.Lookup(words[n-1]) != token.Identifier {
 		// `total is|`: a keyword being typed after a name continues it.
@@ -153,7 +160,13 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 	lastWord := strings.ToLower(prefix[strings.LastIndex(prefix, " ")+1:])
 	l.keep = prefixFilter(strings.ToLower(prefix), lastWord)
 	values := func() {
-		valueNames(a, l, prefixStart, p, opts.Snippets)
+		if !p.noNames {
+			valueNames(a, l, prefixStart, p, opts.Snippets)
+		}
+		if p.beforeName {
+			fitting(l, groupKeyword, wholeValueWords(), p, valueWordTypes)
+			return
+		}
 		fitting(l, groupKeyword, valueWords(), p, valueWordTypes)
 		fitting(l, groupBuiltin, builtinItems(opts.Snippets), p, builtinResult)
 	}
@@ -233,7 +246,18 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 		if opts.Snippets {
 			call = "with"
 		}
-		kindNames(a, l, check.SymAction, 0, call)
+		if p.args > 0 {
+			kindNames(a, l, check.SymAction, 0, call, func(sym *check.Symbol) int {
+				for _, d := range sym.Versions() {
+					if len(d.Params) == p.args {
+						return 0
+					}
+				}
+				return 1 << 12 // takes another number of arguments: after those that take as many
+			})
+		} else {
+			kindNames(a, l, check.SymAction, 0, call)
+		}
 		l.items(groupBuiltin, builtinItems(false))
 	case slotTarget:
 		targetNames(a, l, prefixStart, p)
@@ -260,6 +284,10 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 			}
 			return -1
 		})
+	case slotWords:
+		for i, it := range p.words {
+			l.items(groupKeyword+i, []Item{it}) // in the order of the grammar's words: the commonest first
+		}
 	case slotPatternNext:
 		for i, it := range patternJoiners() {
 			l.items(groupKeyword+i, []Item{it})
@@ -355,7 +383,8 @@ func namesInScope(a *core.Analysis, l *candidateList, offset, base int, call str
 		if sym.Kind == check.SymPattern && len(score) == 0 {
 			return // a pattern is a value only where a place takes one (see valueNames)
 		}
-		declared := sym.Decl.End == 0 || s.Decl().Start < offset || sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
+		declared := sym.Decl.End == 0 && s.Bound() < offset || sym.Decl.End > 0 && s.Decl().Start < offset ||
+			sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
 		if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
 			return // WFL names must be declared before use
 		}
@@ -428,6 +457,9 @@ func valueNames(a *core.Analysis, l *candidateList, offset int, p place, snippet
 		}
 		if sym.Kind == check.SymPattern && !slices.ContainsFunc(p.wants, func(t *types.Type) bool { return t.Kind == types.KPattern }) {
 			return -1 // a pattern matches a text; it is no value elsewhere
+		}
+		if sym.Kind == check.SymMethod {
+			return -1 // a method's own name is no value in its container's actions (`obj.m()` calls one)
 		}
 		later := 0
 		if p.madeBy != nil && !p.madeBy(sym.Node) {
@@ -536,6 +568,10 @@ func targetNames(a *core.Analysis, l *candidateList, offset int, p place) {
 		sym := s.Sym
 		if !sym.Mutable || sym.Kind != check.SymVariable && sym.Kind != check.SymProperty {
 			return -1
+		}
+		if len(p.wants) > 0 && !p.list {
+			// `change ‸ to V`: those of V's type first.
+			return int(p.fit(sym.Type)) << 12
 		}
 		if p.list {
 			t := sym.Type
@@ -735,6 +771,32 @@ func members(a *core.Analysis, dot int) []Item {
 		}
 	}
 	return out
+}
+
+// inValue returns the members offered after the value that ends the
+// line's text before, properties first where that value is itself in a
+// value (`display "n: " with obj.‸`: a method's name there is no value
+// without its call), as members lists them at the start of a statement.
+func inValue(items []Item, before string) []Item {
+	if !valuePlace(before) {
+		return items
+	}
+	slices.SortStableFunc(items, func(x, y Item) int { return cmp.Compare(methodRank(x), methodRank(y)) })
+	return items
+}
+
+// valuePlace reports whether the value that ends the line's text before
+// is not the start of a statement.
+func valuePlace(before string) bool {
+	_, start := core.TrailingWords(before)
+	return strings.TrimSpace(before[:start]) != ""
+}
+
+func methodRank(it Item) int {
+	if it.Kind == Method {
+		return 1
+	}
+	return 0
 }
 
 func blockSnippets() []Item {

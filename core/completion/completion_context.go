@@ -9,6 +9,7 @@ package completion
 
 import (
 	"strings"
+	"sync"
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
@@ -41,6 +42,7 @@ const (
 	slotSignal                  // after `register signal handler for`: a signal
 	slotPattern                 // an element of a pattern's body
 	slotPatternNext             // after an element of a pattern's body: what joins or repeats it
+	slotWords                   // one of a clause's own words (`open file at P for reading`): words
 )
 
 // A place is a cursor's slot and what else completion needs to know there.
@@ -61,9 +63,20 @@ type place struct {
 	// madeBy, when not nil, says which declaring statements make what goes
 	// here (a server, a stream): the names they made come first.
 	madeBy func(ast.Node) bool
+	// args is how many arguments follow (`call ‸ with a and b`), or 0:
+	// the actions that take as many come first.
+	args int
 	// orderOnly says that after `is` the value compared is of a type
 	// without order (not a number): the ordering phrases come last.
 	orderOnly bool
+	words     []Item // at slotWords: the words that may come next
+	// noNames says that a name here would join the word before it into
+	// one name (`to have length N`): only values that are not names fit.
+	noNames bool
+	// beforeName says that a name follows: only the values complete in
+	// one word or phrase (`yes`, `nothing`) fit, not a builtin's name nor
+	// a word that takes a value after it.
+	beforeName bool
 }
 
 // placeAt works out the place of the cursor at offset; lineStart is the
@@ -83,6 +96,8 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		p.slot = slotPattern
 		if n := len(toks); n > 0 && toks[n-1].Kind == token.KeywordAs {
 			p.slot = slotNewName // `capture { … } as NAME`
+		} else if n > 0 && patternCount(toks) {
+			p.slot = slotNewName // `exactly 3`, `at least 2`, `2 to 4`: a number the user writes
 		} else if n > 0 && afterPatternElement(toks[n-1], a.Lines.Text()[toks[n-1].Start:toks[n-1].End]) {
 			p.slot = slotPatternNext
 		}
@@ -128,9 +143,23 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		}
 	}
 	header := !hasWord(toks, token.Colon) // a block's header before its `:`
+	if len(toks) == 1 && (first == "and" || first == "with") && strings.HasPrefix(headerAbove(a, lineStart), "open url ") {
+		// A line of `open url at U` with its clauses below it.
+		p.slot, p.words = slotWords, requestClauses()
+		return p
+	}
+	if ws := clauseWords(toks, first, last, word); ws != nil {
+		p.slot, p.words = slotWords, ws
+		if first == "respond" && nextKind(a, prefixStart) == token.StringLiteral {
+			p.words = respondTextClauses() // `and ‸ "text/html"`: a text follows, the content's type
+		}
+		return p
+	}
 	switch last {
 	case "as":
 		switch {
+		case word(-2) == "formatted":
+			p.slot = slotNone // `current time formatted as "yyyy-MM-dd"`: a text the user writes, not a name
 		case (first == "store" || first == "create") && word(1) != "new" || first == "store" && word(1) == "new":
 			p.slot = slotValue
 		case first == "define" || first == "requires":
@@ -176,7 +205,9 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			p.slot = slotValue
 		}
 	case "container", "interface", "pattern", "list", "map", "date", "time", "constant":
-		if first == "create" && len(toks) == 2 || (first == "store" || first == "create") && last == "constant" {
+		if first == "export" && last == "container" && len(toks) == 2 {
+			p.slot = slotContainer // `export container NAME`: one declared
+		} else if first == "create" && len(toks) == 2 || (first == "store" || first == "create") && last == "constant" {
 			p.slot = slotNewName // `create container NAME`, `store new constant NAME`
 		} else {
 			p.slot = slotValue
@@ -220,8 +251,28 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		}
 	case "call":
 		p.slot = slotAction
+		if nextKind(a, prefixStart) == token.KeywordWith {
+			p.args = 1 // `call ‸ with a and b`: how many
+			for _, t := range a.LineTokens(prefixStart, a.Lines.LineEnd(a.Lines.Line(prefixStart))) {
+				if t.Kind == token.KeywordAnd {
+					p.args++
+				}
+			}
+		}
+	case "action":
+		if first == "export" && len(toks) == 2 {
+			p.slot = slotHandler // `export action NAME`: one declared
+		} else {
+			p.slot = slotValue
+		}
 	case "trigger":
 		p.slot = slotEvent
+	case "describe", "test":
+		if len(toks) == 1 {
+			p.slot = slotNewName // the description, a text the user writes
+		} else {
+			p.slot = slotValue
+		}
 	case "called", "each", "store", "create", "define", "property", "event":
 		if last == "create" || last == "store" {
 			p.slot = slotNone // a name, or `new`, `list`, …: see statement words
@@ -235,6 +286,9 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 				// `flag is …`: a value of its type, or `not`, `equal to`.
 				p.orderOnly, p.wants = true, []*types.Type{t}
 			}
+		}
+		if _, ok := p.block.(*ast.CreateMapStmt); len(toks) == 2 && first == "LIT" && (ok || p.block == nil && strings.HasPrefix(headerAbove(a, lineStart), "create map ")) {
+			p.slot, p.wants, p.orderOnly = slotValue, nil, false // `"key" is …`: an entry
 		}
 		if len(toks) == 2 && first == "IDENT" {
 			container, ok := "", false
@@ -259,7 +313,7 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 				// `name is …` sets a property of the instance.
 				p.slot = slotValue
 				if t := propertyType(a, container, toks[0].Text); core.Known(t) {
-					p.wants = []*types.Type{t}
+					p.wants, p.strict = []*types.Type{t}, true // another type is a TYPE error
 				}
 			}
 		}
@@ -267,6 +321,9 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		p.slot = slotThan
 	case "IDENT", "LIT", ")", "]":
 		p.slot = slotAfterValue
+		if n := len(toks); toks[n-1].Kind == token.Identifier && valueClause(toks, first, word) {
+			p.slot = slotValue // `write line …`, `and content_type …`, `to have length …`: a value, not its continuation
+		}
 	case ".":
 		p.slot = slotNone // members: see Completion
 	case "count":
@@ -310,8 +367,14 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		case first == "listen" && last == "port":
 			p.wants, p.strict = []*types.Type{types.Number}, true
 		case last == "than" || last == "above" || last == "below" || last == "to" && word(-2) == "equal" && word(-3) == "or":
-			// `is greater than …`, `is less than or equal to …`
+			// `is greater than …`, `is less than or equal to …`: a number,
+			// or a value of the ordered one's type (dates, times)
 			p.wants, p.strict = []*types.Type{types.Number}, true
+			if is := lastIndex(toks, token.KeywordIs); is > 0 {
+				if t := typeOfToken(a, toks[is-1], prefixStart); t != nil && (t.Kind == types.KDate || t.Kind == types.KTime || t.Kind == types.KDateTime) {
+					p.wants = []*types.Type{t}
+				}
+			}
 		case first == "wait" && last == "on":
 			// `wait for request comes in on SERVER`: WFL types a server
 			// as text; those `listen` made come first.
@@ -320,12 +383,44 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		case first == "wait" && last == "from" && len(toks) > 3 && strings.HasPrefix(toks[2].Text, "next"):
 			// `wait for next line from STREAM` (`next line` is one name)
 			p.madeBy = func(n ast.Node) bool { h, ok := n.(*ast.HTTPStmt); return ok && h.Kind == ast.HTTPStream }
-		case first == "wait" && last == "content" && word(2) == "write":
-			p.wants, p.strict = []*types.Type{types.Text}, true // `wait for write content TEXT into …`
+		case first == "write" && (last == "content" || len(toks) == 2 && toks[1].Kind == token.Identifier),
+			first == "respond" && last == "IDENT" && strings.HasPrefix(toks[len(toks)-1].Text, "content"),
+			first == "start" && last == "IDENT" && word(-2) == "content",
+			first == "wait" && last == "content" && (word(2) == "append" || word(2) == "write"),
+			last == "in" && (hasWord(toks, token.KeywordReplace) || hasWord(toks, token.KeywordFind)), last == "split",
+			last == "at" && (word(-2) == "exists" || first == "execute"), last == "command" && (word(-2) == "execute" || word(-2) == "spawn"),
+			len(toks) == 1 && first == "IDENT" && (strings.HasPrefix(toks[0].Text, "send websocket message") || strings.HasPrefix(toks[0].Text, "broadcast websocket message")),
+			len(toks) == 2 && (first == "with" || first == "and") && toks[1].Text == "method":
+			// `write content TEXT into F`, `write line TEXT to S`, `and
+			// content_type TEXT`, `replace A with B in TEXT`, `find P in
+			// TEXT`, `split TEXT by …`, `file exists at PATH`, `execute
+			// file at PATH`, `execute command TEXT`, `send websocket
+			// message TEXT`, an open url's `with method TEXT`
+			p.wants, p.strict = []*types.Type{types.Text}, true
+		case first == "write" && last == "to":
+			// `write line|chunk TEXT to STREAM`: one `start streaming
+			// response` made
+			p.wants, p.strict = []*types.Type{types.NewCustom("ResponseStream")}, true
+			p.madeBy = func(n ast.Node) bool { _, ok := n.(*ast.StartStreamStmt); return ok }
+		case first == "expect" && last == "IDENT" && toks[len(toks)-1].Text == "length",
+			first == "respond" && last == "status", first == "wait" && last == "for" && len(toks) == 2, last == "timeout":
+			// `to have length N`, `and status N`, `with timeout N`; `wait
+			// for N milliseconds` (or `wait for request …`, a statement's
+			// word)
+			p.wants, p.strict = []*types.Type{types.Number}, first != "wait" || last == "timeout"
+			p.noNames = first == "expect"
+		case first == "store" && last == "as" && len(toks) == 3 && toks[1].Kind == token.Identifier && a.Info != nil:
+			// `store PROP as …` in a container's action sets its property.
+			if t := containerProperty(a, toks[1].Text, prefixStart); core.Known(t) && t.Kind != types.KAny && !declaredBefore(a, toks[1].Text, lineStart) {
+				p.wants, p.strict = []*types.Type{t}, true
+			}
 		case first == "respond" && last == "to":
 			p.wants = []*types.Type{types.NewCustom("Request")} // the request answered
 		case first == "close" && last == "file":
 			p.wants = []*types.Type{types.NewCustom("File")}
+		case first == "close" && len(toks) == 1:
+			// `close F`: a file, a stream, or a path
+			p.wants, p.strict = []*types.Type{types.NewCustom("File"), types.NewCustom("HttpStream"), types.NewCustom("ResponseStream"), types.Text}, true
 		case last == "matches" || last == "find" || last == "pattern" && len(toks) >= 2 && word(-2) == "on":
 			p.wants, p.strict = []*types.Type{types.Pattern}, true
 		}
@@ -339,6 +434,8 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 					p.wants, p.strict = []*types.Type{types.Number}, true
 				case t.Kind == types.KMap && core.Known(t.Key):
 					p.wants, p.strict = []*types.Type{t.Key}, true
+				case t.Kind == types.KCustom && t.Name == "HttpStream":
+					p.wants, p.strict = []*types.Type{types.Text}, true // a field's name
 				}
 			}
 		case "plus":
@@ -367,7 +464,221 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			}
 		}
 	}
+	if p.slot == slotValue || p.slot == slotTarget {
+		followedBy(a, &p, first, prefixStart)
+	}
 	return p
+}
+
+// followedBy narrows what a value at place p wants by what the line holds
+// after it, when the cursor is not at its end (a name replaced in a line
+// already written): `change ‸ to 3` changes a number, `‸ is greater than
+// 0` and `‸ minus 1` are numbers, `‸[0]` is a list or a text, `‸["k"]` a
+// map, `‸.area()` an instance of a container with that member; before a
+// name, a name would join it into one (`display "a" ‸ b`). first spells
+// the line's first token; prefixStart is where the word typed starts.
+func followedBy(a *core.Analysis, p *place, first string, prefixStart int) {
+	rest := a.LineTokens(prefixStart, a.Lines.LineEnd(a.Lines.Line(prefixStart)))
+	if len(rest) > 0 && rest[0].Start == prefixStart && rest[0].Kind == token.Identifier {
+		rest = rest[1:] // the word being typed
+	}
+	if n := len(rest); n > 0 && rest[n-1].Kind == token.Colon {
+		rest = rest[:n-1] // a block's header
+	}
+	if len(rest) == 0 || a.Info == nil {
+		return
+	}
+	next := func(i int) token.Kind {
+		if i < len(rest) {
+			return rest[i].Kind
+		}
+		return token.EOF
+	}
+	number := []*types.Type{types.Number}
+	switch k := next(0); {
+	case p.slot == slotTarget && first == "change" && k == token.KeywordTo && len(rest) > 1:
+		if t := literalType(a, rest[1], prefixStart); core.Known(t) {
+			p.wants = []*types.Type{t} // what it is changed to
+		}
+	case p.slot == slotTarget:
+	case first == "add" && k == token.KeywordTo && len(rest) > 1:
+		// `add ‸ to N` adds a number, `add ‸ to L` an item of L.
+		switch t := literalType(a, rest[1], prefixStart); {
+		case t == nil:
+		case t.Kind == types.KNumber:
+			p.wants, p.strict = number, true
+		case t.Kind == types.KList && core.Known(t.Elem):
+			p.wants, p.strict = []*types.Type{t.Elem}, true
+		}
+	case k == token.LeftBracket:
+		// An index follows: a list or a text by position, a map by key.
+		switch next(1) {
+		case token.StringLiteral:
+			p.wants = []*types.Type{types.NewMap(types.Any, types.Any), types.NewCustom("HttpStream")}
+		default:
+			p.wants = []*types.Type{types.NewList(types.Any), types.Text, types.NewMap(types.Any, types.Any)}
+		}
+		p.strict = true
+	case k == token.Dot && next(1) == token.Identifier:
+		// A member follows: an instance of a container that has it.
+		var ws []*types.Type
+		for name, c := range a.Info.Containers {
+			for b, n := c, 0; b != nil && n < 64; b, n = b.Base, n+1 {
+				if m := b.Members[rest[1].Text]; m != nil {
+					ws = append(ws, types.NewInstance(name))
+					break
+				}
+			}
+		}
+		if len(ws) > 0 {
+			p.wants, p.strict = ws, true
+		}
+	case k == token.KeywordIs && (next(1) == token.KeywordGreater || next(1) == token.KeywordLess || next(1) == token.KeywordAbove ||
+		next(1) == token.KeywordBelow || next(1) == token.KeywordBetween),
+		k == token.KeywordMinus || k == token.Minus || k == token.KeywordTimes || k == token.KeywordDivided ||
+			k == token.KeywordModulo || k == token.KeywordDividedBy || k == token.Slash || k == token.Percent,
+		first == "wait" && k == token.KeywordMilliseconds:
+		p.wants, p.strict = number, true // an order or arithmetic: a number
+		if k == token.KeywordIs && len(rest) > 3 && (next(2) == token.KeywordThan || next(2) == token.KeywordOr) {
+			// `‸ is less than d`: of d's type, when it is a date or a time
+			if t := literalType(a, rest[len(rest)-1], prefixStart); t != nil && (t.Kind == types.KDate || t.Kind == types.KTime || t.Kind == types.KDateTime) {
+				p.wants = []*types.Type{t}
+			}
+		}
+	case k == token.Plus || k == token.KeywordPlus:
+		p.wants, p.strict = []*types.Type{types.Number, types.Text}, true // numbers add, a text joins
+	case k == token.KeywordMatches:
+		p.wants, p.strict = []*types.Type{types.Text}, true // what a pattern matches
+	case k == token.KeywordIs && len(rest) == 2:
+		// `‸ is V`: those of V's type first (values of others compare
+		// too: unequal)
+		if t := literalType(a, rest[1], prefixStart); t != nil && (t.Kind == types.KText || t.Kind == types.KNumber || t.Kind == types.KBoolean) {
+			p.wants, p.strict = []*types.Type{t}, false
+		}
+	case k == token.Identifier && p.slot == slotValue:
+		// `display "a" ‸ b`: a name would join b, a word that takes a
+		// value (`call`, `not`) would take it.
+		p.noNames, p.beforeName = true, true
+	}
+}
+
+// lastIndex returns the index of the last token of kind k in toks, or -1.
+func lastIndex(toks []token.Token, k token.Kind) int {
+	for i := len(toks) - 1; i >= 0; i-- {
+		if toks[i].Kind == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// literalType returns the type of the value a token is (a literal, a
+// variable seen at offset), or nil.
+func literalType(a *core.Analysis, t token.Token, offset int) *types.Type {
+	switch t.Kind {
+	case token.BooleanLiteral:
+		return types.Boolean
+	case token.NothingLiteral:
+		return types.Nothing
+	}
+	return typeOfToken(a, t, offset)
+}
+
+// clauseWords returns the words that may come next where a statement's
+// grammar takes one of a few words of its own (`open file at P for
+// reading`, `wait for process P to complete`, `expect X to have length`,
+// `respond … and status`), or nil elsewhere. word spells a token of toks
+// as placeAt does.
+func clauseWords(toks []token.Token, first, last string, word func(int) string) []Item {
+	switch {
+	case first == "open" && last == "for" && hasWord(toks, token.KeywordFile):
+		return openModes()
+	case first == "wait" && last == "to" && word(2) == "process":
+		return completeWord()
+	case first == "expect" && last == "of" && word(-2) == "be":
+		return typeWord()
+	case first == "expect" && last == "have":
+		return lengthWord()
+	case first == "on" && len(toks) == 1:
+		return socketEvents()
+	case first == "respond" && last == "and" && hasWord(toks, token.KeywordWith):
+		return respondClauses()
+	case first == "write" && len(toks) == 1:
+		return writeWords()
+	case first == "in" && len(toks) == 1:
+		return transactionWord() // `in transaction on DB:`
+	case first == "listen" && last == "for" && len(toks) == 2:
+		return websocketsWord() // `listen for websockets on port N as S`
+	case first == "wait" && len(toks) == 3 && (toks[2].Kind == token.IntLiteral || toks[2].Kind == token.FloatLiteral):
+		return timeUnits() // `wait for N milliseconds`
+	case first == "start" && last == "content":
+		return typeWord()
+	case first == "expect" && last == "IDENT" && toks[len(toks)-1].Text == "type" && word(-2) == "of":
+		return typeNames()
+	}
+	return nil
+}
+
+var (
+	openModes      = sync.OnceValue(func() []Item { return keywordItems("reading", "writing", "appending", "append") })
+	completeWord   = sync.OnceValue(func() []Item { return keywordItems("complete") })
+	typeWord       = sync.OnceValue(func() []Item { return keywordItems("type") })
+	lengthWord     = sync.OnceValue(func() []Item { return keywordItems("length") })
+	socketEvents   = sync.OnceValue(func() []Item { return keywordItems("websocket message", "websocket connect", "websocket disconnect") })
+	respondClauses = sync.OnceValue(func() []Item { return keywordItems("status", "content_type", "headers") })
+	// respondTextClauses are respondClauses where a text follows.
+	respondTextClauses = sync.OnceValue(func() []Item { return keywordItems("content_type", "status", "headers") })
+	transactionWord    = sync.OnceValue(func() []Item { return keywordItems("transaction") })
+	websocketsWord     = sync.OnceValue(func() []Item { return keywordItems("websockets") })
+	timeUnits          = sync.OnceValue(func() []Item { return keywordItems("milliseconds", "seconds") })
+	writeWords         = sync.OnceValue(func() []Item { return keywordItems("line", "chunk", "content") })
+	requestClauses     = sync.OnceValue(func() []Item { return keywordItems("headers", "body", "method", "read") })
+	// typeNames are the names of types as `expect X to be of type` takes
+	// them: texts.
+	typeNames = sync.OnceValue(func() []Item {
+		var out []Item
+		for _, n := range []string{"Text", "Number", "Boolean", "List", "Map", "Nothing"} {
+			out = append(out, Item{Label: `"` + n + `"`, Kind: Constant, Insert: `"` + n + `"`})
+		}
+		return out
+	})
+)
+
+// valueClause reports whether the identifier that ends toks is a clause's
+// word a value follows rather than a value (`write line|chunk TEXT`,
+// `respond … and content_type TEXT`, `expect X to have length N`).
+func valueClause(toks []token.Token, first string, word func(int) string) bool {
+	n := len(toks)
+	w := toks[n-1].Text
+	switch {
+	case first == "write" && n == 2:
+		return w == "line" || w == "chunk"
+	case first == "respond":
+		return word(-2) == "and" && (w == "content_type" || w == "content type")
+	case first == "start":
+		return word(-2) == "content" && w == "type"
+	case first == "expect":
+		return word(-2) == "have" && w == "length"
+	case (first == "with" || first == "and") && n == 2:
+		return w == "method" // an open url's clause
+	case first == "IDENT" && n == 1:
+		return strings.HasPrefix(w, "send websocket message") || strings.HasPrefix(w, "broadcast websocket message")
+	}
+	return false
+}
+
+// patternCount reports whether toks, a line of a pattern's body, end
+// where the pattern takes a count (`exactly`, `at least`, `at most`,
+// `between`, or `N to` of a range).
+func patternCount(toks []token.Token) bool {
+	n := len(toks)
+	switch toks[n-1].Kind {
+	case token.KeywordExactly, token.KeywordLeast, token.KeywordMost, token.KeywordBetween:
+		return true
+	case token.KeywordTo, token.KeywordAnd:
+		return n >= 2 && toks[n-2].Kind == token.IntLiteral
+	}
+	return false
 }
 
 // patternBody reports whether the line at lineStart is in the body of a
@@ -375,30 +686,43 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 // pattern` is missing): the nearest line above it that is less indented
 // is a `create pattern NAME:` header.
 func patternBody(a *core.Analysis, lineStart int) bool {
-	code := headerAbove(a, lineStart)
-	return strings.HasPrefix(code, "create pattern ") && strings.HasSuffix(code, ":")
+	for k := 0; k < 64; k++ {
+		code, at := headerLineAbove(a, lineStart)
+		if !strings.HasSuffix(code, "{") {
+			return strings.HasPrefix(code, "create pattern ") && strings.HasSuffix(code, ":")
+		}
+		lineStart = at // a group's body (`capture {`): the pattern's is further up
+	}
+	return false
 }
 
 // headerAbove returns the words of the nearest line above the one at
 // lineStart that is less indented (the header of the block the line is
 // in, as the text is laid out), or "" for a line at the first column.
 func headerAbove(a *core.Analysis, lineStart int) string {
+	code, _ := headerLineAbove(a, lineStart)
+	return code
+}
+
+// headerLineAbove is headerAbove, with where that line starts.
+func headerLineAbove(a *core.Analysis, lineStart int) (string, int) {
 	text := a.Lines.Text()
 	l := a.Lines.Line(lineStart)
 	line := text[lineStart:a.Lines.LineEnd(l)]
 	in := len(line) - len(strings.TrimLeft(line, " \t"))
 	if in == 0 {
-		return ""
+		return "", lineStart
 	}
 	for l--; l >= 0; l-- {
-		prev := text[a.Lines.LineStart(l):a.Lines.LineEnd(l)]
+		from := a.Lines.LineStart(l)
+		prev := text[from:a.Lines.LineEnd(l)]
 		code := strings.TrimSpace(prev)
 		if code == "" || len(prev)-len(strings.TrimLeft(prev, " \t")) >= in {
 			continue
 		}
-		return code
+		return code, from
 	}
-	return ""
+	return "", lineStart
 }
 
 // typeOfToken returns the type of the value a token is (a literal, or a
@@ -441,10 +765,44 @@ func typeOfName(a *core.Analysis, toks []token.Token, offset int) *types.Type {
 	if len(toks) != 1 || toks[0].Kind != token.Identifier || a.Info == nil {
 		return nil
 	}
-	if sym := a.Info.ScopeAt(offset).Resolve(toks[0].Text); sym != nil {
+	sc := a.Info.ScopeAt(offset)
+	if sym := sc.Resolve(toks[0].Text); sym != nil {
 		return sym.Type
 	}
+	return containerProperty(a, toks[0].Text, offset)
+}
+
+// declaredBefore reports whether a name is declared in the scope at
+// offset before it (not by the statement there).
+func declaredBefore(a *core.Analysis, name string, offset int) bool {
+	sym := a.Info.ScopeAt(offset).Resolve(name)
+	return sym != nil && sym.Kind != check.SymProperty && (sym.Decl.End == 0 || sym.From != "" || sym.Decl.Start < offset)
+}
+
+// containerProperty returns the type of the property called name of the
+// container whose action is at offset, or nil.
+func containerProperty(a *core.Analysis, name string, offset int) *types.Type {
+	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
+		for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base, k+1 {
+			if m := c.Members[name]; m != nil && m.Kind == check.SymProperty {
+				return m.Type
+			}
+		}
+	}
 	return nil
+}
+
+// nextKind returns the kind of the first token after offset on its line
+// (the word being typed at offset left out), or EOF.
+func nextKind(a *core.Analysis, offset int) token.Kind {
+	rest := a.LineTokens(offset, a.Lines.LineEnd(a.Lines.Line(offset)))
+	if len(rest) > 0 && rest[0].Start == offset && rest[0].Kind == token.Identifier {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return token.EOF
+	}
+	return rest[0].Kind
 }
 
 // paramTypes returns the types the argument the cursor is on may have in
@@ -452,11 +810,18 @@ func typeOfName(a *core.Analysis, toks []token.Token, offset int) *types.Type {
 // parameters; an action's, those its versions declare), and whether a
 // value of another type is a TYPE error there; none when not known.
 func paramTypes(a *core.Analysis, c openCall, offset int) ([]*types.Type, bool) {
-	if c.method || a.Info == nil {
+	if a.Info == nil {
 		return nil, false
 	}
 	var out []*types.Type
-	if sym := a.Info.ScopeAt(offset).Resolve(c.name); sym != nil && sym.Kind == check.SymAction {
+	sym := a.Info.ScopeAt(offset).Resolve(c.name)
+	if c.method {
+		sym = methodNamed(a, c) // `obj.m(…)`: the container's action
+		if sym == nil {
+			return nil, false
+		}
+	}
+	if sym != nil && (sym.Kind == check.SymAction || sym.Kind == check.SymMethod) {
 		for _, d := range sym.Versions() {
 			if c.args >= len(d.Params) || d.Params[c.args].Name == nil {
 				return nil, false // a version that takes any value there
@@ -467,13 +832,20 @@ func paramTypes(a *core.Analysis, c openCall, offset int) ([]*types.Type, bool) 
 			}
 			out = append(out, ps.Type)
 		}
-		return out, false
+		return out, c.method // a method's typed parameter takes nothing else
 	}
 	b := builtins.Lookup(c.name)
 	if b == nil {
 		return nil, false
 	}
+	var t0 *types.Type // the first argument's, when the cursor is past it
+	if c.args > 0 && len(c.first) == 1 {
+		t0 = typeOfToken(a, c.first[0], offset)
+	}
 	for _, s := range b.Signatures {
+		if core.Known(t0) && len(s.Params) > 0 && !types.BuiltinCompatible(s.Params[0].Type, t0) {
+			continue // `contains of TEXT and …`: the version for a text
+		}
 		if c.args < len(s.Params) {
 			t := s.Params[c.args].Type
 			if !core.Known(t) || t.Kind == types.KAny {

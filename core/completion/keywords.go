@@ -377,6 +377,11 @@ var valueWords = sync.OnceValue(func() []Item {
 		"list files in", "pattern", "find", "replace", "split")
 })
 
+// wholeValueWords are the value words that take no value after them.
+var wholeValueWords = sync.OnceValue(func() []Item {
+	return keywordItems("yes", "no", "nothing", "current time in milliseconds")
+})
+
 // valueWordTypes returns the type of the value a value word gives, or nil
 // when it is not known (`call`).
 func valueWordTypes(label string) *types.Type {
