@@ -47,8 +47,8 @@ func OpenQuotes(src string) []int {
 	}
 	var before quoteScore // the strings before the one tried
 	for k, sp := range all.spanning {
-		if k == maxTries {
-			break
+		if k == maxTries || bestScore == (quoteScore{}) {
+			break // (nothing reads less otherwise than no string over lines)
 		}
 		try(sp.at, before)
 		before.strings++
