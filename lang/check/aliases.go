@@ -617,6 +617,10 @@ func (tc *typeChecker) callEffects(sym *Symbol, argNodes []*ast.Arg) {
 			tc.mutatePath(aliasPath{s, 0}, escapeEffect)
 		}
 		for _, as := range eff.assigns {
+			// A variable the body rebinds holds no known action after
+			// the call: a call through it is one the checker cannot
+			// follow.
+			delete(tc.holds, as.sym)
 			// The variable may hold what the body put into it: a
 			// narrowing before the call holds no more.
 			if cur := tc.symType(as.sym); !types.Identical(cur, types.Join(cur, as.t)) {
@@ -634,6 +638,57 @@ func (tc *typeChecker) escapeArgs(argNodes []*ast.Arg) {
 			tc.mutate(a.Value, escapeEffect)
 		}
 	}
+}
+
+// escapeAll is a call the checker cannot follow (through a value that
+// holds no known action): it may rebind any variable that can change and
+// change any list, so each such variable may hold anything after it, and
+// the lists the others hold any elements, as the reference's opaque call
+// says.
+func (tc *typeChecker) escapeAll() {
+	clear(tc.filled)
+	seen := map[*Symbol]bool{}
+	for e := tc.env; e != nil; e = e.parent {
+		visit := func(sym *Symbol, t *types.Type) {
+			if seen[sym] {
+				return
+			}
+			seen[sym] = true
+			switch {
+			case sym.Kind == SymVariable && sym.Mutable && !sym.Constant:
+				delete(tc.holds, sym)
+				if t.Kind != types.KAny {
+					tc.put(sym, types.Any)
+				}
+			case sym.Kind != SymProperty:
+				if et := escapeLists(t); et != t {
+					tc.put(sym, et)
+				}
+			}
+		}
+		for i := range e.n {
+			visit(e.inline[i].sym, e.inline[i].t)
+		}
+		for sym, t := range e.m {
+			visit(sym, t)
+		}
+	}
+}
+
+// escapeLists returns t with the elements of the lists it holds dynamic.
+func escapeLists(t *types.Type) *types.Type {
+	switch t.Kind {
+	case types.KList:
+		if t.Elem.Kind == types.KAny {
+			return t
+		}
+		return types.NewList(types.Any)
+	case types.KOptional:
+		if e := escapeLists(t.Elem); e != t.Elem {
+			return types.NewOptional(e)
+		}
+	}
+	return t
 }
 
 // names reports whether e names sym.
