@@ -580,6 +580,47 @@ func (tc *typeChecker) effectsOf(d *ast.ActionDecl) *actionEffect {
 			return true
 		})
 	}
+	// The value the body yields when it falls off its end: its last
+	// statement's, through the blocks that end it.
+	var tail func(s ast.Stmt)
+	tail = func(s ast.Stmt) {
+		switch s := s.(type) {
+		case *ast.ExprStmt:
+			note(s.X, &eff.retParams, &eff.retCaptured)
+		case *ast.Block:
+			if s != nil && len(s.Stmts) > 0 {
+				tail(s.Stmts[len(s.Stmts)-1])
+			}
+		case *ast.IfStmt:
+			if s.Then != nil {
+				tail(s.Then)
+			}
+			if s.Else != nil {
+				tail(s.Else)
+			}
+		case *ast.RepeatStmt:
+			// As completed says: the loops left by their condition
+			// yield nothing.
+			if s.Body != nil && s.Kind != ast.RepeatWhile && s.Kind != ast.RepeatDoUntil {
+				tail(s.Body)
+			}
+		case *ast.TryStmt:
+			if s.Body != nil {
+				tail(s.Body)
+			}
+			for _, c := range s.Clauses {
+				if c != nil && c.Body != nil {
+					tail(c.Body)
+				}
+			}
+			if s.Otherwise != nil {
+				tail(s.Otherwise)
+			}
+		}
+	}
+	if d.Body != nil {
+		tail(d.Body)
+	}
 	out := &eff
 	if len(eff.params) == 0 && len(eff.captured) == 0 && len(eff.assigns) == 0 && len(eff.retParams) == 0 && len(eff.retCaptured) == 0 {
 		out = nil
