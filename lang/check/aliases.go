@@ -716,6 +716,27 @@ func (tc *typeChecker) escapeAll() {
 	}
 }
 
+// opaqueCall reports whether a call through sym, of type ft, is one
+// escapeAll is for: sym a variable or a parameter holding an action (none
+// the checker knows, or it would follow it), maybe nothing, or a value of
+// a type not known. A request's or a socket's field (`method of r`, `id of
+// connection`) is no call of code.
+func opaqueCall(sym *Symbol, ft *types.Type) bool {
+	if sym == nil {
+		return false
+	}
+	switch sym.Kind {
+	case SymVariable, SymParameter, SymConstant:
+		return opaqueCallee(ft)
+	}
+	return false
+}
+
+func opaqueCallee(ft *types.Type) bool {
+	return ft.Kind == types.KFunction || ft.Kind == types.KUnknown || ft.Kind == types.KAny ||
+		ft.Kind == types.KOptional && opaqueCallee(ft.Elem)
+}
+
 // escapeLists returns t with the elements of the lists it holds dynamic.
 func escapeLists(t *types.Type) *types.Type {
 	switch t.Kind {

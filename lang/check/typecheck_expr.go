@@ -107,7 +107,9 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 			tc.callEffects(a, e.Args)
 		} else {
 			tc.escapeArgs(e.Args)
-			tc.escapeAll()
+			if sym != nil && opaqueCall(sym, tc.symType(sym)) {
+				tc.escapeAll()
+			}
 		}
 		if sym != nil && sym.From == "" && sym.Kind != SymAction {
 			// `call h with …` of a variable holding an action.
@@ -337,7 +339,9 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 		tc.callEffects(a, c.Args) // the action it was stored from
 	} else {
 		tc.escapeArgs(c.Args) // a call through a value: what it changes is not known
-		tc.escapeAll()
+		if opaqueCall(sym, ft) {
+			tc.escapeAll()
+		}
 	}
 	switch {
 	case ft.Kind == types.KFunction:
