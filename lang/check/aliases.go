@@ -671,6 +671,20 @@ func (tc *typeChecker) callEffects(sym *Symbol, argNodes []*ast.Arg) {
 	}
 }
 
+// rebound makes Any the variables around method m that its body may
+// rebind.
+func (tc *typeChecker) rebound(m *Symbol) {
+	for _, d := range m.Versions() {
+		if eff := tc.effectsOf(d); eff != nil {
+			for _, as := range eff.assigns {
+				if t := tc.symType(as.sym); t.Kind != types.KAny {
+					tc.put(as.sym, escaped(as.sym, t))
+				}
+			}
+		}
+	}
+}
+
 // escapeArgs makes dynamic the element types of the lists passed to a call
 // the checker cannot follow.
 func (tc *typeChecker) escapeArgs(argNodes []*ast.Arg) {
@@ -699,7 +713,7 @@ func (tc *typeChecker) escapeAll() {
 			case sym.Kind == SymVariable && sym.Mutable && !sym.Constant:
 				delete(tc.holds, sym)
 				if t.Kind != types.KAny {
-					tc.put(sym, types.Any)
+					tc.put(sym, escaped(sym, t))
 				}
 			case sym.Kind != SymProperty:
 				if et := escapeLists(t); et != t {
@@ -714,6 +728,17 @@ func (tc *typeChecker) escapeAll() {
 			visit(sym, t)
 		}
 	}
+}
+
+// escaped is the type of variable sym, of type t, after a call that may
+// rebind it: Any, or, while a check narrows a variable that may be nothing
+// (t is the narrowed type), the type it had before the narrowing, which
+// bounds what the call can put there, as the reference keeps it.
+func escaped(sym *Symbol, t *types.Type) *types.Type {
+	if o := sym.Type; o != nil && o.Kind == types.KOptional && t.Kind != types.KOptional {
+		return o
+	}
+	return types.Any
 }
 
 // opaqueCall reports whether a call through sym, of type ft, is one

@@ -746,7 +746,10 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		}
 	}
 	// What the method's body changes of the variables around it, as an
-	// action's call does: a narrowing before the call holds no more.
+	// action's call does: a narrowing before the call holds no more. The
+	// reference follows no method's body: a variable the body rebinds may
+	// hold anything after the call.
+	tc.rebound(m)
 	tc.callEffects(m, e.Args)
 	return tc.returnType(d)
 }
