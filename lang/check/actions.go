@@ -47,6 +47,19 @@ func typeFromExpr(t *ast.TypeExpr) *types.Type {
 	return types.FromAnnotation(t.Name)
 }
 
+// overloadParamType is the declared type of p as versions of an action are
+// told apart by it. The reference's parser reads only the keywords `date`
+// and `time` as the temporal types there; another spelling (`Date`) is a
+// type of that name, so `value as Date` and `value as date` are two
+// versions.
+func overloadParamType(p *ast.Param) *types.Type {
+	t := paramType(p)
+	if t != nil && (t.Kind == types.KDate || t.Kind == types.KTime) && p.Type.Name != strings.ToLower(t.String()) {
+		return types.NewCustom(p.Type.Name)
+	}
+	return t
+}
+
 // sameParamTypes compares two declared parameter types, nil meaning untyped.
 func sameParamTypes(x, y *types.Type) bool {
 	if x == nil || y == nil {
@@ -82,7 +95,7 @@ func (a *analyzer) registerAction(d *ast.ActionDecl) {
 			same := true
 			distinct := false
 			for i := range o.Params {
-				pt, qt := paramType(o.Params[i]), paramType(d.Params[i])
+				pt, qt := overloadParamType(o.Params[i]), overloadParamType(d.Params[i])
 				if !sameParamTypes(pt, qt) {
 					same = false
 				}

@@ -11,8 +11,12 @@ package check
 // the lists its calls pass or name; one the checker cannot follow (a call
 // through a variable) makes their elements dynamic.
 //
-// The relation only grows: what may alias on one path may on every path
-// after it, as the reference's may-alias relation says after a branch.
+// The relation is kept as points-to sets (the lists a variable may hold,
+// the lists a list may hold), not as classes of paths: two lists put into
+// one literal, or two a variable may hold after a branch, stay apart from
+// each other. On the one path a store replaces what a variable held; on a
+// path of several (a branch, a loop's body) it adds to it, so what may
+// alias on one path may on every path after it.
 
 import (
 	"wfl-lsp/lang/ast"
@@ -27,117 +31,188 @@ type aliasPath struct {
 	depth int
 }
 
-// maxAliasDepth bounds the depths followed: a variable that holds itself
-// at another depth would otherwise make paths without end.
+// maxAliasDepth bounds the depths followed: a list that holds itself
+// would otherwise make paths without end.
 const maxAliasDepth = 16
 
-// aliases is the relation: groups of paths that may share a list.
+// A listLoc names one list (or a summary of several) the program may make
+// at run time: a list literal that holds others, a variable's list when
+// another comes to share it, the lists a list holds when nothing says
+// which.
+type listLoc int32
+
+// aliases is the relation as points-to sets: the lists each variable may
+// hold, and the lists each list may hold. Two paths may share a list when
+// their sets meet; a list literal holding two lists relates each with the
+// literal's elements, not the two with each other, and a variable that
+// may hold one of two lists (after a branch) shares with both without
+// making them share.
+//
+// A variable not in vars holds a list only it holds (or none).
 type aliases struct {
-	groups [][]aliasPath
+	vars  map[*Symbol][]listLoc
+	order []*Symbol // vars' keys in the order they came, for a stable walk
+	heap  map[listLoc][]listLoc
+	next  listLoc
 }
 
-// group returns the index of the group holding p, or -1.
-func (al *aliases) group(p aliasPath) int {
-	for i, g := range al.groups {
-		for _, q := range g {
-			if q == p {
-				return i
-			}
-		}
+func (al *aliases) empty() bool { return len(al.vars) == 0 }
+
+func (al *aliases) fresh() listLoc {
+	al.next++
+	return al.next
+}
+
+// locsOf returns the lists sym may hold, giving it one of its own first
+// when it had none: another is about to share it.
+func (al *aliases) locsOf(sym *Symbol) []listLoc {
+	if ls := al.vars[sym]; len(ls) > 0 {
+		return ls
 	}
-	return -1
+	l := al.fresh()
+	al.set(sym, []listLoc{l})
+	return al.vars[sym]
 }
 
-// union puts p and q in one group.
-func (al *aliases) union(p, q aliasPath) {
-	if p.sym == nil || q.sym == nil || p == q || p.depth > maxAliasDepth || q.depth > maxAliasDepth {
+func (al *aliases) set(sym *Symbol, ls []listLoc) {
+	if al.vars == nil {
+		al.vars = map[*Symbol][]listLoc{}
+	}
+	if _, ok := al.vars[sym]; !ok {
+		al.order = append(al.order, sym)
+	}
+	al.vars[sym] = ls
+}
+
+// assign notes that sym now holds one of ls: in place of what it held
+// (strong), or besides it (on one path of several).
+func (al *aliases) assign(sym *Symbol, ls []listLoc, strong bool) {
+	if strong {
+		if len(ls) == 0 {
+			if _, ok := al.vars[sym]; ok {
+				al.vars[sym] = nil
+			}
+			return
+		}
+		al.set(sym, append([]listLoc(nil), ls...))
 		return
 	}
-	i, j := al.group(p), al.group(q)
-	switch {
-	case i < 0 && j < 0:
-		al.groups = append(al.groups, []aliasPath{p, q})
-	case i < 0:
-		al.groups[j] = append(al.groups[j], p)
-	case j < 0:
-		al.groups[i] = append(al.groups[i], q)
-	case i != j:
-		al.groups[i] = append(al.groups[i], al.groups[j]...)
-		al.groups = append(al.groups[:j], al.groups[j+1:]...)
+	if len(ls) == 0 {
+		return
+	}
+	al.set(sym, addLocs(append([]listLoc(nil), al.locsOf(sym)...), ls))
+}
+
+// elems returns the lists the lists ls hold, one level down; with grow,
+// a list holding nothing known is given a summary of what it holds.
+func (al *aliases) elems(ls []listLoc, grow bool) []listLoc {
+	var out []listLoc
+	for _, l := range ls {
+		hs := al.heap[l]
+		if len(hs) == 0 && grow {
+			if al.heap == nil {
+				al.heap = map[listLoc][]listLoc{}
+			}
+			hs = []listLoc{al.fresh()}
+			al.heap[l] = hs
+		}
+		out = addLocs(out, hs)
+	}
+	return out
+}
+
+// at returns the lists at path p, making them when grow says so.
+func (al *aliases) at(p aliasPath, grow bool) []listLoc {
+	var ls []listLoc
+	if grow {
+		ls = al.locsOf(p.sym)
+	} else {
+		ls = al.vars[p.sym]
+	}
+	for d := 0; d < p.depth && len(ls) > 0; d++ {
+		ls = al.elems(ls, grow)
+	}
+	return ls
+}
+
+// hold notes that the lists ls may hold the lists vs.
+func (al *aliases) hold(ls, vs []listLoc) {
+	if len(vs) == 0 {
+		return
+	}
+	if al.heap == nil {
+		al.heap = map[listLoc][]listLoc{}
+	}
+	for _, l := range ls {
+		al.heap[l] = addLocs(al.heap[l], vs)
 	}
 }
 
 // members calls f with every path that may share the list at p (p itself
-// included), and the same at the depths below them: a change of the lists
-// of `grid` one level down is a change of `row`.
+// first).
 func (al *aliases) members(p aliasPath, f func(aliasPath)) {
 	f(p)
-	if len(al.groups) == 0 {
-		return
+	if !al.holds(p.sym) {
+		return // a list only it holds
 	}
-	seen := map[aliasPath]bool{p: true}
-	var visit func(p aliasPath)
-	visit = func(p aliasPath) {
-		for _, g := range al.groups {
-			// A group holding p at or above its depth relates the others
-			// at the same offset.
-			for _, q := range g {
-				if q.sym != p.sym || q.depth > p.depth {
-					continue
-				}
-				off := p.depth - q.depth
-				for _, r := range g {
-					x := aliasPath{r.sym, r.depth + off}
-					if x.depth <= maxAliasDepth && !seen[x] {
-						seen[x] = true
-						f(x)
-						visit(x)
-					}
-				}
+	targets := al.at(p, true)
+	for _, sym := range al.order {
+		ls := al.vars[sym]
+		for d := 0; d <= maxAliasDepth && len(ls) > 0; d++ {
+			if (sym != p.sym || d != p.depth) && meets(ls, targets) {
+				f(aliasPath{sym, d})
 			}
+			ls = al.elems(ls, false)
 		}
 	}
-	visit(p)
 }
 
-// holds reports whether a group holds a path of sym.
-func (al *aliases) holds(sym *Symbol) bool {
-	for _, g := range al.groups {
-		for _, q := range g {
-			if q.sym == sym {
-				return true
-			}
+// holds reports whether sym may share its list with another.
+func (al *aliases) holds(sym *Symbol) bool { return len(al.vars[sym]) > 0 }
+
+func (al *aliases) clone() aliases {
+	out := aliases{order: append([]*Symbol(nil), al.order...), next: al.next}
+	if al.vars != nil {
+		out.vars = make(map[*Symbol][]listLoc, len(al.vars))
+		for k, v := range al.vars {
+			out.vars[k] = append([]listLoc(nil), v...)
+		}
+	}
+	if al.heap != nil {
+		out.heap = make(map[listLoc][]listLoc, len(al.heap))
+		for k, v := range al.heap {
+			out.heap[k] = append([]listLoc(nil), v...)
+		}
+	}
+	return out
+}
+
+// addLocs adds to the set ls the members of vs it lacks.
+func addLocs(ls, vs []listLoc) []listLoc {
+	for _, v := range vs {
+		if !hasLoc(ls, v) {
+			ls = append(ls, v)
+		}
+	}
+	return ls
+}
+
+func hasLoc(ls []listLoc, v listLoc) bool {
+	for _, l := range ls {
+		if l == v {
+			return true
 		}
 	}
 	return false
 }
 
-// detach takes sym's paths at depth from and below out of every group:
-// the variable holds another list now (from 0), or its list holds other
-// lists (from 1).
-func (al *aliases) detach(sym *Symbol, from int) {
-	for i := 0; i < len(al.groups); i++ {
-		g := al.groups[i][:0:0]
-		for _, q := range al.groups[i] {
-			if q.sym != sym || q.depth < from {
-				g = append(g, q)
-			}
+func meets(ls, vs []listLoc) bool {
+	for _, v := range vs {
+		if hasLoc(ls, v) {
+			return true
 		}
-		if len(g) < 2 {
-			al.groups = append(al.groups[:i], al.groups[i+1:]...)
-			i--
-			continue
-		}
-		al.groups[i] = g
 	}
-}
-
-func (al *aliases) clone() aliases {
-	out := aliases{groups: make([][]aliasPath, len(al.groups))}
-	for i, g := range al.groups {
-		out.groups[i] = append([]aliasPath(nil), g...)
-	}
-	return out
+	return false
 }
 
 // A listEffect is what a change does to the element type of a list: joins a
@@ -173,18 +248,15 @@ func (tc *typeChecker) aliasPathOf(e ast.Expr) (aliasPath, bool) {
 	}
 }
 
-// aliasValue relates sym, just stored from value, with the lists value
-// shares: a variable's (at its depth), or those a list literal holds (one
-// level down per literal).
+// aliasValue notes the lists sym, just stored from value, may share: a
+// variable's (at its depth), those a list literal holds (one level down),
+// those an action returns.
 func (tc *typeChecker) aliasValue(sym *Symbol, value ast.Expr) {
 	if sym == nil || sym.Kind == SymProperty || !mayBeList(tc.symType(sym)) {
 		return
 	}
-	if tc.paths == 0 && tc.aliases.holds(sym) && !tc.names(value, sym) {
-		// On the one path, the list it held before is held no more.
-		tc.aliases.detach(sym, 0)
-	}
-	tc.aliasAt(aliasPath{sym, 0}, value)
+	// On the one path, the list it held before is held no more.
+	tc.aliases.assign(sym, tc.listsOf(value), tc.paths == 0)
 }
 
 // mayBeList reports whether a value of type t may be a list.
@@ -194,52 +266,96 @@ func mayBeList(t *types.Type) bool {
 
 // cleared notes that the list of sym holds no lists any more.
 func (tc *typeChecker) cleared(sym *Symbol) {
-	if sym != nil && tc.paths == 0 && tc.aliases.holds(sym) {
-		tc.aliases.detach(sym, 1)
+	if sym == nil || tc.paths > 0 {
+		return
+	}
+	if ls := tc.aliases.vars[sym]; len(ls) == 1 {
+		delete(tc.aliases.heap, ls[0])
 	}
 }
 
-func (tc *typeChecker) aliasAt(p aliasPath, value ast.Expr) {
-	if p.depth > maxAliasDepth {
-		return
-	}
+// listsOf returns the lists value may be that another path may share;
+// none for a value only it holds.
+func (tc *typeChecker) listsOf(value ast.Expr) []listLoc {
 	var callee *ast.Ident
 	var args []*ast.Arg
 	switch v := ast.Unparen(value).(type) {
 	case *ast.ListLit:
+		var held []listLoc
 		for _, x := range v.Elems {
-			tc.aliasAt(aliasPath{p.sym, p.depth + 1}, x)
+			held = addLocs(held, tc.listsOf(x))
 		}
-		return
+		if len(held) == 0 {
+			return nil
+		}
+		l := tc.aliases.fresh()
+		tc.aliases.hold([]listLoc{l}, held)
+		return []listLoc{l}
 	case *ast.ActionCallExpr:
 		callee, args = v.Name, v.Args
 	case *ast.CallExpr:
 		callee, _ = v.Fun.(*ast.Ident)
 		args = v.Args
+	case *ast.Ident:
+		// A bare action without parameters is a call of it.
+		if sym := tc.info.Uses[v]; sym != nil && sym.Kind == SymAction && takesNothing(sym) {
+			callee = v
+		}
 	}
-	if callee != nil {
-		// An action's result: the lists it returns.
-		if sym := tc.heldAction(callee); sym != nil {
-			for _, d := range sym.Versions() {
-				e := tc.effectsOf(d)
-				if e == nil {
-					continue
-				}
-				for _, s := range e.retCaptured {
-					tc.aliases.union(p, aliasPath{s, 0})
-				}
-				for _, i := range e.retParams {
-					if i < len(args) && args[i] != nil {
-						tc.aliasAt(p, args[i].Value)
-					}
-				}
+	if callee == nil {
+		if p, ok := tc.aliasPathOf(value); ok {
+			return tc.aliases.at(p, true)
+		}
+		return nil
+	}
+	// A call's result: the lists it returns.
+	sym := tc.heldAction(callee)
+	if sym == nil {
+		return nil
+	}
+	if sym.Kind == SymBuiltin {
+		// pop, shift and remove_at return an element of their list.
+		if sym.Builtin != nil && returnsElement(sym.Builtin.Name) && len(args) > 0 && args[0] != nil {
+			return tc.aliases.elems(tc.listsOf(args[0].Value), true)
+		}
+		return nil
+	}
+	var out []listLoc
+	for _, d := range sym.Versions() {
+		e := tc.effectsOf(d)
+		if e == nil {
+			continue
+		}
+		for _, s := range e.retCaptured {
+			out = addLocs(out, tc.aliases.locsOf(s))
+		}
+		for _, i := range e.retParams {
+			if i < len(args) && args[i] != nil {
+				out = addLocs(out, tc.listsOf(args[i].Value))
 			}
 		}
-		return
 	}
-	if q, ok := tc.aliasPathOf(value); ok {
-		tc.aliases.union(p, q)
+	return out
+}
+
+// takesNothing reports whether a version of action sym has no parameters.
+func takesNothing(sym *Symbol) bool {
+	for _, d := range sym.Versions() {
+		if len(d.Params) == 0 {
+			return true
+		}
 	}
+	return false
+}
+
+// returnsElement reports whether builtin name returns an element of its
+// list argument.
+func returnsElement(name string) bool {
+	switch name {
+	case "pop", "shift", "remove_at", "removeat":
+		return true
+	}
+	return false
 }
 
 // mutate applies a change of the list at the path target names to every
@@ -464,6 +580,47 @@ func (tc *typeChecker) effectsOf(d *ast.ActionDecl) *actionEffect {
 			return true
 		})
 	}
+	// The value the body yields when it falls off its end: its last
+	// statement's, through the blocks that end it.
+	var tail func(s ast.Stmt)
+	tail = func(s ast.Stmt) {
+		switch s := s.(type) {
+		case *ast.ExprStmt:
+			note(s.X, &eff.retParams, &eff.retCaptured)
+		case *ast.Block:
+			if s != nil && len(s.Stmts) > 0 {
+				tail(s.Stmts[len(s.Stmts)-1])
+			}
+		case *ast.IfStmt:
+			if s.Then != nil {
+				tail(s.Then)
+			}
+			if s.Else != nil {
+				tail(s.Else)
+			}
+		case *ast.RepeatStmt:
+			// As completed says: the loops left by their condition
+			// yield nothing.
+			if s.Body != nil && s.Kind != ast.RepeatWhile && s.Kind != ast.RepeatDoUntil {
+				tail(s.Body)
+			}
+		case *ast.TryStmt:
+			if s.Body != nil {
+				tail(s.Body)
+			}
+			for _, c := range s.Clauses {
+				if c != nil && c.Body != nil {
+					tail(c.Body)
+				}
+			}
+			if s.Otherwise != nil {
+				tail(s.Otherwise)
+			}
+		}
+	}
+	if d.Body != nil {
+		tail(d.Body)
+	}
 	out := &eff
 	if len(eff.params) == 0 && len(eff.captured) == 0 && len(eff.assigns) == 0 && len(eff.retParams) == 0 && len(eff.retCaptured) == 0 {
 		out = nil
@@ -501,10 +658,28 @@ func (tc *typeChecker) callEffects(sym *Symbol, argNodes []*ast.Arg) {
 			tc.mutatePath(aliasPath{s, 0}, escapeEffect)
 		}
 		for _, as := range eff.assigns {
+			// A variable the body rebinds holds no known action after
+			// the call: a call through it is one the checker cannot
+			// follow.
+			delete(tc.holds, as.sym)
 			// The variable may hold what the body put into it: a
 			// narrowing before the call holds no more.
 			if cur := tc.symType(as.sym); !types.Identical(cur, types.Join(cur, as.t)) {
 				tc.put(as.sym, types.Join(cur, as.t))
+			}
+		}
+	}
+}
+
+// rebound makes Any the variables around method m that its body may
+// rebind.
+func (tc *typeChecker) rebound(m *Symbol) {
+	for _, d := range m.Versions() {
+		if eff := tc.effectsOf(d); eff != nil {
+			for _, as := range eff.assigns {
+				if t := tc.symType(as.sym); t.Kind != types.KAny {
+					tc.put(as.sym, escaped(as.sym, t))
+				}
 			}
 		}
 	}
@@ -518,6 +693,89 @@ func (tc *typeChecker) escapeArgs(argNodes []*ast.Arg) {
 			tc.mutate(a.Value, escapeEffect)
 		}
 	}
+}
+
+// escapeAll is a call the checker cannot follow (through a value that
+// holds no known action): it may rebind any variable that can change and
+// change any list, so each such variable may hold anything after it, and
+// the lists the others hold any elements, as the reference's opaque call
+// says.
+func (tc *typeChecker) escapeAll() {
+	clear(tc.filled)
+	seen := map[*Symbol]bool{}
+	for e := tc.env; e != nil; e = e.parent {
+		visit := func(sym *Symbol, t *types.Type) {
+			if seen[sym] {
+				return
+			}
+			seen[sym] = true
+			switch {
+			case sym.Kind == SymVariable && sym.Mutable && !sym.Constant:
+				delete(tc.holds, sym)
+				if t.Kind != types.KAny {
+					tc.put(sym, escaped(sym, t))
+				}
+			case sym.Kind != SymProperty:
+				if et := escapeLists(t); et != t {
+					tc.put(sym, et)
+				}
+			}
+		}
+		for i := range e.n {
+			visit(e.inline[i].sym, e.inline[i].t)
+		}
+		for sym, t := range e.m {
+			visit(sym, t)
+		}
+	}
+}
+
+// escaped is the type of variable sym, of type t, after a call that may
+// rebind it: Any, or, while a check narrows a variable that may be nothing
+// (t is the narrowed type), the type it had before the narrowing, which
+// bounds what the call can put there, as the reference keeps it.
+func escaped(sym *Symbol, t *types.Type) *types.Type {
+	if o := sym.Type; o != nil && o.Kind == types.KOptional && t.Kind != types.KOptional {
+		return o
+	}
+	return types.Any
+}
+
+// opaqueCall reports whether a call through sym, of type ft, is one
+// escapeAll is for: sym a variable or a parameter holding an action (none
+// the checker knows, or it would follow it), maybe nothing, or a value of
+// a type not known. A request's or a socket's field (`method of r`, `id of
+// connection`) is no call of code.
+func opaqueCall(sym *Symbol, ft *types.Type) bool {
+	if sym == nil {
+		return false
+	}
+	switch sym.Kind {
+	case SymVariable, SymParameter, SymConstant:
+		return opaqueCallee(ft)
+	}
+	return false
+}
+
+func opaqueCallee(ft *types.Type) bool {
+	return ft.Kind == types.KFunction || ft.Kind == types.KUnknown || ft.Kind == types.KAny ||
+		ft.Kind == types.KOptional && opaqueCallee(ft.Elem)
+}
+
+// escapeLists returns t with the elements of the lists it holds dynamic.
+func escapeLists(t *types.Type) *types.Type {
+	switch t.Kind {
+	case types.KList:
+		if t.Elem.Kind == types.KAny {
+			return t
+		}
+		return types.NewList(types.Any)
+	case types.KOptional:
+		if e := escapeLists(t.Elem); e != t.Elem {
+			return types.NewOptional(e)
+		}
+	}
+	return t
 }
 
 // names reports whether e names sym.
@@ -567,13 +825,17 @@ func isIdent(e ast.Expr) bool {
 	return ok
 }
 
-// aliasElement relates the lists a list value put into the list target
-// shares with target's elements (`push with rows and row`).
+// aliasElement notes that the list target names may hold the lists value
+// may be (`push with rows and row`).
 func (tc *typeChecker) aliasElement(target, value ast.Expr, vt *types.Type) {
 	if value == nil || !mayBeList(vt) {
 		return
 	}
-	if p, ok := tc.aliasPathOf(target); ok {
-		tc.aliasAt(aliasPath{p.sym, p.depth + 1}, value)
+	p, ok := tc.aliasPathOf(target)
+	if !ok {
+		return
+	}
+	if ls := tc.listsOf(value); len(ls) > 0 {
+		tc.aliases.hold(tc.aliases.at(p, true), ls)
 	}
 }

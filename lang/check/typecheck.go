@@ -935,7 +935,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 					tc.set(sym, item)
 					tc.record(s.Var, item)
 					if p, ok := tc.aliasPathOf(s.Coll); ok && mayBeList(item) {
-						tc.aliases.union(aliasPath{sym, 0}, aliasPath{p.sym, p.depth + 1})
+						tc.aliases.assign(sym, tc.aliases.at(aliasPath{p.sym, p.depth + 1}, true), false)
 					}
 				}
 			}

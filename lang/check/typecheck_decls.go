@@ -121,7 +121,7 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 	savedInLoop, savedEntry := tc.inLoop, tc.loopEntry
 	tc.inLoop, tc.loopEntry = false, nil // a loop around the definition is not the body's
 	defer func() { tc.inLoop, tc.loopEntry = savedInLoop, savedEntry }()
-	if len(tc.aliases.groups) > 0 {
+	if !tc.aliases.empty() {
 		// What the body shares it shares when it runs, not where it is
 		// defined.
 		savedAliases := tc.aliases.clone()

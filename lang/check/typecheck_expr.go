@@ -107,6 +107,9 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 			tc.callEffects(a, e.Args)
 		} else {
 			tc.escapeArgs(e.Args)
+			if sym != nil && opaqueCall(sym, tc.symType(sym)) {
+				tc.escapeAll()
+			}
 		}
 		if sym != nil && sym.From == "" && sym.Kind != SymAction {
 			// `call h with …` of a variable holding an action.
@@ -336,6 +339,9 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 		tc.callEffects(a, c.Args) // the action it was stored from
 	} else {
 		tc.escapeArgs(c.Args) // a call through a value: what it changes is not known
+		if opaqueCall(sym, ft) {
+			tc.escapeAll()
+		}
 	}
 	switch {
 	case ft.Kind == types.KFunction:
@@ -740,7 +746,10 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		}
 	}
 	// What the method's body changes of the variables around it, as an
-	// action's call does: a narrowing before the call holds no more.
+	// action's call does: a narrowing before the call holds no more. The
+	// reference follows no method's body: a variable the body rebinds may
+	// hold anything after the call.
+	tc.rebound(m)
 	tc.callEffects(m, e.Args)
 	return tc.returnType(d)
 }
