@@ -157,10 +157,10 @@ func (a *Analysis) OpenQuote() int {
 
 // recoveredAnalysis returns the analysis of text read with the strings of
 // the quotes at cuts ending at their lines' ends (lexer.OpenQuotes finds
-// the one left open): ref's, the reference's reading, but for the tree
-// and what checking it learnt. Its diagnostics stay ref's, the verdict.
-// f, when not nil, is the tree of that reading (Snapshot.Syntax made it).
-func recoveredAnalysis(uri URI, text string, src includeSource, ref *Analysis, cuts []int, f *ast.File, done <-chan struct{}) *Analysis {
+// the one left open): its tree and what checking it learnt, with the line
+// table lines and diags, the verdict, the reference's reading's. f, when
+// not nil, is the tree of that reading (Snapshot.Syntax made it).
+func recoveredAnalysis(uri URI, text string, src includeSource, lines *token.Lines, diags []diag.Diagnostic, cuts []int, f *ast.File, done <-chan struct{}) *Analysis {
 	if f == nil {
 		f, _, _ = parser.UnitsRecovered(text, cuts)
 	}
@@ -169,7 +169,7 @@ func recoveredAnalysis(uri URI, text string, src includeSource, ref *Analysis, c
 	in := followIncludes(f, uri.Path(), src)
 	ctx.Imports, ctx.Unfollowed = in.syms, in.problems
 	info, _ := check.CheckPasses(f, text, ctx)
-	return &Analysis{Syntax: Syntax{Lines: ref.Lines, File: f}, Info: info, Diagnostics: ref.Diagnostics, cuts: cuts}
+	return &Analysis{Syntax: Syntax{Lines: lines, File: f}, Info: info, Diagnostics: diags, cuts: cuts}
 }
 
 // closed reports whether done is closed (never, for nil).

@@ -204,6 +204,13 @@ func BenchmarkKeystrokeHover(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) { keystrokeHover(b, text, call, typed, hoverAt) })
 	}
+	// A string typed into the clean document, its quote open while the
+	// string is typed: the tree then reads it closed at the end of its
+	// line, from a full analysis of that reading at each keystroke.
+	b.Run("quote/lines=10000", func(b *testing.B) {
+		call := fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
+		keystrokeHover(b, benchdoc.Clean(10000), call, fmt.Sprintf("\ndisplay \"Total so far: \" with total_c%d", chunk), "call sum_")
+	})
 	// A program of tests, whose every test writes the same counts
 	// (benchdoc.Tests), typed into the middle test's write of one.
 	b.Run("tests/lines=10000", func(b *testing.B) {

@@ -154,9 +154,8 @@ func (s *Snapshot) done() <-chan struct{} {
 // definition, outline, tokens, ...) is answered as with the quote closed;
 // its Diagnostics stay the reference's reading's (the verdict).
 func (s *Snapshot) Analysis() *Analysis {
-	a := s.reference()
 	if s.openQuotes() == nil {
-		return a
+		return s.reference()
 	}
 	s.recOnce.Do(func() {
 		var f *ast.File // the tree Syntax made, if it is still held
@@ -165,7 +164,10 @@ func (s *Snapshot) Analysis() *Analysis {
 			f = p.syntax.File
 		}
 		s.syntaxMu.Unlock()
-		s.recovered = recoveredAnalysis(s.URI, s.Text, s.src, a, s.cuts, f, s.done())
+		// The verdict from the diagnostics' state, derived after an edit:
+		// the reference's reading is not analysed in full for it.
+		lines, diags := s.Diagnostics()
+		s.recovered = recoveredAnalysis(s.URI, s.Text, s.src, lines, diags, s.cuts, f, s.done())
 	})
 	return s.recovered
 }
@@ -318,10 +320,14 @@ func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.D
 	})
 	_, n, seq := s.closed.Load().TolerantSeq()
 	// The statement being typed: its line, and the innermost statement of
-	// the tree that holds the quote.
+	// the tree that holds the quote (of the closed text's top-level
+	// statement that holds it, parsed alone).
 	from, to := strings.LastIndexAny(s.Text[:s.cuts[0]], "\n\r")+1, at
 	var inner ast.Node
-	ast.Inspect(s.Syntax().File, func(n ast.Node) bool {
+	cs := s.closed.Load().diagState()
+	i := unitAt(cs.starts, s.cuts[0])
+	f, _, _ := parser.UnitsFrom(cs.text[:cs.end(i)], cs.starts[i])
+	ast.Inspect(f, func(n ast.Node) bool {
 		if n == nil || n.Pos() > s.cuts[0] || n.End() < s.cuts[0] {
 			return false
 		}
