@@ -43,7 +43,7 @@ type parsedText struct {
 // of the version the queries start from. It is safe to call from many
 // goroutines.
 func (s *Snapshot) Syntax() *Syntax {
-	if s.analysed.Load() {
+	if s.analysed.Load() || s.recDone.Load() {
 		return &s.Analysis().Syntax
 	}
 	s.syntaxMu.Lock()

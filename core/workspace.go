@@ -45,6 +45,7 @@ type Snapshot struct {
 	cuts      []int
 	recOnce   sync.Once
 	recovered *Analysis
+	recDone   atomic.Bool // recovered is made
 	// closed is the snapshot of Text with the open quote closed at the end
 	// of its line, whose findings the editor's list shows (TolerantSeq);
 	// prevClosed is an earlier version's, which its diagnostics derive
@@ -168,6 +169,7 @@ func (s *Snapshot) Analysis() *Analysis {
 		// the reference's reading is not analysed in full for it.
 		lines, diags := s.Diagnostics()
 		s.recovered = recoveredAnalysis(s.URI, s.Text, s.src, lines, diags, s.cuts, f, s.done())
+		s.recDone.Store(true)
 	})
 	return s.recovered
 }
@@ -320,14 +322,10 @@ func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.D
 	})
 	_, n, seq := s.closed.Load().TolerantSeq()
 	// The statement being typed: its line, and the innermost statement of
-	// the tree that holds the quote (of the closed text's top-level
-	// statement that holds it, parsed alone).
+	// the tree that holds the quote (Syntax's, which Analysis takes over).
 	from, to := strings.LastIndexAny(s.Text[:s.cuts[0]], "\n\r")+1, at
 	var inner ast.Node
-	cs := s.closed.Load().diagState()
-	i := unitAt(cs.starts, s.cuts[0])
-	f, _, _ := parser.UnitsFrom(cs.text[:cs.end(i)], cs.starts[i])
-	ast.Inspect(f, func(n ast.Node) bool {
+	ast.Inspect(s.Syntax().File, func(n ast.Node) bool {
 		if n == nil || n.Pos() > s.cuts[0] || n.End() < s.cuts[0] {
 			return false
 		}
