@@ -209,7 +209,11 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 	// goroutine readied runs first on this processor). So the requests
 	// read after this one (the short ones an editor sends with it) are
 	// read, and their own work handed over, while this one's runs; in the
-	// other order they waited for it to block or end.
+	// other order they waited for it to block or end. That goroutine's
+	// stack is grown before it reads (stack.go).
+	if s.stream != nil {
+		s.stream.handedOff.Store(true)
+	}
 	jsonrpc2.Async(ctx)
 	select {
 	case a := <-done:

@@ -77,6 +77,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	core.CacheConfig(configTTL)
 	s := newServer(ctx, opts)
 	st := newStream(in, out, opts.Logger, opts.MaxFrame)
+	s.stream = st
 	st.batch = func(more bool) {
 		cursor := !more && s.cursorAnswered.Swap(false)
 		s.diags.hold(more, cursor)
@@ -141,7 +142,10 @@ type server struct {
 	opts Options
 	log  *slog.Logger
 	conn jsonrpc2.Conn
-	ws   *core.Workspace
+	// stream is the connection's stream (nil for a server of the tests
+	// that has none): call tells it when it hands the read loop over.
+	stream *stream
+	ws     *core.Workspace
 
 	state        atomic.Int32 // a lifecycle state
 	shutdownSeen atomic.Bool

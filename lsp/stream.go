@@ -17,6 +17,7 @@ import (
 	"runtime/trace"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
@@ -48,6 +49,11 @@ type stream struct {
 	held  []jsonrpc2.Message // requests kept back while a batch is read
 	ready []jsonrpc2.Message // messages to return before reading more
 	err   error              // the read's error, returned once ready is
+
+	// handedOff is set when a handler releases the read loop
+	// (jsonrpc2.Async): the next Read that reads the client runs on a new
+	// goroutine, whose stack it grows first (stack.go).
+	handedOff atomic.Bool
 }
 
 func newStream(in io.Reader, out io.Writer, log *slog.Logger, maxFrame int) *stream {
@@ -82,6 +88,9 @@ func newStream(in io.Reader, out io.Writer, log *slog.Logger, maxFrame int) *str
 // come in any order, and nothing passes a notification or a response, so
 // what each request sees of the documents is unchanged.
 func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+	if len(s.ready) == 0 && s.handedOff.Swap(false) {
+		growStack() // the goroutine that handles the next messages read
+	}
 	for {
 		if len(s.ready) == 0 && len(s.held) > 0 && !s.frameBuffered() {
 			s.release()
