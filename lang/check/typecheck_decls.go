@@ -10,6 +10,7 @@ import (
 	"wfl-lsp/lang/diag"
 
 	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/token"
 	"wfl-lsp/lang/types"
 )
 
@@ -173,7 +174,7 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 		if !mustReturn(d.Body.Stmts) {
 			rt = types.Join(rt, completion)
 		}
-		if broken(d.Body) {
+		if broken(d.Body) && !tc.givesNothing(d.Body) {
 			// A statement of the body did not parse: it may be a return
 			// or the last value, so the result is not known.
 			rt = nil
@@ -200,6 +201,57 @@ func broken(b *ast.Block) bool {
 		return !bad
 	})
 	return bad
+}
+
+// givesNothing reports whether b, which holds statements that did not
+// parse, yields Nothing whatever they were meant to be: no statement of it
+// is a return, none that did not parse may be one (each is a line starting
+// with `display`, `store` or `change`), no expression failed to parse, and
+// its last statement parsed and its completion value is Nothing by its
+// kind (a display, a store, …), whatever the types.
+func (tc *typeChecker) givesNothing(b *ast.Block) bool {
+	n := len(b.Stmts)
+	if n == 0 {
+		return false
+	}
+	switch b.Stmts[n-1].(type) {
+	case *ast.BadStmt, *ast.ExprStmt, *ast.IfStmt, *ast.SingleIfStmt, *ast.TryStmt, *ast.TransactionStmt, *ast.Block, *ast.WaitForStmt:
+		return false
+	}
+	if !types.Identical(tc.completed(b.Stmts[n-1]), types.Nothing) {
+		return false
+	}
+	ok := true
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ReturnStmt, *ast.BadExpr:
+			ok = false
+		case *ast.BadStmt:
+			ok = tc.simpleStatement(n)
+		}
+		return ok
+	})
+	return ok
+}
+
+// simpleStatement reports whether the text of s, a statement that did not
+// parse, starts a statement that neither returns nor holds a body: its first
+// word is `display`, `store` or `change`, and it ends on its line.
+func (tc *typeChecker) simpleStatement(s *ast.BadStmt) bool {
+	src := tc.a.src
+	if s.From < 0 || s.To > len(src) || s.From >= s.To {
+		return false
+	}
+	text := src[s.From:s.To]
+	ws := strings.Fields(text)
+	if len(ws) == 0 || strings.ContainsAny(text, "\n") {
+		return false
+	}
+	switch token.Lookup(ws[0]) {
+	case token.KeywordDisplay, token.KeywordStore, token.KeywordChange:
+		return true
+	}
+	return false
 }
 
 // returnType is the declared or inferred return type of d, or Unknown.
