@@ -7,10 +7,10 @@ package check
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"wfl-lsp/lang/diag"
 
 	"wfl-lsp/lang/ast"
-	"wfl-lsp/lang/token"
 	"wfl-lsp/lang/types"
 )
 
@@ -205,21 +205,26 @@ func broken(b *ast.Block) bool {
 
 // givesNothing reports whether b, which holds statements that did not
 // parse, yields Nothing whatever they were meant to be: no statement of it
-// is a return, none that did not parse may be one (each is a line starting
-// with `display`, `store` or `change`), no expression failed to parse, and
-// its last statement parsed and its completion value is Nothing by its
-// kind (a display, a store, …), whatever the types.
+// is a return, none that did not parse may be one (mayReturn), no
+// expression failed to parse, and its last statement's completion value is
+// Nothing by its kind whatever the types (a display, a store, …, or a
+// display that did not parse).
 func (tc *typeChecker) givesNothing(b *ast.Block) bool {
 	n := len(b.Stmts)
 	if n == 0 {
 		return false
 	}
-	switch b.Stmts[n-1].(type) {
-	case *ast.BadStmt, *ast.ExprStmt, *ast.IfStmt, *ast.SingleIfStmt, *ast.TryStmt, *ast.TransactionStmt, *ast.Block, *ast.WaitForStmt:
+	switch last := b.Stmts[n-1].(type) {
+	case *ast.BadStmt:
+		if tc.firstWord(last) != "display" {
+			return false // a value with a stray word, or a store typed before it
+		}
+	case *ast.ExprStmt, *ast.IfStmt, *ast.SingleIfStmt, *ast.TryStmt, *ast.TransactionStmt, *ast.Block, *ast.WaitForStmt:
 		return false
-	}
-	if !types.Identical(tc.completed(b.Stmts[n-1]), types.Nothing) {
-		return false
+	default:
+		if !types.Identical(tc.completed(last), types.Nothing) {
+			return false
+		}
 	}
 	ok := true
 	ast.Inspect(b, func(n ast.Node) bool {
@@ -227,31 +232,35 @@ func (tc *typeChecker) givesNothing(b *ast.Block) bool {
 		case *ast.ReturnStmt, *ast.BadExpr:
 			ok = false
 		case *ast.BadStmt:
-			ok = tc.simpleStatement(n)
+			ok = !tc.mayReturn(n)
 		}
 		return ok
 	})
 	return ok
 }
 
-// simpleStatement reports whether the text of s, a statement that did not
-// parse, starts a statement that neither returns nor holds a body: its first
-// word is `display`, `store` or `change`, and it ends on its line.
-func (tc *typeChecker) simpleStatement(s *ast.BadStmt) bool {
+// mayReturn reports whether s, a statement that did not parse, may be a
+// return being typed or broken. The parser starts a statement at `give` and
+// `return` wherever they are, so a broken return starts with one of them,
+// or what is left of it when a word is deleted (`back x`) or the line cut
+// short (`gi`); a statement that spans lines may hold anything.
+func (tc *typeChecker) mayReturn(s *ast.BadStmt) bool {
+	w := tc.firstWord(s)
+	return w == "\n" || w == "back" || w != "" && (strings.HasPrefix("give", w) || strings.HasPrefix("return", w))
+}
+
+// firstWord returns the first word of s, a statement that did not parse, in
+// lower case: "" when it has none (`(`), and "\n" when it spans lines.
+func (tc *typeChecker) firstWord(s *ast.BadStmt) string {
 	src := tc.a.src
-	if s.From < 0 || s.To > len(src) || s.From >= s.To {
-		return false
+	if s.From < 0 || s.To > len(src) || s.From > s.To || strings.Contains(src[s.From:s.To], "\n") {
+		return "\n"
 	}
-	text := src[s.From:s.To]
-	ws := strings.Fields(text)
-	if len(ws) == 0 || strings.ContainsAny(text, "\n") {
-		return false
+	ws := strings.FieldsFunc(src[s.From:s.To], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	if len(ws) == 0 {
+		return ""
 	}
-	switch token.Lookup(ws[0]) {
-	case token.KeywordDisplay, token.KeywordStore, token.KeywordChange:
-		return true
-	}
-	return false
+	return strings.ToLower(ws[0])
 }
 
 // returnType is the declared or inferred return type of d, or Unknown.
