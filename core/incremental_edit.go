@@ -271,6 +271,39 @@ func (s *diagState) pointsBack(from, at int) int {
 	return last
 }
 
+// readByStretch returns the last old unit from w.next on that a unit of the
+// stretch w (parsed from text[base:], delta longer than the old text), old
+// or new, read ahead into and whose parse it may have changed, or -1: one
+// with parse findings, or one whose parse read the blocks around it
+// (topFacts.context), or one holding a parse finding the reader raised
+// past its own text. The others parse as they would on their own.
+func (s *diagState) readByStretch(w window, base, delta int) int {
+	bound := s.starts[w.next]
+	reach, last := -1, -1
+	for i := w.first; i < w.next; i++ {
+		u := s.units[i]
+		if a := u.facts().ahead; a > 0 {
+			reach = max(reach, s.starts[i]+a)
+			for _, x := range u.d.list {
+				if x.from == fromParse && s.starts[i]+x.Span.Start >= bound {
+					last = max(last, unitAt(s.starts, s.starts[i]+x.Span.Start))
+				}
+			}
+		}
+	}
+	for _, pu := range w.units {
+		if pu.Start+base < w.bound && pu.Reach+base > w.bound {
+			reach = max(reach, pu.Reach+base-delta)
+		}
+	}
+	for k := w.next; k < len(s.units) && s.starts[k] < reach; k++ {
+		if u := s.units[k]; u.d != nil && u.d.firstParse >= 0 || u.facts().context {
+			last = k
+		}
+	}
+	return last
+}
+
 // pointsBefore reports whether one of pu's diagnostics points back before
 // the offset at (its block's header: the diagnostic is that block's
 // closer's).
@@ -364,6 +397,16 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 		}
 		if w.next >= n {
 			return w
+		}
+		// A unit of the stretch, old or new, that read ahead past the bound
+		// (a block whose closer is missing: the parse reads on to where the
+		// reference would stop its body) parsed there the statements after
+		// it, and took or dropped the findings of those whose parse its
+		// blocks change: the old units it read that may parse otherwise
+		// without it, or with it, are parsed again.
+		if k := prev.readByStretch(w, base, delta); k >= w.next {
+			w.next = min(k+1, n)
+			continue
 		}
 		k := slices.IndexFunc(w.units, func(pu parser.Unit) bool { return pu.Start+base >= w.bound })
 		if k >= 0 && lineStartOf(text, w.units[k].Start+base) == w.bound {
