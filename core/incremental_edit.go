@@ -232,16 +232,23 @@ func sameFinding(x, y finding) bool {
 // stopsAfter returns where the text after an edit, at or after offset at
 // of the old text (at a line start past the edit; the new text is delta
 // longer), could stop the body of a block read into it: the first stray
-// `end` of the old units from there, in the new text, or end (the new
-// text's length) when there is none. It returns -1 when the old units
-// cannot tell: one of them has a parse error, or its parse depended on
-// the blocks it is in (a broken statement, or one whose lines the layout
-// and its blocks' closers read together, may read otherwise inside a body
-// than at the top level).
+// `end` of the old units from there, or the first of them that starts with
+// a clause word (`when error:` parses at the top level, and continues a
+// try), in the new text, or end (the new text's length) when there is
+// none. It returns -1 when the old units cannot tell: one of them has a
+// parse error, or its parse depended on the blocks it is in (a broken
+// statement, or one whose lines the layout and its blocks' closers read
+// together, may read otherwise inside a body than at the top level).
 func (s *diagState) stopsAfter(at, delta, end int) int {
 	for k := max(unitAt(s.starts, at), 0); k < len(s.units); k++ {
 		u := s.units[k]
 		if u.d != nil && u.d.firstParse >= 0 || u.facts().context {
+			return -1
+		}
+		if startsClause(s.text[s.starts[k]:s.end(k)]) {
+			if s.starts[k] >= at {
+				return s.starts[k] + delta
+			}
 			return -1
 		}
 		if f := u.facts(); f.stray {
@@ -302,6 +309,20 @@ func (s *diagState) readByStretch(w window, base, delta int) int {
 		}
 	}
 	return last
+}
+
+// startsClause reports whether text starts with a word that starts a clause
+// continuing a block (`when`, `catch`, `otherwise`, `finally`).
+func startsClause(text string) bool {
+	i := 0
+	for i < len(text) && (text[i] >= 'a' && text[i] <= 'z') {
+		i++
+	}
+	switch token.Lookup(text[:i]) {
+	case token.KeywordWhen, token.KeywordCatch, token.KeywordOtherwise, token.KeywordFinally:
+		return true
+	}
+	return false
 }
 
 // pointsBefore reports whether one of pu's diagnostics points back before

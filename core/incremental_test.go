@@ -377,9 +377,10 @@ func TestIncrementalCases(t *testing.T) {
 // TestIncrementalReadAhead edits a block whose closer is missing, whose
 // body the layout ends where a later statement stops it: reading ahead to
 // there, the block's parse raises findings of the statements it reads,
-// which their own units then leave out. The derived findings, unit by unit,
-// are a full analysis's (each case the smallest edit of the corpus's
-// mutants, -stress, that differed).
+// which their own units then leave out, and a clause word starting a
+// statement past the stretch continues it. The derived findings, unit by
+// unit, are a full analysis's (each case the smallest edit of the corpus's
+// mutants, -stress, that differed, or one like it).
 func TestIncrementalReadAhead(t *testing.T) {
 	const uri = URI("file:///nowhere/ahead.wfl")
 	cfg := ConfigFor(uri)
@@ -393,6 +394,9 @@ func TestIncrementalReadAhead(t *testing.T) {
 		{"deleting the header that read ahead gives back the findings its blocks dropped",
 			"check if m is greater than n:\ncheck if r2 is 1:\nend check\ncheck if r1 is 2:\nend ion)\n",
 			"end check\ncheck if r1 is 2:\nend ion)\n"},
+		{"deleting a try's closer lets a clause past the stretch, after clean statements, continue it",
+			"display 0\ntry:\n    display 1\nend try\ndisplay 2\ndisplay 3\ndisplay 4\nwhen error:\n",
+			"display 0\ntry:\n    display 1\ndisplay 2\ndisplay 3\ndisplay 4\nwhen error:\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := derive(fullStateOf(uri, c.before), c.after, cfg, sameEnds{}, nil)
