@@ -232,16 +232,23 @@ func sameFinding(x, y finding) bool {
 // stopsAfter returns where the text after an edit, at or after offset at
 // of the old text (at a line start past the edit; the new text is delta
 // longer), could stop the body of a block read into it: the first stray
-// `end` of the old units from there, in the new text, or end (the new
-// text's length) when there is none. It returns -1 when the old units
-// cannot tell: one of them has a parse error, or its parse depended on
-// the blocks it is in (a broken statement, or one whose lines the layout
-// and its blocks' closers read together, may read otherwise inside a body
-// than at the top level).
+// `end` of the old units from there, or the first of them that starts with
+// a clause word (`when error:` parses at the top level, and continues a
+// try), in the new text, or end (the new text's length) when there is
+// none. It returns -1 when the old units cannot tell: one of them has a
+// parse error, or its parse depended on the blocks it is in (a broken
+// statement, or one whose lines the layout and its blocks' closers read
+// together, may read otherwise inside a body than at the top level).
 func (s *diagState) stopsAfter(at, delta, end int) int {
 	for k := max(unitAt(s.starts, at), 0); k < len(s.units); k++ {
 		u := s.units[k]
 		if u.d != nil && u.d.firstParse >= 0 || u.facts().context {
+			return -1
+		}
+		if startsClause(s.text[s.starts[k]:s.end(k)]) {
+			if s.starts[k] >= at {
+				return s.starts[k] + delta
+			}
 			return -1
 		}
 		if f := u.facts(); f.stray {
@@ -269,6 +276,53 @@ func (s *diagState) pointsBack(from, at int) int {
 		}
 	}
 	return last
+}
+
+// readByStretch returns the last old unit from w.next on that a unit of the
+// stretch w (parsed from text[base:], delta longer than the old text), old
+// or new, read ahead into and whose parse it may have changed, or -1: one
+// with parse findings, or one whose parse read the blocks around it
+// (topFacts.context), or one holding a parse finding the reader raised
+// past its own text. The others parse as they would on their own.
+func (s *diagState) readByStretch(w window, base, delta int) int {
+	bound := s.starts[w.next]
+	reach, last := -1, -1
+	for i := w.first; i < w.next; i++ {
+		u := s.units[i]
+		if a := u.facts().ahead; a > 0 {
+			reach = max(reach, s.starts[i]+a)
+			for _, x := range u.d.list {
+				if x.from == fromParse && s.starts[i]+x.Span.Start >= bound {
+					last = max(last, unitAt(s.starts, s.starts[i]+x.Span.Start))
+				}
+			}
+		}
+	}
+	for _, pu := range w.units {
+		if pu.Start+base < w.bound && pu.Reach+base > w.bound {
+			reach = max(reach, pu.Reach+base-delta)
+		}
+	}
+	for k := w.next; k < len(s.units) && s.starts[k] < reach; k++ {
+		if u := s.units[k]; u.d != nil && u.d.firstParse >= 0 || u.facts().context {
+			last = k
+		}
+	}
+	return last
+}
+
+// startsClause reports whether text starts with a word that starts a clause
+// continuing a block (`when`, `catch`, `otherwise`, `finally`).
+func startsClause(text string) bool {
+	i := 0
+	for i < len(text) && (text[i] >= 'a' && text[i] <= 'z') {
+		i++
+	}
+	switch token.Lookup(text[:i]) {
+	case token.KeywordWhen, token.KeywordCatch, token.KeywordOtherwise, token.KeywordFinally:
+		return true
+	}
+	return false
 }
 
 // pointsBefore reports whether one of pu's diagnostics points back before
@@ -364,6 +418,16 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 		}
 		if w.next >= n {
 			return w
+		}
+		// A unit of the stretch, old or new, that read ahead past the bound
+		// (a block whose closer is missing: the parse reads on to where the
+		// reference would stop its body) parsed there the statements after
+		// it, and took or dropped the findings of those whose parse its
+		// blocks change: the old units it read that may parse otherwise
+		// without it, or with it, are parsed again.
+		if k := prev.readByStretch(w, base, delta); k >= w.next {
+			w.next = min(k+1, n)
+			continue
 		}
 		k := slices.IndexFunc(w.units, func(pu parser.Unit) bool { return pu.Start+base >= w.bound })
 		if k >= 0 && lineStartOf(text, w.units[k].Start+base) == w.bound {

@@ -374,6 +374,46 @@ func TestIncrementalCases(t *testing.T) {
 	}
 }
 
+// TestIncrementalReadAhead edits a block whose closer is missing, whose
+// body the layout ends where a later statement stops it: reading ahead to
+// there, the block's parse raises findings of the statements it reads,
+// which their own units then leave out, and a clause word starting a
+// statement past the stretch continues it. The derived findings, unit by
+// unit, are a full analysis's (each case the smallest edit of the corpus's
+// mutants, -stress, that differed, or one like it).
+func TestIncrementalReadAhead(t *testing.T) {
+	const uri = URI("file:///nowhere/ahead.wfl")
+	cfg := ConfigFor(uri)
+	for _, c := range []struct{ name, before, after string }{
+		{"deleting the header that read ahead leaves the findings to the statements it read",
+			"check if bad is no:\nstore a as 1\ncheck if x:\ncheck if y:\notherwise:\notherwise:\n",
+			"store a as 1\ncheck if x:\ncheck if y:\notherwise:\notherwise:\n"},
+		{"a header typed in a body makes the block read ahead past the next statement",
+			"    check if s:\n            end check\n  otherwise check if a:\n  otherwise check if b:\n",
+			"    check if s:\n        check if c:\n    end check\n  otherwise check if a:\n  otherwise check if b:\n"},
+		{"deleting the header that read ahead gives back the findings its blocks dropped",
+			"check if m is greater than n:\ncheck if r2 is 1:\nend check\ncheck if r1 is 2:\nend ion)\n",
+			"end check\ncheck if r1 is 2:\nend ion)\n"},
+		{"deleting a try's closer lets a clause past the stretch, after clean statements, continue it",
+			"display 0\ntry:\n    display 1\nend try\ndisplay 2\ndisplay 3\ndisplay 4\nwhen error:\n",
+			"display 0\ntry:\n    display 1\ndisplay 2\ndisplay 3\ndisplay 4\nwhen error:\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := derive(fullStateOf(uri, c.before), c.after, cfg, sameEnds{}, nil)
+			if got == nil {
+				t.Fatal("the edit fell back to a full analysis")
+			}
+			a, raw := analyze(uri, c.after, disk)
+			if d := firstDiff(got.assemble(), sortedCopy(a.Diagnostics)); d != "" {
+				t.Errorf("derived diagnostics differ from a full analysis: %s", d)
+			}
+			if d := diffParseFindings(got, fullState(c.after, a, &raw)); d != "" {
+				t.Errorf("derived parse findings differ from a full analysis's: %s", d)
+			}
+		})
+	}
+}
+
 // diffShapes says how the shapes a state carries (shape.go) differ from
 // those of its units' texts, and its quoteFrom from multilineString's
 // reading of the whole text; "" when they do not.

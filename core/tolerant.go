@@ -436,7 +436,8 @@ func (b *broken) taint(s *diagState) {
 // broken: a later timestamp reads the builtin), those a name being typed
 // in a declaration may become (`store timestam`), and what the statements
 // broken on their first line declare (from half a value: `store xs as 2,
-// 3]`).
+// 3]`), but for a name declared whole on either side of the break
+// (wholeOnLine).
 func (b *broken) findMisread(s *diagState) {
 	b.misread = map[uint32]bool{}
 	for w := range b.words {
@@ -458,10 +459,38 @@ func (b *broken) findMisread(s *diagState) {
 		if !u.d.broken() || s.lines.Line(at+u.d.list[u.d.firstParse].Span.Start) != s.lines.Line(at) {
 			continue
 		}
+		line := s.lines.Line(at)
+		head := s.text[at:s.lines.LineEnd(line)]
+		first, last := len(head), 0
+		for _, x := range u.d.list {
+			if x.from == fromParse && s.lines.Line(at+x.Span.Start) == line {
+				first, last = min(first, x.Span.Start), max(last, x.Span.End)
+			}
+		}
 		for _, k := range u.keys() {
-			b.misread[k] = true
+			if !wholeOnLine(head, first, last, k) {
+				b.misread[k] = true
+			}
 		}
 	}
+}
+
+// wholeOnLine reports whether the name of hash k, declared on the line
+// head broken from offset first (where its first parse error starts) to
+// offset last (where its last one ends), is declared by text the break
+// leaves whole: it is named only after the last error (`is store outer_i
+// as 1`: a word inserted before a declaration), or before the first error,
+// first right after `as`: a declaration that names what it declares after
+// its value (`listen on port 8080 as site`, `wait for request comes in on
+// site as req`, `create new Box as b`), its type whatever follows.
+func wholeOnLine(head string, first, last int, k uint32) bool {
+	is := func(w string) bool { return nameHash(w) == k }
+	if last = min(last, len(head)); !anyWord(head[:last], is) {
+		return anyWord(head[last:], is)
+	}
+	ws := codeWords(head[:min(first, len(head))])
+	i := slices.IndexFunc(ws, is)
+	return i >= 1 && ws[i-1] == "as"
 }
 
 // findHeld marks the units a broken block most likely held: a block broken

@@ -235,6 +235,42 @@ func TestInferredTypes(t *testing.T) {
 	expectType("item", "Number")
 }
 
+// TestInferredResultOfBrokenBody checks the result inferred for an action
+// without a declared one while a line of its body does not parse (a line
+// being typed): Nothing when no statement of the body may give back a value
+// whatever the broken line was meant to be, and not known otherwise.
+func TestInferredResultOfBrokenBody(t *testing.T) {
+	for _, c := range []struct{ name, body, want string }{
+		{"a store being typed before the last display", "    store half as\n    display \"x\"\n", "Nothing"},
+		{"a display cut short", "    display \"a\" with (1\n    display \"x\"\n", "Nothing"},
+		{"a change with a stray word", "    store n as 1\n    change n to to 2\n    display n\n", "Nothing"},
+		{"a stray word before a store", "    ( store half as 1\n    display \"x\"\n", "Nothing"},
+		{"a stray word after a store", "    store half as 1 as\n    display \"x\"\n", "Nothing"},
+		{"a line that may be a return", "    give 5\n    display \"x\"\n", "Unknown"},
+		{"a return being typed", "    give\n    display \"x\"\n", "Unknown"},
+		{"a return broken after its give", "    give as back 5\n    display \"x\"\n", "Unknown"},
+		{"a display with a stray word as the last statement", "    store half as 1\n    display end \"\"\n", "Nothing"},
+		{"a broken store as the last statement, a value's place", "    store half as\n", "Unknown"},
+		{"a return besides", "    store half as\n    check if yes:\n        give back 1\n    end check\n    display \"x\"\n", "Unknown"},
+		{"a bare value last", "    store half as\n    5\n", "Unknown"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := "define action called f:\n" + c.body + "end action\nstore r as f\ndisplay r\n"
+			f, _ := parser.Parse(src)
+			info, _ := check.Check(f, src)
+			for id, sym := range info.Defs {
+				if id.Name == "r" && sym.Kind != 0 {
+					if got := info.TypeOf(id); got == nil || got.String() != c.want {
+						t.Errorf("type of r = %v, want %s", got, c.want)
+					}
+					return
+				}
+			}
+			t.Error("r not defined")
+		})
+	}
+}
+
 // TestConcurrentChecks checks documents on several goroutines at once, as
 // the server does for its open files (the universe and the builtins' symbols
 // are shared and must not be written), and checks that each answer equals

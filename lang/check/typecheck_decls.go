@@ -7,6 +7,7 @@ package check
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"wfl-lsp/lang/diag"
 
 	"wfl-lsp/lang/ast"
@@ -173,7 +174,7 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 		if !mustReturn(d.Body.Stmts) {
 			rt = types.Join(rt, completion)
 		}
-		if broken(d.Body) {
+		if broken(d.Body) && !tc.givesNothing(d.Body) {
 			// A statement of the body did not parse: it may be a return
 			// or the last value, so the result is not known.
 			rt = nil
@@ -200,6 +201,66 @@ func broken(b *ast.Block) bool {
 		return !bad
 	})
 	return bad
+}
+
+// givesNothing reports whether b, which holds statements that did not
+// parse, yields Nothing whatever they were meant to be: no statement of it
+// is a return, none that did not parse may be one (mayReturn), no
+// expression failed to parse, and its last statement's completion value is
+// Nothing by its kind whatever the types (a display, a store, …, or a
+// display that did not parse).
+func (tc *typeChecker) givesNothing(b *ast.Block) bool {
+	n := len(b.Stmts)
+	if n == 0 {
+		return false
+	}
+	switch last := b.Stmts[n-1].(type) {
+	case *ast.BadStmt:
+		if tc.firstWord(last) != "display" {
+			return false // a value with a stray word, or a store typed before it
+		}
+	case *ast.ExprStmt, *ast.IfStmt, *ast.SingleIfStmt, *ast.TryStmt, *ast.TransactionStmt, *ast.Block, *ast.WaitForStmt:
+		return false
+	default:
+		if !types.Identical(tc.completed(last), types.Nothing) {
+			return false
+		}
+	}
+	ok := true
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ReturnStmt, *ast.BadExpr:
+			ok = false
+		case *ast.BadStmt:
+			ok = !tc.mayReturn(n)
+		}
+		return ok
+	})
+	return ok
+}
+
+// mayReturn reports whether s, a statement that did not parse, may be a
+// return being typed or broken. The parser starts a statement at `give` and
+// `return` wherever they are, so a broken return starts with one of them,
+// or what is left of it when a word is deleted (`back x`) or the line cut
+// short (`gi`); a statement that spans lines may hold anything.
+func (tc *typeChecker) mayReturn(s *ast.BadStmt) bool {
+	w := tc.firstWord(s)
+	return w == "\n" || w == "back" || w != "" && (strings.HasPrefix("give", w) || strings.HasPrefix("return", w))
+}
+
+// firstWord returns the first word of s, a statement that did not parse, in
+// lower case: "" when it has none (`(`), and "\n" when it spans lines.
+func (tc *typeChecker) firstWord(s *ast.BadStmt) string {
+	src := tc.a.src
+	if s.From < 0 || s.To > len(src) || s.From > s.To || strings.Contains(src[s.From:s.To], "\n") {
+		return "\n"
+	}
+	ws := strings.FieldsFunc(src[s.From:s.To], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	if len(ws) == 0 {
+		return ""
+	}
+	return strings.ToLower(ws[0])
 }
 
 // returnType is the declared or inferred return type of d, or Unknown.
