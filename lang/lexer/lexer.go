@@ -326,10 +326,24 @@ func (l *lexer) str(i int) int {
 		l.emit(token.StringLiteral, i, end, body)
 		return end
 	}
+	val, ok := unescape(body, false)
+	if !ok {
+		l.drop(i, end)
+		return end
+	}
+	l.emit(token.StringLiteral, i, end, val)
+	return end
+}
+
+// unescape returns body, a string literal's text between its quotes, with
+// its escapes read (\n \t \r \\ \0 \"). An unknown escape fails it, as the
+// reference lexer fails the literal, unless lenient: then it stands for the
+// character escaped, and a backslash at the end for itself.
+func unescape(body string, lenient bool) (string, bool) {
 	buf := make([]byte, 0, len(body))
 	for k := 0; k < len(body); k++ {
 		c := body[k]
-		if c != '\\' {
+		if c != '\\' || lenient && k+1 == len(body) {
 			buf = append(buf, c)
 			continue
 		}
@@ -348,10 +362,11 @@ func (l *lexer) str(i int) int {
 		case '"':
 			buf = append(buf, '"')
 		default:
-			l.drop(i, end)
-			return end
+			if !lenient {
+				return "", false
+			}
+			buf = append(buf, body[k])
 		}
 	}
-	l.emit(token.StringLiteral, i, end, string(buf))
-	return end
+	return string(buf), true
 }

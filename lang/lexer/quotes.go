@@ -171,27 +171,7 @@ func LexCut(src string, cuts []int, buf []token.Token) *Result {
 // returns the offset of the line break.
 func (l *lexer) cut(i int) int {
 	end := lineEnd(l.src, i)
-	body := l.src[i+1 : end]
-	val := make([]byte, 0, len(body))
-	for k := 0; k < len(body); k++ {
-		if body[k] != '\\' || k+1 == len(body) {
-			val = append(val, body[k])
-			continue
-		}
-		k++
-		switch body[k] {
-		case 'n':
-			val = append(val, '\n')
-		case 't':
-			val = append(val, '\t')
-		case 'r':
-			val = append(val, '\r')
-		case '0':
-			val = append(val, 0)
-		default:
-			val = append(val, body[k])
-		}
-	}
-	l.emit(token.StringLiteral, i, end, string(val))
+	val, _ := unescape(l.src[i+1:end], true)
+	l.emit(token.StringLiteral, i, end, val)
 	return end
 }
