@@ -51,10 +51,12 @@ func quoteDeletions(text string, lines *token.Lines) []deletion {
 //     (places moved by the deleted quote);
 //   - no finding of the checker's passes or the linter appears outside the
 //     line that the program does not have;
-//   - the finding at the open quote has a preferred fix that restores the
-//     program exactly;
-//   - the verdict (the analysis's diagnostics, `check`'s) stays the
-//     reference's reading's.
+//   - the finding at the open quote (or, where no quote follows it, the
+//     warning of the quote the lexer drops) has a preferred fix that
+//     restores the program exactly.
+//
+// In a program that holds a string over lines on purpose, the quote left
+// open is a guess: there misses are counted, not failed.
 //
 // go test -run OpenQuoteKeepsTheRest ./core/fixes -args -stress=1 takes
 // every mutant and every string.
