@@ -23,8 +23,8 @@ type Analysis struct {
 	Info        *check.Info       // names, symbols and types; never nil
 	Diagnostics []diag.Diagnostic // parse, semantic, type and lint findings
 
-	// cuts are the quotes left open that the tree reads to their lines'
-	// ends (Snapshot.Analysis), nil when it is the reference's reading.
+	// cuts are the quotes left open that the analysed text closes on their
+	// lines (Snapshot.Analysis, while a quote is open), or nil.
 	cuts []int
 
 	// part is set for a partial analysis (query.go): File holds only the
@@ -145,31 +145,14 @@ func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *pa
 	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, other: lintOther, both: both, ctx: ctx, included: in.texts}
 }
 
-// OpenQuote returns the offset of the quote left open that the tree
-// reads to the end of its line (Snapshot.Analysis), or -1 when the tree
-// is the reference's reading.
+// OpenQuote returns the offset of the quote left open that the analysed
+// text closes on its line (Snapshot.Analysis), or -1 when the analysis is
+// of the text as it stands.
 func (a *Analysis) OpenQuote() int {
 	if len(a.cuts) == 0 {
 		return -1
 	}
 	return a.cuts[0]
-}
-
-// recoveredAnalysis returns the analysis of text read with the strings of
-// the quotes at cuts ending at their lines' ends (lexer.OpenQuotes finds
-// the one left open): its tree and what checking it learnt, with the line
-// table lines and diags, the verdict, the reference's reading's. f, when
-// not nil, is the tree of that reading (Snapshot.Syntax made it).
-func recoveredAnalysis(uri URI, text string, src includeSource, lines *token.Lines, diags []diag.Diagnostic, cuts []int, f *ast.File, done <-chan struct{}) *Analysis {
-	if f == nil {
-		f, _, _ = parser.UnitsRecovered(text, cuts)
-	}
-	ctx := check.FileContext(f)
-	ctx.Done = done
-	in := followIncludes(f, uri.Path(), src)
-	ctx.Imports, ctx.Unfollowed = in.syms, in.problems
-	info, _ := check.CheckPasses(f, text, ctx)
-	return &Analysis{Syntax: Syntax{Lines: lines, File: f}, Info: info, Diagnostics: diags, cuts: cuts}
 }
 
 // closed reports whether done is closed (never, for nil).

@@ -149,14 +149,10 @@ func buildIndex(a *Analysis) *index {
 
 // tokens returns the lexer's view of the text (for a partial analysis, of
 // the stretches it parsed), computed once.
-func (ix *index) tokens(text string, part *coverage, cuts []int) *lexer.Result {
+func (ix *index) tokens(text string, part *coverage) *lexer.Result {
 	ix.lexOnce.Do(func() {
 		if part != nil {
 			ix.lex = part.tokens(text)
-			return
-		}
-		if cuts != nil {
-			ix.lex = lexer.LexCut(text, cuts, nil)
 			return
 		}
 		ix.lex = lexer.Lex(text)
@@ -302,7 +298,7 @@ func (a *Analysis) findMemberNames() map[*ast.Ident]bool {
 // Tokens returns the tokens of the analysed text (of the stretches a
 // partial analysis parsed), lexed once per analysis.
 func (a *Analysis) Tokens() []token.Token {
-	return indexOf(a).tokens(a.Lines.Text(), a.part, a.cuts).Tokens
+	return indexOf(a).tokens(a.Lines.Text(), a.part).Tokens
 }
 
 // IdentsOf yields the identifiers of the analysed text that name one of
@@ -320,7 +316,7 @@ func (a *Analysis) IdentsOf(syms ...*check.Symbol) iter.Seq[IdentRef] {
 
 // Lexed returns the tokens and comments of the analysed text (of the
 // stretches a partial analysis parsed), lexed once per analysis.
-func (a *Analysis) Lexed() *lexer.Result { return indexOf(a).tokens(a.Lines.Text(), a.part, a.cuts) }
+func (a *Analysis) Lexed() *lexer.Result { return indexOf(a).tokens(a.Lines.Text(), a.part) }
 
 // Names returns the identifiers of the tree in the text's order, and ref,
 // which says what the ith of them names and whether it declares it.

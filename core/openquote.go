@@ -3,14 +3,15 @@ package core
 // This file implements what the editor is told while a quote is left open
 // (lexer.OpenQuotes): WFL strings span lines, so the reference pairs such
 // a quote with the next line's and reads every string below inside out.
-// Snapshot.Analysis then answers from the tree that reads the string to
-// the end of its line; the list shown is quoteList's. The verdict
-// (Snapshot.Diagnostics, `check`, MCP's valid) stays the reference's
-// reading's.
+// The features then answer from the snapshot of the text with the quote
+// closed on its line, at the same length (lexer.CloseQuote: every offset
+// and line is the same), which derives its diagnostics and its partial
+// analyses from the last version's as any version does (reading); the
+// list shown is quoteList's. The verdict (Snapshot.Diagnostics, `check`,
+// MCP's valid) stays the reference's reading's.
 
 import (
 	"iter"
-	"slices"
 	"strings"
 
 	"wfl-lsp/lang/ast"
@@ -21,9 +22,12 @@ import (
 )
 
 // openQuotes returns the quotes left open in the text (lexer.OpenQuotes),
-// found once.
+// found once; the units' shapes say when there can be none.
 func (s *Snapshot) openQuotes() []int {
 	s.cutsOnce.Do(func() {
+		if st := s.diags.Load(); st != nil && !st.mayOpenQuote() {
+			return
+		}
 		if strings.IndexByte(s.Text, '"') >= 0 {
 			s.cuts = lexer.OpenQuotes(s.Text)
 		}
@@ -31,41 +35,105 @@ func (s *Snapshot) openQuotes() []int {
 	return s.cuts
 }
 
+// reading returns the snapshot the features answer from: s, or, while a
+// quote is left open, the snapshot of the text with it closed (with every
+// quote left open closed, one at a time).
+func (s *Snapshot) reading() *Snapshot {
+	if s.openQuotes() == nil {
+		return s
+	}
+	s.closedOnce.Do(func() {
+		at := s.cuts[0]
+		c := &Snapshot{URI: s.URI, Version: s.Version, Text: lexer.CloseQuote(s.Text, at), src: s.src, ctx: s.ctx, closes: at + 1}
+		// Derived from the last version's closed text while the string is
+		// typed on, else from this text's state (the texts differ on the
+		// quote's line and in how the lines below are lexed). Its queries
+		// start from the last closed version's base, or this one's: not
+		// from this text's analysis, which reads the strings inside out.
+		p := s.prevClosed.Swap(nil)
+		switch {
+		case p != nil && p.diags.Load() != nil:
+			c.base.Store(p)
+		case p != nil && p.base.Load() != nil:
+			c.base.Store(p.base.Load())
+		case s.diags.Load() != nil:
+			c.base.Store(s)
+		}
+		switch {
+		case c.base.Load() == nil:
+			// Nothing to derive from: its first analysis is full.
+		case p != nil && p.analysed.Load():
+			c.qbase.Store(newQueryBase(p))
+		case p != nil && p.qbase.Load() != nil:
+			c.qbase.Store(p.qbase.Load())
+		case s.qbase.Load() != nil:
+			c.qbase.Store(s.qbase.Load())
+		}
+		if o := s.outline.Load(); o != nil {
+			c.outline.Store(o)
+		}
+		s.closed.Store(c)
+	})
+	return s.closed.Load().reading() // (another quote may be open)
+}
+
+// ReadText returns the text the features read: Text, or, while a quote is
+// left open, Text with it closed on its line (lexer.CloseQuote), of the
+// same length and lines.
+func (s *Snapshot) ReadText() string { return s.reading().Text }
+
 // quoteOpen reports whether a quote is left open in the text (st is its
-// diagnostics' state): Analysis reads it to the end of its line.
+// diagnostics' state).
 func (s *Snapshot) quoteOpen(st *diagState) bool { return st.mayOpenQuote() && s.openQuotes() != nil }
 
 // quoteRuns reports whether a quote is left open that pairs with a later
 // line's (quoteOpen): the editor's list is then quoteList. (One that pairs
-// with none the lexer drops, and reads the lines below as meant.)
+// with none the lexer drops, and reads the lines below as meant: the list
+// is the reference's.)
 func (s *Snapshot) quoteRuns(st *diagState) bool {
 	return s.quoteOpen(st) && parser.OpenQuote(s.Text, s.cuts[0]).Related != nil
 }
 
-// closedList is TolerantSeq's list while a quote is left open: the
-// findings of the text with the quote closed at the end of its line (the
-// reading the tree is of: Analysis), placed in this text, and the finding
-// that says the quote is open, but for the findings of the checker and
-// the linter on the statement being typed (the quote's line, and the
-// innermost statement that holds it). The reference's reading (the verdict:
-// Diagnostics) reads the strings below inside out, and what it finds
-// there is not what the user wrote.
-func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
-	at := lineEndAt(s.Text, s.cuts[0])
-	s.closedOnce.Do(func() {
-		c := &Snapshot{URI: s.URI, Version: s.Version, Text: s.Text[:at] + `"` + s.Text[at:], src: s.src, ctx: s.ctx}
-		if p := s.prevClosed.Swap(nil); p != nil && p.diags.Load() != nil {
-			c.base.Store(p) // typing on in the string: derived from the last
+// quoteList is TolerantSeq's list while a quote is left open that pairs
+// with a later line's (quoteRuns): closedList when the quote is the first
+// of its line, which the rest of the line then is the string of. Where
+// quotes come before it on its line, which of them was left open is a
+// guess: the list is the tolerant one of the reference's reading but for
+// what it finds past the quote's line, other than parse errors (the text
+// there is read inside out), and the unused variables, with the finding
+// that says the quote is open.
+func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
+	at := s.cuts[0]
+	if strings.IndexByte(s.Text[strings.LastIndexAny(s.Text[:at], "\n\r")+1:at], '"') < 0 {
+		return s.closedList(st)
+	}
+	end := lineEndAt(s.Text, at)
+	seq := st.tolerant()
+	return st.lines, st.count() + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
+		for d := range seq {
+			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Span.Start > end || d.Kind == diag.Unused {
+				continue // (whether a variable is read depends on the text below)
+			}
+			if !yield(d) {
+				return
+			}
 		}
-		s.closed.Store(c)
-	})
-	_, n, seq := s.closed.Load().TolerantSeq()
-	// The statement being typed: its line, and the innermost statement of
-	// the tree that holds the quote (Syntax's, which Analysis takes over).
-	from, to := strings.LastIndexAny(s.Text[:s.cuts[0]], "\n\r")+1, at
+	}, s.Text, s.cuts)
+}
+
+// closedList is the list of the closed text (reading), less what it finds
+// on the statement being typed (the quote's line, and the innermost
+// statement that holds the quote: which of its quotes is the open one is
+// a guess, and the string lost its last character), with the finding that
+// says the quote is open.
+func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
+	at := s.cuts[0]
+	c := s.reading()
+	_, n, seq := s.closed.Load().TolerantSeq() // (which tells of another quote open in its turn)
+	from, to := strings.LastIndexAny(s.Text[:at], "\n\r")+1, lineEndAt(s.Text, at)
 	var inner ast.Node
-	ast.Inspect(s.Syntax().File, func(n ast.Node) bool {
-		if n == nil || n.Pos() > s.cuts[0] || n.End() < s.cuts[0] {
+	ast.Inspect(c.Query(token.Span{Start: at, End: at}).File, func(n ast.Node) bool {
+		if n == nil || n.Pos() > at || n.End() < at {
 			return false
 		}
 		if _, ok := n.(ast.Stmt); ok {
@@ -76,25 +144,10 @@ func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.D
 	if inner != nil {
 		from, to = min(from, inner.Pos()), max(to, inner.End())
 	}
-	back := func(off int) int {
-		if off > at {
-			return off - 1
-		}
-		return off
-	}
 	return st.lines, n + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
-			d.Span = token.Span{Start: back(d.Span.Start), End: back(d.Span.End)}
-			if d.Category != diag.Parse && d.Span.Start >= from && d.Span.Start <= to {
-				// Of the statement being typed, only what does not parse:
-				// which of its quotes is the open one is a guess.
+			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= lineEndAt(s.Text, at)) {
 				continue
-			}
-			if len(d.Related) > 0 {
-				d.Related = slices.Clone(d.Related)
-				for i, r := range d.Related {
-					d.Related[i].Span = token.Span{Start: back(r.Span.Start), End: back(r.Span.End)}
-				}
 			}
 			if !yield(d) {
 				return
@@ -124,32 +177,6 @@ func withOpenQuotes(seq iter.Seq[diag.Diagnostic], text string, cuts []int) iter
 			}
 		}
 	}
-}
-
-// quoteList is TolerantSeq's list while a quote is left open (quoteOpen):
-// closedList when the quote is the first of its line, which the rest of
-// the line then is the string of. Where quotes come before it on its line,
-// which of them was left open is a guess: the list is the tolerant one of
-// the reference's reading but for what it finds past the quote's line,
-// other than parse errors (the text there is read inside out), and the
-// unused variables, with the finding that says the quote is open.
-func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
-	at := s.cuts[0]
-	if strings.IndexByte(s.Text[strings.LastIndexAny(s.Text[:at], "\n\r")+1:at], '"') < 0 {
-		return s.closedList(st)
-	}
-	end := lineEndAt(s.Text, at)
-	seq := st.tolerant()
-	return st.lines, st.count() + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
-		for d := range seq {
-			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Span.Start > end || d.Kind == diag.Unused {
-				continue // (whether a variable is read depends on the text below)
-			}
-			if !yield(d) {
-				return
-			}
-		}
-	}, s.Text, s.cuts)
 }
 
 // lineEndAt returns the offset of the line break that ends the line of

@@ -71,6 +71,9 @@ func (s *Snapshot) Query(span token.Span) *Analysis {
 // queryFor is Query, whose partial analysis also holds every unit that
 // names the name of hash uses, when it is not 0.
 func (s *Snapshot) queryFor(span token.Span, uses uint32) *Analysis {
+	if c := s.reading(); c != s {
+		return c.queryFor(span, uses) // a quote left open (openquote.go)
+	}
 	if s.analysed.Load() || len(s.Text) < partialMin {
 		return s.Analysis()
 	}
@@ -96,6 +99,9 @@ func (s *Snapshot) queryFor(span token.Span, uses uint32) *Analysis {
 // cursor an editor sends with each keystroke are answered there at once,
 // without waking another thread.
 func (s *Snapshot) Ready(span token.Span) bool {
+	if c := s.reading(); c != s {
+		return c.Ready(span)
+	}
 	if s.analysed.Load() || len(s.Text) < partialMin {
 		s.Analysis()
 		return true
@@ -115,6 +121,9 @@ func (s *Snapshot) Ready(span token.Span) bool {
 // is no name there, or one that resolves to nothing in a file without
 // includes; else the full analysis (a builtin's uses are anywhere).
 func (s *Snapshot) QueryName(offset int) *Analysis {
+	if c := s.reading(); c != s {
+		return c.QueryName(offset)
+	}
 	span := token.Span{Start: offset, End: offset}
 	a := s.Query(span)
 	if a.part == nil {
@@ -150,6 +159,9 @@ func (s *Snapshot) QueryName(offset int) *Analysis {
 // publisher does anyway), so that a request converts its positions without
 // building a table of its own.
 func (s *Snapshot) QueryLines() *token.Lines {
+	if c := s.reading(); c != s {
+		return c.QueryLines()
+	}
 	if l := s.lines.Load(); l != nil {
 		return l
 	}

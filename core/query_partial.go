@@ -24,6 +24,7 @@ import (
 // queryState is what a snapshot's partial analyses start from; it is
 // computed once, by the first query that needs it.
 type queryState struct {
+	cuts  []int // the quote left open that the text closes (Snapshot.closes), or nil
 	st    *diagState
 	view  *indexView // st's units through the base's index: also the names they declare
 	limit int        // the most units a partial analysis may take
@@ -107,10 +108,10 @@ func (s *Snapshot) query() *queryState {
 		if !s.derived || s.analysed.Load() {
 			return
 		}
-		if s.quoteOpen(st) {
-			return // the units are the reference's reading; the tree is not (Analysis)
-		}
 		s.q = newQueryState(st, b.take())
+		if s.closes > 0 {
+			s.q.cuts = []int{s.closes - 1}
+		}
 	})
 	return s.q
 }
@@ -459,7 +460,7 @@ func (q *queryState) answer(span token.Span, uses uint32) *Analysis {
 		// What every query of it reads first, made before those waiting
 		// for it run: else the first of them makes it while the others wait
 		// for it in turn.
-		indexOf(p.a).tokens(st.text, p.a.part, nil)
+		indexOf(p.a).tokens(st.text, p.a.part)
 	}
 	return p.a
 }
@@ -627,7 +628,7 @@ func (q *queryState) analyse(set []int) *Analysis {
 			info.Containers[name] = c
 		}
 	}
-	return &Analysis{Syntax: Syntax{Lines: st.lines, File: f}, Info: info, part: part}
+	return &Analysis{Syntax: Syntax{Lines: st.lines, File: f}, Info: info, part: part, cuts: q.cuts}
 }
 
 // docStart returns where to parse unit i from: its start, or the start of

@@ -39,7 +39,9 @@ func TestTokensSinceEqualsFull(t *testing.T) {
 		s := ws.Open(uri, 1, progs[path])
 		s.Diagnostics()
 		whole := token.Span{Start: 0, End: len(s.Text)}
-		prev, prevText, base := presentation.SemanticTokens(s.Analysis(), whole), s.Text, presentation.NewTokenBase(s)
+		// The texts compared are those the features read: with a quote left
+		// open, the text with it closed on its line (Snapshot.ReadText).
+		prev, prevText, base := presentation.SemanticTokens(s.Analysis(), whole), s.ReadText(), presentation.NewTokenBase(s)
 		for k := 0; k < edits; k++ {
 			var e core.Edit
 			s, e = core.ChangeAtRandom(t, ws, s, rng)
@@ -59,7 +61,7 @@ func TestTokensSinceEqualsFull(t *testing.T) {
 			if stretches, ok := presentation.TokensSince(s, base); ok {
 				built++
 				var err error
-				if got, err = composeTokens(stretches, prev, prevText, s.Text); err != nil {
+				if got, err = composeTokens(stretches, prev, prevText, s.ReadText()); err != nil {
 					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %v\ntext after:\n%s", path, k, e.Start, e.End, e.Text, err, s.Text)
 				}
 				us, starts := s.Units()
@@ -74,7 +76,7 @@ func TestTokensSinceEqualsFull(t *testing.T) {
 				t.Fatalf("%s, edit %d ([%d,%d) ← %q): tokens built from the last version's differ from a full analysis's: %s\ntext after:\n%s",
 					path, k, e.Start, e.End, e.Text, d, s.Text)
 			}
-			prev, prevText, base = got, s.Text, presentation.NewTokenBase(s)
+			prev, prevText, base = got, s.ReadText(), presentation.NewTokenBase(s)
 		}
 	}
 	t.Logf("%d programs, %d token requests, %d built from the last version's (%d of their %d units reused)", len(progs), asked, built, reusedUnits, units)

@@ -22,19 +22,22 @@ type Unit = unit
 // and the offset each starts at; nil when the snapshot has none. The
 // caller does not modify them.
 func (s *Snapshot) Units() (units []*Unit, starts []int) {
+	if c := s.reading(); c != s {
+		return c.Units() // a quote left open (openquote.go)
+	}
 	st := s.diagState()
-	if st == nil || s.quoteOpen(st) {
-		return nil, nil // a quote left open: the units are not the tree's (Analysis)
+	if st == nil {
+		return nil, nil
 	}
 	return st.units, st.starts
 }
 
 // UnitLines returns the line table of the text the snapshot's units cut.
-func (s *Snapshot) UnitLines() *token.Lines { return s.diagState().lines }
+func (s *Snapshot) UnitLines() *token.Lines { return s.reading().diagState().lines }
 
 // UnitEnd returns where the ith of the snapshot's units ends: where the
 // next one starts, or the end of the text.
-func (s *Snapshot) UnitEnd(i int) int { return s.diagState().end(i) }
+func (s *Snapshot) UnitEnd(i int) int { return s.reading().diagState().end(i) }
 
 // UnitAt returns the index of the unit of starts that holds offset.
 func UnitAt(starts []int, offset int) int { return unitAt(starts, offset) }
@@ -46,6 +49,9 @@ func MatchUnits(units, old []*Unit) []int32 { return matchUnits(units, old) }
 // PartialQueries reports whether Query answers from a partial analysis:
 // the full one is not made and the text is not small.
 func (s *Snapshot) PartialQueries() bool {
+	if c := s.reading(); c != s {
+		return c.PartialQueries()
+	}
 	return !s.analysed.Load() && len(s.Text) >= partialMin
 }
 
@@ -54,7 +60,7 @@ func (s *Snapshot) PartialQueries() bool {
 // of a version one after the other, each from the last answers, of the
 // same earlier version.
 func (s *Snapshot) MatchRange(old []*Unit) []int32 {
-	st := s.diagState()
+	st := s.reading().diagState()
 	m := &st.rangeMatch
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -109,11 +115,11 @@ func (o *OutlineTypes) Clip() *OutlineTypes {
 
 // OutlineTypes returns the details of the outline of the latest version
 // whose outline was made when this one was (nil if none).
-func (s *Snapshot) OutlineTypes() *OutlineTypes { return s.outline.Load() }
+func (s *Snapshot) OutlineTypes() *OutlineTypes { return s.reading().outline.Load() }
 
 // KeepOutlineTypes keeps o, the details of the snapshot's outline, for it
 // and the versions after it.
-func (s *Snapshot) KeepOutlineTypes(o *OutlineTypes) { s.outline.Store(o) }
+func (s *Snapshot) KeepOutlineTypes(o *OutlineTypes) { s.reading().outline.Store(o) }
 
 // BlockStart returns where a parse that closes the block whose header is
 // on the line before offset's starts: at the top-level statement that
@@ -122,6 +128,9 @@ func (s *Snapshot) KeepOutlineTypes(o *OutlineTypes) { s.outline.Store(o) }
 // next); whether the text before it raises a parse error; and the line
 // table of the text. Both are found in the diagnostics' state.
 func (s *Snapshot) BlockStart(offset int) (lines *token.Lines, from int, broken bool) {
+	if c := s.reading(); c != s {
+		return c.BlockStart(offset)
+	}
 	st := s.diagState()
 	if offset >= 0 && offset <= len(s.Text) {
 		if cur := st.lines.Line(offset); cur > 0 {

@@ -29,9 +29,6 @@ type parsedText struct {
 	syntax  Syntax
 	units   []parser.Unit
 	dropped []diag.Diagnostic
-	// recovered: the tree reads an open quote's string to its line's end
-	// (Snapshot.Analysis); units and dropped are nil.
-	recovered bool
 }
 
 // Syntax returns the snapshot's syntax tree and line table: its analysis's
@@ -43,24 +40,23 @@ type parsedText struct {
 // of the version the queries start from. It is safe to call from many
 // goroutines.
 func (s *Snapshot) Syntax() *Syntax {
-	if s.analysed.Load() || s.recDone.Load() {
+	if c := s.reading(); c != s {
+		if s.readDone.Load() {
+			return &s.Analysis().Syntax
+		}
+		return c.Syntax() // a quote left open (openquote.go)
+	}
+	if s.analysed.Load() {
 		return &s.Analysis().Syntax
 	}
+	lines := s.QueryLines() // before the lock: it may analyse, which takes the parse
 	s.syntaxMu.Lock()
 	defer s.syntaxMu.Unlock()
 	if p := s.parsed.Value(); p != nil {
 		return &p.syntax // keeps p alive while it is used
 	}
-	var p *parsedText
-	if cuts := s.openQuotes(); cuts != nil {
-		// The tree of Analysis, not the reference's: the analysis does
-		// not take it over.
-		f, _, _ := parser.UnitsRecovered(s.Text, cuts)
-		p = &parsedText{syntax: Syntax{Lines: s.QueryLines(), File: f}, recovered: true}
-	} else {
-		f, units, dropped := parser.Units(s.Text)
-		p = &parsedText{syntax: Syntax{Lines: s.QueryLines(), File: f}, units: units, dropped: dropped}
-	}
+	f, units, dropped := parser.Units(s.Text)
+	p := &parsedText{syntax: Syntax{Lines: lines, File: f}, units: units, dropped: dropped}
 	s.parsed = weak.Make(p)
 	return &p.syntax
 }
@@ -70,8 +66,5 @@ func (s *Snapshot) Syntax() *Syntax {
 func (s *Snapshot) takeParse() *parsedText {
 	s.syntaxMu.Lock()
 	defer s.syntaxMu.Unlock()
-	if p := s.parsed.Value(); p != nil && !p.recovered {
-		return p
-	}
-	return nil
+	return s.parsed.Value()
 }

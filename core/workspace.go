@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"weak"
 
-	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
@@ -35,21 +34,21 @@ type Snapshot struct {
 	once     sync.Once
 	analysis *Analysis // the reference's reading (see Analysis)
 
-	// cuts are the quotes left open in Text that the recovered reading
-	// reads to their lines' ends (lexer.OpenQuotes), nil when none are;
-	// recovered is the analysis of that reading (see Analysis).
-	cutsOnce  sync.Once
-	cuts      []int
-	recOnce   sync.Once
-	recovered *Analysis
-	recDone   atomic.Bool // recovered is made
-	// closed is the snapshot of Text with the open quote closed at the end
-	// of its line, whose findings the editor's list shows (TolerantSeq);
-	// prevClosed is an earlier version's, which its diagnostics derive
-	// from, until closed is made.
+	// While a quote is left open (openquote.go): cuts holds it, and
+	// closed is the snapshot of the text with it closed on its line, at the
+	// same length (lexer.CloseQuote), which the features answer from and
+	// whose findings the editor's list shows; prevClosed is an earlier
+	// version's, which closed derives from. closes is, on a closed
+	// snapshot, the offset of the quote it closes plus one (0: none).
+	cutsOnce   sync.Once
+	cuts       []int
 	closedOnce sync.Once
 	closed     atomic.Pointer[Snapshot]
 	prevClosed atomic.Pointer[Snapshot]
+	closes     int
+	readOnce   sync.Once
+	readA      *Analysis // the closed text's analysis, with this text's verdict
+	readDone   atomic.Bool
 
 	// ctx, for a snapshot of NewSnapshotContext, ends when its analyses
 	// are no longer wanted; nil for every other.
@@ -146,29 +145,21 @@ func (s *Snapshot) done() <-chan struct{} {
 //
 // While a quote is left open (a string being typed: lexer.OpenQuotes), the
 // reference pairs it with the next line's quote and reads every string
-// below inside out. The analysis's tree and names are then those of the
-// text with that string read to the end of its line, and the rest as it
-// is meant, so that what an editor asks below the line (hover,
-// definition, outline, tokens, ...) is answered as with the quote closed;
-// its Diagnostics stay the reference's reading's (the verdict).
+// below inside out. The analysis is then that of the text with the quote
+// closed on its line (openquote.go), so that what an editor asks below the
+// line (hover, definition, outline, tokens, ...) is answered as with the
+// quote closed; the verdict (Diagnostics) stays the reference's reading's.
 func (s *Snapshot) Analysis() *Analysis {
-	if s.openQuotes() == nil {
-		return s.reference()
+	if c := s.reading(); c != s {
+		s.readOnce.Do(func() {
+			a := c.Analysis()
+			_, verdict := s.Diagnostics()
+			s.readA = &Analysis{Syntax: a.Syntax, Info: a.Info, Diagnostics: verdict, cuts: a.cuts}
+			s.readDone.Store(true)
+		})
+		return s.readA
 	}
-	s.recOnce.Do(func() {
-		var f *ast.File // the tree Syntax made, if it is still held
-		s.syntaxMu.Lock()
-		if p := s.parsed.Value(); p != nil && p.recovered {
-			f = p.syntax.File
-		}
-		s.syntaxMu.Unlock()
-		// The verdict from the diagnostics' state, derived after an edit:
-		// the reference's reading is not analysed in full for it.
-		lines, diags := s.Diagnostics()
-		s.recovered = recoveredAnalysis(s.URI, s.Text, s.src, lines, diags, s.cuts, f, s.done())
-		s.recDone.Store(true)
-	})
-	return s.recovered
+	return s.reference()
 }
 
 // reference returns the analysis of the text as the reference reads it,
@@ -188,6 +179,9 @@ func (s *Snapshot) analyze() {
 	// both its modes at once.
 	a, r := analyzeModes(s.URI, s.Text, s.src, s.stating.Load() && s.diags.Load() == nil, s.takeParse(), s.done())
 	a.diags = &s.diags
+	if s.closes > 0 {
+		a.cuts = []int{s.closes - 1}
+	}
 	s.analysis = a
 	s.lines.CompareAndSwap(nil, a.Lines)
 	if s.diags.Load() == nil {

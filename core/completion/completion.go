@@ -109,6 +109,11 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 	if a.Lines == nil {
 		return token.Span{Start: offset, End: offset}, "", false, nil
 	}
+	if at := a.OpenQuote(); at >= 0 && offset > at && offset <= a.Lines.LineEnd(a.Lines.Line(at)) {
+		// In a string being typed (its quote left open, closed on its
+		// line for the analysis): nothing.
+		return token.Span{Start: offset, End: offset}, "", false, nil
+	}
 	text := a.Lines.Text()
 	if offset > len(text) {
 		offset = len(text)

@@ -268,7 +268,7 @@ func TestParseWithoutLocal(t *testing.T) {
 			}
 			s.Diagnostics() // derived after an edit
 			a := s.Analysis()
-			text := s.Text
+			text := a.Lines.Text() // the text it reads (a quote left open closed: Snapshot.ReadText)
 			for range min(a.Lines.Count(), 40) {
 				l := rng.IntN(a.Lines.Count())
 				start, end := a.Lines.LineStart(l), a.Lines.LineEnd(l)

@@ -128,13 +128,14 @@ func errorsFound(a *core.Analysis, src string) map[string]int {
 	}
 	found := map[string]int{}
 	// The program's as the reference reads it, and, with a quote left
-	// open, as the editor's tree reads it (the string closed at the end of
-	// its line): closing it lets those errors through.
+	// open, with the string closed at the end of its line, as the editor
+	// reads it: closing it lets those errors through.
 	trees := []*ast.File{}
 	f, _ := parser.Parse(src)
 	trees = append(trees, f)
 	if cuts := lexer.OpenQuotes(src); cuts != nil {
-		f, units, dropped := parser.UnitsRecovered(src, cuts)
+		end := cuts[0] + strings.IndexAny(src[cuts[0]:]+"\n", "\r\n")
+		f, units, dropped := parser.Units(src[:end] + `"` + src[end:])
 		trees = append(trees, f)
 		n := map[string]int{}
 		for _, d := range parser.Diagnostics(units, dropped) {

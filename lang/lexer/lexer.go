@@ -78,8 +78,6 @@ type lexer struct {
 	idEnd    int
 	idSimple bool   // src[idStart:idEnd] is exactly the joined text
 	idBuf    []byte // the joined text when not simple
-
-	cuts []int // the open quotes whose strings end at their lines' ends (LexCut)
 }
 
 func (l *lexer) flush() {
@@ -287,13 +285,6 @@ func boolWord(w string) (string, bool) {
 // offset after it. A literal with an unknown escape is dropped whole; an
 // unterminated quote is dropped alone.
 func (l *lexer) str(i int) int {
-	for len(l.cuts) > 0 && l.cuts[0] <= i {
-		at := l.cuts[0]
-		l.cuts = l.cuts[1:]
-		if at == i {
-			return l.cut(i)
-		}
-	}
 	src := l.src
 	j := i + 1
 	escapes := false
@@ -326,7 +317,7 @@ func (l *lexer) str(i int) int {
 		l.emit(token.StringLiteral, i, end, body)
 		return end
 	}
-	val, ok := unescape(body, false)
+	val, ok := unescape(body)
 	if !ok {
 		l.drop(i, end)
 		return end
@@ -337,13 +328,12 @@ func (l *lexer) str(i int) int {
 
 // unescape returns body, a string literal's text between its quotes, with
 // its escapes read (\n \t \r \\ \0 \"). An unknown escape fails it, as the
-// reference lexer fails the literal, unless lenient: then it stands for the
-// character escaped, and a backslash at the end for itself.
-func unescape(body string, lenient bool) (string, bool) {
+// reference lexer fails the literal.
+func unescape(body string) (string, bool) {
 	buf := make([]byte, 0, len(body))
 	for k := 0; k < len(body); k++ {
 		c := body[k]
-		if c != '\\' || lenient && k+1 == len(body) {
+		if c != '\\' {
 			buf = append(buf, c)
 			continue
 		}
@@ -362,10 +352,7 @@ func unescape(body string, lenient bool) (string, bool) {
 		case '"':
 			buf = append(buf, '"')
 		default:
-			if !lenient {
-				return "", false
-			}
-			buf = append(buf, body[k])
+			return "", false
 		}
 	}
 	return string(buf), true

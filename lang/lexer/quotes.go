@@ -1,8 +1,7 @@
 package lexer
 
 // This file finds the quote a user left open, for the recovery of an
-// editor's tree (OpenQuotes), and lexes the text with its string ended at
-// its line's end (LexCut).
+// editor's tree (OpenQuotes), and closes it on its line (CloseQuote).
 //
 // The reference lexer pairs each quote with the next one, across lines: a
 // string may span lines. A quote left open while a line is being typed
@@ -12,7 +11,7 @@ package lexer
 // reads the open quote's string to the end of its line, and the rest as it
 // was meant.
 
-import "wfl-lsp/lang/token"
+import "unicode/utf8"
 
 // maxTries bounds the strings spanning lines that OpenQuotes tries as the
 // open one: those before the open quote are strings spanning lines on
@@ -155,23 +154,36 @@ func lineEnd(src string, i int) int {
 	return i
 }
 
-// LexCut is Lex, but the string of each quote at an offset of cuts (in
-// order; OpenQuotes finds it) ends at its line's end: it holds the rest
-// of the line, its escapes read where they are whole.
-func LexCut(src string, cuts []int, buf []token.Token) *Result {
-	if n := estimate(src); cap(buf) < n {
-		buf = make([]token.Token, 0, n)
+// CloseQuote returns src with the string of the open quote at offset at
+// (OpenQuotes finds it) closed on its line, at the same length, so that
+// every offset and line of src is one of the text returned: the last
+// character of the line is replaced by a quote (one of several bytes by a
+// quote and blanks), and the backslashes before it, which would escape it,
+// by blanks; on a line that ends at the quote, the blank before the quote
+// is replaced by a quote (an empty string), or, where none is, the quote
+// by a blank. The string loses its last character; the lines below lex as
+// they were meant.
+func CloseQuote(src string, at int) string {
+	end := lineEnd(src, at)
+	b := []byte(src)
+	if end == at+1 {
+		// Nothing typed after the quote: an empty string, one byte
+		// before it where a blank is, else none.
+		if at > 0 && (b[at-1] == ' ' || b[at-1] == '\t') {
+			b[at-1] = '"'
+		} else {
+			b[at] = ' '
+		}
+		return string(b)
 	}
-	l := lexer{src: src, toks: buf[:0], cuts: cuts}
-	l.run(0)
-	return &Result{Tokens: l.toks, Comments: l.comments, Dropped: l.dropped}
-}
-
-// cut scans the string of the open quote at i to its line's end and
-// returns the offset of the line break.
-func (l *lexer) cut(i int) int {
-	end := lineEnd(l.src, i)
-	val, _ := unescape(l.src[i+1:end], true)
-	l.emit(token.StringLiteral, i, end, val)
-	return end
+	_, size := utf8.DecodeLastRuneInString(src[at+1 : end])
+	q := end - size
+	b[q] = '"'
+	for k := q + 1; k < end; k++ {
+		b[k] = ' '
+	}
+	for k := q - 1; k > at && b[k] == '\\'; k-- {
+		b[k] = ' '
+	}
+	return string(b)
 }

@@ -42,36 +42,30 @@ func TestOpenQuotes(t *testing.T) {
 	}
 }
 
-// TestLexCut: the open quote's string ends at its line's end and the
-// lines below lex as they would with the quote closed.
-func TestLexCut(t *testing.T) {
+// TestCloseQuote: the open quote's string is closed on its line, at the
+// text's length, and the lines below lex as they would with the quote
+// closed.
+func TestCloseQuote(t *testing.T) {
 	open := "store a as \"x\"\ndisplay \"hel\nstore b as \"y\"\ndisplay b with \"!\"\n"
-	closed := strings.Replace(open, `"hel`, `"hel"`, 1)
-	cut := LexCut(open, OpenQuotes(open), nil)
-	want := Lex(closed)
-	if len(cut.Dropped) != 0 {
-		t.Errorf("dropped %v", cut.Dropped)
+	want := Lex(strings.Replace(open, `"hel`, `"he"`, 1)).Tokens
+	closed := CloseQuote(open, OpenQuotes(open)[0])
+	if len(closed) != len(open) {
+		t.Fatalf("CloseQuote changed the length: %q", closed)
 	}
-	if len(cut.Tokens) != len(want.Tokens) {
-		t.Fatalf("LexCut: %d tokens, want %d (%v)", len(cut.Tokens), len(want.Tokens), cut.Tokens)
+	if got := Lex(closed).Tokens; !slices.Equal(got, want) {
+		t.Errorf("CloseQuote(%q) lexes\n%v\nwant\n%v", open, got, want)
 	}
-	at := strings.Index(open, `"hel`)
-	for i, tok := range cut.Tokens {
-		w := want.Tokens[i]
-		shift := 0
-		if w.Start > at+4 {
-			shift = 1
+	for _, tt := range []struct{ src, want string }{
+		{"display \"\nx", "display\"\"\nx"},           // nothing typed: an empty string
+		{"show(\"\nx", "show( \nx"},                   // nor a blank before it: no string
+		{"display \"ab\\\nx", "display \"ab\"\nx"},    // the backslash replaced
+		{"display \"a\\\\b\nx", "display \"a  \"\nx"}, // nor an escaped one
+		{"display \"✓\nx", "display \"\"  \nx"},       // a character of several bytes
+		{"display \"a b", "display \"a \""},           // the last line
+	} {
+		if got := CloseQuote(tt.src, strings.IndexByte(tt.src, '"')); got != tt.want {
+			t.Errorf("CloseQuote(%q) = %q, want %q", tt.src, got, tt.want)
 		}
-		if tok.Kind != w.Kind || tok.Text != w.Text || tok.Start != w.Start-shift {
-			t.Errorf("token %d: %v at %d, want %v at %d", i, tok, tok.Start, w, w.Start-shift)
-		}
-	}
-	if s := cut.Tokens[searchStart(cut.Tokens, at)]; s.Text != "hel" || open[s.Start:s.End] != `"hel` {
-		t.Errorf("the open string is %v %q", s, open[s.Start:s.End])
-	}
-	// Without cuts LexCut is Lex.
-	if a, b := LexCut(open, nil, nil), Lex(open); !slices.Equal(a.Tokens, b.Tokens) {
-		t.Errorf("LexCut without cuts differs from Lex")
 	}
 }
 

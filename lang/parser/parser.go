@@ -197,7 +197,7 @@ func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.
 // a member list cut at to): the stretch alone does not say how it parses.
 func UnitsAhead(src string, from, to int, ahead func(at int) int) (f *ast.File, units []Unit, dropped []diag.Diagnostic, short bool) {
 	var p *parser
-	f, units, dropped, _, p = unitsWindowParser(src, from, to, ahead, false, nil, nil)
+	f, units, dropped, _, p = unitsWindowParser(src, from, to, ahead, false, nil)
 	return f, units, dropped, p.short
 }
 
@@ -216,30 +216,16 @@ func UnitsLexedUntil(src string, done <-chan struct{}) (f *ast.File, units []Uni
 }
 
 func unitsFrom(src string, from int, keep bool, done <-chan struct{}) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
-	f, units, dropped, lx, _ = unitsWindowParser(src, from, len(src), nil, keep, done, nil)
+	f, units, dropped, lx, _ = unitsWindowParser(src, from, len(src), nil, keep, done)
 	return f, units, dropped, lx
 }
 
-// UnitsRecovered is Units reading the string of each quote at an offset of
-// cuts (lexer.OpenQuotes finds the one left open) to the end of its line:
-// the tree an editor answers from while a quote is being typed, with the
-// text below it read as it is meant. Its diagnostics are those of that
-// reading, not the reference's (Units gives those).
-func UnitsRecovered(src string, cuts []int) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
-	f, units, dropped, _, _ = unitsWindowParser(src, 0, len(src), nil, false, nil, cuts)
-	return f, units, dropped
-}
-
-func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool, done <-chan struct{}, cuts []int) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result, p *parser) {
+func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool, done <-chan struct{}) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result, p *parser) {
 	bufp := new([]token.Token) // the caller keeps the tokens
 	if !keep {
 		bufp = tokenPool.Get().(*[]token.Token)
 	}
-	if cuts != nil {
-		lx = lexer.LexCut(src, cuts, *bufp) // the whole text: from is 0, to len(src)
-	} else {
-		lx = lexer.LexFromUntil(src[:to], from, *bufp, done) // a new buffer when src needs more
-	}
+	lx = lexer.LexFromUntil(src[:to], from, *bufp, done) // a new buffer when src needs more
 	p = &parser{src: src, toks: lx.Tokens, dropped: lx.Dropped, eof: token.Token{Kind: token.EOF, Start: to, End: to}, lead: from, event: -1, rest: ahead, done: done}
 	p.window, p.to = len(p.toks), to
 	f = &ast.File{Range: ast.Range{From: from, To: to}}

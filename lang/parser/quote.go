@@ -9,11 +9,12 @@ import (
 )
 
 // OpenQuote returns the finding of the quote at offset at of src left
-// open on its line (lexer.OpenQuotes finds it), which [UnitsRecovered]
-// reads to the end of its line: an error spanning the string to there,
-// whose Related names the later quote the reference pairs it with, if
-// any. The reference's reading of the text, and so the verdict, is the
-// other one; this is what an editor shows while the string is typed.
+// open on its line (lexer.OpenQuotes finds it; lexer.CloseQuote closes it
+// for the tree an editor answers from): an error spanning the string to
+// the end of its line, whose Related names the later quote the reference
+// pairs it with, if any. The reference's reading of the text, and so the
+// verdict, is the other one; this is what an editor shows while the
+// string is typed.
 func OpenQuote(src string, at int) diag.Diagnostic {
 	end := at + 1
 	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
