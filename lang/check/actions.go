@@ -243,11 +243,25 @@ func formatSignature(name string, d *ast.ActionDecl) string {
 	for _, p := range d.Params {
 		s := nameOf(p.Name)
 		if p.Type != nil {
-			s += " as " + strings.ToLower(typeFromExpr(p.Type).String())
+			s += " as " + annotationText(p.Type)
 		}
 		ps = append(ps, s)
 	}
 	return name + " with " + strings.Join(ps, " and ")
+}
+
+// annotationText is a parameter's type as a list of versions shows it, as
+// the reference does: the primitive types in lower case, any other name as
+// written, so that `value as DateTime` (a container of the file) and `value
+// as datetime` (the built-in type), or `Date` and `date`, read apart.
+func annotationText(t *ast.TypeExpr) string {
+	switch strings.ToLower(t.Name) {
+	case "text", "number", "boolean", "nothing", "pattern", "any":
+		return strings.ToLower(t.Name)
+	case "list", "map", "optional":
+		return strings.ToLower(typeFromExpr(t).String())
+	}
+	return t.Name
 }
 
 func displayType(t *types.Type) string {
