@@ -101,11 +101,18 @@ func (w *Workspace) includers(path string) []*Snapshot {
 
 // includePaths returns the files the snapshot's text includes, resolved
 // against its path, from the tree at hand: its analysis', its diagnostics'
-// state's include statements, or else its own analysis's.
+// state's include statements, or else its own analysis's; while a quote
+// is left open, those of the text with it closed (reading).
 func (s *Snapshot) includePaths() []string {
 	s.incOnce.Do(func() {
 		p := s.URI.Path()
 		if p == "" || !strings.Contains(s.Text, "include") {
+			return
+		}
+		if c := s.reading(); c != s {
+			// A quote left open: the files the text the features read
+			// includes, whose analysis is to be made again when they change.
+			s.incs = c.includePaths()
 			return
 		}
 		var f *ast.File

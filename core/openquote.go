@@ -79,6 +79,9 @@ func (s *Snapshot) reading() *Snapshot {
 		case s.diags.Load() != nil:
 			c.base.Store(s)
 		}
+		// The files it includes may have changed since the last closed
+		// version: their names are read again (this text's state has).
+		c.reimport = c.base.Load() != s && strings.Contains(s.Text, "include")
 		switch {
 		case c.base.Load() == nil:
 			// Nothing to derive from: its first analysis is full.
