@@ -105,16 +105,12 @@ func (s *Snapshot) reading() *Snapshot {
 // same length and lines.
 func (s *Snapshot) ReadText() string { return s.reading().Text }
 
-// quoteOpen reports whether a quote is left open in the text (st is its
-// diagnostics' state).
-func (s *Snapshot) quoteOpen(st *diagState) bool { return st.mayOpenQuote() && s.openQuotes() != nil }
-
-// quoteRuns reports whether a quote is left open that pairs with a later
-// line's (quoteOpen): the editor's list is then quoteList. (One that pairs
-// with none the lexer drops, and reads the lines below as meant: the list
-// is the reference's.)
+// quoteRuns reports whether a quote is left open (st is the text's
+// diagnostics' state) that pairs with a later line's: the editor's list is
+// then quoteList. (One that pairs with none the lexer drops, and reads the
+// lines below as meant: the list is the reference's.)
 func (s *Snapshot) quoteRuns(st *diagState) bool {
-	return s.quoteOpen(st) && parser.OpenQuote(s.Text, s.cuts[0]).Related != nil
+	return st.mayOpenQuote() && s.openQuotes() != nil && lexer.Partner(s.Text, s.cuts[0]) >= 0
 }
 
 // quoteList is TolerantSeq's list while a quote is left open that pairs
@@ -153,7 +149,8 @@ func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.D
 	at := s.cuts[0]
 	c := s.reading()
 	_, n, seq := s.closed.Load().TolerantSeq() // (which tells of another quote open in its turn)
-	from, to := strings.LastIndexAny(s.Text[:at], "\n\r")+1, lineEndAt(s.Text, at)
+	end := lineEndAt(s.Text, at)
+	from, to := strings.LastIndexAny(s.Text[:at], "\n\r")+1, end
 	var inner ast.Node
 	ast.Inspect(c.Query(token.Span{Start: at, End: at}).File, func(n ast.Node) bool {
 		if n == nil || n.Pos() > at || n.End() < at {
@@ -169,7 +166,7 @@ func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.D
 	}
 	return st.lines, n + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
-			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= lineEndAt(s.Text, at)) {
+			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= end) {
 				continue
 			}
 			if !yield(d) {

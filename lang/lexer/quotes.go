@@ -124,6 +124,17 @@ func scanQuotes(src string, from, cut int) quoteScan {
 	return q
 }
 
+// Partner returns the offset of the quote that closes the string of the
+// quote at at as the lexer pairs them (maybe on a later line), or -1 when
+// none does and the lexer drops the quote alone.
+func Partner(src string, at int) int {
+	end, ok, _ := stringEnd(src, at)
+	if !ok {
+		return -1
+	}
+	return end - 1
+}
+
 // stringEnd returns the offset after the string whose quote is at i, as
 // str reads it, whether there is one (else the lexer drops the quote
 // alone: end is len(src) when no quote closes it, short of it when a

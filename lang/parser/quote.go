@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/token"
 )
 
@@ -25,27 +26,10 @@ func OpenQuote(src string, at int) diag.Diagnostic {
 		Kind: diag.OpenQuote, Code: diag.ParseOpenQuote,
 		Message: "the string is not closed on its line: add '\"' where it ends",
 	}
-	if k := partner(src, at); k >= 0 {
+	if k := lexer.Partner(src, at); k >= 0 {
 		line := 1 + strings.Count(src[:k], "\n")
 		d.Message = "the string is not closed on its line, so it runs to the quote on line " + strconv.Itoa(line) + " and the strings after it are read inside out: add '\"' where it ends"
 		d.Related = []diag.Related{{Span: token.Span{Start: k, End: k + 1}, Message: "the quote that closes it as the text stands"}}
 	}
 	return d
-}
-
-// partner returns the offset of the quote that closes the string of the
-// quote at at as the lexer reads it, or -1.
-func partner(src string, at int) int {
-	for j := at + 1; j < len(src); j++ {
-		switch src[j] {
-		case '"':
-			return j
-		case '\\':
-			if j+1 >= len(src) || src[j+1] == '\n' {
-				return -1
-			}
-			j++
-		}
-	}
-	return -1
 }
