@@ -25,11 +25,15 @@ import (
 // found once; the units' shapes say when there can be none.
 func (s *Snapshot) openQuotes() []int {
 	s.cutsOnce.Do(func() {
-		if st := s.diags.Load(); st != nil && !st.mayOpenQuote() || st == nil && s.quotesAsBase() {
-			return
-		}
-		if strings.IndexByte(s.Text, '"') >= 0 {
+		st := s.diags.Load()
+		none := st != nil && !st.mayOpenQuote() || st == nil && s.quotesAsBase()
+		if !none && strings.IndexByte(s.Text, '"') >= 0 {
 			s.cuts = lexer.OpenQuotes(s.Text)
+		}
+		if s.cuts == nil {
+			// The quote was closed: the last closed version is not kept
+			// for later ones (Workspace.Change carries it on).
+			s.prevClosed.Store(nil)
 		}
 	})
 	return s.cuts
