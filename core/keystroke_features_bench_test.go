@@ -211,6 +211,15 @@ func BenchmarkKeystrokeHover(b *testing.B) {
 		call := fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
 		keystrokeHover(b, benchdoc.Clean(10000), call, fmt.Sprintf("\ndisplay \"Total so far: \" with total_c%d", chunk), "call sum_")
 	})
+	// A block typed by hand below a call of the clean document, its closer
+	// not typed (typingbench.BlockDoc): a header, a store and a display,
+	// the block's layout ending it at the line after.
+	b.Run("block/lines=10000", func(b *testing.B) {
+		call := fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
+		typed := fmt.Sprintf("\ncheck if total_c%[1]d is greater than 3:\n    store bonus as total_c%[1]d plus 1\n"+
+			"    display call sum_numbers_c%[1]d with bonus and total_c%[1]d", chunk)
+		keystrokeHover(b, benchdoc.Clean(10000), call, typed, "call sum_")
+	})
 	// A program of tests, whose every test writes the same counts
 	// (benchdoc.Tests), typed into the middle test's write of one.
 	b.Run("tests/lines=10000", func(b *testing.B) {

@@ -70,7 +70,9 @@ func (s *Snapshot) reading() *Snapshot {
 		at := s.cuts[0]
 		c := &Snapshot{URI: s.URI, Version: s.Version, Text: lexer.CloseQuote(s.Text, at), src: s.src, ctx: s.ctx, closes: at + 1}
 		// Derived from the last version's closed text while the string is
-		// typed on, else from this text's state (the texts differ on the
+		// typed on, else from the version this text's state derives from,
+		// whose text had no quote open (the two differ on the quote's
+		// line), else from this text's state (the texts differ on the
 		// quote's line and in how the lines below are lexed). Its queries
 		// start from the last closed version's base, or this one's: not
 		// from this text's analysis, which reads the strings inside out.
@@ -80,6 +82,8 @@ func (s *Snapshot) reading() *Snapshot {
 			c.base.Store(p)
 		case p != nil && p.base.Load() != nil:
 			c.base.Store(p.base.Load())
+		case s.diags.Load() == nil && s.base.Load() != nil:
+			c.base.Store(s.base.Load())
 		case s.diags.Load() != nil:
 			c.base.Store(s)
 		}

@@ -297,7 +297,7 @@ func (s *Snapshot) diagState() *diagState {
 		var st *diagState
 		if b := s.base.Load(); b != nil {
 			if prev := b.diags.Load(); prev != nil {
-				st = s.deriveFrom(prev)
+				st = s.deriveFrom(s.nearestState(prev))
 				s.derived = st != nil
 			}
 		}
@@ -315,20 +315,72 @@ func (s *Snapshot) diagState() *diagState {
 	return s.diags.Load()
 }
 
-// deriveFrom returns the snapshot's diagnostics' state derived from prev,
+// deriveFrom returns the snapshot's diagnostics' state derived from from,
 // an earlier version's: its text edited (incremental.go), then, when the
 // files it includes changed since, checked with the names they give read
 // again (incremental_imports.go); or nil when a full analysis must make it.
-func (s *Snapshot) deriveFrom(prev *diagState) *diagState {
+func (s *Snapshot) deriveFrom(from derivation) *diagState {
 	cfg := ConfigFor(s.URI)
-	st := prev // immutable: the same text needs no edit
-	if !s.reimport || s.Text != prev.text {
-		st = deriveSafely(prev, s.Text, cfg, s.same, s.lines.Load())
+	st := from.st // immutable: the same text needs no edit
+	if !from.reimport || s.Text != st.text {
+		st = deriveSafely(st, s.Text, cfg, from.same, s.lines.Load())
 	}
-	if st != nil && s.reimport {
+	if st != nil && from.reimport {
 		st = reimportSafely(st, s.URI.Path(), s.src, cfg)
 	}
 	return st
+}
+
+// A derivation is an earlier state a snapshot's diagnostics' state is
+// derived from: what the snapshot's text is known to share with its text,
+// and whether the files it includes are to be read again.
+type derivation struct {
+	st       *diagState
+	same     sameEnds
+	reimport bool
+}
+
+// nearestState returns what to derive the snapshot's state from: its
+// base's state, prev, or, when that reads a quote left open (strings
+// inside out to the end of the text) and this text leaves none open, the
+// state of an earlier version's text with the quote closed on its line
+// (openquote.go), the nearest: a quote typed or deleted again changes how
+// every line below it is lexed, and from prev the derivation would parse
+// and check the rest of the text again, where from the closed text it
+// reads only the lines typed.
+func (s *Snapshot) nearestState(prev *diagState) derivation {
+	best := derivation{st: prev, same: s.same, reimport: s.reimport}
+	var closed [2]*Snapshot
+	if b := s.base.Load(); b != nil {
+		closed[0] = b.closed.Load()
+	}
+	closed[1] = s.prevClosed.Load()
+	if closed == [2]*Snapshot{} || !prev.mayOpenQuote() || s.openQuotes() != nil {
+		return best
+	}
+	least := -1
+	for _, c := range closed {
+		var st *diagState
+		if c != nil {
+			st = c.diags.Load()
+		}
+		if st == nil || c.openQuotes() != nil {
+			continue // (another quote left open: read inside out in turn)
+		}
+		if n := diffSize(st.text, s.Text); least < 0 || n < least {
+			// The files it includes may have changed since that
+			// version: their names are read again.
+			best, least = derivation{st: st, reimport: strings.Contains(s.Text, "include")}, n
+		}
+	}
+	return best
+}
+
+// diffSize returns how many bytes of the longer of two texts differ
+// (diffRange).
+func diffSize(old, text string) int {
+	from, oldEnd, newEnd := diffRange(old, text, sameEnds{})
+	return max(oldEnd, newEnd) - from
 }
 
 // deriveSafely is derive, with a full analysis instead of a crash should it
