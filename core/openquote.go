@@ -40,10 +40,13 @@ func (s *Snapshot) openQuotes() []int {
 }
 
 // quotesAsBase reports, before the diagnostics' state is made, whether
-// the text pairs its quotes as its base did, which left none open: the
-// edits since touched no quote, comment, backslash or line break. It
-// spares a scan of the text (about 0.4 ms at 10,000 lines) on the
-// requests that come before the state after a keystroke.
+// the text pairs its quotes as its base did, which left none open and
+// ended every string on its line: the edits since touched no quote,
+// comment, backslash or line break, or they touched only lines that now
+// hold no quote (a line broken or joined, a comment or a backslash typed
+// there, or a whole string deleted, leaves every other line's strings as
+// they were). It spares a scan of the text (about 0.4 ms at 10,000
+// lines) on the requests that come before the state after a keystroke.
 func (s *Snapshot) quotesAsBase() bool {
 	b := s.base.Load()
 	if b == nil || !s.same.known {
@@ -53,10 +56,19 @@ func (s *Snapshot) quotesAsBase() bool {
 	if st == nil || st.mayOpenQuote() {
 		return false
 	}
-	touched := func(text string) bool {
-		return strings.ContainsAny(text[min(s.same.prefix, len(text)):max(s.same.prefix, len(text)-s.same.suffix)], "\"#/\\\n\r")
+	edited := func(text string) (from, to int) {
+		return min(s.same.prefix, len(text)), max(s.same.prefix, len(text)-s.same.suffix)
 	}
-	return !touched(s.Text) && !touched(b.Text)
+	touched := func(text string) bool {
+		from, to := edited(text)
+		return strings.ContainsAny(text[from:to], "\"#/\\\n\r")
+	}
+	if !touched(s.Text) && !touched(b.Text) {
+		return true
+	}
+	from, to := edited(s.Text)
+	from = strings.LastIndexAny(s.Text[:from], "\n\r") + 1
+	return strings.IndexByte(s.Text[from:lineEndAt(s.Text, to)], '"') < 0
 }
 
 // reading returns the snapshot the features answer from: s, or, while a

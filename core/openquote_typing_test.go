@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"wfl-lsp/core/internal/coretest"
 	"wfl-lsp/internal/testcorpus"
+	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/token"
 )
 
@@ -121,3 +123,59 @@ func TestTypingAStringDerives(t *testing.T) {
 
 // lineOf returns the 1-based line of offset at in text.
 func lineOf(text string, at int) int { return strings.Count(text[:at], "\n") + 1 }
+
+// TestOpenQuotesAfterEdits checks the shortcut of openQuotes (quotesAsBase:
+// after an edit that touched only lines without a quote, the quotes pair
+// as the base's did) against a scan of the text (lexer.OpenQuotes), over a
+// chain of random edits of corpus programs and line breaks typed and
+// deleted anywhere, each followed by the requests of a keystroke.
+func TestOpenQuotesAfterEdits(t *testing.T) {
+	t.Parallel()
+	stride, edits := 6*testcorpus.RaceStride(4), 20
+	if *stress > 0 {
+		stride, edits = 1, 60
+	}
+	progs := corpusOrSkip(t, stride)
+	const uri = URI("file:///nowhere/edited.wfl")
+	shortcuts := 0
+	for k, path := range slices.Sorted(maps.Keys(progs)) {
+		rng := rand.New(rand.NewPCG(uint64(k), 9))
+		ws := NewWorkspace()
+		s := ws.Open(uri, 1, progs[path])
+		s.Tolerant()
+		for range edits {
+			var e Edit
+			switch text := s.Text; rng.IntN(3) {
+			case 0: // a line broken
+				at := rng.IntN(len(text) + 1)
+				for at > 0 && at < len(text) && text[at]&0xC0 == 0x80 {
+					at--
+				}
+				e = Edit{Start: at, End: at, Text: "\n"}
+			case 1: // a line joined to the next
+				from := rng.IntN(len(text) + 1)
+				at := strings.IndexByte(text[from:], '\n')
+				if at < 0 {
+					continue
+				}
+				e = Edit{Start: from + at, End: from + at + 1}
+			default:
+				from, to, ins := coretest.RandomEdit(rng, text)
+				e = Edit{Start: from, End: to, Text: ins}
+			}
+			next, err := ws.Change(uri, s.Version+1, e)
+			if err != nil {
+				continue // an edit that splits a character
+			}
+			s = next
+			if s.quotesAsBase() {
+				shortcuts++
+			}
+			if got, want := s.openQuotes(), lexer.OpenQuotes(s.Text); !slices.Equal(got, want) {
+				t.Fatalf("%s: after %+v, the quotes left open are %v, a scan finds %v", path, e, got, want)
+			}
+			s.Tolerant()
+		}
+	}
+	t.Logf("%d programs, %d edits answered without a scan", len(progs), shortcuts)
+}
