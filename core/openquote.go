@@ -133,8 +133,36 @@ func (s *Snapshot) quoteRuns(st *diagState) bool {
 	return st.mayOpenQuote() && s.openQuotes() != nil && lexer.Partner(s.Text, s.cuts[0]) >= 0
 }
 
+// closedRuns reports, before the text's own diagnostics' state is made,
+// whether the editor's list is closedList: a quote is left open that
+// pairs with a later line's and is the first quote of its line. That list
+// is the closed text's, so the state of this text, which the reference
+// reads inside out from the quote on (on each keystroke in the string,
+// the rest of the text parsed and checked again), is not made for it.
+func (s *Snapshot) closedRuns() bool {
+	if st := s.diags.Load(); st != nil && !st.mayOpenQuote() {
+		return false
+	}
+	cuts := s.openQuotes()
+	if cuts == nil || lexer.Partner(s.Text, cuts[0]) < 0 {
+		return false
+	}
+	return strings.IndexByte(s.Text[strings.LastIndexAny(s.Text[:cuts[0]], "\n\r")+1:cuts[0]], '"') < 0
+}
+
+// lineTable returns the text's line table: the diagnostics' state's, the
+// one the edits made, or a new one.
+func (s *Snapshot) lineTable() *token.Lines {
+	if l := s.lines.Load(); l != nil {
+		return l
+	}
+	s.lines.CompareAndSwap(nil, token.NewLines(s.Text))
+	return s.lines.Load()
+}
+
 // quoteList is TolerantSeq's list while a quote is left open that pairs
-// with a later line's (quoteRuns): closedList when the quote is the first
+// with a later line's (quoteRuns; st is the text's diagnostics' state, or
+// nil when not made yet): closedList when the quote is the first
 // of its line, which the rest of the line then is the string of. Where
 // quotes come before it on its line, which of them was left open is a
 // guess: the list is the tolerant one of the reference's reading but for
@@ -144,7 +172,10 @@ func (s *Snapshot) quoteRuns(st *diagState) bool {
 func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	at := s.cuts[0]
 	if strings.IndexByte(s.Text[strings.LastIndexAny(s.Text[:at], "\n\r")+1:at], '"') < 0 {
-		return s.closedList(st)
+		return s.closedList()
+	}
+	if st == nil {
+		st = s.diagState()
 	}
 	end := lineEndAt(s.Text, at)
 	seq := st.tolerant()
@@ -165,7 +196,7 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 // statement that holds the quote: which of its quotes is the open one is
 // a guess, and the string lost its last character), with the finding that
 // says the quote is open.
-func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
+func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	at := s.cuts[0]
 	c := s.reading()
 	_, n, seq := s.closed.Load().TolerantSeq() // (which tells of another quote open in its turn)
@@ -184,7 +215,7 @@ func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.D
 	if inner != nil {
 		from, to = min(from, inner.Pos()), max(to, inner.End())
 	}
-	return st.lines, n + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
+	return s.lineTable(), n + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
 			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= end) {
 				continue

@@ -265,6 +265,9 @@ func (s *Snapshot) Tolerant() (*token.Lines, []diag.Diagnostic) {
 
 // TolerantSeq is Tolerant without building the list.
 func (s *Snapshot) TolerantSeq() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
+	if s.closedRuns() {
+		return s.closedList()
+	}
 	st := s.diagState()
 	if !s.quoteRuns(st) {
 		return st.lines, st.count(), st.tolerant()
@@ -278,6 +281,10 @@ func (s *Snapshot) TolerantSeq() (*token.Lines, int, iter.Seq[diag.Diagnostic]) 
 // The LSP layer calls it on its read loop before it waits for the client,
 // so that the diagnostics' worker starts from the state.
 func (s *Snapshot) Derive() {
+	if s.closedRuns() {
+		s.reading().Derive() // the list is the closed text's (closedList)
+		return
+	}
 	if b := s.base.Load(); b != nil && b.diags.Load() != nil {
 		s.diagState()
 	}
@@ -730,6 +737,9 @@ func (w *Workspace) Diagnostics(s *Snapshot, tolerant bool) (*token.Lines, []dia
 // DiagnosticsSeq is Diagnostics without building the list (see
 // Snapshot.DiagnosticsSeq).
 func (w *Workspace) DiagnosticsSeq(s *Snapshot, tolerant bool) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
+	if tolerant && s.closedRuns() {
+		return s.closedList()
+	}
 	st := s.diagState()
 	if tolerant && s.quoteRuns(st) {
 		return s.quoteList(st)
@@ -768,8 +778,13 @@ func (w *Workspace) shownRefs(s *Snapshot, st *diagState, tolerant bool) iter.Se
 // again only the statements edited, checked again or moved to other lines
 // (diagState.encoded; key says what else the encodings depend on).
 func (w *Workspace) DiagnosticsEncoded(s *Snapshot, tolerant bool, key string, encode func(dst []byte, d diag.Diagnostic) []byte) (*token.Lines, int, iter.Seq[[]byte]) {
-	st := s.diagState()
-	if tolerant && s.quoteRuns(st) {
+	quoted := tolerant && s.closedRuns()
+	var st *diagState
+	if !quoted {
+		st = s.diagState()
+		quoted = tolerant && s.quoteRuns(st)
+	}
+	if quoted {
 		// While a quote is open, each version's list is its own.
 		lines, n, seq := s.quoteList(st)
 		return lines, n, func(yield func([]byte) bool) {

@@ -12,6 +12,7 @@ package lsp
 
 import (
 	"iter"
+	"log/slog"
 	"runtime/debug"
 	"runtime/trace"
 	"slices"
@@ -219,8 +220,10 @@ func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params 
 		buf = make([]byte, 0, need) // about 200 bytes a diagnostic
 	}
 	params = appendPublishEncoded(buf, u, snap.Version, diags)
-	p.s.log.Debug("diagnostics", "uri", u, "version", snap.Version, "bytes", len(params),
-		"derived", snap.Derived(), "took", time.Since(began))
+	if p.s.log.Enabled(p.s.ctx, slog.LevelDebug) { // (Derived makes the text's own state)
+		p.s.log.Debug("diagnostics", "uri", u, "version", snap.Version, "bytes", len(params),
+			"derived", snap.Derived(), "took", time.Since(began))
+	}
 	return params
 }
 
