@@ -9,7 +9,8 @@ package main
 // each request and of the publishDiagnostics that follows, and prints them
 // as a table at the end. The documents: benchdoc's dense and clean documents of 1,000 and
 // 10,000 lines, the clean one of 10,000 lines with a block typed by hand
-// (its closer not typed) and the corpus's largest program. bench/typing measures the
+// (its closer not typed) or a line with a string (its quote open while it
+// is typed), and the corpus's largest program. bench/typing measures the
 // same beside gopls on an equal Go file.
 //
 //	go test -run '^$' -bench ServerTyping -benchtime 1000x .
@@ -41,6 +42,7 @@ func BenchmarkServerTyping(b *testing.B) {
 		}
 	}
 	docs = append(docs, doc{"block/lines=10000", func(_ *testing.B, dir string) (typingbench.Doc, error) { return typingbench.BlockDoc(dir, 10000) }})
+	docs = append(docs, doc{"quote/lines=10000", func(_ *testing.B, dir string) (typingbench.Doc, error) { return typingbench.QuoteDoc(dir, 10000) }})
 	docs = append(docs, doc{"tests/lines=10000", func(_ *testing.B, dir string) (typingbench.Doc, error) { return typingbench.TestsDoc(dir, 10000) }})
 	docs = append(docs, doc{"corpus=" + filepath.Base(typingbench.CorpusProgram), func(b *testing.B, dir string) (typingbench.Doc, error) {
 		return typingbench.CorpusDoc(dir, filepath.Join(testcorpus.Dir(b), "wfl"))

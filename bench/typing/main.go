@@ -39,7 +39,7 @@ const goplsVersion = "v0.23.0"
 func main() {
 	keystrokes := flag.Int("keystrokes", 1000, "measured keystrokes a document")
 	sizes := flag.String("sizes", "1000,10000", "document sizes in lines, comma-separated")
-	scenarios := flag.String("scenarios", "line,block", "what is typed: line (a second operand into a call), block (a block's header and body, its closer not typed), comma-separated")
+	scenarios := flag.String("scenarios", "line,block", "what is typed: line (a second operand into a call), block (a block's header and body, its closer not typed), quote (a line with a string, its quote open while it is typed), comma-separated")
 	sequential := flag.Bool("sequential", false, "write each request after the previous one's answer, instead of all at once")
 	gopls := flag.String("gopls", "", "the gopls binary (default: gopls "+goplsVersion+" found or installed)")
 	server := flag.String("wfl-lsp", "", "the wfl-lsp binary (default: built from ../..)")
@@ -63,8 +63,10 @@ func run(keystrokes int, sizeList, scenarioList string, sequential bool, goplsPa
 			}, typingbench.GoDoc})
 		case "block":
 			scenarios = append(scenarios, scenario{typingbench.BlockDoc, typingbench.GoBlockDoc})
+		case "quote":
+			scenarios = append(scenarios, scenario{typingbench.QuoteDoc, typingbench.GoQuoteDoc})
 		default:
-			return fmt.Errorf("-scenarios: %q is not line or block", s)
+			return fmt.Errorf("-scenarios: %q is not line, block or quote", s)
 		}
 	}
 	var sizes []int

@@ -79,6 +79,39 @@ func GoBlockDoc(dir string, lines int) (Doc, error) {
 		fmt.Sprintf("\tfmt.Println(sum|NumbersC%d(totalC", chunk))
 }
 
+// QuoteDoc writes benchdoc's clean WFL document of about lines lines into
+// dir and returns it typing, after the middle chunk's call, a line that
+// displays a string and a name: from its opening quote to its closing one
+// the quote is open, and the reference pairs it with the next line's
+// quote, reading every string below inside out. It hovers the call's
+// action before the line.
+//
+//	display call sum_numbers_c417 with total_c417 and 1
+//	display "Total so far: " with total_c417
+func QuoteDoc(dir string, lines int) (Doc, error) {
+	chunk := (lines + 11) / 12 / 2
+	return writeDoc(dir, "doc.wfl", fmt.Sprintf("quote/lines=%d", lines), "wfl", benchdoc.Clean(lines),
+		fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1|\n", chunk),
+		fmt.Sprintf("\ndisplay \"Total so far: \" with total_c%d", chunk),
+		fmt.Sprintf("call sum_|numbers_c%d with", chunk))
+}
+
+// GoQuoteDoc is QuoteDoc for gopls: the same line typed into GoSource, a
+// string literal open until its closing quote is typed.
+//
+//	fmt.Println(sumNumbersC357(totalC357, 1))
+//	fmt.Println("Total so far: ", totalC357)
+func GoQuoteDoc(dir string, lines int) (Doc, error) {
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module typingbench\n\ngo 1.26\n"), 0o644); err != nil {
+		return Doc{}, err
+	}
+	chunk := (lines - 6 + 13) / 14 / 2
+	return writeDoc(dir, "main.go", fmt.Sprintf("go-quote/lines=%d", lines), "go", GoSource(lines),
+		fmt.Sprintf("\tfmt.Println(sumNumbersC%[1]d(totalC%[1]d, 1))|\n", chunk),
+		fmt.Sprintf("\n\tfmt.Println(\"Total so far: \", totalC%d)", chunk),
+		fmt.Sprintf("\tfmt.Println(sum|NumbersC%d(totalC", chunk))
+}
+
 // TestsDoc writes benchdoc's program of tests of about lines lines into dir
 // and returns it: typing a second operand into the middle test's increment
 // of the count of passed tests, which every test writes, and hovering the
