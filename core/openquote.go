@@ -25,10 +25,15 @@ import (
 // found once; the units' shapes say when there can be none.
 func (s *Snapshot) openQuotes() []int {
 	s.cutsOnce.Do(func() {
-		st := s.diags.Load()
-		none := st != nil && !st.mayOpenQuote() || st == nil && s.quotesAsBase()
-		if !none && strings.IndexByte(s.Text, '"') >= 0 {
-			s.cuts = lexer.OpenQuotes(s.Text)
+		defer s.cutsDone.Store(true)
+		if s.cutsHeld {
+			s.cuts = s.heldCuts
+		} else {
+			st := s.diags.Load()
+			none := st != nil && !st.mayOpenQuote() || st == nil && s.quotesAsBase()
+			if !none && strings.IndexByte(s.Text, '"') >= 0 {
+				s.cuts = lexer.OpenQuotes(s.Text)
+			}
 		}
 		if s.cuts == nil {
 			// The quote was closed: the last closed version is not kept
@@ -37,6 +42,34 @@ func (s *Snapshot) openQuotes() []int {
 		}
 	})
 	return s.cuts
+}
+
+// cutsAfter returns the quotes the text leaves open once edits are made
+// to it, when they are known without a scan: the text's are found, and
+// one edit replaced text without a quote, comment mark, backslash or line
+// break by text without one either (typing a word into a string left
+// open), which pairs no quote otherwise whichever is read open. ok is
+// false when they are not known.
+func (s *Snapshot) cutsAfter(edits []Edit) (cuts []int, ok bool) {
+	if !s.cutsDone.Load() || len(edits) != 1 {
+		return nil, false
+	}
+	e := edits[0]
+	const marks = "\"#/\\\n\r"
+	if strings.ContainsAny(e.Text, marks) || strings.ContainsAny(s.Text[e.Start:e.End], marks) {
+		return nil, false
+	}
+	if len(s.cuts) == 0 {
+		return nil, true
+	}
+	cuts = make([]int, len(s.cuts))
+	for i, at := range s.cuts {
+		if at >= e.End {
+			at += len(e.Text) - (e.End - e.Start)
+		}
+		cuts[i] = at
+	}
+	return cuts, true
 }
 
 // quotesAsBase reports, before the diagnostics' state is made, whether

@@ -124,9 +124,11 @@ func TestTypingAStringDerives(t *testing.T) {
 // lineOf returns the 1-based line of offset at in text.
 func lineOf(text string, at int) int { return strings.Count(text[:at], "\n") + 1 }
 
-// TestOpenQuotesAfterEdits checks the shortcut of openQuotes (quotesAsBase:
-// after an edit that touched only lines without a quote, the quotes pair
-// as the base's did) against a scan of the text (lexer.OpenQuotes), over a
+// TestOpenQuotesAfterEdits checks the shortcuts of openQuotes (cutsAfter:
+// after an edit of neither quotes, comment marks, backslashes nor line
+// breaks, the quotes open are the last version's; quotesAsBase: after an
+// edit that touched only lines without a quote, the quotes pair as the
+// base's did) against a scan of the text (lexer.OpenQuotes), over a
 // chain of random edits of corpus programs and line breaks typed and
 // deleted anywhere, each followed by the requests of a keystroke.
 func TestOpenQuotesAfterEdits(t *testing.T) {
@@ -168,7 +170,7 @@ func TestOpenQuotesAfterEdits(t *testing.T) {
 				continue // an edit that splits a character
 			}
 			s = next
-			if s.quotesAsBase() {
+			if s.cutsHeld || s.quotesAsBase() {
 				shortcuts++
 			}
 			if got, want := s.openQuotes(), lexer.OpenQuotes(s.Text); !slices.Equal(got, want) {

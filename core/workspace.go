@@ -42,6 +42,9 @@ type Snapshot struct {
 	// snapshot, the offset of the quote it closes plus one (0: none).
 	cutsOnce   sync.Once
 	cuts       []int
+	cutsDone   atomic.Bool // cuts is found
+	heldCuts   []int       // cuts as the last version's, when an edit left them (Workspace.Change)
+	cutsHeld   bool
 	closedOnce sync.Once
 	closed     atomic.Pointer[Snapshot]
 	prevClosed atomic.Pointer[Snapshot]
@@ -512,6 +515,7 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 	}
 	s := w.newSnapshot(uri, version, text)
 	s.follow(old, false, edits)
+	s.heldCuts, s.cutsHeld = old.cutsAfter(edits)
 	if c := old.closed.Load(); c != nil {
 		s.prevClosed.Store(c)
 	} else if c := old.prevClosed.Load(); c != nil {
