@@ -14,7 +14,7 @@
 // folder of the user's cache. When gopls cannot be had or started, the
 // run prints "SKIP: <reason>" and measures wfl-lsp alone.
 //
-//	cd bench/typing && go run . [-keystrokes 1000] [-sizes 1000,10000] [-sequential]
+//	cd bench/typing && go run . [-keystrokes 1000] [-sizes 1000,10000] [-scenarios line,block,quote] [-sequential]
 package main
 
 import (
@@ -39,7 +39,7 @@ const goplsVersion = "v0.23.0"
 func main() {
 	keystrokes := flag.Int("keystrokes", 1000, "measured keystrokes a document")
 	sizes := flag.String("sizes", "1000,10000", "document sizes in lines, comma-separated")
-	scenarios := flag.String("scenarios", "line,block", "what is typed: line (a second operand into a call), block (a block's header and body, its closer not typed), quote (a line with a string, its quote open while it is typed), comma-separated")
+	scenarios := flag.String("scenarios", "line,block,quote", "what is typed: line (a second operand into a call), block (a block's header and body, its closer not typed), quote (a line with a string, its quote open while it is typed), comma-separated")
 	sequential := flag.Bool("sequential", false, "write each request after the previous one's answer, instead of all at once")
 	gopls := flag.String("gopls", "", "the gopls binary (default: gopls "+goplsVersion+" found or installed)")
 	server := flag.String("wfl-lsp", "", "the wfl-lsp binary (default: built from ../..)")
