@@ -99,9 +99,16 @@ func (s *Snapshot) quotesAsBase() bool {
 	if !touched(s.Text) && !touched(b.Text) {
 		return true
 	}
+	// Lines as the base's state reads them (scanStrings): a lone carriage
+	// return does not end one, and a string may hold it.
 	from, to := edited(s.Text)
-	from = strings.LastIndexAny(s.Text[:from], "\n\r") + 1
-	return strings.IndexByte(s.Text[from:lineEndAt(s.Text, to)], '"') < 0
+	from = strings.LastIndexByte(s.Text[:from], '\n') + 1
+	if end := strings.IndexByte(s.Text[to:], '\n'); end >= 0 {
+		to += end
+	} else {
+		to = len(s.Text)
+	}
+	return strings.IndexByte(s.Text[from:to], '"') < 0
 }
 
 // reading returns the snapshot the features answer from: s, or, while a

@@ -181,3 +181,41 @@ func TestOpenQuotesAfterEdits(t *testing.T) {
 	}
 	t.Logf("%d programs, %d edits answered without a scan", len(progs), shortcuts)
 }
+
+// TestOpenQuotesShortcutCases holds the edits the shortcuts of openQuotes
+// must read as a scan does, and says which of them it answers without one.
+func TestOpenQuotesShortcutCases(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		edit       Edit
+		short      bool // answered without a scan of the text
+	}{
+		{"a line broken in code", "display \"a\"\nstore x as 1\n", Edit{Start: 18, End: 18, Text: "\n"}, true},
+		{"a line joined in code", "display \"a\"\nstore x\nas 1\n", Edit{Start: 19, End: 20}, true},
+		{"a comment typed in code", "display \"a\"\nstore x as 1\n", Edit{Start: 24, End: 24, Text: "//"}, true},
+		{"a line broken in a string", "display \"ab\"\nstore x as 1\n", Edit{Start: 10, End: 10, Text: "\n"}, false},
+		{"a quote typed", "display \"a\"\nstore x as 1\n", Edit{Start: 23, End: 23, Text: "\""}, false},
+		// A lone carriage return ends no line for the units' shapes: the
+		// string "Coun\rs:" is one of the base's, and deleting its
+		// closing quote with what follows leaves its quote open, though
+		// the line after the return holds no quote.
+		{"a string over a carriage return", "dis\nplay \"Coun\rs:\"\ncount\n", Edit{Start: 15, End: 18, Text: "with"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			const uri = URI("file:///nowhere/case.wfl")
+			ws := NewWorkspace()
+			ws.Open(uri, 1, tt.text).Tolerant()
+			s, err := ws.Change(uri, 2, tt.edit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			short := s.cutsHeld || s.quotesAsBase()
+			if got, want := s.openQuotes(), lexer.OpenQuotes(s.Text); !slices.Equal(got, want) {
+				t.Errorf("%q: the quotes left open are %v, a scan finds %v", s.Text, got, want)
+			}
+			if short != tt.short {
+				t.Errorf("%q: answered without a scan: %v, want %v", s.Text, short, tt.short)
+			}
+		})
+	}
+}
