@@ -248,6 +248,11 @@ type topFacts struct {
 	// block whose closer is missing would have stopped, which decided its
 	// tree and findings; an edit up to there parses the unit again.
 	ahead int
+	// parsedTo is where its first statement with a parse error starts,
+	// relative to the unit, when statements that parse come before it (on
+	// its line: `store n as 1` of `store n as 1 store`); else 0
+	// (broken.findMisread reads it).
+	parsedTo int
 }
 
 func (u *unit) facts() topFacts {
@@ -398,7 +403,14 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 	u := &unit{stmts: uint16(len(g))}
 	var names, writes []uint32
 	var top topFacts
-	for _, pu := range g {
+	broken := false
+	for k, pu := range g {
+		if !broken && slices.ContainsFunc(pu.Diags, func(d diag.Diagnostic) bool { return d.Severity == diag.Error }) {
+			broken = true
+			if k > 0 {
+				top.parsedTo = pu.Start - start
+			}
+		}
 		switch st := pu.Stmt.(type) {
 		case *ast.ActionDecl:
 			top.params = append(top.params, check.ParamWords(st)...)
@@ -429,7 +441,7 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 		top.secure = slices.ContainsFunc(g, func(pu parser.Unit) bool { return pu.Stmt != nil && check.CallsSecurityBuiltin(pu.Stmt) })
 	}
 	u.hashes, u.nwrites = writesFirst(names, writes)
-	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.ahead > 0 {
+	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.ahead > 0 || top.parsedTo > 0 {
 		u.top = &top
 	}
 	return u

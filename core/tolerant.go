@@ -437,7 +437,9 @@ func (b *broken) taint(s *diagState) {
 // in a declaration may become (`store timestam`), and what the statements
 // broken on their first line declare (from half a value: `store xs as 2,
 // 3]`), but for a name declared whole on either side of the break
-// (wholeOnLine).
+// (wholeOnLine) or by a statement that parses before the broken one on
+// its line, nothing following the break (`store n as 1` of `store n as 1
+// store`, topFacts.parsedTo).
 func (b *broken) findMisread(s *diagState) {
 	b.misread = map[uint32]bool{}
 	for w := range b.words {
@@ -467,7 +469,19 @@ func (b *broken) findMisread(s *diagState) {
 				first, last = min(first, x.Span.Start), max(last, x.Span.End)
 			}
 		}
+		// The statements that parse before the broken one, when nothing
+		// follows its errors on the line: the break is past their values
+		// (`store n as 1 store`), not inside one, whose rest would follow
+		// (`store xs as 2, 3]`, `store d as parse_json ( of text`).
+		parsed := 0
+		if strings.TrimSpace(head[min(last, len(head)):]) == "" {
+			parsed = min(u.facts().parsedTo, len(head))
+		}
 		for _, k := range u.keys() {
+			is := func(w string) bool { return nameHash(w) == k }
+			if parsed > 0 && anyWord(head[:parsed], is) && !anyWord(head[parsed:], is) {
+				continue // declared by a statement that parses
+			}
 			if !wholeOnLine(head, first, last, k) {
 				b.misread[k] = true
 			}
