@@ -277,6 +277,9 @@ func (s *diagState) brokenText() *broken {
 			ws := codeWords(text)
 			if len(ws) > 0 {
 				b.typing = append(b.typing, ws[len(ws)-1])
+				if x.Code == diag.ParsePattern {
+					continue // a pattern's text, which declares nothing (its name is read on its header)
+				}
 				if len(ws) > 1 && startsDeclaration(ws) && token.Lookup(ws[len(ws)-1]) == token.Identifier {
 					b.declaring = append(b.declaring, ws[len(ws)-1])
 				}

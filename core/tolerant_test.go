@@ -415,6 +415,9 @@ func TestTolerantCases(t *testing.T) {
 		{"no undefined name a request brings while its statement lost the word request",
 			"listen on port 8080 as srv\nwait for comes in on srv as req1\ndisplay method\n",
 			[]string{"2: PARSE-UNEXPECTED"}},
+		{"an undefined name while a pattern's body is broken: a pattern declares nothing but its name",
+			"create pattern exts:\n    \".txt\" or \".md\" store or \".wfl\"\nend pattern\ndisplay missing_name\n",
+			[]string{"2: PARSE-PATTERN", "4: ANALYZE-SEMANTIC"}},
 		{"the errors before the broken statement and after it",
 			"change q to 1\nstore z as\nchange r to 2\n", []string{"1: ANALYZE-SEMANTIC", "2: PARSE-UNEXPECTED", "3: ANALYZE-SEMANTIC"}},
 	} {
