@@ -652,7 +652,7 @@ func scanStrings(text string) (multiline int, open bool) {
 // declaringWords start the statements that declare a name (`store x
 // as`, `for each x in`, `open file … as f`, …).
 var declaringWords = []string{"store", "create", "define", "for", "count", "open", "execute", "spawn",
-	"read", "wait", "listen", "start", "event", "on", "connect", "property", "try", "include", "load"}
+	"read", "wait", "listen", "start", "event", "on", "connect", "property", "include", "load"}
 
 // startsDeclaration reports whether a line, in words, is (or is being typed
 // as) a statement that declares a name: its first word that could start a
@@ -675,8 +675,9 @@ func startsDeclaration(ws []string) bool {
 	return false
 }
 
-// startingWords start the statements that declare nothing.
-var startingWords = []string{"display", "change", "check", "if", "return", "give", "call", "add", "remove",
+// startingWords start the statements that declare nothing on their first
+// line (a try's clauses declare its error's name on theirs).
+var startingWords = []string{"display", "change", "check", "if", "try", "return", "give", "call", "add", "remove",
 	"clear", "push", "subtract", "multiply", "divide", "write", "close", "delete", "kill", "respond",
 	"break", "continue", "skip", "exit", "expect", "describe", "test", "trigger", "stop", "export", "repeat",
 	"route", "register", "parent"}

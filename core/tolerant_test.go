@@ -418,6 +418,9 @@ func TestTolerantCases(t *testing.T) {
 		{"an undefined name while a pattern's body is broken: a pattern declares nothing but its name",
 			"create pattern exts:\n    \".txt\" or \".md\" store or \".wfl\"\nend pattern\ndisplay missing_name\n",
 			[]string{"2: PARSE-PATTERN", "4: ANALYZE-SEMANTIC"}},
+		{"an undefined name while a try lost its clauses to a stray end: its header declares nothing",
+			"try:\n    store r as 1\n    end display r\nwhen error:\n    display error_message\nend try\ndisplay missing_name\n",
+			[]string{"1: PARSE-TRY-CLAUSE", "7: ANALYZE-SEMANTIC"}},
 		{"the errors before the broken statement and after it",
 			"change q to 1\nstore z as\nchange r to 2\n", []string{"1: ANALYZE-SEMANTIC", "2: PARSE-UNEXPECTED", "3: ANALYZE-SEMANTIC"}},
 	} {
