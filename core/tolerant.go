@@ -224,7 +224,7 @@ type broken struct {
 	lines     map[int]bool    // the lines with a parse error
 	words     map[string]bool // the words of the broken units
 	tainted   map[uint32]bool // the hashes of those words and of the names declared from them
-	typing    []string        // the last word of each broken line
+	typing    []string        // the last word of each broken line, when a name (typeAt)
 	anonymous int             // the start of the first broken line that may declare something whose name cannot be read, or -1
 	declared  map[string]bool // declares' answers so far
 	declaring []string        // the words being typed at the end of broken declarations' lines
@@ -276,7 +276,7 @@ func (s *diagState) brokenText() *broken {
 			}
 			ws := codeWords(text)
 			if len(ws) > 0 {
-				b.typing = append(b.typing, ws[len(ws)-1])
+				b.typeAt(ws[len(ws)-1])
 				if x.Code == diag.ParsePattern {
 					continue // a pattern's text, which declares nothing (its name is read on its header)
 				}
@@ -335,6 +335,15 @@ func (s *diagState) brokenText() *broken {
 	return b
 }
 
+// typeAt notes w, the last word of a broken line, as a name being typed:
+// not a keyword, which the line reads as that keyword (`with` of `return 1
+// with` is not the start of `with_reader`).
+func (b *broken) typeAt(w string) {
+	if token.Lookup(w) == token.Identifier {
+		b.typing = append(b.typing, w)
+	}
+}
+
 // closingWords returns the words after `end` of the closers the parse
 // errors say are missing (diag.Unclosed).
 func (s *diagState) closingWords() map[string]bool {
@@ -365,7 +374,7 @@ func (b *broken) findHeaders(s *diagState) {
 			b.words[w] = true
 		}
 		if len(ws) > 0 {
-			b.typing = append(b.typing, ws[len(ws)-1])
+			b.typeAt(ws[len(ws)-1])
 		}
 		if mayDeclareUnread(ws) && (b.anonymous < 0 || s.starts[i] < b.anonymous) {
 			b.anonymous = s.starts[i]

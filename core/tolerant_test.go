@@ -349,6 +349,8 @@ func TestTolerantCases(t *testing.T) {
 		{"no undefined name the header of floating lines ends with, a header without a finding",
 			"create interface Draw\n    requires action draw\nend\ncreate container Box implements Drawable:\n    action draw:\n        display 1\n    end\nend\n",
 			[]string{"2: PARSE-UNEXPECTED"}},
+		{"an undefined name one of whose words a keyword ending a broken line starts",
+			"display 1 with\ndisplay lose with_reader\n", []string{"1: PARSE-UNEXPECTED", "2: ANALYZE-SEMANTIC"}},
 		{"no keyword being typed read as a name",
 			"tr\n    display 1\ncatch:\n    display error\nend try\n", []string{"3: PARSE-UNEXPECTED"}},
 		{"no undefined name while a declaration cannot say its name yet",
