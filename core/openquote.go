@@ -12,6 +12,7 @@ package core
 
 import (
 	"iter"
+	"slices"
 	"strings"
 
 	"wfl-lsp/lang/ast"
@@ -122,19 +123,22 @@ func (s *Snapshot) quoteRuns(st *diagState) bool {
 // of its line, which the rest of the line then is the string of. Where
 // quotes come before it on its line, which of them was left open is a
 // guess: the list is the tolerant one of the reference's reading but for
-// what it finds past the quote's line, other than parse errors (the text
-// there is read inside out), and the unused variables, with the finding
-// that says the quote is open.
+// what it finds from the start of the top-level statement that holds the
+// quote on, other than parse errors (that statement's tree, and the text
+// after it, are read inside out: a container whose actions below the line
+// the reference reads as a string lacks them), and the unused variables,
+// with the finding that says the quote is open.
 func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	at := s.cuts[0]
 	if strings.IndexByte(s.Text[strings.LastIndexAny(s.Text[:at], "\n\r")+1:at], '"') < 0 {
 		return s.closedList(st)
 	}
-	end := lineEndAt(s.Text, at)
+	from, _ := slices.BinarySearch(st.starts, at+1)
+	from = st.starts[max(from-1, 0)] // the start of the unit that holds the quote
 	seq := st.tolerant()
 	return st.lines, st.count() + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
-			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Span.Start > end || d.Kind == diag.Unused {
+			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Span.Start >= from || d.Kind == diag.Unused {
 				continue // (whether a variable is read depends on the text below)
 			}
 			if !yield(d) {

@@ -423,6 +423,9 @@ func TestTolerantCases(t *testing.T) {
 		{"an undefined name while a try lost its clauses to a stray end: its header declares nothing",
 			"try:\n    store r as 1\n    end display r\nwhen error:\n    display error_message\nend try\ndisplay missing_name\n",
 			[]string{"1: PARSE-TRY-CLAUSE", "7: ANALYZE-SEMANTIC"}},
+		{"nothing the reference finds of a statement it reads inside out from a quote left open after another on its line",
+			"create interface Drawable:\n    requires action draw\n    requires action area: Number\nend\ncreate container Box implements Drawable:\n    action draw:\n        display \"a: \" with 1 \" b\n    end\n    action area: Number\n        return 1\n    end\nend\ndisplay \"done\"\n",
+			[]string{"7: PARSE-OPEN-QUOTE", "14: PARSE-EOF", "14: PARSE-EOF"}},
 		{"the errors before the broken statement and after it",
 			"change q to 1\nstore z as\nchange r to 2\n", []string{"1: ANALYZE-SEMANTIC", "2: PARSE-UNEXPECTED", "3: ANALYZE-SEMANTIC"}},
 	} {
