@@ -151,8 +151,11 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 // closedList is the list of the closed text (reading), less what it finds
 // on the statement being typed (the quote's line, and the innermost
 // statement that holds the quote: which of its quotes is the open one is
-// a guess, and the string lost its last character), with the finding that
-// says the quote is open.
+// a guess, and the string lost its last character), and the findings but
+// parse errors about a name whose words the string holds on that line (a
+// quote typed before a declaration, `" store total as 1`, or a block's
+// header, turns the name it declares into text: its uses wait), with the
+// finding that says the quote is open.
 func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	at := s.cuts[0]
 	c := s.reading()
@@ -172,9 +175,19 @@ func (s *Snapshot) closedList(st *diagState) (*token.Lines, int, iter.Seq[diag.D
 	if inner != nil {
 		from, to = min(from, inner.Pos()), max(to, inner.End())
 	}
+	held := map[string]bool{} // the words of the string on the quote's line
+	for _, w := range strings.FieldsFunc(s.Text[at+1:end], notWordRune) {
+		held[w] = true
+	}
 	return st.lines, n + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
 			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= end) {
+				continue
+			}
+			if d.Category != diag.Parse && slices.ContainsFunc(d.ProgramNames(), func(name string) bool {
+				ws := strings.FieldsFunc(name, notWordRune)
+				return len(ws) > 0 && !slices.ContainsFunc(ws, func(w string) bool { return !held[w] })
+			}) {
 				continue
 			}
 			if !yield(d) {

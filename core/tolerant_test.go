@@ -426,6 +426,12 @@ func TestTolerantCases(t *testing.T) {
 		{"nothing the reference finds of a statement it reads inside out from a quote left open after another on its line",
 			"create interface Drawable:\n    requires action draw\n    requires action area: Number\nend\ncreate container Box implements Drawable:\n    action draw:\n        display \"a: \" with 1 \" b\n    end\n    action area: Number\n        return 1\n    end\nend\ndisplay \"done\"\n",
 			[]string{"7: PARSE-OPEN-QUOTE", "14: PARSE-EOF", "14: PARSE-EOF"}},
+		{"no undefined name a quote typed before a block's header holds in its string",
+			"\" create list protocol:\n    add \"http\"\n    add \"ftp\"\nend list\ndisplay protocol\n",
+			[]string{"1: PARSE-OPEN-QUOTE", "2: PARSE-EXPECTED", "3: PARSE-EXPECTED"}},
+		{"no undefined name a quote typed before its declaration holds in its string",
+			"\" store protocol as 1\ndisplay protocol\ndisplay \"x\"\n",
+			[]string{"1: PARSE-OPEN-QUOTE"}},
 		{"the errors before the broken statement and after it",
 			"change q to 1\nstore z as\nchange r to 2\n", []string{"1: ANALYZE-SEMANTIC", "2: PARSE-UNEXPECTED", "3: ANALYZE-SEMANTIC"}},
 	} {
