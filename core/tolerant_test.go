@@ -23,6 +23,9 @@ import (
 //     statement that has none and that names none of the names they name:
 //     exactly those errors.
 //
+// A program whose own list says a quote is left open is not broken: the
+// errors it has below the quote are not known.
+//
 // A sample of the mutants in CI; every program, more lines, with -stress.
 func TestTolerantAddsNothingFalse(t *testing.T) {
 	stride, perProgram, seed := 3, 4, uint64(3)
@@ -34,7 +37,7 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 	}
 	progs := corpusOrSkip(t, stride)
 	const uri = URI("file:///nowhere/broken.wfl")
-	broken, clean, dirty, waited, laidOut := 0, 0, 0, 0, 0
+	broken, clean, dirty, waited, laidOut, quoted := 0, 0, 0, 0, 0, 0
 	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		text := progs[path]
 		_, base := NewSnapshot(uri, 1, text).Diagnostics()
@@ -45,6 +48,14 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 		// reference's, and the type errors of statements without
 		// semantic errors.
 		_, shown := NewSnapshot(uri, 1, text).Tolerant()
+		if slices.ContainsFunc(shown, func(d diag.Diagnostic) bool { return d.Kind == diag.OpenQuote }) {
+			// A quote left open in the program itself (the reference
+			// pairs it with a later line's and reads the text below inside
+			// out): its errors below it are not known, and a breakage
+			// that closes it shows that text's true ones.
+			quoted++
+			continue
+		}
 		errs := checkErrors(shown)
 		if len(checkErrors(base)) == 0 && len(errs) > 0 {
 			t.Errorf("%s: the reference finds no error; the tolerant list %q", path, errs)
@@ -102,7 +113,7 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d programs; %d breakages: %d of programs without errors (%d of misindented ones read by their layout show an error), %d of programs with errors (%d where errors may wait)", len(progs), broken, clean, laidOut, dirty, waited)
+	t.Logf("%d programs (%d with a quote left open, not broken); %d breakages: %d of programs without errors (%d of misindented ones read by their layout show an error), %d of programs with errors (%d where errors may wait)", len(progs), quoted, broken, clean, laidOut, dirty, waited)
 	if broken == 0 {
 		t.Error("nothing broken")
 	}
