@@ -58,6 +58,7 @@ import (
 	"sync"
 
 	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
@@ -253,6 +254,11 @@ type topFacts struct {
 	// its line: `store n as 1` of `store n as 1 store`); else 0
 	// (broken.findMisread reads it).
 	parsedTo int
+	// values are the hashes of the builtins' names it reads as values, not
+	// as the action a call calls (`timestamp` of `datetime_from_timestamp
+	// of timestamp`), sorted: a variable of such a name would change their
+	// types (broken.shadowed).
+	values []uint32
 }
 
 func (u *unit) facts() topFacts {
@@ -401,7 +407,7 @@ func lineStartOf(text string, offset int) int {
 // from start to next.
 func describeUnit(g []parser.Unit, start, next int) *unit {
 	u := &unit{stmts: uint16(len(g))}
-	var names, writes []uint32
+	var names, writes, values []uint32
 	var top topFacts
 	broken := false
 	for k, pu := range g {
@@ -424,7 +430,7 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 			top.ret = true
 		}
 		if pu.Stmt != nil {
-			names, writes = appendNames(names, writes, pu.Stmt)
+			names, writes = appendNames(names, writes, pu.Stmt, &values)
 			u.end = int32(pu.Stmt.End() - start)
 		}
 		top.context = top.context || pu.Context
@@ -436,16 +442,28 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 		}
 	}
 	names, writes = sortedSet(names), sortedSet(writes)
+	if len(values) > 0 {
+		top.values = sortedSet(values)
+	}
 	_, top.seed = slices.BinarySearch(names, nameHash("random_seed"))
 	if slices.ContainsFunc(names, func(h uint32) bool { _, ok := slices.BinarySearch(securityHashes, h); return ok }) {
 		top.secure = slices.ContainsFunc(g, func(pu parser.Unit) bool { return pu.Stmt != nil && check.CallsSecurityBuiltin(pu.Stmt) })
 	}
 	u.hashes, u.nwrites = writesFirst(names, writes)
-	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.ahead > 0 || top.parsedTo > 0 {
+	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.ahead > 0 || top.parsedTo > 0 || top.values != nil {
 		u.top = &top
 	}
 	return u
 }
+
+// builtinHashes are the hashes of the builtins' names, sorted.
+var builtinHashes = func() []uint32 {
+	var hs []uint32
+	for _, b := range builtins.All() {
+		hs = append(hs, nameHash(b.Name))
+	}
+	return sortedSet(hs)
+}()
 
 // securityHashes are the hashes of check.SecurityBuiltins, sorted: a unit
 // that names none calls none. Most units name fewer names than there are
@@ -490,15 +508,29 @@ func writesFirst(names, writes []uint32) ([]uint32, uint16) {
 // written types (which may name containers), pattern references, the names
 // a statement binds (check.BoundNames) and the one a header access reads;
 // and to writes those of the names it declares by writing them (see
-// appendWrites).
-func appendNames(names, writes []uint32, n ast.Node) ([]uint32, []uint32) {
+// appendWrites); and, when values is not nil, to *values those of the
+// builtins' names it reads other than as a call's action (topFacts.values).
+func appendNames(names, writes []uint32, n ast.Node, values *[]uint32) ([]uint32, []uint32) {
+	var builtinIdents, called []*ast.Ident
 	ast.Inspect(n, func(n ast.Node) bool {
 		if st, ok := n.(ast.Stmt); ok {
 			writes = appendWrites(writes, st)
 		}
 		switch x := n.(type) {
+		case *ast.CallExpr:
+			if id, ok := x.Fun.(*ast.Ident); ok && values != nil {
+				called = append(called, id)
+			}
+		case *ast.ActionCallExpr:
+			if values != nil && x.Name != nil {
+				called = append(called, x.Name)
+			}
 		case *ast.Ident:
-			names = append(names, nameHash(x.Name))
+			h := nameHash(x.Name)
+			names = append(names, h)
+			if _, ok := slices.BinarySearch(builtinHashes, h); ok && values != nil {
+				builtinIdents = append(builtinIdents, x)
+			}
 		case *ast.TypeExpr:
 			names = append(names, nameHash(x.Name))
 		case *ast.WriteStmt:
@@ -531,6 +563,11 @@ func appendNames(names, writes []uint32, n ast.Node) ([]uint32, []uint32) {
 		}
 		return true
 	})
+	for _, id := range builtinIdents {
+		if !slices.Contains(called, id) {
+			*values = append(*values, nameHash(id.Name))
+		}
+	}
 	return names, writes
 }
 

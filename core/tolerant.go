@@ -35,7 +35,9 @@ import (
 //     (the reference holds back the whole file's while it has one semantic
 //     error; tolerant only those that may follow from it, even when the
 //     text parses), or, while the text is broken, a name whose type the
-//     broken text may give otherwise (broken.misread);
+//     broken text may give otherwise (broken.misread), or reads as a value
+//     a builtin a variable it may be declaring would shadow
+//     (broken.shadowed);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
 //   - those about a name (their ProgramNames) that the broken statements
@@ -154,9 +156,12 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 						// error declares.
 						// Nor, while the text is broken, those of units
 						// that name a name whose type the broken text may
-						// give otherwise (findMisread).
+						// give otherwise, or read as a value a builtin a
+						// variable it may be declaring would shadow
+						// (findMisread).
 						typed = 0
-						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) {
+						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) &&
+							(parses || !slices.ContainsFunc(u.facts().values, func(h uint32) bool { return b.shadowed[h] })) {
 							typed = 1
 						}
 					}
@@ -229,6 +234,7 @@ type broken struct {
 	declared  map[string]bool // declares' answers so far
 	declaring []string        // the words being typed at the end of broken declarations' lines
 	misread   map[uint32]bool // names whose types the broken text may be giving otherwise (findMisread)
+	shadowed  map[uint32]bool // builtins a variable the broken text may be declaring would shadow: read as values, their types may be other (findMisread)
 	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
 	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
 	// whole is set when no statement is broken: the parse errors are
@@ -445,25 +451,28 @@ func (b *broken) taint(s *diagState) {
 // findMisread gathers the names whose types the broken text may be giving
 // otherwise, so that the type findings of the statements naming them wait:
 // the builtins' names among its words (`store timestamp store as …`
-// broken: a later timestamp reads the builtin), those a name being typed
-// in a declaration may become (`store timestam`), and what the statements
-// broken on their first line declare (from half a value: `store xs as 2,
+// broken: a later timestamp reads the builtin) and those a name being
+// typed in a declaration may become (`store timestam`), where a statement
+// reads them as values (shadowed: a call of one would read a variable of
+// its name as no action, a semantic error, not another type), and what
+// the statements broken on their first line declare (from half a value: `store xs as 2,
 // 3]`), but for a name declared whole on either side of the break
 // (wholeOnLine) or by a statement that parses before the broken one on
 // its line, nothing following the break (`store n as 1` of `store n as 1
 // store`, topFacts.parsedTo).
 func (b *broken) findMisread(s *diagState) {
 	b.misread = map[uint32]bool{}
+	b.shadowed = map[uint32]bool{}
 	for w := range b.words {
 		if builtins.IsBuiltin(w) && token.Lookup(w) == token.Identifier {
-			b.misread[nameHash(w)] = true
+			b.shadowed[nameHash(w)] = true
 		}
 	}
 	if len(b.declaring) > 0 {
 		for _, bi := range builtins.All() {
 			for _, t := range b.declaring {
 				if len(bi.Name) > len(t) && strings.HasPrefix(bi.Name, t) && token.Lookup(bi.Name) == token.Identifier {
-					b.misread[nameHash(bi.Name)] = true
+					b.shadowed[nameHash(bi.Name)] = true
 				}
 			}
 		}
