@@ -283,8 +283,8 @@ func (s *diagState) brokenText() *broken {
 			ws := codeWords(text)
 			if len(ws) > 0 {
 				b.typeAt(ws[len(ws)-1])
-				if x.Code == diag.ParsePattern {
-					continue // a pattern's text, which declares nothing (its name is read on its header)
+				if x.Code == diag.ParsePattern && !(len(ws) > 1 && ws[0] == "create" && ws[1] == "pattern") {
+					continue // a pattern's body, which declares nothing
 				}
 				if len(ws) > 1 && startsDeclaration(ws) && token.Lookup(ws[len(ws)-1]) == token.Identifier {
 					b.declaring = append(b.declaring, ws[len(ws)-1])
