@@ -282,7 +282,7 @@ func (s *diagState) brokenText() *broken {
 			}
 			ws := codeWords(text)
 			if len(ws) > 0 {
-				b.typeAt(ws[len(ws)-1])
+				b.typeAt(ws)
 				if x.Code == diag.ParsePattern && !(len(ws) > 1 && ws[0] == "create" && ws[1] == "pattern") {
 					continue // a pattern's body, which declares nothing
 				}
@@ -341,11 +341,13 @@ func (s *diagState) brokenText() *broken {
 	return b
 }
 
-// typeAt notes w, the last word of a broken line, as a name being typed:
-// not a keyword, which the line reads as that keyword (`with` of `return 1
-// with` is not the start of `with_reader`).
-func (b *broken) typeAt(w string) {
-	if token.Lookup(w) == token.Identifier {
+// typeAt notes the last word of a broken line, in words ws, as a name
+// being typed: not a keyword, which the line reads as that keyword (`with`
+// of `return 1 with` is not the start of `with_reader`), unless the line is
+// a declaration that cannot read its name (`url` of `create pattern url`
+// may be the start of `url2`).
+func (b *broken) typeAt(ws []string) {
+	if w := ws[len(ws)-1]; token.Lookup(w) == token.Identifier || mayDeclareUnread(ws) {
 		b.typing = append(b.typing, w)
 	}
 }
@@ -380,7 +382,7 @@ func (b *broken) findHeaders(s *diagState) {
 			b.words[w] = true
 		}
 		if len(ws) > 0 {
-			b.typeAt(ws[len(ws)-1])
+			b.typeAt(ws)
 		}
 		if mayDeclareUnread(ws) && (b.anonymous < 0 || s.starts[i] < b.anonymous) {
 			b.anonymous = s.starts[i]
