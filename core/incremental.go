@@ -407,7 +407,7 @@ func lineStartOf(text string, offset int) int {
 // from start to next.
 func describeUnit(g []parser.Unit, start, next int) *unit {
 	u := &unit{stmts: uint16(len(g))}
-	var names, writes, values []uint32
+	var names, writes []uint32
 	var top topFacts
 	broken := false
 	for k, pu := range g {
@@ -430,7 +430,7 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 			top.ret = true
 		}
 		if pu.Stmt != nil {
-			names, writes = appendNames(names, writes, pu.Stmt, &values)
+			names, writes = appendNames(names, writes, pu.Stmt)
 			u.end = int32(pu.Stmt.End() - start)
 		}
 		top.context = top.context || pu.Context
@@ -442,8 +442,16 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 		}
 	}
 	names, writes = sortedSet(names), sortedSet(writes)
-	if len(values) > 0 {
-		top.values = sortedSet(values)
+	if slices.ContainsFunc(names, isBuiltinHash) {
+		var values []uint32
+		for _, pu := range g {
+			if pu.Stmt != nil {
+				values = appendBuiltinValues(values, pu.Stmt)
+			}
+		}
+		if len(values) > 0 {
+			top.values = sortedSet(values)
+		}
 	}
 	_, top.seed = slices.BinarySearch(names, nameHash("random_seed"))
 	if slices.ContainsFunc(names, func(h uint32) bool { _, ok := slices.BinarySearch(securityHashes, h); return ok }) {
@@ -454,6 +462,12 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 		u.top = &top
 	}
 	return u
+}
+
+// isBuiltinHash reports whether h is the hash of a builtin's name.
+func isBuiltinHash(h uint32) bool {
+	_, ok := slices.BinarySearch(builtinHashes, h)
+	return ok
 }
 
 // builtinHashes are the hashes of the builtins' names, sorted.
@@ -508,29 +522,15 @@ func writesFirst(names, writes []uint32) ([]uint32, uint16) {
 // written types (which may name containers), pattern references, the names
 // a statement binds (check.BoundNames) and the one a header access reads;
 // and to writes those of the names it declares by writing them (see
-// appendWrites); and, when values is not nil, to *values those of the
-// builtins' names it reads other than as a call's action (topFacts.values).
-func appendNames(names, writes []uint32, n ast.Node, values *[]uint32) ([]uint32, []uint32) {
-	var builtinIdents, called []*ast.Ident
+// appendWrites).
+func appendNames(names, writes []uint32, n ast.Node) ([]uint32, []uint32) {
 	ast.Inspect(n, func(n ast.Node) bool {
 		if st, ok := n.(ast.Stmt); ok {
 			writes = appendWrites(writes, st)
 		}
 		switch x := n.(type) {
-		case *ast.CallExpr:
-			if id, ok := x.Fun.(*ast.Ident); ok && values != nil {
-				called = append(called, id)
-			}
-		case *ast.ActionCallExpr:
-			if values != nil && x.Name != nil {
-				called = append(called, x.Name)
-			}
 		case *ast.Ident:
-			h := nameHash(x.Name)
-			names = append(names, h)
-			if _, ok := slices.BinarySearch(builtinHashes, h); ok && values != nil {
-				builtinIdents = append(builtinIdents, x)
-			}
+			names = append(names, nameHash(x.Name))
 		case *ast.TypeExpr:
 			names = append(names, nameHash(x.Name))
 		case *ast.WriteStmt:
@@ -563,12 +563,36 @@ func appendNames(names, writes []uint32, n ast.Node, values *[]uint32) ([]uint32
 		}
 		return true
 	})
-	for _, id := range builtinIdents {
-		if !slices.Contains(called, id) {
-			*values = append(*values, nameHash(id.Name))
-		}
-	}
 	return names, writes
+}
+
+// appendBuiltinValues adds to values the hashes of the builtins' names n
+// reads other than as the action a call calls (topFacts.values).
+func appendBuiltinValues(values []uint32, n ast.Node) []uint32 {
+	var called []*ast.Ident // the calls' actions not visited yet (a call comes before its parts)
+	ast.Inspect(n, func(n ast.Node) bool {
+		var fun *ast.Ident
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			fun, _ = x.Fun.(*ast.Ident)
+		case *ast.ActionCallExpr:
+			fun = x.Name
+		case *ast.Ident:
+			if !isBuiltinHash(nameHash(x.Name)) {
+				break
+			}
+			if i := slices.Index(called, x); i >= 0 {
+				called = slices.Delete(called, i, i+1)
+			} else {
+				values = append(values, nameHash(x.Name))
+			}
+		}
+		if fun != nil && isBuiltinHash(nameHash(fun.Name)) {
+			called = append(called, fun)
+		}
+		return true
+	})
+	return values
 }
 
 // appendWrites adds the hash of the name a statement declares by writing

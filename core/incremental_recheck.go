@@ -182,7 +182,7 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 		end := -1
 		for ; j < len(pus) && pus[j].Start < segEnd; j++ {
 			if pus[j].Stmt != nil {
-				names, writes = appendNames(names, writes, pus[j].Stmt, nil)
+				names, writes = appendNames(names, writes, pus[j].Stmt)
 				end = pus[j].Stmt.End() - segs[k]
 			}
 		}
