@@ -457,11 +457,11 @@ func (b *broken) taint(s *diagState) {
 // typed in a declaration may become (`store timestam`), where a statement
 // reads them as values (shadowed: a call of one would read a variable of
 // its name as no action, a semantic error, not another type), and what
-// the statements broken on their first line declare (from half a value: `store xs as 2,
-// 3]`), but for a name declared whole on either side of the break
-// (wholeOnLine) or by a statement that parses before the broken one on
-// its line, nothing following the break (`store n as 1` of `store n as 1
-// store`, topFacts.parsedTo).
+// the statements broken on their first line declare (from half a value:
+// `store xs as 2, 3]`), but for a name declared whole on either side of
+// the break (wholeOnLine) or by a statement that parses before the broken
+// one on its line, nothing following the break (`store n as 1` of `store
+// n as 1 store`, topFacts.parsedTo).
 func (b *broken) findMisread(s *diagState) {
 	b.misread = map[uint32]bool{}
 	b.shadowed = map[uint32]bool{}
