@@ -58,6 +58,7 @@ import (
 	"sync"
 
 	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
@@ -248,6 +249,16 @@ type topFacts struct {
 	// block whose closer is missing would have stopped, which decided its
 	// tree and findings; an edit up to there parses the unit again.
 	ahead int
+	// parsedTo is where its first statement with a parse error starts,
+	// relative to the unit, when statements that parse come before it (on
+	// its line: `store n as 1` of `store n as 1 store`); else 0
+	// (broken.findMisread reads it).
+	parsedTo int
+	// values are the hashes of the builtins' names it reads as values, not
+	// as the action a call calls (`timestamp` of `datetime_from_timestamp
+	// of timestamp`), sorted: a variable of such a name would change their
+	// types (broken.shadowed).
+	values []uint32
 }
 
 func (u *unit) facts() topFacts {
@@ -398,7 +409,14 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 	u := &unit{stmts: uint16(len(g))}
 	var names, writes []uint32
 	var top topFacts
-	for _, pu := range g {
+	broken := false
+	for k, pu := range g {
+		if !broken && slices.ContainsFunc(pu.Diags, func(d diag.Diagnostic) bool { return d.Severity == diag.Error }) {
+			broken = true
+			if k > 0 {
+				top.parsedTo = pu.Start - start
+			}
+		}
 		switch st := pu.Stmt.(type) {
 		case *ast.ActionDecl:
 			top.params = append(top.params, check.ParamWords(st)...)
@@ -424,16 +442,42 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 		}
 	}
 	names, writes = sortedSet(names), sortedSet(writes)
+	if slices.ContainsFunc(names, isBuiltinHash) {
+		var values []uint32
+		for _, pu := range g {
+			if pu.Stmt != nil {
+				values = appendBuiltinValues(values, pu.Stmt)
+			}
+		}
+		if len(values) > 0 {
+			top.values = sortedSet(values)
+		}
+	}
 	_, top.seed = slices.BinarySearch(names, nameHash("random_seed"))
 	if slices.ContainsFunc(names, func(h uint32) bool { _, ok := slices.BinarySearch(securityHashes, h); return ok }) {
 		top.secure = slices.ContainsFunc(g, func(pu parser.Unit) bool { return pu.Stmt != nil && check.CallsSecurityBuiltin(pu.Stmt) })
 	}
 	u.hashes, u.nwrites = writesFirst(names, writes)
-	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.ahead > 0 {
+	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.ahead > 0 || top.parsedTo > 0 || top.values != nil {
 		u.top = &top
 	}
 	return u
 }
+
+// isBuiltinHash reports whether h is the hash of a builtin's name.
+func isBuiltinHash(h uint32) bool {
+	_, ok := slices.BinarySearch(builtinHashes, h)
+	return ok
+}
+
+// builtinHashes are the hashes of the builtins' names, sorted.
+var builtinHashes = func() []uint32 {
+	var hs []uint32
+	for _, b := range builtins.All() {
+		hs = append(hs, nameHash(b.Name))
+	}
+	return sortedSet(hs)
+}()
 
 // securityHashes are the hashes of check.SecurityBuiltins, sorted: a unit
 // that names none calls none. Most units name fewer names than there are
@@ -520,6 +564,35 @@ func appendNames(names, writes []uint32, n ast.Node) ([]uint32, []uint32) {
 		return true
 	})
 	return names, writes
+}
+
+// appendBuiltinValues adds to values the hashes of the builtins' names n
+// reads other than as the action a call calls (topFacts.values).
+func appendBuiltinValues(values []uint32, n ast.Node) []uint32 {
+	var called []*ast.Ident // the calls' actions not visited yet (a call comes before its parts)
+	ast.Inspect(n, func(n ast.Node) bool {
+		var fun *ast.Ident
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			fun, _ = x.Fun.(*ast.Ident)
+		case *ast.ActionCallExpr:
+			fun = x.Name
+		case *ast.Ident:
+			if !isBuiltinHash(nameHash(x.Name)) {
+				break
+			}
+			if i := slices.Index(called, x); i >= 0 {
+				called = slices.Delete(called, i, i+1)
+			} else {
+				values = append(values, nameHash(x.Name))
+			}
+		}
+		if fun != nil && isBuiltinHash(nameHash(fun.Name)) {
+			called = append(called, fun)
+		}
+		return true
+	})
+	return values
 }
 
 // appendWrites adds the hash of the name a statement declares by writing

@@ -12,6 +12,7 @@ package core
 
 import (
 	"iter"
+	"slices"
 	"strings"
 
 	"wfl-lsp/lang/ast"
@@ -206,9 +207,11 @@ func (s *Snapshot) lineTable() *token.Lines {
 // of its line, which the rest of the line then is the string of. Where
 // quotes come before it on its line, which of them was left open is a
 // guess: the list is the tolerant one of the reference's reading but for
-// what it finds past the quote's line, other than parse errors (the text
-// there is read inside out), and the unused variables, with the finding
-// that says the quote is open.
+// what it finds from the start of the top-level statement that holds the
+// quote on, other than parse errors (that statement's tree, and the text
+// after it, are read inside out: a container whose actions below the line
+// the reference reads as a string lacks them), and the unused variables,
+// with the finding that says the quote is open.
 func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	at := s.cuts[0]
 	if strings.IndexByte(s.Text[strings.LastIndexAny(s.Text[:at], "\n\r")+1:at], '"') < 0 {
@@ -217,11 +220,12 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 	if st == nil {
 		st = s.diagState()
 	}
-	end := lineEndAt(s.Text, at)
+	from, _ := slices.BinarySearch(st.starts, at+1)
+	from = st.starts[max(from-1, 0)] // the start of the unit that holds the quote
 	seq := st.tolerant()
 	return st.lines, st.count() + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
-			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Span.Start > end || d.Kind == diag.Unused {
+			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Span.Start >= from || d.Kind == diag.Unused {
 				continue // (whether a variable is read depends on the text below)
 			}
 			if !yield(d) {
@@ -234,8 +238,11 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 // closedList is the list of the closed text (reading), less what it finds
 // on the statement being typed (the quote's line, and the innermost
 // statement that holds the quote: which of its quotes is the open one is
-// a guess, and the string lost its last character), with the finding that
-// says the quote is open.
+// a guess, and the string lost its last character), and the findings but
+// parse errors about a name whose words the string holds on that line (a
+// quote typed before a declaration, `" store total as 1`, or a block's
+// header, turns the name it declares into text: its uses wait), with the
+// finding that says the quote is open.
 func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	at := s.cuts[0]
 	c := s.reading()
@@ -255,9 +262,19 @@ func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	if inner != nil {
 		from, to = min(from, inner.Pos()), max(to, inner.End())
 	}
+	held := map[string]bool{} // the words of the string on the quote's line
+	for _, w := range strings.FieldsFunc(s.Text[at+1:end], notWordRune) {
+		held[w] = true
+	}
 	return s.lineTable(), n + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
 			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= end) {
+				continue
+			}
+			if d.Category != diag.Parse && slices.ContainsFunc(d.ProgramNames(), func(name string) bool {
+				ws := strings.FieldsFunc(name, notWordRune)
+				return len(ws) > 0 && !slices.ContainsFunc(ws, func(w string) bool { return !held[w] })
+			}) {
 				continue
 			}
 			if !yield(d) {

@@ -35,7 +35,9 @@ import (
 //     (the reference holds back the whole file's while it has one semantic
 //     error; tolerant only those that may follow from it, even when the
 //     text parses), or, while the text is broken, a name whose type the
-//     broken text may give otherwise (broken.misread);
+//     broken text may give otherwise (broken.misread), or reads as a value
+//     a builtin a variable it may be declaring would shadow
+//     (broken.shadowed);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
 //   - those about a name (their ProgramNames) that the broken statements
@@ -154,9 +156,12 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 						// error declares.
 						// Nor, while the text is broken, those of units
 						// that name a name whose type the broken text may
-						// give otherwise (findMisread).
+						// give otherwise, or read as a value a builtin a
+						// variable it may be declaring would shadow
+						// (findMisread).
 						typed = 0
-						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) {
+						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) &&
+							(parses || !slices.ContainsFunc(u.facts().values, func(h uint32) bool { return b.shadowed[h] })) {
 							typed = 1
 						}
 					}
@@ -224,11 +229,12 @@ type broken struct {
 	lines     map[int]bool    // the lines with a parse error
 	words     map[string]bool // the words of the broken units
 	tainted   map[uint32]bool // the hashes of those words and of the names declared from them
-	typing    []string        // the last word of each broken line
+	typing    []string        // the last word of each broken line, when a name (typeAt)
 	anonymous int             // the start of the first broken line that may declare something whose name cannot be read, or -1
 	declared  map[string]bool // declares' answers so far
 	declaring []string        // the words being typed at the end of broken declarations' lines
 	misread   map[uint32]bool // names whose types the broken text may be giving otherwise (findMisread)
+	shadowed  map[uint32]bool // builtins a variable the broken text may be declaring would shadow: read as values, their types may be other (findMisread)
 	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
 	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
 	// whole is set when no statement is broken: the parse errors are
@@ -276,7 +282,10 @@ func (s *diagState) brokenText() *broken {
 			}
 			ws := codeWords(text)
 			if len(ws) > 0 {
-				b.typing = append(b.typing, ws[len(ws)-1])
+				b.typeAt(ws)
+				if x.Code == diag.ParsePattern && !(len(ws) > 1 && ws[0] == "create" && ws[1] == "pattern") {
+					continue // a pattern's body, which declares nothing
+				}
 				if len(ws) > 1 && startsDeclaration(ws) && token.Lookup(ws[len(ws)-1]) == token.Identifier {
 					b.declaring = append(b.declaring, ws[len(ws)-1])
 				}
@@ -332,6 +341,17 @@ func (s *diagState) brokenText() *broken {
 	return b
 }
 
+// typeAt notes the last word of a broken line, in words ws, as a name
+// being typed: not a keyword, which the line reads as that keyword (`with`
+// of `return 1 with` is not the start of `with_reader`), unless the line is
+// a declaration that cannot read its name (`url` of `create pattern url`
+// may be the start of `url2`).
+func (b *broken) typeAt(ws []string) {
+	if w := ws[len(ws)-1]; token.Lookup(w) == token.Identifier || mayDeclareUnread(ws) {
+		b.typing = append(b.typing, w)
+	}
+}
+
 // closingWords returns the words after `end` of the closers the parse
 // errors say are missing (diag.Unclosed).
 func (s *diagState) closingWords() map[string]bool {
@@ -362,7 +382,7 @@ func (b *broken) findHeaders(s *diagState) {
 			b.words[w] = true
 		}
 		if len(ws) > 0 {
-			b.typing = append(b.typing, ws[len(ws)-1])
+			b.typeAt(ws)
 		}
 		if mayDeclareUnread(ws) && (b.anonymous < 0 || s.starts[i] < b.anonymous) {
 			b.anonymous = s.starts[i]
@@ -433,23 +453,28 @@ func (b *broken) taint(s *diagState) {
 // findMisread gathers the names whose types the broken text may be giving
 // otherwise, so that the type findings of the statements naming them wait:
 // the builtins' names among its words (`store timestamp store as …`
-// broken: a later timestamp reads the builtin), those a name being typed
-// in a declaration may become (`store timestam`), and what the statements
-// broken on their first line declare (from half a value: `store xs as 2,
-// 3]`), but for a name declared whole on either side of the break
-// (wholeOnLine).
+// broken: a later timestamp reads the builtin) and those a name being
+// typed in a declaration may become (`store timestam`), where a statement
+// reads them as values (shadowed: a call of one would read a variable of
+// its name as no action, a semantic error, not another type), and what
+// the statements broken on their first line declare (from half a value:
+// `store xs as 2, 3]`), but for a name declared whole on either side of
+// the break (wholeOnLine) or by a statement that parses before the broken
+// one on its line, nothing following the break (`store n as 1` of `store
+// n as 1 store`, topFacts.parsedTo).
 func (b *broken) findMisread(s *diagState) {
 	b.misread = map[uint32]bool{}
+	b.shadowed = map[uint32]bool{}
 	for w := range b.words {
 		if builtins.IsBuiltin(w) && token.Lookup(w) == token.Identifier {
-			b.misread[nameHash(w)] = true
+			b.shadowed[nameHash(w)] = true
 		}
 	}
 	if len(b.declaring) > 0 {
 		for _, bi := range builtins.All() {
 			for _, t := range b.declaring {
 				if len(bi.Name) > len(t) && strings.HasPrefix(bi.Name, t) && token.Lookup(bi.Name) == token.Identifier {
-					b.misread[nameHash(bi.Name)] = true
+					b.shadowed[nameHash(bi.Name)] = true
 				}
 			}
 		}
@@ -467,7 +492,19 @@ func (b *broken) findMisread(s *diagState) {
 				first, last = min(first, x.Span.Start), max(last, x.Span.End)
 			}
 		}
+		// The statements that parse before the broken one, when nothing
+		// follows its errors on the line: the break is past their values
+		// (`store n as 1 store`), not inside one, whose rest would follow
+		// (`store xs as 2, 3]`, `store d as parse_json ( of text`).
+		parsed := 0
+		if strings.TrimSpace(head[min(last, len(head)):]) == "" {
+			parsed = min(u.facts().parsedTo, len(head))
+		}
 		for _, k := range u.keys() {
+			is := func(w string) bool { return nameHash(w) == k }
+			if parsed > 0 && anyWord(head[:parsed], is) && !anyWord(head[parsed:], is) {
+				continue // declared by a statement that parses
+			}
 			if !wholeOnLine(head, first, last, k) {
 				b.misread[k] = true
 			}
@@ -635,7 +672,7 @@ func scanStrings(text string) (multiline int, open bool) {
 // declaringWords start the statements that declare a name (`store x
 // as`, `for each x in`, `open file … as f`, …).
 var declaringWords = []string{"store", "create", "define", "for", "count", "open", "execute", "spawn",
-	"read", "wait", "listen", "start", "event", "on", "connect", "property", "try", "include", "load"}
+	"read", "wait", "listen", "start", "event", "on", "connect", "property", "include", "load"}
 
 // startsDeclaration reports whether a line, in words, is (or is being typed
 // as) a statement that declares a name: its first word that could start a
@@ -658,8 +695,9 @@ func startsDeclaration(ws []string) bool {
 	return false
 }
 
-// startingWords start the statements that declare nothing.
-var startingWords = []string{"display", "change", "check", "if", "return", "give", "call", "add", "remove",
+// startingWords start the statements that declare nothing on their first
+// line (a try's clauses declare its error's name on theirs).
+var startingWords = []string{"display", "change", "check", "if", "try", "return", "give", "call", "add", "remove",
 	"clear", "push", "subtract", "multiply", "divide", "write", "close", "delete", "kill", "respond",
 	"break", "continue", "skip", "exit", "expect", "describe", "test", "trigger", "stop", "export", "repeat",
 	"route", "register", "parent"}

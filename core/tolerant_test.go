@@ -23,6 +23,9 @@ import (
 //     statement that has none and that names none of the names they name:
 //     exactly those errors.
 //
+// A program whose own list says a quote is left open is not broken: the
+// errors it has below the quote are not known.
+//
 // A sample of the mutants in CI; every program, more lines, with -stress.
 func TestTolerantAddsNothingFalse(t *testing.T) {
 	stride, perProgram, seed := 3, 4, uint64(3)
@@ -34,7 +37,7 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 	}
 	progs := corpusOrSkip(t, stride)
 	const uri = URI("file:///nowhere/broken.wfl")
-	broken, clean, dirty, waited, laidOut := 0, 0, 0, 0, 0
+	broken, clean, dirty, waited, laidOut, quoted := 0, 0, 0, 0, 0, 0
 	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		text := progs[path]
 		_, base := NewSnapshot(uri, 1, text).Diagnostics()
@@ -45,6 +48,14 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 		// reference's, and the type errors of statements without
 		// semantic errors.
 		_, shown := NewSnapshot(uri, 1, text).Tolerant()
+		if slices.ContainsFunc(shown, func(d diag.Diagnostic) bool { return d.Kind == diag.OpenQuote }) {
+			// A quote left open in the program itself (the reference
+			// pairs it with a later line's and reads the text below inside
+			// out): its errors below it are not known, and a breakage
+			// that closes it shows that text's true ones.
+			quoted++
+			continue
+		}
 		errs := checkErrors(shown)
 		if len(checkErrors(base)) == 0 && len(errs) > 0 {
 			t.Errorf("%s: the reference finds no error; the tolerant list %q", path, errs)
@@ -102,7 +113,7 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d programs; %d breakages: %d of programs without errors (%d of misindented ones read by their layout show an error), %d of programs with errors (%d where errors may wait)", len(progs), broken, clean, laidOut, dirty, waited)
+	t.Logf("%d programs (%d with a quote left open, not broken); %d breakages: %d of programs without errors (%d of misindented ones read by their layout show an error), %d of programs with errors (%d where errors may wait)", len(progs), quoted, broken, clean, laidOut, dirty, waited)
 	if broken == 0 {
 		t.Error("nothing broken")
 	}
@@ -349,6 +360,8 @@ func TestTolerantCases(t *testing.T) {
 		{"no undefined name the header of floating lines ends with, a header without a finding",
 			"create interface Draw\n    requires action draw\nend\ncreate container Box implements Drawable:\n    action draw:\n        display 1\n    end\nend\n",
 			[]string{"2: PARSE-UNEXPECTED"}},
+		{"an undefined name one of whose words a keyword ending a broken line starts",
+			"display 1 with\ndisplay lose with_reader\n", []string{"1: PARSE-UNEXPECTED", "2: ANALYZE-SEMANTIC"}},
 		{"no keyword being typed read as a name",
 			"tr\n    display 1\ncatch:\n    display error\nend try\n", []string{"3: PARSE-UNEXPECTED"}},
 		{"no undefined name while a declaration cannot say its name yet",
@@ -373,6 +386,9 @@ func TestTolerantCases(t *testing.T) {
 		{"no type error of a builtin's name that a declaration's name being typed may become",
 			"store timestam\nstore d as datetime_from_timestamp of timestamp\ndisplay d\n",
 			[]string{"1: PARSE-EXPECTED"}},
+		{"the type errors of a statement that calls a builtin a declaration's name being typed may become",
+			"store s\nstore p as \"abc\"\ncheck if p starts with \"a\":\n    display p minus 1\nend check\n",
+			[]string{"1: PARSE-EXPECTED", "4: TYPE-OPERAND"}},
 		{"no type error of what a declaration broken on its first line declares",
 			"store xs as 2, 3]\nfor each x in xs:\n    display x\nend for\n",
 			[]string{"1: PARSE-UNEXPECTED"}},
@@ -388,6 +404,21 @@ func TestTolerantCases(t *testing.T) {
 		{"no type error about what a declaration with a stray word after its value declares",
 			"store n as 1 is\nstore m as 1\nchange m to n plus \"text\"\n",
 			[]string{"1: PARSE-UNEXPECTED"}},
+		{"the type errors about what a statement declares whole before a statement being typed on its line",
+			"store n as 1 store\nstore m as 1\nchange m to n plus \"text\"\n",
+			[]string{"1: PARSE-EXPECTED", "3: TYPE-ASSIGN"}},
+		{"the type errors about what a statement declares whole before a stray symbol on its line",
+			"store n as 1 (\nstore m as 1\nchange m to n plus \"text\"\n",
+			[]string{"1: PARSE-UNEXPECTED", "3: TYPE-ASSIGN"}},
+		{"the type errors about what a statement declares whole before a stray word on its line",
+			"store n as 1 to\nstore m as 1\nchange m to n plus \"text\"\n",
+			[]string{"1: PARSE-UNEXPECTED", "3: TYPE-ASSIGN"}},
+		{"no type error about what a statement declares before a stray symbol inside its value",
+			"store d as parse_json ( of \"{}\"\ndisplay stringify_json of d\n",
+			[]string{"1: PARSE-UNEXPECTED"}},
+		{"no type error about what a statement being typed after a whole one on its line may declare again",
+			"store n as 1 store n as\nstore m as 1\nchange m to n plus \"text\"\n",
+			[]string{"1: PARSE-UNEXPECTED"}},
 		{"no undefined name while a declaration's name is missing before a number",
 			"create new constant as 3.14159\ndisplay PI\n",
 			[]string{"1: PARSE-EXPECTED"}},
@@ -400,6 +431,27 @@ func TestTolerantCases(t *testing.T) {
 		{"no undefined name a request brings while its statement lost the word request",
 			"listen on port 8080 as srv\nwait for comes in on srv as req1\ndisplay method\n",
 			[]string{"2: PARSE-UNEXPECTED"}},
+		{"an undefined name while a pattern's body is broken: a pattern declares nothing but its name",
+			"create pattern exts:\n    \".txt\" or \".md\" store or \".wfl\"\nend pattern\ndisplay missing_name\n",
+			[]string{"2: PARSE-PATTERN", "4: ANALYZE-SEMANTIC"}},
+		{"no undefined name while a pattern's header cannot say its name yet",
+			"create pattern digit\n    \"b\"\nend pattern\ndisplay missing_name\n",
+			[]string{"1: PARSE-PATTERN"}},
+		{"no finding about a name a keyword being typed as a declaration's name starts",
+			"create pattern url\n    \"a\"\nend pattern\ndisplay url2\nstore url2 as 1\n",
+			[]string{"1: PARSE-PATTERN"}},
+		{"an undefined name while a try lost its clauses to a stray end: its header declares nothing",
+			"try:\n    store r as 1\n    end display r\nwhen error:\n    display error_message\nend try\ndisplay missing_name\n",
+			[]string{"1: PARSE-TRY-CLAUSE", "7: ANALYZE-SEMANTIC"}},
+		{"nothing the reference finds of a statement it reads inside out from a quote left open after another on its line",
+			"create interface Drawable:\n    requires action draw\n    requires action area: Number\nend\ncreate container Box implements Drawable:\n    action draw:\n        display \"a: \" with 1 \" b\n    end\n    action area: Number\n        return 1\n    end\nend\ndisplay \"done\"\n",
+			[]string{"7: PARSE-OPEN-QUOTE", "14: PARSE-EOF", "14: PARSE-EOF"}},
+		{"no undefined name a quote typed before a block's header holds in its string",
+			"\" create list protocol:\n    add \"http\"\n    add \"ftp\"\nend list\ndisplay protocol\n",
+			[]string{"1: PARSE-OPEN-QUOTE", "2: PARSE-EXPECTED", "3: PARSE-EXPECTED"}},
+		{"no undefined name a quote typed before its declaration holds in its string",
+			"\" store protocol as 1\ndisplay protocol\ndisplay \"x\"\n",
+			[]string{"1: PARSE-OPEN-QUOTE"}},
 		{"the errors before the broken statement and after it",
 			"change q to 1\nstore z as\nchange r to 2\n", []string{"1: ANALYZE-SEMANTIC", "2: PARSE-UNEXPECTED", "3: ANALYZE-SEMANTIC"}},
 	} {
