@@ -45,6 +45,10 @@ func (s *Snapshot) openQuotes() []int {
 	return s.cuts
 }
 
+// quoteMarks are the bytes that change how quotes pair: a quote, the
+// comment marks, a backslash and the line breaks.
+const quoteMarks = "\"#/\\\n\r"
+
 // cutsAfter returns the quotes the text leaves open once edits are made
 // to it, when they are known without a scan: the text's are found, and
 // one edit replaced text without a quote, comment mark, backslash or line
@@ -56,8 +60,10 @@ func (s *Snapshot) cutsAfter(edits []Edit) (cuts []int, ok bool) {
 		return nil, false
 	}
 	e := edits[0]
-	const marks = "\"#/\\\n\r"
-	if strings.ContainsAny(e.Text, marks) || strings.ContainsAny(s.Text[e.Start:e.End], marks) {
+	// (With the bytes either side: a letter typed between two slashes
+	// ends a comment, and one after a backslash frees the quote it
+	// escaped.)
+	if strings.ContainsAny(e.Text, quoteMarks) || strings.ContainsAny(s.Text[max(e.Start-1, 0):min(e.End+1, len(s.Text))], quoteMarks) {
 		return nil, false
 	}
 	if len(s.cuts) == 0 {
@@ -93,9 +99,9 @@ func (s *Snapshot) quotesAsBase() bool {
 	edited := func(text string) (from, to int) {
 		return min(s.same.prefix, len(text)), max(s.same.prefix, len(text)-s.same.suffix)
 	}
-	touched := func(text string) bool {
+	touched := func(text string) bool { // (with the bytes either side, as in cutsAfter)
 		from, to := edited(text)
-		return strings.ContainsAny(text[from:to], "\"#/\\\n\r")
+		return strings.ContainsAny(text[max(from-1, 0):min(to+1, len(text))], quoteMarks)
 	}
 	if !touched(s.Text) && !touched(b.Text) {
 		return true

@@ -202,6 +202,12 @@ func TestOpenQuotesShortcutCases(t *testing.T) {
 		{"a comment typed in code", "display \"a\"\nstore x as 1\n", Edit{Start: 24, End: 24, Text: "//"}, true},
 		{"a line broken in a string", "display \"ab\"\nstore x as 1\n", Edit{Start: 10, End: 10, Text: "\n"}, false},
 		{"a quote typed", "display \"a\"\nstore x as 1\n", Edit{Start: 23, End: 23, Text: "\""}, false},
+		// A blank typed between the slashes of a comment makes the
+		// quote it held code (mutant 01262); one typed after a
+		// backslash frees the quote it escaped.
+		{"a comment broken", "// say \"hi\ndisplay 1\n", Edit{Start: 1, End: 1, Text: " "}, false},
+		{"an escape broken", "display \"a\\\"b\"\nstore x as 1\n", Edit{Start: 11, End: 11, Text: "x"}, false},
+		{"a word typed in a string", "display \"ab\"\nstore x as 1\n", Edit{Start: 10, End: 10, Text: "x"}, true},
 		// A lone carriage return ends no line for the units' shapes: the
 		// string "Coun\rs:" is one of the base's, and deleting its
 		// closing quote with what follows leaves its quote open, though
