@@ -14,6 +14,8 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
@@ -22,27 +24,51 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// A quoteState is what a snapshot keeps of a quote left open in its
+// text: cuts holds it (and where an edit of the last version's text
+// left it, heldCuts), and closed is the snapshot of the text with it
+// closed on its line, at the same length (lexer.CloseQuote), which the
+// features answer from and whose findings the editor's list shows;
+// prevClosed is an earlier version's, which closed derives from. closes
+// is, on a closed snapshot, the offset of the quote it closes plus one
+// (0: none). readA is the closed text's analysis with this text's
+// verdict (Snapshot.Analysis).
+type quoteState struct {
+	cutsOnce   sync.Once
+	cuts       []int
+	cutsDone   atomic.Bool // cuts is found
+	heldCuts   []int       // cuts as the last version's, when an edit left them (Workspace.Change)
+	cutsHeld   bool
+	closedOnce sync.Once
+	closed     atomic.Pointer[Snapshot]
+	prevClosed atomic.Pointer[Snapshot]
+	closes     int
+	readOnce   sync.Once
+	readA      *Analysis
+	readDone   atomic.Bool
+}
+
 // openQuotes returns the quotes left open in the text (lexer.OpenQuotes),
 // found once; the units' shapes say when there can be none.
 func (s *Snapshot) openQuotes() []int {
-	s.cutsOnce.Do(func() {
-		defer s.cutsDone.Store(true)
-		if s.cutsHeld {
-			s.cuts = s.heldCuts
+	s.quote.cutsOnce.Do(func() {
+		defer s.quote.cutsDone.Store(true)
+		if s.quote.cutsHeld {
+			s.quote.cuts = s.quote.heldCuts
 		} else {
 			st := s.diags.Load()
 			none := st != nil && !st.mayOpenQuote() || st == nil && s.quotesAsBase()
 			if !none && strings.IndexByte(s.Text, '"') >= 0 {
-				s.cuts = lexer.OpenQuotes(s.Text)
+				s.quote.cuts = lexer.OpenQuotes(s.Text)
 			}
 		}
-		if s.cuts == nil {
+		if s.quote.cuts == nil {
 			// The quote was closed: the last closed version is not kept
 			// for later ones (Workspace.Change carries it on).
-			s.prevClosed.Store(nil)
+			s.quote.prevClosed.Store(nil)
 		}
 	})
-	return s.cuts
+	return s.quote.cuts
 }
 
 // quoteMarks are the bytes that change how quotes pair: a quote, the
@@ -56,7 +82,7 @@ const quoteMarks = "\"#/\\\n\r"
 // open), which pairs no quote otherwise whichever is read open. ok is
 // false when they are not known.
 func (s *Snapshot) cutsAfter(edits []Edit) (cuts []int, ok bool) {
-	if !s.cutsDone.Load() || len(edits) != 1 {
+	if !s.quote.cutsDone.Load() || len(edits) != 1 {
 		return nil, false
 	}
 	e := edits[0]
@@ -66,11 +92,11 @@ func (s *Snapshot) cutsAfter(edits []Edit) (cuts []int, ok bool) {
 	if strings.ContainsAny(e.Text, quoteMarks) || strings.ContainsAny(s.Text[max(e.Start-1, 0):min(e.End+1, len(s.Text))], quoteMarks) {
 		return nil, false
 	}
-	if len(s.cuts) == 0 {
+	if len(s.quote.cuts) == 0 {
 		return nil, true
 	}
-	cuts = make([]int, len(s.cuts))
-	for i, at := range s.cuts {
+	cuts = make([]int, len(s.quote.cuts))
+	for i, at := range s.quote.cuts {
 		if at >= e.End {
 			at += len(e.Text) - (e.End - e.Start)
 		}
@@ -125,9 +151,10 @@ func (s *Snapshot) reading() *Snapshot {
 	if s.openQuotes() == nil {
 		return s
 	}
-	s.closedOnce.Do(func() {
-		at := s.cuts[0]
-		c := &Snapshot{URI: s.URI, Version: s.Version, Text: lexer.CloseQuote(s.Text, at), src: s.src, ctx: s.ctx, closes: at + 1}
+	s.quote.closedOnce.Do(func() {
+		at := s.quote.cuts[0]
+		c := &Snapshot{URI: s.URI, Version: s.Version, Text: lexer.CloseQuote(s.Text, at), src: s.src, ctx: s.ctx}
+		c.quote.closes = at + 1
 		// Derived from the last version's closed text while the string is
 		// typed on, else from the version this text's state derives from,
 		// whose text had no quote open (the two differ on the quote's
@@ -135,7 +162,7 @@ func (s *Snapshot) reading() *Snapshot {
 		// quote's line and in how the lines below are lexed). Its queries
 		// start from the last closed version's base, or this one's: not
 		// from this text's analysis, which reads the strings inside out.
-		p := s.prevClosed.Swap(nil)
+		p := s.quote.prevClosed.Swap(nil)
 		switch {
 		case p != nil && p.diags.Load() != nil:
 			c.base.Store(p)
@@ -162,9 +189,9 @@ func (s *Snapshot) reading() *Snapshot {
 		if o := s.outline.Load(); o != nil {
 			c.outline.Store(o)
 		}
-		s.closed.Store(c)
+		s.quote.closed.Store(c)
 	})
-	return s.closed.Load().reading() // (another quote may be open)
+	return s.quote.closed.Load().reading() // (another quote may be open)
 }
 
 // ReadText returns the text the features read: Text, or, while a quote is
@@ -177,7 +204,7 @@ func (s *Snapshot) ReadText() string { return s.reading().Text }
 // then quoteList. (One that pairs with none the lexer drops, and reads the
 // lines below as meant: the list is the reference's.)
 func (s *Snapshot) quoteRuns(st *diagState) bool {
-	return st.mayOpenQuote() && s.openQuotes() != nil && lexer.Partner(s.Text, s.cuts[0]) >= 0
+	return st.mayOpenQuote() && s.openQuotes() != nil && lexer.Partner(s.Text, s.quote.cuts[0]) >= 0
 }
 
 // closedRuns reports, before the text's own diagnostics' state is made,
@@ -219,7 +246,7 @@ func (s *Snapshot) lineTable() *token.Lines {
 // the reference reads as a string lacks them), and the unused variables,
 // with the finding that says the quote is open.
 func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
-	at := s.cuts[0]
+	at := s.quote.cuts[0]
 	if strings.IndexByte(s.Text[strings.LastIndexAny(s.Text[:at], "\n\r")+1:at], '"') < 0 {
 		return s.closedList()
 	}
@@ -229,7 +256,7 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 	from, _ := slices.BinarySearch(st.starts, at+1)
 	from = st.starts[max(from-1, 0)] // the start of the unit that holds the quote
 	seq := st.tolerant()
-	return st.lines, st.count() + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
+	return st.lines, st.count() + len(s.quote.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
 			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Span.Start >= from || d.Kind == diag.Unused {
 				continue // (whether a variable is read depends on the text below)
@@ -238,7 +265,7 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 				return
 			}
 		}
-	}, s.Text, s.cuts)
+	}, s.Text, s.quote.cuts)
 }
 
 // closedList is the list of the closed text (reading), less what it finds
@@ -250,9 +277,9 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 // header, turns the name it declares into text: its uses wait), with the
 // finding that says the quote is open.
 func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
-	at := s.cuts[0]
+	at := s.quote.cuts[0]
 	c := s.reading()
-	_, n, seq := s.closed.Load().TolerantSeq() // (which tells of another quote open in its turn)
+	_, n, seq := s.quote.closed.Load().TolerantSeq() // (which tells of another quote open in its turn)
 	end := lineEndAt(s.Text, at)
 	from, to := strings.LastIndexAny(s.Text[:at], "\n\r")+1, end
 	var inner ast.Node
@@ -272,7 +299,7 @@ func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	for _, w := range strings.FieldsFunc(s.Text[at+1:end], notWordRune) {
 		held[w] = true
 	}
-	return s.lineTable(), n + len(s.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
+	return s.lineTable(), n + len(s.quote.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
 			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= end) {
 				continue
@@ -287,7 +314,7 @@ func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 				return
 			}
 		}
-	}, s.Text, s.cuts)
+	}, s.Text, s.quote.cuts)
 }
 
 // withOpenQuotes yields seq's diagnostics (sorted) with the finding of

@@ -177,7 +177,7 @@ func TestOpenQuotesAfterEdits(t *testing.T) {
 				continue // an edit that splits a character
 			}
 			s = next
-			if s.cutsHeld || s.quotesAsBase() {
+			if s.quote.cutsHeld || s.quotesAsBase() {
 				shortcuts++
 			}
 			if got, want := s.openQuotes(), lexer.OpenQuotes(s.Text); !slices.Equal(got, want) {
@@ -222,7 +222,7 @@ func TestOpenQuotesShortcutCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			short := s.cutsHeld || s.quotesAsBase()
+			short := s.quote.cutsHeld || s.quotesAsBase()
 			if got, want := s.openQuotes(), lexer.OpenQuotes(s.Text); !slices.Equal(got, want) {
 				t.Errorf("%q: the quotes left open are %v, a scan finds %v", s.Text, got, want)
 			}

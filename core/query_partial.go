@@ -24,7 +24,7 @@ import (
 // queryState is what a snapshot's partial analyses start from; it is
 // computed once, by the first query that needs it.
 type queryState struct {
-	cuts  []int // the quote left open that the text closes (Snapshot.closes), or nil
+	cuts  []int // the quote left open that the text closes (Snapshot.quote.closes), or nil
 	st    *diagState
 	view  *indexView // st's units through the base's index: also the names they declare
 	limit int        // the most units a partial analysis may take
@@ -109,8 +109,8 @@ func (s *Snapshot) query() *queryState {
 			return
 		}
 		s.q = newQueryState(st, b.take())
-		if s.closes > 0 {
-			s.q.cuts = []int{s.closes - 1}
+		if s.quote.closes > 0 {
+			s.q.cuts = []int{s.quote.closes - 1}
 		}
 	})
 	return s.q

@@ -41,7 +41,7 @@ type parsedText struct {
 // goroutines.
 func (s *Snapshot) Syntax() *Syntax {
 	if c := s.reading(); c != s {
-		if s.readDone.Load() {
+		if s.quote.readDone.Load() {
 			return &s.Analysis().Syntax
 		}
 		return c.Syntax() // a quote left open (openquote.go)

@@ -34,24 +34,7 @@ type Snapshot struct {
 	once     sync.Once
 	analysis *Analysis // the reference's reading (see Analysis)
 
-	// While a quote is left open (openquote.go): cuts holds it, and
-	// closed is the snapshot of the text with it closed on its line, at the
-	// same length (lexer.CloseQuote), which the features answer from and
-	// whose findings the editor's list shows; prevClosed is an earlier
-	// version's, which closed derives from. closes is, on a closed
-	// snapshot, the offset of the quote it closes plus one (0: none).
-	cutsOnce   sync.Once
-	cuts       []int
-	cutsDone   atomic.Bool // cuts is found
-	heldCuts   []int       // cuts as the last version's, when an edit left them (Workspace.Change)
-	cutsHeld   bool
-	closedOnce sync.Once
-	closed     atomic.Pointer[Snapshot]
-	prevClosed atomic.Pointer[Snapshot]
-	closes     int
-	readOnce   sync.Once
-	readA      *Analysis // the closed text's analysis, with this text's verdict
-	readDone   atomic.Bool
+	quote quoteState // a quote left open in the text (openquote.go)
 
 	// ctx, for a snapshot of NewSnapshotContext, ends when its analyses
 	// are no longer wanted; nil for every other.
@@ -154,13 +137,13 @@ func (s *Snapshot) done() <-chan struct{} {
 // quote closed; the verdict (Diagnostics) stays the reference's reading's.
 func (s *Snapshot) Analysis() *Analysis {
 	if c := s.reading(); c != s {
-		s.readOnce.Do(func() {
+		s.quote.readOnce.Do(func() {
 			a := c.Analysis()
 			_, verdict := s.Diagnostics()
-			s.readA = &Analysis{Syntax: a.Syntax, Info: a.Info, Diagnostics: verdict, cuts: a.cuts}
-			s.readDone.Store(true)
+			s.quote.readA = &Analysis{Syntax: a.Syntax, Info: a.Info, Diagnostics: verdict, cuts: a.cuts}
+			s.quote.readDone.Store(true)
 		})
-		return s.readA
+		return s.quote.readA
 	}
 	return s.reference()
 }
@@ -182,8 +165,8 @@ func (s *Snapshot) analyze() {
 	// both its modes at once.
 	a, r := analyzeModes(s.URI, s.Text, s.src, s.stating.Load() && s.diags.Load() == nil, s.takeParse(), s.done())
 	a.diags = &s.diags
-	if s.closes > 0 {
-		a.cuts = []int{s.closes - 1}
+	if s.quote.closes > 0 {
+		a.cuts = []int{s.quote.closes - 1}
 	}
 	s.analysis = a
 	s.lines.CompareAndSwap(nil, a.Lines)
@@ -362,9 +345,9 @@ func (s *Snapshot) nearestState(prev *diagState) derivation {
 	best := derivation{st: prev, same: s.same, reimport: s.reimport}
 	var closed [2]*Snapshot
 	if b := s.base.Load(); b != nil {
-		closed[0] = b.closed.Load()
+		closed[0] = b.quote.closed.Load()
 	}
-	closed[1] = s.prevClosed.Load()
+	closed[1] = s.quote.prevClosed.Load()
 	if closed == [2]*Snapshot{} || !prev.mayOpenQuote() || s.openQuotes() != nil {
 		return best
 	}
@@ -515,11 +498,11 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 	}
 	s := w.newSnapshot(uri, version, text)
 	s.follow(old, false, edits)
-	s.heldCuts, s.cutsHeld = old.cutsAfter(edits)
-	if c := old.closed.Load(); c != nil {
-		s.prevClosed.Store(c)
-	} else if c := old.prevClosed.Load(); c != nil {
-		s.prevClosed.Store(c)
+	s.quote.heldCuts, s.quote.cutsHeld = old.cutsAfter(edits)
+	if c := old.quote.closed.Load(); c != nil {
+		s.quote.prevClosed.Store(c)
+	} else if c := old.quote.prevClosed.Load(); c != nil {
+		s.quote.prevClosed.Store(c)
 	}
 	if l := old.lines.Load(); l != nil && len(edits) == 1 {
 		// The line table follows the edit, as the next change's positions
