@@ -69,14 +69,8 @@ func BlockDoc(dir string, lines int) (Doc, error) {
 //		bonus := totalC357 + 1
 //		fmt.Println(sumNumbersC357(bonus, totalC357
 func GoBlockDoc(dir string, lines int) (Doc, error) {
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module typingbench\n\ngo 1.26\n"), 0o644); err != nil {
-		return Doc{}, err
-	}
-	chunk := (lines - 6 + 13) / 14 / 2
-	typed := fmt.Sprintf("\n\tif totalC%[1]d > 3 {\n\t\tbonus := totalC%[1]d + 1\n\t\tfmt.Println(sumNumbersC%[1]d(bonus, totalC%[1]d", chunk)
-	return writeDoc(dir, "main.go", fmt.Sprintf("go-block/lines=%d", lines), "go", GoSource(lines),
-		fmt.Sprintf("\tfmt.Println(sumNumbersC%[1]d(totalC%[1]d, 1))|\n", chunk), typed,
-		fmt.Sprintf("\tfmt.Println(sum|NumbersC%d(totalC", chunk))
+	return goDoc(dir, "go-block", lines, "\tfmt.Println(sumNumbersC%[1]d(totalC%[1]d, 1))|\n",
+		"\n\tif totalC%[1]d > 3 {\n\t\tbonus := totalC%[1]d + 1\n\t\tfmt.Println(sumNumbersC%[1]d(bonus, totalC%[1]d")
 }
 
 // QuoteDoc writes benchdoc's clean WFL document of about lines lines into
@@ -102,14 +96,8 @@ func QuoteDoc(dir string, lines int) (Doc, error) {
 //	fmt.Println(sumNumbersC357(totalC357, 1))
 //	fmt.Println("Total so far: ", totalC357)
 func GoQuoteDoc(dir string, lines int) (Doc, error) {
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module typingbench\n\ngo 1.26\n"), 0o644); err != nil {
-		return Doc{}, err
-	}
-	chunk := (lines - 6 + 13) / 14 / 2
-	return writeDoc(dir, "main.go", fmt.Sprintf("go-quote/lines=%d", lines), "go", GoSource(lines),
-		fmt.Sprintf("\tfmt.Println(sumNumbersC%[1]d(totalC%[1]d, 1))|\n", chunk),
-		fmt.Sprintf("\n\tfmt.Println(\"Total so far: \", totalC%d)", chunk),
-		fmt.Sprintf("\tfmt.Println(sum|NumbersC%d(totalC", chunk))
+	return goDoc(dir, "go-quote", lines, "\tfmt.Println(sumNumbersC%[1]d(totalC%[1]d, 1))|\n",
+		"\n\tfmt.Println(\"Total so far: \", totalC%[1]d)")
 }
 
 // TestsDoc writes benchdoc's program of tests of about lines lines into dir
@@ -170,14 +158,20 @@ func GoSource(lines int) string {
 // GoDoc writes a Go module into dir (go.mod, and main.go of about lines
 // lines: GoSource) and returns main.go, named "go/lines=N".
 func GoDoc(dir string, lines int) (Doc, error) {
+	return goDoc(dir, "go", lines, "\tfmt.Println(sumNumbersC%[1]d(totalC%[1]d, 1|))\n", "+totalC%[1]d")
+}
+
+// goDoc writes a Go module into dir (go.mod, and main.go of about lines
+// lines: GoSource) and returns main.go, named "name/lines=N", typing typed
+// at the cursor (|) of cursor and hovering the middle chunk's call of its
+// action; cursor and typed are formats of the middle chunk's number.
+func goDoc(dir, name string, lines int, cursor, typed string) (Doc, error) {
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module typingbench\n\ngo 1.26\n"), 0o644); err != nil {
 		return Doc{}, err
 	}
 	chunk := (lines - 6 + 13) / 14 / 2
-	return writeDoc(dir, "main.go", fmt.Sprintf("go/lines=%d", lines), "go", GoSource(lines),
-		fmt.Sprintf("\tfmt.Println(sumNumbersC%[1]d(totalC%[1]d, 1|))\n", chunk),
-		fmt.Sprintf("+totalC%d", chunk),
-		fmt.Sprintf("\tfmt.Println(sum|NumbersC%d(totalC", chunk))
+	return writeDoc(dir, "main.go", fmt.Sprintf("%s/lines=%d", name, lines), "go", GoSource(lines),
+		fmt.Sprintf(cursor, chunk), fmt.Sprintf(typed, chunk), fmt.Sprintf("\tfmt.Println(sum|NumbersC%d(totalC", chunk))
 }
 
 func writeDoc(dir, file, name, lang, text, cursor, typed, hover string) (Doc, error) {
