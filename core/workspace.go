@@ -154,7 +154,7 @@ func (s *Snapshot) Analysis() *Analysis {
 		s.readOnce.Do(func() {
 			a := c.Analysis()
 			_, verdict := s.Diagnostics()
-			s.readA = &Analysis{Syntax: a.Syntax, Info: a.Info, Diagnostics: verdict, cuts: a.cuts}
+			s.readA = &Analysis{Syntax: a.Syntax, Info: a.Info, Diagnostics: verdict, cuts: a.cuts, exports: s.own}
 			s.readDone.Store(true)
 		})
 		return s.readA
