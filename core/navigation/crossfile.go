@@ -99,7 +99,11 @@ func declaredIn(b *core.Analysis, sym *check.Symbol) (out []FileSpan, found bool
 }
 
 // HoverAcross is Hover, except that a name declared in an included file
-// (see IncludedDefinition) shows that declaration, and where it is.
+// (see IncludedDefinition) shows that declaration, and where it is. The
+// declaration's hover is shown when the included file's features read
+// there what the document's checker imported (the same kind of name):
+// while a quote is left open there, they read the text with it closed,
+// where the name may be a string's text or another word.
 func HoverAcross(a *core.Analysis, offset int, base string, load func(path string) (*core.Analysis, bool)) *HoverInfo {
 	h := Hover(a, offset)
 	id, sym := a.SymbolAt(offset)
@@ -115,7 +119,7 @@ func HoverAcross(a *core.Analysis, offset int, base string, load func(path strin
 		return h
 	}
 	there := Hover(b, defs[0].Span.Start)
-	if there == nil {
+	if there == nil || sym != nil && h != nil && (there.Kind != h.Kind || there.Name != h.Name) {
 		return h
 	}
 	there.Span = token.Span{Start: id.Pos(), End: id.End()}
