@@ -27,6 +27,11 @@ type Analysis struct {
 	// lines (Snapshot.Analysis, while a quote is open), or nil.
 	cuts []int
 
+	// exports returns, while a quote is left open, the analysis of the
+	// text as it stands, which the files that include it read
+	// (Snapshot.own; see Exported), or is nil: this analysis is that one.
+	exports func() *Analysis
+
 	// part is set for a partial analysis (query.go): File holds only the
 	// statements of the stretches part names, Info what checking them
 	// learnt, and Diagnostics is nil.

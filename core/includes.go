@@ -190,6 +190,29 @@ func ownDeclarations(a *Analysis) []*check.Symbol {
 	return out
 }
 
+// Exported returns the symbol the analysed file declares at its top level
+// as name, as the files that include it read it, or nil: what their
+// checkers import (Snapshot.own, the text as the reference reads it).
+// It is Info.Global's own symbol but while a quote is left open, when the
+// features read the text with the quote closed on its line
+// (Snapshot.Analysis), where a declaration after the quote may be a
+// string's text. The cross-file features look an included symbol up here,
+// as the includer's copy says where it was declared when the includer
+// was checked, which Refresh does not keep (exportKey).
+func (a *Analysis) Exported(name string) *check.Symbol {
+	from := a
+	if a.exports != nil {
+		from = a.exports()
+	}
+	if from == nil || from.Info == nil || from.Info.Global == nil {
+		return nil
+	}
+	if s := from.Info.Global.Symbols.Get(name); s != nil && s.From == "" {
+		return s
+	}
+	return nil
+}
+
 // imported returns a copy of s, declared in the file at path, for another
 // file's checker; a container's or interface's members are copied too.
 func imported(s *check.Symbol, path string) *check.Symbol {

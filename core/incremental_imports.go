@@ -15,9 +15,10 @@ package core
 // had. Where an included symbol is declared is not part of the key: the
 // checker and the queries never read an included symbol's position
 // (declSpans, Hover and completion pass over symbols with From set;
-// definition and hover across files look the name up in the included
-// file's current analysis), and the units a query takes are checked with
-// the new imports anyway (query.go).
+// definition and hover across files look the name up in what the
+// included file gives its includers now, Analysis.Exported, not in its
+// features' analysis, which reads a quote left open closed), and the units
+// a query takes are checked with the new imports anyway (query.go).
 //
 // A full analysis makes the state instead when the files followed are not
 // the same ones, when an include cannot be followed or goes round in a

@@ -140,7 +140,7 @@ func (s *Snapshot) Analysis() *Analysis {
 		s.quote.readOnce.Do(func() {
 			a := c.Analysis()
 			_, verdict := s.Diagnostics()
-			s.quote.readA = &Analysis{Syntax: a.Syntax, Info: a.Info, Diagnostics: verdict, cuts: a.cuts}
+			s.quote.readA = &Analysis{Syntax: a.Syntax, Info: a.Info, Diagnostics: verdict, cuts: a.cuts, exports: s.own}
 			s.quote.readDone.Store(true)
 		})
 		return s.quote.readA

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"wfl-lsp/core"
+	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/token"
 )
 
@@ -35,27 +36,10 @@ func IncludedDefinition(a *core.Analysis, offset int, base string, load func(pat
 		return nil
 	}
 	if sym != nil && sym.From != "" {
-		// The checker knew where: the symbol of an included file, looked
-		// up in that file's analysis as it is now (the symbol's own
-		// position is where it was when the document was checked).
+		// The checker knew where: the symbol of an included file.
 		if b, ok := load(sym.From); ok {
-			if s := b.Info.Global.Symbols.Get(sym.Name); s != nil && sym.Parent == nil {
-				var out []FileSpan
-				for _, sp := range core.DeclSpans(s) {
-					out = append(out, FileSpan{Path: sym.From, Span: sp, Lines: b.Lines})
-				}
+			if out, found := declaredIn(b, sym); found {
 				return out
-			}
-			if p := sym.Parent; p != nil {
-				// A member: of a top-level symbol of that file.
-				if s := b.Info.Global.Symbols.Get(p.Name); s != nil && s.Kind == p.Kind {
-					if m := s.Members[sym.Name]; m != nil && m.Kind == sym.Kind && m.Decl.End > m.Decl.Start {
-						return []FileSpan{{Path: sym.From, Span: m.Decl, Lines: b.Lines}}
-					}
-				}
-			}
-			if sym.Decl.End > sym.Decl.Start {
-				return []FileSpan{{Path: sym.From, Span: sym.Decl, Lines: b.Lines}}
 			}
 		}
 	}
@@ -88,8 +72,38 @@ func IncludedDefinition(a *core.Analysis, offset int, base string, load func(pat
 	return out
 }
 
+// declaredIn returns where the file whose analysis is b declares sym, a
+// symbol an includer's checker imported from it (sym.From), looked up in
+// what that file gives its includers as it is now (Analysis.Exported),
+// and whether it declares it: the symbol's own position is where it was
+// when the includer was checked, which is not kept up to date when only
+// it moves (core's Workspace.Refresh), so it is never read.
+func declaredIn(b *core.Analysis, sym *check.Symbol) (out []FileSpan, found bool) {
+	if p := sym.Parent; p != nil {
+		// A member: of a top-level symbol of that file.
+		if s := b.Exported(p.Name); s != nil && s.Kind == p.Kind {
+			if m := s.Members[sym.Name]; m != nil && m.Kind == sym.Kind && m.Decl.End > m.Decl.Start {
+				return []FileSpan{{Path: sym.From, Span: m.Decl, Lines: b.Lines}}, true
+			}
+		}
+		return nil, false
+	}
+	s := b.Exported(sym.Name)
+	if s == nil {
+		return nil, false
+	}
+	for _, sp := range core.DeclSpans(s) {
+		out = append(out, FileSpan{Path: sym.From, Span: sp, Lines: b.Lines})
+	}
+	return out, true
+}
+
 // HoverAcross is Hover, except that a name declared in an included file
-// (see IncludedDefinition) shows that declaration, and where it is.
+// (see IncludedDefinition) shows that declaration, and where it is. The
+// declaration's hover is shown when the included file's features read
+// there what the document's checker imported (the same kind of name):
+// while a quote is left open there, they read the text with it closed,
+// where the name may be a string's text or another word.
 func HoverAcross(a *core.Analysis, offset int, base string, load func(path string) (*core.Analysis, bool)) *HoverInfo {
 	h := Hover(a, offset)
 	id, sym := a.SymbolAt(offset)
@@ -105,7 +119,7 @@ func HoverAcross(a *core.Analysis, offset int, base string, load func(path strin
 		return h
 	}
 	there := Hover(b, defs[0].Span.Start)
-	if there == nil {
+	if there == nil || sym != nil && h != nil && (there.Kind != h.Kind || there.Name != h.Name) {
 		return h
 	}
 	there.Span = token.Span{Start: id.Pos(), End: id.End()}

@@ -113,23 +113,15 @@ func declarationOf(a *core.Analysis, sym *check.Symbol, f Files) []FileSpan {
 		}
 		return out
 	}
-	if f.Load == nil || sym.Decl.End <= sym.Decl.Start {
+	if f.Load == nil {
 		return nil
 	}
 	b, ok := f.Load(sym.From)
 	if !ok {
 		return nil
 	}
-	if sym.Parent == nil && b.Info != nil && b.Info.Global != nil {
-		if own := b.Info.Global.Symbols.Get(sym.Name); own != nil && own.From == "" {
-			var out []FileSpan
-			for _, sp := range core.DeclSpans(own) {
-				out = append(out, FileSpan{Path: sym.From, Span: sp, Lines: b.Lines})
-			}
-			return out
-		}
-	}
-	return []FileSpan{{Path: sym.From, Span: sym.Decl, Lines: b.Lines}}
+	out, _ := declaredIn(b, sym)
+	return out
 }
 
 // Implementations returns, for the name at offset:
