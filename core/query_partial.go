@@ -585,6 +585,14 @@ func (q *queryState) analyse(set []int) *Analysis {
 		// ends.
 		start, end := st.docStart(i), st.end(j)
 		cut := st.end(min(j+2, len(st.units)-1))
+		// A unit whose block's closer is missing read ahead past its end
+		// to where the body would stop (topFacts.ahead): what it saw there
+		// decided its tree, so the stretch goes on to there too.
+		for u := i; u <= j; u++ {
+			if a := st.units[u].facts().ahead; a > 0 && st.starts[u]+a > cut {
+				cut = st.end(min(unitAt(st.starts, st.starts[u]+a)+2, len(st.units)-1))
+			}
+		}
 		pf, pus, _ := parser.UnitsFrom(text[:cut], start)
 		want, got := 0, 0
 		for u := i; u <= j; u++ {
