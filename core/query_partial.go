@@ -585,7 +585,7 @@ func (q *queryState) analyse(set []int) *Analysis {
 		// ends.
 		start, end := st.docStart(i), st.end(j)
 		cut := st.end(min(j+2, len(st.units)-1))
-		pf, pus, _ := parser.UnitsFrom(text[:cut], start)
+		pf, pus := st.parseRun(start, end, cut, i, j)
 		want, got := 0, 0
 		for u := i; u <= j; u++ {
 			want += int(st.units[u].stmts)
@@ -629,6 +629,36 @@ func (q *queryState) analyse(set []int) *Analysis {
 		}
 	}
 	return &Analysis{Syntax: Syntax{Lines: st.lines, File: f}, Info: info, part: part, cuts: q.cuts}
+}
+
+// parseRun parses the text of the units [i, j] from start, with the units
+// after them up to cut for the parser's lookahead, as reparse does: a body
+// whose closer is missing, read on past cut, reads where the rest of the
+// text would stop it, as the state's units say (stopsAfter). Where they
+// cannot tell, or a unit of the run read on past cut all the same, it
+// parses the text again on to where the run's units read ahead
+// (topFacts.ahead), and two units more: what the parse of such a unit saw
+// there decided its tree.
+func (s *diagState) parseRun(start, end, cut, i, j int) (*ast.File, []parser.Unit) {
+	text := s.text
+	if cut == len(text) {
+		f, units, _ := parser.UnitsFrom(text, start)
+		return f, units
+	}
+	rest := func(at int) int { return s.stopsAfter(at, 0, len(text)) }
+	f, units, _, short := parser.UnitsAhead(text, start, cut, rest)
+	if !short && !slices.ContainsFunc(units, func(pu parser.Unit) bool {
+		return pu.Start < end && pu.Reach >= cut && (pu.Stmt == nil || pu.Stmt.End() > cut)
+	}) {
+		return f, units
+	}
+	for u := i; u <= j; u++ {
+		if a := s.units[u].facts().ahead; a > 0 && s.starts[u]+a > cut {
+			cut = s.end(min(unitAt(s.starts, s.starts[u]+a)+2, len(s.units)-1))
+		}
+	}
+	f, units, _ = parser.UnitsFrom(text[:cut], start)
+	return f, units
 }
 
 // docStart returns where to parse unit i from: its start, or the start of

@@ -215,6 +215,10 @@ func TestQueryCases(t *testing.T) {
 			"display 1\n" + filler + "create new Box as b1:\n    size is 1\n\ncreate new Box as b2:\n    size is 2\nend\n",
 			"display 2\n" + filler + "create new Box as b1:\n    size is 1\n\ncreate new Box as b2:\n    size is 2\nend\n",
 			"cre|ate new Box as b2"},
+		{"a block whose closer is missing read ahead, past the units after it, to where its body stops",
+			"display 1\n" + readsAhead,
+			"display 2\n" + readsAhead,
+			"    |otherwise check"},
 		{"members of a container after a dot",
 			"create container Box:\n    property size: Number\nend container\ncreate new Box as b\n" + filler + "display 1\n",
 			"create container Box:\n    property size: Number\nend container\ncreate new Box as b\n" + filler + "display b.\n",
@@ -244,6 +248,22 @@ func TestQueryCases(t *testing.T) {
 		})
 	}
 }
+
+// readsAhead is a try whose inner blocks' closers are missing: its parse
+// reads ahead, past the three units after it, to the last line, and what
+// it finds there decides how its own lines read (completion at
+// `otherwise` offers `catch:` first).
+const readsAhead = `try:
+    check if a is 1:
+        try:
+    otherwise check if a is 2:
+            end try
+display 1
+display 2
+display 3
+    end check
+end try
+`
 
 // TestAlignShared compares alignShared with the exact alignment (a map of
 // the old units) on random edits of a list of units: every unit it says is
