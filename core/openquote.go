@@ -199,29 +199,51 @@ func (s *Snapshot) reading() *Snapshot {
 // same length and lines.
 func (s *Snapshot) ReadText() string { return s.reading().Text }
 
-// quoteRuns reports whether a quote is left open (st is the text's
-// diagnostics' state) that pairs with a later line's: the editor's list is
-// then quoteList. (One that pairs with none the lexer drops, and reads the
-// lines below as meant: the list is the reference's.)
-func (s *Snapshot) quoteRuns(st *diagState) bool {
-	return st.mayOpenQuote() && s.openQuotes() != nil && lexer.Partner(s.Text, s.quote.cuts[0]) >= 0
+// openQuoteList returns the editor's list while a quote is left open
+// that pairs with a later line's, and whether one is (a quote that pairs
+// with none the lexer drops, and reads the lines below as meant: the list
+// is then the reference's). While the quote is the first of its line
+// (closedRuns), the list is the closed text's (closedList), and the state
+// of this text, which the reference reads inside out from the quote on
+// (on each keystroke in the string, the rest of the text parsed and
+// checked again), is not made for it; else it is quoteList.
+func (s *Snapshot) openQuoteList() (*token.Lines, int, iter.Seq[diag.Diagnostic], bool) {
+	at, ok := s.pairedQuote()
+	switch {
+	case !ok:
+		return nil, 0, nil, false
+	case firstOfLine(s.Text, at):
+		lines, n, seq := s.closedList()
+		return lines, n, seq, true
+	}
+	lines, n, seq := s.quoteList(s.diagState())
+	return lines, n, seq, true
 }
 
-// closedRuns reports, before the text's own diagnostics' state is made,
-// whether the editor's list is closedList: a quote is left open that
-// pairs with a later line's and is the first quote of its line. That list
-// is the closed text's, so the state of this text, which the reference
-// reads inside out from the quote on (on each keystroke in the string,
-// the rest of the text parsed and checked again), is not made for it.
+// closedRuns reports whether the editor's list is closedList (see
+// openQuoteList).
 func (s *Snapshot) closedRuns() bool {
+	at, ok := s.pairedQuote()
+	return ok && firstOfLine(s.Text, at)
+}
+
+// pairedQuote returns the first quote left open, when the lexer pairs it
+// with a later line's; the text's state, when made, says when none is.
+func (s *Snapshot) pairedQuote() (at int, ok bool) {
 	if st := s.diags.Load(); st != nil && !st.mayOpenQuote() {
-		return false
+		return 0, false
 	}
 	cuts := s.openQuotes()
 	if cuts == nil || lexer.Partner(s.Text, cuts[0]) < 0 {
-		return false
+		return 0, false
 	}
-	return strings.IndexByte(s.Text[strings.LastIndexAny(s.Text[:cuts[0]], "\n\r")+1:cuts[0]], '"') < 0
+	return cuts[0], true
+}
+
+// firstOfLine reports whether the quote at offset at of text is the first
+// of its line.
+func firstOfLine(text string, at int) bool {
+	return strings.IndexByte(text[strings.LastIndexAny(text[:at], "\n\r")+1:at], '"') < 0
 }
 
 // lineTable returns the text's line table: the diagnostics' state's, the
@@ -234,11 +256,9 @@ func (s *Snapshot) lineTable() *token.Lines {
 	return s.lines.Load()
 }
 
-// quoteList is TolerantSeq's list while a quote is left open that pairs
-// with a later line's (quoteRuns; st is the text's diagnostics' state, or
-// nil when not made yet): closedList when the quote is the first
-// of its line, which the rest of the line then is the string of. Where
-// quotes come before it on its line, which of them was left open is a
+// quoteList is the editor's list while a quote is left open that pairs
+// with a later line's after other quotes of its line (openQuoteList; st
+// is the text's diagnostics' state). Which of them was left open is a
 // guess: the list is the tolerant one of the reference's reading but for
 // what it finds from the start of the top-level statement that holds the
 // quote on, other than parse errors (that statement's tree, and the text
@@ -247,12 +267,6 @@ func (s *Snapshot) lineTable() *token.Lines {
 // with the finding that says the quote is open.
 func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	at := s.quote.cuts[0]
-	if strings.IndexByte(s.Text[strings.LastIndexAny(s.Text[:at], "\n\r")+1:at], '"') < 0 {
-		return s.closedList()
-	}
-	if st == nil {
-		st = s.diagState()
-	}
 	from, _ := slices.BinarySearch(st.starts, at+1)
 	from = st.starts[max(from-1, 0)] // the start of the unit that holds the quote
 	seq := st.tolerant()

@@ -251,14 +251,11 @@ func (s *Snapshot) Tolerant() (*token.Lines, []diag.Diagnostic) {
 
 // TolerantSeq is Tolerant without building the list.
 func (s *Snapshot) TolerantSeq() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
-	if s.closedRuns() {
-		return s.closedList()
+	if lines, n, seq, ok := s.openQuoteList(); ok {
+		return lines, n, seq
 	}
 	st := s.diagState()
-	if !s.quoteRuns(st) {
-		return st.lines, st.count(), st.tolerant()
-	}
-	return s.quoteList(st)
+	return st.lines, st.count(), st.tolerant()
 }
 
 // Derive makes the snapshot's diagnostics' state when it is derived from
@@ -724,13 +721,12 @@ func (w *Workspace) Diagnostics(s *Snapshot, tolerant bool) (*token.Lines, []dia
 // DiagnosticsSeq is Diagnostics without building the list (see
 // Snapshot.DiagnosticsSeq).
 func (w *Workspace) DiagnosticsSeq(s *Snapshot, tolerant bool) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
-	if tolerant && s.closedRuns() {
-		return s.closedList()
+	if tolerant {
+		if lines, n, seq, ok := s.openQuoteList(); ok {
+			return lines, n, seq
+		}
 	}
 	st := s.diagState()
-	if tolerant && s.quoteRuns(st) {
-		return s.quoteList(st)
-	}
 	return st.lines, st.count(), st.diagnosticsOf(w.shownRefs(s, st, tolerant))
 }
 
@@ -765,23 +761,19 @@ func (w *Workspace) shownRefs(s *Snapshot, st *diagState, tolerant bool) iter.Se
 // again only the statements edited, checked again or moved to other lines
 // (diagState.encoded; key says what else the encodings depend on).
 func (w *Workspace) DiagnosticsEncoded(s *Snapshot, tolerant bool, key string, encode func(dst []byte, d diag.Diagnostic) []byte) (*token.Lines, int, iter.Seq[[]byte]) {
-	quoted := tolerant && s.closedRuns()
-	var st *diagState
-	if !quoted {
-		st = s.diagState()
-		quoted = tolerant && s.quoteRuns(st)
-	}
-	if quoted {
-		// While a quote is open, each version's list is its own.
-		lines, n, seq := s.quoteList(st)
-		return lines, n, func(yield func([]byte) bool) {
-			for d := range seq {
-				if !yield(encode(nil, d)) {
-					return
+	if tolerant {
+		if lines, n, seq, ok := s.openQuoteList(); ok {
+			// While a quote is open, each version's list is its own.
+			return lines, n, func(yield func([]byte) bool) {
+				for d := range seq {
+					if !yield(encode(nil, d)) {
+						return
+					}
 				}
 			}
 		}
 	}
+	st := s.diagState()
 	refs := w.shownRefs(s, st, tolerant)
 	// Kept once the document is edited (the state is derived): a
 	// document only opened, maybe never edited, holds no more than its
