@@ -407,9 +407,7 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 			w.bound = prev.starts[w.next] + delta
 		}
 		if w.cut < len(text) && (short || slices.ContainsFunc(w.dropped, func(d diag.Diagnostic) bool { return text[base+d.Span.Start] == '"' }) ||
-			slices.ContainsFunc(w.units, func(pu parser.Unit) bool {
-				return pu.Start+base < w.bound && pu.Reach+base >= w.cut && (pu.Stmt == nil || pu.Stmt.End()+base > w.cut)
-			})) {
+			readPast(w.units, w.bound-base, w.cut-base)) {
 			// A quote the lexer found no end for before the cut may have
 			// one after it, and a block whose closer is missing may stop
 			// after it: only the rest of the text can tell.
@@ -482,6 +480,16 @@ func (s *diagState) context(prev *diagState, gone, come []*unit) (*check.Context
 		return nil, false
 	}
 	return prev.ctx, true
+}
+
+// readPast reports whether a unit of units that starts before bound read
+// on to cut or past it (its statement ends past cut, or its parse stopped
+// at cut): a body whose closer is missing, which only the text after cut
+// can end.
+func readPast(units []parser.Unit, bound, cut int) bool {
+	return slices.ContainsFunc(units, func(pu parser.Unit) bool {
+		return pu.Start < bound && pu.Reach >= cut && (pu.Stmt == nil || pu.Stmt.End() > cut)
+	})
 }
 
 // sameEnds says how many bytes at the start and at the end of a text are

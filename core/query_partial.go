@@ -647,9 +647,7 @@ func (s *diagState) parseRun(start, end, cut, i, j int) (*ast.File, []parser.Uni
 	}
 	rest := func(at int) int { return s.stopsAfter(at, 0, len(text)) }
 	f, units, _, short := parser.UnitsAhead(text, start, cut, rest)
-	if !short && !slices.ContainsFunc(units, func(pu parser.Unit) bool {
-		return pu.Start < end && pu.Reach >= cut && (pu.Stmt == nil || pu.Stmt.End() > cut)
-	}) {
+	if !short && !readPast(units, end, cut) {
 		return f, units
 	}
 	for u := i; u <= j; u++ {
