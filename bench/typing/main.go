@@ -14,7 +14,7 @@
 // folder of the user's cache. When gopls cannot be had or started, the
 // run prints "SKIP: <reason>" and measures wfl-lsp alone.
 //
-//	cd bench/typing && go run . [-keystrokes 1000] [-sizes 1000,10000] [-scenarios line,block,quote] [-sequential]
+//	cd bench/typing && go run . [-keystrokes 1000] [-sizes 1000,10000] [-scenarios line,block,quote] [-requests hover,...] [-interval 0] [-sequential]
 package main
 
 import (
@@ -26,6 +26,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -43,14 +44,47 @@ func main() {
 	sequential := flag.Bool("sequential", false, "write each request after the previous one's answer, instead of all at once")
 	gopls := flag.String("gopls", "", "the gopls binary (default: gopls "+goplsVersion+" found or installed)")
 	server := flag.String("wfl-lsp", "", "the wfl-lsp binary (default: built from ../..)")
+	requests := flag.String("requests", "", "the requests sent after each keystroke, comma-separated, in this order (default: all of them): "+kindNames())
+	interval := flag.Duration("interval", 0, "the least time from one keystroke to the next (0: each as soon as the last one's answers and diagnostics are in)")
 	flag.Parse()
-	if err := run(*keystrokes, *sizes, *scenarios, *sequential, *gopls, *server); err != nil {
+	kinds, err := parseKinds(*requests)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "typingbench: -requests:", err)
+		os.Exit(2)
+	}
+	if err := run(*keystrokes, *sizes, *scenarios, typingbench.Options{Sequential: *sequential, Requests: kinds, Interval: *interval}, *gopls, *server); err != nil {
 		fmt.Fprintln(os.Stderr, "typingbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(keystrokes int, sizeList, scenarioList string, sequential bool, goplsPath, serverPath string) error {
+// kindNames lists the requests -requests may name.
+func kindNames() string {
+	var names []string
+	for _, k := range typingbench.Kinds[:typingbench.Diagnostics] {
+		names = append(names, k.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// parseKinds reads -requests: request names, comma-separated; none is all.
+func parseKinds(list string) ([]typingbench.Kind, error) {
+	var kinds []typingbench.Kind
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		i := slices.IndexFunc(typingbench.Kinds[:typingbench.Diagnostics], func(k typingbench.Kind) bool { return k.String() == name })
+		if i < 0 {
+			return nil, fmt.Errorf("%q is not one of %s", name, kindNames())
+		}
+		kinds = append(kinds, typingbench.Kinds[i])
+	}
+	return kinds, nil
+}
+
+func run(keystrokes int, sizeList, scenarioList string, opt typingbench.Options, goplsPath, serverPath string) error {
 	type scenario struct {
 		wfl, gopls func(dir string, lines int) (typingbench.Doc, error)
 	}
@@ -110,10 +144,20 @@ func run(keystrokes int, sizeList, scenarioList string, sequential bool, goplsPa
 	}
 	fmt.Printf("machine: %d CPUs, GOMAXPROCS %d; load average at start: %s\n\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), loadavg())
 	cpuStart, cpuOK := sampleCPU()
-	typingbench.Explain(os.Stdout, keystrokes, sequential)
+	typingbench.Explain(os.Stdout, keystrokes, opt.Sequential)
+	if len(opt.Requests) > 0 {
+		var names []string
+		for _, k := range opt.Requests {
+			names = append(names, k.String())
+		}
+		fmt.Printf("Sent after each keystroke here: %s only.\n", strings.Join(names, ", "))
+	}
+	if opt.Interval > 0 {
+		fmt.Printf("Keystrokes at least %v apart, from one didChange to the next.\n", opt.Interval)
+	}
 	fmt.Println()
 
-	opt := typingbench.Options{Keystrokes: keystrokes, Sequential: sequential}
+	opt.Keystrokes = keystrokes
 	var results []*typingbench.Result
 	var pairs []typingbench.Pair
 	for i, lines := range sizes {

@@ -175,6 +175,12 @@ type Options struct {
 	// AtRest sends the requests without typing: no didChange, so no
 	// publishDiagnostics; the floor under the latencies while typing.
 	AtRest bool
+	// Interval is the least time from one keystroke's didChange to the
+	// next's (zero: the next is sent as soon as the last one's answers and
+	// publish are in). A person typing fast leaves about 100 ms; the work a
+	// server leaves for later (its collector's, above all) then falls
+	// between keystrokes, where back to back it falls on the next ones.
+	Interval time.Duration
 	// PublishWait is how long to wait for the publishDiagnostics of a
 	// keystroke after its last answer before counting it missing (a
 	// server may publish only when the findings change); default 2s.
@@ -598,10 +604,15 @@ func (c *client) run(root string, doc Doc, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("the requests on the opened document: %w", err)
 	}
 	warm := 2 * len(doc.Typed)
+	var began time.Time
 	for k := 0; k < warm+opt.Keystrokes; k++ {
 		if k == warm && opt.Measuring != nil {
 			opt.Measuring()
 		}
+		if rest := opt.Interval - time.Since(began); rest > 0 {
+			time.Sleep(rest)
+		}
+		began = time.Now()
 		change := map[string]any(nil)
 		if !opt.AtRest {
 			t.step()
