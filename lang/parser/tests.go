@@ -36,6 +36,9 @@ func (p *parser) describe() ast.Stmt {
 	end := func(code, what string, n token.Token) ast.Stmt {
 		msg, names := p.expected(what, n)
 		p.membersEnd(fr, n, code, msg, names...)
+		// A body the end of the text stopped ends with the header's
+		// last token when it holds nothing, as the describe does.
+		body.From = min(body.From, p.lastEnd)
 		body.To = max(body.From, p.lastEnd)
 		s.Body = body
 		s.Range = p.rng(t.Start)
