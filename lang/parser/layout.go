@@ -316,7 +316,7 @@ func (p *parser) continues(fr *frame, lined bool) bool {
 // diagnostic of fr's missing closer.
 func (p *parser) headerAround(fr *frame, after []ahead) bool {
 	for _, a := range after {
-		if !p.memberAt(fr, a.start) && !p.clauseAround(fr, a.start) {
+		if a.walk != nil || !p.memberAt(fr, a.start) && !p.clauseAround(fr, a.start) {
 			continue
 		}
 		for i := a.diags; i < a.diagsEnd; i++ {
@@ -473,7 +473,7 @@ read:
 					}
 					continue read
 				}
-				if f.kw == token.KeywordDescribe && describeMember(k) && p.aheads < maxAheads {
+				if f.kw == token.KeywordDescribe && describeMember(k) && p.mayReadAhead() {
 					// A test, hook or describe: read as the reference
 					// reads it; the describe's own loop reads it again.
 					at := p.pos
@@ -571,13 +571,150 @@ read:
 	return fails != nil
 }
 
-// maxAheads bounds how many statements are parsed ahead one inside
-// another: each block whose body the layout ends reads what follows it
-// once more than the block around it, so blocks left open one inside
-// another, each on the line of the last (`check if x:` 20,000 times),
-// would cost the square of their number. Past the bound a block is read
+// Reading ahead past a body's layout end costs more than reading once:
+// each block whose body the layout ends walks what follows it to where the
+// reference's reading stops, so blocks left open one after another (an
+// action after an action, none closed, or `check if x:` on every line)
+// walk the rest of the text once each, the square of their number. Two
+// bounds keep that in hand. The steps walked past layout ends in the whole
+// parse may be at most walkPerToken for each token of the text (so the
+// parse costs at most that many times a plain one: a thousand open actions
+// one after another recover, each at its layout end); and statements parsed
+// ahead may stand at most maxAheads one inside another (the recursion that
+// reads them stays far below MaxDepth). Past either bound, a block is read
 // as the reference reads it, to its closer or to the end of the text.
-const maxAheads = 64
+const (
+	walkPerToken = 64
+	maxAheads    = 2048
+)
+
+// A walkRec is the walk of a body past its layout end: the statements it
+// took, in order, from the first one after the cut to where its loop
+// stopped (to, at the end of the text or at a word that stops the body).
+// Blocks left open one after another make each block walk the rest of the
+// text (see walkPerToken); a block whose body the layout ends, and whose
+// walk took only plain statements, records it by its first token, so that
+// the block around it, whose own walk reaches that token right after the
+// statement holding the inner block, takes the rest over whole: the same
+// statements, already kept for the statement lists around (memo), at the
+// same place, where it would have walked them one by one. A plain statement
+// is one every body walks alike: one that parsed on its own (its parse read
+// no block around it) and starts with no word that stops a body, continues
+// a block around it or starts a member (plainStart). The block taking a
+// walk over whose body then does not end by the layout (its closer comes
+// after) holds the walk's statements (walk.body).
+type walkRec struct {
+	segs        []walkSeg
+	to, lastEnd int // p.pos and p.lastEnd where the walk stopped
+	reach       int // the furthest token the parses of its statements looked at
+}
+
+// A walkSeg is one statement of a walk, or a walk taken over.
+type walkSeg struct {
+	stmt ast.Stmt
+	rec  *walkRec
+}
+
+// walk is what a body's loop notes of its walk past its layout end.
+type walk struct {
+	plain bool      // every statement walked is plain (see walkRec)
+	segs  []walkSeg // what it walked
+	reach int
+	jumps []walkJump // the walks taken over, where they stand in the body
+}
+
+type walkJump struct {
+	at  int // the body's statements before it
+	rec *walkRec
+}
+
+// add notes a statement parsed ahead past the cut.
+func (w *walk) add(p *parser, a ahead) {
+	w.plain = w.plain && !a.context && plainStart(p.toks[a.start].Kind)
+	w.segs = append(w.segs, walkSeg{stmt: a.stmt})
+	w.reach = max(w.reach, a.reach)
+}
+
+// take notes a walk taken over, after the body's first n statements.
+func (w *walk) take(n int, r *walkRec) {
+	w.segs = append(w.segs, walkSeg{rec: r})
+	w.reach = max(w.reach, r.reach)
+	w.jumps = append(w.jumps, walkJump{at: n, rec: r})
+}
+
+// body returns the statements of a body: stmts, with the statements of
+// the walks it took over in their places.
+func (w *walk) body(stmts []ast.Stmt) []ast.Stmt {
+	out := make([]ast.Stmt, 0, len(stmts))
+	j := 0
+	for i := 0; i <= len(stmts); i++ {
+		for ; j < len(w.jumps) && w.jumps[j].at == i; j++ {
+			out = w.jumps[j].rec.appendStmts(out)
+		}
+		if i < len(stmts) {
+			out = append(out, stmts[i])
+		}
+	}
+	return out
+}
+
+// appendStmts appends the walk's statements to out, those of the walks it
+// took over in their places (without recursion: walks taken over one
+// inside another are as many as the blocks left open one after another).
+func (r *walkRec) appendStmts(out []ast.Stmt) []ast.Stmt {
+	type frame struct {
+		segs []walkSeg
+		i    int
+	}
+	stack := []frame{{segs: r.segs}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.i == len(f.segs) {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		seg := f.segs[f.i]
+		f.i++
+		if seg.rec != nil {
+			stack = append(stack, frame{segs: seg.rec.segs})
+		} else {
+			out = append(out, seg.stmt)
+		}
+	}
+	return out
+}
+
+// recordWalk records the walk of a body whose layout end is at token index
+// at.
+func (p *parser) recordWalk(at int, r *walkRec) {
+	if !readAhead.jump {
+		return
+	}
+	if p.walks == nil {
+		p.walks = make(map[int]*walkRec)
+	}
+	p.walks[at] = r
+}
+
+// plainStart reports whether a statement starting with k reads alike in
+// every body (see walkRec): k stops no body, continues no block and starts
+// no member.
+func plainStart(k token.Kind) bool {
+	return k != token.KeywordEnd && !clauseWord(k) && !containerMember(k) && !describeMember(k)
+}
+
+// readAhead holds the bounds on reading ahead (see walkPerToken) and
+// whether walks are taken over (walkRec); tests change them.
+var readAhead = struct {
+	perToken, aheads int
+	jump             bool
+}{walkPerToken, maxAheads, true}
+
+// mayReadAhead reports whether a statement after a body's layout end may
+// still be read ahead (see walkPerToken).
+func (p *parser) mayReadAhead() bool {
+	return p.aheads < readAhead.aheads && p.walked < readAhead.perToken*len(p.toks)
+}
 
 // ahead parses a statement with parse, ahead of where the statement lists
 // around will take it (past a body's layout end), and returns what keep
@@ -622,6 +759,7 @@ func (p *parser) keep(a ahead) {
 				delete(p.memo, k)
 			}
 		}
+		clear(p.walks) // they may hold what is parsed again
 		return
 	}
 	if p.memo == nil {
@@ -646,6 +784,7 @@ func (p *parser) dropRaised(diags, diagsTo, opens, opensTo, from, to int) {
 			delete(p.memo, k)
 		}
 	}
+	clear(p.walks) // they may hold what is parsed again
 }
 
 // orphans gives what the statements parsed ahead that no statement list

@@ -345,6 +345,8 @@ type parser struct {
 	to       int              // where the stretch parsed ends (UnitsAhead)
 	low      int              // the first of frames read since a statement parsed ahead began (layout.go: ahead)
 	aheads   int              // statements being parsed ahead, one inside another (layout.go: maxAheads)
+	walked   int              // tokens read ahead and statements walked past bodies' layout ends (layout.go: walkPerToken)
+	walks    map[int]*walkRec // the walks past a body's layout end that hold only plain statements, by first token (layout.go)
 	base     int              // the first of frames opened by the innermost statement
 	memo     map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
 	opens    []raisedOpen     // the statements closed by the layout
@@ -478,6 +480,9 @@ func (p *parser) next() token.Token {
 	if p.pos < len(p.toks) {
 		p.pos++
 		p.lastEnd = t.End
+		if p.aheads > 0 {
+			p.walked++ // read ahead (layout.go: walkPerToken)
+		}
 	}
 	return t
 }
@@ -924,7 +929,8 @@ type ahead struct {
 	stmt                       ast.Stmt
 	start, end, lastEnd, reach int
 	context                    bool
-	diags, opens               int // what was raised from then on (and up to diagsEnd, opensEnd)
+	walk                       *walkRec // a walk taken over whole, in place of the statements it holds (stmt is nil)
+	diags, opens               int      // what was raised from then on (and up to diagsEnd, opensEnd)
 	diagsEnd, opensEnd         int
 }
 
@@ -944,10 +950,12 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	}
 	cut, cutPos := -1, 0 // statements before the layout's end of the body, and its token; -1 before it
 	var after []ahead    // the statements from there on
+	w := walk{plain: true}
 	for p.pos < len(p.toks) || p.readPast(cut >= 0) {
 		k := p.kind()
 		if stop(k) {
 			if k == token.KeywordEnd && fr != nil && p.strayEnd(fr) {
+				w.plain = w.plain && cut < 0
 				continue
 			}
 			break
@@ -962,15 +970,30 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			// lines: it is misindented, not the end (unless it is the
 			// block's closer being typed).
 			cut, after = -1, after[:0]
+			w = walk{plain: true}
 		}
-		if cut < 0 && fr != nil && p.aheads < maxAheads && p.outdented(fr, p.peek()) {
+		if cut < 0 && fr != nil && p.mayReadAhead() && p.outdented(fr, p.peek()) {
 			cut, cutPos = n, start
 		}
 		var st ast.Stmt
 		if cut >= 0 {
+			if r := p.walks[p.pos]; r != nil && len(after) > 0 && readAhead.jump {
+				// The rest of the walk is one a block inside this one
+				// made from here: take it over whole (layout.go: walkRec).
+				p.pos, p.lastEnd = r.to, r.lastEnd
+				p.note(r.reach)
+				p.walked++
+				after = append(after, ahead{start: start, walk: r})
+				w.take(n, r)
+				continue
+			}
+			p.walked++
 			a := p.ahead(p.stmtRecover)
 			if st = a.stmt; st != nil {
 				after = append(after, a)
+				w.add(p, a)
+			} else {
+				w.plain = false
 			}
 		} else {
 			st = p.stmtRecover()
@@ -984,8 +1007,10 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		}
 		if p.pos == start {
 			p.next()
+			w.plain = w.plain && cut < 0
 		}
 	}
+	walkedTo, walkedLastEnd := p.pos, p.lastEnd
 	if t := p.peek(); cut < 0 && fr != nil && (t.Kind == token.KeywordEnd || clauseWord(t.Kind)) && !p.atEOF() && p.firstOnLine(t.Start) && p.indentOf(t.Start) < fr.indent {
 		cut, cutPos = n, p.pos // the closer that stopped the body is the layout's end
 	}
@@ -995,9 +1020,13 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		for _, a := range after {
 			p.keep(a)
 		}
+		if len(after) > 0 && w.plain {
+			p.recordWalk(cutPos, &walkRec{segs: w.segs, to: walkedTo, lastEnd: walkedLastEnd, reach: w.reach})
+		}
 		p.note(p.pos)
 		fr.ended, fr.at = true, p.pos
 		n = cut
+		w.jumps = nil // the walks taken over were past the cut
 		// The parser goes on from the line breaks before the cut, which
 		// the statement lists around skip, as after any statement.
 		p.pos = cutPos
@@ -1019,7 +1048,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		p.lastEnd = p.bodyBlanks(fr, p.lastEnd, len(p.src))
 	}
 	if n > 0 {
-		b.Stmts = append(make([]ast.Stmt, 0, n), p.stmts[base:base+n]...)
+		b.Stmts = w.body(p.stmts[base : base+n])
 	} else if cut < 0 && !p.atEOF() {
 		from = p.headerLineEnd(from)
 	}
@@ -1032,8 +1061,8 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	b.Range = ast.Range{From: from, To: to}
 	if fr != nil {
 		fr.body = from
-		if n > 0 {
-			fr.body = b.Stmts[n-1].End()
+		if len(b.Stmts) > 0 {
+			fr.body = b.Stmts[len(b.Stmts)-1].End()
 		}
 	}
 	return b

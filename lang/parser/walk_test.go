@@ -1,0 +1,195 @@
+package parser
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"wfl-lsp/internal/testcorpus"
+	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/diag"
+)
+
+// closerLine matches a line that holds only a block's closer.
+var closerLine = regexp.MustCompile(`(?m)^[ \t]*end( [a-z]+)?[ \t]*\r?\n`)
+
+// corpusTexts returns the corpus programs and a sample of the mutants (one
+// in stride).
+func corpusTexts(t *testing.T, stride int) (programs, mutants []string) {
+	dir := corpusDir(t)
+	n := 0
+	for _, sub := range []string{"wfl", "wfl-mutants"} {
+		filepath.WalkDir(filepath.Join(dir, sub), func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
+				return nil
+			}
+			if sub == "wfl-mutants" {
+				if n++; n%stride != 0 {
+					return nil
+				}
+			}
+			b, _ := os.ReadFile(path)
+			if sub == "wfl" {
+				programs = append(programs, string(b))
+			} else {
+				mutants = append(mutants, string(b))
+			}
+			return nil
+		})
+	}
+	return programs, mutants
+}
+
+// TestWalksTakenOver parses the corpus programs, a sample of the mutants,
+// each of them with every closer deleted (as while a program is typed
+// without its ends), and blocks left open one after another, with the
+// walks of bodies past their layout end taken over and without, under the
+// bound on statements read ahead one inside another the parser had before
+// walks were taken over (64) and under today's: the trees, the units and
+// the diagnostics must be the same, wherever the parse without them stays
+// within the bound on the work.
+func TestWalksTakenOver(t *testing.T) {
+	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
+	var srcs []string
+	for _, src := range append(programs, mutants...) {
+		srcs = append(srcs, src, closerLine.ReplaceAllString(src, ""))
+	}
+	var open strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&open, "define action called a%d:\n    display %d\n", i, i)
+		if i%7 == 0 {
+			open.WriteString("check if x is 1:\n    display x\n")
+		}
+		if i%50 == 49 {
+			open.WriteString("end action\n")
+		}
+	}
+	srcs = append(srcs, open.String(), strings.Repeat("check if x:\n", 500))
+	saved := readAhead
+	defer func() { readAhead = saved }()
+	parse := func(src string, jump bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, capped bool) {
+		readAhead.jump = jump
+		f, units, dropped, _, p := unitsWindowParser(src, 0, len(src), nil, false, nil)
+		return f, units, dropped, p.walked >= readAhead.perToken*len(p.toks)
+	}
+	for _, aheads := range []int{64, maxAheads} {
+		readAhead.aheads = aheads
+		differ, capped := 0, 0
+		for _, src := range srcs {
+			f0, u0, d0, c0 := parse(src, false)
+			f1, u1, d1, _ := parse(src, true)
+			if c0 {
+				capped++
+				continue
+			}
+			if !reflect.DeepEqual(f0, f1) || !reflect.DeepEqual(u0, u1) || !reflect.DeepEqual(d0, d1) {
+				if differ++; differ <= 3 {
+					t.Errorf("%d aheads: the parse differs when walks are taken over:\n%.300s…", aheads, src)
+				}
+			}
+		}
+		if differ > 0 {
+			t.Errorf("%d aheads: %d of %d texts parse otherwise when walks are taken over", aheads, differ, len(srcs))
+		}
+		if capped > len(srcs)/100 {
+			t.Errorf("%d aheads: %d of %d texts reach the bound on the work without taking walks over", aheads, capped, len(srcs))
+		}
+		t.Logf("%d aheads: %d texts compared, %d past the bound on the work without taking walks over", aheads, len(srcs)-capped, capped)
+	}
+}
+
+// TestOpenBlocksOneAfterAnother parses blocks left open one after another,
+// thousands of them: each ends where the next begins, as the layout says.
+func TestOpenBlocksOneAfterAnother(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		line string
+		n    int
+	}{
+		{"actions", "define action called a%d:\n    display %[1]d\n", 2000},
+		{"checks", "check if x is %d:\n    display x\n", 2000},
+		{"unindented checks", "check if x is %d:\n", 2000},
+	} {
+		var b strings.Builder
+		for i := range tc.n {
+			fmt.Fprintf(&b, tc.line, i)
+		}
+		f, _ := Parse(b.String())
+		if len(f.Stmts) != tc.n {
+			t.Errorf("%s: %d statements at the top, want %d", tc.name, len(f.Stmts), tc.n)
+		}
+		if deep := ast.Deeper(f, 8); deep != nil {
+			t.Errorf("%s: a %T nested deeper than the blocks are", tc.name, deep)
+		}
+	}
+}
+
+// headers lists the block statements of f in order, each as its depth
+// and the words of its header line.
+func headers(f *ast.File, src string) []string {
+	var out []string
+	depth := 0
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if n == nil {
+			depth--
+			return false
+		}
+		if _, ok := n.(ast.Expr); ok {
+			return false
+		}
+		if _, ok := n.(*ast.Block); !ok && n.Pos() < len(src) {
+			if _, isFile := n.(*ast.File); !isFile {
+				line := src[n.Pos():]
+				if i := strings.IndexAny(line, "\r\n"); i >= 0 {
+					line = line[:i]
+				}
+				if strings.HasSuffix(strings.TrimSpace(line), ":") {
+					out = append(out, fmt.Sprintf("%d %s", depth, strings.TrimSpace(line)))
+				}
+			}
+		}
+		depth++
+		return true
+	}
+	ast.Inspect(f, visit)
+	return out
+}
+
+// TestEveryCloserDeleted deletes every closer of each corpus program that
+// parses, as a program typed without its ends, and compares the blocks of
+// the tree (each header, in order, at its depth) with the program's own.
+func TestEveryCloserDeleted(t *testing.T) {
+	programs, _ := corpusTexts(t, 1)
+	same, tried := 0, 0
+	for _, src := range programs {
+		f, diags := Parse(src)
+		if len(diags) > 0 {
+			continue
+		}
+		tried++
+		g, _ := Parse(closerLine.ReplaceAllString(src, ""))
+		want, got := headers(f, src), headers(g, closerLine.ReplaceAllString(src, ""))
+		if reflect.DeepEqual(want, got) {
+			same++
+		} else if testing.Verbose() {
+			for i := range min(len(want), len(got)) {
+				if want[i] != got[i] {
+					t.Logf("%.60q: block %d is %q, want %q", src, i, got[i], want[i])
+					break
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d programs keep their blocks with every closer deleted", same, tried)
+	// One program nests tests without `end test` in describes without
+	// `end describe` deeply enough to reach the bound on reading ahead
+	// (walkPerToken); past it, the rest is read as the reference reads it.
+	if tried-same > 1 {
+		t.Errorf("%d of %d programs lose blocks with every closer deleted (at most 1 did)", tried-same, tried)
+	}
+}
