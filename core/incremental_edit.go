@@ -28,14 +28,24 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	from, oldEnd, newEnd := diffRange(prev.text, text, same)
 	delta := newEnd - oldEnd
 
-	// 1. Parse again from the unit before the edit.
-	w := reparse(prev, text, from, oldEnd, delta, false)
+	// 1. Parse again from the unit before the edit. The blocks above it
+	// whose closer is missing, and whose reading went on past the edit,
+	// are parsed again only when the edit changed what they read
+	// (readersKeep).
+	w, readers := reparse(prev, text, from, oldEnd, delta, false, true)
 	if w.bound-w.a > len(text)/2+4096 {
 		return nil // most of the text changed meaning: a full analysis is cheaper
 	}
+	wstarts, groups := groupUnits(text[w.a:w.bound], w.units)
+	if len(readers) > 0 && !prev.readersKeep(text, w, wstarts, groups, readers, oldEnd, delta) {
+		w, readers = reparse(prev, text, from, oldEnd, delta, false, false)
+		if w.bound-w.a > len(text)/2+4096 {
+			return nil
+		}
+		wstarts, groups = groupUnits(text[w.a:w.bound], w.units)
+	}
 	n, first, next, a, bound, cut := len(prev.starts), w.first, w.next, w.a, w.bound, w.cut
-	win, wunits, wdropped := w.file, w.units, w.dropped
-	wstarts, groups := groupUnits(text[a:bound], wunits)
+	win, wdropped := w.file, w.dropped
 	if lines == nil {
 		lines = prev.lines.Splice(text, from, oldEnd, newEnd)
 	}
@@ -69,6 +79,9 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 		ds[i].parse, ds[i].raised = parseFindings(g, wstarts[i])
 	}
 	s.units = append(s.units, prev.units[next:]...)
+	for _, r := range readers {
+		s.units[r] = prev.units[r].movedPast(oldEnd-prev.starts[r], delta)
+	}
 
 	// 2. Lint the new units' lines, in both modes.
 	local := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) {
@@ -352,23 +365,38 @@ type window struct {
 // where an old one did, with two units of text after it for the parser's
 // lookahead; or to the end of the text. The window's tree is in offsets of
 // the stretch parsed, or of text when abs is set.
-func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) window {
+func reparse(prev *diagState, text string, from, oldEnd, delta int, abs, narrow bool) (w window, readers []int) {
 	old, n := prev.text, len(prev.starts)
-	w := window{first: max(unitAt(prev.starts, from)-1, 0)}
+	w.first = max(unitAt(prev.starts, from)-1, 0)
 	// A quote the lexer found no end for looked as far as the end of the
 	// text: the edit may have given it one.
 	// So did a block whose closer is missing, which read ahead to where
 	// its body stopped (such a unit has a finding: the closer's), there or
-	// into a unit parsed again.
+	// into a unit parsed again. When narrow is set, such blocks are not
+	// parsed again but returned (readers), for derive to ask whether the
+	// edit changed what they read.
+	reads := func(i int32) bool {
+		return prev.starts[i]+prev.units[i].facts().ahead >= min(from, prev.starts[w.first])
+	}
 	for moved := true; moved; {
 		moved = false
 		for _, i := range prev.withFindings() {
 			if int(i) >= w.first {
 				break
 			}
-			if prev.units[i].d.openQuote(old[prev.starts[i]:]) || prev.starts[i]+prev.units[i].facts().ahead >= min(from, prev.starts[w.first]) {
+			if prev.units[i].d.openQuote(old[prev.starts[i]:]) || !narrow && reads(i) {
 				w.first, moved = int(i), true
 				break
+			}
+		}
+	}
+	if narrow {
+		for _, i := range prev.withFindings() {
+			if int(i) >= w.first {
+				break
+			}
+			if reads(i) {
+				readers = append(readers, int(i))
 			}
 		}
 	}
@@ -415,7 +443,7 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 			continue
 		}
 		if w.next >= n {
-			return w
+			return w, readers
 		}
 		// A unit of the stretch, old or new, that read ahead past the bound
 		// (a block whose closer is missing: the parse reads on to where the
@@ -441,7 +469,7 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs bool) wi
 				continue
 			}
 			w.units = w.units[:k]
-			return w
+			return w, readers
 		}
 		w.next = min(w.next+max(w.next-w.first, 2), n) // no resynchronisation yet: a longer stretch
 	}
@@ -563,7 +591,7 @@ func (a *Analysis) ParseWithout(from, to int) *ast.File {
 		f, _ := parser.Parse(cut)
 		return f
 	}
-	w := reparse(st, cut, from, to, from-to, true)
+	w, _ := reparse(st, cut, from, to, from-to, true, false)
 	f := w.file
 	n := 0
 	for _, u := range w.units {
@@ -576,4 +604,125 @@ func (a *Analysis) ParseWithout(from, to int) *ast.File {
 	}
 	f.Stmts = f.Stmts[:n]
 	return f
+}
+
+// readersKeep reports whether the blocks above a stretch parsed again whose
+// closer is missing and whose reading went on past it (readers: units
+// before w.first) read after the edit what they read before, so that only
+// the places past the edit in their findings move. Such a block's body
+// ends where the layout says; to decide, its parse read the statements
+// after it one by one, each as a whole, to where the reference stops the
+// body (the end of the text, a stray `end`, a clause word or a parse
+// error, which its closer's finding points at). It reads the same when the
+// stretch's new units stand where its old ones stood, start with the same
+// words, read no block around them and hold no stray `end` and no parse
+// error, old or new, and the reading went through the stretch (its finding
+// is past it). Any other change parses the readers again (reparse).
+func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][]parser.Unit, readers []int, oldEnd, delta int) bool {
+	if len(groups) != w.next-w.first {
+		return false
+	}
+	for i, g := range groups {
+		k := w.first + i
+		at, was := w.a+wstarts[i], s.starts[k]
+		if was >= oldEnd {
+			was += delta
+		} else if was > w.a && was >= oldEnd-max(delta, 0)-1 {
+			return false // it started in what the edit replaced
+		}
+		if at != was || firstWord(text[at:]) != firstWord(s.text[s.starts[k]:]) {
+			return false
+		}
+		if f := s.units[k].facts(); f.context || f.stray || s.units[k].d != nil && s.units[k].d.firstParse >= 0 {
+			return false
+		}
+		for _, pu := range g {
+			// A parse error stops the reading of a body there, as the
+			// reference stops: the block's closer check fails at it.
+			if pu.Context || pu.Stray || slices.ContainsFunc(pu.Diags, func(d diag.Diagnostic) bool { return d.Severity == diag.Error }) {
+				return false
+			}
+		}
+	}
+	// The old stretch: [w.a, bound) of the old text.
+	bound := len(s.text)
+	if w.next < len(s.starts) {
+		bound = s.starts[w.next]
+	}
+	inside := func(rel, r int) bool { return s.starts[r]+rel >= w.a && s.starts[r]+rel < bound }
+	for _, r := range readers {
+		u := s.units[r]
+		if s.starts[r]+u.facts().ahead < bound {
+			return false // its reading stopped in the stretch
+		}
+		if u.d.raised.late && inside(int(u.d.raised.at), r) {
+			return false
+		}
+		for _, x := range u.d.list {
+			if inside(x.Span.Start, r) || inside(x.Span.End, r) {
+				return false
+			}
+			for _, rel := range x.Related {
+				if inside(rel.Span.Start, r) || inside(rel.Span.End, r) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// firstWord returns the letters text starts with.
+func firstWord(text string) string {
+	i := 0
+	for i < len(text) && (text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z' || text[i] == '_') {
+		i++
+	}
+	return text[:i]
+}
+
+// movedPast returns the unit with what it holds at or after rel (relative
+// to its start; an edit's end in the old text) moved delta bytes: where it
+// read to, when its parse error was raised, and its findings' spans.
+func (u *unit) movedPast(rel, delta int) *unit {
+	if delta == 0 {
+		return u
+	}
+	at := func(p int) int {
+		if p >= rel {
+			return p + delta
+		}
+		return p
+	}
+	cp := *u
+	if u.top != nil {
+		top := *u.top
+		top.ahead = at(top.ahead)
+		cp.top = &top
+	}
+	if u.d != nil {
+		f := u.d.unpack()
+		for _, l := range f.lists() {
+			moved := make([]diag.Diagnostic, len(*l))
+			for i, d := range *l {
+				d.Span.Start, d.Span.End = at(d.Span.Start), at(d.Span.End)
+				if len(d.Related) > 0 {
+					rs := make([]diag.Related, len(d.Related))
+					for j, r := range d.Related {
+						r.Span.Start, r.Span.End = at(r.Span.Start), at(r.Span.End)
+						rs[j] = r
+					}
+					d.Related = rs
+				}
+				moved[i] = d
+			}
+			*l = moved
+		}
+		if f.raised.late {
+			f.raised.at = int32(at(int(f.raised.at)))
+		}
+		cp.d = f.pack()
+	}
+	cp.origin = u.root()
+	return &cp
 }

@@ -2,9 +2,11 @@ package core
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -105,7 +107,6 @@ func TestIncrementalEqualsFull(t *testing.T) {
 		}
 	})
 	const uri = URI("file:///nowhere/edited.wfl")
-	cfg := ConfigFor(uri)
 	derived, full := 0, 0
 	for n, path := range paths {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
@@ -114,39 +115,12 @@ func TestIncrementalEqualsFull(t *testing.T) {
 		for k := 0; k < edits; k++ {
 			from, to, ins := coretest.RandomEdit(rng, text)
 			next := text[:from] + ins + text[to:]
-			a, raw := analyze(uri, next, disk)
-			want := sortedCopy(a.Diagnostics)
-			fs := fullState(next, a, &raw)
-			if d := firstDiff(fs.assemble(), want); d != "" {
-				t.Fatalf("%s, edit %d: the full state differs from the analysis: %s", path, k, d)
-			}
-			got := derive(st, next, cfg, sameEnds{}, nil)
-			if got == nil {
-				full++
-				st = fs
-			} else {
+			var ok bool
+			st, ok = deriveChecked(t, fmt.Sprintf("%s, edit %d ([%d,%d) ← %q)", path, k, from, to, ins), st, text, next)
+			if ok {
 				derived++
-				if d := firstDiff(got.assemble(), want); d != "" {
-					t.Fatalf("%s, edit %d ([%d,%d) ← %q): derived diagnostics differ: %s\ntext before:\n%s\ntext after:\n%s",
-						path, k, from, to, ins, d, text, next)
-				}
-				if d := firstDiff(slices.Collect(got.tolerant()), slices.Collect(fs.tolerant())); d != "" {
-					t.Fatalf("%s, edit %d ([%d,%d) ← %q): derived tolerant diagnostics differ: %s\ntext after:\n%s",
-						path, k, from, to, ins, d, next)
-				}
-				if !sameLines(got.lines, a.Lines) {
-					t.Fatalf("%s, edit %d: derived line table differs", path, k)
-				}
-				if d := diffShapes(got); d != "" {
-					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %s\ntext after:\n%s", path, k, from, to, ins, d, next)
-				}
-				if d := diffParseFindings(got, fs); d != "" {
-					t.Fatalf("%s, edit %d ([%d,%d) ← %q): %s\ntext after:\n%s", path, k, from, to, ins, d, next)
-				}
-				if carried, scanned := got.withFindings(), scanFindings(got); !slices.Equal(carried, scanned) {
-					t.Fatalf("%s, edit %d ([%d,%d) ← %q): the units with findings carried over are %v, not %v", path, k, from, to, ins, carried, scanned)
-				}
-				st = got
+			} else {
+				full++
 			}
 			text = next
 		}
@@ -155,6 +129,45 @@ func TestIncrementalEqualsFull(t *testing.T) {
 	if derived < full {
 		t.Errorf("most edits (%d of %d) fell back to a full analysis", full, derived+full)
 	}
+}
+
+// deriveChecked derives the state of next from st, the state of text,
+// and checks it against a full analysis of next: the diagnostics, the
+// tolerant ones, the line table, the shapes, each unit's parse findings
+// and the units with findings. It returns the state (the full one when
+// the derivation gave up) and whether the derivation made it.
+func deriveChecked(t *testing.T, what string, st *diagState, text, next string) (*diagState, bool) {
+	t.Helper()
+	const uri = URI("file:///nowhere/edited.wfl")
+	a, raw := analyze(uri, next, disk)
+	want := sortedCopy(a.Diagnostics)
+	fs := fullState(next, a, &raw)
+	if d := firstDiff(fs.assemble(), want); d != "" {
+		t.Fatalf("%s: the full state differs from the analysis: %s", what, d)
+	}
+	got := derive(st, next, ConfigFor(uri), sameEnds{}, nil)
+	if got == nil {
+		return fs, false
+	}
+	if d := firstDiff(got.assemble(), want); d != "" {
+		t.Fatalf("%s: derived diagnostics differ: %s\ntext before:\n%s\ntext after:\n%s", what, d, text, next)
+	}
+	if d := firstDiff(slices.Collect(got.tolerant()), slices.Collect(fs.tolerant())); d != "" {
+		t.Fatalf("%s: derived tolerant diagnostics differ: %s\ntext after:\n%s", what, d, next)
+	}
+	if !sameLines(got.lines, a.Lines) {
+		t.Fatalf("%s: derived line table differs", what)
+	}
+	if d := diffShapes(got); d != "" {
+		t.Fatalf("%s: %s\ntext after:\n%s", what, d, next)
+	}
+	if d := diffParseFindings(got, fs); d != "" {
+		t.Fatalf("%s: %s\ntext after:\n%s", what, d, next)
+	}
+	if carried, scanned := got.withFindings(), scanFindings(got); !slices.Equal(carried, scanned) {
+		t.Fatalf("%s: the units with findings carried over are %v, not %v", what, carried, scanned)
+	}
+	return got, true
 }
 
 func sameLines(x, y *token.Lines) bool {
@@ -651,5 +664,75 @@ func TestSeedingFollowsSecureCalls(t *testing.T) {
 			t.Fatalf("%s: %d insecure seedings, want %d", e.what, n, e.wantInsecure)
 		}
 		st, text = got, next
+	}
+}
+
+// closerLineRE matches a line that holds only a block's closer.
+var closerLineRE = regexp.MustCompile(`(?m)^[ \t]*end( [a-z]+)?[ \t]*\r?\n`)
+
+// keepsReaders reports whether derive takes the edit of text into next
+// without parsing again the blocks above it whose closer is missing
+// (reparse's readers, readersKeep).
+func keepsReaders(st *diagState, next string) bool {
+	from, oldEnd, newEnd := diffRange(st.text, next, sameEnds{})
+	w, readers := reparse(st, next, from, oldEnd, newEnd-oldEnd, false, true)
+	if len(readers) == 0 {
+		return false
+	}
+	wstarts, groups := groupUnits(next[w.a:w.bound], w.units)
+	return st.readersKeep(next, w, wstarts, groups, readers, oldEnd, newEnd-oldEnd)
+}
+
+// TestEditsBelowAnOpenBlock deletes the first closer of each program (its
+// block is then left open, the layout ending it) and edits the program at
+// random below the block, a chain of edits each: the blocks whose closer
+// is missing read on past the edits, and are parsed again only when an
+// edit changed what they read. The diagnostics derived edit by edit must
+// equal those of a full analysis, as in TestIncrementalEqualsFull, and
+// some edits must keep the blocks as they were.
+func TestEditsBelowAnOpenBlock(t *testing.T) {
+	t.Parallel()
+	stride, edits, seed := 3, 12, uint64(11)
+	if testing.Short() {
+		stride, edits = 30, 6
+	}
+	if *stress > 0 {
+		stride, edits, seed = 1, 40, uint64(*stress)
+	}
+	progs := corpusOrSkip(t, stride)
+	paths := slices.Sorted(maps.Keys(progs))
+	const uri = URI("file:///nowhere/edited.wfl")
+	kept, derived, full, tried := 0, 0, 0, 0
+	for n, path := range paths {
+		loc := closerLineRE.FindStringIndex(progs[path])
+		if loc == nil || loc[1] > len(progs[path])/2 {
+			continue
+		}
+		tried++
+		text := progs[path][:loc[0]] + progs[path][loc[1]:]
+		st := fullStateOf(uri, text)
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		for k := 0; k < edits; k++ {
+			below := loc[0] + (len(text)-loc[0])/2
+			from, to, ins := coretest.RandomEdit(rng, text[below:])
+			from, to = from+below, to+below
+			next := text[:from] + ins + text[to:]
+			keeps := keepsReaders(st, next)
+			var ok bool
+			st, ok = deriveChecked(t, fmt.Sprintf("%s, its first closer deleted, edit %d ([%d,%d) ← %q)", path, k, from, to, ins), st, text, next)
+			switch {
+			case ok && keeps:
+				kept++
+			case ok:
+				derived++
+			default:
+				full++
+			}
+			text = next
+		}
+	}
+	t.Logf("%d programs: %d edits kept the open blocks above them, %d parsed them again, %d fell back to a full analysis", tried, kept, derived, full)
+	if tried > 0 && kept == 0 {
+		t.Errorf("no edit below an open block kept it (%d derived otherwise, %d full)", derived, full)
 	}
 }
