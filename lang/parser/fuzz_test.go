@@ -185,27 +185,14 @@ func unitsShape(f *ast.File, units []Unit, dropped []diag.Diagnostic) []shapeOf 
 // invariants are checked on each `go test`.
 func TestParseCorpusInvariants(t *testing.T) {
 	t.Parallel()
-	dir := corpusDir(t)
-	n, mutants, stride := 0, 0, testcorpus.RaceStride(8)
-	for _, sub := range []string{"wfl", "wfl-mutants"} {
-		filepath.WalkDir(filepath.Join(dir, sub), func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
-				return nil
-			}
-			if sub == "wfl-mutants" {
-				if mutants++; mutants%stride != 0 {
-					return nil
-				}
-			}
-			b, _ := os.ReadFile(path)
-			file, _ := Parse(string(b))
-			checkTree(t, string(b), file)
-			checkFrom(t, string(b))
-			n++
-			return nil
-		})
+	stride := testcorpus.RaceStride(8)
+	programs, mutants := corpusTexts(t, stride)
+	for _, src := range append(programs, mutants...) {
+		file, _ := Parse(src)
+		checkTree(t, src, file)
+		checkFrom(t, src)
 	}
-	if n < 3000/stride {
+	if n := len(programs) + len(mutants); n < 3000/stride {
 		t.Errorf("only %d corpus files parsed", n)
 	}
 }
