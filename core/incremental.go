@@ -94,8 +94,10 @@ type diagState struct {
 	included map[string]string
 
 	// final is set when no later version can be derived from this one: a
-	// unit has a top-level return. Only a full state can be final: derive
-	// gives up on such units.
+	// unit has a top-level return, or its parse reached the bound on the
+	// work of reading ahead (parser.Unit.Bounded: a stretch parsed alone
+	// may read it otherwise). Only a full state can be final: derive gives
+	// up on such units.
 	final bool
 
 	// seeds and secure count the units that name random_seed and those
@@ -244,6 +246,9 @@ type topFacts struct {
 	// context is set when its parse depended on every block it is in
 	// (parser.Unit.Context): read in a body, it may read otherwise.
 	context bool
+	// bounded is set when its parse reached the bound on the work of
+	// reading ahead (parser.Unit.Bounded).
+	bounded bool
 	// ahead is how far past its start, when that is past the next unit's
 	// start, the parse of the unit read (parser.Unit.Reach): to where a
 	// block whose closer is missing would have stopped, which decided its
@@ -344,7 +349,7 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 		u.sig = sigs[i]
 		u.d = fs[i].pack()
 		f := u.facts()
-		s.final = s.final || f.ret
+		s.final = s.final || f.ret || f.bounded
 		s.tally(u, 1)
 	}
 	s.ctx, s.included = raw.ctx, raw.included
@@ -434,6 +439,7 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 			u.end = int32(pu.Stmt.End() - start)
 		}
 		top.context = top.context || pu.Context
+		top.bounded = top.bounded || pu.Bounded
 		if pu.Stray && !top.stray {
 			top.stray, top.strayAt = true, pu.StrayAt-start
 		}
@@ -458,7 +464,7 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 		top.secure = slices.ContainsFunc(g, func(pu parser.Unit) bool { return pu.Stmt != nil && check.CallsSecurityBuiltin(pu.Stmt) })
 	}
 	u.hashes, u.nwrites = writesFirst(names, writes)
-	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.ahead > 0 || top.parsedTo > 0 || top.values != nil {
+	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.bounded || top.ahead > 0 || top.parsedTo > 0 || top.values != nil {
 		u.top = &top
 	}
 	return u

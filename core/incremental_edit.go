@@ -72,7 +72,7 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 			next = wstarts[i+1]
 		}
 		u := describeUnit(g, wstarts[i], next)
-		if u.facts().ret {
+		if f := u.facts(); f.ret || f.bounded {
 			return nil
 		}
 		s.units = append(s.units, u)

@@ -702,37 +702,46 @@ func TestEditsBelowAnOpenBlock(t *testing.T) {
 	progs := corpusOrSkip(t, stride)
 	paths := slices.Sorted(maps.Keys(progs))
 	const uri = URI("file:///nowhere/edited.wfl")
-	kept, derived, full, tried := 0, 0, 0, 0
-	for n, path := range paths {
-		loc := closerLineRE.FindStringIndex(progs[path])
-		if loc == nil || loc[1] > len(progs[path])/2 {
-			continue
+	for _, every := range []bool{false, true} {
+		what := "its first closer deleted"
+		if every {
+			what = "every closer deleted"
 		}
-		tried++
-		text := progs[path][:loc[0]] + progs[path][loc[1]:]
-		st := fullStateOf(uri, text)
-		rng := rand.New(rand.NewPCG(uint64(n), seed))
-		for k := 0; k < edits; k++ {
-			below := loc[0] + (len(text)-loc[0])/2
-			from, to, ins := coretest.RandomEdit(rng, text[below:])
-			from, to = from+below, to+below
-			next := text[:from] + ins + text[to:]
-			keeps := keepsReaders(st, next)
-			var ok bool
-			st, ok = deriveChecked(t, fmt.Sprintf("%s, its first closer deleted, edit %d ([%d,%d) ← %q)", path, k, from, to, ins), st, text, next)
-			switch {
-			case ok && keeps:
-				kept++
-			case ok:
-				derived++
-			default:
-				full++
+		kept, derived, full, tried := 0, 0, 0, 0
+		for n, path := range paths {
+			loc := closerLineRE.FindStringIndex(progs[path])
+			if loc == nil || loc[1] > len(progs[path])/2 {
+				continue
 			}
-			text = next
+			tried++
+			text := progs[path][:loc[0]] + progs[path][loc[1]:]
+			if every {
+				text = progs[path][:loc[0]] + closerLineRE.ReplaceAllString(progs[path][loc[0]:], "")
+			}
+			st := fullStateOf(uri, text)
+			rng := rand.New(rand.NewPCG(uint64(n), seed))
+			for k := 0; k < edits; k++ {
+				below := loc[0] + (len(text)-loc[0])/2
+				from, to, ins := coretest.RandomEdit(rng, text[below:])
+				from, to = from+below, to+below
+				next := text[:from] + ins + text[to:]
+				keeps := keepsReaders(st, next)
+				var ok bool
+				st, ok = deriveChecked(t, fmt.Sprintf("%s, %s, edit %d ([%d,%d) ← %q)", path, what, k, from, to, ins), st, text, next)
+				switch {
+				case ok && keeps:
+					kept++
+				case ok:
+					derived++
+				default:
+					full++
+				}
+				text = next
+			}
 		}
-	}
-	t.Logf("%d programs: %d edits kept the open blocks above them, %d parsed them again, %d fell back to a full analysis", tried, kept, derived, full)
-	if tried > 0 && kept == 0 {
-		t.Errorf("no edit below an open block kept it (%d derived otherwise, %d full)", derived, full)
+		t.Logf("%s: %d programs: %d edits kept the open blocks above them, %d parsed them again, %d fell back to a full analysis", what, tried, kept, derived, full)
+		if tried > 0 && kept == 0 {
+			t.Errorf("%s: no edit below an open block kept it (%d derived otherwise, %d full)", what, derived, full)
+		}
 	}
 }

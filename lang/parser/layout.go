@@ -713,7 +713,11 @@ var readAhead = struct {
 // mayReadAhead reports whether a statement after a body's layout end may
 // still be read ahead (see walkPerToken).
 func (p *parser) mayReadAhead() bool {
-	return p.aheads < readAhead.aheads && p.walked < readAhead.perToken*len(p.toks)
+	if p.walked >= readAhead.perToken*len(p.toks) {
+		p.bounded = true
+		return false
+	}
+	return p.aheads < readAhead.aheads
 }
 
 // ahead parses a statement with parse, ahead of where the statement lists

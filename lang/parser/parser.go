@@ -159,6 +159,12 @@ type Unit struct {
 	// takenFrom, closesAround): parsed inside another block, it may read
 	// otherwise.
 	Context bool
+	// Bounded is set when the parse of the unit's statement reached the
+	// bound on the work of reading ahead past the layout's end of bodies
+	// (layout.go: walkPerToken): how far that work goes depends on the
+	// text before the unit, so a stretch parsed alone may read the unit
+	// otherwise than the whole text does.
+	Bounded bool
 }
 
 // Units parses src as Parse does and returns the tree, its top-level units
@@ -267,7 +273,7 @@ func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool,
 	}
 	for _, c := range p.units.chunks {
 		for _, u := range c {
-			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray, StrayAt: u.strayAt, Reach: u.reach, Context: u.context})
+			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray, StrayAt: u.strayAt, Reach: u.reach, Context: u.context, Bounded: u.bounded})
 			f.Stmts = append(f.Stmts, u.stmt)
 		}
 	}
@@ -346,6 +352,7 @@ type parser struct {
 	low      int              // the first of frames read since a statement parsed ahead began (layout.go: ahead)
 	aheads   int              // statements being parsed ahead, one inside another (layout.go: maxAheads)
 	walked   int              // tokens read ahead and statements walked past bodies' layout ends (layout.go: walkPerToken)
+	bounded  bool             // the statement being parsed reached that bound
 	walks    map[int]*walkRec // the walks past a body's layout end that hold only plain statements, by first token (layout.go)
 	base     int              // the first of frames opened by the innermost statement
 	memo     map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
@@ -377,6 +384,7 @@ type pendingUnit struct {
 	stray   bool     // stray `end` lines follow it (Unit.Stray)
 	strayAt int      // the first of them (Unit.StrayAt)
 	context bool     // its parse read all its blocks' frames (Unit.Context)
+	bounded bool     // its parse reached the bound on reading ahead (Unit.Bounded)
 }
 
 // noFrame is p.low before a statement's parse read any frame.
@@ -859,9 +867,9 @@ func (p *parser) program() {
 				continue
 			}
 		}
-		p.reach, p.low = p.pos, noFrame
+		p.reach, p.low, p.bounded = p.pos, noFrame, false
 		if st := p.stmtRecover(); st != nil {
-			p.units.add(pendingUnit{start: t.Start, stmt: st, strayAt: -1, reach: p.tokEnd(max(p.reach, p.pos)), context: p.low == 0})
+			p.units.add(pendingUnit{start: t.Start, stmt: st, strayAt: -1, reach: p.tokEnd(max(p.reach, p.pos)), context: p.low == 0, bounded: p.bounded})
 		}
 		for p.kind() == token.Eol {
 			p.next()
