@@ -28,21 +28,10 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	from, oldEnd, newEnd := diffRange(prev.text, text, same)
 	delta := newEnd - oldEnd
 
-	// 1. Parse again from the unit before the edit. The blocks above it
-	// whose closer is missing, and whose reading went on past the edit,
-	// are parsed again only when the edit changed what they read
-	// (readersKeep).
-	w, readers := reparse(prev, text, from, oldEnd, delta, false, true)
-	if w.bound-w.a > len(text)/2+4096 {
+	// 1. Parse again from the unit before the edit.
+	w, wstarts, groups, readers, ok := prev.stretch(text, from, oldEnd, delta)
+	if !ok {
 		return nil // most of the text changed meaning: a full analysis is cheaper
-	}
-	wstarts, groups := groupUnits(text[w.a:w.bound], w.units)
-	if len(readers) > 0 && !prev.readersKeep(text, w, wstarts, groups, readers, oldEnd, delta) {
-		w, readers = reparse(prev, text, from, oldEnd, delta, false, false)
-		if w.bound-w.a > len(text)/2+4096 {
-			return nil
-		}
-		wstarts, groups = groupUnits(text[w.a:w.bound], w.units)
 	}
 	n, first, next, a, bound, cut := len(prev.starts), w.first, w.next, w.a, w.bound, w.cut
 	win, wdropped := w.file, w.dropped
@@ -606,6 +595,26 @@ func (a *Analysis) ParseWithout(from, to int) *ast.File {
 	return f
 }
 
+// stretch returns the stretch of text (prev's text with [from, oldEnd)
+// replaced, delta bytes longer) that derive parses again, its units grouped
+// as the state's, and the blocks above it whose closer is missing and whose
+// reading went on past the edit, when the edit did not change what they
+// read (readersKeep): those are not parsed again, their findings past the
+// edit are moved. ok is false when the stretch is more than half the text.
+func (prev *diagState) stretch(text string, from, oldEnd, delta int) (w window, wstarts []int, groups [][]parser.Unit, readers []int, ok bool) {
+	for _, narrow := range []bool{true, false} {
+		w, readers = reparse(prev, text, from, oldEnd, delta, false, narrow)
+		if w.bound-w.a > len(text)/2+4096 {
+			return w, nil, nil, nil, false
+		}
+		wstarts, groups = groupUnits(text[w.a:w.bound], w.units)
+		if len(readers) == 0 || prev.readersKeep(text, w, wstarts, groups, readers, from, oldEnd, delta) {
+			break
+		}
+	}
+	return w, wstarts, groups, readers, true
+}
+
 // readersKeep reports whether the blocks above a stretch parsed again whose
 // closer is missing and whose reading went on past it (readers: units
 // before w.first) read after the edit what they read before, so that only
@@ -618,16 +627,17 @@ func (a *Analysis) ParseWithout(from, to int) *ast.File {
 // words, read no block around them and hold no stray `end` and no parse
 // error, old or new, and the reading went through the stretch (its finding
 // is past it). Any other change parses the readers again (reparse).
-func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][]parser.Unit, readers []int, oldEnd, delta int) bool {
+func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][]parser.Unit, readers []int, from, oldEnd, delta int) bool {
 	if len(groups) != w.next-w.first {
 		return false
 	}
 	for i, g := range groups {
 		k := w.first + i
 		at, was := w.a+wstarts[i], s.starts[k]
-		if was >= oldEnd {
+		switch {
+		case was >= oldEnd:
 			was += delta
-		} else if was > w.a && was >= oldEnd-max(delta, 0)-1 {
+		case was > from:
 			return false // it started in what the edit replaced
 		}
 		if at != was || firstWord(text[at:]) != firstWord(s.text[s.starts[k]:]) {

@@ -675,12 +675,8 @@ var closerLineRE = regexp.MustCompile(`(?m)^[ \t]*end( [a-z]+)?[ \t]*\r?\n`)
 // (reparse's readers, readersKeep).
 func keepsReaders(st *diagState, next string) bool {
 	from, oldEnd, newEnd := diffRange(st.text, next, sameEnds{})
-	w, readers := reparse(st, next, from, oldEnd, newEnd-oldEnd, false, true)
-	if len(readers) == 0 {
-		return false
-	}
-	wstarts, groups := groupUnits(next[w.a:w.bound], w.units)
-	return st.readersKeep(next, w, wstarts, groups, readers, oldEnd, newEnd-oldEnd)
+	_, _, _, readers, ok := st.stretch(next, from, oldEnd, newEnd-oldEnd)
+	return ok && len(readers) > 0
 }
 
 // TestEditsBelowAnOpenBlock deletes the first closer of each program (its

@@ -620,12 +620,7 @@ type walk struct {
 	plain bool      // every statement walked is plain (see walkRec)
 	segs  []walkSeg // what it walked
 	reach int
-	jumps []walkJump // the walks taken over, where they stand in the body
-}
-
-type walkJump struct {
-	at  int // the body's statements before it
-	rec *walkRec
+	took  bool // a walk was taken over (segs holds one)
 }
 
 // add notes a statement parsed ahead past the cut.
@@ -635,27 +630,23 @@ func (w *walk) add(p *parser, a ahead) {
 	w.reach = max(w.reach, a.reach)
 }
 
-// take notes a walk taken over, after the body's first n statements.
-func (w *walk) take(n int, r *walkRec) {
+// take notes a walk taken over.
+func (w *walk) take(r *walkRec) {
 	w.segs = append(w.segs, walkSeg{rec: r})
 	w.reach = max(w.reach, r.reach)
-	w.jumps = append(w.jumps, walkJump{at: n, rec: r})
+	w.took = true
 }
 
-// body returns the statements of a body: stmts, with the statements of
-// the walks it took over in their places.
-func (w *walk) body(stmts []ast.Stmt) []ast.Stmt {
-	out := make([]ast.Stmt, 0, len(stmts))
-	j := 0
-	for i := 0; i <= len(stmts); i++ {
-		for ; j < len(w.jumps) && w.jumps[j].at == i; j++ {
-			out = w.jumps[j].rec.appendStmts(out)
-		}
-		if i < len(stmts) {
-			out = append(out, stmts[i])
-		}
+// body returns the statements of a body, stmts (those from index cut on
+// are the statements walked past the layout's end), with the statements of
+// the walks it took over in their places: the statements walked are those
+// of w.segs, in order.
+func (w *walk) body(stmts []ast.Stmt, cut int) []ast.Stmt {
+	out := append(make([]ast.Stmt, 0, len(stmts)), stmts...)
+	if !w.took {
+		return out
 	}
-	return out
+	return (&walkRec{segs: w.segs}).appendStmts(out[:cut])
 }
 
 // appendStmts appends the walk's statements to out, those of the walks it
@@ -711,7 +702,8 @@ var readAhead = struct {
 }{walkPerToken, maxAheads, true}
 
 // mayReadAhead reports whether a statement after a body's layout end may
-// still be read ahead (see walkPerToken).
+// still be read ahead (see walkPerToken), and marks the statement being
+// parsed (p.bounded) when the bound on the work says no.
 func (p *parser) mayReadAhead() bool {
 	if p.walked >= readAhead.perToken*len(p.toks) {
 		p.bounded = true

@@ -992,7 +992,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 				p.note(r.reach)
 				p.walked++
 				after = append(after, ahead{start: start, walk: r})
-				w.take(n, r)
+				w.take(r)
 				continue
 			}
 			p.walked++
@@ -1034,7 +1034,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		p.note(p.pos)
 		fr.ended, fr.at = true, p.pos
 		n = cut
-		w.jumps = nil // the walks taken over were past the cut
+		w.took = false // the walks taken over were past the cut
 		// The parser goes on from the line breaks before the cut, which
 		// the statement lists around skip, as after any statement.
 		p.pos = cutPos
@@ -1056,7 +1056,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		p.lastEnd = p.bodyBlanks(fr, p.lastEnd, len(p.src))
 	}
 	if n > 0 {
-		b.Stmts = w.body(p.stmts[base : base+n])
+		b.Stmts = w.body(p.stmts[base:base+n], cut)
 	} else if cut < 0 && !p.atEOF() {
 		from = p.headerLineEnd(from)
 	}
