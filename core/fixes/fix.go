@@ -16,6 +16,7 @@ import (
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/format"
+	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
 
@@ -274,6 +275,7 @@ type fixer struct {
 	lines    *token.Lines      // the snapshot's line table
 	reported []diag.Diagnostic // the snapshot's diagnostics, as its analysis reports them
 	a        *core.Analysis    // see analysis; nil until a fix needs it
+	own      *ast.File         // see ownTree; nil until needed
 	whole    bool              // the fixes of one place are made from the full analysis too (see analysisAt)
 
 	depths     []int // canonical indentation depth of each line, computed on first use
@@ -323,6 +325,21 @@ func (fx *fixer) tree() *ast.File {
 		return fx.a.File
 	}
 	return fx.snap.Syntax().File
+}
+
+// ownTree returns the syntax tree of the snapshot's own text. It is tree,
+// unless a quote is left open: the snapshot's features then read the text
+// with the quote closed on its line (Snapshot.ReadText), where the checks of
+// a fix need what the text itself holds (a statement of words the open
+// quote's line may hold is an error that the fixed program still has).
+func (fx *fixer) ownTree() *ast.File {
+	if fx.snap.ReadText() == fx.src {
+		return fx.tree()
+	}
+	if fx.own == nil {
+		fx.own, _ = parser.Parse(fx.src)
+	}
+	return fx.own
 }
 
 // fixes returns the candidate fixes of d, unchecked.
@@ -507,7 +524,7 @@ func (fx *fixer) unread(offset int, edits []core.Edit) bool {
 	if fx.bad == nil {
 		fx.bad = []token.Span{}
 		if slices.ContainsFunc(fx.reported, isError) {
-			ast.Inspect(fx.tree(), func(n ast.Node) bool {
+			ast.Inspect(fx.ownTree(), func(n ast.Node) bool {
 				switch n.(type) {
 				case *ast.BadStmt, *ast.BadExpr:
 					fx.bad = append(fx.bad, token.Span{Start: n.Pos(), End: n.End()})
@@ -580,7 +597,7 @@ func (fx *fixer) withHidden(diags []diag.Diagnostic, v *core.Snapshot) []diag.Di
 	out := diags[:len(diags):len(diags)]
 	var tree *ast.File
 	if !parses && v == fx.snap {
-		tree = fx.tree() // the snapshot's own parse, perhaps made already for its folding ranges
+		tree = fx.ownTree() // the snapshot's own parse, perhaps made already for its folding ranges
 	}
 	for d := range v.PassFindings(parses, tree) {
 		if !reported[finding{d.Span, d.Code, d.Message}] {

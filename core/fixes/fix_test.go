@@ -451,3 +451,33 @@ func TestFixesWithoutAnalysis(t *testing.T) {
 		t.Fatal("the fixes of an undefined name made a full analysis")
 	}
 }
+
+// TestCloserFixBesideAnOpenQuote checks the fix of a block's missing closer
+// in a program whose last line holds a quote with no end. The reference
+// drops such a quote and reads the words after it as names, an error the
+// program has whether or not the block is closed; the features read the
+// text with the quote closed on its line (as while the string is typed),
+// but the fix is checked against what the text itself holds, so the error
+// is not taken for one the fix makes.
+func TestCloserFixBesideAnOpenQuote(t *testing.T) {
+	text := "store n as 3\ncheck if n is greater than 2:\n    display n\n\ndisplay \"Final Report"
+	s := core.NewSnapshot("file:///nowhere/quote.wfl", 1, text)
+	_, shown := s.Tolerant()
+	i := slices.IndexFunc(shown, func(d diag.Diagnostic) bool { return d.Kind == diag.Unclosed })
+	if i < 0 {
+		t.Fatalf("no finding of the missing 'end check' among %v", shown)
+	}
+	var fix *Fix
+	for _, f := range At(s, shown[i].Span) {
+		if f.Preferred && f.Kind == InsertCloser {
+			fix = &f
+		}
+	}
+	if fix == nil {
+		t.Fatalf("no preferred fix inserts 'end check'; fixes: %v", At(s, shown[i].Span))
+	}
+	out, err := core.ApplyEdits(text, fix.Edits...)
+	if want := "store n as 3\ncheck if n is greater than 2:\n    display n\nend check\n\ndisplay \"Final Report"; err != nil || out != want {
+		t.Errorf("the fix %q makes\n%s\nnot\n%s (%v)", fix.Title, out, want, err)
+	}
+}
