@@ -8,6 +8,7 @@ package core
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
@@ -621,16 +622,21 @@ func (prev *diagState) stretch(text string, from, oldEnd, delta int) (w window, 
 // the places past the edit in their findings move. Such a block's body
 // ends where the layout says; to decide, its parse read the statements
 // after it one by one, each as a whole, to where the reference stops the
-// body (the end of the text, a stray `end`, a clause word or a parse
-// error, which its closer's finding points at). It reads the same when the
-// stretch's new units stand where its old ones stood, start with the same
-// words, read no block around them and hold no stray `end` and no parse
-// error, old or new, and the reading went through the stretch (its finding
-// is past it). Any other change parses the readers again (reparse).
+// body (the end of the text, a stray `end` or a clause word, which its
+// closer's finding points at). A statement that does not parse is skipped
+// to the next line there as at the top level, and the reading goes on. It
+// reads the same when the stretch's new units stand where its old ones
+// stood, start with the same words, read no block around them and hold no
+// stray `end` and no block whose closer is missing or mistyped, old or new,
+// and the reading went through the stretch (its finding is past it). A
+// parse error in the stretch, old or new, keeps the readers only when none
+// holds a body of members, whose reading stops at one (holdsMembers). Any
+// other change parses the readers again (reparse).
 func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][]parser.Unit, readers []int, from, oldEnd, delta int) bool {
 	if len(groups) != w.next-w.first {
 		return false
 	}
+	broken := false // a unit of the stretch, old or new, holds a parse error
 	for i, g := range groups {
 		k := w.first + i
 		at, was := w.a+wstarts[i], s.starts[k]
@@ -643,15 +649,23 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 		if at != was || firstWord(text[at:]) != firstWord(s.text[s.starts[k]:]) {
 			return false
 		}
-		if f := s.units[k].facts(); f.context || f.stray || s.units[k].d != nil && s.units[k].d.firstParse >= 0 {
+		f := s.units[k].facts()
+		if f.context || f.stray {
 			return false
 		}
-		for _, pu := range g {
-			// A parse error stops the reading of a body there, as the
-			// reference stops: the block's closer check fails at it.
-			if pu.Context || pu.Stray || slices.ContainsFunc(pu.Diags, func(d diag.Diagnostic) bool { return d.Severity == diag.Error }) {
+		if d := s.units[k].d; d != nil && d.firstParse >= 0 {
+			// A block whose closer is missing or mistyped reads what
+			// follows it, and what precedes it may read it otherwise.
+			if f.ahead > 0 || slices.ContainsFunc(d.list, func(x finding) bool { return x.Kind.Layout() }) {
 				return false
 			}
+			broken = true
+		}
+		for _, pu := range g {
+			if pu.Context || pu.Stray || len(pu.Opens) > 0 || slices.ContainsFunc(pu.Diags, func(d diag.Diagnostic) bool { return d.Kind.Layout() }) {
+				return false
+			}
+			broken = broken || slices.ContainsFunc(pu.Diags, func(d diag.Diagnostic) bool { return d.Severity == diag.Error })
 		}
 	}
 	// The old stretch: [w.a, bound) of the old text.
@@ -662,6 +676,9 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 	inside := func(rel, r int) bool { return s.starts[r]+rel >= w.a && s.starts[r]+rel < bound }
 	for _, r := range readers {
 		u := s.units[r]
+		if broken && holdsMembers(s.text[s.starts[r]:s.starts[r]+int(u.end)]) {
+			return false
+		}
 		if s.starts[r]+u.facts().ahead < bound {
 			return false // its reading stopped in the stretch
 		}
@@ -680,6 +697,22 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 		}
 	}
 	return true
+}
+
+// holdsMembers reports whether a line of text starts with a word that
+// may open a body of members (a describe's tests and hooks, a container's
+// or an instance's members, an interface's requirements). The reading of
+// such a body past its layout end stops at a parse error, where a body of
+// statements skips the statement and goes on: a parse error the edit made
+// or mended changes what the block read.
+func holdsMembers(text string) bool {
+	for line := range strings.Lines(text) {
+		switch firstWord(strings.TrimLeft(line, " \t")) {
+		case "describe", "test", "setup", "teardown", "create":
+			return true
+		}
+	}
+	return false
 }
 
 // firstWord returns the letters text starts with.

@@ -220,6 +220,16 @@ func BenchmarkKeystrokeHover(b *testing.B) {
 			"    display call sum_numbers_c%[1]d with bonus and total_c%[1]d", chunk)
 		keystrokeHover(b, benchdoc.Clean(10000), call, typed, "call sum_")
 	})
+	// The clean document below an action opened at its top and never
+	// closed (its `end action` not typed yet), typed into in the middle:
+	// the action's parse read to the end of the text to find where its
+	// body stops, through the line typed into, whose keystrokes leave it
+	// broken (`and 1+`) most of the time.
+	b.Run("open-above/lines=10000", func(b *testing.B) {
+		call := fmt.Sprintf("display call sum_numbers_c%[1]d with total_c%[1]d and 1", chunk)
+		text := "define action called opened with parameters n:\n    display n\n" + benchdoc.Clean(10000)
+		keystrokeHover(b, text, call, fmt.Sprintf("+total_c%d", chunk), "call sum_")
+	})
 	// A program of tests, whose every test writes the same counts
 	// (benchdoc.Tests), typed into the middle test's write of one.
 	b.Run("tests/lines=10000", func(b *testing.B) {
