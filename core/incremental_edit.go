@@ -241,27 +241,64 @@ func sameFinding(x, y finding) bool {
 // none. It returns -1 when the old units cannot tell: one of them has a
 // parse error, or its parse depended on the blocks it is in (a broken
 // statement, or one whose lines the layout and its blocks' closers read
-// together, may read otherwise inside a body than at the top level).
-func (s *diagState) stopsAfter(at, delta, end int) int {
+// together, may read otherwise inside a body than at the top level). A
+// unit holding only blocks left open that read on to the end of the text
+// (endsOpen) tells: the body reads on to there too.
+//
+// open reports that a unit there holds blocks whose closers are missing
+// and that read on to the end of the text (endsOpen), and that the body
+// reads on to there too: so it does in the whole text when it reads the
+// unit as the top level does, which a body holding no block left open
+// other than so, and no stray or mistyped `end`, does (plainStretch).
+func (s *diagState) stopsAfter(at, delta, end int) (stop int, open bool) {
 	for k := max(unitAt(s.starts, at), 0); k < len(s.units); k++ {
 		u := s.units[k]
+		if s.starts[k] >= at && s.endsOpen(k) {
+			if k == unitAt(s.starts, at) && k+1 < len(s.units) && indentAt(s.text, s.starts[k+1]) > indentAt(s.text, s.starts[k]) {
+				return -1, false // a body reading it may take the next line for its own (misindented)
+			}
+			return end, true
+		}
 		if u.d != nil && u.d.firstParse >= 0 || u.facts().context {
-			return -1
+			return -1, false
 		}
 		if startsClause(s.text[s.starts[k]:s.end(k)]) {
 			if s.starts[k] >= at {
-				return s.starts[k] + delta
+				return s.starts[k] + delta, false
 			}
-			return -1
+			return -1, false
 		}
 		if f := u.facts(); f.stray {
 			if s.starts[k]+f.strayAt >= at {
-				return s.starts[k] + f.strayAt + delta
+				return s.starts[k] + f.strayAt + delta, false
 			}
-			return -1 // past its first stray end: the others are not known
+			return -1, false // past its first stray end: the others are not known
 		}
 	}
-	return end
+	return end, false
+}
+
+// plainStretch reports whether the units of a stretch parsed from base, in
+// a text n bytes long, read no block around them and hold no stray or
+// mistyped `end` and no block left open but those that read on to the end
+// of the text. Blocks left open that read past such a stretch into units
+// left so (stopsAfter's open) read them as the top level does, and read
+// them once: in the whole text each records what it read, and the block
+// around takes it over (lang/parser: walkRec). Read past anything else,
+// the whole text may read them again, up to the parser's bound on the work
+// of reading ahead, past which it reads otherwise.
+func plainStretch(units []parser.Unit, base, n int) bool {
+	for _, pu := range units {
+		if pu.Context || pu.Stray || pu.Bounded || len(pu.Opens) > 0 && pu.Reach+base != n {
+			return false
+		}
+		for _, d := range pu.Diags {
+			if d.Kind.Layout() && (d.Kind != diag.Unclosed || d.Code != diag.ParseEOF) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // pointsBack returns the last unit from index from on whose parse error
@@ -295,7 +332,8 @@ func (s *diagState) readByStretch(w window, base, delta int) int {
 		if a := u.facts().ahead; a > 0 {
 			reach = max(reach, s.starts[i]+a)
 			for _, x := range u.d.list {
-				if x.from == fromParse && s.starts[i]+x.Span.Start >= bound {
+				// (A closer's finding at the end of the text is no unit's.)
+				if x.from == fromParse && s.starts[i]+x.Span.Start >= bound && s.starts[i]+x.Span.Start < len(s.text) {
 					last = max(last, unitAt(s.starts, s.starts[i]+x.Span.Start))
 				}
 			}
@@ -307,7 +345,7 @@ func (s *diagState) readByStretch(w window, base, delta int) int {
 		}
 	}
 	for k := w.next; k < len(s.units) && s.starts[k] < reach; k++ {
-		if u := s.units[k]; u.d != nil && u.d.firstParse >= 0 || u.facts().context {
+		if u := s.units[k]; (u.d != nil && u.d.firstParse >= 0 || u.facts().context) && !s.endsOpen(k) {
 			last = k
 		}
 	}
@@ -407,14 +445,17 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs, narrow 
 		// cannot tell, the stretch is short, and parsed on.
 		var short bool
 		if w.cut < len(text) {
+			open := false
 			ahead := func(at int) int {
-				stop := prev.stopsAfter(at+base-delta, delta, len(text))
+				stop, o := prev.stopsAfter(at+base-delta, delta, len(text))
 				if stop < 0 {
 					return -1
 				}
+				open = open || o
 				return stop - base
 			}
 			w.file, w.units, w.dropped, short = parser.UnitsAhead(text[base:], w.a-base, w.cut-base, ahead)
+			short = short || open && !plainStretch(w.units, base, len(text))
 		} else if abs {
 			w.file, w.units, w.dropped = parser.UnitsFrom(text, w.a)
 		} else {
@@ -627,8 +668,9 @@ func (prev *diagState) stretch(text string, from, oldEnd, delta int) (w window, 
 // to the next line there as at the top level, and the reading goes on. It
 // reads the same when the stretch's new units stand where its old ones
 // stood, start with the same words, read no block around them and hold no
-// stray `end` and no block whose closer is missing or mistyped, old or new,
-// and the reading went through the stretch (its finding is past it). A
+// stray `end` and no block whose closer is missing or mistyped but blocks
+// that read on to the end of the text as the readers do, old or new, and
+// the reading went through the stretch (its finding is past it). A
 // parse error in the stretch, old or new, keeps the readers only when none
 // holds a body of members, whose reading stops at one (holdsMembers). Any
 // other change parses the readers again (reparse).
@@ -653,19 +695,36 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 		if f.context || f.stray {
 			return false
 		}
+		// A block whose closer is missing or mistyped reads what follows
+		// it, and what precedes it may read it otherwise: unless it reads
+		// on to the end of the text, as the blocks above do.
 		if d := s.units[k].d; d != nil && d.firstParse >= 0 {
-			// A block whose closer is missing or mistyped reads what
-			// follows it, and what precedes it may read it otherwise.
-			if f.ahead > 0 || slices.ContainsFunc(d.list, func(x finding) bool { return x.Kind.Layout() }) {
+			for _, x := range d.list {
+				if x.from != fromParse || x.Severity != diag.Error {
+					continue
+				}
+				if x.Kind.Layout() && (x.Kind != diag.Unclosed || x.Code != diag.ParseEOF) {
+					return false
+				}
+				broken = broken || !x.Kind.Layout()
+			}
+			if f.ahead > 0 && s.starts[k]+f.ahead != len(s.text) {
 				return false
 			}
-			broken = true
 		}
 		for _, pu := range g {
-			if pu.Context || pu.Stray || len(pu.Opens) > 0 || slices.ContainsFunc(pu.Diags, func(d diag.Diagnostic) bool { return d.Kind.Layout() }) {
+			if pu.Context || pu.Stray || pu.Bounded || len(pu.Opens) > 0 && pu.Reach+w.a != len(text) {
 				return false
 			}
-			broken = broken || slices.ContainsFunc(pu.Diags, func(d diag.Diagnostic) bool { return d.Severity == diag.Error })
+			for _, d := range pu.Diags {
+				if d.Severity != diag.Error {
+					continue
+				}
+				if d.Kind.Layout() && (d.Kind != diag.Unclosed || d.Code != diag.ParseEOF) {
+					return false
+				}
+				broken = broken || !d.Kind.Layout()
+			}
 		}
 	}
 	// The old stretch: [w.a, bound) of the old text.
@@ -697,6 +756,40 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 		}
 	}
 	return true
+}
+
+// endsOpen reports whether unit k holds blocks whose closer is missing and
+// that read on to the end of the text, and no other parse finding: each of
+// its parse findings is a closer's that the end of the text stopped the
+// body for (ParseEOF; no stray `end` and no clause word stopped it before).
+// A body that reads into the unit reads it as the top level does, and then
+// on to the end of the text too.
+func (s *diagState) endsOpen(k int) bool {
+	u := s.units[k]
+	f := u.facts()
+	if u.d == nil || u.d.firstParse < 0 || f.context || f.stray || f.bounded || s.starts[k]+f.ahead != len(s.text) && k+1 < len(s.units) {
+		return false // (the last unit reads to the end of the text as its own)
+	}
+	return !slices.ContainsFunc(u.d.list, func(x finding) bool {
+		return x.from == fromParse && (x.Kind != diag.Unclosed || x.Code != diag.ParseEOF)
+	})
+}
+
+// indentAt returns the indentation, in columns (a tab counts four, as the
+// parser counts it), of the line holding offset.
+func indentAt(text string, offset int) int {
+	n := 0
+	for i := lineStartOf(text, offset); i < len(text); i++ {
+		switch text[i] {
+		case ' ', '\f':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
 }
 
 // holdsMembers reports whether a line of text starts with a word that

@@ -741,3 +741,51 @@ func TestEditsBelowAnOpenBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestTypingAmongOpenBlocks types into a document written without any
+// `end` (300 actions, each holding a check, none closed), as while a
+// program is typed before its closers: every block reads on to the end of
+// the text to find where its body stops, and each ends where the layout
+// says. A keystroke in the middle action, broken or not, derives its
+// diagnostics from the last version's, equal to a full analysis, and
+// parses again only the actions around it: the blocks above are left as
+// they were, and where the blocks below stop reading is known from the
+// last version's.
+func TestTypingAmongOpenBlocks(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "define action called act%[1]d with parameters n:\n    store v%[1]d as n plus %[1]d\n    check if v%[1]d is greater than 3:\n        display v%[1]d\n", i)
+	}
+	text := b.String()
+	line := "        display v150"
+	at := strings.Index(text, line) + len(line)
+	typed := " plus n\n        store extra as v150 times 2"
+	st := fullStateOf("file:///nowhere/open.wfl", text)
+	var full, long []int
+	for k := range 2 * len(typed) {
+		var next string
+		if k < len(typed) {
+			next = text[:at+k] + typed[k:k+1] + text[at+k:]
+		} else {
+			d := at + 2*len(typed) - k - 1 // delete what was typed, last first
+			next = text[:d] + text[d+1:]
+		}
+		from, oldEnd, newEnd := diffRange(st.text, next, sameEnds{})
+		if w, _, _, _, ok := st.stretch(next, from, oldEnd, newEnd-oldEnd); ok && w.bound-w.a > len(next)/50 {
+			long = append(long, k)
+		}
+		var ok bool
+		st, ok = deriveChecked(t, fmt.Sprintf("keystroke %d", k), st, text, next)
+		if !ok {
+			full = append(full, k)
+		}
+		text = next
+	}
+	if len(full) > 0 {
+		t.Errorf("%d of %d keystrokes took a full analysis: %v", len(full), 2*len(typed), full)
+	}
+	if len(long) > 0 {
+		t.Errorf("%d of %d keystrokes parsed more than a fiftieth of the text again: %v", len(long), 2*len(typed), long)
+	}
+}

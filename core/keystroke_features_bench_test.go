@@ -230,6 +230,17 @@ func BenchmarkKeystrokeHover(b *testing.B) {
 		text := "define action called opened with parameters n:\n    display n\n" + benchdoc.Clean(10000)
 		keystrokeHover(b, text, call, fmt.Sprintf("+total_c%d", chunk), "call sum_")
 	})
+	// A document written without any `end`: 2,000 actions each holding a
+	// check, none closed (8,000 lines), typed into in the middle one.
+	// Every block reads on to the end of the text to find where its body
+	// stops; each ends where the next begins.
+	b.Run("all-open/lines=8000", func(b *testing.B) {
+		var doc strings.Builder
+		for i := range 2000 {
+			fmt.Fprintf(&doc, "define action called act%[1]d with parameters n:\n    store v%[1]d as n plus %[1]d\n    check if v%[1]d is greater than 3:\n        display v%[1]d\n", i)
+		}
+		keystrokeHover(b, doc.String(), "display v1000", " plus n", "display v")
+	})
 	// A program of tests, whose every test writes the same counts
 	// (benchdoc.Tests), typed into the middle test's write of one.
 	b.Run("tests/lines=10000", func(b *testing.B) {

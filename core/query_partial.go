@@ -645,9 +645,14 @@ func (s *diagState) parseRun(start, end, cut, i, j int) (*ast.File, []parser.Uni
 		f, units, _ := parser.UnitsFrom(text, start)
 		return f, units
 	}
-	rest := func(at int) int { return s.stopsAfter(at, 0, len(text)) }
+	open := false
+	rest := func(at int) int {
+		stop, o := s.stopsAfter(at, 0, len(text))
+		open = open || o && stop >= 0
+		return stop
+	}
 	f, units, _, short := parser.UnitsAhead(text, start, cut, rest)
-	if !short && !readPast(units, end, cut) {
+	if !short && !readPast(units, end, cut) && (!open || plainStretch(units, 0, len(text))) {
 		return f, units
 	}
 	for u := i; u <= j; u++ {

@@ -232,7 +232,16 @@ func (p *parser) member(fr *frame, t token.Token, parse func()) (ended bool) {
 // as if it came next, and reports whether there is one. At the end of the
 // text it makes the parser's end of file the text's.
 func (p *parser) readPast(wanted bool) bool {
-	if !wanted || p.rest == nil || p.eof.Start >= len(p.src) {
+	if !wanted || p.rest == nil {
+		return false
+	}
+	if p.eof.Start >= len(p.src) {
+		if p.clearFor != nil {
+			// The rest was read already, and no place stops a body before
+			// the end of the text: a body inside the one that read it
+			// reads on to there too.
+			p.clearFor = p.top()
+		}
 		return false
 	}
 	at := p.rest(p.eof.Start)
@@ -258,6 +267,34 @@ func (p *parser) readPast(wanted bool) bool {
 	p.toks = append(p.toks, lexer.LexFrom(p.src[:e], at, nil).Tokens...)
 	p.eof.Start, p.eof.End = e, e
 	return true
+}
+
+// endsPast reports whether the body of fr, which reached the end of the
+// tokens of a stretch (UnitsAhead) before its layout end, ends by the
+// layout where the stretch does: the text after it starts a line at or
+// left of fr's header with a word that neither continues a block nor
+// starts a member. The body then reads the rest of the text as a body read
+// past its layout end does (readPast), or as a block inside it read it
+// already, on to the end of the text. A block inside a container or a
+// describe, whose end the members after it decide, is left to the caller.
+func (p *parser) endsPast(fr *frame) bool {
+	if fr == nil || p.rest == nil || p.to >= len(p.src) || fr.close == nil || fr.members || fr.member != nil ||
+		!p.firstOnLine(p.to) || p.indentOf(p.to) > fr.indent || !p.mayReadAhead() {
+		return false
+	}
+	// The rest is not read yet, or a block inside fr read it, and no place
+	// stopped its body before the end of the text.
+	if p.eof.Start != p.to && (p.eof.Start < len(p.src) || p.clearFor == nil) {
+		return false
+	}
+	e := strings.IndexAny(p.src[p.to:], "\r\n")
+	if e < 0 {
+		e = len(p.src)
+	} else {
+		e += p.to
+	}
+	lx := lexer.LexFrom(p.src[:e], p.to, nil)
+	return len(lx.Tokens) > 0 && lx.Tokens[0].Start == p.to && plainStart(lx.Tokens[0].Kind)
 }
 
 // readsAround notes that the parse asks the blocks around fr how they read

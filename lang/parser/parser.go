@@ -959,7 +959,17 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	cut, cutPos := -1, 0 // statements before the layout's end of the body, and its token; -1 before it
 	var after []ahead    // the statements from there on
 	w := walk{plain: true}
-	for p.pos < len(p.toks) || p.readPast(cut >= 0) {
+	for {
+		if p.pos >= len(p.toks) {
+			if cut < 0 && p.endsPast(fr) {
+				// The layout ends the body where the stretch does: the
+				// rest of the text is read as past any layout end.
+				cut, cutPos = n, p.pos
+			}
+			if !p.readPast(cut >= 0) {
+				break
+			}
+		}
 		k := p.kind()
 		if stop(k) {
 			if k == token.KeywordEnd && fr != nil && p.strayEnd(fr) {
