@@ -251,11 +251,15 @@ func sameFinding(x, y finding) bool {
 // unit as the top level does, which a body holding no block left open
 // other than so, and no stray or mistyped `end`, does (plainStretch).
 func (s *diagState) stopsAfter(at, delta, end int) (stop int, open bool) {
-	for k := max(unitAt(s.starts, at), 0); k < len(s.units); k++ {
+	k0 := max(unitAt(s.starts, at), 0)
+	for k := k0; k < len(s.units); k++ {
 		u := s.units[k]
 		if s.starts[k] >= at && s.endsOpen(k) {
-			if k == unitAt(s.starts, at) && k+1 < len(s.units) && indentAt(s.text, s.starts[k+1]) > indentAt(s.text, s.starts[k]) {
-				return -1, false // a body reading it may take the next line for its own (misindented)
+			if k0+1 < len(s.units) && parser.Indent(s.text, s.starts[k0+1]) > parser.Indent(s.text, s.starts[k0]) {
+				// A body whose layout ends at the first unit may take the
+				// line after it for its own (the line at the end was
+				// misindented).
+				return -1, false
 			}
 			return end, true
 		}
@@ -279,15 +283,21 @@ func (s *diagState) stopsAfter(at, delta, end int) (stop int, open bool) {
 }
 
 // plainStretch reports whether the units of a stretch parsed from base, in
-// a text n bytes long, read no block around them and hold no stray or
+// a text n bytes long (the stretch's text is text), hold no members, read
+// no block around them and hold no stray or
 // mistyped `end` and no block left open but those that read on to the end
 // of the text. Blocks left open that read past such a stretch into units
-// left so (stopsAfter's open) read them as the top level does, and read
-// them once: in the whole text each records what it read, and the block
-// around takes it over (lang/parser: walkRec). Read past anything else,
-// the whole text may read them again, up to the parser's bound on the work
-// of reading ahead, past which it reads otherwise.
-func plainStretch(units []parser.Unit, base, n int) bool {
+// left so (stopsAfter's open), or as a block inside them read it, or from
+// a layout end where the stretch ends (parser.UnitsAhead's shared), read
+// them as the top level does, and once: in the whole text each records
+// what it read, and the block around takes it over (lang/parser: walkRec).
+// Read past anything else, the whole text may read them again, up to the
+// parser's bound on the work of reading ahead, past which it reads
+// otherwise.
+func plainStretch(text string, units []parser.Unit, base, n int) bool {
+	if holdsMembers(text) {
+		return false // a member's body stops at the next member
+	}
 	for _, pu := range units {
 		if pu.Context || pu.Stray || pu.Bounded || len(pu.Opens) > 0 && pu.Reach+base != n {
 			return false
@@ -454,8 +464,9 @@ func reparse(prev *diagState, text string, from, oldEnd, delta int, abs, narrow 
 				open = open || o
 				return stop - base
 			}
-			w.file, w.units, w.dropped, short = parser.UnitsAhead(text[base:], w.a-base, w.cut-base, ahead)
-			short = short || open && !plainStretch(w.units, base, len(text))
+			var shared bool
+			w.file, w.units, w.dropped, short, shared = parser.UnitsAhead(text[base:], w.a-base, w.cut-base, ahead)
+			short = short || (open || shared) && !plainStretch(text[w.a:w.cut], w.units, base, len(text))
 		} else if abs {
 			w.file, w.units, w.dropped = parser.UnitsFrom(text, w.a)
 		} else {
@@ -671,14 +682,14 @@ func (prev *diagState) stretch(text string, from, oldEnd, delta int) (w window, 
 // stray `end` and no block whose closer is missing or mistyped but blocks
 // that read on to the end of the text as the readers do, old or new, and
 // the reading went through the stretch (its finding is past it). A
-// parse error in the stretch, old or new, keeps the readers only when none
-// holds a body of members, whose reading stops at one (holdsMembers). Any
+// parse error or a block left open in the stretch, old or new, keeps the
+// readers only when none holds a body of members (holdsMembers). Any
 // other change parses the readers again (reparse).
 func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][]parser.Unit, readers []int, from, oldEnd, delta int) bool {
 	if len(groups) != w.next-w.first {
 		return false
 	}
-	broken := false // a unit of the stretch, old or new, holds a parse error
+	broken := false // a unit of the stretch, old or new, holds a parse error or a block left open
 	for i, g := range groups {
 		k := w.first + i
 		at, was := w.a+wstarts[i], s.starts[k]
@@ -706,7 +717,7 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 				if x.Kind.Layout() && (x.Kind != diag.Unclosed || x.Code != diag.ParseEOF) {
 					return false
 				}
-				broken = broken || !x.Kind.Layout()
+				broken = true
 			}
 			if f.ahead > 0 && s.starts[k]+f.ahead != len(s.text) {
 				return false
@@ -723,7 +734,7 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 				if d.Kind.Layout() && (d.Kind != diag.Unclosed || d.Code != diag.ParseEOF) {
 					return false
 				}
-				broken = broken || !d.Kind.Layout()
+				broken = true
 			}
 		}
 	}
@@ -763,7 +774,9 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 // its parse findings is a closer's that the end of the text stopped the
 // body for (ParseEOF; no stray `end` and no clause word stopped it before).
 // A body that reads into the unit reads it as the top level does, and then
-// on to the end of the text too.
+// on to the end of the text too, unless the unit holds members (a
+// describe's tests, a container's actions: holdsMembers), which end a
+// member's body.
 func (s *diagState) endsOpen(k int) bool {
 	u := s.units[k]
 	f := u.facts()
@@ -772,31 +785,15 @@ func (s *diagState) endsOpen(k int) bool {
 	}
 	return !slices.ContainsFunc(u.d.list, func(x finding) bool {
 		return x.from == fromParse && (x.Kind != diag.Unclosed || x.Code != diag.ParseEOF)
-	})
-}
-
-// indentAt returns the indentation, in columns (a tab counts four, as the
-// parser counts it), of the line holding offset.
-func indentAt(text string, offset int) int {
-	n := 0
-	for i := lineStartOf(text, offset); i < len(text); i++ {
-		switch text[i] {
-		case ' ', '\f':
-			n++
-		case '\t':
-			n += 4
-		default:
-			return n
-		}
-	}
-	return n
+	}) && !holdsMembers(s.text[s.starts[k]:s.end(k)])
 }
 
 // holdsMembers reports whether a line of text starts with a word that
 // may open a body of members (a describe's tests and hooks, a container's
 // or an instance's members, an interface's requirements). The reading of
 // such a body past its layout end stops at a parse error, where a body of
-// statements skips the statement and goes on: a parse error the edit made
+// statements skips the statement and goes on, and a member's body stops at
+// the next member: a parse error or a block left open that the edit made
 // or mended changes what the block read.
 func holdsMembers(text string) bool {
 	for line := range strings.Lines(text) {

@@ -289,6 +289,8 @@ func FuzzIncremental(f *testing.F) {
 		"store n as 0\nstore m as nothing\ncount from 1 to 3:\n    change n to n plus count\nend count\nchange m to n\ndisplay n with m\n",
 		"define action called g:\n    display 1\nend action\nstore h as 1\nchange h to g\ncall h\nchange h to 2\n",
 		"create list xs:\n    add 1\nend list\nadd 2 to xs\nadd \"a\" to xs\ndisplay xs\n",
+		// Blocks left open one after another, each reading on to the end.
+		"define action called a with parameters n:\n    display n\ndefine action called b:\n    check if yes:\n        display 2\ndefine action called c:\n    display 3\nstore z as 3\ndisplay z\n",
 	}
 	for i, s := range seeds {
 		f.Add(s, uint16(i*7), uint16(3), coretest.Snippets[i%len(coretest.Snippets)])

@@ -651,8 +651,8 @@ func (s *diagState) parseRun(start, end, cut, i, j int) (*ast.File, []parser.Uni
 		open = open || o && stop >= 0
 		return stop
 	}
-	f, units, _, short := parser.UnitsAhead(text, start, cut, rest)
-	if !short && !readPast(units, end, cut) && (!open || plainStretch(units, 0, len(text))) {
+	f, units, _, short, shared := parser.UnitsAhead(text, start, cut, rest)
+	if !short && !readPast(units, end, cut) && (!open && !shared || plainStretch(text[start:cut], units, 0, len(text))) {
 		return f, units
 	}
 	for u := i; u <= j; u++ {

@@ -238,9 +238,10 @@ func (p *parser) readPast(wanted bool) bool {
 	if p.eof.Start >= len(p.src) {
 		if p.clearFor != nil {
 			// The rest was read already, and no place stops a body before
-			// the end of the text: a body inside the one that read it
-			// reads on to there too.
+			// the end of the text: another body reads on to there too
+			// (shared: where the whole text reads so too).
 			p.clearFor = p.top()
+			p.shared = true
 		}
 		return false
 	}
@@ -1174,14 +1175,18 @@ func (p *parser) firstOnLine(at int) bool {
 
 // indentOf returns the indentation, in columns (a tab counts four), of the
 // line holding offset at.
-func (p *parser) indentOf(at int) int {
+func (p *parser) indentOf(at int) int { return Indent(p.src, at) }
+
+// Indent returns the indentation, in columns (a tab counts four), of the
+// line of src holding offset at: what the layout reads.
+func Indent(src string, at int) int {
 	i := at
-	for i > 0 && p.src[i-1] != '\n' && p.src[i-1] != '\r' {
+	for i > 0 && src[i-1] != '\n' && src[i-1] != '\r' {
 		i--
 	}
 	n := 0
-	for ; i < len(p.src); i++ {
-		switch p.src[i] {
+	for ; i < len(src); i++ {
+		switch src[i] {
 		case ' ', '\f':
 			n++
 		case '\t':

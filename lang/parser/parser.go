@@ -201,10 +201,18 @@ func UnitsFrom(src string, from int) (f *ast.File, units []Unit, dropped []diag.
 // returns -1 when it cannot tell: the parse then stops at to. short reports
 // whether a statement read past to where ahead could not tell (a header or
 // a member list cut at to): the stretch alone does not say how it parses.
-func UnitsAhead(src string, from, to int, ahead func(at int) int) (f *ast.File, units []Unit, dropped []diag.Diagnostic, short bool) {
+// shared reports whether a body read the rest as ahead said for another
+// (a block around one that read the rest to the end of the text), or
+// asked ahead for a body whose layout ends at to (layout.go: endsPast):
+// the whole text reads so too only where its parse reads each body's walk
+// past its layout end once, the block around taking over the walk of the
+// block inside (no stray or mistyped `end` and no block left open but one
+// that reads on to the end of the text), and stays under the bound on the
+// work of reading ahead that the stretch alone stays under.
+func UnitsAhead(src string, from, to int, ahead func(at int) int) (f *ast.File, units []Unit, dropped []diag.Diagnostic, short, shared bool) {
 	var p *parser
 	f, units, dropped, _, p = unitsWindowParser(src, from, to, ahead, false, nil)
-	return f, units, dropped, p.short
+	return f, units, dropped, p.short, p.shared
 }
 
 // UnitsLexed is Units, and also returns what the lexer made of src, which
@@ -341,6 +349,7 @@ type parser struct {
 
 	frames []*frame      // the block statements being parsed, innermost last (layout.go)
 	rest   func(int) int // what the rest of the text past the tokens holds (UnitsAhead), or nil
+	shared bool          // a body read the rest as rest said for another, or for a layout end at the stretch's end (UnitsAhead)
 	short  bool          // a statement read past the tokens where rest cannot tell (pastEnd)
 	inStmt int           // statements being parsed (stmtRecover), one in another
 	// clearFor is the block whose body read past the stretch where the
@@ -965,6 +974,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 				// The layout ends the body where the stretch does: the
 				// rest of the text is read as past any layout end.
 				cut, cutPos = n, p.pos
+				p.shared = true
 			}
 			if !p.readPast(cut >= 0) {
 				break
