@@ -14,6 +14,7 @@ import (
 	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/config"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/lint"
 	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
@@ -369,7 +370,12 @@ func startsClause(text string) bool {
 	for i < len(text) && (text[i] >= 'a' && text[i] <= 'z') {
 		i++
 	}
-	switch token.Lookup(text[:i]) {
+	return clauseKind(token.Lookup(text[:i]))
+}
+
+// clauseKind reports whether k starts a clause continuing a block.
+func clauseKind(k token.Kind) bool {
+	switch k {
 	case token.KeywordWhen, token.KeywordCatch, token.KeywordOtherwise, token.KeywordFinally:
 		return true
 	}
@@ -683,13 +689,16 @@ func (prev *diagState) stretch(text string, from, oldEnd, delta int) (w window, 
 // that read on to the end of the text as the readers do, old or new, and
 // the reading went through the stretch (its finding is past it). A
 // parse error or a block left open in the stretch, old or new, keeps the
-// readers only when none holds a body of members (holdsMembers). Any
+// readers only when none holds a body of members (holdsMembers). No word
+// that stops a body may follow other words on a line of the stretch, old
+// or new (stopsMidLine). Any
 // other change parses the readers again (reparse).
 func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][]parser.Unit, readers []int, from, oldEnd, delta int) bool {
 	if len(groups) != w.next-w.first {
 		return false
 	}
 	broken := false // a unit of the stretch, old or new, holds a parse error or a block left open
+	opens := false  // a unit of the stretch, old or new, holds a block left open (reading on to the end)
 	for i, g := range groups {
 		k := w.first + i
 		at, was := w.a+wstarts[i], s.starts[k]
@@ -699,7 +708,7 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 		case was > from:
 			return false // it started in what the edit replaced
 		}
-		if at != was || firstWord(text[at:]) != firstWord(s.text[s.starts[k]:]) {
+		if at != was || firstWord(strings.TrimLeft(text[at:], " \t")) != firstWord(strings.TrimLeft(s.text[s.starts[k]:], " \t")) {
 			return false
 		}
 		f := s.units[k].facts()
@@ -717,7 +726,7 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 				if x.Kind.Layout() && (x.Kind != diag.Unclosed || x.Code != diag.ParseEOF) {
 					return false
 				}
-				broken = true
+				broken, opens = true, opens || x.Kind.Layout()
 			}
 			if f.ahead > 0 && s.starts[k]+f.ahead != len(s.text) {
 				return false
@@ -727,6 +736,7 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 			if pu.Context || pu.Stray || pu.Bounded || len(pu.Opens) > 0 && pu.Reach+w.a != len(text) {
 				return false
 			}
+			opens = opens || len(pu.Opens) > 0
 			for _, d := range pu.Diags {
 				if d.Severity != diag.Error {
 					continue
@@ -734,7 +744,7 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 				if d.Kind.Layout() && (d.Kind != diag.Unclosed || d.Code != diag.ParseEOF) {
 					return false
 				}
-				broken = true
+				broken, opens = true, opens || d.Kind.Layout()
 			}
 		}
 	}
@@ -744,6 +754,9 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 		bound = s.starts[w.next]
 	}
 	inside := func(rel, r int) bool { return s.starts[r]+rel >= w.a && s.starts[r]+rel < bound }
+	if stopsMidLine(text[w.a:w.bound]) || stopsMidLine(s.text[w.a:bound]) {
+		return false
+	}
 	for _, r := range readers {
 		u := s.units[r]
 		if broken && holdsMembers(s.text[s.starts[r]:s.starts[r]+int(u.end)]) {
@@ -751,6 +764,9 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 		}
 		if s.starts[r]+u.facts().ahead < bound {
 			return false // its reading stopped in the stretch
+		}
+		if opens && s.starts[r]+u.facts().ahead != len(s.text) {
+			return false // a block of the stretch reads on to the end, through where the reading stopped
 		}
 		if u.d.raised.late && inside(int(u.d.raised.at), r) {
 			return false
@@ -786,6 +802,26 @@ func (s *diagState) endsOpen(k int) bool {
 	return !slices.ContainsFunc(u.d.list, func(x finding) bool {
 		return x.from == fromParse && (x.Kind != diag.Unclosed || x.Code != diag.ParseEOF)
 	}) && !holdsMembers(s.text[s.starts[k]:s.end(k)])
+}
+
+// stopsMidLine reports whether a word that stops a body (`end`, or a
+// clause word: `when`, `catch`, `otherwise`, `finally`) follows other
+// words on its line in text. A statement may end before such a word
+// (`display b when 1`): in a body, the body stops there, where the top
+// level reads the word as the start of a statement of its own.
+func stopsMidLine(text string) bool {
+	first := true
+	for _, t := range lexer.Lex(text).Tokens {
+		switch {
+		case t.Kind == token.Eol:
+			first = true
+			continue
+		case !first && (t.Kind == token.KeywordEnd || clauseKind(t.Kind)):
+			return true
+		}
+		first = false
+	}
+	return false
 }
 
 // holdsMembers reports whether a line of text starts with a word that

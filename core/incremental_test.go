@@ -791,3 +791,27 @@ func TestTypingAmongOpenBlocks(t *testing.T) {
 		t.Errorf("%d of %d keystrokes parsed more than a fiftieth of the text again: %v", len(long), 2*len(typed), long)
 	}
 }
+
+// TestBrokenLineBelowAnOpenBlock edits a line below a block whose closer is
+// missing so that it no longer parses, leaving a word that stops a body
+// after other words on the line: the open block's reading stops there,
+// where the top level reads a statement of its own, so the block's
+// findings change, and the derived diagnostics must say so.
+func TestBrokenLineBelowAnOpenBlock(t *testing.T) {
+	t.Parallel()
+	heads := []string{
+		"try:\n    store a as 1\n",
+		"check if 1 is 1:\n    store a as 1\n",
+		"define action called f:\n    store a as 1\n",
+		"count from 1 to 3:\n    store a as 1\n",
+	}
+	below := "store b as 2\ndisplay b with 1\nstore c as 3\ndisplay c\n"
+	for _, head := range heads {
+		for _, word := range []string{"when", "catch", "otherwise", "finally", "end"} {
+			text := head + below
+			next := strings.Replace(text, "display b with 1", "display b "+word+" 1", 1)
+			st := fullStateOf("file:///nowhere/broken.wfl", text)
+			deriveChecked(t, fmt.Sprintf("%q, %q", head, word), st, text, next)
+		}
+	}
+}
