@@ -230,7 +230,8 @@ func (s *diagState) sameAs(i int, prev *diagState, k int, f findings) bool {
 // source, at the same place.
 func sameFinding(x, y finding) bool {
 	return x.from == y.from && x.Span == y.Span && x.Severity == y.Severity && x.Category == y.Category &&
-		x.Tags == y.Tags && x.Code == y.Code && x.Message == y.Message && slices.Equal(x.Related, y.Related)
+		x.Tags == y.Tags && x.Kind == y.Kind && x.Code == y.Code && x.Message == y.Message &&
+		slices.Equal(x.Names, y.Names) && slices.Equal(x.Related, y.Related)
 }
 
 // stopsAfter returns where the text after an edit, at or after offset at
@@ -754,6 +755,9 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 		bound = s.starts[w.next]
 	}
 	inside := func(rel, r int) bool { return s.starts[r]+rel >= w.a && s.starts[r]+rel < bound }
+	// over reports whether a span of unit r's meets the old stretch (a
+	// finding naming a string that runs over lines says what it holds).
+	over := func(sp token.Span, r int) bool { return s.starts[r]+sp.Start < bound && s.starts[r]+sp.End >= w.a }
 	if stopsMidLine(text[w.a:w.bound]) || stopsMidLine(s.text[w.a:bound]) {
 		return false
 	}
@@ -772,11 +776,11 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 			return false
 		}
 		for _, x := range u.d.list {
-			if inside(x.Span.Start, r) || inside(x.Span.End, r) {
+			if over(x.Span, r) {
 				return false
 			}
 			for _, rel := range x.Related {
-				if inside(rel.Span.Start, r) || inside(rel.Span.End, r) {
+				if over(rel.Span, r) {
 					return false
 				}
 			}
