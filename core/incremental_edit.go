@@ -245,13 +245,8 @@ func sameFinding(x, y finding) bool {
 // statement, or one whose lines the layout and its blocks' closers read
 // together, may read otherwise inside a body than at the top level). A
 // unit holding only blocks left open that read on to the end of the text
-// (endsOpen) tells: the body reads on to there too.
-//
-// open reports that a unit there holds blocks whose closers are missing
-// and that read on to the end of the text (endsOpen), and that the body
-// reads on to there too: so it does in the whole text when it reads the
-// unit as the top level does, which a body holding no block left open
-// other than so, and no stray or mistyped `end`, does (plainStretch).
+// (endsOpen) tells: the body reads on to there too, and open is set. The
+// whole text reads so only where the stretch is plain (plainStretch).
 func (s *diagState) stopsAfter(at, delta, end int) (stop int, open bool) {
 	k0 := max(unitAt(s.starts, at), 0)
 	for k := k0; k < len(s.units); k++ {
@@ -286,9 +281,8 @@ func (s *diagState) stopsAfter(at, delta, end int) (stop int, open bool) {
 
 // plainStretch reports whether the units of a stretch parsed from base, in
 // a text n bytes long (the stretch's text is text), hold no members, read
-// no block around them and hold no stray or
-// mistyped `end` and no block left open but those that read on to the end
-// of the text. Blocks left open that read past such a stretch into units
+// no block around them and hold no stray or mistyped `end` and no block
+// left open but those that read on to the end of the text. Blocks left open that read past such a stretch into units
 // left so (stopsAfter's open), or as a block inside them read it, or from
 // a layout end where the stretch ends (parser.UnitsAhead's shared), read
 // them as the top level does, and once: in the whole text each records
@@ -305,7 +299,7 @@ func plainStretch(text string, units []parser.Unit, base, n int) bool {
 			return false
 		}
 		for _, d := range pu.Diags {
-			if d.Kind.Layout() && (d.Kind != diag.Unclosed || d.Code != diag.ParseEOF) {
+			if d.Kind.Layout() && !endStopped(d) {
 				return false
 			}
 		}
@@ -692,8 +686,8 @@ func (prev *diagState) stretch(text string, from, oldEnd, delta int) (w window, 
 // parse error or a block left open in the stretch, old or new, keeps the
 // readers only when none holds a body of members (holdsMembers). No word
 // that stops a body may follow other words on a line of the stretch, old
-// or new (stopsMidLine). Any
-// other change parses the readers again (reparse).
+// or new (stopsMidLine). Any other change parses the readers again
+// (reparse).
 func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][]parser.Unit, readers []int, from, oldEnd, delta int) bool {
 	if len(groups) != w.next-w.first {
 		return false
@@ -724,7 +718,7 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 				if x.from != fromParse || x.Severity != diag.Error {
 					continue
 				}
-				if x.Kind.Layout() && (x.Kind != diag.Unclosed || x.Code != diag.ParseEOF) {
+				if x.Kind.Layout() && !endStopped(x.Diagnostic) {
 					return false
 				}
 				broken, opens = true, opens || x.Kind.Layout()
@@ -742,7 +736,7 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 				if d.Severity != diag.Error {
 					continue
 				}
-				if d.Kind.Layout() && (d.Kind != diag.Unclosed || d.Code != diag.ParseEOF) {
+				if d.Kind.Layout() && !endStopped(d) {
 					return false
 				}
 				broken, opens = true, opens || d.Kind.Layout()
@@ -804,9 +798,14 @@ func (s *diagState) endsOpen(k int) bool {
 		return false // (the last unit reads to the end of the text as its own)
 	}
 	return !slices.ContainsFunc(u.d.list, func(x finding) bool {
-		return x.from == fromParse && (x.Kind != diag.Unclosed || x.Code != diag.ParseEOF)
+		return x.from == fromParse && !endStopped(x.Diagnostic)
 	}) && !holdsMembers(s.text[s.starts[k]:s.end(k)])
 }
+
+// endStopped reports whether d is the finding of a block's missing closer
+// that the end of the text stopped the body for: the block read on to
+// there.
+func endStopped(d diag.Diagnostic) bool { return d.Kind == diag.Unclosed && d.Code == diag.ParseEOF }
 
 // stopsMidLine reports whether a word that stops a body (`end`, or a
 // clause word: `when`, `catch`, `otherwise`, `finally`) follows other

@@ -648,7 +648,7 @@ func (s *diagState) parseRun(start, end, cut, i, j int) (*ast.File, []parser.Uni
 	open := false
 	rest := func(at int) int {
 		stop, o := s.stopsAfter(at, 0, len(text))
-		open = open || o && stop >= 0
+		open = open || o
 		return stop
 	}
 	f, units, _, short, shared := parser.UnitsAhead(text, start, cut, rest)
