@@ -100,6 +100,14 @@ type diagState struct {
 	// up on such units.
 	final bool
 
+	// work is the steps of reading ahead the parse of the text took
+	// (parser.Unit.Work) as its units say, extra what a derivation adds to
+	// it for what they do not say (workFar), and toks the text's tokens
+	// (parser.Unit.Tokens): a parse that reaches parser.WorkBound reads
+	// the rest otherwise (a unit's Bounded), so a version is derived only
+	// while the work stays far below the bound.
+	work, extra, toks int
+
 	// seeds and secure count the units that name random_seed and those
 	// that call a builtin of check.SecurityBuiltins: the findings of every
 	// random_seed call depend on whether the file has any such call.
@@ -171,9 +179,10 @@ type unit struct {
 	// end is where its last statement ends, relative to its start: a
 	// text made of units (incremental_recheck.go) must read each as the
 	// text does.
-	end int32
-	d   *unitDiags // nil when the unit has no findings at all
-	top *topFacts  // nil for most units
+	end  int32
+	toks int32      // its tokens (parser.Unit.Tokens)
+	d    *unitDiags // nil when the unit has no findings at all
+	top  *topFacts  // nil for most units
 
 	// A unit checked again after an edit of another (incremental_recheck.go)
 	// is a new unit, as its findings may differ. When it declares the same
@@ -254,6 +263,10 @@ type topFacts struct {
 	// block whose closer is missing would have stopped, which decided its
 	// tree and findings; an edit up to there parses the unit again.
 	ahead int
+	// work is the steps of reading ahead its parse took (parser.Unit.Work),
+	// and extra what it would read past the stretch it was parsed in, in
+	// the whole text, as workFar counts it.
+	work, extra int
 	// parsedTo is where its first statement with a parse error starts,
 	// relative to the unit, when statements that parse come before it (on
 	// its line: `store n as 1` of `store n as 1 store`); else 0
@@ -303,6 +316,8 @@ func fullState(text string, a *Analysis, raw *rawAnalysis) *diagState {
 	fs := make([]findings, len(groups))
 	for i, g := range groups {
 		s.units[i] = describeUnit(g, s.starts[i], s.end(i))
+		s.work += s.units[i].facts().work
+		s.toks += int(s.units[i].toks)
 		fs[i].parse, fs[i].raised = parseFindings(g, s.starts[i])
 	}
 	// Both of the linter's modes are kept: the document may start or stop
@@ -446,6 +461,8 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 		if pu.Reach > next {
 			top.ahead = max(top.ahead, pu.Reach-start)
 		}
+		top.work += pu.Work
+		u.toks += int32(pu.Tokens)
 	}
 	names, writes = sortedSet(names), sortedSet(writes)
 	if slices.ContainsFunc(names, isBuiltinHash) {
@@ -464,7 +481,7 @@ func describeUnit(g []parser.Unit, start, next int) *unit {
 		top.secure = slices.ContainsFunc(g, func(pu parser.Unit) bool { return pu.Stmt != nil && check.CallsSecurityBuiltin(pu.Stmt) })
 	}
 	u.hashes, u.nwrites = writesFirst(names, writes)
-	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.bounded || top.ahead > 0 || top.parsedTo > 0 || top.values != nil {
+	if top.params != nil || top.loads != 0 || top.ret || top.seed || top.secure || top.stray || top.context || top.bounded || top.ahead > 0 || top.work > 0 || top.extra > 0 || top.parsedTo > 0 || top.values != nil {
 		u.top = &top
 	}
 	return u

@@ -73,6 +73,9 @@ func derive(prev *diagState, text string, cfg config.Config, same sameEnds, line
 	for _, r := range readers {
 		s.units[r] = prev.units[r].movedPast(oldEnd-prev.starts[r], delta)
 	}
+	if !s.workFar(prev, w, groups, readers, len(text)) {
+		return nil
+	}
 
 	// 2. Lint the new units' lines, in both modes.
 	local := func(diags []diag.Diagnostic, field func(*findings) *[]diag.Diagnostic) {
@@ -209,8 +212,8 @@ func (s *diagState) sameAs(i int, prev *diagState, k int, f findings) bool {
 		s.text[s.starts[i]:s.end(i)] != prev.text[prev.starts[k]:prev.end(k)] {
 		return false
 	}
-	if uf, of := u.facts(), old.facts(); uf.ahead != of.ahead || uf.stray != of.stray || uf.strayAt != of.strayAt {
-		return false // it read ahead to elsewhere
+	if uf, of := u.facts(), old.facts(); uf.ahead != of.ahead || uf.stray != of.stray || uf.strayAt != of.strayAt || uf.work != of.work {
+		return false // it read ahead to elsewhere, or otherwise
 	}
 	o := old.d.unpack()
 	o.analyzer, o.static, o.typ, o.retold = nil, nil, nil, nil
@@ -222,8 +225,90 @@ func (s *diagState) sameAs(i int, prev *diagState, k int, f findings) bool {
 	} else if x.firstParse != y.firstParse || x.raised != y.raised || !slices.EqualFunc(x.list, y.list, sameFinding) {
 		return false
 	}
+	s.extra += old.facts().extra - u.facts().extra
 	s.units[i] = old
 	return true
+}
+
+// workFar sums the work of reading ahead of s, derived from prev by
+// parsing again the stretch w (see diagState.work), and reports whether
+// it stays under half the bound on that work: then the parse of the whole
+// text reaches the bound nowhere either, and reads every unit as the
+// stretch and the units kept say. The stretch's units take the place of
+// its old units, but for the work of those that read ahead past their
+// end: the statements they parsed ahead, taken over by the units after
+// them, counted there, and those may now read on their own. What the new
+// units' parse does not count is added (extra):
+//   - A unit parsed in the stretch alone that read past it, asking the last
+//     version's units where its body stops, reads on in the whole text
+//     through the rest (the units after the stretch) and what the rest
+//     reads ahead: twice that, as a block inside it may walk the rest
+//     before it (only a walk of plain statements is taken over whole,
+//     parser.walkRec). The unit records it, for the edit that replaces
+//     the unit to take back.
+//   - The blocks above the stretch that read through it (readers) read
+//     what it grew by again, once for each block left open and once more.
+//     That only grows the sum, until a full analysis counts again.
+//
+// Far from the bound, as in any program but a few written to reach it,
+// all of that is small.
+func (s *diagState) workFar(prev *diagState, w window, groups [][]parser.Unit, readers []int, size int) bool {
+	s.work, s.extra, s.toks = prev.work, prev.extra, prev.toks
+	oldWork, oldAll, oldToks := 0, 0, 0 // the work taken back, all of it, the tokens
+	for k := w.first; k < w.next; k++ {
+		f := prev.units[k].facts()
+		if f.ahead == 0 {
+			oldWork += f.work
+		}
+		oldAll, oldToks = oldAll+f.work, oldToks+int(prev.units[k].toks)
+		s.extra -= f.extra
+	}
+	work, toks := 0, 0
+	for i := range groups {
+		u := s.units[w.first+i]
+		work, toks = work+u.facts().work, toks+int(u.toks)
+	}
+	s.work, s.toks = s.work-oldWork+work, s.toks-oldToks+toks
+	rest := -1 // the tokens and the work of the units after the stretch
+	for i, g := range groups {
+		u := s.units[w.first+i] // new: its facts are not shared yet
+		for _, pu := range g {
+			if w.cut < size && pu.Reach+w.a >= w.cut {
+				if rest < 0 {
+					rest = 0
+					for _, v := range prev.units[w.next:] {
+						rest += int(v.toks) + v.facts().work
+					}
+				}
+				if u.top == nil {
+					u.top = &topFacts{}
+				}
+				u.top.extra += 2 * rest
+			}
+		}
+		s.extra += u.facts().extra
+	}
+	if grown := toks - oldToks + work - oldAll; grown > 0 {
+		for _, r := range readers {
+			s.extra += (prev.units[r].opens() + 1) * grown
+		}
+	}
+	total := s.work + s.extra
+	return total == 0 || 2*total < parser.WorkBound(s.toks)
+}
+
+// opens counts the blocks of the unit whose closer is missing or
+// mistyped.
+func (u *unit) opens() int {
+	n := 0
+	if u.d != nil {
+		for _, x := range u.d.list {
+			if x.from == fromParse && x.Kind.Layout() {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // sameFinding reports whether two findings say the same, from the same
@@ -686,7 +771,9 @@ func (prev *diagState) stretch(text string, from, oldEnd, delta int) (w window, 
 // parse error or a block left open in the stretch, old or new, keeps the
 // readers only when none holds a body of members (holdsMembers). No word
 // that stops a body may follow other words on a line of the stretch, old
-// or new (stopsMidLine). Any other change parses the readers again
+// or new (stopsMidLine), and the line after the statement where a
+// reader's body ends by the layout may not be indented deeper than its
+// header (misindentedAfter). Any other change parses the readers again
 // (reparse).
 func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][]parser.Unit, readers []int, from, oldEnd, delta int) bool {
 	if len(groups) != w.next-w.first {
@@ -757,6 +844,9 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 	}
 	for _, r := range readers {
 		u := s.units[r]
+		if r+2 >= w.first && s.misindentedAfter(text, w, wstarts, groups, r, delta) {
+			return false
+		}
 		if broken && holdsMembers(s.text[s.starts[r]:s.starts[r]+int(u.end)]) {
 			return false
 		}
@@ -781,6 +871,45 @@ func (s *diagState) readersKeep(text string, w window, wstarts []int, groups [][
 		}
 	}
 	return true
+}
+
+// misindentedAfter reports whether, in text, the statement after the first
+// of the unit after reader r (whose body ends by the layout before that
+// unit) starts on a line indented deeper than r's first line. The parser
+// then takes the line where r's body ended for a misindented line of the
+// body, not its end, and the body reads on: a stretch parsed again (w, its
+// units grouped as the state's, as many as it replaces) that holds that
+// statement, or the unit after r, may have made it so.
+func (s *diagState) misindentedAfter(text string, w window, wstarts []int, groups [][]parser.Unit, r, delta int) bool {
+	startOf := func(k int) int { // where unit k starts in text
+		switch {
+		case k >= len(s.units):
+			return len(text)
+		case k >= w.next:
+			return s.starts[k] + delta
+		case k >= w.first:
+			return w.a + wstarts[k-w.first]
+		}
+		return s.starts[k]
+	}
+	next := startOf(r + 2)
+	if k := r + 1; k < w.first {
+		if s.units[k].stmts > 1 {
+			return false // its second statement, not parsed again
+		}
+	} else if k < w.next {
+		stmts := 0
+		for _, pu := range groups[k-w.first] {
+			if pu.Stmt == nil {
+				continue
+			}
+			if stmts++; stmts == 2 {
+				next = w.a + pu.Start
+				break
+			}
+		}
+	}
+	return next < len(text) && parser.Indent(text, next) > parser.Indent(s.text, s.starts[r])
 }
 
 // endsOpen reports whether unit k holds blocks whose closer is missing and

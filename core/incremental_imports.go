@@ -54,7 +54,7 @@ func reimport(prev *diagState, in importSet, cfg config.Config) *diagState {
 	ctx.Imports, ctx.Unfollowed = in.syms, in.problems
 	s := &diagState{text: prev.text, lines: prev.lines, cfg: cfg, ctx: &ctx,
 		starts: prev.starts, units: slices.Clone(prev.units), included: in.texts,
-		seeds: prev.seeds, secure: prev.secure}
+		seeds: prev.seeds, secure: prev.secure, work: prev.work, extra: prev.extra, toks: prev.toks}
 	// The units' texts are the same: their shapes are prev's, but for
 	// those checked again, whose names may have changed.
 	done := func() *diagState {

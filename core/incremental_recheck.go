@@ -316,7 +316,7 @@ func (s *diagState) recheck(set []int, r *reach, ctx *check.Context, wlo int, ds
 		if i < wlo || i >= wlo+len(ds) {
 			// A unit of an earlier version: a new one with the new findings.
 			old := s.units[i]
-			u := &unit{hashes: old.hashes, nkeys: old.nkeys, stmts: old.stmts, nwrites: old.nwrites, end: old.end, d: out[i].pack(), top: old.top}
+			u := &unit{hashes: old.hashes, nkeys: old.nkeys, stmts: old.stmts, nwrites: old.nwrites, end: old.end, toks: old.toks, d: out[i].pack(), top: old.top}
 			u.sig = sigs[k]
 			if old.sig != 0 && sigs[k] == old.sig && slices.Equal(ks, old.keys()) && len(retyped[i]) == 0 {
 				// It declares and retypes what it did (unitsig.go).

@@ -158,6 +158,11 @@ func deriveChecked(t *testing.T, what string, st *diagState, text, next string) 
 	if !sameLines(got.lines, a.Lines) {
 		t.Fatalf("%s: derived line table differs", what)
 	}
+	// The work of reading ahead is estimated, within the margin of half
+	// the bound that derive keeps (workFar).
+	if got.toks != fs.toks || 2*(got.work+got.extra) < fs.work {
+		t.Fatalf("%s: derived %d tokens and %d+%d steps read ahead, a full analysis %d and %d", what, got.toks, got.work, got.extra, fs.toks, fs.work)
+	}
 	if d := diffShapes(got); d != "" {
 		t.Fatalf("%s: %s\ntext after:\n%s", what, d, next)
 	}
@@ -813,5 +818,51 @@ func TestBrokenLineBelowAnOpenBlock(t *testing.T) {
 			st := fullStateOf("file:///nowhere/broken.wfl", text)
 			deriveChecked(t, fmt.Sprintf("%q, %q", head, word), st, text, next)
 		}
+	}
+}
+
+// TestEditNearTheWorkBound edits a text whose parse reads ahead nearly as
+// much as the parser's bound allows (parser.WorkBound): blocks left open
+// one after another before a mistyped `end`, each reading on to it (ten
+// of them read ahead 16,659 steps, where 50 lines below make the bound
+// 18,112). The bound grows with the size of the text, so deleting lines
+// below, past all the blocks read, makes the parse of the whole text
+// reach it, and the blocks then read otherwise. The state derived for the
+// edit, if any, must be a full analysis's; the same edit below a few such
+// blocks, far from the bound, is derived.
+func TestEditNearTheWorkBound(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		blocks int
+		derive bool
+	}{{10, false}, {3, true}} {
+		head := strings.Repeat("count from 1 to 3:\n    display count\ndisplay 1\n", tc.blocks) + "end action\n"
+		text := head + strings.Repeat("display 2\n", 50)
+		next := head + strings.Repeat("display 2\n", 5)
+		st := fullStateOf("file:///nowhere/near.wfl", text)
+		if _, ok := deriveChecked(t, fmt.Sprintf("%d blocks", tc.blocks), st, text, next); ok != tc.derive {
+			t.Errorf("%d blocks: derived %v, want %v", tc.blocks, ok, tc.derive)
+		}
+	}
+}
+
+// TestIndentedLineBelowAnOpenBlock indents a line right below where the
+// layout ends a block whose closer is missing: a line at the header's
+// indentation followed by lines of the body is misindented, not the end,
+// so the block's body now runs on, and the derived state must say where
+// its closer goes as a full analysis does.
+func TestIndentedLineBelowAnOpenBlock(t *testing.T) {
+	t.Parallel()
+	text := "define action called f:\n    display 1\nstore b as 2\nstore c as 3\ndisplay c\ndisplay b\n"
+	for _, tc := range []struct{ after, ins string }{
+		{"store b as 2\n", "    display 9\n"},
+		{"store b as 2\n", " & more\n"},
+		{"store c as 3\n", "    display 9\n"},
+		{"display 1\n", "display 8\n    display 9\n"},
+	} {
+		at := strings.Index(text, tc.after) + len(tc.after)
+		next := text[:at] + tc.ins + text[at:]
+		st := fullStateOf("file:///nowhere/indented.wfl", text)
+		deriveChecked(t, fmt.Sprintf("%q after %q", tc.ins, tc.after), st, text, next)
 	}
 }

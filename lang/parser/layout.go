@@ -732,6 +732,11 @@ func plainStart(k token.Kind) bool {
 	return k != token.KeywordEnd && !clauseWord(k) && !containerMember(k) && !describeMember(k)
 }
 
+// WorkBound is the bound on the steps of reading ahead in the parse of a
+// text of tokens tokens (see walkPerToken): past it, blocks are read as
+// the reference reads them.
+func WorkBound(tokens int) int { return readAhead.perToken * tokens }
+
 // readAhead holds the bounds on reading ahead (see walkPerToken) and
 // whether walks are taken over (walkRec); tests change them.
 var readAhead = struct {
@@ -743,7 +748,7 @@ var readAhead = struct {
 // still be read ahead (see walkPerToken), and marks the statement being
 // parsed (p.bounded) when the bound on the work says no.
 func (p *parser) mayReadAhead() bool {
-	if p.walked >= readAhead.perToken*len(p.toks) {
+	if p.walked >= WorkBound(len(p.toks)) {
 		p.bounded = true
 		return false
 	}

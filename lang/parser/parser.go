@@ -165,6 +165,14 @@ type Unit struct {
 	// text before the unit, so a stretch parsed alone may read the unit
 	// otherwise than the whole text does.
 	Bounded bool
+	// Work is the steps of reading ahead the parse of the unit's statement
+	// took (none when a block before it parsed it ahead of its layout end:
+	// those count in that block's unit), and Tokens the tokens from the unit's start to the next unit's
+	// (the line breaks before the first unit are no unit's): the parse reads
+	// ahead at most walkPerToken steps for each token of the text (layout.go),
+	// so a unit's Bounded depends on the work of the units before it and on
+	// the size of the whole text, which an edit anywhere changes.
+	Work, Tokens int
 }
 
 // Units parses src as Parse does and returns the tree, its top-level units
@@ -276,14 +284,22 @@ func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool,
 	if p.units.n > 0 {
 		f.Stmts = make([]ast.Stmt, 0, p.units.n)
 	}
+	tok := p.leadTok // where the last unit's tokens start (the line breaks before the first are nobody's)
 	if stray {
 		units = append(units, Unit{Start: p.lead, Reach: p.lead, StrayAt: -1})
 	}
 	for _, c := range p.units.chunks {
 		for _, u := range c {
-			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray, StrayAt: u.strayAt, Reach: u.reach, Context: u.context, Bounded: u.bounded})
+			if len(units) > 0 {
+				units[len(units)-1].Tokens = u.tok - tok
+				tok = u.tok
+			}
+			units = append(units, Unit{Start: u.start, Stmt: u.stmt, Stray: u.stray, StrayAt: u.strayAt, Reach: u.reach, Context: u.context, Bounded: u.bounded, Work: u.work})
 			f.Stmts = append(f.Stmts, u.stmt)
 		}
+	}
+	if len(units) > 0 {
+		units[len(units)-1].Tokens = min(len(p.toks), p.window) - tok
 	}
 	p.orphans(f)
 	p.attribute(units)
@@ -337,8 +353,9 @@ type parser struct {
 	depth   int
 	done    <-chan struct{} // closed: stop (see UnitsLexedUntil); nil: never
 
-	units pendingUnits // the top level's units so far
-	lead  int          // offset of the first token that is not a line break
+	units   pendingUnits // the top level's units so far
+	lead    int          // offset of the first token that is not a line break
+	leadTok int          // its index
 
 	// raised holds, for each of diags, the statement it belongs to and
 	// when it was raised (see raise).
@@ -394,6 +411,8 @@ type pendingUnit struct {
 	strayAt int      // the first of them (Unit.StrayAt)
 	context bool     // its parse read all its blocks' frames (Unit.Context)
 	bounded bool     // its parse reached the bound on reading ahead (Unit.Bounded)
+	work    int      // the steps of reading ahead its parse took (Unit.Work)
+	tok     int      // the index of its first token
 }
 
 // noFrame is p.low before a statement's parse read any frame.
@@ -849,7 +868,7 @@ func (p *parser) program() {
 			continue
 		}
 		if p.units.n == 0 && len(p.diags) == 0 {
-			p.lead = t.Start
+			p.lead, p.leadTok = t.Start, p.pos
 		}
 		if t.Kind == token.KeywordEnd {
 			nt := p.peekN(1)
@@ -877,8 +896,9 @@ func (p *parser) program() {
 			}
 		}
 		p.reach, p.low, p.bounded = p.pos, noFrame, false
+		walked, at := p.walked, p.pos
 		if st := p.stmtRecover(); st != nil {
-			p.units.add(pendingUnit{start: t.Start, stmt: st, strayAt: -1, reach: p.tokEnd(max(p.reach, p.pos)), context: p.low == 0, bounded: p.bounded})
+			p.units.add(pendingUnit{start: t.Start, stmt: st, strayAt: -1, reach: p.tokEnd(max(p.reach, p.pos)), context: p.low == 0, bounded: p.bounded, work: p.walked - walked, tok: at})
 		}
 		for p.kind() == token.Eol {
 			p.next()

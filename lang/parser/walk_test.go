@@ -74,7 +74,10 @@ func TestWalksTakenOver(t *testing.T) {
 	parse := func(src string, jump bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, capped bool) {
 		readAhead.jump = jump
 		f, units, dropped, _, p := unitsWindowParser(src, 0, len(src), nil, false, nil)
-		return f, units, dropped, p.walked >= readAhead.perToken*len(p.toks)
+		for i := range units {
+			units[i].Work = 0 // what taking walks over saves
+		}
+		return f, units, dropped, p.walked >= WorkBound(len(p.toks))
 	}
 	for _, aheads := range []int{64, maxAheads} {
 		readAhead.aheads = aheads
@@ -191,5 +194,47 @@ func TestEveryCloserDeleted(t *testing.T) {
 	// (walkPerToken); past it, the rest is read as the reference reads it.
 	if tried-same > 1 {
 		t.Errorf("%d of %d programs lose blocks with every closer deleted (at most 1 did)", tried-same, tried)
+	}
+}
+
+// TestUnitsCountWork checks what the units say of the parse's size, which
+// core sums to know how far the parse of an edited text is from the bound
+// on the work of reading ahead (WorkBound): their Tokens add up to the
+// text's tokens but the line breaks before the first unit, and their Work
+// to the steps the parse read ahead, in the corpus programs and a sample of the
+// mutants, each also with every closer deleted, and in a stretch parsed
+// alone. (A text of line breaks alone has no unit to count its tokens.)
+func TestUnitsCountWork(t *testing.T) {
+	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
+	for _, src := range append(programs, mutants...) {
+		for _, text := range []string{src, closerLine.ReplaceAllString(src, "")} {
+			_, units, _, lx, p := unitsWindowParser(text, 0, len(text), nil, true, nil)
+			if len(units) == 0 {
+				continue // line breaks alone: nothing counts them, nothing reads ahead
+			}
+			toks, work := 0, 0
+			for _, u := range units {
+				toks, work = toks+u.Tokens, work+u.Work
+			}
+			if toks != len(lx.Tokens)-p.leadTok || work != p.walked {
+				t.Fatalf("the units count %d tokens and %d steps read ahead, the parse %d and %d:\n%.300s…", toks, work, len(lx.Tokens), p.walked, text)
+			}
+			// The second half of the text alone, from a unit's start.
+			if len(units) < 2 {
+				continue
+			}
+			from := units[len(units)/2].Start
+			_, half, _ := UnitsFrom(text, from)
+			toks = 0
+			for _, u := range half {
+				toks += u.Tokens
+			}
+			for _, u := range units[len(units)/2:] {
+				toks -= u.Tokens
+			}
+			if toks != 0 {
+				t.Fatalf("the units from %d count %+d tokens more alone than in the whole text:\n%.300s…", from, toks, text)
+			}
+		}
 	}
 }
