@@ -112,14 +112,6 @@ type memoStmt struct {
 	stmt         ast.Stmt
 	end, lastEnd int // p.pos and p.lastEnd after it
 	reach        int // the furthest token its parse looked at
-	// context, low and need are the ahead's (its parse read the blocks
-	// around it, the first of p.frames it read, those it needed; keep).
-	context bool
-	low     int
-	need    frameSpan
-	gen     int // when it was kept (p.gen)
-	diags   int // the first of p.diags its parse may have raised
-	opens   int // and of p.opens
 }
 
 // openFrame starts the frame of the statement being parsed, a block
@@ -313,46 +305,19 @@ func (p *parser) endsPast(fr *frame) bool {
 // try's inside one), so its unit has a context (Unit.Context).
 func (p *parser) readsAround(fr *frame) {
 	if i := slices.Index(p.frames, fr); i >= 0 {
-		p.readFrame(i)
+		p.low = min(p.low, i)
 	}
 }
-
-// readFrame notes that the parse read frame i (the i-th of p.frames), and
-// that what it read there may differ where that frame is not (need).
-func (p *parser) readFrame(i int) {
-	p.low = min(p.low, i)
-	p.need.add(i)
-}
-
-// A frameSpan is a span of indices of p.frames, [lo, hi]; empty when lo >
-// hi.
-type frameSpan struct{ lo, hi int }
-
-var noFrames = frameSpan{noFrame, -1}
-
-func (s *frameSpan) add(i int) { s.lo, s.hi = min(s.lo, i), max(s.hi, i) }
-
-func (s *frameSpan) merge(o frameSpan) { s.lo, s.hi = min(s.lo, o.lo), max(s.hi, o.hi) }
 
 // closesAround reports whether the tokens at the current position close a
 // block statement around fr's: then they are its closer, whatever the
 // indentation says.
-//
-// Its answer depends on the frames around fr being there, but where it is
-// no, only on none of them closing: with fewer frames around, it is no
-// too. So a statement parsed ahead that asked it needs only the frame
-// that said yes (p.need): taken by the statement list around a block cut
-// by the layout, whose frame is then gone, it reads the same unless that
-// frame was the one (keep).
 func (p *parser) closesAround(fr *frame) bool {
-	if i := slices.Index(p.frames, fr); i >= 0 {
-		p.low = min(p.low, i)
-	}
+	p.readsAround(fr)
 	for i, o := range p.frames {
 		if o != fr {
 			p.low = min(p.low, i)
 			if !o.ended && p.closes(o) {
-				p.need.add(i)
 				return true
 			}
 		}
@@ -448,7 +413,7 @@ func (p *parser) clauseAround(fr *frame, at int) bool {
 		if f == fr || f.ended {
 			continue
 		}
-		p.readFrame(i)
+		p.low = min(p.low, i)
 		if f.close == nil || f.kw == token.KeywordDescribe {
 			break
 		}
@@ -475,10 +440,6 @@ func (p *parser) takenFrom(fr *frame) bool {
 		return false
 	}
 	p.readsAround(fr)
-	// What it reads on past fr, and reports for the blocks around, depends
-	// on all of them: a statement parsed ahead that asks it is parsed
-	// again where it is taken (keep).
-	p.need.merge(frameSpan{0, noFrame})
 	// A clause word (`otherwise` of the check around an inner one whose
 	// `end check` is missing) is taken by fr first, as by the reference.
 	clause := t.Kind != token.KeywordEnd
@@ -491,7 +452,7 @@ func (p *parser) takenFrom(fr *frame) bool {
 		if f == fr || f.ended {
 			continue
 		}
-		p.readFrame(i)
+		p.low = min(p.low, i)
 		if f.close == nil || f.kw == token.KeywordDescribe && fr.kw != token.KeywordDescribe {
 			// A body of members whose reading is not known here. A
 			// describe's is read only for a describe inside it: a test
@@ -562,7 +523,6 @@ read:
 						return st
 					})
 					p.dropRaised(a.diags, len(p.raised), a.opens, len(p.opens), a.start, a.end)
-					p.forgetKept(a.gen)
 					if st == nil {
 						break read // it fails there: the reference's own error
 					}
@@ -616,7 +576,7 @@ read:
 			}
 			at := p.pos
 			a := p.ahead(func() ast.Stmt { return p.stmtRecover() })
-			p.keep(a, nil)
+			p.keep(a)
 			if p.pos == at {
 				p.next()
 			}
@@ -777,14 +737,12 @@ func plainStart(k token.Kind) bool {
 // the reference reads them.
 func WorkBound(tokens int) int { return readAhead.perToken * tokens }
 
-// readAhead holds the bounds on reading ahead (see walkPerToken), whether
-// walks are taken over (walkRec) and whether a statement parsed ahead that
-// read the blocks around it is taken as it is where it needed none that
-// is gone (keep); tests change them.
+// readAhead holds the bounds on reading ahead (see walkPerToken) and
+// whether walks are taken over (walkRec); tests change them.
 var readAhead = struct {
 	perToken, aheads int
-	jump, reuse      bool
-}{walkPerToken, maxAheads, true, true}
+	jump             bool
+}{walkPerToken, maxAheads, true}
 
 // mayReadAhead reports whether a statement after a body's layout end may
 // still be read ahead (see walkPerToken), and marks the statement being
@@ -801,9 +759,9 @@ func (p *parser) mayReadAhead() bool {
 // around will take it (past a body's layout end), and returns what keep
 // needs to hand it over.
 func (p *parser) ahead(parse func() ast.Stmt) ahead {
-	a := ahead{start: p.pos, diags: len(p.diags), opens: len(p.opens), gen: p.gen}
-	reach, low, need := p.reach, p.low, p.need
-	p.reach, p.low, p.need = p.pos, len(p.frames), noFrames
+	a := ahead{start: p.pos, diags: len(p.diags), opens: len(p.opens)}
+	reach, low := p.reach, p.low
+	p.reach, p.low = p.pos, len(p.frames)
 	p.aheads++
 	a.stmt = parse()
 	p.aheads--
@@ -811,40 +769,27 @@ func (p *parser) ahead(parse func() ast.Stmt) ahead {
 	a.diagsEnd, a.opensEnd = len(p.diags), len(p.opens)
 	// It read the blocks around it (an `end` it does not close, read as
 	// theirs): parsed where it is taken, it may read otherwise.
-	a.context, a.low = p.low < len(p.frames), p.low
-	a.need = frameSpan{p.need.lo, min(p.need.hi, len(p.frames)-1)} // the frames around it
+	a.context = p.low < len(p.frames)
 	p.reach, p.low = max(reach, p.reach, p.pos), min(low, p.low)
-	p.need.merge(need)
 	return a
 }
 
 // keep hands a statement parsed ahead over to the statement lists that go
 // on where it starts (memo). One whose parse read the blocks around it is
 // parsed again there, where its context is theirs: what it reported here
-// is dropped. When cut is the frame of a block the layout cut (not nil),
-// the statement list there is the one around its block: the frames below
-// it are its frames too, so a statement that needed none of the others
-// (p.need) reads the same there and is taken as it is. (Not among the
-// members of a container or a describe: what follows a member is read by
-// the statement around as members, in an order of its own.)
-func (p *parser) keep(a ahead, cut *frame) {
+// is dropped.
+func (p *parser) keep(a ahead) {
 	if a.stmt == nil {
 		return
 	}
-	at := -1
-	if cut != nil && readAhead.reuse && !slices.ContainsFunc(p.frames, holdsMembers) {
-		at = slices.Index(p.frames, cut)
-	}
-	if a.context && (at < 0 || a.need.hi >= at) {
+	if a.context {
 		for i := a.diags; i < len(p.raised); i++ {
 			if p.raised[i].owner >= a.stmt.Pos() && p.raised[i].owner < a.stmt.End()+1 {
 				p.raised[i].owner = droppedOwner
 			}
 		}
 		for i := a.opens; i < len(p.opens); i++ {
-			if p.opens[i].owner >= a.stmt.Pos() && p.opens[i].owner < a.stmt.End()+1 {
-				p.opens[i].owner = droppedOwner
-			}
+			p.opens[i].owner = droppedOwner
 		}
 		// What it parsed ahead itself is parsed again too: what that
 		// reported is dropped with the rest.
@@ -853,46 +798,13 @@ func (p *parser) keep(a ahead, cut *frame) {
 				delete(p.memo, k)
 			}
 		}
-		p.forgetKept(a.gen)
 		clear(p.walks) // they may hold what is parsed again
 		return
 	}
 	if p.memo == nil {
 		p.memo = make(map[int]memoStmt)
 	}
-	p.gen++
-	p.memo[a.start] = memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach,
-		context: a.context, low: a.low, need: a.need, gen: p.gen, diags: a.diags, opens: a.opens}
-}
-
-// holdsMembers reports whether fr is a container's, a describe's or one of
-// their members'.
-func holdsMembers(fr *frame) bool {
-	return fr.members || fr.member != nil || fr.kw == token.KeywordDescribe
-}
-
-// forgetKept forgets the statements kept (memo) since p.gen was gen that
-// read the blocks around them, and drops what they reported: they were
-// parsed ahead in a statement that is parsed again, from its own frames,
-// which they may have needed (its blocks cut by the layout were around
-// them), so they are parsed again too.
-func (p *parser) forgetKept(gen int) {
-	for k, m := range p.memo {
-		if !m.context || m.gen <= gen {
-			continue
-		}
-		for i := m.diags; i < len(p.raised); i++ {
-			if p.raised[i].owner >= m.stmt.Pos() && p.raised[i].owner < m.stmt.End()+1 {
-				p.raised[i].owner = droppedOwner
-			}
-		}
-		for i := m.opens; i < len(p.opens); i++ {
-			if p.opens[i].owner >= m.stmt.Pos() && p.opens[i].owner < m.stmt.End()+1 {
-				p.opens[i].owner = droppedOwner
-			}
-		}
-		delete(p.memo, k)
-	}
+	p.memo[a.start] = memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach}
 }
 
 // dropRaised drops the diagnostics raised from index diags up to diagsTo
