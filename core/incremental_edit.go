@@ -277,7 +277,10 @@ func (s *diagState) workFar(prev *diagState, w window, groups [][]parser.Unit, r
 				if rest < 0 {
 					rest = 0
 					for _, v := range prev.units[w.next:] {
-						rest += int(v.toks) + v.facts().work
+						rest += int(v.toks)
+						if v.top != nil {
+							rest += v.top.work
+						}
 					}
 				}
 				if u.top == nil {
