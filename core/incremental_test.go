@@ -822,23 +822,30 @@ func TestBrokenLineBelowAnOpenBlock(t *testing.T) {
 }
 
 // TestEditNearTheWorkBound edits a text whose parse reads ahead nearly as
-// much as the parser's bound allows (parser.WorkBound): blocks left open
-// one after another before a mistyped `end`, each reading on to it (ten
-// of them read ahead 16,659 steps, where 50 lines below make the bound
-// 18,112). The bound grows with the size of the text, so deleting lines
-// below, past all the blocks read, makes the parse of the whole text
-// reach it, and the blocks then read otherwise. The state derived for the
-// edit, if any, must be a full analysis's; the same edit below a few such
-// blocks, far from the bound, is derived.
+// much as the parser's bound allows (parser.WorkBound): describes left
+// open one after another, each holding a test left open too, before a
+// mistyped `end`, each reading the rest (eight of them and the 80 lines
+// after read ahead 23,512 steps, where the 60 lines above make the bound
+// 32,704). The bound grows with the size of the text, so deleting 50 of
+// the lines above, which the blocks do not read, makes the parse of the
+// whole text reach it (the bound is 23,104), and the blocks then read
+// otherwise. The state derived for the edit, if any, must be a full
+// analysis's (without workFar, the one derived kept the blocks' old
+// findings); the same edit above a few such blocks, far from the bound, is
+// derived.
 func TestEditNearTheWorkBound(t *testing.T) {
 	t.Parallel()
+	var above strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&above, "display %d\n", i)
+	}
 	for _, tc := range []struct {
 		blocks int
 		derive bool
-	}{{10, false}, {3, true}} {
-		head := strings.Repeat("count from 1 to 3:\n    display count\ndisplay 1\n", tc.blocks) + "end action\n"
-		text := head + strings.Repeat("display 2\n", 50)
-		next := head + strings.Repeat("display 2\n", 5)
+	}{{8, false}, {3, true}} {
+		blocks := strings.Repeat("describe \"d\":\n    test \"t\":\n        display 1\n", tc.blocks) + "end action\n" + strings.Repeat("display 2\n", 80)
+		text := above.String() + blocks
+		next := text[strings.Index(text, "display 50\n"):]
 		st := fullStateOf("file:///nowhere/near.wfl", text)
 		if _, ok := deriveChecked(t, fmt.Sprintf("%d blocks", tc.blocks), st, text, next); ok != tc.derive {
 			t.Errorf("%d blocks: derived %v, want %v", tc.blocks, ok, tc.derive)

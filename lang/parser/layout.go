@@ -112,6 +112,17 @@ type memoStmt struct {
 	stmt         ast.Stmt
 	end, lastEnd int // p.pos and p.lastEnd after it
 	reach        int // the furthest token its parse looked at
+	// context, low and need are the ahead's (its parse read the blocks
+	// around it, the first of p.frames it read, those it needed; keep).
+	context bool
+	low     int
+	need    frameSpan
+	gen     int // when it was kept (p.gen)
+	// diags, raised and opens are what its parse reported, when it read
+	// the blocks around it: raised again where it is taken (retime).
+	diags  []diag.Diagnostic
+	raised []raise
+	opens  []raisedOpen
 }
 
 // openFrame starts the frame of the statement being parsed, a block
@@ -305,19 +316,46 @@ func (p *parser) endsPast(fr *frame) bool {
 // try's inside one), so its unit has a context (Unit.Context).
 func (p *parser) readsAround(fr *frame) {
 	if i := slices.Index(p.frames, fr); i >= 0 {
-		p.low = min(p.low, i)
+		p.readFrame(i)
 	}
 }
+
+// readFrame notes that the parse read frame i (the i-th of p.frames), and
+// that what it read there may differ where that frame is not (need).
+func (p *parser) readFrame(i int) {
+	p.low = min(p.low, i)
+	p.need.add(i)
+}
+
+// A frameSpan is a span of indices of p.frames, [lo, hi]; empty when lo >
+// hi.
+type frameSpan struct{ lo, hi int }
+
+var noFrames = frameSpan{noFrame, -1}
+
+func (s *frameSpan) add(i int) { s.lo, s.hi = min(s.lo, i), max(s.hi, i) }
+
+func (s *frameSpan) merge(o frameSpan) { s.lo, s.hi = min(s.lo, o.lo), max(s.hi, o.hi) }
 
 // closesAround reports whether the tokens at the current position close a
 // block statement around fr's: then they are its closer, whatever the
 // indentation says.
+//
+// Its answer depends on the frames around fr being there, but where it is
+// no, only on none of them closing: with fewer frames around, it is no
+// too. So a statement parsed ahead that asked it needs only the frame
+// that said yes (p.need): taken by the statement list around a block cut
+// by the layout, whose frame is then gone, it reads the same unless that
+// frame was the one (keep).
 func (p *parser) closesAround(fr *frame) bool {
-	p.readsAround(fr)
+	if i := slices.Index(p.frames, fr); i >= 0 {
+		p.low = min(p.low, i)
+	}
 	for i, o := range p.frames {
 		if o != fr {
 			p.low = min(p.low, i)
 			if !o.ended && p.closes(o) {
+				p.need.add(i)
 				return true
 			}
 		}
@@ -413,7 +451,7 @@ func (p *parser) clauseAround(fr *frame, at int) bool {
 		if f == fr || f.ended {
 			continue
 		}
-		p.low = min(p.low, i)
+		p.readFrame(i)
 		if f.close == nil || f.kw == token.KeywordDescribe {
 			break
 		}
@@ -440,6 +478,10 @@ func (p *parser) takenFrom(fr *frame) bool {
 		return false
 	}
 	p.readsAround(fr)
+	// What it reads on past fr, and reports for the blocks around, depends
+	// on all of them: a statement parsed ahead that asks it is parsed
+	// again where it is taken (keep).
+	p.need.merge(frameSpan{0, noFrame})
 	// A clause word (`otherwise` of the check around an inner one whose
 	// `end check` is missing) is taken by fr first, as by the reference.
 	clause := t.Kind != token.KeywordEnd
@@ -452,7 +494,7 @@ func (p *parser) takenFrom(fr *frame) bool {
 		if f == fr || f.ended {
 			continue
 		}
-		p.low = min(p.low, i)
+		p.readFrame(i)
 		if f.close == nil || f.kw == token.KeywordDescribe && fr.kw != token.KeywordDescribe {
 			// A body of members whose reading is not known here. A
 			// describe's is read only for a describe inside it: a test
@@ -523,6 +565,7 @@ read:
 						return st
 					})
 					p.dropRaised(a.diags, len(p.raised), a.opens, len(p.opens), a.start, a.end)
+					p.forgetKept(a.gen)
 					if st == nil {
 						break read // it fails there: the reference's own error
 					}
@@ -576,7 +619,7 @@ read:
 			}
 			at := p.pos
 			a := p.ahead(func() ast.Stmt { return p.stmtRecover() })
-			p.keep(a)
+			p.keep(a, nil)
 			if p.pos == at {
 				p.next()
 			}
@@ -737,12 +780,14 @@ func plainStart(k token.Kind) bool {
 // the reference reads them.
 func WorkBound(tokens int) int { return readAhead.perToken * tokens }
 
-// readAhead holds the bounds on reading ahead (see walkPerToken) and
-// whether walks are taken over (walkRec); tests change them.
+// readAhead holds the bounds on reading ahead (see walkPerToken), whether
+// walks are taken over (walkRec) and whether a statement parsed ahead that
+// read the blocks around it is taken as it is where it needed none that
+// is gone (keep); tests change them.
 var readAhead = struct {
 	perToken, aheads int
-	jump             bool
-}{walkPerToken, maxAheads, true}
+	jump, reuse      bool
+}{walkPerToken, maxAheads, true, true}
 
 // mayReadAhead reports whether a statement after a body's layout end may
 // still be read ahead (see walkPerToken), and marks the statement being
@@ -759,9 +804,9 @@ func (p *parser) mayReadAhead() bool {
 // around will take it (past a body's layout end), and returns what keep
 // needs to hand it over.
 func (p *parser) ahead(parse func() ast.Stmt) ahead {
-	a := ahead{start: p.pos, diags: len(p.diags), opens: len(p.opens)}
-	reach, low := p.reach, p.low
-	p.reach, p.low = p.pos, len(p.frames)
+	a := ahead{start: p.pos, diags: len(p.diags), opens: len(p.opens), gen: p.gen}
+	reach, low, need := p.reach, p.low, p.need
+	p.reach, p.low, p.need = p.pos, len(p.frames), noFrames
 	p.aheads++
 	a.stmt = parse()
 	p.aheads--
@@ -769,42 +814,128 @@ func (p *parser) ahead(parse func() ast.Stmt) ahead {
 	a.diagsEnd, a.opensEnd = len(p.diags), len(p.opens)
 	// It read the blocks around it (an `end` it does not close, read as
 	// theirs): parsed where it is taken, it may read otherwise.
-	a.context = p.low < len(p.frames)
+	a.context, a.low = p.low < len(p.frames), p.low
+	a.need = frameSpan{p.need.lo, min(p.need.hi, len(p.frames)-1)} // the frames around it
 	p.reach, p.low = max(reach, p.reach, p.pos), min(low, p.low)
+	p.need.merge(need)
 	return a
 }
 
 // keep hands a statement parsed ahead over to the statement lists that go
 // on where it starts (memo). One whose parse read the blocks around it is
 // parsed again there, where its context is theirs: what it reported here
-// is dropped.
-func (p *parser) keep(a ahead) {
+// is dropped. When cut is the frame of a block the layout cut (not nil),
+// the statement list there is the one around its block: the frames below
+// it are its frames too, so a statement that needed none of the others
+// (p.need) reads the same there and is taken as it is. (Not among the
+// members of a container or a describe: what follows a member is read by
+// the statement around as members, in an order of its own.)
+func (p *parser) keep(a ahead, cut *frame) {
 	if a.stmt == nil {
 		return
 	}
+	at := -1
+	if cut != nil && readAhead.reuse && !slices.ContainsFunc(p.frames, holdsMembers) {
+		at = slices.Index(p.frames, cut)
+	}
+	m := memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach, context: a.context, low: a.low, need: a.need}
 	if a.context {
+		// Dropped here, and raised again where it is taken, as parsing
+		// it again there would (retime).
+		in := func(owner int) bool { return owner >= a.stmt.Pos() && owner < a.stmt.End()+1 }
+		reuse := at >= 0 && a.need.hi < at && !holdsMembersStmt(a.stmt)
 		for i := a.diags; i < len(p.raised); i++ {
-			if p.raised[i].owner >= a.stmt.Pos() && p.raised[i].owner < a.stmt.End()+1 {
+			if r := p.raised[i]; r.owner != droppedOwner && in(r.owner) {
+				if reuse {
+					m.diags = append(m.diags, p.diags[i])
+					m.raised = append(m.raised, r)
+				}
 				p.raised[i].owner = droppedOwner
 			}
 		}
 		for i := a.opens; i < len(p.opens); i++ {
-			p.opens[i].owner = droppedOwner
-		}
-		// What it parsed ahead itself is parsed again too: what that
-		// reported is dropped with the rest.
-		for k := range p.memo {
-			if k >= a.start && k < a.end {
-				delete(p.memo, k)
+			if o := p.opens[i]; o.owner != droppedOwner && in(o.owner) {
+				if reuse {
+					m.opens = append(m.opens, o)
+				}
+				p.opens[i].owner = droppedOwner
 			}
 		}
-		clear(p.walks) // they may hold what is parsed again
-		return
+		if !reuse {
+			// What it parsed ahead itself is parsed again too: what that
+			// reported is dropped with the rest.
+			for k := range p.memo {
+				if k >= a.start && k < a.end {
+					delete(p.memo, k)
+				}
+			}
+			p.forgetKept(a.gen)
+			clear(p.walks) // they may hold what is parsed again
+			return
+		}
 	}
 	if p.memo == nil {
 		p.memo = make(map[int]memoStmt)
 	}
-	p.memo[a.start] = memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach}
+	p.gen++
+	m.gen = p.gen
+	p.memo[a.start] = m
+}
+
+// retime raises, where the statement m kept as parsed ahead is taken, what
+// its parse reported (its diagnostics and Opens, in their order), as
+// parsing it again there would: keep dropped them where they were raised.
+// The first finding raised is the reference's, and a unit owns what was
+// raised while it was parsed.
+func (p *parser) retime(m memoStmt) {
+	for i, d := range m.diags {
+		r := m.raised[i]
+		r.unit = p.units.n
+		p.diags = append(p.diags, d)
+		p.raised = append(p.raised, r)
+	}
+	p.opens = append(p.opens, m.opens...)
+}
+
+// holdsMembers reports whether fr is a container's, a describe's or one of
+// their members' (a test's, a hook's, a method's), wherever it stands.
+func holdsMembers(fr *frame) bool {
+	switch fr.kw {
+	case token.KeywordDescribe, token.KeywordTest, token.KeywordSetup, token.KeywordTeardown:
+		return true
+	}
+	return fr.members || fr.member != nil
+}
+
+// holdsMembersStmt reports whether st holds a statement whose body is
+// members (a describe, a test, a hook, a container, an interface): their
+// members' findings come in an order that depends on the blocks around.
+func holdsMembersStmt(st ast.Stmt) bool {
+	if _, bad := st.(*ast.BadStmt); bad {
+		return true // what it failed to read may have been
+	}
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.DescribeStmt, *ast.TestStmt, *ast.HookStmt, *ast.ContainerDecl, *ast.InterfaceDecl:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// forgetKept forgets the statements that read the blocks around them and
+// were kept since p.gen was gen: they were parsed ahead in a statement
+// that is parsed again, from its own frames, which they may have needed
+// (its blocks cut by the layout were around them), so they are parsed
+// again too.
+func (p *parser) forgetKept(gen int) {
+	for k, m := range p.memo {
+		if m.context && m.gen > gen {
+			delete(p.memo, k)
+		}
+	}
 }
 
 // dropRaised drops the diagnostics raised from index diags up to diagsTo
@@ -829,7 +960,9 @@ func (p *parser) dropRaised(diags, diagsTo, opens, opensTo, from, to int) {
 // orphans gives what the statements parsed ahead that no statement list
 // took reported (their statement is not in the tree: the parse went on
 // otherwise, after the reference's path, which raised it) to the unit whose
-// parse read them; their Opens are dropped.
+// parse read them; their Opens are dropped (but for those of statements
+// inside a statement that failed, which keep them, as when no statement
+// was parsed ahead).
 func (p *parser) orphans(f *ast.File) {
 	if p.memo == nil {
 		return
@@ -870,7 +1003,7 @@ func (p *parser) orphans(f *ast.File) {
 		}
 	}
 	for i, o := range p.opens {
-		if o.owner != droppedOwner && !in[o.owner] {
+		if o.owner != droppedOwner && !in[o.owner] && !inBad(o.owner) {
 			p.opens[i].owner = droppedOwner
 		}
 	}

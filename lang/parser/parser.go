@@ -376,12 +376,14 @@ type parser struct {
 	window   int              // the number of tokens of the text parsed: those after were read past it
 	to       int              // where the stretch parsed ends (UnitsAhead)
 	low      int              // the first of frames read since a statement parsed ahead began (layout.go: ahead)
+	need     frameSpan        // the frames read since then whose being there decided what was read (layout.go: keep)
 	aheads   int              // statements being parsed ahead, one inside another (layout.go: maxAheads)
 	walked   int              // tokens read ahead and statements walked past bodies' layout ends (layout.go: walkPerToken)
 	bounded  bool             // the statement being parsed reached that bound
 	walks    map[int]*walkRec // the walks past a body's layout end that hold only plain statements, by first token (layout.go)
 	base     int              // the first of frames opened by the innermost statement
 	memo     map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
+	gen      int              // the statements kept in memo so far
 	opens    []raisedOpen     // the statements closed by the layout
 	reach    int              // the furthest token the current unit's parse looked at
 
@@ -921,6 +923,14 @@ func (p *parser) program() {
 func (p *parser) stmtRecover() (st ast.Stmt) {
 	if m, ok := p.memo[p.pos]; ok {
 		p.note(m.reach)
+		if m.context {
+			// It read the blocks around it then, those it needed still
+			// around it here (keep); at the least it reads here the first
+			// of its own.
+			p.low = min(p.low, m.low, len(p.frames))
+			p.need.merge(m.need)
+			p.retime(m)
+		}
 		p.pos, p.lastEnd = m.end, m.lastEnd
 		return m.stmt
 	}
@@ -966,8 +976,11 @@ type ahead struct {
 	stmt                       ast.Stmt
 	start, end, lastEnd, reach int
 	context                    bool
-	walk                       *walkRec // a walk taken over whole, in place of the statements it holds (stmt is nil)
-	diags, opens               int      // what was raised from then on (and up to diagsEnd, opensEnd)
+	low                        int       // the first of p.frames its parse read
+	need                       frameSpan // the frames around it its parse needed (keep)
+	gen                        int       // p.gen when its parse began
+	walk                       *walkRec  // a walk taken over whole, in place of the statements it holds (stmt is nil)
+	diags, opens               int       // what was raised from then on (and up to diagsEnd, opensEnd)
 	diagsEnd, opensEnd         int
 }
 
@@ -1066,7 +1079,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		// Cut by the layout: the statements after the cut go to the
 		// statement list around, which goes on from there.
 		for _, a := range after {
-			p.keep(a)
+			p.keep(a, fr)
 		}
 		if len(after) > 0 && w.plain {
 			p.recordWalk(cutPos, &walkRec{segs: w.segs, to: walkedTo, lastEnd: walkedLastEnd, reach: w.reach})

@@ -2,10 +2,12 @@ package parser
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,6 +133,36 @@ func TestOpenBlocksOneAfterAnother(t *testing.T) {
 	}
 }
 
+// TestOpenBlocksBeforeAMistypedEnd parses an action whose body holds a
+// hundred loops left open one after another, closed by its `end action`
+// (as when the action's closer was typed, or put in by the editor, before
+// the loops'): each loop reads on to the `end action`, where the reference
+// stops its body, and ends where the next begins, as the layout says.
+// Before the parser kept the loops it read ahead as they were (keep), each
+// was parsed again inside the one before, twice the work at each loop,
+// and from twelve of them on the blocks nested.
+func TestOpenBlocksBeforeAMistypedEnd(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("define action called f:\n")
+	for i := range 100 {
+		fmt.Fprintf(&b, "    count from 1 to 3:\n        display count\n    display %d\n", i)
+	}
+	b.WriteString("end action\ndisplay 2\n")
+	f, diags := Parse(b.String())
+	if len(f.Stmts) != 2 {
+		t.Fatalf("%d statements at the top, want 2", len(f.Stmts))
+	}
+	if act, ok := f.Stmts[0].(*ast.ActionDecl); !ok || len(act.Body.Stmts) != 200 {
+		t.Errorf("the action's body holds %v, want 200 statements", f.Stmts[0])
+	}
+	if deep := ast.Deeper(f, 8); deep != nil {
+		t.Errorf("a %T nested deeper than the blocks are", deep)
+	}
+	if len(diags) == 0 || !strings.Contains(diags[0].Message, "expected 'count' after 'end'") {
+		t.Errorf("diagnostics %v, want the reference's first: the last loop's `end count` is mistyped", diags)
+	}
+}
+
 // headers lists the block statements of f in order, each as its depth
 // and the words of its header line.
 func headers(f *ast.File, src string) []string {
@@ -237,4 +269,135 @@ func TestUnitsCountWork(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestReadAheadKept parses the texts of TestWalksTakenOver with and
+// without taking a statement parsed ahead as it is where the blocks
+// around it it needed are still there (keep): the trees, the units and
+// the diagnostics must be the same, wherever the parse without it stays
+// within the bound on the work of reading ahead. Blocks left open one
+// after another before a mistyped `end` parse each block ahead inside
+// the one before: parsing each again where it is taken doubled the work
+// at each block, and twelve of them reached the bound.
+func TestReadAheadKept(t *testing.T) {
+	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
+	var srcs []string
+	for _, src := range append(programs, mutants...) {
+		srcs = append(srcs, src, closerLine.ReplaceAllString(src, ""))
+	}
+	var loops strings.Builder
+	loops.WriteString("define action called f:\n")
+	for i := range 12 {
+		fmt.Fprintf(&loops, "    count from 1 to 3:\n        display count\n    display %d\n", i)
+	}
+	loops.WriteString("end action\ndisplay 2\n")
+	srcs = append(srcs, loops.String())
+	saved := readAhead
+	defer func() { readAhead = saved }()
+	parse := func(src string, reuse bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, capped bool) {
+		readAhead.reuse = reuse
+		f, units, dropped, _, p := unitsWindowParser(src, 0, len(src), nil, false, nil)
+		for i := range units {
+			units[i].Work = 0 // what taking them as they are saves
+		}
+		return f, units, dropped, p.walked >= WorkBound(len(p.toks))
+	}
+	differ, capped, still := 0, 0, 0
+	for i, src := range srcs {
+		f0, u0, d0, c0 := parse(src, false)
+		f1, u1, d1, c1 := parse(src, true)
+		if c1 && (!c0 || i == len(srcs)-1) {
+			t.Errorf("the parse reaches the bound on the work of reading ahead when statements parsed ahead are kept:\n%.300s…", src)
+		}
+		if c1 {
+			still++
+		}
+		if c0 {
+			capped++
+			continue
+		}
+		if !reflect.DeepEqual(f0, f1) || !reflect.DeepEqual(u0, u1) || !reflect.DeepEqual(d0, d1) {
+			if differ++; differ <= 3 {
+				t.Errorf("the parse differs when statements parsed ahead are kept:\n%.300s…", src)
+			}
+		}
+	}
+	if differ > 0 {
+		t.Errorf("%d of %d texts parse otherwise when statements parsed ahead are kept", differ, len(srcs))
+	}
+	if capped == 0 {
+		t.Error("no text reaches the bound on the work when statements parsed ahead are parsed again")
+	}
+	t.Logf("%d texts compared, %d past the bound on the work without keeping statements parsed ahead, %d with", len(srcs)-capped, capped, still)
+}
+
+// TestReadAheadKeptEdited is TestReadAheadKept over texts the corpus does
+// not hold: each program and sampled mutant, with every closer deleted
+// and as it is, edited at random ten times in a row (a line deleted,
+// duplicated, indented or outdented; a block's header, a closer or a
+// statement typed at a line's start; a few bytes deleted), each version
+// parsed both ways. Where a statement is taken as it was parsed ahead, what
+// it reported must come in the order parsing it again would raise it: the
+// first error raised is the verdict.
+func TestReadAheadKeptEdited(t *testing.T) {
+	// One mutant in eight: all of them (62,515 edited texts) take a minute.
+	programs, mutants := corpusTexts(t, 8*testcorpus.RaceStride(4))
+	snippets := []string{
+		"count from 1 to 3:\n", "check if x is 1:\n", "otherwise:\n", "try:\n", "when error:\n",
+		"define action called f:\n", "end\n", "end check\n", "end action\n", "end count\n",
+		"end try\n", "display x\n", "    display 1\n", "store y as 2\n", "repeat while x:\n",
+		"describe \"d\":\n", "test \"t\":\n", "end describe\n", "end test\n",
+	}
+	saved := readAhead
+	defer func() { readAhead = saved }()
+	parse := func(src string, reuse bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, capped bool) {
+		readAhead.reuse = reuse
+		f, units, dropped, _, p := unitsWindowParser(src, 0, len(src), nil, false, nil)
+		for i := range units {
+			units[i].Work = 0
+		}
+		return f, units, dropped, p.walked >= WorkBound(len(p.toks))
+	}
+	differ, compared := 0, 0
+	for n, src := range append(programs, mutants...) {
+		rng := rand.New(rand.NewPCG(uint64(n), 3))
+		for _, text := range []string{src, closerLine.ReplaceAllString(src, "")} {
+			for range 10 {
+				lines := strings.SplitAfter(text, "\n")
+				i := rng.IntN(len(lines))
+				switch rng.IntN(6) {
+				case 0:
+					lines = slices.Delete(lines, i, i+1)
+				case 1:
+					lines = slices.Insert(lines, rng.IntN(len(lines)+1), lines[i])
+				case 2:
+					lines[i] = "    " + lines[i]
+				case 3:
+					lines[i] = strings.TrimLeft(lines[i], " \t")
+				case 4:
+					lines = slices.Insert(lines, i, snippets[rng.IntN(len(snippets))])
+				case 5:
+					if k := rng.IntN(len(lines[i]) + 1); k < len(lines[i]) {
+						lines[i] = lines[i][:k] + lines[i][min(len(lines[i]), k+1+rng.IntN(6)):]
+					}
+				}
+				text = strings.Join(lines, "")
+				f0, u0, d0, c0 := parse(text, false)
+				if c0 {
+					continue
+				}
+				compared++
+				f1, u1, d1, _ := parse(text, true)
+				if !reflect.DeepEqual(f0, f1) || !reflect.DeepEqual(u0, u1) || !reflect.DeepEqual(d0, d1) {
+					if differ++; differ <= 3 {
+						t.Errorf("the parse differs when statements parsed ahead are kept:\n%s", text)
+					}
+				}
+			}
+		}
+	}
+	if differ > 0 {
+		t.Errorf("%d of %d edited texts parse otherwise when statements parsed ahead are kept", differ, compared)
+	}
+	t.Logf("%d edited texts compared", compared)
 }
