@@ -118,8 +118,12 @@ type memoStmt struct {
 	low     int
 	need    frameSpan
 	gen     int // when it was kept (p.gen)
-	// diags, raised and opens are what its parse reported, when it read
-	// the blocks around it: raised again where it is taken (retime).
+	// around are the frames of the statement list keep took it for, when
+	// it read the blocks around it: only that list takes it (a list
+	// elsewhere that reaches it parses it again); diags, raised and opens
+	// are what its parse reported, raised again where it is taken
+	// (retime).
+	around []*frame
 	diags  []diag.Diagnostic
 	raised []raise
 	opens  []raisedOpen
@@ -844,6 +848,9 @@ func (p *parser) keep(a ahead, cut *frame) {
 		// it again there would (retime).
 		in := func(owner int) bool { return owner >= a.stmt.Pos() && owner < a.stmt.End()+1 }
 		reuse := at >= 0 && a.need.hi < at && !holdsMembersStmt(a.stmt)
+		if reuse {
+			m.around = slices.Clone(p.frames[:at])
+		}
 		for i := a.diags; i < len(p.raised); i++ {
 			if r := p.raised[i]; r.owner != droppedOwner && in(r.owner) {
 				if reuse {

@@ -19,6 +19,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -921,7 +922,7 @@ func (p *parser) program() {
 // statement parsed already, ahead of a body cut by the layout, is taken as
 // it was.
 func (p *parser) stmtRecover() (st ast.Stmt) {
-	if m, ok := p.memo[p.pos]; ok {
+	if m, ok := p.memo[p.pos]; ok && (!m.context || slices.Equal(p.frames, m.around)) {
 		p.note(m.reach)
 		if m.context {
 			// It read the blocks around it then, those it needed still

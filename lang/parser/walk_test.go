@@ -46,6 +46,45 @@ func corpusTexts(t *testing.T, stride int) (programs, mutants []string) {
 	return programs, mutants
 }
 
+// closersDeleted returns texts, each as it is and with every closer
+// deleted.
+func closersDeleted(texts ...[]string) []string {
+	var out []string
+	for _, ts := range texts {
+		for _, src := range ts {
+			out = append(out, src, closerLine.ReplaceAllString(src, ""))
+		}
+	}
+	return out
+}
+
+// A parse is what the tests that parse a text two ways compare: the tree,
+// the units (but for their Work, which the ways differ by) and the
+// dropped characters' findings, and whether the parse reached the bound
+// on the work of reading ahead.
+type parse struct {
+	f       *ast.File
+	units   []Unit
+	dropped []diag.Diagnostic
+	capped  bool
+}
+
+// parseWith parses src with readAhead as set leaves it, restored after.
+func parseWith(src string, set func()) parse {
+	saved := readAhead
+	defer func() { readAhead = saved }()
+	set()
+	f, units, dropped, _, p := unitsWindowParser(src, 0, len(src), nil, false, nil)
+	for i := range units {
+		units[i].Work = 0
+	}
+	return parse{f, units, dropped, p.walked >= WorkBound(len(p.toks))}
+}
+
+func (x parse) same(y parse) bool {
+	return reflect.DeepEqual(x.f, y.f) && reflect.DeepEqual(x.units, y.units) && reflect.DeepEqual(x.dropped, y.dropped)
+}
+
 // TestWalksTakenOver parses the corpus programs, a sample of the mutants,
 // each of them with every closer deleted (as while a program is typed
 // without its ends), and blocks left open one after another, with the
@@ -56,10 +95,7 @@ func corpusTexts(t *testing.T, stride int) (programs, mutants []string) {
 // within the bound on the work.
 func TestWalksTakenOver(t *testing.T) {
 	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
-	var srcs []string
-	for _, src := range append(programs, mutants...) {
-		srcs = append(srcs, src, closerLine.ReplaceAllString(src, ""))
-	}
+	srcs := closersDeleted(programs, mutants)
 	var open strings.Builder
 	for i := range 300 {
 		fmt.Fprintf(&open, "define action called a%d:\n    display %d\n", i, i)
@@ -71,27 +107,16 @@ func TestWalksTakenOver(t *testing.T) {
 		}
 	}
 	srcs = append(srcs, open.String(), strings.Repeat("check if x:\n", 500))
-	saved := readAhead
-	defer func() { readAhead = saved }()
-	parse := func(src string, jump bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, capped bool) {
-		readAhead.jump = jump
-		f, units, dropped, _, p := unitsWindowParser(src, 0, len(src), nil, false, nil)
-		for i := range units {
-			units[i].Work = 0 // what taking walks over saves
-		}
-		return f, units, dropped, p.walked >= WorkBound(len(p.toks))
-	}
 	for _, aheads := range []int{64, maxAheads} {
-		readAhead.aheads = aheads
 		differ, capped := 0, 0
 		for _, src := range srcs {
-			f0, u0, d0, c0 := parse(src, false)
-			f1, u1, d1, _ := parse(src, true)
-			if c0 {
+			walked := parseWith(src, func() { readAhead.aheads, readAhead.jump = aheads, false })
+			taken := parseWith(src, func() { readAhead.aheads = aheads })
+			if walked.capped {
 				capped++
 				continue
 			}
-			if !reflect.DeepEqual(f0, f1) || !reflect.DeepEqual(u0, u1) || !reflect.DeepEqual(d0, d1) {
+			if !walked.same(taken) {
 				if differ++; differ <= 3 {
 					t.Errorf("%d aheads: the parse differs when walks are taken over:\n%.300s…", aheads, src)
 				}
@@ -281,10 +306,7 @@ func TestUnitsCountWork(t *testing.T) {
 // at each block, and twelve of them reached the bound.
 func TestReadAheadKept(t *testing.T) {
 	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
-	var srcs []string
-	for _, src := range append(programs, mutants...) {
-		srcs = append(srcs, src, closerLine.ReplaceAllString(src, ""))
-	}
+	srcs := closersDeleted(programs, mutants)
 	var loops strings.Builder
 	loops.WriteString("define action called f:\n")
 	for i := range 12 {
@@ -292,20 +314,11 @@ func TestReadAheadKept(t *testing.T) {
 	}
 	loops.WriteString("end action\ndisplay 2\n")
 	srcs = append(srcs, loops.String())
-	saved := readAhead
-	defer func() { readAhead = saved }()
-	parse := func(src string, reuse bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, capped bool) {
-		readAhead.reuse = reuse
-		f, units, dropped, _, p := unitsWindowParser(src, 0, len(src), nil, false, nil)
-		for i := range units {
-			units[i].Work = 0 // what taking them as they are saves
-		}
-		return f, units, dropped, p.walked >= WorkBound(len(p.toks))
-	}
 	differ, capped, still := 0, 0, 0
 	for i, src := range srcs {
-		f0, u0, d0, c0 := parse(src, false)
-		f1, u1, d1, c1 := parse(src, true)
+		again := parseWith(src, func() { readAhead.reuse = false })
+		kept := parseWith(src, func() {})
+		c0, c1 := again.capped, kept.capped
 		if c1 && (!c0 || i == len(srcs)-1) {
 			t.Errorf("the parse reaches the bound on the work of reading ahead when statements parsed ahead are kept:\n%.300s…", src)
 		}
@@ -316,7 +329,7 @@ func TestReadAheadKept(t *testing.T) {
 			capped++
 			continue
 		}
-		if !reflect.DeepEqual(f0, f1) || !reflect.DeepEqual(u0, u1) || !reflect.DeepEqual(d0, d1) {
+		if !again.same(kept) {
 			if differ++; differ <= 3 {
 				t.Errorf("the parse differs when statements parsed ahead are kept:\n%.300s…", src)
 			}
@@ -348,50 +361,37 @@ func TestReadAheadKeptEdited(t *testing.T) {
 		"end try\n", "display x\n", "    display 1\n", "store y as 2\n", "repeat while x:\n",
 		"describe \"d\":\n", "test \"t\":\n", "end describe\n", "end test\n",
 	}
-	saved := readAhead
-	defer func() { readAhead = saved }()
-	parse := func(src string, reuse bool) (f *ast.File, units []Unit, dropped []diag.Diagnostic, capped bool) {
-		readAhead.reuse = reuse
-		f, units, dropped, _, p := unitsWindowParser(src, 0, len(src), nil, false, nil)
-		for i := range units {
-			units[i].Work = 0
-		}
-		return f, units, dropped, p.walked >= WorkBound(len(p.toks))
-	}
 	differ, compared := 0, 0
-	for n, src := range append(programs, mutants...) {
+	for n, text := range closersDeleted(programs, mutants) {
 		rng := rand.New(rand.NewPCG(uint64(n), 3))
-		for _, text := range []string{src, closerLine.ReplaceAllString(src, "")} {
-			for range 10 {
-				lines := strings.SplitAfter(text, "\n")
-				i := rng.IntN(len(lines))
-				switch rng.IntN(6) {
-				case 0:
-					lines = slices.Delete(lines, i, i+1)
-				case 1:
-					lines = slices.Insert(lines, rng.IntN(len(lines)+1), lines[i])
-				case 2:
-					lines[i] = "    " + lines[i]
-				case 3:
-					lines[i] = strings.TrimLeft(lines[i], " \t")
-				case 4:
-					lines = slices.Insert(lines, i, snippets[rng.IntN(len(snippets))])
-				case 5:
-					if k := rng.IntN(len(lines[i]) + 1); k < len(lines[i]) {
-						lines[i] = lines[i][:k] + lines[i][min(len(lines[i]), k+1+rng.IntN(6)):]
-					}
+		for range 10 {
+			lines := strings.SplitAfter(text, "\n")
+			i := rng.IntN(len(lines))
+			switch rng.IntN(6) {
+			case 0:
+				lines = slices.Delete(lines, i, i+1)
+			case 1:
+				lines = slices.Insert(lines, rng.IntN(len(lines)+1), lines[i])
+			case 2:
+				lines[i] = "    " + lines[i]
+			case 3:
+				lines[i] = strings.TrimLeft(lines[i], " \t")
+			case 4:
+				lines = slices.Insert(lines, i, snippets[rng.IntN(len(snippets))])
+			case 5:
+				if k := rng.IntN(len(lines[i]) + 1); k < len(lines[i]) {
+					lines[i] = lines[i][:k] + lines[i][min(len(lines[i]), k+1+rng.IntN(6)):]
 				}
-				text = strings.Join(lines, "")
-				f0, u0, d0, c0 := parse(text, false)
-				if c0 {
-					continue
-				}
-				compared++
-				f1, u1, d1, _ := parse(text, true)
-				if !reflect.DeepEqual(f0, f1) || !reflect.DeepEqual(u0, u1) || !reflect.DeepEqual(d0, d1) {
-					if differ++; differ <= 3 {
-						t.Errorf("the parse differs when statements parsed ahead are kept:\n%s", text)
-					}
+			}
+			text = strings.Join(lines, "")
+			again := parseWith(text, func() { readAhead.reuse = false })
+			if again.capped {
+				continue
+			}
+			compared++
+			if !again.same(parseWith(text, func() {})) {
+				if differ++; differ <= 3 {
+					t.Errorf("the parse differs when statements parsed ahead are kept:\n%s", text)
 				}
 			}
 		}
