@@ -829,11 +829,14 @@ func (p *parser) ahead(parse func() ast.Stmt) ahead {
 // on where it starts (memo). One whose parse read the blocks around it is
 // parsed again there, where its context is theirs: what it reported here
 // is dropped. When cut is the frame of a block the layout cut (not nil),
-// the statement list there is the one around its block: the frames below
-// it are its frames too, so a statement that needed none of the others
-// (p.need) reads the same there and is taken as it is. (Not among the
-// members of a container or a describe: what follows a member is read by
-// the statement around as members, in an order of its own.)
+// the statement list that goes on there is the one around that block,
+// whose frames are those below it: a statement that needed none of the
+// others (p.need) reads the same there, and is taken as it is by that
+// list only (memoStmt.around), what it reported raised again then
+// (retime). Not where members are read (a container's or a describe's,
+// a test's or a hook's body, or a statement holding one, or one that
+// failed): their findings come in an order that depends on the blocks
+// around.
 func (p *parser) keep(a ahead, cut *frame) {
 	if a.stmt == nil {
 		return
