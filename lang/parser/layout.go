@@ -112,17 +112,20 @@ type memoStmt struct {
 	stmt         ast.Stmt
 	end, lastEnd int // p.pos and p.lastEnd after it
 	reach        int // the furthest token its parse looked at
-	// context, low and need are the ahead's (its parse read the blocks
-	// around it, the first of p.frames it read, those it needed; keep).
-	context bool
-	low     int
-	need    frameSpan
-	gen     int // when it was kept (p.gen)
-	// around are the frames of the statement list keep took it for, when
-	// it read the blocks around it: only that list takes it (a list
-	// elsewhere that reaches it parses it again); diags, raised and opens
-	// are what its parse reported, raised again where it is taken
-	// (retime).
+	// kept is set for a statement that read the blocks around it (keep).
+	kept *keptAhead
+}
+
+// A keptAhead is what keep notes of a statement parsed ahead that read the
+// blocks around it.
+type keptAhead struct {
+	low  int       // the first of p.frames its parse read
+	need frameSpan // the frames around it its parse needed
+	gen  int       // when it was kept (p.gen)
+	// around are the frames of the statement list keep took it for: only
+	// that list takes it (a list elsewhere that reaches it parses it
+	// again); diags, raised and opens are what its parse reported, raised
+	// again where it is taken (retime).
 	around []*frame
 	diags  []diag.Diagnostic
 	raised []raise
@@ -845,20 +848,20 @@ func (p *parser) keep(a ahead, cut *frame) {
 	if cut != nil && readAhead.reuse && !slices.ContainsFunc(p.frames, holdsMembers) {
 		at = slices.Index(p.frames, cut)
 	}
-	m := memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach, context: a.context, low: a.low, need: a.need}
+	m := memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach}
 	if a.context {
 		// Dropped here, and raised again where it is taken, as parsing
 		// it again there would (retime).
 		in := func(owner int) bool { return owner >= a.stmt.Pos() && owner < a.stmt.End()+1 }
 		reuse := at >= 0 && a.need.hi < at && !holdsMembersStmt(a.stmt)
 		if reuse {
-			m.around = slices.Clone(p.frames[:at])
+			m.kept = &keptAhead{low: a.low, need: a.need, around: slices.Clone(p.frames[:at])}
 		}
 		for i := a.diags; i < len(p.raised); i++ {
 			if r := p.raised[i]; r.owner != droppedOwner && in(r.owner) {
 				if reuse {
-					m.diags = append(m.diags, p.diags[i])
-					m.raised = append(m.raised, r)
+					m.kept.diags = append(m.kept.diags, p.diags[i])
+					m.kept.raised = append(m.kept.raised, r)
 				}
 				p.raised[i].owner = droppedOwner
 			}
@@ -866,7 +869,7 @@ func (p *parser) keep(a ahead, cut *frame) {
 		for i := a.opens; i < len(p.opens); i++ {
 			if o := p.opens[i]; o.owner != droppedOwner && in(o.owner) {
 				if reuse {
-					m.opens = append(m.opens, o)
+					m.kept.opens = append(m.kept.opens, o)
 				}
 				p.opens[i].owner = droppedOwner
 			}
@@ -888,7 +891,9 @@ func (p *parser) keep(a ahead, cut *frame) {
 		p.memo = make(map[int]memoStmt)
 	}
 	p.gen++
-	m.gen = p.gen
+	if m.kept != nil {
+		m.kept.gen = p.gen
+	}
 	p.memo[a.start] = m
 }
 
@@ -898,13 +903,13 @@ func (p *parser) keep(a ahead, cut *frame) {
 // The first finding raised is the reference's, and a unit owns what was
 // raised while it was parsed.
 func (p *parser) retime(m memoStmt) {
-	for i, d := range m.diags {
-		r := m.raised[i]
+	for i, d := range m.kept.diags {
+		r := m.kept.raised[i]
 		r.unit = p.units.n
 		p.diags = append(p.diags, d)
 		p.raised = append(p.raised, r)
 	}
-	p.opens = append(p.opens, m.opens...)
+	p.opens = append(p.opens, m.kept.opens...)
 }
 
 // holdsMembers reports whether fr is a container's, a describe's or one of
@@ -942,7 +947,7 @@ func holdsMembersStmt(st ast.Stmt) bool {
 // again too.
 func (p *parser) forgetKept(gen int) {
 	for k, m := range p.memo {
-		if m.context && m.gen > gen {
+		if m.kept != nil && m.kept.gen > gen {
 			delete(p.memo, k)
 		}
 	}

@@ -922,14 +922,14 @@ func (p *parser) program() {
 // statement parsed already, ahead of a body cut by the layout, is taken as
 // it was.
 func (p *parser) stmtRecover() (st ast.Stmt) {
-	if m, ok := p.memo[p.pos]; ok && (!m.context || slices.Equal(p.frames, m.around)) {
+	if m, ok := p.memo[p.pos]; ok && (m.kept == nil || slices.Equal(p.frames, m.kept.around)) {
 		p.note(m.reach)
-		if m.context {
+		if k := m.kept; k != nil {
 			// It read the blocks around it then, those it needed still
 			// around it here (keep); at the least it reads here the first
 			// of its own.
-			p.low = min(p.low, m.low, len(p.frames))
-			p.need.merge(m.need)
+			p.low = min(p.low, k.low, len(p.frames))
+			p.need.merge(k.need)
 			p.retime(m)
 		}
 		p.pos, p.lastEnd = m.end, m.lastEnd
