@@ -844,12 +844,12 @@ func (p *parser) keep(a ahead, cut *frame) {
 	if a.stmt == nil {
 		return
 	}
-	at := -1
-	if cut != nil && readAhead.reuse && !slices.ContainsFunc(p.frames, holdsMembers) {
-		at = slices.Index(p.frames, cut)
-	}
 	m := memoStmt{stmt: a.stmt, end: a.end, lastEnd: a.lastEnd, reach: a.reach}
 	if a.context {
+		at := -1 // the cut frame's index, where the statement may be taken as it is
+		if cut != nil && readAhead.reuse && !slices.ContainsFunc(p.frames, holdsMembers) {
+			at = slices.Index(p.frames, cut)
+		}
 		// Dropped here, and raised again where it is taken, as parsing
 		// it again there would (retime).
 		in := func(owner int) bool { return owner >= a.stmt.Pos() && owner < a.stmt.End()+1 }

@@ -168,11 +168,12 @@ type Unit struct {
 	Bounded bool
 	// Work is the steps of reading ahead the parse of the unit's statement
 	// took (none when a block before it parsed it ahead of its layout end:
-	// those count in that block's unit), and Tokens the tokens from the unit's start to the next unit's
-	// (the line breaks before the first unit are no unit's): the parse reads
-	// ahead at most walkPerToken steps for each token of the text (layout.go),
-	// so a unit's Bounded depends on the work of the units before it and on
-	// the size of the whole text, which an edit anywhere changes.
+	// those count in that block's unit), and Tokens the tokens from the
+	// unit's start to the next unit's (the line breaks before the first
+	// unit are no unit's). The parse reads ahead at most walkPerToken steps
+	// for each token of the text (layout.go), so a unit's Bounded depends on
+	// the work of the units before it and on the size of the whole text,
+	// which an edit anywhere changes.
 	Work, Tokens int
 }
 
