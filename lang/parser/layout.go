@@ -670,9 +670,13 @@ read:
 // one after another recover, each at its layout end); and statements parsed
 // ahead may stand at most maxAheads one inside another (the recursion that
 // reads them stays far below MaxDepth). Past either bound, a block is read
-// as the reference reads it, to its closer or to the end of the text.
+// as the reference reads it, to its closer or to the end of the text. A
+// small text may read ahead minWork steps whatever its size: blocks nested
+// and left open in a few lines walk the rest once each, many times the
+// text's tokens, and that many steps take a fraction of a millisecond.
 const (
 	walkPerToken = 64
+	minWork      = 1 << 14
 	maxAheads    = 2048
 )
 
@@ -785,16 +789,16 @@ func plainStart(k token.Kind) bool {
 // WorkBound is the bound on the steps of reading ahead in the parse of a
 // text of tokens tokens (see walkPerToken): past it, blocks are read as
 // the reference reads them.
-func WorkBound(tokens int) int { return readAhead.perToken * tokens }
+func WorkBound(tokens int) int { return max(readAhead.perToken*tokens, readAhead.least) }
 
 // readAhead holds the bounds on reading ahead (see walkPerToken), whether
 // walks are taken over (walkRec) and whether a statement parsed ahead that
 // read the blocks around it is taken as it is where it needed none that
 // is gone (keep); tests change them.
 var readAhead = struct {
-	perToken, aheads int
-	jump, reuse      bool
-}{walkPerToken, maxAheads, true, true}
+	perToken, least, aheads int
+	jump, reuse             bool
+}{walkPerToken, minWork, maxAheads, true, true}
 
 // mayReadAhead reports whether a statement after a body's layout end may
 // still be read ahead (see walkPerToken), and marks the statement being
