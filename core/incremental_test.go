@@ -853,6 +853,40 @@ func TestEditNearTheWorkBound(t *testing.T) {
 	}
 }
 
+// TestTypingInASmallBrokenProgram types three lines keystroke by keystroke
+// into a dozen lines holding an action left open around another (its
+// header written twice). The open action reads ahead past its layout's
+// end, and a derivation keeps the old work of a unit that read ahead
+// beside the new (workFar: the statements it parsed ahead may read on
+// their own), so the estimate grows by the action's work at each
+// keystroke until a full analysis counts again. In a text this small, the
+// estimate reached half the parser's bound on that work within 45
+// keystrokes, and that keystroke took a full analysis, until the bound had
+// a floor (parser.WorkBound). Each keystroke must derive, equal to a full
+// analysis.
+func TestTypingInASmallBrokenProgram(t *testing.T) {
+	t.Parallel()
+	text := "// sizes\ndefine action called size with parameters w and h:\n" +
+		"define action called size with parameters w and h:\n    return w times h\nend action\n\n" +
+		"define action called hello with parameters who:\n    display \"Hi, \" with who\nend action\n\n" +
+		"display size of 2 and 3\ncall hello with \"you\"\n"
+	at := strings.Index(text, "    return")
+	typed := "    display 100 with 1\n    store total as w plus h\n    display total times 2\n"
+	st := fullStateOf("file:///nowhere/small.wfl", text)
+	var full []int
+	for k := range typed {
+		next := text[:at+k] + typed[k:k+1] + text[at+k:]
+		var ok bool
+		if st, ok = deriveChecked(t, fmt.Sprintf("keystroke %d", k), st, text, next); !ok {
+			full = append(full, k)
+		}
+		text = next
+	}
+	if len(full) > 0 {
+		t.Errorf("%d of %d keystrokes took a full analysis: %v", len(full), len(typed), full)
+	}
+}
+
 // TestIndentedLineBelowAnOpenBlock indents a line right below where the
 // layout ends a block whose closer is missing: a line at the header's
 // indentation followed by lines of the body is misindented, not the end,
