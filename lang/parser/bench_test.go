@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	goparser "go/parser"
 	gotoken "go/token"
 	"os"
@@ -106,4 +107,21 @@ func BenchmarkParseRatio(b *testing.B) {
 			goparser.ParseFile(fset, "", s, goparser.ParseComments)
 		}
 	})
+}
+
+// BenchmarkParseDescribesLeftOpen parses describes left open one after
+// another, each holding a test left open, before an `end action`, 320 and
+// four times as many (describesLeftOpen): the cost a token stays the same
+// (the parse reaches the bound on the work of reading ahead, and the
+// frames around the closer are each asked once, noneCloses).
+func BenchmarkParseDescribesLeftOpen(b *testing.B) {
+	for _, n := range []int{320, 1280} {
+		src := describesLeftOpen(n, "end action\n")
+		b.Run(fmt.Sprintf("describes=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Parse(src)
+			}
+		})
+	}
 }

@@ -354,20 +354,50 @@ func (s *frameSpan) merge(o frameSpan) { s.lo, s.hi = min(s.lo, o.lo), max(s.hi,
 // that said yes (p.need): taken by the statement list around a block cut
 // by the layout, whose frame is then gone, it reads the same unless that
 // frame was the one (keep).
+//
+// The frames found not to close the tokens are kept (noneCloses).
 func (p *parser) closesAround(fr *frame) bool {
-	if i := slices.Index(p.frames, fr); i >= 0 {
-		p.low = min(p.low, i)
+	if len(p.frames) == 0 {
+		return false
 	}
-	for i, o := range p.frames {
-		if o != fr {
-			p.low = min(p.low, i)
-			if !o.ended && p.closes(o) {
-				p.need.add(i)
-				return true
-			}
+	p.low = min(p.low, 0) // it reads them from the first on
+	from := 0             // the frames below from close the tokens not
+	if c := &p.closing; c.pos == p.pos && readAhead.remember {
+		from = c.same(p.frames)
+	}
+	for i := from; i < len(p.frames); i++ {
+		if o := p.frames[i]; o != fr && !o.ended && p.closes(o) {
+			p.need.add(i)
+			return true
 		}
 	}
+	none := len(p.frames)
+	if fr != nil && !fr.ended && p.closes(fr) {
+		none = slices.Index(p.frames, fr)
+	}
+	p.closing.pos, p.closing.frames = p.pos, append(p.closing.frames[:0], p.frames[:max(none, 0)]...)
 	return false
+}
+
+// noneCloses records that none of frames closes the tokens at token index
+// pos (closesAround): blocks nested deep around a token (describes left
+// open one after another, read as the reference nests them) each ask it
+// there, and each then reads only the frames pushed since. A frame once
+// ended stays so.
+type noneCloses struct {
+	pos    int
+	frames []*frame
+}
+
+// same returns how many of frames, from the first, are those of c: frames
+// are pushed and popped as a stack, each new, so where one of them is the
+// one c has at its index, so are those below it.
+func (c *noneCloses) same(frames []*frame) int {
+	n := min(len(frames), len(c.frames))
+	for n > 0 && frames[n-1] != c.frames[n-1] {
+		n--
+	}
+	return n
 }
 
 // continues reports whether a body of fr that stopped at the current token
@@ -670,10 +700,15 @@ read:
 // one after another recover, each at its layout end); and statements parsed
 // ahead may stand at most maxAheads one inside another (the recursion that
 // reads them stays far below MaxDepth). Past either bound, a block is read
-// as the reference reads it, to its closer or to the end of the text. A
-// small text may read ahead minWork steps whatever its size: blocks nested
-// and left open in a few lines walk the rest once each, many times the
-// text's tokens, and that many steps take a fraction of a millisecond.
+// as the reference reads it, to its closer or to the end of the text, and
+// so is a block whose reading ahead reaches it: what it read is its body.
+// A describe's members past the line where the layout ends it count too
+// (readPastLayout): describes left open one after another each read the
+// rest of them as the reference nests them, and the lists around read them
+// again. A small text may read ahead minWork steps whatever its size:
+// blocks nested and left open in a few lines walk the rest once each, many
+// times the text's tokens, and that many steps take a fraction of a
+// millisecond.
 const (
 	walkPerToken = 64
 	minWork      = 1 << 14
@@ -792,13 +827,27 @@ func plainStart(k token.Kind) bool {
 func WorkBound(tokens int) int { return max(readAhead.perToken*tokens, readAhead.least) }
 
 // readAhead holds the bounds on reading ahead (see walkPerToken), whether
-// walks are taken over (walkRec) and whether a statement parsed ahead that
+// walks are taken over (walkRec), whether a statement parsed ahead that
 // read the blocks around it is taken as it is where it needed none that
-// is gone (keep); tests change them.
+// is gone (keep), and whether the frames found not to close a token are
+// remembered (noneCloses); tests change them.
 var readAhead = struct {
 	perToken, least, aheads int
-	jump, reuse             bool
-}{walkPerToken, minWork, maxAheads, true, true}
+	jump, reuse, remember   bool
+}{walkPerToken, minWork, maxAheads, true, true, true}
+
+// readPastLayout parses with parse a member of a describe past the line
+// where the layout ends it (tests.go: cand), which the reference reads as
+// the describe's: read to learn where the reference fails, then dropped
+// and read again by the statement list around. Its tokens count as read
+// ahead (walkPerToken): describes left open one after another each read
+// the rest of them so, and past the bound they end where the reference
+// ends them.
+func (p *parser) readPastLayout(parse func() ast.Stmt) ast.Stmt {
+	p.past++
+	defer func() { p.past-- }()
+	return parse()
+}
 
 // mayReadAhead reports whether a statement after a body's layout end may
 // still be read ahead (see walkPerToken), and marks the statement being

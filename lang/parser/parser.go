@@ -380,6 +380,8 @@ type parser struct {
 	low      int              // the first of frames read since a statement parsed ahead began (layout.go: ahead)
 	need     frameSpan        // the frames read since then whose being there decided what was read (layout.go: keep)
 	aheads   int              // statements being parsed ahead, one inside another (layout.go: maxAheads)
+	past     int              // members being read past a describe's layout end, one inside another (tests.go)
+	closing  noneCloses       // a token no frame closes (closesAround)
 	walked   int              // tokens read ahead and statements walked past bodies' layout ends (layout.go: walkPerToken)
 	bounded  bool             // the statement being parsed reached that bound
 	walks    map[int]*walkRec // the walks past a body's layout end that hold only plain statements, by first token (layout.go)
@@ -520,7 +522,7 @@ func (p *parser) next() token.Token {
 	if p.pos < len(p.toks) {
 		p.pos++
 		p.lastEnd = t.End
-		if p.aheads > 0 {
+		if p.aheads > 0 || p.past > 0 {
 			p.walked++ // read ahead (layout.go: walkPerToken)
 		}
 	}
@@ -1028,6 +1030,12 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			continue
 		}
 		start := p.pos
+		if cut >= 0 && !w.took && !p.mayReadAhead() {
+			// Reading ahead reached its bound (layout.go: walkPerToken):
+			// the body holds what it read, as the reference reads it.
+			cut, after = -1, after[:0]
+			w = walk{plain: true}
+		}
 		if len(after) == 1 && p.firstOnLine(p.peek().Start) && p.indentOf(p.peek().Start) > fr.indent && !p.closerTyped(cutPos) && !p.memberAt(fr, cutPos) && !p.clauseAround(fr, cutPos) {
 			// The line at the layout's end is followed by the body's
 			// lines: it is misindented, not the end (unless it is the
@@ -1072,6 +1080,9 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			p.next()
 			w.plain = w.plain && cut < 0
 		}
+	}
+	if cut >= 0 && !w.took && !p.mayReadAhead() {
+		cut, after = -1, after[:0] // as above: past the bound, the body holds what it read
 	}
 	walkedTo, walkedLastEnd := p.pos, p.lastEnd
 	if t := p.peek(); cut < 0 && fr != nil && (t.Kind == token.KeywordEnd || clauseWord(t.Kind)) && !p.atEOF() && p.firstOnLine(t.Start) && p.indentOf(t.Start) < fr.indent {

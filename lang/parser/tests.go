@@ -104,20 +104,35 @@ func (p *parser) describe() ast.Stmt {
 	for {
 		p.skipEol()
 		n := p.peek()
-		if cand < 0 && n.Kind != token.KeywordEnd && n.Kind != token.EOF && p.outdented(fr, n) {
+		if cand >= 0 && !p.mayReadAhead() {
+			// The members read past the layout's end reached the bound
+			// on that work: the describe holds them, as the reference
+			// reads it.
+			cand = -1
+		}
+		if cand < 0 && n.Kind != token.KeywordEnd && n.Kind != token.EOF && p.outdented(fr, n) && p.mayReadAhead() {
 			cand, candN, candDiags, candOpens = p.pos, len(body.Stmts), len(p.diags), len(p.opens)
 		}
 		switch n.Kind {
 		case token.KeywordSetup, token.KeywordTeardown:
 			tear := n.Kind == token.KeywordTeardown
-			body.Stmts = append(body.Stmts, p.hook(!tear && hasSetup || tear && hasTeardown))
+			dup := !tear && hasSetup || tear && hasTeardown
+			if cand >= 0 {
+				body.Stmts = append(body.Stmts, p.readPastLayout(func() ast.Stmt { return p.hook(dup) }))
+			} else {
+				body.Stmts = append(body.Stmts, p.hook(dup))
+			}
 			if tear {
 				hasTeardown = true
 			} else {
 				hasSetup = true
 			}
 		case token.KeywordTest, token.KeywordDescribe:
-			body.Stmts = append(body.Stmts, p.describeItem())
+			if cand >= 0 {
+				body.Stmts = append(body.Stmts, p.readPastLayout(p.describeItem))
+			} else {
+				body.Stmts = append(body.Stmts, p.describeItem())
+			}
 		case token.KeywordEnd:
 			if nd, no := len(p.diags), len(p.opens); p.closes(fr) && p.takenFrom(fr) {
 				return taken(nd, no)

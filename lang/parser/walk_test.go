@@ -401,3 +401,57 @@ func TestReadAheadKeptEdited(t *testing.T) {
 	}
 	t.Logf("%d edited texts compared", compared)
 }
+
+// TestClosersRemembered parses the texts of TestWalksTakenOver with and
+// without remembering the frames found not to close a token (noneCloses):
+// the trees, the units (their work too) and the diagnostics must be the
+// same.
+func TestClosersRemembered(t *testing.T) {
+	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
+	srcs := closersDeleted(programs, mutants)
+	srcs = append(srcs, describesLeftOpen(40, "end action\n"), describesLeftOpen(40, ""))
+	differ := 0
+	for _, src := range srcs {
+		saved := readAhead
+		readAhead.remember = false
+		f0, u0, d0, _, p0 := unitsWindowParser(src, 0, len(src), nil, false, nil)
+		readAhead = saved
+		f1, u1, d1, _, p1 := unitsWindowParser(src, 0, len(src), nil, false, nil)
+		if !reflect.DeepEqual(f0, f1) || !reflect.DeepEqual(u0, u1) || !reflect.DeepEqual(d0, d1) || p0.walked != p1.walked {
+			if differ++; differ <= 3 {
+				t.Errorf("the parse differs when the frames that close no token are remembered:\n%.300s…", src)
+			}
+		}
+	}
+	if differ > 0 {
+		t.Errorf("%d of %d texts parse otherwise when the frames that close no token are remembered", differ, len(srcs))
+	}
+}
+
+// describesLeftOpen returns n describes, each holding a test, none closed,
+// then the line end (a closer, or nothing) and ten lines after.
+func describesLeftOpen(n int, end string) string {
+	return strings.Repeat("describe \"d\":\n    test \"t\":\n        display 1\n", n) + end + strings.Repeat("display 2\n", 10)
+}
+
+// TestDescribesLeftOpenWithinTheBound parses describes left open one after
+// another, each holding a test left open, before the end of the text, an
+// `end describe` or an `end action`. Each describe reads the rest of them
+// as its members, as the reference nests them, to find where the reference
+// fails, and the statement lists around read them again: that work, three
+// times as much for each describe, was not counted, so a few hundred of
+// them took seconds. It counts now against the bound on the work of
+// reading ahead (walkPerToken), and past it the blocks are read as the
+// reference reads them: the steps read ahead overshoot the bound by less
+// than the text's tokens.
+func TestDescribesLeftOpenWithinTheBound(t *testing.T) {
+	for _, end := range []string{"", "end describe\n", "end action\n"} {
+		for _, n := range []int{8, 64, 512} {
+			src := describesLeftOpen(n, end)
+			_, _, _, lx, p := unitsWindowParser(src, 0, len(src), nil, true, nil)
+			if bound := WorkBound(len(lx.Tokens)); p.walked > bound+len(lx.Tokens) {
+				t.Errorf("%d describes before %q: %d steps read ahead, the bound is %d", n, end, p.walked, bound)
+			}
+		}
+	}
+}
