@@ -511,8 +511,8 @@ func (p *parser) clauseAround(fr *frame, at int) bool {
 func (p *parser) takenFrom(fr *frame) bool {
 	t := p.peek()
 	in := p.indentOf(t.Start)
-	if !p.firstOnLine(t.Start) || in >= fr.indent {
-		return false
+	if !p.firstOnLine(t.Start) || in >= fr.indent || !p.mayReadAhead() {
+		return false // past the bound, the closer is fr's, as the reference reads it
 	}
 	p.readsAround(fr)
 	// What it reads on past fr, and reports for the blocks around, depends
@@ -653,6 +653,12 @@ read:
 			if k == token.Eol {
 				p.next()
 				continue
+			}
+			if !p.mayReadAhead() {
+				// Past the bound on the work of reading ahead: the closer
+				// is fr's, as the reference reads it.
+				fails = nil
+				break read
 			}
 			at := p.pos
 			a := p.ahead(func() ast.Stmt { return p.stmtRecover() })

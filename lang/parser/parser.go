@@ -1005,6 +1005,19 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 	cut, cutPos := -1, 0 // statements before the layout's end of the body, and its token; -1 before it
 	var after []ahead    // the statements from there on
 	w := walk{plain: true}
+	// hold makes the statements read past the layout's end the body's:
+	// reading ahead reached its bound (layout.go: walkPerToken), and the
+	// block is read as the reference reads it. The walks it took over
+	// give their statements, in their places (walk.body).
+	hold := func() {
+		if w.took {
+			stmts := w.body(p.stmts[base:base+n], cut)
+			p.stmts = append(p.stmts[:base], stmts...)
+			n = len(stmts)
+		}
+		cut, after = -1, after[:0]
+		w = walk{plain: true}
+	}
 	for {
 		if p.pos >= len(p.toks) {
 			if cut < 0 && p.endsPast(fr) {
@@ -1030,11 +1043,8 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			continue
 		}
 		start := p.pos
-		if cut >= 0 && !w.took && !p.mayReadAhead() {
-			// Reading ahead reached its bound (layout.go: walkPerToken):
-			// the body holds what it read, as the reference reads it.
-			cut, after = -1, after[:0]
-			w = walk{plain: true}
+		if cut >= 0 && !p.mayReadAhead() {
+			hold()
 		}
 		if len(after) == 1 && p.firstOnLine(p.peek().Start) && p.indentOf(p.peek().Start) > fr.indent && !p.closerTyped(cutPos) && !p.memberAt(fr, cutPos) && !p.clauseAround(fr, cutPos) {
 			// The line at the layout's end is followed by the body's
@@ -1081,8 +1091,8 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			w.plain = w.plain && cut < 0
 		}
 	}
-	if cut >= 0 && !w.took && !p.mayReadAhead() {
-		cut, after = -1, after[:0] // as above: past the bound, the body holds what it read
+	if cut >= 0 && !p.mayReadAhead() {
+		hold()
 	}
 	walkedTo, walkedLastEnd := p.pos, p.lastEnd
 	if t := p.peek(); cut < 0 && fr != nil && (t.Kind == token.KeywordEnd || clauseWord(t.Kind)) && !p.atEOF() && p.firstOnLine(t.Start) && p.indentOf(t.Start) < fr.indent {
