@@ -4,6 +4,7 @@ import (
 	"fmt"
 	goparser "go/parser"
 	gotoken "go/token"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -124,4 +125,39 @@ func BenchmarkParseDescribesLeftOpen(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkParseMangled parses lines of container, action and check
+// headers, closers, members and statements in random order and
+// indentation (mangledLines), 4,000 and twice as many: many statements are
+// parsed ahead and kept (memoTable), and forgetting some of them reads only
+// theirs, so the cost a line grows with the work of reading ahead, not
+// with the statements kept.
+func BenchmarkParseMangled(b *testing.B) {
+	for _, n := range []int{4000, 8000} {
+		src := mangledLines(n)
+		b.Run(fmt.Sprintf("lines=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Parse(src)
+			}
+		})
+	}
+}
+
+// mangledLines returns n lines of container, action and check headers,
+// closers, members and statements in random order and indentation.
+func mangledLines(n int) string {
+	lines := []string{
+		"create container c:", "property p: Text", "define action called m:", "end action",
+		"end container", "display 1", "check if x:", "create new c as z:", "end",
+	}
+	rng := rand.New(rand.NewPCG(3, 17))
+	var sb strings.Builder
+	for range n {
+		sb.WriteString(strings.Repeat("    ", rng.IntN(4)))
+		sb.WriteString(lines[rng.IntN(len(lines))])
+		sb.WriteByte('\n')
+	}
+	return sb.String()
 }

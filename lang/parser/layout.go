@@ -936,24 +936,17 @@ func (p *parser) keep(a ahead, cut *frame) {
 		if !reuse {
 			// What it parsed ahead itself is parsed again too: what that
 			// reported is dropped with the rest.
-			for k := range p.memo {
-				if k >= a.start && k < a.end {
-					delete(p.memo, k)
-				}
-			}
+			p.memo.forgetRange(a.start, a.end)
 			p.forgetKept(a.gen)
 			clear(p.walks) // they may hold what is parsed again
 			return
 		}
 	}
-	if p.memo == nil {
-		p.memo = make(map[int]memoStmt)
-	}
 	p.gen++
 	if m.kept != nil {
 		m.kept.gen = p.gen
 	}
-	p.memo[a.start] = m
+	p.memo.put(a.start, m)
 }
 
 // retime raises, where the statement m kept as parsed ahead is taken, what
@@ -1004,13 +997,7 @@ func holdsMembersStmt(st ast.Stmt) bool {
 // that is parsed again, from its own frames, which they may have needed
 // (its blocks cut by the layout were around them), so they are parsed
 // again too.
-func (p *parser) forgetKept(gen int) {
-	for k, m := range p.memo {
-		if m.kept != nil && m.kept.gen > gen {
-			delete(p.memo, k)
-		}
-	}
-}
+func (p *parser) forgetKept(gen int) { p.memo.forgetKeptSince(gen) }
 
 // dropRaised drops the diagnostics raised from index diags up to diagsTo
 // and the Opens from opens up to opensTo, and forgets the statements
@@ -1023,11 +1010,7 @@ func (p *parser) dropRaised(diags, diagsTo, opens, opensTo, from, to int) {
 	for i := opens; i < opensTo; i++ {
 		p.opens[i].owner = droppedOwner
 	}
-	for k := range p.memo {
-		if k >= from && k < to {
-			delete(p.memo, k)
-		}
-	}
+	p.memo.forgetRange(from, to)
 	clear(p.walks) // they may hold what is parsed again
 }
 
@@ -1038,7 +1021,7 @@ func (p *parser) dropRaised(diags, diagsTo, opens, opensTo, from, to int) {
 // inside a statement that failed, which keep them, as when no statement
 // was parsed ahead).
 func (p *parser) orphans(f *ast.File) {
-	if p.memo == nil {
+	if !p.memo.used() {
 		return
 	}
 	in := make(map[int]bool)

@@ -386,7 +386,7 @@ type parser struct {
 	bounded  bool             // the statement being parsed reached that bound
 	walks    map[int]*walkRec // the walks past a body's layout end that hold only plain statements, by first token (layout.go)
 	base     int              // the first of frames opened by the innermost statement
-	memo     map[int]memoStmt // statements parsed ahead of a body's layout end, by first token
+	memo     memoTable        // statements parsed ahead of a body's layout end, by first token
 	gen      int              // the statements kept in memo so far
 	opens    []raisedOpen     // the statements closed by the layout
 	reach    int              // the furthest token the current unit's parse looked at
@@ -925,7 +925,7 @@ func (p *parser) program() {
 // statement parsed already, ahead of a body cut by the layout, is taken as
 // it was.
 func (p *parser) stmtRecover() (st ast.Stmt) {
-	if m, ok := p.memo[p.pos]; ok && (m.kept == nil || slices.Equal(p.frames, m.kept.around)) {
+	if m, ok := p.memo.get(p.pos); ok && (m.kept == nil || slices.Equal(p.frames, m.kept.around)) {
 		p.note(m.reach)
 		if k := m.kept; k != nil {
 			// It read the blocks around it then, those it needed still

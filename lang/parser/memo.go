@@ -1,0 +1,72 @@
+package parser
+
+// This file holds the table of the statements parsed ahead of a body's
+// layout end (layout.go: keep), which the statement lists that go on
+// there take as they are.
+
+import (
+	"slices"
+	"sort"
+)
+
+// A memoTable holds the statements parsed ahead (memoStmt) by the index
+// of their first token. Besides the map for the lookups it keeps the keys
+// in order, so that forgetting the statements of a stretch reads only
+// theirs, and the statements that read the blocks around them in the
+// order they were kept, so that forgetting the latest of them reads only
+// those: a mangled file keeps thousands of statements, and reading all of
+// them at each statement parsed again made its parse quadratic.
+type memoTable struct {
+	m    map[int]memoStmt
+	keys []int     // the keys of m, ascending
+	kept []keptKey // the entries kept with m.kept set, by increasing gen; some forgotten since
+}
+
+// A keptKey is the key and the gen of an entry kept with m.kept set.
+type keptKey struct{ at, gen int }
+
+// used reports whether any statement was ever kept.
+func (t *memoTable) used() bool { return t.m != nil }
+
+func (t *memoTable) get(at int) (memoStmt, bool) {
+	m, ok := t.m[at]
+	return m, ok
+}
+
+// put keeps m at token index at.
+func (t *memoTable) put(at int, m memoStmt) {
+	if t.m == nil {
+		t.m = make(map[int]memoStmt)
+	}
+	if _, ok := t.m[at]; !ok {
+		i := sort.SearchInts(t.keys, at)
+		t.keys = slices.Insert(t.keys, i, at)
+	}
+	t.m[at] = m
+	if m.kept != nil {
+		t.kept = append(t.kept, keptKey{at, m.kept.gen})
+	}
+}
+
+// forgetRange forgets the statements starting at a token index in [from, to).
+func (t *memoTable) forgetRange(from, to int) {
+	lo := sort.SearchInts(t.keys, from)
+	hi := lo
+	for hi < len(t.keys) && t.keys[hi] < to {
+		delete(t.m, t.keys[hi])
+		hi++
+	}
+	t.keys = slices.Delete(t.keys, lo, hi)
+}
+
+// forgetKeptSince forgets the statements kept with m.kept set whose gen is
+// after gen.
+func (t *memoTable) forgetKeptSince(gen int) {
+	for n := len(t.kept); n > 0 && t.kept[n-1].gen > gen; n = len(t.kept) {
+		k := t.kept[n-1]
+		t.kept = t.kept[:n-1]
+		if m, ok := t.m[k.at]; ok && m.kept != nil && m.kept.gen == k.gen {
+			t.forgetRange(k.at, k.at+1)
+		}
+	}
+}
