@@ -28,6 +28,7 @@ type keptKey struct{ at, gen int }
 // used reports whether any statement was ever kept.
 func (t *memoTable) used() bool { return t.m != nil }
 
+// get returns the statement kept at token index at, if any.
 func (t *memoTable) get(at int) (memoStmt, bool) {
 	m, ok := t.m[at]
 	return m, ok

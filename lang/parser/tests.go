@@ -101,6 +101,14 @@ func (p *parser) describe() ast.Stmt {
 		}
 		return endBy(at, nd, no, 0, true)
 	}
+	// member reads a member; past the layout's end it counts as read ahead.
+	member := func(parse func() ast.Stmt) {
+		if cand >= 0 {
+			body.Stmts = append(body.Stmts, p.readPastLayout(parse))
+		} else {
+			body.Stmts = append(body.Stmts, parse())
+		}
+	}
 	for {
 		p.skipEol()
 		n := p.peek()
@@ -117,22 +125,14 @@ func (p *parser) describe() ast.Stmt {
 		case token.KeywordSetup, token.KeywordTeardown:
 			tear := n.Kind == token.KeywordTeardown
 			dup := !tear && hasSetup || tear && hasTeardown
-			if cand >= 0 {
-				body.Stmts = append(body.Stmts, p.readPastLayout(func() ast.Stmt { return p.hook(dup) }))
-			} else {
-				body.Stmts = append(body.Stmts, p.hook(dup))
-			}
+			member(func() ast.Stmt { return p.hook(dup) })
 			if tear {
 				hasTeardown = true
 			} else {
 				hasSetup = true
 			}
 		case token.KeywordTest, token.KeywordDescribe:
-			if cand >= 0 {
-				body.Stmts = append(body.Stmts, p.readPastLayout(p.describeItem))
-			} else {
-				body.Stmts = append(body.Stmts, p.describeItem())
-			}
+			member(p.describeItem)
 		case token.KeywordEnd:
 			if nd, no := len(p.diags), len(p.opens); p.closes(fr) && p.takenFrom(fr) {
 				return taken(nd, no)
