@@ -161,3 +161,23 @@ func mangledLines(n int) string {
 	}
 	return sb.String()
 }
+
+// BenchmarkParsePatternsLeftOpen parses patterns left open one after
+// another, 2,000 and four times as many: each is read to the end of the
+// text, as the reference reads it, but its closer is looked up
+// (patternIndex), so the cost a token stays the same.
+func BenchmarkParsePatternsLeftOpen(b *testing.B) {
+	for _, n := range []int{2000, 8000} {
+		var sb strings.Builder
+		for i := range n {
+			fmt.Fprintf(&sb, "create pattern p%d:\n    one or more digit\n", i)
+		}
+		src := sb.String()
+		b.Run(fmt.Sprintf("patterns=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Parse(src)
+			}
+		})
+	}
+}

@@ -387,6 +387,7 @@ type parser struct {
 	walks    map[int]*walkRec // the walks past a body's layout end that hold only plain statements, by first token (layout.go)
 	base     int              // the first of frames opened by the innermost statement
 	memo     memoTable        // statements parsed ahead of a body's layout end, by first token
+	patterns *patternIndex    // where the pattern bodies end (patterns.go)
 	gen      int              // the statements kept in memo so far
 	opens    []raisedOpen     // the statements closed by the layout
 	reach    int              // the furthest token the current unit's parse looked at

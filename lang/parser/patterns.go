@@ -5,6 +5,7 @@ package parser
 // lookarounds, anchors and alternatives.
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,41 +52,13 @@ func (p *parser) patternDecl() ast.Stmt {
 	if reservedPatternNames[name.Name] {
 		// Skip the body, as the reference does, then report.
 		p.got(token.Colon)
-		depth := 1
-		for !p.atEOF() {
-			k := p.next().Kind
-			if k == token.KeywordEnd && p.kind() == token.KeywordPattern {
-				depth--
-				if depth == 0 {
-					p.next()
-					break
-				}
-			} else if k == token.KeywordCreate && p.kind() == token.KeywordPattern {
-				depth++
-			}
-		}
+		p.skipPatternBody()
 		p.report(nt.Start, nt.End, CodePattern, "'"+name.Name+"' is a predefined pattern in WFL: choose a different name")
 		panic(bailout{})
 	}
 	p.expect(token.Colon, "':' after the pattern name")
 	bodyStart := p.pos
-	depth := 1
-	bodyEnd := -1
-	for !p.atEOF() {
-		k := p.kind()
-		if k == token.KeywordEnd && p.peekN(1).Kind == token.KeywordPattern {
-			depth--
-			if depth == 0 {
-				bodyEnd = p.pos
-				p.next()
-				p.next()
-				break
-			}
-		} else if k == token.KeywordCreate && p.peekN(1).Kind == token.KeywordPattern {
-			depth++
-		}
-		p.next()
-	}
+	bodyEnd := p.skipPatternBody()
 	if bodyEnd < 0 {
 		// No closer: the reference reports it, having read the words to
 		// the end of the text (parsing none). The body ends where the
@@ -125,6 +98,87 @@ func (p *parser) patternDecl() ast.Stmt {
 	d.Body = pp.alternation()
 	d.Range = p.rng(t.Start)
 	return d
+}
+
+// skipPatternBody moves past the body of the pattern whose header ends
+// before the current token, as the reference reads it: to the `end
+// pattern` that closes it, counting the patterns created inside, and past
+// that closer; or, when none does, to the end of the tokens. It returns the
+// index of the closer's `end`, or -1. The closer is looked up in the
+// patterns' index (patternIndex), not walked to: a text of patterns left
+// open, each read to the end of the text, would cost the square of its
+// length.
+func (p *parser) skipPatternBody() int {
+	from := p.pos
+	if p.patterns == nil {
+		p.patterns = new(patternIndex)
+	}
+	end := p.patterns.closer(p.toks, from)
+	to := len(p.toks) // the first token index not read
+	if end >= 0 {
+		to = end + 2
+	}
+	if end < 0 || end+1 >= p.window {
+		// Reading to there reads past the stretch parsed, or to the end
+		// of its tokens (see peek).
+		p.pastEnd()
+	}
+	if to > from {
+		p.pos, p.lastEnd = to, p.toks[to-1].End
+	}
+	return end
+}
+
+// A patternIndex finds the `end pattern` that closes a pattern body
+// without reading the body: it lists, in order, the places of `create
+// pattern` and `end pattern` in the tokens, and for each the count of the
+// closers minus the openers up to it (sum). The closer of a body starting
+// at token i is the first place at or after i whose sum is one more than
+// the sum before i: the sums step by one, so that place is a closer.
+type patternIndex struct {
+	lim   int               // the token indices below lim are indexed
+	at    []int32           // the token index of each place
+	sum   []int32           // closers minus openers up to and including each place
+	byVal map[int32][]int32 // the places (their index in at) by sum, in order
+}
+
+// closer returns the token index of the `end` of the `end pattern` that
+// closes a body starting at token index from in toks, or -1. toks may have
+// grown since the last call (a stretch reads more of the text): the
+// index takes the new tokens in.
+func (x *patternIndex) closer(toks []token.Token, from int) int {
+	for ; x.lim < len(toks)-1; x.lim++ {
+		var step int32
+		switch next := toks[x.lim+1].Kind; {
+		case toks[x.lim].Kind == token.KeywordEnd && next == token.KeywordPattern:
+			step = 1
+		case toks[x.lim].Kind == token.KeywordCreate && next == token.KeywordPattern:
+			step = -1
+		default:
+			continue
+		}
+		v := step
+		if n := len(x.sum); n > 0 {
+			v += x.sum[n-1]
+		}
+		if x.byVal == nil {
+			x.byVal = make(map[int32][]int32)
+		}
+		x.byVal[v] = append(x.byVal[v], int32(len(x.at)))
+		x.at = append(x.at, int32(x.lim))
+		x.sum = append(x.sum, v)
+	}
+	k, _ := slices.BinarySearch(x.at, int32(from))
+	var base int32
+	if k > 0 {
+		base = x.sum[k-1]
+	}
+	places := x.byVal[base+1]
+	i, _ := slices.BinarySearch(places, int32(k))
+	if i == len(places) {
+		return -1
+	}
+	return int(x.at[places[i]])
 }
 
 // A patParser parses the tokens of a pattern's body.
