@@ -1,6 +1,7 @@
 package check_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/build"
 	"go/importer"
@@ -173,4 +174,20 @@ func BenchmarkCheckRatio(b *testing.B) {
 			check.Check(f, s)
 		}
 	}, total, goRun)
+}
+
+// BenchmarkCheckDeepNesting checks blocks nested 500 and 2,000 deep, each
+// declaring a name (deepNesting): the cost a block stays about the same,
+// as each block's names are dropped when it ends.
+func BenchmarkCheckDeepNesting(b *testing.B) {
+	for _, depth := range []int{500, 2000} {
+		src := deepNesting(depth)
+		f, _ := wflparser.Parse(src)
+		b.Run(fmt.Sprintf("depth=%d", depth), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				check.Check(f, src)
+			}
+		})
+	}
 }

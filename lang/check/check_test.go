@@ -125,3 +125,56 @@ func checkNaming(t *testing.T, label, name string, diags []diag.Diagnostic) {
 		t.Errorf("%s: case names start with err-, warn- or ok-", label)
 	}
 }
+
+// deepNesting returns a program of blocks nested depth deep, each a check,
+// a loop or a websocket handler declaring a name of its own, and the
+// innermost block changing the outermost block's name to text.
+func deepNesting(depth int) string {
+	var b strings.Builder
+	b.WriteString("listen for websockets on port 8080 as hub\nstore flag as yes\n")
+	for i := range depth {
+		switch i % 5 {
+		case 0:
+			b.WriteString("check if flag:\n")
+		case 1:
+			b.WriteString("repeat while flag:\n")
+		case 2:
+			fmt.Fprintf(&b, "count from 1 to 2 as c%d:\n", i)
+		case 3:
+			fmt.Fprintf(&b, "for each item%d in [1, 2]:\n", i)
+		case 4:
+			fmt.Fprintf(&b, "on websocket message from hub as event%d:\n", i)
+		}
+		fmt.Fprintf(&b, "store v%d as %d\n", i, i)
+	}
+	fmt.Fprintf(&b, "display v%d plus 1\nchange v0 to \"text\"\n", depth-1)
+	for i := depth - 1; i >= 0; i-- {
+		b.WriteString([]string{"end check\n", "end repeat\n", "end count\n", "end for\n", "end on\n"}[i%5])
+	}
+	return b.String()
+}
+
+// TestDeepNesting checks a program of blocks nested a thousand deep, each
+// declaring a name: the innermost block sees every name of the blocks
+// around it with its type (the one change of the outermost name to text is
+// the one finding). The names a block declares are dropped from the types
+// when it ends (BenchmarkCheckDeepNesting: joined into the blocks around,
+// they made the check cost the cube of the depth).
+func TestDeepNesting(t *testing.T) {
+	src := deepNesting(1000)
+	f, pdiags := parser.Parse(src)
+	if len(pdiags) > 0 {
+		t.Fatalf("parse: %v", pdiags[0])
+	}
+	_, diags := check.Check(f, src)
+	var got []string
+	for _, d := range diags {
+		if d.Category == diag.Semantic || d.Category == diag.Type {
+			got = append(got, d.Code+": "+d.Message)
+		}
+	}
+	want := "TYPE-ASSIGN: Cannot assign value of incompatible type to variable 'v0' - Expected Number but found Text"
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("findings %q, want only %q", got, want)
+	}
+}

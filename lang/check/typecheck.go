@@ -90,6 +90,19 @@ func (e *env) set(sym *Symbol, t *types.Type) {
 	e.m[sym] = t
 }
 
+// drop removes what e itself holds for sym.
+func (e *env) drop(sym *Symbol) {
+	for i := range e.n {
+		if e.inline[i].sym == sym {
+			copy(e.inline[i:e.n], e.inline[i+1:e.n])
+			e.n--
+			e.inline[e.n] = envEntry{}
+			return
+		}
+	}
+	delete(e.m, sym)
+}
+
 func (e *env) child() *env { return &env{parent: e} }
 
 type typeChecker struct {
@@ -131,6 +144,9 @@ type typeChecker struct {
 	// While the other reading of a statement read two ways is checked:
 	// the leftmost name of its value and the merged name read there.
 	swapLead, swapAlt *ast.Ident
+
+	blockScopes  map[*ast.Block]*Scope // the scope each block opens, made on first use (dropLocals)
+	brokenBodies map[*ast.Block]bool   // whether each action body checked holds what did not parse (broken)
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
@@ -536,8 +552,47 @@ func snapshot(cur, e *env) *env {
 func (tc *typeChecker) block(b *ast.Block) {
 	if b != nil {
 		tc.stmts(b.Stmts)
+		tc.dropLocals(b)
 	} else {
 		tc.completion = types.Nothing
+	}
+}
+
+// dropLocals forgets, in the environment, the types of the variables that
+// b declares for itself: no statement after b sees them (a name declared
+// on every path of a branching statement is one the scope around declares
+// too, and is kept). Joined into the environments around, they would make
+// each block nested in another carry the names of all the blocks inside
+// it, and a text nested a few thousand blocks deep cost the cube of its
+// depth (TestDeepNestingLinear). The file's environment, whose sets a log
+// records, keeps them.
+func (tc *typeChecker) dropLocals(b *ast.Block) {
+	if tc.env.log != nil || tc.env.n == 0 && len(tc.env.m) == 0 {
+		return
+	}
+	if tc.blockScopes == nil {
+		tc.blockScopes = map[*ast.Block]*Scope{}
+		var walk func(sc *Scope)
+		walk = func(sc *Scope) {
+			for _, c := range sc.Children {
+				if blk, ok := c.Node.(*ast.Block); ok {
+					tc.blockScopes[blk] = c
+				}
+				walk(c)
+			}
+		}
+		if tc.info.Global != nil {
+			walk(tc.info.Global)
+		}
+	}
+	sc := tc.blockScopes[b]
+	if sc == nil {
+		return
+	}
+	for name, sym := range sc.Symbols.All() {
+		if sc.Parent == nil || sc.Parent.Symbols.Get(name) != sym {
+			tc.env.drop(sym)
+		}
 	}
 }
 
@@ -1204,17 +1259,20 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.flush(s)
 	case *ast.WebSocketHandlerStmt:
 		tc.expr(s.Server)
-		if s.Name != nil {
-			// The event as a map: a connection's fields are text; a
-			// message's hold its sender too.
-			t := types.NewMap(types.Text, types.Text)
-			if s.Event == "message" {
-				t = types.NewMap(types.Text, types.Any)
+		tc.loop(func() {
+			if s.Name != nil {
+				// The event as a map: a connection's fields are text; a
+				// message's hold its sender too. (Set in the body: it is
+				// the body's name, dropped at its end.)
+				t := types.NewMap(types.Text, types.Text)
+				if s.Event == "message" {
+					t = types.NewMap(types.Text, types.Any)
+				}
+				tc.set(tc.info.Defs[s.Name], t)
+				tc.record(s.Name, t)
 			}
-			tc.set(tc.info.Defs[s.Name], t)
-			tc.record(s.Name, t)
-		}
-		tc.loop(func() { tc.block(s.Body) })
+			tc.block(s.Body)
+		})
 	case *ast.WebSocketSendStmt:
 		tc.expr(s.Message)
 		tc.expr(s.Target)

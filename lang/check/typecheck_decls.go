@@ -174,7 +174,7 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 		if !mustReturn(d.Body.Stmts) {
 			rt = types.Join(rt, completion)
 		}
-		if broken(d.Body) && !tc.givesNothing(d.Body) {
+		if tc.broken(d.Body) && !tc.givesNothing(d.Body) {
 			// A statement of the body did not parse: it may be a return
 			// or the last value, so the result is not known.
 			rt = nil
@@ -189,17 +189,32 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 	tc.env, tc.retType, tc.inAction, tc.returns = saved, savedRet, savedIn, savedReturns
 }
 
-// broken reports whether b holds a statement or an expression that did
-// not parse.
-func broken(b *ast.Block) bool {
+// broken reports whether b, an action's body, holds a statement or an
+// expression that did not parse. The answer for each body is kept, and the
+// walk of a body takes the answers of the actions' bodies inside it: the
+// actions nested inside it are checked first, and walking each again made
+// actions nested a few thousand deep cost the square of their depth.
+func (tc *typeChecker) broken(b *ast.Block) bool {
+	if bad, ok := tc.brokenBodies[b]; ok {
+		return bad
+	}
 	bad := false
 	ast.Inspect(b, func(n ast.Node) bool {
-		switch n.(type) {
+		switch n := n.(type) {
 		case *ast.BadStmt, *ast.BadExpr:
 			bad = true
+		case *ast.Block:
+			if known, ok := tc.brokenBodies[n]; ok && n != b {
+				bad = known
+				return false
+			}
 		}
 		return !bad
 	})
+	if tc.brokenBodies == nil {
+		tc.brokenBodies = map[*ast.Block]bool{}
+	}
+	tc.brokenBodies[b] = bad
 	return bad
 }
 
