@@ -294,9 +294,7 @@ func (a *analyzer) containerProperty(name string) *Symbol {
 	if a.container == nil {
 		return nil
 	}
-	seen := map[string]bool{}
-	for c := a.container; c != nil && !seen[c.Name]; c = a.info.Containers[c.Extends] {
-		seen[c.Name] = true
+	for c := range a.info.lineage(a.container) {
 		if m := c.Members[name]; m != nil && m.Kind == SymProperty {
 			static := m.Node != nil && m.Node.(*ast.PropertyDecl).Static
 			if a.staticMethod == 0 || (a.staticMethod == 2) == static {

@@ -4,6 +4,7 @@ package check
 // overrides) and the list references of pattern definitions.
 
 import (
+	"iter"
 	"sort"
 	"strings"
 
@@ -14,15 +15,29 @@ import (
 )
 
 func (a *analyzer) memberOf(c *Symbol, name string) *Symbol {
-	seen := map[string]bool{}
-	for c != nil && !seen[c.Name] {
-		seen[c.Name] = true
+	for c := range a.info.lineage(c) {
 		if m := c.Members[name]; m != nil {
 			return m
 		}
-		c = a.info.Containers[c.Extends]
 	}
 	return nil
+}
+
+// lineage yields c and the containers it extends, by name, in order, and
+// stops at one not declared. A cycle is followed round no more often than
+// there are containers: a walk that looks for the first container that
+// has something finds what it would have found going round once, without
+// a set of the containers seen (which, made at each walk, made a chain of
+// a few thousand containers cost seconds).
+func (info *Info) lineage(c *Symbol) iter.Seq[*Symbol] {
+	return func(yield func(*Symbol) bool) {
+		for n := 0; c != nil && n <= len(info.Containers); n++ {
+			if !yield(c) {
+				return
+			}
+			c = info.Containers[c.Extends]
+		}
+	}
 }
 
 func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
@@ -112,23 +127,22 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 
 // checkInheritance reports extends cycles, once per container on a cycle.
 func (a *analyzer) checkInheritance() {
+	cyclic := a.cyclicContainers()
 	for _, sym := range a.info.Symbols {
 		if sym.Kind != SymContainer || a.info.Containers[sym.Name] != sym {
 			continue
 		}
-		path := []string{sym.Name}
-		seen := map[string]bool{sym.Name: true}
-		for c := a.info.Containers[sym.Extends]; c != nil; c = a.info.Containers[c.Extends] {
-			path = append(path, c.Name)
-			if c.Name == sym.Name {
-				a.errorAt(sym.Decl, "Cyclic container inheritance detected: "+strings.Join(path, " -> "))
-				break
-			}
-			if seen[c.Name] {
-				break
-			}
-			seen[c.Name] = true
+		if !cyclic[sym] {
+			continue
 		}
+		path := []string{sym.Name}
+		for c := a.info.Containers[sym.Extends]; ; c = a.info.Containers[c.Extends] {
+			path = append(path, c.Name)
+			if c == sym {
+				break
+			}
+		}
+		a.errorAt(sym.Decl, "Cyclic container inheritance detected: "+strings.Join(path, " -> "))
 	}
 	// Inherited property overrides with a different declared type.
 	for _, sym := range a.info.Symbols {
@@ -146,6 +160,46 @@ func (a *analyzer) checkInheritance() {
 			}
 		}
 	}
+}
+
+// cyclicContainers returns the containers that extend themselves, through
+// others or directly: each is reported with its cycle. Each container's
+// walk up its parents stops at one whose walk is known (one state a
+// container), so all of them cost as much as the containers.
+func (a *analyzer) cyclicContainers() map[*Symbol]bool {
+	const (
+		unknown = iota
+		walking // on the walk being made
+		done
+	)
+	state := map[*Symbol]int{}
+	var cyclic map[*Symbol]bool
+	for _, sym := range a.info.Containers {
+		var path []*Symbol
+		c := sym
+		for c != nil && state[c] == unknown {
+			state[c] = walking
+			path = append(path, c)
+			c = a.info.Containers[c.Extends]
+		}
+		if c != nil && state[c] == walking {
+			// The walk came back to c: c and the containers after it on
+			// the path are a cycle.
+			if cyclic == nil {
+				cyclic = map[*Symbol]bool{}
+			}
+			for i := len(path) - 1; ; i-- {
+				cyclic[path[i]] = true
+				if path[i] == c {
+					break
+				}
+			}
+		}
+		for _, p := range path {
+			state[p] = done
+		}
+	}
+	return cyclic
 }
 
 // pattern resolves the list references of a pattern definition's body

@@ -380,12 +380,10 @@ func (tc *typeChecker) errorAt(sp token.Span) bool {
 }
 
 func (tc *typeChecker) extends(child, parent string) bool {
-	seen := map[string]bool{}
-	for c := tc.info.Containers[child]; c != nil && !seen[c.Name]; c = tc.info.Containers[c.Extends] {
+	for c := range tc.info.lineage(tc.info.Containers[child]) {
 		if c.Name == parent {
 			return true
 		}
-		seen[c.Name] = true
 	}
 	return false
 }
