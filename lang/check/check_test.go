@@ -127,13 +127,14 @@ func checkNaming(t *testing.T, label, name string, diags []diag.Diagnostic) {
 }
 
 // deepNesting returns a program of blocks nested depth deep, each a check,
-// a loop or a websocket handler declaring a name of its own, and the
+// a loop (repeat until among them, which asks whether its body leaves it
+// early) or a websocket handler declaring a name of its own, and the
 // innermost block changing the outermost block's name to text.
 func deepNesting(depth int) string {
 	var b strings.Builder
 	b.WriteString("listen for websockets on port 8080 as hub\nstore flag as yes\n")
 	for i := range depth {
-		switch i % 5 {
+		switch i % 6 {
 		case 0:
 			b.WriteString("check if flag:\n")
 		case 1:
@@ -144,12 +145,14 @@ func deepNesting(depth int) string {
 			fmt.Fprintf(&b, "for each item%d in [1, 2]:\n", i)
 		case 4:
 			fmt.Fprintf(&b, "on websocket message from hub as event%d:\n", i)
+		case 5:
+			b.WriteString("repeat until flag is no:\n")
 		}
 		fmt.Fprintf(&b, "store v%d as %d\n", i, i)
 	}
 	fmt.Fprintf(&b, "display v%d plus 1\nchange v0 to \"text\"\n", depth-1)
 	for i := depth - 1; i >= 0; i-- {
-		b.WriteString([]string{"end check\n", "end repeat\n", "end count\n", "end for\n", "end on\n"}[i%5])
+		b.WriteString([]string{"end check\n", "end repeat\n", "end count\n", "end for\n", "end on\n", "end repeat\n"}[i%6])
 	}
 	return b.String()
 }

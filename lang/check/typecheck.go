@@ -147,6 +147,7 @@ type typeChecker struct {
 
 	blockScopes  map[*ast.Block]*Scope // the scope each block opens, made on first use (dropLocals)
 	brokenBodies map[*ast.Block]bool   // whether each action body checked holds what did not parse (broken)
+	leaves       map[leaveKey]bool     // what leavesLoop found of each node
 }
 
 func newTypeChecker(a *analyzer) *typeChecker {
@@ -1010,7 +1011,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 				tc.block(s.Body)
 				nd := len(tc.diags)
 				tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
-				if exitsEarly(s.Body.Stmts, true) {
+				if tc.exitsEarly(s.Body.Stmts, true) {
 					tc.diags = tc.diags[:nd]
 				}
 			})

@@ -725,34 +725,56 @@ func (tc *typeChecker) paramType(p *ast.Param) *types.Type {
 // exitsEarly reports whether statements may leave the loop around them
 // before its body's end: a break of this loop (own says the statements are
 // its body's, not a nested loop's), or an exit or a return at any depth.
-func exitsEarly(list []ast.Stmt, own bool) bool {
+func (tc *typeChecker) exitsEarly(list []ast.Stmt, own bool) bool {
 	for _, st := range list {
-		if leavesLoop(st, own) {
+		if tc.leavesLoop(st, own) {
 			return true
 		}
 	}
 	return false
 }
 
-// leavesLoop is exitsEarly of one node.
-func leavesLoop(n ast.Node, own bool) bool {
+// leavesLoop is exitsEarly of one node. The answers are kept by node: the
+// loops inside a loop are checked before it, and each round of a loop's
+// fixed point asks again, so loops nested a few thousand deep walked each
+// other's bodies the square of their depth times.
+func (tc *typeChecker) leavesLoop(n ast.Node, own bool) bool {
+	key := leaveKey{n, own}
+	if found, ok := tc.leaves[key]; ok {
+		return found
+	}
 	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n := n.(type) {
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
 		case *ast.ActionDecl:
 			return false
 		case *ast.ReturnStmt, *ast.ExitStmt:
 			found = true
 		case *ast.BranchStmt:
-			found = found || own && n.Kind == ast.Break
+			found = found || own && m.Kind == ast.Break
 		case *ast.CountStmt, *ast.ForEachStmt, *ast.RepeatStmt, *ast.MainLoopStmt:
 			if own {
 				// A nested loop takes its own breaks.
-				found = found || leavesLoop(n, false)
+				found = found || tc.leavesLoop(m, false)
+				return false
+			}
+			if known, ok := tc.leaves[leaveKey{m, false}]; ok && m != n {
+				found = found || known
 				return false
 			}
 		}
 		return !found
 	})
+	if tc.leaves == nil {
+		tc.leaves = map[leaveKey]bool{}
+	}
+	tc.leaves[key] = found
 	return found
+}
+
+// A leaveKey is a node asked about by leavesLoop, and whether as a loop's
+// own body.
+type leaveKey struct {
+	n   ast.Node
+	own bool
 }
