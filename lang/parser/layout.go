@@ -714,10 +714,17 @@ read:
 // again. A small text may read ahead minWork steps whatever its size:
 // blocks nested and left open in a few lines walk the rest once each, many
 // times the text's tokens, and that many steps take a fraction of a
-// millisecond.
+// millisecond. A large one may read ahead maxWork steps at most: a step
+// costs about a microsecond and keeps a few hundred bytes until the parse
+// ends (the findings raised and dropped, the statements parsed again), so
+// a text of a few megabytes of describes left open, each reading the rest,
+// took minutes and tens of gigabytes at 64 steps a token; past maxWork
+// tokens/64 (about 32,000 tokens, 4,000 lines) the text reads ahead less
+// a token, and a program being typed reads ahead a few thousand steps.
 const (
 	walkPerToken = 64
 	minWork      = 1 << 14
+	maxWork      = 1 << 21
 	maxAheads    = 2048
 )
 
@@ -830,7 +837,9 @@ func plainStart(k token.Kind) bool {
 // WorkBound is the bound on the steps of reading ahead in the parse of a
 // text of tokens tokens (see walkPerToken): past it, blocks are read as
 // the reference reads them.
-func WorkBound(tokens int) int { return max(readAhead.perToken*tokens, readAhead.least) }
+func WorkBound(tokens int) int {
+	return min(max(readAhead.perToken*tokens, readAhead.least), readAhead.most)
+}
 
 // readAhead holds the bounds on reading ahead (see walkPerToken), whether
 // walks are taken over (walkRec), whether a statement parsed ahead that
@@ -838,9 +847,9 @@ func WorkBound(tokens int) int { return max(readAhead.perToken*tokens, readAhead
 // is gone (keep), and whether the frames found not to close a token are
 // remembered (noneCloses); tests change them.
 var readAhead = struct {
-	perToken, least, aheads int
+	perToken, least, most, aheads int
 	jump, reuse, remember   bool
-}{walkPerToken, minWork, maxAheads, true, true, true}
+}{walkPerToken, minWork, maxWork, maxAheads, true, true, true}
 
 // readPastLayout parses with parse a member of a describe past the line
 // where the layout ends it (tests.go: cand), which the reference reads as

@@ -451,6 +451,35 @@ func TestDescribesLeftOpenWithinTheBound(t *testing.T) {
 	}
 }
 
+// TestLargeTextsReadAheadLittle parses texts of a few hundred kilobytes
+// that read ahead as much as they may (describes left open one after
+// another, each holding a test and a setup left open): the bound on that
+// work stops growing with the text at maxWork steps, so such a text reads
+// ahead a few times its tokens, not 64 times. A step keeps a few hundred
+// bytes until the parse ends: at 64 steps a token, 1.1 MB of such
+// describes took 26 s and 3.2 GB, and 8 MB would not fit in this machine.
+func TestLargeTextsReadAheadLittle(t *testing.T) {
+	if testcorpus.Race {
+		t.Skip("two parses of 2 s each; run without the race detector (CI runs both)")
+	}
+	// Past 43,690 tokens, 64 steps a token would exceed maxWork and the
+	// 16 steps a token the statements being read ahead may add.
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "describe \"d%d\":\n    setup:\n        display %d\n    test \"t\":\n        display 1\n", i, i)
+	}
+	for _, src := range []string{describesLeftOpen(5000, ""), b.String()} {
+		_, _, _, lx, p := unitsWindowParser(src, 0, len(src), nil, true, nil)
+		n := len(lx.Tokens)
+		if WorkBound(n) != maxWork {
+			t.Fatalf("the bound for %d tokens is %d, want maxWork (%d)", n, WorkBound(n), maxWork)
+		}
+		if p.walked > maxWork+16*n {
+			t.Errorf("%d tokens read ahead %d steps, want at most %d", n, p.walked, maxWork+16*n)
+		}
+	}
+}
+
 // TestRandomLinesWithinTheBound parses lines of block headers, clauses,
 // bare `end`s and plain statements in random order and indentation, as a
 // hostile or mangled file holds them, and the corpus programs and mutants
