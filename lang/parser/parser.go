@@ -693,6 +693,7 @@ func (p *parser) enter() {
 	p.depth++
 	if p.depth > MaxDepth {
 		p.depth = 0 // let recovery run with room to spare
+		p.walked = max(p.walked, WorkBound(len(p.toks)))
 		p.failHere(CodeDepth, depthMessage)
 	}
 }

@@ -480,6 +480,34 @@ func TestLargeTextsReadAheadLittle(t *testing.T) {
 	}
 }
 
+// TestTooDeepStopsReadingAhead parses 5,000 actions left open one after
+// another, each holding a count loop, and an `end count` at the end: the
+// blocks, read ahead one inside another and then as the reference nests
+// them, reach MaxDepth, and the parse goes on past that finding. It then
+// reads ahead no more (as past the bound on that work): the statements
+// being read ahead each kept what those inside it raised and raised it
+// again where taken, so their findings grew as the square of the depth
+// (5,000 such actions ran past a minute and 3 GB; 4,999 took 0.2 s).
+func TestTooDeepStopsReadingAhead(t *testing.T) {
+	var b strings.Builder
+	for i := range 5000 {
+		fmt.Fprintf(&b, "define action called f%d:\n    count from 1 to 3:\n        display count\n", i)
+	}
+	b.WriteString("        end count\n")
+	src := b.String()
+	_, _, _, lx, p := unitsWindowParser(src, 0, len(src), nil, true, nil)
+	deep := false
+	for _, d := range p.diags {
+		deep = deep || d.Code == CodeDepth
+	}
+	if !deep {
+		t.Errorf("no %s finding among %d", CodeDepth, len(p.diags))
+	}
+	if n := len(lx.Tokens); len(p.diags) > n || p.walked > WorkBound(n)+16*n {
+		t.Errorf("%d tokens raised %d findings and read ahead %d steps (bound %d)", n, len(p.diags), p.walked, WorkBound(n))
+	}
+}
+
 // TestRandomLinesWithinTheBound parses lines of block headers, clauses,
 // bare `end`s and plain statements in random order and indentation, as a
 // hostile or mangled file holds them, and the corpus programs and mutants
