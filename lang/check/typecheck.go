@@ -548,12 +548,22 @@ func snapshot(cur, e *env) *env {
 	return out
 }
 
-func (tc *typeChecker) block(b *ast.Block) {
+func (tc *typeChecker) block(b *ast.Block) { tc.blockThen(b, nil) }
+
+// blockThen is block, running then (unless nil) after b's statements and
+// before b's own names are dropped: a repeat-until's condition reads the
+// names of its body.
+func (tc *typeChecker) blockThen(b *ast.Block, then func()) {
 	if b != nil {
 		tc.stmts(b.Stmts)
-		tc.dropLocals(b)
 	} else {
 		tc.completion = types.Nothing
+	}
+	if then != nil {
+		then()
+	}
+	if b != nil {
+		tc.dropLocals(b)
 	}
 }
 
@@ -563,7 +573,7 @@ func (tc *typeChecker) block(b *ast.Block) {
 // too, and is kept). Joined into the environments around, they would make
 // each block nested in another carry the names of all the blocks inside
 // it, and a text nested a few thousand blocks deep cost the cube of its
-// depth (TestDeepNestingLinear). The file's environment, whose sets a log
+// depth (TestDeepNesting). The file's environment, whose sets a log
 // records, keeps them.
 func (tc *typeChecker) dropLocals(b *ast.Block) {
 	if tc.env.log != nil || tc.env.n == 0 && len(tc.env.m) == 0 {
@@ -1008,16 +1018,18 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			// condition's types are not forced (what reaches it is not
 			// known), so its findings are dropped.
 			tc.loop(func() {
-				tc.block(s.Body)
-				nd := len(tc.diags)
-				tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
-				if tc.exitsEarly(s.Body.Stmts, true) {
-					tc.diags = tc.diags[:nd]
-				}
+				tc.blockThen(s.Body, func() {
+					nd := len(tc.diags)
+					tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
+					if tc.exitsEarly(s.Body.Stmts, true) {
+						tc.diags = tc.diags[:nd]
+					}
+				})
 			})
 		case ast.RepeatDoUntil:
-			tc.block(s.Body)
-			tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
+			tc.blockThen(s.Body, func() {
+				tc.cond(s.Cond, func(*types.Type) string { return "Condition in repeat-until loop must be a boolean expression" })
+			})
 		default:
 			tc.loop(func() { tc.block(s.Body) })
 		}
