@@ -191,18 +191,19 @@ func (c declCollector) visit(n ast.Node) bool {
 	case *ast.PatternDecl:
 		c.declare(n.Name)
 	case *ast.ActionDecl:
-		var scope declSet
+		// The parameters, then the body's names, each replacing the one
+		// of its name before: set straight into the names around, in the
+		// order a set of the action's own merged into them would set
+		// them (merging made actions nested thousands deep copy the
+		// names of all those inside each, the square of the depth).
 		for _, prm := range n.Params {
 			if prm.Name != nil {
 				for w := range strings.FieldsSeq(prm.Name.Name) {
-					scope.set(w, usage{used: true})
+					c.into.set(w, usage{used: true})
 				}
 			}
 		}
-		declCollector{&scope}.blocks(n.Body)
-		for _, u := range scope.list {
-			c.into.set(u.name, u)
-		}
+		c.blocks(n.Body)
 	}
 	return false
 }
