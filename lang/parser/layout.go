@@ -848,7 +848,7 @@ func WorkBound(tokens int) int {
 // remembered (noneCloses); tests change them.
 var readAhead = struct {
 	perToken, least, most, aheads int
-	jump, reuse, remember   bool
+	jump, reuse, remember         bool
 }{walkPerToken, minWork, maxWork, maxAheads, true, true, true}
 
 // readPastLayout parses with parse a member of a describe past the line
