@@ -91,7 +91,7 @@ func diffParseFindings(got, full *diagState) string {
 // edited text, and that the full state's equal the analysis's own.
 func TestIncrementalEqualsFull(t *testing.T) {
 	t.Parallel()
-	stride, edits, seed := 3, 24, uint64(7)
+	stride, edits, seed := 8, 24, uint64(7)
 	if testing.Short() {
 		stride, edits = 30, 8
 	}
@@ -695,12 +695,14 @@ func keepsReaders(st *diagState, next string) bool {
 // some edits must keep the blocks as they were.
 func TestEditsBelowAnOpenBlock(t *testing.T) {
 	t.Parallel()
-	stride, edits, seed := 3, 12, uint64(11)
+	// Every third program and every 12th mutant (every program and a
+	// third of the mutants: 58 s); -stress: all of them.
+	stride, programs, edits, seed := 12, 3, 12, uint64(11)
 	if testing.Short() {
 		stride, edits = 30, 6
 	}
 	if *stress > 0 {
-		stride, edits, seed = 1, 40, uint64(*stress)
+		stride, programs, edits, seed = 1, 1, 40, uint64(*stress)
 	}
 	progs := corpusOrSkip(t, stride)
 	paths := slices.Sorted(maps.Keys(progs))
@@ -712,6 +714,9 @@ func TestEditsBelowAnOpenBlock(t *testing.T) {
 		}
 		kept, derived, full, tried := 0, 0, 0, 0
 		for n, path := range paths {
+			if n%programs != 0 && !strings.Contains(path, "wfl-mutants") {
+				continue
+			}
 			loc := closerLineRE.FindStringIndex(progs[path])
 			if loc == nil || loc[1] > len(progs[path])/2 {
 				continue
@@ -761,13 +766,14 @@ func TestEditsBelowAnOpenBlock(t *testing.T) {
 func TestTypingAmongOpenBlocks(t *testing.T) {
 	t.Parallel()
 	var b strings.Builder
-	for i := range 300 {
+	actions := 300 / testcorpus.RaceStride(3) // 100 under the race detector
+	for i := range actions {
 		fmt.Fprintf(&b, "define action called act%[1]d with parameters n:\n    store v%[1]d as n plus %[1]d\n    check if v%[1]d is greater than 3:\n        display v%[1]d\n", i)
 	}
 	text := b.String()
-	line := "        display v150"
+	line := fmt.Sprintf("        display v%d", actions/2)
 	at := strings.Index(text, line) + len(line)
-	typed := " plus n\n        store extra as v150 times 2"
+	typed := fmt.Sprintf(" plus n\n        store extra as v%d times 2", actions/2)
 	st := fullStateOf("file:///nowhere/open.wfl", text)
 	var full, long []int
 	for k := range 2 * len(typed) {
@@ -779,7 +785,7 @@ func TestTypingAmongOpenBlocks(t *testing.T) {
 			next = text[:d] + text[d+1:]
 		}
 		from, oldEnd, newEnd := diffRange(st.text, next, sameEnds{})
-		if w, _, _, _, ok := st.stretch(next, from, oldEnd, newEnd-oldEnd); ok && w.bound-w.a > len(next)/50 {
+		if w, _, _, _, ok := st.stretch(next, from, oldEnd, newEnd-oldEnd); ok && w.bound-w.a > len(next)/(actions/6) {
 			long = append(long, k)
 		}
 		var ok bool
@@ -793,7 +799,7 @@ func TestTypingAmongOpenBlocks(t *testing.T) {
 		t.Errorf("%d of %d keystrokes took a full analysis: %v", len(full), 2*len(typed), full)
 	}
 	if len(long) > 0 {
-		t.Errorf("%d of %d keystrokes parsed more than a fiftieth of the text again: %v", len(long), 2*len(typed), long)
+		t.Errorf("%d of %d keystrokes parsed more than a %dth of the text again: %v", len(long), 2*len(typed), actions/6, long)
 	}
 }
 

@@ -48,7 +48,7 @@ func TestCompletionJSON(t *testing.T) {
 	lists := 0
 	for i, text := range texts {
 		a := core.NewSnapshot("file:///dir/t.wfl", 1, text).Analysis()
-		for off := 0; off <= len(text); off += 17 * testcorpus.RaceStride(8) {
+		for off := 0; off <= len(text); off += 17 * testcorpus.RaceStride(24) {
 			for _, snippets := range []bool{false, true} {
 				span, items := completion.List(a, off, completion.Options{Snippets: snippets, Max: maxCompletionItems + 1})
 				incomplete := len(items) > maxCompletionItems

@@ -28,9 +28,12 @@ func TestPositionsLeadSomewhere(t *testing.T) {
 		}
 		return nil
 	})
-	step := 1 // every program: about 2,400 places, 40 s on a 2-core machine
+	// Every sixth program: about 400 places, 14 s on a 2-core machine (each
+	// find_references reads the whole workspace again, as files may change
+	// on disk between calls); one in 24 under the race detector.
+	step := 6
 	if testing.Short() || testcorpus.Race {
-		step = 8
+		step = 24
 	}
 	h := start(t, Options{Root: root})
 	h.Initialize("2025-11-25")
@@ -202,7 +205,7 @@ func TestPositionsLeadSomewhere(t *testing.T) {
 		}
 		offset = *ws.NextOffset
 	}
-	if checked < 100 {
+	if checked < 1000/step { // about 2,400 in all
 		t.Errorf("only %d places checked", checked)
 	}
 	if failures > 30 {

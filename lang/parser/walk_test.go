@@ -20,10 +20,15 @@ import (
 var closerLine = regexp.MustCompile(`(?m)^[ \t]*end( [a-z]+)?[ \t]*\r?\n`)
 
 // corpusTexts returns the corpus programs and a sample of the mutants (one
-// in stride).
+// in 2*stride). Under the race detector it takes one program in 8 and one
+// mutant in 16*stride: the parser runs no goroutines, so the race detector
+// has nothing to find in these properties that a small sample would not
+// show, and it makes each about ten times slower; CI runs them in full
+// without it.
 func corpusTexts(t *testing.T, stride int) (programs, mutants []string) {
 	dir := corpusDir(t)
-	n := 0
+	stride *= 2 * testcorpus.RaceStride(8)
+	n, m := 0, 0
 	for _, sub := range []string{"wfl", "wfl-mutants"} {
 		filepath.WalkDir(filepath.Join(dir, sub), func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
@@ -33,6 +38,8 @@ func corpusTexts(t *testing.T, stride int) (programs, mutants []string) {
 				if n++; n%stride != 0 {
 					return nil
 				}
+			} else if m++; m%testcorpus.RaceStride(8) != 0 {
+				return nil
 			}
 			b, _ := os.ReadFile(path)
 			if sub == "wfl" {
@@ -94,7 +101,7 @@ func (x parse) same(y parse) bool {
 // the diagnostics must be the same, wherever the parse without them stays
 // within the bound on the work.
 func TestWalksTakenOver(t *testing.T) {
-	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
+	programs, mutants := corpusTexts(t, 1)
 	srcs := closersDeleted(programs, mutants)
 	var open strings.Builder
 	for i := range 300 {
@@ -262,7 +269,7 @@ func TestEveryCloserDeleted(t *testing.T) {
 // mutants, each also with every closer deleted, and in a stretch parsed
 // alone. (A text of line breaks alone has no unit to count its tokens.)
 func TestUnitsCountWork(t *testing.T) {
-	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
+	programs, mutants := corpusTexts(t, 1)
 	for _, src := range append(programs, mutants...) {
 		for _, text := range []string{src, closerLine.ReplaceAllString(src, "")} {
 			_, units, _, lx, p := unitsWindowParser(text, 0, len(text), nil, true, nil)
@@ -305,7 +312,7 @@ func TestUnitsCountWork(t *testing.T) {
 // the one before: parsing each again where it is taken doubled the work
 // at each block, and twelve of them reached the bound.
 func TestReadAheadKept(t *testing.T) {
-	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
+	programs, mutants := corpusTexts(t, 1)
 	srcs := closersDeleted(programs, mutants)
 	var loops strings.Builder
 	loops.WriteString("define action called f:\n")
@@ -354,7 +361,7 @@ func TestReadAheadKept(t *testing.T) {
 // first error raised is the verdict.
 func TestReadAheadKeptEdited(t *testing.T) {
 	// One mutant in eight: all of them (62,515 edited texts) take a minute.
-	programs, mutants := corpusTexts(t, 8*testcorpus.RaceStride(4))
+	programs, mutants := corpusTexts(t, 8)
 	snippets := []string{
 		"count from 1 to 3:\n", "check if x is 1:\n", "otherwise:\n", "try:\n", "when error:\n",
 		"define action called f:\n", "end\n", "end check\n", "end action\n", "end count\n",
@@ -407,7 +414,7 @@ func TestReadAheadKeptEdited(t *testing.T) {
 // the trees, the units (their work too) and the diagnostics must be the
 // same.
 func TestClosersRemembered(t *testing.T) {
-	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
+	programs, mutants := corpusTexts(t, 1)
 	srcs := closersDeleted(programs, mutants)
 	srcs = append(srcs, describesLeftOpen(40, "end action\n"), describesLeftOpen(40, ""))
 	differ := 0
@@ -524,17 +531,17 @@ func TestRandomLinesWithinTheBound(t *testing.T) {
 		"for each y in z:", "create container c:", "end", "display 1", "store q as 2",
 		"end check", "end try", "setup:", "property p: Text",
 	}
-	for seed := range 4 {
+	for seed := range 4 / testcorpus.RaceStride(2) { // each seed parity once under the race detector
 		rng := rand.New(rand.NewPCG(uint64(seed), 11))
 		var b strings.Builder
-		for range 3000 {
+		for range 3000 / testcorpus.RaceStride(3) {
 			b.WriteString(strings.Repeat("    ", rng.IntN(4)))
 			b.WriteString(lines[rng.IntN(len(lines)-4*(seed%2))])
 			b.WriteByte('\n')
 		}
 		withinTheBound(t, fmt.Sprintf("random lines, seed %d", seed), b.String())
 	}
-	programs, mutants := corpusTexts(t, testcorpus.RaceStride(4))
+	programs, mutants := corpusTexts(t, 1)
 	for _, src := range closersDeleted(programs, mutants) {
 		withinTheBound(t, fmt.Sprintf("%.60q", src), src)
 	}

@@ -29,11 +29,12 @@ import (
 // mutant 60 times with this seed.
 var Stress = flag.Int("stress", 0, "edit every program and mutant 60 times with this seed")
 
-// Programs returns the corpus programs and every stride-th mutant,
-// by path; nil when ../shared is absent (failing tb under CI=true, see
-// testcorpus). Under the race detector, which makes them about ten times
-// slower, it returns a sixteenth as many of each, every sixteenth in path
-// order (CI runs the tests without it too, on the whole sample).
+// Programs returns every second corpus program and every stride-th
+// mutant, by path; nil when ../shared is absent (failing tb under CI=true,
+// see testcorpus). Under the race detector, which makes them about ten
+// times slower, it returns every sixteenth program and every
+// 16*stride-th mutant in path order (CI runs the tests without it too).
+// With -stress it returns every program.
 func Programs(tb testing.TB, stride int) map[string]string {
 	tb.Helper()
 	out := map[string]string{}
@@ -41,8 +42,11 @@ func Programs(tb testing.TB, stride int) map[string]string {
 	if !ok {
 		return nil
 	}
-	progStride := testcorpus.RaceStride(16)
-	stride *= progStride
+	progStride := 2 * testcorpus.RaceStride(8)
+	if *Stress > 0 {
+		progStride = 1
+	}
+	stride *= testcorpus.RaceStride(16)
 	n, m := 0, 0
 	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".wfl") {
