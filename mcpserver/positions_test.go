@@ -28,12 +28,12 @@ func TestPositionsLeadSomewhere(t *testing.T) {
 		}
 		return nil
 	})
-	// Every sixth program: about 400 places, 14 s on a 2-core machine (each
+	// Every eighth program: about 300 places, 10 s on a 2-core machine (each
 	// find_references reads the whole workspace again, as files may change
-	// on disk between calls); one in 24 under the race detector.
-	step := 6
+	// on disk between calls); one in 48 under the race detector.
+	step := 8
 	if testing.Short() || testcorpus.Race {
-		step = 24
+		step = 48
 	}
 	h := start(t, Options{Root: root})
 	h.Initialize("2025-11-25")

@@ -49,8 +49,8 @@ func TestCompletionCut(t *testing.T) {
 	if *coretest.Stress > 0 {
 		stride, step, edits, seed = 3, 3, 8, uint64(*coretest.Stress)
 	}
-	// Under the race detector, every third of those places (and a sixteenth
-	// of the programs, see corpusPrograms).
+	// Under the race detector, every third of those places (and a 32nd of
+	// the programs, coretest.Programs).
 	step *= testcorpus.RaceStride(3)
 	progs := coretest.Programs(t, stride)
 	progs["benchdoc/clean"] = benchdoc.Clean(1200)

@@ -20,14 +20,14 @@ import (
 var closerLine = regexp.MustCompile(`(?m)^[ \t]*end( [a-z]+)?[ \t]*\r?\n`)
 
 // corpusTexts returns the corpus programs and a sample of the mutants (one
-// in 2*stride). Under the race detector it takes one program in 8 and one
-// mutant in 16*stride: the parser runs no goroutines, so the race detector
+// in 4*stride). Under the race detector it takes one program in 32 and one
+// mutant in 64*stride: the parser runs no goroutines, so the race detector
 // has nothing to find in these properties that a small sample would not
 // show, and it makes each about ten times slower; CI runs them in full
 // without it.
 func corpusTexts(t *testing.T, stride int) (programs, mutants []string) {
 	dir := corpusDir(t)
-	stride *= 2 * testcorpus.RaceStride(8)
+	stride *= 4 * testcorpus.RaceStride(16)
 	n, m := 0, 0
 	for _, sub := range []string{"wfl", "wfl-mutants"} {
 		filepath.WalkDir(filepath.Join(dir, sub), func(path string, d os.DirEntry, err error) error {
@@ -38,7 +38,7 @@ func corpusTexts(t *testing.T, stride int) (programs, mutants []string) {
 				if n++; n%stride != 0 {
 					return nil
 				}
-			} else if m++; m%testcorpus.RaceStride(8) != 0 {
+			} else if m++; m%testcorpus.RaceStride(32) != 0 {
 				return nil
 			}
 			b, _ := os.ReadFile(path)
@@ -531,7 +531,7 @@ func TestRandomLinesWithinTheBound(t *testing.T) {
 		"for each y in z:", "create container c:", "end", "display 1", "store q as 2",
 		"end check", "end try", "setup:", "property p: Text",
 	}
-	for seed := range 4 / testcorpus.RaceStride(2) { // each seed parity once under the race detector
+	for seed := range 4 / testcorpus.RaceStride(2) { // one seed of each parity under the race detector
 		rng := rand.New(rand.NewPCG(uint64(seed), 11))
 		var b strings.Builder
 		for range 3000 / testcorpus.RaceStride(3) {

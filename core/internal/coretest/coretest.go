@@ -29,12 +29,12 @@ import (
 // mutant 60 times with this seed.
 var Stress = flag.Int("stress", 0, "edit every program and mutant 60 times with this seed")
 
-// Programs returns every second corpus program and every stride-th
+// Programs returns every third corpus program and every stride-th
 // mutant, by path; nil when ../shared is absent (failing tb under CI=true,
 // see testcorpus). Under the race detector, which makes them about ten
-// times slower, it returns every sixteenth program and every
-// 16*stride-th mutant in path order (CI runs the tests without it too).
-// With -stress it returns every program.
+// times slower, it returns every 32nd program and every 16*stride-th
+// mutant in path order (CI runs the tests without it too). With -stress it
+// returns every program.
 func Programs(tb testing.TB, stride int) map[string]string {
 	tb.Helper()
 	out := map[string]string{}
@@ -42,7 +42,10 @@ func Programs(tb testing.TB, stride int) map[string]string {
 	if !ok {
 		return nil
 	}
-	progStride := 2 * testcorpus.RaceStride(8)
+	progStride := 3
+	if testcorpus.Race {
+		progStride = 32
+	}
 	if *Stress > 0 {
 		progStride = 1
 	}
