@@ -132,7 +132,7 @@ func TestWalksTakenOver(t *testing.T) {
 		if differ > 0 {
 			t.Errorf("%d aheads: %d of %d texts parse otherwise when walks are taken over", aheads, differ, len(srcs))
 		}
-		if capped > len(srcs)/100 {
+		if capped > len(srcs)/100+2 { // one in a hundred, and a small sample's slack
 			t.Errorf("%d aheads: %d of %d texts reach the bound on the work without taking walks over", aheads, capped, len(srcs))
 		}
 		t.Logf("%d aheads: %d texts compared, %d past the bound on the work without taking walks over", aheads, len(srcs)-capped, capped)
