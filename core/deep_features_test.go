@@ -8,6 +8,7 @@ import (
 	"wfl-lsp/core/completion"
 	"wfl-lsp/core/navigation"
 	"wfl-lsp/core/presentation"
+	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
@@ -19,6 +20,12 @@ import (
 // deeper than the parser's limit, so nothing overflows the stack.
 func TestDeepTextsEveryRequest(t *testing.T) {
 	t.Parallel()
+	if testcorpus.Race {
+		// Stacks grown to the parser's depth, one workspace a text and
+		// nothing shared: 20 CPU-seconds under the race detector, which
+		// has nothing to find here. CI runs it without it.
+		t.Skip("deep texts: run without -race")
+	}
 	dir := t.TempDir()
 	for name, src := range core.DeepTexts() {
 		t.Run(name, func(t *testing.T) {
