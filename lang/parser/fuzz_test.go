@@ -191,7 +191,7 @@ func TestParseCorpusInvariants(t *testing.T) {
 		checkTree(t, src, file)
 		checkFrom(t, src)
 	}
-	if n := len(programs) + len(mutants); n < 750/testcorpus.RaceStride(16) {
+	if n := len(programs) + len(mutants); n < 375/testcorpus.RaceStride(16) {
 		t.Errorf("only %d corpus files parsed", n)
 	}
 }

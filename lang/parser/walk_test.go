@@ -20,14 +20,14 @@ import (
 var closerLine = regexp.MustCompile(`(?m)^[ \t]*end( [a-z]+)?[ \t]*\r?\n`)
 
 // corpusTexts returns the corpus programs and a sample of the mutants (one
-// in 4*stride). Under the race detector it takes one program in 32 and one
-// mutant in 64*stride: the parser runs no goroutines, so the race detector
+// in 8*stride). Under the race detector it takes one program in 32 and one
+// mutant in 128*stride: the parser runs no goroutines, so the race detector
 // has nothing to find in these properties that a small sample would not
 // show, and it makes each about ten times slower; CI runs them in full
 // without it.
 func corpusTexts(t *testing.T, stride int) (programs, mutants []string) {
 	dir := corpusDir(t)
-	stride *= 4 * testcorpus.RaceStride(16)
+	stride *= 8 * testcorpus.RaceStride(16)
 	n, m := 0, 0
 	for _, sub := range []string{"wfl", "wfl-mutants"} {
 		filepath.WalkDir(filepath.Join(dir, sub), func(path string, d os.DirEntry, err error) error {

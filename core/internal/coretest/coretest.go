@@ -29,7 +29,7 @@ import (
 // mutant 60 times with this seed.
 var Stress = flag.Int("stress", 0, "edit every program and mutant 60 times with this seed")
 
-// Programs returns every third corpus program and every stride-th
+// Programs returns every fourth corpus program and every stride-th
 // mutant, by path; nil when ../shared is absent (failing tb under CI=true,
 // see testcorpus). Under the race detector, which makes them about ten
 // times slower, it returns every 32nd program and every 16*stride-th
@@ -42,7 +42,7 @@ func Programs(tb testing.TB, stride int) map[string]string {
 	if !ok {
 		return nil
 	}
-	progStride := 3
+	progStride := 4
 	if testcorpus.Race {
 		progStride = 32
 	}
