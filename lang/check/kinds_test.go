@@ -80,7 +80,7 @@ func TestKinds(t *testing.T) {
 func TestNamesOfFindings(t *testing.T) {
 	progs := testcorpus.Programs(t)
 	for i, path := range testcorpus.Glob(t, "wfl-mutants/*.wfl") {
-		if i%testcorpus.RaceStride(8) != 0 {
+		if i%testcorpus.RaceStride(32) != 0 {
 			continue
 		}
 		if data, err := os.ReadFile(path); err == nil {

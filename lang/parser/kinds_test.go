@@ -62,7 +62,7 @@ func TestExpectedKindEverywhere(t *testing.T) {
 	paths := append(testcorpus.Glob(t, "wfl/**/*.wfl"), testcorpus.Glob(t, "wfl-mutants/*.wfl")...)
 	n := 0
 	for i, path := range paths {
-		if i%testcorpus.RaceStride(8) != 0 {
+		if i%testcorpus.RaceStride(32) != 0 {
 			continue
 		}
 		data, err := os.ReadFile(path)
