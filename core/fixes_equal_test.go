@@ -18,7 +18,7 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// TestFixesEqualFull edits every corpus program (and a sample of the
+// TestFixesEqualFull edits each sampled corpus program (coretest.Programs) (and a sample of the
 // mutants) at random, a chain of edits each, and after each edit asks for
 // the fixes of a finding of the list the editor shows, preferring those
 // of an undefined name, an unused variable, a name not in snake_case or a

@@ -85,7 +85,7 @@ func diffParseFindings(got, full *diagState) string {
 	return ""
 }
 
-// TestIncrementalEqualsFull edits every corpus program (and a sample of the
+// TestIncrementalEqualsFull edits each sampled corpus program (coretest.Programs) (and a sample of the
 // mutants) at random, a chain of edits each, and checks that the
 // diagnostics derived edit by edit equal those of a full analysis of the
 // edited text, and that the full state's equal the analysis's own.
@@ -695,8 +695,8 @@ func keepsReaders(st *diagState, next string) bool {
 // some edits must keep the blocks as they were.
 func TestEditsBelowAnOpenBlock(t *testing.T) {
 	t.Parallel()
-	// Every third program and every 12th mutant (every program and a
-	// third of the mutants: 58 s); -stress: all of them.
+	// A third of coretest.Programs' programs (every 12th) and every 12th
+	// mutant (every program and a third of the mutants: 58 s); -stress: all.
 	stride, programs, edits, seed := 12, 3, 12, uint64(11)
 	if testing.Short() {
 		stride, edits = 30, 6

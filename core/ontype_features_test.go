@@ -74,7 +74,7 @@ func TestCloseBlock(t *testing.T) {
 	}
 }
 
-// TestSnapshotCloseBlockEqualsWhole asks, on every corpus program (and a
+// TestSnapshotCloseBlockEqualsWhole asks, on each sampled corpus program (coretest.Programs) (and a
 // quarter of the mutants; all of them with -stress), edited once at random, for the closer after an Enter at the
 // start of every line: the snapshot's CloseBlock, which parses from the
 // statement of the header on, must answer what CloseBlock answers parsing

@@ -30,7 +30,8 @@ import (
 // keystroke at 10,000 lines).
 func TestTypingAStringDerives(t *testing.T) {
 	t.Parallel()
-	// Every second program (all of them: 27 s).
+	// Every second of coretest.Programs' programs, every eighth in all
+	// (all of them: 27 s).
 	stride, every := 80*testcorpus.RaceStride(8), 2
 	if *stress > 0 { // go test -run TypingAStringDerives ./core -args -stress=1
 		stride, every = 1, 1

@@ -14,7 +14,7 @@ import (
 // reported ones and those every pass of the checker finds behind an error
 // (Snapshot.PassFindings, read from the diagnostics' state when the text
 // parses), are those of the passes run over a parse of the whole text, in
-// every corpus program and a sample of the mutants, edited at random as
+// each sampled corpus program (coretest.Programs) and a sample of the mutants, edited at random as
 // an editor does (the diagnostics derived edit by edit).
 //
 //	go test -run HiddenEqualsCheckPasses -stress N ./core

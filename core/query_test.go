@@ -21,7 +21,7 @@ func partialEverywhere(tb testing.TB) {
 	PartialEverywhere(tb)
 }
 
-// TestQueryEqualsFull edits every corpus program (and a sample of the
+// TestQueryEqualsFull edits each sampled corpus program (coretest.Programs) (and a sample of the
 // mutants) at random, a chain of edits each, as an editor does (the
 // diagnostics of most versions computed, now and then a full analysis),
 // and after each edit asks every position query at random places of the

@@ -11,7 +11,7 @@ import (
 	"wfl-lsp/lang/token"
 )
 
-// TestTokensSinceEqualsFull edits every corpus program (and a sample of
+// TestTokensSinceEqualsFull edits each sampled corpus program (coretest.Programs) (and a sample of
 // the mutants) at random, a chain of edits each, and after each edit the
 // editor asks does (most of the time) builds the document's semantic
 // tokens from the last version it has tokens for (Snapshot.TokensSince),

@@ -10,7 +10,7 @@ import (
 	"wfl-lsp/core/presentation"
 )
 
-// TestOutlineEqualsFull edits every corpus program (and a sample of the
+// TestOutlineEqualsFull edits each sampled corpus program (coretest.Programs) (and a sample of the
 // mutants) at random, a chain of edits each, asking for the outline after
 // some of them (so that the types it keeps are carried over several
 // edits, and some versions have their full analysis, the next queries'

@@ -12,7 +12,7 @@ import (
 	"wfl-lsp/core/presentation"
 )
 
-// TestSyntaxEqualsAnalysis edits every corpus program (and some mutants) at
+// TestSyntaxEqualsAnalysis edits each sampled corpus program (coretest.Programs) (and some mutants) at
 // random and asks, after each edit, what the requests about the structure
 // of the text answer (folding ranges, document links, selection ranges,
 // on-type closers) of the snapshot's Syntax: each must be what a full

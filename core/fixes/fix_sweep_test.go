@@ -29,8 +29,8 @@ import (
 // Bad node: the checker never saw it) that the fix did not change. An error
 // in a statement the fix changed is new. It logs the counts by kind of fix: candidates, offered (the
 // candidates that passed the same check inside Fixes), applied, failed.
-// In CI it sweeps every program and every third mutant (every 30th in short
-// mode); -stress sweeps them all.
+// In CI it sweeps coretest.Programs' programs (every fourth) and every third
+// mutant (every 30th in short mode); -stress sweeps them all.
 func TestFixSweep(t *testing.T) {
 	t.Parallel()
 	stride := 3

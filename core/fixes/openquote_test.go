@@ -39,7 +39,7 @@ func quoteDeletions(text string, lines *token.Lines) []deletion {
 	return out
 }
 
-// TestOpenQuoteKeepsTheRest deletes, in every corpus program that parses
+// TestOpenQuoteKeepsTheRest deletes, in each sampled corpus program (coretest.Programs) that parses
 // (and a sample of the mutants), the closing quote of strings that end
 // their lines, as while a string is typed before its closing quote. The
 // reference then pairs the quote with the next line's, and reads every

@@ -98,7 +98,7 @@ func deletions(text string, f *ast.File, lines *token.Lines) []deletion {
 	return out
 }
 
-// TestUnclosedBlockKeepsTheRest deletes, in every corpus program that parses
+// TestUnclosedBlockKeepsTheRest deletes, in each sampled corpus program (coretest.Programs) that parses
 // (and a sample of the mutants), the closer of each block in turn, as while
 // the block is typed before its closer, and checks that the tree recovers
 // by the layout:

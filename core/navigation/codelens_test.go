@@ -15,7 +15,7 @@ import (
 
 // TestLensesAreDeclarations: the lenses read from the tree (Syntax's
 // CodeLenses) are the names the checker defines as actions, containers,
-// interfaces and actions of containers, in every corpus program and
+// interfaces and actions of containers, in each sampled corpus program (coretest.Programs) and
 // mutant, and in the texts a chain of random edits makes of them (blocks
 // left open, declarations doubled or cut in half).
 //

@@ -23,8 +23,8 @@ var closerLine = regexp.MustCompile(`(?m)^[ \t]*end( [a-z]+)?[ \t]*\r?\n`)
 // in 8*stride). Under the race detector it takes one program in 32 and one
 // mutant in 128*stride: the parser runs no goroutines, so the race detector
 // has nothing to find in these properties that a small sample would not
-// show, and it makes each about ten times slower; CI runs them in full
-// without it.
+// show, and it makes each about ten times slower; CI runs them on the
+// larger sample without it.
 func corpusTexts(t *testing.T, stride int) (programs, mutants []string) {
 	dir := corpusDir(t)
 	stride *= 8 * testcorpus.RaceStride(16)
