@@ -78,6 +78,11 @@ type diagState struct {
 	starts []int          // offset of each unit's first line; starts[0] == 0
 	units  []*unit        // immutable, shared by the states of later versions
 	shapes []unitShape    // of each unit's text (shape.go)
+	// quoted and indents list, in order, the units from the second on
+	// whose shapes have shapeStringLines or shapeUnended, and
+	// shapeIndented: the walks of every keystroke over a large document
+	// visit only these (shape.go). Set with shapes.
+	quoted, indents []int32
 	// mentionIx indexes an earlier state's units by the names they hold,
 	// for the next derivation (mentions.go); nil until one derives.
 	mentionIx *mentionIndex

@@ -337,8 +337,12 @@ func sameFinding(x, y finding) bool {
 // whole text reads so only where the stretch is plain (plainStretch).
 func (s *diagState) stopsAfter(at, delta, end int) (stop int, open bool) {
 	k0 := max(unitAt(s.starts, at), 0)
+	shaped := len(s.shapes) == len(s.units)
 	for k := k0; k < len(s.units); k++ {
 		u := s.units[k]
+		if u.d == nil && (u.top == nil || !u.top.context && !u.top.stray) && shaped && k > 0 && s.shapes[k]&shapeClause == 0 {
+			continue // no finding, no stray end, no clause word: it stops nothing
+		}
 		if s.starts[k] >= at && s.endsOpen(k) {
 			if k0+1 < len(s.units) && parser.Indent(s.text, s.starts[k0+1]) > parser.Indent(s.text, s.starts[k0]) {
 				// A body whose layout ends at the first unit may take the
@@ -351,7 +355,7 @@ func (s *diagState) stopsAfter(at, delta, end int) (stop int, open bool) {
 		if u.d != nil && u.d.firstParse >= 0 || u.facts().context {
 			return -1, false
 		}
-		if startsClause(s.text[s.starts[k]:s.end(k)]) {
+		if s.startsClause(k) {
 			if s.starts[k] >= at {
 				return s.starts[k] + delta, false
 			}
@@ -444,6 +448,14 @@ func (s *diagState) readByStretch(w window, base, delta int) int {
 		}
 	}
 	return last
+}
+
+// startsClause reports whether unit k starts with a clause word.
+func (s *diagState) startsClause(k int) bool {
+	if k > 0 && len(s.shapes) == len(s.units) {
+		return s.shapes[k]&shapeClause != 0
+	}
+	return startsClause(s.text[s.starts[k]:s.end(k)])
 }
 
 // startsClause reports whether text starts with a word that starts a clause

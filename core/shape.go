@@ -7,6 +7,7 @@ package core
 // at each keystroke without reading its text again.
 
 import (
+	"iter"
 	"slices"
 	"strings"
 )
@@ -29,6 +30,9 @@ const (
 	// shapeStringLines: a string of its text spans lines, or a quote is
 	// left open (scanStrings); quoteFrom reads only such units.
 	shapeStringLines
+	// shapeClause: its text starts with a clause word (startsClause), which
+	// stops a body read into it (diagState.stopsAfter).
+	shapeClause
 )
 
 // describeShape returns the shape of the unit text[start:end], given the
@@ -37,6 +41,9 @@ func describeShape(text string, start, end int, keys []uint32) unitShape {
 	var sh unitShape
 	if indentedText(text[start:]) {
 		sh |= shapeIndented
+	}
+	if startsClause(text[start:end]) {
+		sh |= shapeClause
 	}
 	text = text[start:end]
 	if len(keys) > 0 {
@@ -80,6 +87,7 @@ func (s *diagState) shape(i int) unitShape {
 // at one by one: a keystroke of a large document copies the rest at once.
 func (s *diagState) describeShapes(prev *diagState, first, pnext int, checked []int) {
 	s.shapes = make([]unitShape, len(s.units))
+	defer s.listShapes()
 	carry := prev != nil && len(prev.shapes) == len(prev.units)
 	next := len(s.units)
 	if carry {
@@ -116,11 +124,52 @@ func (s *diagState) describeShapes(prev *diagState, first, pnext int, checked []
 	}
 }
 
+// listShapes sets s.quoted and s.indents from s.shapes.
+func (s *diagState) listShapes() {
+	s.quoted, s.indents = nil, nil
+	for i, sh := range s.shapes {
+		if i == 0 {
+			continue // (shape finds the first unit's each time)
+		}
+		if sh&(shapeStringLines|shapeUnended) != 0 {
+			s.quoted = append(s.quoted, int32(i))
+		}
+		if sh&shapeIndented != 0 {
+			s.indents = append(s.indents, int32(i))
+		}
+	}
+}
+
+// quoteUnits returns, in order, the units whose strings span lines or
+// leave a quote open, or that do not end with a line break
+// (shapeStringLines, shapeUnended), and some others: the first unit, and
+// every unit when the shapes are not described.
+func (s *diagState) quoteUnits() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		if len(s.shapes) != len(s.units) {
+			for i := range s.units {
+				if !yield(i) {
+					return
+				}
+			}
+			return
+		}
+		if len(s.units) > 0 && !yield(0) {
+			return
+		}
+		for _, i := range s.quoted {
+			if !yield(int(i)) {
+				return
+			}
+		}
+	}
+}
+
 // mayOpenQuote reports whether a quote of the text may be left open
 // (lexer.OpenQuotes tells): a unit's string spans lines or finds no end,
 // or a unit that holds a quote does not end with a line break.
 func (s *diagState) mayOpenQuote() bool {
-	for i := range s.units {
+	for i := range s.quoteUnits() {
 		sh := s.shape(i)
 		if sh&shapeStringLines != 0 || sh&(shapeUnended|shapeQuoted) == shapeUnended|shapeQuoted {
 			return true
@@ -135,7 +184,7 @@ func (s *diagState) mayOpenQuote() bool {
 // that does not end with a line break, the rest of the text is read as
 // multilineString reads it).
 func (s *diagState) quoteFrom() int {
-	for i := range s.units {
+	for i := range s.quoteUnits() {
 		sh := s.shape(i)
 		if sh&(shapeStringLines|shapeUnended) == 0 {
 			continue // no quote, or strings closed on their lines
