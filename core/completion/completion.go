@@ -11,6 +11,7 @@ package completion
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -168,11 +169,16 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 		if !p.noNames {
 			valueNames(a, l, prefixStart, p, opts.Snippets)
 		}
-		if p.beforeName {
+		if p.beforeName || p.callee {
+			// Before a name or `with`, a word that takes a value after it
+			// would take that.
 			fitting(l, groupKeyword, wholeValueWords(), p, valueWordTypes)
-			return
+			if p.beforeName {
+				return
+			}
+		} else {
+			fitting(l, groupKeyword, valueWords(), p, valueWordTypes)
 		}
-		fitting(l, groupKeyword, valueWords(), p, valueWordTypes)
 		fitting(l, groupBuiltin, builtinItems(opts.Snippets), p, builtinResult)
 	}
 	switch p.slot {
@@ -227,6 +233,23 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 	case slotThan:
 		l.items(groupKeyword, []Item{keywordItem("than"), keywordItem("than or equal to")})
 	case slotContainer:
+		if p.base {
+			// `extends ‸`: first the containers whose actions, with the
+			// body's own, are what the interfaces the header names after
+			// it require, then those declared above.
+			ifaces, have := implemented(a, lineStart), bodyActions(a, lineStart)
+			kindNames(a, l, check.SymContainer, groupName, "", func(sym *check.Symbol) int {
+				w := 0
+				if len(ifaces) > 0 && have != nil && !provides(sym, have, ifaces) {
+					w += 2 << 12
+				}
+				if sym.From == "" && sym.Decl.Start > prefixStart {
+					w += 1 << 12
+				}
+				return w
+			})
+			break
+		}
 		kindNames(a, l, check.SymContainer, groupName, "")
 	case slotInterface:
 		if have := bodyActions(a, lineStart); have != nil {
@@ -451,8 +474,17 @@ func valueNames(a *core.Analysis, l *candidateList, offset int, p place, snippet
 	if snippets {
 		call = "of"
 	}
+	var closed *layoutEnds
+	if len(a.BadSpans()) > 0 {
+		closed = newLayoutEnds(a, offset)
+	}
 	namesInScope(a, l, offset, 0, call, func(s core.Scoped) int {
 		sym, decl := s.Sym, s.Decl()
+		if closed != nil && sym.From == "" && sym.Kind == check.SymVariable && decl.End > 0 && decl.Start < offset && closed.before(decl.Start) {
+			// A tree read around a parse error may hold a block's names in
+			// a block after it: the layout says that block ended.
+			return groupBuiltin - groupName + 1<<19
+		}
 		// An included file's symbol is not the one being declared here,
 		// and its Decl is a span of that file: read against this text's
 		// lines, the answer would change when only the included file's
@@ -473,6 +505,11 @@ func valueNames(a *core.Analysis, l *candidateList, offset int, p place, snippet
 		f := p.fit(nameType(sym))
 		if (sym.Kind == check.SymContainer || sym.Kind == check.SymInterface) && len(p.wants) > 0 {
 			f = mismatch // a container is no value of a type a place wants
+		}
+		if p.callee && sym.Kind != check.SymAction {
+			// `display ‸ with x` calls what goes here: a variable there is
+			// no action. After the words and builtins.
+			return groupBuiltin - groupName + 1<<19 + later
 		}
 		switch {
 		case sym.Kind == check.SymPredeclared && len(p.wants) > 0 && f != fits:
@@ -893,6 +930,45 @@ func bodyActions(a *core.Analysis, lineStart int) map[string]bool {
 		}
 	}
 	return have
+}
+
+// implemented returns the interfaces named after `implements` on the
+// container's header at lineStart.
+func implemented(a *core.Analysis, lineStart int) []*check.Symbol {
+	if a.Info == nil || a.Info.Global == nil {
+		return nil
+	}
+	header := a.Lines.Text()[lineStart:a.Lines.LineEnd(a.Lines.Line(lineStart))]
+	_, names, ok := strings.Cut(header, " implements ")
+	if !ok {
+		return nil
+	}
+	var out []*check.Symbol
+	for _, n := range strings.Split(strings.TrimRight(strings.TrimSpace(names), ":"), ",") {
+		if sym := a.Info.Global.Resolve(strings.TrimSpace(n)); sym != nil && sym.Kind == check.SymInterface {
+			out = append(out, sym)
+		}
+	}
+	return out
+}
+
+// provides reports whether a container's actions (and those it inherits),
+// with the body's own (have), are what each of ifaces requires.
+func provides(c *check.Symbol, have map[string]bool, ifaces []*check.Symbol) bool {
+	all := maps.Clone(have)
+	for k := 0; c != nil && k < 64; c, k = c.Base, k+1 {
+		for n, m := range c.Members {
+			if m.Kind == check.SymMethod {
+				all[n] = true
+			}
+		}
+	}
+	for _, i := range ifaces {
+		if !satisfied(i, all) {
+			return false
+		}
+	}
+	return true
 }
 
 // satisfied reports whether the actions named in have are all the actions

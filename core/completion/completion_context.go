@@ -8,6 +8,8 @@ package completion
 // typed say it; the tree says which block the line is in.
 
 import (
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 
@@ -73,6 +75,12 @@ type place struct {
 	// noNames says that a name here would join the word before it into
 	// one name (`to have length N`): only values that are not names fit.
 	noNames bool
+	// base says that the container goes after `extends`: a base, most
+	// often declared before the container that extends it.
+	base bool
+	// callee says that `with` follows: a name here is called with what
+	// follows it (`display f with x`), so a variable would be an error.
+	callee bool
 	// beforeName says that a name follows: only the values complete in
 	// one word or phrase (`yes`, `nothing`) fit, not a builtin's name nor
 	// a word that takes a value after it.
@@ -228,7 +236,7 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		if first == "create" && word(1) == "interface" {
 			p.slot = slotInterface
 		} else {
-			p.slot = slotContainer
+			p.slot, p.base = slotContainer, true
 		}
 	case "implements":
 		p.slot = slotInterface
@@ -366,6 +374,14 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			p.wants, p.strict = []*types.Type{types.Text}, true // a path
 		case first == "listen" && last == "port":
 			p.wants, p.strict = []*types.Type{types.Number}, true
+		case first == "IDENT" && (toks[0].Text == "copy_file" || toks[0].Text == "move_file") && (last == "from" || last == "to"),
+			first == "IDENT" && (len(toks) == 1 || len(toks) == 2 && last == "at") &&
+				(toks[0].Text == "makedirs" || toks[0].Text == "remove_file" || toks[0].Text == "remove_dir" || toks[0].Text == "delete_file"):
+			// `copy_file from A to B`, `makedirs at P`: paths
+			p.wants, p.strict = []*types.Type{types.Text}, true
+		case last == "at" && len(toks) >= 2 && indexable(typeOfToken(a, toks[len(toks)-2], prefixStart)):
+			// `line at 0`: a position in a list or a text
+			p.wants, p.strict = []*types.Type{types.Number}, true
 		case last == "than" || last == "above" || last == "below" || last == "to" && word(-2) == "equal" && word(-3) == "or":
 			// `is greater than …`, `is less than or equal to …`: a number,
 			// or a value of the ordered one's type (dates, times)
@@ -484,6 +500,11 @@ func followedBy(a *core.Analysis, p *place, first string, prefixStart int) {
 	}
 	if n := len(rest); n > 0 && rest[n-1].Kind == token.Colon {
 		rest = rest[:n-1] // a block's header
+		if n == 1 && p.slot == slotValue && slices.ContainsFunc(p.wants, func(t *types.Type) bool { return t.Kind == types.KBoolean }) {
+			// `check if ‸:`: the value is the whole condition, no
+			// comparison's first operand.
+			p.wants, p.strict = []*types.Type{types.Boolean}, true
+		}
 	}
 	if len(rest) == 0 || a.Info == nil {
 		return
@@ -555,6 +576,8 @@ func followedBy(a *core.Analysis, p *place, first string, prefixStart int) {
 		if t := literalType(a, rest[1], prefixStart); t != nil && (t.Kind == types.KText || t.Kind == types.KNumber || t.Kind == types.KBoolean) {
 			p.wants, p.strict = []*types.Type{t}, false
 		}
+	case k == token.KeywordWith && p.slot == slotValue && first != "call" && !afterWith(a, prefixStart):
+		p.callee = true
 	case k == token.Identifier && p.slot == slotValue:
 		// `display "a" ‸ b`: a name would join b, a word that takes a
 		// value (`call`, `not`) would take it.
@@ -736,6 +759,9 @@ func typeOfToken(a *core.Analysis, t token.Token, offset int) *types.Type {
 	case token.Identifier:
 		return typeOfName(a, []token.Token{t}, offset)
 	}
+	if t.Kind.IsKeyword() {
+		return typeOfName(a, []token.Token{t}, offset)
+	}
 	return nil
 }
 
@@ -762,14 +788,89 @@ func propertyType(a *core.Analysis, container, name string) *types.Type {
 // typeOfName returns the type of the variable the tokens name, seen at
 // offset, or nil.
 func typeOfName(a *core.Analysis, toks []token.Token, offset int) *types.Type {
-	if len(toks) != 1 || toks[0].Kind != token.Identifier || a.Info == nil {
+	if len(toks) != 1 || a.Info == nil {
 		return nil
 	}
 	sc := a.Info.ScopeAt(offset)
+	if t := toks[0]; t.Kind.IsKeyword() {
+		// A variable may be spelled as a word the grammar knows where
+		// the grammar does not read it (`store text as …`, then
+		// `contains of text and …`).
+		if sym := sc.Resolve(a.Lines.Text()[t.Start:t.End]); sym != nil && sym.Kind == check.SymVariable {
+			return sym.Type
+		}
+		return nil
+	}
+	if toks[0].Kind != token.Identifier {
+		return nil
+	}
 	if sym := sc.Resolve(toks[0].Text); sym != nil {
 		return sym.Type
 	}
-	return containerProperty(a, toks[0].Text, offset)
+	if t := containerProperty(a, toks[0].Text, offset); t != nil || !a.InBadStatement(offset) {
+		return t
+	}
+	return propertyAbove(a, toks[0].Text, offset)
+}
+
+// propertyAbove returns the declared type of the property called name of
+// the container whose body holds offset's line, read in the text by the
+// layout (the line broke the container: the analysis has no scope of it),
+// or of the containers it extends; nil when none declares it with a type
+// of one word.
+func propertyAbove(a *core.Analysis, name string, offset int) *types.Type {
+	text := a.Lines.Text()
+	lineAt := func(l int) (code string, indent int) {
+		line := text[a.Lines.LineStart(l):a.Lines.LineEnd(l)]
+		code = strings.TrimSpace(line)
+		return code, len(line) - len(strings.TrimLeft(line, " \t"))
+	}
+	l := a.Lines.Line(offset)
+	_, in := lineAt(l)
+	header := -1 // the line of the container's header
+	for k := l - 1; k >= 0 && in > 0; k-- {
+		code, ind := lineAt(k)
+		if code == "" || strings.HasPrefix(code, "//") || ind >= in {
+			continue
+		}
+		if strings.HasPrefix(code, "create container ") {
+			header = k
+			break
+		}
+		in = ind // a block around the line, inside the container
+	}
+	for n := 0; header >= 0 && n < 64; n++ {
+		code, ind := lineAt(header)
+		for k := header + 1; k < a.Lines.Count(); k++ {
+			c, i := lineAt(k)
+			if c == "" || strings.HasPrefix(c, "//") {
+				continue
+			}
+			if i <= ind {
+				break
+			}
+			if decl, ok := strings.CutPrefix(c, "property "); ok {
+				n, t, ok := strings.Cut(decl, ":")
+				if w := strings.Fields(t); ok && strings.TrimSpace(n) == name && len(w) > 0 && (len(w) == 1 || w[1] == "defaults") {
+					return types.FromAnnotation(w[0])
+				}
+			}
+		}
+		// The container it extends, declared at the top level.
+		_, base, _ := strings.Cut(strings.TrimSuffix(code, ":"), " extends ")
+		f := strings.Fields(base)
+		if len(f) == 0 {
+			return nil
+		}
+		header = -1
+		for k := 0; k < a.Lines.Count(); k++ {
+			if c, i := lineAt(k); i == 0 && (strings.HasPrefix(c, "create container "+f[0]+" ") || strings.HasPrefix(c, "create container "+f[0]+":")) {
+				header = k
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // declaredBefore reports whether a name is declared in the scope at
@@ -790,6 +891,20 @@ func containerProperty(a *core.Analysis, name string, offset int) *types.Type {
 		}
 	}
 	return nil
+}
+
+// afterWith reports whether the token before offset on its line is
+// `with`: a value there is joined to the one before it, and a name
+// followed by `with` is not called (`a with b with c`).
+func afterWith(a *core.Analysis, offset int) bool {
+	toks := a.LineTokens(a.Lines.LineStart(a.Lines.Line(offset)), offset)
+	return len(toks) > 0 && toks[len(toks)-1].Kind == token.KeywordWith
+}
+
+// indexable reports whether a value of type t is read by position (`L at
+// 0`): a list or a text.
+func indexable(t *types.Type) bool {
+	return t != nil && (t.Kind == types.KList || t.Kind == types.KText)
 }
 
 // nextKind returns the kind of the first token after offset on its line
@@ -830,7 +945,11 @@ func paramTypes(a *core.Analysis, c openCall, offset int) ([]*types.Type, bool) 
 			if ps == nil || !core.Known(ps.Type) || ps.Type.Kind == types.KAny {
 				return nil, false
 			}
-			out = append(out, ps.Type)
+			t := ps.Type
+			if t.Kind == types.KCustom && a.Info.Containers[t.Name] != nil {
+				t = types.NewInstance(t.Name) // `needs task: Task` takes Task's instances
+			}
+			out = append(out, t)
 		}
 		return out, c.method // a method's typed parameter takes nothing else
 	}
@@ -968,4 +1087,88 @@ func isMemberBlock(n ast.Node) bool {
 		return true
 	}
 	return false
+}
+
+// layoutEnds tells, in a tree read around a parse error, which places
+// above the cursor are in a block whose layout ended before the cursor's
+// line: a later line, up to the cursor's, starts left of them. Such a
+// block's names are not in scope at the cursor, whatever the tree the
+// error left says. It reads the lines up from the cursor's once, as far
+// as it is asked, and no more than maxLayoutLines.
+type layoutEnds struct {
+	a    *core.Analysis
+	toks []token.Token
+	next int   // the next token to read, going up
+	line int   // the cursor's line
+	mins []int // mins[k]: the least indentation of the lines line-k … line
+}
+
+// maxLayoutLines bounds how far up layoutEnds reads.
+const maxLayoutLines = 2000
+
+func newLayoutEnds(a *core.Analysis, offset int) *layoutEnds {
+	toks := a.Tokens()
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= offset })
+	e := &layoutEnds{a: a, toks: toks, next: i - 1, line: a.Lines.Line(offset)}
+	// The cursor's line: from its first token before the cursor, or from
+	// the cursor.
+	in := offset - a.Lines.LineStart(e.line)
+	for e.next >= 0 && a.Lines.Line(toks[e.next].Start) == e.line {
+		if toks[e.next].Kind != token.Eol {
+			in = toks[e.next].Start - a.Lines.LineStart(e.line)
+		}
+		e.next--
+	}
+	e.mins = append(e.mins, in)
+	return e
+}
+
+// before reports whether the place at offset, above the cursor's line, is
+// in a block the layout ended before the cursor's line.
+func (e *layoutEnds) before(offset int) bool {
+	l := e.a.Lines.Line(offset)
+	k := e.line - l // lines l+1 … line must all be at its indentation or right of it
+	if k <= 0 || k > maxLayoutLines {
+		return false
+	}
+	for len(e.mins) < k && e.next >= 0 {
+		e.readLine()
+	}
+	if len(e.mins) < k {
+		return false
+	}
+	in, ok := e.indent(l)
+	return ok && in > 0 && e.mins[k-1] < in
+}
+
+// readLine reads the next line up, adding its entry to mins.
+func (e *layoutEnds) readLine() {
+	want := e.line - len(e.mins) // the line read
+	in := -1
+	for e.next >= 0 {
+		t := e.toks[e.next]
+		l := e.a.Lines.Line(t.Start)
+		if l < want {
+			break
+		}
+		if t.Kind != token.Eol && l == want && (e.next == 0 || e.toks[e.next-1].Kind == token.Eol || e.a.Lines.Line(e.toks[e.next-1].End) < want) {
+			in = t.Start - e.a.Lines.LineStart(want)
+		}
+		e.next--
+	}
+	m := e.mins[len(e.mins)-1]
+	if in >= 0 {
+		m = min(m, in)
+	}
+	e.mins = append(e.mins, m)
+}
+
+// indent returns the indentation of the line l, from its first token's
+// column, and whether a token starts it.
+func (e *layoutEnds) indent(l int) (int, bool) {
+	toks := e.a.LineTokens(e.a.Lines.LineStart(l), e.a.Lines.LineEnd(l))
+	if len(toks) == 0 {
+		return 0, false
+	}
+	return toks[0].Start - e.a.Lines.LineStart(l), true
 }
