@@ -96,7 +96,7 @@ func (s *diagState) reachEdit(r *reach, found []int32, lo, hi int, gone, goneNam
 		if i >= lo && i < hi {
 			continue
 		}
-		if linesMoved && i >= hi && s.starts[i] > from && s.units[i].lineRefs() ||
+		if linesMoved && i >= hi && s.starts[i] >= from && s.units[i].lineRefs() ||
 			bytesMoved && s.units[i].relatedOut(s.end(i)-s.starts[i]) {
 			r.raise(i, roleExtra)
 		}
