@@ -474,10 +474,7 @@ func valueNames(a *core.Analysis, l *candidateList, offset int, p place, snippet
 	if snippets {
 		call = "of"
 	}
-	var closed *layoutEnds
-	if len(a.BadSpans()) > 0 {
-		closed = newLayoutEnds(a, offset)
-	}
+	closed := newLayoutEnds(a, offset)
 	namesInScope(a, l, offset, 0, call, func(s core.Scoped) int {
 		sym, decl := s.Sym, s.Decl()
 		if closed != nil && sym.From == "" && sym.Kind == check.SymVariable && decl.End > 0 && decl.Start < offset && closed.before(decl.Start) {

@@ -1093,12 +1093,11 @@ func isMemberBlock(n ast.Node) bool {
 // above the cursor are in a block whose layout ended before the cursor's
 // line: a later line, up to the cursor's, starts left of them. Such a
 // block's names are not in scope at the cursor, whatever the tree the
-// error left says. It reads the lines up from the cursor's once, as far
-// as it is asked, and no more than maxLayoutLines.
+// error left says. It reads the text's lines (a partial analysis has the
+// tokens and the tree of a few statements only) up from the cursor's
+// once, as far as it is asked, and no more than maxLayoutLines.
 type layoutEnds struct {
 	a    *core.Analysis
-	toks []token.Token
-	next int   // the next token to read, going up
 	line int   // the cursor's line
 	mins []int // mins[k]: the least indentation of the lines line-k … line
 }
@@ -1106,21 +1105,22 @@ type layoutEnds struct {
 // maxLayoutLines bounds how far up layoutEnds reads.
 const maxLayoutLines = 2000
 
+// newLayoutEnds returns the layoutEnds of the cursor at offset when a
+// statement its line holds did not parse, or nil.
 func newLayoutEnds(a *core.Analysis, offset int) *layoutEnds {
-	toks := a.Tokens()
-	i := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= offset })
-	e := &layoutEnds{a: a, toks: toks, next: i - 1, line: a.Lines.Line(offset)}
-	// The cursor's line: from its first token before the cursor, or from
-	// the cursor.
-	in := offset - a.Lines.LineStart(e.line)
-	for e.next >= 0 && a.Lines.Line(toks[e.next].Start) == e.line {
-		if toks[e.next].Kind != token.Eol {
-			in = toks[e.next].Start - a.Lines.LineStart(e.line)
-		}
-		e.next--
+	l := a.Lines.Line(offset)
+	from, to := a.Lines.LineStart(l), a.Lines.LineEnd(l)
+	bad := a.BadSpans()
+	i := sort.Search(len(bad), func(i int) bool { return bad[i].End >= from })
+	if i == len(bad) || bad[i].Start > to {
+		return nil
 	}
-	e.mins = append(e.mins, in)
-	return e
+	// The cursor's line: from its first word, or from the cursor.
+	in, ok := indentOf(a.Lines.Text()[from:offset])
+	if !ok {
+		in = offset - from
+	}
+	return &layoutEnds{a: a, line: l, mins: []int{in}}
 }
 
 // before reports whether the place at offset, above the cursor's line, is
@@ -1131,44 +1131,29 @@ func (e *layoutEnds) before(offset int) bool {
 	if k <= 0 || k > maxLayoutLines {
 		return false
 	}
-	for len(e.mins) < k && e.next >= 0 {
-		e.readLine()
-	}
-	if len(e.mins) < k {
-		return false
+	for len(e.mins) < k {
+		m := e.mins[len(e.mins)-1]
+		if in, ok := e.indent(e.line - len(e.mins)); ok {
+			m = min(m, in)
+		}
+		e.mins = append(e.mins, m)
 	}
 	in, ok := e.indent(l)
 	return ok && in > 0 && e.mins[k-1] < in
 }
 
-// readLine reads the next line up, adding its entry to mins.
-func (e *layoutEnds) readLine() {
-	want := e.line - len(e.mins) // the line read
-	in := -1
-	for e.next >= 0 {
-		t := e.toks[e.next]
-		l := e.a.Lines.Line(t.Start)
-		if l < want {
-			break
-		}
-		if t.Kind != token.Eol && l == want && (e.next == 0 || e.toks[e.next-1].Kind == token.Eol || e.a.Lines.Line(e.toks[e.next-1].End) < want) {
-			in = t.Start - e.a.Lines.LineStart(want)
-		}
-		e.next--
-	}
-	m := e.mins[len(e.mins)-1]
-	if in >= 0 {
-		m = min(m, in)
-	}
-	e.mins = append(e.mins, m)
+// indent returns the indentation of line l, and whether it holds code (a
+// line blank or a comment's has none).
+func (e *layoutEnds) indent(l int) (int, bool) {
+	return indentOf(e.a.Lines.Text()[e.a.Lines.LineStart(l):e.a.Lines.LineEnd(l)])
 }
 
-// indent returns the indentation of the line l, from its first token's
-// column, and whether a token starts it.
-func (e *layoutEnds) indent(l int) (int, bool) {
-	toks := e.a.LineTokens(e.a.Lines.LineStart(l), e.a.Lines.LineEnd(l))
-	if len(toks) == 0 {
+// indentOf returns the indentation of a line's text, and whether it holds
+// code.
+func indentOf(line string) (int, bool) {
+	code := strings.TrimLeft(line, " \t")
+	if t := strings.TrimSpace(code); t == "" || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") {
 		return 0, false
 	}
-	return toks[0].Start - e.a.Lines.LineStart(l), true
+	return len(line) - len(code), true
 }
