@@ -9,7 +9,6 @@ package completion
 
 import (
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -17,6 +16,7 @@ import (
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/builtins"
 	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 	"wfl-lsp/lang/types"
@@ -1105,14 +1105,17 @@ type layoutEnds struct {
 // maxLayoutLines bounds how far up layoutEnds reads.
 const maxLayoutLines = 2000
 
-// newLayoutEnds returns the layoutEnds of the cursor at offset when a
-// statement its line holds did not parse, or nil.
+// newLayoutEnds returns the layoutEnds of the cursor at offset when its
+// line, read alone, does not parse (a block's header left open aside), or
+// nil. (The line alone, not the tree: a partial analysis's tree holds the
+// statements around the line otherwise than the full one's.)
 func newLayoutEnds(a *core.Analysis, offset int) *layoutEnds {
 	l := a.Lines.Line(offset)
 	from, to := a.Lines.LineStart(l), a.Lines.LineEnd(l)
-	bad := a.BadSpans()
-	i := sort.Search(len(bad), func(i int) bool { return bad[i].End >= from })
-	if i == len(bad) || bad[i].Start > to {
+	_, diags := parser.Parse(strings.TrimLeft(a.Lines.Text()[from:to], " \t"))
+	if !slices.ContainsFunc(diags, func(d diag.Diagnostic) bool {
+		return d.Severity == diag.Error && d.Kind != diag.Unclosed
+	}) {
 		return nil
 	}
 	// The cursor's line: from its first word, or from the cursor.
