@@ -11,8 +11,10 @@ import (
 	"wfl-lsp/core/internal/coretest"
 	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/internal/testcorpus"
+	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
 
@@ -305,12 +307,16 @@ func TestCompletionFirstItemLegal(t *testing.T) {
 	}
 	// errs counts the errors of text on line l (its first line, for a
 	// multi-line finding): those elsewhere follow from what the rest of
-	// the program assumes of the value, which the place cannot know.
+	// the program assumes of the value, which the place cannot know. It
+	// parses and checks the text as lang does, without the linter's
+	// warnings or the editor's other lists, which count no error.
 	errs := func(text string, l int) int {
 		n := 0
-		b := featuretest.AnalysisOf(t, text)
-		for _, d := range b.Diagnostics {
-			if d.Severity == diag.Error && b.Lines.Line(d.Span.Start) == l {
+		f, pd := parser.Parse(text)
+		_, cd := check.Check(f, text)
+		lines := token.NewLines(text)
+		for _, d := range slices.Concat(pd, cd) {
+			if d.Severity == diag.Error && lines.Line(d.Span.Start) == l {
 				n++
 			}
 		}
@@ -360,7 +366,7 @@ func TestCompletionFirstItemLegal(t *testing.T) {
 				continue
 			}
 			line := a.Lines.Line(tk.Start)
-			before := errs(src, line)
+			const before = 0 // the program has no error (those with errors are left out)
 			// An item is legal when it can stand in place of what the
 			// program has, or, a word that goes on with a value (`not`,
 			// `greater than`), before it.
