@@ -470,6 +470,7 @@ func namesInScope(a *core.Analysis, l *candidateList, offset, base int, call str
 // actions with a call snippet.
 func valueNames(a *core.Analysis, l *candidateList, offset int, p place, snippets bool) {
 	const unit = 1 << 12
+	const afterAll = groupBuiltin - groupName + 1<<19 // a name's weight past the words' and the builtins'
 	call := ""
 	if snippets {
 		call = "of"
@@ -478,9 +479,10 @@ func valueNames(a *core.Analysis, l *candidateList, offset int, p place, snippet
 	namesInScope(a, l, offset, 0, call, func(s core.Scoped) int {
 		sym, decl := s.Sym, s.Decl()
 		if closed != nil && sym.From == "" && sym.Kind == check.SymVariable && decl.End > 0 && decl.Start < offset && closed.before(decl.Start) {
-			// A tree read around a parse error may hold a block's names in
-			// a block after it: the layout says that block ended.
-			return groupBuiltin - groupName + 1<<19
+			// The tree read around the line that does not parse may hold a
+			// block's names in a block after it: the layout says that
+			// block ended.
+			return afterAll
 		}
 		// An included file's symbol is not the one being declared here,
 		// and its Decl is a span of that file: read against this text's
@@ -505,8 +507,8 @@ func valueNames(a *core.Analysis, l *candidateList, offset int, p place, snippet
 		}
 		if p.callee && sym.Kind != check.SymAction {
 			// `display ‸ with x` calls what goes here: a variable there is
-			// no action. After the words and builtins.
-			return groupBuiltin - groupName + 1<<19 + later
+			// no action.
+			return afterAll + later
 		}
 		switch {
 		case sym.Kind == check.SymPredeclared && len(p.wants) > 0 && f != fits:

@@ -850,8 +850,8 @@ func propertyAbove(a *core.Analysis, name string, offset int) *types.Type {
 				break
 			}
 			if decl, ok := strings.CutPrefix(c, "property "); ok {
-				n, t, ok := strings.Cut(decl, ":")
-				if w := strings.Fields(t); ok && strings.TrimSpace(n) == name && len(w) > 0 && (len(w) == 1 || w[1] == "defaults") {
+				prop, typ, ok := strings.Cut(decl, ":")
+				if w := strings.Fields(typ); ok && strings.TrimSpace(prop) == name && len(w) > 0 && (len(w) == 1 || w[1] == "defaults") {
 					return types.FromAnnotation(w[0])
 				}
 			}
