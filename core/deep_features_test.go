@@ -14,18 +14,24 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// skipDeepUnderRace skips a test over core.DeepTexts under the race
+// detector: stacks grown to the parser's depth, one workspace a text and
+// nothing shared, 20 CPU-seconds there with nothing to find. CI runs it
+// without it.
+func skipDeepUnderRace(t *testing.T) {
+	t.Helper()
+	if testcorpus.Race {
+		t.Skip("deep texts: run without -race")
+	}
+}
+
 // TestDeepTextsEveryRequest runs every request of the core over deepTexts,
 // at offsets spread over each text, after an edit too (the derived
 // diagnostics and the partial analyses of queries): nothing recurses
 // deeper than the parser's limit, so nothing overflows the stack.
 func TestDeepTextsEveryRequest(t *testing.T) {
 	t.Parallel()
-	if testcorpus.Race {
-		// Stacks grown to the parser's depth, one workspace a text and
-		// nothing shared: 20 CPU-seconds under the race detector, which
-		// has nothing to find here. CI runs it without it.
-		t.Skip("deep texts: run without -race")
-	}
+	skipDeepUnderRace(t)
 	dir := t.TempDir()
 	for name, src := range core.DeepTexts() {
 		t.Run(name, func(t *testing.T) {

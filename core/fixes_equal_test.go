@@ -12,7 +12,6 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/core/fixes"
 	"wfl-lsp/internal/benchdoc"
-	"wfl-lsp/internal/testcorpus"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lint"
 	"wfl-lsp/lang/token"
@@ -132,12 +131,7 @@ func TestSnakeCaseFixWhileTyping(t *testing.T) {
 // deeper than the parser's limit, so nothing overflows the stack.
 func TestDeepTextsFixes(t *testing.T) {
 	t.Parallel()
-	if testcorpus.Race {
-		// Stacks grown to the parser's depth, one workspace a text and
-		// nothing shared: 20 CPU-seconds under the race detector, which
-		// has nothing to find here. CI runs it without it.
-		t.Skip("deep texts: run without -race")
-	}
+	skipDeepUnderRace(t)
 	dir := t.TempDir()
 	for name, src := range core.DeepTexts() {
 		if len(src) > 200<<10 || strings.HasPrefix(name, "blocks") {

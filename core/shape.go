@@ -140,21 +140,12 @@ func (s *diagState) listShapes() {
 	}
 }
 
-// quoteUnits returns, in order, the units whose strings span lines or
-// leave a quote open, or that do not end with a line break
-// (shapeStringLines, shapeUnended), and some others: the first unit, and
-// every unit when the shapes are not described.
+// quoteUnits returns, in order, the first unit (whose shape is found each
+// time) and those whose strings span lines or leave a quote open, or that
+// do not end with a line break (shapeStringLines, shapeUnended).
 func (s *diagState) quoteUnits() iter.Seq[int] {
 	return func(yield func(int) bool) {
-		if len(s.shapes) != len(s.units) {
-			for i := range s.units {
-				if !yield(i) {
-					return
-				}
-			}
-			return
-		}
-		if len(s.units) > 0 && !yield(0) {
+		if len(s.units) == 0 || !yield(0) {
 			return
 		}
 		for _, i := range s.quoted {

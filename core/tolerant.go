@@ -373,8 +373,9 @@ func (s *diagState) closingWords() map[string]bool {
 // into something else (`pattern p:` with `create` deleted), whose names
 // are unread.
 func (b *broken) findHeaders(s *diagState) {
-	for i := range s.beforeIndented() {
-		if s.units[i].d.broken() || s.indented(i) || !s.indented(i+1) {
+	for _, next := range s.indents {
+		i := int(next) - 1 // before an indented unit
+		if s.units[i].d.broken() || s.indented(i) {
 			continue
 		}
 		ws := codeWords(s.text[s.starts[i]:s.end(i)])
@@ -707,26 +708,6 @@ var startingWords = []string{"display", "change", "check", "if", "try", "return"
 // while the text does not parse: most likely lines of a block whose header
 // or closer is broken, now read as statements of their own.
 func (s *diagState) indented(i int) bool { return s.shape(i)&shapeIndented != 0 }
-
-// beforeIndented returns, in order, the units before an indented one
-// (s.indents), and some others where the shapes are not described.
-func (s *diagState) beforeIndented() iter.Seq[int] {
-	return func(yield func(int) bool) {
-		if len(s.shapes) != len(s.units) {
-			for i := 0; i+1 < len(s.units); i++ {
-				if !yield(i) {
-					return
-				}
-			}
-			return
-		}
-		for _, i := range s.indents {
-			if !yield(int(i) - 1) {
-				return
-			}
-		}
-	}
-}
 
 // indentedText reports it of the text from a unit's start on.
 func indentedText(text string) bool {

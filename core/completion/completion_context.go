@@ -481,7 +481,7 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 		}
 	}
 	if p.slot == slotValue || p.slot == slotTarget {
-		followedBy(a, &p, first, prefixStart)
+		followedBy(a, &p, first, last, prefixStart)
 	}
 	return p
 }
@@ -491,9 +491,10 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 // already written): `change ‸ to 3` changes a number, `‸ is greater than
 // 0` and `‸ minus 1` are numbers, `‸[0]` is a list or a text, `‸["k"]` a
 // map, `‸.area()` an instance of a container with that member; before a
-// name, a name would join it into one (`display "a" ‸ b`). first spells
-// the line's first token; prefixStart is where the word typed starts.
-func followedBy(a *core.Analysis, p *place, first string, prefixStart int) {
+// name, a name would join it into one (`display "a" ‸ b`); before `with`,
+// a name would be called. first and last spell the line's first token and
+// the one before the cursor; prefixStart is where the word typed starts.
+func followedBy(a *core.Analysis, p *place, first, last string, prefixStart int) {
 	rest := a.LineTokens(prefixStart, a.Lines.LineEnd(a.Lines.Line(prefixStart)))
 	if len(rest) > 0 && rest[0].Start == prefixStart && rest[0].Kind == token.Identifier {
 		rest = rest[1:] // the word being typed
@@ -576,7 +577,8 @@ func followedBy(a *core.Analysis, p *place, first string, prefixStart int) {
 		if t := literalType(a, rest[1], prefixStart); t != nil && (t.Kind == types.KText || t.Kind == types.KNumber || t.Kind == types.KBoolean) {
 			p.wants, p.strict = []*types.Type{t}, false
 		}
-	case k == token.KeywordWith && p.slot == slotValue && first != "call" && !afterWith(a, prefixStart):
+	case k == token.KeywordWith && p.slot == slotValue && first != "call" && last != "with":
+		// (After a `with` that joins, `a with b with c`, a name is not called.)
 		p.callee = true
 	case k == token.Identifier && p.slot == slotValue:
 		// `display "a" ‸ b`: a name would join b, a word that takes a
@@ -756,10 +758,8 @@ func typeOfToken(a *core.Analysis, t token.Token, offset int) *types.Type {
 		return types.Number
 	case token.StringLiteral:
 		return types.Text
-	case token.Identifier:
-		return typeOfName(a, []token.Token{t}, offset)
 	}
-	if t.Kind.IsKeyword() {
+	if t.Kind == token.Identifier || t.Kind.IsKeyword() {
 		return typeOfName(a, []token.Token{t}, offset)
 	}
 	return nil
@@ -891,14 +891,6 @@ func containerProperty(a *core.Analysis, name string, offset int) *types.Type {
 		}
 	}
 	return nil
-}
-
-// afterWith reports whether the token before offset on its line is
-// `with`: a value there is joined to the one before it, and a name
-// followed by `with` is not called (`a with b with c`).
-func afterWith(a *core.Analysis, offset int) bool {
-	toks := a.LineTokens(a.Lines.LineStart(a.Lines.Line(offset)), offset)
-	return len(toks) > 0 && toks[len(toks)-1].Kind == token.KeywordWith
 }
 
 // indexable reports whether a value of type t is read by position (`L at
