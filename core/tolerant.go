@@ -42,13 +42,16 @@ import (
 //     about the whole file: they wait until it parses;
 //   - those about a name (their ProgramNames) that the broken statements
 //     name, or that a statement declares on its first line from one of
-//     those; that the word being typed at the end of a broken line starts;
+//     those (of redeclarations, which no value makes false, only those of
+//     names the lines floating out of a broken block declare); that the
+//     word being typed at the end of a broken line starts;
 //     that is alone on its line and starts a statement's keyword (`tr` of
 //     `try:`); or that no statement declares, when an earlier broken line
 //     may declare a name it does not yet spell (`store`, `create new P
 //     as`, an include) and the finding says the name is not declared
 //     (Kind.Undeclared), and those about a name stored from such a name
-//     (`store f as sum_two`).
+//     or from one the word being typed starts (`store f as sum_two`). A
+//     line starting with a literal (a map's entry) declares nothing.
 //
 // TestTolerantAddsNothingFalse holds it to that on the corpus. Sorted as
 // all.
@@ -229,6 +232,7 @@ type broken struct {
 	lines     map[int]bool    // the lines with a parse error
 	words     map[string]bool // the words of the broken units
 	tainted   map[uint32]bool // the hashes of those words and of the names declared from them
+	floated   map[uint32]bool // the hashes of the names the lines floating as statements of their own declare (taint, findHeld)
 	typing    []string        // the last word of each broken line, when a name (typeAt)
 	anonymous int             // the start of the first broken line that may declare something whose name cannot be read, or -1
 	declared  map[string]bool // declares' answers so far
@@ -289,7 +293,7 @@ func (s *diagState) brokenText() *broken {
 				if len(ws) > 1 && startsDeclaration(ws) && token.Lookup(ws[len(ws)-1]) == token.Identifier {
 					b.declaring = append(b.declaring, ws[len(ws)-1])
 				}
-				if (mayDeclareUnread(ws) || injects(ws) || strings.Contains(text, ".wfl\"")) && (b.anonymous < 0 || s.lines.LineStart(l) < b.anonymous) {
+				if (!leadsWithValue(text) && (mayDeclareUnread(ws) || injects(ws)) || strings.Contains(text, ".wfl\"")) && (b.anonymous < 0 || s.lines.LineStart(l) < b.anonymous) {
 					b.anonymous = s.lines.LineStart(l)
 				}
 			}
@@ -333,6 +337,11 @@ func (s *diagState) brokenText() *broken {
 		b.taint(s)
 		b.held = map[int]bool{}
 		b.findHeld(s)
+		for i := range b.held {
+			for _, k := range s.units[i].keys() {
+				b.floated[k] = true
+			}
+		}
 		b.quoteFrom = s.quoteFrom()
 		if b.quoteFrom >= 0 {
 			b.quoteFrom = s.lines.LineStart(s.lines.Line(b.quoteFrom))
@@ -398,7 +407,7 @@ func (b *broken) findHeaders(s *diagState) {
 // xs's declaration is broken), and so on. (Not those of a block whose body
 // uses one.)
 func (b *broken) taint(s *diagState) {
-	b.tainted = map[uint32]bool{}
+	b.tainted, b.floated = map[uint32]bool{}, map[uint32]bool{}
 	for w := range b.words {
 		if token.Lookup(w) == token.Identifier {
 			b.tainted[nameHash(w)] = true
@@ -414,7 +423,7 @@ func (b *broken) taint(s *diagState) {
 			// A block's body read as statements of their own: what it
 			// declares is not meant for the file.
 			for _, k := range u.keys() {
-				b.tainted[k] = true
+				b.tainted[k], b.floated[k] = true, true
 			}
 			continue
 		}
@@ -430,14 +439,15 @@ func (b *broken) taint(s *diagState) {
 		// it cannot spell yet (about excuses it), stored as it is: what
 		// holds it is unread as well (`store f as sum_two` while
 		// sum_two's `define action` line is broken; f may hold an action).
+		// So too a name that starts with a word being typed at the end of
+		// a broken line (`store f as sum_two` while `define action called
+		// sum_tw` is typed).
 		alias := ""
-		if b.anonymous >= 0 && b.anonymous < s.starts[i] {
-			if ws := codeWords(head); len(ws) >= 2 && ws[len(ws)-2] == "as" && token.Lookup(ws[len(ws)-1]) == token.Identifier {
-				alias = ws[len(ws)-1]
+		if ws := codeWords(head); len(ws) >= 2 && ws[len(ws)-2] == "as" && token.Lookup(ws[len(ws)-1]) == token.Identifier {
+			a := ws[len(ws)-1]
+			if (b.anonymous >= 0 && b.anonymous < s.starts[i] || b.typedFrom(a)) && b.excused(s, u, a) {
+				alias = a
 			}
-		}
-		if alias != "" && !b.tainted[nameHash(alias)] && !b.excused(s, u, alias) {
-			alias = ""
 		}
 		if !anyWord(head, func(w string) bool { return b.tainted[nameHash(w)] || w == alias }) {
 			continue
@@ -732,6 +742,13 @@ func startsWord(text, w string) bool {
 	return strings.HasPrefix(text, w) && (len(text) == len(w) || notWordRune(rune(text[len(w)])))
 }
 
+// leadsWithValue reports whether a line's code starts with a literal (a map's
+// entry, `"key" is value`): a declaration starts with a word.
+func leadsWithValue(line string) bool {
+	line = strings.TrimLeft(line, " \t")
+	return line != "" && (line[0] == '"' || line[0] >= '0' && line[0] <= '9')
+}
+
 // mayDeclareUnread reports whether a broken line, in words, may be a
 // declaration whose name cannot be read.
 func mayDeclareUnread(ws []string) bool {
@@ -820,18 +837,29 @@ func (b *broken) about(s *diagState, d diag.Diagnostic, off int) bool {
 		all := true
 		for _, w := range strings.FieldsFunc(name, notWordRune) {
 			all = all && b.words[w]
-			for _, t := range b.typing {
-				if strings.HasPrefix(w, t) {
-					return true
-				}
+			if b.typedFrom(w) {
+				return true
 			}
 		}
-		if all || b.tainted[nameHash(name)] || b.anonymous >= 0 && b.anonymous < off && d.Kind.Undeclared() && !b.declares(s, name) ||
+		// Whether a name is declared twice does not hang on what its
+		// values hold: of the names tainted, only those the lines floating
+		// out of a broken block declare are unread declarations.
+		tainted := b.tainted
+		if d.Kind == diag.Redefined || d.Kind == diag.DuplicateAction {
+			tainted = b.floated
+		}
+		if all || tainted[nameHash(name)] || b.anonymous >= 0 && b.anonymous < off && d.Kind.Undeclared() && !b.declares(s, name) ||
 			typingKeyword(s, name, off) || b.closing[name] && aloneOnLine(s, name, off) {
 			return true
 		}
 	}
 	return false
+}
+
+// typedFrom reports whether w starts with the word being typed at the end
+// of a broken line (typeAt).
+func (b *broken) typedFrom(w string) bool {
+	return slices.ContainsFunc(b.typing, func(t string) bool { return strings.HasPrefix(w, t) })
 }
 
 // typingKeyword reports whether name, about the text at off, is alone on

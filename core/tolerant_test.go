@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -93,12 +94,13 @@ func TestTolerantAddsNothingFalse(t *testing.T) {
 				clean++
 				if len(got) > 0 && misindented && layoutRead(ds) {
 					laidOut++
-				} else if len(got) > 0 {
+				} else if len(got) > 0 && !cutName(next, text, li, got) {
 					t.Errorf("%s: line %d broken (%s: %q): %d semantic or type errors, the first %s", path, li+1, how, strings.Split(next, "\n")[li], len(got), got[0])
 				}
 				continue
 			}
 			dirty++
+			got = lessKnown(got, errs)
 			brokenLine := strings.Split(next, "\n")[li]
 			if extra := missing(errs, got); len(extra) > 0 {
 				t.Errorf("%s: line %d broken (%s: %q): errors the whole program does not have\n%q", path, li+1, how, brokenLine, extra)
@@ -278,6 +280,48 @@ func undefinedAmong(errs []string) bool {
 	return false
 }
 
+// cutName reports whether the errors got, of text broken into next by
+// cutting line li, say only that the word the cut left last on it is not
+// defined, and the cut took a quote with it: the line parses (`wait for
+// wr` of `wait for write content "…`), the name is truly undefined, and
+// the string's lines below are read as code, where the parse fails.
+func cutName(next, text string, li int, got []string) bool {
+	ws := strings.FieldsFunc(strings.Split(next, "\n")[li], notWordRune)
+	if len(ws) == 0 || strings.Count(next, "\"") == strings.Count(text, "\"") {
+		return false
+	}
+	for _, g := range got {
+		if g != "ANALYZE-SEMANTIC: Variable '"+ws[len(ws)-1]+"' is not defined" {
+			return false
+		}
+	}
+	return true
+}
+
+// lessKnown returns got (sorted) with each error that is one of want but
+// for a type it names Unknown replaced by that one of want: while a line of
+// an action is broken, its result is not known (`Cannot index into
+// Function(Unknown) -> Unknown` where the whole program says `-> Nothing`),
+// the same finding, told with less.
+func lessKnown(got, want []string) []string {
+	out := slices.Clone(got)
+	used := map[int]bool{}
+	for i, g := range out {
+		if !strings.Contains(g, "Unknown") || slices.Contains(want, g) {
+			continue
+		}
+		re := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(g), "Unknown", ".+?") + "$")
+		for j, w := range want {
+			if !used[j] && re.MatchString(w) {
+				out[i], used[j] = w, true
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // missing returns the elements of got not in want (both sorted), with
 // repetitions.
 func missing(want, got []string) []string {
@@ -419,6 +463,18 @@ func TestTolerantCases(t *testing.T) {
 		{"no type error about what a statement being typed after a whole one on its line may declare again",
 			"store n as 1 store n as\nstore m as 1\nchange m to n plus \"text\"\n",
 			[]string{"1: PARSE-UNEXPECTED"}},
+		{"a redeclaration while a line above is broken, though its name is stored from a name the broken line names",
+			"store x as\ndefine action called f:\n    store total as 1\n    store total as 2\nend action\nstore total as x\n",
+			[]string{"1: PARSE-UNEXPECTED", "4: ANALYZE-SEMANTIC"}},
+		{"no finding about what is stored from a name being typed in a broken declaration",
+			"define action called sum_tw\n    give back 1\nend action\nstore f as sum_two\nstore r as f of 1\n",
+			[]string{"1: PARSE-EXPECTED"}},
+		{"an undefined name while a map's entry holding a declaring word is broken",
+			"create map m:\n    \"k\" store is \"v\"\nend map\ndisplay payloa\n",
+			[]string{"2: PARSE-EXPECTED", "2: PARSE-EXPECTED", "4: ANALYZE-SEMANTIC"}},
+		{"no undefined name from the words after a mistyped closer",
+			"open database at \"x\" as db\nin transaction on db:\n    store a as 1\nend of transaction\n",
+			[]string{"4: PARSE-EXPECTED"}},
 		{"no undefined name while a declaration's name is missing before a number",
 			"create new constant as 3.14159\ndisplay PI\n",
 			[]string{"1: PARSE-EXPECTED"}},

@@ -1180,9 +1180,14 @@ func (p *parser) closeFrame(fr *frame) bool {
 	}
 	if p.kind() == token.KeywordEnd && p.mistyped(fr) {
 		// A closer mistyped: `end for` closing a check, or a bare `end`.
+		// The rest of its line is the closer's too (`end of transaction`:
+		// `transaction` is no variable).
 		p.next()
 		if n := p.peek(); n.Kind != token.Eol && n.Kind != token.EOF && (n.Kind.IsKeyword() || n.Kind == token.Identifier) {
 			p.next()
+			for n := p.peek(); n.Kind != token.Eol && n.Kind != token.EOF; n = p.peek() {
+				p.next()
+			}
 		}
 		p.unclosed(fr, nd, false)
 		return false
