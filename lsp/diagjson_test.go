@@ -137,7 +137,7 @@ func TestEncodedDiagnosticsWhileTyping(t *testing.T) {
 	for _, pattern := range []string{"wfl/TestPrograms/*.wfl", "wfl-mutants/0*5.wfl"} {
 		files := testcorpus.Glob(t, pattern)
 		for i, f := range files {
-			if i%(2*testcorpus.RaceStride(4)) != 0 { // every second file (all: 18 s), every 8th under the race detector
+			if i%(2*testcorpus.RaceStride(8)) != 0 { // every second file (all: 18 s), every 16th under the race detector
 				continue
 			}
 			if data, err := os.ReadFile(f); err == nil {

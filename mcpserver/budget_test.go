@@ -42,6 +42,7 @@ func sparseProgram(n int) string {
 // one of 6,002 lines that formatting changes on one line.
 func bigWorkspace(t *testing.T) string {
 	t.Helper()
+	skipBigUnderRace(t)
 	root := t.TempDir()
 	for _, name := range []string{"big.wfl", "sub/a.wfl", "sub/b.wfl", "sparse.wfl"} {
 		text := bigProgram(1000)
@@ -51,6 +52,17 @@ func bigWorkspace(t *testing.T) string {
 		testfiles.Write(t, root, name, text)
 	}
 	return root
+}
+
+// skipBigUnderRace skips a test of what the tools answer about programs of
+// thousands of lines under the race detector, which makes it three times
+// slower (6 to 9 s a test) and adds nothing to what it checks (one call
+// after another): CI runs it without the race detector too (.ci/run).
+func skipBigUnderRace(t *testing.T) {
+	t.Helper()
+	if testcorpus.Race {
+		t.Skip("programs of thousands of lines, one call after another: run without the race detector (CI's second test run)")
+	}
 }
 
 // defaultCalls are a call of every WFL tool with its default arguments,
@@ -128,7 +140,10 @@ func TestCorpusAnswersWithinBudget(t *testing.T) {
 		}
 		return nil
 	})
-	for _, f := range files {
+	for i, f := range files {
+		if i%testcorpus.RaceStride(8) != 0 {
+			continue // every 8th program under the race detector
+		}
 		for _, tool := range []string{"parse_wfl", "analyze_wfl", "lint_wfl", "document_symbols", "format_wfl", "fix_wfl"} {
 			call(tool, fmt.Sprintf(`{"path":%q}`, f))
 		}
@@ -187,6 +202,7 @@ func pages(t *testing.T, h *harness, id *int, tool, args, list string) (items []
 // pages together hold every item once, in the list's order, as many as
 // the answers count.
 func TestPagesCoverTheList(t *testing.T) {
+	skipBigUnderRace(t)
 	root := t.TempDir()
 	for _, name := range []string{"big.wfl", "sub/a.wfl", "sub/b.wfl"} {
 		testfiles.Write(t, root, name, bigProgram(300))

@@ -49,9 +49,9 @@ func TestCompletionCut(t *testing.T) {
 	if *coretest.Stress > 0 {
 		stride, step, edits, seed = 3, 3, 8, uint64(*coretest.Stress)
 	}
-	// Under the race detector, every sixth of those places (and a 32nd of
+	// Under the race detector, every twelfth of those places (and a 32nd of
 	// the programs, coretest.Programs).
-	step *= testcorpus.RaceStride(6)
+	step *= testcorpus.RaceStride(12)
 	progs := coretest.Programs(t, stride)
 	progs["benchdoc/clean"] = benchdoc.Clean(1200)
 	progs["benchdoc/dense"] = benchdoc.Dense(600)
