@@ -84,6 +84,9 @@ func TestFixes(t *testing.T) {
 		{name: "replace a wrong closer", code: "PARSE-EXPECTED", title: "Close the block with 'end check'", preferred: true,
 			src:  "check if 1 is 1:\n    display 1\nend for\n",
 			want: "check if 1 is 1:\n    display 1\nend check\n"},
+		{name: "replace a wrong closer and the words after it", code: "PARSE-EXPECTED", title: "Close the block with 'end transaction'", preferred: true,
+			src:  "open database at \"x\" as db\nin transaction on db:\n    store a as 1\n    display a\nend of transaction // done\n",
+			want: "open database at \"x\" as db\nin transaction on db:\n    store a as 1\n    display a\nend transaction // done\n"},
 		// Fixes that would break the program are not offered.
 		{name: "no name of the wrong arity", code: "ANALYZE-SEMANTIC", title: "Change 'gret' to 'great'",
 			src: "define action called greet with parameters who:\n    display who\nend action\n" +
