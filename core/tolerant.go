@@ -31,7 +31,9 @@ import (
 //     lint of the tokens too: the text from there is lexed otherwise
 //     (`Container` inside a string read as a capitalised keyword);
 //   - a statement's type findings while it has a semantic error shown, or
-//     names a name a semantic error names or a statement with one declares
+//     names a name a semantic error names (shown, or hidden and not about
+//     a name not declared: `change` of a constant) or a statement with
+//     one declares
 //     (the reference holds back the whole file's while it has one semantic
 //     error; tolerant only those that may follow from it, even when the
 //     text parses), or, while the text is broken, a name whose type the
@@ -49,7 +51,8 @@ import (
 //     `try:`); or that no statement declares, when an earlier broken line
 //     may declare a name it does not yet spell (`store`, `create new P
 //     as`, an include) and the finding says the name is not declared
-//     (Kind.Undeclared), and those about a name stored from such a name
+//     (Kind.Undeclared) or a word alone on its line starts a declaring
+//     keyword (`cr`), and those about a name stored from such a name
 //     or from one the word being typed starts (`store f as sum_two`). A
 //     line starting with a literal (a map's entry) declares nothing.
 //
@@ -113,14 +116,18 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 				}
 				shown[k] = keep
 				k++
-				if !keep {
-					continue
-				}
-				if (x.from == fromAnalyzer || x.from == fromStatic) && x.Severity == diag.Error {
-					unitErr[i] = true
+				// A semantic error holds back the type findings about its
+				// names, also while the broken text hides it, unless it
+				// says a name is not declared (which a declaration being
+				// typed may make false): `change` of a constant stays one.
+				if (x.from == fromAnalyzer || x.from == fromStatic) && x.Severity == diag.Error && (keep || !x.Kind.Undeclared()) {
+					unitErr[i] = unitErr[i] || keep
 					for _, n := range x.ProgramNames() {
 						named[n] = true
 					}
+				}
+				if !keep {
+					continue
 				}
 				if lastAt >= 0 && compareAt(last.Diagnostic, lastAt, x.Diagnostic, at) > 0 {
 					sorted = false
@@ -290,7 +297,7 @@ func (s *diagState) brokenText() *broken {
 				if x.Code == diag.ParsePattern && !(len(ws) > 1 && ws[0] == "create" && ws[1] == "pattern") {
 					continue // a pattern's body, which declares nothing
 				}
-				if len(ws) > 1 && startsDeclaration(ws) && token.Lookup(ws[len(ws)-1]) == token.Identifier {
+				if w := ws[len(ws)-1]; len(ws) > 1 && startsDeclaration(ws) && (token.Lookup(w) == token.Identifier || mayDeclareUnread(ws) && token.Lookup(w).IsKeyword()) {
 					b.declaring = append(b.declaring, ws[len(ws)-1])
 				}
 				if (!leadsWithValue(text) && (mayDeclareUnread(ws) || injects(ws)) || strings.Contains(text, ".wfl\"")) && (b.anonymous < 0 || s.lines.LineStart(l) < b.anonymous) {
@@ -313,6 +320,16 @@ func (s *diagState) brokenText() *broken {
 	}
 	if b != nil {
 		b.closing = s.closingWords()
+		// A word alone on its line that starts a declaring keyword (`cr`
+		// of `create interface Drawable:`) is a declaration being typed,
+		// whose name cannot be read yet.
+		for _, j := range s.withFindings() {
+			at := s.starts[j]
+			if w := strings.TrimSpace(s.text[at:s.end(int(j))]); w != "" && !strings.ContainsAny(w, " \t\r\n") &&
+				startsDeclaration([]string{w}) && (b.anonymous < 0 || at < b.anonymous) {
+				b.anonymous = at
+			}
+		}
 	}
 	if b == nil {
 		first := s.firstParseError()
@@ -506,9 +523,10 @@ func (b *broken) findMisread(s *diagState) {
 		// The statements that parse before the broken one, when nothing
 		// follows its errors on the line: the break is past their values
 		// (`store n as 1 store`), not inside one, whose rest would follow
-		// (`store xs as 2, 3]`, `store d as parse_json ( of text`).
+		// (`store xs as 2, 3]`, `store d as parse_json ( of text`) or
+		// whose start is gone (`store xs as 2]`).
 		parsed := 0
-		if strings.TrimSpace(head[min(last, len(head)):]) == "" {
+		if brk := strings.TrimSpace(head[min(first, len(head)):]); strings.TrimSpace(head[min(last, len(head)):]) == "" && !strings.HasPrefix(brk, "]") && !strings.HasPrefix(brk, ")") {
 			parsed = min(u.facts().parsedTo, len(head))
 		}
 		for _, k := range u.keys() {
