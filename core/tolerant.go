@@ -401,7 +401,10 @@ func (s *diagState) closingWords() map[string]bool {
 func (b *broken) findHeaders(s *diagState) {
 	for _, next := range s.indents {
 		i := int(next) - 1 // before an indented unit
-		if s.units[i].d.broken() || s.indented(i) {
+		// Not one indented itself, but for a header's shape (`list
+		// scores:` with `create` deleted, in a program laid out as its
+		// blocks are not).
+		if s.units[i].d.broken() || s.indented(i) && !strings.HasSuffix(strings.TrimRight(s.text[s.starts[i]:s.lines.LineEnd(s.lines.Line(s.starts[i]))], " \t\r"), ":") {
 			continue
 		}
 		ws := codeWords(s.text[s.starts[i]:s.end(i)])
