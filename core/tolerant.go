@@ -542,6 +542,25 @@ func (b *broken) findMisread(s *diagState) {
 			}
 		}
 	}
+	if len(b.misread) == 0 {
+		return
+	}
+	// What a statement stores from such a name is misread too (`store f
+	// as sum_two` while sum_two's header is broken: f holds the action),
+	// and so on down the text.
+	for i, u := range s.units {
+		if u.d.broken() || s.shape(i)&shapeHeadKey == 0 || !slices.ContainsFunc(u.names(), func(h uint32) bool { return b.misread[h] }) {
+			continue
+		}
+		head := s.text[s.starts[i]:s.lines.LineEnd(s.lines.Line(s.starts[i]))]
+		if ws := codeWords(head); len(ws) >= 2 && ws[len(ws)-2] == "as" && b.misread[nameHash(ws[len(ws)-1])] {
+			for _, k := range u.keys() {
+				if anyWord(head, func(w string) bool { return nameHash(w) == k }) {
+					b.misread[k] = true
+				}
+			}
+		}
+	}
 }
 
 // wholeOnLine reports whether the name of hash k, declared on the line
@@ -869,7 +888,10 @@ func (b *broken) about(s *diagState, d diag.Diagnostic, off int) bool {
 		if d.Kind == diag.Redefined || d.Kind == diag.DuplicateAction {
 			tainted = b.floated
 		}
-		if all || tainted[nameHash(name)] || b.anonymous >= 0 && b.anonymous < off && d.Kind.Undeclared() && !b.declares(s, name) ||
+		// A declaration being typed may declare the names used after it,
+		// and those the type checker looks up in the whole file
+		// (NotFound: `export constant API_VERSION` above it).
+		if all || tainted[nameHash(name)] || b.anonymous >= 0 && (b.anonymous < off || d.Kind == diag.NotFound) && d.Kind.Undeclared() && !b.declares(s, name) ||
 			typingKeyword(s, name, off) || b.closing[name] && aloneOnLine(s, name, off) {
 			return true
 		}
