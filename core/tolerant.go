@@ -399,12 +399,28 @@ func (s *diagState) closingWords() map[string]bool {
 // into something else (`pattern p:` with `create` deleted), whose names
 // are unread.
 func (b *broken) findHeaders(s *diagState) {
-	for _, next := range s.indents {
-		i := int(next) - 1 // before an indented unit
+	// Before an indented unit, or a broken one that starts with a word only
+	// a container's or an interface's body holds (`requires`, `property`:
+	// the header is the unit before it wherever the layout puts them).
+	type cand struct {
+		next   int32
+		member bool
+	}
+	before := make([]cand, 0, len(s.indents))
+	for _, j := range s.indents {
+		before = append(before, cand{next: j})
+	}
+	for _, j := range s.withFindings() {
+		if rest := strings.TrimLeft(s.text[s.starts[j]:], " \t"); j > 0 && s.units[j].d.broken() && (startsWord(rest, "requires") || startsWord(rest, "property")) {
+			before = append(before, cand{next: j, member: true})
+		}
+	}
+	for _, c := range before {
+		i := int(c.next) - 1
 		// Not one indented itself, but for a header's shape (`list
 		// scores:` with `create` deleted, in a program laid out as its
 		// blocks are not).
-		if s.units[i].d.broken() || s.indented(i) && !strings.HasSuffix(strings.TrimRight(s.text[s.starts[i]:s.lines.LineEnd(s.lines.Line(s.starts[i]))], " \t\r"), ":") {
+		if s.units[i].d.broken() || !c.member && s.indented(i) && !strings.HasSuffix(strings.TrimRight(s.text[s.starts[i]:s.lines.LineEnd(s.lines.Line(s.starts[i]))], " \t\r"), ":") {
 			continue
 		}
 		ws := codeWords(s.text[s.starts[i]:s.end(i)])
