@@ -7,6 +7,7 @@ package core
 import (
 	"cmp"
 	"iter"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -526,6 +527,7 @@ func (b *broken) findMisread(s *diagState) {
 			}
 		}
 	}
+	from := len(s.units) // the first unit after one that declares a name misread
 	for _, j := range s.withFindings() {
 		u, at := s.units[j], s.starts[j]
 		if !u.d.broken() || s.lines.Line(at+u.d.list[u.d.firstParse].Span.Start) != s.lines.Line(at) {
@@ -555,6 +557,7 @@ func (b *broken) findMisread(s *diagState) {
 			}
 			if !wholeOnLine(head, first, last, k) {
 				b.misread[k] = true
+				from = min(from, int(j)+1)
 			}
 		}
 	}
@@ -563,16 +566,20 @@ func (b *broken) findMisread(s *diagState) {
 	}
 	// What a statement stores from such a name is misread too (`store f
 	// as sum_two` while sum_two's header is broken: f holds the action),
-	// and so on down the text.
-	for i, u := range s.units {
-		if u.d.broken() || s.shape(i)&shapeHeadKey == 0 || !slices.ContainsFunc(u.names(), func(h uint32) bool { return b.misread[h] }) {
+	// and so on down the text. (A pass over the units that declare on
+	// their first line, comparing their names with the few misread.)
+	misread := slices.Collect(maps.Keys(b.misread))
+	for i := from; i < len(s.units); i++ {
+		u := s.units[i]
+		if s.shape(i)&shapeHeadKey == 0 || u.d.broken() || !slices.ContainsFunc(u.names(), func(h uint32) bool { return slices.Contains(misread, h) }) {
 			continue
 		}
 		head := s.text[s.starts[i]:s.lines.LineEnd(s.lines.Line(s.starts[i]))]
 		if ws := codeWords(head); len(ws) >= 2 && ws[len(ws)-2] == "as" && b.misread[nameHash(ws[len(ws)-1])] {
 			for _, k := range u.keys() {
-				if anyWord(head, func(w string) bool { return nameHash(w) == k }) {
+				if anyWord(head, func(w string) bool { return nameHash(w) == k }) && !b.misread[k] {
 					b.misread[k] = true
+					misread = append(misread, k)
 				}
 			}
 		}
