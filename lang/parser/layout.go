@@ -1211,8 +1211,8 @@ func (p *parser) lastToken(i, or int) int {
 // neither fr nor a block around it, and is indented deeper than fr's
 // header (it closes a block whose header did not parse) or follows
 // something on its line (`catch: end`), the reference fails there: its
-// diagnostic is reported, the `end` and the word after it skipped, and
-// strayEnd reports true; the body goes on.
+// diagnostic is reported, the `end` and the rest of its line skipped (but
+// a clause's word after it), and strayEnd reports true; the body goes on.
 func (p *parser) strayEnd(fr *frame) bool {
 	t := p.peek()
 	clause := clauseWord(p.peekN(1).Kind)
@@ -1226,7 +1226,9 @@ func (p *parser) strayEnd(fr *frame) bool {
 	}
 	p.rewind(s)
 	p.next()
-	if n := p.peek(); n.Kind != token.Eol && n.Kind != token.EOF && !clause {
+	// The rest of its line is the closer's (`end display ""`: no `""`
+	// statement in the body).
+	for n := p.peek(); n.Kind != token.Eol && n.Kind != token.EOF && !clause; n = p.peek() {
 		p.next()
 	}
 	return true
