@@ -50,11 +50,13 @@ func TestCompletionCut(t *testing.T) {
 		stride, step, edits, seed = 3, 3, 8, uint64(*coretest.Stress)
 	}
 	// Under the race detector, every twelfth of those places (and a 32nd of
-	// the programs, coretest.Programs).
+	// the programs, coretest.Programs), and not the two long documents.
 	step *= testcorpus.RaceStride(12)
 	progs := coretest.Programs(t, stride)
-	progs["benchdoc/clean"] = benchdoc.Clean(1200)
-	progs["benchdoc/dense"] = benchdoc.Dense(600)
+	if !testcorpus.Race {
+		progs["benchdoc/clean"] = benchdoc.Clean(1200)
+		progs["benchdoc/dense"] = benchdoc.Dense(600)
+	}
 
 	var dump *bufio.Writer
 	if *completionDump != "" {
