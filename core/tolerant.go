@@ -915,9 +915,14 @@ func (b *broken) about(s *diagState, d diag.Diagnostic, off int) bool {
 		// and those the type checker looks up in the whole file
 		// (NotFound: `export constant API_VERSION` above it).
 		// A name right before `://` is a URL's scheme, out of a string
-		// whose quote is being typed (`" open url at "https://…"`).
-		if d.Kind == diag.Undefined && off+len(name) <= len(s.text) && s.text[off:off+len(name)] == name && strings.HasPrefix(s.text[off+len(name):], "://") {
-			return true
+		// whose quote is being typed (`" open url at "https://…"`); a
+		// statement's keyword right before a header's colon is that
+		// header, read as a value by the break (`with try:`).
+		if d.Kind == diag.Undefined && off+len(name) <= len(s.text) && s.text[off:off+len(name)] == name {
+			rest := s.text[off+len(name):]
+			if strings.HasPrefix(rest, "://") || strings.HasPrefix(rest, ":") && slices.Contains(startingWords, name) {
+				return true
+			}
 		}
 		if all || tainted[nameHash(name)] || b.anonymous >= 0 && (b.anonymous < off || d.Kind == diag.NotFound) && d.Kind.Undeclared() && !b.declares(s, name) ||
 			typingKeyword(s, name, off) || b.closing[name] && aloneOnLine(s, name, off) {
