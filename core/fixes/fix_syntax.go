@@ -70,15 +70,16 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 		line := lines.Line(d.Span.Start)
 		ls := lines.LineStart(line)
 		// The closer's line is the closer's: the words after the wrong one
-		// go with it (`end of transaction`).
-		rest := fx.src[d.Span.Start:lines.LineEnd(line)]
-		if i := strings.Index(rest, "//"); i >= 0 {
-			rest = rest[:i]
+		// go with it (`end of transaction`), up to a comment.
+		to := d.Span.End
+		for _, t := range lexer.Lex(fx.src[d.Span.Start:lines.LineEnd(line)]).Tokens {
+			if t.Kind != token.Eol && t.Kind != token.EOF {
+				to = max(to, d.Span.Start+t.End)
+			}
 		}
-		to := d.Span.Start + len(strings.TrimRight(rest, " \t\r"))
 		return []Fix{
 			{Title: "Close the block with '" + closer + "'", Kind: ReplaceCloser, Diagnostic: d, Preferred: true,
-				Edits: []core.Edit{{Start: d.Span.Start, End: max(to, d.Span.End), Text: want}}},
+				Edits: []core.Edit{{Start: d.Span.Start, End: to, Text: want}}},
 			{Title: "Insert '" + closer + "' before this line", Kind: InsertCloser, Diagnostic: d, Preferred: true,
 				Edits: []core.Edit{{Start: ls, End: ls, Text: fx.indentOf(fx.openerLine(d, closer, line-1)) + closer + brk}}},
 		}

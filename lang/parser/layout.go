@@ -1183,11 +1183,8 @@ func (p *parser) closeFrame(fr *frame) bool {
 		// The rest of its line is the closer's too (`end of transaction`:
 		// `transaction` is no variable).
 		p.next()
-		if n := p.peek(); n.Kind != token.Eol && n.Kind != token.EOF && (n.Kind.IsKeyword() || n.Kind == token.Identifier) {
-			p.next()
-			for n := p.peek(); n.Kind != token.Eol && n.Kind != token.EOF; n = p.peek() {
-				p.next()
-			}
+		if n := p.peek(); n.Kind.IsKeyword() || n.Kind == token.Identifier {
+			p.skipLine()
 		}
 		p.unclosed(fr, nd, false)
 		return false
@@ -1226,12 +1223,18 @@ func (p *parser) strayEnd(fr *frame) bool {
 	}
 	p.rewind(s)
 	p.next()
-	// The rest of its line is the closer's (`end display ""`: no `""`
-	// statement in the body).
-	for n := p.peek(); n.Kind != token.Eol && n.Kind != token.EOF && !clause; n = p.peek() {
-		p.next()
+	if !clause {
+		p.skipLine() // `end display ""`: no `""` statement in the body
 	}
 	return true
+}
+
+// skipLine consumes the tokens up to the end of the line: the rest of a
+// closer's line is the closer's.
+func (p *parser) skipLine() {
+	for n := p.peek(); n.Kind != token.Eol && n.Kind != token.EOF; n = p.peek() {
+		p.next()
+	}
 }
 
 // clauseWord reports whether k starts a clause that continues a block
