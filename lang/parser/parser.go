@@ -1034,7 +1034,14 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		}
 		k := p.kind()
 		if stop(k) {
-			if k == token.KeywordEnd && fr != nil && p.strayEnd(fr) {
+			if at := p.peek().Start; k == token.KeywordEnd && fr != nil && p.strayEnd(fr) {
+				if cut < 0 {
+					// The stray closer's line stays in the body as a
+					// statement that did not parse: the body is broken
+					// (an action's result is not known from the rest).
+					p.stmts = append(p.stmts[:base+n], &ast.BadStmt{Range: ast.Range{From: at, To: max(at, p.lastEnd)}})
+					n++
+				}
 				w.plain = w.plain && cut < 0
 				continue
 			}
