@@ -710,9 +710,10 @@ read:
 // so is a block whose reading ahead reaches it: what it read is its body.
 // A describe's members past the line where the layout ends it count too
 // (readPastLayout): describes left open one after another each read the
-// rest of them as the reference nests them, and the lists around read them
-// again. A small text may read ahead minWork steps whatever its size:
-// blocks nested and left open in a few lines walk the rest once each, many
+// rest of them as the reference nests them (each takes over the walk of
+// the one inside it: pastWalk), and the lists around read them again. A
+// small text may read ahead minWork steps whatever its size: blocks
+// nested and left open in a few lines walk the rest once each, many
 // times the text's tokens, and that many steps take a fraction of a
 // millisecond. A large one may read ahead maxWork steps at most: a step
 // costs about a microsecond and keeps a few hundred bytes until the parse
@@ -870,9 +871,14 @@ func (p *parser) readPastLayout(parse func() ast.Stmt) ast.Stmt {
 func (p *parser) mayReadAhead() bool {
 	if p.walked >= WorkBound(len(p.toks)) {
 		p.bounded = true
+		p.denied++
 		return false
 	}
-	return p.aheads < readAhead.aheads
+	if p.aheads >= readAhead.aheads {
+		p.denied++
+		return false
+	}
+	return true
 }
 
 // ahead parses a statement with parse, ahead of where the statement lists
@@ -1020,6 +1026,23 @@ func (p *parser) dropRaised(diags, diagsTo, opens, opensTo, from, to int) {
 		p.opens[i].owner = droppedOwner
 	}
 	p.memo.forgetRange(from, to)
+	clear(p.walks) // they may hold what is parsed again
+}
+
+// dropRaisedSince is dropRaised for what was raised since the statements
+// parsed ahead were as they were at mark (memoTable.mark): it puts them
+// back so. Those kept since are forgotten, wherever they start, and those
+// kept before, which raised what they found before diags, are kept, even
+// where a statement parsed since forgot them: the statement lists that
+// take them go on as they would have without what was parsed since.
+func (p *parser) dropRaisedSince(diags, diagsTo, opens, opensTo, mark int) {
+	for i := diags; i < diagsTo; i++ {
+		p.raised[i].owner = droppedOwner
+	}
+	for i := opens; i < opensTo; i++ {
+		p.opens[i].owner = droppedOwner
+	}
+	p.memo.rollback(mark)
 	clear(p.walks) // they may hold what is parsed again
 }
 

@@ -20,6 +20,19 @@ type memoTable struct {
 	m    map[int]memoStmt
 	keys []int     // the keys of m, ascending
 	kept []keptKey // the entries kept with m.kept set, by increasing gen; some forgotten since
+	// undo logs each change to m while a describe reads its members past
+	// its layout end (marks, one inside another), so that the describe
+	// the layout then cuts puts back what m held before (rollback).
+	undo  []memoUndo
+	marks int
+}
+
+// A memoUndo is what the entry at index at was before a change: m, or
+// none when had is false.
+type memoUndo struct {
+	at  int
+	m   memoStmt
+	had bool
 }
 
 // A keptKey is the key and the gen of an entry kept with m.kept set.
@@ -39,6 +52,7 @@ func (t *memoTable) put(at int, m memoStmt) {
 	if t.m == nil {
 		t.m = make(map[int]memoStmt)
 	}
+	t.log(at)
 	if _, ok := t.m[at]; !ok {
 		i := sort.SearchInts(t.keys, at)
 		t.keys = slices.Insert(t.keys, i, at)
@@ -54,6 +68,7 @@ func (t *memoTable) forgetRange(from, to int) {
 	lo := sort.SearchInts(t.keys, from)
 	hi := lo
 	for hi < len(t.keys) && t.keys[hi] < to {
+		t.log(t.keys[hi])
 		delete(t.m, t.keys[hi])
 		hi++
 	}
@@ -70,4 +85,58 @@ func (t *memoTable) forgetKeptSince(gen int) {
 			t.forgetRange(k.at, k.at+1)
 		}
 	}
+}
+
+// log notes, while a mark is set, what the entry at index at is before a
+// change.
+func (t *memoTable) log(at int) {
+	if t.marks > 0 {
+		m, had := t.m[at]
+		t.undo = append(t.undo, memoUndo{at, m, had})
+	}
+}
+
+// mark starts logging the changes (undo) and returns where rollback goes
+// back to; release or rollback ends it.
+func (t *memoTable) mark() int {
+	t.marks++
+	return len(t.undo)
+}
+
+// release ends a mark, keeping the changes since.
+func (t *memoTable) release() {
+	if t.marks--; t.marks == 0 {
+		clear(t.undo)
+		t.undo = t.undo[:0]
+	}
+}
+
+// rollback puts back what the table held at mark, and ends it.
+func (t *memoTable) rollback(mark int) {
+	for n := len(t.undo); n > mark; n = len(t.undo) {
+		u := t.undo[n-1]
+		t.undo[n-1] = memoUndo{}
+		t.undo = t.undo[:n-1]
+		if !u.had {
+			delete(t.m, u.at)
+			if i := sort.SearchInts(t.keys, u.at); i < len(t.keys) && t.keys[i] == u.at {
+				t.keys = slices.Delete(t.keys, i, i+1)
+			}
+			continue
+		}
+		if _, ok := t.m[u.at]; !ok {
+			i := sort.SearchInts(t.keys, u.at)
+			t.keys = slices.Insert(t.keys, i, u.at)
+		}
+		t.m[u.at] = u.m
+		if k := u.m.kept; k != nil {
+			// Back among the kept, in the order of their gen, unless it
+			// is there still (forgetRange leaves it).
+			i := sort.Search(len(t.kept), func(i int) bool { return t.kept[i].gen >= k.gen })
+			if i == len(t.kept) || t.kept[i] != (keptKey{u.at, k.gen}) {
+				t.kept = slices.Insert(t.kept, i, keptKey{u.at, k.gen})
+			}
+		}
+	}
+	t.release()
 }

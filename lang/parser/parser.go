@@ -392,6 +392,12 @@ type parser struct {
 	opens    []raisedOpen     // the statements closed by the layout
 	reach    int              // the furthest token the current unit's parse looked at
 
+	// pastWalks are the walks of describes' members past their layout end,
+	// by first token (tests.go: pastWalk); denied counts the times reading
+	// ahead was refused (mayReadAhead), which such a walk must not meet.
+	pastWalks map[int]pastWalk
+	denied    int
+
 	idents []ast.Ident    // the rest of the current slab of identifiers
 	lits   []ast.BasicLit // the rest of the current slab of literals
 

@@ -4,8 +4,6 @@ package parser
 // teardown, test, and expect with its assertions.
 
 import (
-	"math"
-
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 )
@@ -49,6 +47,14 @@ func (p *parser) describe() ast.Stmt {
 	// (its `end describe` not typed, the next describe taken for a nested
 	// one).
 	cand, candN, candDiags, candOpens := -1, 0, 0, 0
+	// From cand on, the changes to the statements parsed ahead are logged
+	// (memoTable.mark), and undone when the layout cuts the describe there.
+	mark, marked := 0, false
+	defer func() {
+		if marked {
+			p.memo.release()
+		}
+	}()
 	// endBy ends the describe by the layout before the token at index at:
 	// what the members from cand reported, up to the diagnostics and
 	// Opens raised before the reference's (diags, opens), is reported
@@ -57,7 +63,8 @@ func (p *parser) describe() ast.Stmt {
 	// takenFrom raised.
 	endBy := func(at, diags, opens, nd int, taken bool) ast.Stmt {
 		if cand >= 0 {
-			p.dropRaised(candDiags, diags, candOpens, opens, cand, math.MaxInt)
+			p.dropRaisedSince(candDiags, diags, candOpens, opens, mark)
+			marked = false
 			body.Stmts = body.Stmts[:candN]
 		}
 		p.rewind(at)
@@ -101,12 +108,32 @@ func (p *parser) describe() ast.Stmt {
 		}
 		return endBy(at, nd, no, 0, true)
 	}
+	// w is what the members read past the layout's end make of the walk
+	// from cand (pastWalk), denied the refusals to read ahead before it;
+	// jumped is where the loop took a walk over and what it had read then,
+	// to read the members again should the describe hold them.
+	var w pastWalk
+	denied := 0
+	type jump struct {
+		at, lastEnd     int
+		setup, teardown bool
+	}
+	jumped, jumps := jump{at: -1}, readAhead.jump
 	// member reads a member; past the layout's end it counts as read ahead.
 	member := func(parse func() ast.Stmt) {
 		if cand >= 0 {
-			body.Stmts = append(body.Stmts, p.readPastLayout(parse))
+			body.Stmts = append(body.Stmts, p.pastMember(&w, parse))
 		} else {
 			body.Stmts = append(body.Stmts, parse())
+		}
+	}
+	// unjump goes back to where the loop took a walk over, to read the
+	// members it holds: the describe holds them.
+	unjump := func() {
+		if jumped.at >= 0 {
+			p.pos, p.lastEnd = jumped.at, jumped.lastEnd
+			hasSetup, hasTeardown = jumped.setup, jumped.teardown
+			jumped.at, jumps = -1, false
 		}
 	}
 	for {
@@ -117,9 +144,36 @@ func (p *parser) describe() ast.Stmt {
 			// on that work: the describe holds them, as the reference
 			// reads it.
 			cand = -1
+			if marked {
+				p.memo.release()
+				marked = false
+			}
+			if jumped.at >= 0 {
+				unjump()
+				continue
+			}
 		}
 		if cand < 0 && n.Kind != token.KeywordEnd && n.Kind != token.EOF && p.outdented(fr, n) && p.mayReadAhead() {
 			cand, candN, candDiags, candOpens = p.pos, len(body.Stmts), len(p.diags), len(p.opens)
+			mark, marked = p.memo.mark(), true
+			w, denied = pastWalk{}, p.denied
+		}
+		if cand >= 0 && describeMember(n.Kind) && jumps {
+			if r, ok := p.pastWalks[p.pos]; ok && !(hasSetup && r.setup) && !(hasTeardown && r.teardown) {
+				// A describe inside this one read the members from here
+				// past its layout end, as this one reads them: take its
+				// walk over, to where it stopped.
+				jumped = jump{p.pos, p.lastEnd, hasSetup, hasTeardown}
+				hasSetup, hasTeardown = hasSetup || r.setup, hasTeardown || r.teardown
+				w.add(r)
+				p.pos, p.lastEnd = r.to, r.lastEnd
+				p.note(r.reach)
+				p.walked++
+				continue
+			}
+		}
+		if cand >= 0 && p.pos > cand && !describeMember(n.Kind) && !w.context && p.denied == denied {
+			p.recordPastWalk(cand, w)
 		}
 		switch n.Kind {
 		case token.KeywordSetup, token.KeywordTeardown:
@@ -139,6 +193,10 @@ func (p *parser) describe() ast.Stmt {
 			}
 			if cand >= 0 && !p.closes(fr) {
 				return cut(func() { p.closeBlock(token.KeywordDescribe, "describe block") })
+			}
+			if jumped.at >= 0 {
+				unjump()
+				continue
 			}
 			body.To = max(body.From, p.lastEnd)
 			s.Body = body
@@ -309,4 +367,69 @@ func (p *parser) compareAssertion(s *ast.ExpectStmt) {
 		s.Kind = ast.AssertLessThan
 	}
 	s.Value = p.expr()
+}
+
+// A pastWalk is the walk of a describe's members past the line where the
+// layout ends it (describe: cand), read to learn where the reference
+// fails: from its first member to the token that stopped it (to, with
+// p.lastEnd there). Describes left open one after another each read the
+// rest as their members, as the reference nests them, and each does so
+// again from where the one inside it stopped (its cand), so that each
+// read the rest once for each describe around it, twice the work at each
+// describe (walkPerToken). A walk that read none of the frames around its
+// members (context), and that reading ahead was never refused (its members
+// read ahead as far as the text says), reads alike for any describe whose
+// loop reaches its first member: the describe around takes it over (from
+// the describe inside's cand, where that one returned), as a body takes over
+// the walk of a block inside it (walkRec). Its members are not kept: a
+// describe cut by the layout drops them, and one that holds them (its
+// closer found, or the bound reached) reads them again.
+type pastWalk struct {
+	to, lastEnd int
+	reach       int  // the furthest token its members' parses looked at
+	setup       bool // it holds a setup block (one more, after a describe's own, fails)
+	teardown    bool // and a teardown block
+	context     bool // a member's parse read the frames around it
+}
+
+// add notes in w a walk taken over.
+func (w *pastWalk) add(r pastWalk) {
+	w.reach = max(w.reach, r.reach)
+	w.setup, w.teardown = w.setup || r.setup, w.teardown || r.teardown
+}
+
+// pastMember reads with parse a member of a describe past the line where
+// the layout ends it (readPastLayout), noting in w what the walk of such
+// members needs to be taken over (pastWalk).
+func (p *parser) pastMember(w *pastWalk, parse func() ast.Stmt) ast.Stmt {
+	k := p.kind()
+	w.setup = w.setup || k == token.KeywordSetup
+	w.teardown = w.teardown || k == token.KeywordTeardown
+	reach, low := p.reach, p.low
+	p.reach, p.low = p.pos, len(p.frames)
+	defer func() {
+		w.reach = max(w.reach, p.reach, p.pos)
+		p.reach = max(reach, p.reach, p.pos)
+		if p.low < len(p.frames) {
+			w.context = true
+			p.low = min(low, p.low)
+		} else {
+			p.low = low // it read no frame
+		}
+	}()
+	return p.readPastLayout(parse)
+}
+
+// recordPastWalk records w, the walk of members from token index at that
+// stopped at the current position, unless it read past the stretch parsed
+// (UnitsAhead), where what follows decides.
+func (p *parser) recordPastWalk(at int, w pastWalk) {
+	if p.rest != nil && max(p.pos, w.reach) >= p.window {
+		return
+	}
+	if p.pastWalks == nil {
+		p.pastWalks = make(map[int]pastWalk)
+	}
+	w.to, w.lastEnd = p.pos, p.lastEnd
+	p.pastWalks[at] = w
 }

@@ -253,11 +253,61 @@ func TestEveryCloserDeleted(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d programs keep their blocks with every closer deleted", same, tried)
-	// One program nests tests without `end test` in describes without
-	// `end describe` deeply enough to reach the bound on reading ahead
-	// (walkPerToken); past it, the rest is read as the reference reads it.
-	if tried-same > 1 {
-		t.Errorf("%d of %d programs lose blocks with every closer deleted (at most 1 did)", tried-same, tried)
+	// One program, of describes one after another, each holding tests,
+	// reached the bound on reading ahead (walkPerToken) with its closers
+	// deleted: each describe read the rest again for each one around it,
+	// as the reference nests them. They take over the walk of the one
+	// inside them now (pastWalk), and keep what was parsed ahead before
+	// (dropRaisedSince): see TestDescribesWithTestsLeftOpen.
+	if tried-same > 0 {
+		t.Errorf("%d of %d programs lose blocks with every closer deleted", tried-same, tried)
+	}
+}
+
+// describesWithTests returns n describes one after another, each holding
+// two tests and a describe holding a test, all closed.
+func describesWithTests(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "describe \"d%d\":\n\n", i)
+		b.WriteString("    test \"a\":\n        store x as 1\n        expect x to equal 1\n    end test\n\n")
+		b.WriteString("    test \"b\":\n        expect 2 to be greater than 1\n    end test\n\n")
+		b.WriteString("    describe \"inner\":\n        test \"c\":\n            expect 3 to exist\n        end test\n    end describe\n\n")
+		b.WriteString("end describe\n\n")
+	}
+	return b.String()
+}
+
+// TestDescribesWithTestsLeftOpen deletes every closer of describes one
+// after another, each holding tests and a describe (as the corpus program
+// test_framework_validation.wfl does): they keep their blocks, and the
+// parse stays far within the bound on reading ahead. Each describe, read
+// as the reference nests them, read the rest past its layout end again
+// for each one around it, and each test read ahead what the describe
+// after it had forgotten: the work doubled with each describe, and eight
+// of them reached the bound, the blocks after read as the reference
+// nests them.
+func TestDescribesWithTestsLeftOpen(t *testing.T) {
+	for _, n := range []int{8, 32} {
+		src := describesWithTests(n)
+		f, diags := Parse(src)
+		if len(diags) > 0 {
+			t.Fatalf("%d describes, closed: %v", n, diags)
+		}
+		open := closerLine.ReplaceAllString(src, "")
+		g, _, _, lx, p := unitsWindowParser(open, 0, len(open), nil, true, nil)
+		if !reflect.DeepEqual(headers(f, src), headers(g, open)) {
+			t.Errorf("%d describes left open lose their blocks:\n%v\nwant\n%v", n, headers(g, open), headers(f, src))
+		}
+		// Well below the bound. (It still grows as the square of the
+		// describes, by a step for each statement a body's walk takes as
+		// it was parsed ahead: 32 of them read ahead 13 steps a token,
+		// and 256 reach the bound.)
+		if bound, toks := WorkBound(len(lx.Tokens)), len(lx.Tokens); p.walked > bound/2 {
+			t.Errorf("%d describes left open read ahead %d steps, the bound is %d (%d tokens)", n, p.walked, bound, toks)
+		} else {
+			t.Logf("%d describes left open read ahead %d steps, the bound is %d (%d tokens)", n, p.walked, bound, toks)
+		}
 	}
 }
 
