@@ -23,7 +23,9 @@ import (
 // reference drops them all when one statement does not), and the type
 // findings of statements without semantic errors. Left out, as findings
 // the broken text may make false:
-//   - those of a top-level statement that does not parse, of lines
+//   - those of a top-level statement that does not parse (of a stray
+//     `end` on a line after a statement that parsed, only the line's:
+//     strayFrom), of lines
 //     floating as statements of their own (indented, or starting with
 //     `end`, `otherwise`, `catch`, …), of the lines a broken block held up
 //     to its closer read as a stray `end` (findHeld), and of the lines
@@ -40,7 +42,8 @@ import (
 //     text parses), or, while the text is broken, a name whose type the
 //     broken text may give otherwise (broken.misread), or reads as a value
 //     a builtin a variable it may be declaring would shadow
-//     (broken.shadowed);
+//     (broken.shadowed), or any builtin below a declaration whose name is
+//     not typed at all (`store` alone, broken.nameless);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
 //   - those about a name (their ProgramNames) that the broken statements
@@ -98,7 +101,9 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 			i, u := int(j), s.units[j]
 			at := s.starts[i]
 			whole := !parses && (u.d.broken() || b.held[i] || s.indented(i))
+			stray := s.strayFrom(i)
 			for _, x := range u.d.list {
+				whole := whole && (stray < 0 || x.Span.Start >= stray || b.held[i] || s.indented(i))
 				var keep bool
 				switch x.from {
 				case fromParse:
@@ -170,9 +175,14 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 						// give otherwise, or read as a value a builtin a
 						// variable it may be declaring would shadow
 						// (findMisread).
+						// A declaration whose name is not typed at all
+						// (`store` alone) may be shadowing any builtin:
+						// what a later statement reads as one waits too
+						// (broken.nameless).
 						typed = 0
 						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) &&
-							(parses || !slices.ContainsFunc(u.facts().values, func(h uint32) bool { return b.shadowed[h] })) {
+							(parses || !slices.ContainsFunc(u.facts().values, func(h uint32) bool { return b.shadowed[h] })) &&
+							(parses || b.nameless < 0 || b.nameless >= s.starts[i] || len(u.facts().values) == 0) {
 							typed = 1
 						}
 					}
@@ -219,6 +229,27 @@ func compareAt(x diag.Diagnostic, atX int, y diag.Diagnostic, atY int) int {
 	return cmp.Compare(x.Related[0].Span.Start+atX, y.Related[0].Span.Start+atY)
 }
 
+// strayFrom returns where, in unit i, the line of its first parse error
+// starts when that error is a stray `end` at the start of a line after the
+// unit's first: the statement before it, which the unit holds too, parsed
+// whole (`store list1 as create list` above `end add "a" to list1`), and
+// what it says and declares is read. Else -1.
+func (s *diagState) strayFrom(i int) int {
+	u := s.units[i]
+	if !u.d.broken() {
+		return -1
+	}
+	x, at := u.d.list[u.d.firstParse], s.starts[i]
+	if x.Code != diag.ParseStrayEnd || at+x.Span.Start >= len(s.text) {
+		return -1
+	}
+	l := s.lines.Line(at + x.Span.Start)
+	if l == s.lines.Line(at) || s.lines.LineStart(l) != at+x.Span.Start {
+		return -1
+	}
+	return x.Span.Start
+}
+
 // gated reports whether all holds back findings because of a semantic or
 // static error: the type checker's.
 func (s *diagState) gated() bool {
@@ -243,6 +274,7 @@ type broken struct {
 	floated   map[uint32]bool // the hashes of the names the lines floating as statements of their own declare (taint, findHeld)
 	typing    []string        // the last word of each broken line, when a name (typeAt)
 	anonymous int             // the start of the first broken line that may declare something whose name cannot be read, or -1
+	nameless  int             // the start of the first broken line of a declaration whose name is not typed at all (`store`, `open file at "f" as`), or -1
 	declared  map[string]bool // declares' answers so far
 	declaring []string        // the words being typed at the end of broken declarations' lines
 	misread   map[uint32]bool // names whose types the broken text may be giving otherwise (findMisread)
@@ -268,12 +300,15 @@ func (s *diagState) brokenText() *broken {
 		}
 		if b == nil {
 			b = &broken{first: s.firstParseError(),
-				lines: map[int]bool{}, words: map[string]bool{}, quoteFrom: -1, anonymous: -1}
+				lines: map[int]bool{}, words: map[string]bool{}, quoteFrom: -1, anonymous: -1, nameless: -1}
 		}
 		// Every word of a broken unit: the names it declares are
 		// unread while it is broken, and the later uses of them are
-		// not the user's mistake.
-		for _, w := range codeWords(s.text[s.starts[i]:s.end(i)]) {
+		// not the user's mistake. Of a unit broken by a stray `end` at
+		// the start of a later line, the words from that line: the
+		// statement before it, which its unit holds, parsed whole
+		// (`store list1 as create list` above `end add "a" to list1`).
+		for _, w := range codeWords(s.text[s.starts[i]+max(0, s.strayFrom(i)) : s.end(i)]) {
 			b.words[w] = true
 		}
 		for _, x := range u.d.list {
@@ -303,6 +338,9 @@ func (s *diagState) brokenText() *broken {
 				}
 				if (!leadsWithValue(text) && (mayDeclareUnread(ws) || injects(ws)) || strings.Contains(text, ".wfl\"")) && (b.anonymous < 0 || s.lines.LineStart(l) < b.anonymous) {
 					b.anonymous = s.lines.LineStart(l)
+				}
+				if mayDeclareUnread(ws) && token.Lookup(ws[len(ws)-1]).IsKeyword() && (b.nameless < 0 || s.lines.LineStart(l) < b.nameless) {
+					b.nameless = s.lines.LineStart(l)
 				}
 			}
 		}
@@ -342,7 +380,7 @@ func (s *diagState) brokenText() *broken {
 		// that spans lines (a quote being typed pairs with the next
 		// line's, and so on) and a word being typed alone on its line (`e`
 		// of `end check`).
-		b = &broken{first: first, lines: map[int]bool{}, words: map[string]bool{}, anonymous: -1, closing: s.closingWords()}
+		b = &broken{first: first, lines: map[int]bool{}, words: map[string]bool{}, anonymous: -1, nameless: -1, closing: s.closingWords()}
 		if s.quoteFrom() < 0 {
 			b.whole = true
 			b.quoteFrom = -1

@@ -280,6 +280,11 @@ func undefinedAmong(errs []string) bool {
 	return false
 }
 
+// typeErrorAmong reports whether errs holds a type error.
+func typeErrorAmong(errs []string) bool {
+	return slices.ContainsFunc(errs, func(e string) bool { return strings.HasPrefix(e, "TYPE-") })
+}
+
 // cutName reports whether the errors got, of text broken into next by
 // cutting line li, say only that the word the cut left last on it is not
 // defined, and the cut took a quote with it: the line parses (`wait for
@@ -344,7 +349,9 @@ func missing(want, got []string) []string {
 // errs while one of its lines is broken into brokenLine, by design (see
 // diagState.tolerant); it never makes one up:
 //   - the broken line may now declare a name it cannot say: the undefined
-//     names wait;
+//     names wait, and when it says no name at all (`store`), the type
+//     errors of what reads a builtin as a value below it (the name may be
+//     the builtin's);
 //   - it starts with `end` at the first column: a stray closer, the
 //     statement before it and the later ones wait;
 //   - it ends in a word an error's name starts with: the user may be typing
@@ -358,7 +365,8 @@ func missing(want, got []string) []string {
 //     may be their broken header, and waits.
 func hedged(text, brokenLine string, errs []string) bool {
 	ws := strings.FieldsFunc(brokenLine, notWordRune)
-	if startsDeclaration(ws) && undefinedAmong(errs) || strings.HasPrefix(brokenLine, "end") || multilineString(text) >= 0 {
+	if startsDeclaration(ws) && undefinedAmong(errs) || strings.HasPrefix(brokenLine, "end") || multilineString(text) >= 0 ||
+		len(ws) > 0 && mayDeclareUnread(ws) && token.Lookup(ws[len(ws)-1]).IsKeyword() && typeErrorAmong(errs) {
 		return true
 	}
 	st := NewSnapshot("file:///nowhere/whole.wfl", 1, text).diagState()
@@ -476,14 +484,26 @@ func TestTolerantCases(t *testing.T) {
 			"open database at \"x\" as db\nin transaction on db:\n    store a as 1\nend of transaction\n",
 			[]string{"4: PARSE-EXPECTED"}},
 		{"no type error a semantic error the broken text hides holds back",
+			"store new constant M as 1\ndisplay \"a\" or M\nchange M to 2 display\n",
+			[]string{"3: PARSE-UNEXPECTED"}},
+		{"the semantic error of a statement above a stray end, which holds back the type errors",
 			"store new constant M as 1\ndisplay \"a\" or M\nchange M to 2\nend display 1\n",
-			[]string{"4: PARSE-STRAY-END"}},
+			[]string{"3: ANALYZE-SEMANTIC", "4: PARSE-STRAY-END"}},
 		{"no type error about what a declaration whose value lost its start declares",
 			"store xs as 2]\ndisplay concat of xs and [1]\n",
 			[]string{"1: PARSE-UNEXPECTED"}},
 		{"no undefined name while a declaring keyword is typed alone on its line",
 			"cr\ncreate container Box implements Drawable:\n    action draw:\n        display 1\n    end\nend\ndisplay 1 plus\n",
 			[]string{"7: PARSE-UNEXPECTED"}},
+		{"no type error of a builtin read below a declaration whose name is not typed at all, those above it kept",
+			"store x as 1\ndisplay x plus timestamp\nstore\nstore later as timestamp plus 1\ndisplay later\n",
+			[]string{"2: TYPE-OPERAND", "3: PARSE-EXPECTED"}},
+		{"the errors of a statement a stray end's unit holds before it, and not the type errors they hold back",
+			"store numbers as create and list\nadd 1 to numbers\nstore list1 as create list\nend add \"a\" to list1\n",
+			[]string{"1: ANALYZE-SEMANTIC", "1: ANALYZE-SEMANTIC", "4: PARSE-STRAY-END"}},
+		{"the errors of a block a stray end's unit holds before it, and not the type errors they hold back",
+			"export constant API_VERSION\ncheck if API_VERSION is equal to 1:\n    display 1\nend check\nend display 2\n",
+			[]string{"2: ANALYZE-SEMANTIC", "5: PARSE-STRAY-END"}},
 		{"no type error about a builtin a name typed after store as a keyword may shadow",
 			"store time\nstore t as timestamp\nstore d as datetime_from_timestamp of timestamp\n",
 			[]string{"1: PARSE-EXPECTED"}},
