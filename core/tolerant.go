@@ -101,7 +101,10 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 			i, u := int(j), s.units[j]
 			at := s.starts[i]
 			whole := !parses && (u.d.broken() || b.held[i] || s.indented(i))
-			stray := s.strayFrom(i)
+			stray := -1
+			if !parses {
+				stray = s.strayFrom(i, b.first)
+			}
 			for _, x := range u.d.list {
 				whole := whole && (stray < 0 || x.Span.Start >= stray || b.held[i] || s.indented(i))
 				var keep bool
@@ -231,21 +234,36 @@ func compareAt(x diag.Diagnostic, atX int, y diag.Diagnostic, atY int) int {
 
 // strayFrom returns where, in unit i, the line of its first parse error
 // starts when that error is a stray `end` at the start of a line after the
-// unit's first: the statement before it, which the unit holds too, parsed
-// whole (`store list1 as create list` above `end add "a" to list1`), and
-// what it says and declares is read. Else -1.
-func (s *diagState) strayFrom(i int) int {
+// unit's first, and the first the text raises (at offset first): the
+// statement before it, which the unit holds too, parsed whole (`store
+// list1 as create list` above `end add "a" to list1`), and what it says
+// and declares is read. Else -1. (After an earlier error, that statement
+// may be a line of a broken block read on its own.)
+func (s *diagState) strayFrom(i, first int) int {
 	u := s.units[i]
 	if !u.d.broken() {
 		return -1
 	}
 	x, at := u.d.list[u.d.firstParse], s.starts[i]
-	if x.Code != diag.ParseStrayEnd || at+x.Span.Start >= len(s.text) {
+	if x.Code != diag.ParseStrayEnd || at+x.Span.Start != first || first >= len(s.text) {
 		return -1
 	}
 	l := s.lines.Line(at + x.Span.Start)
 	if l == s.lines.Line(at) || s.lines.LineStart(l) != at+x.Span.Start {
 		return -1
+	}
+	// Nor when the parse found anything before it, even what it drops:
+	// a block ended there by the layout (`end test` typed `end`) leaves
+	// its lines as statements of their own.
+	for _, j := range s.withFindings() {
+		if int(j) > i {
+			break
+		}
+		for _, y := range s.units[j].d.list {
+			if (y.from == fromParse || y.from == fromDropped) && s.starts[j]+y.Span.Start < first {
+				return -1
+			}
+		}
 	}
 	return x.Span.Start
 }
@@ -308,7 +326,7 @@ func (s *diagState) brokenText() *broken {
 		// the start of a later line, the words from that line: the
 		// statement before it, which its unit holds, parsed whole
 		// (`store list1 as create list` above `end add "a" to list1`).
-		for _, w := range codeWords(s.text[s.starts[i]+max(0, s.strayFrom(i)) : s.end(i)]) {
+		for _, w := range codeWords(s.text[s.starts[i]+max(0, s.strayFrom(i, b.first)) : s.end(i)]) {
 			b.words[w] = true
 		}
 		for _, x := range u.d.list {
