@@ -199,18 +199,24 @@ func (s *Snapshot) reading() *Snapshot {
 // same length and lines.
 func (s *Snapshot) ReadText() string { return s.reading().Text }
 
-// openQuoteList returns the editor's list while a quote is left open
-// that pairs with a later line's, and whether one is (a quote that pairs
-// with none the lexer drops, and reads the lines below as meant: the list
-// is then the reference's). While the quote is the first of its line
-// (closedRuns), the list is the closed text's (closedList), and the state
-// of this text, which the reference reads inside out from the quote on
-// (on each keystroke in the string, the rest of the text parsed and
-// checked again), is not made for it; else it is quoteList.
+// openQuoteList returns the editor's list while a quote is left open,
+// and whether one is. While the quote is the first of its line
+// (closedRuns), or pairs with no later quote, the list is the closed
+// text's (closedList): the reference drops a quote without a partner and
+// reads the rest of its line as code (`display "Hell` says 'Hell' is not
+// defined), where the user is typing the string the features read. And
+// the state of this text, which the reference reads inside out from a
+// quote that pairs with a later line's (on each keystroke in the string,
+// the rest of the text parsed and checked again), is not made for it;
+// else the list is quoteList.
 func (s *Snapshot) openQuoteList() (*token.Lines, int, iter.Seq[diag.Diagnostic], bool) {
 	at, ok := s.pairedQuote()
 	switch {
 	case !ok:
+		if s.danglingQuote() {
+			lines, n, seq := s.closedList()
+			return lines, n, seq, true
+		}
 		return nil, 0, nil, false
 	case firstOfLine(s.Text, at):
 		lines, n, seq := s.closedList()
@@ -238,6 +244,16 @@ func (s *Snapshot) pairedQuote() (at int, ok bool) {
 		return 0, false
 	}
 	return cuts[0], true
+}
+
+// danglingQuote reports whether a quote is left open that pairs with no
+// later quote (the lexer drops it).
+func (s *Snapshot) danglingQuote() bool {
+	if st := s.diags.Load(); st != nil && !st.mayOpenQuote() {
+		return false
+	}
+	cuts := s.openQuotes()
+	return cuts != nil && lexer.Partner(s.Text, cuts[0]) < 0
 }
 
 // firstOfLine reports whether the quote at offset at of text is the first

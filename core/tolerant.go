@@ -44,6 +44,9 @@ import (
 //     a builtin a variable it may be declaring would shadow
 //     (broken.shadowed), or any builtin below a declaration whose name is
 //     not typed at all (`store` alone, broken.nameless);
+//   - those on the line of a block's header being typed (its closer
+//     missing, its colon not typed yet: `check if p`), as a broken
+//     line's, and its unit's type findings (typingHeaders);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
 //   - those about a name (their ProgramNames) that the broken statements
@@ -183,7 +186,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 						// what a later statement reads as one waits too
 						// (broken.nameless).
 						typed = 0
-						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) &&
+						if !unitErr[i] && (b == nil || !b.headers[int(i)]) && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) &&
 							(parses || !slices.ContainsFunc(u.facts().values, func(h uint32) bool { return b.shadowed[h] })) &&
 							(parses || b.nameless < 0 || b.nameless >= s.starts[i] || len(u.facts().values) == 0) {
 							typed = 1
@@ -252,6 +255,12 @@ func (s *diagState) strayFrom(i, first int) int {
 	if l == s.lines.Line(at) || s.lines.LineStart(l) != at+x.Span.Start {
 		return -1
 	}
+	// Nor when it names a block (`end on`): it is that block's closer,
+	// whose header above is broken (`on websocket connect …:` cut to
+	// `o`), and the lines before it were the block's.
+	if ws := codeWords(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]); len(ws) > 1 && slices.Contains(blockWords, ws[1]) {
+		return -1
+	}
 	// Nor when the parse found anything before it, even what it drops:
 	// a block ended there by the layout (`end test` typed `end`) leaves
 	// its lines as statements of their own.
@@ -298,6 +307,7 @@ type broken struct {
 	misread   map[uint32]bool // names whose types the broken text may be giving otherwise (findMisread)
 	shadowed  map[uint32]bool // builtins a variable the broken text may be declaring would shadow: read as values, their types may be other (findMisread)
 	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
+	headers   map[int]bool    // units holding a block's header being typed (typingHeaders): their type findings wait
 	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
 	// whole is set when no statement is broken: the parse errors are
 	// about blocks' closers (diag.Kind.Recovered), and the tree is whole.
@@ -396,9 +406,12 @@ func (s *diagState) brokenText() *broken {
 		// Only blocks without their closer, which the parser closed where
 		// the indentation ends them: the tree is whole, but for a string
 		// that spans lines (a quote being typed pairs with the next
-		// line's, and so on) and a word being typed alone on its line (`e`
-		// of `end check`).
+		// line's, and so on), a word being typed alone on its line (`e`
+		// of `end check`), and such a block's header without its colon
+		// yet, which is being typed (`p` of `check if p`, on the way to
+		// `check if points is 3:`).
 		b = &broken{first: first, lines: map[int]bool{}, words: map[string]bool{}, anonymous: -1, nameless: -1, closing: s.closingWords()}
+		b.typingHeaders(s)
 		if s.quoteFrom() < 0 {
 			b.whole = true
 			b.quoteFrom = -1
@@ -406,6 +419,7 @@ func (s *diagState) brokenText() *broken {
 		}
 	}
 	if b != nil {
+		b.typingHeaders(s)
 		b.findMisread(s)
 		b.findHeaders(s)
 		b.taint(s)
@@ -423,6 +437,49 @@ func (s *diagState) brokenText() *broken {
 	}
 	return b
 }
+
+// typingHeaders notes the header line of each block whose closer is
+// missing (or another block's took its place: Kind.Recovered) and whose
+// header line does not end with its colon, and its last
+// word: a header being typed (typeAt), whose findings wait like a broken
+// line's (`check if substring of c`: no arity error yet), and so do the
+// type findings of its unit (`action get_area: Numb` in a container: not
+// yet another result than its interface's). The finding says
+// where the header is (Related[0]), or stands on it (the reference's, at
+// a header the end of the text stops).
+func (b *broken) typingHeaders(s *diagState) {
+	for _, i := range s.withFindings() {
+		for _, x := range s.units[i].d.list {
+			if x.from != fromParse && x.from != fromDropped || !x.Kind.Recovered() {
+				continue
+			}
+			at := []int{x.Span.Start}
+			if len(x.Related) > 0 {
+				at = append(at, x.Related[0].Span.Start)
+			}
+			for _, a := range at {
+				l := s.lines.Line(max(0, min(s.starts[i]+a, len(s.text))))
+				head := strings.TrimRight(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)], " \t\r")
+				if ws := codeWords(head); len(ws) > 0 && slices.Contains(headerWords, ws[0]) && !strings.HasSuffix(head, ":") {
+					b.lines[l] = true
+					b.typeAt(ws)
+					if b.headers == nil {
+						b.headers = map[int]bool{}
+					}
+					b.headers[unitAt(s.starts, s.lines.LineStart(l))] = true
+				}
+			}
+		}
+	}
+}
+
+// blockWords name the blocks in their closers (`end check`).
+var blockWords = []string{"action", "check", "for", "count", "repeat", "while", "try", "describe", "test", "on",
+	"route", "transaction", "list", "map", "container", "interface", "pattern", "loop", "if", "when", "otherwise", "each"}
+
+// headerWords start the headers of blocks.
+var headerWords = []string{"check", "for", "count", "repeat", "define", "create", "try", "describe", "test",
+	"action", "while", "otherwise", "when", "catch", "in", "listen", "wait", "open", "route"}
 
 // typeAt notes the last word of a broken line, in words ws, as a name
 // being typed: not a keyword, which the line reads as that keyword (`with`

@@ -1,0 +1,118 @@
+package core
+
+import (
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lint"
+)
+
+// TestTolerantWhileALineIsTyped types a new line into the corpus programs
+// the reference finds no error in, as a user types a statement: a prefix
+// of one of the program's own lines (its words are the program's), on a
+// line of its own above a random line, indented as an editor indents a
+// new line (newLineIndent). While the
+// new line does not parse, the tolerant list (what editors show) holds no
+// semantic or type error: the statement being typed is not yet anything.
+// (TestTolerantAddsNothingFalse breaks the lines a program has; this one
+// adds the line being written.) Not a closer: `end acti` typed in a body
+// closes the block there as `end action` does, and what follows is read
+// outside it.
+//
+// A program laid out otherwise than its blocks, whose list then says a
+// block was read by its layout, is counted, not held to the rule, as there.
+//
+// A sample of the programs and mutants in CI; every one, more lines, with
+// -stress.
+func TestTolerantWhileALineIsTyped(t *testing.T) {
+	t.Parallel()
+	stride, perProgram, seed := 3, 4, uint64(5)
+	if testing.Short() {
+		stride, perProgram = 30, 2
+	}
+	if *stress > 0 {
+		stride, perProgram, seed = 1, 16, uint64(*stress)
+	}
+	progs := corpusOrSkip(t, stride)
+	const uri = URI("file:///nowhere/typing.wfl")
+	programs, typed, laidOut := 0, 0, 0
+	for n, path := range slices.Sorted(maps.Keys(progs)) {
+		text := progs[path]
+		_, base := NewSnapshot(uri, 1, text).Diagnostics()
+		if parseFails(base) || len(checkErrors(base)) > 0 || multilineString(text) >= 0 {
+			continue
+		}
+		_, shown := NewSnapshot(uri, 1, text).Tolerant()
+		if len(checkErrors(shown)) > 0 || slices.ContainsFunc(shown, func(d diag.Diagnostic) bool { return d.Kind == diag.OpenQuote }) {
+			continue
+		}
+		programs++
+		misindented := slices.ContainsFunc(base, func(d diag.Diagnostic) bool { return d.Code == lint.CodeIndent })
+		lines := strings.SplitAfter(text, "\n")
+		var code []string // the program's lines of code, trimmed, but closers
+		for _, l := range lines {
+			if s := strings.TrimSpace(l); len(s) > 1 && !strings.HasPrefix(s, "//") && !strings.HasPrefix(s, "#") && !strings.HasPrefix(s, "end") {
+				code = append(code, s)
+			}
+		}
+		if len(code) == 0 {
+			continue
+		}
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		for range perProgram {
+			stmt := code[rng.IntN(len(code))]
+			cut := 1 + rng.IntN(len(stmt)-1)
+			for cut > 0 && !utf8.RuneStart(stmt[cut]) {
+				cut--
+			}
+			at := rng.IntN(len(lines) + 1) // the new line goes above line at
+			line := newLineIndent(lines, at) + stmt[:cut]
+			next := strings.Join(lines[:at], "") + line + "\n" + strings.Join(lines[at:], "")
+			if at == len(lines) && !strings.HasSuffix(text, "\n") && text != "" {
+				next = text + "\n" + line + "\n"
+			}
+			_, ds := NewSnapshot(uri, 2, next).Tolerant()
+			if !parseFails(ds) {
+				continue // it parses as it is: not a statement being typed
+			}
+			typed++
+			got := checkErrors(ds)
+			if len(got) == 0 {
+				continue
+			}
+			if misindented && layoutRead(ds) {
+				laidOut++
+				continue
+			}
+			t.Errorf("%s: %q typed above line %d: %d semantic or type errors, the first %s", path, line, at+1, len(got), got[0])
+		}
+	}
+	t.Logf("%d programs without errors; %d lines typed that do not parse (%d in misindented programs read by their layout show an error)", programs, typed, laidOut)
+	if typed == 0 {
+		t.Error("nothing typed")
+	}
+}
+
+// newLineIndent returns the indentation an editor gives a new line typed
+// above line at of lines (Enter pressed at the end of the line before):
+// the line before's, one level deeper after a header's colon; at the top
+// of the text, none.
+func newLineIndent(lines []string, at int) string {
+	for i := at - 1; i >= 0; i-- {
+		l := strings.TrimRight(lines[i], " \t\r\n")
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		if strings.HasSuffix(l, ":") {
+			indent += "    "
+		}
+		return indent
+	}
+	return ""
+}
