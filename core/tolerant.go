@@ -44,9 +44,9 @@ import (
 //     a builtin a variable it may be declaring would shadow
 //     (broken.shadowed), or any builtin below a declaration whose name is
 //     not typed at all (`store` alone, broken.nameless);
-//   - those on the line of a block's header being typed (its closer
-//     missing, its colon not typed yet: `check if p`), as a broken
-//     line's, and its unit's type findings (typingHeaders);
+//   - those of a top-level statement holding a block's header being
+//     typed (its closer missing, its colon not typed yet: `check if p`),
+//     as of one that does not parse (typingHeaders);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
 //   - those about a name (their ProgramNames) that the broken statements
@@ -103,7 +103,9 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		for _, j := range s.withFindings() {
 			i, u := int(j), s.units[j]
 			at := s.starts[i]
-			whole := !parses && (u.d.broken() || b.held[i] || s.indented(i))
+			// A unit holding a block's header being typed is read as if
+			// that line did not parse (typingHeaders).
+			whole := !parses && (u.d.broken() || b.held[i] || s.indented(i)) || b != nil && b.headers[i]
 			stray := -1
 			if !parses {
 				stray = s.strayFrom(i, b.first)
@@ -186,7 +188,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 						// what a later statement reads as one waits too
 						// (broken.nameless).
 						typed = 0
-						if !unitErr[i] && (b == nil || !b.headers[int(i)]) && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) &&
+						if !unitErr[i] && !slices.ContainsFunc(u.names(), func(h uint32) bool { return bad[h] || !parses && b.misread[h] }) &&
 							(parses || !slices.ContainsFunc(u.facts().values, func(h uint32) bool { return b.shadowed[h] })) &&
 							(parses || b.nameless < 0 || b.nameless >= s.starts[i] || len(u.facts().values) == 0) {
 							typed = 1
@@ -307,7 +309,7 @@ type broken struct {
 	misread   map[uint32]bool // names whose types the broken text may be giving otherwise (findMisread)
 	shadowed  map[uint32]bool // builtins a variable the broken text may be declaring would shadow: read as values, their types may be other (findMisread)
 	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
-	headers   map[int]bool    // units holding a block's header being typed (typingHeaders): their type findings wait
+	headers   map[int]bool    // units holding a block's header being typed (typingHeaders): their findings wait
 	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
 	// whole is set when no statement is broken: the parse errors are
 	// about blocks' closers (diag.Kind.Recovered), and the tree is whole.
@@ -441,10 +443,11 @@ func (s *diagState) brokenText() *broken {
 // typingHeaders notes the header line of each block whose closer is
 // missing (or another block's took its place: Kind.Recovered) and whose
 // header line does not end with its colon, and its last
-// word: a header being typed (typeAt), whose findings wait like a broken
-// line's (`check if substring of c`: no arity error yet), and so do the
-// type findings of its unit (`action get_area: Numb` in a container: not
-// yet another result than its interface's). The finding says
+// word: a header being typed (typeAt), whose statement's findings wait as
+// a broken statement's do (`check if substring of c`: no arity error yet;
+// `action area: Numb` in a container: not yet another result than its
+// interface's; `count from 1 to 9` above lines that hold a count loop:
+// not yet nested loops). The finding says
 // where the header is (Related[0]), or stands on it (the reference's, at
 // a header the end of the text stops).
 func (b *broken) typingHeaders(s *diagState) {
