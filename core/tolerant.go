@@ -413,8 +413,8 @@ func (s *diagState) brokenText() *broken {
 		// yet, which is being typed (`p` of `check if p`, on the way to
 		// `check if points is 3:`).
 		b = &broken{first: first, lines: map[int]bool{}, words: map[string]bool{}, anonymous: -1, nameless: -1, closing: s.closingWords()}
-		b.typingHeaders(s)
 		if s.quoteFrom() < 0 {
+			b.typingHeaders(s)
 			b.whole = true
 			b.quoteFrom = -1
 			return b
@@ -442,14 +442,13 @@ func (s *diagState) brokenText() *broken {
 
 // typingHeaders notes the header line of each block whose closer is
 // missing (or another block's took its place: Kind.Recovered) and whose
-// header line does not end with its colon, and its last
-// word: a header being typed (typeAt), whose statement's findings wait as
-// a broken statement's do (`check if substring of c`: no arity error yet;
-// `action area: Numb` in a container: not yet another result than its
-// interface's; `count from 1 to 9` above lines that hold a count loop:
-// not yet nested loops). The finding says
-// where the header is (Related[0]), or stands on it (the reference's, at
-// a header the end of the text stops).
+// header line does not end with its colon, and its last word: a header
+// being typed (typeAt), whose statement's findings wait as a broken
+// statement's do (`check if substring of c`: no arity error yet; `action
+// area: Numb` in a container: not yet another result than its interface's;
+// `count from 1 to 9` above lines that hold a count loop: not yet nested
+// loops). The finding says where the header is (Related[0]), or stands on
+// it (the reference's, at a header the end of the text stops).
 func (b *broken) typingHeaders(s *diagState) {
 	for _, i := range s.withFindings() {
 		for _, x := range s.units[i].d.list {
