@@ -447,8 +447,11 @@ func (s *diagState) brokenText() *broken {
 // statement's do (`check if substring of c`: no arity error yet; `action
 // area: Numb` in a container: not yet another result than its interface's;
 // `count from 1 to 9` above lines that hold a count loop: not yet nested
-// loops). The finding says where the header is (Related[0]), or stands on
-// it (the reference's, at a header the end of the text stops).
+// loops), and so do the findings about the names it names, as about a
+// broken line's (`action add_task needs task: Ta`: not yet a method whose
+// argument must be a Ta). The finding says where the header is
+// (Related[0]), or stands on it (the reference's, at a header the end of
+// the text stops).
 func (b *broken) typingHeaders(s *diagState) {
 	for _, i := range s.withFindings() {
 		for _, x := range s.units[i].d.list {
@@ -465,6 +468,9 @@ func (b *broken) typingHeaders(s *diagState) {
 				if ws := codeWords(head); len(ws) > 0 && slices.Contains(headerWords, ws[0]) && !strings.HasSuffix(head, ":") {
 					b.lines[l] = true
 					b.typeAt(ws)
+					for _, w := range ws {
+						b.words[w] = true // what it declares is unread, as a broken line's
+					}
 					if b.headers == nil {
 						b.headers = map[int]bool{}
 					}
