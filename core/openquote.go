@@ -200,25 +200,20 @@ func (s *Snapshot) reading() *Snapshot {
 func (s *Snapshot) ReadText() string { return s.reading().Text }
 
 // openQuoteList returns the editor's list while a quote is left open,
-// and whether one is. While the quote is the first of its line
-// (closedRuns), or pairs with no later quote, the list is the closed
-// text's (closedList): the reference drops a quote without a partner and
-// reads the rest of its line as code (`display "Hell` says 'Hell' is not
-// defined), where the user is typing the string the features read. And
-// the state of this text, which the reference reads inside out from a
-// quote that pairs with a later line's (on each keystroke in the string,
-// the rest of the text parsed and checked again), is not made for it;
-// else the list is quoteList.
+// and whether one is. While the quote is the first of its line, or pairs
+// with no later quote, the list is the closed text's (closedList,
+// closedRuns): the reference drops a quote without a partner and reads the
+// rest of its line as code (`display "Hell` says 'Hell' is not defined),
+// where the user is typing the string the features read. And the state of
+// this text, which the reference reads inside out from a quote that pairs
+// with a later line's (on each keystroke in the string, the rest of the
+// text parsed and checked again), is not made for it; else the list is
+// quoteList.
 func (s *Snapshot) openQuoteList() (*token.Lines, int, iter.Seq[diag.Diagnostic], bool) {
-	at, ok := s.pairedQuote()
-	switch {
-	case !ok:
-		if s.danglingQuote() {
-			lines, n, seq := s.closedList()
-			return lines, n, seq, true
-		}
+	if _, ok := s.leftOpen(); !ok {
 		return nil, 0, nil, false
-	case firstOfLine(s.Text, at):
+	}
+	if s.closedRuns() {
 		lines, n, seq := s.closedList()
 		return lines, n, seq, true
 	}
@@ -229,31 +224,21 @@ func (s *Snapshot) openQuoteList() (*token.Lines, int, iter.Seq[diag.Diagnostic]
 // closedRuns reports whether the editor's list is closedList (see
 // openQuoteList).
 func (s *Snapshot) closedRuns() bool {
-	at, ok := s.pairedQuote()
-	return ok && firstOfLine(s.Text, at)
+	at, ok := s.leftOpen()
+	return ok && (lexer.Partner(s.Text, at) < 0 || firstOfLine(s.Text, at))
 }
 
-// pairedQuote returns the first quote left open, when the lexer pairs it
-// with a later line's; the text's state, when made, says when none is.
-func (s *Snapshot) pairedQuote() (at int, ok bool) {
+// leftOpen returns the first quote left open; the text's state, when
+// made, says when none is.
+func (s *Snapshot) leftOpen() (at int, ok bool) {
 	if st := s.diags.Load(); st != nil && !st.mayOpenQuote() {
 		return 0, false
 	}
 	cuts := s.openQuotes()
-	if cuts == nil || lexer.Partner(s.Text, cuts[0]) < 0 {
+	if cuts == nil {
 		return 0, false
 	}
 	return cuts[0], true
-}
-
-// danglingQuote reports whether a quote is left open that pairs with no
-// later quote (the lexer drops it).
-func (s *Snapshot) danglingQuote() bool {
-	if st := s.diags.Load(); st != nil && !st.mayOpenQuote() {
-		return false
-	}
-	cuts := s.openQuotes()
-	return cuts != nil && lexer.Partner(s.Text, cuts[0]) < 0
 }
 
 // firstOfLine reports whether the quote at offset at of text is the first

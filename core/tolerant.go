@@ -106,12 +106,12 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 			// A unit holding a block's header being typed is read as if
 			// that line did not parse (typingHeaders).
 			whole := !parses && (u.d.broken() || b.held[i] || s.indented(i)) || b != nil && b.headers[i]
-			stray := -1
-			if !parses {
-				stray = s.strayFrom(i, b.first)
+			from := 0 // where in the unit what it holds is left out
+			if whole && !parses && !b.held[i] && !s.indented(i) && !b.headers[i] {
+				from = b.stray[i] // (0 when none: strayFrom)
 			}
 			for _, x := range u.d.list {
-				whole := whole && (stray < 0 || x.Span.Start >= stray || b.held[i] || s.indented(i))
+				whole := whole && x.Span.Start >= from
 				var keep bool
 				switch x.from {
 				case fromParse:
@@ -310,6 +310,7 @@ type broken struct {
 	shadowed  map[uint32]bool // builtins a variable the broken text may be declaring would shadow: read as values, their types may be other (findMisread)
 	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
 	headers   map[int]bool    // units holding a block's header being typed (typingHeaders): their findings wait
+	stray     map[int]int     // of units broken by a stray `end` after a statement that parsed, where the stray line starts in them (strayFrom)
 	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
 	// whole is set when no statement is broken: the parse errors are
 	// about blocks' closers (diag.Kind.Recovered), and the tree is whole.
@@ -338,7 +339,13 @@ func (s *diagState) brokenText() *broken {
 		// the start of a later line, the words from that line: the
 		// statement before it, which its unit holds, parsed whole
 		// (`store list1 as create list` above `end add "a" to list1`).
-		for _, w := range codeWords(s.text[s.starts[i]+max(0, s.strayFrom(i, b.first)) : s.end(i)]) {
+		if at := s.strayFrom(i, b.first); at > 0 {
+			if b.stray == nil {
+				b.stray = map[int]int{}
+			}
+			b.stray[i] = at
+		}
+		for _, w := range codeWords(s.text[s.starts[i]+b.stray[i] : s.end(i)]) {
 			b.words[w] = true
 		}
 		for _, x := range u.d.list {
