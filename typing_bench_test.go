@@ -6,8 +6,10 @@ package main
 // internal/typingbench types into a document, one keystroke an op: a
 // didChange, then at once completion, signature help, hover, semantic
 // tokens and inlay hints of the visible range; it reports the p50 and p99 of
-// each request and of the publishDiagnostics that follows, and prints them
-// as a table at the end. The documents: benchdoc's dense and clean documents of 1,000 and
+// each request and of the publishDiagnostics that follows, and the machine's
+// floor under them (typingbench.Floor: a hover request's round trip through
+// cat, measured right after), and prints the requests' figures as a table
+// at the end. The documents: benchdoc's dense and clean documents of 1,000 and
 // 10,000 lines, the clean one of 10,000 lines with a block typed by hand
 // (its closer not typed) or a line with a string (its quote open while it
 // is typed), and the corpus's largest program. bench/typing measures the
@@ -64,6 +66,13 @@ func BenchmarkServerTyping(b *testing.B) {
 			b.StopTimer()
 			for name, v := range res.Metrics() {
 				b.ReportMetric(v, name)
+			}
+			// The machine's floor under those figures, right after them.
+			if floor, err := typingbench.Floor(res.Keystrokes, res.KeystrokeMedian()); err != nil {
+				b.Logf("the machine's floor not measured: %v", err)
+			} else {
+				b.ReportMetric(float64(floor.Percentile(0.5).Nanoseconds())/1e3, "floor-p50-µs")
+				b.ReportMetric(float64(floor.Percentile(0.99).Nanoseconds())/1e3, "floor-p99-µs")
 			}
 			b.ReportMetric(0, "ns/op")
 			last[i] = res

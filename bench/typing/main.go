@@ -46,13 +46,15 @@ func main() {
 	server := flag.String("wfl-lsp", "", "the wfl-lsp binary (default: built from ../..)")
 	requests := flag.String("requests", "", "the requests sent after each keystroke, comma-separated, in this order (default: all of them): "+kindNames())
 	interval := flag.Duration("interval", 0, "the least time from one keystroke to the next (0: each as soon as the last one's answers and diagnostics are in)")
+	atRest := flag.Bool("at-rest", false, "send the requests without typing (no didChange): what the requests cost on a document at rest")
+	floor := flag.Bool("floor", true, "after each wfl-lsp document, measure the machine's floor: a hover request's round trip through cat, as many times, each after a keystroke's median length")
 	flag.Parse()
 	kinds, err := parseKinds(*requests)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "typingbench: -requests:", err)
 		os.Exit(2)
 	}
-	if err := run(*keystrokes, *sizes, *scenarios, typingbench.Options{Sequential: *sequential, Requests: kinds, Interval: *interval}, *gopls, *server); err != nil {
+	if err := run(*keystrokes, *sizes, *scenarios, typingbench.Options{Sequential: *sequential, Requests: kinds, Interval: *interval, AtRest: *atRest}, *floor, *gopls, *server); err != nil {
 		fmt.Fprintln(os.Stderr, "typingbench:", err)
 		os.Exit(1)
 	}
@@ -84,7 +86,7 @@ func parseKinds(list string) ([]typingbench.Kind, error) {
 	return kinds, nil
 }
 
-func run(keystrokes int, sizeList, scenarioList string, opt typingbench.Options, goplsPath, serverPath string) error {
+func run(keystrokes int, sizeList, scenarioList string, opt typingbench.Options, floor bool, goplsPath, serverPath string) error {
 	type scenario struct {
 		wfl, gopls func(dir string, lines int) (typingbench.Doc, error)
 	}
@@ -155,11 +157,15 @@ func run(keystrokes int, sizeList, scenarioList string, opt typingbench.Options,
 	if opt.Interval > 0 {
 		fmt.Printf("Keystrokes at least %v apart, from one didChange to the next.\n", opt.Interval)
 	}
+	if opt.AtRest {
+		fmt.Println("At rest: the requests are sent without a didChange before them (nothing is typed; no publishDiagnostics).")
+	}
 	fmt.Println()
 
 	opt.Keystrokes = keystrokes
 	var results []*typingbench.Result
 	var pairs []typingbench.Pair
+	var floors []floorRun
 	for i, lines := range sizes {
 		for j, sc := range scenarios {
 			dir := filepath.Join(tmp, fmt.Sprintf("wfl-%d-%d", i, j))
@@ -175,6 +181,15 @@ func run(keystrokes int, sizeList, scenarioList string, opt typingbench.Options,
 			}
 			fmt.Fprintf(os.Stderr, "wfl-lsp, %s: %.1fs\n", doc.Name, time.Since(began).Seconds())
 			results = append(results, ours)
+			if floor {
+				f, err := measureFloor(ours)
+				if err != nil {
+					fmt.Printf("SKIP: the machine's floor after %s: %v\n", doc.Name, err)
+					floor = false
+				} else {
+					floors = append(floors, f)
+				}
+			}
 			if goplsPath == "" {
 				continue
 			}
@@ -198,12 +213,51 @@ func run(keystrokes int, sizeList, scenarioList string, opt typingbench.Options,
 	typingbench.WriteTable(os.Stdout, results)
 	fmt.Println()
 	typingbench.WriteRatios(os.Stdout, pairs)
+	writeFloors(floors)
 	fmt.Printf("\nload average at the end: %s\n", loadavg())
 	if cpuEnd, ok := sampleCPU(); ok && cpuOK {
 		fmt.Println(cpuEnd.since(cpuStart))
 	}
 	return nil
 }
+
+// A floorRun is the machine's floor measured right after wfl-lsp typed
+// into a document.
+type floorRun struct {
+	after string
+	pause time.Duration
+	stat  typingbench.Stat
+}
+
+// measureFloor measures the machine's floor as many times as ours has
+// keystrokes, each round trip after a pause as long as its median
+// keystroke.
+func measureFloor(ours *typingbench.Result) (floorRun, error) {
+	pause := ours.KeystrokeMedian()
+	began := time.Now()
+	st, err := typingbench.Floor(ours.Keystrokes, pause)
+	fmt.Fprintf(os.Stderr, "floor after %s: %.1fs\n", ours.Doc, time.Since(began).Seconds())
+	return floorRun{after: ours.Doc, pause: pause, stat: st}, err
+}
+
+// writeFloors writes the floors measured as a Markdown table.
+func writeFloors(floors []floorRun) {
+	if len(floors) == 0 {
+		return
+	}
+	fmt.Print("\nThe machine's floor: a hover request written to cat and read back as an answer is read, " +
+		"as many times as there were keystrokes, each after a pause as long as the median keystroke " +
+		"just measured. No server answers under it on this machine at that moment.\n\n")
+	fmt.Println("| measured after | pause ms | p50 ms | p90 ms | p99 ms | max ms |")
+	fmt.Println("| --- | ---: | ---: | ---: | ---: | ---: |")
+	for _, f := range floors {
+		s := &f.stat
+		fmt.Printf("| wfl-lsp, %s | %.2f | %.3f | %.3f | %.3f | %.3f |\n", f.after, msOf(f.pause),
+			msOf(s.Percentile(0.5)), msOf(s.Percentile(0.9)), msOf(s.Percentile(0.99)), msOf(s.Percentile(1)))
+	}
+}
+
+func msOf(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
 // buildServer builds wfl-lsp from the checkout this module lives in.
 func buildServer(tmp string) (string, error) {

@@ -6,7 +6,9 @@ import (
 	goparser "go/parser"
 	gotoken "go/token"
 	"io"
+	"os/exec"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -131,5 +133,24 @@ func TestPercentile(t *testing.T) {
 	}
 	if p50, p99 := s.Percentile(0.5), s.Percentile(0.99); p50 != 500 || p99 != 990 {
 		t.Errorf("p50 %d, p99 %d", p50, p99)
+	}
+}
+
+// TestFloor checks that the machine's floor is measured as the tables
+// measure an answer: one sample a round trip, each the time from the
+// write to the echo's last byte, sorted.
+func TestFloor(t *testing.T) {
+	if _, err := exec.LookPath("cat"); err != nil {
+		t.Skip("no cat on this machine:", err)
+	}
+	st, err := Floor(20, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Samples) != 20 {
+		t.Fatalf("%d samples, want 20", len(st.Samples))
+	}
+	if !slices.IsSorted(st.Samples) || st.Samples[0] <= 0 {
+		t.Errorf("samples not sorted, or not positive: %v", st.Samples)
 	}
 }
