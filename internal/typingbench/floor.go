@@ -26,12 +26,12 @@ func Floor(n int, pause time.Duration) (Stat, error) {
 	if err != nil {
 		return st, err
 	}
-	c, err := start(Server{Name: "cat", Cmd: exec.Command(path)})
+	t := newTypist(Doc{Path: "/floor.wfl", Text: "display x\n", At: 9, Hover: 8})
+	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": kindInfo[Hover].method, "params": t.params(Hover)})
 	if err != nil {
 		return st, err
 	}
-	t := newTypist(Doc{Path: "/floor.wfl", Text: "display x\n", At: 9, Hover: 8})
-	body, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": kindInfo[Hover].method, "params": t.params(Hover)})
+	c, err := start(Server{Name: "cat", Cmd: exec.Command(path)})
 	if err != nil {
 		return st, err
 	}
