@@ -27,7 +27,6 @@ import (
 //
 //	go test -run FixesEqualFull -stress N ./core
 func TestFixesEqualFull(t *testing.T) {
-	t.Parallel()
 	core.PartialEverywhere(t)
 	stride, edits, seed := 6, 8, uint64(21)
 	if testing.Short() {

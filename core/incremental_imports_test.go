@@ -99,7 +99,6 @@ type refreshCounts struct {
 //
 //	go test -run RefreshEqualsFull ./core -args -stress=N
 func TestRefreshEqualsFull(t *testing.T) {
-	t.Parallel()
 	partialEverywhere(t)
 	stride, edits, places, seed := 12, 8, 2, uint64(5)
 	if testing.Short() {

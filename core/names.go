@@ -18,6 +18,10 @@ import (
 	"wfl-lsp/lang/check"
 )
 
+// smallIndex is the size of table below which visiting every name is as
+// cheap as the index. A variable for the tests.
+var smallIndex = 64
+
 // A nameIndex is a table's symbols sorted by their names in lower case,
 // each with the unit of the base that declares it; the names a table
 // holds under another name than the symbol's own are kept apart, and

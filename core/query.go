@@ -44,34 +44,18 @@ package core
 // answer with a full analysis's after random edits of the corpus.
 
 import (
-	"sync"
-	"sync/atomic"
-
 	"wfl-lsp/lang/token"
 )
 
-// queryLimits are the sizes that decide how a query is answered.
-type queryLimits struct {
-	// partialMin is the size of text below which queries use the full
-	// analysis: it costs little more than a partial one (the partial
-	// analyses of a keystroke's requests cost less than the full one from
-	// about 300 lines, 10 KB, of benchdoc's chunks).
-	partialMin int
-	// partialMax is the share of the text (in units) above which a
-	// query's closure is not worth analysing apart.
-	partialMax float64
-	// smallIndex is the size of table below which visiting every name is
-	// as cheap as the index (names.go).
-	smallIndex int
-}
+// partialMin is the size of text below which queries use the full
+// analysis: it costs little more than a partial one (the partial analyses
+// of a keystroke's requests cost less than the full one from about 300
+// lines, 10 KB, of benchdoc's chunks). A variable for the tests.
+var partialMin = 8 << 10
 
-// limits holds the queryLimits queries use. Only tests change it
-// (PartialEverywhere), and they do while the tests running beside them
-// query: hence an atomic pointer, which each decision reads once.
-var limits atomic.Pointer[queryLimits]
-
-// init sets the limits queries use outside the tests that change them.
-func init() { limits.Store(&queryLimits{partialMin: 8 << 10, partialMax: 0.25, smallIndex: 64}) }
+// partialMax is the share of the text (in units) above which a query's
+// closure is not worth analysing apart. A variable for the tests.
+var partialMax = 0.25
 
 // Query returns an analysis that answers the position queries about span
 // (hover, definition, completion, signature help at an offset in it;
@@ -90,7 +74,7 @@ func (s *Snapshot) queryFor(span token.Span, uses uint32) *Analysis {
 	if c := s.reading(); c != s {
 		return c.queryFor(span, uses) // a quote left open (openquote.go)
 	}
-	if s.analysed.Load() || len(s.Text) < limits.Load().partialMin {
+	if s.analysed.Load() || len(s.Text) < partialMin {
 		return s.Analysis()
 	}
 	if q := s.query(); q != nil {
@@ -118,7 +102,7 @@ func (s *Snapshot) Ready(span token.Span) bool {
 	if c := s.reading(); c != s {
 		return c.Ready(span)
 	}
-	if s.analysed.Load() || len(s.Text) < limits.Load().partialMin {
+	if s.analysed.Load() || len(s.Text) < partialMin {
 		s.Analysis()
 		return true
 	}
@@ -181,7 +165,7 @@ func (s *Snapshot) QueryLines() *token.Lines {
 	if l := s.lines.Load(); l != nil {
 		return l
 	}
-	if s.analysed.Load() || len(s.Text) < limits.Load().partialMin || s.qbase.Load() == nil {
+	if s.analysed.Load() || len(s.Text) < partialMin || s.qbase.Load() == nil {
 		return s.Lines()
 	}
 	return s.diagState().lines
@@ -194,35 +178,10 @@ func (a *Analysis) Partial() bool { return a.part != nil }
 // the size of the text or of the closure, and completion find the names
 // of every table through its index (names.go), until tb's test ends: the
 // property tests of core and of its feature packages compare those answers
-// with a full analysis's on small texts too. It is for tests only.
-//
-// Tests that call it may run in parallel: the first sets the limits, the
-// last to end puts back those it found. A parallel test calls it after
-// t.Parallel, so that it is not in force while the tests that do not run
-// in parallel do. The tests running beside one that called it get partial
-// answers where they would have had the full analysis's, which must be
-// equal; only a test that asks which of the two answered, or that the
-// full analysis was made, has to run alone (not in parallel).
+// with a full analysis's on small texts too. It is for tests only, and not
+// for tests that run in parallel with others.
 func PartialEverywhere(tb interface{ Cleanup(func()) }) {
-	everywhere.Lock()
-	defer everywhere.Unlock()
-	if everywhere.tests == 0 {
-		everywhere.saved = limits.Swap(&queryLimits{partialMin: 0, partialMax: 1, smallIndex: 0})
-	}
-	everywhere.tests++
-	tb.Cleanup(func() {
-		everywhere.Lock()
-		defer everywhere.Unlock()
-		if everywhere.tests--; everywhere.tests == 0 {
-			limits.Store(everywhere.saved)
-		}
-	})
-}
-
-// everywhere counts the tests under PartialEverywhere, and keeps the
-// limits to put back when the last ends.
-var everywhere struct {
-	sync.Mutex
-	tests int
-	saved *queryLimits
+	min, most, small := partialMin, partialMax, smallIndex
+	partialMin, partialMax, smallIndex = 0, 1, 0
+	tb.Cleanup(func() { partialMin, partialMax, smallIndex = min, most, small })
 }

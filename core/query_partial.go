@@ -170,7 +170,7 @@ func (b *queryBase) take() *queryBase {
 func newQueryState(st *diagState, b *queryBase) *queryState {
 	n := len(st.units)
 	v := b.mentions().view(st.units, true)
-	q := &queryState{st: st, view: v, limit: int(float64(n)*limits.Load().partialMax) + 1}
+	q := &queryState{st: st, view: v, limit: int(float64(n)*partialMax) + 1}
 	// The dirty units are those that are not the base's, and those whose
 	// unit before is not the one before them in the base (a doc comment
 	// above a unit lies in the unit before: a unit after one changed or
@@ -395,7 +395,7 @@ func (q *queryState) outer(bound bool, keep func(string, *check.Symbol) bool, pr
 		if bound {
 			table = q.b.injected
 		}
-		if len(prefixes) > 0 && table.Len() > limits.Load().smallIndex {
+		if len(prefixes) > 0 && table.Len() > smallIndex {
 			// The index knows the unit of each symbol.
 			for name, e := range q.b.topNames(bound).starting(prefixes) {
 				if !keep(name, e.sym) {

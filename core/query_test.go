@@ -30,7 +30,6 @@ func partialEverywhere(tb testing.TB) {
 //
 //	go test -run QueryEqualsFull -stress N ./core
 func TestQueryEqualsFull(t *testing.T) {
-	t.Parallel()
 	partialEverywhere(t)
 	stride, edits, places, seed := 12, 8, 4, uint64(11)
 	if testing.Short() {
@@ -149,7 +148,6 @@ var difference = coretest.Difference
 // compares each answer with a full analysis's; under -race it also checks
 // that they share what they build safely.
 func TestQueryConcurrent(t *testing.T) {
-	t.Parallel()
 	partialEverywhere(t)
 	progs := corpusOrSkip(t, 120)
 	paths := slices.Sorted(mapsKeys(progs))
@@ -190,7 +188,6 @@ func TestQueryConcurrent(t *testing.T) {
 // on statements the edit did not touch, and checks that the answer is a
 // full analysis's and came from a partial one.
 func TestQueryCases(t *testing.T) {
-	t.Parallel()
 	partialEverywhere(t)
 	filler := strings.Repeat("display \"filler\"\n", 20)
 	tests := []struct {
@@ -457,13 +454,8 @@ func TestReady(t *testing.T) {
 		}
 	}
 
-	// No closure is small enough. The test does not run in parallel, so
-	// no other sees the limit lowered.
-	old := limits.Load()
-	lowered := *old
-	lowered.partialMax = 0
-	limits.Store(&lowered)
-	defer limits.Store(old)
+	defer func(most float64) { partialMax = most }(partialMax)
+	partialMax = 0 // no closure is small enough
 	s, _ = ws.Change(uri, 6, Edit{Start: at, End: at + 1, Text: "1"})
 	if s.Ready(cursor) || s.analysed.Load() {
 		t.Errorf("Ready when the closure is too large: %v, full analysis made %v; want false, none", s.Ready(cursor), s.analysed.Load())

@@ -22,7 +22,6 @@ import (
 //
 //	go test -run TokensSinceEqualsFull ./core -args -stress=N
 func TestTokensSinceEqualsFull(t *testing.T) {
-	t.Parallel()
 	core.PartialEverywhere(t)
 	stride, edits, seed := 6, 10, uint64(5)
 	if testing.Short() {
@@ -136,7 +135,6 @@ func diffTokens(got, want []presentation.SemanticToken) string {
 // built from the last answers (Snapshot.RangeTokens, Snapshot.RangeHints),
 // and compares them with a full analysis's of the range.
 func TestRangeAnswersEqualFull(t *testing.T) {
-	t.Parallel()
 	core.PartialEverywhere(t)
 	stride, edits, seed := 6, 10, uint64(7)
 	if testing.Short() {

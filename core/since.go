@@ -52,7 +52,7 @@ func (s *Snapshot) PartialQueries() bool {
 	if c := s.reading(); c != s {
 		return c.PartialQueries()
 	}
-	return !s.analysed.Load() && len(s.Text) >= limits.Load().partialMin
+	return !s.analysed.Load() && len(s.Text) >= partialMin
 }
 
 // MatchRange is MatchUnits of the snapshot's units and old, remembered

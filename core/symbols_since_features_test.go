@@ -19,7 +19,6 @@ import (
 //
 //	go test -run OutlineEqualsFull -stress N ./core
 func TestOutlineEqualsFull(t *testing.T) {
-	t.Parallel()
 	core.PartialEverywhere(t)
 	stride, edits, seed := 6, 10, uint64(17)
 	if testing.Short() {

@@ -19,10 +19,7 @@ import (
 // analysis of the same text answers, and none may have made the
 // snapshot's analysis. The analysis asked for after some of the edits
 // must take over the syntax's parse, and find what an analysis of its own
-// finds. It does not run in parallel: it holds under the default limits of
-// queries, and under PartialEverywhere's, which a test running in parallel
-// may have set, the syntax of a text whose derived diagnostics took a full
-// analysis parses the text again (Snapshot.Syntax after QueryLines).
+// finds.
 func TestSyntaxEqualsAnalysis(t *testing.T) {
 	progs := core.CorpusOrSkip(t, 60)
 	paths := make([]string, 0, len(progs))

@@ -61,7 +61,6 @@ func TestRecheckedUnitsKeepTheirRoot(t *testing.T) {
 // again. Completion in a unit further down lists the variable with its
 // type.
 func TestRecheckedUnitsChangedAreSeeds(t *testing.T) {
-	t.Parallel()
 	partialEverywhere(t)
 	// Without parameters: their words are the file's context, and a
 	// change of them makes a full analysis.
