@@ -50,6 +50,9 @@ func (s *Snapshot) Syntax() *Syntax {
 		return &s.Analysis().Syntax
 	}
 	lines := s.QueryLines() // before the lock: it may analyse, which takes the parse
+	if s.analysed.Load() {  // it did: the analysis's tree, not a parse of its own
+		return &s.Analysis().Syntax
+	}
 	s.syntaxMu.Lock()
 	defer s.syntaxMu.Unlock()
 	if p := s.parsed.Value(); p != nil {
