@@ -1,0 +1,185 @@
+package core
+
+import (
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lint"
+)
+
+// TestTolerantWhileABlockIsTyped types a block of a corpus program again
+// as a user writes it, its closer last: the block is taken out, its header
+// and first lines are typed back whole, and the next of its lines is being
+// typed, a prefix of it on its own line where it stands, no closer below.
+// While that line does not parse, the tolerant list (what editors show)
+// holds no finding but those of the same text with the block closed where
+// the typing has reached (the line being typed replaced by the block's
+// closer, so that every other line keeps its number): the line being
+// written adds nothing, and the block left open costs nothing, to the rest
+// of the program. Errors are compared by line, code and message; warnings,
+// hints and lint findings by line and code (`Unused variable 'x'` says
+// more when the line being typed reads x in an `expect`). The findings of
+// the line being typed are not compared, nor a line that is a statement there already (the text
+// parses with the closer below it: `requires action dra` in an interface
+// says what it says, as it would in a closed block).
+//
+// Only the programs the reference finds no error in, and the states whose
+// closed text parses (a nested block typed up to its header does not).
+// A sample of the programs and mutants in CI; every one, more blocks, with
+// -stress.
+func TestTolerantWhileABlockIsTyped(t *testing.T) {
+	t.Parallel()
+	stride, perProgram, seed := 3, 4, uint64(7)
+	if testing.Short() {
+		stride, perProgram = 30, 2
+	}
+	if *stress > 0 {
+		stride, perProgram, seed = 1, 16, uint64(*stress)
+	}
+	progs := corpusOrSkip(t, stride)
+	const uri = URI("file:///nowhere/block.wfl")
+	programs, typed, laidOut := 0, 0, 0
+	for n, path := range slices.Sorted(maps.Keys(progs)) {
+		text := progs[path]
+		_, base := NewSnapshot(uri, 1, text).Diagnostics()
+		if parseFails(base) || len(checkErrors(base)) > 0 || multilineString(text) >= 0 {
+			continue
+		}
+		_, shown := NewSnapshot(uri, 1, text).Tolerant()
+		if len(checkErrors(shown)) > 0 || slices.ContainsFunc(shown, func(d diag.Diagnostic) bool { return d.Kind == diag.OpenQuote }) {
+			continue
+		}
+		lines := strings.SplitAfter(text, "\n")
+		if !strings.HasSuffix(text, "\n") {
+			lines[len(lines)-1] += "\n"
+		}
+		blocks := closedBlocks(lines)
+		if len(blocks) == 0 {
+			continue
+		}
+		programs++
+		misindented := slices.ContainsFunc(base, func(d diag.Diagnostic) bool { return d.Code == lint.CodeIndent })
+		rng := rand.New(rand.NewPCG(uint64(n), seed))
+		for range perProgram {
+			b := blocks[rng.IntN(len(blocks))]
+			k := b.header + 1 + rng.IntN(b.closer-b.header-1) // the line being typed
+			want := strings.TrimSpace(lines[k])
+			if len(want) < 2 || strings.HasPrefix(want, "//") || strings.HasPrefix(want, "#") {
+				continue
+			}
+			cut := 1 + rng.IntN(len(want)-1)
+			for cut > 0 && !utf8.RuneStart(want[cut]) {
+				cut--
+			}
+			indent := lines[k][:len(lines[k])-len(strings.TrimLeft(lines[k], " \t"))]
+			line := indent + want[:cut] + "\n"
+			before := strings.Join(lines[:k], "")
+			after := strings.Join(lines[b.closer+1:], "")
+			typing := before + line + after
+			closed := before + lines[b.closer] + after
+			_, ds := NewSnapshot(uri, 2, typing).Tolerant()
+			if !parseFails(ds) {
+				continue // it parses as it is: not a statement being typed
+			}
+			if _, whole := NewSnapshot(uri, 3, before+line+lines[b.closer]+after).Diagnostics(); !parseFails(whole) {
+				continue // a statement already, there: what it says, it says
+			}
+			_, cds := NewSnapshot(uri, 4, closed).Diagnostics()
+			if parseFails(cds) {
+				continue // a block inside left open too
+			}
+			typed++
+			have := map[string]bool{}
+			for _, e := range lineFindings(closed, cds, k) {
+				have[e] = true
+			}
+			var extra []string
+			for _, e := range lineFindings(typing, ds, k) {
+				if !have[e] {
+					extra = append(extra, e)
+				}
+			}
+			if len(extra) == 0 {
+				continue
+			}
+			if misindented && layoutRead(ds) {
+				laidOut++
+				continue
+			}
+			t.Errorf("%s: the block at line %d typed up to %q (line %d), its closer not typed: %d findings the block closed there does not have, the first %s",
+				path, b.header+1, strings.TrimSpace(line), k+1, len(extra), extra[0])
+		}
+	}
+	t.Logf("%d programs without errors; %d block lines typed that do not parse (%d in misindented programs read by their layout show an error)", programs, typed, laidOut)
+	if typed == 0 {
+		t.Error("nothing typed")
+	}
+}
+
+// A closedBlock is a block of a program's lines: its header (a line ending
+// with a colon) and its closer (the first line below at the header's
+// indentation, an `end`), with only its own continuations (`otherwise`,
+// `catch`, `when`, ...) at that indentation between them and at least one
+// line inside.
+type closedBlock struct{ header, closer int }
+
+// closedBlocks returns the blocks of lines laid out as closedBlock says.
+func closedBlocks(lines []string) []closedBlock {
+	var out []closedBlock
+	indentOf := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	for h, l := range lines {
+		s := strings.TrimSpace(l)
+		if !strings.HasSuffix(s, ":") || strings.HasPrefix(s, "//") || strings.HasPrefix(s, "#") {
+			continue
+		}
+		for i := h + 1; i < len(lines); i++ {
+			s := strings.TrimSpace(lines[i])
+			if s == "" || indentOf(lines[i]) > indentOf(l) {
+				continue
+			}
+			if indentOf(lines[i]) < indentOf(l) {
+				break
+			}
+			if s == "end" || strings.HasPrefix(s, "end ") {
+				if i > h+1 {
+					out = append(out, closedBlock{h, i})
+				}
+				break
+			}
+			first, _, _ := strings.Cut(s, " ")
+			if !slices.Contains([]string{"otherwise", "otherwise:", "catch", "catch:", "when", "finally:", "setup:", "teardown:"}, first) {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// lineFindings renders the findings of ds in text but the parse's, by line
+// (1-based), code and message (warnings and hints: line, code and
+// severity), leaving out those on line skip (0-based).
+func lineFindings(text string, ds []diag.Diagnostic, skip int) []string {
+	var out []string
+	for _, d := range ds {
+		if d.Category == diag.Parse {
+			continue
+		}
+		line := strings.Count(text[:min(d.Span.Start, len(text))], "\n")
+		if line == skip {
+			continue
+		}
+		if d.Severity != diag.Error {
+			out = append(out, fmt.Sprintf("line %d: %s (%s)", line+1, d.Code, d.Severity))
+			continue
+		}
+		out = append(out, fmt.Sprintf("line %d: %s: %s", line+1, d.Code, d.Message))
+	}
+	slices.Sort(out)
+	return out
+}
