@@ -262,10 +262,11 @@ func (s *Snapshot) lineTable() *token.Lines {
 // is the text's diagnostics' state). Which of them was left open is a
 // guess: the list is the tolerant one of the reference's reading but for
 // what it finds from the start of the top-level statement that holds the
-// quote on, other than parse errors (that statement's tree, and the text
-// after it, are read inside out: a container whose actions below the line
-// the reference reads as a string lacks them), and the unused variables,
-// with the finding that says the quote is open.
+// quote on, other than parse errors and the lines' lengths (that
+// statement's tree, and the text after it, are read inside out: a
+// container whose actions below the line the reference reads as a string
+// lacks them), and the unused variables, with the finding that says the
+// quote is open.
 func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	at := s.quote.cuts[0]
 	from, _ := slices.BinarySearch(st.starts, at+1)
@@ -273,7 +274,7 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 	seq := st.tolerant()
 	return st.lines, st.count() + len(s.quote.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
-			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Span.Start >= from || d.Kind == diag.Unused {
+			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Code != diag.LintLength && d.Span.Start >= from || d.Kind == diag.Unused {
 				continue // (whether a variable is read depends on the text below)
 			}
 			if !yield(d) {
@@ -286,7 +287,8 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 // closedList is the list of the closed text (reading), less what it finds
 // on the statement being typed (the quote's line, and the innermost
 // statement that holds the quote: which of its quotes is the open one is
-// a guess, and the string lost its last character), and the findings but
+// a guess, and the string lost its last character) but the lengths of its
+// other lines, and the findings but
 // parse errors about a name whose words the string holds on that line (a
 // quote typed before a declaration, `" store total as 1`, or a block's
 // header, turns the name it declares into text: its uses wait), with the
@@ -296,7 +298,8 @@ func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	c := s.reading()
 	_, n, seq := s.quote.closed.Load().TolerantSeq() // (which tells of another quote open in its turn)
 	end := lineEndAt(s.Text, at)
-	from, to := strings.LastIndexAny(s.Text[:at], "\n\r")+1, end
+	lineStart := strings.LastIndexAny(s.Text[:at], "\n\r") + 1
+	from, to := lineStart, end
 	var inner ast.Node
 	ast.Inspect(c.Query(token.Span{Start: at, End: at}).File, func(n ast.Node) bool {
 		if n == nil || n.Pos() > at || n.End() < at {
@@ -316,8 +319,9 @@ func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	}
 	return s.lineTable(), n + len(s.quote.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
-			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= end) {
-				continue
+			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= end) &&
+				(d.Code != diag.LintLength || d.Span.Start >= lineStart && d.Span.Start <= end) {
+				continue // (a line's length is the text's, but the quote's line's, which the closing quote lengthens)
 			}
 			if d.Category != diag.Parse && slices.ContainsFunc(d.ProgramNames(), func(name string) bool {
 				ws := strings.FieldsFunc(name, notWordRune)

@@ -31,8 +31,9 @@ import (
 //     to its closer read as a stray `end` (findHeld), and of the lines
 //     after a string that spans lines (a quote being typed pairs with the
 //     next line's), and there the characters the lexer drops and the
-//     lint of the tokens too: the text from there is lexed otherwise
-//     (`Container` inside a string read as a capitalised keyword);
+//     lint of the tokens too, but the lines' lengths: the text from there
+//     is lexed otherwise (`Container` inside a string read as a
+//     capitalised keyword);
 //   - a statement's type findings while it has a semantic error shown, or
 //     names a name a semantic error names (shown, or hidden and not about
 //     a name not declared: `change` of a constant) or a statement with
@@ -46,7 +47,8 @@ import (
 //     not typed at all (`store` alone, broken.nameless);
 //   - those of a top-level statement holding a block's header being
 //     typed (its closer missing, its colon not typed yet: `check if p`),
-//     as of one that does not parse (typingHeaders);
+//     as of one that does not parse (typingHeaders), and the lint of the
+//     tree meanwhile (the text's instead), as while a statement is broken;
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
 //   - those about a name (their ProgramNames) that the broken statements
@@ -84,6 +86,11 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		// its findings are shown as if it parsed, with the closers', but
 		// for those about a word being typed.
 		parses := b == nil || b.whole
+		// The linter's rules that read the tree wait while a block's
+		// header is typed, as for a broken statement: what the block
+		// holds is a guess (the lines below read as its body are
+		// judged indented wrongly).
+		treeLint := parses && (b == nil || len(b.headers) == 0)
 		semErr := false
 		for _, i := range s.withFindings() {
 			semErr = semErr || s.units[i].d.semErr
@@ -119,9 +126,10 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 				case fromDropped:
 					keep = parses || !b.afterQuote(x.Span.Start+at)
 				case fromLintTok:
-					keep = !parses && !b.afterQuote(x.Span.Start+at)
+					// A line's length is the text's, however it is lexed.
+					keep = !treeLint && (x.Code == diag.LintLength || !b.afterQuote(x.Span.Start+at))
 				case fromLintTree:
-					keep = parses
+					keep = treeLint
 				case fromStatic:
 					keep = parses && !semErr
 				case fromAnalyzer, fromType, fromRetold:
@@ -449,7 +457,10 @@ func (s *diagState) brokenText() *broken {
 
 // typingHeaders notes the header line of each block whose closer is
 // missing (or another block's took its place: Kind.Recovered) and whose
-// header line does not end with its colon, and its last word: a header
+// header line does not end with its colon, or of a block inside it (by
+// its layout) that took its closer so (`route c` typed above the `end
+// route` of a route inside a count loop: the count loop's is then
+// missing), and its last word: a header
 // being typed (typeAt), whose statement's findings wait as a broken
 // statement's do (`check if substring of c`: no arity error yet; `action
 // area: Numb` in a container: not yet another result than its interface's;
@@ -465,27 +476,61 @@ func (b *broken) typingHeaders(s *diagState) {
 			if x.from != fromParse && x.from != fromDropped || !x.Kind.Recovered() {
 				continue
 			}
-			at := []int{x.Span.Start}
-			if len(x.Related) > 0 {
-				at = append(at, x.Related[0].Span.Start)
+			line := func(a int) int { return s.lines.Line(max(0, min(s.starts[i]+a, len(s.text)))) }
+			b.typingHeader(s, line(x.Span.Start))
+			if len(x.Related) == 0 {
+				continue
 			}
-			for _, a := range at {
-				l := s.lines.Line(max(0, min(s.starts[i]+a, len(s.text))))
-				head := strings.TrimRight(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)], " \t\r")
-				if ws := codeWords(head); len(ws) > 0 && slices.Contains(headerWords, ws[0]) && !strings.HasSuffix(head, ":") {
-					b.lines[l] = true
-					b.typeAt(ws)
-					for _, w := range ws {
-						b.words[w] = true // what it declares is unread, as a broken line's
-					}
-					if b.headers == nil {
-						b.headers = map[int]bool{}
-					}
-					b.headers[unitAt(s.starts, s.lines.LineStart(l))] = true
+			// The block's header, and the lines its layout gives it: a
+			// header typed inside the block takes the closer below as its
+			// own (`route c` typed above an `end route`), leaving the
+			// block around it open.
+			h := line(x.Related[0].Span.Start)
+			b.typingHeader(s, h)
+			head := s.text[s.lines.LineStart(h):s.lines.LineEnd(h)]
+			indent := len(head) - len(strings.TrimLeft(head, " \t"))
+			for l := h + 1; l < s.lines.Count(); l++ {
+				text := s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]
+				code := strings.TrimLeft(text, " \t")
+				if code == "" || strings.TrimSpace(code) == "" {
+					continue
+				}
+				first, _, _ := strings.Cut(code, " ")
+				if len(text)-len(code) <= indent && !slices.Contains(continueWords, strings.TrimSuffix(first, ":")) {
+					break // the block ends there
+				}
+				if slices.Contains(headerWords, first) {
+					b.typingHeader(s, l)
 				}
 			}
 		}
 	}
+}
+
+// continueWords start the lines that continue a block at its header's
+// indentation.
+var continueWords = []string{"otherwise", "when", "catch", "finally", "else"}
+
+// typingHeader notes line l as a block's header being typed if it is one
+// without its colon (typingHeaders).
+func (b *broken) typingHeader(s *diagState, l int) {
+	head := strings.TrimRight(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)], " \t\r")
+	if strings.HasSuffix(head, ":") {
+		return // (first: most lines asked about are headers with their colon)
+	}
+	ws := codeWords(head)
+	if len(ws) == 0 || !slices.Contains(headerWords, ws[0]) {
+		return
+	}
+	b.lines[l] = true
+	b.typeAt(ws)
+	for _, w := range ws {
+		b.words[w] = true // what it declares is unread, as a broken line's
+	}
+	if b.headers == nil {
+		b.headers = map[int]bool{}
+	}
+	b.headers[unitAt(s.starts, s.lines.LineStart(l))] = true
 }
 
 // blockWords name the blocks in their closers (`end check`).

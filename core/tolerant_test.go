@@ -600,6 +600,44 @@ func TestTolerantCases(t *testing.T) {
 	}
 }
 
+// TestTolerantLintCases holds the linter's findings in the tolerant list
+// while the text does not parse: the rules that read the text stay, those
+// that read the tree wait while what it holds is a guess.
+func TestTolerantLintCases(t *testing.T) {
+	long := "store v as \"" + strings.Repeat("x", 100) + "\"\n"
+	for _, c := range []struct {
+		name, text string
+		want       []string // the tolerant list's lint findings, "line: code"
+	}{
+		{"a line's length below a quote left open that pairs with a later line's",
+			"display \"a\" with \"abc\ndisplay \"x\"\n" + long, []string{"3: LINT-LENGTH"}},
+		{"a line's length in the statement that holds a quote left open, but on the quote's line",
+			"describe \"d\":\n    test \"t\":\n        " + long + "    end test\n    test \"a raw\nend describe\n", []string{"3: LINT-LENGTH"}},
+		{"a line's length below a string the quote left open spans lines with",
+			"create map h:\n    \"A\" is \"x\"\n    \"B\" is \"y, z\n    \"C\" is \"w\"\nend map\n" + long, []string{"6: LINT-LENGTH"}},
+		{"on the quote's line, no length the closing quote makes",
+			"display \"" + strings.Repeat("y", 91) + "\ndisplay 1\n", nil},
+		{"no indentation judged while a header inside a block takes the closer below",
+			"count from 1 to 3 as c:\n    route c:\n        when 1:\n            display \"one\"\n        otherwise:\n" +
+				"            display \"other\"\n            route cand\n    end route\nend count\n", nil},
+		{"the text's rules while a header is typed: a line's length",
+			"check if x\n    " + long, []string{"2: LINT-LENGTH"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lines, ds := NewSnapshot("file:///c.wfl", 1, c.text).Tolerant()
+			var got []string
+			for _, d := range ds {
+				if d.Category == diag.Lint {
+					got = append(got, fmt.Sprintf("%d: %s", lines.Line(d.Span.Start)+1, d.Code))
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("tolerant lint %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
 // layoutRead reports whether the parser closed a block by the layout in a
 // list of diagnostics (its closer missing or mistyped).
 func layoutRead(ds []diag.Diagnostic) bool {

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -18,7 +19,12 @@ import (
 // line of its own above a random line, indented as an editor indents a
 // new line (newLineIndent). While the
 // new line does not parse, the tolerant list (what editors show) holds no
-// semantic or type error: the statement being typed is not yet anything.
+// semantic or type error: the statement being typed is not yet anything;
+// nor a warning or lint finding off that line that the program's own list
+// does not hold (by line and code, the lines below shifted), and every
+// line the program's list says is too long still says so (a line's length
+// is the text's however the rest is read). Other findings of the program
+// may wait while it does not parse (unused variables, indentation).
 // (TestTolerantAddsNothingFalse breaks the lines a program has; this one
 // adds the line being written.) Not a closer: `end acti` typed in a body
 // closes the block there as `end action` does, and what follows is read
@@ -72,10 +78,12 @@ func TestTolerantWhileALineIsTyped(t *testing.T) {
 			}
 			at := rng.IntN(len(lines) + 1) // the new line goes above line at
 			line := newLineIndent(lines, at) + stmt[:cut]
-			next := strings.Join(lines[:at], "") + line + "\n" + strings.Join(lines[at:], "")
+			before := strings.Join(lines[:at], "")
 			if at == len(lines) && !strings.HasSuffix(text, "\n") && text != "" {
-				next = text + "\n" + line + "\n"
+				before = text + "\n"
 			}
+			next := before + line + "\n" + strings.Join(lines[at:], "")
+			typedLine := strings.Count(before, "\n") // the new line's, from 0
 			_, ds := NewSnapshot(uri, 2, next).Tolerant()
 			if !parseFails(ds) {
 				continue // it parses as it is: not a statement being typed
@@ -86,6 +94,31 @@ func TestTolerantWhileALineIsTyped(t *testing.T) {
 			typed++
 			got := checkErrors(ds)
 			if len(got) == 0 {
+				// Nor a warning or a lint finding elsewhere that the
+				// program does not have (its lines below the new one
+				// shifted); and its lines' lengths stay.
+				if misindented && layoutRead(ds) {
+					continue
+				}
+				had := map[string]bool{}
+				lengths := map[string]bool{}
+				for _, f := range lineFindings(text, shown, -1) {
+					had[shifted(f.text, typedLine)] = true
+					if f.code == lint.CodeLength {
+						lengths[shifted(f.text, typedLine)] = true
+					}
+				}
+				for _, f := range lineFindings(next, ds, typedLine) {
+					delete(lengths, f.text)
+					if !had[f.text] {
+						t.Errorf("%s: %q typed above line %d: %s, which the program does not have", path, line, at+1, f.text)
+						break
+					}
+				}
+				for f := range lengths {
+					t.Errorf("%s: %q typed above line %d: %s is not shown", path, line, at+1, f)
+					break
+				}
 				continue
 			}
 			if misindented && layoutRead(ds) {
@@ -118,4 +151,14 @@ func newLineIndent(lines []string, at int) string {
 		return indent
 	}
 	return ""
+}
+
+// shifted returns a finding rendered by lineFindings as it reads once a
+// line is added above line at (from 0).
+func shifted(f string, at int) string {
+	var n int
+	if _, err := fmt.Sscanf(f, "line %d:", &n); err != nil || n-1 < at {
+		return f
+	}
+	return fmt.Sprintf("line %d%s", n+1, f[strings.IndexByte(f, ':'):])
 }
