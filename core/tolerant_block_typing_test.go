@@ -20,7 +20,8 @@ import (
 // While that line does not parse, the tolerant list (what editors show)
 // holds no finding but those of the same text with the block closed where
 // the typing has reached (the line being typed replaced by the block's
-// closer, so that every other line keeps its number): the line being
+// closer, and by those of the blocks inside it whose header is typed, the
+// lines below counted back to the line typed): the line being
 // written adds nothing, and the block left open costs nothing, to the rest
 // of the program. Errors are compared by line, code and message; warnings,
 // hints and lint findings by line and code (`Unused variable 'x'` says
@@ -30,7 +31,7 @@ import (
 // says what it says, as it would in a closed block).
 //
 // Only the programs the reference finds no error in, and the states whose
-// closed text parses (a nested block typed up to its header does not).
+// closed text parses (not where a program's layout is not its blocks').
 // A sample of the programs and mutants in CI; every one, more blocks, with
 // -stress.
 func TestTolerantWhileABlockIsTyped(t *testing.T) {
@@ -44,7 +45,7 @@ func TestTolerantWhileABlockIsTyped(t *testing.T) {
 	}
 	progs := corpusOrSkip(t, stride)
 	const uri = URI("file:///nowhere/block.wfl")
-	programs, typed, laidOut := 0, 0, 0
+	programs, typed, laidOut, nested := 0, 0, 0, 0
 	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		text := progs[path]
 		_, base := NewSnapshot(uri, 1, text).Diagnostics()
@@ -79,24 +80,35 @@ func TestTolerantWhileABlockIsTyped(t *testing.T) {
 			}
 			indent := lines[k][:len(lines[k])-len(strings.TrimLeft(lines[k], " \t"))]
 			line := indent + want[:cut] + "\n"
+			// The closers of the blocks open at line k: b's, and those of
+			// the blocks inside it whose header is typed, innermost first.
+			var closers []string
+			seen := map[int]bool{}
+			for _, o := range slices.Backward(blocks) {
+				if o.header >= b.header && o.header < k && o.closer >= k && o.closer <= b.closer && !seen[o.closer] {
+					seen[o.closer] = true
+					closers = append(closers, lines[o.closer])
+				}
+			}
 			before := strings.Join(lines[:k], "")
 			after := strings.Join(lines[b.closer+1:], "")
 			typing := before + line + after
-			closed := before + lines[b.closer] + after
+			closed := before + strings.Join(closers, "") + after
 			_, ds := NewSnapshot(uri, 2, typing).Tolerant()
 			if !parseFails(ds) {
 				continue // it parses as it is: not a statement being typed
 			}
-			if _, whole := NewSnapshot(uri, 3, before+line+lines[b.closer]+after).Diagnostics(); !parseFails(whole) {
+			if _, whole := NewSnapshot(uri, 3, before+line+strings.Join(closers, "")+after).Diagnostics(); !parseFails(whole) {
 				continue // a statement already, there: what it says, it says
 			}
 			_, cds := NewSnapshot(uri, 4, closed).Diagnostics()
 			if parseFails(cds) {
-				continue // a block inside left open too
+				continue // the program's layout is not its blocks'
 			}
 			typed++
+			nested += len(closers) - 1
 			have := map[string]bool{}
-			for _, f := range lineFindings(closed, cds, k) {
+			for _, f := range lineFindings(closed, cds, k, len(closers)-1) {
 				have[f.text] = true
 			}
 			// The closed text is not the program: where it has semantic
@@ -104,7 +116,7 @@ func TestTolerantWhileABlockIsTyped(t *testing.T) {
 			// static pass's findings wait in it and not in the text typed.
 			static := len(checkErrors(cds)) == 0
 			var extra []string
-			for _, f := range lineFindings(typing, ds, k) {
+			for _, f := range lineFindings(typing, ds, k, 0) {
 				switch {
 				case have[f.text]:
 				case !static && (f.code == diag.AnalyzeUnused || f.code == diag.AnalyzeUnreachable):
@@ -123,7 +135,7 @@ func TestTolerantWhileABlockIsTyped(t *testing.T) {
 				path, b.header+1, strings.TrimSpace(line), k+1, len(extra), extra[0])
 		}
 	}
-	t.Logf("%d programs without errors; %d block lines typed that do not parse (%d in misindented programs read by their layout show an error)", programs, typed, laidOut)
+	t.Logf("%d programs without errors; %d block lines typed that do not parse, %d blocks inside them left open too (%d in misindented programs read by their layout show an error)", programs, typed, nested, laidOut)
 	if typed == 0 {
 		t.Error("nothing typed")
 	}
@@ -177,16 +189,21 @@ type lineFinding struct {
 
 // lineFindings renders the findings of ds in text but the parse's, by line
 // (1-based), code and message (warnings and hints: line, code and
-// severity), leaving out those on line skip (0-based), sorted.
-func lineFindings(text string, ds []diag.Diagnostic, skip int) []lineFinding {
+// severity), leaving out those on line skip (0-based) and the shift lines
+// after it, and counting the lines below those shift fewer (the closers
+// that stand for the line being typed), sorted.
+func lineFindings(text string, ds []diag.Diagnostic, skip, shift int) []lineFinding {
 	var out []lineFinding
 	for _, d := range ds {
 		if d.Category == diag.Parse {
 			continue
 		}
 		line := strings.Count(text[:min(d.Span.Start, len(text))], "\n")
-		if line == skip {
+		if line >= skip && line <= skip+shift {
 			continue
+		}
+		if skip >= 0 && line > skip {
+			line -= shift
 		}
 		f := lineFinding{text: fmt.Sprintf("line %d: %s (%s)", line+1, d.Code, d.Severity), code: d.Code, error: d.Severity == diag.Error}
 		if f.error {

@@ -102,13 +102,13 @@ func TestTolerantWhileALineIsTyped(t *testing.T) {
 				}
 				had := map[string]bool{}
 				lengths := map[string]bool{}
-				for _, f := range lineFindings(text, shown, -1) {
+				for _, f := range lineFindings(text, shown, -1, 0) {
 					had[shifted(f.text, typedLine)] = true
 					if f.code == lint.CodeLength {
 						lengths[shifted(f.text, typedLine)] = true
 					}
 				}
-				for _, f := range lineFindings(next, ds, typedLine) {
+				for _, f := range lineFindings(next, ds, typedLine, 0) {
 					delete(lengths, f.text)
 					if !had[f.text] {
 						t.Errorf("%s: %q typed above line %d: %s, which the program does not have", path, line, at+1, f.text)
