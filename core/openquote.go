@@ -320,7 +320,7 @@ func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	return s.lineTable(), n + len(s.quote.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
 			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= end) &&
-				(d.Code != diag.LintLength || d.Span.Start >= lineStart && d.Span.Start <= end) {
+				(d.Code != diag.LintLength || d.Span.Start >= lineStart && d.Span.Start <= end) && !closesAbove(d, from) {
 				continue // (a line's length is the text's, but the quote's line's, which the closing quote lengthens)
 			}
 			if d.Category != diag.Parse && slices.ContainsFunc(d.ProgramNames(), func(name string) bool {
@@ -334,6 +334,14 @@ func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 			}
 		}
 	}, s.Text, s.quote.cuts)
+}
+
+// closesAbove reports whether d says that the closer of a block whose
+// header lies before offset from is missing: the reference puts it at the
+// end of the text, on the quote's line when that is the last, but it is
+// about the block, not about the statement being typed.
+func closesAbove(d diag.Diagnostic, from int) bool {
+	return d.Category == diag.Parse && d.Kind.Recovered() && len(d.Related) > 0 && d.Related[0].Span.Start < from
 }
 
 // withOpenQuotes yields seq's diagnostics (sorted) with the finding of

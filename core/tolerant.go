@@ -499,8 +499,8 @@ func (b *broken) typingHeaders(s *diagState) {
 				if len(text)-len(code) <= indent && !slices.Contains(continueWords, strings.TrimSuffix(first, ":")) {
 					break // the block ends there
 				}
-				if slices.Contains(headerWords, first) {
-					b.typingHeader(s, l)
+				if slices.Contains(headerWords, first) && !strings.Contains(code, ":") {
+					b.typingHeader(s, l) // (not `action area: Number`, whole without a colon at its end)
 				}
 			}
 		}

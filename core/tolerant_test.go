@@ -584,6 +584,8 @@ func TestTolerantCases(t *testing.T) {
 			[]string{"1: PARSE-OPEN-QUOTE"}},
 		{"the errors before the broken statement and after it",
 			"change q to 1\nstore z as\nchange r to 2\n", []string{"1: ANALYZE-SEMANTIC", "2: PARSE-UNEXPECTED", "3: ANALYZE-SEMANTIC"}},
+		{"a block's missing closer, which the reference says at the end of the text, on the line of a last string being typed",
+			"count from 1 to 3:\n    display 1\ndisplay \"abc", []string{"3: PARSE-OPEN-QUOTE", "3: PARSE-EOF"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			lines, ds := NewSnapshot("file:///c.wfl", 1, c.text).Tolerant()
