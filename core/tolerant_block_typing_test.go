@@ -2,7 +2,6 @@ package core
 
 import (
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"wfl-lsp/lang/diag"
-	"wfl-lsp/lang/lint"
 )
 
 // TestTolerantWhileABlockIsTyped types a block of a corpus program again
@@ -26,9 +24,9 @@ import (
 // of the program. Errors are compared by line, code and message; warnings,
 // hints and lint findings by line and code (`Unused variable 'x'` says
 // more when the line being typed reads x in an `expect`). The findings of
-// the line being typed are not compared, nor a line that is a statement there already (the text
-// parses with the closer below it: `requires action dra` in an interface
-// says what it says, as it would in a closed block).
+// the line being typed are not compared, nor a line that is a statement
+// there already (the text parses with the closer below it: `requires
+// action dra` in an interface says what it says, as in a closed block).
 //
 // Only the programs the reference finds no error in, and the states whose
 // closed text parses (not where a program's layout is not its blocks').
@@ -36,26 +34,11 @@ import (
 // -stress.
 func TestTolerantWhileABlockIsTyped(t *testing.T) {
 	t.Parallel()
-	stride, perProgram, seed := 3, 4, uint64(7)
-	if testing.Short() {
-		stride, perProgram = 30, 2
-	}
-	if *stress > 0 {
-		stride, perProgram, seed = 1, 16, uint64(*stress)
-	}
-	progs := corpusOrSkip(t, stride)
+	progs, perProgram, seed := typingSample(t, 7)
 	const uri = URI("file:///nowhere/block.wfl")
 	programs, typed, laidOut, nested := 0, 0, 0, 0
-	for n, path := range slices.Sorted(maps.Keys(progs)) {
-		text := progs[path]
-		_, base := NewSnapshot(uri, 1, text).Diagnostics()
-		if parseFails(base) || len(checkErrors(base)) > 0 || multilineString(text) >= 0 {
-			continue
-		}
-		_, shown := NewSnapshot(uri, 1, text).Tolerant()
-		if len(checkErrors(shown)) > 0 || slices.ContainsFunc(shown, func(d diag.Diagnostic) bool { return d.Kind == diag.OpenQuote }) {
-			continue
-		}
+	for _, p := range progs {
+		n, path, text, misindented := p.n, p.path, p.text, p.misindented
 		lines := strings.SplitAfter(text, "\n")
 		if !strings.HasSuffix(text, "\n") {
 			lines[len(lines)-1] += "\n"
@@ -65,7 +48,6 @@ func TestTolerantWhileABlockIsTyped(t *testing.T) {
 			continue
 		}
 		programs++
-		misindented := slices.ContainsFunc(base, func(d diag.Diagnostic) bool { return d.Code == lint.CodeIndent })
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
 		for range perProgram {
 			b := blocks[rng.IntN(len(blocks))]

@@ -29,13 +29,7 @@ import (
 //
 // A sample of the mutants in CI; every program, more lines, with -stress.
 func TestTolerantAddsNothingFalse(t *testing.T) {
-	stride, perProgram, seed := 3, 4, uint64(3)
-	if testing.Short() {
-		stride, perProgram = 30, 2
-	}
-	if *stress > 0 {
-		stride, perProgram, seed = 1, 16, uint64(*stress)
-	}
+	stride, perProgram, seed := sampleSizes(3)
 	progs := corpusOrSkip(t, stride)
 	const uri = URI("file:///nowhere/broken.wfl")
 	broken, clean, dirty, waited, laidOut, quoted := 0, 0, 0, 0, 0, 0
@@ -588,18 +582,24 @@ func TestTolerantCases(t *testing.T) {
 			"count from 1 to 3:\n    display 1\ndisplay \"abc", []string{"3: PARSE-OPEN-QUOTE", "3: PARSE-EOF"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			lines, ds := NewSnapshot("file:///c.wfl", 1, c.text).Tolerant()
-			var got []string
-			for _, d := range ds {
-				if d.Severity == diag.Error {
-					got = append(got, fmt.Sprintf("%d: %s", lines.Line(d.Span.Start)+1, d.Code))
-				}
-			}
-			if !slices.Equal(got, c.want) {
+			if got := tolerantOf(c.text, func(d diag.Diagnostic) bool { return d.Severity == diag.Error }); !slices.Equal(got, c.want) {
 				t.Errorf("tolerant errors %q, want %q", got, c.want)
 			}
 		})
 	}
+}
+
+// tolerantOf returns the findings of text's tolerant list that keep
+// keeps, as "line: code".
+func tolerantOf(text string, keep func(diag.Diagnostic) bool) []string {
+	lines, ds := NewSnapshot("file:///c.wfl", 1, text).Tolerant()
+	var got []string
+	for _, d := range ds {
+		if keep(d) {
+			got = append(got, fmt.Sprintf("%d: %s", lines.Line(d.Span.Start)+1, d.Code))
+		}
+	}
+	return got
 }
 
 // TestTolerantLintCases holds the linter's findings in the tolerant list
@@ -626,14 +626,7 @@ func TestTolerantLintCases(t *testing.T) {
 			"check if x\n    " + long, []string{"2: LINT-LENGTH"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			lines, ds := NewSnapshot("file:///c.wfl", 1, c.text).Tolerant()
-			var got []string
-			for _, d := range ds {
-				if d.Category == diag.Lint {
-					got = append(got, fmt.Sprintf("%d: %s", lines.Line(d.Span.Start)+1, d.Code))
-				}
-			}
-			if !slices.Equal(got, c.want) {
+			if got := tolerantOf(c.text, func(d diag.Diagnostic) bool { return d.Category == diag.Lint }); !slices.Equal(got, c.want) {
 				t.Errorf("tolerant lint %q, want %q", got, c.want)
 			}
 		})

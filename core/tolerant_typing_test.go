@@ -37,28 +37,12 @@ import (
 // -stress.
 func TestTolerantWhileALineIsTyped(t *testing.T) {
 	t.Parallel()
-	stride, perProgram, seed := 3, 4, uint64(5)
-	if testing.Short() {
-		stride, perProgram = 30, 2
-	}
-	if *stress > 0 {
-		stride, perProgram, seed = 1, 16, uint64(*stress)
-	}
-	progs := corpusOrSkip(t, stride)
+	progs, perProgram, seed := typingSample(t, 5)
 	const uri = URI("file:///nowhere/typing.wfl")
 	programs, typed, laidOut := 0, 0, 0
-	for n, path := range slices.Sorted(maps.Keys(progs)) {
-		text := progs[path]
-		_, base := NewSnapshot(uri, 1, text).Diagnostics()
-		if parseFails(base) || len(checkErrors(base)) > 0 || multilineString(text) >= 0 {
-			continue
-		}
-		_, shown := NewSnapshot(uri, 1, text).Tolerant()
-		if len(checkErrors(shown)) > 0 || slices.ContainsFunc(shown, func(d diag.Diagnostic) bool { return d.Kind == diag.OpenQuote }) {
-			continue
-		}
+	for _, p := range progs {
+		n, path, text, shown, misindented := p.n, p.path, p.text, p.shown, p.misindented
 		programs++
-		misindented := slices.ContainsFunc(base, func(d diag.Diagnostic) bool { return d.Code == lint.CodeIndent })
 		lines := strings.SplitAfter(text, "\n")
 		var code []string // the program's lines of code, trimmed, but closers
 		for _, l := range lines {
@@ -161,4 +145,53 @@ func shifted(f string, at int) string {
 		return f
 	}
 	return fmt.Sprintf("line %d%s", n+1, f[strings.IndexByte(f, ':'):])
+}
+
+// A typedProgram is a program the typing properties type into.
+type typedProgram struct {
+	n           int // its index among the programs sampled: its draws' seed
+	path, text  string
+	shown       []diag.Diagnostic // the editor's list (Tolerant)
+	misindented bool              // its list says a line is not indented as its blocks are
+}
+
+// typingSample returns what the typing properties type into: the sampled
+// programs the reference finds no error in, but those that hold a string
+// over lines and those whose editor's list shows an error or a quote left
+// open, in the order of their paths; how many lines to type in each; and
+// the seed of the draws. A sample and defaultSeed in CI; every program,
+// more lines and the seed it gives with -stress.
+func typingSample(t *testing.T, defaultSeed uint64) (progs []typedProgram, perProgram int, seed uint64) {
+	stride, perProgram, seed := sampleSizes(defaultSeed)
+	all := corpusOrSkip(t, stride)
+	const uri = URI("file:///nowhere/sample.wfl")
+	for n, path := range slices.Sorted(maps.Keys(all)) {
+		text := all[path]
+		_, base := NewSnapshot(uri, 1, text).Diagnostics()
+		if parseFails(base) || len(checkErrors(base)) > 0 || multilineString(text) >= 0 {
+			continue
+		}
+		_, shown := NewSnapshot(uri, 1, text).Tolerant()
+		if len(checkErrors(shown)) > 0 || slices.ContainsFunc(shown, func(d diag.Diagnostic) bool { return d.Kind == diag.OpenQuote }) {
+			continue
+		}
+		misindented := slices.ContainsFunc(base, func(d diag.Diagnostic) bool { return d.Code == lint.CodeIndent })
+		progs = append(progs, typedProgram{n, path, text, shown, misindented})
+	}
+	return progs, perProgram, seed
+}
+
+// sampleSizes returns how the tolerant properties sample the corpus: every
+// stride-th program, perProgram draws in each, and the seed of the draws
+// (defaultSeed but with -stress, which takes every program, more draws and
+// its own seed; fewer with -short).
+func sampleSizes(defaultSeed uint64) (stride, perProgram int, seed uint64) {
+	stride, perProgram, seed = 3, 4, defaultSeed
+	if testing.Short() {
+		stride, perProgram = 30, 2
+	}
+	if *stress > 0 {
+		stride, perProgram, seed = 1, 16, uint64(*stress)
+	}
+	return stride, perProgram, seed
 }
