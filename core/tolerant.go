@@ -48,7 +48,8 @@ import (
 //   - those of a top-level statement holding a block's header being
 //     typed (its closer missing, its colon not typed yet: `check if p`),
 //     as of one that does not parse (typingHeaders), and the lint of the
-//     tree meanwhile (the text's instead), as while a statement is broken;
+//     tree meanwhile (the text's instead), as while a statement is broken,
+//     and while a closer is typed where one is missing (typingCloser);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
 //   - those about a name (their ProgramNames) that the broken statements
@@ -90,7 +91,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		// header is typed, as for a broken statement: what the block
 		// holds is a guess (the lines below read as its body are
 		// judged indented wrongly).
-		treeLint := parses && (b == nil || len(b.headers) == 0)
+		treeLint := parses && (b == nil || len(b.headers) == 0 && !b.closerTyped)
 		semErr := false
 		for _, i := range s.withFindings() {
 			semErr = semErr || s.units[i].d.semErr
@@ -318,8 +319,12 @@ type broken struct {
 	shadowed  map[uint32]bool // builtins a variable the broken text may be declaring would shadow: read as values, their types may be other (findMisread)
 	held      map[int]bool    // units a broken block most likely held, up to its closer read as a stray `end` (findHeld)
 	headers   map[int]bool    // units holding a block's header being typed (typingHeaders): their findings wait
-	stray     map[int]int     // of units broken by a stray `end` after a statement that parsed, where the stray line starts in them (strayFrom)
-	quoteFrom int             // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
+	// closerTyped is set when a closer is being typed where the parser
+	// expected one (`en` of `end describe`, alone on its line): which
+	// block it will close is not known yet (typingCloser).
+	closerTyped bool
+	stray       map[int]int // of units broken by a stray `end` after a statement that parsed, where the stray line starts in them (strayFrom)
+	quoteFrom   int         // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
 	// whole is set when no statement is broken: the parse errors are
 	// about blocks' closers (diag.Kind.Recovered), and the tree is whole.
 	whole bool
@@ -430,6 +435,7 @@ func (s *diagState) brokenText() *broken {
 		b = &broken{first: first, lines: map[int]bool{}, words: map[string]bool{}, anonymous: -1, nameless: -1, closing: s.closingWords()}
 		if s.quoteFrom() < 0 {
 			b.typingHeaders(s)
+			b.closerTyped = s.typingCloser()
 			b.whole = true
 			b.quoteFrom = -1
 			return b
@@ -505,6 +511,26 @@ func (b *broken) typingHeaders(s *diagState) {
 			}
 		}
 	}
+}
+
+// typingCloser reports whether a parse error that says a closer is
+// missing (Kind.Recovered) stands on a line holding only the start of
+// `end` (`e`, `en`): a closer being typed, which block it will close not
+// yet known, and with it how the lines around are indented.
+func (s *diagState) typingCloser() bool {
+	for _, i := range s.withFindings() {
+		for _, x := range s.units[i].d.list {
+			if x.from != fromParse || !x.Kind.Recovered() {
+				continue
+			}
+			l := s.lines.Line(max(0, min(s.starts[i]+x.Span.Start, len(s.text))))
+			w := strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)])
+			if w != "" && w != "end" && strings.HasPrefix("end", w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // continueWords start the lines that continue a block at its header's

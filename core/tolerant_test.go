@@ -622,6 +622,9 @@ func TestTolerantLintCases(t *testing.T) {
 		{"no indentation judged while a header inside a block takes the closer below",
 			"count from 1 to 3 as c:\n    route c:\n        when 1:\n            display \"one\"\n        otherwise:\n" +
 				"            display \"other\"\n            route cand\n    end route\nend count\n", nil},
+		{"no indentation judged while a closer is typed where one is missing",
+			"describe \"a\":\n    describe \"b\":\n        test \"t\":\n            expect 1 to equal 1\n        end test\n    en\n" +
+				"describe \"c\":\n    test \"u\":\n        expect 2 to equal 2\n    end test\nend describe\n", nil},
 		{"the text's rules while a header is typed: a line's length",
 			"check if x\n    " + long, []string{"2: LINT-LENGTH"}},
 	} {
