@@ -49,7 +49,7 @@ import (
 //     typed (its closer missing, its colon not typed yet: `check if p`),
 //     as of one that does not parse (typingHeaders), and the lint of the
 //     tree meanwhile (the text's instead), as while a statement is broken,
-//     and while a closer is typed where one is missing (typingCloser);
+//     and while a closer is typed where one is missing (closerTyped);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses;
 //   - those about a name (their ProgramNames) that the broken statements
@@ -321,7 +321,8 @@ type broken struct {
 	headers   map[int]bool    // units holding a block's header being typed (typingHeaders): their findings wait
 	// closerTyped is set when a closer is being typed where the parser
 	// expected one (`en` of `end describe`, alone on its line): which
-	// block it will close is not known yet (typingCloser).
+	// block it will close, and so how the lines around are indented, is
+	// not known yet (typingHeaders).
 	closerTyped bool
 	stray       map[int]int // of units broken by a stray `end` after a statement that parsed, where the stray line starts in them (strayFrom)
 	quoteFrom   int         // the start of the line where the first string spanning lines starts, or -1: the rest of the text is lexed otherwise
@@ -435,7 +436,6 @@ func (s *diagState) brokenText() *broken {
 		b = &broken{first: first, lines: map[int]bool{}, words: map[string]bool{}, anonymous: -1, nameless: -1, closing: s.closingWords()}
 		if s.quoteFrom() < 0 {
 			b.typingHeaders(s)
-			b.closerTyped = s.typingCloser()
 			b.whole = true
 			b.quoteFrom = -1
 			return b
@@ -464,7 +464,7 @@ func (s *diagState) brokenText() *broken {
 // typingHeaders notes the header line of each block whose closer is
 // missing (or another block's took its place: Kind.Recovered) and whose
 // header line does not end with its colon, or of a block inside it (by
-// its layout) that took its closer so (`route c` typed above the `end
+// the parser's layout) that took its closer so (`route c` typed above the `end
 // route` of a route inside a count loop: the count loop's is then
 // missing), and its last word: a header
 // being typed (typeAt), whose statement's findings wait as a broken
@@ -475,7 +475,8 @@ func (s *diagState) brokenText() *broken {
 // broken line's (`action add_task needs task: Ta`: not yet a method whose
 // argument must be a Ta). The finding says where the header is
 // (Related[0]), or stands on it (the reference's, at a header the end of
-// the text stops).
+// the text stops). A line where the finding stands that holds only the
+// start of `end` is a closer being typed (closerTyped).
 func (b *broken) typingHeaders(s *diagState) {
 	for _, i := range s.withFindings() {
 		for _, x := range s.units[i].d.list {
@@ -483,29 +484,27 @@ func (b *broken) typingHeaders(s *diagState) {
 				continue
 			}
 			line := func(a int) int { return s.lines.Line(max(0, min(s.starts[i]+a, len(s.text)))) }
-			b.typingHeader(s, line(x.Span.Start))
+			at := line(x.Span.Start)
+			b.typingHeader(s, at)
+			if w := strings.TrimSpace(s.text[s.lines.LineStart(at):s.lines.LineEnd(at)]); w != "" && w != "end" && strings.HasPrefix("end", w) {
+				b.closerTyped = true // `en` where a closer is expected
+			}
 			if len(x.Related) == 0 {
 				continue
 			}
-			// The block's header, and the lines its layout gives it: a
-			// header typed inside the block takes the closer below as its
-			// own (`route c` typed above an `end route`), leaving the
-			// block around it open.
-			h := line(x.Related[0].Span.Start)
+			// The block's header, and the lines the parser's layout gives
+			// it (up to where its closer goes, Related[1], or the closer
+			// that took its place): a header typed inside the block takes
+			// the closer below as its own (`route c` typed above an `end
+			// route`), leaving the block around it open.
+			h, last := line(x.Related[0].Span.Start), at
+			if len(x.Related) > 1 {
+				last = line(x.Related[1].Span.Start)
+			}
 			b.typingHeader(s, h)
-			head := s.text[s.lines.LineStart(h):s.lines.LineEnd(h)]
-			indent := len(head) - len(strings.TrimLeft(head, " \t"))
-			for l := h + 1; l < s.lines.Count(); l++ {
-				text := s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]
-				code := strings.TrimLeft(text, " \t")
-				if code == "" || strings.TrimSpace(code) == "" {
-					continue
-				}
-				first, _, _ := strings.Cut(code, " ")
-				if len(text)-len(code) <= indent && !slices.Contains(continueWords, strings.TrimSuffix(first, ":")) {
-					break // the block ends there
-				}
-				if slices.Contains(headerWords, first) && !strings.Contains(code, ":") {
+			for l := h + 1; l < last; l++ {
+				code := strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)])
+				if first, _, _ := strings.Cut(code, " "); slices.Contains(blockOnlyWords, first) && !strings.Contains(code, ":") {
 					b.typingHeader(s, l) // (not `action area: Number`, whole without a colon at its end)
 				}
 			}
@@ -513,29 +512,10 @@ func (b *broken) typingHeaders(s *diagState) {
 	}
 }
 
-// typingCloser reports whether a parse error that says a closer is
-// missing (Kind.Recovered) stands on a line holding only the start of
-// `end` (`e`, `en`): a closer being typed, which block it will close not
-// yet known, and with it how the lines around are indented.
-func (s *diagState) typingCloser() bool {
-	for _, i := range s.withFindings() {
-		for _, x := range s.units[i].d.list {
-			if x.from != fromParse || !x.Kind.Recovered() {
-				continue
-			}
-			l := s.lines.Line(max(0, min(s.starts[i]+x.Span.Start, len(s.text))))
-			w := strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)])
-			if w != "" && w != "end" && strings.HasPrefix("end", w) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// continueWords start the lines that continue a block at its header's
-// indentation.
-var continueWords = []string{"otherwise", "when", "catch", "finally", "else"}
+// blockOnlyWords start only blocks' headers: a line inside a block that
+// starts with one and holds no colon is a header being typed (not `wait
+// for 1 seconds` or `open file at p as f`, statements of a line).
+var blockOnlyWords = []string{"check", "for", "count", "repeat", "define", "try", "describe", "test", "while", "route"}
 
 // typingHeader notes line l as a block's header being typed if it is one
 // without its colon (typingHeaders).
