@@ -58,21 +58,6 @@ func Floor(n int, pause time.Duration) (Stat, error) {
 	return st, c.close()
 }
 
-// close ends a process that is not a language server: its input closed,
-// its output read to the end, then its exit.
-func (c *client) close() error {
-	c.in.Close()
-	for range c.msgs {
-	}
-	select {
-	case err := <-c.done:
-		return err
-	case <-time.After(10 * time.Second):
-		c.srv.Cmd.Process.Kill()
-		return fmt.Errorf("%s did not exit once its input was closed", c.srv.Name)
-	}
-}
-
 // KeystrokeMedian returns the median length of the run's keystrokes, the
 // pause to give Floor: the median of its publishDiagnostics, the last
 // thing a keystroke waits for, or, without them (at rest), of its slowest

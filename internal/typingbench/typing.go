@@ -388,21 +388,29 @@ func (c *client) stop() error {
 		}
 		c.notify("exit", nil)
 	}
+	if cerr := c.close(); err == nil && cerr != nil {
+		err = fmt.Errorf("after shutdown and exit: %w", cerr)
+	}
+	return err
+}
+
+// close closes the process's input, lets the reader reach the end of its
+// output, and waits for it to exit (whatever its status), killing it after
+// 10 seconds: then it fails.
+func (c *client) close() error {
 	c.in.Close()
 	go func() {
-		for range c.msgs { // let the reader reach the end of the stream
+		for range c.msgs {
 		}
 	}()
 	select {
 	case <-c.done:
+		return nil
 	case <-time.After(10 * time.Second):
 		c.srv.Cmd.Process.Kill()
 		<-c.done
-		if err == nil {
-			err = errors.New("the server did not exit after shutdown and exit")
-		}
+		return fmt.Errorf("%s did not exit", c.srv.Name)
 	}
-	return err
 }
 
 // capabilities are the client capabilities sent: what VS Code says about
