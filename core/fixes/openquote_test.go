@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
-	"wfl-lsp/core/internal/coretest"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/token"
@@ -62,14 +61,7 @@ func quoteDeletions(text string, lines *token.Lines) []deletion {
 // every mutant and every string.
 func TestOpenQuoteKeepsTheRest(t *testing.T) {
 	t.Parallel()
-	stride, perProgram := 10, 4
-	if testing.Short() {
-		stride, perProgram = 60, 2
-	}
-	if *coretest.Stress > 0 {
-		stride, perProgram = 1, 1<<30
-	}
-	progs := coretest.OrSkip(t, stride)
+	progs, perProgram := deletionSample(t, 4)
 	const uri = core.URI("file:///nowhere/quote.wfl")
 	var n struct{ programs, deleted, queries, restored, multi, multiMissed int }
 	for k, path := range slices.Sorted(maps.Keys(progs)) {
@@ -99,16 +91,8 @@ func TestOpenQuoteKeepsTheRest(t *testing.T) {
 		_, shown0 := s0.Tolerant()
 		for _, d := range ds[:min(len(ds), perProgram)] {
 			n.deleted++
-			s1 := core.NewSnapshot(uri, 2, d.cut)
-			a1 := s1.Analysis()
 			where := fmt.Sprintf("%s: the closing quote of %s on line %d deleted", path, d.closerWords, d.blockLines[0]+1)
-			if msg := sameOutside(d, a0, a1, rng, &n.queries); msg != "" {
-				errorf("%s: %s", where, msg)
-			}
-			_, shown1 := s1.Tolerant()
-			if msg := noNewFindings(d, shown0, shown1); msg != "" {
-				errorf("%s: %s", where, msg)
-			}
+			s1, shown1 := openCut(d, uri, a0, shown0, rng, &n.queries, func(msg string) { errorf("%s: %s", where, msg) })
 			fixed := false
 			for _, x := range shown1 {
 				// The finding of a quote left open, or, where no quote

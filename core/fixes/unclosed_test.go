@@ -117,14 +117,7 @@ func deletions(text string, f *ast.File, lines *token.Lines) []deletion {
 // mutant and every closer.
 func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 	t.Parallel()
-	stride, perProgram := 10, 6
-	if testing.Short() {
-		stride, perProgram = 60, 2
-	}
-	if *coretest.Stress > 0 {
-		stride, perProgram = 1, 1<<30
-	}
-	progs := coretest.OrSkip(t, stride)
+	progs, perProgram := deletionSample(t, 6)
 	const uri = core.URI("file:///nowhere/unclosed.wfl")
 	var n struct {
 		programs, misindented, deleted, queries, restored, blanks, completions, sameNames int
@@ -147,16 +140,8 @@ func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 		_, shown0 := s0.Tolerant()
 		for _, d := range ds[:min(len(ds), perProgram)] {
 			n.deleted++
-			s1 := core.NewSnapshot(uri, 2, d.cut)
-			a1 := s1.Analysis()
 			where := fmt.Sprintf("%s: %q of lines %d-%d deleted", path, d.closerWords, d.blockLines[0]+1, d.blockLines[1]+1)
-			if msg := sameOutside(d, a0, a1, rng, &n.queries); msg != "" {
-				t.Errorf("%s: %s", where, msg)
-			}
-			_, shown1 := s1.Tolerant()
-			if msg := noNewFindings(d, shown0, shown1); msg != "" {
-				t.Errorf("%s: %s", where, msg)
-			}
+			s1, shown1 := openCut(d, uri, a0, shown0, rng, &n.queries, func(msg string) { t.Errorf("%s: %s", where, msg) })
 			// The preferred fix of the missing closer.
 			fixed := false
 			for _, x := range shown1 {
@@ -206,6 +191,41 @@ func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 	if n.restored+n.blanks < n.deleted {
 		t.Errorf("the preferred fix restored %d of %d programs", n.restored+n.blanks, n.deleted)
 	}
+}
+
+// deletionSample returns the corpus programs (coretest.OrSkip) that the
+// deletion properties (TestUnclosedBlockKeepsTheRest,
+// TestOpenQuoteKeepsTheRest) take, and how many of a program's deletions
+// they check: every tenth mutant and perProgram deletions; every 60th and
+// 2 with -short; every mutant and every deletion with -stress.
+func deletionSample(t *testing.T, perProgram int) (map[string]string, int) {
+	t.Helper()
+	stride := 10
+	if testing.Short() {
+		stride, perProgram = 60, 2
+	}
+	if *coretest.Stress > 0 {
+		stride, perProgram = 1, 1<<30
+	}
+	return coretest.OrSkip(t, stride), perProgram
+}
+
+// openCut opens d.cut, the program without the deletion, as version 2 of
+// uri, and reports through fail what differs outside the lines d touches:
+// the first answer that is not the program's (a0, sameOutside; queries
+// counts the queries made), then a finding the program's tolerant list
+// shown0 does not have (noNewFindings). It returns the snapshot and its
+// tolerant list.
+func openCut(d deletion, uri core.URI, a0 *core.Analysis, shown0 []diag.Diagnostic, rng *rand.Rand, queries *int, fail func(msg string)) (*core.Snapshot, []diag.Diagnostic) {
+	s1 := core.NewSnapshot(uri, 2, d.cut)
+	if msg := sameOutside(d, a0, s1.Analysis(), rng, queries); msg != "" {
+		fail(msg)
+	}
+	_, shown1 := s1.Tolerant()
+	if msg := noNewFindings(d, shown0, shown1); msg != "" {
+		fail(msg)
+	}
+	return s1, shown1
 }
 
 // strayEnds reports whether stray `end` lines follow a statement of text.
