@@ -23,14 +23,7 @@ import (
 //	go test -run TokensSinceEqualsFull ./core -args -stress=N
 func TestTokensSinceEqualsFull(t *testing.T) {
 	core.PartialEverywhere(t)
-	stride, edits, seed := 6, 10, uint64(5)
-	if testing.Short() {
-		stride, edits = 60, 6
-	}
-	if *core.Stress > 0 {
-		stride, edits, seed = 1, 40, uint64(*core.Stress)
-	}
-	progs := core.CorpusOrSkip(t, stride)
+	progs, edits, seed := featureChains(t, 5)
 	var asked, built, reusedUnits, units int
 	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
@@ -85,6 +78,24 @@ func TestTokensSinceEqualsFull(t *testing.T) {
 	}
 }
 
+// featureChains returns what the feature properties that edit sampled
+// corpus programs in chains take (TestTokensSinceEqualsFull,
+// TestRangeAnswersEqualFull, TestOutlineEqualsFull): the programs
+// (core.CorpusOrSkip: every sixth mutant), the chains' length (10 edits)
+// and the seed of the edits (seed); with -short every 60th mutant and 6
+// edits; with -stress every mutant, 40 edits and the -stress seed.
+func featureChains(t *testing.T, seed uint64) (map[string]string, int, uint64) {
+	t.Helper()
+	stride, edits := 6, 10
+	if testing.Short() {
+		stride, edits = 60, 6
+	}
+	if *core.Stress > 0 {
+		stride, edits, seed = 1, 40, uint64(*core.Stress)
+	}
+	return core.CorpusOrSkip(t, stride), edits, seed
+}
+
 // composeTokens builds a text's tokens from its stretches: given, or the
 // earlier version's (prev, of prevText) in From, moved to Span, whose text
 // must be the same.
@@ -136,14 +147,7 @@ func diffTokens(got, want []presentation.SemanticToken) string {
 // and compares them with a full analysis's of the range.
 func TestRangeAnswersEqualFull(t *testing.T) {
 	core.PartialEverywhere(t)
-	stride, edits, seed := 6, 10, uint64(7)
-	if testing.Short() {
-		stride, edits = 60, 6
-	}
-	if *core.Stress > 0 {
-		stride, edits, seed = 1, 40, uint64(*core.Stress)
-	}
-	progs := core.CorpusOrSkip(t, stride)
+	progs, edits, seed := featureChains(t, 7)
 	var asked, tokens, reused, hints, reusedHints int
 	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))

@@ -20,14 +20,7 @@ import (
 //	go test -run OutlineEqualsFull -stress N ./core
 func TestOutlineEqualsFull(t *testing.T) {
 	core.PartialEverywhere(t)
-	stride, edits, seed := 6, 10, uint64(17)
-	if testing.Short() {
-		stride, edits = 60, 6
-	}
-	if *core.Stress > 0 {
-		stride, edits, seed = 1, 40, uint64(*core.Stress)
-	}
-	progs := core.CorpusOrSkip(t, stride)
+	progs, edits, seed := featureChains(t, 17)
 	asked, without := 0, 0
 	for n, path := range slices.Sorted(maps.Keys(progs)) {
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
