@@ -25,44 +25,62 @@ func skipDeepUnderRace(t *testing.T) {
 	}
 }
 
+// eachDeepText runs test on each text of core.DeepTexts but those skip
+// reports (nil: none), in a parallel subtest named after the text, the
+// text opened as deep.wfl of a folder of t's in a workspace of its own.
+// t runs in parallel with the other tests, and not under the race
+// detector (skipDeepUnderRace).
+func eachDeepText(t *testing.T, skip func(name, src string) bool, test func(t *testing.T, ws *core.Workspace, s *core.Snapshot, name, src string)) {
+	t.Helper()
+	t.Parallel()
+	skipDeepUnderRace(t)
+	dir := t.TempDir()
+	for name, src := range core.DeepTexts() {
+		if skip != nil && skip(name, src) {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			ws := core.NewWorkspace()
+			test(t, ws, ws.Open(core.FileURI(filepath.Join(dir, "deep.wfl")), 1, src), name, src)
+		})
+	}
+}
+
+// openedOnly reports whether the deep text name is one of which only what
+// opening it in an editor or checking it asks is asked, once (light): a
+// long text, or one whose formatting is quadratic (each line indented as
+// deep as it is).
+func openedOnly(name, src string) bool {
+	return len(src) > 200<<10 || strings.HasPrefix(name, "blocks")
+}
+
 // TestDeepTextsEveryRequest runs every request of the core over deepTexts,
 // at offsets spread over each text, after an edit too (the derived
 // diagnostics and the partial analyses of queries): nothing recurses
 // deeper than the parser's limit, so nothing overflows the stack.
 func TestDeepTextsEveryRequest(t *testing.T) {
-	t.Parallel()
-	skipDeepUnderRace(t)
-	dir := t.TempDir()
-	for name, src := range core.DeepTexts() {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			ws := core.NewWorkspace()
-			uri := core.FileURI(filepath.Join(dir, "deep.wfl"))
-			s := ws.Open(uri, 1, src)
-			if len(src) > 200<<10 || strings.HasPrefix(name, "blocks") {
-				// A long text, or one whose formatting is quadratic (each
-				// line indented as deep as it is): what opening it in an
-				// editor or checking it asks, once.
-				light(s, src)
-				return
-			}
-			every(t, s, src)
-			// A keystroke at the end of the first line: derived
-			// diagnostics, partial queries.
-			at := strings.IndexByte(src, '\n')
-			if at < 0 {
-				at = len(src)
-			}
-			s2, err := ws.Change(uri, 2, core.Edit{Start: at, End: at, Text: " "})
-			if err != nil {
-				t.Fatal(err)
-			}
-			mid := len(s2.Text) / 2
-			s2.Diagnostics()
-			navigation.Hover(s2.Query(token.Span{Start: mid, End: mid}), mid)
-			presentation.TokensIn(s2, token.Span{Start: 0, End: len(s2.Text)}, nil)
-		})
-	}
+	eachDeepText(t, nil, func(t *testing.T, ws *core.Workspace, s *core.Snapshot, name, src string) {
+		if openedOnly(name, src) {
+			light(s, src)
+			return
+		}
+		every(t, s, src)
+		// A keystroke at the end of the first line: derived
+		// diagnostics, partial queries.
+		at := strings.IndexByte(src, '\n')
+		if at < 0 {
+			at = len(src)
+		}
+		s2, err := ws.Change(s.URI, 2, core.Edit{Start: at, End: at, Text: " "})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mid := len(s2.Text) / 2
+		s2.Diagnostics()
+		navigation.Hover(s2.Query(token.Span{Start: mid, End: mid}), mid)
+		presentation.TokensIn(s2, token.Span{Start: 0, End: len(s2.Text)}, nil)
+	})
 }
 
 // light asks s what opening the document in an editor asks.

@@ -129,21 +129,14 @@ func TestSnakeCaseFixWhileTyping(t *testing.T) {
 // TestDeepTextsFixes asks the quick fixes of deepTexts (as
 // TestDeepTextsEveryRequest asks core's requests): nothing recurses
 // deeper than the parser's limit, so nothing overflows the stack.
+//
+// Not the texts of which only what opening them asks is asked (openedOnly):
+// no fixes.
 func TestDeepTextsFixes(t *testing.T) {
-	t.Parallel()
-	skipDeepUnderRace(t)
-	dir := t.TempDir()
-	for name, src := range core.DeepTexts() {
-		if len(src) > 200<<10 || strings.HasPrefix(name, "blocks") {
-			continue // what opening it asks, once: no fixes (see light)
-		}
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			s := core.NewWorkspace().Open(core.FileURI(filepath.Join(dir, "deep.wfl")), 1, src)
-			fixes.All(s)
-			fixes.At(s, token.Span{Start: 0, End: len(src)})
-		})
-	}
+	eachDeepText(t, openedOnly, func(t *testing.T, _ *core.Workspace, s *core.Snapshot, _, src string) {
+		fixes.All(s)
+		fixes.At(s, token.Span{Start: 0, End: len(src)})
+	})
 }
 
 // TestFixTitlesAreUTF8: the title of every fix of the texts
