@@ -37,15 +37,9 @@ func TestTokensSinceEqualsFull(t *testing.T) {
 		prev, prevText, base := presentation.SemanticTokens(s.Analysis(), whole), s.ReadText(), presentation.NewTokenBase(s)
 		for k := 0; k < edits; k++ {
 			var e core.Edit
-			s, e = core.ChangeAtRandom(t, ws, s, rng)
-			switch rng.IntN(6) {
-			case 0:
+			var asks bool
+			if s, e, asks = editBeforeTokens(t, ws, s, rng); !asks {
 				continue // a version the editor asked no tokens of
-			case 1:
-				s.Analysis() // a whole-document request: then the full analysis answers the other units
-			}
-			if rng.IntN(2) == 0 {
-				s.Diagnostics() // the publisher was first
 			}
 			asked++
 			whole = token.Span{Start: 0, End: len(s.Text)}
@@ -94,6 +88,27 @@ func featureChains(t *testing.T, seed uint64) (map[string]string, int, uint64) {
 		stride, edits, seed = 1, 40, uint64(*core.Stress)
 	}
 	return core.CorpusOrSkip(t, stride), edits, seed
+}
+
+// editBeforeTokens makes a random edit of s in ws (core.ChangeAtRandom)
+// and asks the new version what an editor asks before its semantic
+// tokens: in one version of six nothing (asks is false: no tokens are
+// asked of it), in another the whole analysis (a whole-document request:
+// then the full analysis answers the other units), and in half of those
+// asked the diagnostics first (the publisher was first).
+func editBeforeTokens(t *testing.T, ws *core.Workspace, s *core.Snapshot, rng *rand.Rand) (_ *core.Snapshot, _ core.Edit, asks bool) {
+	t.Helper()
+	s, e := core.ChangeAtRandom(t, ws, s, rng)
+	switch rng.IntN(6) {
+	case 0:
+		return s, e, false
+	case 1:
+		s.Analysis()
+	}
+	if rng.IntN(2) == 0 {
+		s.Diagnostics()
+	}
+	return s, e, true
 }
 
 // composeTokens builds a text's tokens from its stretches: given, or the
@@ -157,15 +172,9 @@ func TestRangeAnswersEqualFull(t *testing.T) {
 		center := rng.IntN(len(s.Text) + 1)
 		for k := 0; k < edits; k++ {
 			var e core.Edit
-			s, e = core.ChangeAtRandom(t, ws, s, rng)
-			switch rng.IntN(6) {
-			case 0:
+			var asks bool
+			if s, e, asks = editBeforeTokens(t, ws, s, rng); !asks {
 				continue // a version the editor asked no tokens of
-			case 1:
-				s.Analysis()
-			}
-			if rng.IntN(2) == 0 {
-				s.Diagnostics()
 			}
 			// A range of whole lines around center, which drifts now and
 			// then (the editor scrolls).
