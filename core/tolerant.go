@@ -485,7 +485,12 @@ func (b *broken) typingHeaders(s *diagState) {
 			}
 			line := func(a int) int { return s.lines.Line(max(0, min(s.starts[i]+a, len(s.text)))) }
 			at := line(x.Span.Start)
-			b.typingHeader(s, at)
+			if off := s.starts[i] + x.Span.Start; !(methodWithResult(s, at) && off == s.lines.LineStart(at)+indentBytes(s, at)) {
+				// (A method the finding stands on the first word of is the
+				// member after one whose closer is missing, where the
+				// reference fails to read that one's body on.)
+				b.typingHeader(s, at)
+			}
 			if w := strings.TrimSpace(s.text[s.lines.LineStart(at):s.lines.LineEnd(at)]); w != "" && w != "end" && strings.HasPrefix("end", w) {
 				b.closerTyped = true // `en` where a closer is expected
 			}
@@ -501,7 +506,10 @@ func (b *broken) typingHeaders(s *diagState) {
 			if len(x.Related) > 1 {
 				last = line(x.Related[1].Span.Start)
 			}
-			b.typingHeader(s, h)
+			if !(methodWithResult(s, h) && last > h) {
+				// (A method with a body below its header is whole.)
+				b.typingHeader(s, h)
+			}
 			for l := h + 1; l < last; l++ {
 				code := strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)])
 				if first, _, _ := strings.Cut(code, " "); slices.Contains(blockOnlyWords, first) && !strings.Contains(code, ":") {
@@ -510,6 +518,22 @@ func (b *broken) typingHeaders(s *diagState) {
 			}
 		}
 	}
+}
+
+// methodWithResult reports whether line l is the header of a container's
+// method with its result type (`action area: Number`), which is whole
+// without a colon at its end: a header being typed (`action area: Numb`
+// at the end of the text) looks the same, so the callers ask more of it.
+func methodWithResult(s *diagState, l int) bool {
+	code := strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)])
+	ws := codeWords(code)
+	return len(ws) > 0 && ws[0] == "action" && !slices.Contains(ws, "needs") && strings.Contains(code, ":")
+}
+
+// indentBytes returns how many bytes of blanks line l starts with.
+func indentBytes(s *diagState, l int) int {
+	line := s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]
+	return len(line) - len(strings.TrimLeft(line, " \t"))
 }
 
 // blockOnlyWords start only blocks' headers: a line inside a block that
