@@ -476,7 +476,11 @@ func (s *diagState) brokenText() *broken {
 // argument must be a Ta). The finding says where the header is
 // (Related[0]), or stands on it (the reference's, at a header the end of
 // the text stops). A line where the finding stands that holds only the
-// start of `end` is a closer being typed (closerTyped).
+// start of `end` is a closer being typed (closerTyped). A container's
+// method with its result type is whole without a colon at its end, and is
+// taken for one being typed only where nothing says otherwise
+// (methodWithResult): not with a body below it, nor where the finding
+// stands on its first word (the member after a method left open).
 func (b *broken) typingHeaders(s *diagState) {
 	for _, i := range s.withFindings() {
 		for _, x := range s.units[i].d.list {
