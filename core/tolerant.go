@@ -134,7 +134,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 				case fromStatic:
 					keep = parses && !semErr
 				case fromAnalyzer, fromType, fromRetold:
-					keep = b == nil || !whole && !b.onLine(s.lines, x.Span.Start+at) && !b.about(s, x.Diagnostic, x.Span.Start+at) &&
+					keep = b == nil || !whole && !b.about(s, x.Diagnostic, x.Span.Start+at) &&
 						!b.afterQuote(x.Span.Start+at)
 				}
 				shown[k] = keep
@@ -306,7 +306,7 @@ func (b *broken) afterQuote(off int) bool { return b.quoteFrom >= 0 && off >= b.
 // broken is what tolerant knows of the text that does not parse.
 type broken struct {
 	first     int             // offset of the first parse error raised (as all keeps them)
-	lines     map[int]bool    // the lines with a parse error
+	lines     map[int]bool    // the lines with a parse error, each read once
 	words     map[string]bool // the words of the broken units
 	tainted   map[uint32]bool // the hashes of those words and of the names declared from them
 	floated   map[uint32]bool // the hashes of the names the lines floating as statements of their own declare (taint, findHeld)
@@ -556,7 +556,6 @@ func (b *broken) typingHeader(s *diagState, l int) {
 	if len(ws) == 0 || !slices.Contains(headerWords, ws[0]) {
 		return
 	}
-	b.lines[l] = true
 	b.typeAt(ws)
 	for _, w := range ws {
 		b.words[w] = true // what it declares is unread, as a broken line's
@@ -1061,11 +1060,6 @@ func declaresName(ws []string) bool {
 		}
 	}
 	return false
-}
-
-// onLine reports whether off lies on a line with a parse error.
-func (b *broken) onLine(lines *token.Lines, off int) bool {
-	return b.lines[lines.Line(off)]
 }
 
 // declares is s.declares, remembered: it reads every unit, and the
