@@ -645,6 +645,28 @@ func TestTolerantLintCases(t *testing.T) {
 	}
 }
 
+// TestTolerantStaticCases holds the static pass's findings (unused
+// variables, unreachable code) of a text whose only parse errors are
+// blocks' closers to what the closed text shows: the reference drops them
+// while any semantic error stands.
+func TestTolerantStaticCases(t *testing.T) {
+	open := "define action called f with parameters n:\n    store unused as 5\n    display n\ncall f with 1\n"
+	for _, c := range []struct {
+		name, text string
+		want       []string // the tolerant list's static findings, "line: code"
+	}{
+		{"an unused variable in a block whose closer is missing", open, []string{"2: ANALYZE-UNUSED"}},
+		{"none while a semantic error stands", open + "change q to 2\n", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			static := func(d diag.Diagnostic) bool { return d.Category == diag.Semantic && d.Severity == diag.Warning }
+			if got := tolerantOf(c.text, static); !slices.Equal(got, c.want) {
+				t.Errorf("tolerant static findings %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
 // layoutRead reports whether the parser closed a block by the layout in a
 // list of diagnostics (its closer missing or mistyped).
 func layoutRead(ds []diag.Diagnostic) bool {
