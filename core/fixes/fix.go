@@ -51,7 +51,7 @@ const (
 	KeywordCase    Kind = "keyword-case"               // LINT-KEYWORD
 	SnakeCase      Kind = "rename-snake-case"          // LINT-NAME: the name and every reference
 	DidYouMean     Kind = "did-you-mean"               // an undefined name: a visible name, builtin or operator spelled alike
-	Declare        Kind = "declare-variable"           // an undefined variable: `store NAME as nothing` before the statement
+	Declare        Kind = "declare-variable"           // an undefined variable: `store NAME as nothing` (or the empty value its use asks for) before the statement
 	CreateAction   Kind = "create-action"              // an undefined action called: a definition with its parameters
 	StoreToChange  Kind = "store-to-change"            // a redeclaration: `store X as V` becomes `change X to V`
 	RemoveUnused   Kind = "remove-unused-variable"     // ANALYZE-UNUSED: the declaration, when its value has no effect

@@ -20,6 +20,7 @@ import (
 	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/lint"
 	"wfl-lsp/lang/token"
+	"wfl-lsp/lang/types"
 )
 
 // snakeCase renames a declared name and every reference to it, as
@@ -216,12 +217,93 @@ func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 					Title:      "Declare '" + id.Name + "' before its use",
 					Kind:       Declare,
 					Diagnostic: d,
-					Edits:      []core.Edit{{Start: ls, End: ls, Text: indent + "store " + id.Name + " as nothing" + core.LineBreak(fx.src)}},
+					Edits:      []core.Edit{{Start: ls, End: ls, Text: indent + "store " + id.Name + " as " + initialValue(a, id.Name, st.Pos()) + core.LineBreak(fx.src)}},
 				})
 			}
 		}
 	}
 	return out
+}
+
+// initialValue returns the value a variable declared before the
+// statement at from starts with: the empty value of the type its first use
+// there or below asks for, where one does (`[]` for the list of `for each
+// … in name`, `push with name`, `length of name`; `""`, `0` and `no` for
+// a builtin's text, number and truth argument), so that declaring it adds
+// no type error; else `nothing`.
+func initialValue(a *core.Analysis, name string, from int) string {
+	if a.File == nil {
+		return "nothing"
+	}
+	named := func(e ast.Expr) bool {
+		id, ok := e.(*ast.Ident)
+		return ok && id.Name == name && id.From >= from
+	}
+	// The type a builtin's argument at position i has in its first
+	// signature, the one the checker tries first.
+	argOf := func(fun string, args []*ast.Arg) string {
+		b := builtins.Lookup(fun)
+		if b == nil || len(b.Signatures) == 0 {
+			return ""
+		}
+		for i, arg := range args {
+			if arg.Name != nil || !named(arg.Value) {
+				continue
+			}
+			if ps := b.Signatures[0].Params; i < len(ps) {
+				return emptyOf(ps[i].Type)
+			}
+		}
+		return ""
+	}
+	value := ""
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		if value != "" || n == nil || n.End() <= from {
+			return value == "" && n != nil && n.End() > from
+		}
+		switch n := n.(type) {
+		case *ast.ForEachStmt:
+			if named(n.Coll) {
+				value = "[]"
+			}
+		case *ast.PushStmt:
+			if named(n.List) {
+				value = "[]"
+			}
+		case *ast.CallExpr:
+			if fun, ok := n.Fun.(*ast.Ident); ok {
+				value = argOf(fun.Name, n.Args)
+			}
+		case *ast.ActionCallExpr:
+			if n.Legacy {
+				value = argOf(n.Name.Name, n.Args)
+			}
+		}
+		return value == ""
+	})
+	if value == "" {
+		return "nothing"
+	}
+	return value
+}
+
+// emptyOf returns the literal of an empty or zero value of t's kind, or ""
+// for a kind without one.
+func emptyOf(t *types.Type) string {
+	if t == nil {
+		return ""
+	}
+	switch t.Kind {
+	case types.KList:
+		return "[]"
+	case types.KText:
+		return `""`
+	case types.KNumber:
+		return "0"
+	case types.KBoolean:
+		return "no"
+	}
+	return ""
 }
 
 // keywordName reports whether a name begins with a keyword: used where a
