@@ -188,6 +188,9 @@ func brokenBy(a, b *core.Analysis, shownA, shownB []diag.Diagnostic, f Fix, had 
 				continue
 			}
 		}
+		if sameGap(a, f.Edits, d) {
+			continue
+		}
 		k := sweepKey(d)
 		if seen[k]++; seen[k] > had[k] {
 			news = append(news, fmt.Sprintf("line %d: %s", b.Lines.Line(d.Span.Start)+1, k))
@@ -227,6 +230,23 @@ func brokenBy(a, b *core.Analysis, shownA, shownB []diag.Diagnostic, f Fix, had 
 		return "the diagnostic is still there"
 	}
 	return ""
+}
+
+// sameGap reports whether d, a parse error of the fixed text that says what
+// the parser wanted, stands where the text before the fix had one wanting
+// the same (the same gap, with what the parser finds after it moved:
+// `display "` at the end of the text, its quote dropped, finds the end of
+// the file, and the end of its line once a closer is inserted below).
+func sameGap(a *core.Analysis, edits []core.Edit, d diag.Diagnostic) bool {
+	if d.Category != diag.Parse || d.Kind != diag.Expected && d.Kind != diag.ExpectedValue {
+		return false
+	}
+	at, _ := originalOffset(edits, d.Span.Start) // (an insertion's start where the gap is the text's end)
+	wanted, _, _ := strings.Cut(d.Message, ", found ")
+	return slices.ContainsFunc(a.Diagnostics, func(o diag.Diagnostic) bool {
+		w, _, _ := strings.Cut(o.Message, ", found ")
+		return o.Category == diag.Parse && o.Kind == d.Kind && o.Span.Start == at && w == wanted
+	})
 }
 
 // withPasses returns an analysis' diagnostics with the findings of each
