@@ -522,6 +522,8 @@ func TestTolerantCases(t *testing.T) {
 		{"nothing from the indented lines a broken header leaves floating as statements of their own",
 			"display \"start\"\ntr\n    display \"About to wait\"\n    wait for request comes in on test_server as test_request\n    display \"Request received!\"\ncatch:\n    display \"failed\"\nend try\n",
 			[]string{"6: PARSE-UNEXPECTED"}},
+		{"no undefined name while an include lost its first word: the file it names may declare it",
+			"from \"mod.wfl\"\ndisplay greet\n", []string{"1: PARSE-UNEXPECTED"}},
 		{"no finding of the lines a block's header being typed takes as its body",
 			"define action called f:\n    count from 1 to 9\n        count from 1 to 3:\n            display count\n        end count\nend action\n",
 			[]string{"6: PARSE-EXPECTED"}},
