@@ -217,7 +217,7 @@ func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 					Title:      "Declare '" + id.Name + "' before its use",
 					Kind:       Declare,
 					Diagnostic: d,
-					Edits:      []core.Edit{{Start: ls, End: ls, Text: indent + "store " + id.Name + " as " + initialValue(a, id.Name, st.Pos()) + core.LineBreak(fx.src)}},
+					Edits:      []core.Edit{{Start: ls, End: ls, Text: indent + "store " + id.Name + " as " + initialValue(st, id.Name) + core.LineBreak(fx.src)}},
 				})
 			}
 		}
@@ -225,19 +225,17 @@ func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 	return out
 }
 
-// initialValue returns the value a variable declared before the
-// statement at from starts with: the empty value of the type its first use
-// there or below asks for, where one does (`[]` for the list of `for each
+// initialValue returns the value a variable declared before st, the
+// statement that uses it, starts with: the empty value of the type its
+// first use in st asks for, where one does (`[]` for the list of `for each
 // … in name`, `push with name`, `length of name`; `""`, `0` and `no` for
 // a builtin's text, number and truth argument), so that declaring it adds
-// no type error; else `nothing`.
-func initialValue(a *core.Analysis, name string, from int) string {
-	if a.File == nil {
-		return "nothing"
-	}
+// no type error there; else `nothing`. It reads st alone, which every
+// analysis that answers at the use holds, partial or full.
+func initialValue(st ast.Stmt, name string) string {
 	named := func(e ast.Expr) bool {
 		id, ok := e.(*ast.Ident)
-		return ok && id.Name == name && id.From >= from
+		return ok && id.Name == name
 	}
 	// The type a builtin's argument at position i has in its first
 	// signature, the one the checker tries first.
@@ -257,10 +255,7 @@ func initialValue(a *core.Analysis, name string, from int) string {
 		return ""
 	}
 	value := ""
-	ast.Inspect(a.File, func(n ast.Node) bool {
-		if value != "" || n == nil || n.End() <= from {
-			return value == "" && n != nil && n.End() > from
-		}
+	ast.Inspect(st, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ForEachStmt:
 			if named(n.Coll) {
@@ -279,7 +274,7 @@ func initialValue(a *core.Analysis, name string, from int) string {
 				value = argOf(n.Name.Name, n.Args)
 			}
 		}
-		return value == ""
+		return value == "" && n != nil
 	})
 	if value == "" {
 		return "nothing"
