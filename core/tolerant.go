@@ -269,7 +269,7 @@ func (s *diagState) strayFrom(i, first int) int {
 	// Nor when it names a block (`end on`): it is that block's closer,
 	// whose header above is broken (`on websocket connect …:` cut to
 	// `o`), and the lines before it were the block's.
-	if ws := codeWords(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]); len(ws) > 1 && slices.Contains(blockWords, ws[1]) {
+	if ws := codeWords(s.lineText(l)); len(ws) > 1 && slices.Contains(blockWords, ws[1]) {
 		return -1
 	}
 	// Nor when the parse found anything before it, even what it drops:
@@ -371,7 +371,7 @@ func (s *diagState) brokenText() *broken {
 				continue
 			}
 			b.lines[l] = true
-			text := s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]
+			text := s.lineText(l)
 			// Its words, those its quotes hold too: a quote typed before a
 			// statement turns the statement into a string (`" store x as
 			// "…`), and the names it declares are unread.
@@ -489,13 +489,14 @@ func (b *broken) typingHeaders(s *diagState) {
 			}
 			line := func(a int) int { return s.lines.Line(max(0, min(s.starts[i]+a, len(s.text)))) }
 			at := line(x.Span.Start)
-			if off := s.starts[i] + x.Span.Start; !(methodWithResult(s, at) && off == s.lines.LineStart(at)+indentBytes(s, at)) {
+			off := min(s.starts[i]+x.Span.Start, len(s.text))
+			if !(methodWithResult(s, at) && strings.TrimLeft(s.text[s.lines.LineStart(at):off], " \t") == "") {
 				// (A method the finding stands on the first word of is the
 				// member after one whose closer is missing, where the
 				// reference fails to read that one's body on.)
 				b.typingHeader(s, at)
 			}
-			if w := strings.TrimSpace(s.text[s.lines.LineStart(at):s.lines.LineEnd(at)]); w != "" && w != "end" && strings.HasPrefix("end", w) {
+			if w := strings.TrimSpace(s.lineText(at)); w != "" && w != "end" && strings.HasPrefix("end", w) {
 				b.closerTyped = true // `en` where a closer is expected
 			}
 			if len(x.Related) == 0 {
@@ -515,7 +516,7 @@ func (b *broken) typingHeaders(s *diagState) {
 				b.typingHeader(s, h)
 			}
 			for l := h + 1; l < last; l++ {
-				code := strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)])
+				code := strings.TrimSpace(s.lineText(l))
 				if first, _, _ := strings.Cut(code, " "); slices.Contains(blockOnlyWords, first) && !strings.Contains(code, ":") {
 					b.typingHeader(s, l) // (not `action area: Number`, whole without a colon at its end)
 				}
@@ -529,15 +530,14 @@ func (b *broken) typingHeaders(s *diagState) {
 // without a colon at its end: a header being typed (`action area: Numb`
 // at the end of the text) looks the same, so the callers ask more of it.
 func methodWithResult(s *diagState, l int) bool {
-	code := strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)])
+	code := strings.TrimSpace(s.lineText(l))
 	ws := codeWords(code)
 	return len(ws) > 0 && ws[0] == "action" && !slices.Contains(ws, "needs") && strings.Contains(code, ":")
 }
 
-// indentBytes returns how many bytes of blanks line l starts with.
-func indentBytes(s *diagState, l int) int {
-	line := s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]
-	return len(line) - len(strings.TrimLeft(line, " \t"))
+// lineText returns the text of line l, without its line break.
+func (s *diagState) lineText(l int) string {
+	return s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]
 }
 
 // blockOnlyWords start only blocks' headers: a line inside a block that
@@ -548,7 +548,7 @@ var blockOnlyWords = []string{"check", "for", "count", "repeat", "define", "try"
 // typingHeader notes line l as a block's header being typed if it is one
 // without its colon (typingHeaders).
 func (b *broken) typingHeader(s *diagState, l int) {
-	head := strings.TrimRight(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)], " \t\r")
+	head := strings.TrimRight(s.lineText(l), " \t\r")
 	if strings.HasSuffix(head, ":") {
 		return // (first: most lines asked about are headers with their colon)
 	}
@@ -1149,7 +1149,7 @@ func typingKeyword(s *diagState, name string, off int) bool {
 // aloneOnLine reports whether name is all the line at off holds.
 func aloneOnLine(s *diagState, name string, off int) bool {
 	l := s.lines.Line(off)
-	return strings.TrimSpace(s.text[s.lines.LineStart(l):s.lines.LineEnd(l)]) == name
+	return strings.TrimSpace(s.lineText(l)) == name
 }
 
 // typingKeywordName reports whether name starts, and is shorter than, a
