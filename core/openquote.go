@@ -260,22 +260,37 @@ func (s *Snapshot) lineTable() *token.Lines {
 // quoteList is the editor's list while a quote is left open that pairs
 // with a later line's after other quotes of its line (openQuoteList; st
 // is the text's diagnostics' state). Which of them was left open is a
-// guess: the list is the tolerant one of the reference's reading but for
-// what it finds from the start of the top-level statement that holds the
-// quote on, other than parse errors and the lines' lengths (that
+// guess. Before the top-level statement that holds the quote, the list is
+// the closed text's (reading), whose text is the same there and which
+// reads the text below as the features do: the reference's reading, which
+// reads that text inside out, would hide findings above about the names
+// its broken lines below hold, and its lint of the tree's layout. From
+// that statement on, it is the tolerant one of the reference's reading
+// but for anything other than parse errors and the lines' lengths (that
 // statement's tree, and the text after it, are read inside out: a
 // container whose actions below the line the reference reads as a string
-// lacks them), and the unused variables, with the finding that says the
-// quote is open.
+// lacks them). Nowhere the unused variables (whether a variable is read
+// depends on the text below), and with the finding that says the quote is
+// open.
 func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	at := s.quote.cuts[0]
 	from, _ := slices.BinarySearch(st.starts, at+1)
 	from = st.starts[max(from-1, 0)] // the start of the unit that holds the quote
+	s.reading()
+	_, n, above := s.quote.closed.Load().TolerantSeq() // (which tells of another quote open in its turn)
 	seq := st.tolerant()
-	return st.lines, st.count() + len(s.quote.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
+	return st.lines, n + st.count() + len(s.quote.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
+		for d := range above {
+			if d.Span.Start >= from {
+				break
+			}
+			if d.Kind != diag.Unused && !yield(d) {
+				return
+			}
+		}
 		for d := range seq {
-			if (d.Category != diag.Parse || d.Severity != diag.Error) && d.Code != diag.LintLength && d.Span.Start >= from || d.Kind == diag.Unused {
-				continue // (whether a variable is read depends on the text below)
+			if d.Span.Start < from || (d.Category != diag.Parse || d.Severity != diag.Error) && d.Code != diag.LintLength || d.Kind == diag.Unused {
+				continue
 			}
 			if !yield(d) {
 				return

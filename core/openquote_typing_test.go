@@ -218,6 +218,12 @@ func TestOpenQuotesShortcutCases(t *testing.T) {
 		// closing quote with what follows leaves its quote open, though
 		// the line after the return holds no quote.
 		{"a string over a carriage return", "dis\nplay \"Coun\rs:\"\ncount\n", Edit{Start: 15, End: 18, Text: "with"}, false},
+		// A letter typed between the backslashes of an escaped one makes
+		// the second escape the quote after it; a carriage return deleted
+		// after a comment makes the line after it the comment's (its quote
+		// left open is then a comment's character).
+		{"an escaped backslash broken", "display \"a\\\\\"\nstore x as 1\n", Edit{Start: 11, End: 11, Text: "x"}, false},
+		{"a comment's carriage return deleted", "display 1 # c\rdisplay \"a\nstore x as 1\n", Edit{Start: 13, End: 14}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			const uri = URI("file:///nowhere/case.wfl")

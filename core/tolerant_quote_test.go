@@ -69,14 +69,7 @@ func TestOpenQuoteAddsNothingBelow(t *testing.T) {
 			if d.Span.Start < at+len(ins) || d.Category == diag.Parse && d.Code != "PARSE-DROPPED-CHAR" {
 				continue
 			}
-			d.Message = lineRefs.ReplaceAllStringFunc(d.Message, func(m string) string {
-				var l int
-				fmt.Sscanf(m, "line %d", &l)
-				if l > line {
-					l--
-				}
-				return fmt.Sprintf("line %d", l)
-			})
+			d.Message = linesBefore(d.Message, line)
 			key := shiftedKey(d, -len(ins))
 			seen[key] = true
 			if !had[key] {
@@ -103,6 +96,84 @@ func TestOpenQuoteAddsNothingBelow(t *testing.T) {
 	if typed == 0 {
 		t.Error("no quote typed")
 	}
+}
+
+// TestOpenQuoteKeepsAbove types a line with a quote not closed yet into
+// the corpus programs, first alone on its line (`display "hel`, the list
+// of the text with the quote closed, closedList), then after a string
+// of its own (`display "a" with "hel`, which the reference pairs with a
+// quote below: quoteList, where which quote is open is a guess): above the
+// statement that holds the line, every finding of the program stays
+// shown, lines named in messages moved by the line typed, but for the
+// unused variables when it is a guess (whether a variable is read depends
+// on the text below, which the reference reads inside out).
+func TestOpenQuoteKeepsAbove(t *testing.T) {
+	t.Parallel()
+	progs := corpusOrSkip(t, 10)
+	const uri = URI("file:///nowhere/quote.wfl")
+	typed, guessed, kept := 0, 0, 0
+	for k, path := range slices.Sorted(maps.Keys(progs)) {
+		text := progs[path]
+		base := NewSnapshot(uri, 1, text)
+		_, before := base.Tolerant()
+		if lexer.OpenQuotes(text) != nil || multilineString(text) >= 0 || len(before) == 0 {
+			continue // (with a string over lines, the quote left open is a guess)
+		}
+		starts := base.diagState().starts
+		rng := rand.New(rand.NewPCG(uint64(k), 37))
+		at := strings.LastIndexByte(text[:rng.IntN(len(text))], '\n') + 1
+		line := strings.Count(text[:at], "\n") + 1
+		unit, _ := slices.BinarySearch(starts, at+1)
+		from := starts[max(unit-1, 0)] // the start of the statement that holds the line
+		indent := text[at : at+len(text[at:])-len(strings.TrimLeft(text[at:], " \t"))]
+		for _, ins := range []string{"display \"hel\n", "display \"a\" with \"hel\n"} {
+			if closed := text[:at] + indent + ins[:len(ins)-1] + "\"\n" + text[at:]; parseErrors(closed) > parseErrors(text) {
+				continue // the line closed breaks the statement it lands in (a pattern's body)
+			}
+			s := NewSnapshot(uri, 2, text[:at]+indent+ins+text[at:])
+			if cuts := s.openQuotes(); len(cuts) == 0 || cuts[0] < at || cuts[0] >= at+len(indent+ins) {
+				continue
+			}
+			typed++
+			guess := !s.closedRuns()
+			if guess {
+				guessed++
+			}
+			_, after := s.Tolerant()
+			shown := map[string]bool{}
+			for _, d := range after {
+				d.Message = linesBefore(d.Message, line)
+				shown[shiftedKey(d, 0)] = true
+			}
+			for _, d := range before {
+				if d.Span.End > from || guess && d.Kind == diag.Unused {
+					continue
+				}
+				kept++
+				if !shown[shiftedKey(d, 0)] {
+					t.Errorf("%s: %q typed at line %d (a guess: %v): above it, the program's %s at %d is gone: %s",
+						path, ins, line, guess, d.Code, d.Span.Start, d.Message)
+				}
+			}
+		}
+	}
+	t.Logf("%d lines with an open quote typed (%d of them a guess of which quote is open); %d findings of the programs above them kept", typed, guessed, kept)
+	if guessed == 0 {
+		t.Error("no quote typed whose string the reference pairs with a quote below")
+	}
+}
+
+// linesBefore returns msg with the lines it names after line moved back
+// by one: as they were before a line was typed at line.
+func linesBefore(msg string, line int) string {
+	return lineRefs.ReplaceAllStringFunc(msg, func(m string) string {
+		var l int
+		fmt.Sscanf(m, "line %d", &l)
+		if l > line {
+			l--
+		}
+		return fmt.Sprintf("line %d", l)
+	})
 }
 
 func shiftedKey(d diag.Diagnostic, shift int) string {

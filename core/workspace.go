@@ -268,6 +268,9 @@ func (s *Snapshot) Derive() {
 		s.reading().Derive() // the list is the closed text's (closedList)
 		return
 	}
+	if _, ok := s.leftOpen(); ok {
+		s.reading().Derive() // the list above the quote's statement is the closed text's (quoteList)
+	}
 	if b := s.base.Load(); b != nil && b.diags.Load() != nil {
 		s.diagState()
 	}
