@@ -130,3 +130,49 @@ func TestRefreshDefinitionOfIncludedName(t *testing.T) {
 		})
 	}
 }
+
+// TestRefreshWhileAQuoteIsOpen checks that while a string is typed in an
+// includer (its quote left open, so that the editor's list is the one of
+// the text with the quote closed, derived from the last version's), the
+// names of an included file that changed meanwhile are read again: the
+// name the included file no longer declares is reported, and the one it
+// now declares is not.
+func TestRefreshWhileAQuoteIsOpen(t *testing.T) {
+	dir := t.TempDir()
+	libURI, mainURI := core.FileURI(filepath.Join(dir, "lib.wfl")), core.FileURI(filepath.Join(dir, "main.wfl"))
+	main := "include from \"lib.wfl\"\ndisplay greeting\ndisplay \"Hel\n"
+	ws := core.NewWorkspace()
+	l := ws.Open(libURI, 1, "store greeting as \"hi\"\n")
+	m := ws.Open(mainURI, 1, main)
+	notDefined := func(s *core.Snapshot) []string {
+		_, ds := s.Tolerant()
+		var out []string
+		for _, d := range ds {
+			if strings.Contains(d.Message, "greeting") || strings.Contains(d.Message, "salutation") {
+				out = append(out, d.Message)
+			}
+		}
+		return out
+	}
+	if got := notDefined(m); len(got) != 0 {
+		t.Fatalf("before the included file changed: %q", got)
+	}
+	if _, err := ws.Change(libURI, 2, core.Edit{Start: 6, End: 14, Text: "salutation"}); err != nil {
+		t.Fatal(err)
+	}
+	ref := ws.Refresh(libURI, l)
+	if len(ref) != 1 {
+		t.Fatalf("Refresh returned %d snapshots, want the includer's", len(ref))
+	}
+	// The editor's list as the server publishes it again, then after the
+	// next keystroke in the string.
+	m, err := ws.Change(mainURI, 2, core.Edit{Start: len(main) - 1, End: len(main) - 1, Text: "l"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*core.Snapshot{ref[0], m} {
+		if got := notDefined(s); len(got) != 1 || !strings.Contains(got[0], "'greeting'") {
+			t.Errorf("version %d, after the included file renamed greeting: the includer's list says %q, want greeting undefined", s.Version, got)
+		}
+	}
+}

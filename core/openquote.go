@@ -262,34 +262,38 @@ func (s *Snapshot) lineTable() *token.Lines {
 // is the text's diagnostics' state). Which of them was left open is a
 // guess. Before the top-level statement that holds the quote, the list is
 // the closed text's (reading), whose text is the same there and which
-// reads the text below as the features do: the reference's reading, which
-// reads that text inside out, would hide findings above about the names
-// its broken lines below hold, and its lint of the tree's layout. From
-// that statement on, it is the tolerant one of the reference's reading
-// but for anything other than parse errors and the lines' lengths (that
-// statement's tree, and the text after it, are read inside out: a
-// container whose actions below the line the reference reads as a string
-// lacks them). Nowhere the unused variables (whether a variable is read
-// depends on the text below), and with the finding that says the quote is
-// open.
+// reads the text below as the features do, but for the unused variables
+// the quote's line names (whether it reads them depends on which of its
+// quotes is open): the reference's reading, which reads that text inside
+// out, would hide findings above about the names its broken lines below
+// hold, and its lint of the tree's layout. From that statement on, it is
+// the tolerant one of the reference's reading but for anything other than
+// parse errors and the lines' lengths (that statement's tree, and the
+// text after it, are read inside out: a container whose actions below the
+// line the reference reads as a string lacks them), with the finding that
+// says the quote is open.
 func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	at := s.quote.cuts[0]
 	from, _ := slices.BinarySearch(st.starts, at+1)
 	from = st.starts[max(from-1, 0)] // the start of the unit that holds the quote
 	s.reading()
 	_, n, above := s.quote.closed.Load().TolerantSeq() // (which tells of another quote open in its turn)
+	line := wordsOf(s.Text[strings.LastIndexAny(s.Text[:at], "\n\r")+1 : lineEndAt(s.Text, at)])
 	seq := st.tolerant()
 	return st.lines, n + st.count() + len(s.quote.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range above {
 			if d.Span.Start >= from {
 				break
 			}
-			if d.Kind != diag.Unused && !yield(d) {
+			if d.Kind == diag.Unused && namesHeld(d, line) {
+				continue
+			}
+			if !yield(d) {
 				return
 			}
 		}
 		for d := range seq {
-			if d.Span.Start < from || (d.Category != diag.Parse || d.Severity != diag.Error) && d.Code != diag.LintLength || d.Kind == diag.Unused {
+			if d.Span.Start < from || (d.Category != diag.Parse || d.Severity != diag.Error) && d.Code != diag.LintLength {
 				continue
 			}
 			if !yield(d) {
@@ -297,6 +301,24 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 			}
 		}
 	}, s.Text, s.quote.cuts)
+}
+
+// wordsOf returns the set of the words of text.
+func wordsOf(text string) map[string]bool {
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(text, notWordRune) {
+		words[w] = true
+	}
+	return words
+}
+
+// namesHeld reports whether one of the names d is about is made of words
+// all of which are in words.
+func namesHeld(d diag.Diagnostic, words map[string]bool) bool {
+	return slices.ContainsFunc(d.ProgramNames(), func(name string) bool {
+		ws := strings.FieldsFunc(name, notWordRune)
+		return len(ws) > 0 && !slices.ContainsFunc(ws, func(w string) bool { return !words[w] })
+	})
 }
 
 // closedList is the list of the closed text (reading), less what it finds
@@ -328,20 +350,14 @@ func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	if inner != nil {
 		from, to = min(from, inner.Pos()), max(to, inner.End())
 	}
-	held := map[string]bool{} // the words of the string on the quote's line
-	for _, w := range strings.FieldsFunc(s.Text[at+1:end], notWordRune) {
-		held[w] = true
-	}
+	held := wordsOf(s.Text[at+1 : end]) // the words of the string on the quote's line
 	return s.lineTable(), n + len(s.quote.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range seq {
 			if d.Span.Start >= from && d.Span.Start <= to && (d.Category != diag.Parse || d.Span.Start <= end) &&
 				(d.Code != diag.LintLength || d.Span.Start >= lineStart && d.Span.Start <= end) && !closesAbove(d, from) {
 				continue // (a line's length is the text's, but the quote's line's, which the closing quote lengthens)
 			}
-			if d.Category != diag.Parse && slices.ContainsFunc(d.ProgramNames(), func(name string) bool {
-				ws := strings.FieldsFunc(name, notWordRune)
-				return len(ws) > 0 && !slices.ContainsFunc(ws, func(w string) bool { return !held[w] })
-			}) {
+			if d.Category != diag.Parse && namesHeld(d, held) {
 				continue
 			}
 			if !yield(d) {

@@ -17,7 +17,7 @@ import (
 var lineRefs = regexp.MustCompile(`line [0-9]+`)
 
 // TestOpenQuoteAddsNothingBelow types a line with a quote not closed yet
-// (`display "hel`) into the corpus programs. The reference pairs the quote
+// (`display "hel`, then `display "a" with "hel`) into the corpus programs. The reference pairs the quote
 // with the next one of the text, which it lexes otherwise from there; the
 // editor reads the string to the end of its line (lexer.OpenQuotes) and
 // shows below it the findings of the program, lines named in messages
@@ -45,54 +45,58 @@ func TestOpenQuoteAddsNothingBelow(t *testing.T) {
 		rng := rand.New(rand.NewPCG(uint64(k), 31))
 		at := starts[rng.IntN(len(starts))]
 		indent := text[at : at+len(text[at:])-len(strings.TrimLeft(text[at:], " \t"))]
-		ins := indent + "display \"hel\n"
-		next := text[:at] + ins + text[at:]
-		if multilineString(next) < 0 {
-			continue // the quote found no other: the lexer drops it alone
-		}
-		typed++
 		_, before := NewSnapshot(uri, 1, text).Tolerant()
 		had := map[string]bool{}
 		for _, d := range before {
 			had[shiftedKey(d, 0)] = true
 		}
-		_, after := NewSnapshot(uri, 2, next).Tolerant()
-		if !slices.ContainsFunc(after, func(d diag.Diagnostic) bool { return d.Category == diag.Parse && d.Severity == diag.Error }) {
-			parses++ // read as the reference reads it: a string over several lines
-			continue
-		}
-		// Below the line, the findings are the program's, lines named in
-		// their messages moved by the line typed.
-		line := strings.Count(text[:at], "\n") + 1
-		seen := map[string]bool{}
-		for _, d := range after {
-			if d.Span.Start < at+len(ins) || d.Category == diag.Parse && d.Code != "PARSE-DROPPED-CHAR" {
+		for _, form := range []string{"display \"hel", "display \"a\" with \"hel"} {
+			ins := indent + form + "\n"
+			next := text[:at] + ins + text[at:]
+			if multilineString(next) < 0 {
+				continue // the quote found no other: the lexer drops it alone
+			}
+			typed++
+			s := NewSnapshot(uri, 2, next)
+			_, after := s.Tolerant()
+			if !slices.ContainsFunc(after, func(d diag.Diagnostic) bool { return d.Category == diag.Parse && d.Severity == diag.Error }) {
+				parses++ // read as the reference reads it: a string over several lines
 				continue
 			}
-			d.Message = linesBefore(d.Message, line)
-			key := shiftedKey(d, -len(ins))
-			seen[key] = true
-			if !had[key] {
-				t.Errorf("%s: %q typed at line %d: below it, %s at %d: %s (not the program's)",
-					path, ins, line, d.Code, d.Span.Start, d.Message)
+			// Below the line, the findings are the program's, lines named in
+			// their messages moved by the line typed.
+			line := strings.Count(text[:at], "\n") + 1
+			seen := map[string]bool{}
+			for _, d := range after {
+				if d.Span.Start < at+len(ins) || d.Category == diag.Parse && d.Code != "PARSE-DROPPED-CHAR" {
+					continue
+				}
+				d.Message = linesBefore(d.Message, line)
+				key := shiftedKey(d, -len(ins))
+				seen[key] = true
+				if !had[key] {
+					t.Errorf("%s: %q typed at line %d: below it, %s at %d: %s (not the program's)",
+						path, ins, line, d.Code, d.Span.Start, d.Message)
+				}
 			}
-		}
-		// Nothing of the program's is lost below the line, where the line
-		// closed does not break the statement it lands in, and the program
-		// holds no string over lines (then the quote left open is a guess).
-		closed := text[:at] + indent + "display \"hel\"\n" + text[at:]
-		if lexer.OpenQuotes(text) != nil || multilineString(text) >= 0 || parseErrors(closed) > parseErrors(text) {
-			continue
-		}
-		both++
-		for _, d := range before {
-			if d.Span.Start >= at && (d.Category != diag.Parse || d.Code == "PARSE-DROPPED-CHAR") && !seen[shiftedKey(d, 0)] {
-				t.Errorf("%s: %q typed at line %d: below it, the program's %s at %d is gone: %s",
-					path, ins, line, d.Code, d.Span.Start, d.Message)
+			// Nothing of the program's is lost below the line, where the line
+			// closed does not break the statement it lands in, the program
+			// holds no string over lines, and the quote is the first of its
+			// line (else which quote is left open is a guess).
+			closed := text[:at] + indent + form + "\"\n" + text[at:]
+			if !s.closedRuns() || lexer.OpenQuotes(text) != nil || multilineString(text) >= 0 || parseErrors(closed) > parseErrors(text) {
+				continue
+			}
+			both++
+			for _, d := range before {
+				if d.Span.Start >= at && (d.Category != diag.Parse || d.Code == "PARSE-DROPPED-CHAR") && !seen[shiftedKey(d, 0)] {
+					t.Errorf("%s: %q typed at line %d: below it, the program's %s at %d is gone: %s",
+						path, ins, line, d.Code, d.Span.Start, d.Message)
+				}
 			}
 		}
 	}
-	t.Logf("%d programs with an open quote typed (%d of them parse so, a string over several lines, and show what check shows); in %d, every finding of the program below the line is kept", typed, parses, both)
+	t.Logf("%d lines with an open quote typed (%d of them parse so, a string over several lines, and show what check shows); in %d, every finding of the program below the line is kept", typed, parses, both)
 	if typed == 0 {
 		t.Error("no quote typed")
 	}
@@ -104,9 +108,9 @@ func TestOpenQuoteAddsNothingBelow(t *testing.T) {
 // of its own (`display "a" with "hel`, which the reference pairs with a
 // quote below: quoteList, where which quote is open is a guess): above the
 // statement that holds the line, every finding of the program stays
-// shown, lines named in messages moved by the line typed, but for the
-// unused variables when it is a guess (whether a variable is read depends
-// on the text below, which the reference reads inside out).
+// shown, lines named in messages moved by the line typed, but, when it is
+// a guess, for the unused variables the line names (whether it reads them
+// depends on which of its quotes is open).
 func TestOpenQuoteKeepsAbove(t *testing.T) {
 	t.Parallel()
 	progs := corpusOrSkip(t, 10)
@@ -146,7 +150,7 @@ func TestOpenQuoteKeepsAbove(t *testing.T) {
 				shown[shiftedKey(d, 0)] = true
 			}
 			for _, d := range before {
-				if d.Span.End > from || guess && d.Kind == diag.Unused {
+				if d.Span.End > from || guess && d.Kind == diag.Unused && namesHeld(d, wordsOf(ins)) {
 					continue
 				}
 				kept++
