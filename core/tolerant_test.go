@@ -584,6 +584,21 @@ func TestTolerantCases(t *testing.T) {
 		{"nothing the reference finds of a statement it reads inside out from a quote left open after another on its line",
 			"create interface Drawable:\n    requires action draw\n    requires action area: Number\nend\ncreate container Box implements Drawable:\n    action draw:\n        display \"a: \" with 1 \" b\n    end\n    action area: Number\n        return 1\n    end\nend\ndisplay \"done\"\n",
 			[]string{"7: PARSE-OPEN-QUOTE", "14: PARSE-EOF", "14: PARSE-EOF"}},
+		{"nothing from the loop whose header holds a quote being typed (the string closed on its line took the colon)",
+			"store items as [1, 2]\nfor each item in \"items:\n    display item\nend for\n",
+			[]string{"2: PARSE-OPEN-QUOTE"}},
+		{"the parse errors below the quote's line in the statement that holds it",
+			"store items as [1, 2]\nfor each item in \"items:\n    store\nend for\n",
+			[]string{"2: PARSE-OPEN-QUOTE", "3: PARSE-EXPECTED"}},
+		{"an undefined name only some of whose words the string being typed holds",
+			"\" hello user\ndisplay user age\n",
+			[]string{"1: PARSE-OPEN-QUOTE", "2: ANALYZE-SEMANTIC"}},
+		{"a lone carriage return ends the line of a quote being typed",
+			"display \"ab\rchange r to 1\n",
+			[]string{"1: PARSE-OPEN-QUOTE", "2: ANALYZE-SEMANTIC"}},
+		{"a quote first of its line after a lone carriage return: the closed text's list",
+			"display \"a\"\rdisplay \"b\nchange r to 1\ndisplay \"c\"\n",
+			[]string{"2: PARSE-OPEN-QUOTE", "3: ANALYZE-SEMANTIC"}},
 		{"the errors below a quote left open after another on its line that pairs with none: the closed text's",
 			"display \"a\" with \"hel\nchange r to 1\n",
 			[]string{"1: PARSE-OPEN-QUOTE", "2: ANALYZE-SEMANTIC"}},
@@ -659,12 +674,18 @@ func TestTolerantLintCases(t *testing.T) {
 // while any semantic error stands.
 func TestTolerantStaticCases(t *testing.T) {
 	open := "define action called f with parameters n:\n    store unused as 5\n    display n\ncall f with 1\n"
+	used := func(name string) string { // an action that stores name and does not read it
+		return "define action called f with parameters n:\n    store " + name + " as 5\n    display n\nend action\ncall f with 1\n"
+	}
 	for _, c := range []struct {
 		name, text string
 		want       []string // the tolerant list's static findings, "line: code"
 	}{
 		{"an unused variable in a block whose closer is missing", open, []string{"2: ANALYZE-UNUSED"}},
 		{"none while a semantic error stands", open + "change q to 2\n", nil},
+		{"none of a variable the line of a quote left open names, while which of its quotes is open is a guess",
+			used("spare") + "display \"a\" with \"b spare\ndisplay \"c\"\n", nil},
+		{"one of a variable that line does not name", used("unread") + "display \"a\" with \"b spare\ndisplay \"c\"\n", []string{"2: ANALYZE-UNUSED"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			static := func(d diag.Diagnostic) bool { return d.Category == diag.Semantic && d.Severity == diag.Warning }
