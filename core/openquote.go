@@ -357,7 +357,7 @@ func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 				(d.Code != diag.LintLength || d.Span.Start >= lineStart && d.Span.Start <= end) && !closesAbove(d, from) {
 				continue // (a line's length is the text's, but the quote's line's, which the closing quote lengthens)
 			}
-			if d.Category != diag.Parse && namesHeld(d, held) {
+			if namesHeld(d, held) { // (a parse finding names no name of the program)
 				continue
 			}
 			if !yield(d) {

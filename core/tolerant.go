@@ -49,9 +49,12 @@ import (
 //     typed (its closer missing, its colon not typed yet: `check if p`),
 //     as of one that does not parse (typingHeaders), and the lint of the
 //     tree meanwhile (the text's instead), as while a statement is broken,
-//     and while a closer is typed where one is missing (closerTyped);
+//     and while a closer is typed where one is missing (closerTyped), but
+//     of the units before the first the broken text reaches (cleanUnits);
 //   - the static pass's (unused variables, unreachable code), which are
-//     about the whole file: they wait until it parses;
+//     about the whole file: they wait until it parses, but those of the
+//     units before the first the broken text reaches that are not about
+//     a name the broken statements name (about);
 //   - those about a name (their ProgramNames) that the broken statements
 //     name, or that a statement declares on its first line from one of
 //     those (of redeclarations, which no value makes false, only those of
@@ -92,6 +95,13 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		// holds is a guess (the lines below read as its body are
 		// judged indented wrongly).
 		treeLint := parses && (b == nil || len(b.headers) == 0 && !b.closerTyped)
+		// Before the first unit the broken text reaches, the tree is the
+		// one the text will have once it parses: the tree's lint and
+		// the static pass's findings stay there (cleanUnits).
+		clean := 0
+		if b != nil {
+			clean = s.cleanUnits(b)
+		}
 		semErr := false
 		for _, i := range s.withFindings() {
 			semErr = semErr || s.units[i].d.semErr
@@ -128,11 +138,11 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 					keep = parses || !b.afterQuote(x.Span.Start+at)
 				case fromLintTok:
 					// A line's length is the text's, however it is lexed.
-					keep = !treeLint && (x.Code == diag.LintLength || !b.afterQuote(x.Span.Start+at))
+					keep = !treeLint && i >= clean && (x.Code == diag.LintLength || !b.afterQuote(x.Span.Start+at))
 				case fromLintTree:
-					keep = treeLint
+					keep = treeLint || i < clean
 				case fromStatic:
-					keep = parses && !semErr
+					keep = !semErr && (parses || i < clean && !b.about(s, x.Diagnostic, x.Span.Start+at))
 				case fromAnalyzer, fromType, fromRetold:
 					keep = b == nil || !whole && !b.about(s, x.Diagnostic, x.Span.Start+at) &&
 						!b.afterQuote(x.Span.Start+at)
@@ -333,6 +343,20 @@ type broken struct {
 	// (`transaction` of `end transaction`): alone on a line, such a word
 	// is the closer whose `end` is not typed yet, not a name.
 	closing map[string]bool
+}
+
+// cleanUnits returns how many units, from the first, lie before
+// anything the broken text b may read otherwise than the text will be
+// once it parses: a unit with a parse finding, a block's header being
+// typed, lines held by a broken block, the lines from a string that
+// spans lines on. (Lines floating out of a broken block come after it.)
+func (s *diagState) cleanUnits(b *broken) int {
+	for i, u := range s.units {
+		if u.d != nil && u.d.firstParse >= 0 || b.held[i] || b.headers[i] || b.quoteFrom >= 0 && s.end(i) > b.quoteFrom {
+			return i
+		}
+	}
+	return len(s.units)
 }
 
 // brokenText gathers it, or returns nil when the text parses.

@@ -683,6 +683,8 @@ func TestTolerantStaticCases(t *testing.T) {
 	}{
 		{"an unused variable in a block whose closer is missing", open, []string{"2: ANALYZE-UNUSED"}},
 		{"none while a semantic error stands", open + "change q to 2\n", nil},
+		{"one above a line being typed", "store spare_value as 5\ndisplay 1 plus\n", []string{"1: ANALYZE-UNUSED"}},
+		{"none of a variable the line being typed reads", "store spare_value as 5\ndisplay 1 plus spare_value with\n", nil},
 		{"none of a variable the line of a quote left open names, while which of its quotes is open is a guess",
 			used("spare") + "display \"a\" with \"b spare\ndisplay \"c\"\n", nil},
 		{"one of a variable that line does not name", used("unread") + "display \"a\" with \"b spare\ndisplay \"c\"\n", []string{"2: ANALYZE-UNUSED"}},

@@ -23,8 +23,10 @@ import (
 // nor a warning or lint finding off that line that the program's own list
 // does not hold (by line and code, the lines below shifted), and every
 // line the program's list says is too long still says so (a line's length
-// is the text's however the rest is read). Other findings of the program
-// may wait while it does not parse (unused variables, indentation).
+// is the text's however the rest is read). Above the statement that holds
+// the new line, every finding of the program stays but the unused
+// variables (which that statement may read); below it, the others may
+// wait while it does not parse (indentation, unused variables).
 // (TestTolerantAddsNothingFalse breaks the lines a program has; this one
 // adds the line being written.) Not a closer: `end acti` typed in a body
 // closes the block there as `end action` does, and what follows is read
@@ -39,7 +41,7 @@ func TestTolerantWhileALineIsTyped(t *testing.T) {
 	t.Parallel()
 	progs, perProgram, seed := typingSample(t, 5)
 	const uri = URI("file:///nowhere/typing.wfl")
-	programs, typed, laidOut := 0, 0, 0
+	programs, typed, laidOut, above := 0, 0, 0, 0
 	for _, p := range progs {
 		n, path, text, shown, misindented := p.n, p.path, p.text, p.shown, p.misindented
 		programs++
@@ -53,6 +55,7 @@ func TestTolerantWhileALineIsTyped(t *testing.T) {
 		if len(code) == 0 {
 			continue
 		}
+		starts := NewSnapshot(uri, 1, text).diagState().starts // the program's top-level statements
 		rng := rand.New(rand.NewPCG(uint64(n), seed))
 		for range perProgram {
 			stmt := code[rng.IntN(len(code))]
@@ -76,6 +79,11 @@ func TestTolerantWhileALineIsTyped(t *testing.T) {
 				continue // a statement already (`expect y to be gre`): what it says, it says
 			}
 			typed++
+			for k := 1; k < len(ds); k++ {
+				if a, b := ds[k-1], ds[k]; a.Span == b.Span && a.Code == b.Code && a.Message == b.Message {
+					t.Errorf("%s: %q typed above line %d: %s at %d twice: %s", path, line, at+1, b.Code, b.Span.Start, b.Message)
+				}
+			}
 			got := checkErrors(ds)
 			if len(got) == 0 {
 				// Nor a warning or a lint finding elsewhere that the
@@ -103,6 +111,25 @@ func TestTolerantWhileALineIsTyped(t *testing.T) {
 					t.Errorf("%s: %q typed above line %d: %s is not shown", path, line, at+1, f)
 					break
 				}
+				// Above the statement that holds the new line, the
+				// program's findings stay, but the unused variables
+				// (whether the statement being typed reads them is not
+				// known yet: TestTolerantStaticCases).
+				from := starts[max(unitAt(starts, min(len(before), len(text))), 0)]
+				now := map[string]bool{}
+				for _, f := range lineFindings(next, ds, typedLine, 0) {
+					now[f.text] = true
+				}
+				for _, d := range shown {
+					if d.Category == diag.Parse || d.Span.End > from || d.Kind == diag.Unused {
+						continue
+					}
+					above++
+					if f := lineFindings(text, []diag.Diagnostic{d}, -1, 0)[0]; !now[f.text] {
+						t.Errorf("%s: %q typed above line %d (in the statement of line %d): above it, %s is not shown",
+							path, line, at+1, strings.Count(text[:from], "\n")+1, f.text)
+					}
+				}
 				continue
 			}
 			if misindented && layoutRead(ds) {
@@ -112,7 +139,7 @@ func TestTolerantWhileALineIsTyped(t *testing.T) {
 			t.Errorf("%s: %q typed above line %d: %d semantic or type errors, the first %s", path, line, at+1, len(got), got[0])
 		}
 	}
-	t.Logf("%d programs without errors; %d lines typed that do not parse (%d in misindented programs read by their layout show an error)", programs, typed, laidOut)
+	t.Logf("%d programs without errors; %d lines typed that do not parse (%d in misindented programs read by their layout show an error); %d findings of the programs above the statements typed into kept", programs, typed, laidOut, above)
 	if typed == 0 {
 		t.Error("nothing typed")
 	}
