@@ -50,11 +50,11 @@ import (
 //     as of one that does not parse (typingHeaders), and the lint of the
 //     tree meanwhile (the text's instead), as while a statement is broken,
 //     and while a closer is typed where one is missing (closerTyped), but
-//     of the units before the first the broken text reaches (cleanUnits);
+//     of the units the broken text does not reach (cleanUnits);
 //   - the static pass's (unused variables, unreachable code), which are
 //     about the whole file: they wait until it parses, but those of the
-//     units before the first the broken text reaches that are not about
-//     a name the broken statements name (about);
+//     units the broken text does not reach that are not about a name the
+//     broken statements name (about);
 //   - those about a name (their ProgramNames) that the broken statements
 //     name, or that a statement declares on its first line from one of
 //     those (of redeclarations, which no value makes false, only those of
@@ -95,12 +95,12 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		// holds is a guess (the lines below read as its body are
 		// judged indented wrongly).
 		treeLint := parses && (b == nil || len(b.headers) == 0 && !b.closerTyped)
-		// Before the first unit the broken text reaches, the tree is the
-		// one the text will have once it parses: the tree's lint and
-		// the static pass's findings stay there (cleanUnits).
-		clean := 0
+		// Outside the units the broken text reaches, the tree is the one
+		// the text will have once it parses: the tree's lint and the
+		// static pass's findings stay there (cleanUnits).
+		cleanBefore, cleanAfter := 0, len(s.units)
 		if b != nil {
-			clean = s.cleanUnits(b)
+			cleanBefore, cleanAfter = s.cleanUnits(b)
 		}
 		semErr := false
 		for _, i := range s.withFindings() {
@@ -128,6 +128,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 			if whole && !parses && !b.held[i] && !s.indented(i) && !b.headers[i] {
 				from = b.stray[i] // (0 when none: strayFrom)
 			}
+			clean := i < cleanBefore || i >= cleanAfter
 			for _, x := range u.d.list {
 				whole := whole && x.Span.Start >= from
 				var keep bool
@@ -138,11 +139,13 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 					keep = parses || !b.afterQuote(x.Span.Start+at)
 				case fromLintTok:
 					// A line's length is the text's, however it is lexed.
-					keep = !treeLint && i >= clean && (x.Code == diag.LintLength || !b.afterQuote(x.Span.Start+at))
+					keep = !treeLint && !clean && (x.Code == diag.LintLength || !b.afterQuote(x.Span.Start+at))
 				case fromLintTree:
-					keep = treeLint || i < clean
+					keep = treeLint || clean
 				case fromStatic:
-					keep = !semErr && (parses || i < clean && !b.about(s, x.Diagnostic, x.Span.Start+at))
+					// (Below the broken text, what is unreachable depends
+					// on what it returns from.)
+					keep = !semErr && (parses || (i < cleanBefore || clean && x.Kind == diag.Unused) && !b.about(s, x.Diagnostic, x.Span.Start+at))
 				case fromAnalyzer, fromType, fromRetold:
 					keep = b == nil || !whole && !b.about(s, x.Diagnostic, x.Span.Start+at) &&
 						!b.afterQuote(x.Span.Start+at)
@@ -345,18 +348,28 @@ type broken struct {
 	closing map[string]bool
 }
 
-// cleanUnits returns how many units, from the first, lie before
-// anything the broken text b may read otherwise than the text will be
-// once it parses: a unit with a parse finding, a block's header being
-// typed, lines held by a broken block, the lines from a string that
-// spans lines on. (Lines floating out of a broken block come after it.)
-func (s *diagState) cleanUnits(b *broken) int {
+// cleanUnits returns the units the broken text b reads as the text will
+// be read once it parses: those before the first unit it may read
+// otherwise, and those after the last (after, len(s.units) when none
+// is). A unit may be read otherwise when it holds a parse finding, a
+// block's header being typed, or lines held by a broken block, or floats
+// as a statement of its own (indented, or starting with `end`,
+// `otherwise`, …: a broken block's lines, or a statement's continuation
+// lines below a line typed at its left), and from a string that spans
+// lines on; the units after a block's header being typed, or
+// a closer typed where one is missing, are its body.
+func (s *diagState) cleanUnits(b *broken) (before, after int) {
+	before, after = len(s.units), len(s.units)
 	for i, u := range s.units {
-		if u.d != nil && u.d.firstParse >= 0 || b.held[i] || b.headers[i] || b.quoteFrom >= 0 && s.end(i) > b.quoteFrom {
-			return i
+		if u.d != nil && u.d.firstParse >= 0 || b.held[i] || b.headers[i] || s.indented(i) || b.quoteFrom >= 0 && s.end(i) > b.quoteFrom {
+			before = min(before, i)
+			after = i + 1
 		}
 	}
-	return len(s.units)
+	if len(b.headers) > 0 || b.closerTyped || b.quoteFrom >= 0 {
+		after = len(s.units)
+	}
+	return before, after
 }
 
 // brokenText gathers it, or returns nil when the text parses.

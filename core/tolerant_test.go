@@ -657,6 +657,8 @@ func TestTolerantLintCases(t *testing.T) {
 		{"no indentation judged while a closer is typed where one is missing",
 			"describe \"a\":\n    describe \"b\":\n        test \"t\":\n            expect 1 to equal 1\n        end test\n    en\n" +
 				"describe \"c\":\n    test \"u\":\n        expect 2 to equal 2\n    end test\nend describe\n", nil},
+		{"the tree's rules above and below a line being typed",
+			"store badName as 1\ndisplay 1 plus\nstore otherName as 2\ndisplay badName with otherName\n", []string{"1: LINT-NAME", "3: LINT-NAME"}},
 		{"the text's rules while a header is typed: a line's length",
 			"check if x\n    " + long, []string{"2: LINT-LENGTH"}},
 	} {
@@ -683,7 +685,7 @@ func TestTolerantStaticCases(t *testing.T) {
 	}{
 		{"an unused variable in a block whose closer is missing", open, []string{"2: ANALYZE-UNUSED"}},
 		{"none while a semantic error stands", open + "change q to 2\n", nil},
-		{"one above a line being typed", "store spare_value as 5\ndisplay 1 plus\n", []string{"1: ANALYZE-UNUSED"}},
+		{"those above and below a line being typed", "store spare_value as 5\ndisplay 1 plus\nstore other_value as 5\n", []string{"1: ANALYZE-UNUSED", "3: ANALYZE-UNUSED"}},
 		{"none of a variable the line being typed reads", "store spare_value as 5\ndisplay 1 plus spare_value with\n", nil},
 		{"none of a variable the line of a quote left open names, while which of its quotes is open is a guess",
 			used("spare") + "display \"a\" with \"b spare\ndisplay \"c\"\n", nil},

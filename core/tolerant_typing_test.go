@@ -24,9 +24,8 @@ import (
 // does not hold (by line and code, the lines below shifted), and every
 // line the program's list says is too long still says so (a line's length
 // is the text's however the rest is read). Above the statement that holds
-// the new line, every finding of the program stays but the unused
-// variables (which that statement may read); below it, the others may
-// wait while it does not parse (indentation, unused variables).
+// the new line, the program's lint stays; other findings may wait while
+// it does not parse (unused variables, and below it indentation).
 // (TestTolerantAddsNothingFalse breaks the lines a program has; this one
 // adds the line being written.) Not a closer: `end acti` typed in a body
 // closes the block there as `end action` does, and what follows is read
@@ -112,16 +111,18 @@ func TestTolerantWhileALineIsTyped(t *testing.T) {
 					break
 				}
 				// Above the statement that holds the new line, the
-				// program's findings stay, but the unused variables
-				// (whether the statement being typed reads them is not
-				// known yet: TestTolerantStaticCases).
+				// program's lint stays (its other findings about names
+				// the line may name wait: TestTolerantCases,
+				// TestTolerantStaticCases), where its statements are
+				// laid out as its blocks are (a statement indented at
+				// the top level floats, as lines out of a broken block).
 				from := starts[max(unitAt(starts, min(len(before), len(text))), 0)]
 				now := map[string]bool{}
 				for _, f := range lineFindings(next, ds, typedLine, 0) {
 					now[f.text] = true
 				}
 				for _, d := range shown {
-					if d.Category == diag.Parse || d.Span.End > from || d.Kind == diag.Unused {
+					if d.Category != diag.Lint || d.Span.End > from || misindented {
 						continue
 					}
 					above++
