@@ -359,14 +359,32 @@ type broken struct {
 // lines on; the units after a block's header being typed, or
 // a closer typed where one is missing, are its body.
 func (s *diagState) cleanUnits(b *broken) (before, after int) {
-	before, after = len(s.units), len(s.units)
-	for i, u := range s.units {
-		if u.d != nil && u.d.firstParse >= 0 || b.held[i] || b.headers[i] || s.indented(i) || b.quoteFrom >= 0 && s.end(i) > b.quoteFrom {
-			before = min(before, i)
-			after = i + 1
+	before, after = len(s.units), 0
+	dirty := func(i int) {
+		before, after = min(before, i), max(after, i+1)
+	}
+	// (Only the units that may be: a keystroke's list visits no other.)
+	for _, i := range s.withFindings() {
+		if s.units[i].d.firstParse >= 0 {
+			dirty(int(i))
 		}
 	}
-	if len(b.headers) > 0 || b.closerTyped || b.quoteFrom >= 0 {
+	for i := range b.held {
+		dirty(i)
+	}
+	for i := range b.headers {
+		dirty(i)
+	}
+	if len(s.units) > 0 && s.indented(0) {
+		dirty(0)
+	}
+	for _, i := range s.indents {
+		dirty(int(i))
+	}
+	if b.quoteFrom >= 0 {
+		dirty(unitAt(s.starts, b.quoteFrom))
+	}
+	if after == 0 || len(b.headers) > 0 || b.closerTyped || b.quoteFrom >= 0 {
 		after = len(s.units)
 	}
 	return before, after
