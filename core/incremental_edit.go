@@ -458,14 +458,32 @@ func (s *diagState) startsClause(k int) bool {
 	return startsClause(s.text[s.starts[k]:s.end(k)])
 }
 
-// startsClause reports whether text starts with a word that starts a clause
-// continuing a block (`when`, `catch`, `otherwise`, `finally`).
+// startsClause reports whether the first word of text, past blanks, line
+// breaks and comments, starts a clause continuing a block (`when`,
+// `catch`, `otherwise`, `finally`): the parser stops a body there
+// whatever its indentation.
 func startsClause(text string) bool {
+	text = skipBlank(text)
 	i := 0
 	for i < len(text) && (text[i] >= 'a' && text[i] <= 'z') {
 		i++
 	}
 	return clauseKind(token.Lookup(text[:i]))
+}
+
+// skipBlank returns text past its leading blanks, line breaks and comments.
+func skipBlank(text string) string {
+	for {
+		text = strings.TrimLeft(text, " \t\r\n")
+		if !strings.HasPrefix(text, "#") && !strings.HasPrefix(text, "//") {
+			return text
+		}
+		nl := strings.IndexAny(text, "\r\n")
+		if nl < 0 {
+			return ""
+		}
+		text = text[nl:]
+	}
 }
 
 // clauseKind reports whether k starts a clause continuing a block.

@@ -917,3 +917,31 @@ func TestIndentedLineBelowAnOpenBlock(t *testing.T) {
 		deriveChecked(t, fmt.Sprintf("%q after %q", tc.ins, tc.after), st, text, next)
 	}
 }
+
+// TestStartsClause pins where a body read into later units stops
+// (diagState.stopsAfter): at a unit whose first word is a clause's, past
+// its indentation and comments, as the parser reads tokens. (An indented
+// `when` line was read as no clause, so an edit that left a route open
+// above it derived a body read past it, where a full analysis stops:
+// TestIncrementalEqualsFull at -stress=9, mutant 01175.)
+func TestStartsClause(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"when 1:\n", true},
+		{"    when contains \"admin\":\n", true},
+		{"\totherwise:\n", true},
+		{"// a comment\n    catch:\n", true},
+		{"# a comment\r\nfinally:\n", true},
+		{"\n\nwhen x:\n", true},
+		{"display when\n", false},
+		{"    whenever 1\n", false},
+		{"// only a comment\n", false},
+		{"", false},
+	} {
+		if got := startsClause(tt.text); got != tt.want {
+			t.Errorf("startsClause(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
