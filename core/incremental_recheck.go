@@ -96,7 +96,9 @@ func (s *diagState) reachEdit(r *reach, found []int32, lo, hi int, gone, goneNam
 		if i >= lo && i < hi {
 			continue
 		}
-		if linesMoved && i >= hi && s.starts[i] >= from && s.units[i].lineRefs() ||
+		// (A redefinition before the edit may name a line after it: the
+		// first definition of a name an action hoisted from below.)
+		if linesMoved && (i < lo || i >= hi && s.starts[i] >= from) && s.units[i].lineRefs() ||
 			bytesMoved && s.units[i].relatedOut(s.end(i)-s.starts[i]) {
 			r.raise(i, roleExtra)
 		}
