@@ -97,6 +97,7 @@ func (p *parser) clear() ast.Stmt {
 // the body goes on, false where it ended there (p.member, p.membersEnd).
 // It reports whether the text ended before the body did.
 func (p *parser) memberLines(fr *frame, line func(n token.Token) bool) (unclosed bool) {
+	end := p.lastEnd // where the last line read ends
 	for !p.atEOF() {
 		switch n := p.peek(); n.Kind {
 		case token.Eol:
@@ -111,7 +112,12 @@ func (p *parser) memberLines(fr *frame, line func(n token.Token) bool) (unclosed
 			if !line(n) {
 				return false
 			}
+			end = p.lastEnd
 		}
 	}
+	// Ended by the end of the text, the body ends with its last line, not
+	// with the blank lines after it: where the layout ends it when more
+	// text follows.
+	p.lastEnd = end
 	return true
 }

@@ -296,3 +296,28 @@ func TestParserStops(t *testing.T) {
 		t.Errorf("%d statements with done open, want 10000", len(f.Stmts))
 	}
 }
+
+// TestMembersEndWithTheirLastLine holds a body of member lines whose
+// closer is missing to one end, whether the text ends after it or goes on
+// (the layout ends it): its last line's. At the end of the text it took
+// the blank lines after it, so an edit below it moved the end of its
+// statement's findings in a derived analysis, and not in a full one
+// (core's TestIncrementalEqualsFull at -stress=14, mutant 01230).
+func TestMembersEndWithTheirLastLine(t *testing.T) {
+	for _, body := range []string{
+		"create list xs:\n    add 1",
+		"create map m:\n    a is 1",
+		"create new Person as bob:\n    name is \"Bob\"",
+		"create container Box:\n    property size: Number",
+	} {
+		for _, after := range []string{"\n", "\n\n\n", "\n\ndisplay 1\n"} {
+			f, _ := Parse(body + after)
+			if len(f.Stmts) == 0 {
+				t.Fatalf("%q: no statement", body+after)
+			}
+			if got := f.Stmts[0].End(); got != len(body) {
+				t.Errorf("%q: the statement ends at %d, want %d (after its last line)", body+after, got, len(body))
+			}
+		}
+	}
+}
