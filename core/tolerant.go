@@ -348,16 +348,16 @@ type broken struct {
 	closing map[string]bool
 }
 
-// cleanUnits returns the units the broken text b reads as the text will
-// be read once it parses: those before the first unit it may read
-// otherwise, and those after the last (after, len(s.units) when none
-// is). A unit may be read otherwise when it holds a parse finding, a
-// block's header being typed, or lines held by a broken block, or floats
-// as a statement of its own (indented, or starting with `end`,
-// `otherwise`, …: a broken block's lines, or a statement's continuation
-// lines below a line typed at its left), and from a string that spans
-// lines on; the units after a block's header being typed, or
-// a closer typed where one is missing, are its body.
+// cleanUnits returns the units the broken text b leaves read as they
+// will be once the text parses: those before the first unit b may read
+// otherwise (before), and those from after on, past the last. A unit may
+// be read otherwise when it holds a parse finding, a block's header being
+// typed or lines held by a broken block, when it floats as a statement of
+// its own (indented: a broken block's lines, or a statement's
+// continuation lines below a line typed at their left), and from a string
+// that spans lines on. Below a header being typed or a closer typed where
+// one is missing (its body, as the layout reads it) and below such a
+// string, none is (after is len(s.units)).
 func (s *diagState) cleanUnits(b *broken) (before, after int) {
 	before, after = len(s.units), 0
 	dirty := func(i int) {
