@@ -244,7 +244,7 @@ func (s *Snapshot) leftOpen() (at int, ok bool) {
 // firstOfLine reports whether the quote at offset at of text is the first
 // of its line.
 func firstOfLine(text string, at int) bool {
-	return strings.IndexByte(text[strings.LastIndexAny(text[:at], "\n\r")+1:at], '"') < 0
+	return strings.IndexByte(text[lineStartAt(text, at):at], '"') < 0
 }
 
 // lineTable returns the text's line table: the diagnostics' state's, the
@@ -278,7 +278,7 @@ func (s *Snapshot) quoteList(st *diagState) (*token.Lines, int, iter.Seq[diag.Di
 	from = st.starts[max(from-1, 0)] // the start of the unit that holds the quote
 	s.reading()
 	_, n, above := s.quote.closed.Load().TolerantSeq() // (which tells of another quote open in its turn)
-	line := wordsOf(s.Text[strings.LastIndexAny(s.Text[:at], "\n\r")+1 : lineEndAt(s.Text, at)])
+	line := wordsOf(s.Text[lineStartAt(s.Text, at):lineEndAt(s.Text, at)])
 	seq := st.tolerant()
 	return st.lines, n + st.count() + len(s.quote.cuts), withOpenQuotes(func(yield func(diag.Diagnostic) bool) {
 		for d := range above {
@@ -335,7 +335,7 @@ func (s *Snapshot) closedList() (*token.Lines, int, iter.Seq[diag.Diagnostic]) {
 	c := s.reading()
 	_, n, seq := s.quote.closed.Load().TolerantSeq() // (which tells of another quote open in its turn)
 	end := lineEndAt(s.Text, at)
-	lineStart := strings.LastIndexAny(s.Text[:at], "\n\r") + 1
+	lineStart := lineStartAt(s.Text, at)
 	from, to := lineStart, end
 	var inner ast.Node
 	ast.Inspect(c.Query(token.Span{Start: at, End: at}).File, func(n ast.Node) bool {
@@ -396,6 +396,13 @@ func withOpenQuotes(seq iter.Seq[diag.Diagnostic], text string, cuts []int) iter
 			}
 		}
 	}
+}
+
+// lineStartAt returns the offset where the line of offset i of text
+// starts (after a line feed or a lone carriage return, as lineEndAt ends
+// it).
+func lineStartAt(text string, i int) int {
+	return strings.LastIndexAny(text[:i], "\n\r") + 1
 }
 
 // lineEndAt returns the offset of the line break that ends the line of
