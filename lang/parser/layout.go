@@ -452,6 +452,26 @@ func (p *parser) memberAt(fr *frame, at int) bool {
 	return fr.member != nil && at < len(p.toks) && fr.member(p.toks[at].Kind) && p.firstOnLine(p.toks[at].Start)
 }
 
+// strayMemberLine reports whether t, first on a line at or left of the
+// header of fr, a member of a statement around that holds only members (a
+// container's action, a describe's test), starts no member of that
+// statement and no clause, closes nothing, and lies inside that statement
+// by the layout: `ed` typed for `end` between two methods. Only fr's body
+// can hold such a line, and the reference reads it there: it does not end
+// the body by the layout (the next member does), so that the statement
+// around does not report what the reference does not.
+func (p *parser) strayMemberLine(fr *frame, t token.Token) bool {
+	if fr.member == nil || fr.member(t.Kind) || t.Kind == token.KeywordEnd || clauseWord(t.Kind) {
+		return false
+	}
+	i := slices.Index(p.frames, fr)
+	if i < 1 {
+		return false
+	}
+	around := p.frames[i-1]
+	return around != nil && around.members && p.indentOf(t.Start) > around.indent
+}
+
 // containerMember and describeMember report whether k starts a member of a
 // container and of a describe.
 func containerMember(k token.Kind) bool {
@@ -561,6 +581,7 @@ func (p *parser) takenFrom(fr *frame) bool {
 		}
 	}
 	var fails *frame
+	var fail func() // the reference's failure where fails stops, when not its closer check
 read:
 	for _, f := range around {
 		stop := f.stop
@@ -639,10 +660,21 @@ read:
 				break
 			}
 			if clauseWord(k) && stop != nil && stop(k) {
+				if f.kw == token.KeywordTry && (k == token.KeywordOtherwise || k == token.KeywordFinally) && p.peekN(1).Kind != token.Colon {
+					// A try's `otherwise` or `finally` takes no more
+					// words (`otherwise check if …:` of the check around,
+					// read as the try's): the reference fails there.
+					p.next()
+					fail = func() { p.expectOf(token.Colon, "':' after ", "'"+k.Spelling()+"'") }
+					fails = f
+					break read
+				}
 				// A clause of the block: its header line, then its body
-				// (a check's `otherwise` body stops at its `end` only).
+				// (a check's `otherwise` body stops at its `end` only,
+				// but for `otherwise check if …:`, which goes on with the
+				// chain).
 				f.clauses = true
-				if f.kw == token.KeywordCheck {
+				if f.kw == token.KeywordCheck && p.peekN(1).Kind != token.KeywordCheck {
 					stop = stopEnd
 				}
 				for !p.atEOF() && p.kind() != token.Eol {
@@ -680,7 +712,10 @@ read:
 		p.note(p.pos)
 		p.event = p.tokStart(p.pos)
 		p.settled = p.pos >= len(p.toks) && p.eof.Start == len(p.src)
-		p.attempt(fails.close)
+		if fail == nil {
+			fail = fails.close
+		}
+		p.attempt(fail)
 		p.settled = false
 		p.event = -1
 		for _, f := range around {

@@ -1068,7 +1068,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 			cut, after = -1, after[:0]
 			w = walk{plain: true}
 		}
-		if cut < 0 && fr != nil && p.mayReadAhead() && p.outdented(fr, p.peek()) {
+		if cut < 0 && fr != nil && p.mayReadAhead() && p.outdented(fr, p.peek()) && !p.strayMemberLine(fr, p.peek()) {
 			cut, cutPos = n, start
 		}
 		var st ast.Stmt
