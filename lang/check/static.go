@@ -49,10 +49,12 @@ func warning(sp token.Span, code, msg string, tags ...diag.Tag) diag.Diagnostic 
 // by `store` or `create pattern`, in the blocks it looks into, that no
 // statement reads, by name across the whole file. The reads are those the
 // resolver recorded (Info.Uses), a write counting as a read as in the
-// reference, except in the places the reference does not look at:
-// `expect` statements, `header … of` expressions, `export` statements and
-// the names `count` and `loopcounter`. A read there does not count, so that
-// the warnings stay the reference's; the warning points at it instead.
+// reference, except in the places its walk does not look into (blindSpans:
+// the statements and expressions it has no case for, such as `create file`,
+// `expect`, a property read `x.name` or `file exists at`), and the reads of
+// the names `count` and `loopcounter` but as an operand of `with` or an
+// argument of an action call. A read there does not count, so that the
+// warnings stay the reference's; the warning points at it instead.
 
 // usage is one name the rule checks: its last declaration.
 type usage struct {
@@ -96,14 +98,15 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 	if len(declared.list) == 0 {
 		return nil
 	}
-	var blind spans
-	if mayHaveBlind(src) {
-		blind = blindSpans(f)
-	}
+	// The places the reference does not look into, and the reads of
+	// `count` it counts, found when a read asks.
+	var blind []blindSpan
+	var direct map[int]bool
+	walked := false
 	// The reads in the places the reference does not look at, of the
 	// names not read elsewhere (so far: a name read elsewhere is not
-	// reported, and its list is never looked at).
-	var uncounted map[string][]token.Span
+	// reported, and its list is never looked at), with what each place is.
+	var uncounted map[string][]blindSpan
 	for id, sym := range info.Uses {
 		i, ok := declared.index[id.Name]
 		if !ok {
@@ -113,11 +116,19 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 		if u.used || u.read || sym == nil || sym.Kind == SymBuiltin {
 			continue
 		}
-		if id.Name == "count" || id.Name == "loopcounter" || blind.contains(id.Pos()) {
+		if !walked {
+			blind, direct = blindSpans(f)
+			walked = true
+		}
+		what := blindAt(blind, id.Pos())
+		if what == "" && (id.Name == "count" || id.Name == "loopcounter") && !direct[id.Pos()] {
+			what = "of a variable named " + id.Name + " but as an operand of `with` or an argument of `call`"
+		}
+		if what != "" {
 			if uncounted == nil {
-				uncounted = map[string][]token.Span{}
+				uncounted = map[string][]blindSpan{}
 			}
-			uncounted[id.Name] = append(uncounted[id.Name], token.Span{Start: id.Pos(), End: id.End()})
+			uncounted[id.Name] = append(uncounted[id.Name], blindSpan{token.Span{Start: id.Pos(), End: id.End()}, what})
 			continue
 		}
 		u.read = true
@@ -140,14 +151,14 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 			d.Tags = 0 // it is read: not greyed out
 			// The reference's warning, told for what it is: the
 			// variable is read where its rule does not look.
-			where := "in `expect` and `export` statements and in `header … of` expressions"
-			if n == "count" || n == "loopcounter" {
-				where = "of a variable named " + n
-			}
-			d.Message += " as WFL reports it, though it is read: WFL's check does not count reads " + where
+			var where []string
 			for _, r := range reads {
-				d.Related = append(d.Related, diag.Related{Span: r, Message: "read here, where WFL's unused-variable check does not count reads"})
+				if !slices.Contains(where, r.what) {
+					where = append(where, r.what)
+				}
+				d.Related = append(d.Related, diag.Related{Span: r.Span, Message: "read here, where WFL's unused-variable check does not count reads"})
 			}
+			d.Message += " as WFL reports it, though it is read: WFL's check does not count reads " + strings.Join(where, ", nor ")
 		}
 		out = append(out, d)
 	}
@@ -231,37 +242,133 @@ func (ss spans) contains(off int) bool {
 	return i < len(ss) && ss[i].Start <= off
 }
 
-// mayHaveBlind reports whether the text may have the statements and
-// expressions blindSpans looks for: each starts with its keyword, `expect`,
-// `export` or `header`. (The first two are found by their rare 'x': looking
-// for the words themselves takes longer than the walk it spares.)
-func mayHaveBlind(src string) bool {
-	for i := 0; i < len(src); i++ {
-		j := strings.IndexByte(src[i:], 'x')
-		if j < 0 {
-			break
-		}
-		i += j
-		if i > 0 && (strings.HasPrefix(src[i-1:], "expect") || strings.HasPrefix(src[i-1:], "export")) {
-			return true
-		}
+// A blindSpan is a place whose reads the reference's rule does not count,
+// and what it is, for the warning ("in `create file` statements").
+type blindSpan struct {
+	token.Span
+	what string
+}
+
+// blindAt returns what the place of blind that holds off is, or "" when
+// none does. The places do not overlap: the walk stops at each.
+func blindAt(blind []blindSpan, off int) string {
+	i := sort.Search(len(blind), func(i int) bool { return blind[i].End > off })
+	if i < len(blind) && blind[i].Start <= off {
+		return blind[i].what
 	}
-	return strings.Contains(src, "header")
+	return ""
 }
 
 // blindSpans returns the places whose reads the reference's rule does not
-// count: `expect` and `export` statements and `header … of` expressions.
-func blindSpans(f *ast.File) spans {
-	var out spans
+// count, in the order of the text: the statements and
+// expressions its walk has no case for (it stops there), and the
+// certificate, key and redirect port of `listen`. direct holds the offsets of
+// the names the walk reads as they stand, whatever their name: an operand
+// of `with` and an argument of an action call (`count` is read there).
+func blindSpans(f *ast.File) (blind []blindSpan, direct map[int]bool) {
+	add := func(n ast.Node, what string) {
+		if n != nil {
+			blind = append(blind, blindSpan{token.Span{Start: n.Pos(), End: n.End()}, what})
+		}
+	}
+	ident := func(e ast.Expr) {
+		for {
+			p, ok := e.(*ast.ParenExpr)
+			if !ok {
+				break
+			}
+			e = p.X
+		}
+		if id, ok := e.(*ast.Ident); ok {
+			if direct == nil {
+				direct = map[int]bool{}
+			}
+			direct[id.Pos()] = true
+		}
+	}
+	var query ast.Expr // the query of a `store … as` one: the reference's statement, which it reads
 	ast.Inspect(f, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.ExpectStmt, *ast.ExportStmt, *ast.HeaderExpr:
-			out = append(out, token.Span{Start: n.Pos(), End: n.End()})
+		if what := blindWhat(n); what != "" && n != query {
+			add(n, what)
 			return false
+		}
+		switch n := n.(type) {
+		case *ast.VarDecl:
+			if isDBQuery(n.Value) {
+				query = n.Value
+			}
+		case *ast.ListenStmt:
+			for _, e := range []ast.Expr{n.Cert, n.Key, n.Redirect} {
+				if e != nil {
+					add(e, "in a `listen` statement's certificate, key and redirect port")
+				}
+			}
+		case *ast.ConcatExpr:
+			ident(n.X)
+			ident(n.Y)
+		case *ast.ActionCallExpr:
+			for _, a := range n.Args {
+				if a != nil {
+					ident(a.Value)
+				}
+			}
 		}
 		return true
 	})
-	return out
+	return blind, direct
+}
+
+// blindWhat says what n is when the reference's unused-variable rule does
+// not look into it, or returns "": the statements and expressions its
+// walk has no case for.
+func blindWhat(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.ExpectStmt:
+		return "in `expect` statements"
+	case *ast.ExportStmt:
+		return "in `export` statements"
+	case *ast.HeaderExpr:
+		return "in `header … of` expressions"
+	case *ast.PropertyExpr:
+		return "in property reads (`x.name`)"
+	case *ast.MethodCallExpr:
+		return "in method calls (`x.name()`)"
+	case *ast.StaticMemberExpr:
+		return "in member reads after a keyword (`error.message`)"
+	case *ast.FileExistsExpr, *ast.FileSizeExpr, *ast.ListFilesExpr, *ast.ReadContentExpr:
+		return "in the file expressions (`file exists at`, `size of file at`, `list files in`, `read content from`)"
+	case *ast.ProcessRunningExpr:
+		return "in `process … is running` expressions"
+	case *ast.DatabaseQueryExpr:
+		return "in database queries"
+	case *ast.CreateDirStmt, *ast.CreateFileStmt, *ast.DeleteStmt:
+		return "in the statements that create and delete files and directories"
+	case *ast.LoadStmt:
+		return "in `load module` and `include` statements"
+	case *ast.ExecCommandStmt, *ast.ReadOutputStmt, *ast.KillStmt, *ast.WaitProcessStmt:
+		return "in the statements that run commands and processes"
+	case *ast.WaitDurationStmt:
+		return "in `wait for … seconds` statements"
+	case *ast.HTTPStmt:
+		if n.Kind != ast.HTTPStream {
+			return "in `open url` statements"
+		}
+	case *ast.CreateListStmt, *ast.CreateMapStmt, *ast.CreateDateStmt:
+		return "in `create list`, `create map`, `create date` and `create time` statements"
+	case *ast.ContainerDecl, *ast.InterfaceDecl, *ast.EventDecl:
+		return "in container and interface definitions"
+	case *ast.NewStmt:
+		return "in `create new` statements"
+	case *ast.TriggerStmt, *ast.OnEventStmt:
+		return "in `trigger` and `on` statements"
+	case *ast.ParentCallStmt:
+		return "in `parent` calls"
+	case *ast.PatternDecl:
+		return "in pattern definitions"
+	case *ast.SignalStmt:
+		return "in signal handler registrations"
+	}
+	return ""
 }
 
 // ---- unreachable code ----
