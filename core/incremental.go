@@ -584,9 +584,14 @@ func appendNames(names, writes []uint32, n ast.Node) ([]uint32, []uint32) {
 			}
 		case ast.Stmt:
 			// The names it binds without writing them: two statements
-			// binding one name connect like two declaring it.
+			// binding one name connect like two declaring it, and the
+			// statement is the context of those that read them (the
+			// file's scope keeps only the last binding's symbol, whose
+			// unit declaredNames keys: a unit reading `method` after the
+			// first of two `wait for request` needs the first).
 			for _, b := range check.BoundNames(x) {
 				names = append(names, nameHash(b))
+				writes = append(writes, nameHash(b))
 			}
 		}
 		return true
