@@ -176,9 +176,15 @@ func copyAliases(m map[*Symbol]bool) map[*Symbol]bool {
 }
 
 func (a *analyzer) checkOverloaded(name string, sym *Symbol, args []*ast.Arg, ofForm bool, sp token.Span) {
+	a.checkVersions(name, sym.Actions(), args, ofForm, sp)
+}
+
+// checkVersions checks a call of name with args against the versions
+// of an action (those a stored action holds, for a call through it).
+func (a *analyzer) checkVersions(name string, versions []*ast.ActionDecl, args []*ast.Arg, ofForm bool, sp token.Span) {
 	var match []*ast.ActionDecl
 	arities := map[int]bool{}
-	for _, d := range sym.Actions() {
+	for _, d := range versions {
 		arities[len(d.Params)] = true
 		if len(d.Params) == len(args) {
 			match = append(match, d)

@@ -10,6 +10,7 @@ package check
 
 import (
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,7 +52,16 @@ type analyzer struct {
 	staticMethod int             // 0 none, 1 instance, 2 static
 	constants    map[*Symbol]bool
 	events       map[string]*Symbol
-	aliases      map[*Symbol]bool    // variables stored from an action value (stored action aliases)
+	aliases      map[*Symbol]bool // variables stored from an action value (stored action aliases)
+	// bound are the aliases whose calls the reference checks against the
+	// versions of the action visible where it was stored (see noteAlias).
+	bound map[*Symbol]boundAlias
+	// boundCalls are the calls through them, with what each alias held
+	// there, for the type checker.
+	boundCalls map[ast.Node]boundAlias
+	// nestedWrites are the names stored or changed inside a block: an
+	// alias of such a name may change where the walk does not follow it.
+	nestedWrites map[string]bool
 	top          ast.Stmt            // the top-level statement being analysed; nil inside bodies with aliases of their own
 	named        []namedArgs         // calls with named arguments, resolved by finish
 	merged       map[*Symbol]*Symbol // branch declarations and the one symbol they became (see merge)
@@ -313,11 +323,27 @@ func (a *analyzer) containerProperty(name string) *Symbol {
 func (a *analyzer) run() {
 	f := a.file
 	a.hasIncludes, a.hasLoad, a.fileParams = a.ctx.Includes, a.ctx.Loads, a.ctx.ParamWords
-	// Pass 1: top-level action signatures.
+	// Pass 1: top-level action signatures, and the names blocks write.
 	for _, s := range f.Stmts {
 		if d, ok := s.(*ast.ActionDecl); ok {
 			a.registerAction(d)
 		}
+		ast.Inspect(s, func(n ast.Node) bool {
+			var id *ast.Ident
+			switch n := n.(type) {
+			case *ast.VarDecl:
+				id = n.Name
+			case *ast.AssignStmt:
+				id = n.Name
+			}
+			if id != nil && n != s {
+				if a.nestedWrites == nil {
+					a.nestedWrites = map[string]bool{}
+				}
+				a.nestedWrites[id.Name] = true
+			}
+			return true
+		})
 	}
 	// Pass 2.
 	for _, s := range f.Stmts {
@@ -958,10 +984,12 @@ func rootIdent(e ast.Expr) *ast.Ident {
 // noteAlias remembers variables that hold an action value (`store h as f`),
 // which the reference treats as callable.
 func (a *analyzer) noteAlias(sym *Symbol, v ast.Expr) {
+	delete(a.bound, sym)
 	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
 		t := a.cur.Lookup(id.Name)
 		if t != nil && (t.Kind == SymAction || a.aliases[t]) {
 			a.setAlias(sym)
+			a.bind(sym, t, v.Pos())
 			return
 		}
 		if b := builtins.Lookup(id.Name); t == nil && b != nil && b.Implemented {
@@ -973,6 +1001,64 @@ func (a *analyzer) noteAlias(sym *Symbol, v ast.Expr) {
 	if a.aliases[sym] {
 		a.retyped(sym)
 		delete(a.aliases, sym)
+	}
+}
+
+// A boundAlias is an alias the reference knows the value of: the action
+// stored, as the versions of it defined before the store (a stored action
+// is a snapshot of them).
+type boundAlias struct {
+	action  *Symbol
+	visible int
+}
+
+// bind records what alias sym holds after it is stored, at offset at,
+// from t (an action, or another alias), where the reference knows it:
+// stored at the top level, from an action none of whose versions is defined
+// inside a block, into a name no block stores into or changes. The versions
+// it holds are those defined above the store. Elsewhere its calls are left
+// to run time, as the reference leaves a dynamic alias's.
+func (a *analyzer) bind(sym, t *Symbol, at int) {
+	if a.cur != a.global || a.nestedWrites[sym.Name] {
+		return
+	}
+	st, ok := a.bound[t]
+	if !ok {
+		if t.Kind != SymAction {
+			return
+		}
+		for _, d := range t.Actions() {
+			if !slices.Contains(a.file.Stmts, ast.Stmt(d)) {
+				return // a version defined in a block
+			}
+			if d.Pos() < at {
+				st.visible++
+			}
+		}
+		if st.visible == 0 {
+			return // stored before any version is defined: no value yet
+		}
+		st.action = t
+	}
+	if a.bound == nil {
+		a.bound = map[*Symbol]boundAlias{}
+	}
+	a.bound[sym] = st
+}
+
+// checkBound checks call n of the alias name, which holds b, with args,
+// as the reference does: against the versions the alias holds. Its
+// findings are about the action too (a broken declaration of it excuses
+// them while it is typed), and the type checker learns what n calls.
+func (a *analyzer) checkBound(name string, b boundAlias, n ast.Node, args []*ast.Arg, ofForm bool, sp token.Span) {
+	if a.boundCalls == nil {
+		a.boundCalls = map[ast.Node]boundAlias{}
+	}
+	a.boundCalls[n] = b
+	from := len(a.errs)
+	a.checkVersions(name, b.action.Actions()[:b.visible], args, ofForm, sp)
+	for i := from; i < len(a.errs); i++ {
+		a.errs[i].Names = append(slices.Clip(a.errs[i].Names), b.action.Name)
 	}
 }
 

@@ -268,6 +268,11 @@ func (a *analyzer) call(c *ast.CallExpr) {
 			a.checkOverloaded(name, sym, c.Args, true, sp)
 			return
 		}
+		if b, ok := a.bound[sym]; ok {
+			a.args(c.Args)
+			a.checkBound(name, b, c, c.Args, true, sp)
+			return
+		}
 		if a.aliases[sym] || a.actionParams[name] {
 			a.args(c.Args)
 			return
@@ -310,6 +315,10 @@ func (a *analyzer) actionCall(c *ast.ActionCallExpr) {
 	if sym != nil {
 		if sym.Kind == SymAction {
 			a.checkOverloaded(name, sym, c.Args, false, sp)
+			return
+		}
+		if b, ok := a.bound[sym]; ok {
+			a.checkBound(name, b, c, c.Args, false, sp)
 			return
 		}
 		if a.aliases[sym] {

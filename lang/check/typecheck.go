@@ -843,13 +843,16 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		old := tc.symType(sym)
-		// A stored action changed to another action (of another
-		// signature) points the variable at it: calls through it are
-		// checked against the new one.
-		rebind := old.Kind == types.KFunction && t.Kind == types.KFunction
-		if !rebind && old.Kind != types.KNothing && !loose(old) && !loose(t) && !tc.compatible(old, t) {
+		// A stored action changed to another action is checked as any
+		// value: an action of another signature does not fit (as the
+		// reference's function types say). The variable holds it all the
+		// same: calls through it are checked against it, not reported
+		// again.
+		if old.Kind != types.KNothing && !loose(old) && !loose(t) && !tc.compatible(old, t) {
 			tc.errorf(s, codeAssign, "Cannot assign value of incompatible type to variable '"+sym.Name+"'", old, t, sym.Name)
-			return
+			if old.Kind != types.KFunction || t.Kind != types.KFunction {
+				return
+			}
 		}
 		if loose(t) && !loose(old) && tc.namesUndefined(s.Value) {
 			// The value's type is not known because it names what is

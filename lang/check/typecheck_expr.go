@@ -343,6 +343,11 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 			tc.escapeAll()
 		}
 	}
+	if b, ok := tc.a.boundCalls[c]; ok && b.visible > 1 {
+		// Through an alias of several versions, which the analyzer
+		// matched: the version is chosen at run time.
+		return types.Unknown
+	}
 	switch {
 	case ft.Kind == types.KFunction:
 		return tc.callHeld(c, fn.Name, ft, args)
