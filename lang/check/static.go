@@ -20,7 +20,7 @@ import (
 func staticDiagnostics(f *ast.File, src string, info *Info) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	out = append(out, unusedVariables(f, src, info)...)
-	out = append(out, unreachable(f)...)
+	out = append(out, unreachable(f, src)...)
 	out = append(out, shadowing(f)...)
 	out = append(out, inconsistentReturns(f)...)
 	if strings.Contains(src, "random_seed") {
@@ -374,17 +374,39 @@ func blindWhat(n ast.Node) string {
 // ---- unreachable code ----
 
 // unreachable flags top-level statements after a top-level return, as the
-// reference's crude top-level control-flow graph does.
-func unreachable(f *ast.File) []diag.Diagnostic {
+// reference's crude top-level control-flow graph does: a check as a dead
+// branch, with each statement of its branches as unreachable code, and
+// each statement where the reference places it (reportedAt).
+func unreachable(f *ast.File, src string) []diag.Diagnostic {
 	var out []diag.Diagnostic
+	code := func(s ast.Stmt) {
+		d := warning(reportedAt(src, s), diag.AnalyzeUnreachable, "Unreachable code", diag.Unnecessary)
+		if d.Span.Start != s.Pos() {
+			d.Related = []diag.Related{{Span: token.Span{Start: s.Pos(), End: s.End()}, Message: "the statement never run, which ends here"}}
+		}
+		out = append(out, d)
+	}
 	dead := false
 	for _, s := range f.Stmts {
 		if dead {
-			sp := token.Span{Start: s.Pos(), End: s.End()}
-			if _, ok := s.(*ast.IfStmt); ok {
-				out = append(out, warning(sp, diag.AnalyzeDeadBranch, "Unreachable branch", diag.Unnecessary))
+			if is, ok := s.(*ast.IfStmt); ok {
+				out = append(out, warning(token.Span{Start: s.Pos(), End: s.End()}, diag.AnalyzeDeadBranch, "Unreachable branch", diag.Unnecessary))
+				for _, b := range []ast.Node{is.Then, is.Else} {
+					switch b := b.(type) {
+					case *ast.Block:
+						if b != nil {
+							for _, x := range b.Stmts {
+								code(x)
+							}
+						}
+					case ast.Stmt:
+						if b != nil {
+							code(b) // `otherwise check if`, a statement of the otherwise branch
+						}
+					}
+				}
 			} else {
-				out = append(out, warning(sp, diag.AnalyzeUnreachable, "Unreachable code", diag.Unnecessary))
+				code(s)
 			}
 		}
 		if _, ok := s.(*ast.ReturnStmt); ok {
@@ -392,6 +414,28 @@ func unreachable(f *ast.File) []diag.Diagnostic {
 		}
 	}
 	return out
+}
+
+// reportedAt returns where the reference reports a finding about statement
+// s: a count or for-each loop and an action on their closer's line (which
+// the reference takes for the statement's), any other statement where it
+// starts.
+func reportedAt(src string, s ast.Stmt) token.Span {
+	sp := token.Span{Start: s.Pos(), End: s.End()}
+	switch s.(type) {
+	case *ast.CountStmt, *ast.ForEachStmt, *ast.ActionDecl:
+		if sp.End > len(src) {
+			return sp
+		}
+		from := strings.LastIndexByte(src[:sp.End], '\n') + 1
+		for from < sp.End && (src[from] == ' ' || src[from] == '\t') {
+			from++
+		}
+		if from > sp.Start && strings.HasPrefix(src[from:sp.End], "end") {
+			sp.Start = from
+		}
+	}
+	return sp
 }
 
 // ---- shadowing ----
