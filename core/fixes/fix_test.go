@@ -197,7 +197,7 @@ func TestFixes(t *testing.T) {
 				"create container Box implements Shape:\n    property w: Number\n    action scale needs f: Number:\n        display f\n    end\nend\n",
 			want: "create interface Shape:\n    requires action area: Number\n    requires action scale needs f: Number\nend\n" +
 				"create container Box implements Shape:\n    property w: Number\n    action scale needs f: Number:\n        display f\n    end\n" +
-				"    action area: Number\n        // TODO: what area does\n    end\nend\n"},
+				"    action area: Number\n        // TODO: what area does\n        return 0\n    end\nend\n"},
 		{name: "implement a required action with parameters", code: "TYPE-CONTAINER", title: "Add the action 'scale'", preferred: true,
 			src: "create interface Shape:\n    requires action scale needs f: Number, g\nend\n" +
 				"create container Box implements Shape:\nend\n",
@@ -215,8 +215,8 @@ func TestFixes(t *testing.T) {
 			want: "create interface Named:\n    requires action name: Text\nend\n" +
 				"create interface Shape extends Named:\n    requires action area: Number\nend\n" +
 				"create container Box implements Shape:\n    property w: Number\n" +
-				"    action area: Number\n        // TODO: what area does\n    end\n" +
-				"    action name: Text\n        // TODO: what name does\n    end\nend\n"},
+				"    action area: Number\n        // TODO: what area does\n        return 0\n    end\n" +
+				"    action name: Text\n        // TODO: what name does\n        return \"\"\n    end\nend\n"},
 		{name: "no action over a property of its name", code: "TYPE-CONTAINER", title: "Add",
 			src: "create interface Shape:\n    requires action area: Number\nend\n" +
 				"create container Box implements Shape:\n    property area: Number\nend\n"},

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/token"
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/types"
@@ -156,10 +157,25 @@ func (tc *typeChecker) action(d *ast.ActionDecl) {
 	tc.block(d.Body)
 	completion := tc.completion
 	if d.Body != nil && tc.retType != nil && !gradual(tc.retType) && tc.retType.Kind != types.KNothing && !mustReturn(d.Body.Stmts) {
-		// The body may end without returning: its last value is the
-		// result then.
-		if n := len(d.Body.Stmts); n > 0 && isValueStmt(d.Body.Stmts[n-1]) && tc.lastValue != nil && !loose(tc.lastValue) && !tc.compatible(tc.retType, tc.lastValue) {
-			tc.errorf(d.Body.Stmts[n-1], codeReturn, "The value the action ends with, its result when it does not return, has incorrect type", tc.retType, tc.lastValue)
+		// The body may end without returning: the completion value of
+		// its last statement is the result then (Nothing for most
+		// statements). The reference reports it on the action's line,
+		// which is its closer's.
+		got := completion
+		if got == nil {
+			got = types.Nothing
+		}
+		if got.Kind == types.KNothing || !loose(got) && !tc.compatible(tc.retType, got) {
+			msg := "The value the action ends with, its result when it does not return, has incorrect type"
+			if got.Kind == types.KNothing {
+				msg = "The action can end without returning a value: its result is then nothing"
+			}
+			tc.errorf(nil, codeReturn, msg, tc.retType, got)
+			e := &tc.diags[len(tc.diags)-1]
+			e.Span = reportedAt(tc.a.src, d)
+			if n := len(d.Body.Stmts); n > 0 {
+				e.Related = []diag.Related{{Span: token.Span{Start: d.Body.Stmts[n-1].Pos(), End: d.Body.Stmts[n-1].End()}, Message: "the last statement it runs when it does not return"}}
+			}
 		}
 	}
 	if d.ReturnType == nil && d.Body != nil {
