@@ -61,6 +61,7 @@ type analyzer struct {
 	boundCalls map[ast.Node]boundAlias
 	// nestedWrites are the names stored or changed inside a block: an
 	// alias of such a name may change where the walk does not follow it.
+	// Found at the first alias (writtenInBlocks).
 	nestedWrites map[string]bool
 	top          ast.Stmt            // the top-level statement being analysed; nil inside bodies with aliases of their own
 	named        []namedArgs         // calls with named arguments, resolved by finish
@@ -323,27 +324,11 @@ func (a *analyzer) containerProperty(name string) *Symbol {
 func (a *analyzer) run() {
 	f := a.file
 	a.hasIncludes, a.hasLoad, a.fileParams = a.ctx.Includes, a.ctx.Loads, a.ctx.ParamWords
-	// Pass 1: top-level action signatures, and the names blocks write.
+	// Pass 1: top-level action signatures.
 	for _, s := range f.Stmts {
 		if d, ok := s.(*ast.ActionDecl); ok {
 			a.registerAction(d)
 		}
-		ast.Inspect(s, func(n ast.Node) bool {
-			var id *ast.Ident
-			switch n := n.(type) {
-			case *ast.VarDecl:
-				id = n.Name
-			case *ast.AssignStmt:
-				id = n.Name
-			}
-			if id != nil && n != s {
-				if a.nestedWrites == nil {
-					a.nestedWrites = map[string]bool{}
-				}
-				a.nestedWrites[id.Name] = true
-			}
-			return true
-		})
 	}
 	// Pass 2.
 	for _, s := range f.Stmts {
@@ -1019,7 +1004,7 @@ type boundAlias struct {
 // it holds are those defined above the store. Elsewhere its calls are left
 // to run time, as the reference leaves a dynamic alias's.
 func (a *analyzer) bind(sym, t *Symbol, at int) {
-	if a.cur != a.global || a.nestedWrites[sym.Name] {
+	if a.cur != a.global || a.writtenInBlocks()[sym.Name] {
 		return
 	}
 	st, ok := a.bound[t]
@@ -1044,6 +1029,31 @@ func (a *analyzer) bind(sym, t *Symbol, at int) {
 		a.bound = map[*Symbol]boundAlias{}
 	}
 	a.bound[sym] = st
+}
+
+// writtenInBlocks returns the names stored or changed inside a block of
+// the file (nestedWrites, found on the first call).
+func (a *analyzer) writtenInBlocks() map[string]bool {
+	if a.nestedWrites != nil {
+		return a.nestedWrites
+	}
+	a.nestedWrites = map[string]bool{}
+	for _, s := range a.file.Stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			var id *ast.Ident
+			switch n := n.(type) {
+			case *ast.VarDecl:
+				id = n.Name
+			case *ast.AssignStmt:
+				id = n.Name
+			}
+			if id != nil && n != s {
+				a.nestedWrites[id.Name] = true
+			}
+			return true
+		})
+	}
+	return a.nestedWrites
 }
 
 // checkBound checks call n of the alias name, which holds b, with args,

@@ -117,7 +117,9 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 			continue
 		}
 		if !walked {
-			blind, direct = blindSpans(f)
+			_, counted := declared.index["count"]
+			_, looped := declared.index["loopcounter"]
+			blind, direct = blindSpans(f, counted || looped)
 			walked = true
 		}
 		what := blindAt(blind, id.Pos())
@@ -262,10 +264,11 @@ func blindAt(blind []blindSpan, off int) string {
 // blindSpans returns the places whose reads the reference's rule does not
 // count, in the order of the text: the statements and
 // expressions its walk has no case for (it stops there), and the
-// certificate, key and redirect port of `listen`. direct holds the offsets of
-// the names the walk reads as they stand, whatever their name: an operand
-// of `with` and an argument of an action call (`count` is read there).
-func blindSpans(f *ast.File) (blind []blindSpan, direct map[int]bool) {
+// certificate, key and redirect port of `listen`. With reads, direct holds
+// the offsets of the names the walk reads as they stand, whatever their
+// name: an operand of `with` and an argument of an action call (`count` is
+// read there).
+func blindSpans(f *ast.File, reads bool) (blind []blindSpan, direct map[int]bool) {
 	add := func(n ast.Node, what string) {
 		if n != nil {
 			blind = append(blind, blindSpan{token.Span{Start: n.Pos(), End: n.End()}, what})
@@ -304,11 +307,13 @@ func blindSpans(f *ast.File) (blind []blindSpan, direct map[int]bool) {
 				}
 			}
 		case *ast.ConcatExpr:
-			ident(n.X)
-			ident(n.Y)
+			if reads {
+				ident(n.X)
+				ident(n.Y)
+			}
 		case *ast.ActionCallExpr:
 			for _, a := range n.Args {
-				if a != nil {
+				if a != nil && reads {
 					ident(a.Value)
 				}
 			}
