@@ -419,8 +419,9 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			p.wants, p.strict = []*types.Type{types.NewCustom("ResponseStream")}, true
 			p.madeBy = func(n ast.Node) bool { _, ok := n.(*ast.StartStreamStmt); return ok }
 		case first == "expect" && last == "IDENT" && toks[len(toks)-1].Text == "length",
-			first == "respond" && last == "status", first == "wait" && last == "for" && len(toks) == 2, last == "timeout":
-			// `to have length N`, `and status N`, `with timeout N`; `wait
+			(first == "respond" || first == "start") && last == "status", first == "wait" && last == "for" && len(toks) == 2, last == "timeout":
+			// `to have length N`, `and status N` (of a response or a
+			// streaming one), `with timeout N`; `wait
 			// for N milliseconds` (or `wait for request …`, a statement's
 			// word)
 			p.wants, p.strict = []*types.Type{types.Number}, first != "wait" || last == "timeout"

@@ -160,6 +160,7 @@ func TestCompletionPositions(t *testing.T) {
 		{"websocket handler", "on ‸", positionCheck{first: []string{"websocket message", "websocket connect", "websocket disconnect"}, none: []string{"age"}}},
 		{"respond and", "listen on port 8080 as web\nwait for request comes in on web as incoming\nrespond to incoming with greeting and ‸", positionCheck{first: []string{"status", "content_type", "headers"}, none: []string{"age"}}},
 		{"respond and content_type", "listen on port 8080 as web\nwait for request comes in on web as incoming\nrespond to incoming with \"x\" and content_type ‸", positionCheck{first: []string{"greeting", "body", "method", "path", "query", "client_ip"}, none: []string{"plus"}}},
+		{"streaming status", "listen on port 8080 as web\nwait for request comes in on web as incoming\nstart streaming response to incoming with status ‸", positionCheck{first: []string{"age", "balance"}}},
 		{"streaming content", "listen on port 8080 as web\nwait for request comes in on web as incoming\nstart streaming response to incoming with status 200 and content ‸", positionCheck{first: []string{"type"}}},
 		{"describe", "describe ‸", positionCheck{empty: true}},
 		{"test", "describe \"d\":\n    test ‸", positionCheck{empty: true}},

@@ -1265,10 +1265,20 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			tc.record(s.Name, t)
 		}
 	case *ast.StartStreamStmt:
-		tc.expr(s.Request)
-		tc.expr(s.Status)
-		tc.expr(s.ContentType)
-		tc.expr(s.Headers)
+		// As the reference's: a request (not nothing), a number, a text
+		// and a map of header names to texts, numbers or booleans.
+		if rt := tc.expr(s.Request); !gradual(rt) && !(rt.Kind == types.KCustom && rt.Name == "Request") {
+			tc.errorf(s.Request, codeStatement, "Streaming response target must be a request object", types.NewCustom("Request"), rt)
+		}
+		if st := tc.expr(s.Status); s.Status != nil && !gradual(st) && st.Kind != types.KNumber {
+			tc.errorf(s.Status, codeStatement, "Streaming response status must be a number", types.Number, st)
+		}
+		if ct := tc.expr(s.ContentType); s.ContentType != nil && !gradual(ct) && ct.Kind != types.KText {
+			tc.errorf(s.ContentType, codeStatement, "Streaming response content type must be text", types.Text, ct)
+		}
+		if ht := tc.expr(s.Headers); s.Headers != nil && !headerMap(ht) {
+			tc.errorf(s.Headers, codeStatement, "Streaming response headers must be a map of header names to values", types.NewMap(types.Text, types.Any), ht)
+		}
 	case *ast.FlushStmt:
 		tc.flush(s)
 	case *ast.WebSocketHandlerStmt:
@@ -1349,3 +1359,19 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 }
 
 // ---- expressions ----
+
+// headerMap reports whether t may be a map of header names to values, as
+// the reference's type checker has it: text keys, and text, number or
+// boolean values (or types not known).
+func headerMap(t *types.Type) bool {
+	if gradual(t) {
+		return true
+	}
+	if t.Kind != types.KMap {
+		return false
+	}
+	k, v := t.Key, t.Elem
+	keyOK := gradual(k) || k.Kind == types.KText
+	valueOK := gradual(v) || v.Kind == types.KText || v.Kind == types.KNumber || v.Kind == types.KBoolean
+	return keyOK && valueOK
+}
