@@ -433,6 +433,10 @@ func placeAt(a *core.Analysis, lineStart, prefixStart int) place {
 			}
 		case first == "respond" && last == "to":
 			p.wants = []*types.Type{types.NewCustom("Request")} // the request answered
+		case last == "into" && (first == "write" || first == "wait" && (word(2) == "write" || word(2) == "append")):
+			// `write content E into T`, `wait for write|append content E
+			// into T`: a file or a path
+			p.wants, p.strict = []*types.Type{types.NewCustom("File"), types.Text}, true
 		case first == "close" && last == "file":
 			p.wants = []*types.Type{types.NewCustom("File")}
 		case first == "close" && len(toks) == 1:

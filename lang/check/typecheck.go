@@ -1175,9 +1175,23 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		ct := tc.expr(s.Content)
-		tc.expr(s.Target)
-		if (s.Kind == ast.WriteContent || s.Kind == ast.WriteFileContent || s.Kind == ast.AppendFileContent) && !loose(ct) && ct.Kind != types.KText {
-			tc.errorf(s.Content, codeStatement, "File content must be a text string", types.Text, ct)
+		tt := tc.expr(s.Target)
+		file := tt.Kind == types.KText || tt.Kind == types.KCustom && tt.Name == "File" || gradual(tt)
+		switch s.Kind {
+		case ast.WriteContent, ast.WriteTo:
+			// `write content E into T`, `write E to T`: any value, into a
+			// file or a path (the reference's WriteContent and WriteTo).
+			if !file {
+				tc.errorf(s.Target, codeStatement, "Expected a file handle or string", types.NewCustom("File"), tt)
+			}
+		case ast.WriteFileContent, ast.AppendFileContent:
+			// The forms of `wait for`: a text, into a file or a path.
+			if !file {
+				tc.errorf(s.Target, codeStatement, "Expected a file path or File handle", nil, tt)
+			}
+			if !loose(ct) && ct.Kind != types.KText {
+				tc.errorf(s.Content, codeStatement, "File content must be a text string", types.Text, ct)
+			}
 		}
 	case *ast.CreateDirStmt:
 		tc.mustBe(s.Path, types.Text, codeStatement, "Expected string for directory path")
