@@ -254,9 +254,15 @@ func (a *analyzer) call(c *ast.CallExpr) {
 	}
 	if fn == a.swap.lead {
 		// `flush cache of 7`, the action `flush cache` called (or the
-		// write's other reading's name).
+		// write's other reading's name), checked as a call of it where
+		// that is the one reading, as the reference checks it.
 		a.swappedLead(fn)
 		a.args(c.Args)
+		if alt := a.swap.alt; !a.swap.both {
+			if sym := a.cur.Lookup(alt.Name); sym != nil && sym.Kind == SymAction {
+				a.checkOverloaded(alt.Name, sym, c.Args, true, a.span(c))
+			}
+		}
 		return
 	}
 	name := fn.Name
