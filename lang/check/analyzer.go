@@ -11,6 +11,7 @@ package check
 import (
 	"path/filepath"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -1012,8 +1013,10 @@ func (a *analyzer) bind(sym, t *Symbol, at int) {
 		if t.Kind != SymAction {
 			return
 		}
+		stmts := a.file.Stmts
 		for _, d := range t.Actions() {
-			if !slices.Contains(a.file.Stmts, ast.Stmt(d)) {
+			i := sort.Search(len(stmts), func(i int) bool { return stmts[i].Pos() >= d.Pos() })
+			if i == len(stmts) || stmts[i] != ast.Stmt(d) {
 				return // a version defined in a block
 			}
 			if d.Pos() < at {

@@ -236,14 +236,6 @@ func (c declCollector) declare(id *ast.Ident) {
 	}
 }
 
-// spans is a sorted list of disjoint spans.
-type spans []token.Span
-
-func (ss spans) contains(off int) bool {
-	i := sort.Search(len(ss), func(i int) bool { return ss[i].End > off })
-	return i < len(ss) && ss[i].Start <= off
-}
-
 // A blindSpan is a place whose reads the reference's rule does not count,
 // and what it is, for the warning ("in `create file` statements").
 type blindSpan struct {
