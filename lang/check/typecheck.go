@@ -1312,8 +1312,20 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			tc.block(s.Body)
 		})
 	case *ast.WebSocketSendStmt:
-		tc.expr(s.Message)
-		tc.expr(s.Target)
+		// As the reference's: a text, a number or a boolean, to a
+		// connection (a map of text fields) or, broadcast, on a server
+		// (its name, a text).
+		if mt := tc.expr(s.Message); !gradual(mt) && mt.Kind != types.KText && mt.Kind != types.KNumber && mt.Kind != types.KBoolean {
+			tc.errorf(s.Message, codeStatement, "WebSocket message must be text, a number, or a boolean, not "+mt.String(), nil, nil)
+		}
+		tt := tc.expr(s.Target)
+		switch {
+		case gradual(tt):
+		case s.Broadcast && tt.Kind != types.KText:
+			tc.errorf(s.Target, codeStatement, "Server must be a text string", types.Text, tt)
+		case !s.Broadcast && !(tt.Kind == types.KMap && (gradual(tt.Key) || tt.Key.Kind == types.KText) && (gradual(tt.Elem) || tt.Elem.Kind == types.KText)):
+			tc.errorf(s.Target, codeStatement, "WebSocket connection target must be an object", types.NewMap(types.Text, types.Any), tt)
+		}
 	case *ast.SignalStmt:
 		tc.signal(s)
 	case *ast.StopAcceptingStmt:
