@@ -11,6 +11,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/types"
 )
 
 // implement answers "Container 'C' does not satisfy interface 'I': missing
@@ -170,28 +171,10 @@ func (fx *fixer) stub(r *ast.ActionSig, indent string) string {
 	if r.ReturnType != nil {
 		// A typed action that ends without returning a value of its
 		// type is a type error: the stub returns the type's empty value.
-		if v := emptyValue(r.ReturnType.Name); v != "" {
+		if v := emptyOf(types.FromAnnotation(r.ReturnType.Name)); v != "" {
 			b.WriteString(indent + fx.indentUnit() + "return " + v + brk)
 		}
 	}
 	b.WriteString(indent + "end" + brk)
 	return b.String()
-}
-
-// emptyValue is the literal of the empty value of the type named name (a
-// number's 0, a text's ""), or "" for a type that has none to write.
-func emptyValue(name string) string {
-	switch strings.ToLower(name) {
-	case "number":
-		return "0"
-	case "text":
-		return `""`
-	case "boolean":
-		return "no"
-	case "list":
-		return "[]"
-	case "nothing":
-		return "nothing"
-	}
-	return ""
 }

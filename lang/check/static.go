@@ -267,14 +267,7 @@ func blindSpans(f *ast.File, reads bool) (blind []blindSpan, direct map[int]bool
 		}
 	}
 	ident := func(e ast.Expr) {
-		for {
-			p, ok := e.(*ast.ParenExpr)
-			if !ok {
-				break
-			}
-			e = p.X
-		}
-		if id, ok := e.(*ast.Ident); ok {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 			if direct == nil {
 				direct = map[int]bool{}
 			}
@@ -304,9 +297,11 @@ func blindSpans(f *ast.File, reads bool) (blind []blindSpan, direct map[int]bool
 				ident(n.Y)
 			}
 		case *ast.ActionCallExpr:
-			for _, a := range n.Args {
-				if a != nil && reads {
-					ident(a.Value)
+			if reads {
+				for _, a := range n.Args {
+					if a != nil {
+						ident(a.Value)
+					}
 				}
 			}
 		}
@@ -388,19 +383,20 @@ func unreachable(f *ast.File, src string) []diag.Diagnostic {
 		if dead {
 			if is, ok := s.(*ast.IfStmt); ok {
 				out = append(out, warning(token.Span{Start: s.Pos(), End: s.End()}, diag.AnalyzeDeadBranch, "Unreachable branch", diag.Unnecessary))
-				for _, b := range []ast.Node{is.Then, is.Else} {
-					switch b := b.(type) {
-					case *ast.Block:
-						if b != nil {
-							for _, x := range b.Stmts {
-								code(x)
-							}
-						}
-					case ast.Stmt:
-						if b != nil {
-							code(b) // `otherwise check if`, a statement of the otherwise branch
-						}
+				var branches []ast.Stmt
+				if is.Then != nil {
+					branches = is.Then.Stmts
+				}
+				switch e := is.Else.(type) {
+				case *ast.Block:
+					if e != nil {
+						branches = append(slices.Clip(branches), e.Stmts...)
 					}
+				case ast.Stmt:
+					branches = append(slices.Clip(branches), e) // `otherwise check if`, the otherwise branch's statement
+				}
+				for _, x := range branches {
+					code(x)
 				}
 			} else {
 				code(s)
@@ -421,14 +417,7 @@ func reportedAt(src string, s ast.Stmt) token.Span {
 	sp := token.Span{Start: s.Pos(), End: s.End()}
 	switch s.(type) {
 	case *ast.CountStmt, *ast.ForEachStmt, *ast.ActionDecl:
-		if sp.End > len(src) {
-			return sp
-		}
-		from := strings.LastIndexByte(src[:sp.End], '\n') + 1
-		for from < sp.End && (src[from] == ' ' || src[from] == '\t') {
-			from++
-		}
-		if from > sp.Start && strings.HasPrefix(src[from:sp.End], "end") {
+		if from := closerAt(src, sp.End, sp.Start); from >= 0 {
 			sp.Start = from
 		}
 	}

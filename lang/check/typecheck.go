@@ -280,18 +280,27 @@ func (tc *typeChecker) errorAfter(s ast.Node, operand ast.Node, code, msg string
 	tc.errorf(nil, code, msg, expected, found)
 	d := &tc.diags[len(tc.diags)-1]
 	d.Span = token.Span{Start: s.End(), End: s.End()}
-	if src := tc.a.src; s.End() <= len(src) {
-		// The closer: the words of the statement's last line, when they
-		// start with `end`.
-		from := strings.LastIndexByte(src[:s.End()], '\n') + 1
-		for from < s.End() && (src[from] == ' ' || src[from] == '\t') {
-			from++
-		}
-		if from > operand.End() && strings.HasPrefix(src[from:s.End()], "end") {
-			d.Span.Start = from
-		}
+	if from := closerAt(tc.a.src, s.End(), operand.End()); from >= 0 {
+		d.Span.Start = from
 	}
 	d.Related = []diag.Related{{Span: token.Span{Start: operand.Pos(), End: operand.End()}, Message: "this operand is not a " + expectedWord(expected)}}
+}
+
+// closerAt returns where the words of the last line of a statement that
+// ends at end start, when they are its closer (they start with `end`) and
+// start past offset after; else -1.
+func closerAt(src string, end, after int) int {
+	if end > len(src) {
+		return -1
+	}
+	from := strings.LastIndexByte(src[:end], '\n') + 1
+	for from < end && (src[from] == ' ' || src[from] == '\t') {
+		from++
+	}
+	if from > after && strings.HasPrefix(src[from:end], "end") {
+		return from
+	}
+	return -1
 }
 
 // expectedWord names what a loop's operand must be.
@@ -1290,7 +1299,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		if ct := tc.expr(s.ContentType); s.ContentType != nil && !gradual(ct) && ct.Kind != types.KText {
 			tc.errorf(s.ContentType, codeStatement, "Streaming response content type must be text", types.Text, ct)
 		}
-		if ht := tc.expr(s.Headers); s.Headers != nil && !headerMap(ht) {
+		if ht := tc.expr(s.Headers); s.Headers != nil && !gradual(ht) && (ht.Kind != types.KMap || !textKeyed(ht, types.KText, types.KNumber, types.KBoolean)) {
 			tc.errorf(s.Headers, codeStatement, "Streaming response headers must be a map of header names to values", types.NewMap(types.Text, types.Any), ht)
 		}
 	case *ast.FlushStmt:
@@ -1323,7 +1332,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		case gradual(tt):
 		case s.Broadcast && tt.Kind != types.KText:
 			tc.errorf(s.Target, codeStatement, "Server must be a text string", types.Text, tt)
-		case !s.Broadcast && !(tt.Kind == types.KMap && (gradual(tt.Key) || tt.Key.Kind == types.KText) && (gradual(tt.Elem) || tt.Elem.Kind == types.KText)):
+		case !s.Broadcast && (tt.Kind != types.KMap || !textKeyed(tt, types.KText)):
 			tc.errorf(s.Target, codeStatement, "WebSocket connection target must be an object", types.NewMap(types.Text, types.Any), tt)
 		}
 	case *ast.SignalStmt:
@@ -1386,18 +1395,10 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 
 // ---- expressions ----
 
-// headerMap reports whether t may be a map of header names to values, as
-// the reference's type checker has it: text keys, and text, number or
-// boolean values (or types not known).
-func headerMap(t *types.Type) bool {
-	if gradual(t) {
-		return true
-	}
-	if t.Kind != types.KMap {
-		return false
-	}
+// textKeyed reports whether map type t has text keys and values of one of
+// the kinds values (or types not known), as the reference's type checker
+// wants the headers of a response and a websocket connection.
+func textKeyed(t *types.Type, values ...types.Kind) bool {
 	k, v := t.Key, t.Elem
-	keyOK := gradual(k) || k.Kind == types.KText
-	valueOK := gradual(v) || v.Kind == types.KText || v.Kind == types.KNumber || v.Kind == types.KBoolean
-	return keyOK && valueOK
+	return (gradual(k) || k.Kind == types.KText) && (gradual(v) || slices.Contains(values, v.Kind))
 }

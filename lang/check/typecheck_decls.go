@@ -688,20 +688,6 @@ func (tc *typeChecker) flush(s *ast.FlushStmt) {
 	}
 }
 
-// isValueStmt reports whether s is a bare value, whose value an action's
-// body ending in it gives when it does not return.
-func isValueStmt(s ast.Stmt) bool {
-	x, ok := s.(*ast.ExprStmt)
-	if !ok {
-		return false
-	}
-	switch ast.Unparen(x.X).(type) {
-	case *ast.BasicLit, *ast.ListLit, *ast.BinaryExpr, *ast.ConcatExpr, *ast.Ident, *ast.IndexExpr, *ast.PropertyExpr:
-		return true
-	}
-	return false
-}
-
 // propertyElement reports, as verb says, a value of type vt put into the
 // list target when target is a container property declared a list of
 // another element type: the property keeps its declared type, whatever
