@@ -328,7 +328,7 @@ func (a *analyzer) argMismatches(d *ast.ActionDecl, vals []ast.Expr, yield func(
 			continue
 		}
 		got := a.shallowType(vals[i])
-		if got.Kind != types.KUnknown && !analyzerCompatible(got, want) && !yield(p, want, got) {
+		if got.Kind != types.KUnknown && !analyzerCompatible(got, want, a.extends) && !yield(p, want, got) {
 			return
 		}
 	}
@@ -369,8 +369,26 @@ func (a *analyzer) checkSignature(name string, d *ast.ActionDecl, args []*ast.Ar
 	})
 }
 
-// analyzerCompatible is the analyzer's loose compatibility for call arguments.
-func analyzerCompatible(actual, expected *types.Type) bool {
+// extends reports whether container child is parent or extends it, by
+// the containers declared so far.
+func (a *analyzer) extends(child, parent string) bool {
+	if child == parent {
+		return true
+	}
+	for c := range a.info.lineage(a.info.Containers[child]) {
+		if c.Name == parent {
+			return true
+		}
+	}
+	return false
+}
+
+// analyzerCompatible is the analyzer's loose compatibility for call
+// arguments. A parameter of a type named by the program (a container, an
+// interface, a name of no type) takes an instance, or a value of a named
+// type, only of that name or of a container that extends it (extends): an
+// interface the container implements is not enough, as the reference has it.
+func analyzerCompatible(actual, expected *types.Type, extends func(child, parent string) bool) bool {
 	if types.Identical(actual, expected) {
 		return true
 	}
@@ -398,13 +416,13 @@ func analyzerCompatible(actual, expected *types.Type) bool {
 		case "list":
 			return actual.Kind == types.KList
 		}
-		return actual.Kind == types.KInstance || actual.Kind == types.KCustom
+		return (actual.Kind == types.KInstance || actual.Kind == types.KCustom) && extends(actual.Name, expected.Name)
 	}
 	if expected.Kind == types.KOptional {
-		return analyzerCompatible(actual, expected.Elem)
+		return analyzerCompatible(actual, expected.Elem, extends)
 	}
 	if expected.Kind == types.KList && actual.Kind == types.KList {
-		return analyzerCompatible(actual.Elem, expected.Elem)
+		return analyzerCompatible(actual.Elem, expected.Elem, extends)
 	}
 	if expected.Kind == types.KMap && actual.Kind == types.KMap {
 		return true

@@ -730,6 +730,16 @@ func (tc *typeChecker) escapeAll() {
 	}
 }
 
+// userCode is the reference's boundary of code it does not follow: a
+// method's call, a new instance (its initializer may run), a triggered
+// event, a parent method's call. The lists passed to it may hold anything
+// after it, and so may every variable that can change (escapeAll), the
+// variables of the statement's own making aside: those are bound after it.
+func (tc *typeChecker) userCode(args []*ast.Arg) {
+	tc.escapeArgs(args)
+	tc.escapeAll()
+}
+
 // escaped is the type of variable sym, of type t, after a call that may
 // rebind it: Any, or, while a check narrows a variable that may be nothing
 // (t is the narrowed type), the type it had before the narrowing, which
@@ -738,7 +748,7 @@ func escaped(sym *Symbol, t *types.Type) *types.Type {
 	if o := sym.Type; o != nil && o.Kind == types.KOptional && t.Kind != types.KOptional {
 		return o
 	}
-	return types.Any
+	return types.Escaped(t)
 }
 
 // opaqueCall reports whether a call through sym, of type ft, is one

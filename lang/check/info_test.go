@@ -13,6 +13,7 @@ import (
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
 )
 
@@ -233,6 +234,40 @@ func TestInferredTypes(t *testing.T) {
 	expectType("b", "Text or Nothing") // returns only when n is 1: Nothing otherwise
 	expectType("c", "List of Number")
 	expectType("item", "Number")
+}
+
+// TestTypesAfterUserCode checks what an editor reads of the variables
+// after a method's call, which the checker follows the reference in
+// treating as code that may have put anything in them (no rule holds them
+// to their type after it): their types and members as the user declared
+// them, for hover, completion and navigation.
+func TestTypesAfterUserCode(t *testing.T) {
+	src := "create container Task:\n    property title: Text\n    action finish:\n        display title\n    end\nend\ncreate new Task as chore:\n    title is \"dishes\"\nend\nstore left as 5\nchore.finish()\ndisplay left\ndisplay chore.title\nchore.finish()\nchange left to \"none\"\n"
+	f, _ := parser.Parse(src)
+	info, diags := check.Check(f, src)
+	for _, d := range diags {
+		if d.Severity == diag.Error {
+			t.Errorf("unexpected %s: %s", d.Code, d.Message)
+		}
+	}
+	for _, c := range []struct {
+		word string
+		nth  int
+		want string
+	}{{"left", 2, "Number"}, {"chore", 3, "Instance<Task>"}, {"chore", 4, "Instance<Task>"}} {
+		if got := info.TypeOf(identAt(t, f, src, c.word, c.nth)); got == nil || got.String() != c.want {
+			t.Errorf("type of %s #%d = %v, want %s", c.word, c.nth, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		word string
+		nth  int
+		kind check.SymbolKind
+	}{{"title", 4, check.SymProperty}, {"finish", 3, check.SymMethod}} {
+		if sym := info.Uses[identAt(t, f, src, c.word, c.nth)]; sym == nil || sym.Kind != c.kind {
+			t.Errorf("%s #%d resolves to %v, want a member of Task", c.word, c.nth, sym)
+		}
+	}
 }
 
 // TestInferredResultOfBrokenBody checks the result inferred for an action

@@ -113,7 +113,7 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 			continue
 		}
 		u := &declared.list[i]
-		if u.used || u.read || sym == nil || sym.Kind == SymBuiltin {
+		if u.used || u.read || sym == nil {
 			continue
 		}
 		if !walked {

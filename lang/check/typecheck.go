@@ -168,6 +168,7 @@ func newTypeChecker(a *analyzer) *typeChecker {
 // each time it is checked, so leaving out one record of it never lets an
 // earlier one stand).
 func (tc *typeChecker) record(e ast.Expr, t *types.Type) {
+	t = types.Known(t) // what the editor shows: see types.Escaped
 	if tc.types != nil {
 		tc.types[e] = t
 		return
@@ -842,7 +843,10 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			op := map[ast.AssignKind]ast.BinaryOp{ast.AssignSubtract: ast.OpMinus, ast.AssignMultiply: ast.OpMultiply, ast.AssignDivide: ast.OpDivide}[s.Kind]
 			t = tc.binary(s, op, old, tc.expr(s.Value))
 		}
-		if sym == nil {
+		if sym == nil || sym.Kind == SymBuiltin {
+			// Changing `count` outside a loop (the only builtin the
+			// analyzer lets a change name) checks no type, as in the
+			// reference: no variable of that name is there to check.
 			return
 		}
 		if sym.Kind == SymProperty {
@@ -885,6 +889,11 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 		sym := tc.info.Uses[s.List]
 		if sym == nil {
+			// A name the analyzer lets pass undefined (a word of an
+			// action's parameters, a name in a try's body) is no list.
+			if !tc.errorAt(token.Span{Start: s.List.Pos(), End: s.List.End()}) {
+				tc.errorf(s, codeStatement, "Cannot add to non-list variable '"+s.List.Name+"'", nil, nil, s.List.Name)
+			}
 			return
 		}
 		if tc.propertyElement(s, s.List, vt, "Cannot add") {
@@ -903,9 +912,9 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			if !loose(vt) && vt.Kind != types.KNumber {
 				tc.errorf(s, codeStatement, "Cannot add non-numeric value to number", types.Number, vt)
 			}
-		case loose(lt):
+		case loose(lt) && lt.Kind != types.KNothing:
 		default:
-			tc.errorf(s, codeStatement, "Cannot add to non-list variable '"+sym.Name+"'", types.NewList(types.Unknown), lt, sym.Name)
+			tc.errorf(s, codeStatement, "Cannot add to non-list variable '"+sym.Name+"'", types.NewList(types.Any), lt, sym.Name)
 		}
 	case *ast.RemoveStmt, *ast.ClearStmt:
 		var id *ast.Ident
@@ -921,8 +930,8 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		if sym := tc.info.Uses[id]; sym != nil {
-			if lt := tc.symType(sym); !loose(lt) && lt.Kind != types.KList {
-				tc.errorf(s, codeStatement, "Cannot "+verb+" non-list variable '"+sym.Name+"'", types.NewList(types.Unknown), lt, sym.Name)
+			if lt := tc.symType(sym); (!loose(lt) || lt.Kind == types.KNothing) && lt.Kind != types.KList {
+				tc.errorf(s, codeStatement, "Cannot "+verb+" non-list variable '"+sym.Name+"'", types.NewList(types.Any), lt, sym.Name)
 			}
 			if verb == "clear" {
 				tc.cleared(sym)
@@ -1163,10 +1172,13 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		}
 	case *ast.NewStmt:
 		tc.newStmt(s)
+	case *ast.PatternDecl:
+		tc.patternRefs(s, s.Body, map[string]bool{})
 	case *ast.TriggerStmt:
 		if s.Name != nil && tc.a.events[s.Name.Name] == nil && !tc.containerEvent(s.Name.Name) {
 			tc.errorOf(s, diag.NotFound, codeContainer, "Event '"+s.Name.Name+"' not found", s.Name.Name)
 		}
+		tc.userCode(nil) // the handlers run, found or not, as the reference reads it
 	case *ast.OnEventStmt:
 		tc.expr(s.Source)
 	case *ast.ParentCallStmt:

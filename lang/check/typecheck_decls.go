@@ -498,6 +498,7 @@ func (tc *typeChecker) parentCall(s *ast.ParentCallStmt) {
 		return
 	}
 	tc.info.Uses[s.Method] = m
+	defer tc.userCode(nil)
 	if n := len(m.Actions()[0].Params); n != 0 {
 		tc.errorf(s, codeArity, "Parent method '"+s.Method.Name+"' expects "+strconv.Itoa(n)+" arguments, but 0 were provided", nil, nil, s.Method.Name)
 	}
@@ -543,6 +544,54 @@ func (tc *typeChecker) newStmt(s *ast.NewStmt) {
 		if !gradual(p.Type) && !loose(vt) && !tc.compatible(p.Type, vt) && !(vt.Kind == types.KList && p.Type.Kind == types.KList) {
 			tc.errorf(in, codeContainer, "Property '"+in.Name.Name+"' of container '"+c.Name+"' expects "+p.Type.String()+", but found "+vt.String(), nil, nil, in.Name.Name, c.Name)
 		}
+	}
+	// The instance is made by code of the container's (userCode); the
+	// variable that holds it is bound after that code has run.
+	tc.userCode(nil)
+	if sym := tc.info.Defs[s.Name]; sym != nil {
+		tc.put(sym, types.NewInstance(c.Name))
+	}
+}
+
+// patternRefs checks what the body of pattern decl names, in order, as
+// the reference does: a backreference comes after the capture it names,
+// and a list the pattern refers to holds texts. Each finding is reported
+// on the definition's header, where the reference puts it, and points at
+// what it is about.
+func (tc *typeChecker) patternRefs(decl *ast.PatternDecl, n *ast.PatternNode, captured map[string]bool) {
+	if n == nil {
+		return
+	}
+	fail := func(msg string, expected, found *types.Type, name string) {
+		tc.errorf(decl, codeStatement, msg, expected, found, name)
+		d := &tc.diags[len(tc.diags)-1]
+		if decl.Name != nil {
+			d.Span.End = decl.Name.End()
+		}
+		d.Related = []diag.Related{{Span: token.Span{Start: n.Pos(), End: n.End()}, Message: "here"}}
+	}
+	switch {
+	case n.Kind == ast.PatBackref:
+		if name := n.Text; !captured[name] {
+			fail("Backreference to undefined capture group: '"+name+"'", nil, nil, name)
+		}
+	case n.Name == nil:
+	case n.Kind == ast.PatCapture:
+		captured[n.Name.Name] = true
+	case n.Kind == ast.PatListRef:
+		t := tc.expr(n.Name)
+		switch {
+		case t.Kind == types.KList:
+			if e := t.Elem; e.Kind != types.KText && !gradual(e) {
+				fail("Pattern list reference '"+n.Name.Name+"' must contain Text, got "+t.String(), types.NewList(types.Text), t, n.Name.Name)
+			}
+		case loose(t) && t.Kind != types.KNothing:
+		default:
+			fail("Pattern list reference '"+n.Name.Name+"' must be a List of Text, got "+t.String(), types.NewList(types.Text), t, n.Name.Name)
+		}
+	}
+	for _, c := range n.Children {
+		tc.patternRefs(decl, c, captured)
 	}
 }
 

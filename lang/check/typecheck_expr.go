@@ -241,7 +241,7 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 	case SymBuiltin:
 		b := sym.Builtin
 		if !b.Implemented {
-			if tc.a.hasIncludes {
+			if tc.a.hasIncludes || tc.declaredAtTop(b.Name) {
 				return types.Unknown
 			}
 			tc.errorOf(id, diag.Unimplemented, codeCall, "Builtin '"+b.Name+"' is recognized but not implemented by the runtime", b.Name)
@@ -439,9 +439,19 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 	return result
 }
 
+// declaredAtTop reports whether the program declares name at its top
+// level, above or below: the reference resolves a builtin's name against
+// the symbols the analysis leaves there, so a builtin the runtime lacks,
+// read before a variable of its name is stored, is that variable, of a
+// type not known yet.
+func (tc *typeChecker) declaredAtTop(name string) bool {
+	sym := tc.a.global.declared(name)
+	return sym != nil && sym.Kind != SymBuiltin
+}
+
 func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*ast.Arg, args []*types.Type) *types.Type {
 	if !b.Implemented {
-		if tc.a.hasIncludes {
+		if tc.a.hasIncludes || tc.declaredAtTop(b.Name) {
 			return types.Unknown
 		}
 		tc.errorOf(n, diag.Unimplemented, codeCall, "Builtin '"+b.Name+"' is recognized but not implemented by the runtime", b.Name)
@@ -725,6 +735,11 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 	defer tc.dynamicMember(e.Method, e.X, ot, SymMethod)
 	name := e.Method.Name
 	if ot.Kind != types.KInstance && ot.Kind != types.KContainer {
+		if ot.Kind == types.KUnknown || ot.Kind == types.KAny {
+			// A method of a value of no known type runs code the checker
+			// cannot follow, as the reference's boundary says (userCode).
+			tc.userCode(e.Args)
+		}
 		if loose(ot) || ot.Kind == types.KCustom || ot.Kind == types.KMap {
 			return types.Unknown
 		}
@@ -736,6 +751,10 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 		return t
 	}
 	d := m.Actions()[0]
+	// The method found, its body runs whatever the arguments: the
+	// reference follows no method's body, so after the call every variable
+	// that can change may hold anything (userCode).
+	defer tc.userCode(e.Args)
 	if len(d.Params) != len(args) {
 		tc.errorf(e, codeArity, "Method '"+name+"' expects "+strconv.Itoa(len(d.Params))+" arguments but "+strconv.Itoa(len(args))+" were provided", nil, nil, name)
 		return types.Invalid
@@ -750,12 +769,6 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 			return types.Invalid
 		}
 	}
-	// What the method's body changes of the variables around it, as an
-	// action's call does: a narrowing before the call holds no more. The
-	// reference follows no method's body: a variable the body rebinds may
-	// hold anything after the call.
-	tc.rebound(m)
-	tc.callEffects(m, e.Args)
 	return tc.returnType(d)
 }
 
@@ -808,6 +821,18 @@ func litType(k ast.LitKind) *types.Type {
 func (tc *typeChecker) dynamicMember(id *ast.Ident, x ast.Expr, t *types.Type, kind SymbolKind) {
 	if tc.info.Uses[id] != nil {
 		return
+	}
+	if k := types.Known(t); k != t && (k.Kind == types.KInstance || k.Kind == types.KContainer) {
+		// A variable whose value the checker no longer vouches for
+		// (types.Escaped): its member is still the one it names to the
+		// user, who navigates by it; no rule is checked against it.
+		if c := tc.info.Containers[k.Name]; c != nil {
+			if m := tc.a.memberOf(c, id.Name); m != nil {
+				tc.info.Uses[id] = m
+				return
+			}
+		}
+		t = k
 	}
 	if t != nil && (t.Kind == types.KInstance || t.Kind == types.KContainer) {
 		if c := tc.a.imported(t.Name, SymContainer); c != nil {

@@ -67,6 +67,26 @@ var (
 	Binary   = &Type{Kind: KBinary}
 )
 
+// Escaped returns Any for a variable that held a value of type was before
+// code the checker does not follow ran (a method's call, say), which may
+// have put anything there. It is Any to every rule; Known gives was back,
+// for what an editor shows and navigates by.
+func Escaped(was *Type) *Type {
+	was = Known(was)
+	if was == nil || was.IsGradual() {
+		return Any
+	}
+	return &Type{Kind: KAny, Elem: was}
+}
+
+// Known returns the type an Escaped type was made from, else t.
+func Known(t *Type) *Type {
+	if t != nil && t.Kind == KAny && t.Elem != nil {
+		return t.Elem
+	}
+	return t
+}
+
 // NewList returns List of elem.
 func NewList(elem *Type) *Type { return &Type{Kind: KList, Elem: elem} }
 
