@@ -671,20 +671,6 @@ func (tc *typeChecker) callEffects(sym *Symbol, argNodes []*ast.Arg) {
 	}
 }
 
-// rebound makes Any the variables around method m that its body may
-// rebind.
-func (tc *typeChecker) rebound(m *Symbol) {
-	for _, d := range m.Versions() {
-		if eff := tc.effectsOf(d); eff != nil {
-			for _, as := range eff.assigns {
-				if t := tc.symType(as.sym); t.Kind != types.KAny {
-					tc.put(as.sym, escaped(as.sym, t))
-				}
-			}
-		}
-	}
-}
-
 // escapeArgs makes dynamic the element types of the lists passed to a call
 // the checker cannot follow.
 func (tc *typeChecker) escapeArgs(argNodes []*ast.Arg) {
