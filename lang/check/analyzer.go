@@ -57,18 +57,17 @@ type analyzer struct {
 	// bound are the aliases whose calls the reference checks against the
 	// versions of the action visible where it was stored (see noteAlias).
 	bound map[*Symbol]boundAlias
+	// mutated are the aliases stored or changed in the loops' and tries'
+	// bodies being analysed, innermost last (see loop).
+	mutated []map[*Symbol]bool
 	// boundCalls are the calls through them, with what each alias held
 	// there, for the type checker.
 	boundCalls map[ast.Node]boundAlias
-	// nestedWrites are the names stored or changed inside a block: an
-	// alias of such a name may change where the walk does not follow it.
-	// Found at the first alias (writtenInBlocks).
-	nestedWrites map[string]bool
-	top          ast.Stmt            // the top-level statement being analysed; nil inside bodies with aliases of their own
-	named        []namedArgs         // calls with named arguments, resolved by finish
-	merged       map[*Symbol]*Symbol // branch declarations and the one symbol they became (see merge)
-	typeRefs     []*ast.TypeExpr     // written types, resolved by finish
-	swap         leadSwap            // while a statement of two readings is analysed (see leadSwap)
+	top        ast.Stmt            // the top-level statement being analysed; nil inside bodies with aliases of their own
+	named      []namedArgs         // calls with named arguments, resolved by finish
+	merged     map[*Symbol]*Symbol // branch declarations and the one symbol they became (see merge)
+	typeRefs   []*ast.TypeExpr     // written types, resolved by finish
+	swap       leadSwap            // while a statement of two readings is analysed (see leadSwap)
 	// typeFacts are the spans of the findings the type checker also
 	// makes, when it runs, as an error on the same span (an undefined
 	// signal handler, a call of a value that is not an action): kept as
@@ -493,9 +492,11 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		a.ifStmt(s.Cond, s.Then, s.Else, s)
 	case *ast.SingleIfStmt:
 		a.expr(s.Cond)
-		a.push(s.Then)
-		a.stmt(s.Then)
-		a.pop()
+		a.branches(true, func() {
+			a.push(s.Then)
+			a.stmt(s.Then)
+			a.pop()
+		})
 	case *ast.RouteStmt:
 		a.route(s, 0)
 	case *ast.CountStmt:
@@ -521,7 +522,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		had := a.actionParams[name]
 		a.actionParams[name] = true
 		a.loopVars = append(a.loopVars, name)
-		a.block(s.Body)
+		a.loop(func() { a.block(s.Body) })
 		a.loopVars = a.loopVars[:len(a.loopVars)-1]
 		if !had {
 			delete(a.actionParams, name)
@@ -534,12 +535,12 @@ func (a *analyzer) stmt(s ast.Stmt) {
 			a.declare(s.Var, SymImplicit, s, nil, false)
 			had := a.actionParams[s.Var.Name]
 			a.actionParams[s.Var.Name] = true
-			a.block(s.Body)
+			a.loop(func() { a.block(s.Body) })
 			if !had {
 				delete(a.actionParams, s.Var.Name)
 			}
 		} else {
-			a.block(s.Body)
+			a.loop(func() { a.block(s.Body) })
 		}
 		a.pop()
 	case *ast.RepeatStmt:
@@ -547,16 +548,16 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		case ast.RepeatWhile:
 			a.expr(s.Cond)
 			a.push(s.Body)
-			a.demoted(func() { a.block(s.Body) })
+			a.loop(func() { a.demoted(func() { a.block(s.Body) }) })
 			a.pop()
 		case ast.RepeatUntil, ast.RepeatDoUntil:
 			a.push(s.Body)
-			a.demoted(func() { a.block(s.Body) })
+			a.loop(func() { a.demoted(func() { a.block(s.Body) }) })
 			a.expr(s.Cond)
 			a.pop()
 		default:
 			a.push(s.Body)
-			a.demoted(func() { a.block(s.Body) })
+			a.loop(func() { a.demoted(func() { a.block(s.Body) }) })
 			a.pop()
 		}
 	case *ast.MainLoopStmt:
@@ -570,7 +571,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 			}
 		}
 		a.push(s.Body)
-		a.demoted(func() { a.block(s.Body) })
+		a.loop(func() { a.demoted(func() { a.block(s.Body) }) })
 		a.pop()
 	case *ast.ActionDecl:
 		if a.cur != a.global {
@@ -970,7 +971,11 @@ func rootIdent(e ast.Expr) *ast.Ident {
 // noteAlias remembers variables that hold an action value (`store h as f`),
 // which the reference treats as callable.
 func (a *analyzer) noteAlias(sym *Symbol, v ast.Expr) {
-	delete(a.bound, sym)
+	if _, had := a.bound[sym]; had && a.inFlow() {
+		// Stored again: what it holds is what the value says, if anything.
+		delete(a.bound, sym)
+		a.mutatedAlias(sym)
+	}
 	if id, ok := ast.Unparen(v).(*ast.Ident); ok {
 		t := a.cur.Lookup(id.Name)
 		if t != nil && (t.Kind == SymAction || a.aliases[t]) {
@@ -996,16 +1001,16 @@ func (a *analyzer) noteAlias(sym *Symbol, v ast.Expr) {
 type boundAlias struct {
 	action  *Symbol
 	visible int
+	dynamic bool // what it holds depends on the way the program took to it (see aliasflow.go)
 }
 
 // bind records what alias sym holds after it is stored, at offset at,
-// from t (an action, or another alias), where the reference knows it:
-// stored at the top level, from an action none of whose versions is defined
-// inside a block, into a name no block stores into or changes. The versions
-// it holds are those defined above the store. Elsewhere its calls are left
-// to run time, as the reference leaves a dynamic alias's.
+// from t (an action, or another alias), in the top-level flow (see
+// aliasflow.go): the versions of the action defined above the store, or
+// what alias t holds; dynamic when a version is defined in a block above
+// it. Calls through a dynamic alias are left to run time.
 func (a *analyzer) bind(sym, t *Symbol, at int) {
-	if a.cur != a.global || a.writtenInBlocks()[sym.Name] {
+	if !a.inFlow() {
 		return
 	}
 	st, ok := a.bound[t]
@@ -1014,53 +1019,36 @@ func (a *analyzer) bind(sym, t *Symbol, at int) {
 			return
 		}
 		stmts := a.file.Stmts
-		for _, d := range t.Actions() {
+		for _, d := range t.Versions() {
+			if d.Pos() >= at {
+				continue
+			}
 			i := sort.Search(len(stmts), func(i int) bool { return stmts[i].Pos() >= d.Pos() })
 			if i == len(stmts) || stmts[i] != ast.Stmt(d) {
-				return // a version defined in a block
+				// A version defined in a block before the store: how
+				// many the value holds depends on the way taken.
+				st = boundAlias{dynamic: true}
+				break
 			}
-			if d.Pos() < at {
-				st.visible++
-			}
+			st.visible++
 		}
-		if st.visible == 0 {
+		if st.visible == 0 && !st.dynamic {
 			return // stored before any version is defined: no value yet
 		}
-		st.action = t
+		if !st.dynamic {
+			st.action = t
+		}
 	}
 	if a.bound == nil {
 		a.bound = map[*Symbol]boundAlias{}
 	}
 	a.bound[sym] = st
-}
-
-// writtenInBlocks returns the names stored or changed inside a block of
-// the file (nestedWrites, found on the first call).
-func (a *analyzer) writtenInBlocks() map[string]bool {
-	if a.nestedWrites != nil {
-		return a.nestedWrites
-	}
-	a.nestedWrites = map[string]bool{}
-	for _, s := range a.file.Stmts {
-		ast.Inspect(s, func(n ast.Node) bool {
-			var id *ast.Ident
-			switch n := n.(type) {
-			case *ast.VarDecl:
-				id = n.Name
-			case *ast.AssignStmt:
-				id = n.Name
-			}
-			if id != nil && n != s {
-				a.nestedWrites[id.Name] = true
-			}
-			return true
-		})
-	}
-	return a.nestedWrites
+	a.mutatedAlias(sym)
 }
 
 // checkBound checks call n of the alias name, which holds b, with args,
-// as the reference does: against the versions the alias holds. Its
+// as the reference does: against the versions the alias holds, or not at
+// all when it is dynamic. Its
 // findings are about the action too (a broken declaration of it excuses
 // them while it is typed), and the type checker learns what n calls.
 func (a *analyzer) checkBound(name string, b boundAlias, n ast.Node, args []*ast.Arg, ofForm bool, sp token.Span) {
@@ -1068,6 +1056,10 @@ func (a *analyzer) checkBound(name string, b boundAlias, n ast.Node, args []*ast
 		a.boundCalls = map[ast.Node]boundAlias{}
 	}
 	a.boundCalls[n] = b
+	if b.dynamic {
+		return // left to run time
+	}
+	defer a.calledAction(b.action)
 	from := len(a.errs)
 	a.checkVersions(name, b.action.Actions()[:b.visible], args, ofForm, sp)
 	for i := from; i < len(a.errs); i++ {

@@ -5,6 +5,8 @@ package check
 // as in the reference, whose scope chain gives each branch a child scope.
 
 import (
+	"maps"
+
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 	"wfl-lsp/lang/types"
@@ -15,22 +17,27 @@ import (
 func (a *analyzer) ifStmt(cond ast.Expr, then *ast.Block, els ast.Stmt, n ast.Node) {
 	a.expr(cond)
 	outer := a.cur
-	ts := a.push(then)
-	a.block(then)
-	a.pop()
+	var ts, es *Scope
+	thenPath := func() {
+		ts = a.push(then)
+		a.block(then)
+		a.pop()
+	}
 	if els == nil {
+		a.branches(true, thenPath)
 		return
 	}
-	var es *Scope
-	switch e := els.(type) {
-	case *ast.Block:
-		es = a.push(e)
-		a.block(e)
-	default:
-		es = a.push(e)
-		a.stmt(e)
-	}
-	a.pop()
+	a.branches(false, thenPath, func() {
+		switch e := els.(type) {
+		case *ast.Block:
+			es = a.push(e)
+			a.block(e)
+		default:
+			es = a.push(e)
+			a.stmt(e)
+		}
+		a.pop()
+	})
 	a.join(outer, ts, es, true)
 }
 
@@ -146,19 +153,28 @@ func (a *analyzer) route(r *ast.RouteStmt, i int) {
 		a.expr(v)
 	}
 	outer := a.cur
-	ts := a.push(arm.Body)
-	a.block(arm.Body)
-	a.pop()
-	var es *Scope
-	if i+1 < len(r.Arms) {
-		es = a.push(nil)
-		es.Span = token.Span{Start: r.Arms[i+1].Pos(), End: r.End()}
-		a.route(r, i+1)
+	var ts, es *Scope
+	armPath := func() {
+		ts = a.push(arm.Body)
+		a.block(arm.Body)
 		a.pop()
-	} else if r.Otherwise != nil {
-		es = a.push(r.Otherwise)
-		a.block(r.Otherwise)
-		a.pop()
+	}
+	switch {
+	case i+1 < len(r.Arms):
+		a.branches(false, armPath, func() {
+			es = a.push(nil)
+			es.Span = token.Span{Start: r.Arms[i+1].Pos(), End: r.End()}
+			a.route(r, i+1)
+			a.pop()
+		})
+	case r.Otherwise != nil:
+		a.branches(false, armPath, func() {
+			es = a.push(r.Otherwise)
+			a.block(r.Otherwise)
+			a.pop()
+		})
+	default:
+		a.branches(true, armPath)
 	}
 	if es != nil {
 		a.join(outer, ts, es, false)
@@ -167,16 +183,39 @@ func (a *analyzer) route(r *ast.RouteStmt, i int) {
 
 func (a *analyzer) tryStmt(s *ast.TryStmt) {
 	outer := a.cur
+	// The aliases' flow (see aliasflow.go): a clause may start anywhere
+	// in the body, from the body's end joined with its entry and every
+	// alias the body changed dynamic; after the statement, the paths
+	// through the body and through each clause (and, with no clause that
+	// takes any error, past them all) join.
+	flow := a.inFlow()
+	var entry, handler map[*Symbol]boundAlias
+	var ends []map[*Symbol]boundAlias
+	if flow {
+		entry = a.flowEntry()
+		a.pushMutated()
+	}
 	body := a.push(s.Body)
 	a.tryDepth++
 	a.block(s.Body)
 	a.tryDepth--
 	a.pop()
+	if flow {
+		end := a.takeBranch(entry)
+		m := a.popMutated()
+		a.joinFlow(end, entry)
+		a.makeDynamic(m)
+		handler = a.flowEntry()
+		ends = append(ends, end)
+	}
 	endpoints := []map[string]*Symbol{body.Symbols.toMap()}
 	catchAll := false
 	for _, c := range s.Clauses {
 		if c.Kind == ast.ErrGeneral {
 			catchAll = true
+		}
+		if flow {
+			a.bound = maps.Clone(handler)
 		}
 		cs := a.push(c.Body)
 		errName := "error"
@@ -191,6 +230,9 @@ func (a *analyzer) tryStmt(s *ast.TryStmt) {
 		}
 		a.block(c.Body)
 		a.pop()
+		if flow {
+			ends = append(ends, a.bound)
+		}
 		decl := map[string]*Symbol{}
 		for n, sym := range cs.Symbols.All() {
 			if n != errName && n != "error_message" {
@@ -200,12 +242,24 @@ func (a *analyzer) tryStmt(s *ast.TryStmt) {
 		endpoints = append(endpoints, decl)
 	}
 	if s.Otherwise != nil {
+		if flow {
+			a.bound = maps.Clone(handler)
+		}
 		os := a.push(s.Otherwise)
 		a.block(s.Otherwise)
 		a.pop()
+		if flow {
+			ends = append(ends, a.bound)
+		}
 		endpoints = append(endpoints, os.Symbols.toMap())
 	} else if !catchAll {
+		if flow {
+			ends = append(ends, handler)
+		}
 		endpoints = append(endpoints, map[string]*Symbol{})
+	}
+	if flow {
+		a.joinFlow(ends...)
 	}
 	if s.Finally != nil {
 		fs := a.push(s.Finally)

@@ -620,8 +620,8 @@ func (tc *typeChecker) dropLocals(b *ast.Block) {
 // value gives its type; a check, a try and a transaction what their
 // branches' last statements give (they set tc.completion as they end);
 // `wait for S` what S gives; a definition the value it defines; the loops
-// that run until they are left, and an event or an include, any value; every
-// other statement nothing.
+// that run until they are left or while a test holds, and an event or an
+// include, any value; every other statement nothing.
 func (tc *typeChecker) completed(s ast.Stmt) *types.Type {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
@@ -649,8 +649,16 @@ func (tc *typeChecker) completed(s ast.Stmt) *types.Type {
 	case *ast.PatternDecl:
 		return types.Pattern
 	case *ast.RepeatStmt:
-		if s.Kind == ast.RepeatWhile || s.Kind == ast.RepeatDoUntil {
+		switch s.Kind {
+		case ast.RepeatDoUntil:
 			return types.Nothing
+		case ast.RepeatWhile:
+			// Left when its test fails, at any iteration: any value,
+			// unless the test never holds (the reference's rule).
+			if b, ok := ast.Unparen(s.Cond).(*ast.BasicLit); ok && b.Kind == ast.LitBool && b.Value == "false" {
+				return types.Nothing
+			}
+			return types.Any
 		}
 		return types.Unknown
 	case *ast.ActionDecl, *ast.EventDecl, *ast.MainLoopStmt, *ast.LoadStmt:

@@ -101,6 +101,9 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 			tc.callEffects(sym, e.Args)
 			return t
 		}
+		if tc.dynamicCall(e, e.Args) {
+			return types.Unknown
+		}
 		if a := tc.holds[sym]; sym != nil && a != nil && a.Kind == SymBuiltin {
 			return tc.builtinCall(e, a.Builtin, e.Args, args)
 		} else if sym != nil && a != nil {
@@ -262,7 +265,19 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 			// through the value reaches is known at run time only.
 			return types.Unknown
 		}
-		d := sym.Actions()[0]
+		// The value is the version defined last above the name, in a
+		// block or not, as the reference's flow of types has it (each
+		// definition replaces the action's type); above every version, it
+		// is not known yet.
+		var d *ast.ActionDecl
+		for _, v := range sym.Versions() {
+			if v.Pos() <= id.Pos() && (d == nil || v.Pos() > d.Pos()) {
+				d = v
+			}
+		}
+		if d == nil {
+			return types.Unknown
+		}
 		var ps []*types.Type
 		for _, p := range d.Params {
 			if t := tc.paramType(p); t != nil {
@@ -333,6 +348,9 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	}
 	ft := tc.expr(fn)
 	args := tc.argTypes(c.Args)
+	if tc.dynamicCall(c, c.Args) {
+		return types.Unknown
+	}
 	if a := tc.holds[sym]; a != nil && a.Kind == SymBuiltin {
 		return tc.builtinCall(c, a.Builtin, c.Args, args) // `store magnitude as abs`
 	} else if a != nil {
@@ -437,6 +455,18 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 		}
 	}
 	return result
+}
+
+// dynamicCall reports whether n is a call through an alias whose value the
+// analyzer found depends on the way the program took to it (see
+// aliasflow.go): the reference checks nothing of it, and the code it runs
+// may change any variable.
+func (tc *typeChecker) dynamicCall(n ast.Node, args []*ast.Arg) bool {
+	if b, ok := tc.a.boundCalls[n]; !ok || !b.dynamic {
+		return false
+	}
+	tc.userCode(args)
+	return true
 }
 
 // declaredAtTop reports whether the program declares name at its top

@@ -1,0 +1,188 @@
+package check
+
+import (
+	"maps"
+
+	"wfl-lsp/lang/ast"
+)
+
+// The flow of stored actions through the program's top-level statements,
+// as the reference follows it (its analyzer's alias states). An alias
+// stored from an action holds the versions of it defined so far
+// (boundAlias), and calls through it are checked against them; where the
+// flow makes what it holds uncertain, it is dynamic, and its calls are left
+// to run time:
+//
+//   - after a branching statement (a check, a route, a try's clauses), an
+//     alias keeps what it holds when every path leaves it the same, and is
+//     dynamic otherwise;
+//   - after a loop or a try's body, an alias stored or changed inside it is
+//     dynamic (the loop may have run any number of times, the error may
+//     have struck at any point);
+//   - after a call of an action whose body changes a variable around it,
+//     that variable, if an alias, is dynamic.
+//
+// The flow is followed outside action bodies only (a.top is set); the
+// states live in analyzer.bound.
+
+// inFlow reports whether the statement being analysed is in the top-level
+// flow (not in an action's or a method's body).
+func (a *analyzer) inFlow() bool { return a.top != nil }
+
+// flowEntry returns the alias states at the entry of a statement that
+// branches or loops.
+func (a *analyzer) flowEntry() map[*Symbol]boundAlias { return maps.Clone(a.bound) }
+
+// takeBranch returns the alias states a path ends with and restores entry
+// for the next path.
+func (a *analyzer) takeBranch(entry map[*Symbol]boundAlias) map[*Symbol]boundAlias {
+	out := a.bound
+	a.bound = maps.Clone(entry)
+	return out
+}
+
+// joinFlow makes the alias states those every path agrees on; an alias
+// the paths leave different (or that some path does not hold) is dynamic.
+func (a *analyzer) joinFlow(paths ...map[*Symbol]boundAlias) {
+	joined := map[*Symbol]boundAlias{}
+	for _, p := range paths {
+		for sym, st := range p {
+			if _, done := joined[sym]; done {
+				continue
+			}
+			for _, q := range paths {
+				if qs, ok := q[sym]; !ok || qs != st {
+					st = boundAlias{dynamic: true}
+					break
+				}
+			}
+			joined[sym] = st
+		}
+	}
+	a.bound = joined
+}
+
+// pushMutated starts the set of aliases a loop's or a try's body stores
+// or changes.
+func (a *analyzer) pushMutated() { a.mutated = append(a.mutated, map[*Symbol]bool{}) }
+
+// popMutated ends it, the statement around it having changed them too.
+func (a *analyzer) popMutated() map[*Symbol]bool {
+	n := len(a.mutated) - 1
+	m := a.mutated[n]
+	a.mutated = a.mutated[:n]
+	if n > 0 {
+		maps.Copy(a.mutated[n-1], m)
+	}
+	return m
+}
+
+// mutatedAlias notes that sym's alias state changed in the bodies being
+// analysed.
+func (a *analyzer) mutatedAlias(sym *Symbol) {
+	if n := len(a.mutated); n > 0 {
+		a.mutated[n-1][sym] = true
+	}
+}
+
+// makeDynamic makes dynamic each alias of syms.
+func (a *analyzer) makeDynamic(syms map[*Symbol]bool) {
+	if len(syms) > 0 && a.bound == nil {
+		a.bound = map[*Symbol]boundAlias{}
+	}
+	for sym := range syms {
+		a.bound[sym] = boundAlias{dynamic: true}
+	}
+}
+
+// branches analyses the paths of a branching statement, each from the
+// same alias states, and joins what they end with; skippable adds the
+// path that takes none of them.
+func (a *analyzer) branches(skippable bool, paths ...func()) {
+	if !a.inFlow() {
+		for _, p := range paths {
+			p()
+		}
+		return
+	}
+	entry := a.flowEntry()
+	var ends []map[*Symbol]boundAlias
+	for _, p := range paths {
+		p()
+		ends = append(ends, a.takeBranch(entry))
+	}
+	if skippable {
+		ends = append(ends, entry)
+	}
+	a.joinFlow(ends...)
+}
+
+// loop analyses body, which may run any number of times: an alias it
+// stores or changes is dynamic after it.
+func (a *analyzer) loop(body func()) {
+	if !a.inFlow() {
+		body()
+		return
+	}
+	entry := a.flowEntry()
+	a.pushMutated()
+	body()
+	end := a.takeBranch(entry)
+	m := a.popMutated()
+	a.joinFlow(end, entry)
+	a.makeDynamic(m)
+}
+
+// calledAction applies to the aliases the effects of a call of action
+// sym: those its bodies (analysed so far) change, and the actions they
+// call, are dynamic.
+func (a *analyzer) calledAction(sym *Symbol) {
+	if !a.inFlow() || len(a.bound) == 0 || sym == nil || sym.Kind != SymAction {
+		return
+	}
+	changed := map[*Symbol]bool{}
+	a.actionWrites(sym, map[*Symbol]bool{}, changed)
+	for v := range changed {
+		if _, ok := a.bound[v]; ok {
+			a.bound[v] = boundAlias{dynamic: true}
+			a.mutatedAlias(v)
+		}
+	}
+}
+
+// actionWrites adds to out the variables declared outside the bodies of
+// action sym that the bodies change, and those of the actions they call.
+func (a *analyzer) actionWrites(sym *Symbol, seen, out map[*Symbol]bool) {
+	if seen[sym] {
+		return
+	}
+	seen[sym] = true
+	for _, d := range sym.Actions() {
+		if d.Body == nil {
+			continue
+		}
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			var id *ast.Ident
+			write := false
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				id, write = n.Name, true
+			case *ast.ActionCallExpr:
+				id = n.Name
+			case *ast.CallExpr:
+				id, _ = n.Fun.(*ast.Ident)
+			}
+			if id == nil {
+				return true
+			}
+			switch v := a.info.Uses[id]; {
+			case v == nil:
+			case v.Kind == SymAction:
+				a.actionWrites(v, seen, out)
+			case write && (v.Decl.Start < d.Pos() || v.Decl.Start >= d.End()):
+				out[v] = true
+			}
+			return true
+		})
+	}
+}
