@@ -186,3 +186,19 @@ func (a *analyzer) actionWrites(sym *Symbol, seen, out map[*Symbol]bool) {
 		})
 	}
 }
+
+// boundChanged notes as retyped (see Info.Retyped) each alias whose state
+// the top-level statement just analysed changed from before: what calls
+// through it below are checked against depends on that statement.
+func (a *analyzer) boundChanged(before map[*Symbol]boundAlias) {
+	for sym, st := range a.bound {
+		if was, ok := before[sym]; !ok || was != st {
+			a.retyped(sym)
+		}
+	}
+	for sym := range before {
+		if _, ok := a.bound[sym]; !ok {
+			a.retyped(sym)
+		}
+	}
+}

@@ -9,6 +9,7 @@ package check
 // use in Info.
 
 import (
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -336,7 +337,9 @@ func (a *analyzer) run() {
 			break
 		}
 		a.top = s
+		before := maps.Clone(a.bound)
 		a.stmt(s)
+		a.boundChanged(before)
 	}
 	a.top = nil
 	a.checkInheritance()

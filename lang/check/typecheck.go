@@ -694,11 +694,14 @@ const maxLoopRounds = 3
 
 // loopFrom checks a loop's body where its types are those on entry joined
 // with those after the body (a second round and on run on what the first
-// left): the findings are those of the last round. A loop known to run at
-// least once (ranOnce) leaves the types of its body's end; else those
-// joined with the entry's, for when it does not run.
+// left): the findings are those of the first round, with the entry's
+// types, and those of the last, as the reference reports them (a finding
+// of both, once). A loop known to run at least once (ranOnce) leaves the
+// types of its body's end; else those joined with the entry's, for when
+// it does not run.
 func (tc *typeChecker) loopFrom(ranOnce bool, body func()) {
 	nd := len(tc.diags)
+	first := -1 // the end of the first round's findings, once there is another
 	firstExit := len(tc.exits)
 	savedEntry, savedIn := tc.loopEntry, tc.inLoop
 	tc.loopEntry, tc.inLoop = tc.env, true
@@ -729,7 +732,10 @@ func (tc *typeChecker) loopFrom(ranOnce bool, body func()) {
 			}
 		}
 		head = next
-		tc.diags = tc.diags[:nd]
+		if first < 0 {
+			first = len(tc.diags)
+		}
+		tc.diags = tc.diags[:first]
 		tc.exits = tc.exits[:firstExit]
 		saved := tc.env
 		tc.env = head
@@ -737,6 +743,9 @@ func (tc *typeChecker) loopFrom(ranOnce bool, body func()) {
 		tc.env = saved
 	}
 	tc.loopEntry, tc.inLoop = savedEntry, savedIn
+	if first >= 0 {
+		tc.diags = append(tc.diags[:first], newFindings(tc.diags[nd:first], tc.diags[first:])...)
+	}
 	if head != nil {
 		// out is a child of the last head: its types, flattened.
 		out = snapshot(out, tc.env)
@@ -756,6 +765,18 @@ func (tc *typeChecker) loopFrom(ranOnce bool, body func()) {
 	}
 	tc.exits = tc.exits[:firstExit]
 	clear(tc.filled) // the body may have emptied them
+}
+
+// newFindings returns the findings of later that earlier does not hold
+// (the same message at the same place), in order; it reuses later.
+func newFindings(earlier, later []diag.Diagnostic) []diag.Diagnostic {
+	out := later[:0]
+	for _, d := range later {
+		if !slices.ContainsFunc(earlier, func(e diag.Diagnostic) bool { return e.Span == d.Span && e.Message == d.Message }) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // loopHead sets in next (unless nil), a loop's head for its next round,
@@ -866,14 +887,15 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		old := tc.symType(sym)
 		// A stored action changed to another action is checked as any
 		// value: an action of another signature does not fit (as the
-		// reference's function types say). The variable holds it all the
-		// same: calls through it are checked against it, not reported
-		// again.
+		// reference's function types say), and the variable keeps its
+		// type. It holds the new action all the same: calls through it
+		// are checked against what it holds (see call).
 		if old.Kind != types.KNothing && !loose(old) && !loose(t) && !tc.compatible(old, t) {
 			tc.errorf(s, codeAssign, "Cannot assign value of incompatible type to variable '"+sym.Name+"'", old, t, sym.Name)
-			if old.Kind != types.KFunction || t.Kind != types.KFunction {
-				return
+			if old.Kind == types.KFunction && t.Kind == types.KFunction && s.Kind == ast.AssignChange {
+				tc.noteHeld(sym, s.Value)
 			}
+			return
 		}
 		if loose(t) && !loose(old) && tc.namesUndefined(s.Value) {
 			// The value's type is not known because it names what is

@@ -116,7 +116,7 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 		}
 		if sym != nil && sym.From == "" && sym.Kind != SymAction {
 			// `call h with …` of a variable holding an action.
-			if ft := tc.symType(sym); ft.Kind == types.KFunction {
+			if ft := tc.heldValue(e, tc.symType(sym)); ft.Kind == types.KFunction {
 				return tc.callHeld(e, e.Name.Name, ft, args)
 			}
 		}
@@ -278,15 +278,7 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 		if d == nil {
 			return types.Unknown
 		}
-		var ps []*types.Type
-		for _, p := range d.Params {
-			if t := tc.paramType(p); t != nil {
-				ps = append(ps, t)
-			} else {
-				ps = append(ps, types.Unknown)
-			}
-		}
-		return types.NewFunction(ps, tc.returnType(d))
+		return tc.actionValue(d)
 	case SymContainer:
 		return types.NewContainer(sym.Name)
 	case SymInterface:
@@ -297,6 +289,29 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 		return sym.Type
 	}
 	return tc.symType(sym)
+}
+
+// actionValue is the type of version d of an action as a value.
+func (tc *typeChecker) actionValue(d *ast.ActionDecl) *types.Type {
+	var ps []*types.Type
+	for _, p := range d.Params {
+		if t := tc.paramType(p); t != nil {
+			ps = append(ps, t)
+		} else {
+			ps = append(ps, types.Unknown)
+		}
+	}
+	return types.NewFunction(ps, tc.returnType(d))
+}
+
+// heldValue is the type of what a call n through an alias calls: the one
+// version the analyzer found it holds (boundCalls), else ft, the alias's
+// type.
+func (tc *typeChecker) heldValue(n ast.Node, ft *types.Type) *types.Type {
+	if b, ok := tc.a.boundCalls[n]; ok && !b.dynamic && b.visible == 1 {
+		return tc.actionValue(b.action.Actions()[0])
+	}
+	return ft
 }
 
 func (tc *typeChecker) argTypes(args []*ast.Arg) []*types.Type {
@@ -366,7 +381,7 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 		// matched: the version is chosen at run time.
 		return types.Unknown
 	}
-	switch {
+	switch ft := tc.heldValue(c, ft); {
 	case ft.Kind == types.KFunction:
 		return tc.callHeld(c, fn.Name, ft, args)
 	case gradual(ft) || tc.a.aliases[sym]:
