@@ -31,24 +31,36 @@ func (a *analyzer) inFlow() bool { return a.top != nil }
 
 // flowEntry returns the alias states at the entry of a statement that
 // branches or loops.
-func (a *analyzer) flowEntry() map[*Symbol]boundAlias { return maps.Clone(a.bound) }
+func (a *analyzer) flowEntry() map[*Symbol]boundAlias { return cloneBound(a.bound) }
+
+// cloneBound copies m, nil when it is empty (most programs store no
+// action: their flow costs nothing).
+func cloneBound(m map[*Symbol]boundAlias) map[*Symbol]boundAlias {
+	if len(m) == 0 {
+		return nil
+	}
+	return maps.Clone(m)
+}
 
 // takeBranch returns the alias states a path ends with and restores entry
 // for the next path.
 func (a *analyzer) takeBranch(entry map[*Symbol]boundAlias) map[*Symbol]boundAlias {
 	out := a.bound
-	a.bound = maps.Clone(entry)
+	a.bound = cloneBound(entry)
 	return out
 }
 
 // joinFlow makes the alias states those every path agrees on; an alias
 // the paths leave different (or that some path does not hold) is dynamic.
 func (a *analyzer) joinFlow(paths ...map[*Symbol]boundAlias) {
-	joined := map[*Symbol]boundAlias{}
+	var joined map[*Symbol]boundAlias
 	for _, p := range paths {
 		for sym, st := range p {
 			if _, done := joined[sym]; done {
 				continue
+			}
+			if joined == nil {
+				joined = map[*Symbol]boundAlias{}
 			}
 			for _, q := range paths {
 				if qs, ok := q[sym]; !ok || qs != st {
@@ -64,7 +76,7 @@ func (a *analyzer) joinFlow(paths ...map[*Symbol]boundAlias) {
 
 // pushMutated starts the set of aliases a loop's or a try's body stores
 // or changes.
-func (a *analyzer) pushMutated() { a.mutated = append(a.mutated, map[*Symbol]bool{}) }
+func (a *analyzer) pushMutated() { a.mutated = append(a.mutated, nil) }
 
 // popMutated ends it, the statement around it having changed them too.
 func (a *analyzer) popMutated() map[*Symbol]bool {
@@ -72,7 +84,9 @@ func (a *analyzer) popMutated() map[*Symbol]bool {
 	m := a.mutated[n]
 	a.mutated = a.mutated[:n]
 	if n > 0 {
-		maps.Copy(a.mutated[n-1], m)
+		for sym := range m {
+			a.mutatedAlias(sym)
+		}
 	}
 	return m
 }
@@ -81,6 +95,9 @@ func (a *analyzer) popMutated() map[*Symbol]bool {
 // analysed.
 func (a *analyzer) mutatedAlias(sym *Symbol) {
 	if n := len(a.mutated); n > 0 {
+		if a.mutated[n-1] == nil {
+			a.mutated[n-1] = map[*Symbol]bool{}
+		}
 		a.mutated[n-1][sym] = true
 	}
 }
@@ -106,7 +123,7 @@ func (a *analyzer) branches(skippable bool, paths ...func()) {
 		return
 	}
 	entry := a.flowEntry()
-	var ends []map[*Symbol]boundAlias
+	ends := make([]map[*Symbol]boundAlias, 0, 4)
 	for _, p := range paths {
 		p()
 		ends = append(ends, a.takeBranch(entry))

@@ -9,7 +9,6 @@ package check
 // use in Info.
 
 import (
-	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -337,7 +336,7 @@ func (a *analyzer) run() {
 			break
 		}
 		a.top = s
-		before := maps.Clone(a.bound)
+		before := cloneBound(a.bound)
 		a.stmt(s)
 		a.boundChanged(before)
 	}

@@ -5,8 +5,6 @@ package check
 // as in the reference, whose scope chain gives each branch a child scope.
 
 import (
-	"maps"
-
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/token"
 	"wfl-lsp/lang/types"
@@ -215,7 +213,7 @@ func (a *analyzer) tryStmt(s *ast.TryStmt) {
 			catchAll = true
 		}
 		if flow {
-			a.bound = maps.Clone(handler)
+			a.bound = cloneBound(handler)
 		}
 		cs := a.push(c.Body)
 		errName := "error"
@@ -243,7 +241,7 @@ func (a *analyzer) tryStmt(s *ast.TryStmt) {
 	}
 	if s.Otherwise != nil {
 		if flow {
-			a.bound = maps.Clone(handler)
+			a.bound = cloneBound(handler)
 		}
 		os := a.push(s.Otherwise)
 		a.block(s.Otherwise)
