@@ -275,7 +275,7 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 				d = v
 			}
 		}
-		if d == nil {
+		if d == nil || !tc.versionReaches(d, id.Pos()) {
 			return types.Unknown
 		}
 		return tc.actionValue(d)
@@ -926,6 +926,40 @@ func (tc *typeChecker) noteImport(name string) {
 
 // nestedVersionAround reports whether a version of action sym is defined in
 // a block (not the file) that holds offset.
+// versionReaches reports whether version d, defined above offset, is
+// certainly the one defined last there: defined at the top level, or in a
+// block that holds offset, or in a block that certainly runs (the branch
+// of a check of `yes`). After a block that may not run, the reference
+// joins the version with the one before: a value of no known type.
+func (tc *typeChecker) versionReaches(d *ast.ActionDecl, offset int) bool {
+	for sc := tc.info.ScopeAt(d.Pos()); sc != nil && sc != tc.info.Global; sc = sc.Parent {
+		if sc.Node == ast.Node(d) {
+			continue // the version's own body
+		}
+		if sc.Span.Start <= offset && offset < sc.Span.End {
+			return true
+		}
+		if !tc.certainBlock(sc.Node) {
+			return false
+		}
+	}
+	return true
+}
+
+// certainBlock reports whether block b is the first branch of a check
+// whose condition is the literal yes.
+func (tc *typeChecker) certainBlock(b ast.Node) bool {
+	found := false
+	ast.Inspect(tc.a.file, func(n ast.Node) bool {
+		if s, ok := n.(*ast.IfStmt); ok && ast.Node(s.Then) == b {
+			l, isLit := ast.Unparen(s.Cond).(*ast.BasicLit)
+			found = isLit && l.Kind == ast.LitBool && l.Value == "true"
+		}
+		return !found && (n == nil || n.Pos() <= b.Pos() && b.Pos() < n.End())
+	})
+	return found
+}
+
 func (tc *typeChecker) nestedVersionAround(sym *Symbol, offset int) bool {
 	for _, d := range sym.Nested() {
 		for sc := tc.info.ScopeAt(offset); sc != nil && sc != tc.info.Global; sc = sc.Parent {
