@@ -94,6 +94,7 @@ type unitDiags struct {
 	raised     raisedAt // when it was raised
 	semErr     bool     // an analyzer finding is an error
 	staticErr  bool     // a static-pass finding is an error
+	staticHeld bool     // an analyzer finding holds the static pass's back (check.StaticHeld)
 	// relFrom and relTo bound the related spans of the findings, relative
 	// to the unit (relFrom > relTo when there are none): relatedOut reads
 	// them, on every keystroke, for every unit.
@@ -126,7 +127,7 @@ func (f *findings) pack() *unitDiags {
 	if n == 0 {
 		return nil
 	}
-	d := &unitDiags{list: make([]finding, 0, n), firstParse: -1, raised: f.raised, semErr: hasError(f.analyzer), staticErr: hasError(f.static)}
+	d := &unitDiags{list: make([]finding, 0, n), firstParse: -1, raised: f.raised, semErr: hasError(f.analyzer), staticErr: hasError(f.static), staticHeld: check.StaticHeld(f.analyzer)}
 	for k, l := range f.lists() {
 		for _, x := range *l {
 			d.list = append(d.list, finding{x, source(k)})
@@ -319,11 +320,15 @@ func (s *diagState) allRefs() iter.Seq[ref] {
 		// an error.
 		first := s.firstParseError()
 		parses := first < 0
-		semErr, staticErr := false, false
+		semErr, staticErr, held := false, false, false
 		for _, i := range s.withFindings() {
 			u := s.units[i]
 			semErr = semErr || u.d.semErr
 			staticErr = staticErr || u.d.staticErr
+			held = held || u.d.staticHeld
+		}
+		if held {
+			staticErr = false // the static pass's findings are not shown
 		}
 		emit := yield
 		var gathered []ref
@@ -345,7 +350,7 @@ func (s *diagState) allRefs() iter.Seq[ref] {
 				case fromLintTree, fromAnalyzer:
 					keep = parses
 				case fromStatic:
-					keep = parses && !semErr
+					keep = parses && !semErr && !held
 				case fromType:
 					keep = parses && !semErr && !staticErr
 				case fromRetold:
@@ -365,6 +370,17 @@ func (s *diagState) allRefs() iter.Seq[ref] {
 			}
 		}
 	}
+}
+
+// staticHeld reports whether a unit's analyzer findings hold the static
+// pass's back (check.StaticHeld).
+func (s *diagState) staticHeld() bool {
+	for _, i := range s.withFindings() {
+		if s.units[i].d.staticHeld {
+			return true
+		}
+	}
+	return false
 }
 
 // firstParseError returns the offset of the first parse error the parser

@@ -102,9 +102,10 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 		if b != nil {
 			cleanBefore, cleanAfter = s.cleanUnits(b)
 		}
-		semErr := false
+		semErr, held := false, false
 		for _, i := range s.withFindings() {
 			semErr = semErr || s.units[i].d.semErr
+			held = held || s.units[i].d.staticHeld
 		}
 		// First which findings are shown, but for the type findings of the
 		// units a semantic error reaches (known once every unit is seen);
@@ -145,7 +146,7 @@ func (s *diagState) tolerantRefs() iter.Seq[ref] {
 				case fromStatic:
 					// (Below the broken text, what is unreachable depends
 					// on what it returns from.)
-					keep = !semErr && (parses || (i < cleanBefore || clean && x.Kind == diag.Unused) && !b.about(s, x.Diagnostic, x.Span.Start+at))
+					keep = !semErr && !held && (parses || (i < cleanBefore || clean && x.Kind == diag.Unused) && !b.about(s, x.Diagnostic, x.Span.Start+at))
 				case fromAnalyzer, fromType, fromRetold:
 					keep = b == nil || !whole && !b.about(s, x.Diagnostic, x.Span.Start+at) &&
 						!b.afterQuote(x.Span.Start+at)
@@ -304,8 +305,9 @@ func (s *diagState) strayFrom(i, first int) int {
 // gated reports whether all holds back findings because of a semantic or
 // static error: the type checker's.
 func (s *diagState) gated() bool {
+	held := s.staticHeld()
 	for _, i := range s.withFindings() {
-		if d := s.units[i].d; d.semErr || d.staticErr {
+		if d := s.units[i].d; d.semErr || d.staticErr && !held {
 			return true
 		}
 	}
@@ -1174,7 +1176,7 @@ func (b *broken) about(s *diagState, d diag.Diagnostic, off int) bool {
 		// whose quote is being typed (`" open url at "https://…"`); a
 		// statement's keyword right before a header's colon is that
 		// header, read as a value by the break (`with try:`).
-		if d.Kind == diag.Undefined && off+len(name) <= len(s.text) && s.text[off:off+len(name)] == name {
+		if (d.Kind == diag.Undefined || d.Kind == diag.UndefinedParamWord) && off+len(name) <= len(s.text) && s.text[off:off+len(name)] == name {
 			rest := s.text[off+len(name):]
 			if strings.HasPrefix(rest, "://") || strings.HasPrefix(rest, ":") && slices.Contains(startingWords, name) {
 				return true

@@ -365,7 +365,7 @@ func (fx *fixer) fixes(d diag.Diagnostic) []Fix {
 	switch d.Category {
 	case diag.Semantic:
 		switch d.Kind {
-		case diag.Undefined, diag.UndefinedAction, diag.UndefinedInterface:
+		case diag.Undefined, diag.UndefinedParamWord, diag.UndefinedAction, diag.UndefinedInterface:
 			if len(d.Names) == 1 { // not one an included file declares
 				return fx.undefined(d)
 			}

@@ -351,7 +351,7 @@ func (a *analyzer) run() {
 	var errs []diag.Diagnostic
 	for _, d := range a.errs {
 		if n, ok := undefinedVariable(d.Message); ok && a.fileParams[n] {
-			d.Severity = diag.Warning
+			d.Severity, d.Kind, d.Names = diag.Warning, diag.UndefinedParamWord, []string{n}
 			a.warns = append(a.warns, d)
 			continue
 		}

@@ -432,11 +432,21 @@ func (p Passes) Diagnostics() []diag.Diagnostic {
 	if hasError(p.Analyzer) {
 		return slices.Concat(p.Retold, out)
 	}
+	if StaticHeld(p.Analyzer) {
+		return append(out[:len(out):len(out)], p.Type...)
+	}
 	out = append(out[:len(out):len(out)], p.Static...)
 	if hasError(p.Static) {
 		return slices.Concat(p.Retold, out)
 	}
 	return append(out, p.Type...)
+}
+
+// StaticHeld reports whether the analyzer's findings ds hold the static
+// pass's back, as the reference's command does: an error it dropped, about
+// a word of a top-level action's parameters (diag.UndefinedParamWord).
+func StaticHeld(ds []diag.Diagnostic) bool {
+	return slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.Kind == diag.UndefinedParamWord })
 }
 
 func hasError(ds []diag.Diagnostic) bool {
@@ -497,7 +507,7 @@ func check(f *ast.File, src string, ctx *Context, static staticMode) (*Info, Pas
 		info.types = newTypeTable(tc.recs, info.usual)
 	}
 	tc.types, tc.recs = nil, nil
-	if (static == always || static == unlessErr && !hasError(a.diags)) && !ctx.stopped() {
+	if (static == always || static == unlessErr && !hasError(a.diags) && !StaticHeld(a.diags)) && !ctx.stopped() {
 		p.Static = staticDiagnostics(f, src, info)
 	}
 	p.Type = tc.diags

@@ -186,6 +186,13 @@ const (
 	// its line; Related[0], when there, is the later quote the reference
 	// pairs it with.
 	OpenQuote
+	// UndefinedParamWord: a name read where it is not declared that is a
+	// word of a top-level action's parameters (`width` read outside
+	// `area with parameters width and height`). The reference's command
+	// drops its error; it is a warning here. The reference's static pass
+	// does not run then (no unused or unreachable findings), and so the
+	// checker's static findings are not shown. Names[0] is the name.
+	UndefinedParamWord
 )
 
 func (k Kind) String() string {
@@ -230,6 +237,8 @@ func (k Kind) String() string {
 		return "unimplemented"
 	case OpenQuote:
 		return "open quote"
+	case UndefinedParamWord:
+		return "undefined parameter word"
 	}
 	return ""
 }
@@ -246,7 +255,7 @@ func (k Kind) Recovered() bool { return k == Unclosed || k == Misclosed }
 func (k Kind) Undeclared() bool {
 	switch k {
 	case Undefined, UndefinedAction, UndefinedType, UndefinedInterface, NotFound, NoMember, NotCallable,
-		UndefinedHandler, UndefinedListRef, Unimplemented:
+		UndefinedHandler, UndefinedListRef, Unimplemented, UndefinedParamWord:
 		return true
 	}
 	return false
