@@ -1,11 +1,5 @@
 package check
 
-import (
-	"maps"
-
-	"wfl-lsp/lang/ast"
-)
-
 // The flow of stored actions through the program's top-level statements,
 // as the reference follows it (its analyzer's alias states). An alias
 // stored from an action holds the versions of it defined so far
@@ -24,6 +18,12 @@ import (
 //
 // The flow is followed outside action bodies only (a.top is set); the
 // states live in analyzer.bound.
+
+import (
+	"maps"
+
+	"wfl-lsp/lang/ast"
+)
 
 // inFlow reports whether the statement being analysed is in the top-level
 // flow (not in an action's or a method's body).
