@@ -685,35 +685,55 @@ func (tc *typeChecker) escapeArgs(argNodes []*ast.Arg) {
 // holds no known action): it may rebind any variable that can change and
 // change any list, so each such variable may hold anything after it, and
 // the lists the others hold any elements, as the reference's opaque call
-// says.
+// says. Once the variables of an env have escaped, a later escape in the
+// same env visits only those set since (env.since): a file of many method
+// calls costs a visit of each change, not of every variable at each call.
 func (tc *typeChecker) escapeAll() {
 	clear(tc.filled)
-	seen := map[*Symbol]bool{}
-	for e := tc.env; e != nil; e = e.parent {
-		visit := func(sym *Symbol, t *types.Type) {
-			if seen[sym] {
-				return
-			}
-			seen[sym] = true
-			switch {
-			case sym.Kind == SymVariable && sym.Mutable && !sym.Constant:
-				delete(tc.holds, sym)
-				if t.Kind != types.KAny {
-					tc.put(sym, escaped(sym, t))
-				}
-			case sym.Kind != SymProperty:
-				if et := escapeLists(t); et != t {
-					tc.put(sym, et)
-				}
-			}
-		}
-		for i := range e.n {
-			visit(e.inline[i].sym, e.inline[i].t)
-		}
-		for sym, t := range e.m {
-			visit(sym, t)
+	for sym := range tc.holds {
+		if sym.Kind == SymVariable && sym.Mutable && !sym.Constant {
+			delete(tc.holds, sym)
 		}
 	}
+	visit := func(sym *Symbol, t *types.Type) {
+		switch {
+		case sym.Kind == SymVariable && sym.Mutable && !sym.Constant:
+			if t.Kind != types.KAny {
+				tc.put(sym, escaped(sym, t))
+			}
+		case sym.Kind != SymProperty:
+			if et := escapeLists(t); et != t {
+				tc.put(sym, et)
+			}
+		}
+	}
+	if cur := tc.env; cur.escaped {
+		since := cur.since
+		cur.since = nil
+		for _, sym := range since {
+			if t, ok := cur.get(sym); ok {
+				visit(sym, t)
+			}
+		}
+		cur.since = nil
+		return
+	}
+	seen := map[*Symbol]bool{}
+	for e := tc.env; e != nil; e = e.parent {
+		for i := range e.n {
+			if sym := e.inline[i].sym; !seen[sym] {
+				seen[sym] = true
+				visit(sym, e.inline[i].t)
+			}
+		}
+		for sym, t := range e.m {
+			if !seen[sym] {
+				seen[sym] = true
+				visit(sym, t)
+			}
+		}
+	}
+	tc.env.escaped, tc.env.since = true, nil
 }
 
 // userCode is the reference's boundary of code it does not follow: a

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"wfl-lsp/internal/benchdoc"
@@ -174,6 +175,32 @@ func BenchmarkCheckRatio(b *testing.B) {
 			check.Check(f, s)
 		}
 	}, total, goRun)
+}
+
+// BenchmarkCheckMethodCalls checks files of n variables, each changed
+// after a method's call, for n of 1,000 and 4,000: after each call every
+// variable may hold anything (the reference's boundary of code it does
+// not follow), and the cost a line stays about the same, as a call visits
+// only the variables set since the last one (env.since), not all of them.
+func BenchmarkCheckMethodCalls(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		var sb strings.Builder
+		sb.WriteString("create container T:\n    property p: Number\n    action go:\n        display p\n    end\nend\ncreate new T as t:\n    p is 1\nend\n")
+		for i := range n {
+			fmt.Fprintf(&sb, "store v%d as %d\n", i, i)
+		}
+		for i := range n {
+			fmt.Fprintf(&sb, "t.go()\nchange v%d to \"%d\"\n", i, i)
+		}
+		src := sb.String()
+		f, _ := wflparser.Parse(src)
+		b.Run(fmt.Sprintf("variables=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				check.Check(f, src)
+			}
+		})
+	}
 }
 
 // BenchmarkCheckDeepNesting checks blocks nested 500 and 2,000 deep, each

@@ -33,6 +33,10 @@ type env struct {
 	inline [envInline]envEntry
 	m      map[*Symbol]*types.Type
 	log    *[]envEntry // the file's env: the types before each set, while a top-level statement is checked
+	// escaped is set once every variable seen from e has escaped
+	// (escapeAll); since are the variables set in e after that.
+	escaped bool
+	since   []*Symbol
 }
 
 type envEntry struct {
@@ -72,6 +76,9 @@ func (e *env) set(sym *Symbol, t *types.Type) {
 			}
 		}
 		*e.log = append(*e.log, envEntry{sym, before})
+	}
+	if e.escaped {
+		e.since = append(e.since, sym)
 	}
 	for i := range e.n {
 		if e.inline[i].sym == sym {
