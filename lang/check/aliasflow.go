@@ -157,14 +157,60 @@ func (a *analyzer) calledAction(sym *Symbol) {
 	if !a.inFlow() || len(a.bound) == 0 || sym == nil || sym.Kind != SymAction {
 		return
 	}
-	changed := map[*Symbol]bool{}
-	a.actionWrites(sym, map[*Symbol]bool{}, changed)
+	changed := a.writes[sym]
+	if changed == nil {
+		changed = map[*Symbol]bool{}
+		a.actionWrites(sym, map[*Symbol]bool{}, changed)
+		if a.analysedAll(sym) {
+			// Known for good: every body it reaches has been analysed.
+			if a.writes == nil {
+				a.writes = map[*Symbol]map[*Symbol]bool{}
+			}
+			a.writes[sym] = changed
+		}
+	}
 	for v := range changed {
 		if _, ok := a.bound[v]; ok {
 			a.bound[v] = boundAlias{dynamic: true}
 			a.mutatedAlias(v)
 		}
 	}
+}
+
+// analysedAll reports whether every version of action sym, and of the
+// actions its bodies call, lies above the top-level statement being
+// analysed, so that their bodies' names are resolved.
+func (a *analyzer) analysedAll(sym *Symbol) bool {
+	ok := true
+	seen := map[*Symbol]bool{}
+	var walk func(s *Symbol)
+	walk = func(s *Symbol) {
+		if seen[s] || !ok {
+			return
+		}
+		seen[s] = true
+		for _, d := range s.Versions() {
+			if d.End() > a.top.Pos() {
+				ok = false
+				return
+			}
+			ast.Inspect(d.Body, func(n ast.Node) bool {
+				var id *ast.Ident
+				switch n := n.(type) {
+				case *ast.ActionCallExpr:
+					id = n.Name
+				case *ast.CallExpr:
+					id, _ = n.Fun.(*ast.Ident)
+				}
+				if v := a.info.Uses[id]; id != nil && v != nil && v.Kind == SymAction {
+					walk(v)
+				}
+				return ok
+			})
+		}
+	}
+	walk(sym)
+	return ok
 }
 
 // actionWrites adds to out the variables declared outside the bodies of

@@ -60,6 +60,10 @@ type analyzer struct {
 	// mutated are the aliases stored or changed in the loops' and tries'
 	// bodies being analysed, innermost last (see loop).
 	mutated []map[*Symbol]bool
+	// writes are the variables around each action that its bodies, and
+	// those of the actions they call, change (calledAction), once known
+	// for good.
+	writes map[*Symbol]map[*Symbol]bool
 	// boundCalls are the calls through them, with what each alias held
 	// there, for the type checker.
 	boundCalls map[ast.Node]boundAlias
