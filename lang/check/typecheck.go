@@ -929,7 +929,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			// A name the analyzer lets pass undefined (a word of an
 			// action's parameters, a name in a try's body) is no list.
 			if !tc.errorAt(token.Span{Start: s.List.Pos(), End: s.List.End()}) {
-				tc.errorf(s, codeStatement, "Cannot add to non-list variable '"+s.List.Name+"'", nil, nil, s.List.Name)
+				tc.errorOf(s, diag.Undefined, codeStatement, "Cannot add to non-list variable '"+s.List.Name+"'", s.List.Name)
 			}
 			return
 		}
