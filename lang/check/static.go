@@ -7,6 +7,7 @@ package check
 // that warnings agree with it.
 
 import (
+	"iter"
 	"maps"
 	"slices"
 	"sort"
@@ -107,13 +108,19 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 	// names not read elsewhere (so far: a name read elsewhere is not
 	// reported, and its list is never looked at), with what each place is.
 	var uncounted map[string][]blindSpan
-	for id, sym := range info.Uses {
+	// The reads: the names resolved, then, while a name is not read,
+	// those that resolve to nothing (the reference's rule goes by name:
+	// `display x` above `store x`, where only a warning says x is not
+	// defined there, reads it).
+	for id := range allReads(f, info, func() bool {
+		return slices.ContainsFunc(declared.list, func(u usage) bool { return !u.used && !u.read })
+	}) {
 		i, ok := declared.index[id.Name]
 		if !ok {
 			continue
 		}
 		u := &declared.list[i]
-		if u.used || u.read || sym == nil {
+		if u.used || u.read || info.Defs[id] != nil {
 			continue
 		}
 		if !walked {
@@ -165,6 +172,28 @@ func unusedVariables(f *ast.File, src string, info *Info) []diag.Diagnostic {
 		out = append(out, d)
 	}
 	return out
+}
+
+// allReads yields the identifiers info.Uses resolves, then, when more
+// says more are wanted, those of f that neither it nor info.Defs resolves.
+func allReads(f *ast.File, info *Info, more func() bool) iter.Seq[*ast.Ident] {
+	return func(yield func(*ast.Ident) bool) {
+		for id := range info.Uses {
+			if !yield(id) {
+				return
+			}
+		}
+		if !more() {
+			return
+		}
+		on := true
+		ast.Inspect(f, func(x ast.Node) bool {
+			if id, ok := x.(*ast.Ident); ok && on && info.Uses[id] == nil && info.Defs[id] == nil {
+				on = yield(id)
+			}
+			return on
+		})
+	}
 }
 
 // collectDecls records into the names the rule checks what s declares:
