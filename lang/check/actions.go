@@ -175,8 +175,11 @@ func copyAliases(m map[*Symbol]bool) map[*Symbol]bool {
 	return out
 }
 
+// checkOverloaded checks a call of action sym, and applies to the stored
+// actions what its bodies change (calledAction).
 func (a *analyzer) checkOverloaded(name string, sym *Symbol, args []*ast.Arg, ofForm bool, sp token.Span) {
 	a.checkVersions(name, sym.Actions(), args, ofForm, sp)
+	a.calledAction(sym)
 }
 
 // checkVersions checks a call of name with args against the versions

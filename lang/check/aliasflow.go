@@ -160,8 +160,7 @@ func (a *analyzer) calledAction(sym *Symbol) {
 	changed := a.writes[sym]
 	if changed == nil {
 		changed = map[*Symbol]bool{}
-		a.actionWrites(sym, map[*Symbol]bool{}, changed)
-		if a.analysedAll(sym) {
+		if a.actionWrites(sym, map[*Symbol]bool{}, changed) {
 			// Known for good: every body it reaches has been analysed.
 			if a.writes == nil {
 				a.writes = map[*Symbol]map[*Symbol]bool{}
@@ -177,53 +176,22 @@ func (a *analyzer) calledAction(sym *Symbol) {
 	}
 }
 
-// analysedAll reports whether every version of action sym, and of the
-// actions its bodies call, lies above the top-level statement being
-// analysed, so that their bodies' names are resolved.
-func (a *analyzer) analysedAll(sym *Symbol) bool {
-	ok := true
-	seen := map[*Symbol]bool{}
-	var walk func(s *Symbol)
-	walk = func(s *Symbol) {
-		if seen[s] || !ok {
-			return
-		}
-		seen[s] = true
-		for _, d := range s.Versions() {
-			if d.End() > a.top.Pos() {
-				ok = false
-				return
-			}
-			ast.Inspect(d.Body, func(n ast.Node) bool {
-				var id *ast.Ident
-				switch n := n.(type) {
-				case *ast.ActionCallExpr:
-					id = n.Name
-				case *ast.CallExpr:
-					id, _ = n.Fun.(*ast.Ident)
-				}
-				if v := a.info.Uses[id]; id != nil && v != nil && v.Kind == SymAction {
-					walk(v)
-				}
-				return ok
-			})
-		}
-	}
-	walk(sym)
-	return ok
-}
-
 // actionWrites adds to out the variables declared outside the bodies of
 // action sym that the bodies change, and those of the actions they call.
-func (a *analyzer) actionWrites(sym *Symbol, seen, out map[*Symbol]bool) {
+// It reports whether every body it reached lies above the top-level
+// statement being analysed (their names resolved: what it found holds for
+// good).
+func (a *analyzer) actionWrites(sym *Symbol, seen, out map[*Symbol]bool) (complete bool) {
 	if seen[sym] {
-		return
+		return true
 	}
 	seen[sym] = true
-	for _, d := range sym.Actions() {
+	complete = true
+	for _, d := range sym.Versions() {
 		if d.Body == nil {
 			continue
 		}
+		complete = complete && d.End() <= a.top.Pos()
 		ast.Inspect(d.Body, func(n ast.Node) bool {
 			var id *ast.Ident
 			write := false
@@ -241,13 +209,14 @@ func (a *analyzer) actionWrites(sym *Symbol, seen, out map[*Symbol]bool) {
 			switch v := a.info.Uses[id]; {
 			case v == nil:
 			case v.Kind == SymAction:
-				a.actionWrites(v, seen, out)
+				complete = a.actionWrites(v, seen, out) && complete
 			case write && (v.Decl.Start < d.Pos() || v.Decl.Start >= d.End()):
 				out[v] = true
 			}
 			return true
 		})
 	}
+	return complete
 }
 
 // boundChanged notes as retyped (see Info.Retyped) each alias whose state

@@ -272,7 +272,6 @@ func (a *analyzer) call(c *ast.CallExpr) {
 		if sym.Kind == SymAction {
 			a.args(c.Args)
 			a.checkOverloaded(name, sym, c.Args, true, sp)
-			a.calledAction(sym)
 			return
 		}
 		if b, ok := a.bound[sym]; ok {
@@ -322,7 +321,6 @@ func (a *analyzer) actionCall(c *ast.ActionCallExpr) {
 	if sym != nil {
 		if sym.Kind == SymAction {
 			a.checkOverloaded(name, sym, c.Args, false, sp)
-			a.calledAction(sym)
 			return
 		}
 		if b, ok := a.bound[sym]; ok {

@@ -348,6 +348,11 @@ func loose(t *types.Type) bool {
 	return gradual(t) || t.Kind == types.KOptional || t.Kind == types.KNothing || t.Kind == types.KAsync
 }
 
+// unsure is loose but for Nothing: rules that want a value of some kind
+// (a list to add to, a file to close) reject a variable known to hold
+// nothing, as the reference does.
+func unsure(t *types.Type) bool { return loose(t) && t.Kind != types.KNothing }
+
 func (tc *typeChecker) symType(sym *Symbol) *types.Type {
 	if t, ok := tc.env.get(sym); ok {
 		return t
@@ -949,7 +954,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			if !loose(vt) && vt.Kind != types.KNumber {
 				tc.errorf(s, codeStatement, "Cannot add non-numeric value to number", types.Number, vt)
 			}
-		case loose(lt) && lt.Kind != types.KNothing:
+		case unsure(lt):
 		default:
 			tc.errorf(s, codeStatement, "Cannot add to non-list variable '"+sym.Name+"'", types.NewList(types.Any), lt, sym.Name)
 		}
@@ -967,7 +972,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 			return
 		}
 		if sym := tc.info.Uses[id]; sym != nil {
-			if lt := tc.symType(sym); (!loose(lt) || lt.Kind == types.KNothing) && lt.Kind != types.KList {
+			if lt := tc.symType(sym); !unsure(lt) && lt.Kind != types.KList {
 				tc.errorf(s, codeStatement, "Cannot "+verb+" non-list variable '"+sym.Name+"'", types.NewList(types.Any), lt, sym.Name)
 			}
 			if verb == "clear" {
@@ -1224,7 +1229,7 @@ func (tc *typeChecker) stmt(s ast.Stmt) {
 		tc.mustBe(s.Path, types.Text, codeStatement, "File path must be a text string")
 	case *ast.CloseStmt:
 		t := tc.expr(s.X)
-		if s.Kind == ast.CloseFile && (!loose(t) || t.Kind == types.KNothing) && t.Kind != types.KText && !(t.Kind == types.KCustom && (t.Name == "File" || t.Name == "HttpStream" || t.Name == "ResponseStream")) {
+		if s.Kind == ast.CloseFile && !unsure(t) && t.Kind != types.KText && !(t.Kind == types.KCustom && (t.Name == "File" || t.Name == "HttpStream" || t.Name == "ResponseStream")) {
 			tc.errorf(s, codeStatement, "Expected a file or stream handle, found "+t.String(), nil, nil)
 		}
 	case *ast.WriteStmt:

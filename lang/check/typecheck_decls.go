@@ -585,7 +585,7 @@ func (tc *typeChecker) patternRefs(decl *ast.PatternDecl, n *ast.PatternNode, ca
 			if e := t.Elem; e.Kind != types.KText && !gradual(e) {
 				fail("Pattern list reference '"+n.Name.Name+"' must contain Text, got "+t.String(), types.NewList(types.Text), t, n.Name.Name)
 			}
-		case loose(t) && t.Kind != types.KNothing:
+		case unsure(t):
 		default:
 			fail("Pattern list reference '"+n.Name.Name+"' must be a List of Text, got "+t.String(), types.NewList(types.Text), t, n.Name.Name)
 		}

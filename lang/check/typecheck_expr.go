@@ -305,13 +305,18 @@ func (tc *typeChecker) actionValue(d *ast.ActionDecl) *types.Type {
 }
 
 // heldValue is the type of what a call n through an alias calls: the one
-// version the analyzer found it holds (boundCalls), else ft, the alias's
-// type.
+// version the analyzer found it holds (boundCalls); not known when it
+// holds several (the analyzer matched the call, the version is chosen at
+// run time); else ft, the alias's type.
 func (tc *typeChecker) heldValue(n ast.Node, ft *types.Type) *types.Type {
-	if b, ok := tc.a.boundCalls[n]; ok && !b.dynamic && b.visible == 1 {
-		return tc.actionValue(b.action.Actions()[0])
+	b, ok := tc.a.boundCalls[n]
+	switch {
+	case !ok || b.dynamic:
+		return ft
+	case b.visible > 1:
+		return types.Unknown
 	}
-	return ft
+	return tc.actionValue(b.action.Actions()[0])
 }
 
 func (tc *typeChecker) argTypes(args []*ast.Arg) []*types.Type {
@@ -375,11 +380,6 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 		if opaqueCall(sym, ft) {
 			tc.escapeAll()
 		}
-	}
-	if b, ok := tc.a.boundCalls[c]; ok && b.visible > 1 {
-		// Through an alias of several versions, which the analyzer
-		// matched: the version is chosen at run time.
-		return types.Unknown
 	}
 	switch ft := tc.heldValue(c, ft); {
 	case ft.Kind == types.KFunction:
