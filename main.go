@@ -214,7 +214,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f, ok := stdout.(*os.File); ok {
 		cli.GrowPipe(f)
 	}
-	err = lsp.Serve(ctx, stdin, stdout, lsp.Options{Version: version, Logger: logger, ClientPID: g.clientPID})
+	// The editor's keystrokes come with pauses: collect in them rather
+	// than during one (gcpolicy.Idle).
+	idle := gcpolicy.NewIdle()
+	defer idle.Stop()
+	err = lsp.Serve(ctx, stdin, stdout, lsp.Options{Version: version, Logger: logger, ClientPID: g.clientPID, OnMessage: idle.Busy})
 	if err != nil {
 		if !errors.Is(err, lsp.ErrExitWithoutShutdown) {
 			logger.Error("language server stopped", "err", err)

@@ -81,6 +81,9 @@ var testRequests = map[string]request{}
 
 // handle is the jsonrpc2.Handler of the connection.
 func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	if s.opts.OnMessage != nil {
+		s.opts.OnMessage()
+	}
 	if !req.IsCall() {
 		s.notify(req.Method(), req.Params())
 		return nil, nil

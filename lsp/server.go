@@ -59,6 +59,11 @@ type Options struct {
 	// MaxFrame caps the size of one incoming message in bytes; 0 means
 	// 256 MiB. Larger messages are skipped and answered with an error.
 	MaxFrame int
+
+	// OnMessage, when set, is called on the read loop for every message
+	// read, before it is handled: main collects garbage while the client
+	// is quiet (gcpolicy.Idle). It must return at once.
+	OnMessage func()
 }
 
 // Serve runs the language server on the stream until the client sends exit
