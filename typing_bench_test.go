@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"wfl-lsp/internal/testcorpus"
@@ -90,6 +91,8 @@ func BenchmarkServerTyping(b *testing.B) {
 		fmt.Println()
 		typingbench.WriteTable(os.Stdout, results)
 		fmt.Println()
+		typingbench.WriteUsage(os.Stdout, results)
+		fmt.Println()
 	}
 }
 
@@ -119,6 +122,11 @@ func TestTypingDriver(t *testing.T) {
 		if len(s.Samples) != 4 || s.Errors != 0 || s.Said == 0 {
 			t.Errorf("%s: %d answers, %d errors, %d that said something; want 4 answers, some saying something", k, len(s.Samples), s.Errors, s.Said)
 		}
+	}
+	// What the process used: some processor time, and where the system
+	// tells them (Linux), its memory and its page faults.
+	if u := res.Usage; u.CPU <= 0 || runtime.GOOS == "linux" && (u.MaxRSS < 1<<20 || u.Faults <= 0) {
+		t.Errorf("the server's usage: %+v; want some CPU time, and on Linux a peak of 1 MB or more and some page faults", u)
 	}
 }
 

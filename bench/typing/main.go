@@ -213,6 +213,8 @@ func run(keystrokes int, sizeList, scenarioList string, opt typingbench.Options,
 	typingbench.WriteTable(os.Stdout, results)
 	fmt.Println()
 	typingbench.WriteRatios(os.Stdout, pairs)
+	fmt.Print("\nWhat each server's process used over its life (starting, opening the document, the unmeasured round, the keystrokes):\n\n")
+	typingbench.WriteUsage(os.Stdout, results)
 	writeFloors(floors)
 	fmt.Printf("\nload average at the end: %s\n", loadavg())
 	if cpuEnd, ok := sampleCPU(); ok && cpuOK {

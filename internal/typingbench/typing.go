@@ -203,6 +203,8 @@ type Result struct {
 	// Missed counts the keystrokes whose publishDiagnostics did not come
 	// within Options.PublishWait of the last answer.
 	Missed int
+	// Usage is what the server's process used over its life.
+	Usage Usage
 }
 
 // Stat holds one kind's latencies and the answers' checks.
@@ -246,6 +248,7 @@ func Run(srv Server, root string, doc Doc, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s on %s: %w%s", srv.Name, doc.Name, err, c.stderr.text())
 	}
+	res.Usage = usageOf(srv.Cmd.ProcessState)
 	return res, nil
 }
 
