@@ -1,6 +1,7 @@
 package gcpolicy
 
 import (
+	"os"
 	"runtime"
 	"runtime/metrics"
 	"sync/atomic"
@@ -41,9 +42,14 @@ type Idle struct {
 	collect func()
 }
 
-// NewIdle returns an Idle that waits for the first [Idle.Busy].
+// NewIdle returns an Idle that waits for the first [Idle.Busy]. With GOGC
+// set in the environment it never collects: the environment wins, as in
+// ForServer.
 func NewIdle() *Idle {
 	q := &Idle{quiet: Quiet, grown: heapGrown, collect: runtime.GC}
+	if os.Getenv("GOGC") != "" {
+		q.grown = func() bool { return false }
+	}
 	q.timer = time.AfterFunc(time.Hour, q.fire)
 	q.timer.Stop()
 	return q

@@ -97,3 +97,25 @@ func TestHeapGrown(t *testing.T) {
 	}
 	runtime.KeepAlive(held)
 }
+
+// TestIdleLeavesGOGC checks that with GOGC in the environment an Idle
+// never collects, the heap grown or not: the environment's setting wins.
+func TestIdleLeavesGOGC(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	runtime.GC()
+	held := make([][]byte, 0, Headroom/2/(1<<20)+8)
+	for range cap(held) {
+		held = append(held, make([]byte, 1<<20))
+	}
+	if !heapGrown() {
+		t.Fatalf("not grown with %d MB allocated since the last collection", len(held))
+	}
+	if !NewIdle().grown() {
+		t.Fatal("without GOGC in the environment, an Idle does not see the heap grown")
+	}
+	t.Setenv("GOGC", "off")
+	if NewIdle().grown() {
+		t.Fatal("an Idle would collect with GOGC=off in the environment")
+	}
+	runtime.KeepAlive(held)
+}
