@@ -1176,7 +1176,7 @@ func (b *broken) about(s *diagState, d diag.Diagnostic, off int) bool {
 		// whose quote is being typed (`" open url at "https://…"`); a
 		// statement's keyword right before a header's colon is that
 		// header, read as a value by the break (`with try:`).
-		if (d.Kind == diag.Undefined || d.Kind == diag.UndefinedParamWord) && off+len(name) <= len(s.text) && s.text[off:off+len(name)] == name {
+		if d.Kind.UndefinedVariable() && off+len(name) <= len(s.text) && s.text[off:off+len(name)] == name {
 			rest := s.text[off+len(name):]
 			if strings.HasPrefix(rest, "://") || strings.HasPrefix(rest, ":") && slices.Contains(startingWords, name) {
 				return true

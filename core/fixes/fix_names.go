@@ -208,7 +208,7 @@ func (fx *fixer) undefined(d diag.Diagnostic) []Fix {
 	args, call := callOf(a, id)
 	if call {
 		out = append(out, fx.createAction(a, d, id, args)...)
-	} else if (d.Kind == diag.Undefined || d.Kind == diag.UndefinedParamWord) && !keywordName(id.Name) {
+	} else if d.Kind.UndefinedVariable() && !keywordName(id.Name) {
 		if st := enclosingStmt(a, id.From); st != nil {
 			ls := fx.lines.LineStart(fx.lines.Line(st.Pos()))
 			indent := fx.src[ls:st.Pos()]

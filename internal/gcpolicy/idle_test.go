@@ -83,7 +83,16 @@ func TestIdle(t *testing.T) {
 // collection the heap has not grown; with half the headroom and more
 // allocated since (the collector off meanwhile), it has.
 func TestHeapGrown(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	runtime.KeepAlive(growHeap(t))
+}
+
+// growHeap turns the collector off until the test ends, collects, checks
+// that the heap has not grown, then allocates half the headroom and more,
+// which it returns, and checks that it has.
+func growHeap(t *testing.T) [][]byte {
+	t.Helper()
+	old := debug.SetGCPercent(-1)
+	t.Cleanup(func() { debug.SetGCPercent(old) })
 	runtime.GC()
 	if heapGrown() {
 		t.Fatal("grown right after a collection")
@@ -95,21 +104,13 @@ func TestHeapGrown(t *testing.T) {
 	if !heapGrown() {
 		t.Fatalf("not grown with %d MB allocated since the last collection", len(held))
 	}
-	runtime.KeepAlive(held)
+	return held
 }
 
 // TestIdleLeavesGOGC checks that with GOGC in the environment an Idle
 // never collects, the heap grown or not: the environment's setting wins.
 func TestIdleLeavesGOGC(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	runtime.GC()
-	held := make([][]byte, 0, Headroom/2/(1<<20)+8)
-	for range cap(held) {
-		held = append(held, make([]byte, 1<<20))
-	}
-	if !heapGrown() {
-		t.Fatalf("not grown with %d MB allocated since the last collection", len(held))
-	}
+	held := growHeap(t)
 	if !NewIdle().grown() {
 		t.Fatal("without GOGC in the environment, an Idle does not see the heap grown")
 	}

@@ -48,15 +48,21 @@ that were not null or empty; "errors": error answers; "missed": keystrokes witho
 `, keystrokes, VisibleLines, how)
 }
 
-// WriteTable writes the results as a Markdown table, one row per kind.
-func WriteTable(w io.Writer, results []*Result) {
+// markdownTable returns a writer that aligns a Markdown table's columns on
+// w (flush it at the end) and the function that writes a row of it.
+func markdownTable(w io.Writer) (*tabwriter.Writer, func(cells ...any)) {
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
-	row := func(cells ...any) {
+	return tw, func(cells ...any) {
 		for _, c := range cells {
 			fmt.Fprintf(tw, "| %v\t", c)
 		}
 		fmt.Fprintln(tw, "|")
 	}
+}
+
+// WriteTable writes the results as a Markdown table, one row per kind.
+func WriteTable(w io.Writer, results []*Result) {
+	tw, row := markdownTable(w)
 	row("server", "document", "lines", "request", "p50 ms", "p90 ms", "p99 ms", "max ms", "said", "errors")
 	row("---", "---", "---:", "---", "---:", "---:", "---:", "---:", "---:", "---:")
 	for _, r := range results {
@@ -92,13 +98,7 @@ func WriteRatios(w io.Writer, pairs []Pair) {
 	}
 	ours, peer := pairs[0].Ours.Server, pairs[0].Peer.Server
 	fmt.Fprintf(w, "%s ÷ %s on the same keystrokes (above 1: %s is faster)\n\n", peer, ours, ours)
-	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
-	row := func(cells ...any) {
-		for _, c := range cells {
-			fmt.Fprintf(tw, "| %v\t", c)
-		}
-		fmt.Fprintln(tw, "|")
-	}
+	tw, row := markdownTable(w)
 	row("documents", "request", ours+" p50", peer+" p50", "p50 ratio", ours+" p99", peer+" p99", "p99 ratio")
 	row("---", "---", "---:", "---:", "---:", "---:", "---:", "---:")
 	for _, p := range pairs {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"text/tabwriter"
 	"time"
 )
 
@@ -32,13 +31,7 @@ func usageOf(ps *os.ProcessState) Usage {
 
 // WriteUsage writes each server's usage as a Markdown table.
 func WriteUsage(w io.Writer, results []*Result) {
-	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
-	row := func(cells ...any) {
-		for _, c := range cells {
-			fmt.Fprintf(tw, "| %v\t", c)
-		}
-		fmt.Fprintln(tw, "|")
-	}
+	tw, row := markdownTable(w)
 	row("server", "document", "CPU s", "max RSS MB", "minor page faults")
 	row("---", "---", "---:", "---:", "---:")
 	for _, r := range results {

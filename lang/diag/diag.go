@@ -248,6 +248,12 @@ func (k Kind) String() string {
 // says a block's header did not parse: the lines it held are misread.)
 func (k Kind) Recovered() bool { return k == Unclosed || k == Misclosed }
 
+// UndefinedVariable reports whether the finding says a name read as a
+// variable is declared nowhere: Undefined, or UndefinedParamWord (the same
+// finding about a word of an action's parameters read outside it, which
+// only holds the static pass back besides).
+func (k Kind) UndefinedVariable() bool { return k == Undefined || k == UndefinedParamWord }
+
 // Undeclared reports whether the finding says a name is not declared, or
 // not as what it is used as (a value called, a builtin the runtime lacks
 // named where an action of the program may stand): a declaration the text
