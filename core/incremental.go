@@ -685,11 +685,3 @@ func shift(d diag.Diagnostic, by int) diag.Diagnostic {
 	}
 	return d
 }
-
-func relative(ds []diag.Diagnostic, start int) []diag.Diagnostic {
-	out := make([]diag.Diagnostic, len(ds))
-	for i, d := range ds {
-		out[i] = shift(d, -start)
-	}
-	return out
-}

@@ -19,7 +19,7 @@ import (
 // findings are a unit's diagnostics by where they come from, while they are
 // gathered; a unit keeps them packed (unitDiags).
 type findings struct {
-	parse    []diag.Diagnostic // as raised, before parser.FilterFirst
+	parse    []diag.Diagnostic // as raised, before parser.Diagnostics filters them
 	raised   raisedAt          // when the first of parse was raised
 	dropped  []diag.Diagnostic
 	lintTok  []diag.Diagnostic // lint without a tree: published when the file does not parse
@@ -315,7 +315,7 @@ func (s *diagState) sortRefs(refs []ref) {
 // allRefs yields the findings all yields, in its order.
 func (s *diagState) allRefs() iter.Seq[ref] {
 	return func(yield func(ref) bool) {
-		// As parser.FilterFirst: the first parse error raised, then those
+		// As parser.Diagnostics: the first parse error raised, then those
 		// not before it. Every parse diagnostic but a dropped character is
 		// an error.
 		first := s.firstParseError()

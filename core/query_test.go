@@ -429,8 +429,8 @@ func TestReady(t *testing.T) {
 	cursor := token.Span{Start: at + 1, End: at + 1}
 
 	ws := NewWorkspace()
-	s := ws.Open(uri, 1, text) // nothing computed: no analysed version
-	s, _ = ws.Change(uri, 2, Edit{Start: at, End: at + 1, Text: "7"})
+	ws.Open(uri, 1, text) // nothing computed: no analysed version
+	s, _ := ws.Change(uri, 2, Edit{Start: at, End: at + 1, Text: "7"})
 	if s.Ready(cursor) {
 		t.Error("Ready with no analysed version before: true, want false")
 	}

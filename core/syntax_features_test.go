@@ -102,7 +102,7 @@ func TestSyntaxWhileAnalysing(t *testing.T) {
 // the analysis the queries start from.
 func TestSyntaxNotKept(t *testing.T) {
 	_, text := core.NexusProgram(t)
-	ws, uri, s := core.OpenAnalysed("/nowhere/folded.wfl", text)
+	ws, uri, _ := core.OpenAnalysed("/nowhere/folded.wfl", text)
 	s, err := ws.Change(uri, 2, core.Edit{Start: 0, End: 0, Text: "\n"})
 	if err != nil {
 		t.Fatal(err)

@@ -25,14 +25,16 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 	if caps.General != nil {
 		sess.enc = negotiate(caps.General.PositionEncodings)
 	}
+	//lint:ignore SA1019 clients before LSP 3.6 send only rootUri
+	rootURI := p.RootURI
 	if folders, ok := p.WorkspaceFolders.Get(); ok && len(folders) > 0 {
 		for _, f := range folders {
 			if path := core.URI(f.URI).Path(); path != "" {
 				sess.roots = append(sess.roots, path)
 			}
 		}
-	} else if p.RootURI != nil {
-		if path := core.URI(*p.RootURI).Path(); path != "" {
+	} else if rootURI != nil {
+		if path := core.URI(*rootURI).Path(); path != "" {
 			sess.roots = append(sess.roots, path)
 		}
 	}

@@ -78,7 +78,7 @@ func TestStructureRequestsWithoutAnalysis(t *testing.T) {
 // an action that few statements name is made from an analysis of those
 // statements (as references are), and is the count of a full analysis.
 func TestLensCountWithoutAnalysis(t *testing.T) {
-	s, u, text, snap := openTyped()
+	s, u, text, _ := openTyped()
 	at := strings.Index(text, "\ndisplay call") + 1
 	snap, err := s.ws.Change(core.URI(u), 2, core.Edit{Start: at, End: at, Text: " "})
 	if err != nil {
@@ -120,13 +120,12 @@ func TestLensCountWithoutAnalysis(t *testing.T) {
 // highlights of the word at the cursor after each keystroke; a name that
 // resolves to nothing has none, and finding that needs no full analysis.
 func TestHighlightWhileTyping(t *testing.T) {
-	s, u, text, snap := openTyped()
+	s, u, text, _ := openTyped()
 	at := strings.Index(text, "\ndisplay call") + 1
 	line := uint32(strings.Count(text[:at], "\n"))
 	const typed = "display nowhere_yet"
 	for k := range len(typed) {
-		var err error
-		snap, err = s.ws.Change(core.URI(u), int32(k+2), core.Edit{Start: at + k, End: at + k, Text: typed[k : k+1]})
+		snap, err := s.ws.Change(core.URI(u), int32(k+2), core.Edit{Start: at + k, End: at + k, Text: typed[k : k+1]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,14 +173,13 @@ func TestEditorKeystrokesWithoutAnalysis(t *testing.T) {
 // typed at the end of the line before the first occurrence of after in
 // the text's second half.
 func editorKeystrokes(t *testing.T, text, after, typed string) {
-	s, u, snap := openText(text)
+	s, u, _ := openText(text)
 	at := strings.Index(text[len(text)/2:], after) + len(text)/2 // the end of a line
 	line := uint32(strings.Count(text[:at], "\n")) + 1
 	id := protocol.TextDocumentIdentifier{URI: u}
 	visible := protocol.Range{Start: protocol.Position{Line: line - 30}, End: protocol.Position{Line: line + 30}}
 	for k := range len(typed) {
-		var err error
-		snap, err = s.ws.Change(core.URI(u), int32(k+2), core.Edit{Start: at + k, End: at + k, Text: typed[k : k+1]})
+		snap, err := s.ws.Change(core.URI(u), int32(k+2), core.Edit{Start: at + k, End: at + k, Text: typed[k : k+1]})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,6 @@ package mcpserver
 import (
 	"context"
 	"sort"
-	"time"
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/diag"
@@ -207,6 +206,3 @@ func sortedDiagnostics(ds []diag.Diagnostic) []diag.Diagnostic {
 	})
 	return out
 }
-
-// elapsed is a helper for tools that report their own timing.
-func elapsed(start time.Time) float64 { return float64(time.Since(start).Microseconds()) / 1000 }

@@ -30,11 +30,6 @@ type toolFailure struct {
 	Error mcp.Failure `json:"error"`
 }
 
-var (
-	modernMeta = wiretest.ModernMeta
-	parseWire  = wiretest.ParseWire
-)
-
 // testWorkspace copies the files of testdata/mcp/workspace.txtar into a
 // temporary folder and adds escape.wfl, a symbolic link to a file outside
 // it.

@@ -35,7 +35,6 @@ func boolean(desc string) *mcp.Schema { return &mcp.Schema{Type: "boolean", Desc
 func integer(desc string, minimum float64) *mcp.Schema {
 	return &mcp.Schema{Type: "integer", Description: desc, Minimum: &minimum}
 }
-func number(desc string) *mcp.Schema { return &mcp.Schema{Type: "number", Description: desc} }
 func array(desc string, items *mcp.Schema) *mcp.Schema {
 	return &mcp.Schema{Type: "array", Description: desc, Items: items}
 }

@@ -64,11 +64,10 @@ func TestRenameMembersAcrossFiles(t *testing.T) {
 	}
 	progs := coretest.OrSkip(t, stride)
 	type world struct {
-		ws     *core.Workspace
-		dir    string
-		paths  []string // main.wfl, types.wfl
-		incOf  func(string) []string
-		before []string
+		ws    *core.Workspace
+		dir   string
+		paths []string // main.wfl, types.wfl
+		incOf func(string) []string
 	}
 	open := func(main, types string) world {
 		dir := t.TempDir()

@@ -1,7 +1,6 @@
 package presentation
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"sort"
@@ -131,7 +130,7 @@ func TestUnifiedDiffApplies(t *testing.T) {
 		if norm.Replace(got) != norm.Replace(want) && norm.Replace(got) != norm.Replace(want)+"\n" && norm.Replace(got)+"\n" != norm.Replace(want) {
 			t.Fatalf("case %d: %q with %v:\ndiff:\n%s\npatched %q, want %q", n, text, edits, diff, got, want)
 		}
-		if len(edits) == 0 && diff != fmt.Sprintf("diff f.wfl.orig f.wfl\n--- f.wfl.orig\n+++ f.wfl\n") {
+		if len(edits) == 0 && diff != "diff f.wfl.orig f.wfl\n--- f.wfl.orig\n+++ f.wfl\n" {
 			t.Fatalf("no edits, diff %q", diff)
 		}
 	}

@@ -296,7 +296,7 @@ func blockOf(line string) block {
 // parseFrom returns what parser.Parse finds of text from from on, the start
 // of a top-level statement: its statements, and its diagnostics there.
 // Parse keeps the first parse error raised and those not before it
-// (parser.FilterFirst); when the text before from raised one (broken),
+// (parser.Diagnostics); when the text before from raised one (broken),
 // that is every error from from on.
 func parseFrom(text string, from int, broken bool) (*ast.File, []diag.Diagnostic) {
 	if from == 0 {

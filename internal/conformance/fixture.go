@@ -194,6 +194,7 @@ func Primitives() *mcp.Primitives {
 				return content(text("progress reported"))
 			}),
 			tool("test_error_handling", "Always fails with a tool execution error", func(context.Context, *mcp.Call) mcp.Result {
+				//lint:ignore ST1005 the conformance suite's scenario expects this text
 				return mcp.Failed(errors.New("This tool intentionally returns an error for testing"))
 			}),
 			tool("test_sampling", "Asks the client's model the prompt (sampling/createMessage) and answers with its reply",

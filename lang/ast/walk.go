@@ -19,20 +19,11 @@ func Walk(v Visitor, node Node) {
 	v.Visit(nil)
 }
 
-type inspector func(Node) bool
-
-func (f inspector) Visit(node Node) Visitor {
-	if f(node) {
-		return f
-	}
-	return nil
-}
-
 // Inspect traverses the tree rooted at node in depth-first preorder: it calls
 // f(node); if f returns true, Inspect visits each child of node, then calls
 // f(nil).
 func Inspect(node Node, f func(Node) bool) {
-	// Walk(inspector(f), node), without a method call through an
+	// Walk with a Visitor that calls f, without a method call through an
 	// interface a node.
 	if !f(node) {
 		return

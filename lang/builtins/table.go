@@ -1,5 +1,6 @@
 package builtins
 
+//lint:ignore ST1001 the table below is data, and reads as data without a package name on each type
 import . "wfl-lsp/lang/types"
 
 // This file is the data: every recognized builtin, grouped by module.

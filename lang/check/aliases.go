@@ -794,18 +794,6 @@ func escapeLists(t *types.Type) *types.Type {
 	return t
 }
 
-// names reports whether e names sym.
-func (tc *typeChecker) names(e ast.Expr, sym *Symbol) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && tc.info.Uses[id] == sym {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // heldAction returns the action (or builtin) name calls: itself, or the
 // one a variable was last stored from (`store h as f`); else nil.
 func (tc *typeChecker) heldAction(name *ast.Ident) *Symbol {

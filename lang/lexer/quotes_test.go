@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"wfl-lsp/lang/token"
 )
 
 func TestOpenQuotes(t *testing.T) {
@@ -67,9 +65,4 @@ func TestCloseQuote(t *testing.T) {
 			t.Errorf("CloseQuote(%q) = %q, want %q", tt.src, got, tt.want)
 		}
 	}
-}
-
-func searchStart(toks []token.Token, at int) int {
-	i, _ := slices.BinarySearchFunc(toks, at, func(t token.Token, at int) int { return t.Start - at })
-	return i
 }

@@ -6,8 +6,8 @@ import (
 	gotoken "go/token"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -36,7 +36,11 @@ func corpusSources(b *testing.B) ([]string, int) {
 
 // goSources reads Go files from GOROOT until they hold at least n bytes.
 func goSources(b *testing.B, n int) ([][]byte, int) {
-	root := filepath.Join(runtime.GOROOT(), "src", "go")
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		b.Skipf("go env GOROOT: %v", err)
+	}
+	root := filepath.Join(strings.TrimSpace(string(out)), "src", "go")
 	var paths []string
 	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") && !strings.Contains(path, "testdata") {

@@ -61,8 +61,10 @@ func Parse(src string) (*ast.File, []diag.Diagnostic) {
 
 // Diagnostics combines what [Units] returns into Parse's diagnostics: the
 // first one the parser raised ([First]), then the units' others that are
-// not before it (see [FilterFirst]), then the dropped characters'; nil when
-// there are none.
+// not before it, then the dropped characters'; nil when there are none.
+// Only the first is placed exactly as the reference places it; the others
+// come from our own recovery, and those before the first are dropped so
+// that they do not sort ahead of it.
 func Diagnostics(units []Unit, dropped []diag.Diagnostic) []diag.Diagnostic {
 	n := len(dropped)
 	for _, u := range units {
@@ -124,7 +126,7 @@ func RaisedBefore(k int, l bool, at int, late bool) bool {
 
 // A Unit is one statement of the top level with the stray `end` lines that
 // follow it, and the diagnostics raised while parsing them, unfiltered (see
-// [FilterFirst]). A text that starts with stray `end` lines has a first unit
+// [Diagnostics]). A text that starts with stray `end` lines has a first unit
 // without a statement.
 //
 // The parser's top level keeps no state from one unit to the next, so a unit
@@ -180,7 +182,7 @@ type Unit struct {
 // Units parses src as Parse does and returns the tree, its top-level units
 // in order (their statements are f.Stmts) and the warnings for the
 // characters the lexer dropped. Parse's diagnostics are the units'
-// diagnostics through [FilterFirst], followed by the dropped ones.
+// diagnostics as [Diagnostics] combines them.
 func Units(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic) {
 	return UnitsFrom(src, 0)
 }
@@ -225,13 +227,9 @@ func UnitsAhead(src string, from, to int, ahead func(at int) int) (f *ast.File, 
 	return f, units, dropped, p.short, p.shared
 }
 
-// UnitsLexed is Units, and also returns what the lexer made of src, which
-// the linter reads too (lint.Check): the text is lexed once.
-func UnitsLexed(src string) (f *ast.File, units []Unit, dropped []diag.Diagnostic, lx *lexer.Result) {
-	return unitsFrom(src, 0, true, nil)
-}
-
-// UnitsLexedUntil is UnitsLexed that gives up when done is closed: the
+// UnitsLexedUntil is Units that also returns what the lexer made of src,
+// which the linter reads too (lint.Check), so that the text is lexed once,
+// and that gives up when done is closed: the
 // statement it is at fails as at the end of the text, and no other is
 // parsed. The result is then incomplete; the caller closed done because
 // it no longer wants it.
@@ -318,24 +316,6 @@ func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool,
 		lx = nil // its tokens are the pool's now
 	}
 	return f, units, dropped, lx, p
-}
-
-// FilterFirst applies Parse's rule to the parse errors of a whole text, in
-// the order they were raised: only the first is placed exactly as the
-// reference places it; later ones come from our own recovery, and those
-// before the first are dropped so that they do not sort ahead of it.
-func FilterFirst(diags []diag.Diagnostic) []diag.Diagnostic {
-	if len(diags) <= 1 {
-		return diags
-	}
-	first := diags[0].Span.Start
-	kept := diags[:1:1]
-	for _, d := range diags[1:] {
-		if d.Span.Start >= first {
-			kept = append(kept, d)
-		}
-	}
-	return kept
 }
 
 // tokenPool recycles token buffers of at most poolMax tokens (files of up

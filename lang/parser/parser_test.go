@@ -222,14 +222,11 @@ func TestDocComments(t *testing.T) {
 // TestParseConcurrent parses programs from many goroutines at once (Parse
 // recycles token buffers) and compares each tree with a sequential parse.
 func TestParseConcurrent(t *testing.T) {
-	srcs := []string{}
-	for _, tt := range []string{
+	srcs := []string{
 		"store x as 1\ndisplay x with \"a\"\n",
 		"check if a is 1:\n display 1\notherwise:\n display 2\nend check\n",
 		"define action called f with a:\n give back a plus 1\nend action\ndisplay f of 2\n",
 		"store broken as\ncount from 1 to:\nend count\n",
-	} {
-		srcs = append(srcs, tt)
 	}
 	want := make([]string, len(srcs))
 	for i, s := range srcs {

@@ -200,8 +200,7 @@ func TestOpenBlocksBeforeAMistypedEnd(t *testing.T) {
 func headers(f *ast.File, src string) []string {
 	var out []string
 	depth := 0
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		if n == nil {
 			depth--
 			return false

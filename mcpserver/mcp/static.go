@@ -8,7 +8,6 @@ package mcp
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"strconv"
 	"strings"
 	"sync"
@@ -229,6 +228,3 @@ func (s *Server) listResources(r *request) (any, *rpcError) { return s.servePage
 func (s *Server) listTemplates(r *request) (any, *rpcError) {
 	return s.servePage(r, "resourceTemplates")
 }
-
-// rawJSON keeps a JSON fragment as is inside marshaled values.
-type rawJSON = json.RawMessage
