@@ -24,6 +24,10 @@ type (
 	Schema     = mcp.Schema
 )
 
+// Failed is [mcp.Failed]: the result of a tool that could not do its work
+// (bench/mcp, a module of its own, serves its echo tool with it).
+func Failed(err error) Result { return mcp.Failed(err) }
+
 // info is how wfl-lsp names itself to a client, and what it tells the
 // client's model.
 var info = mcp.Info{
