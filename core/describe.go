@@ -87,7 +87,7 @@ func NodeSpan(n ast.Node) token.Span { return token.Span{Start: n.Pos(), End: n.
 // declaration, or the name of each version of an overloaded action; none
 // for a symbol an included file declares.
 func DeclSpans(sym *check.Symbol) []token.Span {
-	if sym.From != "" {
+	if sym.From() != "" {
 		return nil
 	}
 	var out []token.Span

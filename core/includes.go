@@ -137,8 +137,8 @@ func followIncludes(f *ast.File, base string, src includeSource) importSet {
 			// A container extending one of the same file extends its
 			// copy, whose members say where they are declared.
 			for _, c := range copies {
-				if b := copies[c.Base]; b != nil {
-					c.Base = b
+				if b := copies[c.Base()]; b != nil {
+					c.SetBase(b)
 				}
 			}
 			_, next := includeStmts(a.File, p)
@@ -183,7 +183,7 @@ func ownDeclarations(a *Analysis) []*check.Symbol {
 	}
 	var out []*check.Symbol
 	for _, s := range a.Info.Symbols {
-		if s.From == "" && a.Info.Global.Symbols.Get(s.Name) == s {
+		if s.From() == "" && a.Info.Global.Symbols.Get(s.Name) == s {
 			out = append(out, s)
 		}
 	}
@@ -207,7 +207,7 @@ func (a *Analysis) Exported(name string) *check.Symbol {
 	if from == nil || from.Info == nil || from.Info.Global == nil {
 		return nil
 	}
-	if s := from.Info.Global.Symbols.Get(name); s != nil && s.From == "" {
+	if s := from.Info.Global.Symbols.Get(name); s != nil && s.From() == "" {
 		return s
 	}
 	return nil
@@ -217,13 +217,14 @@ func (a *Analysis) Exported(name string) *check.Symbol {
 // file's checker; a container's or interface's members are copied too.
 func imported(s *check.Symbol, path string) *check.Symbol {
 	c := *s
-	c.From = path
-	if len(s.Members) > 0 {
-		c.Members = make(map[string]*check.Symbol, len(s.Members))
-		for n, m := range s.Members {
+	c.SetFrom(path)
+	if len(s.Members()) > 0 {
+		c.SetMembers(make(map[string]*check.Symbol, len(s.Members())))
+		for n, m := range s.Members() {
 			mc := *m
-			mc.From, mc.Parent = path, &c
-			c.Members[n] = &mc
+			mc.SetFrom(path)
+			mc.Parent = &c
+			c.Members()[n] = &mc
 		}
 	}
 	return &c

@@ -121,11 +121,11 @@ func (s *diagState) includeFile() *ast.File {
 func changedImports(old []*check.Symbol, oldTexts map[string]string, in importSet) []uint32 {
 	keys := make(map[string]string, len(old))
 	for _, sym := range old {
-		keys[sym.Name] = importKey(sym, oldTexts[sym.From])
+		keys[sym.Name] = importKey(sym, oldTexts[sym.From()])
 	}
 	var changed []uint32
 	for _, sym := range in.syms {
-		if k, ok := keys[sym.Name]; !ok || k != importKey(sym, in.texts[sym.From]) {
+		if k, ok := keys[sym.Name]; !ok || k != importKey(sym, in.texts[sym.From()]) {
 			changed = append(changed, nameHash(sym.Name))
 		}
 		delete(keys, sym.Name)
@@ -149,12 +149,12 @@ func importKey(sym *check.Symbol, text string) string {
 const maxKeyDepth = 4
 
 func writeImportKey(b *strings.Builder, sym *check.Symbol, text string, depth int) {
-	fmt.Fprintf(b, "%d %q %t %t %q %q %q", sym.Kind, sym.Name, sym.Mutable, sym.Constant, sym.From, sym.Doc, sym.Extends)
+	fmt.Fprintf(b, "%d %q %t %t %q %q %q", sym.Kind, sym.Name, sym.Mutable, sym.Constant, sym.From(), sym.Doc(), sym.Extends())
 	if sym.Type != nil {
 		b.WriteString(" type " + sym.Type.String())
 	}
-	if sym.Builtin != nil {
-		b.WriteString(" builtin " + sym.Builtin.Name)
+	if sym.Builtin() != nil {
+		b.WriteString(" builtin " + sym.Builtin().Name)
 	}
 	if sym.Parent != nil {
 		fmt.Fprintf(b, " of %d %q", sym.Parent.Kind, sym.Parent.Name)
@@ -178,19 +178,19 @@ func writeImportKey(b *strings.Builder, sym *check.Symbol, text string, depth in
 	}
 	fmt.Fprintf(b, " nested %d", len(sym.Nested()))
 	if depth >= maxKeyDepth {
-		if len(sym.Members) > 0 || sym.Base != nil {
+		if len(sym.Members()) > 0 || sym.Base() != nil {
 			fmt.Fprintf(b, " deep %p", sym) // too deep to compare: never the same
 		}
 		return
 	}
-	for _, name := range slices.Sorted(maps.Keys(sym.Members)) {
+	for _, name := range slices.Sorted(maps.Keys(sym.Members())) {
 		b.WriteString(" {")
-		writeImportKey(b, sym.Members[name], text, depth+1)
+		writeImportKey(b, sym.Members()[name], text, depth+1)
 		b.WriteByte('}')
 	}
-	if sym.Base != nil {
+	if sym.Base() != nil {
 		b.WriteString(" base {")
-		writeImportKey(b, sym.Base, text, depth+1)
+		writeImportKey(b, sym.Base(), text, depth+1)
 		b.WriteByte('}')
 	}
 }

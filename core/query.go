@@ -139,7 +139,7 @@ func (s *Snapshot) QueryName(offset int) *Analysis {
 		// resolves it as the full one does.
 		return a
 	}
-	if sym != nil && (sym.From == "" && sym.Decl.End <= sym.Decl.Start || sym.Name != id.Name) {
+	if sym != nil && (sym.From() == "" && sym.Decl.End <= sym.Decl.Start || sym.Name != id.Name) {
 		return s.Analysis()
 	}
 	// Every unit that names the name: its uses, and for a name that an
@@ -148,7 +148,7 @@ func (s *Snapshot) QueryName(offset int) *Analysis {
 	// included files' names), every place it is named. A name the file
 	// declares is declared in one of those units, unless a unit of
 	// another name declares it (a request field).
-	if a = s.queryFor(span, nameHash(id.Name)); a.part == nil || sym == nil || sym.From != "" || a.covers(sym.Decl.Start) {
+	if a = s.queryFor(span, nameHash(id.Name)); a.part == nil || sym == nil || sym.From() != "" || a.covers(sym.Decl.Start) {
 		return a
 	}
 	return s.Analysis()

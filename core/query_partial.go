@@ -351,7 +351,7 @@ func (q *queryState) shift(sym *check.Symbol) (int, bool) {
 // baseUnit returns the unit of starts (the base's) that declares sym, or
 // -1 when it is an included file's or has no place.
 func baseUnit(starts []int, sym *check.Symbol) int {
-	if sym == nil || sym.From != "" {
+	if sym == nil || sym.From() != "" {
 		return -1
 	}
 	pos := sym.Decl.Start

@@ -37,7 +37,7 @@ func (s Scoped) Decl() token.Span {
 // (the fields of a request `wait for request … as R` binds besides R), or
 // -1 for another.
 func (s Scoped) Bound() int {
-	if s.Sym.Decl.End > 0 || s.Sym.Kind != check.SymImplicit || s.Sym.Node == nil || s.Sym.From != "" {
+	if s.Sym.Decl.End > 0 || s.Sym.Kind != check.SymImplicit || s.Sym.Node == nil || s.Sym.From() != "" {
 		return -1
 	}
 	return s.Sym.Node.Pos() + s.by

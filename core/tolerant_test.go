@@ -252,7 +252,7 @@ func breakLine(rng *rand.Rand, lines []string, li int) (string, string) {
 func declarationsUsed(a *Analysis, errLines map[int]bool) map[int]bool {
 	out := map[int]bool{}
 	for _, r := range a.Idents() {
-		if r.Sym == nil || r.Sym.From != "" || r.Sym.Decl.End <= r.Sym.Decl.Start || !errLines[a.Lines.Line(r.Ident.Pos())] {
+		if r.Sym == nil || r.Sym.From() != "" || r.Sym.Decl.End <= r.Sym.Decl.Start || !errLines[a.Lines.Line(r.Ident.Pos())] {
 			continue
 		}
 		for _, sp := range DeclSpans(r.Sym) {

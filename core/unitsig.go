@@ -40,7 +40,7 @@ func symbolSigs(info *check.Info, n int, locate func(pos int) (unit, rel int)) [
 		return sigs
 	}
 	add := func(table uint64, name string, sym *check.Symbol) {
-		if sym == nil || sym.From != "" {
+		if sym == nil || sym.From() != "" {
 			return // an included file's
 		}
 		pos := sym.Decl.Start
@@ -123,21 +123,21 @@ func (h *sigHash) symbol(sym *check.Symbol, depth int) {
 	h.int(uint64(sym.Kind))
 	h.bool(sym.Mutable)
 	h.bool(sym.Constant)
-	h.bool(sym.Builtin != nil)
+	h.bool(sym.Builtin() != nil)
 	h.typ(sym.Type, 4)
-	h.str(sym.Extends)
+	h.str(sym.Extends())
 	if sym.Parent != nil {
 		h.str(sym.Parent.Name)
 	}
 	for _, a := range sym.Versions() {
 		h.action(a)
 	}
-	h.int(uint64(len(sym.Members)))
+	h.int(uint64(len(sym.Members())))
 	if depth == 0 {
 		return
 	}
 	var members uint64
-	for name, m := range sym.Members {
+	for name, m := range sym.Members() {
 		mh := newSigHash()
 		mh.str(name)
 		if m != nil {

@@ -243,7 +243,7 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 				if len(ifaces) > 0 && have != nil && !provides(sym, have, ifaces) {
 					w += 2 << 12
 				}
-				if sym.From == "" && sym.Decl.Start > prefixStart {
+				if sym.From() == "" && sym.Decl.Start > prefixStart {
 					w += 1 << 12
 				}
 				return w
@@ -412,7 +412,7 @@ func namesInScope(a *core.Analysis, l *candidateList, offset, base int, call str
 			return // a pattern is a value only where a place takes one (see valueNames)
 		}
 		declared := sym.Decl.End == 0 && s.Bound() < offset || sym.Decl.End > 0 && s.Decl().Start < offset ||
-			sym.From != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
+			sym.From() != "" || sym.Kind == check.SymProperty || sym.Kind == check.SymMethod
 		if !declared && sym.Kind != check.SymAction && sym.Kind != check.SymContainer {
 			return // WFL names must be declared before use
 		}
@@ -451,8 +451,8 @@ func namesInScope(a *core.Analysis, l *candidateList, offset, base int, call str
 		}
 		if sc.Container != nil {
 			depth++
-			for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base, k+1 {
-				for n, m := range c.Members {
+			for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base(), k+1 {
+				for n, m := range c.Members() {
 					if keep(n) {
 						offer(n, core.Scoped{Sym: m}, depth)
 					}
@@ -478,7 +478,7 @@ func valueNames(a *core.Analysis, l *candidateList, offset int, p place, snippet
 	closed := newLayoutEnds(a, offset)
 	namesInScope(a, l, offset, 0, call, func(s core.Scoped) int {
 		sym, decl := s.Sym, s.Decl()
-		if closed != nil && sym.From == "" && sym.Kind == check.SymVariable && decl.End > 0 && decl.Start < offset && closed.before(decl.Start) {
+		if closed != nil && sym.From() == "" && sym.Kind == check.SymVariable && decl.End > 0 && decl.Start < offset && closed.before(decl.Start) {
 			// The tree read around the line that does not parse may hold a
 			// block's names in a block after it: the layout says that
 			// block ended.
@@ -488,7 +488,7 @@ func valueNames(a *core.Analysis, l *candidateList, offset int, p place, snippet
 		// and its Decl is a span of that file: read against this text's
 		// lines, the answer would change when only the included file's
 		// lines move, which does not refresh this file (exportKey).
-		if sym.Name == p.declaring && sym.From == "" && decl.Start < offset && decl.End > 0 && a.Lines.Line(decl.Start) == a.Lines.Line(offset) {
+		if sym.Name == p.declaring && sym.From() == "" && decl.Start < offset && decl.End > 0 && a.Lines.Line(decl.Start) == a.Lines.Line(offset) {
 			return -1 // the name being declared, in its own value
 		}
 		if sym.Kind == check.SymPattern && !slices.ContainsFunc(p.wants, func(t *types.Type) bool { return t.Kind == types.KPattern }) {
@@ -638,8 +638,8 @@ func eventNames(a *core.Analysis, l *candidateList, offset int) {
 		return
 	}
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base, k+1 {
-			for n, m := range c.Members {
+		for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base(), k+1 {
+			for n, m := range c.Members() {
 				if m.Kind == check.SymEvent && l.keep.keep(n) {
 					l.add(candidate{label: n, weight: groupName, sym: m, kind: Variable})
 				}
@@ -748,7 +748,7 @@ func nameKind(sym *check.Symbol) (Kind, bool) {
 // describe sets the detail and doc of a symbol's item: its type, or an
 // action's signature; its doc comment.
 func describe(it *Item, sym *check.Symbol) {
-	it.Doc = sym.Doc
+	it.Doc = sym.Doc()
 	if sym.Type != nil && core.Known(sym.Type) {
 		it.Detail = sym.Type.String()
 	}
@@ -797,15 +797,15 @@ func members(a *core.Analysis, dot int) []Item {
 			first = s
 		}
 	}
-	for c := first; c != nil && !seen[c.Name]; c = c.Base {
+	for c := first; c != nil && !seen[c.Name]; c = c.Base() {
 		seen[c.Name] = true
-		names := make([]string, 0, len(c.Members))
-		for n := range c.Members {
+		names := make([]string, 0, len(c.Members()))
+		for n := range c.Members() {
 			names = append(names, n)
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			if it, ok := symbolItem(c.Members[n]); ok && !seen["member "+n] {
+			if it, ok := symbolItem(c.Members()[n]); ok && !seen["member "+n] {
 				seen["member "+n] = true
 				out = append(out, it)
 			}
@@ -905,8 +905,8 @@ func bodyActions(a *core.Analysis, lineStart int) map[string]bool {
 	if _, base, ok := strings.Cut(header, " extends "); ok && a.Info != nil {
 		// What it inherits satisfies requirements too.
 		base, _, _ = strings.Cut(strings.TrimSpace(base), " implements")
-		for c, k := a.Info.Containers[strings.TrimSpace(base)], 0; c != nil && k < 64; c, k = c.Base, k+1 {
-			for n, m := range c.Members {
+		for c, k := a.Info.Containers[strings.TrimSpace(base)], 0; c != nil && k < 64; c, k = c.Base(), k+1 {
+			for n, m := range c.Members() {
 				if m.Kind == check.SymMethod {
 					have[n] = true
 				}
@@ -955,8 +955,8 @@ func implemented(a *core.Analysis, lineStart int) []*check.Symbol {
 // with the body's own (have), are what each of ifaces requires.
 func provides(c *check.Symbol, have map[string]bool, ifaces []*check.Symbol) bool {
 	all := maps.Clone(have)
-	for k := 0; c != nil && k < 64; c, k = c.Base, k+1 {
-		for n, m := range c.Members {
+	for k := 0; c != nil && k < 64; c, k = c.Base(), k+1 {
+		for n, m := range c.Members() {
 			if m.Kind == check.SymMethod {
 				all[n] = true
 			}
@@ -973,8 +973,8 @@ func provides(c *check.Symbol, have map[string]bool, ifaces []*check.Symbol) boo
 // satisfied reports whether the actions named in have are all the actions
 // the interface iface (and those it extends) requires.
 func satisfied(iface *check.Symbol, have map[string]bool) bool {
-	for k := 0; iface != nil && k < 64; iface, k = iface.Base, k+1 {
-		for n := range iface.Members {
+	for k := 0; iface != nil && k < 64; iface, k = iface.Base(), k+1 {
+		for n := range iface.Members() {
 			if !have[n] {
 				return false
 			}

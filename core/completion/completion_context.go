@@ -550,8 +550,8 @@ func followedBy(a *core.Analysis, p *place, first, last string, prefixStart int)
 		// A member follows: an instance of a container that has it.
 		var ws []*types.Type
 		for name, c := range a.Info.Containers {
-			for b, n := c, 0; b != nil && n < 64; b, n = b.Base, n+1 {
-				if m := b.Members[rest[1].Text]; m != nil {
+			for b, n := c, 0; b != nil && n < 64; b, n = b.Base(), n+1 {
+				if m := b.Members()[rest[1].Text]; m != nil {
 					ws = append(ws, types.NewInstance(name))
 					break
 				}
@@ -782,8 +782,8 @@ func propertyType(a *core.Analysis, container, name string) *types.Type {
 			c = s
 		}
 	}
-	for k := 0; c != nil && k < 64; c, k = c.Base, k+1 {
-		if m := c.Members[name]; m != nil && m.Kind == check.SymProperty {
+	for k := 0; c != nil && k < 64; c, k = c.Base(), k+1 {
+		if m := c.Members()[name]; m != nil && m.Kind == check.SymProperty {
 			return m.Type
 		}
 	}
@@ -882,15 +882,15 @@ func propertyAbove(a *core.Analysis, name string, offset int) *types.Type {
 // offset before it (not by the statement there).
 func declaredBefore(a *core.Analysis, name string, offset int) bool {
 	sym := a.Info.ScopeAt(offset).Resolve(name)
-	return sym != nil && sym.Kind != check.SymProperty && (sym.Decl.End == 0 || sym.From != "" || sym.Decl.Start < offset)
+	return sym != nil && sym.Kind != check.SymProperty && (sym.Decl.End == 0 || sym.From() != "" || sym.Decl.Start < offset)
 }
 
 // containerProperty returns the type of the property called name of the
 // container whose action is at offset, or nil.
 func containerProperty(a *core.Analysis, name string, offset int) *types.Type {
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base, k+1 {
-			if m := c.Members[name]; m != nil && m.Kind == check.SymProperty {
+		for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base(), k+1 {
+			if m := c.Members()[name]; m != nil && m.Kind == check.SymProperty {
 				return m.Type
 			}
 		}

@@ -182,8 +182,8 @@ func blockWords(a *core.Analysis, block ast.Node, offset int) []Item {
 				set[in.Name.Name] = true
 			}
 		}
-		for k, n := c, 0; k != nil && n < 64; k, n = k.Base, n+1 {
-			for name, m := range k.Members {
+		for k, n := c, 0; k != nil && n < 64; k, n = k.Base(), n+1 {
+			for name, m := range k.Members() {
 				if m.Kind == check.SymProperty && !set[name] {
 					set[name] = true
 					it, _ := symbolItem(m)

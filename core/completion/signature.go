@@ -201,7 +201,7 @@ func methodNamed(a *core.Analysis, c openCall) *check.Symbol {
 	}
 	var found *check.Symbol
 	for _, k := range a.Info.Containers {
-		if m := k.Members[c.name]; m != nil && m.Kind == check.SymMethod {
+		if m := k.Members()[c.name]; m != nil && m.Kind == check.SymMethod {
 			if found != nil {
 				return nil
 			}

@@ -450,7 +450,7 @@ func visible(a *core.Analysis, name string, offset int) bool {
 	sym := a.Info.ScopeAt(offset).Resolve(name)
 	// An included file's name is bound before the file's first statement;
 	// its Decl is a span of that file, not comparable with offset.
-	return sym != nil && (sym.From != "" || sym.Decl == (token.Span{}) || sym.Decl.Start < offset || sym.Kind == check.SymAction)
+	return sym != nil && (sym.From() != "" || sym.Decl == (token.Span{}) || sym.Decl.Start < offset || sym.Kind == check.SymAction)
 }
 
 // callOf returns the arguments of the call id names (`call id with …` or

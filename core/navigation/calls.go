@@ -40,7 +40,7 @@ func PrepareCallHierarchy(a *core.Analysis, offset int) (CallItem, bool) {
 
 func actionItem(sym *check.Symbol, d *ast.ActionDecl) CallItem {
 	return CallItem{Name: sym.Name, Detail: core.ActionSignature(sym, d), Method: sym.Kind == check.SymMethod,
-		Span: core.NodeSpan(d), NameSpan: core.NodeSpan(d.Name), File: sym.From}
+		Span: core.NodeSpan(d), NameSpan: core.NodeSpan(d.Name), File: sym.From()}
 }
 
 // callSite is one call: the action it is written in (nil at top level) and
@@ -122,12 +122,12 @@ func IncomingCallsAcross(a *core.Analysis, offset int, base string, candidates [
 	out := IncomingCalls(a, offset)
 	_, target := a.SymbolAt(offset)
 	files := Files{Base: base, Candidates: candidates, IncludesOf: includesOf, Load: load}
-	if isMember(target) && target.From == "" {
+	if isMember(target) && target.From() == "" {
 		// An action of a container or interface the document declares:
 		// called from any file of its family.
 		return append(out, memberCalls(a, memberKeyOf(target, base), files)...)
 	}
-	if target == nil || target.From != "" || a.Info.Global.Symbols.Get(target.Name) != target {
+	if target == nil || target.From() != "" || a.Info.Global.Symbols.Get(target.Name) != target {
 		return out
 	}
 	includes := files.includer()
@@ -145,7 +145,7 @@ func IncomingCallsAcross(a *core.Analysis, offset int, base string, candidates [
 			continue
 		}
 		for _, c := range incomingCalls(g, func(s *check.Symbol) bool {
-			return s.From == base && s.Name == target.Name && s.Parent == nil
+			return s.From() == base && s.Name == target.Name && s.Parent == nil
 		}) {
 			c.Item.File = p
 			out = append(out, c)

@@ -55,7 +55,7 @@ func TestLensesAreDeclarations(t *testing.T) {
 func declaredLenses(a *core.Analysis) []Lens {
 	var out []Lens
 	for _, r := range a.Idents() {
-		if !r.Def || r.Sym == nil || r.Sym.From != "" {
+		if !r.Def || r.Sym == nil || r.Sym.From() != "" {
 			continue
 		}
 		switch r.Sym.Kind {

@@ -35,9 +35,9 @@ func IncludedDefinition(a *core.Analysis, offset int, base string, load func(pat
 	if id == nil || (sym != nil && len(core.DeclSpans(sym)) > 0) {
 		return nil
 	}
-	if sym != nil && sym.From != "" {
+	if sym != nil && sym.From() != "" {
 		// The checker knew where: the symbol of an included file.
-		if b, ok := load(sym.From); ok {
+		if b, ok := load(sym.From()); ok {
 			if out, found := declaredIn(b, sym); found {
 				return out
 			}
@@ -82,8 +82,8 @@ func declaredIn(b *core.Analysis, sym *check.Symbol) (out []FileSpan, found bool
 	if p := sym.Parent; p != nil {
 		// A member: of a top-level symbol of that file.
 		if s := b.Exported(p.Name); s != nil && s.Kind == p.Kind {
-			if m := s.Members[sym.Name]; m != nil && m.Kind == sym.Kind && m.Decl.End > m.Decl.Start {
-				return []FileSpan{{Path: sym.From, Span: m.Decl, Lines: b.Lines}}, true
+			if m := s.Members()[sym.Name]; m != nil && m.Kind == sym.Kind && m.Decl.End > m.Decl.Start {
+				return []FileSpan{{Path: sym.From(), Span: m.Decl, Lines: b.Lines}}, true
 			}
 		}
 		return nil, false
@@ -93,7 +93,7 @@ func declaredIn(b *core.Analysis, sym *check.Symbol) (out []FileSpan, found bool
 		return nil, false
 	}
 	for _, sp := range core.DeclSpans(s) {
-		out = append(out, FileSpan{Path: sym.From, Span: sp, Lines: b.Lines})
+		out = append(out, FileSpan{Path: sym.From(), Span: sp, Lines: b.Lines})
 	}
 	return out, true
 }
@@ -201,7 +201,7 @@ func ReferencesAcross(a *core.Analysis, offset int, base string, candidates []st
 			if r.Ident.Name != name || members[r.Ident] {
 				continue
 			}
-			if (p == home && r.Sym == target) || (p != home && (r.Sym == nil || r.Sym.From == home && r.Sym.Parent == nil)) {
+			if (p == home && r.Sym == target) || (p != home && (r.Sym == nil || r.Sym.From() == home && r.Sym.Parent == nil)) {
 				refs = append(refs, FileRef{Path: p, Span: core.NodeSpan(r.Ident), Lines: g.Lines, Decl: r.Def})
 			}
 		}

@@ -144,7 +144,7 @@ func typeGraphOf(a *core.Analysis, f Files) *typeGraph {
 			return typeKey{homeOf(s, p), s.Name}, true
 		}
 		for _, s := range b.Info.Symbols {
-			if s.From != "" || (s.Kind != check.SymContainer && s.Kind != check.SymInterface) || b.Info.Global.Symbols.Get(s.Name) != s {
+			if s.From() != "" || (s.Kind != check.SymContainer && s.Kind != check.SymInterface) || b.Info.Global.Symbols.Get(s.Name) != s {
 				continue
 			}
 			n := &typeNode{key: typeKey{p, s.Name}, sym: s, a: b}
@@ -179,8 +179,8 @@ func typeGraphOf(a *core.Analysis, f Files) *typeGraph {
 // homeOf returns the path of the file that declares s, seen from the file
 // at path.
 func homeOf(s *check.Symbol, path string) string {
-	if s.From != "" {
-		return cleanPath(s.From)
+	if s.From() != "" {
+		return cleanPath(s.From())
 	}
 	return cleanPath(path)
 }

@@ -97,8 +97,8 @@ func hoverIdent(a *core.Analysis, r core.IdentRef) *HoverInfo {
 		return nil
 	}
 	h.Kind = sym.Kind.String()
-	h.Doc = sym.Doc
-	if sym.Decl.End > sym.Decl.Start && sym.From == "" && a.Lines != nil {
+	h.Doc = sym.Doc()
+	if sym.Decl.End > sym.Decl.Start && sym.From() == "" && a.Lines != nil {
 		h.DeclLine = a.Lines.Line(sym.Decl.Start) + 1
 	}
 	typ := sym.Type
@@ -109,8 +109,8 @@ func hoverIdent(a *core.Analysis, r core.IdentRef) *HoverInfo {
 	}
 	switch sym.Kind {
 	case check.SymBuiltin:
-		if sym.Builtin != nil {
-			return hoverBuiltin(h, sym.Builtin)
+		if sym.Builtin() != nil {
+			return hoverBuiltin(h, sym.Builtin())
 		}
 	case check.SymAction, check.SymMethod:
 		versions := sym.Versions()
@@ -163,12 +163,12 @@ func hoverIdent(a *core.Analysis, r core.IdentRef) *HoverInfo {
 		return h
 	case check.SymContainer:
 		line := "container " + sym.Name
-		if sym.Extends != "" {
-			line += " extends " + sym.Extends
+		if sym.Extends() != "" {
+			line += " extends " + sym.Extends()
 		}
 		h.Signature = []string{line}
-		names := make([]string, 0, len(sym.Members))
-		for n, m := range sym.Members {
+		names := make([]string, 0, len(sym.Members()))
+		for n, m := range sym.Members() {
 			names = append(names, m.Kind.String()+" "+n)
 		}
 		sort.Strings(names)

@@ -120,7 +120,7 @@ func (g *typeGraph) memberGroup(k memberKey) (map[memberKey]bool, []*typeNode) {
 				related = append(related, m)
 			}
 		}
-		if m := n.sym.Members[k.name]; m != nil && m.Kind == k.kind {
+		if m := n.sym.Members()[k.name]; m != nil && m.Kind == k.kind {
 			group[memberKey{n.key, k.name, k.kind}] = true
 		}
 	}
@@ -171,7 +171,7 @@ func renameMember(a *core.Analysis, sym *check.Symbol, newName string, f Files) 
 //     newName would be hidden by it.
 func memberClash(f Files, a *core.Analysis, related []*typeNode, k memberKey, newName string, refs []FileRef) error {
 	for _, n := range related {
-		if m := n.sym.Members[newName]; m != nil {
+		if m := n.sym.Members()[newName]; m != nil {
 			return fmt.Errorf("%q is already the name of a %s of %s (%s line %d): the two would be one member", newName, m.Kind, n.sym.Name, filepath.Base(n.key.path), n.a.Lines.Line(m.Decl.Start)+1)
 		}
 	}
@@ -241,7 +241,7 @@ func methodScope(b *core.Analysis, offset int) *check.Scope {
 // declaredWithin reports whether sym is declared in method or a scope
 // inside it.
 func declaredWithin(b *core.Analysis, sym *check.Symbol, method *check.Scope) bool {
-	if sym.From != "" || sym.Decl.End <= sym.Decl.Start {
+	if sym.From() != "" || sym.Decl.End <= sym.Decl.Start {
 		return false
 	}
 	for s := b.Info.ScopeAt(sym.Decl.Start); s != nil; s = s.Parent {

@@ -137,7 +137,7 @@ func renameGroup(a *core.Analysis, sym *check.Symbol) []*check.Symbol {
 			if s.Kind != check.SymContainer {
 				continue
 			}
-			link(s, s.Base)
+			link(s, s.Base())
 			for _, i := range d.Implements {
 				link(s, a.Info.Uses[i])
 			}
@@ -159,7 +159,7 @@ func renameGroup(a *core.Analysis, sym *check.Symbol) []*check.Symbol {
 			}
 			seen[r] = true
 			queue = append(queue, r)
-			if m := r.Members[sym.Name]; m != nil && m.Kind == sym.Kind && !slices.Contains(group, m) {
+			if m := r.Members()[sym.Name]; m != nil && m.Kind == sym.Kind && !slices.Contains(group, m) {
 				group = append(group, m)
 			}
 		}

@@ -106,7 +106,7 @@ func typeExprTarget(a *core.Analysis, te *ast.TypeExpr) *check.Symbol {
 // declarationOf returns where sym, a symbol of the document (possibly
 // included), is declared: in the document, or in the file it comes from.
 func declarationOf(a *core.Analysis, sym *check.Symbol, f Files) []FileSpan {
-	if sym.From == "" {
+	if sym.From() == "" {
 		var out []FileSpan
 		for _, sp := range core.DeclSpans(sym) {
 			out = append(out, FileSpan{Path: f.Base, Span: sp, Lines: a.Lines})
@@ -116,7 +116,7 @@ func declarationOf(a *core.Analysis, sym *check.Symbol, f Files) []FileSpan {
 	if f.Load == nil {
 		return nil
 	}
-	b, ok := f.Load(sym.From)
+	b, ok := f.Load(sym.From())
 	if !ok {
 		return nil
 	}
@@ -159,8 +159,8 @@ func Implementations(a *core.Analysis, offset int, f Files) []FileSpan {
 		g := typeGraphOf(a, f)
 		var out []FileSpan
 		for _, n := range g.below(typeKey{homeOf(owner, f.Base), owner.Name}) {
-			m := n.sym.Members[sym.Name]
-			if n.sym.Kind != check.SymContainer || m == nil || m.Kind != check.SymMethod || m.From != "" {
+			m := n.sym.Members()[sym.Name]
+			if n.sym.Kind != check.SymContainer || m == nil || m.Kind != check.SymMethod || m.From() != "" {
 				continue
 			}
 			for _, sp := range core.DeclSpans(m) {

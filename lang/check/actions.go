@@ -81,8 +81,7 @@ func (a *analyzer) registerAction(d *ast.ActionDecl) {
 		if outer := a.cur.Parent.Lookup(name); outer != nil && outer.Kind == SymAction {
 			// A new slice each time: a copy of the symbol (a branch's
 			// merged one) must not see versions added to another.
-			ns := append(slices.Clip(outer.Nested()), d)
-			outer.nested = &ns
+			outer.own().nested = append(slices.Clip(outer.Nested()), d)
 			a.info.Defs[d.Name] = outer
 			return
 		}
@@ -122,7 +121,7 @@ func (a *analyzer) registerAction(d *ast.ActionDecl) {
 	sym := a.newSym(d.Name, SymAction, d, nil, false)
 	sym.addAction(d)
 	if d.Doc != nil {
-		sym.Doc = d.Doc.Text()
+		sym.setDoc(d.Doc.Text())
 	}
 	a.define(sym, endSpan)
 }

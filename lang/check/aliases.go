@@ -315,7 +315,7 @@ func (tc *typeChecker) listsOf(value ast.Expr) []listLoc {
 	}
 	if sym.Kind == SymBuiltin {
 		// pop, shift and remove_at return an element of their list.
-		if sym.Builtin != nil && returnsElement(sym.Builtin.Name) && len(args) > 0 && args[0] != nil {
+		if sym.Builtin() != nil && returnsElement(sym.Builtin().Name) && len(args) > 0 && args[0] != nil {
 			return tc.aliases.elems(tc.listsOf(args[0].Value), true)
 		}
 		return nil
@@ -558,7 +558,7 @@ func (tc *typeChecker) effectsOf(d *ast.ActionDecl) *actionEffect {
 				}
 			case *ast.CallExpr:
 				if fn, ok := n.Fun.(*ast.Ident); ok {
-					if s := tc.info.Uses[fn]; s != nil && s.Kind == SymBuiltin && changesList(s.Builtin.Name) && len(n.Args) > 0 && n.Args[0] != nil {
+					if s := tc.info.Uses[fn]; s != nil && s.Kind == SymBuiltin && changesList(s.Builtin().Name) && len(n.Args) > 0 && n.Args[0] != nil {
 						note(n.Args[0].Value, &eff.params, &eff.captured)
 					} else if s != nil && s.Kind == SymAction {
 						called(s, n.Args)

@@ -310,13 +310,13 @@ func (a *analyzer) containerProperty(name string) *Symbol {
 		return nil
 	}
 	for c := range a.info.lineage(a.container) {
-		if m := c.Members[name]; m != nil && m.Kind == SymProperty {
+		if m := c.Members()[name]; m != nil && m.Kind == SymProperty {
 			static := m.Node != nil && m.Node.(*ast.PropertyDecl).Static
 			if a.staticMethod == 0 || (a.staticMethod == 2) == static {
 				return m
 			}
 		}
-		if c.Extends == "" {
+		if c.Extends() == "" {
 			break
 		}
 	}
@@ -365,7 +365,7 @@ func (a *analyzer) run() {
 		if n, ok := undefinedVariable(d.Message); ok {
 			if note := a.importNote(n); note != "" {
 				d.Message += note
-				d.Names = []string{n, a.global.Injected.Get(n).From}
+				d.Names = []string{n, a.global.Injected.Get(n).From()}
 			}
 		}
 		errs = append(errs, d)
@@ -438,7 +438,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		sym := a.newSym(s.Name, kind, s, nil, !s.Constant)
 		sym.Constant = s.Constant
 		if s.Doc != nil {
-			sym.Doc = s.Doc.Text()
+			sym.setDoc(s.Doc.Text())
 		}
 		if a.define(sym, a.span(s.Name)) {
 			if s.Constant {
@@ -620,7 +620,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		if sym != nil {
 			sym.Type = types.NewInterface(sym.Name)
 			if s.Doc != nil {
-				sym.Doc = s.Doc.Text()
+				sym.setDoc(s.Doc.Text())
 			}
 		}
 		for _, e := range s.Extends {
@@ -670,7 +670,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 	case *ast.PatternDecl:
 		sym := a.declare(s.Name, SymPattern, s, types.Pattern, false)
 		if sym != nil && s.Doc != nil {
-			sym.Doc = s.Doc.Text()
+			sym.setDoc(s.Doc.Text())
 		}
 		a.pattern(s.Body, s, sym)
 	case *ast.OpenFileStmt:
@@ -1111,7 +1111,7 @@ func declaredIn(sym *Symbol, s ast.Stmt) bool {
 // imported returns the symbol of kind k named name that an included file
 // declares, or nil.
 func (a *analyzer) imported(name string, k SymbolKind) *Symbol {
-	if s := a.global.Injected.Get(name); s != nil && s.From != "" && s.Kind == k {
+	if s := a.global.Injected.Get(name); s != nil && s.From() != "" && s.Kind == k {
 		return s
 	}
 	return nil
@@ -1123,8 +1123,8 @@ func (a *analyzer) imported(name string, k SymbolKind) *Symbol {
 // when no included file declares name.
 func (a *analyzer) importNote(name string) string {
 	s := a.global.Injected.Get(name)
-	if s == nil || s.From == "" {
+	if s == nil || s.From() == "" {
 		return ""
 	}
-	return " (it is declared in the included file " + filepath.Base(s.From) + ", which WFL's checker does not read)"
+	return " (it is declared in the included file " + filepath.Base(s.From()) + ", which WFL's checker does not read)"
 }

@@ -76,7 +76,11 @@ func (k SymbolKind) String() string {
 	return "?"
 }
 
-// A Symbol is one declared name.
+// A Symbol is one declared name. The fields few symbols have (a doc
+// comment, a container's members and parent, the file an included symbol
+// comes from, ...) are behind methods, in one struct allocated only for the
+// symbols that have one: an open document keeps a symbol for each name it
+// declares, most of them variables.
 type Symbol struct {
 	Name     string
 	Kind     SymbolKind
@@ -84,40 +88,119 @@ type Symbol struct {
 	Constant bool        // declared with `store new constant`
 	Decl     token.Span  // the declaring name in the source; zero for predeclared names and builtins
 	Node     ast.Node    // the declaring node (*ast.VarDecl, *ast.ActionDecl, *ast.Param, …), or nil
-	Doc      string      // the doc comment above the declaration, without markers, or ""
 	Type     *types.Type // declared or first inferred type; Unknown when nothing is known
 	Parent   *Symbol     // properties, methods and container events: the container; interface actions: the interface; captures: the pattern; fields: the map, or nil
-	Builtin  *builtins.Builtin
 
 	// actions: see [Symbol.Actions]; behind a pointer, as most symbols
 	// are not actions and every symbol would pay for the slice.
 	actions *[]*ast.ActionDecl
-	// nested: see [Symbol.Nested]; behind a pointer, as few actions have
-	// them and every symbol would pay for the slice.
-	nested *[]*ast.ActionDecl
-	// Containers and interfaces: properties, methods, events and required
-	// actions by name (own members only); maps made by `create map`: their
-	// keys.
-	Members map[string]*Symbol
-	// Containers: the parent container's name, or "", and its symbol once
-	// known.
-	Extends string
-	Base    *Symbol
 
-	// From is the path of the file an included symbol is declared in, ""
-	// for the file checked; an included symbol's Decl is a span of that
-	// file (see Context.Imports).
-	From string
+	ext *symbolExt // nil while every field of it is zero
 }
+
+// symbolExt holds the fields of a [Symbol] that few symbols set. A copy of
+// a symbol (an included one, a branch's merged one) shares it until one of
+// them sets a field: the setters replace it (see own).
+type symbolExt struct {
+	doc     string
+	builtin *builtins.Builtin
+	nested  []*ast.ActionDecl
+	members map[string]*Symbol
+	extends string
+	base    *Symbol
+	from    string
+}
+
+// own gives s a symbolExt of its own, a copy of the one it had, to set a
+// field of.
+func (s *Symbol) own() *symbolExt {
+	e := new(symbolExt)
+	if s.ext != nil {
+		*e = *s.ext
+	}
+	s.ext = e
+	return e
+}
+
+// Doc returns the doc comment above the declaration, without markers, or "".
+func (s *Symbol) Doc() string {
+	if s.ext == nil {
+		return ""
+	}
+	return s.ext.doc
+}
+
+func (s *Symbol) setDoc(doc string) {
+	if doc != "" || s.ext != nil {
+		s.own().doc = doc
+	}
+}
+
+// Builtin returns a builtin's description, or nil.
+func (s *Symbol) Builtin() *builtins.Builtin {
+	if s.ext == nil {
+		return nil
+	}
+	return s.ext.builtin
+}
+
+// Members returns, for containers and interfaces, the properties, methods,
+// events and required actions by name (own members only); for maps made by
+// `create map`, their keys; else nil.
+func (s *Symbol) Members() map[string]*Symbol {
+	if s.ext == nil {
+		return nil
+	}
+	return s.ext.members
+}
+
+// SetMembers sets the map Members returns.
+func (s *Symbol) SetMembers(m map[string]*Symbol) { s.own().members = m }
+
+// Extends returns, for a container, the name of the container it extends,
+// or "".
+func (s *Symbol) Extends() string {
+	if s.ext == nil {
+		return ""
+	}
+	return s.ext.extends
+}
+
+func (s *Symbol) setExtends(name string) { s.own().extends = name }
+
+// Base returns, for a container, the symbol of the container it extends
+// once known, or nil.
+func (s *Symbol) Base() *Symbol {
+	if s.ext == nil {
+		return nil
+	}
+	return s.ext.base
+}
+
+// SetBase sets the symbol Base returns.
+func (s *Symbol) SetBase(b *Symbol) { s.own().base = b }
+
+// From returns the path of the file an included symbol is declared in, ""
+// for the file checked; an included symbol's Decl is a span of that file
+// (see Context.Imports).
+func (s *Symbol) From() string {
+	if s.ext == nil {
+		return ""
+	}
+	return s.ext.from
+}
+
+// SetFrom sets the path From returns.
+func (s *Symbol) SetFrom(path string) { s.own().from = path }
 
 // Versions returns every definition of an action: the checked ones, then
 // the versions defined in nested blocks.
 func (s *Symbol) Versions() []*ast.ActionDecl {
 	acts := s.Actions()
-	if s.nested == nil {
+	if len(s.Nested()) == 0 {
 		return acts
 	}
-	return append(slices.Clip(acts), *s.nested...)
+	return append(slices.Clip(acts), s.Nested()...)
 }
 
 // Actions returns, for an action, the definitions with its name that calls
@@ -142,17 +225,17 @@ func (s *Symbol) addAction(d *ast.ActionDecl) {
 // call dispatches among every version), but the reference does not check
 // calls against them. See [Symbol.Versions].
 func (s *Symbol) Nested() []*ast.ActionDecl {
-	if s.nested == nil {
+	if s.ext == nil {
 		return nil
 	}
-	return *s.nested
+	return s.ext.nested
 }
 
 // Member returns the member name of a container, its own or inherited
 // (following Base), or nil.
 func (s *Symbol) Member(name string) *Symbol {
-	for c, n := s, 0; c != nil && n < maxBases; c, n = c.Base, n+1 {
-		if m := c.Members[name]; m != nil {
+	for c, n := s, 0; c != nil && n < maxBases; c, n = c.Base(), n+1 {
+		if m := c.Members()[name]; m != nil {
 			return m
 		}
 	}

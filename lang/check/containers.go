@@ -16,7 +16,7 @@ import (
 
 func (a *analyzer) memberOf(c *Symbol, name string) *Symbol {
 	for c := range a.info.lineage(c) {
-		if m := c.Members[name]; m != nil {
+		if m := c.Members()[name]; m != nil {
 			return m
 		}
 	}
@@ -35,7 +35,7 @@ func (info *Info) lineage(c *Symbol) iter.Seq[*Symbol] {
 			if !yield(c) {
 				return
 			}
-			c = info.Containers[c.Extends]
+			c = info.Containers[c.Extends()]
 		}
 	}
 }
@@ -45,15 +45,15 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 		return
 	}
 	sym := a.newSym(s.Name, SymContainer, s, types.NewContainer(s.Name.Name), false)
-	sym.Members = map[string]*Symbol{}
+	sym.SetMembers(map[string]*Symbol{})
 	if s.Doc != nil {
-		sym.Doc = s.Doc.Text()
+		sym.setDoc(s.Doc.Text())
 	}
 	if s.Extends != nil {
 		// A parent declared later is resolved when the walk ends (see finish).
-		sym.Extends = s.Extends.Name
-		sym.Base = a.info.Containers[s.Extends.Name]
-		a.use(s.Extends, sym.Base)
+		sym.setExtends(s.Extends.Name)
+		sym.SetBase(a.info.Containers[s.Extends.Name])
+		a.use(s.Extends, sym.Base())
 	}
 	for _, i := range s.Implements {
 		a.resolveUse(i) // the type checker reports an interface that is not found
@@ -72,16 +72,16 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 			p := a.newSym(m.Name, SymProperty, m, t, true)
 			p.Parent = sym
 			if m.Doc != nil {
-				p.Doc = m.Doc.Text()
+				p.setDoc(m.Doc.Text())
 			}
-			sym.Members[p.Name] = p
+			sym.Members()[p.Name] = p
 		case *ast.EventDecl:
 			if m.Name == nil {
 				continue
 			}
 			e := a.newSym(m.Name, SymEvent, m, nil, false)
 			e.Parent = sym
-			sym.Members[e.Name] = e
+			sym.Members()[e.Name] = e
 			a.params(m.Params)
 		}
 	}
@@ -101,9 +101,9 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 			ms.Parent = sym
 			ms.addAction(m)
 			if m.Doc != nil {
-				ms.Doc = m.Doc.Text()
+				ms.setDoc(m.Doc.Text())
 			}
-			sym.Members[ms.Name] = ms
+			sym.Members()[ms.Name] = ms
 			a.push(m).Container = sym
 			prevC, prevS := a.container, a.staticMethod
 			a.container = sym
@@ -136,7 +136,7 @@ func (a *analyzer) checkInheritance() {
 			continue
 		}
 		path := []string{sym.Name}
-		for c := a.info.Containers[sym.Extends]; ; c = a.info.Containers[c.Extends] {
+		for c := a.info.Containers[sym.Extends()]; ; c = a.info.Containers[c.Extends()] {
 			path = append(path, c.Name)
 			if c == sym {
 				break
@@ -146,17 +146,17 @@ func (a *analyzer) checkInheritance() {
 	}
 	// Inherited property overrides with a different declared type.
 	for _, sym := range a.info.Symbols {
-		if sym.Kind != SymContainer || sym.Extends == "" {
+		if sym.Kind != SymContainer || sym.Extends() == "" {
 			continue
 		}
-		parent := a.info.Containers[sym.Extends]
-		for _, pn := range sortedNames(sym.Members) {
-			p := sym.Members[pn]
+		parent := a.info.Containers[sym.Extends()]
+		for _, pn := range sortedNames(sym.Members()) {
+			p := sym.Members()[pn]
 			if p.Kind != SymProperty || p.Type.Kind == types.KUnknown || parent == nil {
 				continue
 			}
 			if q := a.memberOf(parent, p.Name); q != nil && q.Kind == SymProperty && q.Type.Kind != types.KUnknown && !types.Identical(p.Type, q.Type) {
-				a.warnAt(p.Decl, "Property '"+p.Name+"' in container '"+sym.Name+"' declares type "+p.Type.String()+" but inherited property from '"+sym.Extends+"' declares "+q.Type.String()+"; mutable inherited property overrides should keep the same contract", p.Name, sym.Name, sym.Extends)
+				a.warnAt(p.Decl, "Property '"+p.Name+"' in container '"+sym.Name+"' declares type "+p.Type.String()+" but inherited property from '"+sym.Extends()+"' declares "+q.Type.String()+"; mutable inherited property overrides should keep the same contract", p.Name, sym.Name, sym.Extends())
 			}
 		}
 	}
@@ -180,7 +180,7 @@ func (a *analyzer) cyclicContainers() map[*Symbol]bool {
 		for c != nil && state[c] == unknown {
 			state[c] = walking
 			path = append(path, c)
-			c = a.info.Containers[c.Extends]
+			c = a.info.Containers[c.Extends()]
 		}
 		if c != nil && state[c] == walking {
 			// The walk came back to c: c and the containers after it on
@@ -275,11 +275,11 @@ func (a *analyzer) interfaceActions(s *ast.InterfaceDecl, iface *Symbol) {
 		if iface == nil {
 			continue
 		}
-		if iface.Members == nil {
-			iface.Members = map[string]*Symbol{}
+		if iface.Members() == nil {
+			iface.SetMembers(map[string]*Symbol{})
 		}
-		if iface.Members[m.Name] == nil {
-			iface.Members[m.Name] = m
+		if iface.Members()[m.Name] == nil {
+			iface.Members()[m.Name] = m
 		}
 	}
 }
@@ -297,15 +297,15 @@ func (a *analyzer) finish() {
 		a.resolveType(t)
 	}
 	for _, sym := range a.info.Symbols {
-		if sym.Kind != SymContainer || sym.Extends == "" || sym.Base != nil {
+		if sym.Kind != SymContainer || sym.Extends() == "" || sym.Base() != nil {
 			continue
 		}
-		sym.Base = a.info.Containers[sym.Extends]
-		if sym.Base == nil {
-			sym.Base = a.imported(sym.Extends, SymContainer) // for names; the checks do not see it
+		sym.SetBase(a.info.Containers[sym.Extends()])
+		if sym.Base() == nil {
+			sym.SetBase(a.imported(sym.Extends(), SymContainer)) // for names; the checks do not see it
 		}
 		if d, ok := sym.Node.(*ast.ContainerDecl); ok && d.Extends != nil {
-			a.use(d.Extends, sym.Base)
+			a.use(d.Extends, sym.Base())
 		}
 	}
 }
@@ -338,7 +338,7 @@ func (a *analyzer) resolveType(t *ast.TypeExpr) {
 		a.use(id, c)
 		return
 	}
-	if i := a.global.Resolve(id.Name); i != nil && (i.Kind == SymInterface || i.Kind == SymContainer && i.From != "") {
+	if i := a.global.Resolve(id.Name); i != nil && (i.Kind == SymInterface || i.Kind == SymContainer && i.From() != "") {
 		a.use(id, i)
 		return
 	}

@@ -143,7 +143,7 @@ func (a *analyzer) unchecked(e ast.Expr) {
 // Info.Symbols and cannot be renamed.
 func (a *analyzer) field(owner *Symbol, name string) *Symbol {
 	if owner != nil {
-		if m := owner.Members[name]; m != nil {
+		if m := owner.Members()[name]; m != nil {
 			return m
 		}
 	}
@@ -157,15 +157,15 @@ func (a *analyzer) mapKey(m *Symbol, k *ast.Ident, entry *ast.MapEntry) {
 		a.use(k, a.field(nil, k.Name))
 		return
 	}
-	if f := m.Members[k.Name]; f != nil {
+	if f := m.Members()[k.Name]; f != nil {
 		a.use(k, f)
 		return
 	}
-	if m.Members == nil {
-		m.Members = map[string]*Symbol{}
+	if m.Members() == nil {
+		m.SetMembers(map[string]*Symbol{})
 	}
 	f := &Symbol{Name: k.Name, Kind: SymField, Parent: m, Type: types.Unknown, Node: entry, Decl: a.span(k)}
-	m.Members[k.Name] = f
+	m.Members()[k.Name] = f
 	a.info.Defs[k] = f
 }
 
@@ -288,7 +288,7 @@ func (a *analyzer) call(c *ast.CallExpr) {
 		a.demoted(func() { a.args(c.Args) }) // the reference stops here
 		return
 	}
-	if resolved != nil && resolved.From != "" {
+	if resolved != nil && resolved.From() != "" {
 		a.args(c.Args) // declared by an included file: the reference warns, we know
 		return
 	}
@@ -333,7 +333,7 @@ func (a *analyzer) actionCall(c *ast.ActionCallExpr) {
 		a.errorAt(sp, "'"+name+"' is not an action", name)
 		return
 	}
-	if resolved != nil && resolved.From != "" {
+	if resolved != nil && resolved.From() != "" {
 		return // declared by an included file
 	}
 	if !a.undefinedCallee(sp, name) {
@@ -353,7 +353,7 @@ func builtinSymCache(b *builtins.Builtin) *Symbol {
 		}
 		t = types.NewFunction(ps, b.Signatures[0].Result)
 	}
-	return &Symbol{Name: b.Name, Kind: SymBuiltin, Builtin: b, Type: t, Doc: b.Doc}
+	return &Symbol{Name: b.Name, Kind: SymBuiltin, Type: t, ext: &symbolExt{builtin: b, doc: b.Doc}}
 }
 
 func init() {

@@ -106,8 +106,8 @@ func TestInfo(t *testing.T) {
 			t.Errorf("%s#%d: no symbol", tt.word, tt.nth)
 			continue
 		}
-		if sym.Kind != tt.kind || sym.Doc != tt.doc {
-			t.Errorf("%s#%d: got %s %q, want %s %q", tt.word, tt.nth, sym.Kind, sym.Doc, tt.kind, tt.doc)
+		if sym.Kind != tt.kind || sym.Doc() != tt.doc {
+			t.Errorf("%s#%d: got %s %q, want %s %q", tt.word, tt.nth, sym.Kind, sym.Doc(), tt.kind, tt.doc)
 		}
 		if tt.typ != "" && sym.Type.String() != tt.typ {
 			t.Errorf("%s#%d: type %s, want %s", tt.word, tt.nth, sym.Type, tt.typ)

@@ -220,8 +220,8 @@ func (s *Scope) property(name string) *Symbol {
 	if d, ok := s.Node.(*ast.ActionDecl); ok {
 		static = d.Static
 	}
-	for c, n := s.Container, 0; c != nil && n < maxBases; c, n = c.Base, n+1 {
-		m := c.Members[name]
+	for c, n := s.Container, 0; c != nil && n < maxBases; c, n = c.Base(), n+1 {
+		m := c.Members()[name]
 		if m == nil || m.Kind != SymProperty {
 			continue
 		}

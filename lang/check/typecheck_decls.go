@@ -481,20 +481,20 @@ func (tc *typeChecker) parentCall(s *ast.ParentCallStmt) {
 	case tc.staticMethod:
 		tc.errorf(s, codeContainer, "A parent method call cannot be used inside a static method", nil, nil)
 		return
-	case c.Extends == "":
+	case c.Extends() == "":
 		tc.errorf(s, codeContainer, "Container '"+c.Name+"' has no parent container", nil, nil, c.Name)
 		return
 	}
 	if s.Method == nil {
 		return
 	}
-	parent := tc.info.Containers[c.Extends]
+	parent := tc.info.Containers[c.Extends()]
 	var m *Symbol
 	if parent != nil {
-		m = parent.Members[s.Method.Name]
+		m = parent.Members()[s.Method.Name]
 	}
 	if m == nil || m.Kind != SymMethod {
-		tc.errorOf(s, diag.NotFound, codeContainer, "Method '"+s.Method.Name+"' not found in direct parent container '"+c.Extends+"'", s.Method.Name, c.Extends)
+		tc.errorOf(s, diag.NotFound, codeContainer, "Method '"+s.Method.Name+"' not found in direct parent container '"+c.Extends()+"'", s.Method.Name, c.Extends())
 		return
 	}
 	tc.info.Uses[s.Method] = m

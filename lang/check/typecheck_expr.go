@@ -94,9 +94,9 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 		}
 		sym := tc.info.Uses[e.Name]
 		if sym != nil && sym.Kind == SymBuiltin {
-			return tc.builtinCall(e, sym.Builtin, e.Args, args)
+			return tc.builtinCall(e, sym.Builtin(), e.Args, args)
 		}
-		if sym != nil && sym.Kind == SymAction && sym.From == "" {
+		if sym != nil && sym.Kind == SymAction && sym.From() == "" {
 			t := tc.actionCall(e, sym, args, false)
 			tc.callEffects(sym, e.Args)
 			return t
@@ -105,7 +105,7 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 			return types.Unknown
 		}
 		if a := tc.holds[sym]; sym != nil && a != nil && a.Kind == SymBuiltin {
-			return tc.builtinCall(e, a.Builtin, e.Args, args)
+			return tc.builtinCall(e, a.Builtin(), e.Args, args)
 		} else if sym != nil && a != nil {
 			tc.callEffects(a, e.Args)
 		} else {
@@ -114,7 +114,7 @@ func (tc *typeChecker) exprType(e ast.Expr) *types.Type {
 				tc.escapeAll()
 			}
 		}
-		if sym != nil && sym.From == "" && sym.Kind != SymAction {
+		if sym != nil && sym.From() == "" && sym.Kind != SymAction {
 			// `call h with …` of a variable holding an action.
 			if ft := tc.heldValue(e, tc.symType(sym)); ft.Kind == types.KFunction {
 				return tc.callHeld(e, e.Name.Name, ft, args)
@@ -237,12 +237,12 @@ func (tc *typeChecker) ident(id *ast.Ident) *types.Type {
 	if (sym == nil || sym.Kind == SymBuiltin) && (id.Name == "count" || id.Name == "loopcounter") {
 		return types.Number
 	}
-	if sym == nil || sym.From != "" {
+	if sym == nil || sym.From() != "" {
 		return types.Unknown
 	}
 	switch sym.Kind {
 	case SymBuiltin:
-		b := sym.Builtin
+		b := sym.Builtin()
 		if !b.Implemented {
 			if tc.a.hasIncludes || tc.declaredAtTop(b.Name) {
 				return types.Unknown
@@ -354,9 +354,9 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 	if sym != nil && sym.Kind == SymBuiltin {
 		args := tc.argTypes(c.Args)
 		tc.record(fn, sym.Type)
-		return tc.builtinCall(c, sym.Builtin, c.Args, args)
+		return tc.builtinCall(c, sym.Builtin(), c.Args, args)
 	}
-	if sym == nil || sym.From != "" {
+	if sym == nil || sym.From() != "" {
 		tc.argTypes(c.Args) // included symbols have no type: the reference does not see them
 		return types.Unknown
 	}
@@ -372,7 +372,7 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 		return types.Unknown
 	}
 	if a := tc.holds[sym]; a != nil && a.Kind == SymBuiltin {
-		return tc.builtinCall(c, a.Builtin, c.Args, args) // `store magnitude as abs`
+		return tc.builtinCall(c, a.Builtin(), c.Args, args) // `store magnitude as abs`
 	} else if a != nil {
 		tc.callEffects(a, c.Args) // the action it was stored from
 	} else {
@@ -905,7 +905,7 @@ func (tc *typeChecker) dynamicMember(id *ast.Ident, x ast.Expr, t *types.Type, k
 func (tc *typeChecker) uniqueMember(name string, kind SymbolKind) *Symbol {
 	var found *Symbol
 	for _, c := range tc.info.Containers {
-		if m := c.Members[name]; m != nil && m.Kind == kind {
+		if m := c.Members()[name]; m != nil && m.Kind == kind {
 			if found != nil {
 				return nil
 			}
