@@ -246,23 +246,19 @@ func (u *unit) setKeys(keys []uint32) {
 	u.nkeys = int32(len(keys))
 }
 
-// topFacts are what the file's context and the fallbacks look at.
+// topFacts are what the file's context and the fallbacks look at. (Its
+// fields are in the order that leaves no padding but at the end: an open
+// document keeps one for each of its actions.)
 type topFacts struct {
 	params []string // the parameter words of its top-level actions
-	loads  uint8    // loadInclude | loadModule
-	ret    bool     // a top-level return (later statements are unreachable)
-	seed   bool     // names random_seed (its findings depend on whether a unit is secure)
-	secure bool     // calls a builtin of check.SecurityBuiltins
-	stray  bool     // stray `end` lines follow a statement (parser.Unit.Stray)
-	// strayAt is where the first of them starts, relative to the unit
+	// values are the hashes of the builtins' names it reads as values, not
+	// as the action a call calls (`timestamp` of `datetime_from_timestamp
+	// of timestamp`), sorted: a variable of such a name would change their
+	// types (broken.shadowed).
+	values []uint32
+	// strayAt is where the first stray `end` starts, relative to the unit
 	// (parser.Unit.StrayAt): where a body read ahead into the unit stops.
 	strayAt int
-	// context is set when its parse depended on every block it is in
-	// (parser.Unit.Context): read in a body, it may read otherwise.
-	context bool
-	// bounded is set when its parse reached the bound on the work of
-	// reading ahead (parser.Unit.Bounded).
-	bounded bool
 	// ahead is how far past its start, when that is past the next unit's
 	// start, the parse of the unit read (parser.Unit.Reach): to where a
 	// block whose closer is missing would have stopped, which decided its
@@ -277,11 +273,17 @@ type topFacts struct {
 	// its line: `store n as 1` of `store n as 1 store`); else 0
 	// (broken.findMisread reads it).
 	parsedTo int
-	// values are the hashes of the builtins' names it reads as values, not
-	// as the action a call calls (`timestamp` of `datetime_from_timestamp
-	// of timestamp`), sorted: a variable of such a name would change their
-	// types (broken.shadowed).
-	values []uint32
+	loads    uint8 // loadInclude | loadModule
+	ret      bool  // a top-level return (later statements are unreachable)
+	seed     bool  // names random_seed (its findings depend on whether a unit is secure)
+	secure   bool  // calls a builtin of check.SecurityBuiltins
+	stray    bool  // stray `end` lines follow a statement (parser.Unit.Stray)
+	// context is set when its parse depended on every block it is in
+	// (parser.Unit.Context): read in a body, it may read otherwise.
+	context bool
+	// bounded is set when its parse reached the bound on the work of
+	// reading ahead (parser.Unit.Bounded).
+	bounded bool
 }
 
 func (u *unit) facts() topFacts {
