@@ -40,9 +40,11 @@ type Lines struct {
 	cols     *columns
 }
 
-// NewLines scans text once and records where each line starts.
+// NewLines scans text once and records where each line starts. The table
+// is made the size of the text's "\n" lines at once: an open document
+// keeps it, and grown by appending it kept up to twice that.
 func NewLines(text string) *Lines {
-	starts := appendStarts(make([]int32, 1, 1+len(text)/32), text, 0, len(text))
+	starts := appendStarts(make([]int32, 1, 1+strings.Count(text, "\n")), text, 0, len(text))
 	return &Lines{text: text, starts: starts}
 }
 
