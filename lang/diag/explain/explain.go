@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/parser"
@@ -57,14 +58,14 @@ type Case struct {
 
 // Of returns the explanation of a diagnostic code.
 func Of(code string) (Explanation, bool) {
-	e, ok := explanations[code]
+	e, ok := explanations()[code]
 	return e, ok
 }
 
 // Codes returns every code that has an explanation, sorted.
 func Codes() []string {
-	codes := make([]string, 0, len(explanations))
-	for c := range explanations {
+	codes := make([]string, 0, len(explanations()))
+	for c := range explanations() {
 		codes = append(codes, c)
 	}
 	sort.Strings(codes)
@@ -93,16 +94,20 @@ func messageForm(form string) *regexp.Regexp {
 	return regexp.MustCompile(`^` + strings.Join(parts, `.*?`))
 }
 
-var explanations = map[string]Explanation{}
-
-func init() {
+// explanations returns the explanations by code, their message forms
+// compiled, made on first use rather than when the program starts: a
+// language server that is never asked for one does not pay the 4 ms its
+// hundreds of regular expressions take to compile.
+var explanations = sync.OnceValue(func() map[string]Explanation {
+	m := make(map[string]Explanation, len(explanationTable))
 	for _, e := range explanationTable {
 		for i := range e.Cases {
 			e.Cases[i].match = messageForm(e.Cases[i].Message)
 		}
-		explanations[e.Code] = e
+		m[e.Code] = e
 	}
-}
+	return m
+})
 
 // deepExample nests negations one level deeper than the parser accepts:
 // the statement, parser.MaxDepth-1 of them and the number make
