@@ -157,7 +157,7 @@ func (b *queryBase) take() *queryBase {
 		b.starts, b.units = st.starts, roots(st.units)
 		if a.Info != nil && a.Info.Global != nil {
 			b.symbols = a.Info.Global.Symbols
-			b.injected = a.Info.Global.Injected
+			b.injected = a.Info.Global.Injected()
 			b.containers = a.Info.Containers
 		}
 		b.snap = nil
@@ -622,7 +622,7 @@ func (q *queryState) analyse(set []int) *Analysis {
 	// The names of the other units: after checking, so that they are
 	// only what they are for the queries (no name of the units checked
 	// can reach them).
-	info.Global.Outer = q.lookup
+	info.Global.SetOuter(q.lookup)
 	for name, c := range q.containers {
 		if info.Containers[name] == nil {
 			info.Containers[name] = c

@@ -67,14 +67,14 @@ func (a *Analysis) TableNames(sc *check.Scope, bound bool, keep func(string, *ch
 	return func(yield func(string, Scoped) bool) {
 		table := &sc.Symbols
 		if bound {
-			table = sc.Injected
+			table = sc.Injected()
 		}
 		for n, sym := range table.All() {
 			if keep(n, sym) && !yield(n, Scoped{Sym: sym}) {
 				return
 			}
 		}
-		if sc.Outer == nil || a.part == nil {
+		if sc.Outer() == nil || a.part == nil {
 			return
 		}
 		for n, s := range a.part.q.outer(bound, keep, prefixes) {

@@ -68,7 +68,7 @@ func symbolSigs(info *check.Info, n int, locate func(pos int) (unit, rel int)) [
 	for name, sym := range info.Global.Symbols.All() {
 		add(1, name, sym)
 	}
-	for name, sym := range info.Global.Injected.All() {
+	for name, sym := range info.Global.Injected().All() {
 		add(2, name, sym)
 	}
 	for name, sym := range info.Containers {

@@ -449,9 +449,9 @@ func namesInScope(a *core.Analysis, l *candidateList, offset, base int, call str
 		for n, s := range a.ScopeNames(sc, func(n string, _ *check.Symbol) bool { return keep(n) }, prefixes...) {
 			offer(n, s, depth)
 		}
-		if sc.Container != nil {
+		if sc.Container() != nil {
 			depth++
-			for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base(), k+1 {
+			for c, k := sc.Container(), 0; c != nil && k < 64; c, k = c.Base(), k+1 {
 				for n, m := range c.Members() {
 					if keep(n) {
 						offer(n, core.Scoped{Sym: m}, depth)
@@ -638,7 +638,7 @@ func eventNames(a *core.Analysis, l *candidateList, offset int) {
 		return
 	}
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base(), k+1 {
+		for c, k := sc.Container(), 0; c != nil && k < 64; c, k = c.Base(), k+1 {
 			for n, m := range c.Members() {
 				if m.Kind == check.SymEvent && l.keep.keep(n) {
 					l.add(candidate{label: n, weight: groupName, sym: m, kind: Variable})

@@ -889,7 +889,7 @@ func declaredBefore(a *core.Analysis, name string, offset int) bool {
 // container whose action is at offset, or nil.
 func containerProperty(a *core.Analysis, name string, offset int) *types.Type {
 	for sc := a.Info.ScopeAt(offset); sc != nil; sc = sc.Parent {
-		for c, k := sc.Container, 0; c != nil && k < 64; c, k = c.Base(), k+1 {
+		for c, k := sc.Container(), 0; c != nil && k < 64; c, k = c.Base(), k+1 {
 			if m := c.Members()[name]; m != nil && m.Kind == check.SymProperty {
 				return m.Type
 			}

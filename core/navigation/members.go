@@ -231,7 +231,7 @@ func memberClash(f Files, a *core.Analysis, related []*typeNode, k memberKey, ne
 // offset, or nil.
 func methodScope(b *core.Analysis, offset int) *check.Scope {
 	for s := b.Info.ScopeAt(offset); s != nil; s = s.Parent {
-		if s.Container != nil {
+		if s.Container() != nil {
 			return s
 		}
 	}

@@ -131,7 +131,7 @@ func newAnalyzer(f *ast.File, src string, info *Info, ctx *Context) *analyzer {
 		Symbols: SymbolTable{large: map[string]*Symbol{}}} // the file scope is rarely small
 	info.Global = a.global
 	for _, sym := range ctx.Imports {
-		if a.global.Injected.Get(sym.Name) == nil {
+		if a.global.Injected().Get(sym.Name) == nil {
 			a.global.inject(sym.Name, sym)
 		}
 	}
@@ -365,7 +365,7 @@ func (a *analyzer) run() {
 		if n, ok := undefinedVariable(d.Message); ok {
 			if note := a.importNote(n); note != "" {
 				d.Message += note
-				d.Names = []string{n, a.global.Injected.Get(n).From()}
+				d.Names = []string{n, a.global.Injected().Get(n).From()}
 			}
 		}
 		errs = append(errs, d)
@@ -1111,7 +1111,7 @@ func declaredIn(sym *Symbol, s ast.Stmt) bool {
 // imported returns the symbol of kind k named name that an included file
 // declares, or nil.
 func (a *analyzer) imported(name string, k SymbolKind) *Symbol {
-	if s := a.global.Injected.Get(name); s != nil && s.From() != "" && s.Kind == k {
+	if s := a.global.Injected().Get(name); s != nil && s.From() != "" && s.Kind == k {
 		return s
 	}
 	return nil
@@ -1122,7 +1122,7 @@ func (a *analyzer) imported(name string, k SymbolKind) *Symbol {
 // files a file includes, so `wfl` reports it all the same. It returns ""
 // when no included file declares name.
 func (a *analyzer) importNote(name string) string {
-	s := a.global.Injected.Get(name)
+	s := a.global.Injected().Get(name)
 	if s == nil || s.From() == "" {
 		return ""
 	}

@@ -104,7 +104,7 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 				ms.setDoc(m.Doc.Text())
 			}
 			sym.Members()[ms.Name] = ms
-			a.push(m).Container = sym
+			a.push(m).setContainer(sym)
 			prevC, prevS := a.container, a.staticMethod
 			a.container = sym
 			a.staticMethod = 1

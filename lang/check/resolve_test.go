@@ -459,7 +459,7 @@ func TestOuter(t *testing.T) {
 	g := info.Global
 	declared := []*check.Symbol{{Name: "own", Kind: check.SymVariable}, {Name: "far", Kind: check.SymVariable}, {Name: "far", Kind: check.SymConstant}}
 	bound := []*check.Symbol{{Name: "req", Kind: check.SymImplicit}, {Name: "far", Kind: check.SymImplicit}}
-	g.Outer = func(name string, b bool) *check.Symbol {
+	g.SetOuter(func(name string, b bool) *check.Symbol {
 		list := declared
 		if b {
 			list = bound
@@ -470,7 +470,7 @@ func TestOuter(t *testing.T) {
 			}
 		}
 		return nil
-	}
+	})
 	tests := []struct {
 		name            string
 		lookup, resolve *check.Symbol

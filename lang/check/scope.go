@@ -19,27 +19,64 @@ type Scope struct {
 	Symbols  SymbolTable // the names declared in this scope
 	Children []*Scope
 
-	// Injected holds names the runtime binds in this scope that the
-	// reference's analyzer keeps out of its scopes (it exempts them from
-	// its checks by other means, such as a websocket handler's `id` and
-	// `body`): they resolve ([Scope.Resolve]) but never clash with a
-	// declaration ([Scope.Lookup] does not see them).
-	Injected *SymbolTable // nil while none
-
-	// Container is set on the scope of a container's method: the
-	// container whose properties the method sees as plain names, right
-	// after its own names and before the names of outer scopes (the
-	// runtime binds each property in the method's environment).
-	Container *Symbol
-
-	// Outer, when set (on a file scope, by a caller that checked only
-	// some of a file's statements: core's partial analyses), returns the
-	// symbol the rest of the file declares (bound false) or binds (bound
-	// true) under a name, or nil. [Scope.Lookup] sees what it declares
-	// right after the scope's own Symbols, [Scope.Resolve] each kind right
-	// after the scope's own table of that kind. The checker never sets it.
-	Outer func(name string, bound bool) *Symbol
+	ext *scopeExt // nil while none of its fields is set
 }
+
+// scopeExt holds the fields of a [Scope] that few scopes set (an open
+// document keeps a scope for every block it holds).
+type scopeExt struct {
+	injected  *SymbolTable
+	container *Symbol
+	outer     func(name string, bound bool) *Symbol
+}
+
+func (s *Scope) edit() *scopeExt {
+	if s.ext == nil {
+		s.ext = new(scopeExt)
+	}
+	return s.ext
+}
+
+// Injected returns the names the runtime binds in this scope that the
+// reference's analyzer keeps out of its scopes (it exempts them from its
+// checks by other means, such as a websocket handler's `id` and `body`):
+// they resolve ([Scope.Resolve]) but never clash with a declaration
+// ([Scope.Lookup] does not see them). Nil while none.
+func (s *Scope) Injected() *SymbolTable {
+	if s.ext == nil {
+		return nil
+	}
+	return s.ext.injected
+}
+
+// Container returns, on the scope of a container's method, the container
+// whose properties the method sees as plain names, right after its own
+// names and before the names of outer scopes (the runtime binds each
+// property in the method's environment); else nil.
+func (s *Scope) Container() *Symbol {
+	if s.ext == nil {
+		return nil
+	}
+	return s.ext.container
+}
+
+func (s *Scope) setContainer(c *Symbol) { s.edit().container = c }
+
+// Outer returns the function set by [Scope.SetOuter], or nil.
+func (s *Scope) Outer() func(name string, bound bool) *Symbol {
+	if s.ext == nil {
+		return nil
+	}
+	return s.ext.outer
+}
+
+// SetOuter gives a file scope, for a caller that checked only some of a
+// file's statements (core's partial analyses), the symbol the rest of the
+// file declares (bound false) or binds (bound true) under a name, or nil.
+// [Scope.Lookup] sees what it declares right after the scope's own
+// Symbols, [Scope.Resolve] each kind right after the scope's own table of
+// that kind. The checker never sets it.
+func (s *Scope) SetOuter(f func(name string, bound bool) *Symbol) { s.edit().outer = f }
 
 // A SymbolTable maps the names of one scope to their symbols. Most scopes
 // declare a handful of names (a loop variable, an action's parameters): a
@@ -75,8 +112,8 @@ func (s *Scope) declared(name string) *Symbol {
 	if sym := s.Symbols.Get(name); sym != nil {
 		return sym
 	}
-	if s.Outer != nil {
-		return s.Outer(name, false)
+	if outer := s.Outer(); outer != nil {
+		return outer(name, false)
 	}
 	return nil
 }
@@ -87,10 +124,11 @@ func (s *Scope) putAs(name string, sym *Symbol) { s.Symbols.set(name, sym) }
 
 // inject binds name to sym among the names the runtime binds in s.
 func (s *Scope) inject(name string, sym *Symbol) {
-	if s.Injected == nil {
-		s.Injected = &SymbolTable{}
+	e := s.edit()
+	if e.injected == nil {
+		e.injected = &SymbolTable{}
 	}
-	s.Injected.set(name, sym)
+	e.injected.set(name, sym)
 }
 
 // Get returns the symbol named name, or nil. A nil table is empty.
@@ -195,15 +233,15 @@ func (s *Scope) Resolve(name string) *Symbol {
 		if sym := s.declared(name); sym != nil {
 			return sym
 		}
-		if sym := s.Injected.Get(name); sym != nil {
+		if sym := s.Injected().Get(name); sym != nil {
 			return sym
 		}
-		if s.Outer != nil {
-			if sym := s.Outer(name, true); sym != nil {
+		if outer := s.Outer(); outer != nil {
+			if sym := outer(name, true); sym != nil {
 				return sym
 			}
 		}
-		if s.Container != nil {
+		if s.Container() != nil {
 			if p := s.property(name); p != nil {
 				return p
 			}
@@ -220,7 +258,7 @@ func (s *Scope) property(name string) *Symbol {
 	if d, ok := s.Node.(*ast.ActionDecl); ok {
 		static = d.Static
 	}
-	for c, n := s.Container, 0; c != nil && n < maxBases; c, n = c.Base(), n+1 {
+	for c, n := s.Container(), 0; c != nil && n < maxBases; c, n = c.Base(), n+1 {
 		m := c.Members()[name]
 		if m == nil || m.Kind != SymProperty {
 			continue
