@@ -32,13 +32,17 @@ import (
 // prevClosed is an earlier version's, which closed derives from. closes
 // is, on a closed snapshot, the offset of the quote it closes plus one
 // (0: none). readA is the closed text's analysis with this text's
-// verdict (Snapshot.Analysis).
+// verdict (Snapshot.Analysis). closedCuts are the quotes the closed text
+// leaves open, when the edit from the last version tells them
+// (closedAfter).
 type quoteState struct {
 	cutsOnce   sync.Once
 	cuts       []int
 	cutsDone   atomic.Bool // cuts is found
 	heldCuts   []int       // cuts as the last version's, when an edit left them (Workspace.Change)
 	cutsHeld   bool
+	closedCuts []int // the closed text's cuts as the last version's closed text's, when the edit left them
+	closedHeld bool
 	closedOnce sync.Once
 	closed     atomic.Pointer[Snapshot]
 	prevClosed atomic.Pointer[Snapshot]
@@ -75,34 +79,70 @@ func (s *Snapshot) openQuotes() []int {
 // comment marks, a backslash and the line breaks.
 const quoteMarks = "\"#/\\\n\r"
 
+// joinMarks are those of quoteMarks that pair with the byte after them:
+// two slashes start a comment, a backslash escapes what follows. A byte
+// typed or deleted beside any other leaves every quote paired as it was:
+// a string still ends at the same quote, a comment or a line at the same
+// byte.
+const joinMarks = "/\\"
+
 // cutsAfter returns the quotes the text leaves open once edits are made
 // to it, when they are known without a scan: the text's are found, and
 // one edit replaced text without a quote, comment mark, backslash or line
 // break by text without one either (typing a word into a string left
-// open), which pairs no quote otherwise whichever is read open. ok is
-// false when they are not known.
+// open), with no slash or backslash either side of it, which pairs no
+// quote otherwise whichever is read open. ok is false when they are not
+// known.
 func (s *Snapshot) cutsAfter(edits []Edit) (cuts []int, ok bool) {
 	if !s.quote.cutsDone.Load() || len(edits) != 1 {
 		return nil, false
 	}
 	e := edits[0]
-	// (With the bytes either side: a letter typed between two slashes
+	// (And the bytes either side: a letter typed between two slashes
 	// ends a comment, and one after a backslash frees the quote it
-	// escaped.)
-	if strings.ContainsAny(e.Text, quoteMarks) || strings.ContainsAny(s.Text[max(e.Start-1, 0):min(e.End+1, len(s.Text))], quoteMarks) {
+	// escaped. One typed at the end of a line, or after a quote, does
+	// not change how anything pairs: typing on a string left open at the
+	// end of its line is the common case.)
+	if strings.ContainsAny(e.Text, quoteMarks) || strings.ContainsAny(s.Text[e.Start:e.End], quoteMarks) ||
+		strings.ContainsAny(s.Text[max(e.Start-1, 0):e.Start], joinMarks) || strings.ContainsAny(s.Text[e.End:min(e.End+1, len(s.Text))], joinMarks) {
 		return nil, false
 	}
-	if len(s.quote.cuts) == 0 {
-		return nil, true
+	return shiftCuts(s.quote.cuts, e), true
+}
+
+// closedAfter returns the quotes that the text of the next version left
+// open (its edits made to s's text), once its first one is closed on its
+// line, when they are known without a scan: s's closed text's, moved by
+// the edits, when s had one made and the edits kept s's quotes left open
+// (cutsAfter: one edit, replacing text without a quote, comment mark,
+// backslash or line break by text without one, nor one either side).
+// Both closed texts close the same quote on the same line, and pair every
+// quote of that line the same way (the edit holds no mark, nor touches
+// one in the text left open, and each line ends its string where the
+// line ends); the edit changes how no quote pairs elsewhere either. So
+// they leave the same quotes open. It spares a scan of the whole text at
+// each keystroke in a string left open (about 0.35 ms at 10,000 lines).
+func (s *Snapshot) closedAfter(edits []Edit, kept bool) (cuts []int, ok bool) {
+	c := s.quote.closed.Load()
+	if !kept || c == nil || !c.quote.cutsDone.Load() || len(edits) != 1 {
+		return nil, false
 	}
-	cuts = make([]int, len(s.quote.cuts))
-	for i, at := range s.quote.cuts {
+	return shiftCuts(c.quote.cuts, edits[0]), true
+}
+
+// shiftCuts returns the offsets of cuts as they are once e is made.
+func shiftCuts(cuts []int, e Edit) []int {
+	if len(cuts) == 0 {
+		return nil
+	}
+	out := make([]int, len(cuts))
+	for i, at := range cuts {
 		if at >= e.End {
 			at += len(e.Text) - (e.End - e.Start)
 		}
-		cuts[i] = at
+		out[i] = at
 	}
-	return cuts, true
+	return out
 }
 
 // quotesAsBase reports, before the diagnostics' state is made, whether
@@ -155,6 +195,7 @@ func (s *Snapshot) reading() *Snapshot {
 		at := s.quote.cuts[0]
 		c := &Snapshot{URI: s.URI, Version: s.Version, Text: lexer.CloseQuote(s.Text, at), src: s.src, ctx: s.ctx}
 		c.quote.closes = at + 1
+		c.quote.heldCuts, c.quote.cutsHeld = s.quote.closedCuts, s.quote.closedHeld
 		// Derived from the last version's closed text while the string is
 		// typed on, else from the version this text's state derives from,
 		// whose text had no quote open (the two differ on the quote's

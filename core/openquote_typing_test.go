@@ -38,7 +38,7 @@ func TestTypingAStringDerives(t *testing.T) {
 	}
 	progs := corpusOrSkip(t, stride)
 	const uri = URI("file:///nowhere/typed.wfl")
-	programs, keystrokes, full, bareFull := 0, 0, 0, 0
+	programs, keystrokes, full, bareFull, closedShort := 0, 0, 0, 0, 0
 	for k, path := range slices.Sorted(maps.Keys(progs)) {
 		if k%every != 0 {
 			continue
@@ -114,6 +114,16 @@ func TestTypingAStringDerives(t *testing.T) {
 				full++
 				t.Errorf("%s: %q typed at line %d: the text the features read took a full analysis", path, typed, lineOf(text, at))
 			}
+			// The quotes the text with its quote closed leaves open: as a
+			// scan finds them, when the edit told them (closedAfter).
+			if c := s.quote.closed.Load(); c != nil {
+				if c.quote.cutsHeld {
+					closedShort++
+				}
+				if got, want := c.openQuotes(), lexer.OpenQuotes(c.Text); !slices.Equal(got, want) {
+					t.Fatalf("%s: %q typed at line %d: the closed text leaves open %v, a scan finds %v", path, typed, lineOf(text, at), got, want)
+				}
+			}
 			_, got := s.Tolerant()
 			fresh := NewSnapshot(uri, s.Version, next)
 			_, want := fresh.Tolerant()
@@ -127,7 +137,10 @@ func TestTypingAStringDerives(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d programs, %d keystrokes: %d full analyses of the text read that the same keystrokes without quotes did not take (they took %d)", programs, keystrokes, full, bareFull)
+	t.Logf("%d programs, %d keystrokes: %d full analyses of the text read that the same keystrokes without quotes did not take (they took %d); %d closed texts' open quotes known without a scan", programs, keystrokes, full, bareFull, closedShort)
+	if closedShort == 0 {
+		t.Error("no closed text's open quotes were known without a scan (closedAfter)")
+	}
 	if programs == 0 {
 		t.Fatal("no program typed into")
 	}
@@ -188,6 +201,16 @@ func TestOpenQuotesAfterEdits(t *testing.T) {
 			if got, want := s.openQuotes(), lexer.OpenQuotes(s.Text); !slices.Equal(got, want) {
 				t.Fatalf("%s: after %+v, the quotes left open are %v, a scan finds %v", path, e, got, want)
 			}
+			if s.openQuotes() != nil {
+				s.reading()
+				c := s.quote.closed.Load()
+				if c.quote.cutsHeld {
+					shortcuts++
+				}
+				if got, want := c.openQuotes(), lexer.OpenQuotes(c.Text); !slices.Equal(got, want) {
+					t.Fatalf("%s: after %+v, the text with its quote closed leaves open %v, a scan finds %v", path, e, got, want)
+				}
+			}
 			s.Tolerant()
 		}
 	}
@@ -213,6 +236,12 @@ func TestOpenQuotesShortcutCases(t *testing.T) {
 		{"a comment broken", "// say \"hi\ndisplay 1\n", Edit{Start: 1, End: 1, Text: " "}, false},
 		{"an escape broken", "display \"a\\\"b\"\nstore x as 1\n", Edit{Start: 11, End: 11, Text: "x"}, false},
 		{"a word typed in a string", "display \"ab\"\nstore x as 1\n", Edit{Start: 10, End: 10, Text: "x"}, true},
+		// Beside a line break or a quote, a letter pairs nothing
+		// otherwise: typing on a string left open at the end of its line
+		// (the common case) and after a string's opening quote.
+		{"a letter typed at the end of a string left open", "display \"ab\nstore x as 1\n", Edit{Start: 11, End: 11, Text: "c"}, true},
+		{"a letter typed after a quote", "display \"ab\"\nstore x as 1\n", Edit{Start: 9, End: 9, Text: "x"}, true},
+		{"a letter deleted before a line break", "display \"abc\nstore x as 1\n", Edit{Start: 11, End: 12}, true},
 		// A lone carriage return ends no line for the units' shapes: the
 		// string "Coun\rs:" is one of the base's, and deleting its
 		// closing quote with what follows leaves its quote open, though

@@ -499,6 +499,7 @@ func (w *Workspace) Change(uri URI, version int32, edits ...Edit) (*Snapshot, er
 	s := w.newSnapshot(uri, version, text)
 	s.follow(old, false, edits)
 	s.quote.heldCuts, s.quote.cutsHeld = old.cutsAfter(edits)
+	s.quote.closedCuts, s.quote.closedHeld = old.closedAfter(edits, s.quote.cutsHeld)
 	if c := old.quote.closed.Load(); c != nil {
 		s.quote.prevClosed.Store(c)
 	} else if c := old.quote.prevClosed.Load(); c != nil {
