@@ -11,7 +11,10 @@ package lexer
 // reads the open quote's string to the end of its line, and the rest as it
 // was meant.
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // maxTries bounds the strings spanning lines that OpenQuotes tries as the
 // open one: those before the open quote are strings spanning lines on
@@ -176,25 +179,31 @@ func lineEnd(src string, i int) int {
 // they were meant.
 func CloseQuote(src string, at int) string {
 	end := lineEnd(src, at)
-	b := []byte(src)
 	if end == at+1 {
 		// Nothing typed after the quote: an empty string, one byte
 		// before it where a blank is, else none.
-		if at > 0 && (b[at-1] == ' ' || b[at-1] == '\t') {
-			b[at-1] = '"'
-		} else {
-			b[at] = ' '
+		if at > 0 && (src[at-1] == ' ' || src[at-1] == '\t') {
+			return replaced(src, at-1, at, "\"")
 		}
-		return string(b)
+		return replaced(src, at, at+1, " ")
 	}
 	_, size := utf8.DecodeLastRuneInString(src[at+1 : end])
 	q := end - size
-	b[q] = '"'
-	for k := q + 1; k < end; k++ {
-		b[k] = ' '
+	from := q // the backslashes before the quote, which would escape it, become blanks
+	for from-1 > at && src[from-1] == '\\' {
+		from--
 	}
-	for k := q - 1; k > at && b[k] == '\\'; k-- {
-		b[k] = ' '
-	}
-	return string(b)
+	return replaced(src, from, end, strings.Repeat(" ", q-from)+"\""+strings.Repeat(" ", end-q-1))
+}
+
+// replaced returns src with src[from:to] replaced by with, made in one
+// allocation (the text of a document: CloseQuote runs at each keystroke
+// in a string left open).
+func replaced(src string, from, to int, with string) string {
+	var b strings.Builder
+	b.Grow(len(src) - (to - from) + len(with))
+	b.WriteString(src[:from])
+	b.WriteString(with)
+	b.WriteString(src[to:])
+	return b.String()
 }
