@@ -57,6 +57,26 @@ func TestCommandLine(t *testing.T) {
 	}
 }
 
+// TestCheckEmptyFolder: a folder that holds no program is not an error,
+// but check says so on stderr (a mistyped path would pass silently), and
+// says nothing of a folder that holds one.
+func TestCheckEmptyFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a program\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runCLI(t, "check", dir)
+	if code != 0 || stdout != "" || !strings.Contains(stderr, "no .wfl file in "+dir) {
+		t.Errorf("check of a folder without programs: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ok.wfl"), []byte("display 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCLI(t, "check", dir); code != 0 || stderr != "" {
+		t.Errorf("check of a folder with a valid program: exit %d, stderr %q", code, stderr)
+	}
+}
+
 // TestCheckJSON checks the `check --json` contract (see jsonDiagnostic) on a folder
 // holding one valid and one broken program.
 func TestCheckJSON(t *testing.T) {

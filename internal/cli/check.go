@@ -35,6 +35,7 @@ func collectFiles(paths []string, stderr io.Writer) (files []string, ok bool) {
 			files = append(files, p) // read through core.AnyFile, which says what it is not
 			continue
 		}
+		found := len(files)
 		err = core.AnyFile().WFLFiles(p, func(path string, err error) bool {
 			if err != nil {
 				fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
@@ -47,6 +48,10 @@ func collectFiles(paths []string, stderr io.Writer) (files []string, ok bool) {
 		if err != nil {
 			fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
 			ok = false
+		} else if len(files) == found {
+			// Not an error (a folder may hold no program yet), but a
+			// silent success would hide a mistyped path.
+			fmt.Fprintf(stderr, "wfl-lsp: no .wfl file in %s\n", p)
 		}
 	}
 	return files, ok
