@@ -216,7 +216,7 @@ func (s *Snapshot) reading() *Snapshot {
 		}
 		// The files it includes may have changed since the last closed
 		// version: their names are read again (this text's state has).
-		c.reimport = c.base.Load() != s && strings.Contains(s.Text, "include")
+		c.reimport = c.base.Load() != s && s.mayInclude()
 		switch {
 		case c.base.Load() == nil:
 			// Nothing to derive from: its first analysis is full.
