@@ -26,7 +26,7 @@ func TestIncludeWordFollowsEdits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := wordIn(tt.text, "include").after(text, []Edit{tt.e}); got != tt.want {
+			if got := includeIn(tt.text).after(text, []Edit{tt.e}); got != tt.want {
 				t.Errorf("after %+v: %d, want %d", tt.e, got, tt.want)
 			}
 		})

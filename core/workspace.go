@@ -458,7 +458,7 @@ func (w *Workspace) Open(uri URI, version int32, text string) *Snapshot {
 	w.writeMu.Lock()
 	defer w.writeMu.Unlock()
 	s := w.newSnapshot(uri, version, text)
-	s.includeWord = wordIn(text, "include")
+	s.includeWord = includeIn(text)
 	w.docs.Store(uri, s)
 	if p := uri.Path(); p != "" {
 		w.byPath.Store(filepath.Clean(p), uri)
@@ -480,8 +480,12 @@ const (
 	wordPresent
 )
 
-func wordIn(text, word string) wordKnown {
-	if strings.Contains(text, word) {
+// includeKeyword is the word a text that includes a file holds.
+const includeKeyword = "include"
+
+// includeIn tells whether text holds the word include.
+func includeIn(text string) wordKnown {
+	if strings.Contains(text, includeKeyword) {
 		return wordPresent
 	}
 	return wordAbsent
@@ -493,19 +497,15 @@ func wordIn(text, word string) wordKnown {
 // or absent unless the one edit made it around where it was made. Several
 // edits at once are not followed.
 func (k wordKnown) after(text string, edits []Edit) wordKnown {
-	const word = "include"
-	if k != wordAbsent || len(edits) != 1 {
-		if len(edits) == 1 {
-			return k
-		}
+	if len(edits) != 1 {
 		return wordUnknown
 	}
-	e := edits[0]
-	from, to := max(e.Start-len(word)+1, 0), min(e.Start+len(e.Text)+len(word)-1, len(text))
-	if from < to && strings.Contains(text[from:to], word) {
-		return wordPresent
+	if k != wordAbsent {
+		return k
 	}
-	return wordAbsent
+	e := edits[0]
+	from, to := max(e.Start-len(includeKeyword)+1, 0), min(e.Start+len(e.Text)+len(includeKeyword)-1, len(text))
+	return includeIn(text[from:max(from, to)])
 }
 
 // mayInclude reports whether the text may include a file: whether it holds
@@ -519,7 +519,7 @@ func (s *Snapshot) mayInclude() bool {
 	case wordPresent:
 		return true
 	}
-	return strings.Contains(s.Text, "include")
+	return strings.Contains(s.Text, includeKeyword)
 }
 
 // own implements includeSource: an open document's own analysis, else the

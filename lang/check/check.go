@@ -166,8 +166,6 @@ func (s *Symbol) Extends() string {
 	return s.ext.extends
 }
 
-func (s *Symbol) setExtends(name string) { s.own().extends = name }
-
 // Base returns, for a container, the symbol of the container it extends
 // once known, or nil.
 func (s *Symbol) Base() *Symbol {

@@ -45,15 +45,18 @@ func (a *analyzer) containerDecl(s *ast.ContainerDecl) {
 		return
 	}
 	sym := a.newSym(s.Name, SymContainer, s, types.NewContainer(s.Name.Name), false)
-	sym.SetMembers(map[string]*Symbol{})
+	// A new symbol: its rare fields are set at once, in one struct (each
+	// setter would make a copy of it).
+	e := sym.own()
+	e.members = map[string]*Symbol{}
 	if s.Doc != nil {
-		sym.setDoc(s.Doc.Text())
+		e.doc = s.Doc.Text()
 	}
 	if s.Extends != nil {
 		// A parent declared later is resolved when the walk ends (see finish).
-		sym.setExtends(s.Extends.Name)
-		sym.SetBase(a.info.Containers[s.Extends.Name])
-		a.use(s.Extends, sym.Base())
+		e.extends = s.Extends.Name
+		e.base = a.info.Containers[s.Extends.Name]
+		a.use(s.Extends, e.base)
 	}
 	for _, i := range s.Implements {
 		a.resolveUse(i) // the type checker reports an interface that is not found

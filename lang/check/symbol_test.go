@@ -10,7 +10,7 @@ func TestSymbolCopyKeepsItsOwn(t *testing.T) {
 	orig := &Symbol{Name: "Shape", Kind: SymContainer}
 	orig.setDoc("A shape.")
 	orig.SetMembers(map[string]*Symbol{"area": {Name: "area", Kind: SymProperty}})
-	orig.setExtends("Thing")
+	orig.own().extends = "Thing"
 
 	c := *orig
 	c.SetFrom("/lib/shapes.wfl")
