@@ -296,6 +296,9 @@ func FuzzIncremental(f *testing.F) {
 		"create list xs:\n    add 1\nend list\nadd 2 to xs\nadd \"a\" to xs\ndisplay xs\n",
 		// Blocks left open one after another, each reading on to the end.
 		"define action called a with parameters n:\n    display n\ndefine action called b:\n    check if yes:\n        display 2\ndefine action called c:\n    display 3\nstore z as 3\ndisplay z\n",
+		// Characters WFL does not know: runs of them, and more on a line
+		// than the lexer keeps apart (lexer.MaxDroppedOnLine).
+		"store a as 1 @@ 2\ndisplay a @ @ @ @ @ @ @ @ @ @ @ @ @ @\nstore b as a @ x @ x @ x @ x @ x @ x @ x @ x @ x @ x @ x @\ndisplay b\n",
 	}
 	for i, s := range seeds {
 		f.Add(s, uint16(i*7), uint16(3), coretest.Snippets[i%len(coretest.Snippets)])

@@ -291,9 +291,10 @@ func TestPromptsAndCompletion(t *testing.T) {
 func TestDiagnosticsCapped(t *testing.T) {
 	h := start(t, Options{})
 	const drops = 3 * maxDiagnostics
-	// Dropped characters (warnings) on the first line, then undefined
-	// names (errors) far after them.
-	src := "store x as 1 " + strings.Repeat("@", drops) + "\ndisplay x\n" + strings.Repeat("display nowhere\n", 3)
+	// Dropped characters (warnings) on the first lines, then undefined
+	// names (errors) far after them. (Two a line: a run of them side by
+	// side is one finding, and a line has at most parser.MaxDroppedOnLine.)
+	src := "store x as 1\n" + strings.Repeat("@ @\n", (drops+1)/2) + "display x\n" + strings.Repeat("display nowhere\n", 3)
 	for i, tool := range []string{"analyze_wfl", "lint_wfl", "parse_wfl"} {
 		params := fmt.Sprintf(`{"name":%q,"arguments":{"source":%q}}`, tool, src)
 		res := h.Call(i+1, "tools/call", params).Tool(t)
@@ -332,7 +333,8 @@ func TestDiagnosticsCapped(t *testing.T) {
 				if errs != k+1 {
 					t.Errorf("%s: error %d listed after another finding", tool, k)
 				}
-			} else if k > 0 && out.Diagnostics[k-1].Severity != "error" && d.Column < out.Diagnostics[k-1].Column {
+			} else if k > 0 && out.Diagnostics[k-1].Severity != "error" &&
+				(d.Line < out.Diagnostics[k-1].Line || d.Line == out.Diagnostics[k-1].Line && d.Column < out.Diagnostics[k-1].Column) {
 				t.Errorf("%s: finding %d is before the one listed before it", tool, k)
 			}
 		}

@@ -18,7 +18,7 @@ import (
 type Result struct {
 	Tokens   []token.Token // the tokens the parser reads; no Illegal tokens, no comments
 	Comments []token.Span  // every `//` and `#` comment, without its line break
-	Dropped  []token.Span  // characters and malformed literals the lexer dropped, as the reference does
+	Dropped  []token.Span  // characters (a run side by side as one span) and malformed literals the lexer dropped, as the reference does
 }
 
 // Lex scans src.
@@ -68,9 +68,14 @@ type lexer struct {
 	toks     []token.Token
 	comments []token.Span
 	dropped  []token.Span
-	from     int             // where the scan starts
-	done     <-chan struct{} // closed: stop (LexFromUntil)
-	breaks   int             // line breaks so far, when done is set
+	// unknownEnd is where the last run of unknown characters dropped
+	// ends (the last span of dropped, while nothing else was dropped);
+	// onLine counts the spans dropped on the line so far.
+	unknownEnd int
+	onLine     int
+	from       int             // where the scan starts
+	done       <-chan struct{} // closed: stop (LexFromUntil)
+	breaks     int             // line breaks so far, when done is set
 
 	// the identifier being accumulated
 	idOn     bool
@@ -113,6 +118,9 @@ func (l *lexer) word(start, end int) {
 }
 
 func (l *lexer) emit(k token.Kind, start, end int, text string) {
+	if k == token.Eol {
+		l.onLine = 0
+	}
 	l.flush()
 	if len(l.toks) == cap(l.toks) {
 		l.grow(start)
@@ -146,6 +154,25 @@ func (l *lexer) stopped() bool {
 
 func (l *lexer) drop(start, end int) {
 	l.dropped = append(l.dropped, token.Span{Start: start, End: end})
+	l.onLine++
+}
+
+// MaxDroppedOnLine is how many spans of dropped text a line gets before
+// the characters WFL does not know that follow on the line, apart from
+// the last span by blanks only, join that span: 16 MB of `@ ` made 8
+// million spans. (The count is the line's alone, so that a stretch lexed
+// again after an edit drops its lines' text as the whole text's lexing
+// does.)
+const MaxDroppedOnLine = 10
+
+// blanks reports whether s holds only spaces, tabs and form feeds.
+func blanks(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && c != '\t' && c != '\f' {
+			return false
+		}
+	}
+	return true
 }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
@@ -253,9 +280,20 @@ func (l *lexer) run(from int) {
 			l.idEnd = i + 1
 			i++
 		default:
+			// A run of characters WFL does not know is dropped as one
+			// span: a line of `@@@@…` would otherwise make a finding a
+			// byte (16 MB of them took gigabytes).
+			// Past MaxDroppedOnLine spans on a line, one apart from the
+			// last by blanks only joins it too (`@ @ @ …`).
 			_, size := utf8.DecodeRuneInString(src[i:])
-			l.drop(i, i+size)
+			if n := len(l.dropped); n > 0 && l.unknownEnd == l.dropped[n-1].End &&
+				(l.unknownEnd == i || l.onLine >= MaxDroppedOnLine && blanks(src[l.unknownEnd:i])) {
+				l.dropped[n-1].End = i + size
+			} else {
+				l.drop(i, i+size)
+			}
 			i += size
+			l.unknownEnd = i
 		}
 	}
 	l.flush()

@@ -54,3 +54,36 @@ func TestLexComments(t *testing.T) {
 		t.Errorf("last token %v", r.Tokens[len(r.Tokens)-1])
 	}
 }
+
+// TestLexDropped checks the spans of what the lexer drops: a run of
+// unknown characters side by side is one span, and past MaxDroppedOnLine
+// spans on a line the unknown characters apart from the last span by
+// blanks only join it, while those apart by a token stay apart. Each line
+// counts its own.
+func TestLexDropped(t *testing.T) {
+	blanksApart := strings.Repeat("@ ", 3*MaxDroppedOnLine)
+	tokensApart := strings.Repeat("@ x ", 3*MaxDroppedOnLine)
+	tests := []struct {
+		src  string
+		want int // spans
+		last string
+	}{
+		{"display 1 @@@ 2\n", 1, "@@@"},
+		{"display 1 @ @\n", 2, "@"},
+		{"display \"a\" ** 3 \"\n", 2, "\""},
+		{blanksApart + "\n", MaxDroppedOnLine, strings.TrimSpace(strings.Repeat("@ ", 2*MaxDroppedOnLine+1))},
+		{blanksApart + "\n" + blanksApart + "\n", 2 * MaxDroppedOnLine, strings.TrimSpace(strings.Repeat("@ ", 2*MaxDroppedOnLine+1))},
+		{tokensApart + "\n", 3 * MaxDroppedOnLine, "@"},
+	}
+	for _, tt := range tests {
+		r := Lex(tt.src)
+		if len(r.Dropped) != tt.want {
+			t.Errorf("%.40q: %d spans, want %d", tt.src, len(r.Dropped), tt.want)
+			continue
+		}
+		last := r.Dropped[len(r.Dropped)-1]
+		if got := tt.src[last.Start:last.End]; got != tt.last {
+			t.Errorf("%.40q: the last span holds %q, want %q", tt.src, got, tt.last)
+		}
+	}
+}

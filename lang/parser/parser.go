@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"wfl-lsp/lang/ast"
@@ -306,12 +307,7 @@ func unitsWindowParser(src string, from, to int, ahead func(int) int, keep bool,
 	boundDepth(units, f.Stmts)
 	f.Comments = groupComments(src, lx.Comments)
 	attachDocs(src, f)
-	for _, d := range lx.Dropped {
-		dropped = append(dropped, diag.Diagnostic{
-			Span: d, Severity: diag.Warning, Category: diag.Parse, Code: CodeDropped,
-			Message: "the character " + quoteText(src[d.Start:d.End]) + " is not part of WFL and is ignored",
-		})
-	}
+	dropped = droppedFindings(src, lx.Dropped)
 	if !keep {
 		lx = nil // its tokens are the pool's now
 	}
@@ -786,8 +782,10 @@ func describeName(t token.Token) string {
 }
 
 // quoteText quotes source text for a message: quotes, backslashes and
-// line breaks escaped, and a byte that is not UTF-8 written as \xNN, so
-// that a message is valid UTF-8 whatever the source holds.
+// line breaks escaped, a byte that is not UTF-8 written as \xNN, so that a
+// message is valid UTF-8 whatever the source holds, and a control or
+// invisible character (NUL, a byte order mark) as \xNN or \uNNNN, so that
+// a terminal or an editor shows what it is.
 func quoteText(s string) string {
 	const hex = "0123456789ABCDEF"
 	b := make([]byte, 0, len(s)+2)
@@ -803,14 +801,21 @@ func quoteText(s string) string {
 		case '\t':
 			b = append(b, '\\', 't')
 		default:
+			if c < 0x20 || c == 0x7F {
+				b = append(b, '\\', 'x', hex[c>>4], hex[c&0xF])
+				break
+			}
 			if c < utf8.RuneSelf {
 				b = append(b, c)
 				break
 			}
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
+			switch {
+			case r == utf8.RuneError && size == 1:
 				b = append(b, '\\', 'x', hex[c>>4], hex[c&0xF])
-			} else {
+			case r <= 0xFFFF && (r == 0xFEFF || !unicode.IsGraphic(r)):
+				b = append(b, '\\', 'u', hex[r>>12], hex[r>>8&0xF], hex[r>>4&0xF], hex[r&0xF])
+			default:
 				b = append(b, s[i:i+size]...)
 			}
 			i += size
