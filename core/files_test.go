@@ -4,9 +4,11 @@ package core
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -326,4 +328,30 @@ func TestConfinedSwapNeverReadsOutside(t *testing.T) {
 	close(stop)
 	n := <-swapped
 	t.Logf("%d swaps, %d reads of the inside text, %d refused", n, reads, refused)
+}
+
+// TestIncludesPastTheBound includes a chain of files one longer than the
+// files a document's includes may reach (maxIncluded): the include says
+// that the names past the bound are not read, and the names of the files
+// within it are known.
+func TestIncludesPastTheBound(t *testing.T) {
+	dir := t.TempDir()
+	for i := 0; i <= maxIncluded; i++ {
+		text := fmt.Sprintf("define action called act%d:\n    display %d\nend action\n", i, i)
+		if i < maxIncluded {
+			text = fmt.Sprintf("include from \"c%d.wfl\"\n", i+1) + text
+		}
+		testfiles.Write(t, dir, fmt.Sprintf("c%d.wfl", i), text)
+	}
+	text := "include from \"c0.wfl\"\ncall act0\ncall act" + strconv.Itoa(maxIncluded-2) + "\n"
+	var msgs []string
+	returns(t, "the analysis", func() {
+		for _, d := range NewSnapshot(FileURI(filepath.Join(dir, "main.wfl")), 0, text).Analysis().Diagnostics {
+			msgs = append(msgs, d.Code+": "+d.Message)
+		}
+	})
+	want := "ANALYZE-INCLUDE: The included file cannot be followed: the includes reach more than " + strconv.Itoa(maxIncluded-1) + " files; only the names of the first " + strconv.Itoa(maxIncluded-1) + " are read"
+	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], want) {
+		t.Errorf("got %q, want one finding, %q…", msgs, want)
+	}
 }

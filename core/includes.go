@@ -18,6 +18,8 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"wfl-lsp/lang/ast"
@@ -147,6 +149,15 @@ func followIncludes(f *ast.File, base string, src includeSource) importSet {
 					chain[n] = p
 				}
 				queue = append(queue, n)
+			}
+		}
+		// Stopped at the bound with files left to read: their names are
+		// not known, which the include says rather than leaving the
+		// names they declare to look undefined.
+		if len(seen) >= maxIncluded && slices.ContainsFunc(queue, func(q string) bool { return !seen[q] && q != filepath.Clean(base) }) {
+			if _, ok := problems[written]; !ok {
+				n := strconv.Itoa(maxIncluded - 1) // the file itself is one of seen
+				problems[written] = check.Unfollowed{Why: "the includes reach more than " + n + " files; only the names of the first " + n + " are read"}
 			}
 		}
 	}
