@@ -352,6 +352,13 @@ func (p *printer) print(l layout) {
 	for i := range n {
 		start, end := p.lines.LineStart(i), p.lines.LineEnd(i)
 		brk := p.lineBreakAfter(i)
+		// A byte order mark starts the text as it did, before the first
+		// line's indentation; the blank lines after it go as at the start
+		// of any text.
+		bom := ""
+		if i == 0 && strings.HasPrefix(p.src, byteOrderMark) {
+			bom, start = byteOrderMark, start+len(byteOrderMark)
+		}
 		var text string
 		if p.depths[i] == Verbatim {
 			text = p.src[start:end]
@@ -361,11 +368,16 @@ func (p *printer) print(l layout) {
 		} else {
 			body := strings.Trim(p.src[start:end], " \t\f")
 			if body == "" {
+				if bom != "" {
+					p.out[i] = bom
+					b.WriteString(bom)
+					continue
+				}
 				pending = append(pending, i)
 				continue
 			}
 			first := start + strings.Index(p.src[start:end], body[:1])
-			text = strings.Repeat(" ", p.depths[i]*p.opt.IndentSize) + p.line(first, end, spacing)
+			text = bom + strings.Repeat(" ", p.depths[i]*p.opt.IndentSize) + p.line(first, end, spacing)
 		}
 		// A printed line: settle the blank lines before it.
 		for k, j := range pending {
@@ -392,6 +404,10 @@ func (p *printer) print(l layout) {
 	}
 	p.result = b.String()
 }
+
+// byteOrderMark is U+FEFF in UTF-8, which some editors write at the start
+// of a file.
+const byteOrderMark = "\uFEFF"
 
 // inString reports whether offset lies strictly inside a string literal.
 func (p *printer) inString(offset int) bool {

@@ -115,6 +115,11 @@ func TestLineBreaks(t *testing.T) {
 		{"lone CR", "display 1\rdisplay 2\r", "display 1\rdisplay 2\r"},
 		{"string line breaks are content", "store s as \"a\nb\"\r\ndisplay s\r\n", "store s as \"a\nb\"\r\ndisplay s\r\n"},
 		{"only a comment", "   // hello   ", "// hello\n"},
+		// A byte order mark stays first, the text after it formatted as
+		// without one.
+		{"byte order mark, blank lines after", "\uFEFF\n\nstore x as 1\n", "\uFEFFstore x as 1\n"},
+		{"byte order mark, indented line", "\uFEFF    store x as 1\ndisplay x\n", "\uFEFFstore x as 1\ndisplay x\n"},
+		{"byte order mark, canonical", "\uFEFFstore x as 1\n", "\uFEFFstore x as 1\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
