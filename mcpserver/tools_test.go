@@ -406,3 +406,34 @@ func TestSchemasSayWhatIsRequired(t *testing.T) {
 		t.Errorf("%d tools take source or path", taking)
 	}
 }
+
+// TestToolCallsTakeTurns fills every turn of the calls that analyse
+// (analysing): a call then waits for one, and is answered with the
+// timeout when its limit passes first; once a turn is free, the same call
+// is answered. A tool that reads a table (explain_diagnostic) does not
+// wait.
+func TestToolCallsTakeTurns(t *testing.T) {
+	h := start(t, Options{CallTimeout: 200 * time.Millisecond})
+	for range cap(analysing) {
+		analysing <- struct{}{}
+	}
+	free := func() {
+		for len(analysing) > 0 {
+			<-analysing
+		}
+	}
+	defer free()
+	params := `{"name":"analyze_wfl","arguments":{"source":"store x as 1\ndisplay x\n"}}`
+	res := h.Call(1, "tools/call", params).Tool(t)
+	var f toolFailure
+	if !res.IsError || json.Unmarshal([]byte(res.Content[0].Text), &f) != nil || f.Error.Kind != "timeout" {
+		t.Fatalf("with every turn taken: got %.300s, want the timeout failure", res.Content[0].Text)
+	}
+	if res := h.Call(2, "tools/call", `{"name":"explain_diagnostic","arguments":{"code":"PARSE-DROPPED-CHAR"}}`).Tool(t); res.IsError {
+		t.Errorf("explain_diagnostic waited for a turn: %.300s", res.Content[0].Text)
+	}
+	free()
+	if res := h.Call(3, "tools/call", params).Tool(t); res.IsError {
+		t.Errorf("with the turns free: got %.300s", res.Content[0].Text)
+	}
+}
