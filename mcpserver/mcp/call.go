@@ -327,8 +327,8 @@ func (s *Server) sealState(answers map[string]json.RawMessage, r *request) (stri
 
 func (s *Server) openState(state string, r *request) (map[string]json.RawMessage, error) {
 	body, sig, ok := strings.Cut(state, ".")
-	p, err1 := base64.RawURLEncoding.DecodeString(body)
-	mac, err2 := base64.RawURLEncoding.DecodeString(sig)
+	p, err1 := strict64.DecodeString(body)
+	mac, err2 := strict64.DecodeString(sig)
 	if !ok || err1 != nil || err2 != nil {
 		return nil, fmt.Errorf("malformed: it was not given by this server")
 	}

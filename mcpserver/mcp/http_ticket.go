@@ -70,6 +70,12 @@ func (s *Server) ticketMAC(body string) []byte {
 	return m.Sum(nil)[:ticketMACLen]
 }
 
+// strict64 decodes what the server encodes with base64.RawURLEncoding, and
+// only that: the lenient decoding takes a last character whose unused bits
+// are not zero, so that 16 spellings of a session id were one session (and
+// a variant of an id ended with DELETE was taken up again).
+var strict64 = base64.RawURLEncoding.Strict()
+
 // openTicket reads the ticket of a session id made by ticketID under the
 // same key; ok is false for any other id.
 func (s *Server) openTicket(id string) (t ticket, ok bool) {
@@ -81,12 +87,12 @@ func (s *Server) openTicket(id string) (t ticket, ok bool) {
 		return t, false
 	}
 	body, sig := id[:i], id[i+1:]
-	mac, err := base64.RawURLEncoding.DecodeString(sig)
+	mac, err := strict64.DecodeString(sig)
 	if err != nil || !hmac.Equal(mac, s.ticketMAC(body)) {
 		return t, false
 	}
 	dot := strings.LastIndexByte(body, '.')
-	p, err := base64.RawURLEncoding.DecodeString(body[dot+1:])
+	p, err := strict64.DecodeString(body[dot+1:])
 	if dot < 0 || err != nil || json.Unmarshal(p, &t) != nil || !isLegacyVersion(t.Version) {
 		return ticket{}, false
 	}
