@@ -201,25 +201,17 @@ func All(s *core.Snapshot) (string, int, error) {
 // AllEdits returns the edits of every safe fix, last-first and not
 // overlapping: those [All] applies.
 func AllEdits(s *core.Snapshot) []core.Edit {
-	// The only findings with safe fixes.
+	// The only findings with safe fixes, of the list an editor shows and
+	// MCP's fix_wfl lists (Of): the list of the text as it stands would
+	// leave the fixes of a program that does not parse unmade, and strip
+	// the blanks at the end of a string left open.
 	fixable := func(d diag.Diagnostic) bool {
 		return d.Code == diag.LintWhitespace || d.Code == diag.LintIndent || d.Code == diag.LintKeyword
 	}
-	if _, diags := s.Diagnostics(); !slices.ContainsFunc(diags, fixable) {
-		// None: the diagnostics need no full analysis (an editor asks
-		// whether to offer this at every move of the cursor).
-		return nil
-	}
-	fx := newFixer(s)
 	var edits []core.Edit // safe fixes have one edit each
-	for _, d := range fx.reported {
-		if !fixable(d) {
-			continue
-		}
-		for _, f := range fx.fixes(d) {
-			if f.Safe && len(f.Edits) == 1 {
-				edits = append(edits, f.Edits[0])
-			}
+	for _, f := range Of(s, fixable) {
+		if f.Safe && len(f.Edits) == 1 {
+			edits = append(edits, f.Edits[0])
 		}
 	}
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start > edits[j].Start })

@@ -295,6 +295,33 @@ func TestFixAll(t *testing.T) {
 	}
 }
 
+// TestFixAllAsListed: All makes the safe fixes of the findings an editor
+// is shown (Of's), no more and no fewer, while the text does not parse:
+// the indentation of a block above a broken line is fixed, and the blanks
+// at the end of a string left open (the string's text, as an editor reads
+// it) are kept. Before, All read the findings of the text as it stands:
+// no lint while a line is broken, and the open string's blanks stripped.
+func TestFixAllAsListed(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"store x as 1\ncheck if x is greater than 0:\n  display \"a\"\nend check\nstore y as\n",
+			"store x as 1\ncheck if x is greater than 0:\n    display \"a\"\nend check\nstore y as\n"},
+		{"store x as 1\ndisplay x   \ndisplay \"abc   ", "store x as 1\ndisplay x\ndisplay \"abc   "},
+	}
+	for _, tt := range tests {
+		s := fixSnapshot(t, tt.src)
+		safe := 0
+		for _, f := range Of(s, func(diag.Diagnostic) bool { return true }) {
+			if f.Safe {
+				safe++
+			}
+		}
+		got, n, err := All(s)
+		if err != nil || got != tt.want || n != safe {
+			t.Errorf("All(%q) = %q, %d fixes, %v; want %q, the %d safe fixes listed", tt.src, got, n, err, tt.want, safe)
+		}
+	}
+}
+
 // BenchmarkFixAll fixes a 10,000-line block whose every line is
 // mis-indented and has trailing blanks.
 func BenchmarkFixAll(b *testing.B) {
