@@ -586,6 +586,10 @@ func (s *httpSession) postBatch(w http.ResponseWriter, r *http.Request, body []b
 		httpRPCError(w, http.StatusBadRequest, nil, err)
 		return
 	}
+	if n == 0 { // JSON-RPC 2.0: one error, as on stdio (session.go)
+		httpRPCError(w, http.StatusBadRequest, nil, &rpcError{Code: codeInvalidRequest, Message: "Invalid Request: empty batch"})
+		return
+	}
 	if !answered {
 		s.feed(body)
 		w.WriteHeader(http.StatusAccepted)

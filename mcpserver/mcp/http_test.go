@@ -368,6 +368,11 @@ func TestHTTPBatchIn20250326(t *testing.T) {
 	if r := ht.post(`[{"jsonrpc":"2.0","method":"notifications/x"}]`, "Mcp-Session-Id: "+sid); r.status != 202 {
 		t.Errorf("batch of notifications: %d", r.status)
 	}
+	// An empty batch is one error (JSON-RPC 2.0), as on stdio; it was
+	// answered 202, as a batch of notifications.
+	if r := ht.post(`[]`, "Mcp-Session-Id: "+sid); r.status != 400 || r.last(t).ErrCode() != codeInvalidRequest {
+		t.Errorf("empty batch: %d %s", r.status, r.body)
+	}
 	long := "[" + strings.Repeat(`{"jsonrpc":"2.0","id":1,"method":"ping"},`, maxBatch) + `{"jsonrpc":"2.0","id":1,"method":"ping"}]`
 	if r := ht.post(long, "Mcp-Session-Id: "+sid); r.status != 400 || !bytes.Contains(r.body, []byte("at most")) {
 		t.Errorf("a batch of %d messages: %d %.200s", maxBatch+1, r.status, r.body)
