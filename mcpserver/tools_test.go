@@ -41,6 +41,8 @@ func TestToolArguments(t *testing.T) {
 		{"non-WFL file", `{"name":"analyze_wfl","arguments":{"path":"notes.txt"}}`, "not_wfl", nil},
 		{"hidden folder", `{"name":"analyze_wfl","arguments":{"path":".hidden/skipped.wfl"}}`, "hidden", nil},
 		{"folder outside", `{"name":"check_workspace","arguments":{"folder":"/"}}`, "outside_workspace", nil},
+		{"folder that is a file", `{"name":"check_workspace","arguments":{"folder":"hello.wfl"}}`, "not_a_folder", []string{"hello.wfl is a file, not a folder"}},
+		{"missing folder", `{"name":"check_workspace","arguments":{"folder":"nowhere"}}`, "not_found", []string{"no folder nowhere in the workspace"}},
 		{"ok source", `{"name":"analyze_wfl","arguments":{"source":"display 1"}}`, "", nil},
 		{"ok path", `{"name":"typecheck_wfl","arguments":{"path":"sub/nested.wfl"}}`, "", nil},
 		{"ok absolute inside", fmt.Sprintf(`{"name":"lint_wfl","arguments":{"path":%q}}`, filepath.Join(h.Root, "hello.wfl")), "", nil},

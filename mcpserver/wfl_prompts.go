@@ -70,10 +70,10 @@ func wflPrompts() []*mcp.Prompt {
 			},
 			Get: userText(func(c *Call, args map[string]string) (string, error) {
 				lang := args["language"]
-				if lang == "" {
-					lang = "another language"
+				if lang != "" {
+					lang += " "
 				}
-				return fmt.Sprintf("Translate this %s code into idiomatic WFL (WebFirst Language). Keep its behaviour, "+
+				return fmt.Sprintf("Translate this %scode into idiomatic WFL (WebFirst Language). Keep its behaviour, "+
 					"use WFL's natural-language statements and builtins (check them with lookup_builtin), and check the "+
 					"result with analyze_wfl.\n\n```\n%s\n```\n", lang, args["code"]), nil
 			})},

@@ -143,18 +143,26 @@ func (ws *workspace) resolveAs(p string, folder bool) (abs, rel string, err *pat
 	var first *pathError
 	for _, c := range candidates {
 		var e error
+		isFile := false
 		if folder {
 			var fi fs.FileInfo
-			if fi, e = ws.files.StatDir(c); e == nil && !fi.IsDir() {
-				e = &core.FileError{Path: c, Err: core.ErrNotRegular, What: "not a folder"}
-			}
+			fi, e = ws.files.StatDir(c)
+			isFile = e == nil && !fi.IsDir()
 		} else {
 			_, e = ws.files.Stat(c)
 		}
-		if e == nil {
+		if e == nil && !isFile {
 			return c, ws.rel(c), nil
 		}
-		pe := ws.pathError(given, c, e)
+		var pe *pathError
+		switch {
+		case isFile:
+			pe = &pathError{Kind: "not_a_folder", Message: given + " is a file, not a folder", Path: given}
+		case folder && errors.Is(e, fs.ErrNotExist):
+			pe = &pathError{Kind: "not_found", Message: "no folder " + given + " in the workspace", Path: given}
+		default:
+			pe = ws.pathError(given, c, e)
+		}
 		if first == nil || first.Kind == "not_found" && pe.Kind != "not_found" {
 			first = pe
 		}

@@ -172,7 +172,7 @@ func renameMember(a *core.Analysis, sym *check.Symbol, newName string, f Files) 
 func memberClash(f Files, a *core.Analysis, related []*typeNode, k memberKey, newName string, refs []FileRef) error {
 	for _, n := range related {
 		if m := n.sym.Members()[newName]; m != nil {
-			return fmt.Errorf("%q is already the name of a %s of %s (%s line %d): the two would be one member", newName, m.Kind, n.sym.Name, filepath.Base(n.key.path), n.a.Lines.Line(m.Decl.Start)+1)
+			return fmt.Errorf("%q is already the name of %s of %s (%s line %d): the two would be one member", newName, aKind(m.Kind), n.sym.Name, filepath.Base(n.key.path), n.a.Lines.Line(m.Decl.Start)+1)
 		}
 	}
 	if k.kind != check.SymProperty {
@@ -197,7 +197,7 @@ func memberClash(f Files, a *core.Analysis, related []*typeNode, k memberKey, ne
 		}
 		for s := b.Info.ScopeAt(r.Span.Start); s != nil; s = s.Parent {
 			if other := s.Symbols.Get(newName); other != nil {
-				return fmt.Errorf("%q is already the name of a %s declared on line %d, which %s line %d would then name instead", newName, other.Kind, b.Lines.Line(other.Decl.Start)+1, filepath.Base(r.Path), b.Lines.Line(r.Span.Start)+1)
+				return fmt.Errorf("%q is already the name of %s declared on line %d, which %s line %d would then name instead", newName, aKind(other.Kind), b.Lines.Line(other.Decl.Start)+1, filepath.Base(r.Path), b.Lines.Line(r.Span.Start)+1)
 			}
 			if s == method {
 				break

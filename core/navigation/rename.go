@@ -181,9 +181,9 @@ func clash(a *core.Analysis, sym *check.Symbol, newName string, refs []Reference
 	}
 	declared := func(other *check.Symbol) string {
 		if other.Decl.End > other.Decl.Start {
-			return fmt.Sprintf("the name of a %s declared on line %d", other.Kind, a.Lines.Line(other.Decl.Start)+1)
+			return fmt.Sprintf("the name of %s declared on line %d", aKind(other.Kind), a.Lines.Line(other.Decl.Start)+1)
 		}
-		return fmt.Sprintf("a %s name of WFL", other.Kind)
+		return fmt.Sprintf("%s name of WFL", aKind(other.Kind))
 	}
 	for _, r := range refs {
 		if other := a.Info.ScopeAt(r.Span.Start).Resolve(newName); other != nil && other != sym {
@@ -256,4 +256,13 @@ func ValidName(name string) error {
 		}
 	}
 	return nil
+}
+
+// aKind is a symbol kind with its article: "a variable", "an action".
+func aKind(k check.SymbolKind) string {
+	w := k.String()
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }

@@ -15,6 +15,7 @@ import (
 	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/internal/testfiles"
 	"wfl-lsp/internal/txtar"
+	"wfl-lsp/lang/check"
 	"wfl-lsp/lang/diag"
 )
 
@@ -285,5 +286,15 @@ func TestRenameRefusedWhileQuoteOpen(t *testing.T) {
 	a := featuretest.AnalysisOf(t, "store total as 3\ndisplay \"sum\"\n")
 	if _, err := Rename(a, 6, "sum"); err != nil {
 		t.Errorf("closed: %v", err)
+	}
+}
+
+// TestKindArticle: a refused rename names the other declaration's kind with
+// its article ("the name of an action", not "a action").
+func TestKindArticle(t *testing.T) {
+	for k, want := range map[check.SymbolKind]string{check.SymAction: "an action", check.SymVariable: "a variable"} {
+		if got := aKind(k); got != want {
+			t.Errorf("aKind(%v) = %q, want %q", k, got, want)
+		}
 	}
 }
