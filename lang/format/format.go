@@ -97,22 +97,32 @@ func Edits(src string, opt Options, startLine, endLine int) ([]Edit, error) {
 	if endLine < 0 || endLine >= len(p.out) {
 		endLine = len(p.out) - 1
 	}
+	// An edit spans a run of changed lines; its text is joined once the
+	// run ends (adding each line to the text made so far copied it again:
+	// 40,000 changed lines took 12 s).
 	var edits []Edit
+	first, runEnd := -1, 0 // the run's first line (-1: none) and where its text ends
+	flush := func(last int) {
+		if first >= 0 {
+			edits = append(edits, Edit{Start: p.lines.LineStart(first), End: runEnd, Text: strings.Join(p.out[first:last+1], "")})
+			first = -1
+		}
+	}
 	for i := max(startLine, 0); i <= endLine; i++ {
 		start, end := p.lines.LineStart(i), p.lines.LineStart(i+1)
 		if i == len(p.out)-1 {
 			end = len(src)
 		}
 		if src[start:end] == p.out[i] {
+			flush(i - 1)
 			continue
 		}
-		if n := len(edits); n > 0 && edits[n-1].End == start {
-			edits[n-1].End = end
-			edits[n-1].Text += p.out[i]
-			continue
+		if first < 0 {
+			first = i
 		}
-		edits = append(edits, Edit{Start: start, End: end, Text: p.out[i]})
+		runEnd = end
 	}
+	flush(endLine)
 	return edits, nil
 }
 
