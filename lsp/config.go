@@ -191,15 +191,7 @@ func (s *server) reanalyse() {
 		s.diags.update(s.ws.Open(old.URI, old.Version, old.Text))
 	}
 	s.syncMu.Unlock()
-	if sess := s.session.Load(); sess.caps.pullDiagnostics && sess.caps.diagnosticRefresh {
-		// Not on the read loop (push-mode settings arrive there): the
-		// answer is read by it.
-		go func() {
-			if _, err := s.conn.Call(s.ctx, protocol.MethodWorkspaceDiagnosticRefresh, nil, nil); err != nil {
-				s.log.Debug("workspace/diagnostic/refresh failed", "err", err)
-			}
-		}()
-	}
+	s.refreshPulled(1)
 }
 
 // dropSettings removes the session's settings when it ends.

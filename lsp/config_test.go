@@ -302,3 +302,49 @@ func TestConfigurationAnswerCancelsNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestPullDiagnosticsAcrossIncludes: a client that pulls diagnostics is
+// told that a document's depend on other files (interFileDependencies) and,
+// when an edit of an included file changes the names it gives, asked to
+// pull again (workspace/diagnostic/refresh): the including document's
+// pull then names the action the edit renamed. Before, it kept showing the
+// old list until the including document itself was edited.
+func TestPullDiagnosticsAcrossIncludes(t *testing.T) {
+	dir, _ := configWorkspace(t, "")
+	mainURI := string(uri.File(filepath.Join(dir, "main.wfl")))
+	libURI := string(uri.File(filepath.Join(dir, "lib.wfl")))
+	lib := "define action called greet:\n    display \"hi\"\nend action\n"
+	if err := os.WriteFile(filepath.Join(dir, "lib.wfl"), []byte(lib), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t)
+	init := c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
+		"textDocument": map[string]any{"diagnostic": map[string]any{}},
+		"workspace":    map[string]any{"diagnostics": map[string]any{"refreshSupport": true}}}})
+	if !strings.Contains(string(init.Result), `"interFileDependencies":true`) {
+		t.Errorf("the diagnostic provider does not say a document's depend on others: %s", init.Result)
+	}
+	c.open(mainURI, "include from \"lib.wfl\"\ncall greet\n", 1)
+	c.open(libURI, lib, 1)
+	pull := func() string {
+		t.Helper()
+		m := c.call("textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": mainURI}})
+		if m.Error != nil {
+			t.Fatalf("pull: %+v", m.Error)
+		}
+		return string(m.Result)
+	}
+	if got := pull(); strings.Contains(got, "greet") {
+		t.Fatalf("main.wfl's diagnostics name greet before the edit: %s", got)
+	}
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": libURI, "version": 2},
+		"contentChanges": []any{map[string]any{"text": strings.Replace(lib, "greet", "welcome", 1)}}})
+	ref := c.await("workspace/diagnostic/refresh", func(m *msg) bool { return m.Method == "workspace/diagnostic/refresh" })
+	c.sendBody(`{"jsonrpc":"2.0","id":` + string(ref.ID) + `,"result":null}`)
+	if got := pull(); !strings.Contains(got, "greet") {
+		t.Fatalf("main.wfl's diagnostics do not name greet after lib.wfl renamed it: %s", got)
+	}
+	if err := c.finish(); err != nil {
+		t.Fatal(err)
+	}
+}

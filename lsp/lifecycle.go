@@ -139,8 +139,11 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 	}
 	if sess.caps.pullDiagnostics {
 		// Clients that pull get diagnostics only that way, so they are not
-		// shown twice.
-		caps.DiagnosticProvider = &protocol.DiagnosticOptions{}
+		// shown twice. A document's depend on the files it includes: a
+		// client then pulls the other open documents' again after a change
+		// (and the server asks for a refresh when an include's names
+		// change, refreshIncluders).
+		caps.DiagnosticProvider = &protocol.DiagnosticOptions{InterFileDependencies: true}
 	}
 	return caps
 }

@@ -233,9 +233,11 @@ func (s *server) republishIncluded(snap *core.Snapshot) {
 	}
 	before := s.announced[snap.URI]
 	s.announced[snap.URI] = snap
-	for _, other := range s.ws.IncludedUsing(snap.URI, snap, before) {
+	others := s.ws.IncludedUsing(snap.URI, snap, before)
+	for _, other := range others {
 		s.diags.update(other)
 	}
+	s.refreshPulled(len(others))
 }
 
 // refreshIncluders publishes anew the diagnostics of the open documents
@@ -243,7 +245,28 @@ func (s *server) republishIncluded(snap *core.Snapshot) {
 // is the snapshot it had, or nil when it was opened, closed or changed on
 // the disk).
 func (s *server) refreshIncluders(u core.URI, before *core.Snapshot) {
-	for _, snap := range s.ws.Refresh(u, before) {
+	others := s.ws.Refresh(u, before)
+	for _, snap := range others {
 		s.diags.update(snap)
 	}
+	s.refreshPulled(len(others))
+}
+
+// refreshPulled asks a client that pulls diagnostics, and takes
+// workspace/diagnostic/refresh, to pull them again, when changed other
+// documents than the one it changed (a pushing client was sent them): it
+// pulls a document's after a change of that document only. Not on the
+// read loop, which reads the answer.
+func (s *server) refreshPulled(changed int) {
+	if changed == 0 {
+		return
+	}
+	if sess := s.session.Load(); sess == nil || !sess.caps.pullDiagnostics || !sess.caps.diagnosticRefresh {
+		return
+	}
+	go func() {
+		if _, err := s.conn.Call(s.ctx, protocol.MethodWorkspaceDiagnosticRefresh, nil, nil); err != nil {
+			s.log.Debug("workspace/diagnostic/refresh failed", "err", err)
+		}
+	}()
 }
