@@ -59,7 +59,8 @@ A PATH may be a file or a folder (searched recursively for *.wfl).
 Common flags:
   --log-level debug|info|warn|error   log verbosity (default warn); --debug is --log-level debug
   --log-file PATH                     write logs to PATH instead of stderr
-  --stdio, --clientProcessId N        accepted for LSP clients that pass them
+  --stdio, --clientProcessId N        LSP clients pass them: stdio is the default; the server
+                                      exits when process N does
 
 check exits 0 when no error was found, 1 when one was, 2 on a usage or I/O failure.
 `

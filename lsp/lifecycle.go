@@ -21,6 +21,9 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 		return nil, err
 	}
 	sess := &session{enc: utf16, clientName: p.ClientInfo.Name, initOpts: p.InitializationOptions}
+	if p.ProcessID != nil {
+		s.parent.watch(int(*p.ProcessID), s.ctx.Done()) // unless --clientProcessId named one
+	}
 	caps := p.Capabilities
 	if caps.General != nil {
 		sess.enc = negotiate(caps.General.PositionEncodings)

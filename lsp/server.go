@@ -47,7 +47,8 @@ import (
 )
 
 // ErrExitWithoutShutdown is returned by Serve when the client sent exit
-// without shutdown, or closed the stream; the process should exit 1.
+// without shutdown, or closed the stream before shutdown; the process
+// should exit 1.
 var ErrExitWithoutShutdown = errors.New("exit without shutdown")
 
 // Options configure Serve.
@@ -67,8 +68,10 @@ type Options struct {
 }
 
 // Serve runs the language server on the stream until the client sends exit
-// or closes the stream. It returns nil after shutdown then exit, and
-// ErrExitWithoutShutdown after an exit or end of input without shutdown.
+// or closes the stream, or the editor's process (Options.ClientPID, or the
+// processId of initialize) ends. It returns nil after shutdown then exit or
+// the end of input, ErrExitWithoutShutdown after an exit or end of input
+// without shutdown, and ErrClientGone when the editor's process ended.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -81,6 +84,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	// and a document's configuration is asked for on every keystroke.
 	core.CacheConfig(configTTL)
 	s := newServer(ctx, opts)
+	s.parent.watch(opts.ClientPID, ctx.Done()) // before initialize's processId: the flag wins
 	st := newStream(in, out, opts.Logger, opts.MaxFrame)
 	s.stream = st
 	st.batch = func(more bool) {
@@ -102,6 +106,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 	case <-s.exited:
 	case <-conn.Done():
 	case <-ctx.Done():
+	case <-s.parent.gone:
 	}
 	select {
 	case <-s.exited: // exit wins over the end of input that follows it
@@ -112,6 +117,13 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) error
 		if ctx.Err() != nil {
 			err = ctx.Err()
 			break
+		}
+		if isClosed(s.parent.gone) {
+			err = ErrClientGone
+			break
+		}
+		if s.shutdownSeen.Load() {
+			break // the input ended after shutdown: the editor went as it should
 		}
 		err = ErrExitWithoutShutdown
 		if cerr := conn.Err(); cerr != nil && !errors.Is(cerr, io.ErrUnexpectedEOF) {
@@ -155,6 +167,7 @@ type server struct {
 	state        atomic.Int32 // a lifecycle state
 	shutdownSeen atomic.Bool
 	exited       chan struct{}
+	parent       *parentWatch // the editor's process (--clientProcessId, initialize's processId)
 	exitOnce     sync.Once
 
 	// session is set once by initialize and read by every handler after it.
@@ -236,6 +249,7 @@ func newServer(ctx context.Context, opts Options) *server {
 		log:        opts.Logger,
 		ws:         core.NewWorkspace(),
 		exited:     make(chan struct{}),
+		parent:     newParentWatch(),
 		inflight:   make(map[jsonrpc2.ID]context.CancelFunc),
 		lanes:      newLanes(runtime.GOMAXPROCS(0)),
 		warm:       newWarm(warmGoroutines, false),
@@ -273,4 +287,14 @@ func (codec) Unmarshal(data []byte, v any) error {
 		return nil
 	}
 	return unmarshal(data, v)
+}
+
+// isClosed reports whether ch is closed.
+func isClosed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }

@@ -80,6 +80,21 @@ func TestEndOfInput(t *testing.T) {
 	}
 }
 
+// TestEndOfInputAfterShutdown: an editor that answers shutdown by closing
+// the pipe, without exit, leaves a server that ends cleanly (exit code 0):
+// it asked for the shutdown.
+func TestEndOfInputAfterShutdown(t *testing.T) {
+	c := newClient(t)
+	c.initialize(nil)
+	if m := c.call("shutdown", nil); m.Error != nil {
+		t.Fatalf("shutdown: %+v", m.Error)
+	}
+	c.in.Close()
+	if err := c.wait(); err != nil {
+		t.Errorf("Serve at end of input after shutdown = %v, want nil", err)
+	}
+}
+
 func TestPositionEncodingNegotiation(t *testing.T) {
 	for _, tt := range []struct {
 		offered any
