@@ -439,3 +439,26 @@ func TestToolCallsTakeTurns(t *testing.T) {
 		t.Errorf("with the turns free: got %.300s", res.Content[0].Text)
 	}
 }
+
+// TestFailureQuotesCut: a failure that quotes what it was given (a
+// builtin's name, a path) cuts it: a 1 MB name was answered with a 1 MB
+// message.
+func TestFailureQuotesCut(t *testing.T) {
+	h := start(t, Options{})
+	long := strings.Repeat("x", 1<<20)
+	for i, params := range []string{
+		fmt.Sprintf(`{"name":"lookup_builtin","arguments":{"name":%q}}`, long),
+		fmt.Sprintf(`{"name":"analyze_wfl","arguments":{"path":%q}}`, long+".wfl"),
+	} {
+		res := h.Call(i+1, "tools/call", params).Tool(t)
+		if !res.IsError {
+			t.Fatalf("call %d succeeded", i)
+		}
+		if n := len(res.Content[0].Text); n > 8<<10 {
+			t.Errorf("call %d: a failure of %d bytes", i, n)
+		}
+		if !strings.Contains(res.Content[0].Text, "bytes more)") {
+			t.Errorf("call %d: the failure does not say it was cut: %.200s", i, res.Content[0].Text)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"unicode/utf8"
 )
 
 // A toolFailure is the structured data of a tool execution error; it is
@@ -33,9 +34,35 @@ type Failure struct {
 	LimitMs  int64    `json:"limitMs,omitempty"`
 }
 
-// Result is the isError result that carries f.
+// Result is the isError result that carries f, its texts cut to
+// maxFailureText bytes each: they quote what the call was given (a name,
+// a path), which may be megabytes.
 func (f Failure) Result() Result {
+	f.Message, f.Path = clipText(f.Message), clipText(f.Path)
+	if len(f.Problems) > 0 {
+		problems := make([]string, len(f.Problems))
+		for i, p := range f.Problems {
+			problems[i] = clipText(p)
+		}
+		f.Problems = problems
+	}
 	return Result{Structured: toolFailure{f}, Text: f.Message, IsError: true}
+}
+
+// maxFailureText is the most bytes of a failure's text kept whole.
+const maxFailureText = 2048
+
+// clipText returns s, or its first maxFailureText bytes (whole
+// characters) and what was cut.
+func clipText(s string) string {
+	if len(s) <= maxFailureText {
+		return s
+	}
+	cut := maxFailureText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("… (%d bytes more)", len(s)-cut)
 }
 
 func failure(kind, msg string) Result { return Failure{Kind: kind, Message: msg}.Result() }
