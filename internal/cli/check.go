@@ -87,14 +87,15 @@ func Check(args []string, stdout, stderr io.Writer) int {
 	fset.Usage = func() {
 		fmt.Fprintln(stderr, "usage: wfl-lsp check [--json] [--no-warnings] [--all] PATH...")
 	}
-	if err := fset.Parse(args); err != nil {
-		return 2
+	paths, err := parseArgs(fset, args)
+	if err != nil {
+		return exitOf(err)
 	}
-	if fset.NArg() == 0 {
+	if len(paths) == 0 {
 		fset.Usage()
 		return 2
 	}
-	files, ok := collectFiles(fset.Args(), stderr)
+	files, ok := collectFiles(paths, stderr)
 	foundError := false
 	results := checkFiles(files, checkOptions{json: *asJSON, noWarnings: *noWarnings, all: *all})
 	for i := range files {

@@ -31,10 +31,11 @@ func Fmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: wfl-lsp fmt [-w | -l | -d] PATH...")
 		fset.PrintDefaults()
 	}
-	if err := fset.Parse(args); err != nil {
-		return 2
+	paths, err := parseArgs(fset, args)
+	if err != nil {
+		return exitOf(err)
 	}
-	if fset.NArg() == 0 {
+	if len(paths) == 0 {
 		if *write {
 			fmt.Fprintln(stderr, "wfl-lsp fmt: cannot use -w with standard input")
 			return 2
@@ -47,7 +48,7 @@ func Fmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cwd, _ := os.Getwd()
 		return fmtOne("<standard input>", cwd, src, fmtMode{list: *list, diff: *diff, reported: map[string]bool{}}, stdout, stderr)
 	}
-	files, ok := collectFiles(fset.Args(), stderr)
+	files, ok := collectFiles(paths, stderr)
 	reported := map[string]bool{}
 	code := 0
 	for _, path := range files {
