@@ -355,3 +355,18 @@ func TestIncludesPastTheBound(t *testing.T) {
 		t.Errorf("got %q, want one finding, %q…", msgs, want)
 	}
 }
+
+// TestIncludeOfEmptyPath: `include from ""` says that its path is empty,
+// as the other includes that cannot be followed say why; it said nothing.
+func TestIncludeOfEmptyPath(t *testing.T) {
+	dir := t.TempDir()
+	var msgs []string
+	returns(t, "the analysis", func() {
+		for _, d := range NewSnapshot(FileURI(filepath.Join(dir, "main.wfl")), 0, "include from \"\"\ndisplay 1\n").Analysis().Diagnostics {
+			msgs = append(msgs, d.Code+": "+d.Message)
+		}
+	})
+	if want := "ANALYZE-INCLUDE: The included file cannot be followed: the path is empty"; len(msgs) != 1 || msgs[0] != want {
+		t.Errorf("got %q, want %q", msgs, want)
+	}
+}

@@ -61,6 +61,21 @@ func includeStmts(f *ast.File, base string) (stmts []*ast.LoadStmt, paths []stri
 	return stmts, paths
 }
 
+// includesEmpty reports whether f has an `include from ""`.
+func includesEmpty(f *ast.File) bool {
+	if f == nil {
+		return false
+	}
+	for _, s := range f.Stmts {
+		if ls, ok := s.(*ast.LoadStmt); ok && ls.Include {
+			if lit, ok := ls.Path.(*ast.BasicLit); ok && lit.Kind == ast.LitString && lit.Value == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // imports returns what the checker of the file at base, whose tree is f,
 // needs to know of the files it includes: their top-level symbols (nearest
 // include first; a name declared twice is the first one's), and for each
@@ -85,12 +100,18 @@ type importSet struct {
 // followIncludes is imports, with the texts of the files followed.
 func followIncludes(f *ast.File, base string, src includeSource) importSet {
 	stmts, paths := includeStmts(f, base)
+	problems := map[string]check.Unfollowed{}
+	if src != nil && base != "" && includesEmpty(f) {
+		problems[""] = check.Unfollowed{Why: "the path is empty"}
+	}
 	if len(stmts) == 0 || src == nil {
+		if len(problems) > 0 {
+			return importSet{problems: problems}
+		}
 		return importSet{}
 	}
 	var syms []*check.Symbol
 	declared := map[string]bool{}
-	problems := map[string]check.Unfollowed{}
 	texts := map[string]string{}
 	seen := map[string]bool{filepath.Clean(base): true}
 	// Each include statement of the file is followed on its own, so that a
