@@ -285,3 +285,14 @@ func TestEveryCodeIsExplained(t *testing.T) {
 	}
 	t.Logf("%d codes, each explained", len(codes))
 }
+
+// TestRelUnderTheRoot: with the file system's root as the workspace (a
+// client's root file:///), the paths shown are relative to it, as under
+// any folder: they began with a slash, and resources were named
+// workspace://file//tmp/….
+func TestRelUnderTheRoot(t *testing.T) {
+	ws := &workspace{roots: []wsRoot{{path: string(filepath.Separator)}}}
+	if got := ws.rel(filepath.FromSlash("/tmp/x/c.wfl")); got != "tmp/x/c.wfl" {
+		t.Errorf("rel = %q, want tmp/x/c.wfl", got)
+	}
+}

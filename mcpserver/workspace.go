@@ -224,7 +224,8 @@ func (ws *workspace) candidates(p string) []string {
 func (ws *workspace) rootOf(p string) *wsRoot {
 	for i := range ws.roots {
 		r := &ws.roots[i]
-		if p == r.path || strings.HasPrefix(p, r.path+string(filepath.Separator)) {
+		// (A root that ends with the separator is the file system's: `/`.)
+		if p == r.path || strings.HasPrefix(p, strings.TrimSuffix(r.path, string(filepath.Separator))+string(filepath.Separator)) {
 			return r
 		}
 	}

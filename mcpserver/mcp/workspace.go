@@ -52,7 +52,7 @@ func (s *Server) newWorkspace(paths []string) (*workspace, error) {
 	for i, p := range all {
 		nested := false
 		for j, o := range all {
-			if i != j && strings.HasPrefix(p, o+string(filepath.Separator)) {
+			if i != j && p != o && within(p, o) {
 				nested = true
 			}
 		}
@@ -88,7 +88,7 @@ func (ws *workspace) narrow(paths []string) []string {
 			continue
 		}
 		for _, f := range ws.folders {
-			if strings.HasPrefix(f, abs+string(filepath.Separator)) || abs == string(filepath.Separator) {
+			if f != abs && within(f, abs) {
 				out = append(out, f)
 			}
 		}
@@ -96,11 +96,18 @@ func (ws *workspace) narrow(paths []string) []string {
 	return out
 }
 
+// within reports whether the clean absolute path p is dir or below it
+// (dir may be the root, `/`, which ends with the separator).
+func within(p, dir string) bool {
+	sep := string(filepath.Separator)
+	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, sep)+sep)
+}
+
 // inside reports whether the clean absolute path p is a folder of the
 // workspace or below one.
 func (ws *workspace) inside(p string) bool {
 	for _, f := range ws.folders {
-		if p == f || strings.HasPrefix(p, f+string(filepath.Separator)) {
+		if within(p, f) {
 			return true
 		}
 	}

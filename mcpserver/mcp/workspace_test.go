@@ -67,3 +67,23 @@ func TestCallWorkspace(t *testing.T) {
 		t.Errorf("New with a refused folder: %v", err)
 	}
 }
+
+// TestWithin: a folder holds itself and what is below it, the file
+// system's root (`/`, which ends with the separator) included: a client
+// whose root is file:/// had no file inside it but `/` itself.
+func TestWithin(t *testing.T) {
+	for _, tt := range []struct {
+		p, dir string
+		want   bool
+	}{
+		{"/a/b", "/a", true},
+		{"/a", "/a", true},
+		{"/ab", "/a", false},
+		{"/a/b", "/", true},
+		{"/", "/", true},
+	} {
+		if got := within(filepath.FromSlash(tt.p), filepath.FromSlash(tt.dir)); got != tt.want {
+			t.Errorf("within(%q, %q) = %v, want %v", tt.p, tt.dir, got, tt.want)
+		}
+	}
+}
