@@ -38,3 +38,17 @@ func TestFlagsAmongPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestFileNamedTwice: a file named twice, or a folder and a file in it,
+// is checked once, under the name it had first.
+func TestFileNamedTwice(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.wfl")
+	if err := os.WriteFile(a, []byte("display nope\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := Check([]string{a, a, dir}, &stdout, &stderr); code != 1 || strings.Count(stdout.String(), "nope") != 1 || stderr.Len() != 0 {
+		t.Errorf("exit %d, stdout %q, stderr %q; want the finding once", code, stdout.String(), stderr.String())
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 
@@ -24,6 +25,19 @@ import (
 // stderr and make ok false.
 func collectFiles(paths []string, stderr io.Writer) (files []string, ok bool) {
 	ok = true
+	// A file named twice (`check a.wfl a.wfl`, or a folder and a file in
+	// it) is checked once, under the name it had first.
+	seen := map[string]bool{}
+	add := func(path string) {
+		key := path
+		if abs, err := filepath.Abs(path); err == nil {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
+			files = append(files, path)
+		}
+	}
 	for _, p := range paths {
 		fi, err := os.Stat(p)
 		if err != nil {
@@ -32,23 +46,24 @@ func collectFiles(paths []string, stderr io.Writer) (files []string, ok bool) {
 			continue
 		}
 		if !fi.IsDir() {
-			files = append(files, p) // read through core.AnyFile, which says what it is not
+			add(p) // read through core.AnyFile, which says what it is not
 			continue
 		}
-		found := len(files)
+		found := 0
 		err = core.AnyFile().WFLFiles(p, func(path string, err error) bool {
 			if err != nil {
 				fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
 				ok = false
 			} else {
-				files = append(files, path)
+				add(path)
+				found++
 			}
 			return true
 		})
 		if err != nil {
 			fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
 			ok = false
-		} else if len(files) == found {
+		} else if found == 0 {
 			// Not an error (a folder may hold no program yet), but a
 			// silent success would hide a mistyped path.
 			fmt.Fprintf(stderr, "wfl-lsp: no .wfl file in %s\n", p)
