@@ -271,6 +271,10 @@ func readSecret(flag, path string, logger *slog.Logger) (string, error) {
 	case len(tok) < minTokenLen:
 		return "", fmt.Errorf("%s %s: the secret is %d bytes; use at least %d (for example: openssl rand -hex 32 > %s)",
 			flag, path, len(tok), minTokenLen, path)
+	case flag == "--token-file" && strings.IndexFunc(tok, func(r rune) bool { return r <= ' ' || r == 0x7F }) >= 0:
+		// No client could send it: a header's value holds no line break,
+		// and a bearer token no blank.
+		return "", fmt.Errorf("%s %s: the token holds a blank, a line break or a control character, which an Authorization header cannot carry; write it on one line", flag, path)
 	}
 	if fi, err := os.Stat(path); err == nil && runtime.GOOS != "windows" && fi.Mode().Perm()&0o077 != 0 {
 		logger.Warn("mcp: "+flag+" can be read by other users than its owner; chmod 600 it",

@@ -156,6 +156,8 @@ func TestReadToken(t *testing.T) {
 		{"one character", "x\n", 0o600, "", "the secret is 1 bytes; use at least 16", false},
 		{"fifteen bytes", "0123456789abcde", 0o600, "", "use at least 16", false},
 		{"empty", " \n", 0o600, "", "is empty", false},
+		{"two lines", "0123456789abcdef\n0123456789abcdef\n", 0o600, "", "write it on one line", false},
+		{"a blank inside", "0123456789 abcdef", 0o600, "", "write it on one line", false},
 		{"readable by all", "0123456789abcdef0123", 0o644, "0123456789abcdef0123", "", true},
 		{"readable by the group", "0123456789abcdef0123", 0o640, "0123456789abcdef0123", "", true},
 	} {
