@@ -187,19 +187,9 @@ func TestConfigurationInitOptions(t *testing.T) {
 // follows the new settings.
 func TestConfigurationPullDiagnosticsRefresh(t *testing.T) {
 	dir, u := configWorkspace(t, "")
-	c := newClient(t)
-	c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
-		"textDocument": map[string]any{"diagnostic": map[string]any{}},
-		"workspace":    map[string]any{"diagnostics": map[string]any{"refreshSupport": true}}}})
+	c, _ := pullingClient(t, dir)
 	c.open(u, configProgram, 1)
-	pull := func() string {
-		t.Helper()
-		m := c.call("textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": u}})
-		if m.Error != nil {
-			t.Fatalf("pull: %+v", m.Error)
-		}
-		return string(m.Result)
-	}
+	pull := func() string { return c.pull(t, u) }
 	if got := pull(); strings.Contains(got, "LINT-LENGTH") {
 		t.Fatalf("LINT-LENGTH under the default limit: %s", got)
 	}
@@ -317,23 +307,13 @@ func TestPullDiagnosticsAcrossIncludes(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "lib.wfl"), []byte(lib), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := newClient(t)
-	init := c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
-		"textDocument": map[string]any{"diagnostic": map[string]any{}},
-		"workspace":    map[string]any{"diagnostics": map[string]any{"refreshSupport": true}}}})
+	c, init := pullingClient(t, dir)
 	if !strings.Contains(string(init.Result), `"interFileDependencies":true`) {
 		t.Errorf("the diagnostic provider does not say a document's depend on others: %s", init.Result)
 	}
 	c.open(mainURI, "include from \"lib.wfl\"\ncall greet\n", 1)
 	c.open(libURI, lib, 1)
-	pull := func() string {
-		t.Helper()
-		m := c.call("textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": mainURI}})
-		if m.Error != nil {
-			t.Fatalf("pull: %+v", m.Error)
-		}
-		return string(m.Result)
-	}
+	pull := func() string { return c.pull(t, mainURI) }
 	if got := pull(); strings.Contains(got, "greet") {
 		t.Fatalf("main.wfl's diagnostics name greet before the edit: %s", got)
 	}
@@ -347,4 +327,26 @@ func TestPullDiagnosticsAcrossIncludes(t *testing.T) {
 	if err := c.finish(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// pullingClient is a client of the workspace dir that pulls diagnostics
+// and takes workspace/diagnostic/refresh, initialized; and the answer to
+// its initialize.
+func pullingClient(t *testing.T, dir string) (*client, *msg) {
+	t.Helper()
+	c := newClient(t)
+	init := c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{
+		"textDocument": map[string]any{"diagnostic": map[string]any{}},
+		"workspace":    map[string]any{"diagnostics": map[string]any{"refreshSupport": true}}}})
+	return c, init
+}
+
+// pull returns the result of a textDocument/diagnostic request for u.
+func (c *client) pull(t *testing.T, u string) string {
+	t.Helper()
+	m := c.call("textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": u}})
+	if m.Error != nil {
+		t.Fatalf("pull: %+v", m.Error)
+	}
+	return string(m.Result)
 }
