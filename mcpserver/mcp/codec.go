@@ -58,11 +58,42 @@ type message struct {
 // canonical JSON for the null id of errors whose request id could not be read.
 var nullID = []byte("null")
 
+// maxJSONDepth is how deep encoding/json reads nested arrays and objects.
+const maxJSONDepth = 10000
+
+// whyInvalid says why b, which json.Valid refused, is refused: nested too
+// deep for the decoder, or not JSON.
+func whyInvalid(b []byte) string {
+	depth, inString, escaped := 0, false, false
+	for _, c := range b {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			if depth++; depth > maxJSONDepth {
+				return "nests arrays and objects more than 10,000 deep, more than the server reads"
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return "is not valid JSON"
+}
+
 // decodeLine decodes one line. On failure it returns the error to answer and
 // the id to answer it with (the request's id when it could be read, else null).
 func decodeLine(line []byte) (message, []byte, *rpcError) {
 	if !json.Valid(line) {
-		return message{}, nullID, &rpcError{Code: codeParseError, Message: "Parse error: the line is not valid JSON"}
+		return message{}, nullID, &rpcError{Code: codeParseError, Message: "Parse error: the line " + whyInvalid(line)}
 	}
 	if !utf8.Valid(line) {
 		return message{}, nullID, &rpcError{Code: codeParseError, Message: "Parse error: the line is not valid UTF-8"}

@@ -5,6 +5,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -41,6 +42,15 @@ func TestDecodeLine(t *testing.T) {
 		if m.method != tt.method || string(m.id) != tt.id || string(m.params) != tt.params {
 			t.Errorf("%s: got method %q id %s params %s", tt.line, m.method, m.id, m.params)
 		}
+	}
+	// Nested deeper than the decoder reads: the error says so, not that
+	// the line is not JSON (it is).
+	deep := `{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":` + strings.Repeat("[", maxJSONDepth+1) + strings.Repeat("]", maxJSONDepth+1) + `}}`
+	if _, _, err := decodeLine([]byte(deep)); err == nil || err.Code != codeParseError || !strings.Contains(err.Message, "more than 10,000 deep") {
+		t.Errorf("a line nested too deep: %v", err)
+	}
+	if _, _, err := decodeLine([]byte(`{"a":"[[[[",`)); err == nil || !strings.Contains(err.Message, "is not valid JSON") {
+		t.Errorf("a line cut short: %v", err)
 	}
 	// A client's response is recognised and never answered, even when it
 	// is malformed: then it says why, for the log.

@@ -466,7 +466,7 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 	}
 	body = trimSpace(body)
 	if len(body) == 0 || !json.Valid(body) {
-		httpError(w, http.StatusBadRequest, nil, codeParseError, "Parse error: the body is not valid JSON")
+		httpError(w, http.StatusBadRequest, nil, codeParseError, "Parse error: the body "+whyInvalid(body))
 		return
 	}
 	if !utf8.Valid(body) {
