@@ -116,6 +116,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 
+	// A mistyped level is a usage error in every mode, those that do not
+	// log (check, fmt) too.
+	if _, err := logLevel(g); err != nil {
+		fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
+		return 2
+	}
 	if rest := fs.Args(); len(rest) > 0 {
 		switch rest[0] {
 		case "check":
@@ -231,13 +237,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // newLogger builds the stderr (or --log-file) logger for the server modes.
 func newLogger(g globalFlags, stderr io.Writer) (*slog.Logger, func(), error) {
-	level := g.logLevel
-	if g.debug {
-		level = "debug"
-	}
-	var lv slog.Level
-	if err := lv.UnmarshalText([]byte(level)); err != nil {
-		return nil, nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", level)
+	lv, err := logLevel(g)
+	if err != nil {
+		return nil, nil, err
 	}
 	w, closeFn := stderr, func() {}
 	if g.logFile != "" {
@@ -248,6 +250,19 @@ func newLogger(g globalFlags, stderr io.Writer) (*slog.Logger, func(), error) {
 		w, closeFn = f, func() { f.Close() }
 	}
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: lv})), closeFn, nil
+}
+
+// logLevel is the level --log-level (or --debug) asks for.
+func logLevel(g globalFlags) (slog.Level, error) {
+	level := g.logLevel
+	if g.debug {
+		level = "debug"
+	}
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return lv, fmt.Errorf("--log-level %q: want debug, info, warn or error", level)
+	}
+	return lv, nil
 }
 
 // minTokenLen is the shortest secret --token-file or --session-key-file

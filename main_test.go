@@ -35,6 +35,7 @@ func TestCommandLine(t *testing.T) {
 		{"unknown flag", []string{"--bogus"}, 2, "", "flag provided but not defined: -bogus"},
 		{"unknown command", []string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{"bad log level", []string{"--log-level", "loud"}, 2, "", "--log-level"},
+		{"bad log level with check", []string{"--log-level", "loud", "check", "no/such/file.wfl"}, 2, "", `--log-level "loud"`},
 		{"http without mcp", []string{"--http", "127.0.0.1:0"}, 2, "", "--http needs --mcp"},
 		{"max connections without http", []string{"--mcp", "--max-connections", "5"}, 2, "", "--max-connections needs --http"},
 		{"max connections below one", []string{"--mcp", "--http", "127.0.0.1:0", "--max-connections", "-1"}, 2, "", "--max-connections needs --http and a number from 1"},
