@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"wfl-lsp/internal/testfiles"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -459,6 +461,39 @@ func TestFailureQuotesCut(t *testing.T) {
 		}
 		if !strings.Contains(res.Content[0].Text, "bytes more)") {
 			t.Errorf("call %d: the failure does not say it was cut: %.200s", i, res.Content[0].Text)
+		}
+	}
+}
+
+// TestSummariesOfManyFiles: in a workspace of more files than a summary
+// lists (maxSummaryFiles), workspace://files, workspace://symbols and
+// workspace://diagnostics list that many and count the others
+// (filesOmitted); the whole count stays. 3,182 files made 300 KB answers.
+func TestSummariesOfManyFiles(t *testing.T) {
+	dir := t.TempDir()
+	n := maxSummaryFiles + 3
+	for i := range n {
+		testfiles.Write(t, dir, fmt.Sprintf("f%04d.wfl", i), fmt.Sprintf("store v%d as %d\ndisplay nope%d\n", i, i, i))
+	}
+	h := start(t, Options{Root: dir})
+	h.Initialize("2025-11-25")
+	for i, uri := range []string{"workspace://files", "workspace://symbols", "workspace://diagnostics"} {
+		w := h.Call(i+1, "resources/read", fmt.Sprintf(`{"uri":%q}`, uri))
+		var r struct {
+			Contents []struct{ Text string } `json:"contents"`
+		}
+		if w.Error != nil || json.Unmarshal(w.Result, &r) != nil || len(r.Contents) != 1 {
+			t.Fatalf("%s: %s", uri, w.Raw)
+		}
+		var sum struct {
+			Files   []json.RawMessage `json:"files"`
+			Omitted int               `json:"filesOmitted"`
+		}
+		if err := json.Unmarshal([]byte(r.Contents[0].Text), &sum); err != nil {
+			t.Fatal(err)
+		}
+		if len(sum.Files) != maxSummaryFiles || sum.Omitted != 3 {
+			t.Errorf("%s lists %d files, %d omitted; want %d and 3", uri, len(sum.Files), sum.Omitted, maxSummaryFiles)
 		}
 	}
 }

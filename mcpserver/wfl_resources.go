@@ -29,7 +29,7 @@ const (
 func wflResources() []*mcp.Resource {
 	return []*mcp.Resource{
 		{URI: "workspace://files", Name: "files", Title: "WFL files", MimeType: "application/json",
-			Description: "Every .wfl file of the workspace, recursively (hidden and vendored folders skipped)",
+			Description: "The .wfl files of the workspace, recursively (hidden and vendored folders skipped): their count and the first " + itoa(maxSummaryFiles),
 			Read: func(ctx context.Context, c *Call) ([]any, error) {
 				type entry struct {
 					Path string `json:"path"`
@@ -37,19 +37,24 @@ func wflResources() []*mcp.Resource {
 					Size int64  `json:"size"`
 				}
 				out := struct {
-					Root  string   `json:"root"`
-					Roots []string `json:"roots"`
-					Count int      `json:"count"`
-					Files []entry  `json:"files"`
+					Root    string   `json:"root"`
+					Roots   []string `json:"roots"`
+					Count   int      `json:"count"`
+					Files   []entry  `json:"files"`
+					Omitted int      `json:"filesOmitted,omitempty"` // past maxSummaryFiles
 				}{Root: workspaceOf(c).roots[0].path, Roots: workspaceOf(c).folders(), Files: []entry{}}
-				for _, rel := range workspaceOf(c).wflFiles() {
+				all := workspaceOf(c).wflFiles()
+				out.Count = len(all)
+				if len(all) > maxSummaryFiles {
+					all, out.Omitted = all[:maxSummaryFiles], len(all)-maxSummaryFiles
+				}
+				for _, rel := range all {
 					var size int64
 					if fi, err := workspaceOf(c).files.Stat(workspaceOf(c).abs(rel)); err == nil {
 						size = fi.Size()
 					}
 					out.Files = append(out.Files, entry{Path: rel, URI: fileTemplatePrefix + rel, Size: size})
 				}
-				out.Count = len(out.Files)
 				return mcp.JSONContents("workspace://files", out)
 			},
 			Version: workspaceVersion},

@@ -19,7 +19,21 @@ import (
 const (
 	maxSummarySymbols = 200 // top-level declarations in the symbols summary
 	maxSummaryErrors  = 50  // errors in the diagnostics summary
+	// maxSummaryFiles is how many files a summary (and workspace://files)
+	// lists; the others are counted (filesOmitted). 3,182 files made
+	// answers of 300 KB.
+	maxSummaryFiles = 500
 )
+
+// capFiles keeps the first maxSummaryFiles of files, and records in out
+// how many it left out, if any.
+func capFiles[T any](files []T, out map[string]any) []T {
+	if len(files) > maxSummaryFiles {
+		out["filesOmitted"] = len(files) - maxSummaryFiles
+		return files[:maxSummaryFiles]
+	}
+	return files
+}
 
 // fileCount is one file's line of a summary.
 type fileCount struct {
@@ -62,11 +76,12 @@ func summarizeReport(found []fileFindings) map[string]any {
 	out := map[string]any{
 		"fileCount": rep.FileCount, "filesWithProblems": rep.FilesWithProblems,
 		"errorCount": rep.ErrorCount, "warningCount": rep.WarningCount,
-		"files": files, "errors": errs,
+		"errors":    errs,
 		"truncated": shown < rep.ErrorCount,
 		"summary": strings.SplitN(rep.Summary, " (", 2)[0] + fmt.Sprintf("; the first %d error%s listed, a file's full list at %sPATH",
 			shown, plural(shown), diagnosticsTemplatePrefix),
 	}
+	out["files"] = capFiles(files, out)
 	if rep.Unreadable != nil {
 		out["unreadable"] = rep.Unreadable
 	}
@@ -98,10 +113,12 @@ func (ws *workspace) symbolSummary(ctx context.Context) (map[string]any, error) 
 			}
 		}
 	}
-	return map[string]any{
-		"count": count, "files": files, "topLevel": top, "topLevelCount": topCount,
+	out := map[string]any{
+		"count": count, "topLevel": top, "topLevelCount": topCount,
 		"truncated": len(top) < topCount,
-	}, nil
+	}
+	out["files"] = capFiles(files, out)
+	return out, nil
 }
 
 // escapePath escapes a relative path's segments for a URI.
