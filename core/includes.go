@@ -105,10 +105,10 @@ func followIncludes(f *ast.File, base string, src includeSource) importSet {
 		problems[""] = check.Unfollowed{Why: "the path is empty"}
 	}
 	if len(stmts) == 0 || src == nil {
-		if len(problems) > 0 {
-			return importSet{problems: problems}
+		if len(problems) == 0 {
+			problems = nil
 		}
-		return importSet{}
+		return importSet{problems: problems}
 	}
 	var syms []*check.Symbol
 	declared := map[string]bool{}

@@ -281,10 +281,9 @@ func (l *lexer) run(from int) {
 			i++
 		default:
 			// A run of characters WFL does not know is dropped as one
-			// span: a line of `@@@@…` would otherwise make a finding a
-			// byte (16 MB of them took gigabytes).
-			// Past MaxDroppedOnLine spans on a line, one apart from the
-			// last by blanks only joins it too (`@ @ @ …`).
+			// span (a line of `@@@@…` made a finding a byte, 16 MB of
+			// them gigabytes), and past MaxDroppedOnLine spans on a line
+			// one apart from the last by blanks only joins it too.
 			_, size := utf8.DecodeRuneInString(src[i:])
 			if n := len(l.dropped); n > 0 && l.unknownEnd == l.dropped[n-1].End &&
 				(l.unknownEnd == i || l.onLine >= MaxDroppedOnLine && blanks(src[l.unknownEnd:i])) {

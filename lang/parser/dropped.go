@@ -32,19 +32,22 @@ func droppedFindings(src string, spans []token.Span) []diag.Diagnostic {
 	if len(spans) == 0 {
 		return nil
 	}
+	// nextOnLine reports whether span k+1 is on span k's line.
+	nextOnLine := func(k int) bool {
+		return k+1 < len(spans) && !strings.ContainsAny(src[spans[k].End:spans[k+1].Start], "\n\r")
+	}
 	out := make([]diag.Diagnostic, 0, min(len(spans), 64))
 	onLine := 0
 	for k := 0; k < len(spans); k++ {
 		d := spans[k]
-		if k == 0 || strings.ContainsAny(src[spans[k-1].End:d.Start], "\n\r") {
+		if k == 0 || !nextOnLine(k-1) {
 			onLine = 0
 		}
 		onLine++
-		more := k+1 < len(spans) && !strings.ContainsAny(src[d.End:spans[k+1].Start], "\n\r")
-		if onLine == MaxDroppedOnLine && (more || joined(src[d.Start:d.End])) {
+		if onLine == MaxDroppedOnLine && (nextOnLine(k) || joined(src[d.Start:d.End])) {
 			// The rest of the line's, told as one.
 			last := k
-			for last+1 < len(spans) && !strings.ContainsAny(src[spans[last].End:spans[last+1].Start], "\n\r") {
+			for nextOnLine(last) {
 				last++
 			}
 			out = append(out, diag.Diagnostic{
