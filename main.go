@@ -54,7 +54,8 @@ Usage:
   wfl-lsp version | --version                  print the version
   wfl-lsp --help                               print this help
 
-A PATH may be a file or a folder (searched recursively for *.wfl).
+A PATH may be a file or a folder (searched recursively for *.wfl), or - for
+standard input (--stdin-name FILE: the file it stands for).
 
 Common flags:
   --log-level debug|info|warn|error   log verbosity (default warn); --debug is --log-level debug
@@ -125,7 +126,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if rest := fs.Args(); len(rest) > 0 {
 		switch rest[0] {
 		case "check":
-			return cli.Check(rest[1:], stdout, stderr)
+			return cli.Check(rest[1:], stdin, stdout, stderr)
 		case "fmt":
 			return cli.Fmt(rest[1:], stdin, stdout, stderr)
 		case "version":

@@ -23,11 +23,11 @@ func TestFlagsAmongPaths(t *testing.T) {
 		code int
 		out  string // a substring of stdout
 	}{
-		{"check PATH --json", func(o, e *bytes.Buffer) int { return Check([]string{a, "--json"}, o, e) }, 1, `"code":"ANALYZE-SEMANTIC"`},
-		{"check --json PATH", func(o, e *bytes.Buffer) int { return Check([]string{"--json", a}, o, e) }, 1, `"code":"ANALYZE-SEMANTIC"`},
-		{"check -- PATH", func(o, e *bytes.Buffer) int { return Check([]string{"--", a}, o, e) }, 1, "a.wfl:1:"},
-		{"check --help", func(o, e *bytes.Buffer) int { return Check([]string{"--help"}, o, e) }, 0, ""},
-		{"check --bogus", func(o, e *bytes.Buffer) int { return Check([]string{a, "--bogus"}, o, e) }, 2, ""},
+		{"check PATH --json", func(o, e *bytes.Buffer) int { return Check([]string{a, "--json"}, nil, o, e) }, 1, `"code":"ANALYZE-SEMANTIC"`},
+		{"check --json PATH", func(o, e *bytes.Buffer) int { return Check([]string{"--json", a}, nil, o, e) }, 1, `"code":"ANALYZE-SEMANTIC"`},
+		{"check -- PATH", func(o, e *bytes.Buffer) int { return Check([]string{"--", a}, nil, o, e) }, 1, "a.wfl:1:"},
+		{"check --help", func(o, e *bytes.Buffer) int { return Check([]string{"--help"}, nil, o, e) }, 0, ""},
+		{"check --bogus", func(o, e *bytes.Buffer) int { return Check([]string{a, "--bogus"}, nil, o, e) }, 2, ""},
 		{"fmt PATH -l", func(o, e *bytes.Buffer) int { return Fmt([]string{a, "-l"}, strings.NewReader(""), o, e) }, 0, ""},
 		{"fmt --help", func(o, e *bytes.Buffer) int { return Fmt([]string{"--help"}, strings.NewReader(""), o, e) }, 0, ""},
 	}
@@ -48,7 +48,7 @@ func TestFileNamedTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := Check([]string{a, a, dir}, &stdout, &stderr); code != 1 || strings.Count(stdout.String(), "nope") != 1 || stderr.Len() != 0 {
+	if code := Check([]string{a, a, dir}, nil, &stdout, &stderr); code != 1 || strings.Count(stdout.String(), "nope") != 1 || stderr.Len() != 0 {
 		t.Errorf("exit %d, stdout %q, stderr %q; want the finding once", code, stdout.String(), stderr.String())
 	}
 }

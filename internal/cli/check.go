@@ -30,7 +30,7 @@ func collectFiles(paths []string, stderr io.Writer) (files []string, ok bool) {
 	seen := map[string]bool{}
 	add := func(path string) {
 		key := path
-		if abs, err := filepath.Abs(path); err == nil {
+		if abs, err := filepath.Abs(path); err == nil && path != stdinPath {
 			key = abs
 		}
 		if !seen[key] {
@@ -39,6 +39,10 @@ func collectFiles(paths []string, stderr io.Writer) (files []string, ok bool) {
 		}
 	}
 	for _, p := range paths {
+		if p == stdinPath {
+			add(p) // read once, by whoever asked for it (stdinSource)
+			continue
+		}
 		fi, err := os.Stat(p)
 		if err != nil {
 			fmt.Fprintf(stderr, "wfl-lsp: %v\n", err)
@@ -91,16 +95,19 @@ type jsonDiagnostic struct {
 // Check runs `wfl-lsp check [--json] [--no-warnings] [--all] PATH...`: it
 // reports the diagnostics of each file (folders searched for *.wfl) on
 // stdout, as compiler messages or, with --json, as one JSON object a line.
-// It exits 2 on a usage or I/O error, 1 when an error was found, 0
-// otherwise.
-func Check(args []string, stdout, stderr io.Writer) int {
+// A PATH of "-" is the text on stdin (stdinSource). Problems in the
+// configuration files that apply are warned of on stderr, once each. It
+// exits 2 on a usage or I/O error, 1 when an error was found, 0 otherwise.
+func Check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("check", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	asJSON := fset.Bool("json", false, "print one JSON object a line per diagnostic")
 	noWarnings := fset.Bool("no-warnings", false, "report errors only")
 	all := fset.Bool("all", false, "also the semantic and type findings of the statements that parse when one does not (as the editor shows them)")
+	stdinName := fset.String("stdin-name", "", "with PATH -: the file the text on stdin stands for (its name in the output, its folder for includes and .wflcfg)")
 	fset.Usage = func() {
-		fmt.Fprintln(stderr, "usage: wfl-lsp check [--json] [--no-warnings] [--all] PATH...")
+		fmt.Fprintln(stderr, "usage: wfl-lsp check [--json] [--no-warnings] [--all] [--stdin-name FILE] PATH... (PATH - reads stdin)")
+		fset.PrintDefaults()
 	}
 	paths, err := parseArgs(fset, args)
 	if err != nil {
@@ -110,9 +117,15 @@ func Check(args []string, stdout, stderr io.Writer) int {
 		fset.Usage()
 		return 2
 	}
+	in, err := stdinSource(stdin, *stdinName, paths)
+	if err != nil {
+		fmt.Fprintf(stderr, "wfl-lsp check: %v\n", err)
+		return 2
+	}
 	files, ok := collectFiles(paths, stderr)
+	warnConfig(files, in, stderr)
 	foundError := false
-	results := checkFiles(files, checkOptions{json: *asJSON, noWarnings: *noWarnings, all: *all})
+	results := checkFiles(files, checkOptions{json: *asJSON, noWarnings: *noWarnings, all: *all, stdin: in})
 	for i := range files {
 		r := <-results[i]
 		if r.err != nil {
@@ -168,15 +181,18 @@ type checkOptions struct {
 	json       bool // one JSON object a line
 	noWarnings bool // errors only
 	all        bool // the tolerant list (core.Snapshot.Tolerant), not the reference's
+	stdin      *stdinText
 }
 
 // checkFile analyzes one file and renders its diagnostics in source order.
 func checkFile(path string, opts checkOptions) checkResult {
-	src, err := core.AnyFile().ReadFile(path) // a regular file of at most core.MaxFileSize bytes
-	if err != nil {
+	uri, src, err := core.FileURI(path), []byte(nil), error(nil)
+	if path == stdinPath && opts.stdin != nil {
+		uri, src, path = opts.stdin.uri, opts.stdin.text, opts.stdin.name
+	} else if src, err = core.AnyFile().ReadFile(path); err != nil { // a regular file of at most core.MaxFileSize bytes
 		return checkResult{err: err}
 	}
-	snap := core.NewSnapshot(core.FileURI(path), 0, string(src))
+	snap := core.NewSnapshot(uri, 0, string(src))
 	a := snap.Analysis()
 	diags := append([]diag.Diagnostic(nil), a.Diagnostics...)
 	if opts.all {

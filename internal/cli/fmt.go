@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"wfl-lsp/core"
@@ -18,17 +17,19 @@ import (
 // Fmt formats files: it prints their canonical form (the default), writes
 // it back (-w, through replaceFile, which cannot leave a file half
 // written), lists the files whose form differs (-l) or prints a unified
-// diff (-d). With no PATH it formats standard input to standard output.
-// It exits 2 on a usage or I/O error, 1 when a file does not parse (such a
-// file is left alone), 0 otherwise.
+// diff (-d). With no PATH, or a PATH of "-", it formats standard input to
+// standard output (--stdin-name: the file it stands for, whose .wflcfg
+// applies). It exits 2 on a usage or I/O error, 1 when a file does not
+// parse (such a file is left alone), 0 otherwise.
 func Fmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("fmt", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	write := fset.Bool("w", false, "write the result to the file instead of printing it")
 	list := fset.Bool("l", false, "list files whose formatting differs")
 	diff := fset.Bool("d", false, "print a unified diff instead of the formatted text")
+	stdinName := fset.String("stdin-name", "", "with PATH - (or none): the file the text on stdin stands for (its name in messages, its folder's .wflcfg)")
 	fset.Usage = func() {
-		fmt.Fprintln(stderr, "usage: wfl-lsp fmt [-w | -l | -d] PATH...")
+		fmt.Fprintln(stderr, "usage: wfl-lsp fmt [-w | -l | -d] [--stdin-name FILE] PATH... (no PATH, or -, reads stdin)")
 		fset.PrintDefaults()
 	}
 	paths, err := parseArgs(fset, args)
@@ -36,30 +37,33 @@ func Fmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOf(err)
 	}
 	if len(paths) == 0 {
-		if *write {
-			fmt.Fprintln(stderr, "wfl-lsp fmt: cannot use -w with standard input")
-			return 2
-		}
-		src, err := io.ReadAll(stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "wfl-lsp fmt: %v\n", err)
-			return 2
-		}
-		cwd, _ := os.Getwd()
-		return fmtOne("<standard input>", cwd, src, fmtMode{list: *list, diff: *diff, reported: map[string]bool{}}, stdout, stderr)
+		paths = []string{stdinPath}
+	}
+	in, err := stdinSource(stdin, *stdinName, paths)
+	if err != nil {
+		fmt.Fprintf(stderr, "wfl-lsp fmt: %v\n", err)
+		return 2
+	}
+	if in != nil && *write {
+		fmt.Fprintln(stderr, "wfl-lsp fmt: cannot use -w with standard input")
+		return 2
 	}
 	files, ok := collectFiles(paths, stderr)
 	reported := map[string]bool{}
 	code := 0
 	for _, path := range files {
+		m := fmtMode{write: *write, list: *list, diff: *diff, reported: reported}
+		if path == stdinPath {
+			code = max(code, fmtOne(in.name, in.dir, in.text, m, stdout, stderr))
+			continue
+		}
 		src, err := core.AnyFile().ReadFile(path) // a regular file of at most core.MaxFileSize bytes
 		if err != nil {
 			fmt.Fprintf(stderr, "wfl-lsp fmt: %v\n", err)
 			ok = false
 			continue
 		}
-		c := fmtOne(path, filepath.Dir(path), src, fmtMode{write: *write, list: *list, diff: *diff, reported: reported}, stdout, stderr)
-		code = max(code, c)
+		code = max(code, fmtOne(path, filepath.Dir(path), src, m, stdout, stderr))
 	}
 	if !ok {
 		return 2
