@@ -203,9 +203,9 @@ func (a *analyzer) checkVersions(name string, versions []*ast.ActionDecl, args [
 			parts = append(parts, strconv.Itoa(n))
 		}
 		if ofForm {
-			a.errorAt(sp, "Function '"+name+"' expects "+strings.Join(parts, " or ")+" arguments, but "+strconv.Itoa(len(args))+" were provided", name)
+			a.errorAt(sp, arityMessage("Function '"+name+"'", strings.Join(parts, " or "), len(args)), name)
 		} else {
-			a.errorAt(sp, "Action '"+name+"' expects "+strings.Join(parts, " or ")+" argument(s), but "+strconv.Itoa(len(args))+" were provided", name)
+			a.errorAt(sp, arityMessage("Action '"+name+"'", strings.Join(parts, " or "), len(args)), name)
 		}
 		return
 	}

@@ -500,7 +500,7 @@ func (tc *typeChecker) parentCall(s *ast.ParentCallStmt) {
 	tc.info.Uses[s.Method] = m
 	defer tc.userCode(nil)
 	if n := len(m.Actions()[0].Params); n != 0 {
-		tc.errorf(s, codeArity, "Parent method '"+s.Method.Name+"' expects "+strconv.Itoa(n)+" arguments, but 0 were provided", nil, nil, s.Method.Name)
+		tc.errorf(s, codeArity, arityMessage("Parent method '"+s.Method.Name+"'", strconv.Itoa(n), 0), nil, nil, s.Method.Name)
 	}
 }
 

@@ -397,7 +397,7 @@ func (tc *typeChecker) call(c *ast.CallExpr) *types.Type {
 // with arguments of types args.
 func (tc *typeChecker) callHeld(n ast.Node, name string, ft *types.Type, args []*types.Type) *types.Type {
 	if len(args) != len(ft.Params) {
-		tc.errorf(n, codeArity, "Function expects "+strconv.Itoa(len(ft.Params))+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil)
+		tc.errorf(n, codeArity, arityMessage("Function", strconv.Itoa(len(ft.Params)), len(args)), nil, nil)
 		return types.Invalid
 	}
 	for i, want := range ft.Params {
@@ -428,7 +428,7 @@ func (tc *typeChecker) actionCall(n ast.Node, sym *Symbol, args []*types.Type, o
 			}
 			last = a
 		}
-		tc.errorf(n, codeArity, "Action '"+sym.Name+"' expects "+strings.Join(parts, " or ")+" arguments, but "+strconv.Itoa(len(args))+" were provided", nil, nil, sym.Name)
+		tc.errorf(n, codeArity, arityMessage("Action '"+sym.Name+"'", strings.Join(parts, " or "), len(args)), nil, nil, sym.Name)
 		return types.Invalid
 	}
 	if len(match) > 1 {
@@ -504,7 +504,7 @@ func (tc *typeChecker) builtinCall(n ast.Node, b *builtins.Builtin, argNodes []*
 	}
 	na := len(args)
 	if na < b.MinArgs || (b.MaxArgs >= 0 && na > b.MaxArgs) {
-		tc.errorf(n, codeArity, "Builtin '"+b.Name+"' expects "+b.ArityText()+" arguments, but "+strconv.Itoa(na)+" were provided", nil, nil, b.Name)
+		tc.errorf(n, codeArity, arityMessage("Builtin '"+b.Name+"'", b.ArityText(), na), nil, nil, b.Name)
 		return types.Invalid
 	}
 	for _, t := range args {
@@ -801,7 +801,7 @@ func (tc *typeChecker) methodCall(e *ast.MethodCallExpr) *types.Type {
 	// that can change may hold anything (userCode).
 	defer tc.userCode(e.Args)
 	if len(d.Params) != len(args) {
-		tc.errorf(e, codeArity, "Method '"+name+"' expects "+strconv.Itoa(len(d.Params))+" arguments but "+strconv.Itoa(len(args))+" were provided", nil, nil, name)
+		tc.errorf(e, codeArity, arityMessage("Method '"+name+"'", strconv.Itoa(len(d.Params)), len(args)), nil, nil, name)
 		return types.Invalid
 	}
 	for i, p := range d.Params {
@@ -969,4 +969,21 @@ func (tc *typeChecker) nestedVersionAround(sym *Symbol, offset int) bool {
 		}
 	}
 	return false
+}
+
+// arityMessage says that what (an action, a builtin, ...) expects want
+// arguments ("1", "2 or 3", "at least 1") where got were given, in the
+// singular where the number is one: "Builtin 'length' expects 1 argument,
+// but 2 were provided". The reference writes "1 arguments" and
+// "argument(s)".
+func arityMessage(what, want string, got int) string {
+	noun := "arguments"
+	if want == "1" || strings.HasSuffix(want, " 1") && !strings.Contains(want, " or ") && !strings.Contains(want, " to ") {
+		noun = "argument" // "1", "at least 1"
+	}
+	verb := " were provided"
+	if got == 1 {
+		verb = " was provided"
+	}
+	return what + " expects " + want + " " + noun + ", but " + strconv.Itoa(got) + verb
 }
