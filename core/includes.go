@@ -24,6 +24,7 @@ import (
 
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/diag"
 )
 
 // maxIncluded bounds the number of files a document's includes reach.
@@ -149,6 +150,9 @@ func followIncludes(f *ast.File, base string, src includeSource) importSet {
 			} else {
 				texts[p] = ""
 			}
+			if _, ok := problems[written]; !ok && !parses(a) {
+				problems[written] = check.Unfollowed{Why: brokenInclude(written, relTo(base, p), p == paths[i]), Broken: true}
+			}
 			copies := map[*check.Symbol]*check.Symbol{}
 			for _, s := range ownDeclarations(a) {
 				if !declared[s.Name] {
@@ -186,6 +190,32 @@ func followIncludes(f *ast.File, base string, src includeSource) importSet {
 		problems = nil
 	}
 	return importSet{syms: syms, problems: problems, texts: texts}
+}
+
+// parses reports whether the file a is the analysis of has no parse
+// error: WFL runs an included file only when it does.
+func parses(a *Analysis) bool {
+	for _, d := range a.Diagnostics {
+		if d.Category == diag.Parse && d.Severity == diag.Error {
+			return false
+		}
+	}
+	return true
+}
+
+// brokenInclude is the message of an include that leads to a file that
+// does not parse, which WFL reports as a runtime error ("Parse error in
+// included file") when the include runs: the file itself (written as the
+// include writes it), or one the files it includes lead to (rel, relative
+// to the including file). It names no line: the includer's message is
+// not made again at each edit of the broken file, only when it starts or
+// stops parsing (exportKey).
+func brokenInclude(written, rel string, direct bool) string {
+	const stops = "does not parse: running this program fails at this include"
+	if direct {
+		return "The included file " + written + " " + stops
+	}
+	return "The included file leads to " + rel + ", which " + stops
 }
 
 // cycle describes the chain of includes that leads from base back to it.
@@ -305,6 +335,9 @@ func exportKey(a *Analysis) string {
 	for _, s := range ownDeclarations(a) {
 		writeImportKey(&b, s, text, 0)
 		b.WriteByte('\n')
+	}
+	if !parses(a) {
+		b.WriteString("\x00does not parse\n") // its includers say so (brokenInclude)
 	}
 	return b.String()
 }

@@ -239,7 +239,7 @@ func compareIncluder(main *Snapshot, ws *Workspace, places int, rng *rand.Rand, 
 // includer learns of the file does not refresh it.
 func TestRefreshCases(t *testing.T) {
 	filler := strings.Repeat("display \"filler\"\n", 20)
-	lib := "define action called greet with who:\n    display who\nend action\nstore greeting as \"hi\"\ncreate container Person:\n    property name: Text\nend container\n"
+	lib := "define action called greet with who:\n    display who\nend action\nstore greeting as \"hi\"\ncreate container Person:\n    property name: Text\nend\n"
 	main := "include from \"lib.wfl\"\n" + filler + "call greet with \"x\"\n" + filler + "display greeting\n" + filler + "create new Person as p:\n    name is \"Ada\"\nend\ndisplay p.name\n"
 	tests := []struct {
 		name    string
@@ -258,6 +258,8 @@ func TestRefreshCases(t *testing.T) {
 		{"a doc comment added", "define action", "// Greets.\ndefine action", true, "", false},
 		{"an action's body edited", "    display who\n", "    display who with \"!\"\n", false, "", true},
 		{"a line added above", "define action", "display 1\ndefine action", false, "", true},
+		{"the file stops parsing: the include warns", "Text\nend\n", "Text\nend container\n", false, "lib.wfl does not parse", false},
+		{"a body stops parsing: the include warns", "    display who\n", "    display who with\n", false, "lib.wfl does not parse", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -847,8 +847,11 @@ func (a *analyzer) stmt(s ast.Stmt) {
 				why := strings.ToValidUTF8(u.Why, "\uFFFD")
 				d := diag.Diagnostic{Span: a.span(lit), Severity: diag.Information, Category: diag.Semantic, Code: codeInclude,
 					Message: "The included file cannot be followed: " + why}
-				if u.Cycle {
+				switch {
+				case u.Cycle:
 					d.Severity, d.Message = diag.Warning, "Includes go round in a cycle: "+why
+				case u.Broken:
+					d.Severity, d.Message = diag.Warning, why
 				}
 				a.warns = append(a.warns, d)
 			}

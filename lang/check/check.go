@@ -431,10 +431,15 @@ func (ctx *Context) stopped() bool {
 	}
 }
 
-// Unfollowed is why an include could not be followed.
+// Unfollowed is why an include could not be followed, or what is wrong
+// with what it leads to.
 type Unfollowed struct {
 	Why   string
 	Cycle bool // the includes lead back to the file: `wfl` fails there when it runs
+	// Broken: a file the include leads to was read but does not parse,
+	// so that `wfl` stops there when it runs the program; Why is then the
+	// whole message.
+	Broken bool
 }
 
 // FileContext returns the context of f's own statements.
