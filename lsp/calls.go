@@ -29,9 +29,10 @@ type callFile struct {
 // itemRequest is a request about a call hierarchy item, answered for the
 // file it is in, open or not.
 func itemRequest[P any](itemOf func(*P) protocol.CallHierarchyItem, fn func(s *server, f callFile, p *P) (any, error)) request {
+	sh := shapeOf[P]()
 	return request{prepare: async(func(s *server, params jsonrpc2.RawMessage) (work, error) {
 		p := new(P)
-		if err := decodeParams(params, p); err != nil {
+		if err := sh.decode(params, p); err != nil {
 			return nil, err
 		}
 		u := itemOf(p).URI

@@ -160,7 +160,7 @@ func (s *server) call(ctx context.Context, id jsonrpc2.ID, method string, params
 	run, ready, err := h.prepare(s, params)
 	if err != nil {
 		leave()
-		return nil, wireError(err)
+		return nil, wireError(namingMethod(method, err))
 	}
 	if h.inline || h.short && ready {
 		// A lifecycle request, or a short one whose analysis prepare
@@ -277,6 +277,17 @@ func wireError(err error) error {
 	return jsonrpc2.NewError(jsonrpc2.InternalError, err.Error())
 }
 
+// namingMethod puts the method first in the message of an InvalidParams
+// error, which says what in the params was wrong but not whose they were
+// (a client's log may hold many requests).
+func namingMethod(method string, err error) error {
+	var coded *jsonrpc2.Error
+	if !errors.As(err, &coded) || coded.Code != jsonrpc2.InvalidParams {
+		return err
+	}
+	return jsonrpc2.NewError(coded.Code, method+": "+coded.Message)
+}
+
 // decodeParams decodes params into p, answering -32602 when they do not fit.
 func decodeParams(params jsonrpc2.RawMessage, p any) error {
 	if len(bytes.TrimSpace(params)) == 0 {
@@ -376,8 +387,10 @@ func (d doc) at(p protocol.Position) (*core.Analysis, mapper, int) {
 }
 
 // docRequest builds a request handler for a method whose params name a
-// text document and a position or range in it: it decodes P, takes the
-// document's snapshot, and runs fn concurrently on it. If the document
+// text document and a position or range in it: it decodes P (params that
+// name no document, position or range where P has one, or that do not
+// decode, are invalid params: params.go), takes the document's snapshot,
+// and runs fn concurrently on it. If the document
 // changed while fn ran, the answer (in positions of the old text) would be
 // misplaced, so the request fails with ContentModified (-32801) and the
 // client asks again.
@@ -394,9 +407,10 @@ func wholeDocRequest[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context,
 }
 
 func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error), whole bool) request {
+	sh := shapeOf[P]()
 	return request{prepare: func(s *server, params jsonrpc2.RawMessage) (work, bool, error) {
 		p := new(P)
-		if err := decodeParams(params, p); err != nil {
+		if err := sh.decode(params, p); err != nil {
 			return nil, false, err
 		}
 		u := uriOf(p)

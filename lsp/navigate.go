@@ -80,9 +80,10 @@ func prepareTypeHierarchy(_ context.Context, s *server, d doc, p *protocol.TypeH
 // typeItemRequest is a request about a type hierarchy item, answered for
 // the file it is in, open or not.
 func typeItemRequest[P any](itemOf func(*P) protocol.TypeHierarchyItem, fn func(s *server, f callFile, item protocol.TypeHierarchyItem) []navigation.TypeItem) request {
+	sh := shapeOf[P]()
 	return request{prepare: async(func(s *server, params jsonrpc2.RawMessage) (work, error) {
 		p := new(P)
-		if err := decodeParams(params, p); err != nil {
+		if err := sh.decode(params, p); err != nil {
 			return nil, err
 		}
 		item := itemOf(p)

@@ -13,6 +13,8 @@
 //     the read loop, requests run concurrently against the snapshot current
 //     when they arrived, $/cancelRequest answers -32800, a panic answers
 //     -32603, and the lifecycle rules of the specification are enforced;
+//     params.go answers -32602 to the params of a request about a document
+//     or an item that name none, saying what was expected and found;
 //   - lifecycle.go (initialize, shutdown, exit; the capabilities),
 //     textsync.go (didOpen, didChange, didClose), diagnostics.go
 //     (publishDiagnostics), config.go (the client's "wfl" settings, from
