@@ -59,7 +59,7 @@ func (s *server) callFile(u uri.URI, enc encoding) (callFile, bool) {
 	} else {
 		return callFile{}, false
 	}
-	return callFile{uri: u, path: path, a: a, m: newMapper(a.Lines, enc)}, true
+	return callFile{uri: s.spelled(u), path: path, a: a, m: newMapper(a.Lines, enc)}, true
 }
 
 // item converts a core item of the file f (or of the file it names).
@@ -88,7 +88,7 @@ func prepareCallHierarchy(_ context.Context, s *server, d doc, p *protocol.CallH
 	if !ok {
 		return nil, nil
 	}
-	f := callFile{uri: d.uri, path: core.URI(d.uri).Path(), a: a, m: m}
+	f := callFile{uri: d.echo, path: core.URI(d.uri).Path(), a: a, m: m}
 	return []protocol.CallHierarchyItem{s.item(f, it)}, nil
 }
 

@@ -199,6 +199,7 @@ var paramsBufs = sync.Pool{New: func() any { return new([]byte) }}
 // a closed document (snap == nil) the empty list. It returns nil if the
 // analysis panicked.
 func (p *publisher) compute(buf []byte, u uri.URI, snap *core.Snapshot) (params []byte) {
+	u = p.s.spelled(u)
 	if snap == nil {
 		return appendPublishParams(buf, u, -1, mapper{}, slices.Values([]diag.Diagnostic(nil)))
 	}

@@ -354,7 +354,8 @@ func errNotOpen(u uri.URI) error {
 // doc is what a document request works on: the snapshot current when the
 // request arrived and the session's position encoding.
 type doc struct {
-	uri  uri.URI
+	uri  uri.URI // the canonical form: the workspace's key
+	echo uri.URI // the URI as the client spells it (server.spelled): the one answers name
 	snap *core.Snapshot
 	enc  encoding
 }
@@ -418,7 +419,7 @@ func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s 
 		if !ok {
 			return nil, false, errNotOpen(u)
 		}
-		d := doc{uri: u, snap: snap, enc: s.session.Load().enc}
+		d := doc{uri: u, echo: s.spelled(u), snap: snap, enc: s.session.Load().enc}
 		ready := false
 		if pos, ok := cursorOf(p); ok {
 			// Made here, before the requests read after this one: each

@@ -90,7 +90,7 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 			ca := protocol.CodeAction{
 				Title:       f.Title,
 				Kind:        &kind,
-				Diagnostics: toDiagnostics(d.uri, m, []diag.Diagnostic{f.Diagnostic}),
+				Diagnostics: toDiagnostics(d.echo, m, []diag.Diagnostic{f.Diagnostic}),
 			}
 			if f.Preferred { // at most one a diagnostic: the one "auto fix" applies
 				ca.IsPreferred = &f.Preferred
@@ -145,7 +145,7 @@ type fileEdits struct {
 // edits are edits of the request's document, computed on its snapshot.
 func (d doc) edits(edits []protocol.TextEdit) fileEdits {
 	v := d.snap.Version
-	return fileEdits{uri: d.uri, version: &v, edits: edits}
+	return fileEdits{uri: d.echo, version: &v, edits: edits}
 }
 
 // workspaceEdit builds the edit of the files, in the form the client
@@ -211,10 +211,10 @@ func (l *versionedLoader) load(path string) (*core.Analysis, bool) {
 	var f loaded
 	if base := core.URI(l.d.uri).Path(); base != "" && filepath.Clean(base) == path {
 		v := l.d.snap.Version
-		f = loaded{a: l.d.snap.Analysis(), uri: l.d.uri, version: &v}
+		f = loaded{a: l.d.snap.Analysis(), uri: l.d.echo, version: &v}
 	} else if snap, ok := l.s.ws.OpenSnapshot(path); ok {
 		v := snap.Version
-		f = loaded{a: snap.Analysis(), uri: uri.URI(snap.URI), version: &v}
+		f = loaded{a: snap.Analysis(), uri: l.s.spelled(uri.URI(snap.URI)), version: &v}
 	} else if a, ok := l.s.ws.Load(path); ok {
 		f = loaded{a: a}
 	} else {
@@ -335,5 +335,5 @@ func (s *server) resolveTarget(u uri.URI, version int32, what string) (doc, func
 		}
 		return nil
 	}
-	return doc{uri: u, snap: snap, enc: s.session.Load().enc}, stale, nil
+	return doc{uri: u, echo: s.spelled(u), snap: snap, enc: s.session.Load().enc}, stale, nil
 }

@@ -56,7 +56,7 @@ func definition(_ context.Context, s *server, d doc, p *protocol.DefinitionParam
 	spans := navigation.Definition(a, off)
 	locs := make(protocol.LocationSlice, 0, len(spans))
 	for _, sp := range spans {
-		locs = append(locs, protocol.Location{URI: d.uri, Range: m.rng(sp)})
+		locs = append(locs, protocol.Location{URI: d.echo, Range: m.rng(sp)})
 	}
 	if len(locs) == 0 {
 		// Declared in an included file?
@@ -74,9 +74,9 @@ func definition(_ context.Context, s *server, d doc, p *protocol.DefinitionParam
 // the client gave, other files get theirs from the path.
 func (s *server) fileURI(d doc, path string) uri.URI {
 	if path == core.URI(d.uri).Path() {
-		return d.uri
+		return d.echo
 	}
-	return uri.File(path)
+	return s.spelled(uri.File(path))
 }
 
 // candidatePaths lists the files a cross-file query may look at: the open
@@ -148,7 +148,7 @@ func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams
 	refs := navigation.References(a, off, p.Context.IncludeDeclaration)
 	locs := make([]protocol.Location, len(refs))
 	for i, r := range refs {
-		locs[i] = protocol.Location{URI: d.uri, Range: m.rng(r.Span)}
+		locs[i] = protocol.Location{URI: d.echo, Range: m.rng(r.Span)}
 	}
 	return locs, nil
 }
@@ -212,7 +212,7 @@ func documentSymbol(_ context.Context, s *server, d doc, _ *protocol.DocumentSym
 	var flatten func(parent string, ss []presentation.DocumentSymbol)
 	flatten = func(parent string, ss []presentation.DocumentSymbol) {
 		for _, sym := range ss {
-			info := protocol.SymbolInformation{Location: protocol.Location{URI: d.uri, Range: m.rng(sym.Span)}}
+			info := protocol.SymbolInformation{Location: protocol.Location{URI: d.echo, Range: m.rng(sym.Span)}}
 			info.Name, info.Kind = sym.Name, outlineKinds[sym.Kind]
 			if parent != "" {
 				p := parent
@@ -298,7 +298,7 @@ func pullDiagnostics(_ context.Context, s *server, d doc, _ *protocol.DocumentDi
 	return &protocol.RelatedFullDocumentDiagnosticReport{
 		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{
 			Kind:  "full",
-			Items: toDiagnostics(d.uri, newMapper(lines, d.enc), diags),
+			Items: toDiagnostics(d.echo, newMapper(lines, d.enc), diags),
 		},
 	}, nil
 }

@@ -55,7 +55,7 @@ func (s *server) typeItem(f callFile, it navigation.TypeItem) protocol.TypeHiera
 	if it.Path != f.path {
 		u = uri.File(it.Path)
 		if snap, ok := s.ws.OpenSnapshot(it.Path); ok {
-			u = uri.URI(snap.URI)
+			u = s.spelled(uri.URI(snap.URI))
 		}
 	}
 	m := newMapper(it.Lines, f.m.enc)
@@ -73,7 +73,7 @@ func prepareTypeHierarchy(_ context.Context, s *server, d doc, p *protocol.TypeH
 	if !ok {
 		return nil, nil
 	}
-	f := callFile{uri: d.uri, path: core.URI(d.uri).Path(), a: a, m: m}
+	f := callFile{uri: d.echo, path: core.URI(d.uri).Path(), a: a, m: m}
 	return []protocol.TypeHierarchyItem{s.typeItem(f, it)}, nil
 }
 

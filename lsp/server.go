@@ -201,6 +201,12 @@ type server struct {
 	// names of the files it includes their diagnostics were last published
 	// with (textsync.go); guarded by syncMu.
 	announced map[core.URI]*core.Snapshot
+	// spellings is, for each document the client opened under a URI it
+	// spelled other than the decoder's canonical form (another escaping,
+	// lower-case hex, a character left unescaped), that spelling
+	// (textsync.go's spelled): the answers about the document and its
+	// diagnostics name it as the client does.
+	spellings sync.Map // uri.URI → uri.URI
 
 	// The client's settings (config.go).
 	cfgSeq     atomic.Uint64 // numbers the reads of the settings

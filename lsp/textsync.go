@@ -35,14 +35,55 @@ func synced[P any](f func(s *server, p *P, raw jsonrpc2.RawMessage) error) notif
 	}
 }
 
-func (s *server) didOpen(p *protocol.DidOpenTextDocumentParams, _ jsonrpc2.RawMessage) error {
+func (s *server) didOpen(p *protocol.DidOpenTextDocumentParams, raw jsonrpc2.RawMessage) error {
 	td := p.TextDocument
+	if spelling, ok := clientSpelling(raw, td.URI); ok {
+		s.spellings.Store(uri.URI(ownURI(td.URI)), spelling)
+	} else {
+		s.spellings.Delete(td.URI)
+	}
 	// A second didOpen of an open document replaces it.
 	snap := s.ws.Open(ownURI(td.URI), td.Version, td.Text)
 	s.diags.update(snap)
 	s.refreshIncluders(snap.URI, nil)
 	s.republishIncluded(snap)
 	return nil
+}
+
+// clientSpelling returns the URI of a didOpen's document as the client
+// wrote it in raw, when that is not u, the protocol decoder's canonical form
+// of it (which escapes what it must, and only that, in upper-case hex), but
+// means the same document. The specification asks a server to name a
+// document as its client does: a client that finds a document's
+// diagnostics by its URI as a string would otherwise not find them.
+func clientSpelling(raw jsonrpc2.RawMessage, u uri.URI) (uri.URI, bool) {
+	// Most clients write the canonical form: then the text, which may be
+	// large, is not decoded a second time.
+	quoted, _ := json.Marshal(string(u))
+	if bytes.Contains(raw, append([]byte(`"uri":`), quoted...)) || bytes.Contains(raw, append([]byte(`"uri": `), quoted...)) {
+		return "", false
+	}
+	var p struct {
+		TextDocument struct {
+			URI string `json:"uri"`
+		} `json:"textDocument"`
+	}
+	if json.Unmarshal(raw, &p) != nil || p.TextDocument.URI == string(u) {
+		return "", false
+	}
+	if c, err := uri.Parse(p.TextDocument.URI); err != nil || c != u {
+		return "", false
+	}
+	return uri.URI(p.TextDocument.URI), true
+}
+
+// spelled returns the URI of a document as its client spells it
+// (clientSpelling): u itself unless the client opened it otherwise.
+func (s *server) spelled(u uri.URI) uri.URI {
+	if v, ok := s.spellings.Load(u); ok {
+		return v.(uri.URI)
+	}
+	return u
 }
 
 // ownURI returns a document's URI in memory of its own, for the workspace

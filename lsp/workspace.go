@@ -305,7 +305,7 @@ func workspaceSymbol(s *server, params jsonrpc2.RawMessage) (work, error) {
 				return nil, ctx.Err()
 			}
 			a := snap.Analysis()
-			add(u, newMapper(a.Lines, enc), presentation.FlatSymbols(a))
+			add(s.spelled(u), newMapper(a.Lines, enc), presentation.FlatSymbols(a))
 		}
 		s.index.mu.Lock()
 		files := make(map[uri.URI]indexedFile, len(s.index.files))
