@@ -149,6 +149,15 @@ func appendSortKey(dst []byte, i int) []byte {
 
 // resolveCompletion adds a builtin's documentation to its item.
 func resolveCompletion(_ *server, params jsonrpc2.RawMessage) (work, error) {
+	// The item resolved is one the server gave: it has its label. Null
+	// params, or an object without one, are no item (the decoder alone
+	// reads them as an item with an empty label).
+	var labelled struct {
+		Label *string `json:"label"`
+	}
+	if json.Unmarshal(params, &labelled) != nil || labelled.Label == nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "a completion item to resolve, with its label, is required")
+	}
 	var item protocol.CompletionItem
 	if err := decodeParams(params, &item); err != nil {
 		return nil, err

@@ -56,6 +56,8 @@ func TestInvalidParams(t *testing.T) {
 		{protocol.MethodTextDocumentDocumentSymbol, "{}", -32602, "textDocument/documentSymbol: params: expected an object with textDocument, found an object without textDocument"},
 		{protocol.MethodTextDocumentSemanticTokensFull, `{"textDocument":null}`, -32602, "textDocument/semanticTokens/full: params: expected an object with textDocument, found an object without textDocument"},
 		{protocol.MethodTextDocumentInlayHint, `{"textDocument":` + doc + `,"range":{"start":` + pos + `,"end":true}}`, -32602, "textDocument/inlayHint: params: range.end: expected an object, found true"},
+		{protocol.MethodCompletionItemResolve, "null", -32602, "completionItem/resolve: a completion item to resolve, with its label, is required"},
+		{protocol.MethodCompletionItemResolve, `{"kind":6}`, -32602, "completionItem/resolve: a completion item to resolve, with its label, is required"},
 		{protocol.MethodCallHierarchyIncomingCalls, "null", -32602, "callHierarchy/incomingCalls: params: expected an object with item, found null"},
 		{protocol.MethodCallHierarchyOutgoingCalls, `{"item":{"name":"f"}}`, -32602, "callHierarchy/outgoingCalls: params: expected an object with item, found item without a uri"},
 		{protocol.MethodTypeHierarchySupertypes, "", -32602, "typeHierarchy/supertypes: params: expected an object with item, found null"},
