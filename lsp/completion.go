@@ -7,6 +7,7 @@ package lsp
 // cost more than encoding them.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
@@ -147,20 +148,23 @@ func appendSortKey(dst []byte, i int) []byte {
 	return append(dst, b[:]...)
 }
 
+// resolvedItem is what completionItem/resolve's params must be.
+var resolvedItem = shape{want: "a completion item, an object with label"}
+
 // resolveCompletion adds a builtin's documentation to its item.
 func resolveCompletion(_ *server, params jsonrpc2.RawMessage) (work, error) {
 	// The item resolved is one the server gave: it has its label. Null
 	// params, or an object without one, are no item (the decoder alone
 	// reads them as an item with an empty label).
-	var labelled struct {
-		Label *string `json:"label"`
-	}
-	if json.Unmarshal(params, &labelled) != nil || labelled.Label == nil {
-		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "a completion item to resolve, with its label, is required")
-	}
 	var item protocol.CompletionItem
-	if err := decodeParams(params, &item); err != nil {
+	if err := resolvedItem.decode(params, &item); err != nil {
 		return nil, err
+	}
+	if item.Label == "" {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(params, &members) != nil || members["label"] == nil || string(bytes.TrimSpace(members["label"])) == "null" {
+			return nil, resolvedItem.invalid("an object without label")
+		}
 	}
 	return func(context.Context) (any, error) {
 		var data resolveData

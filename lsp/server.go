@@ -205,7 +205,9 @@ type server struct {
 	// spelled other than the decoder's canonical form (another escaping,
 	// lower-case hex, a character left unescaped), that spelling
 	// (textsync.go's spelled): the answers about the document and its
-	// diagnostics name it as the client does.
+	// diagnostics name it as the client does. An entry stays after the
+	// document closes (the empty list that clears its diagnostics goes out
+	// after didClose) until the client opens it again.
 	spellings sync.Map // uri.URI → uri.URI
 
 	// The client's settings (config.go).
