@@ -273,9 +273,14 @@ type symbolHit struct {
 	info  protocol.SymbolInformation
 }
 
+// symbolQuery is what workspace/symbol's params must be: an object (null
+// params are no query; an object without its query asks for every
+// symbol, as an empty one does).
+var symbolQuery = shape{want: "an object with query"}
+
 func workspaceSymbol(s *server, params jsonrpc2.RawMessage) (work, error) {
 	var p protocol.WorkspaceSymbolParams
-	if err := decodeParams(params, &p); err != nil {
+	if err := symbolQuery.decode(params, &p); err != nil {
 		return nil, err
 	}
 	enc := s.session.Load().enc
