@@ -182,7 +182,7 @@ func run(keystrokes int, sizeList, scenarioList string, opt typingbench.Options,
 			fmt.Fprintf(os.Stderr, "wfl-lsp, %s: %.1fs\n", doc.Name, time.Since(began).Seconds())
 			results = append(results, ours)
 			if floor {
-				f, err := measureFloor(ours)
+				f, err := measureFloor(ours, opt.Interval)
 				if err != nil {
 					fmt.Printf("SKIP: the machine's floor after %s: %v\n", doc.Name, err)
 					floor = false
@@ -233,9 +233,15 @@ type floorRun struct {
 
 // measureFloor measures the machine's floor as many times as ours has
 // keystrokes, each round trip after a pause as long as its median
-// keystroke.
-func measureFloor(ours *typingbench.Result) (floorRun, error) {
-	pause := ours.KeystrokeMedian()
+// keystroke, or, when the keystrokes came at an interval, as long as the
+// server was idle between two of them: a processor left idle for tens of
+// milliseconds wakes much later than one idle for one (on the benchmarks'
+// virtual machine, a round trip through cat after 50 ms idle took 7.8 ms
+// at p99, against 0.4 ms after 1 ms), and the tables' latencies then hold
+// that wake-up too.
+func measureFloor(ours *typingbench.Result, interval time.Duration) (floorRun, error) {
+	median := ours.KeystrokeMedian()
+	pause := max(median, interval-median)
 	began := time.Now()
 	st, err := typingbench.Floor(ours.Keystrokes, pause)
 	fmt.Fprintf(os.Stderr, "floor after %s: %.1fs\n", ours.Doc, time.Since(began).Seconds())
