@@ -128,7 +128,7 @@ func (s *server) capabilities(sess *session) protocol.ServerCapabilities {
 		WorkspaceSymbolProvider:          protocol.Boolean(true),
 		Workspace: &protocol.WorkspaceOptions{WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 			Supported: &yes, ChangeNotifications: protocol.Boolean(true),
-		}},
+		}, FileOperations: fileOperations()},
 		CompletionProvider: &protocol.CompletionOptions{
 			TriggerCharacters: []string{"."},
 			ResolveProvider:   &yes,

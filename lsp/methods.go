@@ -18,6 +18,8 @@ var requests = map[string]request{
 	protocol.MethodShutdown:   {prepare: async((*server).shutdown), inline: true},
 	// workspace.go
 	protocol.MethodWorkspaceSymbol: {prepare: async(workspaceSymbol)},
+	// filerename.go
+	protocol.MethodWorkspaceWillRenameFiles: {prepare: async(willRenameFiles)},
 	// features.go
 	protocol.MethodTextDocumentHover:             short(docRequest(posURI[protocol.HoverParams], hover)),
 	protocol.MethodTextDocumentDefinition:        short(docRequest(posURI[protocol.DefinitionParams], definition)),

@@ -10,7 +10,8 @@
 // ReferencesAcross, RenameAcross), members.go the members of containers
 // and interfaces, hierarchy.go the family of files ([Files]) and the type
 // graph that typedef.go and the hierarchies read, calls.go the call
-// hierarchy, rename.go renames, codelens.go counts references.
+// hierarchy, rename.go renames, codelens.go counts references, and
+// filerename.go keeps the includes naming their files when files move.
 //
 // navigation imports core and, for the documentation of the keywords that
 // hover shows, completion.
