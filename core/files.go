@@ -525,3 +525,16 @@ func (fa *FileAccess) cached(path string) (diskFile, error) {
 	fa.mu.Unlock()
 	return f, nil
 }
+
+// Files returns the access through which the snapshot's includes are read
+// (its workspace's, confined to the session's folders for MCP), for what
+// else a feature reads of the disk about them; nil when it reads none.
+func (s *Snapshot) Files() *FileAccess {
+	switch src := s.src.(type) {
+	case *Workspace:
+		return src.files
+	case *FileAccess:
+		return src
+	}
+	return nil
+}

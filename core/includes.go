@@ -141,7 +141,7 @@ func followIncludes(f *ast.File, base string, src includeSource) importSet {
 					why = "the files it includes lead to " + describeReadError(relTo(base, p), err)
 				}
 				if _, ok := problems[written]; !ok {
-					problems[written] = check.Unfollowed{Why: why}
+					problems[written] = check.Unfollowed{Why: why, Missing: p == paths[i] && errors.Is(err, fs.ErrNotExist)}
 				}
 				continue
 			}

@@ -62,6 +62,7 @@ const (
 	ExtraWords     Kind = "remove-extra-words"         // `end for each` -> `end for`
 	InsertKeyword  Kind = "insert-keyword"             // a missing word the parser names (`as`, `to`, `if`, `each`, …): inserted where it expected it
 	ReplaceKeyword Kind = "replace-keyword"            // a word spelled like the one the parser expected there, replaced by it
+	IncludePath    Kind = "include-path"               // an include naming no file: the path of a file of its folder spelled alike
 )
 
 // At returns the quick fixes for the snapshot's diagnostics whose span
@@ -363,6 +364,8 @@ func (fx *fixer) fixes(d diag.Diagnostic) []Fix {
 			}
 		case diag.Redefined:
 			return fx.storeToChange(d)
+		case diag.MissingInclude:
+			return fx.includePath(d)
 		}
 	case diag.Type:
 		if d.Kind == diag.Unsatisfied {

@@ -852,6 +852,8 @@ func (a *analyzer) stmt(s ast.Stmt) {
 					d.Severity, d.Message = diag.Warning, "Includes go round in a cycle: "+why
 				case u.Broken:
 					d.Severity, d.Message = diag.Warning, why
+				case u.Missing:
+					d.Kind, d.Names = diag.MissingInclude, []string{lit.Value}
 				}
 				a.warns = append(a.warns, d)
 			}

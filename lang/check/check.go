@@ -440,6 +440,9 @@ type Unfollowed struct {
 	// so that `wfl` stops there when it runs the program; Why is then the
 	// whole message.
 	Broken bool
+	// Missing: the file the include names does not exist (its path may be
+	// misspelled).
+	Missing bool
 }
 
 // FileContext returns the context of f's own statements.

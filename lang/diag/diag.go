@@ -193,6 +193,10 @@ const (
 	// does not run then (no unused or unreachable findings), and so the
 	// checker's static findings are not shown. Names[0] is the name.
 	UndefinedParamWord
+	// MissingInclude: an `include from` names a file that does not exist
+	// (an information: the reference does not follow includes when it
+	// checks). Names[0] is the path as written.
+	MissingInclude
 )
 
 func (k Kind) String() string {
@@ -239,6 +243,8 @@ func (k Kind) String() string {
 		return "open quote"
 	case UndefinedParamWord:
 		return "undefined parameter word"
+	case MissingInclude:
+		return "missing include"
 	}
 	return ""
 }

@@ -391,7 +391,7 @@ var explanationTable = []Explanation{
 		Cases: []Case{
 			{Message: "The included file cannot be followed: …",
 				Meaning: "The path names no readable file (the message says why: missing, a folder, no permission); nothing it would declare is known.",
-				Fix:     "Correct the path, relative to the including file, or create the file.",
+				Fix:     "Correct the path, relative to the including file, or create the file. The quick fix offers the files of the folder whose names are spelled alike.",
 				Example: "include from \"helper.wfl\"\ncall greet\n",
 				Fixed:   "include from \"helpers.wfl\"\ncall greet\n",
 				Files:   map[string]string{"helpers.wfl": "define action called greet:\n    display \"hi\"\nend action\n"}},
