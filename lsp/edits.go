@@ -7,6 +7,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -102,6 +103,9 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 			}
 			out = append(out, ca)
 		}
+		if s.session.Load().caps.createFiles {
+			out = append(out, createIncluded(d, m, m.span(p.Range))...)
+		}
 	}
 	if want(protocol.CodeActionKindSourceFixAll) {
 		if edit := fixAllEdit(s, d, m); edit != nil {
@@ -116,6 +120,38 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 		}
 	}
 	return out, nil
+}
+
+// createIncluded returns, for each include that names no file among the
+// document's findings touching span, the action that creates the file (to
+// a client that takes resource operations): an include written before its
+// file is how a program is split.
+func createIncluded(d doc, m mapper, span token.Span) []protocol.CodeAction {
+	base := core.URI(d.uri).Path()
+	_, shown := d.snap.Diagnostics()
+	var out []protocol.CodeAction
+	for _, f := range shown {
+		if f.Kind != diag.MissingInclude || len(f.Names) != 1 || f.Span.Start > span.End || span.Start > f.Span.End {
+			continue
+		}
+		target := filepath.FromSlash(f.Names[0])
+		if !filepath.IsAbs(target) {
+			if base == "" {
+				continue
+			}
+			target = filepath.Join(filepath.Dir(base), target)
+		}
+		kind, yes := protocol.CodeActionKindQuickFix, true
+		out = append(out, protocol.CodeAction{
+			Title:       fmt.Sprintf("Create '%s'", f.Names[0]),
+			Kind:        &kind,
+			Diagnostics: toDiagnostics(d.echo, m, []diag.Diagnostic{f}),
+			Edit: &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{
+				&protocol.CreateFile{Kind: "create", URI: uri.File(target), Options: &protocol.CreateFileOptions{IgnoreIfExists: &yes}},
+			}},
+		})
+	}
+	return out
 }
 
 func fixEdit(s *server, d doc, m mapper, f fixes.Fix) *protocol.WorkspaceEdit {

@@ -237,3 +237,46 @@ func TestPrepareRenameNothing(t *testing.T) {
 	}
 	c.finish()
 }
+
+// TestCreateIncludedFile: an include typed before its file is offered the
+// action that creates the file, after the edits that typed it, to a client
+// that takes resource operations, and to no other; the path fix comes
+// with it when a file of the folder is spelled alike.
+func TestCreateIncludedFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "tools.wfl"), []byte("store t as 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc := string(uri.File(filepath.Join(dir, "main.wfl")))
+	for _, create := range []bool{true, false} {
+		c := newClient(t)
+		ops := []string{"rename"}
+		if create {
+			ops = append(ops, "create")
+		}
+		c.initialize(map[string]any{"workspace": map[string]any{"workspaceEdit": map[string]any{"documentChanges": true, "resourceOperations": ops}}})
+		c.open(doc, "include from \"\"\ndisplay 1\n", 1)
+		for i, ch := range "lib/new.wfl" { // typed between the quotes
+			c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": doc, "version": 2 + i},
+				"contentChanges": []any{map[string]any{"range": map[string]any{"start": map[string]any{"line": 0, "character": 14 + i}, "end": map[string]any{"line": 0, "character": 14 + i}}, "text": string(ch)}}})
+		}
+		c.diagnostics(doc, 12)
+		at := map[string]any{"textDocument": map[string]any{"uri": doc}, "range": map[string]any{"start": map[string]any{"line": 0, "character": 16}, "end": map[string]any{"line": 0, "character": 16}},
+			"context": map[string]any{"diagnostics": []any{}}}
+		r := c.call("textDocument/codeAction", at)
+		want := `{"title":"Create 'lib/new.wfl'","kind":"quickfix","diagnostics":[{"range":{"start":{"line":0,"character":13},"end":{"line":0,"character":26}},"severity":3,"code":"ANALYZE-INCLUDE","source":"wfl","message":"The included file cannot be followed: there is no file lib/new.wfl"}],` +
+			`"edit":{"documentChanges":[{"kind":"create","uri":"` + string(uri.File(filepath.Join(dir, "lib", "new.wfl"))) + `","options":{"ignoreIfExists":true}}]}}`
+		if got := strings.Contains(string(r.Result), want); got != create {
+			t.Errorf("resource operations %v: offered %v, want %v: %s", ops, got, create, r.Result)
+		}
+		// A file of the folder spelled alike: the path fix too.
+		c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": doc, "version": 13},
+			"contentChanges": []any{map[string]any{"text": "include from \"tool.wfl\"\ndisplay t\n"}}})
+		c.diagnostics(doc, 13)
+		r = c.call("textDocument/codeAction", at)
+		if !strings.Contains(string(r.Result), `"title":"Change the path to 'tools.wfl'"`) || strings.Contains(string(r.Result), "Create 'tool.wfl'") != create {
+			t.Errorf("resource operations %v: %s", ops, r.Result)
+		}
+		c.finish()
+	}
+}

@@ -54,6 +54,7 @@ func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 		}
 		if e := w.WorkspaceEdit; e != nil && e.DocumentChanges != nil {
 			sess.caps.documentChanges = *e.DocumentChanges
+			sess.caps.createFiles = *e.DocumentChanges && slices.Contains(e.ResourceOperations, protocol.ResourceOperationKindCreate)
 		}
 	}
 	if w := caps.Window; w != nil && w.WorkDoneProgress != nil {

@@ -246,6 +246,7 @@ type clientCaps struct {
 	workDoneProgress    bool // the client shows $/progress reports
 	resolveEdits        bool // code actions go out without edits, resolved on demand
 	documentChanges     bool // workspace edits may be versioned documentChanges
+	createFiles         bool // workspace edits' documentChanges may create files
 
 	configuration            bool // the client answers workspace/configuration
 	configChangeRegistration bool // didChangeConfiguration may be registered dynamically
