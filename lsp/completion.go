@@ -51,7 +51,7 @@ func complete(ctx context.Context, s *server, d doc, p *protocol.CompletionParam
 	a, m, off := d.at(p.Position)
 	s.lanes.stepAside(ctx) // the list waits for the short answers
 	snippets := s.session.Load().caps.snippets
-	span, items := completion.List(a, off, completion.Options{Snippets: snippets, Path: core.URI(d.uri).Path(), Max: maxCompletionItems + 1})
+	span, items := completion.List(a, off, completion.Options{Snippets: snippets, Path: core.URI(d.uri).Path(), Text: d.snap.Text, Max: maxCompletionItems + 1})
 	// Long lists are cut; the client asks again as the prefix grows.
 	incomplete := len(items) > maxCompletionItems
 	if incomplete {

@@ -24,13 +24,14 @@ var getCompletionsTool = &Tool{
 	Title: "Complete at a position",
 	Description: "Return what may be written at a 1-based line and column of a WFL program: the variables, " +
 		"constants, parameters and actions in scope there, properties and methods after a dot, statement and " +
-		"expression keywords, and builtin functions, filtered by the word being typed. The replaced span says " +
+		"expression keywords, builtin functions, and after `include from \"` the WFL files and folders of the workspace, " +
+		"filtered by the word being typed. The replaced span says " +
 		"which characters an insertion replaces.",
 	Input: positionInput(pageProps(map[string]*Schema{}, "proposals", maxToolCompletions)),
 	Output: openObject([]string{"items", "count", "truncated", "replace"}, pageSchema(map[string]*Schema{
 		"items": array("proposals, best first", openObject([]string{"label", "kind", "insert"}, map[string]*Schema{
 			"label":  str("what is proposed"),
-			"kind":   enum("what it is", "keyword", "snippet", "variable", "constant", "parameter", "action", "builtin", "container", "property", "method"),
+			"kind":   enum("what it is", completionKinds()...),
 			"detail": str("a type or a signature"),
 			"doc":    str("documentation"),
 			"insert": str("the text to insert in place of the replaced span"),
@@ -41,7 +42,9 @@ var getCompletionsTool = &Tool{
 	}, "proposals")),
 	ReadOnly: true, Idempotent: true,
 	Call: atPosition(func(ctx context.Context, c *Call, d *document, off int) Result {
-		span, items := completion.List(d.a, off, completion.Options{}) // no paths: they could name files outside the root
+		// The paths after `include from "` are listed through the
+		// session's access: the folders of the workspace only.
+		span, items := completion.List(d.a, off, completion.Options{Path: d.snap.URI.Path(), Files: d.snap.Files(), Text: d.snap.Text})
 		p := pageArgs(c.Args, maxToolCompletions)
 		out := []completionJSON{}
 		end, po := paged(len(items), p, func(i int) int {
@@ -59,4 +62,14 @@ var getCompletionsTool = &Tool{
 		addPage(res, po)
 		return Result{Structured: res}
 	}),
+}
+
+// completionKinds are the names of every kind of proposal, as the items'
+// kind says them.
+func completionKinds() []string {
+	var out []string
+	for k := completion.Kind(1); k.String() != ""; k++ {
+		out = append(out, k.String())
+	}
+	return out
 }

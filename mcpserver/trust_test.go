@@ -6,6 +6,7 @@ package mcpserver
 // follows; and what it refuses says nothing of what exists outside.
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -214,5 +215,42 @@ func TestTrustBoundaryResources(t *testing.T) {
 		}
 		id++
 		noSecret(t, name+" main.wfl", string(h.Call(id, "prompts/get", fmt.Sprintf(`{"name":%q,"arguments":{"path":"main.wfl"}}`, name)).Raw))
+	}
+}
+
+// TestTrustBoundaryIncludeCompletion: get_completions after `include from
+// "` lists the WFL files and folders of the workspace it may read, and
+// nothing of a folder outside it, by a relative path or an absolute one.
+func TestTrustBoundaryIncludeCompletion(t *testing.T) {
+	root, outside := trustTree(t)
+	h := start(t, Options{Root: root, Primitives: wflOnly()})
+	h.Initialize("2025-11-25")
+	for i, tc := range []struct {
+		typed string
+		want  string // the labels, in order
+	}{
+		{``, "lib.wfl main.wfl"},
+		{`../outside/`, ""},
+		{filepath.ToSlash(outside) + "/", ""},
+		{`../`, ""},
+		{`.hidden/`, ""},
+	} {
+		src := "include from \"" + tc.typed
+		os.WriteFile(filepath.Join(root, "probe.wfl"), []byte(src+"\n"), 0o644)
+		res := h.Call(i+1, "tools/call", fmt.Sprintf(`{"name":"get_completions","arguments":{"path":"probe.wfl","line":1,"column":%d}}`, len(src)+1)).Tool(t)
+		noSecret(t, "get_completions after "+src, res.Content[0].Text+string(res.StructuredContent))
+		var got struct {
+			Items []struct{ Label, Kind string }
+		}
+		if err := json.Unmarshal(res.StructuredContent, &got); err != nil {
+			t.Fatal(err)
+		}
+		var labels []string
+		for _, it := range got.Items {
+			labels = append(labels, it.Label)
+		}
+		if strings.Join(labels, " ") != tc.want {
+			t.Errorf("after %q: %v, want %q", src, labels, tc.want)
+		}
 	}
 }

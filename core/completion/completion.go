@@ -78,6 +78,14 @@ type Item struct {
 type Options struct {
 	Snippets bool   // the client expands LSP snippets: block snippets, and call snippets with a placeholder per parameter
 	Path     string // the document's file path, for the paths after `include from "`; "" when it has none
+	// Files lists the folders of those paths: the editor's access
+	// (core.AnyFile) when nil, an MCP session's confined one otherwise.
+	Files *core.FileAccess
+	// Text is the document's text as typed (Snapshot.Text), when the
+	// analysis reads another of the same length: while a quote is left
+	// open, the analysis reads it closed on its line, and an include's
+	// path being typed is read from the text as typed. "": the analysis's.
+	Text string
 	// Max, when above 0, is the most items returned: the first in order
 	// (a client that shows a few asks for one more, to know whether the
 	// list was cut).
@@ -110,20 +118,27 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 	if a.Lines == nil {
 		return token.Span{Start: offset, End: offset}, "", false, nil
 	}
-	if at := a.OpenQuote(); at >= 0 && offset > at && offset <= a.Lines.LineEnd(a.Lines.Line(at)) {
-		// In a string being typed (its quote left open, closed on its
-		// line for the analysis): nothing.
-		return token.Span{Start: offset, End: offset}, "", false, nil
-	}
 	text := a.Lines.Text()
 	if offset > len(text) {
 		offset = len(text)
 	}
 	lineStart := a.Lines.LineStart(a.Lines.Line(offset))
 	before := text[lineStart:offset]
-	if dir, typed, ok := includePathAt(before); ok {
-		span, items = pathCompletion(a, offset, dir, typed, opts.Path)
+	typedLine := before
+	if len(opts.Text) == len(text) {
+		typedLine = opts.Text[lineStart:offset]
+	}
+	if dir, typed, ok := includePathAt(typedLine); ok {
+		// The path of an include, its closing quote typed or not (an
+		// editor that does not pair quotes leaves it open while the path
+		// is typed).
+		span, items = pathCompletion(a, offset, dir, typed, opts.Path, opts.Files)
 		return span, "", false, items
+	}
+	if at := a.OpenQuote(); at >= 0 && offset > at && offset <= a.Lines.LineEnd(a.Lines.Line(at)) {
+		// In a string being typed (its quote left open, closed on its
+		// line for the analysis): nothing.
+		return token.Span{Start: offset, End: offset}, "", false, nil
 	}
 	if inStringOrComment(before) {
 		return token.Span{Start: offset, End: offset}, "", false, nil

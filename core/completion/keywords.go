@@ -513,9 +513,18 @@ func includePathAt(before string) (dir, typed string, ok bool) {
 	return m[1][:i+1], m[1][i+1:], true
 }
 
+// readable reports whether files may read the entry at path: a link, or
+// a file a confined access may not read (a link out of its folders), is
+// offered only when it may.
+func readable(files *core.FileAccess, path string) bool {
+	_, err := files.Stat(path)
+	return err == nil
+}
+
 // pathCompletion offers the WFL files and folders in dir (relative to the
-// document's folder) whose names start with typed.
-func pathCompletion(a *core.Analysis, offset int, dir, typed, docPath string) (token.Span, []Item) {
+// document's folder) whose names start with typed, as files lists them
+// (nil: core.AnyFile).
+func pathCompletion(a *core.Analysis, offset int, dir, typed, docPath string, files *core.FileAccess) (token.Span, []Item) {
 	span := token.Span{Start: offset - len(typed), End: offset}
 	if docPath == "" {
 		return span, nil
@@ -524,7 +533,10 @@ func pathCompletion(a *core.Analysis, offset int, dir, typed, docPath string) (t
 	if filepath.IsAbs(filepath.FromSlash(dir)) {
 		base = filepath.FromSlash(dir)
 	}
-	entries, err := core.AnyFile().ReadDir(base)
+	if files == nil {
+		files = core.AnyFile()
+	}
+	entries, err := files.ReadDir(base)
 	if err != nil {
 		return span, nil
 	}
@@ -537,7 +549,7 @@ func pathCompletion(a *core.Analysis, offset int, dir, typed, docPath string) (t
 		switch {
 		case e.IsDir() && !core.SkipDir(name):
 			out = append(out, Item{Label: name + "/", Kind: Folder, Insert: name + "/"})
-		case !e.IsDir() && strings.HasSuffix(name, ".wfl") && filepath.Join(base, name) != filepath.Clean(docPath):
+		case !e.IsDir() && strings.HasSuffix(name, ".wfl") && filepath.Join(base, name) != filepath.Clean(docPath) && readable(files, filepath.Join(base, name)):
 			out = append(out, Item{Label: name, Kind: File, Insert: name})
 		}
 	}
