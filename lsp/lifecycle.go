@@ -15,9 +15,14 @@ import (
 
 // initialize negotiates the position encoding, records the client
 // capabilities the server adapts to, and advertises what the server does.
+// initializeParams is what initialize's params must be: an object (its
+// members may be left out, as some clients do, and then mean what their
+// absence means).
+var initializeParams = shape{want: "an object with capabilities"}
+
 func (s *server) initialize(params jsonrpc2.RawMessage) (work, error) {
 	var p protocol.InitializeParams
-	if err := decodeParams(params, &p); err != nil {
+	if err := initializeParams.decode(params, &p); err != nil {
 		return nil, err
 	}
 	sess := &session{enc: utf16, clientName: p.ClientInfo.Name, initOpts: p.InitializationOptions}

@@ -132,6 +132,11 @@ func TestInitializeTraceNull(t *testing.T) {
 
 func TestLifecycleErrors(t *testing.T) {
 	c := newClient(t)
+	for _, p := range []any{nil, []any{}, "x"} {
+		// Not an object: invalid params, and the server waits for a
+		// proper initialize.
+		wantError(t, fmt.Sprintf("initialize with %v", p), c.call("initialize", p), -32602)
+	}
 	wantError(t, "hover before initialize", c.call("textDocument/hover", map[string]any{}), -32002)
 	wantError(t, "shutdown before initialize", c.call("shutdown", nil), -32002)
 	c.open(testURI, "dropped", 1) // dropped: not initialized
