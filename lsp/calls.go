@@ -59,7 +59,7 @@ func (s *server) callFile(u uri.URI, enc encoding) (callFile, bool) {
 	} else {
 		return callFile{}, false
 	}
-	return callFile{uri: s.spelled(u), path: path, a: a, m: newMapper(a.Lines, enc)}, true
+	return callFile{uri: s.spelled(u), path: path, a: a, m: s.mapperFor(path, a.Lines, enc)}, true
 }
 
 // item converts a core item of the file f (or of the file it names).

@@ -273,7 +273,7 @@ func (l *versionedLoader) fileEdits(path string, edits []core.Edit) (fileEdits, 
 	if u == "" {
 		u = uri.File(path)
 	}
-	return fileEdits{uri: u, version: f.version, edits: textEdits(newMapper(a.Lines, l.d.enc), edits)}, true
+	return fileEdits{uri: u, version: f.version, edits: textEdits(l.s.mapperFor(path, a.Lines, l.d.enc), edits)}, true
 }
 
 // resolveCodeAction computes the edit of an action answered without one.

@@ -61,7 +61,7 @@ func definition(_ context.Context, s *server, d doc, p *protocol.DefinitionParam
 	if len(locs) == 0 {
 		// Declared in an included file?
 		for _, fs := range navigation.IncludedDefinition(a, off, core.URI(d.uri).Path(), s.loadAnalysis) {
-			locs = append(locs, protocol.Location{URI: uri.File(fs.Path), Range: newMapper(fs.Lines, d.enc).rng(fs.Span)})
+			locs = append(locs, protocol.Location{URI: uri.File(fs.Path), Range: s.mapperFor(fs.Path, fs.Lines, d.enc).rng(fs.Span)})
 		}
 	}
 	if len(locs) == 0 {
@@ -141,7 +141,7 @@ func references(_ context.Context, s *server, d doc, p *protocol.ReferenceParams
 			if r.Decl && !p.Context.IncludeDeclaration {
 				continue
 			}
-			locs = append(locs, protocol.Location{URI: s.fileURI(d, r.Path), Range: newMapper(r.Lines, d.enc).rng(r.Span)})
+			locs = append(locs, protocol.Location{URI: s.fileURI(d, r.Path), Range: s.mapperFor(r.Path, r.Lines, d.enc).rng(r.Span)})
 		}
 		return locs, nil
 	}

@@ -7,8 +7,11 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -40,8 +43,15 @@ func willRenameFiles(s *server, params jsonrpc2.RawMessage) (work, error) {
 		return nil, renameFilesParams.invalid("an object without files")
 	}
 	var moves []navigation.FileMove
-	for _, f := range p.Files {
-		from, to := filePath(f.OldURI), filePath(f.NewURI)
+	for i, f := range p.Files {
+		from, err := movePath(f.OldURI)
+		if err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "params: files[%d].oldUri: %v", i, err)
+		}
+		to, err := movePath(f.NewURI)
+		if err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "params: files[%d].newUri: %v", i, err)
+		}
 		if from != "" && to != "" && from != to {
 			moves = append(moves, navigation.FileMove{From: from, To: to})
 		}
@@ -50,6 +60,12 @@ func willRenameFiles(s *server, params jsonrpc2.RawMessage) (work, error) {
 	return func(ctx context.Context) (any, error) {
 		if len(moves) == 0 {
 			return nil, nil
+		}
+		// Every file of the workspace that names a moved one must be
+		// edited: a walk of its folders under way (an editor that renames
+		// right after it starts) is waited for.
+		if err := s.index.complete(ctx); err != nil {
+			return nil, err
 		}
 		l := s.versionedLoader(doc{enc: enc})
 		var files []fileEdits
@@ -100,15 +116,32 @@ func (s *server) renameCandidates(moves []navigation.FileMove) []string {
 	return out
 }
 
-// filePath returns the clean path of a file: URI, or "".
-func filePath(raw string) string {
+// movePath returns the clean path a file: URI of a rename names, or ""
+// for a URI of another scheme (no file of the workspace: the rename is
+// not the server's); it fails on what is no URI (empty, a relative path,
+// a file: URI without a path), which decoders would otherwise read as
+// the root.
+func movePath(raw string) (string, error) {
+	bad := fmt.Errorf("expected a file URI, found %s", quoteCut(raw))
+	scheme, rest, ok := strings.Cut(raw, ":")
+	if !ok || scheme == "" || strings.ContainsAny(scheme, `/\.`) {
+		return "", bad
+	}
+	if !strings.EqualFold(scheme, "file") {
+		return "", nil
+	}
 	u, err := uri.Parse(raw)
-	if err != nil {
-		return ""
-	}
 	p := core.URI(u).Path()
-	if p == "" || !filepath.IsAbs(p) {
-		return ""
+	if err != nil || strings.Trim(rest, "/") == "" && rest != "///" || p == "" || !filepath.IsAbs(p) {
+		return "", bad
 	}
-	return filepath.Clean(p)
+	return filepath.Clean(p), nil
+}
+
+// quoteCut quotes s for a message, cut to 200 bytes.
+func quoteCut(s string) string {
+	if len(s) > 200 {
+		return strconv.Quote(s[:200]) + "…"
+	}
+	return strconv.Quote(s)
 }

@@ -28,14 +28,17 @@ func TestWillRenameFiles(t *testing.T) {
 		"other.wfl":         "include from \"lib/helpers.wfl\"\ncall shout with \"b\"\n",
 		"app/main.wfl":      "include from \"../lib/helpers.wfl\"\ncall shout with \"c\"\n",
 		"lib/unrelated.wfl": "display 1\n",
+		// A byte order mark, which an editor does not show: the edit's
+		// range counts from after it.
+		"bom.wfl": "\uFEFFinclude from \"lib/helpers.wfl\"\ncall shout with \"d\"\n",
 	}
 	for _, tc := range []struct {
 		name     string
 		from, to string // under the workspace
 		edited   []string
 	}{
-		{"folder renamed", "lib", "tools", []string{"app/main.wfl", "other.wfl"}},
-		{"file moved up", "lib/helpers.wfl", "helpers.wfl", []string{"app/main.wfl", "lib/helpers.wfl", "other.wfl"}},
+		{"folder renamed", "lib", "tools", []string{"app/main.wfl", "bom.wfl", "other.wfl"}},
+		{"file moved up", "lib/helpers.wfl", "helpers.wfl", []string{"app/main.wfl", "bom.wfl", "lib/helpers.wfl", "other.wfl"}},
 		{"includer moved down", "other.wfl", "deep/er/other.wfl", []string{"other.wfl"}},
 		{"file renamed", "consts.wfl", "constants.wfl", []string{"lib/helpers.wfl"}},
 		{"nothing includes it", "lib/unrelated.wfl", "lib/gone.wfl", nil},
@@ -54,7 +57,7 @@ func TestWillRenameFiles(t *testing.T) {
 			c := newClient(t)
 			c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{}})
 			c.await("index done", func(m *msg) bool {
-				return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "indexed 5")
+				return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "indexed 6")
 			})
 			c.open(main, files["app/main.wfl"], 1)
 			c.diagnostics(main, 1)
@@ -75,7 +78,7 @@ func TestWillRenameFiles(t *testing.T) {
 			}
 			var edited []string
 			for u, edits := range we.Changes {
-				path := filePath(u)
+				path, _ := movePath(u)
 				if u != main && path == filepath.Join(dir, "app/main.wfl") {
 					t.Errorf("the open document's edits are named %s, not as it was opened: %s", u, main)
 				}
@@ -85,12 +88,18 @@ func TestWillRenameFiles(t *testing.T) {
 				rel, _ := filepath.Rel(dir, path)
 				edited = append(edited, rel)
 				text, _ := os.ReadFile(path)
-				lines := strings.SplitAfter(string(text), "\n")
+				// As an editor applies them: to the text it shows, without
+				// a byte order mark, which it writes back.
+				bom, body := "", string(text)
+				if rest, ok := strings.CutPrefix(body, "\uFEFF"); ok {
+					bom, body = "\uFEFF", rest
+				}
+				lines := strings.SplitAfter(body, "\n")
 				for _, e := range slices.Backward(edits) { // one line each, as include paths are
 					l := lines[e.Range.Start.Line]
 					lines[e.Range.Start.Line] = l[:e.Range.Start.Character] + e.NewText + l[e.Range.End.Character:]
 				}
-				os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644)
+				os.WriteFile(path, []byte(bom+strings.Join(lines, "")), 0o644)
 			}
 			slices.Sort(edited)
 			if !slices.Equal(edited, tc.edited) {
@@ -134,6 +143,9 @@ func TestWillRenameFilesParams(t *testing.T) {
 		"{}":                       "workspace/willRenameFiles: params: expected an object with files, found an object without files",
 		`{"files":7}`:              "workspace/willRenameFiles: params: files: expected an array, found 7",
 		`{"files":[{"oldUri":1}]}`: "workspace/willRenameFiles: params: files[0].oldUri: expected a string, found 1",
+		`{"files":[{"oldUri":"file:///ws/a.wfl"}]}`:                  `workspace/willRenameFiles: params: files[0].newUri: expected a file URI, found ""`,
+		`{"files":[{"oldUri":"file:///ws/a.wfl","newUri":"b.wfl"}]}`: `workspace/willRenameFiles: params: files[0].newUri: expected a file URI, found "b.wfl"`,
+		`{"files":[{"oldUri":"file:","newUri":"file:///ws/b.wfl"}]}`: `workspace/willRenameFiles: params: files[0].oldUri: expected a file URI, found "file:"`,
 	} {
 		r := c.call("workspace/willRenameFiles", json.RawMessage(params))
 		if r.Error == nil || r.Error.Code != -32602 || r.Error.Message != want {
@@ -169,6 +181,37 @@ func TestWillRenameFilesVersioned(t *testing.T) {
 		`{"textDocument":{"uri":"` + open + `","version":3},"edits":[{"range":{"start":{"line":0,"character":14},"end":{"line":0,"character":23}},"newText":"./core/lib.wfl"}]}]}`
 	if r.Error != nil || string(r.Result) != want {
 		t.Errorf("got %s %+v,\nwant %s", r.Result, r.Error, want)
+	}
+	c.finish()
+}
+
+// TestWillRenameFilesWaitsForTheIndex: a rename asked right after
+// initialized, while the workspace's folders are still being walked, is
+// answered once the walk is done, with the edits of every file.
+func TestWillRenameFilesWaitsForTheIndex(t *testing.T) {
+	dir := t.TempDir()
+	const n = 400
+	testfiles.Write(t, dir, "shared/c.wfl", "store c as 1\n")
+	for i := range n {
+		testfiles.Write(t, dir, fmt.Sprintf("app/f%d.wfl", i), "include from \"../shared/c.wfl\"\ndisplay c\n")
+	}
+	c := newClient(t, quiet)
+	c.initializeWith(map[string]any{"rootUri": string(uri.File(dir)), "capabilities": map[string]any{}})
+	r := c.call("workspace/willRenameFiles", map[string]any{"files": []any{map[string]any{
+		"oldUri": string(uri.File(filepath.Join(dir, "shared"))), "newUri": string(uri.File(filepath.Join(dir, "common")))}}})
+	var we struct {
+		Changes map[string][]struct{ NewText string }
+	}
+	if err := json.Unmarshal(r.Result, &we); err != nil || r.Error != nil {
+		t.Fatalf("%s %+v", r.Result, r.Error)
+	}
+	if len(we.Changes) != n {
+		t.Errorf("edits of %d files, want %d", len(we.Changes), n)
+	}
+	for u, edits := range we.Changes {
+		if len(edits) != 1 || edits[0].NewText != "../common/c.wfl" {
+			t.Errorf("%s: %+v", u, edits)
+		}
 	}
 	c.finish()
 }

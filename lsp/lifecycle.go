@@ -180,7 +180,7 @@ func (s *server) initialized(_ jsonrpc2.RawMessage) error {
 		go s.watchFiles()
 	}
 	if len(sess.roots) > 0 {
-		go s.indexWorkspace(sess.roots)
+		s.startIndexing(sess.roots)
 	}
 	s.configured()
 	return nil

@@ -5,6 +5,7 @@ package lsp
 // that knows what a "character" on the wire is.
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
@@ -42,9 +43,39 @@ func negotiate(offered []protocol.PositionEncodingKind) encoding {
 type mapper struct {
 	lines *token.Lines
 	enc   encoding
+	// bom says that the text starts with a byte order mark the client's
+	// text does not hold: a file read from the disk, which editors show
+	// without it. The characters of its first line are counted from after
+	// the mark (server.mapperFor).
+	bom bool
+}
+
+// byteOrderMark is the mark a text may start with (U+FEFF in UTF-8).
+const byteOrderMark = "\uFEFF"
+
+// bomUnits is how many units of the encoding the mark takes.
+func (m mapper) bomUnits() int {
+	if m.enc == utf8enc {
+		return len(byteOrderMark)
+	}
+	return 1
 }
 
 func newMapper(lines *token.Lines, enc encoding) mapper { return mapper{lines: lines, enc: enc} }
+
+// mapperFor returns the mapper of the text of the file at path: an open
+// document's as its client holds it; a file read from the disk as an
+// editor shows it, a leading byte order mark not counted (VS Code, Neovim
+// and Emacs drop it from the text they hold, and an include on the first
+// line of such a file would be edited one character off).
+func (s *server) mapperFor(path string, lines *token.Lines, enc encoding) mapper {
+	m := newMapper(lines, enc)
+	if path != "" && strings.HasPrefix(lines.Text(), byteOrderMark) {
+		_, open := s.ws.OpenSnapshot(path)
+		m.bom = !open
+	}
+	return m
+}
 
 // units reports how many code units of the encoding s takes. An invalid
 // UTF-8 byte counts as one unit, as it decodes to one U+FFFD of width 1.
@@ -102,11 +133,15 @@ func (m mapper) positionOn(offset, line int) protocol.Position {
 	if offset > end {
 		offset = end
 	}
+	skip := 0
+	if m.bom && line == 0 {
+		offset, skip = max(offset, len(byteOrderMark)), m.bomUnits()
+	}
 	if m.enc == utf8enc {
-		return protocol.Position{Line: uint32(line), Character: uint32(offset - start)}
+		return protocol.Position{Line: uint32(line), Character: uint32(offset - start - skip)}
 	}
 	_, units := m.lines.Column(line, offset)
-	return protocol.Position{Line: uint32(line), Character: uint32(units)}
+	return protocol.Position{Line: uint32(line), Character: uint32(units - skip)}
 }
 
 // A cursor converts many offsets, each near the one before (the spans of
@@ -153,6 +188,9 @@ func (m mapper) offset(p protocol.Position) int {
 	}
 	start, end := m.lines.LineStart(line), m.lines.LineEnd(line)
 	want := int(p.Character)
+	if m.bom && line == 0 {
+		want += m.bomUnits()
+	}
 	if m.enc == utf8enc {
 		off := start + want
 		if want > end-start {

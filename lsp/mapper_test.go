@@ -196,3 +196,42 @@ func TestUnitsCountsCodeUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestMapperByteOrderMark: a mapper of a file read from the disk that
+// starts with a byte order mark counts the first line's characters as an
+// editor shows them, without it, both ways and in both encodings; the
+// other lines are as they are.
+func TestMapperByteOrderMark(t *testing.T) {
+	text := "\uFEFFinclude from \"é.wfl\"\ndisplay 1\n"
+	for _, enc := range []encoding{utf16, utf8enc} {
+		m := newMapper(token.NewLines(text), enc)
+		m.bom = true
+		for _, tc := range []struct {
+			offset int
+			pos    protocol.Position
+		}{
+			{3, protocol.Position{Line: 0, Character: 0}}, // after the mark: the first character shown
+			{3 + len("include"), protocol.Position{Line: 0, Character: 7}},
+			{strings.Index(text, "display"), protocol.Position{Line: 1, Character: 0}},
+			{strings.Index(text, "1\n"), protocol.Position{Line: 1, Character: 8}},
+		} {
+			if got := m.position(tc.offset); got != tc.pos {
+				t.Errorf("enc %d: position(%d) = %+v, want %+v", enc, tc.offset, got, tc.pos)
+			}
+			if got := m.offset(tc.pos); got != tc.offset {
+				t.Errorf("enc %d: offset(%+v) = %d, want %d", enc, tc.pos, got, tc.offset)
+			}
+		}
+		if got := m.position(0); got != (protocol.Position{}) {
+			t.Errorf("enc %d: the mark itself at %+v, want the line's start", enc, got)
+		}
+		quote := strings.Index(text, "é")
+		want := uint32(strings.Index(text, "é") - 3) // in bytes after the mark
+		if enc == utf16 {
+			want = uint32(len([]rune(text[3:quote])))
+		}
+		if got := m.position(quote + len("é")); got.Character != want+uint32(m.units("é")) {
+			t.Errorf("enc %d: after é at %+v", enc, got)
+		}
+	}
+}

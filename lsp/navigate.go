@@ -34,7 +34,7 @@ func (s *server) locations(d doc, spans []navigation.FileSpan) any {
 	}
 	out := make([]protocol.Location, len(spans))
 	for i, fs := range spans {
-		out[i] = protocol.Location{URI: s.fileURI(d, fs.Path), Range: newMapper(fs.Lines, d.enc).rng(fs.Span)}
+		out[i] = protocol.Location{URI: s.fileURI(d, fs.Path), Range: s.mapperFor(fs.Path, fs.Lines, d.enc).rng(fs.Span)}
 	}
 	return out
 }
@@ -58,7 +58,7 @@ func (s *server) typeItem(f callFile, it navigation.TypeItem) protocol.TypeHiera
 			u = s.spelled(uri.URI(snap.URI))
 		}
 	}
-	m := newMapper(it.Lines, f.m.enc)
+	m := s.mapperFor(it.Path, it.Lines, f.m.enc)
 	kind := protocol.SymbolKindClass
 	if it.Interface {
 		kind = protocol.SymbolKindInterface

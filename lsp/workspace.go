@@ -38,6 +38,45 @@ const (
 type wsIndex struct {
 	mu    sync.Mutex
 	files map[uri.URI]indexedFile
+
+	walks int           // the walks of the workspace's folders under way (guarded by mu)
+	done  chan struct{} // closed when the last of them ends
+}
+
+// walking counts a walk in; the function it returns counts it out.
+func (ix *wsIndex) walking() (end func()) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.walks == 0 {
+		ix.done = make(chan struct{})
+	}
+	ix.walks++
+	return func() {
+		ix.mu.Lock()
+		defer ix.mu.Unlock()
+		if ix.walks--; ix.walks == 0 {
+			close(ix.done)
+		}
+	}
+}
+
+// complete waits until no walk is under way, for what must see every file
+// of the workspace (the includes a rename changes); it fails when ctx ends
+// first.
+func (ix *wsIndex) complete(ctx context.Context) error {
+	ix.mu.Lock()
+	done := ix.done
+	walking := ix.walks > 0
+	ix.mu.Unlock()
+	if !walking {
+		return nil
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 type indexedFile struct {
@@ -121,8 +160,18 @@ func indexFile(path string) (indexedFile, error) {
 	return indexedFile{lines: a.Lines, syms: presentation.FlatSymbols(a), includes: a.Includes(path)}, nil
 }
 
-// indexWorkspace walks the workspace folders in the background, reporting
-// progress to clients that show it.
+// startIndexing walks the workspace folders in the background (counted in
+// at once: a request read after it waits for the walk where it must).
+func (s *server) startIndexing(roots []string) {
+	end := s.index.walking()
+	go func() {
+		defer end()
+		s.indexWorkspace(roots)
+	}()
+}
+
+// indexWorkspace walks the workspace folders, reporting progress to
+// clients that show it.
 func (s *server) indexWorkspace(roots []string) {
 	done := s.progress("Indexing WFL files")
 	n := 0
@@ -263,7 +312,7 @@ func (s *server) didChangeWorkspaceFolders(params jsonrpc2.RawMessage) error {
 		s.index.removeUnder(r, sess.roots)
 	}
 	if len(added) > 0 {
-		go s.indexWorkspace(added)
+		s.startIndexing(added)
 	}
 	return nil
 }
@@ -320,7 +369,9 @@ func workspaceSymbol(s *server, params jsonrpc2.RawMessage) (work, error) {
 		s.index.mu.Unlock()
 		for u, f := range files {
 			if _, isOpen := open[u]; !isOpen {
-				add(u, newMapper(f.lines, enc), f.syms)
+				m := newMapper(f.lines, enc) // a file read from the disk: as an editor shows it
+				m.bom = strings.HasPrefix(f.lines.Text(), byteOrderMark)
+				add(u, m, f.syms)
 			}
 		}
 		sort.Slice(hits, func(i, j int) bool {

@@ -5,6 +5,7 @@ package fixes
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -56,10 +57,13 @@ func (fx *fixer) includePath(d diag.Diagnostic) []Fix {
 		}
 	}
 	slices.SortStableFunc(found, func(a, b near) int { return a.dist - b.dist })
-	cut := strings.LastIndexAny(written, `/\`) + 1
+	folder, ok := writtenFolder(written)
+	if !ok {
+		return nil
+	}
 	var out []Fix
 	for i, f := range found[:min(len(found), maxIncludeFixes)] {
-		path := written[:cut] + f.name
+		path := folder + f.name
 		out = append(out, Fix{
 			Title:      fmt.Sprintf("Change the path to '%s'", path),
 			Kind:       IncludePath,
@@ -69,6 +73,28 @@ func (fx *fixer) includePath(d diag.Diagnostic) []Fix {
 		})
 	}
 	return out
+}
+
+// writtenFolder returns the folder of an include's path as it is to be
+// written before a file's name: the path's own folder, cleaned ("lib/",
+// "../lib/", "/ws/lib/", "" for the including file's own), with the
+// leading "./" it was written with; false when the path does not end in a
+// name ("." or "..").
+func writtenFolder(written string) (string, bool) {
+	slash := filepath.ToSlash(written)
+	clean := path.Clean(slash)
+	if b := path.Base(clean); b == "." || b == ".." || b == "/" {
+		return "", false
+	}
+	dir := path.Dir(clean)
+	prefix := ""
+	if dir != "." {
+		prefix = strings.TrimSuffix(dir, "/") + "/"
+	}
+	if strings.HasPrefix(slash, "./") && !strings.HasPrefix(prefix, "../") && !path.IsAbs(prefix) {
+		prefix = "./" + prefix
+	}
+	return prefix, true
 }
 
 // escapeText writes s as it stands between the quotes of a text literal.

@@ -18,18 +18,20 @@ import (
 // then at the same place at or under To. Both are absolute, clean paths.
 type FileMove struct{ From, To string }
 
-// Moved returns where path is once the moves are made: under the first
-// move whose From it is or lies under, else path itself, false.
+// Moved returns where path is once the moves are made, one after the
+// other as an editor makes them (a later move may move again what an
+// earlier one moved: a file renamed, then its folder), and whether any
+// moved it.
 func Moved(path string, moves []FileMove) (string, bool) {
+	moved := false
 	for _, m := range moves {
 		if path == m.From {
-			return m.To, true
-		}
-		if rest, ok := strings.CutPrefix(path, m.From); ok && (strings.HasPrefix(rest, string(filepath.Separator)) || strings.HasSuffix(m.From, string(filepath.Separator))) {
-			return filepath.Join(m.To, rest), true
+			path, moved = m.To, true
+		} else if rest, ok := strings.CutPrefix(path, m.From); ok && (strings.HasPrefix(rest, string(filepath.Separator)) || strings.HasSuffix(m.From, string(filepath.Separator))) {
+			path, moved = filepath.Join(m.To, rest), true
 		}
 	}
-	return path, false
+	return path, moved
 }
 
 // RenamedIncludes returns the edits of a file's `include from "…"`

@@ -37,6 +37,9 @@ func TestRenamedIncludes(t *testing.T) {
 		{"absolute path, includer moved", "main.wfl", "/ws/lib.wfl", []FileMove{{"/ws/main.wfl", "/ws/app/main.wfl"}}, ""},
 		{"written the long way, same file", "main.wfl", "sub/../lib.wfl", []FileMove{{"/ws/other.wfl", "/ws/x.wfl"}}, ""},
 		{"a name to escape", "main.wfl", "lib.wfl", []FileMove{{"/ws/lib.wfl", `/ws/say "hi".wfl`}}, `say \"hi\".wfl`},
+		{"renamed, then its folder", "main.wfl", "c/a.wfl", []FileMove{{"/ws/c/a.wfl", "/ws/c/z.wfl"}, {"/ws/c", "/ws/d"}}, "d/z.wfl"},
+		{"its folder, then renamed", "main.wfl", "c/a.wfl", []FileMove{{"/ws/c", "/ws/d"}, {"/ws/d/a.wfl", "/ws/d/z.wfl"}}, "d/z.wfl"},
+		{"moved, then moved back", "main.wfl", "lib.wfl", []FileMove{{"/ws/lib.wfl", "/ws/tmp.wfl"}, {"/ws/tmp.wfl", "/ws/lib.wfl"}}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if filepath.Separator != '/' {
