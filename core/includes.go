@@ -351,3 +351,7 @@ func (a *Analysis) Includes(base string) []string {
 	_, paths := includeStmts(a.File, base)
 	return paths
 }
+
+// Declarations returns the symbols the analysed file declares at its top
+// level, in declaration order: what a file that includes it reads of it.
+func (a *Analysis) Declarations() []*check.Symbol { return ownDeclarations(a) }

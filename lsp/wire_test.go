@@ -830,3 +830,29 @@ func TestDidChangeRefusesMalformedRange(t *testing.T) {
 		t.Errorf("%d refusals logged, want 10:\n%s", n, logged.String())
 	}
 }
+
+// TestHoverIncludePath: a hover on an include's path shows what the file
+// declares, before and after an edit of the document (whose answers come
+// from a partial analysis).
+func TestHoverIncludePath(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "lib.wfl"), []byte("define action called shout with words:\n    display words\nend action\n"), 0o644)
+	main := "file://" + filepath.Join(dir, "main.wfl")
+	c := newClient(t)
+	c.initialize(nil)
+	c.open(main, "include from \"lib.wfl\"\ncall shout with \"hi\"\n", 1)
+	hover := func() string {
+		m := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": main}, "position": map[string]any{"line": 0, "character": 16}})
+		return string(m.Result)
+	}
+	want := `{"contents":{"kind":"plaintext","value":"action shout with words\n\nThe names lib.wfl declares at its top level, which this file reads."},"range":{"start":{"line":0,"character":14},"end":{"line":0,"character":21}}}`
+	if got := hover(); got != want {
+		t.Errorf("hover on the path:\n%s\nwant\n%s", got, want)
+	}
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": main, "version": 2},
+		"contentChanges": []any{map[string]any{"range": rng(1, 20, 1, 20), "text": "\ndisplay 1"}}})
+	if got := hover(); got != want {
+		t.Errorf("hover on the path after an edit:\n%s\nwant\n%s", got, want)
+	}
+	c.finish()
+}

@@ -99,12 +99,16 @@ func declaredIn(b *core.Analysis, sym *check.Symbol) (out []FileSpan, found bool
 }
 
 // HoverAcross is Hover, except that a name declared in an included file
-// (see IncludedDefinition) shows that declaration, and where it is. The
+// (see IncludedDefinition) shows that declaration, and where it is, and
+// the path of an include shows what the file declares (IncludeHover). The
 // declaration's hover is shown when the included file's features read
 // there what the document's checker imported (the same kind of name):
 // while a quote is left open there, they read the text with it closed,
 // where the name may be a string's text or another word.
 func HoverAcross(a *core.Analysis, offset int, base string, load func(path string) (*core.Analysis, bool)) *HoverInfo {
+	if h := IncludeHover(a, offset, base, load); h != nil {
+		return h
+	}
 	h := Hover(a, offset)
 	id, sym := a.SymbolAt(offset)
 	if id == nil || (sym != nil && len(core.DeclSpans(sym)) > 0) || h != nil && h.Kind == "builtin" {

@@ -38,7 +38,7 @@ func (h *HoverInfo) Markdown() string {
 		b.WriteString("\n```\n")
 	}
 	h.writeTail(&b)
-	return strings.TrimRight(b.String(), "\n")
+	return strings.Trim(b.String(), "\n")
 }
 
 // PlainText renders the hover without markup.
@@ -49,7 +49,7 @@ func (h *HoverInfo) PlainText() string {
 		b.WriteByte('\n')
 	}
 	h.writeTail(&b)
-	return strings.TrimRight(b.String(), "\n")
+	return strings.Trim(b.String(), "\n")
 }
 
 func (h *HoverInfo) writeTail(b *strings.Builder) {

@@ -1,0 +1,44 @@
+package navigation
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"wfl-lsp/core"
+	"wfl-lsp/internal/testfiles"
+)
+
+// TestIncludeHover: a hover on an include's path shows the names the file
+// declares, as their own hovers spell them; on the keyword, the keyword's;
+// on a path that names no file, nothing.
+func TestIncludeHover(t *testing.T) {
+	dir := t.TempDir()
+	testfiles.Write(t, dir, "lib/util.wfl", "// Greets.\ndefine action called greet with name:\n    display \"hi \" with name\nend action\nstore answer as 42\ncreate container Box:\n    property size: Number\nend\n")
+	testfiles.Write(t, dir, "empty.wfl", "display 1\n")
+	base := filepath.Join(dir, "main.wfl")
+	src := "include from \"lib/util.wfl\"\ninclude from \"empty.wfl\"\ninclude from \"none.wfl\"\ncall greet with \"x\"\n"
+	ws := core.NewWorkspace()
+	a := ws.Open(core.FileURI(base), 1, src).Analysis()
+	for _, tc := range []struct {
+		at   string // the hover is at its first byte
+		want string // the plain text, "" for none
+	}{
+		{"lib/util", "action greet with name\nvariable answer: Number\ncontainer Box\n\nThe names util.wfl declares at its top level, which this file reads."},
+		{"util.wfl\"", "action greet with name\nvariable answer: Number\ncontainer Box\n\nThe names util.wfl declares at its top level, which this file reads."},
+		{"empty.wfl", "empty.wfl declares no names at its top level."},
+		{"none.wfl", ""},
+	} {
+		h := HoverAcross(a, strings.Index(src, tc.at), base, ws.Load)
+		got := ""
+		if h != nil {
+			got = h.PlainText()
+		}
+		if got != tc.want {
+			t.Errorf("at %q:\n%s\nwant:\n%s", tc.at, got, tc.want)
+		}
+	}
+	if h := HoverAcross(a, 2, base, ws.Load); h == nil || h.Kind != "keyword" {
+		t.Errorf("on the keyword: %+v", h)
+	}
+}
