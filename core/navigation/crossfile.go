@@ -28,9 +28,14 @@ const maxIncludeDepth = 4
 
 // IncludedDefinition returns the declarations, in the files the document
 // includes (and the files they include), of the name at offset when the
-// document itself does not declare it. base is the document's path; load
+// document itself does not declare it, or, on the path of an include, the
+// start of the file it names. base is the document's path; load
 // returns the analysis of a file, or false.
 func IncludedDefinition(a *core.Analysis, offset int, base string, load func(path string) (*core.Analysis, bool)) []FileSpan {
+	if path, b, ok := includedAt(a, offset, base, load); ok {
+		// On an include's path: the file it names, at its start.
+		return []FileSpan{{Path: path, Lines: b.Lines}}
+	}
 	id, sym := a.SymbolAt(offset)
 	if id == nil || (sym != nil && len(core.DeclSpans(sym)) > 0) {
 		return nil

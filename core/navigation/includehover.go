@@ -21,21 +21,11 @@ const maxIncludeHoverNames = 20
 // when offset is on no include's path or the file cannot be read (the
 // include's finding says why).
 func IncludeHover(a *core.Analysis, offset int, base string, load func(path string) (*core.Analysis, bool)) *HoverInfo {
-	lit := includePathAt(a, offset)
-	if lit == nil {
-		return nil
-	}
-	target := filepath.FromSlash(lit.Value)
-	if !filepath.IsAbs(target) {
-		if base == "" {
-			return nil
-		}
-		target = filepath.Join(filepath.Dir(base), target)
-	}
-	b, ok := load(filepath.Clean(target))
+	target, b, ok := includedAt(a, offset, base, load)
 	if !ok {
 		return nil
 	}
+	lit := includePathAt(a, offset)
 	decls := b.Declarations()
 	h := &HoverInfo{Span: token.Span{Start: lit.Pos() + 1, End: lit.End() - 1}, Kind: "file", Name: lit.Value}
 	for _, sym := range decls[:min(len(decls), maxIncludeHoverNames)] {
@@ -56,6 +46,26 @@ func IncludeHover(a *core.Analysis, offset int, base string, load func(path stri
 		h.Doc = fmt.Sprintf("The names %s declares at its top level, which this file reads.", filepath.Base(target))
 	}
 	return h
+}
+
+// includedAt returns the file the path of the include statement at offset
+// names, resolved against base's folder, and its analysis; false when
+// offset is on no include's path or the file cannot be read.
+func includedAt(a *core.Analysis, offset int, base string, load func(path string) (*core.Analysis, bool)) (string, *core.Analysis, bool) {
+	lit := includePathAt(a, offset)
+	if lit == nil {
+		return "", nil, false
+	}
+	target := filepath.FromSlash(lit.Value)
+	if !filepath.IsAbs(target) {
+		if base == "" {
+			return "", nil, false
+		}
+		target = filepath.Join(filepath.Dir(base), target)
+	}
+	target = filepath.Clean(target)
+	b, ok := load(target)
+	return target, b, ok
 }
 
 // includePathAt returns the text literal of the include statement whose

@@ -42,3 +42,24 @@ func TestIncludeHover(t *testing.T) {
 		t.Errorf("on the keyword: %+v", h)
 	}
 }
+
+// TestIncludeDefinition: the definition of an include's path is the start
+// of the file it names; of a path that names no file, none.
+func TestIncludeDefinition(t *testing.T) {
+	dir := t.TempDir()
+	lib := testfiles.Write(t, dir, "lib/util.wfl", "store answer as 42\n")
+	base := filepath.Join(dir, "main.wfl")
+	src := "include from \"lib/util.wfl\"\ninclude from \"none.wfl\"\ndisplay answer\n"
+	ws := core.NewWorkspace()
+	a := ws.Open(core.FileURI(base), 1, src).Analysis()
+	defs := IncludedDefinition(a, strings.Index(src, "util"), base, ws.Load)
+	if len(defs) != 1 || defs[0].Path != lib || defs[0].Span.Start != 0 || defs[0].Span.End != 0 {
+		t.Errorf("definition of the path: %+v, want the start of %s", defs, lib)
+	}
+	if defs := IncludedDefinition(a, strings.Index(src, "none"), base, ws.Load); len(defs) != 0 {
+		t.Errorf("definition of a path naming no file: %+v", defs)
+	}
+	if defs := IncludedDefinition(a, strings.Index(src, "answer\n"), base, ws.Load); len(defs) != 1 || defs[0].Path != lib {
+		t.Errorf("definition of a name the file declares: %+v", defs)
+	}
+}
