@@ -723,12 +723,8 @@ func TestEditingIncludedFileRepublishesIncluders(t *testing.T) {
 // the callers in the file that includes it, and an action calling it has it
 // among its outgoing calls.
 func TestCallHierarchyAcrossIncludes(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "lib.wfl"), []byte("define action called greet with parameters who:\n    display who\nend action\ncall greet with \"self\"\n"), 0o644)
-	main := "file://" + filepath.Join(dir, "main.wfl")
-	c := newClient(t)
-	c.initialize(nil)
-	c.open(main, "include from \"lib.wfl\"\ndefine action called welcome:\n    call greet with \"x\"\nend action\ncall welcome\n", 1)
+	c, main := withIncluded(t, "define action called greet with parameters who:\n    display who\nend action\ncall greet with \"self\"\n",
+		"include from \"lib.wfl\"\ndefine action called welcome:\n    call greet with \"x\"\nend action\ncall welcome\n")
 	var items []map[string]any
 	json.Unmarshal(result(t, c.call("textDocument/prepareCallHierarchy", map[string]any{"textDocument": map[string]any{"uri": main},
 		"position": map[string]any{"line": 2, "character": 10}})), &items)
@@ -835,12 +831,7 @@ func TestDidChangeRefusesMalformedRange(t *testing.T) {
 // declares, before and after an edit of the document (whose answers come
 // from a partial analysis).
 func TestHoverIncludePath(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "lib.wfl"), []byte("define action called shout with words:\n    display words\nend action\n"), 0o644)
-	main := "file://" + filepath.Join(dir, "main.wfl")
-	c := newClient(t)
-	c.initialize(nil)
-	c.open(main, "include from \"lib.wfl\"\ncall shout with \"hi\"\n", 1)
+	c, main := withIncluded(t, "define action called shout with words:\n    display words\nend action\n", "include from \"lib.wfl\"\ncall shout with \"hi\"\n")
 	hover := func() string {
 		m := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": main}, "position": map[string]any{"line": 0, "character": 16}})
 		return string(m.Result)
@@ -855,4 +846,20 @@ func TestHoverIncludePath(t *testing.T) {
 		t.Errorf("hover on the path after an edit:\n%s\nwant\n%s", got, want)
 	}
 	c.finish()
+}
+
+// withIncluded starts a session with lib.wfl on the disk, holding lib, and
+// main.wfl beside it open with text: what the tests of the answers that
+// cross an include start from.
+func withIncluded(t *testing.T, lib, text string) (c *client, main string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "lib.wfl"), []byte(lib), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	main = "file://" + filepath.Join(dir, "main.wfl")
+	c = newClient(t)
+	c.initialize(nil)
+	c.open(main, text, 1)
+	return c, main
 }
