@@ -67,20 +67,13 @@ func willRenameFiles(s *server, params jsonrpc2.RawMessage) (work, error) {
 		if err := s.index.complete(ctx); err != nil {
 			return nil, err
 		}
-		l := s.versionedLoader(doc{enc: enc})
 		var files []fileEdits
 		for _, path := range s.renameCandidates(moves) {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			a, ok := l.load(path)
-			if !ok {
-				continue
-			}
-			if edits := navigation.RenamedIncludes(&a.Syntax, path, moves); len(edits) > 0 {
-				if f, ok := l.fileEdits(path, edits); ok {
-					files = append(files, f)
-				}
+			if f, ok := s.includeEdits(path, moves, enc); ok {
+				files = append(files, f)
 			}
 		}
 		if len(files) == 0 {
@@ -88,6 +81,27 @@ func willRenameFiles(s *server, params jsonrpc2.RawMessage) (work, error) {
 		}
 		return s.workspaceEdit(files), nil
 	}, nil
+}
+
+// includeEdits returns the edits of the includes of the file at path that
+// the moves change: of an open document's text as its client holds it, at
+// its version; else of the file on the disk, which is parsed, not checked.
+func (s *server) includeEdits(path string, moves []navigation.FileMove, enc encoding) (fileEdits, bool) {
+	var syn *core.Syntax
+	u, version := uri.File(path), (*int32)(nil)
+	if snap, ok := s.ws.OpenSnapshot(path); ok {
+		v := snap.Version
+		syn, u, version = snap.Syntax(), s.spelled(uri.URI(snap.URI)), &v
+	} else if b, err := core.AnyFile().ReadFile(path); err == nil {
+		syn = core.NewSnapshot(core.FileURI(path), 0, string(b)).Syntax()
+	} else {
+		return fileEdits{}, false
+	}
+	edits := navigation.RenamedIncludes(syn, path, moves)
+	if len(edits) == 0 {
+		return fileEdits{}, false
+	}
+	return fileEdits{uri: u, version: version, edits: textEdits(s.mapperFor(path, syn.Lines, enc), edits)}, true
 }
 
 // renameCandidates returns the files of the workspace (open or indexed)
