@@ -82,6 +82,7 @@ var defaultCalls = map[string]string{
 	"find_definition":    `{"path":"big.wfl","line":3,"column":12}`,
 	"find_references":    `{"path":"big.wfl","line":1,"column":7}`,
 	"rename_symbol":      `{"path":"big.wfl","line":1,"column":7,"newName":"tally"}`,
+	"move_file":          `{"from":"sub","to":"moved"}`,
 	"check_workspace":    `{}`,
 	"explain_diagnostic": `{"code":"LINT-NAME"}`,
 	"lookup_builtin":     `{"name":"length"}`,

@@ -29,6 +29,7 @@ func WFL() Primitives {
 			bounded(findDefinitionTool),
 			bounded(findReferencesTool),
 			bounded(renameTool),
+			bounded(moveFileTool),
 			bounded(checkWorkspaceTool),
 			explainTool,       // a table's entry: no analysis
 			lookupBuiltinTool, // likewise
