@@ -3,6 +3,7 @@ package core
 // This file runs the WFL front end over a document.
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -149,6 +150,11 @@ func analyzeModes(uri URI, text string, src includeSource, both bool, parsed *pa
 		Diagnostics: diags,
 	}, rawAnalysis{units: units, dropped: dropped, passes: passes, cfg: cfg, lint: lintDiags, other: lintOther, both: both, ctx: ctx, included: in.texts}
 }
+
+// LeftOpen reports whether the quote at offset is one the text leaves open
+// and the analysis reads closed on its line: what follows it on its line
+// is then not the text as typed.
+func (a *Analysis) LeftOpen(quote int) bool { return slices.Contains(a.cuts, quote) }
 
 // OpenQuote returns the offset of the quote left open that the analysed
 // text closes on its line (Snapshot.Analysis), or -1 when the analysis is

@@ -124,15 +124,16 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 	}
 	lineStart := a.Lines.LineStart(a.Lines.Line(offset))
 	before := text[lineStart:offset]
-	typedLine := before
+	typedText := text
 	if len(opts.Text) == len(text) {
-		typedLine = opts.Text[lineStart:offset]
+		typedText = opts.Text
 	}
-	if dir, typed, ok := includePathAt(typedLine); ok {
+	if dir, typed, ok := includePathAt(typedText[lineStart:offset]); ok {
 		// The path of an include, its closing quote typed or not (an
 		// editor that does not pair quotes leaves it open while the path
 		// is typed).
-		span, items = pathCompletion(a, offset, dir, typed, opts.Path, opts.Files)
+		after := typedText[offset:a.Lines.LineEnd(a.Lines.Line(offset))]
+		span, items = pathCompletion(a, offset, dir, typed, after, opts.Path, opts.Files)
 		return span, "", false, items
 	}
 	if at := a.OpenQuote(); at >= 0 && offset > at && offset <= a.Lines.LineEnd(a.Lines.Line(at)) {

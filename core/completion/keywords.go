@@ -6,6 +6,7 @@ package completion
 // closer), the phrases that continue a value, and the type names.
 
 import (
+	"io/fs"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -499,7 +500,9 @@ func typeWords(p place) []Item {
 }
 
 // includePath matches a line that is writing the path of an include.
-var includePath = regexp.MustCompile(`^\s*(?:include from|load module from)\s+"([^"]*)$`)
+// The words may be apart by any blanks, as the parser reads them, and the
+// first line may start with a byte order mark.
+var includePath = regexp.MustCompile(`^\x{FEFF}?\s*(?:include\s+from|load\s+module\s+from)\s*"([^"]*)$`)
 
 // includePathAt reports whether before (a line up to the cursor) ends in
 // the path of an `include from "` or `load module from "`, and splits the
@@ -523,9 +526,15 @@ func readable(files *core.FileAccess, path string) bool {
 
 // pathCompletion offers the WFL files and folders in dir (relative to the
 // document's folder) whose names start with typed, as files lists them
-// (nil: core.AnyFile).
-func pathCompletion(a *core.Analysis, offset int, dir, typed, docPath string, files *core.FileAccess) (token.Span, []Item) {
-	span := token.Span{Start: offset - len(typed), End: offset}
+// (nil: core.AnyFile). after is the line after the cursor: an item
+// replaces the name typed and what follows it up to the next / or quote
+// (completing in the middle of a name leaves no tail of the old one).
+func pathCompletion(a *core.Analysis, offset int, dir, typed, after, docPath string, files *core.FileAccess) (token.Span, []Item) {
+	tail := len(after)
+	if i := strings.IndexAny(after, `/"`); i >= 0 {
+		tail = i
+	}
+	span := token.Span{Start: offset - len(typed), End: offset + tail}
 	if docPath == "" {
 		return span, nil
 	}
@@ -546,11 +555,21 @@ func pathCompletion(a *core.Analysis, offset int, dir, typed, docPath string, fi
 		if !strings.HasPrefix(name, typed) {
 			continue
 		}
+		path := filepath.Join(base, name)
+		isDir := e.IsDir()
+		if !isDir && e.Type()&fs.ModeSymlink != 0 {
+			// A link to a folder the access may read is a folder.
+			fi, err := files.StatDir(path)
+			isDir = err == nil && fi.IsDir()
+		}
+		// Inserted between quotes: a backslash or a quote in a name is
+		// escaped.
+		insert := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(name)
 		switch {
-		case e.IsDir() && !core.SkipDir(name):
-			out = append(out, Item{Label: name + "/", Kind: Folder, Insert: name + "/"})
-		case !e.IsDir() && strings.HasSuffix(name, ".wfl") && filepath.Join(base, name) != filepath.Clean(docPath) && readable(files, filepath.Join(base, name)):
-			out = append(out, Item{Label: name, Kind: File, Insert: name})
+		case isDir && !core.SkipDir(name):
+			out = append(out, Item{Label: name + "/", Kind: Folder, Insert: insert + "/"})
+		case !isDir && strings.HasSuffix(name, ".wfl") && path != filepath.Clean(docPath) && readable(files, path):
+			out = append(out, Item{Label: name, Kind: File, Insert: insert})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {

@@ -50,17 +50,19 @@ func IncludeHover(a *core.Analysis, offset int, base string, load func(path stri
 
 // includedAt returns the file the path of the include statement at offset
 // names, resolved against base's folder, and its analysis; false when
-// offset is on no include's path or the file cannot be read.
+// offset is on no include's path, the document has no path (its includes
+// are not followed), the path's quote is left open, or the file cannot be
+// read.
 func includedAt(a *core.Analysis, offset int, base string, load func(path string) (*core.Analysis, bool)) (string, *core.Analysis, bool) {
 	lit := includePathAt(a, offset)
-	if lit == nil {
+	if lit == nil || base == "" || a.LeftOpen(lit.Pos()) {
+		// No path to follow includes from (the checker follows none), or
+		// a quote left open: the analysis reads the path closed on its
+		// line, without its last character.
 		return "", nil, false
 	}
 	target := filepath.FromSlash(lit.Value)
 	if !filepath.IsAbs(target) {
-		if base == "" {
-			return "", nil, false
-		}
 		target = filepath.Join(filepath.Dir(base), target)
 	}
 	target = filepath.Clean(target)

@@ -63,3 +63,31 @@ func TestIncludeDefinition(t *testing.T) {
 		t.Errorf("definition of a name the file declares: %+v", defs)
 	}
 }
+
+// TestIncludeHoverNotFollowed: no hover or definition for the path of an
+// include whose quote is left open (the analysis reads it closed on its
+// line, a character short), nor in a document that is no file, whose
+// includes the checker does not follow, not even by an absolute path.
+func TestIncludeHoverNotFollowed(t *testing.T) {
+	dir := t.TempDir()
+	lib := testfiles.Write(t, dir, "lib/util.wfl", "store answer as 42\n")
+	ws := core.NewWorkspace()
+	base := filepath.Join(dir, "main.wfl")
+	for _, tc := range []struct {
+		uri       core.URI
+		base, src string
+	}{
+		{core.FileURI(base), base, "include from \"lib/util.wfll"},
+		{core.FileURI(base), base, "include from \"lib/util.wfl\ndisplay 1\n"},
+		{"untitled:Untitled-1", "", "include from \"" + filepath.ToSlash(lib) + "\"\n"},
+	} {
+		a := ws.Open(tc.uri, 1, tc.src).Analysis()
+		at := strings.Index(tc.src, "util")
+		if h := HoverAcross(a, at, tc.base, ws.Load); h != nil && h.Kind == "file" {
+			t.Errorf("%q: hover %q", tc.src, h.PlainText())
+		}
+		if defs := IncludedDefinition(a, at, tc.base, ws.Load); len(defs) != 0 {
+			t.Errorf("%q: definition %+v", tc.src, defs)
+		}
+	}
+}
