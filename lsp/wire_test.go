@@ -836,7 +836,7 @@ func TestHoverIncludePath(t *testing.T) {
 		m := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": main}, "position": map[string]any{"line": 0, "character": 16}})
 		return string(m.Result)
 	}
-	want := `{"contents":{"kind":"plaintext","value":"action shout with words\n\nThe names lib.wfl declares at its top level, which this file reads."},"range":{"start":{"line":0,"character":14},"end":{"line":0,"character":21}}}`
+	want := `{"contents":{"kind":"plaintext","value":"action shout with words\n\nThe names ` + "`lib.wfl`" + ` declares at its top level, which this file reads."},"range":{"start":{"line":0,"character":14},"end":{"line":0,"character":21}}}`
 	if got := hover(); got != want {
 		t.Errorf("hover on the path:\n%s\nwant\n%s", got, want)
 	}

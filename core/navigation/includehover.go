@@ -39,11 +39,11 @@ func IncludeHover(a *core.Analysis, offset int, base string, load func(path stri
 	}
 	switch n := len(decls); {
 	case n == 0:
-		h.Doc = fmt.Sprintf("%s declares no names at its top level.", filepath.Base(target))
+		h.Doc = fmt.Sprintf("`%s` declares no names at its top level.", filepath.Base(target))
 	case n > maxIncludeHoverNames:
-		h.Doc = fmt.Sprintf("%s declares %d names at its top level; the first %d are shown.", filepath.Base(target), n, maxIncludeHoverNames)
+		h.Doc = fmt.Sprintf("`%s` declares %d names at its top level; the first %d are shown.", filepath.Base(target), n, maxIncludeHoverNames)
 	default:
-		h.Doc = fmt.Sprintf("The names %s declares at its top level, which this file reads.", filepath.Base(target))
+		h.Doc = fmt.Sprintf("The names `%s` declares at its top level, which this file reads.", filepath.Base(target))
 	}
 	return h
 }

@@ -24,9 +24,9 @@ func TestIncludeHover(t *testing.T) {
 		at   string // the hover is at its first byte
 		want string // the plain text, "" for none
 	}{
-		{"lib/util", "action greet with name\nvariable answer: Number\ncontainer Box\n\nThe names util.wfl declares at its top level, which this file reads."},
-		{"util.wfl\"", "action greet with name\nvariable answer: Number\ncontainer Box\n\nThe names util.wfl declares at its top level, which this file reads."},
-		{"empty.wfl", "empty.wfl declares no names at its top level."},
+		{"lib/util", "action greet with name\nvariable answer: Number\ncontainer Box\n\nThe names `util.wfl` declares at its top level, which this file reads."},
+		{"util.wfl\"", "action greet with name\nvariable answer: Number\ncontainer Box\n\nThe names `util.wfl` declares at its top level, which this file reads."},
+		{"empty.wfl", "`empty.wfl` declares no names at its top level."},
 		{"none.wfl", ""},
 	} {
 		h := HoverAcross(a, strings.Index(src, tc.at), base, ws.Load)
