@@ -8,6 +8,9 @@ package mcpserver
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -22,7 +25,8 @@ var moveFileTool = &Tool{
 		"a .wfl file or a folder is renamed or moved from `from` to `to` (workspace paths): the includes of the " +
 		"files that name a moved file, and the relative includes of the moved files themselves, written as they " +
 		"were (relative or absolute, with their ./). Each changed file comes with its edits, against its text " +
-		"before the move, and the path it has after it. Moves nothing and writes nothing: make the edits, then the move.",
+		"before the move, and the path it has after it. Moves nothing and writes nothing: make the edits, then the move. " +
+		"When the answer is truncated, make the edits it lists and call it again: the files edited need no more.",
 	Input: object([]string{"from", "to"}, map[string]*Schema{
 		"from": str("the .wfl file or the folder that moves, as a workspace path"),
 		"to":   str("where it goes, as a workspace path (a .wfl name for a file)"),
@@ -47,7 +51,7 @@ var moveFileTool = &Tool{
 		if pe != nil {
 			return failure(pe.Kind, pe.Message)
 		}
-		to, toRel, pe := ws.destination(toArg, folder)
+		to, toRel, pe := ws.destination(toArg, from, folder)
 		if pe != nil {
 			return failure(pe.Kind, pe.Message)
 		}
@@ -91,54 +95,112 @@ var moveFileTool = &Tool{
 
 // resolveMoved resolves the file or folder a move names, which must be in
 // the workspace and readable through its access, as resolve and
-// resolveFolder do.
+// resolveFolder do: a path ending in .wfl names a file, any other a
+// folder (and its refusal is a folder's). A folder of the workspace
+// itself does not move.
 func (ws *workspace) resolveMoved(p string) (abs, rel string, folder bool, err *pathError) {
-	abs, rel, err = ws.resolve(p)
-	if err == nil {
-		return abs, rel, false, nil
+	if strings.HasSuffix(strings.TrimRight(filepath.ToSlash(p), "/"), ".wfl") {
+		abs, rel, err = ws.resolve(p)
+		return abs, rel, false, err
 	}
-	if err.Kind == "not_found" || err.Kind == "not_a_file" || err.Kind == "not_wfl" {
-		if dabs, drel, derr := ws.resolveFolder(p); derr == nil {
-			return dabs, drel, true, nil
-		}
+	if abs, rel, err = ws.resolveFolder(p); err != nil {
+		return "", "", false, err
 	}
-	return "", "", false, err
+	if r := ws.rootOf(abs); r != nil && r.path == abs {
+		return "", "", false, &pathError{Kind: "invalid_move", Message: "cannot move " + p + ": it is a folder of the workspace itself", Path: p}
+	}
+	return abs, rel, true, nil
 }
 
-// destination resolves where a move puts a file or a folder: a path in the
-// workspace, neither hidden nor above its folders, naming a .wfl file for
-// a file, and where nothing is yet.
-func (ws *workspace) destination(p string, folder bool) (abs, rel string, err *pathError) {
+// destination resolves where a move of from puts a file or a folder: a
+// path in the workspace (relative to it, absolute inside it, or a file://
+// URI; a relative one in a workspace of several folders below the folder
+// its first segment names, else below from's), neither hidden nor through
+// a link that leads out of it, below a folder (or where one would be
+// made), naming a .wfl file for a file, not inside the folder that moves,
+// and where nothing is yet (a link included).
+func (ws *workspace) destination(p, from string, folder bool) (abs, rel string, err *pathError) {
+	given := p
 	fail := func(kind, msg string) (string, string, *pathError) {
-		return "", "", &pathError{Kind: kind, Message: msg, Path: p}
+		return "", "", &pathError{Kind: kind, Message: msg, Path: given}
+	}
+	if strings.HasPrefix(p, "file:") {
+		if p = core.URI(p).Path(); p == "" {
+			return fail("invalid_path", "cannot read the file:// URI "+given)
+		}
 	}
 	if p == "" || strings.ContainsRune(p, 0) {
 		return fail("invalid_path", "the destination is empty or contains a NUL byte")
 	}
 	slash := filepath.ToSlash(p)
 	for _, part := range strings.Split(slash, "/") {
-		switch {
-		case part == "..":
-			return fail("outside_workspace", `the destination `+p+` contains "..": paths must stay inside the workspace `+ws.String())
-		case strings.HasPrefix(part, ".") && part != ".":
-			return fail("hidden", "the destination "+p+" is in a hidden folder, which tools and resources do not read")
+		if part == ".." {
+			return fail("outside_workspace", `the destination `+given+` contains "..": paths must stay inside the workspace `+ws.String())
 		}
 	}
-	if !folder && !strings.HasSuffix(slash, ".wfl") {
-		return fail("not_wfl", "the destination "+p+" is not a .wfl file: the includes that name it would name a file WFL tools do not read")
-	}
-	if filepath.IsAbs(p) {
+	switch {
+	case filepath.IsAbs(p):
 		abs = filepath.Clean(p)
-		if !ws.inside(abs) {
-			return fail("outside_workspace", "the destination "+p+" is outside the workspace "+ws.String())
-		}
-	} else {
+	case len(ws.roots) > 1 && !ws.namesRoot(slash):
+		abs = filepath.Join(ws.rootOf(from).path, filepath.FromSlash(slash))
+	default:
 		abs = ws.abs(slash)
 	}
-	_, fileErr := ws.files.Stat(abs)
-	_, dirErr := ws.files.StatDir(abs)
-	if fileErr == nil || dirErr == nil {
-		return fail("exists", "the destination "+p+" exists already")
+	r := ws.rootOf(abs)
+	if r == nil {
+		return fail("outside_workspace", "the destination "+given+" is outside the workspace "+ws.String())
+	}
+	below, _ := filepath.Rel(r.path, abs)
+	for _, part := range strings.Split(filepath.ToSlash(below), "/") {
+		if strings.HasPrefix(part, ".") && part != "." {
+			return fail("hidden", "the destination "+given+" is in a hidden folder, which tools and resources do not read")
+		}
+	}
+	if !folder && !strings.HasSuffix(abs, ".wfl") {
+		return fail("not_wfl", "the destination "+given+" is not a .wfl file: the includes that name it would name a file WFL tools do not read")
+	}
+	switch {
+	case abs == from:
+		return fail("invalid_move", "the destination "+given+" is what moves")
+	case folder && strings.HasPrefix(abs, from+string(filepath.Separator)):
+		return fail("invalid_move", "cannot move "+ws.rel(from)+" into "+given+", a folder inside itself")
+	}
+	// The nearest folder above it that exists, as the access sees it: a
+	// link out of the workspace, a hidden folder or a file there refuses
+	// the move.
+	for dir := filepath.Dir(abs); ws.inside(dir); dir = filepath.Dir(dir) {
+		fi, e := ws.files.StatDir(dir)
+		if e == nil && !fi.IsDir() {
+			return fail("not_a_folder", "the destination "+given+" is below "+ws.rel(dir)+", a file, not a folder")
+		}
+		if e == nil {
+			break
+		}
+		if !errors.Is(e, fs.ErrNotExist) {
+			pe := ws.pathError(given, abs, e)
+			pe.Message = "the destination " + given + ": " + pe.Message
+			return "", "", pe
+		}
+		if dir == r.path {
+			break
+		}
+	}
+	// Only then, what is there: the folders above it are the
+	// workspace's, and a link in its place counts.
+	if _, e := os.Lstat(abs); e == nil {
+		return fail("exists", "the destination "+given+" exists already")
 	}
 	return abs, ws.rel(abs), nil
+}
+
+// namesRoot reports whether a relative slash path starts with the name of
+// one of the workspace's folders.
+func (ws *workspace) namesRoot(slash string) bool {
+	head, _, _ := strings.Cut(slash, "/")
+	for _, r := range ws.roots {
+		if r.name == head {
+			return true
+		}
+	}
+	return false
 }

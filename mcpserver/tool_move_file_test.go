@@ -105,7 +105,13 @@ func TestMoveFile(t *testing.T) {
 // TestMoveFileRefused: a move that leaves the workspace, hides the file,
 // makes it no WFL file or lands on one that exists is refused, saying why.
 func TestMoveFileRefused(t *testing.T) {
-	root, _ := trustTree(t)
+	root, outside := trustTree(t)
+	testfiles.Write(t, root, "dir/inner/x.wfl", "store x as 1\n")
+	for link, target := range map[string]string{"outlink": outside, "dangling.wfl": filepath.Join(root, "nothing.wfl")} {
+		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	h := start(t, Options{Root: root, Primitives: wflOnly()})
 	h.Initialize("2025-11-25")
 	for i, tc := range []struct{ from, to, kind string }{
@@ -116,12 +122,41 @@ func TestMoveFileRefused(t *testing.T) {
 		{"lib.wfl", "lib.txt", "not_wfl"},
 		{"lib.wfl", "main.wfl", "exists"},
 		{"none.wfl", "x.wfl", "not_found"},
+		// Through a link out of the workspace, whether the file there
+		// exists or not: the same refusal.
+		{"lib.wfl", "outlink/secret.wfl", "outside_workspace"},
+		{"lib.wfl", "outlink/none.wfl", "outside_workspace"},
+		{"lib.wfl", "file://" + filepath.ToSlash(outside) + "/x.wfl", "outside_workspace"},
+		{"lib.wfl", "escape.wfl", "exists"},   // a link in its place
+		{"lib.wfl", "dangling.wfl", "exists"}, // even one to nothing
+		{"lib.wfl", "main.wfl/x.wfl", "not_a_folder"},
+		{"dir", "dir/inner/dir", "invalid_move"},
+		{"dir", "dir", "invalid_move"},
+		{".", "sub", "invalid_move"},
+		{"nofolder", "x", "not_found"},
+		{".hidden", "x", "hidden"},
 	} {
 		res := h.Call(i+1, "tools/call", fmt.Sprintf(`{"name":"move_file","arguments":{"from":%q,"to":%q}}`, tc.from, tc.to)).Tool(t)
 		text := res.Content[0].Text + string(res.StructuredContent)
 		noSecret(t, "move_file "+tc.from, text)
 		if !res.IsError || !strings.Contains(text, tc.kind) {
 			t.Errorf("%s -> %s: %s, want a %s failure", tc.from, tc.to, text, tc.kind)
+		}
+	}
+}
+
+// TestMoveFileDestinationForms: a destination given as a file:// URI or an
+// absolute path names the same place as the workspace path.
+func TestMoveFileDestinationForms(t *testing.T) {
+	root := t.TempDir()
+	testfiles.Write(t, root, "lib/c.wfl", "store c as 1\n")
+	testfiles.Write(t, root, "main.wfl", "include from \"lib/c.wfl\"\ndisplay c\n")
+	h := start(t, Options{Root: root, Primitives: wflOnly()})
+	h.Initialize("2025-11-25")
+	for i, to := range []string{"lib/d.wfl", filepath.Join(root, "lib", "d.wfl"), "file://" + filepath.ToSlash(filepath.Join(root, "lib", "d.wfl"))} {
+		res := h.Call(i+1, "tools/call", fmt.Sprintf(`{"name":"move_file","arguments":{"from":"lib/c.wfl","to":%q}}`, to)).Tool(t)
+		if res.IsError || !strings.Contains(string(res.StructuredContent), `"newText":"lib/d.wfl"`) || !strings.Contains(string(res.StructuredContent), `"to":"lib/d.wfl"`) {
+			t.Errorf("to %s: %s", to, res.Content[0].Text)
 		}
 	}
 }
