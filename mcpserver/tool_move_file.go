@@ -124,13 +124,8 @@ func (ws *workspace) destination(p, from string, folder bool) (abs, rel string, 
 	fail := func(kind, msg string) (string, string, *pathError) {
 		return "", "", &pathError{Kind: kind, Message: msg, Path: given}
 	}
-	if strings.HasPrefix(p, "file:") {
-		if p = core.URI(p).Path(); p == "" {
-			return fail("invalid_path", "cannot read the file:// URI "+given)
-		}
-	}
-	if p == "" || strings.ContainsRune(p, 0) {
-		return fail("invalid_path", "the destination is empty or contains a NUL byte")
+	if p, err = givenPath(given, "the destination"); err != nil {
+		return "", "", err
 	}
 	slash := filepath.ToSlash(p)
 	for _, part := range strings.Split(slash, "/") {

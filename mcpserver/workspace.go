@@ -116,18 +116,29 @@ func (ws *workspace) resolveFolder(p string) (abs, rel string, err *pathError) {
 	return ws.resolveAs(p, true)
 }
 
+// givenPath reads a path a client gave (relative to the workspace,
+// absolute, or a file:// URI) as a path, or says why it cannot: what names
+// it is the path itself, or the destination.
+func givenPath(given, what string) (string, *pathError) {
+	p := given
+	if strings.HasPrefix(p, "file:") {
+		if p = core.URI(p).Path(); p == "" {
+			return "", &pathError{Kind: "invalid_path", Message: "cannot read the file:// URI " + given, Path: given}
+		}
+	}
+	if p == "" || strings.ContainsRune(p, 0) {
+		return "", &pathError{Kind: "invalid_path", Message: what + " is empty or contains a NUL byte", Path: given}
+	}
+	return p, nil
+}
+
 func (ws *workspace) resolveAs(p string, folder bool) (abs, rel string, err *pathError) {
 	given := p
 	fail := func(kind, msg string) (string, string, *pathError) {
 		return "", "", &pathError{Kind: kind, Message: msg, Path: given}
 	}
-	if strings.HasPrefix(p, "file:") {
-		if p = core.URI(p).Path(); p == "" {
-			return fail("invalid_path", "cannot read the file:// URI "+given)
-		}
-	}
-	if p == "" || strings.ContainsRune(p, 0) {
-		return fail("invalid_path", "the path is empty or contains a NUL byte")
+	if p, err = givenPath(given, "the path"); err != nil {
+		return "", "", err
 	}
 	for _, part := range strings.FieldsFunc(filepath.ToSlash(p), func(r rune) bool { return r == '/' }) {
 		if part == ".." {
