@@ -53,13 +53,24 @@ func includeStmts(f *ast.File, base string) (stmts []*ast.LoadStmt, paths []stri
 		if !ok || lit.Kind != ast.LitString || lit.Value == "" {
 			continue
 		}
-		p := filepath.FromSlash(lit.Value)
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(filepath.Dir(base), p)
-		}
-		stmts, paths = append(stmts, ls), append(paths, filepath.Clean(p))
+		stmts, paths = append(stmts, ls), append(paths, IncludedPath(lit.Value, base))
 	}
 	return stmts, paths
+}
+
+// IncludedPath returns the clean path of the file an include written as
+// written names in the file at base: an absolute path as it is, a
+// relative one against base's folder; "" for a relative one when base is
+// "" (a document that is no file follows no include).
+func IncludedPath(written, base string) string {
+	p := filepath.FromSlash(written)
+	if !filepath.IsAbs(p) {
+		if base == "" {
+			return ""
+		}
+		p = filepath.Join(filepath.Dir(base), p)
+	}
+	return filepath.Clean(p)
 }
 
 // includesEmpty reports whether f has an `include from ""`.

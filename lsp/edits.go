@@ -134,12 +134,9 @@ func createIncluded(d doc, m mapper, span token.Span) []protocol.CodeAction {
 		if f.Kind != diag.MissingInclude || len(f.Names) != 1 || f.Span.Start > span.End || span.Start > f.Span.End {
 			continue
 		}
-		target := filepath.FromSlash(f.Names[0])
-		if !filepath.IsAbs(target) {
-			if base == "" {
-				continue
-			}
-			target = filepath.Join(filepath.Dir(base), target)
+		target := core.IncludedPath(f.Names[0], base)
+		if target == "" {
+			continue
 		}
 		kind, yes := protocol.CodeActionKindQuickFix, true
 		out = append(out, protocol.CodeAction{

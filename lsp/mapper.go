@@ -69,11 +69,20 @@ func newMapper(lines *token.Lines, enc encoding) mapper { return mapper{lines: l
 // and Emacs drop it from the text they hold, and an include on the first
 // line of such a file would be edited one character off).
 func (s *server) mapperFor(path string, lines *token.Lines, enc encoding) mapper {
-	m := newMapper(lines, enc)
-	if path != "" && strings.HasPrefix(lines.Text(), byteOrderMark) {
-		_, open := s.ws.OpenSnapshot(path)
-		m.bom = !open
+	if path == "" || !strings.HasPrefix(lines.Text(), byteOrderMark) {
+		return newMapper(lines, enc)
 	}
+	if _, open := s.ws.OpenSnapshot(path); open {
+		return newMapper(lines, enc)
+	}
+	return diskMapper(lines, enc)
+}
+
+// diskMapper returns the mapper of a file's text read from the disk: a
+// leading byte order mark is not counted (see mapperFor).
+func diskMapper(lines *token.Lines, enc encoding) mapper {
+	m := newMapper(lines, enc)
+	m.bom = strings.HasPrefix(lines.Text(), byteOrderMark)
 	return m
 }
 

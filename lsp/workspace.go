@@ -369,9 +369,7 @@ func workspaceSymbol(s *server, params jsonrpc2.RawMessage) (work, error) {
 		s.index.mu.Unlock()
 		for u, f := range files {
 			if _, isOpen := open[u]; !isOpen {
-				m := newMapper(f.lines, enc) // a file read from the disk: as an editor shows it
-				m.bom = strings.HasPrefix(f.lines.Text(), byteOrderMark)
-				add(u, m, f.syms)
+				add(u, diskMapper(f.lines, enc), f.syms)
 			}
 		}
 		sort.Slice(hits, func(i, j int) bool {

@@ -18,6 +18,10 @@ import (
 	"wfl-lsp/core/navigation"
 )
 
+// maxMoveFiles is how many changed files a move_file answer lists by
+// default.
+const maxMoveFiles = 200
+
 var moveFileTool = &Tool{
 	Name:  "move_file",
 	Title: "Keep includes true when a file or folder moves",
@@ -26,22 +30,22 @@ var moveFileTool = &Tool{
 		"files that name a moved file, and the relative includes of the moved files themselves, written as they " +
 		"were (relative or absolute, with their ./). Each changed file comes with its edits, against its text " +
 		"before the move, and the path it has after it. Moves nothing and writes nothing: make the edits, then the move. " +
-		"When the answer is truncated, make the edits it lists and call it again: the files edited need no more.",
-	Input: object([]string{"from", "to"}, map[string]*Schema{
+		"Paged by file (limit, offset): every page is of the workspace before the edits.",
+	Input: object([]string{"from", "to"}, pageProps(map[string]*Schema{
 		"from": str("the .wfl file or the folder that moves, as a workspace path"),
 		"to":   str("where it goes, as a workspace path (a .wfl name for a file)"),
-	}),
-	Output: openObject([]string{"from", "to", "files", "count", "truncated"}, map[string]*Schema{
+	}, "files", maxMoveFiles)),
+	Output: openObject([]string{"from", "to", "files", "count", "truncated"}, pageSchema(map[string]*Schema{
 		"from": str("the file or folder that moves"),
 		"to":   str("where it goes"),
-		"files": array("the files whose includes change, by path", openObject([]string{"file", "edits"}, map[string]*Schema{
+		"files": array("the files whose includes change, by path: a page of them", openObject([]string{"file", "edits"}, map[string]*Schema{
 			"file":    str("the workspace file, where it is before the move"),
 			"movesTo": str("where the file is after the move, when it moves too"),
 			"edits":   array("edits against its text before the move, in source order", editSchema),
 		})),
 		"count":     integer("includes changed, in every file", 0),
-		"truncated": boolean("true when the answer lists only the first files, as many as fit an answer; count counts them all"),
-	}),
+		"truncated": boolean("true when this answer does not list every file (see nextOffset)"),
+	}, "files")),
 	ReadOnly: true, Idempotent: true,
 	Call: func(ctx context.Context, c *Call) Result {
 		ws := workspaceOf(c)
@@ -56,9 +60,8 @@ var moveFileTool = &Tool{
 			return failure(pe.Kind, pe.Message)
 		}
 		moves := []navigation.FileMove{{From: from, To: to}}
-		files := []map[string]any{}
-		count, listed, size := 0, 0, 0
-		budget := answerBudget - 4096 // for the rest of the answer
+		var files []map[string]any
+		count := 0
 		for _, rel := range ws.wflFiles() {
 			if ctx.Err() != nil {
 				return c.Interrupted(ctx)
@@ -75,21 +78,18 @@ var moveFileTool = &Tool{
 				continue
 			}
 			count += len(edits)
-			if size > budget {
-				continue // counted, not listed
-			}
 			fc := fileChange{name: rel, text: string(b), lines: syn.Lines, edits: edits}
 			f := map[string]any{"file": rel, "edits": fc.editJSONs()}
 			if after, moved := navigation.Moved(abs, moves); moved {
 				f["movesTo"] = ws.rel(after)
 			}
-			if size += jsonSize(f); size > budget && len(files) > 0 {
-				continue
-			}
 			files = append(files, f)
-			listed += len(edits)
 		}
-		return Result{Structured: map[string]any{"from": fromRel, "to": toRel, "files": files, "count": count, "truncated": listed < count}}
+		p := pageArgs(c.Args, maxMoveFiles)
+		end, po := paged(len(files), p, func(i int) int { return jsonSize(files[i]) })
+		out := map[string]any{"from": fromRel, "to": toRel, "files": append([]map[string]any{}, files[min(p.offset, len(files)):end]...), "count": count, "truncated": po.Omitted > 0}
+		addPage(out, po)
+		return Result{Structured: out}
 	},
 }
 

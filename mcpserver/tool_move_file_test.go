@@ -203,4 +203,27 @@ func TestMoveFileWithinBudget(t *testing.T) {
 	if size := len(res.Content[0].Text); size > answerBudget {
 		t.Errorf("answered %d bytes, more than the budget of %d", size, answerBudget)
 	}
+	// The pages, each from the nextOffset of the last, list every file once.
+	seen := map[string]bool{}
+	for id, offset := 2, 0; ; id++ {
+		res := h.Call(id, "tools/call", fmt.Sprintf(`{"name":"move_file","arguments":{"from":"lib","to":"common","offset":%d}}`, offset)).Tool(t)
+		var page struct {
+			Files      []struct{ File string }
+			NextOffset *int
+		}
+		json.Unmarshal(res.StructuredContent, &page)
+		for _, f := range page.Files {
+			if seen[f.File] {
+				t.Fatalf("%s listed twice", f.File)
+			}
+			seen[f.File] = true
+		}
+		if page.NextOffset == nil {
+			break
+		}
+		offset = *page.NextOffset
+	}
+	if len(seen) != n {
+		t.Errorf("the pages list %d files, want %d", len(seen), n)
+	}
 }

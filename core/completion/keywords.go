@@ -16,6 +16,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
 	"wfl-lsp/lang/check"
+	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 	"wfl-lsp/lang/types"
@@ -562,9 +563,7 @@ func pathCompletion(a *core.Analysis, offset int, dir, typed, after, docPath str
 			fi, err := files.StatDir(path)
 			isDir = err == nil && fi.IsDir()
 		}
-		// Inserted between quotes: a backslash or a quote in a name is
-		// escaped.
-		insert := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(name)
+		insert := lexer.Escape(name) // inserted between quotes
 		switch {
 		case isDir && !core.SkipDir(name):
 			out = append(out, Item{Label: name + "/", Kind: Folder, Insert: insert + "/"})

@@ -12,6 +12,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/diag"
+	"wfl-lsp/lang/lexer"
 )
 
 // maxIncludeFixes bounds the files an include path fix proposes.
@@ -29,10 +30,7 @@ func (fx *fixer) includePath(d diag.Diagnostic) []Fix {
 		return nil
 	}
 	written := d.Names[0]
-	target := filepath.FromSlash(written)
-	if !filepath.IsAbs(target) {
-		target = filepath.Join(filepath.Dir(base), target)
-	}
+	target := core.IncludedPath(written, base)
 	entries, err := files.ReadDir(filepath.Dir(target))
 	if err != nil {
 		return nil
@@ -68,7 +66,7 @@ func (fx *fixer) includePath(d diag.Diagnostic) []Fix {
 			Title:      fmt.Sprintf("Change the path to '%s'", path),
 			Kind:       IncludePath,
 			Diagnostic: d,
-			Edits:      []core.Edit{{Start: d.Span.Start + 1, End: d.Span.End - 1, Text: escapeText(path)}},
+			Edits:      []core.Edit{{Start: d.Span.Start + 1, End: d.Span.End - 1, Text: lexer.Escape(path)}},
 			Preferred:  i == 0 && (len(found) == 1 || found[1].dist > f.dist),
 		})
 	}
@@ -95,9 +93,4 @@ func writtenFolder(written string) (string, bool) {
 		prefix = "./" + prefix
 	}
 	return prefix, true
-}
-
-// escapeText writes s as it stands between the quotes of a text literal.
-func escapeText(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
 }

@@ -12,6 +12,7 @@ import (
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
+	"wfl-lsp/lang/lexer"
 )
 
 // A FileMove renames a file or a folder: what was at From, or under it, is
@@ -72,11 +73,7 @@ func RenamedIncludes(s *core.Syntax, base string, moves []FileMove) []core.Edit 
 func renamedPath(written, base, newBase string, moves []FileMove) (string, bool) {
 	p := filepath.FromSlash(written)
 	abs := filepath.IsAbs(p)
-	target := p
-	if !abs {
-		target = filepath.Join(filepath.Dir(base), p)
-	}
-	target = filepath.Clean(target)
+	target := core.IncludedPath(written, base)
 	newTarget, _ := Moved(target, moves)
 	var out string
 	if abs {
@@ -97,21 +94,5 @@ func renamedPath(written, base, newBase string, moves []FileMove) (string, bool)
 			return "", false // the same file by the same words
 		}
 	}
-	return escapeString(out), true
-}
-
-// escapeString writes s as it stands between the quotes of a WFL text
-// literal.
-func escapeString(s string) string {
-	if !strings.ContainsAny(s, `"\`) {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		if r == '"' || r == '\\' {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	return lexer.Escape(out), true
 }

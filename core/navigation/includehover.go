@@ -61,11 +61,7 @@ func includedAt(a *core.Analysis, offset int, base string, load func(path string
 		// line, without its last character.
 		return "", nil, false
 	}
-	target := filepath.FromSlash(lit.Value)
-	if !filepath.IsAbs(target) {
-		target = filepath.Join(filepath.Dir(base), target)
-	}
-	target = filepath.Clean(target)
+	target := core.IncludedPath(lit.Value, base)
 	b, ok := load(target)
 	return target, b, ok
 }

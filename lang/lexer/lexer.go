@@ -9,6 +9,7 @@ package lexer
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"wfl-lsp/lang/token"
@@ -362,6 +363,14 @@ func (l *lexer) str(i int) int {
 	l.emit(token.StringLiteral, i, end, val)
 	return end
 }
+
+// escaper writes what unescape reads.
+var escaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`, "\r", `\r`, "\x00", `\0`)
+
+// Escape returns s as it is written between the quotes of a string
+// literal, its escapes written (\n \t \r \\ \0 \"): what the lexer reads
+// back as s.
+func Escape(s string) string { return escaper.Replace(s) }
 
 // unescape returns body, a string literal's text between its quotes, with
 // its escapes read (\n \t \r \\ \0 \"). An unknown escape fails it, as the
