@@ -430,6 +430,8 @@ type Workspace struct {
 	diskIncluders atomic.Pointer[func(path string) []string]
 
 	writeMu sync.Mutex // serializes Open, Change and Close
+
+	loaded loadCache // the analyses Load made of files that are not open (loaded.go)
 }
 
 // NewWorkspace returns an empty workspace.
@@ -609,11 +611,7 @@ func (w *Workspace) Load(path string) (*Analysis, bool) {
 			return s.Analysis(), true
 		}
 	}
-	b, err := w.files.ReadFile(path)
-	if err != nil {
-		return nil, false
-	}
-	return w.newSnapshot(FileURI(path), 0, string(b)).Analysis(), true
+	return w.loadFile(filepath.Clean(path))
 }
 
 // Refresh gives the open documents that include the document at uri
