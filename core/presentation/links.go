@@ -13,7 +13,6 @@ package presentation
 
 import (
 	"errors"
-	"path/filepath"
 
 	"wfl-lsp/core"
 	"wfl-lsp/lang/ast"
@@ -43,14 +42,8 @@ func DocumentLinks(a *core.Syntax, base string) []DocumentLink {
 			if !ok || lit.Kind != ast.LitString || lit.Value == "" || lit.End()-lit.Pos() < 2 {
 				return false
 			}
-			target := filepath.FromSlash(lit.Value)
-			if !filepath.IsAbs(target) {
-				if base == "" {
-					return false
-				}
-				target = filepath.Join(filepath.Dir(base), target)
-			}
-			if !linkable(target) {
+			target := core.IncludedPath(lit.Value, base)
+			if target == "" || !linkable(target) {
 				return false
 			}
 			out = append(out, DocumentLink{Span: token.Span{Start: lit.Pos() + 1, End: lit.End() - 1}, Target: target})
