@@ -9,8 +9,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -496,4 +498,92 @@ func TestSummariesOfManyFiles(t *testing.T) {
 			t.Errorf("%s lists %d files, %d omitted; want %d and 3", uri, len(sum.Files), sum.Omitted, maxSummaryFiles)
 		}
 	}
+}
+
+// TestFileURIsReadBack holds that every URI workspace://files lists, and
+// every path completion/complete proposes for workspace://file/{+path}
+// once expanded as RFC 6570 expands a reserved variable, reads the file it
+// names back, whatever the file's name holds: a space, a percent sign
+// that reads like an escape, a character outside ASCII, '#' and '?'.
+func TestFileURIsReadBack(t *testing.T) {
+	root := t.TempDir()
+	names := []string{"per%20cent.wfl", "sp ace.wfl", "ünï cødé.wfl", "a#b?.wfl", "sub/x%y.wfl"}
+	for i, n := range names {
+		testfiles.Write(t, root, n, fmt.Sprintf("display %d\n", i))
+	}
+	h := start(t, Options{Root: root})
+	h.Initialize("2025-11-25")
+	read := func(uri string) string {
+		t.Helper()
+		w := h.Call(1, "resources/read", fmt.Sprintf(`{"uri":%q}`, uri))
+		if w.Error != nil {
+			t.Errorf("%s: %s", uri, w.Raw)
+			return ""
+		}
+		var r struct {
+			Contents []struct{ Text string } `json:"contents"`
+		}
+		json.Unmarshal(w.Result, &r)
+		if len(r.Contents) != 1 {
+			t.Fatalf("%s: %s", uri, w.Raw)
+		}
+		return r.Contents[0].Text
+	}
+	var listed struct {
+		Files []struct{ Path, URI string } `json:"files"`
+	}
+	json.Unmarshal([]byte(read("workspace://files")), &listed)
+	if len(listed.Files) != len(names) {
+		t.Fatalf("workspace://files lists %d files, want %d", len(listed.Files), len(names))
+	}
+	for _, f := range listed.Files {
+		if _, err := url.Parse(f.URI); err != nil || strings.ContainsAny(f.URI, " #?") || !utf8ASCII(f.URI) {
+			t.Errorf("%s: not a URI (%v)", f.URI, err)
+		}
+		i := slices.Index(names, f.Path)
+		if got, want := read(f.URI), fmt.Sprintf("display %d\n", i); got != want {
+			t.Errorf("%s (%s) reads %q, want %q", f.URI, f.Path, got, want)
+		}
+	}
+	for i, n := range names {
+		m := h.Call(2, "completion/complete", fmt.Sprintf(`{"ref":{"type":"ref/resource","uri":"workspace://file/{+path}"},"argument":{"name":"path","value":%q}}`, n[:3])).ResultMap(t)
+		values := m["completion"].(map[string]any)["values"].([]any)
+		if len(values) != 1 {
+			t.Fatalf("%s: completion %v", n, values)
+		}
+		uri := "workspace://file/" + reservedExpansion(values[0].(string))
+		if got, want := read(uri), fmt.Sprintf("display %d\n", i); got != want {
+			t.Errorf("%s: completed as %q, %s reads %q, want %q", n, values[0], uri, got, want)
+		}
+	}
+}
+
+func utf8ASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// reservedExpansion expands a value as RFC 6570's {+var}: the unreserved
+// and reserved characters and a percent-encoded triplet stay, every other
+// byte is percent-encoded.
+func reservedExpansion(v string) string {
+	const kept = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;="
+	isHex := func(c byte) bool { return strings.IndexByte("0123456789abcdefABCDEF", c) >= 0 }
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case strings.IndexByte(kept, c) >= 0:
+			b.WriteByte(c)
+		case c == '%' && i+2 < len(v) && isHex(v[i+1]) && isHex(v[i+2]):
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }

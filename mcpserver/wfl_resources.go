@@ -53,7 +53,7 @@ func wflResources() []*mcp.Resource {
 					if fi, err := workspaceOf(c).files.Stat(workspaceOf(c).abs(rel)); err == nil {
 						size = fi.Size()
 					}
-					out.Files = append(out.Files, entry{Path: rel, URI: fileTemplatePrefix + rel, Size: size})
+					out.Files = append(out.Files, entry{Path: rel, URI: fileTemplatePrefix + escapePath(rel), Size: size})
 				}
 				return mcp.JSONContents("workspace://files", out)
 			},
@@ -134,7 +134,7 @@ func wflTemplates() []*mcp.Template {
 				}
 				return mcp.TextContents(uri, "text/x-wfl", t), nil
 			},
-			Complete: func(c *Call, variable, prefix string) []string { return completePath(c, prefix) },
+			Complete: func(c *Call, variable, prefix string) []string { return templatePaths(completePath(c, prefix)) },
 			Version: func(c *Call, uri string, vars map[string]string) string {
 				// One file: its bytes, so that a rewrite of the same size within
 				// the file system's timestamp granularity is still noticed.
@@ -196,7 +196,7 @@ func reportTemplate(prefix string, t *mcp.Template, report func(ctx context.Cont
 		}
 		return mcp.JSONContents(uri, v)
 	}
-	t.Complete = func(c *Call, variable, prefix string) []string { return completePath(c, prefix) }
+	t.Complete = func(c *Call, variable, prefix string) []string { return templatePaths(completePath(c, prefix)) }
 	t.Version = func(c *Call, uri string, vars map[string]string) string { return workspaceVersion(c) }
 	return t
 }

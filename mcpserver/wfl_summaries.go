@@ -130,6 +130,17 @@ func escapePath(rel string) string {
 	return strings.Join(parts, "/")
 }
 
+// templatePaths returns paths as values of a template's {+path}: a
+// reserved expansion (RFC 6570) escapes what a URI may not hold but keeps
+// a percent sign that starts an escape, which matchPath then decodes, so
+// each percent sign is written escaped.
+func templatePaths(paths []string) []string {
+	for i, p := range paths {
+		paths[i] = strings.ReplaceAll(p, "%", "%25")
+	}
+	return paths
+}
+
 // matchPath matches the URIs of a template prefix+{+path}.
 func matchPath(prefix string) func(uri string) (map[string]string, bool) {
 	return func(uri string) (map[string]string, bool) {
