@@ -485,8 +485,7 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 			httpError(w, http.StatusNotFound, nil, codeInvalidRequest, "Not Found: no session "+strconv.Quote(sid)+" (it ended or never existed); initialize again")
 			return
 		}
-		if pv != "" && !isLegacyVersion(pv) {
-			httpError(w, http.StatusBadRequest, nil, codeInvalidRequest, "Bad Request: MCP-Protocol-Version "+strconv.Quote(pv)+" is not a revision of this session")
+		if !sessionRevision(w, pv) {
 			return
 		}
 		sess.post(w, r, body)
@@ -842,6 +841,9 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, nil, codeInvalidRequest, "Bad Request: Mcp-Session-Id header is required")
 		return
 	}
+	if !sessionRevision(w, pv) {
+		return
+	}
 	if !acceptsSSE(r) {
 		httpError(w, http.StatusNotAcceptable, nil, codeInvalidRequest, "Not Acceptable: the GET stream is text/event-stream")
 		return
@@ -854,11 +856,25 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	sess.stream(w, r)
 }
 
+// sessionRevision reports whether a request of a session may carry the
+// MCP-Protocol-Version header pv (none, or a revision that has sessions);
+// it answers 400 when not.
+func sessionRevision(w http.ResponseWriter, pv string) bool {
+	if pv != "" && !isLegacyVersion(pv) {
+		httpError(w, http.StatusBadRequest, nil, codeInvalidRequest, "Bad Request: MCP-Protocol-Version "+strconv.Quote(pv)+" is not a revision of this session")
+		return false
+	}
+	return true
+}
+
 // delete ends a session.
 func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
 	sid := r.Header.Get("Mcp-Session-Id")
 	if sid == "" {
 		httpError(w, http.StatusBadRequest, nil, codeInvalidRequest, "Bad Request: Mcp-Session-Id header is required")
+		return
+	}
+	if !sessionRevision(w, r.Header.Get("MCP-Protocol-Version")) {
 		return
 	}
 	_, signed := h.srv.openTicket(sid)

@@ -319,8 +319,14 @@ func TestHTTPSessionLifecycle(t *testing.T) {
 		t.Errorf("second initialize: %s", w.Raw)
 	}
 	// A session's MCP-Protocol-Version must be a handshake-era revision.
-	if r := ht.post(`{"jsonrpc":"2.0","id":3,"method":"ping"}`, "Mcp-Session-Id: "+sid, "MCP-Protocol-Version: 1999-01-01"); r.status != 400 {
-		t.Errorf("bad MCP-Protocol-Version: %d", r.status)
+	// Each method: the GET stream is not opened, the session not ended.
+	for _, m := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
+		for _, pv := range []string{"1999-01-01", "banana", modernVersion} {
+			r := ht.do(m, `{"jsonrpc":"2.0","id":3,"method":"ping"}`, "Mcp-Session-Id: "+sid, "MCP-Protocol-Version: "+pv, "Accept: application/json, text/event-stream")
+			if r.status != 400 {
+				t.Errorf("%s with MCP-Protocol-Version %s: %d, want 400", m, pv, r.status)
+			}
+		}
 	}
 	// Without the header, 2025-03-26 is assumed and the request served.
 	if r := ht.post(`{"jsonrpc":"2.0","id":4,"method":"ping"}`, "Mcp-Session-Id: "+sid); r.status != 200 || string(r.last(t).Result) != "{}" {
