@@ -52,7 +52,7 @@ func (c *conn) endListens() {
 	c.updateWatchLocked()
 	c.mu.Unlock()
 	for _, r := range listens {
-		c.finish(r, c.srv.complete(r, []byte(`{}`), nil), nil)
+		c.finish(r, c.srv.listenEnded(r), nil)
 	}
 }
 

@@ -692,7 +692,7 @@ func TestHTTPGracefulShutdown(t *testing.T) {
 	}
 	// The listen request ends with a result.
 	rest, _ := io.ReadAll(listen)
-	if !strings.Contains(string(rest), `"id":"L","result":{"resultType":"complete"`) {
+	if !strings.Contains(string(rest), `"id":"L","result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":"L",`) {
 		t.Errorf("listen stream ended with %q, want its result", rest)
 	}
 	select {

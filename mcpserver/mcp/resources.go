@@ -257,13 +257,9 @@ func (s *Server) listen(r *request) (any, *rpcError) {
 	}
 	n := p.Notifications
 	honoured := map[string]any{}
-	// The lists never change while the process lives, so a list_changed
-	// subscription is honoured trivially: nothing will ever be sent for it.
-	for key, v := range map[string]*bool{"toolsListChanged": n.ToolsListChanged, "promptsListChanged": n.PromptsListChanged, "resourcesListChanged": n.ResourcesListChanged} {
-		if v != nil && *v {
-			honoured[key] = true
-		}
-	}
+	// The lists never change while the process lives, and the capabilities
+	// say so (listChanged false): a list_changed subscription is one the
+	// server does not support, left out of the acknowledgment.
 	st := &listenState{uris: map[string]bool{}}
 	var uris []string
 	for _, u := range n.ResourceSubscriptions {
@@ -296,6 +292,16 @@ func (s *Server) listen(r *request) (any, *rpcError) {
 	c.sendFor(r, appendNotification(nil, "notifications/subscriptions/acknowledged", ack))
 	c.mu.Unlock()
 	return nil, nil
+}
+
+// listenEnded is the result that ends a subscriptions/listen request
+// gracefully (the session or the server ends): like every message of the
+// subscription, it carries the subscription's id in _meta.
+func (s *Server) listenEnded(r *request) []byte {
+	if !r.meta.modern {
+		return []byte(`{}`)
+	}
+	return s.modernizeWith([]byte(`{}`), nil, []byte(`"`+metaSubscriptionID+`":`+string(r.id)+`,`))
 }
 
 // fingerprint is the Version of what uri names, seen from this session's

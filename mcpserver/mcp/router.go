@@ -118,7 +118,13 @@ func (s *Server) complete(r *request, obj []byte, hint *cacheHint) []byte {
 }
 
 func (s *Server) modernize(obj []byte, hint *cacheHint) []byte {
-	out := make([]byte, 0, len(obj)+160)
+	return s.modernizeWith(obj, hint, nil)
+}
+
+// modernizeWith is modernize, with meta's members (`"key":value,`, each
+// followed by a comma) in _meta before serverInfo.
+func (s *Server) modernizeWith(obj []byte, hint *cacheHint, meta []byte) []byte {
+	out := make([]byte, 0, len(obj)+len(meta)+160)
 	out = append(out, obj[:len(obj)-1]...)
 	if len(trimSpace(obj[1:len(obj)-1])) > 0 {
 		out = append(out, ',')
@@ -131,7 +137,9 @@ func (s *Server) modernize(obj []byte, hint *cacheHint) []byte {
 		out = append(out, hint.scope...)
 		out = append(out, '"')
 	}
-	out = append(out, `,"_meta":{"`+metaServerInfo+`":`...)
+	out = append(out, `,"_meta":{`...)
+	out = append(out, meta...)
+	out = append(out, `"`+metaServerInfo+`":`...)
 	out = append(out, s.static.serverInfo[modernVersion]...)
 	return append(out, '}', '}')
 }

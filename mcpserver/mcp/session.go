@@ -524,7 +524,7 @@ func (c *conn) drain(grace time.Duration) {
 	c.updateWatchLocked()
 	c.mu.Unlock()
 	for _, r := range listens {
-		c.finish(r, c.srv.complete(r, []byte(`{}`), nil), nil)
+		c.finish(r, c.srv.listenEnded(r), nil)
 	}
 	c.failAwaiting() // no answer can come any more
 	done := make(chan struct{})
