@@ -379,6 +379,13 @@ func TestHTTPBatchIn20250326(t *testing.T) {
 	if r := ht.post(`[]`, "Mcp-Session-Id: "+sid); r.status != 400 || r.last(t).ErrCode() != codeInvalidRequest {
 		t.Errorf("empty batch: %d %s", r.status, r.body)
 	}
+	// A request of the stateless revision is refused in a batch, the
+	// others answered: a subscriptions/listen held the whole answer back.
+	listen := `{"jsonrpc":"2.0","id":"L","method":"subscriptions/listen","params":{"notifications":{},` + modernMeta("") + `}}`
+	if r := ht.post(`[{"jsonrpc":"2.0","id":"p","method":"ping"},`+listen+`]`, "Mcp-Session-Id: "+sid); r.status != 200 || json.Unmarshal(r.body, &arr) != nil ||
+		len(arr) != 2 || !bytes.Contains(r.body, []byte(`"id":"p","result":{}`)) || !bytes.Contains(r.body, []byte(`"id":"L","error":{"code":-32600`)) {
+		t.Errorf("batch with a listen: %d %s", r.status, r.body)
+	}
 	long := "[" + strings.Repeat(`{"jsonrpc":"2.0","id":1,"method":"ping"},`, maxBatch) + `{"jsonrpc":"2.0","id":1,"method":"ping"}]`
 	if r := ht.post(long, "Mcp-Session-Id: "+sid); r.status != 400 || !bytes.Contains(r.body, []byte("at most")) {
 		t.Errorf("a batch of %d messages: %d %.200s", maxBatch+1, r.status, r.body)

@@ -254,6 +254,12 @@ func (c *conn) dispatch(m message, b *batch) {
 		answer(merr)
 		return
 	}
+	if meta.modern && b != nil {
+		// The stateless revision has no batches; its long-lived requests
+		// (subscriptions/listen) would hold the batch's answer back.
+		answer(&rpcError{Code: codeInvalidRequest, Message: "Invalid Request: a request of revision " + modernVersion + " cannot be in a batch"})
+		return
+	}
 	if !meta.modern {
 		c.mu.Lock()
 		meta.version = c.version
