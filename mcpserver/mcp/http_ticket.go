@@ -125,7 +125,8 @@ func (c *conn) ticket() ticket {
 func (c *conn) restore(t ticket) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.phase, c.version = phaseOperating, t.Version
+	c.operateLocked()
+	c.version = t.Version
 	if len(t.Caps) > 0 && t.Caps[0] == '{' {
 		c.clientCaps = append([]byte(nil), t.Caps...)
 		roots := objectMember(c.clientCaps, "roots")

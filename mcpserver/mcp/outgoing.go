@@ -167,6 +167,8 @@ type rootsState struct {
 	stale    bool          // notifications/roots/list_changed came after the last read
 	fetching chan struct{} // closed when the roots/list in flight is answered or given up; nil when none
 	told     bool          // the client was told that its roots could not be used
+
+	unheralded bool // the client did not send notifications/initialized in time: asked without it
 }
 
 // workspace returns the folders a request of this session may read: the
@@ -189,6 +191,21 @@ func (c *conn) workspace(ctx context.Context, origin *request) *workspace {
 			c.mu.Unlock()
 			return ws
 		}
+		if c.phase != phaseOperating && !rs.unheralded {
+			// No request but pings and logs before notifications/initialized
+			// (lifecycle): the roots are asked for once it comes. A client
+			// that has not sent it within RootsTimeout is asked all the same.
+			c.mu.Unlock()
+			if !c.awaitOperating(ctx) {
+				if ctx.Err() != nil {
+					return c.currentWorkspace()
+				}
+				c.mu.Lock()
+				c.roots.unheralded = true
+				c.mu.Unlock()
+			}
+			continue
+		}
 		ch := rs.fetching
 		if ch == nil {
 			ch = make(chan struct{})
@@ -202,6 +219,22 @@ func (c *conn) workspace(ctx context.Context, origin *request) *workspace {
 			return c.currentWorkspace()
 		}
 	}
+}
+
+// awaitOperating waits, at most Options.RootsTimeout and while ctx and
+// the session last, for the client's notifications/initialized; false
+// when it did not come.
+func (c *conn) awaitOperating(ctx context.Context) bool {
+	t := time.NewTimer(c.srv.opts.RootsTimeout)
+	defer t.Stop()
+	select {
+	case <-c.operating:
+		return true
+	case <-ctx.Done():
+	case <-c.ctx.Done():
+	case <-t.C:
+	}
+	return false
 }
 
 // currentWorkspace is the session's workspace as last known, without asking.

@@ -141,3 +141,51 @@ func TestRootsNeverAnswered(t *testing.T) {
 		t.Errorf("after the first: roots/list sent %d more times (want 0), the client told %d times (want once)", asked, told)
 	}
 }
+
+// TestRootsAskedAfterInitialized: the roots are asked for only once the
+// client has sent notifications/initialized (the lifecycle allows only
+// pings and logs before it); a call made before it waits for it, and a
+// client that does not send it within RootsTimeout is asked all the same.
+func TestRootsAskedAfterInitialized(t *testing.T) {
+	front := realDir(t, "front")
+	s, err := New(Options{Primitives: withTools(), RootsTimeout: guard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := startServer(t, s)
+	h.Call(0, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"test","version":"1"}}`)
+	h.Send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"folders","arguments":{}}}`)
+	for i := range 3 {
+		h.Call(10+i, "ping", `{}`)
+	}
+	if early := h.TakeHeld(func(w *wire) bool { return w.Method == "roots/list" }); len(early) > 0 {
+		t.Fatalf("roots/list sent before notifications/initialized: %s", early[0].Raw)
+	}
+	h.Send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	h.AnswerRoots(front)
+	if got := h.Await("1").Tool(t).Content[0].Text; got != front {
+		t.Errorf("folders %q, want the root %s", got, front)
+	}
+	h.Finish()
+
+	// Without notifications/initialized: asked once RootsTimeout has
+	// passed, never before (the server's timer starts when the call comes).
+	const wait = 200 * time.Millisecond
+	s, err = New(Options{Primitives: withTools(), RootsTimeout: wait})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h = startServer(t, s)
+	h.Call(0, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"test","version":"1"}}`)
+	sent := time.Now()
+	h.Send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"folders","arguments":{}}}`)
+	req := h.AwaitRequest("roots/list")
+	if waited := time.Since(sent); waited < wait {
+		t.Errorf("roots/list sent %v after the call, before notifications/initialized could have come (%v)", waited, wait)
+	}
+	h.Sendf(`{"jsonrpc":"2.0","id":%s,"result":{"roots":[{"uri":%q}]}}`, req.ID, "file://"+filepath.ToSlash(front))
+	if got := h.Await("1").Tool(t).Content[0].Text; got != front {
+		t.Errorf("without notifications/initialized: folders %q, want the root %s", got, front)
+	}
+	h.Finish()
+}

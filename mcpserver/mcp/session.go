@@ -30,16 +30,17 @@ type conn struct {
 	stop context.CancelFunc
 	pool *pool
 
-	mu       sync.Mutex
-	closing  bool                // set by drain; no new work is accepted
-	pending  map[string]*request // requests not yet answered, by canonical id
-	phase    phase               // handshake progress
-	version  string              // negotiated legacy revision; "" before initialize
-	logLevel level               // legacy threshold for notifications/message
-	subs     map[string]bool     // legacy resources/subscribe URIs
-	listens  map[string]*request // stateless subscriptions/listen requests, by id
-	watch    *watcher            // polls subscribed resources; nil when none
-	prints   map[string]string   // fingerprint of each watched resource when last seen
+	mu        sync.Mutex
+	closing   bool                // set by drain; no new work is accepted
+	pending   map[string]*request // requests not yet answered, by canonical id
+	phase     phase               // handshake progress
+	operating chan struct{}       // closed when phase becomes phaseOperating
+	version   string              // negotiated legacy revision; "" before initialize
+	logLevel  level               // legacy threshold for notifications/message
+	subs      map[string]bool     // legacy resources/subscribe URIs
+	listens   map[string]*request // stateless subscriptions/listen requests, by id
+	watch     *watcher            // polls subscribed resources; nil when none
+	prints    map[string]string   // fingerprint of each watched resource when last seen
 
 	clientCaps []byte             // handshake era: the capabilities initialize declared
 	nextOut    int64              // id of our last request to the client
@@ -91,17 +92,27 @@ type reqMeta struct {
 func newConn(ctx context.Context, srv *Server, out sink) *conn {
 	ctx, stop := context.WithCancel(ctx)
 	return &conn{
-		srv:      srv,
-		out:      out,
-		ctx:      ctx,
-		stop:     stop,
-		pool:     newPool(srv.opts.Workers),
-		pending:  make(map[string]*request),
-		logLevel: levelWarning,
-		subs:     make(map[string]bool),
-		listens:  make(map[string]*request),
-		prints:   make(map[string]string),
-		awaiting: make(map[string]awaited),
+		srv:       srv,
+		out:       out,
+		ctx:       ctx,
+		stop:      stop,
+		pool:      newPool(srv.opts.Workers),
+		pending:   make(map[string]*request),
+		logLevel:  levelWarning,
+		subs:      make(map[string]bool),
+		listens:   make(map[string]*request),
+		prints:    make(map[string]string),
+		awaiting:  make(map[string]awaited),
+		operating: make(chan struct{}),
+	}
+}
+
+// operateLocked marks the handshake done (notifications/initialized, or a
+// session taken up). c.mu must be held.
+func (c *conn) operateLocked() {
+	if c.phase != phaseOperating {
+		c.phase = phaseOperating
+		close(c.operating)
 	}
 }
 
@@ -417,7 +428,7 @@ func (c *conn) notification(m message) {
 	case "notifications/initialized":
 		c.mu.Lock()
 		if c.phase == phaseInitialized {
-			c.phase = phaseOperating
+			c.operateLocked()
 		}
 		c.mu.Unlock()
 	case "notifications/cancelled":
