@@ -741,7 +741,11 @@ func (h *httpHandler) admit(id string) (*httpSession, error) {
 	if full {
 		return nil, fmt.Errorf("too many sessions (%d), each with a request in progress", h.cfg.maxSessions)
 	}
-	s := &httpSession{h: h, id: id, reqs: map[string]*sseStream{}, streams: map[string]*sseStream{}, last: now, endCh: make(chan struct{})}
+	var epoch [4]byte
+	if _, err := rand.Read(epoch[:]); err != nil {
+		return nil, err
+	}
+	s := &httpSession{h: h, id: id, epoch: hex.EncodeToString(epoch[:]), reqs: map[string]*sseStream{}, streams: map[string]*sseStream{}, last: now, endCh: make(chan struct{})}
 	s.c = newConn(h.base, h.srv, s)
 	return s, nil
 }

@@ -263,11 +263,16 @@ func answers(id []byte) func([]byte) bool {
 // stream is another; every event has an id naming its stream and its
 // place in it ("<stream>_<n>"), and the last events of each stream are
 // kept, so that a client whose stream broke can resume it with a GET and
-// Last-Event-ID. A request's messages never go to another stream.
+// Last-Event-ID. A request's messages never go to another stream. A
+// stream's name starts with the epoch of the session's state in this
+// process, so that the ids of a session taken up by another instance (or
+// this one after a restart) are never those of the streams it had before:
+// an event id of those is not found, rather than resuming another stream.
 type httpSession struct {
-	h  *httpHandler
-	id string
-	c  *conn
+	h     *httpHandler
+	id    string
+	epoch string // random, made when this process took the session up
+	c     *conn
 
 	feedMu sync.Mutex // lines reach the conn one at a time, as from stdio's reader
 
@@ -449,7 +454,7 @@ func (s *httpSession) wait(key string, ex *exchange) bool {
 		return false
 	}
 	s.next++
-	st := &sseStream{key: "p" + strconv.Itoa(s.next), post: true, ex: ex}
+	st := &sseStream{key: s.epoch + "p" + strconv.Itoa(s.next), post: true, ex: ex}
 	s.reqs[key] = st
 	s.keepLocked(st)
 	s.busy++
@@ -640,7 +645,7 @@ func (s *httpSession) stream(w http.ResponseWriter, r *http.Request) {
 		after = seq
 	} else {
 		if s.get == nil {
-			s.get = &sseStream{key: "g"}
+			s.get = &sseStream{key: s.epoch + "g"}
 			s.keepLocked(s.get)
 		}
 		st = s.get

@@ -3,6 +3,7 @@ package mcp
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -113,5 +114,47 @@ func TestRequestStateAcrossInstances(t *testing.T) {
 	}
 	if _, err := three.openState(state, req); err == nil {
 		t.Error("an instance with another key accepted the state")
+	}
+}
+
+// TestHTTPEventIDsAcrossInstances: the event ids of a session taken up by
+// another instance sharing the key (or by a restarted one) are never those
+// its streams had before, and resuming from one of those is a 404, not
+// another stream's events. Before, each instance numbered its streams
+// from p1: a client resuming its lost stream from p1_1 was given the new
+// instance's stream p1, with the answer to another request.
+func TestHTTPEventIDsAcrossInstances(t *testing.T) {
+	key := []byte("a session key of more than 16 bytes")
+	var hts []*httpTest
+	for _, inst := range []string{"a", "b"} {
+		g := &gate{started: make(chan struct{}), release: make(chan struct{})}
+		close(g.release)
+		hts = append(hts, startHTTP(t, Options{SessionKey: key, Instance: inst, Primitives: withTools(g.tool())}, httpConfig{}))
+	}
+	sid := hts[0].initialize("2025-11-25")
+	hd := []string{"Mcp-Session-Id: " + sid, "MCP-Protocol-Version: 2025-11-25"}
+	ids := func(ht *httpTest) []string {
+		t.Helper()
+		call := ht.open(http.MethodPost, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"gate","_meta":{"progressToken":"p"}}}`, hd...)
+		var out []string
+		for it := range call.items {
+			if it.id != "" {
+				out = append(out, it.id)
+			}
+		}
+		if len(out) == 0 {
+			t.Fatalf("%s: no event", ht.url)
+		}
+		return out
+	}
+	before := ids(hts[0])
+	after := ids(hts[1])
+	for _, id := range after {
+		if slices.Contains(before, id) {
+			t.Errorf("event id %s used again by the instance that took the session up (before %v, after %v)", id, before, after)
+		}
+	}
+	if r := hts[1].do(http.MethodGet, "", append(hd, "Accept: text/event-stream", "Last-Event-ID: "+before[0])...); r.status != http.StatusNotFound {
+		t.Errorf("resuming from an event of the other instance: %d %s, want 404", r.status, r.body)
 	}
 }
