@@ -609,6 +609,9 @@ func (h *httpHandler) postStateless(w http.ResponseWriter, r *http.Request, m me
 	case mm[0] != m.method:
 		bad(codeHeaderMismatch, "Header mismatch: Mcp-Method "+strconv.Quote(mm[0])+" differs from the body's method "+strconv.Quote(m.method), nil)
 		return
+	case !sameValues(mm):
+		bad(codeHeaderMismatch, "Header mismatch: Mcp-Method is given "+strconv.Itoa(len(mm))+" different values", nil)
+		return
 	}
 	if field := nameField(m.method); field != "" {
 		if raw := objectMember(m.params, field); raw != nil {
@@ -618,7 +621,10 @@ func (h *httpHandler) postStateless(w http.ResponseWriter, r *http.Request, m me
 			case !present:
 				bad(codeHeaderMismatch, "Header mismatch: the Mcp-Name header is required for "+m.method, nil)
 				return
-			case !ok || got != want:
+			case !ok:
+				bad(codeHeaderMismatch, "Header mismatch: Mcp-Name is not a value of one ASCII line, nor one in the form =?base64?…?= (a name outside ASCII is sent in that form), or is given different values", nil)
+				return
+			case got != want:
 				bad(codeHeaderMismatch, "Header mismatch: Mcp-Name differs from params."+field, nil)
 				return
 			}
@@ -651,13 +657,18 @@ func nameField(method string) string {
 }
 
 // headerValue reads a header that may be in the Base64 sentinel form
-// =?base64?...?=; ok is false when that form does not decode.
+// =?base64?...?=; ok is false when that form does not decode, when the
+// value holds a byte outside printable ASCII (a value outside ASCII must
+// be sent in that form), or when the header is given different values.
 func headerValue(r *http.Request, name string) (v string, present, ok bool) {
 	vs, present := r.Header[http.CanonicalHeaderKey(name)]
 	if !present {
 		return "", false, false
 	}
 	v = vs[0]
+	if !sameValues(vs) || strings.ContainsFunc(v, func(c rune) bool { return c < ' ' || c > '~' }) {
+		return "", true, false
+	}
 	if strings.HasPrefix(v, "=?base64?") && strings.HasSuffix(v, "?=") && len(v) >= len("=?base64??=") {
 		b, err := base64.StdEncoding.DecodeString(v[len("=?base64?") : len(v)-2])
 		if err != nil || !utf8.Valid(b) {
@@ -666,6 +677,17 @@ func headerValue(r *http.Request, name string) (v string, present, ok bool) {
 		return string(b), true, true
 	}
 	return v, true, true
+}
+
+// sameValues reports whether a header given several times says the same
+// each time.
+func sameValues(vs []string) bool {
+	for _, v := range vs[1:] {
+		if v != vs[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // postInitialize starts a session with an initialize request.

@@ -87,13 +87,19 @@ func (ht *httpTest) do(method, body string, headers ...string) *reply {
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
 	}
+	given := map[string]bool{} // a header given twice is sent twice
 	for _, h := range headers {
 		k, v, _ := strings.Cut(h, ":")
 		if strings.EqualFold(k, "Host") {
 			req.Host = strings.TrimSpace(v)
 			continue
 		}
-		req.Header.Set(k, strings.TrimSpace(v))
+		if k = http.CanonicalHeaderKey(k); given[k] {
+			req.Header.Add(k, strings.TrimSpace(v))
+		} else {
+			req.Header.Set(k, strings.TrimSpace(v))
+		}
+		given[k] = true
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -459,6 +465,10 @@ func TestHTTPStatelessEra(t *testing.T) {
 	if r := ht.post(call, modernHeaders("tools/call", b64)...); r.status != 200 {
 		t.Errorf("Base64 Mcp-Name: %d %s", r.status, r.body)
 	}
+	// A header given twice alike is one value.
+	if r := ht.post(call, append(modernHeaders("tools/call", "echo"), "Mcp-Method: tools/call", "Mcp-Name: echo")...); r.status != 200 {
+		t.Errorf("Mcp-Method and Mcp-Name given twice alike: %d %s", r.status, r.body)
+	}
 	if r := ht.do(http.MethodGet, "", "MCP-Protocol-Version: "+modernVersion, "Accept: text/event-stream"); r.status != 405 {
 		t.Errorf("GET under 2026-07-28: %d, want 405", r.status)
 	}
@@ -487,6 +497,9 @@ func TestHTTPStatelessEra(t *testing.T) {
 		{"Mcp-Name differs", call, modernHeaders("tools/call", "other"), 400, codeHeaderMismatch},
 		{"no Mcp-Name", call, modernHeaders("tools/call", ""), 400, codeHeaderMismatch},
 		{"bad Base64 Mcp-Name", call, modernHeaders("tools/call", "=?base64?!!!?="), 400, codeHeaderMismatch},
+		{"Mcp-Name outside ASCII not in Base64", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"échó",` + meta + `}}`, modernHeaders("tools/call", "échó"), 400, codeHeaderMismatch},
+		{"Mcp-Method given twice, differently", call, append(modernHeaders("tools/call", "echo"), "Mcp-Method: prompts/list"), 400, codeHeaderMismatch},
+		{"Mcp-Name given twice, differently", call, append(modernHeaders("tools/call", "echo"), "Mcp-Name: other"), 400, codeHeaderMismatch},
 		{"unknown method", `{"jsonrpc":"2.0","id":1,"method":"nope/nope","params":{` + meta + `}}`, modernHeaders("nope/nope", ""), 404, codeMethodNotFound},
 		{"ping is gone", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{` + meta + `}}`, modernHeaders("ping", ""), 404, codeMethodNotFound},
 		{"initialize is gone", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2026-07-28",` + meta + `}}`, modernHeaders("initialize", ""), 404, codeMethodNotFound},
