@@ -242,8 +242,17 @@ func respond(w http.ResponseWriter, r *http.Request, keepAlive time.Duration, ex
 			}
 		}
 		if abandoned {
+			// Cancelled: there is no answer to give. A request's POST is
+			// answered with JSON or an event stream, never 202 (that is for
+			// notifications and responses): an event stream that ends with
+			// no answer, to a client that takes one (every client must).
 			if !sse {
-				w.WriteHeader(http.StatusAccepted) // cancelled: there is no answer to give
+				if canSSE {
+					sseHeaders(w)
+					w.WriteHeader(http.StatusOK)
+				} else {
+					w.WriteHeader(http.StatusAccepted)
+				}
 			}
 			return
 		}

@@ -816,8 +816,8 @@ func TestHTTPSessionCancel(t *testing.T) {
 	waitChan(t, blockEnded)
 	select {
 	case r := <-answered:
-		if r.status != http.StatusAccepted || len(r.msgs) != 0 {
-			t.Errorf("cancelled POST: %d %s, want 202 and no answer", r.status, r.body)
+		if r.status != http.StatusOK || r.header.Get("Content-Type") != "text/event-stream" || len(r.msgs) != 0 {
+			t.Errorf("cancelled POST: %d %s %s, want an event stream that ends with no answer", r.status, r.header.Get("Content-Type"), r.body)
 		}
 	case <-time.After(guard):
 		t.Fatal("the cancelled POST stayed open")
