@@ -157,10 +157,13 @@ func (s *Snapshot) QueryName(offset int) *Analysis {
 // QueryLines returns the line table of the snapshot's text that Query's
 // analyses use: the diagnostics' (derived first if need be, which the
 // publisher does anyway), so that a request converts its positions without
-// building a table of its own.
+// building a table of its own. With a quote open, the analyses read a
+// copy of the text with the quote closed on its line, of the same bytes
+// and lines but not the same characters at the line's end: positions are
+// converted over the text itself, whose table is then made.
 func (s *Snapshot) QueryLines() *token.Lines {
 	if c := s.reading(); c != s {
-		return c.QueryLines()
+		return s.Lines()
 	}
 	if l := s.lines.Load(); l != nil {
 		return l

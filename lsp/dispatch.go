@@ -363,7 +363,19 @@ type doc struct {
 // analysis returns the snapshot's analysis and a mapper for its text.
 func (d doc) analysis() (*core.Analysis, mapper) {
 	a := d.snap.Analysis()
-	return a, newMapper(a.Lines, d.enc)
+	return a, d.mapperOver(a.Lines)
+}
+
+// mapperOver returns the mapper of the document's text over lines, the
+// table of a text the features read: the document's own, or, while a
+// quote is left open, a copy of it with the quote closed on its line (core's
+// Snapshot.ReadText), of the same bytes and lines but not the same
+// characters at that line's end, which positions are not counted over.
+func (d doc) mapperOver(lines *token.Lines) mapper {
+	if lines.Text() != d.snap.Text {
+		lines = d.snap.Lines()
+	}
+	return newMapper(lines, d.enc)
 }
 
 // syntax returns the snapshot's syntax tree and line table, without the
@@ -371,7 +383,7 @@ func (d doc) analysis() (*core.Analysis, mapper) {
 // that the requests about the structure of the text read.
 func (d doc) syntax() (*core.Syntax, mapper) {
 	x := d.snap.Syntax()
-	return x, newMapper(x.Lines, d.enc)
+	return x, d.mapperOver(x.Lines)
 }
 
 // mapper returns a mapper for the snapshot's text, whose line table is the
@@ -396,18 +408,39 @@ func (d doc) at(p protocol.Position) (*core.Analysis, mapper, int) {
 // misplaced, so the request fails with ContentModified (-32801) and the
 // client asks again.
 func docRequest[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error)) request {
-	return docRequestOf(uriOf, fn, false)
+	return docRequestOf(uriOf, fn, atCursor)
 }
 
-// wholeDocRequest is docRequest for methods about the whole document
-// (symbols, folding, semantic tokens, formatting, links, diagnostics): if the
-// document changed while fn ran, the answer is computed again on the new
-// text, which is what the client now holds.
+// wholeDocRequest is docRequest for methods whose answer is edits of the
+// whole document (formatting) or its diagnostics: if the document changed
+// while fn ran, the answer is computed again on the new text, which is
+// what the client now holds and applies them to.
 func wholeDocRequest[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error)) request {
-	return docRequestOf(uriOf, fn, true)
+	return docRequestOf(uriOf, fn, onLatest)
 }
 
-func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error), whole bool) request {
+// receiptDocRequest is docRequest for methods that describe the whole
+// document (symbols, folding, semantic tokens, code lenses, links): the
+// answer is the text's the request was read with, even when a change has
+// come since, as LSP orders them: VS Code moves semantic tokens by the
+// changes made while they were asked for, so tokens of the newer text
+// were moved twice (drawn a line too low after Enter), and the editors
+// that do not move them drop an answer about a version they no longer hold.
+func receiptDocRequest[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error)) request {
+	return docRequestOf(uriOf, fn, onReceipt)
+}
+
+// docMode is what a document request answers when its document changes
+// while it runs.
+type docMode int
+
+const (
+	atCursor  docMode = iota // ContentModified
+	onLatest                 // computed again on the new text
+	onReceipt                // the answer about the text it was read with
+)
+
+func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s *server, d doc, p *P) (any, error), mode docMode) request {
 	sh := shapeOf[P]()
 	return request{prepare: func(s *server, params jsonrpc2.RawMessage) (work, bool, error) {
 		p := new(P)
@@ -428,10 +461,11 @@ func docRequestOf[P any](uriOf func(*P) uri.URI, fn func(ctx context.Context, s 
 			ready = snap.Ready(token.Span{Start: off, End: off})
 		}
 		return func(ctx context.Context) (any, error) {
+			whole := mode == onLatest
 			for attempt := 0; ; attempt++ {
 				res, err := fn(ctx, s, d, p)
-				if err != nil {
-					return nil, err
+				if err != nil || mode == onReceipt {
+					return res, err
 				}
 				cur, ok := s.ws.Snapshot(core.URI(u))
 				if ok && (cur == d.snap || !whole && sameText(cur, d.snap)) {

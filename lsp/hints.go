@@ -20,6 +20,9 @@ func documentLink(_ context.Context, _ *server, d doc, _ *protocol.DocumentLinkP
 	links := presentation.DocumentLinks(a, core.URI(d.uri).Path())
 	out := make([]protocol.DocumentLink, 0, len(links))
 	for _, l := range links {
+		if l.Span.End >= len(d.snap.Text) || d.snap.Text[l.Span.End] != '"' {
+			continue // a path whose quote is left open: not yet the file it will name
+		}
 		target := uri.File(l.Target)
 		out = append(out, protocol.DocumentLink{Range: m.rng(l.Span), Target: &target})
 	}

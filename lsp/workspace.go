@@ -358,8 +358,9 @@ func workspaceSymbol(s *server, params jsonrpc2.RawMessage) (work, error) {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			a := snap.Analysis()
-			add(s.spelled(u), newMapper(a.Lines, enc), presentation.FlatSymbols(a))
+			d := doc{snap: snap, enc: enc}
+			a, m := d.analysis()
+			add(s.spelled(u), m, presentation.FlatSymbols(a))
 		}
 		s.index.mu.Lock()
 		files := make(map[uri.URI]indexedFile, len(s.index.files))

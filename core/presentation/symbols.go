@@ -6,6 +6,7 @@ package presentation
 // variables, constants, lists, maps, patterns, and describe/test blocks.
 
 import (
+	"strconv"
 	"strings"
 
 	"wfl-lsp/core"
@@ -177,6 +178,11 @@ func (o outliner) testBlock(n ast.Node, desc *ast.BasicLit, kind OutlineKind, bo
 	sym := DocumentSymbol{Name: kind.String(), Kind: kind, Span: core.NodeSpan(n), NameSpan: core.NodeSpan(n)}
 	if desc != nil {
 		sym.Name = desc.Value
+		if strings.TrimSpace(desc.Value) == "" {
+			// An outline's names are never empty or blank (LSP; VS Code
+			// drops the whole outline): the description as written.
+			sym.Name = strconv.Quote(desc.Value)
+		}
 		sym.NameSpan = core.NodeSpan(desc)
 	}
 	if body != nil {

@@ -171,9 +171,10 @@ func lineEnd(src string, i int) int {
 // CloseQuote returns src with the string of the open quote at offset at
 // (OpenQuotes finds it) closed on its line, at the same length, so that
 // every offset and line of src is one of the text returned: the last
-// character of the line is replaced by a quote (one of several bytes by a
-// quote and blanks), and the backslashes before it, which would escape it,
-// by blanks; on a line that ends at the quote, the blank before the quote
+// character of the line is replaced by a quote (one of several bytes by
+// blanks and a quote, so that the string still ends where a character of
+// src ends, and positions in it convert to src's columns), and the
+// backslashes before it, which would escape it, by blanks; on a line that ends at the quote, the blank before the quote
 // is replaced by a quote (an empty string), or, where none is, the quote
 // by a blank. The string loses its last character; the lines below lex as
 // they were meant.
@@ -193,7 +194,7 @@ func CloseQuote(src string, at int) string {
 	for from-1 > at && src[from-1] == '\\' {
 		from--
 	}
-	return replaced(src, from, end, strings.Repeat(" ", q-from)+"\""+strings.Repeat(" ", end-q-1))
+	return replaced(src, from, end, strings.Repeat(" ", end-from-1)+"\"")
 }
 
 // replaced returns src with src[from:to] replaced by with, made in one

@@ -58,7 +58,7 @@ func TestCloseQuote(t *testing.T) {
 		{"show(\"\nx", "show( \nx"},                   // nor a blank before it: no string
 		{"display \"ab\\\nx", "display \"ab\"\nx"},    // the backslash replaced
 		{"display \"a\\\\b\nx", "display \"a  \"\nx"}, // nor an escaped one
-		{"display \"✓\nx", "display \"\"  \nx"},       // a character of several bytes
+		{"display \"✓\nx", "display \"  \"\nx"},       // a character of several bytes: blanks, then the quote at its last byte
 		{"display \"a b", "display \"a \""},           // the last line
 	} {
 		if got := CloseQuote(tt.src, strings.IndexByte(tt.src, '"')); got != tt.want {
