@@ -49,6 +49,7 @@ func init() {
 	}
 	testRequests["wfl/test/gatedPosition"] = docRequest(func(p *textParams) uri.URI { return p.TextDocument.URI }, gated)
 	testRequests["wfl/test/gatedWhole"] = wholeDocRequest(func(p *textParams) uri.URI { return p.TextDocument.URI }, gated)
+	testRequests["wfl/test/gatedReceipt"] = receiptDocRequest(func(p *textParams) uri.URI { return p.TextDocument.URI }, gated)
 	notifications["wfl/test/panicNotify"] = func(*server, jsonrpc2.RawMessage) error { panic("boom in notification") }
 	notifications["wfl/test/failNotify"] = func(*server, jsonrpc2.RawMessage) error { return fmt.Errorf("failed on purpose") }
 }

@@ -25,8 +25,8 @@ var requests = map[string]request{
 	protocol.MethodTextDocumentDefinition:        short(docRequest(posURI[protocol.DefinitionParams], definition)),
 	protocol.MethodTextDocumentReferences:        docRequest(posURI[protocol.ReferenceParams], references),
 	protocol.MethodTextDocumentDocumentHighlight: short(docRequest(posURI[protocol.DocumentHighlightParams], highlight)),
-	protocol.MethodTextDocumentDocumentSymbol:    background(wholeDocRequest(func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI }, documentSymbol)),
-	protocol.MethodTextDocumentFoldingRange:      background(wholeDocRequest(func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI }, foldingRange)),
+	protocol.MethodTextDocumentDocumentSymbol:    background(receiptDocRequest(func(p *protocol.DocumentSymbolParams) uri.URI { return p.TextDocument.URI }, documentSymbol)),
+	protocol.MethodTextDocumentFoldingRange:      background(receiptDocRequest(func(p *protocol.FoldingRangeParams) uri.URI { return p.TextDocument.URI }, foldingRange)),
 	protocol.MethodTextDocumentSelectionRange:    docRequest(func(p *protocol.SelectionRangeParams) uri.URI { return p.TextDocument.URI }, selectionRange),
 	protocol.MethodTextDocumentDiagnostic:        background(wholeDocRequest(func(p *protocol.DocumentDiagnosticParams) uri.URI { return p.TextDocument.URI }, pullDiagnostics)),
 	// navigate.go
@@ -35,7 +35,7 @@ var requests = map[string]request{
 	protocol.MethodTextDocumentPrepareTypeHierarchy: docRequest(func(p *protocol.TypeHierarchyPrepareParams) uri.URI { return p.TextDocument.URI }, prepareTypeHierarchy),
 	protocol.MethodTypeHierarchySupertypes:          typeItemRequest(func(p *protocol.TypeHierarchySupertypesParams) protocol.TypeHierarchyItem { return p.Item }, supertypes),
 	protocol.MethodTypeHierarchySubtypes:            typeItemRequest(func(p *protocol.TypeHierarchySubtypesParams) protocol.TypeHierarchyItem { return p.Item }, subtypes),
-	protocol.MethodTextDocumentCodeLens:             background(wholeDocRequest(func(p *protocol.CodeLensParams) uri.URI { return p.TextDocument.URI }, codeLens)),
+	protocol.MethodTextDocumentCodeLens:             background(receiptDocRequest(func(p *protocol.CodeLensParams) uri.URI { return p.TextDocument.URI }, codeLens)),
 	protocol.MethodCodeLensResolve:                  {prepare: async(resolveCodeLens)},
 	protocol.MethodTextDocumentOnTypeFormatting:     docRequest(func(p *protocol.DocumentOnTypeFormattingParams) uri.URI { return p.TextDocument.URI }, onTypeFormatting),
 	// calls.go
@@ -47,8 +47,8 @@ var requests = map[string]request{
 	protocol.MethodCompletionItemResolve:     {prepare: async(resolveCompletion)},
 	protocol.MethodTextDocumentSignatureHelp: short(docRequest(func(p *protocol.SignatureHelpParams) uri.URI { return p.TextDocument.URI }, signatureHelp)),
 	// semtok.go
-	protocol.MethodTextDocumentSemanticTokensFull:      background(wholeDocRequest(func(p *protocol.SemanticTokensParams) uri.URI { return p.TextDocument.URI }, semanticTokensFull)),
-	protocol.MethodTextDocumentSemanticTokensFullDelta: background(wholeDocRequest(func(p *protocol.SemanticTokensDeltaParams) uri.URI { return p.TextDocument.URI }, semanticTokensDelta)),
+	protocol.MethodTextDocumentSemanticTokensFull:      background(receiptDocRequest(func(p *protocol.SemanticTokensParams) uri.URI { return p.TextDocument.URI }, semanticTokensFull)),
+	protocol.MethodTextDocumentSemanticTokensFullDelta: background(receiptDocRequest(func(p *protocol.SemanticTokensDeltaParams) uri.URI { return p.TextDocument.URI }, semanticTokensDelta)),
 	protocol.MethodTextDocumentSemanticTokensRange:     background(docRequest(func(p *protocol.SemanticTokensRangeParams) uri.URI { return p.TextDocument.URI }, semanticTokensRange)),
 	// edits.go
 	protocol.MethodTextDocumentFormatting:      wholeDocRequest(func(p *protocol.DocumentFormattingParams) uri.URI { return p.TextDocument.URI }, formatting),
@@ -58,7 +58,7 @@ var requests = map[string]request{
 	protocol.MethodTextDocumentRename:          docRequest(func(p *protocol.RenameParams) uri.URI { return p.TextDocument.URI }, rename),
 	protocol.MethodTextDocumentPrepareRename:   short(docRequest(func(p *protocol.PrepareRenameParams) uri.URI { return p.TextDocument.URI }, prepareRename)),
 	protocol.MethodTextDocumentDeclaration:     short(docRequest(func(p *protocol.DeclarationParams) uri.URI { return p.TextDocument.URI }, declaration)),
-	protocol.MethodTextDocumentDocumentLink:    background(wholeDocRequest(func(p *protocol.DocumentLinkParams) uri.URI { return p.TextDocument.URI }, documentLink)),
+	protocol.MethodTextDocumentDocumentLink:    background(receiptDocRequest(func(p *protocol.DocumentLinkParams) uri.URI { return p.TextDocument.URI }, documentLink)),
 	protocol.MethodTextDocumentInlayHint:       background(docRequest(func(p *protocol.InlayHintParams) uri.URI { return p.TextDocument.URI }, inlayHint)),
 }
 

@@ -371,8 +371,10 @@ func TestCompletionIsCut(t *testing.T) {
 }
 
 // TestDocumentChangedUnderRequest: a positional request whose document
-// changes while it runs answers ContentModified; a whole-document request
-// is computed again on the new text.
+// changes while it runs answers ContentModified; the edits of the whole
+// document are computed again on the new text; a description of the
+// whole document (tokens, symbols, folding) is the text's it was asked
+// about.
 func TestDocumentChangedUnderRequest(t *testing.T) {
 	for _, tt := range []struct {
 		method string
@@ -380,6 +382,7 @@ func TestDocumentChangedUnderRequest(t *testing.T) {
 	}{
 		{"wfl/test/gatedPosition", ""},
 		{"wfl/test/gatedWhole", "new"},
+		{"wfl/test/gatedReceipt", "old"},
 	} {
 		testGate = make(chan struct{})
 		c := newClient(t)
@@ -396,8 +399,8 @@ func TestDocumentChangedUnderRequest(t *testing.T) {
 		r := c.response(id)
 		if tt.want == "" {
 			wantError(t, tt.method, r, -32801)
-		} else if r.Error != nil || !strings.Contains(string(r.Result), `"text":"new"`) {
-			t.Errorf("%s: %s %+v, want the new text", tt.method, r.Result, r.Error)
+		} else if r.Error != nil || !strings.Contains(string(r.Result), `"text":"`+tt.want+`"`) {
+			t.Errorf("%s: %s %+v, want the text %q", tt.method, r.Result, r.Error, tt.want)
 		}
 		c.finish()
 	}
