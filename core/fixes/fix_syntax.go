@@ -10,6 +10,7 @@ import (
 	"wfl-lsp/core"
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lexer"
+	"wfl-lsp/lang/parser"
 	"wfl-lsp/lang/token"
 )
 
@@ -319,8 +320,11 @@ func (fx *fixer) extraWords(d diag.Diagnostic) []Fix {
 // before the colon: that one is preferred on a block's header (`describe
 // "totals:`, `check if name is "Ada:`), the other elsewhere (`display
 // "Note:`). The preferred one is sound as made (the tree reads the string
-// closed there, or the header's grammar closes it); the other is checked
-// like other fixes.
+// closed there, or the header's grammar closes it) when the line, the
+// string closed at its end, parses on its own; where it does not, the
+// words the string swallowed are ones its statement needs (`wait for
+// spawn command "ls as p` closed at the end still lacks its `as`), and the
+// fix is checked like other fixes, as the other one always is.
 func (fx *fixer) closeQuote(d diag.Diagnostic) []Fix {
 	ls := strings.LastIndexAny(fx.src[:d.Span.Start], "\n\r") + 1
 	end := d.Span.Start
@@ -328,7 +332,8 @@ func (fx *fixer) closeQuote(d diag.Diagnostic) []Fix {
 		end++
 	}
 	line := fx.lines.Line(d.Span.Start) + 1
-	open := true // the tree reads the string closed at the end of the line
+	_, errs := parser.Parse(strings.TrimLeft(fx.src[ls:end], " \t") + `"`)
+	open := len(errs) == 0 // the line reads as one statement with the string closed at its end
 	fixes := []Fix{{Title: fmt.Sprintf("Close the string: insert '\"' at the end of line %d", line), Kind: CloseQuote,
 		Diagnostic: d, Preferred: true, sound: open, Edits: []core.Edit{{Start: end, End: end, Text: `"`}}}}
 	body := strings.TrimRight(fx.src[d.Span.Start:end], " \t")
@@ -345,5 +350,5 @@ func (fx *fixer) closeQuote(d diag.Diagnostic) []Fix {
 	}
 	fixes[0].Preferred, fixes[0].sound = !header, open && !header
 	return append(fixes, Fix{Title: fmt.Sprintf("Close the string: insert '\"' before the colon of line %d", line), Kind: CloseQuote,
-		Diagnostic: d, Preferred: header, sound: open && header, Edits: []core.Edit{{Start: colon, End: colon, Text: `"`}}})
+		Diagnostic: d, Preferred: header, sound: header, Edits: []core.Edit{{Start: colon, End: colon, Text: `"`}}})
 }

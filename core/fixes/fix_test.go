@@ -230,6 +230,12 @@ func TestFixes(t *testing.T) {
 			src: "store x as 1\ndisplay x\n"},
 		{name: "no closer fix for other parse errors", code: "PARSE-UNEXPECTED", title: "",
 			src: "store x as\n"},
+		{name: "close a string at the line's end", code: "PARSE-OPEN-QUOTE", title: "Close the string: insert '\"' at the end of line 1", preferred: true,
+			src: "display \"note\n", want: "display \"note\"\n"},
+		// The string swallowed the `as` the statement needs: closed at the
+		// line's end, it still lacks it.
+		{name: "no string closed over the words its statement needs", code: "PARSE-OPEN-QUOTE", title: "Close the string: insert '\"' at the end",
+			src: "wait for spawn command \"ls as p\ndisplay \"x\"\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -194,12 +194,45 @@ func clash(a *core.Analysis, sym *check.Symbol, newName string, refs []Reference
 		}
 	}
 	home := declScope(a, sym)
+	if home == nil {
+		// Declared where no scope's table holds it by its span (`wait for
+		// spawn command … as NAME`): the scope of its declaring name.
+		for _, r := range refs {
+			if r.Decl {
+				home = a.Info.ScopeAt(r.Span.Start)
+				break
+			}
+		}
+	}
 	for _, other := range a.Info.Symbols {
 		if other.Name != newName || other == sym || home == nil {
 			continue
 		}
 		if there := declScope(a, other); there != nil && (encloses(home, there) || encloses(there, home)) {
 			return fmt.Errorf("%q is already %s: it would be declared twice", newName, declared(other))
+		}
+	}
+	for _, r := range a.Idents() {
+		if r.Ident.Name != newName || r.Sym == sym {
+			continue
+		}
+		at := core.NodeSpan(r.Ident).Start
+		switch {
+		case r.Sym == nil && a.Info.ScopeAt(at).Resolve(sym.Name) == sym:
+			// Used where it names nothing (not defined), where sym is seen:
+			// the use would come to name sym, and its error go.
+			return fmt.Errorf("%q is used on line %d, where it names nothing: it would name this %s there", newName, a.Lines.Line(at)+1, sym.Kind)
+		case r.Def && r.Sym != nil && home != nil:
+			// Another declaration of the name (a loop's variable, one of a
+			// block) in a scope that encloses sym's or that sym's encloses,
+			// or where sym is seen.
+			there := declScope(a, r.Sym)
+			if there == nil {
+				there = a.Info.ScopeAt(at)
+			}
+			if encloses(home, there) || encloses(there, home) || a.Info.ScopeAt(at).Resolve(sym.Name) == sym {
+				return fmt.Errorf("%q is already the name of %s declared on line %d: it would be declared twice", newName, aKind(r.Sym.Kind), a.Lines.Line(at)+1)
+			}
 		}
 	}
 	return nil

@@ -298,3 +298,30 @@ func TestKindArticle(t *testing.T) {
 		}
 	}
 }
+
+// TestRenameRefusesACapture: a rename is refused where the new name would
+// change what the program means, and says why: a name used where it names
+// nothing (not defined) would come to name the renamed variable, and a
+// declaration of the name in a scope inside the renamed one's (a loop's
+// variable, a block's variable) would be declared twice; whatever
+// statement declares the renamed variable. A fresh name renames.
+func TestRenameRefusesACapture(t *testing.T) {
+	for _, tc := range []struct {
+		src, at, to, why string
+	}{
+		{"store local_var as 1\ndisplay parent_var\ndisplay local_var\n", "local_var", "parent_var", "used on line 2, where it names nothing"},
+		{"store fruits as [\"a\", \"b\"]\nfor each fruit in fruits:\n    display fruit\nend for\n", "fruits", "fruit", "declared on line 2"},
+		{"wait for spawn command \"ls\" as later_name\ncheck if 1 is 1:\n    store inner as 1\n    display inner\nend check\nwait for process later_name to complete as code\ndisplay code\n",
+			"later_name", "inner", "declared on line 3"},
+		{"store fruits as [\"a\", \"b\"]\nfor each fruit in fruits:\n    display fruit\nend for\n", "fruits", "basket", ""},
+	} {
+		a := featuretest.AnalysisOf(t, tc.src)
+		edits, err := Rename(a, strings.Index(tc.src, tc.at), tc.to)
+		switch {
+		case tc.why == "" && err != nil:
+			t.Errorf("%q: %s to %s refused: %v", tc.src, tc.at, tc.to, err)
+		case tc.why != "" && (err == nil || !strings.Contains(err.Error(), tc.why)):
+			t.Errorf("%q: %s to %s: %v (%d edits), want a refusal saying %q", tc.src, tc.at, tc.to, err, len(edits), tc.why)
+		}
+	}
+}
