@@ -5,6 +5,7 @@ package fixes
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"wfl-lsp/core"
@@ -39,7 +40,25 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 		closer := d.Names[0]
 		hl := lines.Line(d.Related[0].Span.Start)
 		line := lines.Line(d.Related[1].Span.Start)
-		e := core.Edit{Text: fx.indentOf(hl) + closer + brk}
+		// The blocks opened inside this one and left open to the same line
+		// are closed first, the last opened first: this block's closer
+		// alone would close the innermost (a container's `end` after a
+		// method without its own).
+		var inner []diag.Diagnostic
+		for _, in := range fx.reported {
+			if in.Kind == diag.Unclosed && len(in.Related) == 2 && len(in.Names) >= 1 &&
+				in.Related[0].Span.Start > d.Related[0].Span.Start && lines.Line(in.Related[1].Span.Start) == line {
+				inner = append(inner, in)
+			}
+		}
+		slices.SortFunc(inner, func(x, y diag.Diagnostic) int { return y.Related[0].Span.Start - x.Related[0].Span.Start })
+		closers, text := []string{}, ""
+		for _, in := range inner {
+			closers = append(closers, in.Names[0])
+			text += fx.indentOf(lines.Line(in.Related[0].Span.Start)) + in.Names[0] + brk
+		}
+		closers = append(closers, closer)
+		e := core.Edit{Text: text + fx.indentOf(hl) + closer + brk}
 		switch {
 		case line+1 < lines.Count():
 			e.Start = lines.LineStart(line + 1)
@@ -49,7 +68,7 @@ func (fx *fixer) closer(d diag.Diagnostic) []Fix {
 			e.Start, e.Text = len(fx.src), brk+e.Text // after a last line without a break
 		}
 		e.End = e.Start
-		fixes := []Fix{{Title: fmt.Sprintf("Insert '%s' after line %d", closer, line+1), Kind: InsertCloser,
+		fixes := []Fix{{Title: fmt.Sprintf("Insert '%s' after line %d", strings.Join(closers, "' and '"), line+1), Kind: InsertCloser,
 			Diagnostic: d, Preferred: true, Edits: []core.Edit{e}}}
 		if endFor {
 			fixes = append(fixes, Fix{Title: "Close the block with 'end " + want + "'", Kind: ReplaceCloser, Diagnostic: d,

@@ -230,6 +230,11 @@ func TestFixes(t *testing.T) {
 			src: "store x as 1\ndisplay x\n"},
 		{name: "no closer fix for other parse errors", code: "PARSE-UNEXPECTED", title: "",
 			src: "store x as\n"},
+		// The container's closer closes the method left open inside it
+		// first: its `end` alone would close the method.
+		{name: "close the blocks inside first", code: "PARSE-EOF", title: "Insert 'end' and 'end' after line 3", preferred: true,
+			src:  "create container Dog:\n    property name: Text\n    action show_i",
+			want: "create container Dog:\n    property name: Text\n    action show_i\n    end\nend\n"},
 		{name: "close a string at the line's end", code: "PARSE-OPEN-QUOTE", title: "Close the string: insert '\"' at the end of line 1", preferred: true,
 			src: "display \"note\n", want: "display \"note\"\n"},
 		// The string swallowed the `as` the statement needs: closed at the
