@@ -34,10 +34,49 @@ func PrepareRename(a *core.Analysis, offset int) (token.Span, string, error) {
 	if err := renameable(sym); err != nil {
 		return token.Span{}, "", err
 	}
+	if line := unreadMention(a, sym.Name); line > 0 {
+		// The checker did not read that statement: its mentions of the
+		// name are not among the references, and would be left behind.
+		return token.Span{}, "", fmt.Errorf("line %d does not parse and names %q, which a rename would not see there: fix it before renaming", line, sym.Name)
+	}
 	if line := flushWord(a, sym); line > 0 {
 		return token.Span{}, "", fmt.Errorf("%q is also the word `flush` that starts the statement on line %d, which calls it; renamed, that statement would flush a stream instead: rename it by hand", sym.Name, line)
 	}
 	return token.Span{Start: id.Pos(), End: id.End()}, id.Name, nil
+}
+
+// unreadMention returns the line (1-based) of a statement that does not
+// parse (a BadStmt, which the checker does not read) and whose text holds
+// name as words of its own, or 0.
+func unreadMention(a *core.Analysis, name string) int {
+	text := a.Lines.Text()
+	line := 0
+	ast.Inspect(a.File, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BadStmt); ok && b.Pos() >= 0 && b.End() <= len(text) && holdsWords(text[b.Pos():b.End()], name) {
+			line = a.Lines.Line(b.Pos()) + 1
+		}
+		return line == 0
+	})
+	return line
+}
+
+// holdsWords reports whether text holds name with no letter, digit or
+// underscore right before or after it.
+func holdsWords(text, name string) bool {
+	word := func(c byte) bool {
+		return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(name)
+		if (at == 0 || !word(text[at-1])) && (end == len(text) || !word(text[end])) {
+			return true
+		}
+		i = at + 1
+	}
 }
 
 // flushWord returns the line of a statement `flush (…)` or `flush call …`

@@ -304,7 +304,8 @@ func TestKindArticle(t *testing.T) {
 // nothing (not defined) would come to name the renamed variable, and a
 // declaration of the name in a scope inside the renamed one's (a loop's
 // variable, a block's variable) would be declared twice; whatever
-// statement declares the renamed variable. A fresh name renames.
+// statement declares the renamed variable; and a statement that does not
+// parse names it. A fresh name renames.
 func TestRenameRefusesACapture(t *testing.T) {
 	for _, tc := range []struct {
 		src, at, to, why string
@@ -314,6 +315,10 @@ func TestRenameRefusesACapture(t *testing.T) {
 		{"wait for spawn command \"ls\" as later_name\ncheck if 1 is 1:\n    store inner as 1\n    display inner\nend check\nwait for process later_name to complete as code\ndisplay code\n",
 			"later_name", "inner", "declared on line 3"},
 		{"store fruits as [\"a\", \"b\"]\nfor each fruit in fruits:\n    display fruit\nend for\n", "fruits", "basket", ""},
+		// A statement that does not parse is not read: its mentions would
+		// be left behind.
+		{"store m as 1\nstore r as \"yes\"\nif m is equal to 2 then change r to \"yes\" otherwise change r to \"no\"\ndisplay r\n", "r as", "zz", "line 3 does not parse"},
+		{"store m as 1\nstore r as \"yes\"\nif m is equal to 2 then change rr to \"yes\"\n", "r as", "zz", ""},
 	} {
 		a := featuretest.AnalysisOf(t, tc.src)
 		edits, err := Rename(a, strings.Index(tc.src, tc.at), tc.to)
