@@ -233,16 +233,6 @@ func clash(a *core.Analysis, sym *check.Symbol, newName string, refs []Reference
 		}
 	}
 	home := declScope(a, sym)
-	if home == nil {
-		// Declared where no scope's table holds it by its span (`wait for
-		// spawn command … as NAME`): the scope of its declaring name.
-		for _, r := range refs {
-			if r.Decl {
-				home = a.Info.ScopeAt(r.Span.Start)
-				break
-			}
-		}
-	}
 	for _, other := range a.Info.Symbols {
 		if other.Name != newName || other == sym || home == nil {
 			continue
@@ -261,10 +251,10 @@ func clash(a *core.Analysis, sym *check.Symbol, newName string, refs []Reference
 			// Used where it names nothing (not defined), where sym is seen:
 			// the use would come to name sym, and its error go.
 			return fmt.Errorf("%q is used on line %d, where it names nothing: it would name this %s there", newName, a.Lines.Line(at)+1, sym.Kind)
-		case r.Def && r.Sym != nil && home != nil:
+		case r.Def && r.Sym != nil:
 			// Another declaration of the name (a loop's variable, one of a
 			// block) in a scope that encloses sym's or that sym's encloses,
-			// or where sym is seen.
+			// or where sym is seen (encloses is false for a nil scope).
 			there := declScope(a, r.Sym)
 			if there == nil {
 				there = a.Info.ScopeAt(at)

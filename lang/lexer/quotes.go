@@ -174,10 +174,10 @@ func lineEnd(src string, i int) int {
 // character of the line is replaced by a quote (one of several bytes by
 // blanks and a quote, so that the string still ends where a character of
 // src ends, and positions in it convert to src's columns), and the
-// backslashes before it, which would escape it, by blanks; on a line that ends at the quote, the blank before the quote
-// is replaced by a quote (an empty string), or, where none is, the quote
-// by a blank. The string loses its last character; the lines below lex as
-// they were meant.
+// backslashes before it, which would escape it, by blanks; on a line that
+// ends at the quote, the blank before the quote is replaced by a quote (an
+// empty string), or, where none is, the quote by a blank. The string loses
+// its last character; the lines below lex as they were meant.
 func CloseQuote(src string, at int) string {
 	end := lineEnd(src, at)
 	if end == at+1 {

@@ -39,9 +39,9 @@ func (c *conn) sendFor(r *request, line []byte) {
 	c.sendMu.RUnlock()
 }
 
-// endListens ends the open subscriptions/listen requests with a result, as
-// drain does; the HTTP transport calls it when shutdown begins so that
-// those long-lived responses finish.
+// endListens ends the open subscriptions/listen requests with a result:
+// drain does, and the HTTP transport when shutdown begins, so that those
+// long-lived responses finish.
 func (c *conn) endListens() {
 	c.mu.Lock()
 	listens := make([]*request, 0, len(c.listens))

@@ -543,18 +543,10 @@ func (r *request) log(lv level, data any) {
 // (250 piped check_workspace calls were cut at 35 s, 174 answered).
 func (c *conn) drain(grace time.Duration) {
 	c.mu.Lock()
-	c.closing = true
-	var listens []*request
-	for _, r := range c.listens {
-		listens = append(listens, r)
-	}
-	c.listens = map[string]*request{}
+	c.closing = true // no listen comes after this
 	c.subs = map[string]bool{}
-	c.updateWatchLocked()
 	c.mu.Unlock()
-	for _, r := range listens {
-		c.finish(r, c.srv.listenEnded(r), nil)
-	}
+	c.endListens()   // (and stops the watcher: nothing is watched)
 	c.failAwaiting() // no answer can come any more
 	done := make(chan struct{})
 	go func() { c.calls.Wait(); close(done) }()
