@@ -104,6 +104,11 @@ type frame struct {
 	// failed, before its stop (headerAround): the closer check at the stop
 	// says nothing more.
 	failedAt bool
+	// passed is set while takenFrom reads on past the statement's closer:
+	// for what it parses from there on the statement is closed, as it is
+	// for the reference, and no block inside asks it for a closer or a
+	// clause.
+	passed bool
 }
 
 // memoStmt is a statement parsed ahead of a block's layout end, kept for
@@ -366,7 +371,7 @@ func (p *parser) closesAround(fr *frame) bool {
 		from = c.same(p.frames)
 	}
 	for i := from; i < len(p.frames); i++ {
-		if o := p.frames[i]; o != fr && !o.ended && p.closes(o) {
+		if o := p.frames[i]; o != fr && !o.ended && !o.passed && p.closes(o) {
 			p.need.add(i)
 			return true
 		}
@@ -505,7 +510,7 @@ func (p *parser) clauseAround(fr *frame, at int) bool {
 	p.readsAround(fr)
 	for i := len(p.frames) - 1; i >= 0; i-- {
 		f := p.frames[i]
-		if f == fr || f.ended {
+		if f == fr || f.ended || f.passed {
 			continue
 		}
 		p.readFrame(i)
@@ -548,7 +553,7 @@ func (p *parser) takenFrom(fr *frame) bool {
 	found := false
 	for i := len(p.frames) - 1; i >= 0; i-- {
 		f := p.frames[i]
-		if f == fr || f.ended {
+		if f == fr || f.ended || f.passed {
 			continue
 		}
 		p.readFrame(i)
@@ -579,6 +584,7 @@ func (p *parser) takenFrom(fr *frame) bool {
 		if fr.kw != 0 {
 			p.next()
 		}
+		fr.passed = true
 	}
 	var fails *frame
 	var fail func() // the reference's failure where fails stops, when not its closer check
@@ -609,6 +615,7 @@ read:
 					if f.kw != 0 {
 						p.next()
 					}
+					f.passed = true
 					continue read
 				}
 				if f.kw == token.KeywordDescribe && describeMember(k) && p.mayReadAhead() {
@@ -657,6 +664,7 @@ read:
 				if f.kw != 0 {
 					p.next()
 				}
+				f.passed = true
 				break
 			}
 			if clauseWord(k) && stop != nil && stop(k) {
@@ -699,6 +707,10 @@ read:
 				p.next()
 			}
 		}
+	}
+	fr.passed = false
+	for _, f := range around {
+		f.passed = false
 	}
 	if fails == nil {
 		for _, f := range around {
