@@ -2,8 +2,11 @@ package format
 
 import (
 	"io/fs"
+	"maps"
+	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -231,4 +234,78 @@ func TestMutants(t *testing.T) {
 		ok++
 	}
 	t.Logf("mutants: %d programs, %d parse, invariants hold on %d", sampled, parsing, ok)
+}
+
+// TestAnyLayoutFormatsTheSame: the format of a program is its tree's, not
+// its layout's. Every corpus program and mutant that parses, each line
+// outside a multi-line string indented by a random 0 to 12 spaces (4
+// layouts a program, each its own seed), formats to the same text as the
+// program as written: an editor's "Format Document" on pasted or
+// hand-misaligned code gives the canonical layout, not one the layout
+// recovery read another way.
+func TestAnyLayoutFormatsTheSame(t *testing.T) {
+	t.Parallel()
+	progs := corpusFiles(t)
+	for _, path := range testcorpus.Glob(t, "wfl-mutants/*.wfl") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs[path] = string(data)
+	}
+	paths := slices.Sorted(maps.Keys(progs))
+	checked := 0
+	for i, path := range paths {
+		src := progs[path]
+		if i%testcorpus.RaceStride(8) != 0 || !parses(src) {
+			continue
+		}
+		want, err := Source(src, Options{})
+		if err != nil {
+			continue // TestCorpus and TestMutants say why
+		}
+		lines := strings.Split(src, "\n")
+		inString := linesInsideTokens(src, len(lines))
+		for seed := range int64(4) {
+			r := rand.New(rand.NewSource(seed))
+			moved := slices.Clone(lines)
+			for k, l := range moved {
+				if !inString[k] {
+					moved[k] = strings.Repeat(" ", r.Intn(13)) + strings.TrimLeft(l, " \t")
+				}
+			}
+			got, err := Source(strings.Join(moved, "\n"), Options{})
+			if err != nil {
+				t.Errorf("%s laid out at random (seed %d): %v", path, seed, err)
+			} else if got != want {
+				t.Errorf("%s laid out at random (seed %d): formats to another text", path, seed)
+			}
+		}
+		checked++
+	}
+	t.Logf("%d programs, each in 4 random layouts", checked)
+}
+
+// linesInsideTokens reports, for each of the n lines of src, whether the
+// line starts inside a token (a string that spans lines): its indentation
+// is the token's text, not layout.
+func linesInsideTokens(src string, n int) []bool {
+	inside := make([]bool, n)
+	starts := []int{0}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	for _, tok := range lexer.Lex(src).Tokens {
+		if !strings.Contains(src[tok.Start:tok.End], "\n") {
+			continue
+		}
+		for k, st := range starts {
+			if st > tok.Start && st < tok.End {
+				inside[k] = true
+			}
+		}
+	}
+	return inside
 }
