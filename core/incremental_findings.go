@@ -31,9 +31,9 @@ type findings struct {
 }
 
 // raisedAt is when the parser raised a unit's first parse diagnostic, among
-// those of the other units (parser.First): at its unit's first statement,
-// or, late, at the place past the unit it read ahead to (parser.Unit.Event);
-// at is an offset relative to the unit.
+// those of the other units (parser.First, parser.Unit.Raised): in its
+// unit, or, late, at the place past the unit it read ahead to
+// (parser.Unit.Event); at is an offset relative to the unit.
 type raisedAt struct {
 	at   int32
 	late bool
@@ -60,11 +60,8 @@ func parseFindings(g []parser.Unit, start int) ([]diag.Diagnostic, raisedAt) {
 			}
 		}
 	}
-	r := raisedAt{at: int32(g[k].Start - start)}
-	if g[k].Event >= 0 {
-		r = raisedAt{at: int32(g[k].Event - start), late: true}
-	}
-	return out, r
+	at, late := g[k].Raised()
+	return out, raisedAt{at: int32(at - start), late: late}
 }
 
 // The sources of a diagnostic, in the order of findings' fields.

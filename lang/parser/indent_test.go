@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"maps"
 	"math/rand"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"wfl-lsp/internal/testcorpus"
+	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/token"
 )
 
@@ -20,12 +22,9 @@ import (
 // spaces a level) has its first parse error, if any, of the same code on
 // the same line, and no error where it had none.
 //
-// A layout that is not consistent does not hold yet for programs with an
-// error: with every line's indentation removed, 111 of the 3,182 programs
-// and mutants report another first parse error (85 on another line: the
-// layout then ends a block the reference reads on); with a random 0 to 8
-// spaces a line, 52 (33 on another line). A program without an error
-// parses in any layout (TestAnyLayoutParsesAValidProgram).
+// A layout that is not consistent holds less (TestMisalignedLayoutKeepsTheFirstError);
+// a program without an error parses in any layout
+// (TestAnyLayoutParsesAValidProgram).
 func TestIndentationIsNotGrammar(t *testing.T) {
 	progs := testcorpus.Programs(t)
 	for _, f := range testcorpus.Glob(t, "wfl-mutants/*.wfl") {
@@ -61,6 +60,90 @@ func TestIndentationIsNotGrammar(t *testing.T) {
 		checked++
 	}
 	t.Logf("%d programs, each in %d other layouts", checked, len(layouts))
+}
+
+// TestMisalignedLayoutKeepsTheFirstError holds what TestIndentationIsNotGrammar
+// cannot yet for a layout that is not consistent, on every corpus program
+// and mutant: with no indentation at all, and with a random 0 to 8 spaces
+// a line, a program keeps its verdict (a parse error or none), and its
+// first parse error stays on its line but for at most the programs
+// counted below. The layout recovery reads an unclosed block's end where a
+// line lines up with its header; in such a layout that is anywhere, and
+// the recovery's own findings there must not come before the one the
+// reference raises where its reading of the block stops.
+func TestMisalignedLayoutKeepsTheFirstError(t *testing.T) {
+	progs := testcorpus.Programs(t)
+	for _, f := range testcorpus.Glob(t, "wfl-mutants/*.wfl") {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs[f] = string(b)
+	}
+	layouts := []struct {
+		name   string
+		indent func(r *rand.Rand) string
+		most   int // programs whose first error may move to another line
+	}{
+		{"no indentation", func(*rand.Rand) string { return "" }, 2},
+		{"0 to 8 spaces a line", func(r *rand.Rand) string { return strings.Repeat(" ", r.Intn(9)) }, 13},
+	}
+	paths := slices.Sorted(maps.Keys(progs))
+	stride := testcorpus.RaceStride(7)
+	moved := make([][]string, len(layouts))
+	for i, path := range paths {
+		if i%stride != 0 {
+			continue
+		}
+		src := progs[path]
+		want := firstErrorLine(src)
+		inString := linesInString(src)
+		for k, l := range layouts {
+			r := rand.New(rand.NewSource(int64(i)))
+			lines := strings.Split(src, "\n")
+			for n, line := range lines {
+				if !inString[n] {
+					lines[n] = l.indent(r) + strings.TrimLeft(line, " \t")
+				}
+			}
+			got := firstErrorLine(strings.Join(lines, "\n"))
+			switch {
+			case (got == 0) != (want == 0):
+				t.Errorf("%s with %s: first parse error on line %d, want %d (0: none)", path, l.name, got, want)
+			case got != want:
+				moved[k] = append(moved[k], fmt.Sprintf("%s: line %d, want %d", path, got, want))
+			}
+		}
+	}
+	for k, l := range layouts {
+		if stride == 1 && len(moved[k]) > l.most {
+			t.Errorf("with %s, %d programs report their first parse error on another line, want at most %d:\n%s",
+				l.name, len(moved[k]), l.most, strings.Join(moved[k], "\n"))
+		}
+		t.Logf("with %s: %d programs' first parse error on another line", l.name, len(moved[k]))
+	}
+}
+
+// firstErrorLine is the line of src's first parse error, 0 when none.
+func firstErrorLine(src string) int {
+	_, diags := Parse(src)
+	if len(diags) == 0 {
+		return 0
+	}
+	return token.NewLines(src).Line(diags[0].Span.Start) + 1
+}
+
+// linesInString reports, for each line of src, whether it starts inside a
+// token (a string over several lines): its indentation is the string's.
+func linesInString(src string) []bool {
+	lines := token.NewLines(src)
+	inside := make([]bool, lines.Count())
+	for _, tok := range lexer.Lex(src).Tokens {
+		for n := lines.Line(tok.Start) + 1; n < len(inside) && lines.LineStart(n) < tok.End; n++ {
+			inside[n] = true
+		}
+	}
+	return inside
 }
 
 // TestAnyLayoutParsesAValidProgram: a program without a parse error has

@@ -217,6 +217,13 @@ func (p *parser) membersEnd(fr *frame, t token.Token, code, msg string, names ..
 	if t.Kind == token.Eol {
 		t.End = t.Start
 	}
+	if ev := p.event; p.afterCut() {
+		// The reference reads t in the body of the member before, cut by
+		// the layout, and raises its own diagnostic where that body
+		// stops: this one, the recovery's, comes after it.
+		p.event = p.tokStart(p.lastCut.stop) + 1
+		defer func() { p.event = ev }()
+	}
 	p.report(t.Start, t.End, code, msg)
 	p.diags[nd].Kind, p.diags[nd].Names = k, names
 	p.lastEnd = p.lastToken(p.pos, p.lastEnd)
@@ -1216,6 +1223,7 @@ func (p *parser) closeFrame(fr *frame) bool {
 		p.event = -1
 		p.note(p.pos)
 		p.pos, p.lastEnd = at, last
+		p.lastCut.from, p.lastCut.stop = at, fr.at
 		if fr.taken[1] > fr.taken[0] {
 			p.annotate(fr, fr.taken[0], fr.taken[1], true)
 		}
@@ -1295,6 +1303,25 @@ func (p *parser) strayEnd(fr *frame) bool {
 	p.next()
 	if !clause {
 		p.skipLine() // `end display ""`: no `""` statement in the body
+	}
+	return true
+}
+
+// afterCut reports whether the parser stands where the last statement
+// closed by the layout left it (line breaks aside), and the reference read
+// that statement's body on past here: the reference reads the current
+// token in that body, and the statement's closer check, where the body
+// stopped, raised the reference's diagnostic. A statement list around
+// that then fails at the token fails where the reference does not.
+func (p *parser) afterCut() bool {
+	c := p.lastCut
+	if c.stop <= p.pos || c.from > p.pos {
+		return false
+	}
+	for i := c.from; i < p.pos; i++ {
+		if p.toks[i].Kind != token.Eol {
+			return false
+		}
 	}
 	return true
 }

@@ -91,25 +91,38 @@ func Diagnostics(units []Unit, dropped []diag.Diagnostic) []diag.Diagnostic {
 
 // First returns the index of the unit whose first diagnostic the parser
 // raised first, which the reference reports first, or -1 when no unit has
-// one. A unit's first diagnostic comes at the unit's start, or at its
-// Event when it has one, and before a unit starting there; of two at the
-// same Event, the later unit's came first (its block was nested in the
-// read-ahead of the earlier one's).
+// one, by [Unit.Raised]: of two at the same Event, the later unit's came
+// first (its block was nested in the read-ahead of the earlier one's).
 func First(units []Unit) int {
 	best, at, late := -1, 0, false
 	for i, u := range units {
 		if len(u.Diags) == 0 {
 			continue
 		}
-		k, l := u.Start, u.Event >= 0
-		if l {
-			k = u.Event
-		}
+		k, l := u.Raised()
 		if best < 0 || RaisedBefore(k, l, at, late) {
 			best, at, late = i, k, l
 		}
 	}
 	return best
+}
+
+// Raised returns where the reference's reading raises the unit's first
+// diagnostic, and whether that is late: at its Event when it has one
+// (late), and before a unit starting there; else at the unit's start,
+// where the reference starts reading the statement that fails (before the
+// Event of an earlier unit's body, cut by the layout, that the reference
+// reads the statement in). A statement that parses, followed by stray
+// `end` lines that fail, raises at them: an earlier unit's body that the
+// reference reads on past them raises first where it stops.
+func (u Unit) Raised() (at int, late bool) {
+	if u.Event >= 0 {
+		return u.Event, true
+	}
+	if u.StrayAt >= 0 && len(u.Diags) > 0 && u.Diags[0].Span.Start >= u.StrayAt {
+		return u.Diags[0].Span.Start, false
+	}
+	return u.Start, false
 }
 
 // RaisedBefore reports whether a unit's first diagnostic, at offset k (its
@@ -367,6 +380,10 @@ type parser struct {
 	gen      int              // the statements kept in memo so far
 	opens    []raisedOpen     // the statements closed by the layout
 	reach    int              // the furthest token the current unit's parse looked at
+	// lastCut is the last statement closeFrame closed by the layout: the
+	// token it went on from, and the one where the reference's reading of
+	// its body stopped (its closer check's, later in the text).
+	lastCut struct{ from, stop int }
 
 	// pastWalks are the walks of describes' members past their layout end,
 	// by first token (tests.go: pastWalk); denied counts the times reading

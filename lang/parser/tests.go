@@ -209,7 +209,7 @@ func (p *parser) describe() ast.Stmt {
 			}
 			return end(CodeEOF, "'end describe'", n)
 		default:
-			if cand >= 0 && cand != p.pos {
+			if cand >= 0 && cand != p.pos && !p.afterCut() {
 				return cut(func() {
 					p.failExpected(n, CodeExpected, "'setup', 'test', 'teardown' or 'end' in the describe block", n)
 				})
