@@ -595,6 +595,18 @@ func (p *parser) takenFrom(fr *frame) bool {
 	}
 	var fails *frame
 	var fail func() // the reference's failure where fails stops, when not its closer check
+	// The stops of the blocks whose `otherwise:` the reading took, as they
+	// were: restored once it is done.
+	type savedStop struct {
+		f    *frame
+		stop func(token.Kind) bool
+	}
+	var stops []savedStop
+	defer func() {
+		for _, s := range slices.Backward(stops) {
+			s.f.stop = s.stop
+		}
+	}()
 read:
 	for _, f := range around {
 		stop := f.stop
@@ -690,7 +702,13 @@ read:
 				// chain).
 				f.clauses = true
 				if f.kw == token.KeywordCheck && p.peekN(1).Kind != token.KeywordCheck {
+					// And so for the blocks read inside that body, which
+					// ask f what it takes (clauseAround, takenFrom).
 					stop = stopEnd
+					if f.stop != nil {
+						stops = append(stops, savedStop{f, f.stop})
+						f.stop = stopEnd
+					}
 				}
 				for !p.atEOF() && p.kind() != token.Eol {
 					p.next()
@@ -1026,7 +1044,7 @@ func (p *parser) keep(a ahead, cut *frame) {
 func (p *parser) retime(m memoStmt) {
 	for i, d := range m.kept.diags {
 		r := m.kept.raised[i]
-		r.unit = p.units.n
+		r.unit, r.retimed = p.units.n, true
 		p.diags = append(p.diags, d)
 		p.raised = append(p.raised, r)
 	}
@@ -1550,16 +1568,36 @@ func (p *parser) attribute(units []Unit) {
 		// One backing array, each unit's diagnostics in a stretch of it.
 		all := make([]diag.Diagnostic, count[len(units)])
 		next := slices.Clone(count[:len(units)])
+		// earlier is, for a unit whose first diagnostic is late (raised
+		// at the Event where a body the layout cut stops), the first one
+		// raised after it that the reference raises before that Event: a
+		// statement of that body, read ahead and kept for the statement
+		// list around the cut, fails before the body stops (its diagnostic
+		// is raised again where the list takes the statement, after the
+		// cut block's closer check: retimed). It comes first.
+		earlier := make([]int32, len(units))
 		for k, d := range p.diags {
 			u := which[k]
 			if u < 0 {
 				continue
 			}
+			r := p.raised[k]
 			if next[u] == count[u] {
-				units[u].Event = p.raised[k].event
+				units[u].Event = r.event
+				earlier[u] = -1
+			} else if ev := units[u].Event; ev >= 0 && earlier[u] < 0 && r.retimed && r.event < 0 && r.at < ev {
+				earlier[u] = next[u]
 			}
 			all[next[u]] = d
 			next[u]++
+		}
+		for u := range units {
+			if e := earlier[u]; count[u+1] > count[u] && e >= 0 {
+				d := all[e]
+				copy(all[count[u]+1:e+1], all[count[u]:e])
+				all[count[u]] = d
+				units[u].Event = -1
+			}
 		}
 		for u := range units {
 			if count[u+1] > count[u] {

@@ -464,10 +464,13 @@ type bailout struct{}
 // parsed when it was raised: the unit holding that offset gets it), and,
 // for the closer check of a body cut by the layout, which runs after the
 // parser read ahead to where the body stopped, that place's offset (-1 for
-// the others, raised in the order of their units).
+// the others, raised in the order of their units); at is the offset of
+// the token the parser stood at when it raised it (where the reference,
+// reading the same, fails: a diagnostic may point back, at a header).
 type raise struct {
-	owner, event int
+	owner, event, at int
 	top          bool // raised by the top level (a stray `end`), not a statement
+	retimed      bool // raised again where a statement read ahead was taken (retime)
 	unit         int  // the unit of the top level being parsed then
 }
 
@@ -546,7 +549,7 @@ func (p *parser) report(start, end int, code, msg string) {
 		Span: token.Span{Start: start, End: end}, Severity: diag.Error, Category: diag.Parse,
 		Code: code, Message: msg,
 	})
-	p.raised = append(p.raised, raise{owner: p.owner, event: p.event, unit: p.units.n})
+	p.raised = append(p.raised, raise{owner: p.owner, event: p.event, at: p.tokStart(p.pos), unit: p.units.n})
 }
 
 // failTok records a diagnostic at tok and unwinds.
