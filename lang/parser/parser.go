@@ -469,9 +469,9 @@ type bailout struct{}
 // reading the same, fails: a diagnostic may point back, at a header).
 type raise struct {
 	owner, event, at int
-	top          bool // raised by the top level (a stray `end`), not a statement
-	retimed      bool // raised again where a statement read ahead was taken (retime)
-	unit         int  // the unit of the top level being parsed then
+	top              bool // raised by the top level (a stray `end`), not a statement
+	retimed          bool // raised again where a statement read ahead was taken (retime)
+	unit             int  // the unit of the top level being parsed then
 }
 
 func (p *parser) peek() token.Token {
