@@ -72,6 +72,19 @@ func TestIndentationIsNotGrammar(t *testing.T) {
 // the recovery's own findings there must not come before the one the
 // reference raises where its reading of the block stops.
 func TestMisalignedLayoutKeepsTheFirstError(t *testing.T) {
+	// A test whose `end test` is missing, the tests after it lined up
+	// with it or not: the reference reads them all in its body and fails
+	// at `end describe`. The failure, raised while a test read ahead took
+	// an `end test` lined up with the first one, was dropped with that
+	// test (parsed again where it was taken, it did not fail), and the
+	// program had no error at all.
+	const tests = "    describe \"A\":\n      setup:\n      end setup\n        end describe\n    describe \"B\":\n" +
+		" setup:\n end setup\n   test \"one\":\n       check if m:\nend check\n   test \"two\":\n        check if m:\n" +
+		"  end check\n        end test\n       test \"three\":\n   check if m:\n    end check\n   end test\n" +
+		"test \"four\":\n  try:\n   when error:\n  end try\n       end test\n       end describe\n"
+	if got := firstErrorLine(tests); got != 24 {
+		t.Errorf("tests misaligned around one without its end test: first parse error on line %d, want 24", got)
+	}
 	progs := testcorpus.Programs(t)
 	for _, f := range testcorpus.Glob(t, "wfl-mutants/*.wfl") {
 		b, err := os.ReadFile(f)

@@ -446,9 +446,11 @@ func (p *parser) headerAround(fr *frame, after []ahead) bool {
 		}
 		for i := a.diags; i < a.diagsEnd; i++ {
 			if p.raised[i].owner != droppedOwner && p.diags[i].Severity == diag.Error {
-				if !p.diags[i].Kind.Layout() {
-					fr.taken = [2]int{i, i + 1}
-				}
+				// The failure is fr's, even when it is another block's
+				// missing closer (annotate leaves such a one as it is):
+				// kept with fr, it stays should the statement holding it,
+				// parsed again where it is taken, not fail (raiseTaken).
+				fr.taken = [2]int{i, i + 1}
 				fr.failedAt = true
 				return true
 			}
@@ -1243,6 +1245,7 @@ func (p *parser) closeFrame(fr *frame) bool {
 		p.pos, p.lastEnd = at, last
 		p.lastCut.from, p.lastCut.stop = at, fr.at
 		if fr.taken[1] > fr.taken[0] {
+			p.raiseTaken(fr)
 			p.annotate(fr, fr.taken[0], fr.taken[1], true)
 		}
 		p.unclosed(fr, nd, true)
@@ -1397,6 +1400,29 @@ func (p *parser) annotate(fr *frame, from, to int, missing bool) {
 			p.diags[i].Related, p.diags[i].Kind, p.diags[i].Names = rel, kind, names
 		}
 	}
+}
+
+// raiseTaken raises again, for fr, the diagnostics that headerAround or
+// takenFrom took as the reference's failure for fr's missing closer when a
+// statement read ahead past fr's layout end dropped them since (keep):
+// that statement is parsed again where the list around takes it, in a
+// context where it may not fail, and the failure is fr's. fr.taken then
+// spans the copies.
+func (p *parser) raiseTaken(fr *frame) {
+	from, to := fr.taken[0], fr.taken[1]
+	if !slices.ContainsFunc(p.raised[from:to], func(r raise) bool { return r.owner == droppedOwner }) {
+		return
+	}
+	nd := len(p.diags)
+	for i := from; i < to; i++ {
+		r := p.raised[i]
+		if r.owner == droppedOwner {
+			r.owner, r.unit = p.owner, p.units.n
+		}
+		p.diags = append(p.diags, p.diags[i])
+		p.raised = append(p.raised, r)
+	}
+	fr.taken = [2]int{nd, len(p.diags)}
 }
 
 // raisedOpen is an Open with the statement it belongs to (see raised).
