@@ -26,14 +26,7 @@ import (
 // a program without an error parses in any layout
 // (TestAnyLayoutParsesAValidProgram).
 func TestIndentationIsNotGrammar(t *testing.T) {
-	progs := testcorpus.Programs(t)
-	for _, f := range testcorpus.Glob(t, "wfl-mutants/*.wfl") {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		progs[f] = string(b)
-	}
+	progs := programsAndMutants(t)
 	layouts := map[string]func(spaces int) string{
 		"a tab a level":      func(n int) string { return strings.Repeat("\t", n/4) + strings.Repeat(" ", n%4) },
 		"two spaces a level": func(n int) string { return strings.Repeat(" ", n/2) },
@@ -48,12 +41,8 @@ func TestIndentationIsNotGrammar(t *testing.T) {
 		src := progs[path]
 		want := firstError(src)
 		for name, indent := range layouts {
-			lines := strings.Split(src, "\n")
-			for k, l := range lines {
-				body := strings.TrimLeft(l, " ")
-				lines[k] = indent(len(l)-len(body)) + body
-			}
-			if got := firstError(strings.Join(lines, "\n")); got != want {
+			moved := relaid(src, func(old string) string { return indent(len(old)) })
+			if got := firstError(moved); got != want {
 				t.Errorf("%s laid out with %s: first error %s, want %s", path, name, got, want)
 			}
 		}
@@ -85,14 +74,7 @@ func TestMisalignedLayoutKeepsTheFirstError(t *testing.T) {
 	if got := firstErrorLine(tests); got != 24 {
 		t.Errorf("tests misaligned around one without its end test: first parse error on line %d, want 24", got)
 	}
-	progs := testcorpus.Programs(t)
-	for _, f := range testcorpus.Glob(t, "wfl-mutants/*.wfl") {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		progs[f] = string(b)
-	}
+	progs := programsAndMutants(t)
 	layouts := []struct {
 		name   string
 		indent func(r *rand.Rand) string
@@ -110,16 +92,9 @@ func TestMisalignedLayoutKeepsTheFirstError(t *testing.T) {
 		}
 		src := progs[path]
 		want := firstErrorLine(src)
-		inString := linesInString(src)
 		for k, l := range layouts {
 			r := rand.New(rand.NewSource(int64(i)))
-			lines := strings.Split(src, "\n")
-			for n, line := range lines {
-				if !inString[n] {
-					lines[n] = l.indent(r) + strings.TrimLeft(line, " \t")
-				}
-			}
-			got := firstErrorLine(strings.Join(lines, "\n"))
+			got := firstErrorLine(relaid(src, func(string) string { return l.indent(r) }))
 			switch {
 			case (got == 0) != (want == 0):
 				t.Errorf("%s with %s: first parse error on line %d, want %d (0: none)", path, l.name, got, want)
@@ -146,9 +121,23 @@ func firstErrorLine(src string) int {
 	return token.NewLines(src).Line(diags[0].Span.Start) + 1
 }
 
-// linesInString reports, for each line of src, whether it starts inside a
-// token (a string over several lines): its indentation is the string's.
-func linesInString(src string) []bool {
+// programsAndMutants returns the corpus programs and its mutants, by path.
+func programsAndMutants(t *testing.T) map[string]string {
+	progs := testcorpus.Programs(t)
+	for _, f := range testcorpus.Glob(t, "wfl-mutants/*.wfl") {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs[f] = string(b)
+	}
+	return progs
+}
+
+// relaid returns src with each line's indentation replaced by what indent
+// makes of it, but on the lines that start inside a token (a string over
+// several lines), whose indentation is the string's.
+func relaid(src string, indent func(old string) string) string {
 	lines := token.NewLines(src)
 	inside := make([]bool, lines.Count())
 	for _, tok := range lexer.Lex(src).Tokens {
@@ -156,7 +145,14 @@ func linesInString(src string) []bool {
 			inside[n] = true
 		}
 	}
-	return inside
+	out := strings.Split(src, "\n")
+	for n, line := range out {
+		if n < len(inside) && !inside[n] {
+			body := strings.TrimLeft(line, " \t")
+			out[n] = indent(line[:len(line)-len(body)]) + body
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // TestAnyLayoutParsesAValidProgram: a program without a parse error has
@@ -175,14 +171,7 @@ func TestAnyLayoutParsesAValidProgram(t *testing.T) {
 	if got := firstError(nested); got != "none" {
 		t.Errorf("nested tries, one closer lined up with the try around: first error %s, want none", got)
 	}
-	progs := testcorpus.Programs(t)
-	for _, f := range testcorpus.Glob(t, "wfl-mutants/*.wfl") {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		progs[f] = string(b)
-	}
+	progs := programsAndMutants(t)
 	paths := slices.Sorted(maps.Keys(progs))
 	stride := testcorpus.RaceStride(7)
 	checked := 0
@@ -193,11 +182,8 @@ func TestAnyLayoutParsesAValidProgram(t *testing.T) {
 		}
 		for seed := range int64(8) {
 			r := rand.New(rand.NewSource(seed))
-			lines := strings.Split(src, "\n")
-			for k, l := range lines {
-				lines[k] = strings.Repeat(" ", r.Intn(13)) + strings.TrimLeft(l, " \t")
-			}
-			if got := firstError(strings.Join(lines, "\n")); got != "none" {
+			moved := relaid(src, func(string) string { return strings.Repeat(" ", r.Intn(13)) })
+			if got := firstError(moved); got != "none" {
 				t.Errorf("%s laid out at random (seed %d): first error %s, want none", path, seed, got)
 			}
 		}
