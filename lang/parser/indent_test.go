@@ -81,7 +81,7 @@ func TestMisalignedLayoutKeepsTheFirstError(t *testing.T) {
 		most   int // programs whose first error may move to another line
 	}{
 		{"no indentation", func(*rand.Rand) string { return "" }, 2},
-		{"0 to 8 spaces a line", func(r *rand.Rand) string { return strings.Repeat(" ", r.Intn(9)) }, 12},
+		{"0 to 8 spaces a line", func(r *rand.Rand) string { return strings.Repeat(" ", r.Intn(9)) }, 10},
 	}
 	paths := slices.Sorted(maps.Keys(progs))
 	stride := testcorpus.RaceStride(7)

@@ -1309,13 +1309,21 @@ func (p *parser) lastToken(i, or int) int {
 // something on its line (`catch: end`), the reference fails there: its
 // diagnostic is reported, the `end` and the rest of its line skipped (but
 // a clause's word after it), and strayEnd reports true; the body goes on.
-func (p *parser) strayEnd(fr *frame) bool {
+// Past the layout's end of the body (past), the statements read before
+// the `end` may go to the statement lists around, should the layout cut
+// the body there: the diagnostic is raised late, where the reading stands,
+// so that one of theirs that fails comes first, as in the reference.
+func (p *parser) strayEnd(fr *frame, past bool) bool {
 	t := p.peek()
 	clause := clauseWord(p.peekN(1).Kind)
 	if p.closes(fr) || p.closesAround(fr) || p.firstOnLine(t.Start) && p.indentOf(t.Start) <= fr.indent && !clause {
 		return false
 	}
 	s, nd := p.pos, len(p.diags)
+	if ev := p.event; past && ev < 0 {
+		p.event = t.Start
+		defer func() { p.event = ev }()
+	}
 	p.attempt(fr.close)
 	for i := nd; i < len(p.diags); i++ {
 		p.diags[i].Kind = diag.Stray

@@ -1045,7 +1045,7 @@ func (p *parser) block(from int, stop func(token.Kind) bool) *ast.Block {
 		}
 		k := p.kind()
 		if stop(k) {
-			if at := p.peek().Start; k == token.KeywordEnd && fr != nil && p.strayEnd(fr) {
+			if at := p.peek().Start; k == token.KeywordEnd && fr != nil && p.strayEnd(fr, cut >= 0) {
 				if cut < 0 {
 					// The stray closer's line stays in the body as a
 					// statement that did not parse: the body is broken
