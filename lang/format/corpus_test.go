@@ -16,6 +16,7 @@ import (
 	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/lexer"
 	"wfl-lsp/lang/parser"
+	"wfl-lsp/lang/token"
 )
 
 // corpusFiles returns the corpus programs, or skips the test without them
@@ -238,7 +239,7 @@ func TestMutants(t *testing.T) {
 
 // TestAnyLayoutFormatsTheSame: the format of a program is its tree's, not
 // its layout's. Every corpus program and mutant that parses, each line
-// outside a multi-line string indented by a random 0 to 12 spaces (4
+// outside a multi-line string (Verbatim) indented by a random 0 to 12 spaces (4
 // layouts a program, each its own seed), formats to the same text as the
 // program as written: an editor's "Format Document" on pasted or
 // hand-misaligned code gives the canonical layout, not one the layout
@@ -264,13 +265,14 @@ func TestAnyLayoutFormatsTheSame(t *testing.T) {
 		if err != nil {
 			continue // TestCorpus and TestMutants say why
 		}
+		f, _ := parser.Parse(src)
+		depths := LineDepths(f, src, token.NewLines(src))
 		lines := strings.Split(src, "\n")
-		inString := linesInsideTokens(src, len(lines))
 		for seed := range int64(4) {
 			r := rand.New(rand.NewSource(seed))
 			moved := slices.Clone(lines)
 			for k, l := range moved {
-				if !inString[k] {
+				if k < len(depths) && depths[k] != Verbatim {
 					moved[k] = strings.Repeat(" ", r.Intn(13)) + strings.TrimLeft(l, " \t")
 				}
 			}
@@ -284,28 +286,4 @@ func TestAnyLayoutFormatsTheSame(t *testing.T) {
 		checked++
 	}
 	t.Logf("%d programs, each in 4 random layouts", checked)
-}
-
-// linesInsideTokens reports, for each of the n lines of src, whether the
-// line starts inside a token (a string that spans lines): its indentation
-// is the token's text, not layout.
-func linesInsideTokens(src string, n int) []bool {
-	inside := make([]bool, n)
-	starts := []int{0}
-	for i := 0; i < len(src); i++ {
-		if src[i] == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	for _, tok := range lexer.Lex(src).Tokens {
-		if !strings.Contains(src[tok.Start:tok.End], "\n") {
-			continue
-		}
-		for k, st := range starts {
-			if st > tok.Start && st < tok.End {
-				inside[k] = true
-			}
-		}
-	}
-	return inside
 }
