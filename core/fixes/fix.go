@@ -5,6 +5,7 @@ package fixes
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -72,24 +73,29 @@ const (
 // A fix is offered only when it works: layout fixes and renames by
 // construction, every other one after it was applied to a copy of the text
 // and checked there (see [fixer.passes]). Candidates that break the program
-// are dropped.
+// are dropped. At most 16 candidates are checked (maxChecked): the
+// findings after get only the fixes that need no check.
 func At(s *core.Snapshot, span token.Span) []Fix { return at(s, span, false) }
 
 // Of returns the quick fixes for the diagnostics of the snapshot's
 // list (Snapshot.Tolerant) that want returns true for, in diagnostic
 // order, made and checked as [At] makes them. A caller that wants the
 // fixes of many findings asks for a few at a time: checking a fix that
-// is not safe may take an analysis of the whole text.
-func Of(s *core.Snapshot, want func(diag.Diagnostic) bool) []Fix { return of(s, want, false) }
+// is not safe may take an analysis of the whole text, and every one asked
+// for is checked.
+func Of(s *core.Snapshot, want func(diag.Diagnostic) bool) []Fix {
+	return of(s, want, false, math.MaxInt)
+}
 
 // at is At; with whole set, every fix is made from the full analysis.
 func at(s *core.Snapshot, span token.Span, whole bool) []Fix {
-	return of(s, func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }, whole)
+	return of(s, func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }, whole, maxChecked)
 }
 
-// of is Of; with whole set, every fix is made from the full
-// analysis.
-func of(s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool) []Fix {
+// of is Of; with whole set, every fix is made from the full analysis.
+// Once checks fixes have been checked, a finding gets only the fixes that
+// need no check.
+func of(s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool, checks int) []Fix {
 	_, shown := s.Tolerant()
 	touched := 0
 	for _, d := range shown {
@@ -111,10 +117,12 @@ func of(s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool) []Fix 
 	for _, d := range fx.reported {
 		reported[placedKey(d)]++
 	}
+	checked := 0 // fixes checked on a copy of the text
 	for _, d := range shown {
 		if !touches(d) {
 			continue
 		}
+		checking := checked < checks // see maxChecked
 		// A finding only the tolerant list has (the text does not parse)
 		// is checked against the tolerant lists: the reference's has
 		// nothing but the parse error before and after.
@@ -126,13 +134,17 @@ func of(s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool) []Fix 
 			if f.Kind == DidYouMean && names == maxNames {
 				continue // enough names spelled alike
 			}
-			if f.Safe || f.sound {
+			switch {
+			case f.Safe || f.sound:
 				kept = append(kept, f)
-			} else if n, ok := fx.check(f, tolerant); ok {
-				f.errors = n
-				kept = append(kept, f)
-				if f.Kind == DidYouMean {
-					names++
+			case checking:
+				checked++
+				if n, ok := fx.check(f, tolerant); ok {
+					f.errors = n
+					kept = append(kept, f)
+					if f.Kind == DidYouMean {
+						names++
+					}
 				}
 			}
 		}
@@ -144,6 +156,18 @@ func of(s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool) []Fix 
 // maxPartialFixes is how many findings' fixes are made from partial
 // analyses at most; beyond, all are made from the full analysis.
 const maxPartialFixes = 8
+
+// maxChecked bounds the fixes At checks on a copy of the text. A
+// check analyses the fixed text again, which an edit that reaches every
+// statement (a name all of them use) or a text that does not parse makes
+// an analysis of the whole text: an editor's request for the quick fixes
+// of a whole document (its text selected, or a lightbulb over a long
+// selection) of 2,000 findings took a minute and more. The findings are
+// taken in order, and each takes all its candidates: past the bound, the
+// findings after get only the fixes that need no check (layout,
+// renames). A caller that wants the fixes of many findings asks for a
+// few at a time (Of, which checks all it is asked for).
+const maxChecked = 16
 
 // maxNames is how many names spelled like an undefined one are offered.
 const maxNames = 3
