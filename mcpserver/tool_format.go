@@ -164,7 +164,7 @@ var fixTool = &Tool{
 			}
 		}
 		byFinding := map[int][]fixJSON{}
-		for _, f := range fixes.Of(d.snap, func(x diag.Diagnostic) bool { _, ok := rank[key{x.Span, x.Code, x.Message}]; return ok }) {
+		for _, f := range fixes.Of(ctx, d.snap, func(x diag.Diagnostic) bool { _, ok := rank[key{x.Span, x.Code, x.Message}]; return ok }) {
 			l, col := d.a.Lines.OffsetPosition(f.Diagnostic.Span.Start)
 			i := rank[key{f.Diagnostic.Span, f.Diagnostic.Code, f.Diagnostic.Message}]
 			byFinding[i] = append(byFinding[i], fixJSON{Title: f.Title, Code: f.Diagnostic.Code, Diagnostic: f.Diagnostic.Message,

@@ -4,6 +4,7 @@ package fixes
 // a "fix all" that applies the ones that only change layout.
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"regexp"
@@ -82,20 +83,21 @@ func At(s *core.Snapshot, span token.Span) []Fix { return at(s, span, false) }
 // order, made and checked as [At] makes them. A caller that wants the
 // fixes of many findings asks for a few at a time: checking a fix that
 // is not safe may take an analysis of the whole text, and every one asked
-// for is checked.
-func Of(s *core.Snapshot, want func(diag.Diagnostic) bool) []Fix {
-	return of(s, want, false, math.MaxInt)
+// for is checked. When ctx is done, Of stops and returns the fixes made
+// until then.
+func Of(ctx context.Context, s *core.Snapshot, want func(diag.Diagnostic) bool) []Fix {
+	return of(ctx, s, want, false, math.MaxInt)
 }
 
 // at is At; with whole set, every fix is made from the full analysis.
 func at(s *core.Snapshot, span token.Span, whole bool) []Fix {
-	return of(s, func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }, whole, maxChecked)
+	return of(context.Background(), s, func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }, whole, maxChecked)
 }
 
 // of is Of; with whole set, every fix is made from the full analysis.
 // Once checks fixes have been checked, a finding gets only the fixes that
 // need no check.
-func of(s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool, checks int) []Fix {
+func of(ctx context.Context, s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool, checks int) []Fix {
 	_, shown := s.Tolerant()
 	touched := 0
 	for _, d := range shown {
@@ -121,6 +123,9 @@ func of(s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool, checks
 	for _, d := range shown {
 		if !touches(d) {
 			continue
+		}
+		if ctx.Err() != nil {
+			break
 		}
 		checking := checked < checks // see maxChecked
 		// A finding only the tolerant list has (the text does not parse)
@@ -234,7 +239,7 @@ func AllEdits(s *core.Snapshot) []core.Edit {
 		return d.Code == diag.LintWhitespace || d.Code == diag.LintIndent || d.Code == diag.LintKeyword
 	}
 	var edits []core.Edit // safe fixes have one edit each
-	for _, f := range Of(s, fixable) {
+	for _, f := range Of(context.Background(), s, fixable) {
 		if f.Safe && len(f.Edits) == 1 {
 			edits = append(edits, f.Edits[0])
 		}

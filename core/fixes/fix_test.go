@@ -1,6 +1,7 @@
 package fixes
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -321,7 +322,7 @@ func TestFixAllAsListed(t *testing.T) {
 	for _, tt := range tests {
 		s := fixSnapshot(t, tt.src)
 		safe := 0
-		for _, f := range Of(s, func(diag.Diagnostic) bool { return true }) {
+		for _, f := range Of(context.Background(), s, func(diag.Diagnostic) bool { return true }) {
 			if f.Safe {
 				safe++
 			}

@@ -1,6 +1,7 @@
 package fixes
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/lang/diag"
 	"wfl-lsp/lang/token"
 )
 
@@ -119,4 +121,21 @@ func titles(fs []Fix) []string {
 		out = append(out, f.Title)
 	}
 	return out
+}
+
+// TestOfStopsWhenCancelled checks that Of, which checks every fix it is
+// asked for (MCP's fix_wfl, a page of up to 1,000 findings), stops when
+// its call is cancelled or times out instead of checking on.
+func TestOfStopsWhenCancelled(t *testing.T) {
+	src := wholeShapes[0].text(50)
+	s := core.NewSnapshot(core.FileURI("/tmp/whole.wfl"), 1, src)
+	all := func(diag.Diagnostic) bool { return true }
+	if len(Of(context.Background(), s, all)) == 0 {
+		t.Fatal("no fixes offered: the test tests nothing")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got := Of(ctx, s, all); len(got) != 0 {
+		t.Errorf("a cancelled Of made %d fixes, want none", len(got))
+	}
 }
