@@ -296,6 +296,11 @@ func TestPagesCoverTheList(t *testing.T) {
 	if n := count(answers, "findingCount"); n < 200 || len(answers) != (n+maxFixFindings-1)/maxFixFindings || len(fixes) < n {
 		t.Errorf("fix_wfl: %d fixes of %d findings in %d pages", len(fixes), n, len(answers))
 	}
+	// A page asked larger than a call makes: cut at mostFixFindings.
+	fixes, answers = pages(t, h, &id, "fix_wfl", fmt.Sprintf(`{"source":%q,"output":"edits","limit":1000}`, bigProgram(40)), "fixes")
+	if n := count(answers, "findingCount"); len(answers) != (n+mostFixFindings-1)/mostFixFindings || len(fixes) < n {
+		t.Errorf("fix_wfl with limit 1000: %d fixes of %d findings in %d pages, want %d findings a page", len(fixes), n, len(answers), mostFixFindings)
+	}
 }
 
 // pagesOf is pages for an answer whose list is not one member: it

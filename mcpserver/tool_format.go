@@ -87,6 +87,12 @@ type fixJSON struct {
 // makes, which may be the whole program again for each.
 const maxFixFindings = 10
 
+// mostFixFindings is how many findings one fix_wfl call makes the fixes
+// of at the most, whatever its limit: 1,000 findings of a program every
+// check of which analyses much of it again (2,000 stores of one name)
+// took longer than a call may. The answer's nextOffset goes on from there.
+const mostFixFindings = 50
+
 var fixTool = &Tool{
 	Name:  "fix_wfl",
 	Title: "Quick fixes for a WFL program",
@@ -101,7 +107,7 @@ var fixTool = &Tool{
 		p["line"] = integer("only fixes for findings on this 1-based line", 1)
 		p["column"] = integer("with line: only fixes for findings at this 1-based column", 1)
 		p["limit"].Description = "make the fixes of at most this many findings (default " + itoa(maxFixFindings) +
-			"); an answer also stops before passing about " + itoa(answerBudget/1000) + " KB"
+			", at most " + itoa(mostFixFindings) + " a call); an answer also stops before passing about " + itoa(answerBudget/1000) + " KB"
 		return p
 	}()),
 	Output: openObject([]string{"fixes", "safeFixesApplied", "output"}, changeSchema(map[string]*Schema{
@@ -151,6 +157,7 @@ var fixTool = &Tool{
 		}
 		there = sortedDiagnostics(there)
 		p := pageArgs(args, maxFixFindings)
+		p.limit = min(p.limit, mostFixFindings)
 		from := min(p.offset, len(there))
 		to := min(from+p.limit, len(there))
 		type key struct {
