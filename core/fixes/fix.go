@@ -239,7 +239,9 @@ func AllEdits(s *core.Snapshot) []core.Edit {
 		return d.Code == diag.LintWhitespace || d.Code == diag.LintIndent || d.Code == diag.LintKeyword
 	}
 	var edits []core.Edit // safe fixes have one edit each
-	for _, f := range Of(context.Background(), s, fixable) {
+	// Only the safe fixes are kept: none is checked (checking the others,
+	// to drop them after, took 4.5 s for 2,000 `Display x`).
+	for _, f := range of(context.Background(), s, fixable, false, 0) {
 		if f.Safe && len(f.Edits) == 1 {
 			edits = append(edits, f.Edits[0])
 		}
