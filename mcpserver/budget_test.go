@@ -296,6 +296,14 @@ func TestPagesCoverTheList(t *testing.T) {
 	if n := count(answers, "findingCount"); n < 200 || len(answers) != (n+maxFixFindings-1)/maxFixFindings || len(fixes) < n {
 		t.Errorf("fix_wfl: %d fixes of %d findings in %d pages", len(fixes), n, len(answers))
 	}
+	// Findings alike, at one place (tries left open, each reported at
+	// the end of the text): a page makes the fixes of its own, not of
+	// every finding alike.
+	open := strings.Repeat("try:\n    display 1\ncatch:\n    display 2\n", 60)
+	fixes, answers = pages(t, h, &id, "fix_wfl", fmt.Sprintf(`{"source":%q,"output":"edits"}`, open), "fixes")
+	if n := count(answers, "findingCount"); n != 60 || len(answers) != 6 || len(fixes) < n || len(fixes) > 2*n {
+		t.Errorf("fix_wfl on 60 tries left open: %d fixes of %d findings in %d pages", len(fixes), n, len(answers))
+	}
 	// A page asked larger than a call makes: cut at mostFixFindings.
 	fixes, answers = pages(t, h, &id, "fix_wfl", fmt.Sprintf(`{"source":%q,"output":"edits","limit":1000}`, bigProgram(40)), "fixes")
 	if n := count(answers, "findingCount"); len(answers) != (n+mostFixFindings-1)/mostFixFindings || len(fixes) < n {

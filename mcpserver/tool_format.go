@@ -165,13 +165,27 @@ var fixTool = &Tool{
 			code, message string
 		}
 		rank := map[key]int{}
+		// How many findings of the page say the same at the same place
+		// (a block left open at each of 2,000 tries: all at the end of the
+		// text): the fixes of that many are made, not of all those of
+		// the text.
+		left := map[key]int{}
 		for i, x := range there[from:to] {
-			if _, dup := rank[key{x.Span, x.Code, x.Message}]; !dup {
-				rank[key{x.Span, x.Code, x.Message}] = from + i
+			k := key{x.Span, x.Code, x.Message}
+			if _, dup := rank[k]; !dup {
+				rank[k] = from + i
 			}
+			left[k]++
 		}
 		byFinding := map[int][]fixJSON{}
-		for _, f := range fixes.Of(ctx, d.snap, func(x diag.Diagnostic) bool { _, ok := rank[key{x.Span, x.Code, x.Message}]; return ok }) {
+		for _, f := range fixes.Of(ctx, d.snap, func(x diag.Diagnostic) bool {
+			k := key{x.Span, x.Code, x.Message}
+			if left[k] == 0 {
+				return false
+			}
+			left[k]--
+			return true
+		}) {
 			l, col := d.a.Lines.OffsetPosition(f.Diagnostic.Span.Start)
 			i := rank[key{f.Diagnostic.Span, f.Diagnostic.Code, f.Diagnostic.Message}]
 			byFinding[i] = append(byFinding[i], fixJSON{Title: f.Title, Code: f.Diagnostic.Code, Diagnostic: f.Diagnostic.Message,

@@ -79,8 +79,9 @@ const (
 func At(s *core.Snapshot, span token.Span) []Fix { return at(s, span, false) }
 
 // Of returns the quick fixes for the diagnostics of the snapshot's
-// list (Snapshot.Tolerant) that want returns true for, in diagnostic
-// order, made and checked as [At] makes them. A caller that wants the
+// list (Snapshot.Tolerant) that want returns true for (it is called once
+// for each, in order), in diagnostic order, made and checked as [At]
+// makes them. A caller that wants the
 // fixes of many findings asks for a few at a time: checking a fix that
 // is not safe may take an analysis of the whole text, and every one asked
 // for is checked. When ctx is done, Of stops and returns the fixes made
@@ -99,9 +100,10 @@ func at(s *core.Snapshot, span token.Span, whole bool) []Fix {
 // need no check.
 func of(ctx context.Context, s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool, checks int) []Fix {
 	_, shown := s.Tolerant()
-	touched := 0
-	for _, d := range shown {
+	picked, touched := make([]bool, len(shown)), 0
+	for i, d := range shown {
 		if touches(d) {
+			picked[i] = true
 			touched++
 		}
 	}
@@ -120,8 +122,8 @@ func of(ctx context.Context, s *core.Snapshot, touches func(diag.Diagnostic) boo
 		reported[placedKey(d)]++
 	}
 	checked := 0 // fixes checked on a copy of the text
-	for _, d := range shown {
-		if !touches(d) {
+	for i, d := range shown {
+		if !picked[i] {
 			continue
 		}
 		if ctx.Err() != nil {
