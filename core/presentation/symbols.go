@@ -64,13 +64,50 @@ func DocumentSymbols(a *core.Analysis) []DocumentSymbol {
 	if a.File == nil {
 		return nil
 	}
-	return outliner(func(d *ast.VarDecl) string { return typeDetail(a, d.Value) }).outline(a.File.Stmts, true)
+	return outliner(func(d *ast.VarDecl) string { return typeDetail(a, d.Value) }).top(a.File.Stmts)
 }
 
 // An outliner makes an outline; it returns the detail of a top-level
 // store (the checked type of its value), the only fact of the outline the
 // tree does not hold.
 type outliner func(*ast.VarDecl) string
+
+// maxOutlineDepth bounds how deep an outline nests: the symbols below it
+// are listed, in order, as children of their ancestor at that depth. An
+// outline's answer nests two JSON levels and more a symbol, and 500
+// actions nested one in another made one deeper than some clients decode
+// (Python's json module and Neovim's stop at about 1,000 levels).
+const maxOutlineDepth = 64
+
+// top returns the outline of a file's statements, nested at most
+// maxOutlineDepth deep.
+func (o outliner) top(stmts []ast.Stmt) []DocumentSymbol {
+	return bounded(o.outline(stmts, true), 1)
+}
+
+// bounded returns syms, at depth, with the symbols below maxOutlineDepth
+// lifted to their ancestor at that depth.
+func bounded(syms []DocumentSymbol, depth int) []DocumentSymbol {
+	for i := range syms {
+		if depth+1 < maxOutlineDepth {
+			syms[i].Children = bounded(syms[i].Children, depth+1)
+			continue
+		}
+		var flat []DocumentSymbol
+		var lift func([]DocumentSymbol)
+		lift = func(kids []DocumentSymbol) {
+			for _, k := range kids {
+				below := k.Children
+				k.Children = nil
+				flat = append(flat, k)
+				lift(below)
+			}
+		}
+		lift(syms[i].Children)
+		syms[i].Children = flat
+	}
+	return syms
+}
 
 func (o outliner) outline(stmts []ast.Stmt, top bool) []DocumentSymbol {
 	var out []DocumentSymbol

@@ -130,7 +130,7 @@ func outlineSince(s *core.Snapshot) ([]DocumentSymbol, bool) {
 	if !o.Over() {
 		s.KeepOutlineTypes(o.Clip())
 	}
-	return outliner(func(d *ast.VarDecl) string { return detail[d] }).outline(x.File.Stmts, true), true
+	return outliner(func(d *ast.VarDecl) string { return detail[d] }).top(x.File.Stmts), true
 }
 
 // Stretches of units the outline types apart: units fewer than outlineGap

@@ -1,6 +1,7 @@
 package presentation
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -31,6 +32,44 @@ func TestOutlineNamesNeverBlank(t *testing.T) {
 		walk(DocumentSymbols(featuretest.AnalysisOf(t, tc.src)))
 		if got := strings.Join(names, " "); got != tc.want {
 			t.Errorf("%q: names %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestOutlineNestsBoundedly checks that actions nested 500 deep are all
+// in the outline, in order, and that it nests at most maxOutlineDepth
+// deep, the symbols below listed under their ancestor at that depth: an
+// answer nested 1,000 JSON levels deep is more than some clients decode.
+func TestOutlineNestsBoundedly(t *testing.T) {
+	const n = 500
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%sdefine action called a%d:\n", strings.Repeat("    ", i), i)
+	}
+	b.WriteString(strings.Repeat("    ", n) + "display 1\n")
+	for i := n - 1; i >= 0; i-- {
+		fmt.Fprintf(&b, "%send action\n", strings.Repeat("    ", i))
+	}
+	var names []string
+	deepest := 0
+	var walk func([]DocumentSymbol, int)
+	walk = func(syms []DocumentSymbol, depth int) {
+		for _, s := range syms {
+			deepest = max(deepest, depth)
+			names = append(names, s.Name)
+			walk(s.Children, depth+1)
+		}
+	}
+	walk(DocumentSymbols(featuretest.AnalysisOf(t, b.String())), 1)
+	if deepest != maxOutlineDepth {
+		t.Errorf("the outline nests %d deep, want %d", deepest, maxOutlineDepth)
+	}
+	if len(names) != n || names[0] != "a0" || names[n-1] != fmt.Sprintf("a%d", n-1) {
+		t.Errorf("%d symbols listed, want the %d actions in order; first and last: %v", len(names), n, []string{names[0], names[len(names)-1]})
+	}
+	for i, name := range names {
+		if name != fmt.Sprintf("a%d", i) {
+			t.Fatalf("symbol %d is %s, want a%d", i, name, i)
 		}
 	}
 }
