@@ -132,7 +132,9 @@ func propose(a *core.Analysis, l *candidateList, offset int, opts Options) (span
 		// The path of an include, its closing quote typed or not (an
 		// editor that does not pair quotes leaves it open while the path
 		// is typed).
-		after := typedText[offset:a.Lines.LineEnd(a.Lines.Line(offset))]
+		// (max: an offset between a line's "\r" and its "\n" is past
+		// the line's end.)
+		after := typedText[offset:max(offset, a.Lines.LineEnd(a.Lines.Line(offset)))]
 		span, items = pathCompletion(a, offset, dir, typed, after, opts.Path, opts.Files)
 		return span, "", false, items
 	}

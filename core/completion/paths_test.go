@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"wfl-lsp/core"
+	"wfl-lsp/core/internal/featuretest"
 	"wfl-lsp/internal/testfiles"
 )
 
@@ -86,6 +87,26 @@ func TestIncludePathCompletionEdit(t *testing.T) {
 		}
 		if items[i].Insert != tc.insert || src[span.Start:span.End] != tc.replaced {
 			t.Errorf("%q: inserts %q over %q, want %q over %q", tc.src, items[i].Insert, src[span.Start:span.End], tc.insert, tc.replaced)
+		}
+	}
+}
+
+// TestIncludePathAtEveryOffset asks for completion at every offset of
+// texts with an include being typed, their lines ended by "\r\n", one of
+// them after a quote left open on an earlier line: the offset between a
+// line's "\r" and its "\n" is past the line's end, and the path's
+// completion sliced the rest of the line from there and panicked (found
+// by TestQueryEqualsFull -stress=1).
+func TestIncludePathAtEveryOffset(t *testing.T) {
+	for _, src := range []string{
+		"store a as \"x\r\ninclude from \"lib/\r\n",
+		"store a as \"x\r\ninclude from \"\r\ndisplay 1\r\n",
+		"include from \"a\r\n",
+		"include from \"x.wfl\"\r\n",
+	} {
+		a := featuretest.AnalysisOf(t, src)
+		for off := 0; off <= len(src); off++ {
+			List(a, off, Options{Snippets: true})
 		}
 	}
 }
