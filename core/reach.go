@@ -78,6 +78,8 @@ type reach struct {
 	// units and names that did.
 	sample  bool
 	sampled []sample
+
+	holderLists map[uint32][]int // named's, by name
 }
 
 // A sample is an extra unit and a name it declares, read in the checked
@@ -124,6 +126,9 @@ func scanHolders(units []*unit) func(h uint32, how int, f func(i int)) {
 // raise takes unit i with role, or raises it to role; what a role brings
 // in (keys, readers, context) is followed now or by close.
 func (r *reach) raise(i int, role uint8) {
+	if r.over {
+		return // the set is given up: nothing more is worth taking
+	}
 	was := r.role[i]
 	if role <= was {
 		return
@@ -157,22 +162,62 @@ func (r *reach) raise(i int, role uint8) {
 // witnesses and r samples, the first that many after i (names are read
 // after their declaration), noting the sample.
 func (r *reach) readers(i int, h uint32) {
-	var out []int // the holders not yet taken
-	r.holders(h, holdAny, func(k int) {
-		if k != i && r.role[k] == 0 {
+	if r.over {
+		return
+	}
+	all := r.named(h)
+	free := func(k int) bool { return k != i && r.role[k] == 0 }
+	// The first holders not yet taken after i, in turn, one more than
+	// witnesses when there are: a name every unit declares would
+	// otherwise list them all again for each (2,000 stores of one name
+	// made every keystroke quadratic).
+	after, _ := slices.BinarySearch(all, i+1)
+	var first []int
+	for n := 0; n < len(all) && len(first) <= witnesses; n++ {
+		if k := all[(after+n)%len(all)]; free(k) {
+			first = append(first, k)
+		}
+	}
+	if r.sample && len(first) > witnesses {
+		r.sampled = append(r.sampled, sample{i, h})
+		for _, k := range first[:witnesses] {
+			r.raise(k, roleContext)
+		}
+		return
+	}
+	if len(first) <= witnesses {
+		slices.Sort(first)
+		for _, k := range first {
+			r.raise(k, roleContext)
+		}
+		return
+	}
+	var out []int
+	for _, k := range all {
+		if free(k) {
 			out = append(out, k)
 		}
-	})
-	slices.Sort(out)
-	out = slices.Compact(out)
-	if r.sample && len(out) > witnesses {
-		after, _ := slices.BinarySearch(out, i)
-		out = slices.Concat(out[after:], out[:after])[:witnesses]
-		r.sampled = append(r.sampled, sample{i, h})
 	}
 	for _, k := range out {
 		r.raise(k, roleContext)
 	}
+}
+
+// named returns the units that hold h, sorted, each once: read once a
+// name for the reach.
+func (r *reach) named(h uint32) []int {
+	if all, ok := r.holderLists[h]; ok {
+		return all
+	}
+	var all []int
+	r.holders(h, holdAny, func(k int) { all = append(all, k) })
+	slices.Sort(all)
+	all = slices.Compact(all)
+	if r.holderLists == nil {
+		r.holderLists = map[uint32][]int{}
+	}
+	r.holderLists[h] = all
+	return all
 }
 
 // key makes every holder of h prop.
