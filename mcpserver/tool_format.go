@@ -164,30 +164,31 @@ var fixTool = &Tool{
 			span          token.Span
 			code, message string
 		}
-		rank := map[key]int{}
-		// How many findings of the page say the same at the same place
-		// (a block left open at each of 2,000 tries: all at the end of the
-		// text): the fixes of that many are made, not of all those of
-		// the text.
-		left := map[key]int{}
+		// Each finding of the page by what it says and where: the rank of
+		// the first, and how many of the page say the same at the same
+		// place (a block left open at each of 2,000 tries: all at the end
+		// of the text), whose fixes are made, not those of every finding
+		// of the text alike.
+		type slot struct{ rank, left int }
+		page := map[key]*slot{}
 		for i, x := range there[from:to] {
 			k := key{x.Span, x.Code, x.Message}
-			if _, dup := rank[k]; !dup {
-				rank[k] = from + i
+			if page[k] == nil {
+				page[k] = &slot{rank: from + i}
 			}
-			left[k]++
+			page[k].left++
 		}
 		byFinding := map[int][]fixJSON{}
 		for _, f := range fixes.Of(ctx, d.snap, func(x diag.Diagnostic) bool {
-			k := key{x.Span, x.Code, x.Message}
-			if left[k] == 0 {
+			sl := page[key{x.Span, x.Code, x.Message}]
+			if sl == nil || sl.left == 0 {
 				return false
 			}
-			left[k]--
+			sl.left--
 			return true
 		}) {
 			l, col := d.a.Lines.OffsetPosition(f.Diagnostic.Span.Start)
-			i := rank[key{f.Diagnostic.Span, f.Diagnostic.Code, f.Diagnostic.Message}]
+			i := page[key{f.Diagnostic.Span, f.Diagnostic.Code, f.Diagnostic.Message}].rank
 			byFinding[i] = append(byFinding[i], fixJSON{Title: f.Title, Code: f.Diagnostic.Code, Diagnostic: f.Diagnostic.Message,
 				Line: l, Column: col, Safe: f.Safe, Edits: editsOf(d.a, sortedEdits(f.Edits))})
 		}

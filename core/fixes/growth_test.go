@@ -13,15 +13,18 @@ import (
 	"wfl-lsp/lang/token"
 )
 
+// A shape makes a text of n findings of one kind.
+type shape struct {
+	name string
+	text func(n int) string
+}
+
 // wholeShapes are texts of n findings each, every one with a fix that is
 // checked on a copy of the text, and whose check analyses much of the
 // text again: a name every statement stores (an edit of one reaches them
 // all), blocks left open (the text does not parse), names not declared,
 // quotes left open, tries without their `end try`.
-var wholeShapes = []struct {
-	name string
-	text func(n int) string
-}{
+var wholeShapes = []shape{
 	{"one name stored again", func(n int) string { return strings.Repeat("store v as 1\n", n) }},
 	{"blocks left open", func(n int) string {
 		var b strings.Builder
@@ -62,10 +65,7 @@ func TestWholeDocumentFixesGrow(t *testing.T) {
 // statements starting with `Display` took 4.5 s.
 func TestFixAllGrows(t *testing.T) {
 	shapes := append(wholeShapes[:len(wholeShapes):len(wholeShapes)],
-		struct {
-			name string
-			text func(n int) string
-		}{"keywords capitalised", func(n int) string { return "store x as 1\n" + strings.Repeat("Display x\n", n) }})
+		shape{"keywords capitalised", func(n int) string { return "store x as 1\n" + strings.Repeat("Display x\n", n) }})
 	growsAsNLogN(t, shapes, func(_ *testing.T, s *core.Snapshot) { AllEdits(s) })
 }
 
@@ -73,10 +73,7 @@ func TestFixAllGrows(t *testing.T) {
 // snapshot of the shape's text (its diagnostics made) grow at most as
 // n log n from 150 to 600 findings, with 20% of slack for what does not
 // grow with n.
-func growsAsNLogN(t *testing.T, shapes []struct {
-	name string
-	text func(n int) string
-}, do func(*testing.T, *core.Snapshot)) {
+func growsAsNLogN(t *testing.T, shapes []shape, do func(*testing.T, *core.Snapshot)) {
 	const n = 150
 	nlogn := 4 * math.Log(4*n) / math.Log(n)
 	for _, sh := range shapes {
