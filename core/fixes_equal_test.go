@@ -59,13 +59,13 @@ func TestFixesEqualFull(t *testing.T) {
 			if len(facts) > 0 && rng.IntN(4) > 0 {
 				d = facts[rng.IntN(len(facts))]
 			}
-			got := fixes.At(s, d.Span)
+			got := fixes.At(t.Context(), s, d.Span)
 			if !s.Analysed() {
 				partial++
 			}
 			full := core.NewSnapshot(uri, s.Version, s.Text)
 			full.Analysis() // every fix made from the full analysis
-			want := fixes.At(full, d.Span)
+			want := fixes.At(t.Context(), full, d.Span)
 			compared++
 			made += len(want)
 			if !reflect.DeepEqual(got, want) {
@@ -108,10 +108,10 @@ func TestSnakeCaseFixWhileTyping(t *testing.T) {
 				t.Fatal(err)
 			}
 			span := token.Span{Start: at + len("store "), End: at + len("store myCount")}
-			got := fixes.At(s, span)
+			got := fixes.At(t.Context(), s, span)
 			full := core.NewSnapshot(uri, s.Version, s.Text)
 			full.Analysis() // every fix made from the full analysis
-			want := fixes.At(full, span)
+			want := fixes.At(t.Context(), full, span)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s", core.Difference(got, want))
 			}
@@ -135,7 +135,7 @@ func TestSnakeCaseFixWhileTyping(t *testing.T) {
 func TestDeepTextsFixes(t *testing.T) {
 	eachDeepText(t, openedOnly, func(t *testing.T, _ *core.Workspace, s *core.Snapshot, _, src string) {
 		fixes.All(s)
-		fixes.At(s, token.Span{Start: 0, End: len(src)})
+		fixes.At(t.Context(), s, token.Span{Start: 0, End: len(src)})
 	})
 }
 
@@ -146,7 +146,7 @@ func TestFixTitlesAreUTF8(t *testing.T) {
 	dir := t.TempDir()
 	for _, src := range core.UTF8Texts(t) {
 		s := core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
-		for _, fix := range fixes.At(s, token.Span{Start: 0, End: len(src)}) {
+		for _, fix := range fixes.At(t.Context(), s, token.Span{Start: 0, End: len(src)}) {
 			if !utf8.ValidString(fix.Title) {
 				t.Fatalf("fix title is not UTF-8: %q\nin %q", fix.Title, src)
 			}

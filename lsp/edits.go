@@ -65,7 +65,7 @@ type actionData struct {
 	FixAll  bool           `json:"fixAll"` // the source.fixAll action
 }
 
-func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParams) (any, error) {
+func codeAction(ctx context.Context, s *server, d doc, p *protocol.CodeActionParams) (any, error) {
 	m := d.mapper()
 	lazy := s.session.Load().caps.resolveEdits
 	want := func(k protocol.CodeActionKind) bool {
@@ -87,7 +87,11 @@ func codeAction(_ context.Context, s *server, d doc, p *protocol.CodeActionParam
 	out := []protocol.CodeAction{}
 	if want(protocol.CodeActionKindQuickFix) {
 		kind := protocol.CodeActionKindQuickFix
-		for i, f := range fixes.At(d.snap, m.span(p.Range)) {
+		fs := fixes.At(ctx, d.snap, m.span(p.Range))
+		if err := ctx.Err(); err != nil {
+			return nil, err // cancelled: the fixes made so far are not all of them
+		}
+		for i, f := range fs {
 			ca := protocol.CodeAction{
 				Title:       f.Title,
 				Kind:        &kind,
@@ -288,7 +292,7 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 		return nil, err
 	}
 	snap := d.snap
-	return func(context.Context) (any, error) {
+	return func(ctx context.Context) (any, error) {
 		if err := stale(); err != nil {
 			return nil, err
 		}
@@ -297,7 +301,9 @@ func resolveCodeAction(s *server, params jsonrpc2.RawMessage) (work, error) {
 		m := d.mapper()
 		if data.FixAll {
 			ca.Edit = fixAllEdit(s, d, m)
-		} else if fs := fixes.At(snap, m.span(data.Range)); data.Index >= 0 && data.Index < len(fs) {
+		} else if fs := fixes.At(ctx, snap, m.span(data.Range)); ctx.Err() != nil {
+			return nil, ctx.Err()
+		} else if data.Index >= 0 && data.Index < len(fs) {
 			ca.Edit = fixEdit(s, d, m, fs[data.Index])
 		}
 		if ca.Edit == nil {

@@ -75,8 +75,13 @@ const (
 // construction, every other one after it was applied to a copy of the text
 // and checked there (see [fixer.passes]). Candidates that break the program
 // are dropped. At most 16 candidates are checked (maxChecked): the
-// findings after get only the fixes that need no check.
-func At(s *core.Snapshot, span token.Span) []Fix { return at(s, span, false) }
+// findings after get only the fixes that need no check. When ctx is done
+// (the editor cancelled its request, or moved on), At stops between two
+// findings and returns the fixes made until then.
+func At(ctx context.Context, s *core.Snapshot, span token.Span) []Fix {
+	touches := func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }
+	return of(ctx, s, touches, maxChecked)
+}
 
 // Of returns the quick fixes for the diagnostics of the snapshot's
 // list (Snapshot.Tolerant) that want returns true for (it is called once
@@ -87,18 +92,12 @@ func At(s *core.Snapshot, span token.Span) []Fix { return at(s, span, false) }
 // for is checked. When ctx is done, Of stops and returns the fixes made
 // until then.
 func Of(ctx context.Context, s *core.Snapshot, want func(diag.Diagnostic) bool) []Fix {
-	return of(ctx, s, want, false, math.MaxInt)
+	return of(ctx, s, want, math.MaxInt)
 }
 
-// at is At; with whole set, every fix is made from the full analysis.
-func at(s *core.Snapshot, span token.Span, whole bool) []Fix {
-	return of(context.Background(), s, func(d diag.Diagnostic) bool { return d.Span.End >= span.Start && d.Span.Start <= span.End }, whole, maxChecked)
-}
-
-// of is Of; with whole set, every fix is made from the full analysis.
-// Once checks fixes have been checked, a finding gets only the fixes that
-// need no check.
-func of(ctx context.Context, s *core.Snapshot, touches func(diag.Diagnostic) bool, whole bool, checks int) []Fix {
+// of is Of for the findings touches picks. Once checks fixes have been
+// checked, a finding gets only the fixes that need no check.
+func of(ctx context.Context, s *core.Snapshot, touches func(diag.Diagnostic) bool, checks int) []Fix {
 	_, shown := s.Tolerant()
 	picked, touched := make([]bool, len(shown)), 0
 	for i, d := range shown {
@@ -115,7 +114,7 @@ func of(ctx context.Context, s *core.Snapshot, touches func(diag.Diagnostic) boo
 	fx := newFixer(s)
 	// A partial analysis for each of many findings (a whole document's,
 	// as MCP's fix tool asks) would cost more than the full one.
-	fx.whole = whole || touched > maxPartialFixes
+	fx.whole = touched > maxPartialFixes
 	var out []Fix
 	reported := map[string]int{} // the reference's, by findingKey and place
 	for _, d := range fx.reported {
@@ -243,7 +242,7 @@ func AllEdits(s *core.Snapshot) []core.Edit {
 	var edits []core.Edit // safe fixes have one edit each
 	// Only the safe fixes are kept: none is checked (checking the others,
 	// to drop them after, took 4.5 s for 2,000 `Display x`).
-	for _, f := range of(context.Background(), s, fixable, false, 0) {
+	for _, f := range of(context.Background(), s, fixable, 0) {
 		if f.Safe && len(f.Edits) == 1 {
 			edits = append(edits, f.Edits[0])
 		}

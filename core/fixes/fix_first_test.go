@@ -47,7 +47,7 @@ func TestFirstDiagnosticFixes(t *testing.T) {
 		}
 		byCat[d.Category].firsts++
 		total.firsts++
-		fixed := slices.ContainsFunc(At(s, token.Span{Start: d.Span.Start, End: d.Span.End}), func(f Fix) bool {
+		fixed := slices.ContainsFunc(At(t.Context(), s, token.Span{Start: d.Span.Start, End: d.Span.End}), func(f Fix) bool {
 			return f.Diagnostic.Span == d.Span && f.Diagnostic.Message == d.Message
 		})
 		if fixed {
@@ -96,7 +96,7 @@ func TestParseErrorWordFixes(t *testing.T) {
 		s := core.NewSnapshot(core.URI("file:///w/a.wfl"), 1, tt.src)
 		var got []string
 		done := false
-		for _, f := range At(s, token.Span{Start: 0, End: len(tt.src)}) {
+		for _, f := range At(t.Context(), s, token.Span{Start: 0, End: len(tt.src)}) {
 			if f.Diagnostic.Category != diag.Parse || !f.Preferred {
 				continue
 			}

@@ -27,7 +27,7 @@ func FuzzFixes(f *testing.F) {
 			return // documents are UTF-8 (core.ApplyEdits refuses to split a byte sequence)
 		}
 		s := core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
-		for _, fix := range At(s, token.Span{Start: 0, End: len(src)}) {
+		for _, fix := range At(t.Context(), s, token.Span{Start: 0, End: len(src)}) {
 			if _, err := core.ApplyEdits(src, fix.Edits...); err != nil {
 				t.Fatalf("fix %q: %v", fix.Title, err)
 			}

@@ -47,7 +47,7 @@ func TestIncludePathFix(t *testing.T) {
 			}
 			var got []string
 			var fixes []Fix
-			for _, f := range At(s, token.Span{Start: 15, End: 15}) {
+			for _, f := range At(t.Context(), s, token.Span{Start: 15, End: 15}) {
 				if f.Kind == IncludePath {
 					fixes = append(fixes, f)
 					got = append(got, f.Title)

@@ -68,7 +68,7 @@ func TestFixSweep(t *testing.T) {
 				total.tried++
 			}
 		}
-		fixes := At(s, token.Span{Start: 0, End: len(src)})
+		fixes := At(t.Context(), s, token.Span{Start: 0, End: len(src)})
 		if len(fixes) > 0 {
 			withFixes++
 		}

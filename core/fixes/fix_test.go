@@ -248,7 +248,7 @@ func TestFixes(t *testing.T) {
 			s := fixSnapshot(t, tt.src)
 			var fix *Fix
 			var all []string
-			for _, f := range At(s, token.Span{Start: 0, End: len(tt.src)}) {
+			for _, f := range At(t.Context(), s, token.Span{Start: 0, End: len(tt.src)}) {
 				all = append(all, f.Diagnostic.Code+": "+f.Title)
 				if f.Diagnostic.Code == tt.code && tt.title != "" && strings.HasPrefix(f.Title, tt.title) && fix == nil {
 					f := f
@@ -259,7 +259,7 @@ func TestFixes(t *testing.T) {
 				if fix != nil {
 					t.Fatalf("unexpected fix %q", fix.Title)
 				}
-				for _, f := range At(s, token.Span{Start: 0, End: len(tt.src)}) {
+				for _, f := range At(t.Context(), s, token.Span{Start: 0, End: len(tt.src)}) {
 					if f.Diagnostic.Code == tt.code && (tt.title == "" || strings.HasPrefix(f.Title, tt.title)) {
 						t.Fatalf("unexpected fix %q", f.Title)
 					}
@@ -366,7 +366,7 @@ func BenchmarkFixesAll(b *testing.B) {
 	s := core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 	s.Diagnostics()
 	for b.Loop() {
-		if len(At(s, token.Span{Start: 0, End: len(src)})) == 0 {
+		if len(At(b.Context(), s, token.Span{Start: 0, End: len(src)})) == 0 {
 			b.Fatal("no fixes")
 		}
 	}
@@ -389,11 +389,11 @@ func benchFixesOn(b *testing.B, src, line string) {
 	s.Diagnostics()
 	at := strings.Index(src, line)
 	span := token.Span{Start: at, End: at + len(line)}
-	if len(At(s, span)) == 0 {
+	if len(At(b.Context(), s, span)) == 0 {
 		b.Fatal("no fix on the line")
 	}
 	for b.Loop() {
-		At(s, span)
+		At(b.Context(), s, span)
 	}
 }
 
@@ -409,7 +409,7 @@ func TestFixesAcrossIncludes(t *testing.T) {
 	src := "include from \"lib.wfl\"\ndisplay totl plus 1\ncall gret with \"Ada\"\n"
 	s := core.NewSnapshot(core.FileURI(filepath.Join(dir, "a.wfl")), 1, src)
 	var got []string
-	for _, f := range At(s, token.Span{Start: 0, End: len(src)}) {
+	for _, f := range At(t.Context(), s, token.Span{Start: 0, End: len(src)}) {
 		p := ""
 		if f.Preferred {
 			p = " (preferred)"
@@ -440,7 +440,7 @@ func TestFixesOfIncludedNameMoved(t *testing.T) {
 		ws.Open(libURI, 1, strings.Repeat("\n", lines)+"store i as 1\n")
 		m := ws.Open(mainURI, 1, main)
 		var got []string
-		for _, f := range At(m, token.Span{Start: 0, End: len(main)}) {
+		for _, f := range At(t.Context(), m, token.Span{Start: 0, End: len(main)}) {
 			got = append(got, f.Title)
 		}
 		if !slices.Contains(got, "Change 'mod' to 'modulo'") {
@@ -467,7 +467,7 @@ func TestFixesWithoutAnalysis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fx := At(s, token.Span{Start: at + 3, End: at + 3}); len(fx) != 0 {
+	if fx := At(t.Context(), s, token.Span{Start: at + 3, End: at + 3}); len(fx) != 0 {
 		t.Fatalf("fixes where there is no finding: %v", fx)
 	}
 	if _, n, err := All(s); n != 0 || err != nil {
@@ -483,7 +483,7 @@ func TestFixesWithoutAnalysis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fx := At(s, token.Span{Start: at + 8, End: at + 8}); len(fx) == 0 || fx[0].Kind != InsertKeyword {
+	if fx := At(t.Context(), s, token.Span{Start: at + 8, End: at + 8}); len(fx) == 0 || fx[0].Kind != InsertKeyword {
 		t.Fatalf("the fixes of a missing 'as': %v", fx)
 	}
 	if s.Analysed() {
@@ -495,7 +495,7 @@ func TestFixesWithoutAnalysis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fx := At(s, token.Span{Start: at + 10, End: at + 10}); len(fx) == 0 || fx[0].Kind != DidYouMean || fx[0].Edits[0].Text != "total_c0" {
+	if fx := At(t.Context(), s, token.Span{Start: at + 10, End: at + 10}); len(fx) == 0 || fx[0].Kind != DidYouMean || fx[0].Edits[0].Text != "total_c0" {
 		t.Fatalf("the fixes of an undefined name spelled like one the file declares: %v", fx)
 	}
 	if s.Analysed() {
@@ -519,13 +519,13 @@ func TestCloserFixBesideAnOpenQuote(t *testing.T) {
 		t.Fatalf("no finding of the missing 'end check' among %v", shown)
 	}
 	var fix *Fix
-	for _, f := range At(s, shown[i].Span) {
+	for _, f := range At(t.Context(), s, shown[i].Span) {
 		if f.Preferred && f.Kind == InsertCloser {
 			fix = &f
 		}
 	}
 	if fix == nil {
-		t.Fatalf("no preferred fix inserts 'end check'; fixes: %v", At(s, shown[i].Span))
+		t.Fatalf("no preferred fix inserts 'end check'; fixes: %v", At(t.Context(), s, shown[i].Span))
 	}
 	out, err := core.ApplyEdits(text, fix.Edits...)
 	if want := "store n as 3\ncheck if n is greater than 2:\n    display n\nend check\n\ndisplay \"Final Report"; err != nil || out != want {

@@ -52,7 +52,7 @@ var wholeShapes = []shape{
 // made the request quadratic (2,000 stores of one name took a minute).
 func TestWholeDocumentFixesGrow(t *testing.T) {
 	growsAsNLogN(t, wholeShapes, func(t *testing.T, s *core.Snapshot) {
-		if len(At(s, token.Span{Start: 0, End: len(s.Text)})) == 0 {
+		if len(At(t.Context(), s, token.Span{Start: 0, End: len(s.Text)})) == 0 {
 			t.Fatal("no fixes offered: the shape tests nothing")
 		}
 	})
@@ -108,7 +108,7 @@ func TestWholeDocumentKeepsTheFirstFindingsFixes(t *testing.T) {
 	}
 	src := b.String()
 	s := core.NewSnapshot(core.FileURI("/tmp/whole.wfl"), 1, src)
-	whole := At(s, token.Span{Start: 0, End: len(src)})
+	whole := At(t.Context(), s, token.Span{Start: 0, End: len(src)})
 	safe, named := 0, map[int]bool{}
 	for _, f := range whole {
 		switch {
@@ -128,7 +128,7 @@ func TestWholeDocumentKeepsTheFirstFindingsFixes(t *testing.T) {
 	lines := token.NewLines(src)
 	for l := 1; l <= 3; l++ {
 		at := lines.LineStart(l) + len("display t")
-		alone := At(s, token.Span{Start: at, End: at})
+		alone := At(t.Context(), s, token.Span{Start: at, End: at})
 		if !named[lines.LineStart(l)+len("display ")] {
 			t.Errorf("line %d: the whole document's fixes hold no name for 'totl'; alone: %v", l+1, titles(alone))
 		}
@@ -143,19 +143,25 @@ func titles(fs []Fix) []string {
 	return out
 }
 
-// TestOfStopsWhenCancelled checks that Of, which checks every fix it is
-// asked for (MCP's fix_wfl, a page of up to 1,000 findings), stops when
-// its call is cancelled or times out instead of checking on.
-func TestOfStopsWhenCancelled(t *testing.T) {
+// TestFixesStopWhenCancelled checks that Of, which checks every fix it is
+// asked for (MCP's fix_wfl, a page of up to 1,000 findings), and At (an
+// editor's quick fixes of a range, a request the editor cancels when its
+// cursor moves on) stop when their call is cancelled or times out instead
+// of checking on.
+func TestFixesStopWhenCancelled(t *testing.T) {
 	src := wholeShapes[0].text(50)
 	s := core.NewSnapshot(core.FileURI("/tmp/whole.wfl"), 1, src)
 	all := func(diag.Diagnostic) bool { return true }
-	if len(Of(context.Background(), s, all)) == 0 {
+	whole := token.Span{Start: 0, End: len(src)}
+	if len(Of(t.Context(), s, all)) == 0 || len(At(t.Context(), s, whole)) == 0 {
 		t.Fatal("no fixes offered: the test tests nothing")
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	if got := Of(ctx, s, all); len(got) != 0 {
 		t.Errorf("a cancelled Of made %d fixes, want none", len(got))
+	}
+	if got := At(ctx, s, whole); len(got) != 0 {
+		t.Errorf("a cancelled At made %d fixes, want none", len(got))
 	}
 }

@@ -45,7 +45,7 @@ func BenchmarkKeystrokeFixes(b *testing.B) {
 					b.Fatal(err)
 				}
 				s.Diagnostics()
-				fixes += len(At(s, token.Span{Start: cursor, End: cursor}))
+				fixes += len(At(b.Context(), s, token.Span{Start: cursor, End: cursor}))
 				if s.Analysed() {
 					analyses++
 				}

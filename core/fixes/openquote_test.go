@@ -101,7 +101,7 @@ func TestOpenQuoteKeepsTheRest(t *testing.T) {
 				if x.Kind != diag.OpenQuote && !dropped || x.Span.Start != d.header {
 					continue
 				}
-				for _, f := range At(s1, x.Span) {
+				for _, f := range At(t.Context(), s1, x.Span) {
 					if fixed || !f.Preferred || f.Kind != CloseQuote {
 						continue
 					}

@@ -148,7 +148,7 @@ func TestUnclosedBlockKeepsTheRest(t *testing.T) {
 				if x.Kind != diag.Unclosed || len(x.Related) == 0 || x.Related[0].Span.Start != d.header {
 					continue
 				}
-				for _, f := range At(s1, x.Span) {
+				for _, f := range At(t.Context(), s1, x.Span) {
 					if fixed || !f.Preferred || f.Kind != InsertCloser || f.Diagnostic.Span != x.Span {
 						continue
 					}
